@@ -1,0 +1,1270 @@
+/*
+ * main.c - the despatch command: create games, add players, take order
+ * mails, play turns, show state and events, deliver queued mail, and play
+ * the Cowpens demo.  See despatch(1) (docs/despatch.1).
+ *
+ * Exit status: 0 success; 1 a user or data error (the message says which
+ * and what would be right); 2 a usage error; 75 (EX_TEMPFAIL) from submit
+ * when a mail could not be stored for a passing reason, so an MTA retries.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cli/json.h"
+#include "core/dice.h"
+#include "core/ruleset.h"
+#include "ledger/ledger.h"
+#include "referee/referee.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
+#include "store/store.h"
+
+#define EXIT_USAGE 2
+#define EXIT_TEMPFAIL 75
+#define SUBMIT_MAX (4u * 1024u * 1024u)
+
+#ifndef DESPATCH_SOURCE_CAMPAIGN
+#define DESPATCH_SOURCE_CAMPAIGN "campaign"
+#endif
+#ifndef DESPATCH_INSTALL_CAMPAIGN
+#define DESPATCH_INSTALL_CAMPAIGN "/usr/share/despatch/campaign"
+#endif
+
+/* The demo's documented, fixed inputs: every run plays the same battle. */
+#define DEMO_SEED_HEX "c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e"
+#define DEMO_CLOCK 1768633200  /* 2026-01-17 07:00:00 UTC */
+
+static const char *db_path;
+
+static void
+usage_main(FILE *f)
+{
+	fprintf(f,
+	    "usage: despatch [--db FILE] COMMAND [ARGS]\n"
+	    "\n"
+	    "A play-by-email server for American War of Independence wargames.\n"
+	    "\n"
+	    "Commands:\n"
+	    "  new GAME SCENARIO [--sandbox]   create a game in set-up from a scenario file\n"
+	    "  player add GAME SIDE EMAIL [--password P]\n"
+	    "                                  add a player; prints their secret\n"
+	    "  start GAME                      freeze the roster, mail the welcomes, open turn 1\n"
+	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
+	    "  turn GAME [--dice FILE]         adjudicate the open phase now\n"
+	    "  state GAME --json               the battle state as JSON\n"
+	    "  events GAME [--turn N] --json   what happened, as JSON\n"
+	    "  outbox [--json]                 list the mail waiting to go out\n"
+	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
+	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
+	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
+	    "\n"
+	    "The database is --db FILE, else $DESPATCH_DB, else ./despatch.db.\n"
+	    "'despatch COMMAND --help' tells more about each command.\n");
+}
+
+static int
+fail(const struct err *e)
+{
+	fprintf(stderr, "despatch: %s\n", e->msg);
+	return e->kind == ERR_TEMP ? EXIT_TEMPFAIL : EXIT_FAILURE;
+}
+
+static int
+usage_error(const char *cmd, const char *msg)
+{
+	fprintf(stderr, "despatch %s: %s\nTry 'despatch %s --help'.\n", cmd, msg,
+	    cmd);
+	return EXIT_USAGE;
+}
+
+static int
+wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
+static int
+open_store(int create, struct store **st, struct err *e)
+{
+	return store_open(db_path, create, -1, st, e);
+}
+
+/* --- new, player, start ------------------------------------------------ */
+
+static int
+cmd_new(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	const char *game = NULL, *file = NULL;
+	int sandbox = 0, i, rc;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch new GAME SCENARIO [--sandbox]\n\n"
+		    "Creates game GAME, in set-up, from the scenario file SCENARIO\n"
+		    "(docs/scenario.md), making the database if it does not exist.\n"
+		    "--sandbox marks a game whose dice may be scripted with\n"
+		    "'despatch turn --dice' (tests and worked examples); a live game\n"
+		    "can never take chosen dice.\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--sandbox") == 0)
+			sandbox = 1;
+		else if (argv[i][0] == '-' && argv[i][1])
+			return usage_error("new", "unknown option");
+		else if (game == NULL)
+			game = argv[i];
+		else if (file == NULL)
+			file = argv[i];
+		else
+			return usage_error("new", "too many arguments");
+	}
+	if (game == NULL || file == NULL)
+		return usage_error("new", "GAME and SCENARIO are required");
+	{
+		/* Read the scenario first: a bad file must not create a database. */
+		char *text = NULL;
+		size_t len = 0;
+		struct battle *b = NULL;
+
+		if (scenario_load_file(file, &text, &len, &b, &e) != 0)
+			return fail(&e);
+		battle_free(b);
+		free(text);
+	}
+	if (open_store(1, &st, &e) != 0)
+		return fail(&e);
+	referee_init(&r, st);
+	rc = referee_new_game(&r, game, file, sandbox, NULL, &e);
+	store_close(st);
+	if (rc != 0)
+		return fail(&e);
+	printf("created game %s from %s%s in %s\nnext: despatch player add %s "
+	    "SIDE EMAIL\n", game, file, sandbox ? " (sandbox)" : "", db_path, game);
+	return 0;
+}
+
+static int
+cmd_player(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL;
+	char secret[REFEREE_SECRET_MAX];
+	int i, n = 0, rc;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch player add GAME SIDE EMAIL [--password P]\n\n"
+		    "Adds a player for SIDE of GAME (before the game starts). Prints\n"
+		    "the player's secret: a random token made by the server, or P\n"
+		    "(at least 8 characters) if given. Only a keyed hash of it is\n"
+		    "stored; the welcome mail tells the player how to use it.\n");
+		return 0;
+	}
+	if (argc < 2 || strcmp(argv[1], "add") != 0)
+		return usage_error("player", "expected 'player add GAME SIDE EMAIL'");
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--password") == 0) {
+			if (++i >= argc)
+				return usage_error("player", "--password needs a value");
+			password = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return usage_error("player", "unknown option");
+		} else if (n < 3) {
+			pos[n++] = argv[i];
+		} else {
+			return usage_error("player", "too many arguments");
+		}
+	}
+	if (n != 3)
+		return usage_error("player", "GAME, SIDE and EMAIL are required");
+	if (open_store(0, &st, &e) != 0)
+		return fail(&e);
+	referee_init(&r, st);
+	rc = referee_player_add(&r, pos[0], pos[1], pos[2], password, secret, &e);
+	store_close(st);
+	if (rc != 0)
+		return fail(&e);
+	printf("added %s to game %s, side %s\nsecret: %s\n", pos[2], pos[0],
+	    pos[1], secret);
+	sodium_memzero(secret, sizeof(secret));
+	return 0;
+}
+
+static int
+cmd_start(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch start GAME\n\nFreezes the roster of GAME, "
+		    "queues a welcome mail to every player\n(with their side, the "
+		    "game's facts and how to send orders) and opens\nthe first "
+		    "phase. Every side needs at least one player.\n");
+		return 0;
+	}
+	if (argc != 2)
+		return usage_error("start", "expected 'start GAME'");
+	if (open_store(0, &st, &e) != 0)
+		return fail(&e);
+	referee_init(&r, st);
+	rc = referee_start(&r, argv[1], &e);
+	store_close(st);
+	if (rc != 0)
+		return fail(&e);
+	printf("game %s started: welcome mails queued (see 'despatch outbox'); "
+	    "turn 1 is open\n", argv[1]);
+	return 0;
+}
+
+/* --- submit ------------------------------------------------------------ */
+
+static int
+read_stream(FILE *f, char **buf, size_t *len, struct err *e)
+{
+	char *b = NULL;
+	size_t n = 0, cap = 0;
+
+	for (;;) {
+		size_t got;
+
+		if (n == cap) {
+			char *nb;
+
+			if (cap > SUBMIT_MAX) {
+				free(b);
+				return err_set(e, ERR_USER, "the mail is larger than "
+				    "%u bytes", SUBMIT_MAX);
+			}
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(b, cap + 1);
+			if (nb == NULL) {
+				free(b);
+				return err_set(e, ERR_TEMP, "out of memory");
+			}
+			b = nb;
+		}
+		got = fread(b + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(b);
+		return err_set(e, ERR_TEMP, "reading the mail: %s", strerror(errno));
+	}
+	if (n > SUBMIT_MAX) {
+		free(b);
+		return err_set(e, ERR_USER, "the mail is larger than %u bytes",
+		    SUBMIT_MAX);
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+static int
+submit_one(struct referee *r, const char *name, const char *raw, size_t len,
+    const char *sender, int quiet)
+{
+	struct submit_result res;
+	struct err e;
+
+	err_clear(&e);
+	if (referee_submit(r, raw, len, sender, &res, &e) != 0) {
+		fprintf(stderr, "despatch: %s: not stored: %s\n", name, e.msg);
+		return e.kind == ERR_TEMP ? EXIT_TEMPFAIL : EXIT_TEMPFAIL;
+	}
+	if (!quiet)
+		printf("%s: %s: %s\n", name, res.outcome == SUBMIT_DUPLICATE ?
+		    "duplicate" : res.status, res.note);
+	return 0;
+}
+
+static int
+cmd_submit(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	const char *sender = NULL;
+	int i, nfiles = 0, worst = 0;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch submit [--sender ADDR] [FILE...]\n\n"
+		    "Takes order mails (RFC 5322 messages) from the files, or one from\n"
+		    "standard input, as an MTA pipe would deliver them. Each mail is\n"
+		    "stored (with the player's secret blanked) and answered: with what\n"
+		    "was understood, or with what is wrong. A mail stored before (same\n"
+		    "Message-ID or same bytes) is neither stored nor answered again.\n"
+		    "--sender gives the envelope sender, used when the mail has no\n"
+		    "usable From.\n\n"
+		    "Exit status: 0 once every mail is safely stored, whatever the\n"
+		    "replies say; 75 if one could not be stored for a passing reason\n"
+		    "(the MTA should retry); 1 for an unreadable file or no database.\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--sender") == 0) {
+			if (++i >= argc)
+				return usage_error("submit", "--sender needs an address");
+			sender = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return usage_error("submit", "unknown option");
+		} else {
+			nfiles++;
+		}
+	}
+	if (open_store(0, &st, &e) != 0) {
+		/* A database that exists but is busy is a passing trouble. */
+		return fail(&e);
+	}
+	referee_init(&r, st);
+	if (nfiles == 0) {
+		char *raw = NULL;
+		size_t len = 0;
+
+		if (read_stream(stdin, &raw, &len, &e) != 0) {
+			store_close(st);
+			return fail(&e);
+		}
+		worst = submit_one(&r, "stdin", raw, len, sender, 0);
+		free(raw);
+	}
+	for (i = 1; i < argc && nfiles > 0; i++) {
+		char *raw = NULL;
+		size_t len = 0;
+
+		if (strcmp(argv[i], "--sender") == 0) {
+			i++;
+			continue;
+		}
+		if (scenario_read_file(argv[i], SUBMIT_MAX, &raw, &len, &e) != 0) {
+			fprintf(stderr, "despatch: %s\n", e.msg);
+			if (worst == 0)
+				worst = EXIT_FAILURE;
+			continue;
+		}
+		{
+			int rc = submit_one(&r, argv[i], raw, len, sender, 0);
+
+			if (rc != 0)
+				worst = rc;
+		}
+		free(raw);
+	}
+	store_close(st);
+	return worst;
+}
+
+/* --- turn -------------------------------------------------------------- */
+
+static int
+cmd_turn(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct turn_result tr;
+	struct err e;
+	const char *game = NULL, *dicefile = NULL;
+	int *dice = NULL, ndice = 0, i, rc;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch turn GAME [--dice FILE]\n\n"
+		    "Adjudicates the open phase of GAME now with the orders received\n"
+		    "(sides without orders hold), stores the new state and the events,\n"
+		    "and queues each player's report. Dice come from the game's seeded\n"
+		    "stream; --dice FILE (sandbox games only) takes whole numbers from\n"
+		    "FILE instead, in order: each must fit its die, and the phase fails,\n"
+		    "changing nothing, if they run out or some are left over.\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--dice") == 0) {
+			if (++i >= argc)
+				return usage_error("turn", "--dice needs a file");
+			dicefile = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return usage_error("turn", "unknown option");
+		} else if (game == NULL) {
+			game = argv[i];
+		} else {
+			return usage_error("turn", "too many arguments");
+		}
+	}
+	if (game == NULL)
+		return usage_error("turn", "GAME is required");
+	if (dicefile != NULL) {
+		char *text = NULL;
+		size_t len = 0;
+
+		if (scenario_read_file(dicefile, 1024 * 1024, &text, &len, &e) != 0)
+			return fail(&e);
+		rc = dice_script_parse(text, dicefile, &dice, &ndice, &e);
+		free(text);
+		if (rc != 0)
+			return fail(&e);
+		if (dice == NULL) {
+			dice = malloc(sizeof(int));
+			if (dice == NULL)
+				return EXIT_FAILURE;
+		}
+	}
+	if (open_store(0, &st, &e) != 0) {
+		free(dice);
+		return fail(&e);
+	}
+	referee_init(&r, st);
+	rc = referee_turn(&r, game, dice, ndice, &tr, &e);
+	store_close(st);
+	free(dice);
+	if (rc != 0)
+		return fail(&e);
+	printf("game %s: played turn %d, phase %d: %d events, %d dice%s\n", game,
+	    tr.turn, tr.step, tr.events, tr.rolls, tr.finished ?
+	    "; the battle is over" : "");
+	return 0;
+}
+
+/* --- state and events ------------------------------------------------- */
+
+static int
+load_game(const char *name, struct store **st, struct store_game *g,
+    struct battle **b, struct err *e)
+{
+	if (open_store(0, st, e) != 0)
+		return -1;
+	if (store_game_get(*st, name, g, e) != 0 ||
+	    store_battle_load(*st, g, b, e) != 0) {
+		store_game_clear(g);
+		store_close(*st);
+		*st = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+json_state(const struct store_game *g, const struct battle *b)
+{
+	struct json j;
+	int i, s;
+
+	json_init(&j, stdout);
+	json_obj(&j, NULL);
+	json_str(&j, "game", g->name);
+	json_str(&j, "title", b->title);
+	json_str(&j, "ruleset", b->ruleset);
+	json_str(&j, "status", store_status_name(g->status));
+	json_bool(&j, "sandbox", g->sandbox);
+	json_str(&j, "visibility", g->visibility);
+	json_int(&j, "step", g->step);
+	json_int(&j, "steps", battle_steps(b));
+	json_int(&j, "turn", g->status == GAME_SETUP ? 0 :
+	    battle_step_turn(b, g->step));
+	json_int(&j, "turns", b->turns);
+	if (g->status == GAME_RUNNING)
+		json_str(&j, "phase", b->sides[battle_step_side(b, g->step)].id);
+	else
+		json_null(&j, "phase");
+	json_obj(&j, "table");
+	json_fx(&j, "width", b->width);
+	json_fx(&j, "depth", b->depth);
+	json_end_obj(&j);
+	json_arr(&j, "sides");
+	for (i = 0; i < b->nsides; i++) {
+		json_obj(&j, NULL);
+		json_str(&j, "id", b->sides[i].id);
+		json_str(&j, "name", b->sides[i].name);
+		json_end_obj(&j);
+	}
+	json_end_arr(&j);
+	json_arr(&j, "commanders");
+	for (i = 0; i < b->ncommanders; i++) {
+		const struct commander *c = &b->commanders[i];
+
+		json_obj(&j, NULL);
+		json_str(&j, "name", c->name);
+		json_str(&j, "side", b->sides[c->side].id);
+		json_str(&j, "brigade", c->brigade >= 0 ?
+		    b->brigades[c->brigade].name : NULL);
+		json_fx(&j, "x", c->pos.x);
+		json_fx(&j, "y", c->pos.y);
+		json_bool(&j, "removed", c->gone);
+		json_end_obj(&j);
+	}
+	json_end_arr(&j);
+	json_arr(&j, "brigades");
+	for (i = 0; i < b->nbrigades; i++) {
+		const struct brigade *br = &b->brigades[i];
+
+		json_obj(&j, NULL);
+		json_str(&j, "name", br->name);
+		json_str(&j, "side", b->sides[br->side].id);
+		json_str(&j, "commander", b->commanders[br->commander].name);
+		json_fx(&j, "exhaustion_level", br->level10 * 10);
+		json_int(&j, "sp_start", br->sp0);
+		json_int(&j, "sp_lost", br->lost);
+		json_bool(&j, "exhausted", (br->flags & BR_EXHAUSTED) != 0);
+		json_bool(&j, "collapsed", (br->flags & BR_COLLAPSED) != 0);
+		json_end_obj(&j);
+	}
+	json_end_arr(&j);
+	json_arr(&j, "units");
+	for (i = 0; i < b->nunits; i++) {
+		const struct unit *u = &b->units[i];
+		struct pt c;
+		int alive = battle_unit_centre(b, i, &c);
+
+		json_obj(&j, NULL);
+		json_str(&j, "name", u->name);
+		json_str(&j, "side", b->sides[u->side].id);
+		json_str(&j, "brigade", b->brigades[u->brigade].name);
+		json_str(&j, "type", u->type);
+		json_str(&j, "kind", battle_kind_name(u->kind));
+		json_int(&j, "morale", u->morale);
+		json_fx(&j, "speed", u->speed);
+		json_str(&j, "weapon", battle_weapon_name(u->weapon));
+		if (alive) {
+			json_fx(&j, "x", c.x);
+			json_fx(&j, "y", c.y);
+		} else {
+			json_null(&j, "x");
+			json_null(&j, "y");
+		}
+		json_int(&j, "sp", battle_unit_sp(b, i));
+		json_int(&j, "stands_left", battle_unit_alive(b, i));
+		json_arr(&j, "stands");
+		for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
+			const struct stand *t = &b->stands[s];
+
+			json_obj(&j, NULL);
+			json_int(&j, "sp", t->sp);
+			json_int(&j, "sp_start", t->sp0);
+			json_fx(&j, "x", t->pos.x);
+			json_fx(&j, "y", t->pos.y);
+			json_int(&j, "facing", t->facing);
+			json_str(&j, "formation", battle_form_name(t->form));
+			json_bool(&j, "disordered", (t->flags & ST_DISORDERED) != 0);
+			json_bool(&j, "permanent", (t->flags & ST_PERMANENT) != 0);
+			json_bool(&j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
+			json_bool(&j, "stationary", (t->flags & ST_STATIONARY) != 0);
+			json_bool(&j, "removed", (t->flags & ST_GONE) != 0);
+			json_end_obj(&j);
+		}
+		json_end_arr(&j);
+		json_obj(&j, b->ruleset);
+		json_bool(&j, "guns_lost", 0);
+		json_end_obj(&j);
+		json_end_obj(&j);
+	}
+	json_end_arr(&j);
+	json_end_obj(&j);
+	json_done(&j);
+}
+
+static int
+cmd_state(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct store_game g;
+	struct battle *b = NULL;
+	struct err e;
+	const char *game = NULL;
+	int i, as_json = 0;
+
+	err_clear(&e);
+	memset(&g, 0, sizeof(g));
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch state GAME --json\n\nPrints the battle state "
+		    "of GAME as JSON: every unit with its side,\nbrigade, position "
+		    "and stands (SP, facing, formation, markers), every\nbrigade with "
+		    "its exhaustion level and losses (docs/json.md).\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			as_json = 1;
+		else if (argv[i][0] == '-' && argv[i][1])
+			return usage_error("state", "unknown option");
+		else if (game == NULL)
+			game = argv[i];
+		else
+			return usage_error("state", "too many arguments");
+	}
+	if (game == NULL)
+		return usage_error("state", "GAME is required");
+	if (load_game(game, &st, &g, &b, &e) != 0)
+		return fail(&e);
+	if (as_json) {
+		json_state(&g, b);
+	} else {
+		struct text t;
+		int s;
+
+		text_init(&t, 4u << 20);
+		text_add(&t, "%s (game %s, %s, step %d of %d)\n", b->title, g.name,
+		    store_status_name(g.status), g.step, battle_steps(b));
+		for (s = 0; s < b->nsides; s++) {
+			text_add(&t, "\n== %s (%s)\n", b->sides[s].name, b->sides[s].id);
+			report_forces(&t, b, s);
+		}
+		fputs(t.s ? t.s : "", stdout);
+		text_free(&t);
+	}
+	battle_free(b);
+	store_game_clear(&g);
+	store_close(st);
+	return 0;
+}
+
+static int
+cmd_events(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct store_game g;
+	struct battle *b = NULL;
+	struct events ev;
+	struct err e;
+	const char *game = NULL;
+	int *steps = NULL, turn = 0, i, as_json = 0;
+
+	err_clear(&e);
+	memset(&g, 0, sizeof(g));
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch events GAME [--turn N] --json\n\nPrints what "
+		    "happened in GAME (all played phases, or those of turn N)\nin order, "
+		    "each die roll with its purpose (docs/json.md).\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0) {
+			as_json = 1;
+		} else if (strcmp(argv[i], "--turn") == 0) {
+			char *end = NULL;
+
+			if (++i >= argc)
+				return usage_error("events", "--turn needs a number");
+			turn = (int)strtol(argv[i], &end, 10);
+			if (*end || turn < 1)
+				return usage_error("events", "--turn needs a number from 1");
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return usage_error("events", "unknown option");
+		} else if (game == NULL) {
+			game = argv[i];
+		} else {
+			return usage_error("events", "too many arguments");
+		}
+	}
+	if (game == NULL)
+		return usage_error("events", "GAME is required");
+	if (load_game(game, &st, &g, &b, &e) != 0)
+		return fail(&e);
+	if (store_events_load(st, g.id, 0, &ev, &steps, &e) != 0) {
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		return fail(&e);
+	}
+	{
+		struct json j;
+		int seq = 0, last = -1;
+
+		json_init(&j, stdout);
+		if (as_json) {
+			json_obj(&j, NULL);
+			json_str(&j, "game", g.name);
+			if (turn)
+				json_int(&j, "turn", turn);
+			else
+				json_null(&j, "turn");
+			json_arr(&j, "events");
+		}
+		for (i = 0; i < ev.n; i++) {
+			const struct event *x = &ev.v[i];
+			int t = battle_step_turn(b, steps[i]);
+			int ph = battle_step_side(b, steps[i]);
+
+			if (steps[i] != last) {
+				seq = 0;
+				last = steps[i];
+			}
+			seq++;
+			if (turn && t != turn)
+				continue;
+			if (!as_json) {
+				printf("%d %-12s %s\n", t, ph >= 0 ? b->sides[ph].id : "",
+				    x->text);
+				continue;
+			}
+			json_obj(&j, NULL);
+			json_int(&j, "step", steps[i]);
+			json_int(&j, "turn", t);
+			json_str(&j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
+			json_int(&j, "seq", seq);
+			json_str(&j, "kind", events_kind_name(x->kind));
+			json_str(&j, "side", x->side >= 0 && x->side < b->nsides ?
+			    b->sides[x->side].id : NULL);
+			json_str(&j, "unit", x->unit >= 0 && x->unit < b->nunits ?
+			    b->units[x->unit].name : NULL);
+			json_str(&j, "target", x->target >= 0 && x->target < b->nunits ?
+			    b->units[x->target].name : NULL);
+			json_int(&j, "value", x->value);
+			if (x->kind == EV_ROLL)
+				json_int(&j, "die", x->sides);
+			json_str(&j, "text", x->text);
+			json_end_obj(&j);
+		}
+		if (as_json) {
+			json_end_arr(&j);
+			json_end_obj(&j);
+			json_done(&j);
+		}
+	}
+	free(steps);
+	events_free(&ev);
+	battle_free(b);
+	store_game_clear(&g);
+	store_close(st);
+	return 0;
+}
+
+/* --- outbox ------------------------------------------------------------ */
+
+static int
+write_file_atomic(const char *dir, const char *name, const char *data,
+    size_t len, struct err *e)
+{
+	char path[4096], tmp[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name);
+	f = fopen(tmp, "wb");
+	if (f == NULL)
+		return err_set(e, ERR_USER, "%s: %s", tmp, strerror(errno));
+	if (fwrite(data, 1, len, f) != len || fflush(f) != 0 ||
+	    fsync(fileno(f)) != 0) {
+		fclose(f);
+		unlink(tmp);
+		return err_set(e, ERR_TEMP, "%s: %s", tmp, strerror(errno));
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return err_set(e, ERR_TEMP, "%s: %s", path, strerror(errno));
+	}
+	return 0;
+}
+
+static int
+outbox_write(struct store *st, const char *dir, int quiet, int *written,
+    struct err *e)
+{
+	struct store_mail *m = NULL;
+	int n = 0, i;
+	struct stat sb;
+
+	*written = 0;
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return err_set(e, ERR_USER, "%s: no such directory", dir);
+	if (store_outbox_list(st, 1, &m, &n, e) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		char name[512], who[128];
+		size_t k;
+
+		/* A file name from the recipient's local part, made safe. */
+		snprintf(who, sizeof(who), "%.60s", m[i].recipient);
+		for (k = 0; who[k]; k++)
+			if (who[k] == '@') {
+				who[k] = '\0';
+				break;
+			} else if (!isalnum((unsigned char)who[k]) && who[k] != '-' &&
+			    who[k] != '.') {
+				who[k] = '_';
+			}
+		snprintf(name, sizeof(name), "%06lld-%s-%s.eml",
+		    (long long)m[i].id, m[i].kind, who);
+		if (write_file_atomic(dir, name, m[i].raw, m[i].len, e) != 0 ||
+		    store_outbox_delivered(st, m[i].id, (int64_t)time(NULL), e) != 0) {
+			store_mails_free(m, n);
+			return -1;
+		}
+		if (!quiet)
+			printf("%s/%s\n", dir, name);
+		(*written)++;
+	}
+	store_mails_free(m, n);
+	return 0;
+}
+
+static int
+cmd_outbox(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct store_mail *m = NULL;
+	struct err e;
+	int n = 0, i, as_json = 0;
+
+	err_clear(&e);
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch outbox [--json]\n"
+		    "       despatch outbox write DIR\n\n"
+		    "Lists the mail waiting to be delivered, or delivers it: 'write'\n"
+		    "puts each waiting mail into DIR as one .eml file and marks it\n"
+		    "delivered, so a second call writes only what was queued since.\n");
+		return 0;
+	}
+	if (argc >= 2 && strcmp(argv[1], "write") == 0) {
+		int written = 0;
+
+		if (argc != 3)
+			return usage_error("outbox", "expected 'outbox write DIR'");
+		if (open_store(0, &st, &e) != 0)
+			return fail(&e);
+		if (outbox_write(st, argv[2], 0, &written, &e) != 0) {
+			store_close(st);
+			return fail(&e);
+		}
+		store_close(st);
+		fprintf(stderr, "%d mail%s written to %s\n", written, written == 1 ?
+		    "" : "s", argv[2]);
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			as_json = 1;
+		else
+			return usage_error("outbox", "unknown argument");
+	}
+	if (open_store(0, &st, &e) != 0)
+		return fail(&e);
+	if (store_outbox_list(st, 1, &m, &n, &e) != 0) {
+		store_close(st);
+		return fail(&e);
+	}
+	if (as_json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_arr(&j, NULL);
+		for (i = 0; i < n; i++) {
+			json_obj(&j, NULL);
+			json_int(&j, "id", m[i].id);
+			json_str(&j, "message_id", m[i].message_id);
+			json_str(&j, "to", m[i].recipient);
+			json_str(&j, "subject", m[i].subject);
+			json_str(&j, "kind", m[i].kind);
+			json_int(&j, "bytes", (int64_t)m[i].len);
+			json_end_obj(&j);
+		}
+		json_end_arr(&j);
+		json_done(&j);
+	} else {
+		for (i = 0; i < n; i++)
+			printf("%6lld  %-8s %-32s %s\n", (long long)m[i].id, m[i].kind,
+			    m[i].recipient, m[i].subject);
+		printf("%d mail%s waiting\n", n, n == 1 ? "" : "s");
+	}
+	store_mails_free(m, n);
+	store_close(st);
+	return 0;
+}
+
+/* --- rules ------------------------------------------------------------- */
+
+static int
+cmd_rules(int argc, char **argv)
+{
+	const struct ruleset *const *all = ruleset_all();
+	const struct ruleset *rs;
+	int i;
+
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch rules [RULESET]\n\nWithout RULESET, lists the "
+		    "rulesets. With one, lists its troop types and\nevery number it "
+		    "uses, each marked 'text' (from the rules text) or\n'default' (our "
+		    "choice, with the reason); a scenario overrides a number\nwith "
+		    "'set NAME VALUE'. Distances are in hundredths of an inch.\n");
+		return 0;
+	}
+	if (argc < 2) {
+		for (i = 0; all[i] != NULL; i++)
+			printf("%-10s %s\n", all[i]->name, all[i]->title);
+		return 0;
+	}
+	rs = ruleset_find(argv[1]);
+	if (rs == NULL) {
+		fprintf(stderr, "despatch: no ruleset called \"%s\" (try 'despatch "
+		    "rules')\n", argv[1]);
+		return EXIT_FAILURE;
+	}
+	printf("%s: %s\n\nTroop types\n", rs->name, rs->title);
+	for (i = 0; i < rs->ntypes; i++) {
+		const struct troop_type *t = &rs->types[i];
+
+		printf("  %-26s %-10s speed %2d  morale %d  %-9s %s%s%s%s%s%s%s%s\n",
+		    t->id, battle_kind_name(t->kind), t->speed, t->morale,
+		    battle_weapon_name(t->weapon), t->abil & ABIL_SS ? "SS " : "",
+		    t->abil & ABIL_R ? "R " : "", t->abil & ABIL_SK ? "SK " : "",
+		    t->abil & ABIL_SH ? "Sh " : "", t->abil & ABIL_NE ? "NE " : "",
+		    t->abil & ABIL_MC ? "MC " : "", t->abil & ABIL_PT ? "PT " : "",
+		    t->abil & ABIL_MIL ? "MIL" : "");
+	}
+	printf("\nNumbers (name, value, source: reason)\n");
+	for (i = 0; i < rs->nparams; i++)
+		printf("  %-32s %6d  %-7s %s\n", rs->params[i].name,
+		    rs->params[i].value, rs->params[i].source, rs->params[i].why);
+	return 0;
+}
+
+/* --- demo -------------------------------------------------------------- */
+
+static int
+find_campaign(char *out, size_t size)
+{
+	const char *env = getenv("DESPATCH_CAMPAIGN_DIR");
+	const char *cands[4];
+	int i, n = 0;
+	struct stat sb;
+
+	if (env && *env)
+		cands[n++] = env;
+	cands[n++] = DESPATCH_SOURCE_CAMPAIGN;
+	cands[n++] = DESPATCH_INSTALL_CAMPAIGN;
+	cands[n++] = "campaign";
+	for (i = 0; i < n; i++) {
+		snprintf(out, size, "%s/cowpens-1781/cowpens.scenario", cands[i]);
+		if (stat(out, &sb) == 0) {
+			snprintf(out, size, "%s/cowpens-1781", cands[i]);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+mkdir_p(const char *dir)
+{
+	char buf[4096];
+	size_t i;
+
+	if (strlen(dir) >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(buf, dir, strlen(dir) + 1);
+	for (i = 1; buf[i]; i++)
+		if (buf[i] == '/') {
+			buf[i] = '\0';
+			if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+				return -1;
+			buf[i] = '/';
+		}
+	if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+/* Removes the mail files an earlier demo wrote (NNNNNN-kind-who.eml). */
+static int
+clean_demo_mail(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4600];
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+
+		if (n > 11 && strspn(de->d_name, "0123456789") == 6 &&
+		    de->d_name[6] == '-' && strcmp(de->d_name + n - 4, ".eml") == 0) {
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static int
+cmd_demo(int argc, char **argv)
+{
+	char camp[4096], path[4600], dbfile[4200], maildir[4200];
+	const char *dir = "./demo-out";
+	unsigned char seed[32];
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	struct store_game g;
+	struct battle *b = NULL;
+	FILE *pf = NULL;
+	char line[512];
+	int step, steps, written = 0, rc = EXIT_FAILURE, s;
+	int submitted = 0, mails_total = 0;
+
+	err_clear(&e);
+	memset(&g, 0, sizeof(g));
+	if (wants_help(argc, argv)) {
+		printf("usage: despatch demo [DIR]\n\n"
+		    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
+		    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
+		    "players, submits the order mails in campaign/cowpens-1781/orders,\n"
+		    "adjudicates every phase and writes every mail the server sends\n"
+		    "into DIR/mail/. The dice seed, the clock and the players' secrets\n"
+		    "are fixed, so every run on any machine writes the same reports.\n"
+		    "DIR defaults to ./demo-out.\n");
+		return 0;
+	}
+	if (argc > 2)
+		return usage_error("demo", "too many arguments");
+	if (argc == 2)
+		dir = argv[1];
+	if (find_campaign(camp, sizeof(camp)) != 0) {
+		fprintf(stderr, "despatch: cannot find campaign/cowpens-1781 (set "
+		    "DESPATCH_CAMPAIGN_DIR to the campaign folder)\n");
+		return EXIT_FAILURE;
+	}
+	snprintf(maildir, sizeof(maildir), "%s/mail", dir);
+	if (mkdir_p(maildir) != 0) {
+		fprintf(stderr, "despatch: cannot make %s: %s\n", maildir,
+		    strerror(errno));
+		return EXIT_FAILURE;
+	}
+	/* A fresh database and mail folder each run. */
+	snprintf(dbfile, sizeof(dbfile), "%s/demo.db", dir);
+	unlink(dbfile);
+	snprintf(path, sizeof(path), "%s-wal", dbfile);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s-shm", dbfile);
+	unlink(path);
+	if (clean_demo_mail(maildir) != 0) {
+		fprintf(stderr, "despatch: cannot clear %s: %s\n", maildir,
+		    strerror(errno));
+		return EXIT_FAILURE;
+	}
+	if (store_open(dbfile, 1, -1, &st, &e) != 0)
+		return fail(&e);
+	referee_init(&r, st);
+	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
+	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
+	r.fixed_now = DEMO_CLOCK;
+	ledger_unhex(DEMO_SEED_HEX, seed, 32);
+	snprintf(path, sizeof(path), "%s/cowpens.scenario", camp);
+	if (referee_new_game(&r, "cowpens", path, 0, seed, &e) != 0)
+		goto out;
+	snprintf(path, sizeof(path), "%s/players", camp);
+	pf = fopen(path, "r");
+	if (pf == NULL) {
+		err_set(&e, ERR_USER, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	while (fgets(line, sizeof(line), pf) != NULL) {
+		char side[64], email[256], pw[REFEREE_SECRET_MAX], secret[REFEREE_SECRET_MAX];
+
+		if (line[0] == '#' || sscanf(line, "player %63s %255s %127s", side,
+		    email, pw) != 3)
+			continue;
+		if (referee_player_add(&r, "cowpens", side, email, pw, secret, &e) != 0)
+			goto out;
+	}
+	fclose(pf);
+	pf = NULL;
+	if (referee_start(&r, "cowpens", &e) != 0)
+		goto out;
+	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
+	    store_battle_load(st, &g, &b, &e) != 0)
+		goto out;
+	steps = battle_steps(b);
+	printf("despatch demo: %s\n", b->title);
+	printf("  database:  %s\n  scenario:  %s/cowpens.scenario\n", dbfile, camp);
+	printf("  dice seed: %s (fixed for the demo)\n\n", DEMO_SEED_HEX);
+	for (step = 1; step <= steps; step++) {
+		int turn = battle_step_turn(b, step), side = battle_step_side(b, step);
+		struct turn_result tr;
+		char *raw = NULL;
+		size_t len = 0;
+		struct stat sb;
+
+		snprintf(path, sizeof(path), "%s/orders/t%02d-%s.eml", camp, turn,
+		    b->sides[side].id);
+		if (stat(path, &sb) == 0) {
+			struct submit_result res;
+
+			if (scenario_read_file(path, SUBMIT_MAX, &raw, &len, &e) != 0)
+				goto out;
+			if (referee_submit(&r, raw, len, NULL, &res, &e) != 0) {
+				free(raw);
+				goto out;
+			}
+			free(raw);
+			submitted++;
+			printf("  turn %d %-12s orders from %s: %s\n", turn,
+			    b->sides[side].id, strrchr(path, '/') + 1, res.note);
+		} else {
+			printf("  turn %d %-12s no orders: its units hold\n", turn,
+			    b->sides[side].id);
+		}
+		if (referee_turn(&r, "cowpens", NULL, 0, &tr, &e) != 0)
+			goto out;
+		printf("  turn %d %-12s adjudicated: %d events, %d dice\n", turn,
+		    b->sides[side].id, tr.events, tr.rolls);
+	}
+	store_game_clear(&g);
+	battle_free(b);
+	b = NULL;
+	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
+	    store_battle_load(st, &g, &b, &e) != 0)
+		goto out;
+	{
+		struct store_mail *m = NULL;
+		int n = 0;
+
+		if (store_outbox_list(st, 1, &m, &n, &e) != 0)
+			goto out;
+		mails_total = n;
+		store_mails_free(m, n);
+	}
+	if (outbox_write(st, maildir, 1, &written, &e) != 0)
+		goto out;
+	printf("\nThe battle after %d turns:\n", b->turns);
+	for (s = 0; s < b->nsides; s++) {
+		int u, sp = 0, sp0 = 0, br, exh = 0, col = 0, nbr = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].side == s) {
+				int k;
+
+				sp += battle_unit_sp(b, u);
+				for (k = 0; k < b->units[u].nstands; k++)
+					sp0 += b->stands[b->units[u].first_stand + k].sp0;
+			}
+		for (br = 0; br < b->nbrigades; br++)
+			if (b->brigades[br].side == s) {
+				nbr++;
+				exh += (b->brigades[br].flags & BR_EXHAUSTED) != 0;
+				col += (b->brigades[br].flags & BR_COLLAPSED) != 0;
+			}
+		printf("  %-12s %3d of %3d SP left; %d of %d brigades exhausted, "
+		    "%d collapsed\n", b->sides[s].id, sp, sp0, exh, nbr, col);
+	}
+	printf("\n%d order mails submitted; %d mails written to %s/\n", submitted,
+	    written, maildir);
+	printf("Read a report:   ls %s/ (the *-report-*.eml files)\n", maildir);
+	printf("See the state:   despatch --db %s state cowpens --json\n", dbfile);
+	printf("See every roll:  despatch --db %s events cowpens --json\n", dbfile);
+	(void)mails_total;
+	rc = 0;
+out:
+	if (pf != NULL)
+		fclose(pf);
+	battle_free(b);
+	store_game_clear(&g);
+	store_close(st);
+	if (rc != 0)
+		return fail(&e);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int i;
+
+	db_path = getenv("DESPATCH_DB");
+	if (db_path == NULL || *db_path == '\0')
+		db_path = "./despatch.db";
+	/* --db FILE may stand anywhere on the line: take it out first. */
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0) {
+			int k;
+
+			if (i + 1 >= argc) {
+				fprintf(stderr, "despatch: --db needs a file\n");
+				return EXIT_USAGE;
+			}
+			db_path = argv[i + 1];
+			for (k = i; k + 2 <= argc; k++)
+				argv[k] = argv[k + 2];
+			argc -= 2;
+			i--;
+		}
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage_main(stdout);
+			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("despatch %s\n", DESPATCH_VERSION);
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "despatch: unknown option %s\n", argv[i]);
+			usage_main(stderr);
+			return EXIT_USAGE;
+		} else {
+			break;
+		}
+	}
+	if (i >= argc) {
+		usage_main(stderr);
+		return EXIT_USAGE;
+	}
+	if (sodium_init() < 0) {
+		fprintf(stderr, "despatch: libsodium failed to initialise\n");
+		return EXIT_FAILURE;
+	}
+	argc -= i;
+	argv += i;
+	if (strcmp(argv[0], "new") == 0)
+		return cmd_new(argc, argv);
+	if (strcmp(argv[0], "player") == 0)
+		return cmd_player(argc, argv);
+	if (strcmp(argv[0], "start") == 0)
+		return cmd_start(argc, argv);
+	if (strcmp(argv[0], "submit") == 0)
+		return cmd_submit(argc, argv);
+	if (strcmp(argv[0], "turn") == 0)
+		return cmd_turn(argc, argv);
+	if (strcmp(argv[0], "state") == 0)
+		return cmd_state(argc, argv);
+	if (strcmp(argv[0], "events") == 0)
+		return cmd_events(argc, argv);
+	if (strcmp(argv[0], "outbox") == 0)
+		return cmd_outbox(argc, argv);
+	if (strcmp(argv[0], "rules") == 0)
+		return cmd_rules(argc, argv);
+	if (strcmp(argv[0], "demo") == 0)
+		return cmd_demo(argc, argv);
+	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
+	usage_main(stderr);
+	return EXIT_USAGE;
+}

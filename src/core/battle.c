@@ -1,0 +1,282 @@
+/*
+ * battle.c - helpers over the battle state (see battle.h).
+ */
+#include "core/battle.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct battle *
+battle_new(void)
+{
+	return calloc(1, sizeof(struct battle));
+}
+
+void
+battle_free(struct battle *b)
+{
+	free(b);
+}
+
+int
+battle_side(const struct battle *b, const char *id)
+{
+	int i;
+
+	for (i = 0; i < b->nsides; i++)
+		if (strcasecmp(b->sides[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+int
+battle_steps(const struct battle *b)
+{
+	return b->sequence == SEQ_ALTERNATE ? b->turns * b->nsides : b->turns;
+}
+
+int
+battle_step_turn(const struct battle *b, int step)
+{
+	if (b->sequence == SEQ_ALTERNATE)
+		return (step - 1) / b->nsides + 1;
+	return step;
+}
+
+int
+battle_step_side(const struct battle *b, int step)
+{
+	if (b->sequence == SEQ_ALTERNATE)
+		return b->side_order[(step - 1) % b->nsides];
+	return -1;
+}
+
+int
+battle_unit_alive(const struct battle *b, int unit)
+{
+	const struct unit *u = &b->units[unit];
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands; i++)
+		if (!(b->stands[u->first_stand + i].flags & ST_GONE))
+			n++;
+	return n;
+}
+
+int
+battle_unit_sp(const struct battle *b, int unit)
+{
+	const struct unit *u = &b->units[unit];
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands; i++)
+		if (!(b->stands[u->first_stand + i].flags & ST_GONE))
+			n += b->stands[u->first_stand + i].sp;
+	return n;
+}
+
+int
+battle_unit_centre(const struct battle *b, int unit, struct pt *out)
+{
+	const struct unit *u = &b->units[unit];
+	int64_t sx = 0, sy = 0;
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands; i++) {
+		const struct stand *s = &b->stands[u->first_stand + i];
+
+		if (s->flags & ST_GONE)
+			continue;
+		sx += s->pos.x;
+		sy += s->pos.y;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	out->x = (fx)geom_div_round(sx, n);
+	out->y = (fx)geom_div_round(sy, n);
+	return 1;
+}
+
+void
+battle_kind_size(enum stand_kind kind, enum formation form, fx *w, fx *d)
+{
+	switch (kind) {
+	case KIND_DETACHMENT:
+		/* In skirmish order a detachment sits on the 3" x 1.5" sabot. */
+		*w = form == FORM_SKIRMISH ? FX(3) : FX(1.5);
+		*d = FX(1.5);
+		break;
+	case KIND_ARTILLERY:
+		*w = FX(1.5);
+		*d = FX(3);
+		break;
+	case KIND_MOUNTED:
+		if (form == FORM_DISMOUNTED) {
+			*w = FX(1.5);
+			*d = FX(1.5);
+		} else {
+			*w = FX(3);
+			*d = form == FORM_SKIRMISH ? FX(3) : FX(1.5);
+		}
+		break;
+	case KIND_COMMAND:
+		*w = FX(1.5);
+		*d = FX(1.5);
+		break;
+	case KIND_INFANTRY:
+	default:
+		*w = FX(3);
+		*d = FX(1.5);
+		break;
+	}
+}
+
+void
+battle_stand_size(const struct battle *b, int stand, fx *w, fx *d)
+{
+	const struct stand *s = &b->stands[stand];
+
+	battle_kind_size(b->units[s->unit].kind, s->form, w, d);
+}
+
+void
+battle_stand_rect(const struct battle *b, int stand, struct pt out[4])
+{
+	fx w, d;
+
+	battle_stand_size(b, stand, &w, &d);
+	geom_rect(b->stands[stand].pos, b->stands[stand].facing, w, d, out);
+}
+
+int
+battle_level_at(const struct battle *b, struct pt p)
+{
+	int i, level = 0;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind == T_HILL && t->level > level &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			level = t->level;
+	}
+	return level;
+}
+
+int
+battle_find_unit(const struct battle *b, const char *name)
+{
+	int i;
+
+	for (i = 0; i < b->nunits; i++)
+		if (strcasecmp(b->units[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+battle_find_commander(const struct battle *b, const char *name)
+{
+	int i;
+
+	for (i = 0; i < b->ncommanders; i++)
+		if (strcasecmp(b->commanders[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+battle_find_brigade(const struct battle *b, const char *name)
+{
+	int i;
+
+	for (i = 0; i < b->nbrigades; i++)
+		if (strcasecmp(b->brigades[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const kind_names[] = {
+	"infantry", "detachment", "artillery", "mounted", "command"
+};
+static const char *const form_names[] = {
+	"line", "skirmish", "road", "dismounted"
+};
+static const char *const weapon_names[] = {
+	"none", "musket", "rifle", "light-gun", "field-gun", "howitzer",
+	"heavy-gun"
+};
+static const char *const terrain_names[] = {
+	"wood", "forest", "thicket", "swamp", "marsh", "hill", "crops",
+	"broken", "camp", "town", "village", "works", "ford", "bridge",
+	"treeline", "fence", "hedge", "road", "stream", "river", "sunken-road"
+};
+
+const char *
+battle_kind_name(enum stand_kind k)
+{
+	return kind_names[k];
+}
+
+const char *
+battle_form_name(enum formation f)
+{
+	return form_names[f];
+}
+
+const char *
+battle_weapon_name(enum weapon w)
+{
+	return weapon_names[w];
+}
+
+const char *
+battle_terrain_name(enum terrain_kind k)
+{
+	return terrain_names[k];
+}
+
+int
+battle_terrain_kind(const char *name, enum terrain_kind *out)
+{
+	int i;
+
+	for (i = 0; i < T_KIND_COUNT; i++)
+		if (strcmp(terrain_names[i], name) == 0) {
+			*out = (enum terrain_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+int
+battle_weapon_parse(const char *name, enum weapon *out)
+{
+	int i;
+
+	for (i = 0; i < WEAPON_COUNT; i++)
+		if (strcmp(weapon_names[i], name) == 0) {
+			*out = (enum weapon)i;
+			return 0;
+		}
+	return -1;
+}
+
+int
+battle_form_parse(const char *name, enum formation *out)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcasecmp(form_names[i], name) == 0) {
+			*out = (enum formation)i;
+			return 0;
+		}
+	if (strcasecmp(name, "mounted") == 0 || strcasecmp(name, "formed") == 0) {
+		*out = FORM_LINE;
+		return 0;
+	}
+	return -1;
+}

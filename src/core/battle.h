@@ -1,0 +1,218 @@
+/*
+ * battle.h - the state of one battle, as the rules core sees it.
+ *
+ * A struct battle is plain data: the table, the terrain, the sides and
+ * their forces, where every stand is and what markers it carries.  The
+ * scenario loader builds one, the store saves and loads one, the rules
+ * core changes one.  Indexes, not pointers, link the parts (a unit names
+ * its brigade by index), so a battle can be copied with memcpy and
+ * compared byte for byte.  Every array is kept in scenario order, which is
+ * the stable order every loop in the rules uses.
+ *
+ * Capacities are fixed and generous for a wing-scale battle; going over
+ * one is an error at load time, never a silent truncation.
+ */
+#ifndef DESPATCH_CORE_BATTLE_H
+#define DESPATCH_CORE_BATTLE_H
+
+#include "core/geom.h"
+
+#define BATTLE_MAX_SIDES      4
+#define BATTLE_MAX_BRIGADES   64
+#define BATTLE_MAX_COMMANDERS 80
+#define BATTLE_MAX_UNITS      256
+#define BATTLE_MAX_STANDS     1024
+#define BATTLE_MAX_TERRAIN    256
+#define BATTLE_MAX_POINTS     4096
+#define BATTLE_MAX_SETTINGS   64
+#define BATTLE_NAME_MAX       96
+#define BATTLE_ID_MAX         32
+
+enum stand_kind {
+	KIND_INFANTRY = 0,
+	KIND_DETACHMENT,
+	KIND_ARTILLERY,
+	KIND_MOUNTED,
+	KIND_COMMAND
+};
+
+enum formation {
+	FORM_LINE = 0,   /* formed (mounted, for cavalry) */
+	FORM_SKIRMISH,
+	FORM_ROAD,       /* road march; limbered for guns */
+	FORM_DISMOUNTED
+};
+
+enum weapon {
+	WEAPON_NONE = 0,
+	WEAPON_MUSKET,
+	WEAPON_RIFLE,
+	WEAPON_LIGHT_GUN,
+	WEAPON_FIELD_GUN,
+	WEAPON_HOWITZER,
+	WEAPON_HEAVY_GUN,
+	WEAPON_COUNT
+};
+
+/* Special abilities (the text's stand labels). */
+#define ABIL_SS  0x01u  /* sharpshooters */
+#define ABIL_R   0x02u  /* rifles */
+#define ABIL_SK  0x04u  /* skirmish: may form detachments / skirmish order */
+#define ABIL_SH  0x08u  /* shock */
+#define ABIL_NE  0x10u  /* no elites */
+#define ABIL_MC  0x20u  /* medium cavalry */
+#define ABIL_PT  0x40u  /* poorly trained */
+#define ABIL_MIL 0x80u  /* militia: poorly trained, permanently disordered */
+
+/* Stand markers. */
+#define ST_DISORDERED 0x01u  /* yellow marker */
+#define ST_PERMANENT  0x02u  /* red marker: never removed */
+#define ST_STATIONARY 0x04u
+#define ST_GONE       0x08u  /* removed from play */
+#define ST_GUNS_LOST  0x10u  /* routed guns abandoned: moves as infantry, no fire */
+#define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
+
+/* Brigade markers. */
+#define BR_EXHAUSTED 0x01u
+#define BR_COLLAPSED 0x02u
+
+enum terrain_kind {
+	T_WOOD = 0, T_FOREST, T_THICKET, T_SWAMP, T_MARSH, T_HILL, T_CROPS,
+	T_BROKEN, T_CAMP, T_TOWN, T_VILLAGE, T_WORKS, T_FORD, T_BRIDGE,
+	/* line kinds from here */
+	T_TREELINE, T_FENCE, T_HEDGE, T_ROAD, T_STREAM, T_RIVER, T_SUNKEN_ROAD,
+	T_KIND_COUNT
+};
+#define T_FIRST_LINE T_TREELINE
+
+struct terrain {
+	enum terrain_kind kind;
+	char name[BATTLE_NAME_MAX];
+	int level;       /* hill contour level */
+	int marshy;      /* marshy-banked stream */
+	int first_pt;    /* into battle.points */
+	int npts;
+};
+
+struct side {
+	char id[BATTLE_ID_MAX];
+	char name[BATTLE_NAME_MAX];
+};
+
+struct commander {
+	char name[BATTLE_NAME_MAX];
+	int side;
+	int brigade;     /* -1 for the army commander */
+	struct pt pos;
+	int facing;
+	int gone;
+};
+
+struct brigade {
+	char name[BATTLE_NAME_MAX];
+	int side;
+	int commander;   /* index into commanders */
+	int level10;     /* exhaustion level in tenths of an SP */
+	int sp0;         /* SP at the start of the battle */
+	int lost;        /* SP lost so far */
+	unsigned flags;
+	int hits;        /* hits taken in the current combat step */
+};
+
+struct unit {
+	char name[BATTLE_NAME_MAX];
+	char type[BATTLE_ID_MAX];
+	int side;
+	int brigade;
+	enum stand_kind kind;
+	fx speed;        /* movement rate */
+	int morale;
+	enum weapon weapon;
+	unsigned abil;
+	int first_stand; /* into battle.stands */
+	int nstands;
+};
+
+struct stand {
+	int unit;
+	int sp;
+	int sp0;
+	struct pt pos;   /* centre */
+	int facing;
+	enum formation form;
+	unsigned flags;
+};
+
+struct setting {
+	char name[48];
+	int value;
+};
+
+enum sequence { SEQ_ALTERNATE = 0, SEQ_SIMULTANEOUS };
+
+struct battle {
+	char title[BATTLE_NAME_MAX * 2];
+	char ruleset[BATTLE_ID_MAX];
+	fx width, depth;
+	int turns;           /* game turns */
+	int first_minute;    /* clock of turn 1, minutes after midnight */
+	int minutes;         /* per game turn */
+	enum sequence sequence;
+	int side_order[BATTLE_MAX_SIDES];  /* phase order (alternate) */
+
+	int nsides, nbrigades, ncommanders, nunits, nstands, nterrain, npoints;
+	int nsettings;
+	struct side sides[BATTLE_MAX_SIDES];
+	struct brigade brigades[BATTLE_MAX_BRIGADES];
+	struct commander commanders[BATTLE_MAX_COMMANDERS];
+	struct unit units[BATTLE_MAX_UNITS];
+	struct stand stands[BATTLE_MAX_STANDS];
+	struct terrain terrain[BATTLE_MAX_TERRAIN];
+	struct pt points[BATTLE_MAX_POINTS];
+	struct setting settings[BATTLE_MAX_SETTINGS];
+};
+
+/* Allocates a zeroed battle, or NULL.  battle_free(NULL) is a no-op. */
+struct battle *battle_new(void);
+void battle_free(struct battle *b);
+
+/* Index of the side with id, or -1. */
+int battle_side(const struct battle *b, const char *id);
+
+/* Steps in the battle: one per side phase (alternate) or one per turn. */
+int battle_steps(const struct battle *b);
+/* Game turn (1-based) and phasing side (-1 for simultaneous) of step s
+ * (1-based). */
+int battle_step_turn(const struct battle *b, int step);
+int battle_step_side(const struct battle *b, int step);
+
+/* Centre of a unit's stands still on the table (average, rounded); 0 if
+ * none is left, else 1. */
+int battle_unit_centre(const struct battle *b, int unit, struct pt *out);
+/* Stands of the unit still on the table. */
+int battle_unit_alive(const struct battle *b, int unit);
+/* Total SP of the unit on the table. */
+int battle_unit_sp(const struct battle *b, int unit);
+
+/* Stand footprint (width, depth) by kind and formation. */
+void battle_kind_size(enum stand_kind kind, enum formation form, fx *w, fx *d);
+void battle_stand_size(const struct battle *b, int stand, fx *w, fx *d);
+void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
+
+/* Elevation (hill contour level) at a point. */
+int battle_level_at(const struct battle *b, struct pt p);
+
+/* Case-insensitive find by exact name; -1 if none. */
+int battle_find_unit(const struct battle *b, const char *name);
+int battle_find_commander(const struct battle *b, const char *name);
+int battle_find_brigade(const struct battle *b, const char *name);
+
+const char *battle_kind_name(enum stand_kind k);
+const char *battle_form_name(enum formation f);
+const char *battle_weapon_name(enum weapon w);
+const char *battle_terrain_name(enum terrain_kind k);
+int battle_terrain_kind(const char *name, enum terrain_kind *out);
+int battle_weapon_parse(const char *name, enum weapon *out);
+int battle_form_parse(const char *name, enum formation *out);
+
+#endif

@@ -1,0 +1,316 @@
+/*
+ * geom.c - integer geometry for the table (see geom.h for conventions).
+ *
+ * Workload: called in the inner loops of movement (a step every quarter
+ * inch) and line of sight, a few thousand calls a phase; everything is
+ * a handful of integer operations.
+ */
+#include "core/geom.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const int16_t sin_table[91] = {
+	0, 175, 349, 523, 698, 872, 1045, 1219, 1392, 1564, 1736, 1908, 2079,
+	2250, 2419, 2588, 2756, 2924, 3090, 3256, 3420, 3584, 3746, 3907, 4067,
+	4226, 4384, 4540, 4695, 4848, 5000, 5150, 5299, 5446, 5592, 5736, 5878,
+	6018, 6157, 6293, 6428, 6561, 6691, 6820, 6947, 7071, 7193, 7314, 7431,
+	7547, 7660, 7771, 7880, 7986, 8090, 8192, 8290, 8387, 8480, 8572, 8660,
+	8746, 8829, 8910, 8988, 9063, 9135, 9205, 9272, 9336, 9397, 9455, 9511,
+	9563, 9613, 9659, 9703, 9744, 9781, 9816, 9848, 9877, 9903, 9925, 9945,
+	9962, 9976, 9986, 9994, 9998, 10000
+};
+
+int64_t
+geom_div_round(int64_t n, int64_t d)
+{
+	int neg = (n < 0) != (d < 0);
+	int64_t an = n < 0 ? -n : n, ad = d < 0 ? -d : d;
+	int64_t q = (an + ad / 2) / ad;
+
+	return neg ? -q : q;
+}
+
+int
+geom_norm(int deg)
+{
+	deg %= 360;
+	return deg < 0 ? deg + 360 : deg;
+}
+
+int
+geom_turn(int from, int to)
+{
+	int t = geom_norm(to - from);
+
+	return t > 180 ? t - 360 : t;
+}
+
+int
+geom_sin(int deg)
+{
+	deg = geom_norm(deg);
+	if (deg <= 90)
+		return sin_table[deg];
+	if (deg <= 180)
+		return sin_table[180 - deg];
+	if (deg <= 270)
+		return -sin_table[deg - 180];
+	return -sin_table[360 - deg];
+}
+
+int
+geom_cos(int deg)
+{
+	return geom_sin(deg + 90);
+}
+
+int64_t
+geom_isqrt(int64_t v)
+{
+	int64_t r, x;
+
+	if (v <= 0)
+		return 0;
+	/* Newton's method from an over-estimate converges from above. */
+	x = v;
+	r = (x + 1) / 2;
+	while (r < x) {
+		x = r;
+		r = (x + v / x) / 2;
+	}
+	return x;
+}
+
+fx
+geom_dist(struct pt a, struct pt b)
+{
+	int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
+	int64_t sq = dx * dx + dy * dy;
+	int64_t r = geom_isqrt(sq);
+
+	/* Round to nearest: r or r+1, whichever square is closer. */
+	if ((r + 1) * (r + 1) - sq <= sq - r * r)
+		r++;
+	return (fx)r;
+}
+
+int
+geom_bearing(struct pt a, struct pt b)
+{
+	int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
+	int64_t best = INT64_MIN;
+	int deg, best_deg = 0;
+
+	if (dx == 0 && dy == 0)
+		return 0;
+	/* The bearing whose unit vector has the largest dot product with
+	 * (dx, dy) is the nearest whole degree; the first such wins ties. */
+	for (deg = 0; deg < 360; deg++) {
+		int64_t dot = dx * geom_sin(deg) + dy * geom_cos(deg);
+
+		if (dot > best) {
+			best = dot;
+			best_deg = deg;
+		}
+	}
+	return best_deg;
+}
+
+struct pt
+geom_offset(struct pt p, int deg, fx d)
+{
+	struct pt r;
+
+	r.x = p.x + (fx)geom_div_round((int64_t)d * geom_sin(deg), TRIG_ONE);
+	r.y = p.y + (fx)geom_div_round((int64_t)d * geom_cos(deg), TRIG_ONE);
+	return r;
+}
+
+struct pt
+geom_rotate(struct pt p, struct pt c, int deg)
+{
+	int64_t dx = (int64_t)p.x - c.x, dy = (int64_t)p.y - c.y;
+	int s = geom_sin(deg), co = geom_cos(deg);
+	struct pt r;
+
+	/* Clockwise rotation in a y-up frame. */
+	r.x = c.x + (fx)geom_div_round(dx * co + dy * s, TRIG_ONE);
+	r.y = c.y + (fx)geom_div_round(dy * co - dx * s, TRIG_ONE);
+	return r;
+}
+
+void
+geom_rect(struct pt c, int deg, fx w, fx d, struct pt out[4])
+{
+	/* Unrotated (facing north): front edge at +d/2. */
+	struct pt fl = { c.x - w / 2, c.y + d / 2 };
+	struct pt fr = { c.x + (w - w / 2), c.y + d / 2 };
+	struct pt rr = { c.x + (w - w / 2), c.y - (d - d / 2) };
+	struct pt rl = { c.x - w / 2, c.y - (d - d / 2) };
+
+	out[0] = geom_rotate(fl, c, deg);
+	out[1] = geom_rotate(fr, c, deg);
+	out[2] = geom_rotate(rr, c, deg);
+	out[3] = geom_rotate(rl, c, deg);
+}
+
+fx
+geom_seg_dist(struct pt p, struct pt a, struct pt b)
+{
+	int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+	int64_t len2 = abx * abx + aby * aby;
+	int64_t t;
+	struct pt q;
+
+	if (len2 == 0)
+		return geom_dist(p, a);
+	t = apx * abx + apy * aby;
+	if (t <= 0)
+		return geom_dist(p, a);
+	if (t >= len2)
+		return geom_dist(p, b);
+	q.x = a.x + (fx)geom_div_round(abx * t, len2);
+	q.y = a.y + (fx)geom_div_round(aby * t, len2);
+	return geom_dist(p, q);
+}
+
+static int64_t
+cross3(struct pt o, struct pt a, struct pt b)
+{
+	return ((int64_t)a.x - o.x) * ((int64_t)b.y - o.y) -
+	    ((int64_t)a.y - o.y) * ((int64_t)b.x - o.x);
+}
+
+static int
+on_seg(struct pt a, struct pt b, struct pt p)
+{
+	return p.x >= (a.x < b.x ? a.x : b.x) && p.x <= (a.x > b.x ? a.x : b.x) &&
+	    p.y >= (a.y < b.y ? a.y : b.y) && p.y <= (a.y > b.y ? a.y : b.y);
+}
+
+static int
+sgn(int64_t v)
+{
+	return (v > 0) - (v < 0);
+}
+
+int
+geom_seg_cross(struct pt a, struct pt b, struct pt c, struct pt d)
+{
+	int d1 = sgn(cross3(c, d, a)), d2 = sgn(cross3(c, d, b));
+	int d3 = sgn(cross3(a, b, c)), d4 = sgn(cross3(a, b, d));
+
+	if (d1 * d2 < 0 && d3 * d4 < 0)
+		return 1;
+	if (d1 == 0 && on_seg(c, d, a))
+		return 1;
+	if (d2 == 0 && on_seg(c, d, b))
+		return 1;
+	if (d3 == 0 && on_seg(a, b, c))
+		return 1;
+	if (d4 == 0 && on_seg(a, b, d))
+		return 1;
+	return 0;
+}
+
+int
+geom_in_poly(struct pt p, const struct pt *poly, int n)
+{
+	int i, j, in = 0;
+
+	for (i = 0, j = n - 1; i < n; j = i++) {
+		struct pt a = poly[i], b = poly[j];
+
+		if (cross3(a, b, p) == 0 && on_seg(a, b, p))
+			return 1;
+		if ((a.y > p.y) != (b.y > p.y)) {
+			/* x of the edge at height p.y, compared without division. */
+			int64_t lhs = ((int64_t)p.x - a.x) * ((int64_t)b.y - a.y);
+			int64_t rhs = ((int64_t)b.x - a.x) * ((int64_t)p.y - a.y);
+
+			if ((b.y - a.y > 0) ? lhs < rhs : lhs > rhs)
+				in = !in;
+		}
+	}
+	return in;
+}
+
+fx
+geom_rect_dist(const struct pt a[4], const struct pt b[4])
+{
+	fx best = INT32_MAX;
+	int i, j;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 4; j++)
+			if (geom_seg_cross(a[i], a[(i + 1) % 4], b[j], b[(j + 1) % 4]))
+				return 0;
+	if (geom_in_poly(a[0], b, 4) || geom_in_poly(b[0], a, 4))
+		return 0;
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 4; j++) {
+			fx d1 = geom_seg_dist(a[i], b[j], b[(j + 1) % 4]);
+			fx d2 = geom_seg_dist(b[i], a[j], a[(j + 1) % 4]);
+
+			if (d1 < best)
+				best = d1;
+			if (d2 < best)
+				best = d2;
+		}
+	return best;
+}
+
+int
+geom_parse_fx(const char *s, fx *out)
+{
+	int neg = 0, digits = 0, frac = 0, fdig = 0;
+	int64_t whole = 0;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	while (*s >= '0' && *s <= '9') {
+		whole = whole * 10 + (*s++ - '0');
+		if (whole > 100000)
+			return -1;
+		digits++;
+	}
+	if (*s == '.') {
+		s++;
+		while (*s >= '0' && *s <= '9') {
+			if (fdig == 2)
+				return -1;
+			frac = frac * 10 + (*s++ - '0');
+			fdig++;
+		}
+		if (fdig == 0)
+			return -1;
+		if (fdig == 1)
+			frac *= 10;
+	}
+	if (*s != '\0' || (digits == 0 && fdig == 0))
+		return -1;
+	*out = (fx)((whole * 100 + frac) * (neg ? -1 : 1));
+	return 0;
+}
+
+char *
+geom_fmt_fx(fx v, char *buf, int size)
+{
+	int64_t a = v < 0 ? -(int64_t)v : v;
+	const char *sign = v < 0 ? "-" : "";
+
+	if (a % 100 == 0)
+		snprintf(buf, (size_t)size, "%s%lld", sign, (long long)(a / 100));
+	else if (a % 10 == 0)
+		snprintf(buf, (size_t)size, "%s%lld.%lld", sign, (long long)(a / 100),
+		    (long long)(a % 100 / 10));
+	else
+		snprintf(buf, (size_t)size, "%s%lld.%02lld", sign, (long long)(a / 100),
+		    (long long)(a % 100));
+	return buf;
+}

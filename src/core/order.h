@@ -1,0 +1,68 @@
+/*
+ * order.h - typed orders, as the rules core receives them.
+ *
+ * The order parser (orders/) turns mail lines into these; the store keeps
+ * each order as its canonical text and parses it again at adjudication,
+ * so what a player was told we understood is exactly what is played.
+ */
+#ifndef DESPATCH_CORE_ORDER_H
+#define DESPATCH_CORE_ORDER_H
+
+#include "core/battle.h"
+
+enum verb {
+	V_ADVANCE = 0, V_MOVE_TO, V_WHEEL, V_FACE, V_FORM, V_FIRE_AT, V_CHARGE,
+	V_HOLD, V_REFORM, V_JOIN, V_COUNT
+};
+
+/* What a verb takes after its word. */
+enum verb_arg {
+	ARG_NONE = 0,
+	ARG_DIST,       /* a distance in inches */
+	ARG_POINT,      /* x,y */
+	ARG_TURN,       /* LEFT|RIGHT and degrees */
+	ARG_BEARING,    /* degrees */
+	ARG_FORMATION,  /* LINE|SKIRMISH|ROAD|MOUNTED|DISMOUNTED */
+	ARG_ENEMY,      /* an enemy unit */
+	ARG_FRIEND      /* a friendly unit */
+};
+
+/* One verb of a ruleset's order language: the parser reads this table. */
+struct verb_def {
+	const char *word;     /* "ADVANCE", "MOVE TO", "FIRE AT" */
+	enum verb verb;
+	enum verb_arg arg;
+	int for_units;
+	int for_commanders;
+	const char *help;     /* one line for HELP and the docs */
+};
+
+struct order_step {
+	enum verb verb;
+	fx dist;
+	struct pt pt;
+	int angle;            /* WHEEL: signed turn; FACE: bearing */
+	int target;           /* unit index */
+	enum formation form;
+};
+
+#define ORDER_MAX_STEPS 4
+
+struct order {
+	int is_commander;
+	int who;              /* unit or commander index */
+	int line;             /* line in the mail, for messages */
+	int nsteps;
+	struct order_step steps[ORDER_MAX_STEPS];
+};
+
+#define ORDER_SET_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS)
+
+/* The orders of one side for one step, in the order they were written. */
+struct order_set {
+	int side;
+	int n;
+	struct order orders[ORDER_SET_MAX];
+};
+
+#endif

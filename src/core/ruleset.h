@@ -1,0 +1,76 @@
+/*
+ * ruleset.h - the interface every ruleset implements.
+ *
+ * A ruleset is one const table, found by name.  It brings its troop
+ * catalogue, its numbers (each marked as from the text or a default, with
+ * the reason), its order verbs, and the adjudicator: a pure function from
+ * (state, orders, dice) to (new state, events).  Adding a ruleset touches
+ * no other ruleset's file: it adds one entry to the list in ruleset.c.
+ */
+#ifndef DESPATCH_CORE_RULESET_H
+#define DESPATCH_CORE_RULESET_H
+
+#include "core/battle.h"
+#include "core/dice.h"
+#include "core/err.h"
+#include "core/events.h"
+#include "core/order.h"
+
+struct troop_type {
+	const char *id;
+	enum stand_kind kind;
+	int speed;            /* inches */
+	int morale;
+	enum weapon weapon;
+	unsigned abil;
+	const char *label;    /* what the text calls it */
+};
+
+/* A number the ruleset uses.  source is "text" (from the rules text),
+ * "source" (from a named outside source) or "default" (our choice). */
+struct rule_param {
+	const char *name;
+	int value;
+	const char *source;
+	const char *why;
+};
+
+struct ruleset {
+	const char *name;
+	const char *title;
+	const struct troop_type *types;
+	int ntypes;
+	const struct rule_param *params;
+	int nparams;
+	const struct verb_def *verbs;
+	int nverbs;
+	int turn_minutes;
+
+	/* After a scenario is loaded: derived values (exhaustion levels),
+	 * checks the loader cannot make.  -1 with e set on error. */
+	int (*prepare)(struct battle *b, struct err *e);
+
+	/* Plays step `step` (1-based).  orders holds one set per side that
+	 * sent orders (nsets of them); sides without a set hold.  Changes b
+	 * and appends to ev.  Pure: no clock, no I/O, dice only from d.
+	 * Returns -1 with e set if the step cannot be played (the caller
+	 * then discards b). */
+	int (*adjudicate)(struct battle *b, int step, const struct order_set *orders,
+	    int nsets, struct dice *d, struct events *ev, struct err *e);
+};
+
+const struct ruleset *ruleset_find(const char *name);
+/* The rulesets compiled in, NULL-terminated. */
+const struct ruleset *const *ruleset_all(void);
+
+const struct troop_type *ruleset_type(const struct ruleset *r, const char *id);
+
+/* A number: the scenario's `set NAME VALUE` if present, else the
+ * ruleset's value.  Asking for a name the ruleset does not define is a
+ * programming error (assert). */
+int ruleset_param(const struct ruleset *r, const struct battle *b,
+    const char *name);
+/* 1 if the ruleset defines name. */
+int ruleset_has_param(const struct ruleset *r, const char *name);
+
+#endif

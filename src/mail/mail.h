@@ -1,0 +1,81 @@
+/*
+ * mail.h - reading order mails and writing report mails.
+ *
+ * Implements the parts of RFC 5322 (message format), RFC 2045-2047 (MIME,
+ * transfer encodings, encoded-words) and RFC 3834 (Auto-Submitted) that
+ * despatch needs.  Parsing uses libetpan; composing is done here, by hand,
+ * so that the bytes we send are exactly the bytes we stored.
+ *
+ * Mail is hostile input: every size is capped and going over a cap is an
+ * error, never a silent truncation.
+ */
+#ifndef DESPATCH_MAIL_H
+#define DESPATCH_MAIL_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+
+/* Caps on what we accept from outside. */
+#define MAIL_RAW_MAX     (4u * 1024u * 1024u)  /* whole message */
+#define MAIL_BODY_MAX    (256u * 1024u)        /* the decoded text we read */
+#define MAIL_HEADER_MAX  4096u                 /* one decoded header value */
+
+/* One parsed incoming message.  Every string is NUL-terminated UTF-8
+ * owned by the struct, or NULL when the header is absent. */
+struct mail_msg {
+	char *message_id;     /* without the angle brackets */
+	char *from_addr;      /* addr-spec of the first From mailbox */
+	char *from_name;      /* its display name, decoded */
+	char *reply_to;       /* addr-spec of the first Reply-To mailbox */
+	char *subject;        /* decoded (RFC 2047) */
+	char *in_reply_to;    /* without the angle brackets */
+	char *date;           /* the Date header as written */
+	char *body;           /* first text/plain part (or text/html stripped
+	                       * of tags when there is no text/plain),
+	                       * transfer-decoded, converted to UTF-8, CRLF
+	                       * turned into LF */
+	size_t body_len;
+	int auto_submitted;   /* 1 if Auto-Submitted is present and not "no",
+	                       * or Precedence is bulk/junk/list, or the
+	                       * message is a delivery report
+	                       * (multipart/report, From MAILER-DAEMON):
+	                       * such mail is never answered (RFC 3834) */
+};
+
+/* Parses raw (len bytes, need not be NUL-terminated).  On success returns 0
+ * and *out owns a new struct mail_msg (free with mail_msg_free).  On failure
+ * returns -1, *out is NULL and e says what is wrong (ERR_USER for a message
+ * that cannot be read as mail, ERR_INTERNAL for allocation failure).  A
+ * message without a text part parses with body "" (body_len 0). */
+int mail_parse(const char *raw, size_t len, struct mail_msg **out,
+    struct err *e);
+
+void mail_msg_free(struct mail_msg *m);
+
+/* An outgoing message.  All strings UTF-8; NULL means "leave it out".
+ * body uses LF line ends; mail_compose writes CRLF. */
+struct mail_out {
+	const char *from;         /* "Name <addr>" or addr */
+	const char *to;           /* "Name <addr>" or addr */
+	const char *subject;      /* encoded as RFC 2047 if not ASCII */
+	const char *message_id;   /* without angle brackets */
+	const char *in_reply_to;  /* without angle brackets; also References */
+	const char *date;         /* RFC 5322 date-time text */
+	int auto_reply;           /* 1: Auto-Submitted: auto-replied,
+	                           * else auto-generated */
+	const char *body;
+};
+
+/* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0,
+ * text/plain; charset=utf-8, Content-Transfer-Encoding 7bit when the body
+ * is ASCII with lines under 998 octets, else quoted-printable.  Returns a
+ * malloc'd NUL-terminated buffer (length in *len if len is not NULL), or
+ * NULL with e set. */
+char *mail_compose(const struct mail_out *m, size_t *len, struct err *e);
+
+/* Formats t (seconds since the epoch, UTC) as an RFC 5322 date-time into
+ * buf ("Sun, 17 Jan 1781 07:00:00 +0000"); returns buf. */
+char *mail_date(long long t, char *buf, size_t size);
+
+#endif

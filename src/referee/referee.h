@@ -1,0 +1,86 @@
+/*
+ * referee.h - the game server: the lifecycle of a game and of each step.
+ *
+ * new -> player add -> start -> (orders arrive, each stored and answered)
+ * -> turn (adjudicate the open step) -> ... -> finished.
+ *
+ * Every entry point runs in one store transaction: it either changes
+ * everything it should (state, events, orders, the mails it queues) or
+ * nothing.  Outgoing mail is only ever queued in the outbox; delivering it
+ * is someone else's job (despatch outbox write/send).
+ */
+#ifndef DESPATCH_REFEREE_H
+#define DESPATCH_REFEREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "store/store.h"
+
+#define REFEREE_SECRET_MAX 128
+
+struct referee {
+	struct store *st;
+	char from[256];          /* From of our mail: "despatch <addr>" */
+	char domain[128];        /* right-hand side of our Message-IDs */
+	int64_t fixed_now;       /* if non-zero: a clock that starts here and
+	                          * ticks a minute a call (demo, tests) */
+	long msg_counter;        /* with fixed_now: Message-IDs count up */
+};
+
+/* Sets defaults: From "despatch <despatch@localhost>" unless $DESPATCH_FROM
+ * is set, domain from the From address. */
+void referee_init(struct referee *r, struct store *st);
+
+/* Seconds since the epoch (the fixed clock when set). */
+int64_t referee_now(struct referee *r);
+
+/* Creates game `name` in set-up from the scenario file at path.  A
+ * non-NULL seed_secret fixes the game's dice secret (the demo's documented
+ * seed); NULL draws one at random. */
+int referee_new_game(struct referee *r, const char *name, const char *path,
+    int sandbox, const unsigned char *seed_secret, struct err *e);
+
+/* Adds a player.  With password NULL a secret is generated; either way
+ * the secret is written to secret_out (REFEREE_SECRET_MAX bytes). */
+int referee_player_add(struct referee *r, const char *game, const char *side,
+    const char *email, const char *password, char *secret_out, struct err *e);
+
+/* Freezes the roster, queues a welcome to every player and opens step 1. */
+int referee_start(struct referee *r, const char *game, struct err *e);
+
+enum submit_outcome {
+	SUBMIT_STORED = 0,     /* stored (and answered where appropriate) */
+	SUBMIT_DUPLICATE       /* seen before: neither stored nor answered */
+};
+
+struct submit_result {
+	enum submit_outcome outcome;
+	char status[32];       /* what the message was: orders, rejected ... */
+	char note[256];        /* one line for the operator */
+};
+
+/* Takes one raw message (the pipe path).  Returns 0 once it is safely
+ * stored or recognised as a duplicate; -1 with e set only when it could
+ * not be stored (e->kind ERR_TEMP: try again later). */
+int referee_submit(struct referee *r, const char *raw, size_t len,
+    const char *envelope_sender, struct submit_result *res, struct err *e);
+
+struct turn_result {
+	int step, turn, side;  /* what was played (side -1: simultaneous) */
+	int events, rolls;
+	int finished;          /* the battle is over */
+};
+
+/* Adjudicates the open step of game.  dice/ndice: scripted dice (sandbox
+ * games only), or NULL for the game's dice stream. */
+int referee_turn(struct referee *r, const char *game, const int *dice,
+    int ndice, struct turn_result *res, struct err *e);
+
+/* The keyed hash under which a player's secret is stored. */
+int referee_secret_hash(struct referee *r, const char *secret,
+    unsigned char out[32], struct err *e);
+
+
+#endif

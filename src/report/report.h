@@ -1,0 +1,41 @@
+/*
+ * report.h - what a player reads: the turn report and the welcome.
+ *
+ * Plain text for now (maps and the full narrative come with the reports
+ * issue).  Everything here is a pure function of the state and the events,
+ * so the same step always gives the same bytes.
+ */
+#ifndef DESPATCH_REPORT_H
+#define DESPATCH_REPORT_H
+
+#include <stddef.h>
+
+#include "core/battle.h"
+#include "core/events.h"
+
+/* A growable text buffer with a cap; going over the cap sets `over` and
+ * stops appending (report_* then fail rather than send half a report). */
+struct text {
+	char *s;
+	size_t len, cap, max;
+	int over;
+};
+
+void text_init(struct text *t, size_t max);
+void text_free(struct text *t);
+void text_add(struct text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The report of step `step` for side `side`: what happened (events in
+ * order), the dice rolled, and the state of the side's forces after it.
+ * Returns a malloc'd string or NULL on allocation failure. */
+char *report_step(const struct battle *b, const char *game, int step,
+    int side, const struct events *ev, int next_step);
+
+/* The state of side's forces, one line a unit, appended to t. */
+void report_forces(struct text *t, const struct battle *b, int side);
+
+/* Game time of a turn as "HH:MM". */
+void report_clock(const struct battle *b, int turn, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,2384 @@
+/*
+ * vnb_wing.c - adjudicating a phase of "At War in the Americas", the
+ * Volley & Bayonet wing-scale variant for the AWI (shared/seeds/003).
+ *
+ * docs/rules-vnb-wing.md describes, in our words, what this file does and
+ * which reading it takes where the text is silent; tests/rules/vnb-wing/
+ * pins each paragraph with worked cases.  The numbers live in
+ * vnb_wing_data.c.
+ *
+ * Pure: the state, the orders and a dice source in; the state changed and
+ * events out.  No clock, no I/O, integers only, and every loop runs in a
+ * fixed order (order lines, then scenario order) so that a phase played
+ * twice gives the same bytes.
+ *
+ * Workload: a phase touches a few hundred stands; movement steps every
+ * quarter inch and checks every enemy stand at each step, a few million
+ * integer operations at most.
+ */
+#include "rules/vnb_wing.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Movement costs are counted in sixths of a hundredth of an inch so that
+ * road march (a third or a half of the cost) stays whole. */
+#define COST(fxlen) ((long)(fxlen) * 6)
+
+enum move_mode { MOVE_NORMAL, MOVE_CHARGE, MOVE_ADVANCE_INTO };
+
+#define MAX_HITS 4096
+
+struct hit {
+	int target;   /* stand hit */
+	int source;   /* stand that scored it */
+	int melee;
+	int long_range;
+	enum weapon weapon;
+	int saved;
+};
+
+#define MAX_HITS 4096
+
+struct hits {
+	struct hit v[MAX_HITS];
+	int n;
+};
+
+
+struct ctx {
+	struct battle *b;
+	const struct ruleset *rs;
+	struct dice *d;
+	struct events *ev;
+	int step, turn, side;
+	unsigned char in_cmd[BATTLE_MAX_STANDS];
+	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
+	int moved[BATTLE_MAX_UNITS];
+	int hold[BATTLE_MAX_UNITS];
+	int fire_target[BATTLE_MAX_UNITS];
+	int charge_target[BATTLE_MAX_UNITS];
+	int contours[BATTLE_MAX_UNITS];     /* contours crossed this phase */
+	int rank[BATTLE_MAX_UNITS];         /* unit order for this phase */
+	int nrank;
+	struct hits hits;      /* scratch for one fire or melee */
+	char buf[4][32];
+};
+
+static int
+P(struct ctx *c, const char *name)
+{
+	return ruleset_param(c->rs, c->b, name);
+}
+
+static const char *
+fmt_in(struct ctx *c, int slot, fx v)
+{
+	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
+}
+
+/* --- stand predicates ------------------------------------------------ */
+
+static int
+alive(const struct battle *b, int s)
+{
+	return !(b->stands[s].flags & ST_GONE);
+}
+
+static int
+disordered(const struct battle *b, int s)
+{
+	return (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)) != 0;
+}
+
+static int
+routed(const struct battle *b, int s)
+{
+	return (b->stands[s].flags & ST_ROUTED) == ST_ROUTED;
+}
+
+static int
+active(const struct battle *b, int s)
+{
+	return alive(b, s) && !routed(b, s);
+}
+
+#define FOR_STANDS(b, u, s) \
+	for ((s) = (b)->units[u].first_stand; \
+	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
+
+static int
+unit_active_centre(const struct battle *b, int u, struct pt *out)
+{
+	int64_t sx = 0, sy = 0;
+	int s, n = 0;
+
+	FOR_STANDS(b, u, s) {
+		if (!active(b, s))
+			continue;
+		sx += b->stands[s].pos.x;
+		sy += b->stands[s].pos.y;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	out->x = (fx)geom_div_round(sx, n);
+	out->y = (fx)geom_div_round(sy, n);
+	return 1;
+}
+
+static int
+unit_facing(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (active(b, s))
+			return b->stands[s].facing;
+	return b->stands[b->units[u].first_stand].facing;
+}
+
+static int
+unit_form(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			return b->stands[s].form;
+	return FORM_LINE;
+}
+
+static fx
+stand_gap(const struct battle *b, int s1, int s2)
+{
+	struct pt r1[4], r2[4];
+
+	battle_stand_rect(b, s1, r1);
+	battle_stand_rect(b, s2, r2);
+	return geom_rect_dist(r1, r2);
+}
+
+static int
+in_contact(struct ctx *c, int s1, int s2)
+{
+	return stand_gap(c->b, s1, s2) <= P(c, "contact");
+}
+
+static int
+area_at(const struct battle *b, struct pt p, enum terrain_kind k)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+in_woods(const struct battle *b, struct pt p)
+{
+	return area_at(b, p, T_WOOD) || area_at(b, p, T_FOREST) ||
+	    area_at(b, p, T_THICKET);
+}
+
+static int
+on_road(const struct battle *b, struct pt p)
+{
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != T_ROAD)
+			continue;
+		for (j = 0; j + 1 < t->npts; j++)
+			if (geom_seg_dist(p, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) <= FX(0.75))
+				return 1;
+	}
+	return 0;
+}
+
+static int
+foot(const struct unit *u)
+{
+	return u->kind == KIND_INFANTRY || u->kind == KIND_DETACHMENT;
+}
+
+/* --- line of sight --------------------------------------------------- */
+
+static int
+blocks_sight(enum terrain_kind k)
+{
+	return k == T_WOOD || k == T_FOREST || k == T_THICKET || k == T_TOWN ||
+	    k == T_VILLAGE || k == T_CROPS;
+}
+
+/* Simplified sight: woods, towns and standing crops between the two
+ * points block it (ground within 1" of either end does not, so a stand on
+ * the edge of a wood sees out), and so does ground higher than both ends. */
+static int
+can_see(const struct battle *b, struct pt a, struct pt z)
+{
+	fx len = geom_dist(a, z);
+	int la = battle_level_at(b, a), lz = battle_level_at(b, z);
+	int top = la > lz ? la : lz;
+	fx t;
+
+	for (t = FX(1); t < len - FX(1); t += FX(0.5)) {
+		struct pt p;
+		int i;
+
+		p.x = a.x + (fx)geom_div_round((int64_t)(z.x - a.x) * t, len);
+		p.y = a.y + (fx)geom_div_round((int64_t)(z.y - a.y) * t, len);
+		if (battle_level_at(b, p) > top)
+			return 0;
+		for (i = 0; i < b->nterrain; i++) {
+			const struct terrain *tr = &b->terrain[i];
+
+			if (!blocks_sight(tr->kind))
+				continue;
+			if (tr->kind == T_CROPS && top > 0)
+				continue;
+			if (geom_in_poly(p, &b->points[tr->first_pt], tr->npts))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* --- events and markers ---------------------------------------------- */
+
+static void
+ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void
+ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...)
+{
+	char text[EVENT_TEXT_MAX];
+	va_list ap;
+	int side = unit >= 0 ? c->b->units[unit].side : -1;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	events_add(c->ev, k, side, unit, target, value, "%s", text);
+}
+
+static int
+roll(struct ctx *c, int unit, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+roll(struct ctx *c, int unit, const char *fmt, ...)
+{
+	char why[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	c->d->side = unit >= 0 ? c->b->units[unit].side : -1;
+	return dice_roll(c->d, 6, unit, "%s", why);
+}
+
+static void
+remove_stand(struct ctx *c, int s, const char *why)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit;
+
+	if (!alive(b, s))
+		return;
+	b->stands[s].flags |= ST_GONE;
+	b->stands[s].flags &= ~ST_STATIONARY;
+	ev(c, EV_ELIMINATED, u, -1, s - b->units[u].first_stand + 1,
+	    "%s: stand %d %s and is removed from play.", b->units[u].name,
+	    s - b->units[u].first_stand + 1, why);
+}
+
+static void
+lose_sp(struct ctx *c, int s, int n, const char *why)
+{
+	struct battle *b = c->b;
+	struct stand *st = &b->stands[s];
+	int u = st->unit;
+
+	if (!alive(b, s) || n <= 0)
+		return;
+	if (n > st->sp)
+		n = st->sp;
+	st->sp -= n;
+	ev(c, EV_LOSS, u, -1, n, "%s: stand %d loses %d SP (%s), %d left.",
+	    b->units[u].name, s - b->units[u].first_stand + 1, n, why, st->sp);
+	if (st->sp == 0)
+		remove_stand(c, s, "is destroyed");
+}
+
+static void
+disorder(struct ctx *c, int s, const char *why)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit;
+
+	if (!alive(b, s) || (b->stands[s].flags & ST_DISORDERED))
+		return;
+	b->stands[s].flags |= ST_DISORDERED;
+	b->stands[s].flags &= ~ST_STATIONARY;
+	ev(c, EV_DISORDER, u, -1, 0, "%s: stand %d is disordered (%s).",
+	    b->units[u].name, s - b->units[u].first_stand + 1, why);
+}
+
+static void rout_stand_d(struct ctx *c, int s, struct pt from, const char *why,
+    int depth);
+
+static fx
+unit_speed_half(const struct battle *b, int s)
+{
+	return b->units[b->stands[s].unit].speed / 2;
+}
+
+/* Friendly stands of other units that stand s passes through in the first
+ * `early` of a move along `dir`: each one in good order is disordered; one
+ * already disordered goes ahead of it, routing (when s routs) or falling
+ * back (when s retreats).  The text: MORALE (rout) and MELEE RESULTS. */
+static void
+pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
+{
+	struct battle *b = c->b;
+	struct stand *st = &b->stands[s];
+	fx w, d, step = P(c, "terrain.step"), t;
+	int v, k;
+
+	if (depth > 3)
+		return;
+	battle_stand_size(b, s, &w, &d);
+	for (v = 0; v < b->nunits; v++) {
+		if (v == st->unit || b->units[v].side != b->units[st->unit].side)
+			continue;
+		FOR_STANDS(b, v, k) {
+			struct pt rk[4], rs[4];
+			int hit = 0;
+
+			if (!alive(b, k))
+				continue;
+			battle_stand_rect(b, k, rk);
+			for (t = step; t <= early && !hit; t += step) {
+				geom_rect(geom_offset(st->pos, dir, t), dir, w, d, rs);
+				if (geom_rect_dist(rs, rk) == 0)
+					hit = 1;
+			}
+			if (!hit)
+				continue;
+			if (!disordered(b, k)) {
+				disorder(c, k, is_rout ? "a routing stand passed through it" :
+				    "a retreating stand passed through it");
+			} else if (is_rout) {
+				rout_stand_d(c, k, st->pos, "routed ahead of a routing "
+				    "stand", depth + 1);
+			} else {
+				pass_through(c, k, dir, FX(4), 0, depth + 1);
+				b->stands[k].pos = geom_offset(b->stands[k].pos, dir,
+				    unit_speed_half(b, k));
+				ev(c, EV_RETREAT, v, -1, 0, "%s: stand %d falls back "
+				    "ahead of a retreating stand.", b->units[v].name,
+				    k - b->units[v].first_stand + 1);
+			}
+		}
+	}
+}
+
+/* Moves one stand straight along bearing `dir` by `len`, ignoring terrain
+ * (routs and retreats), disordering friends it passes through early in
+ * the move.  A stand pushed off the table is removed when routing, and
+ * stops at the edge otherwise. */
+static void
+push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
+{
+	struct battle *b = c->b;
+	struct stand *st = &b->stands[s];
+	struct pt np;
+
+	pass_through(c, s, dir, is_rout ? len / 2 : (len < FX(4) ? len : FX(4)),
+	    is_rout, depth);
+	np = geom_offset(st->pos, dir, len);
+	st->facing = geom_norm(dir);
+	if (np.x < 0 || np.y < 0 || np.x > b->width || np.y > b->depth) {
+		if (is_rout) {
+			remove_stand(c, s, "routs off the table");
+			return;
+		}
+		if (np.x < 0)
+			np.x = 0;
+		if (np.y < 0)
+			np.y = 0;
+		if (np.x > b->width)
+			np.x = b->width;
+		if (np.y > b->depth)
+			np.y = b->depth;
+	}
+	st->pos = np;
+}
+
+static fx
+unit_rate(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	int s;
+
+	/* Guns abandoned in a rout move as infantry. */
+	FOR_STANDS(b, u, s)
+		if (alive(b, s) && (b->stands[s].flags & ST_GUNS_LOST))
+			return FX(12);
+	return un->speed;
+}
+
+/* The text's rout: both markers, 1 SP lost, a full move straight away
+ * from what caused it.  A stand already routed is removed instead. */
+static void
+rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
+{
+	struct battle *b = c->b;
+	struct stand *st = &b->stands[s];
+	int u = st->unit;
+
+	if (!alive(b, s))
+		return;
+	if (routed(b, s)) {
+		remove_stand(c, s, "routs again");
+		return;
+	}
+	st->flags |= ST_ROUTED;
+	st->flags &= ~ST_STATIONARY;
+	ev(c, EV_ROUT, u, -1, s - b->units[u].first_stand + 1,
+	    "%s: stand %d routs (%s).", b->units[u].name,
+	    s - b->units[u].first_stand + 1, why);
+	if (b->units[u].kind == KIND_ARTILLERY && !(st->flags & ST_GUNS_LOST)) {
+		st->flags |= ST_GUNS_LOST;
+		ev(c, EV_ROUT, u, -1, 0, "%s: the crew abandon their guns.",
+		    b->units[u].name);
+	}
+	lose_sp(c, s, P(c, "rout.sp-loss"), "rout");
+	if (!alive(b, s))
+		return;
+	push_stand(c, s, geom_bearing(from, st->pos), unit_rate(b, u), 1, depth);
+}
+
+static void
+rout_stand(struct ctx *c, int s, struct pt from, const char *why)
+{
+	rout_stand_d(c, s, from, why, 0);
+}
+
+/* --- command ---------------------------------------------------------- */
+
+static int
+commander_near(struct ctx *c, int cmd, struct pt p, fx radius)
+{
+	const struct commander *k = &c->b->commanders[cmd];
+
+	return !k->gone && geom_dist(k->pos, p) <= radius;
+}
+
+static void
+phase_command(struct ctx *c)
+{
+	struct battle *b = c->b;
+	fx radius = P(c, "command.radius");
+	int u, s, i, changed;
+
+	memset(c->in_cmd, 0, sizeof(c->in_cmd));
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+
+		if (un->side != c->side)
+			continue;
+		FOR_STANDS(b, u, s) {
+			if (!alive(b, s))
+				continue;
+			for (i = 0; i < b->ncommanders && !c->in_cmd[s]; i++) {
+				const struct commander *k = &b->commanders[i];
+
+				if (k->side != un->side)
+					continue;
+				if (k->brigade != -1 && k->brigade != un->brigade &&
+				    un->kind != KIND_ARTILLERY)
+					continue;
+				if (commander_near(c, i, b->stands[s].pos, radius))
+					c->in_cmd[s] = 1;
+			}
+		}
+		/* Command passes along touching stands of the same unit. */
+		do {
+			int t;
+
+			changed = 0;
+			FOR_STANDS(b, u, s) {
+				if (!alive(b, s) || c->in_cmd[s])
+					continue;
+				FOR_STANDS(b, u, t)
+					if (t != s && alive(b, t) && c->in_cmd[t] &&
+					    in_contact(c, s, t)) {
+						c->in_cmd[s] = 1;
+						changed = 1;
+						break;
+					}
+			}
+		} while (changed);
+	}
+	for (u = 0; u < b->nunits; u++) {
+		if (b->units[u].side != c->side || battle_unit_alive(b, u) == 0)
+			continue;
+		FOR_STANDS(b, u, s)
+			if (alive(b, s) && !c->in_cmd[s]) {
+				ev(c, EV_OUT_OF_COMMAND, u, -1, 0,
+				    "%s is out of command: no commander of its "
+				    "chain within %s\".", b->units[u].name,
+				    fmt_in(c, 0, radius));
+				break;
+			}
+	}
+}
+
+static int
+unit_in_command(struct ctx *c, int u)
+{
+	int s;
+
+	FOR_STANDS(c->b, u, s)
+		if (active(c->b, s) && c->in_cmd[s])
+			return 1;
+	return 0;
+}
+
+/* --- movement --------------------------------------------------------- */
+
+static int
+enemy(const struct battle *b, int u1, int u2)
+{
+	return b->units[u1].side != b->units[u2].side;
+}
+
+/* Smallest gap between unit u's active stands and any alive enemy stand
+ * (or only those of unit `only` when only >= 0). */
+static fx
+gap_to_enemy(struct ctx *c, int u, int only)
+{
+	struct battle *b = c->b;
+	fx best = INT32_MAX;
+	int s, v, t;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r1[4];
+
+		if (!active(b, s))
+			continue;
+		battle_stand_rect(b, s, r1);
+		for (v = 0; v < b->nunits; v++) {
+			if (!enemy(b, u, v) || (only >= 0 && v != only))
+				continue;
+			FOR_STANDS(b, v, t) {
+				struct pt r2[4];
+				fx g;
+
+				if (!alive(b, t))
+					continue;
+				battle_stand_rect(b, t, r2);
+				g = geom_rect_dist(r1, r2);
+				if (g < best)
+					best = g;
+			}
+		}
+	}
+	return best;
+}
+
+static fx
+nearest_visible_enemy(struct ctx *c, int u, struct pt from)
+{
+	struct battle *b = c->b;
+	fx best = INT32_MAX;
+	int v;
+
+	for (v = 0; v < b->nunits; v++) {
+		struct pt pc;
+
+		if (!enemy(b, u, v) || !battle_unit_centre(b, v, &pc))
+			continue;
+		if (!can_see(b, from, pc))
+			continue;
+		if (geom_dist(from, pc) < best)
+			best = geom_dist(from, pc);
+	}
+	return best;
+}
+
+static void
+translate_unit(struct battle *b, int u, fx dx, fx dy)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (active(b, s)) {
+			b->stands[s].pos.x += dx;
+			b->stands[s].pos.y += dy;
+		}
+}
+
+static int
+unit_on_table(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s) {
+		const struct pt *p = &b->stands[s].pos;
+
+		if (active(b, s) && (p->x < 0 || p->y < 0 || p->x > b->width ||
+		    p->y > b->depth))
+			return 0;
+	}
+	return 1;
+}
+
+/* Area cost factor for the unit's kind at p; 0 means it may not enter. */
+static int
+area_factor(struct ctx *c, int u, struct pt p)
+{
+	const struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int skirm = unit_form(b, u) == FORM_SKIRMISH;
+	int mounted = un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED;
+	int guns = un->kind == KIND_ARTILLERY;
+	int slow = un->speed <= FX(12) && foot(un);
+	int f = 1;
+
+	if (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
+	    area_at(b, p, T_SWAMP)) {
+		if (mounted || guns)
+			return 0;
+		f = 2;
+	}
+	if (area_at(b, p, T_WOOD) && (mounted || guns) && f < 2)
+		f = 2;
+	if (area_at(b, p, T_BROKEN) && !skirm && (guns || mounted || slow) && f < 2)
+		f = 2;
+	if (area_at(b, p, T_CAMP) && f < 2)
+		f = 2;
+	if ((area_at(b, p, T_TOWN) || area_at(b, p, T_VILLAGE)) &&
+	    (mounted || guns))
+		return 0;
+	if (area_at(b, p, T_WORKS) && (mounted || guns))
+		return 0;
+	/* Marsh: the text's d6 per stand is a later refinement; it is
+	 * taken at its middle band (2 per 1) for everyone but skirmishers. */
+	if (area_at(b, p, T_MARSH) && !skirm && f < 2)
+		f = 2;
+	return f;
+}
+
+static int
+crossing_allowed_at(const struct battle *b, struct pt p)
+{
+	return area_at(b, p, T_FORD) || area_at(b, p, T_BRIDGE);
+}
+
+/* Fixed cost (in COST units) of crossing the lines between a and z;
+ * -1 if the unit may not cross.  *dis is set when the crossing
+ * disorders. */
+static long
+line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
+    const char **what)
+{
+	const struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int mounted = un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED;
+	int guns = un->kind == KIND_ARTILLERY;
+	int road = unit_form(b, u) == FORM_ROAD && on_road(b, a) && on_road(b, z);
+	long cost = 0;
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		int crosses = 0;
+
+		if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
+			continue;
+		/* A step crosses a line when it reaches it from off the line:
+		 * a step that starts on the line has paid already. */
+		for (j = 0; j + 1 < t->npts && !crosses; j++)
+			crosses = geom_seg_cross(a, z, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) &&
+			    geom_seg_dist(a, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) > 0;
+		if (!crosses)
+			continue;
+		*what = t->name;
+		if (road)
+			continue;  /* road march along a road ignores terrain */
+		switch (t->kind) {
+		case T_RIVER:
+			if (!crossing_allowed_at(b, a) && !crossing_allowed_at(b, z))
+				return -1;
+			cost += COST(un->speed / 2);
+			break;
+		case T_STREAM:
+			if (t->marshy && (mounted || guns) &&
+			    !crossing_allowed_at(b, a) && !crossing_allowed_at(b, z))
+				return -1;
+			cost += COST(un->speed / 2);
+			break;
+		case T_TREELINE: case T_FENCE: case T_HEDGE:
+			cost += COST((mounted || guns) ? FX(4) : FX(2));
+			break;
+		case T_SUNKEN_ROAD:
+			if (mounted || guns)
+				return -1;
+			cost += COST(un->speed / 2);
+			*dis = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return cost;
+}
+
+struct move_result {
+	fx moved;
+	long spent;
+	const char *stop;   /* why it stopped short, or NULL */
+	int contact;        /* a charge reached its target */
+};
+
+/* Moves unit u's active stands as a block, its centre towards dest, for
+ * at most `budget` cost units.  See docs/rules-vnb-wing.md, Movement. */
+static struct move_result
+move_unit(struct ctx *c, int u, struct pt dest, long budget,
+    enum move_mode mode, int target)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	struct move_result r = { 0, 0, NULL, 0 };
+	fx stepmax = P(c, "terrain.step"), contact = P(c, "contact");
+	fx stop_short = P(c, "stop-short");
+	int road = unit_form(b, u) == FORM_ROAD;
+	int ooc = mode != MOVE_ADVANCE_INTO && !unit_in_command(c, u);
+	int skirm = unit_form(b, u) == FORM_SKIRMISH;
+	struct pt cur;
+	int level;
+
+	if (!unit_active_centre(b, u, &cur))
+		return r;
+	level = battle_level_at(b, cur);
+	for (;;) {
+		fx left = geom_dist(cur, dest), len, g;
+		struct pt next;
+		long cost;
+		int f, dis = 0, nl;
+		const char *what = NULL;
+
+		if (left == 0)
+			break;
+		len = left < stepmax ? left : stepmax;
+		if (mode == MOVE_CHARGE) {
+			g = gap_to_enemy(c, u, target);
+			if (g <= contact) {
+				r.contact = 1;
+				break;
+			}
+			if (g < len)
+				len = g;
+			g = gap_to_enemy(c, u, -1);
+			if (g < gap_to_enemy(c, u, target) && g - stop_short < len) {
+				if (g <= stop_short) {
+					r.stop = "another enemy unit is in the way";
+					break;
+				}
+				len = g - stop_short;
+			}
+		} else {
+			g = gap_to_enemy(c, u, -1);
+			if (g - stop_short < len) {
+				if (g <= stop_short) {
+					r.stop = "the enemy is too close to go on";
+					break;
+				}
+				len = g - stop_short;
+			}
+		}
+		next.x = cur.x + (fx)geom_div_round((int64_t)(dest.x - cur.x) * len, left);
+		next.y = cur.y + (fx)geom_div_round((int64_t)(dest.y - cur.y) * len, left);
+		f = area_factor(c, u, next);
+		if (f == 0 && !(road && on_road(b, next))) {
+			r.stop = "the ground ahead is closed to it";
+			break;
+		}
+		if (road)
+			cost = on_road(b, cur) && on_road(b, next) ?
+			    COST(len) / 3 : COST(len) * f / 2;
+		else
+			cost = COST(len) * f;
+		{
+			long lc = line_cost(c, u, cur, next, &dis, &what);
+
+			if (lc < 0) {
+				r.stop = "it cannot cross there";
+				break;
+			}
+			cost += lc;
+		}
+		nl = battle_level_at(b, next);
+		if (nl != level && !skirm && un->kind != KIND_COMMAND &&
+		    !(road && on_road(b, next))) {
+			int n = nl > level ? nl - level : level - nl;
+
+			if (un->kind == KIND_ARTILLERY) {
+				if (c->contours[u] + n >= 2) {
+					r.stop = "guns may not cross two contours in a turn";
+					break;
+				}
+				if (nl > level)
+					cost += COST(un->speed / 2);
+			} else if (c->contours[u] < 2 && c->contours[u] + n >= 2) {
+				cost += COST(un->speed / 2);
+				dis = 1;
+			}
+		}
+		if (ooc) {
+			fx before = nearest_visible_enemy(c, u, cur);
+			fx after = nearest_visible_enemy(c, u, next);
+
+			if (after < before) {
+				r.stop = "out of command, it may not move towards the enemy";
+				break;
+			}
+		}
+		if (r.spent + cost > budget) {
+			/* A part step where only area costs apply. */
+			long room = budget - r.spent;
+			long per = road ? 0 : COST(1) * f;
+
+			if (per > 0 && cost == COST(len) * f && room >= per) {
+				fx part = (fx)(room / per);
+
+				next.x = cur.x + (fx)geom_div_round((int64_t)(dest.x - cur.x) * part, left);
+				next.y = cur.y + (fx)geom_div_round((int64_t)(dest.y - cur.y) * part, left);
+				translate_unit(b, u, next.x - cur.x, next.y - cur.y);
+				if (!unit_on_table(b, u)) {
+					translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+				} else {
+					r.moved += part;
+					r.spent += per * part;
+					cur = next;
+				}
+			}
+			break;
+		}
+		translate_unit(b, u, next.x - cur.x, next.y - cur.y);
+		if (!unit_on_table(b, u)) {
+			translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+			r.stop = "it would leave the table";
+			break;
+		}
+		if (nl != level)
+			c->contours[u] += nl > level ? nl - level : level - nl;
+		level = nl;
+		r.moved += len;
+		r.spent += cost;
+		if (dis || (!skirm && f >= 2 && (area_at(b, next, T_FOREST) ||
+		    area_at(b, next, T_THICKET) || area_at(b, next, T_SWAMP))) ||
+		    (!skirm && un->kind == KIND_MOUNTED && area_at(b, next, T_BROKEN)) ||
+		    (foot(un) && (area_at(b, next, T_TOWN) ||
+		    area_at(b, next, T_VILLAGE) || area_at(b, next, T_WORKS)))) {
+			int s;
+
+			FOR_STANDS(b, u, s)
+				if (active(b, s))
+					disorder(c, s, what ? what : "difficult ground");
+		}
+		cur = next;
+	}
+	if (r.moved > 0) {
+		int s;
+
+		c->moved[u] = 1;
+		FOR_STANDS(b, u, s)
+			b->stands[s].flags &= ~ST_STATIONARY;
+	}
+	return r;
+}
+
+static fx
+unit_depth(const struct battle *b, int u)
+{
+	fx w, d;
+
+	battle_kind_size(b->units[u].kind, (enum formation)unit_form(b, u), &w, &d);
+	return d;
+}
+
+/* Turns the unit about its centre to face `to`.  Returns the cost in
+ * COST units, or -1 (with an event) if it cannot. */
+static long
+face_unit(struct ctx *c, int u, int to, int charging)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int from = unit_facing(b, u), delta = geom_turn(from, to);
+	long cost = 0;
+	struct pt cen;
+	int s;
+
+	if (delta == 0)
+		return 0;
+	if (c->fchanges[u] >= 2) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change facing a "
+		    "third time this turn.", un->name);
+		return -1;
+	}
+	if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
+		cost = COST(un->speed / 2);
+	if (!unit_active_centre(b, u, &cen))
+		return -1;
+	FOR_STANDS(b, u, s)
+		if (active(b, s)) {
+			b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, delta);
+			b->stands[s].facing = geom_norm(to);
+		}
+	if (!unit_on_table(b, u)) {
+		FOR_STANDS(b, u, s)
+			if (active(b, s)) {
+				b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, -delta);
+				b->stands[s].facing = geom_norm(from);
+			}
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot turn there: it "
+		    "would leave the table.", un->name);
+		return -1;
+	}
+	c->fchanges[u]++;
+	/* A free facing change in command keeps a stationary unit so. */
+	if (cost > 0 || !unit_in_command(c, u))
+		FOR_STANDS(b, u, s)
+			b->stands[s].flags &= ~ST_STATIONARY;
+	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d%s.",
+	    un->name, geom_norm(to), cost > 0 ? " (half its move)" : "");
+	return cost;
+}
+
+static void
+report_move(struct ctx *c, int u, struct move_result *r, fx asked)
+{
+	struct battle *b = c->b;
+	struct pt cen;
+
+	if (!unit_active_centre(b, u, &cen))
+		return;
+	if (r->moved > 0)
+		ev(c, EV_MOVE, u, -1, r->moved, "%s moves %s\" to %s,%s%s%s.",
+		    b->units[u].name, fmt_in(c, 0, r->moved), fmt_in(c, 1, cen.x),
+		    fmt_in(c, 2, cen.y), r->stop ? ", stopping: " : "",
+		    r->stop ? r->stop : "");
+	else if (r->stop)
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: %s.",
+		    b->units[u].name, r->stop);
+	else if (asked > 0)
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no movement left.",
+		    b->units[u].name);
+}
+
+static int
+unit_exhausted(const struct battle *b, int u)
+{
+	return (b->brigades[b->units[u].brigade].flags & BR_EXHAUSTED) != 0;
+}
+
+static int
+unit_in_enemy_contact(struct ctx *c, int u)
+{
+	return gap_to_enemy(c, u, -1) <= P(c, "contact");
+}
+
+static void
+do_unit_order(struct ctx *c, const struct order *o)
+{
+	struct battle *b = c->b;
+	int u = o->who, i, s;
+	const struct unit *un = &b->units[u];
+	long budget, spent = 0;
+	int ooc;
+
+	if (battle_unit_alive(b, u) == 0)
+		return;
+	{
+		struct pt tmp;
+
+		if (!unit_active_centre(b, u, &tmp)) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s is routed and cannot "
+			    "take orders until rallied.", un->name);
+			return;
+		}
+	}
+	ooc = !unit_in_command(c, u);
+	budget = COST(unit_rate(b, u));
+	if (unit_form(b, u) == FORM_ROAD)
+		budget *= 1;   /* road march multiplies per step (move_unit) */
+	if (ooc)
+		budget /= 2;
+	for (i = 0; i < o->nsteps; i++) {
+		const struct order_step *st = &o->steps[i];
+		struct move_result r;
+		struct pt cen, dest;
+		long fc;
+		int brg;
+
+		unit_active_centre(b, u, &cen);
+		switch (st->verb) {
+		case V_ADVANCE:
+			dest = geom_offset(cen, unit_facing(b, u), st->dist);
+			r = move_unit(c, u, dest, budget - spent, MOVE_NORMAL, -1);
+			spent += r.spent;
+			report_move(c, u, &r, st->dist);
+			break;
+		case V_MOVE_TO:
+			brg = geom_bearing(cen, st->pt);
+			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
+				fc = face_unit(c, u, brg, 0);
+				if (fc < 0)
+					return;
+				spent += fc;
+				unit_active_centre(b, u, &cen);
+			}
+			r = move_unit(c, u, st->pt, budget - spent, MOVE_NORMAL, -1);
+			spent += r.spent;
+			report_move(c, u, &r, geom_dist(cen, st->pt));
+			break;
+		case V_WHEEL:
+		case V_FACE:
+			fc = face_unit(c, u, st->verb == V_FACE ? st->angle :
+			    unit_facing(b, u) + st->angle, 0);
+			if (fc < 0)
+				return;
+			spent += fc;
+			break;
+		case V_FORM: {
+			enum formation cur = (enum formation)unit_form(b, u);
+			long cost = 0;
+
+			if (st->form == cur)
+				break;
+			if (st->form == FORM_DISMOUNTED || (cur == FORM_DISMOUNTED)) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
+				    "dismounted form in this scenario.", un->name);
+				return;
+			}
+			if (st->form == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
+			    un->kind != KIND_MOUNTED) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take "
+				    "skirmish order: only detachments and mounted "
+				    "stands can.", un->name);
+				return;
+			}
+			if (cur == FORM_ROAD && unit_in_enemy_contact(c, u)) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave "
+				    "road march in contact with the enemy.", un->name);
+				return;
+			}
+			if (cur == FORM_ROAD || cur == FORM_SKIRMISH)
+				cost = COST(un->speed / 2);
+			if (spent + cost > budget) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
+				    "movement left to change formation.", un->name);
+				return;
+			}
+			spent += cost;
+			FOR_STANDS(b, u, s)
+				if (alive(b, s)) {
+					b->stands[s].form = st->form;
+					b->stands[s].flags &= ~ST_STATIONARY;
+				}
+			c->moved[u] = 1;
+			ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+			    battle_form_name(st->form), cost ? " (half its move)" : "");
+			break;
+		}
+		case V_FIRE_AT:
+			c->fire_target[u] = st->target;
+			break;
+		case V_HOLD:
+			c->hold[u] = 1;
+			break;
+		case V_REFORM: {
+			int any = 0;
+
+			if (i != 0 && i != o->nsteps - 1) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s may reform "
+				    "only at the start or the end of its move.", un->name);
+				break;
+			}
+			if (ooc) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform: "
+				    "it is out of command.", un->name);
+				break;
+			}
+			if (unit_in_enemy_contact(c, u)) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
+				    "in contact with the enemy.", un->name);
+				break;
+			}
+			if (unit_form(b, u) != FORM_SKIRMISH && (area_at(b, cen, T_FOREST) ||
+			    area_at(b, cen, T_THICKET) || area_at(b, cen, T_SWAMP) ||
+			    (un->kind == KIND_MOUNTED && area_at(b, cen, T_BROKEN)))) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
+				    "in this ground.", un->name);
+				break;
+			}
+			if (spent + COST(un->speed / 2) > budget) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
+				    "movement left to reform.", un->name);
+				break;
+			}
+			FOR_STANDS(b, u, s)
+				if (active(b, s) && (b->stands[s].flags & ST_DISORDERED)) {
+					b->stands[s].flags &= ~ST_DISORDERED;
+					any = 1;
+				}
+			if (!any) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no disorder "
+				    "it can recover from.", un->name);
+				break;
+			}
+			spent += COST(un->speed / 2);
+			c->moved[u] = 1;
+			FOR_STANDS(b, u, s)
+				b->stands[s].flags &= ~ST_STATIONARY;
+			ev(c, EV_REFORM, u, -1, 0, "%s recovers from disorder "
+			    "(half its move).", un->name);
+			break;
+		}
+		case V_CHARGE: {
+			int t = st->target;
+			struct pt tc;
+
+			if (!battle_unit_centre(b, t, &tc)) {
+				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				    "%s: it is no longer on the table.", un->name,
+				    b->units[t].name);
+				break;
+			}
+			if (unit_exhausted(b, u)) {
+				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
+				    "its brigade is exhausted.", un->name);
+				break;
+			}
+			if (ooc) {
+				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
+				    "it is out of command.", un->name);
+				break;
+			}
+			if (unit_form(b, u) == FORM_SKIRMISH || unit_form(b, u) == FORM_ROAD ||
+			    un->kind == KIND_ARTILLERY) {
+				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				    "in %s.", un->name, un->kind == KIND_ARTILLERY ?
+				    "as artillery" : unit_form(b, u) == FORM_ROAD ?
+				    "road march" : "skirmish order");
+				break;
+			}
+			brg = geom_bearing(cen, tc);
+			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
+				fc = face_unit(c, u, brg, 1);
+				if (fc < 0)
+					return;
+				spent += fc;
+			}
+			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
+			spent += r.spent;
+			if (r.contact) {
+				c->charge_target[u] = t;
+				ev(c, EV_MOVE, u, t, r.moved, "%s charges %s and makes "
+				    "contact.", un->name, b->units[t].name);
+			} else {
+				report_move(c, u, &r, 1);
+				ev(c, EV_ORDER_REFUSED, u, t, 0, "%s's charge on %s "
+				    "falls short.", un->name, b->units[t].name);
+			}
+			break;
+		}
+		case V_JOIN:
+		default:
+			break;
+		}
+	}
+	if (ooc && c->moved[u])
+		FOR_STANDS(b, u, s)
+			if (active(b, s))
+				disorder(c, s, "moved out of command");
+}
+
+static void
+do_commander_order(struct ctx *c, const struct order *o)
+{
+	struct battle *b = c->b;
+	struct commander *k = &b->commanders[o->who];
+	int i;
+
+	if (k->gone)
+		return;
+	for (i = 0; i < o->nsteps; i++) {
+		const struct order_step *st = &o->steps[i];
+		struct pt dest = k->pos;
+		fx d;
+
+		if (st->verb == V_MOVE_TO) {
+			dest = st->pt;
+		} else if (st->verb == V_JOIN) {
+			struct pt cen;
+			int t = st->target;
+
+			if (!unit_active_centre(b, t, &cen) &&
+			    !battle_unit_centre(b, t, &cen))
+				continue;
+			/* Behind the unit's centre, touching its rear edge. */
+			dest = geom_offset(cen, unit_facing(b, t) + 180,
+			    unit_depth(b, t) / 2 + FX(0.75));
+		} else {
+			continue;
+		}
+		d = geom_dist(k->pos, dest);
+		if (d > FX(24)) {
+			int brg = geom_bearing(k->pos, dest);
+
+			dest = geom_offset(k->pos, brg, FX(24));
+			d = FX(24);
+		}
+		if (dest.x < 0 || dest.y < 0 || dest.x > b->width || dest.y > b->depth) {
+			events_add(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
+			    "%s cannot ride off the table.", k->name);
+			continue;
+		}
+		k->pos = dest;
+		events_add(c->ev, EV_COMMANDER, k->side, -1, -1, d,
+		    "%s rides %s\" to %s,%s.", k->name, fmt_in(c, 0, d),
+		    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y));
+	}
+}
+
+/* --- rally ----------------------------------------------------------- */
+
+static void
+phase_rally(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int u, s, i;
+
+	for (u = 0; u < b->nunits; u++) {
+		if (b->units[u].side != c->side)
+			continue;
+		FOR_STANDS(b, u, s) {
+			struct pt r1[4];
+
+			if (!alive(b, s) || !routed(b, s))
+				continue;
+			battle_stand_rect(b, s, r1);
+			for (i = 0; i < b->ncommanders; i++) {
+				const struct commander *k = &b->commanders[i];
+				struct pt r2[4];
+
+				if (k->gone || k->side != b->units[u].side ||
+				    (k->brigade != -1 && k->brigade != b->units[u].brigade))
+					continue;
+				geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
+				if (geom_rect_dist(r1, r2) <= P(c, "contact")) {
+					b->stands[s].flags &= ~ST_DISORDERED;
+					ev(c, EV_RALLY, u, -1, s - b->units[u].first_stand + 1,
+					    "%s: stand %d rallies to %s (it stays "
+					    "permanently disordered).", b->units[u].name,
+					    s - b->units[u].first_stand + 1, k->name);
+					break;
+				}
+			}
+		}
+	}
+}
+
+/* --- morale ----------------------------------------------------------- */
+
+static int
+commander_attached(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int s, i;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r1[4];
+
+		if (!alive(b, s))
+			continue;
+		battle_stand_rect(b, s, r1);
+		for (i = 0; i < b->ncommanders; i++) {
+			const struct commander *k = &b->commanders[i];
+			struct pt r2[4];
+
+			if (k->gone || k->side != b->units[u].side ||
+			    (k->brigade != -1 && k->brigade != b->units[u].brigade))
+				continue;
+			geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
+			if (geom_rect_dist(r1, r2) <= P(c, "contact"))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 if `from` lies outside the stand's front arc (its flank or rear). */
+static int
+from_flank(const struct battle *b, int s, struct pt from)
+{
+	int brg = geom_bearing(b->stands[s].pos, from);
+
+	return abs(geom_turn(b->stands[s].facing, brg)) > 45;
+}
+
+static int
+supported(struct ctx *c, int s)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit, v, t;
+
+	for (v = 0; v < b->nunits; v++) {
+		if (b->units[v].side != b->units[u].side || !foot(&b->units[v]))
+			continue;
+		FOR_STANDS(b, v, t)
+			if (active(b, t) && stand_gap(b, s, t) <= P(c, "unsupported.radius"))
+				return 1;
+	}
+	return 0;
+}
+
+/* The modified morale of stand s in a melee against unit `foe`, as
+ * attacker (att = 1) or defender. */
+static int
+melee_morale(struct ctx *c, int s, int foe, int att)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit;
+	const struct unit *un = &b->units[u], *fu = &b->units[foe];
+	struct pt fc;
+	int m = un->morale, fs;
+	int foe_form = unit_form(b, foe);
+	int foe_mounted = fu->kind == KIND_MOUNTED && foe_form != FORM_DISMOUNTED;
+
+	battle_unit_centre(b, foe, &fc);
+	fs = fu->first_stand;
+	if (!att && (b->stands[s].flags & ST_STATIONARY) &&
+	    (un->kind == KIND_INFANTRY || un->kind == KIND_ARTILLERY) &&
+	    battle_level_at(b, b->stands[s].pos) > battle_level_at(b, fc))
+		m += 1;
+	if (!att && (foot(un) || un->kind == KIND_ARTILLERY) &&
+	    area_at(b, b->stands[s].pos, T_WORKS))
+		m += 1;
+	if (commander_attached(c, u))
+		m += 1;
+	if (att && foe_form == FORM_SKIRMISH)
+		m += 1;
+	if (att) {
+		int t;
+
+		FOR_STANDS(b, foe, t)
+			if (alive(b, t) && in_contact(c, s, t) &&
+			    from_flank(b, t, b->stands[s].pos)) {
+				m += 1;
+				break;
+			}
+	}
+	if (att && foe_form == FORM_ROAD)
+		m += 1;
+	if (disordered(b, s))
+		m -= 1;
+	if (att && un->kind == KIND_MOUNTED && foe_mounted &&
+	    (fu->abil & ABIL_MC) && !(un->abil & ABIL_MC))
+		m -= 1;
+	if (att && fu->kind == KIND_ARTILLERY && !from_flank(b, fs,
+	    b->stands[s].pos))
+		m -= 1;
+	if (!att && un->kind == KIND_ARTILLERY && !supported(c, s))
+		m -= 1;
+	if (!att && foot(un) && foe_mounted)
+		m -= 1;
+	if (!att && from_flank(b, s, fc))
+		m -= 2;
+	if (!att && b->stands[s].form == FORM_ROAD)
+		m -= 2;
+	if (!att && routed(b, s))
+		m -= 3;
+	return m;
+}
+
+/* Tests stand s against `need`; on failure applies the text's result.
+ * Returns 1 on a pass. */
+static int
+morale_test(struct ctx *c, int s, int need, struct pt cause, const char *why)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
+	int r = roll(c, u, "morale of %s stand %d (%s), needs %d or less",
+	    b->units[u].name, sn, why, need);
+
+	if (r <= need) {
+		ev(c, EV_MORALE_PASS, u, -1, r, "%s: stand %d passes morale "
+		    "(%s): rolled %d, needed %d or less.", b->units[u].name, sn,
+		    why, r, need);
+		return 1;
+	}
+	ev(c, EV_MORALE_FAIL, u, -1, r, "%s: stand %d fails morale (%s): "
+	    "rolled %d, needed %d or less.", b->units[u].name, sn, why, r, need);
+	if (routed(b, s))
+		remove_stand(c, s, "fails morale while routed");
+	else if (disordered(b, s))
+		rout_stand(c, s, cause, "failed morale while disordered");
+	else
+		disorder(c, s, "failed morale");
+	return 0;
+}
+
+static int
+in_danger_zone(struct ctx *c, int gun, int s)
+{
+	struct battle *b = c->b;
+	const struct stand *g = &b->stands[gun];
+	const struct unit *gu = &b->units[g->unit];
+	char name[48];
+	int64_t dx = (int64_t)b->stands[s].pos.x - g->pos.x;
+	int64_t dy = (int64_t)b->stands[s].pos.y - g->pos.y;
+	int64_t along = dx * geom_sin(g->facing) + dy * geom_cos(g->facing);
+	int64_t across = dx * geom_cos(g->facing) - dy * geom_sin(g->facing);
+
+	if (along <= 0)
+		return 0;
+	if ((across < 0 ? -across : across) > (int64_t)P(c, "danger.width") * TRIG_ONE)
+		return 0;
+	snprintf(name, sizeof(name), "range.%s.short", battle_weapon_name(gu->weapon));
+	return stand_gap(b, gun, s) <= P(c, name);
+}
+
+static int
+gun_can_fire(const struct battle *b, int s)
+{
+	const struct unit *u = &b->units[b->stands[s].unit];
+
+	return u->kind == KIND_ARTILLERY && active(b, s) &&
+	    b->stands[s].form != FORM_ROAD && !(b->stands[s].flags & ST_GUNS_LOST);
+}
+
+static void
+phase_morale(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int i, u, s, t, side_pass;
+
+	/* Charges: the chargers in contact test, then the stands they touch. */
+	for (i = 0; i < c->nrank; i++) {
+		int tgt;
+		struct pt ac, tc;
+
+		u = c->rank[i];
+		tgt = c->charge_target[u];
+		if (tgt < 0)
+			continue;
+		if (!unit_active_centre(b, u, &ac) || !battle_unit_centre(b, tgt, &tc)) {
+			c->charge_target[u] = -1;
+			continue;
+		}
+		FOR_STANDS(b, u, s) {
+			int touching = 0;
+
+			if (!active(b, s))
+				continue;
+			FOR_STANDS(b, tgt, t)
+				if (alive(b, t) && in_contact(c, s, t))
+					touching = 1;
+			if (touching)
+				morale_test(c, s, melee_morale(c, s, tgt, 1), tc,
+				    "about to melee");
+		}
+		FOR_STANDS(b, tgt, t) {
+			int touching = 0;
+
+			if (!alive(b, t))
+				continue;
+			FOR_STANDS(b, u, s)
+				if (active(b, s) && in_contact(c, s, t))
+					touching = 1;
+			if (touching)
+				morale_test(c, t, melee_morale(c, t, u, 0), ac,
+				    "charged");
+		}
+		/* Breakthrough: a target routed or gone before the melee. */
+		{
+			int left = 0;
+			struct pt ac2;
+
+			FOR_STANDS(b, tgt, t)
+				if (active(b, t))
+					left++;
+			if (left == 0 && unit_active_centre(b, u, &ac2)) {
+				struct move_result r;
+
+				c->charge_target[u] = -1;
+				r = move_unit(c, u, tc, COST(FX(1000)),
+				    MOVE_ADVANCE_INTO, -1);
+				ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
+				    "through: %s gives way before the melee, and it "
+				    "occupies the ground.", b->units[u].name,
+				    b->units[tgt].name);
+			}
+		}
+	}
+	/* Danger zones of both sides' guns, phasing side's stands first. */
+	for (side_pass = 0; side_pass < 2; side_pass++) {
+		for (u = 0; u < b->nunits; u++) {
+			int mine = b->units[u].side == c->side;
+
+			if (mine != (side_pass == 0))
+				continue;
+			FOR_STANDS(b, u, s) {
+				int g, v, tested = 0;
+
+				if (!alive(b, s))
+					continue;
+				for (v = 0; v < b->nunits && !tested; v++) {
+					if (!enemy(b, u, v) ||
+					    b->units[v].kind != KIND_ARTILLERY)
+						continue;
+					FOR_STANDS(b, v, g)
+						if (gun_can_fire(b, g) &&
+						    in_danger_zone(c, g, s)) {
+							int need = b->units[u].morale -
+							    (disordered(b, s) ? 1 : 0) +
+							    (commander_attached(c, u) ? 1 : 0);
+
+							morale_test(c, s, need,
+							    b->stands[g].pos,
+							    "in the danger zone of "
+							    "enemy guns");
+							tested = 1;
+							break;
+						}
+				}
+			}
+		}
+	}
+}
+
+/* --- combat ----------------------------------------------------------- */
+
+
+static int
+attack_dice(struct ctx *c, int s, int melee)
+{
+	struct battle *b = c->b;
+	const struct stand *st = &b->stands[s];
+	const struct unit *u = &b->units[st->unit];
+	int stat = (st->flags & ST_STATIONARY) != 0;
+
+	if (st->form == FORM_ROAD || routed(b, s))
+		return 0;
+	if (st->flags & ST_GUNS_LOST)
+		return melee ? P(c, "dice.detachment.melee") : 0;
+	switch (u->kind) {
+	case KIND_ARTILLERY:
+		if (melee)
+			return stat ? P(c, "dice.artillery.melee-stationary") :
+			    P(c, "dice.artillery.melee");
+		return stat ? P(c, "dice.artillery.fire-stationary") :
+		    P(c, "dice.artillery.fire");
+	case KIND_MOUNTED:
+		if (st->form == FORM_DISMOUNTED)
+			return melee ? P(c, "dice.detachment.melee") :
+			    P(c, "dice.detachment.fire");
+		return melee ? P(c, "dice.mounted.melee") : 0;
+	case KIND_DETACHMENT:
+		return melee ? P(c, "dice.detachment.melee") :
+		    P(c, "dice.detachment.fire");
+	case KIND_INFANTRY:
+		if (u->abil & ABIL_PT) {
+			if (melee)
+				return stat ? P(c, "dice.pt.melee-stationary") :
+				    P(c, "dice.pt.melee");
+			return stat ? P(c, "dice.pt.fire-stationary") :
+			    P(c, "dice.pt.fire");
+		}
+		if (melee)
+			return stat ? P(c, "dice.infantry.melee-stationary") :
+			    P(c, "dice.infantry.melee");
+		return stat ? P(c, "dice.infantry.fire-stationary") :
+		    P(c, "dice.infantry.fire");
+	case KIND_COMMAND:
+	default:
+		return 0;
+	}
+}
+
+static int
+can_fire(const struct battle *b, int s)
+{
+	const struct unit *u = &b->units[b->stands[s].unit];
+
+	if (!active(b, s) || u->weapon == WEAPON_NONE)
+		return 0;
+	if (u->kind == KIND_MOUNTED && b->stands[s].form != FORM_DISMOUNTED)
+		return 0;
+	if (b->stands[s].form == FORM_ROAD || (b->stands[s].flags & ST_GUNS_LOST))
+		return 0;
+	return 1;
+}
+
+/* Range band from stand f to stand t: 1 short, 2 long, 0 out of range,
+ * out of arc or out of sight. */
+static int
+fire_band(struct ctx *c, int f, int t)
+{
+	struct battle *b = c->b;
+	const struct unit *u = &b->units[b->stands[f].unit];
+	char name[48];
+	fx gap;
+	int brg;
+
+	if (!alive(b, t))
+		return 0;
+	brg = geom_bearing(b->stands[f].pos, b->stands[t].pos);
+	if (abs(geom_turn(b->stands[f].facing, brg)) > P(c, "arc"))
+		return 0;
+	if (!can_see(b, b->stands[f].pos, b->stands[t].pos))
+		return 0;
+	gap = stand_gap(b, f, t);
+	snprintf(name, sizeof(name), "range.%s.short", battle_weapon_name(u->weapon));
+	if (gap <= P(c, name))
+		return 1;
+	snprintf(name, sizeof(name), "range.%s.long", battle_weapon_name(u->weapon));
+	if (gap <= P(c, name))
+		return 2;
+	return 0;
+}
+
+/* The nearest stand of unit t that stand f can fire at; -1 if none. */
+static int
+fire_pick(struct ctx *c, int f, int t, int *band)
+{
+	struct battle *b = c->b;
+	fx best = INT32_MAX;
+	int s, pick = -1;
+
+	FOR_STANDS(b, t, s) {
+		int bd = fire_band(c, f, s);
+		fx g;
+
+		if (bd == 0)
+			continue;
+		g = stand_gap(b, f, s);
+		if (g < best) {
+			best = g;
+			pick = s;
+			*band = bd;
+		}
+	}
+	return pick;
+}
+
+static void
+roll_attack(struct ctx *c, int f, int target, int melee, int band,
+    int offensive, struct hits *h, int *dice_out, int *hits_out)
+{
+	struct battle *b = c->b;
+	int u = b->stands[f].unit;
+	const struct unit *un = &b->units[u];
+	int n = attack_dice(c, f, melee), need, i;
+
+	if (melee)
+		need = P(c, "hit.melee");
+	else
+		need = band == 1 ? P(c, "hit.short") : P(c, "hit.long");
+	if (!melee && (un->abil & ABIL_SS))
+		need -= 1;
+	if (melee && offensive && ((un->abil & ABIL_SH) ||
+	    (un->kind == KIND_MOUNTED && b->stands[f].form != FORM_DISMOUNTED &&
+	    !(un->abil & ABIL_MC) && disordered(b, target))))
+		need -= 1;
+	for (i = 0; i < n; i++) {
+		int r = roll(c, u, "%s of %s stand %d at %s, hits on %d or more",
+		    melee ? "melee" : "fire", un->name,
+		    f - un->first_stand + 1, b->units[b->stands[target].unit].name,
+		    need);
+
+		*dice_out += 1;
+		if (r >= need && h->n < MAX_HITS) {
+			struct hit *x = &h->v[h->n++];
+
+			x->target = target;
+			x->source = f;
+			x->melee = melee;
+			x->long_range = band == 2;
+			x->weapon = un->weapon;
+			x->saved = 0;
+			*hits_out += 1;
+		}
+	}
+}
+
+/* Rolls the saves of hits [from, to) of h. */
+static void
+roll_saves(struct ctx *c, struct hits *h, int from, int to)
+{
+	struct battle *b = c->b;
+	int i, need = P(c, "save");
+
+	for (i = from; i < to; i++) {
+		struct hit *x = &h->v[i];
+		const struct stand *t = &b->stands[x->target];
+		const struct unit *tu = &b->units[t->unit];
+		const char *why[6];
+		int n = 0, k;
+		int small_arms = x->weapon == WEAPON_MUSKET || x->weapon == WEAPON_RIFLE;
+
+		if (!x->melee && t->form == FORM_SKIRMISH)
+			why[n++] = "skirmish order";
+		if (!x->melee && small_arms && foot(tu) && in_woods(b, t->pos))
+			why[n++] = "infantry in woods";
+		if (foot(tu) && (area_at(b, t->pos, T_TOWN) ||
+		    area_at(b, t->pos, T_VILLAGE)) &&
+		    !(!x->melee && x->weapon == WEAPON_HEAVY_GUN))
+			why[n++] = "in a building";
+		if ((foot(tu) || tu->kind == KIND_ARTILLERY) &&
+		    area_at(b, t->pos, T_WORKS))
+			why[n++] = "in works";
+		if (!x->melee && tu->kind == KIND_ARTILLERY && x->long_range &&
+		    (x->weapon == WEAPON_LIGHT_GUN || x->weapon == WEAPON_FIELD_GUN))
+			why[n++] = "guns at long range";
+		if (disordered(b, x->source))
+			why[n++] = "hit by a disordered stand";
+		for (k = 0; k < n && !x->saved; k++) {
+			int r = roll(c, t->unit, "save for %s stand %d (%s), saves "
+			    "on %d or more", tu->name, x->target - tu->first_stand + 1,
+			    why[k], need);
+
+			if (r >= need) {
+				x->saved = 1;
+				ev(c, EV_SAVE, t->unit, -1, r, "%s: stand %d saves a "
+				    "hit (%s, rolled %d).", tu->name,
+				    x->target - tu->first_stand + 1, why[k], r);
+			}
+		}
+	}
+}
+
+/* Applies the unsaved hits [from, to): 1 SP each; counts them against
+ * each stand's brigade.  Returns the number applied. */
+static int
+apply_hits(struct ctx *c, struct hits *h, int from, int to)
+{
+	struct battle *b = c->b;
+	int i, n = 0;
+
+	for (i = from; i < to; i++) {
+		struct hit *x = &h->v[i];
+		int u = b->stands[x->target].unit;
+
+		if (x->saved)
+			continue;
+		n++;
+		b->brigades[b->units[u].brigade].hits++;
+		ev(c, EV_HIT, u, b->stands[x->source].unit, 1, "%s: stand %d is "
+		    "hit by %s.", b->units[u].name,
+		    x->target - b->units[u].first_stand + 1,
+		    b->units[b->stands[x->source].unit].name);
+		lose_sp(c, x->target, 1, x->melee ? "melee" : "fire");
+	}
+	return n;
+}
+
+/* Connected stands of unit u that touch (directly or through each other)
+ * any stand marked in `seed`. */
+static void
+linked_stands(struct ctx *c, int u, unsigned char *mark)
+{
+	struct battle *b = c->b;
+	int changed, s, t;
+
+	do {
+		changed = 0;
+		FOR_STANDS(b, u, s) {
+			if (mark[s] || !alive(b, s))
+				continue;
+			FOR_STANDS(b, u, t)
+				if (mark[t] && in_contact(c, s, t)) {
+					mark[s] = 1;
+					changed = 1;
+					break;
+				}
+		}
+	} while (changed);
+}
+
+static void
+fire_unit(struct ctx *c, int u, int t)
+{
+	struct battle *b = c->b;
+	struct hits *h = &c->hits;
+	unsigned char *mark = NULL;
+	int s, r, dice = 0, hits = 0, rdice = 0, rhits = 0, out_end, ret_end;
+	int on_t, on_u;
+	const char *band_name = "long";
+
+	h->n = 0;
+	FOR_STANDS(b, u, s) {
+		int band = 0, pick;
+
+		if (!can_fire(b, s))
+			continue;
+		pick = fire_pick(c, s, t, &band);
+		if (pick < 0)
+			continue;
+		if (band == 1)
+			band_name = "short";
+		roll_attack(c, s, pick, 0, band, 1, h, &dice, &hits);
+	}
+	if (dice == 0)
+		return;
+	out_end = h->n;
+	/* Battalion return fire: the stands fired at and those linked to
+	 * them fire back at the firer. */
+	mark = calloc(BATTLE_MAX_STANDS, 1);
+	if (mark == NULL)
+		return;
+	for (r = 0; r < out_end; r++)
+		mark[h->v[r].target] = 1;
+	FOR_STANDS(b, t, s) {
+		if (!alive(b, s))
+			continue;
+		/* A stand that could be picked is "fired at" too. */
+		{
+			int f, band;
+
+			FOR_STANDS(b, u, f)
+				if (can_fire(b, f) && fire_pick(c, f, t, &band) == s)
+					mark[s] = 1;
+		}
+	}
+	linked_stands(c, t, mark);
+	FOR_STANDS(b, t, s) {
+		int band = 0, pick;
+
+		if (!mark[s] || !can_fire(b, s))
+			continue;
+		pick = fire_pick(c, s, u, &band);
+		if (pick < 0)
+			continue;
+		roll_attack(c, s, pick, 0, band, 0, h, &rdice, &rhits);
+	}
+	free(mark);
+	ret_end = h->n;
+	roll_saves(c, h, 0, out_end);
+	roll_saves(c, h, out_end, ret_end);
+	ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d dice, %d "
+	    "hits.", b->units[u].name, b->units[t].name, band_name, dice, hits);
+	if (rdice > 0)
+		ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d dice, %d "
+		    "hits.", b->units[t].name, b->units[u].name, rdice, rhits);
+	on_t = apply_hits(c, h, 0, out_end);
+	on_u = apply_hits(c, h, out_end, ret_end);
+	(void)on_t;
+	(void)on_u;
+}
+
+/* The enemy unit that unit u fires at: its chosen target if any stand can
+ * reach it, else the one with the nearest stand in range and arc. */
+static int
+choose_target(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int s, v, best = -1;
+	fx bestg = INT32_MAX;
+
+	if (c->fire_target[u] >= 0) {
+		int band;
+
+		FOR_STANDS(b, u, s)
+			if (can_fire(b, s) && fire_pick(c, s, c->fire_target[u], &band) >= 0)
+				return c->fire_target[u];
+		ev(c, EV_ORDER_REFUSED, u, c->fire_target[u], 0, "%s cannot fire "
+		    "at %s: out of range, arc or sight.", b->units[u].name,
+		    b->units[c->fire_target[u]].name);
+	}
+	for (v = 0; v < b->nunits; v++) {
+		if (!enemy(b, u, v))
+			continue;
+		FOR_STANDS(b, u, s) {
+			int band, t;
+
+			if (!can_fire(b, s))
+				continue;
+			t = fire_pick(c, s, v, &band);
+			if (t >= 0 && stand_gap(b, s, t) < bestg) {
+				bestg = stand_gap(b, s, t);
+				best = v;
+			}
+		}
+	}
+	return best;
+}
+
+static void
+retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
+    int winner)
+{
+	struct battle *b = c->b;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		int s = list[i], u;
+
+		if (!alive(b, s))
+			continue;
+		u = b->stands[s].unit;
+		if (routed(b, s)) {
+			remove_stand(c, s, "loses a melee while routed");
+		} else if (disordered(b, s)) {
+			rout_stand(c, s, from, "lost a melee while disordered");
+		} else {
+			disorder(c, s, "lost the melee");
+			push_stand(c, s, geom_bearing(from, b->stands[s].pos),
+			    unit_rate(b, u) / 2, 0, 0);
+			ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d falls back "
+			    "%s\".", b->units[u].name, s - b->units[u].first_stand + 1,
+			    fmt_in(c, 0, unit_rate(b, u) / 2));
+		}
+	}
+}
+
+static int
+best_morale(struct ctx *c, const int *list, int n, int foe, int att)
+{
+	int i, best = -100;
+
+	for (i = 0; i < n; i++) {
+		int s = list[i], m;
+
+		if (!alive(c->b, list[i]))
+			continue;
+		m = melee_morale(c, s, foe, att);
+		if (c->b->units[c->b->stands[s].unit].abil & ABIL_NE)
+			m -= 1;
+		if (m > best)
+			best = m;
+	}
+	return best;
+}
+
+static void
+melee(struct ctx *c, int a, int t)
+{
+	struct battle *b = c->b;
+	struct hits *h = &c->hits;
+	int att[64], def[64], na = 0, nd = 0, i, j, s;
+	int adice = 0, ahits = 0, ddice = 0, dhits = 0, a_end, d_end;
+	int on_def, on_att, winner, loser, def_gone = 1, att_gone = 1;
+	struct pt ac, tc;
+
+	h->n = 0;
+	FOR_STANDS(b, a, s) {
+		int k;
+
+		if (!active(b, s))
+			continue;
+		FOR_STANDS(b, t, k)
+			if (alive(b, k) && in_contact(c, s, k)) {
+				if (na < 64)
+					att[na++] = s;
+				break;
+			}
+	}
+	FOR_STANDS(b, t, s) {
+		if (!alive(b, s))
+			continue;
+		for (i = 0; i < na; i++)
+			if (in_contact(c, att[i], s)) {
+				if (nd < 64)
+					def[nd++] = s;
+				break;
+			}
+	}
+	if (na == 0 || nd == 0) {
+		ev(c, EV_ORDER_REFUSED, a, t, 0, "%s is no longer in contact "
+		    "with %s: no melee.", b->units[a].name, b->units[t].name);
+		return;
+	}
+	unit_active_centre(b, a, &ac);
+	battle_unit_centre(b, t, &tc);
+	/* Each stand strikes the nearest enemy stand it touches. */
+	for (i = 0; i < na; i++) {
+		int pick = def[0];
+		fx g = INT32_MAX;
+
+		for (j = 0; j < nd; j++)
+			if (stand_gap(b, att[i], def[j]) < g) {
+				g = stand_gap(b, att[i], def[j]);
+				pick = def[j];
+			}
+		roll_attack(c, att[i], pick, 1, 1, 1, h, &adice, &ahits);
+	}
+	a_end = h->n;
+	for (j = 0; j < nd; j++) {
+		int pick = att[0];
+		fx g = INT32_MAX;
+
+		for (i = 0; i < na; i++)
+			if (stand_gap(b, def[j], att[i]) < g) {
+				g = stand_gap(b, def[j], att[i]);
+				pick = att[i];
+			}
+		roll_attack(c, def[j], pick, 1, 1, 0, h, &ddice, &dhits);
+	}
+	d_end = h->n;
+	roll_saves(c, h, 0, a_end);
+	roll_saves(c, h, a_end, d_end);
+	on_def = apply_hits(c, h, 0, a_end);
+	on_att = apply_hits(c, h, a_end, d_end);
+	for (j = 0; j < nd; j++)
+		if (alive(b, def[j]))
+			def_gone = 0;
+	for (i = 0; i < na; i++)
+		if (alive(b, att[i]))
+			att_gone = 0;
+	if (def_gone && !att_gone)
+		winner = a;
+	else if (att_gone && !def_gone)
+		winner = t;
+	else if (on_def > on_att)
+		winner = a;
+	else if (on_att > on_def)
+		winner = t;
+	else {
+		int am = best_morale(c, att, na, t, 1);
+		int dm = best_morale(c, def, nd, a, 0);
+		int tries = 0;
+
+		winner = -1;
+		while (winner < 0 && tries++ < 20 && !c->d->failed) {
+			int ra = roll(c, a, "melee tie roll-off for %s (+%d)",
+			    b->units[a].name, am);
+			int rd = roll(c, t, "melee tie roll-off for %s (+%d)",
+			    b->units[t].name, dm);
+
+			if (ra + am > rd + dm)
+				winner = a;
+			else if (rd + dm > ra + am)
+				winner = t;
+		}
+		if (winner < 0)
+			winner = a;
+	}
+	loser = winner == a ? t : a;
+	ev(c, EV_MELEE_WON, winner, loser, winner == a ? on_def : on_att,
+	    "%s wins the melee with %s (hits inflicted %d to %d).",
+	    b->units[winner].name, b->units[loser].name,
+	    winner == a ? on_def : on_att, winner == a ? on_att : on_def);
+	ev(c, EV_MELEE_LOST, loser, winner, winner == a ? on_att : on_def,
+	    "%s loses the melee with %s.", b->units[loser].name,
+	    b->units[winner].name);
+	if (loser == t) {
+		retreat_unit_stands(c, def, nd, ac, a);
+		/* The victorious chargers may take the abandoned ground. */
+		if (unit_active_centre(b, a, &ac)) {
+			struct move_result r = move_unit(c, a, tc, COST(FX(1000)),
+			    MOVE_ADVANCE_INTO, -1);
+
+			if (r.moved > 0)
+				ev(c, EV_MOVE, a, t, r.moved, "%s advances %s\" into "
+				    "the ground %s held.", b->units[a].name,
+				    fmt_in(c, 0, r.moved), b->units[t].name);
+		}
+	} else {
+		retreat_unit_stands(c, att, na, tc, t);
+	}
+}
+
+static void
+check_exhaustion(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int br, u, s;
+
+	for (br = 0; br < b->nbrigades; br++) {
+		struct brigade *g = &b->brigades[br];
+		int now = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == br)
+				now += battle_unit_sp(b, u);
+		g->lost = g->sp0 - now;
+		if (!(g->flags & BR_EXHAUSTED) && g->lost * 10 >= g->level10) {
+			g->flags |= BR_EXHAUSTED;
+			events_add(c->ev, EV_EXHAUSTED, g->side, -1, -1, g->lost,
+			    "%s is exhausted: it has lost %d SP of %d (level "
+			    "%d.%d).", g->name, g->lost, g->sp0, g->level10 / 10,
+			    g->level10 % 10);
+			for (u = 0; u < b->nunits; u++)
+				if (b->units[u].brigade == br)
+					FOR_STANDS(b, u, s)
+						b->stands[s].flags &= ~ST_STATIONARY;
+		}
+	}
+}
+
+static void
+phase_combat(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int i, u;
+
+	for (i = 0; i < b->nbrigades; i++)
+		b->brigades[i].hits = 0;
+	/* Fire: the phasing side's units, in the order of its orders. */
+	for (i = 0; i < c->nrank; i++) {
+		int t;
+
+		u = c->rank[i];
+		if (b->units[u].side != c->side || c->charge_target[u] >= 0)
+			continue;
+		if (battle_unit_alive(b, u) == 0)
+			continue;
+		t = choose_target(c, u);
+		if (t >= 0)
+			fire_unit(c, u, t);
+	}
+	/* Melee: each charge that made contact. */
+	for (i = 0; i < c->nrank; i++) {
+		u = c->rank[i];
+		if (c->charge_target[u] >= 0)
+			melee(c, u, c->charge_target[u]);
+	}
+	check_exhaustion(c);
+}
+
+static void
+phase_collapse(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int br, u, s;
+
+	for (br = 0; br < b->nbrigades; br++) {
+		struct brigade *g = &b->brigades[br];
+		int r;
+
+		if (!(g->flags & BR_EXHAUSTED) || (g->flags & BR_COLLAPSED) ||
+		    g->hits == 0)
+			continue;
+		c->d->side = g->side;
+		r = dice_roll(c->d, 6, -1, "morale collapse of %s: collapses on "
+		    "%d or less", g->name, g->hits);
+		if (r > g->hits) {
+			events_add(c->ev, EV_MORALE_PASS, g->side, -1, -1, r,
+			    "%s holds together (rolled %d against %d hits).",
+			    g->name, r, g->hits);
+			continue;
+		}
+		g->flags |= BR_COLLAPSED;
+		events_add(c->ev, EV_COLLAPSE, g->side, -1, -1, r, "%s suffers a "
+		    "morale collapse (rolled %d against %d hits).", g->name, r,
+		    g->hits);
+		for (u = 0; u < b->nunits; u++) {
+			struct pt from;
+
+			if (b->units[u].brigade != br)
+				continue;
+			from = b->commanders[g->commander].pos;
+			{
+				/* Rout away from the nearest enemy unit. */
+				fx best = INT32_MAX;
+				int v;
+				struct pt uc, vc;
+
+				if (battle_unit_centre(b, u, &uc))
+					for (v = 0; v < b->nunits; v++)
+						if (enemy(b, u, v) &&
+						    battle_unit_centre(b, v, &vc) &&
+						    geom_dist(uc, vc) < best) {
+							best = geom_dist(uc, vc);
+							from = vc;
+						}
+			}
+			FOR_STANDS(b, u, s) {
+				if (!alive(b, s))
+					continue;
+				if (routed(b, s))
+					remove_stand(c, s, "was routed when its "
+					    "brigade collapsed");
+				else if (disordered(b, s))
+					rout_stand(c, s, from, "brigade collapse");
+				else
+					b->stands[s].flags |= ST_PERMANENT;
+			}
+		}
+	}
+}
+
+static void
+phase_stationary(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int u, s;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		int ok;
+
+		if (un->side != c->side || !c->hold[u] || c->moved[u])
+			continue;
+		ok = (un->kind == KIND_INFANTRY || un->kind == KIND_ARTILLERY) &&
+		    unit_in_command(c, u) && !unit_exhausted(b, u) &&
+		    unit_form(b, u) != FORM_ROAD;
+		FOR_STANDS(b, u, s) {
+			struct pt p = b->stands[s].pos;
+
+			if (!active(b, s))
+				continue;
+			if (disordered(b, s) || area_at(b, p, T_FOREST) ||
+			    area_at(b, p, T_THICKET) || area_at(b, p, T_SWAMP))
+				ok = 0;
+		}
+		if (!ok) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
+			    "stationary (it must be formed infantry or guns, in "
+			    "command, in good order, in open ground, and its "
+			    "brigade not exhausted).", un->name);
+			continue;
+		}
+		FOR_STANDS(b, u, s)
+			if (active(b, s))
+				b->stands[s].flags |= ST_STATIONARY;
+		ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
+	}
+}
+
+int
+vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
+    int nsets, struct dice *d, struct events *evs, struct err *e)
+{
+	struct ctx *c = calloc(1, sizeof(*c));
+	const struct order_set *mine = NULL;
+	unsigned char *ranked = NULL;
+	int i, u, side, rc = -1;
+	int clock;
+
+	if (c == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	ranked = calloc(BATTLE_MAX_UNITS, 1);
+	if (ranked == NULL) {
+		err_set(e, ERR_INTERNAL, "out of memory");
+		goto out;
+	}
+	c->b = b;
+	c->rs = &ruleset_vnb_wing;
+	c->d = d;
+	c->ev = evs;
+	c->step = step;
+	c->turn = battle_step_turn(b, step);
+	side = c->side = battle_step_side(b, step);
+	for (i = 0; i < BATTLE_MAX_UNITS; i++)
+		c->fire_target[i] = c->charge_target[i] = -1;
+	for (i = 0; i < nsets; i++)
+		if (orders[i].side == side)
+			mine = &orders[i];
+	clock = b->first_minute + (c->turn - 1) * b->minutes;
+	events_add(evs, EV_PHASE, side, -1, -1, c->turn, "Turn %d, %s phase "
+	    "(%02d:%02d).", c->turn, b->sides[side].name, clock / 60 % 24,
+	    clock % 60);
+	/* Unit order: order lines first, then scenario order, phasing side
+	 * first. */
+	for (i = 0; mine != NULL && i < mine->n; i++)
+		if (!mine->orders[i].is_commander && !ranked[mine->orders[i].who]) {
+			ranked[mine->orders[i].who] = 1;
+			c->rank[c->nrank++] = mine->orders[i].who;
+		}
+	for (u = 0; u < b->nunits; u++)
+		if (!ranked[u] && b->units[u].side == side) {
+			ranked[u] = 1;
+			c->rank[c->nrank++] = u;
+		}
+	for (u = 0; u < b->nunits; u++)
+		if (!ranked[u]) {
+			ranked[u] = 1;
+			c->rank[c->nrank++] = u;
+		}
+
+	phase_command(c);
+	for (i = 0; mine != NULL && i < mine->n; i++) {
+		if (mine->orders[i].is_commander)
+			do_commander_order(c, &mine->orders[i]);
+		else
+			do_unit_order(c, &mine->orders[i]);
+	}
+	phase_stationary(c);
+	phase_rally(c);
+	phase_morale(c);
+	phase_combat(c);
+	phase_collapse(c);
+	if (d->failed) {
+		*e = d->err;
+		goto out;
+	}
+	if (evs->overflow) {
+		err_set(e, ERR_INTERNAL, "too many events in one step");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(ranked);
+	free(c);
+	return rc;
+}
+
+int
+vnb_prepare(struct battle *b, struct err *e)
+{
+	const struct ruleset *rs = &ruleset_vnb_wing;
+	int br, u, s;
+
+	for (br = 0; br < b->nbrigades; br++) {
+		struct brigade *g = &b->brigades[br];
+
+		g->sp0 = 0;
+		g->level10 = 0;
+		for (u = 0; u < b->nunits; u++) {
+			const struct unit *un = &b->units[u];
+			int pct, m = un->morale;
+			char name[32];
+
+			if (un->brigade != br)
+				continue;
+			if (m < 4)
+				m = 4;
+			if (m > 7)
+				m = 7;
+			snprintf(name, sizeof(name), "exhaust.morale%d", m);
+			pct = ruleset_param(rs, b, name);
+			FOR_STANDS(b, u, s) {
+				g->sp0 += b->stands[s].sp0;
+				/* tenths of an SP: sp * pct / 10 */
+				g->level10 += b->stands[s].sp0 * pct / 10;
+			}
+		}
+		if (g->sp0 == 0)
+			return err_set(e, ERR_USER, "brigade \"%s\" has no units",
+			    g->name);
+	}
+	return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * vnb_wing.h - the Volley & Bayonet wing-scale AWI ruleset ("vnb-wing").
+ *
+ * The only export is the ruleset table; docs/rules-vnb-wing.md says how
+ * the text is read.
+ */
+#ifndef DESPATCH_RULES_VNB_WING_H
+#define DESPATCH_RULES_VNB_WING_H
+
+#include "core/ruleset.h"
+
+extern const struct ruleset ruleset_vnb_wing;
+
+/* The catalogue and numbers, shared by the table and the adjudicator. */
+extern const struct troop_type vnb_types[];
+extern const int vnb_ntypes;
+extern const struct rule_param vnb_params[];
+extern const int vnb_nparams;
+extern const struct verb_def vnb_verbs[];
+extern const int vnb_nverbs;
+
+/* The ruleset's functions (see struct ruleset for their contracts). */
+int vnb_prepare(struct battle *b, struct err *e);
+int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
+    int nsets, struct dice *d, struct events *ev, struct err *e);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * vnb_wing_data.c - every number the vnb-wing ruleset uses, with where it
+ * comes from.
+ *
+ * Source: "At War in the Americas", the Volley & Bayonet wing-scale
+ * variant for the AWI (shared/seeds/003).  Its attack dice and hit number
+ * tables lost their numbers in transcription; the values marked "default"
+ * are ours, chosen as shared/seeds/MISSING-NUMBERS.md explains, and a
+ * scenario may override any of them with `set NAME VALUE`.  Distances are
+ * in hundredths of an inch.
+ */
+#include "rules/vnb_wing.h"
+
+#define FI 16
+#define SI 12
+#define LC 24
+
+const struct troop_type vnb_types[] = {
+	/* British and allies */
+	{ "grenadiers", KIND_INFANTRY, FI, 6, WEAPON_MUSKET, ABIL_SH, "British grenadiers" },
+	{ "light-company", KIND_DETACHMENT, FI, 6, WEAPON_MUSKET, ABIL_SK, "British light company" },
+	{ "guards", KIND_INFANTRY, FI, 6, WEAPON_MUSKET, ABIL_SH, "Guards" },
+	{ "british-line", KIND_INFANTRY, FI, 5, WEAPON_MUSKET, 0, "British line" },
+	{ "highlanders", KIND_INFANTRY, FI, 5, WEAPON_MUSKET, ABIL_SH, "Highlanders" },
+	{ "light-dragoons", KIND_MOUNTED, LC, 6, WEAPON_NONE, 0, "British light dragoons" },
+	{ "loyalist-line", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, 0, "Loyalist line" },
+	{ "loyalist-trained-militia", KIND_INFANTRY, SI, 4, WEAPON_MUSKET, ABIL_NE | ABIL_PT, "Loyalist trained militia" },
+	{ "loyalist-raw-militia", KIND_INFANTRY, SI, 4, WEAPON_MUSKET, ABIL_MIL | ABIL_PT, "Loyalist raw militia" },
+	{ "legion-infantry", KIND_DETACHMENT, FI, 5, WEAPON_MUSKET, ABIL_SK, "Loyalist legion infantry" },
+	{ "legion-cavalry", KIND_MOUNTED, LC, 5, WEAPON_NONE, 0, "Loyalist legion cavalry" },
+	{ "german-grenadiers", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, ABIL_SH, "German grenadiers" },
+	{ "fusiliers", KIND_INFANTRY, SI, 6, WEAPON_MUSKET, 0, "German fusiliers" },
+	{ "musketeers", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, 0, "German musketeers" },
+	{ "jaegers", KIND_DETACHMENT, FI, 6, WEAPON_RIFLE, ABIL_SK, "German jaegers" },
+	/* Americans and allies */
+	{ "light-infantry", KIND_DETACHMENT, FI, 6, WEAPON_MUSKET, ABIL_SH | ABIL_SK, "American light infantry (late war)" },
+	{ "continentals-pre-1778", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, ABIL_PT, "Continentals (pre-1778)" },
+	{ "continentals-post-1778", KIND_INFANTRY, FI, 5, WEAPON_MUSKET, 0, "Continentals (post-1778)" },
+	{ "state-infantry", KIND_INFANTRY, FI, 6, WEAPON_MUSKET, 0, "State infantry" },
+	{ "experienced-militia", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, ABIL_PT, "Experienced militia" },
+	{ "trained-militia", KIND_INFANTRY, SI, 4, WEAPON_MUSKET, ABIL_PT, "Trained militia" },
+	{ "raw-militia", KIND_INFANTRY, SI, 4, WEAPON_MUSKET, ABIL_MIL | ABIL_PT, "Raw militia" },
+	{ "american-legion-infantry", KIND_DETACHMENT, FI, 5, WEAPON_MUSKET, ABIL_SK, "American legion infantry" },
+	{ "continental-dragoons", KIND_MOUNTED, LC, 6, WEAPON_NONE, 0, "Dragoon or legion cavalry" },
+	{ "state-cavalry", KIND_MOUNTED, LC, 4, WEAPON_NONE, 0, "State cavalry" },
+	{ "french-grenadiers", KIND_INFANTRY, SI, 6, WEAPON_MUSKET, ABIL_SH, "French grenadiers" },
+	{ "chasseurs", KIND_INFANTRY, FI, 5, WEAPON_MUSKET, 0, "French chasseurs" },
+	{ "french-line", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, 0, "French line infantry" },
+	{ "french-light-cavalry", KIND_MOUNTED, LC, 6, WEAPON_NONE, 0, "French light cavalry" },
+	{ "lancers", KIND_MOUNTED, LC, 6, WEAPON_NONE, ABIL_MC, "French lancers" },
+	/* Artillery: the American table's morale 5 for both sides. */
+	{ "light-artillery", KIND_ARTILLERY, 12, 5, WEAPON_LIGHT_GUN, 0, "Light artillery (3-4 lb)" },
+	{ "field-artillery", KIND_ARTILLERY, 8, 5, WEAPON_FIELD_GUN, 0, "Field artillery (6-9 lb)" },
+	{ "howitzer", KIND_ARTILLERY, 8, 5, WEAPON_HOWITZER, 0, "Field howitzers (5.5-6 in)" },
+	{ "heavy-artillery", KIND_ARTILLERY, 4, 5, WEAPON_HEAVY_GUN, 0, "Heavy artillery (12 lb)" },
+};
+const int vnb_ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0]));
+
+#define TEXT "text"
+#define DEF  "default"
+#define LOST "the text's table lost its numbers; MISSING-NUMBERS.md proposal"
+
+const struct rule_param vnb_params[] = {
+	{ "command.radius", 600, TEXT, "in command within 6\" of a superior commander" },
+	{ "contact", 10, DEF, "stands within 0.10\" count as touching (measuring tolerance)" },
+	{ "stop-short", 25, TEXT, "a victorious stand stops a quarter inch from the enemy; used for every non-charge move" },
+	{ "terrain.step", 25, DEF, "terrain is judged every quarter inch along a move" },
+	{ "arc", 45, DEF, "front arc half-width for fire; the text gives no arc, 45 matches the oblique move" },
+	{ "danger.width", 200, TEXT, "artillery danger zone: 2\" either side of the barrel line" },
+	{ "dice.infantry.fire", 2, DEF, LOST },
+	{ "dice.infantry.melee", 2, DEF, LOST },
+	{ "dice.infantry.fire-stationary", 3, DEF, LOST },
+	{ "dice.infantry.melee-stationary", 3, DEF, LOST },
+	{ "dice.pt.fire", 1, DEF, LOST },
+	{ "dice.pt.melee", 2, DEF, LOST },
+	{ "dice.pt.fire-stationary", 2, TEXT, "the surviving \"2 2\" of the poorly trained row, read as the stationary columns" },
+	{ "dice.pt.melee-stationary", 2, TEXT, "the surviving \"2 2\" of the poorly trained row, read as the stationary columns" },
+	{ "dice.detachment.fire", 1, DEF, LOST },
+	{ "dice.detachment.melee", 1, DEF, LOST },
+	{ "dice.artillery.fire", 2, DEF, LOST },
+	{ "dice.artillery.melee", 1, DEF, LOST },
+	{ "dice.artillery.fire-stationary", 3, DEF, LOST },
+	{ "dice.artillery.melee-stationary", 1, DEF, LOST },
+	{ "dice.mounted.melee", 2, TEXT, "mounted infantry roll 2 melee dice; light dragoons taken the same" },
+	{ "hit.short", 5, DEF, LOST },
+	{ "hit.long", 6, DEF, LOST },
+	{ "hit.melee", 5, DEF, LOST },
+	{ "save", 5, DEF, "saves succeed on 5-6 (MISSING-NUMBERS.md proposal)" },
+	{ "range.musket.short", 200, DEF, "about 50 yards at 25 yards an inch" },
+	{ "range.musket.long", 400, DEF, "about 100 yards, effective musket range" },
+	{ "range.rifle.short", 200, DEF, "as the musket" },
+	{ "range.rifle.long", 800, DEF, "about 200 yards" },
+	{ "range.light-gun.short", 600, DEF, "canister range of 3-4 lb guns" },
+	{ "range.light-gun.long", 1600, DEF, "about 400 yards" },
+	{ "range.field-gun.short", 800, DEF, "canister range of 6-9 lb guns" },
+	{ "range.field-gun.long", 2400, DEF, "about 600 yards" },
+	{ "range.howitzer.short", 600, DEF, "canister range" },
+	{ "range.howitzer.long", 2000, DEF, "about 500 yards" },
+	{ "range.heavy-gun.short", 800, DEF, "canister range of 12 lb guns" },
+	{ "range.heavy-gun.long", 3200, DEF, "about 800 yards" },
+	{ "exhaust.morale4", 40, TEXT, "exhaustion: 40% of SP for morale 4" },
+	{ "exhaust.morale5", 50, TEXT, "exhaustion: 50% of SP for morale 5" },
+	{ "exhaust.morale6", 60, TEXT, "exhaustion: 60% of SP for morale 6" },
+	{ "exhaust.morale7", 70, DEF, "the table stops at 6; 70% continues it for morale 7" },
+	{ "rout.sp-loss", 1, TEXT, "a routing stand loses 1 SP" },
+	{ "unsupported.radius", 300, DEF, "artillery is unsupported with no friendly foot stand within 3\"" },
+};
+const int vnb_nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0]));
+
+const struct verb_def vnb_verbs[] = {
+	{ "ADVANCE", V_ADVANCE, ARG_DIST, 1, 0, "ADVANCE N: move N inches straight ahead" },
+	{ "MOVE TO", V_MOVE_TO, ARG_POINT, 1, 1, "MOVE TO X,Y: move the centre to the point" },
+	{ "WHEEL", V_WHEEL, ARG_TURN, 1, 0, "WHEEL LEFT|RIGHT N: turn N degrees about the centre" },
+	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: face the bearing N (0 north, 90 east)" },
+	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|SKIRMISH|ROAD|MOUNTED|DISMOUNTED" },
+	{ "FIRE AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "FIRE AT UNIT: choose the target of the unit's fire" },
+	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: move straight at the enemy unit and melee it" },
+	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },
+	{ "REFORM", V_REFORM, ARG_NONE, 1, 0, "REFORM: recover from disorder (half the move)" },
+	{ "JOIN", V_JOIN, ARG_FRIEND, 0, 1, "JOIN UNIT: (commanders) move to the rear of a friendly unit" },
+};
+const int vnb_nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0]));
+
+const struct ruleset ruleset_vnb_wing = {
+	.name = "vnb-wing",
+	.title = "At War in the Americas: Volley & Bayonet wing scale (AWI)",
+	.types = vnb_types,
+	.ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0])),
+	.params = vnb_params,
+	.nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0])),
+	.verbs = vnb_verbs,
+	.nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0])),
+	.turn_minutes = 15,
+	.prepare = vnb_prepare,
+	.adjudicate = vnb_adjudicate,
+};

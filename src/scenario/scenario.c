@@ -1,0 +1,1022 @@
+/*
+ * scenario.c - the scenario file parser (format: docs/scenario.md).
+ *
+ * Workload: one file of a few hundred lines, read once when a game is
+ * created and again whenever a game's terrain is needed; it is hostile
+ * only in the sense of being hand-written, so every line is checked and
+ * every error names its line.
+ *
+ * Each line is cut into tokens (words, quoted names) and dispatched on its
+ * first word.  Nesting is by what came last: a unit belongs to the last
+ * brigade, a stand to the last unit.
+ */
+#include "scenario/scenario.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ruleset.h"
+
+#define MAX_TOKENS 256
+
+struct tok {
+	char *s;
+	int quoted;
+};
+
+struct parser {
+	const char *fname;
+	int line;
+	struct battle *b;
+	const struct ruleset *rs;
+	int have_title, have_table, have_sequence;
+	int cur_side, cur_brigade, cur_unit;
+	int unit_by_stand;       /* cur_unit was declared without stands */
+	struct err *e;
+};
+
+static int
+perr(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+perr(struct parser *p, const char *fmt, ...)
+{
+	char msg[ERR_MSG_MAX - 128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return err_set(p->e, ERR_USER, "%s:%d: %s", p->fname, p->line, msg);
+}
+
+/* Splits a line in place into tokens.  Returns the count, or -1 with an
+ * error for an unterminated quote or too many tokens. */
+static int
+tokenize(struct parser *p, char *line, struct tok *t)
+{
+	int n = 0;
+	char *s = line;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\r')
+			s++;
+		if (*s == '\0' || *s == '#')
+			break;
+		if (n == MAX_TOKENS)
+			return perr(p, "too many words on one line (at most %d)",
+			    MAX_TOKENS);
+		if (*s == '"') {
+			char *w = ++s, *o = s;
+
+			while (*s && *s != '"') {
+				if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+					s++;
+				*o++ = *s++;
+			}
+			if (*s != '"')
+				return perr(p, "a name is missing its closing "
+				    "quote (\")");
+			*o = '\0';
+			s++;
+			if (*s && *s != ' ' && *s != '\t' && *s != '\r')
+				return perr(p, "a closing quote must be followed "
+				    "by a space");
+			t[n].s = w;
+			t[n].quoted = 1;
+			n++;
+		} else {
+			t[n].s = s;
+			t[n].quoted = 0;
+			n++;
+			while (*s && *s != ' ' && *s != '\t' && *s != '\r' &&
+			    *s != '#')
+				s++;
+			if (*s == '#') {
+				*s = '\0';
+				break;
+			}
+			if (*s)
+				*s++ = '\0';
+		}
+	}
+	return n;
+}
+
+static int
+want_name(struct parser *p, struct tok *t, int n, int i, const char *what,
+    char *out, size_t size)
+{
+	if (i >= n || !t[i].quoted)
+		return perr(p, "expected %s in double quotes, for example "
+		    "\"%s\"", what, strcmp(what, "a side name") == 0 ?
+		    "Tarleton's column" : "7th Foot");
+	if (t[i].s[0] == '\0')
+		return perr(p, "%s may not be empty", what);
+	if (strlen(t[i].s) >= size)
+		return perr(p, "%s is too long (at most %zu characters)", what,
+		    size - 1);
+	memcpy(out, t[i].s, strlen(t[i].s) + 1);
+	return 0;
+}
+
+static int
+want_int(struct parser *p, struct tok *t, int n, int i, const char *what,
+    int lo, int hi, int *out)
+{
+	char *end = NULL;
+	long v;
+
+	if (i >= n || t[i].quoted)
+		return perr(p, "expected %s (a whole number from %d to %d)",
+		    what, lo, hi);
+	errno = 0;
+	v = strtol(t[i].s, &end, 10);
+	if (errno || end == t[i].s || *end || v < lo || v > hi)
+		return perr(p, "'%s' is not a valid %s: expected a whole number "
+		    "from %d to %d", t[i].s, what, lo, hi);
+	*out = (int)v;
+	return 0;
+}
+
+static int
+parse_point(struct parser *p, const char *s, struct pt *out)
+{
+	char buf[64];
+	char *comma;
+
+	if (strlen(s) >= sizeof(buf) || (comma = strchr(s, ',')) == NULL)
+		return perr(p, "'%s' is not a point: write x,y in inches with "
+		    "no space, for example 12,30.5", s);
+	memcpy(buf, s, strlen(s) + 1);
+	buf[comma - s] = '\0';
+	if (geom_parse_fx(buf, &out->x) != 0 ||
+	    geom_parse_fx(buf + (comma - s) + 1, &out->y) != 0)
+		return perr(p, "'%s' is not a point: write x,y in inches with "
+		    "no space and at most two decimals, for example 12,30.5", s);
+	return 0;
+}
+
+static int
+check_on_table(struct parser *p, struct pt pt, const char *what)
+{
+	char bx[24], by[24], bw[24], bd[24];
+
+	if (!p->have_table)
+		return perr(p, "the table must be declared before %s "
+		    "(table WIDTH x DEPTH)", what);
+	if (pt.x < 0 || pt.y < 0 || pt.x > p->b->width || pt.y > p->b->depth)
+		return perr(p, "%s at %s,%s is off the table (0,0 to %s,%s)",
+		    what, geom_fmt_fx(pt.x, bx, sizeof(bx)),
+		    geom_fmt_fx(pt.y, by, sizeof(by)),
+		    geom_fmt_fx(p->b->width, bw, sizeof(bw)),
+		    geom_fmt_fx(p->b->depth, bd, sizeof(bd)));
+	return 0;
+}
+
+static int
+want_at(struct parser *p, struct tok *t, int n, int i, const char *what,
+    struct pt *out)
+{
+	if (i + 1 >= n || strcmp(t[i].s, "at") != 0 || t[i].quoted)
+		return perr(p, "expected 'at x,y' giving where %s stands", what);
+	if (parse_point(p, t[i + 1].s, out) != 0)
+		return -1;
+	return check_on_table(p, *out, what);
+}
+
+static int
+do_scenario(struct parser *p, struct tok *t, int n)
+{
+	if (p->have_title)
+		return perr(p, "'scenario' may appear only once");
+	if (want_name(p, t, n, 1, "the scenario's title", p->b->title,
+	    sizeof(p->b->title)) != 0)
+		return -1;
+	if (n > 2)
+		return perr(p, "unexpected '%s' after the title", t[2].s);
+	p->have_title = 1;
+	return 0;
+}
+
+static int
+do_ruleset(struct parser *p, struct tok *t, int n)
+{
+	if (p->rs != NULL)
+		return perr(p, "'ruleset' may appear only once");
+	if (n != 2)
+		return perr(p, "expected 'ruleset NAME', for example "
+		    "'ruleset vnb-wing'");
+	p->rs = ruleset_find(t[1].s);
+	if (p->rs == NULL)
+		return perr(p, "unknown ruleset '%s': this build knows "
+		    "vnb-wing", t[1].s);
+	snprintf(p->b->ruleset, sizeof(p->b->ruleset), "%s", p->rs->name);
+	p->b->minutes = p->rs->turn_minutes;
+	return 0;
+}
+
+static int
+do_table(struct parser *p, struct tok *t, int n)
+{
+	fx w, d;
+
+	if (p->have_table)
+		return perr(p, "'table' may appear only once");
+	if (n != 4 || strcmp(t[2].s, "x") != 0 ||
+	    geom_parse_fx(t[1].s, &w) != 0 || geom_parse_fx(t[3].s, &d) != 0)
+		return perr(p, "expected 'table WIDTH x DEPTH' in inches, for "
+		    "example 'table 72 x 48'");
+	if (w < FX(6) || d < FX(6) || w > FX(1000) || d > FX(1000))
+		return perr(p, "a table must be between 6 and 1000 inches "
+		    "each way");
+	p->b->width = w;
+	p->b->depth = d;
+	p->have_table = 1;
+	return 0;
+}
+
+static int
+do_turns(struct parser *p, struct tok *t, int n)
+{
+	int i;
+
+	if (want_int(p, t, n, 1, "number of turns", 1, 200, &p->b->turns) != 0)
+		return -1;
+	for (i = 2; i < n; i += 2) {
+		if (i + 1 >= n)
+			return perr(p, "'%s' needs a value", t[i].s);
+		if (strcmp(t[i].s, "first") == 0) {
+			int hh, mm;
+			char c;
+
+			if (sscanf(t[i + 1].s, "%d:%d%c", &hh, &mm, &c) != 2 ||
+			    hh < 0 || hh > 23 || mm < 0 || mm > 59)
+				return perr(p, "'%s' is not a time of day: "
+				    "write HH:MM, for example 07:00",
+				    t[i + 1].s);
+			p->b->first_minute = hh * 60 + mm;
+		} else if (strcmp(t[i].s, "minutes") == 0) {
+			if (want_int(p, t, n, i + 1, "number of minutes a turn",
+			    1, 1440, &p->b->minutes) != 0)
+				return -1;
+		} else {
+			return perr(p, "unexpected '%s': 'turns' takes 'first "
+			    "HH:MM' and 'minutes N'", t[i].s);
+		}
+	}
+	return 0;
+}
+
+static int
+do_sequence(struct parser *p, struct tok *t, int n)
+{
+	int i;
+
+	if (p->have_sequence)
+		return perr(p, "'sequence' may appear only once");
+	if (n < 2)
+		return perr(p, "expected 'sequence alternate SIDE SIDE' or "
+		    "'sequence simultaneous'");
+	if (strcmp(t[1].s, "simultaneous") == 0) {
+		return perr(p, "'sequence simultaneous' is not supported by "
+		    "this version yet; use 'sequence alternate'");
+	} else if (strcmp(t[1].s, "alternate") != 0) {
+		return perr(p, "unknown sequence '%s': expected alternate",
+		    t[1].s);
+	}
+	p->b->sequence = SEQ_ALTERNATE;
+	/* Side ids are checked once all sides are known. */
+	if (n - 2 > BATTLE_MAX_SIDES)
+		return perr(p, "too many sides in the sequence");
+	for (i = 2; i < n; i++) {
+		int s = battle_side(p->b, t[i].s);
+
+		if (s < 0) {
+			/* The sides may be declared later: remember the
+			 * names in the side table order by reserving them. */
+			if (p->b->nsides >= BATTLE_MAX_SIDES)
+				return perr(p, "too many sides");
+			s = p->b->nsides++;
+			snprintf(p->b->sides[s].id, sizeof(p->b->sides[s].id),
+			    "%s", t[i].s);
+			p->b->sides[s].name[0] = '\0';
+		}
+		p->b->side_order[i - 2] = s;
+	}
+	p->have_sequence = n - 2;
+	if (p->have_sequence == 0)
+		p->have_sequence = -1;
+	return 0;
+}
+
+static int
+do_set(struct parser *p, struct tok *t, int n)
+{
+	struct setting *s;
+	int v;
+
+	if (p->rs == NULL)
+		return perr(p, "'ruleset' must come before 'set'");
+	if (n != 3)
+		return perr(p, "expected 'set NAME VALUE'");
+	if (!ruleset_has_param(p->rs, t[1].s))
+		return perr(p, "the %s ruleset has no number named '%s' (see "
+		    "'despatch rules %s')", p->rs->name, t[1].s, p->rs->name);
+	if (want_int(p, t, n, 2, "value", -1000, 100000, &v) != 0)
+		return -1;
+	if (p->b->nsettings == BATTLE_MAX_SETTINGS)
+		return perr(p, "too many 'set' lines (at most %d)",
+		    BATTLE_MAX_SETTINGS);
+	s = &p->b->settings[p->b->nsettings++];
+	snprintf(s->name, sizeof(s->name), "%s", t[1].s);
+	s->value = v;
+	return 0;
+}
+
+static int
+do_terrain(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	struct terrain *tr;
+	enum terrain_kind k;
+	int i = 3, is_line;
+
+	if (n < 2 || battle_terrain_kind(t[1].s, &k) != 0)
+		return perr(p, "unknown terrain kind '%s': expected one of "
+		    "wood, forest, thicket, swamp, marsh, hill, crops, broken, "
+		    "camp, town, village, works, ford, bridge, treeline, fence, "
+		    "hedge, road, stream, river, sunken-road",
+		    n < 2 ? "" : t[1].s);
+	if (b->nterrain == BATTLE_MAX_TERRAIN)
+		return perr(p, "too much terrain (at most %d pieces)",
+		    BATTLE_MAX_TERRAIN);
+	tr = &b->terrain[b->nterrain];
+	memset(tr, 0, sizeof(*tr));
+	tr->kind = k;
+	if (want_name(p, t, n, 2, "the terrain's name", tr->name,
+	    sizeof(tr->name)) != 0)
+		return -1;
+	is_line = k >= T_FIRST_LINE;
+	for (; i < n; i++) {
+		if (strcmp(t[i].s, "level") == 0) {
+			if (k != T_HILL)
+				return perr(p, "'level' belongs to hills only");
+			if (want_int(p, t, n, i + 1, "contour level", 1, 9,
+			    &tr->level) != 0)
+				return -1;
+			i++;
+		} else if (strcmp(t[i].s, "marshy") == 0) {
+			if (k != T_STREAM)
+				return perr(p, "'marshy' belongs to streams only");
+			tr->marshy = 1;
+		} else {
+			break;
+		}
+	}
+	if (k == T_HILL && tr->level == 0)
+		return perr(p, "a hill needs 'level N' (1 to 9) before its "
+		    "polygon");
+	if (i >= n || strcmp(t[i].s, is_line ? "line" : "poly") != 0)
+		return perr(p, "%s is %s: expected '%s' and its points",
+		    t[1].s, is_line ? "a line" : "an area",
+		    is_line ? "line x,y x,y ..." : "poly x,y x,y x,y ...");
+	i++;
+	if (n - i < (is_line ? 2 : 3))
+		return perr(p, "%s needs at least %d points", is_line ?
+		    "a line" : "an area", is_line ? 2 : 3);
+	tr->first_pt = b->npoints;
+	for (; i < n; i++) {
+		struct pt pt;
+
+		if (b->npoints == BATTLE_MAX_POINTS)
+			return perr(p, "too many terrain points (at most %d)",
+			    BATTLE_MAX_POINTS);
+		if (parse_point(p, t[i].s, &pt) != 0 ||
+		    check_on_table(p, pt, "a terrain point") != 0)
+			return -1;
+		b->points[b->npoints++] = pt;
+		tr->npts++;
+	}
+	b->nterrain++;
+	return 0;
+}
+
+static int
+do_side(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	const char *c;
+	int s;
+
+	if (n < 3)
+		return perr(p, "expected 'side ID \"Name\"', for example "
+		    "'side crown \"Tarleton's column\"'");
+	for (c = t[1].s; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-')
+			return perr(p, "side id '%s' may hold only letters, "
+			    "digits and '-'", t[1].s);
+	if (strlen(t[1].s) >= BATTLE_ID_MAX || t[1].quoted)
+		return perr(p, "side id '%s' must be a plain word under %d "
+		    "characters", t[1].s, BATTLE_ID_MAX);
+	s = battle_side(b, t[1].s);
+	if (s >= 0 && b->sides[s].name[0] != '\0')
+		return perr(p, "side '%s' is declared twice", t[1].s);
+	if (s < 0) {
+		if (b->nsides == BATTLE_MAX_SIDES)
+			return perr(p, "too many sides (at most %d)",
+			    BATTLE_MAX_SIDES);
+		s = b->nsides++;
+		snprintf(b->sides[s].id, sizeof(b->sides[s].id), "%s", t[1].s);
+	}
+	if (want_name(p, t, n, 2, "a side name", b->sides[s].name,
+	    sizeof(b->sides[s].name)) != 0)
+		return -1;
+	if (n > 3)
+		return perr(p, "unexpected '%s' after the side's name", t[3].s);
+	p->cur_side = s;
+	p->cur_brigade = -1;
+	p->cur_unit = -1;
+	return 0;
+}
+
+static int
+add_commander(struct parser *p, const char *name, int brigade, struct pt pos)
+{
+	struct battle *b = p->b;
+	struct commander *c;
+
+	if (battle_find_commander(b, name) >= 0 || battle_find_unit(b, name) >= 0)
+		return perr(p, "the name \"%s\" is already used: every unit and "
+		    "commander needs a name of its own", name);
+	if (b->ncommanders == BATTLE_MAX_COMMANDERS)
+		return perr(p, "too many commanders (at most %d)",
+		    BATTLE_MAX_COMMANDERS);
+	c = &b->commanders[b->ncommanders];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->side = p->cur_side;
+	c->brigade = brigade;
+	c->pos = pos;
+	c->facing = 0;
+	return b->ncommanders++;
+}
+
+static int
+do_commander(struct parser *p, struct tok *t, int n)
+{
+	char name[BATTLE_NAME_MAX];
+	struct pt pos;
+	int i;
+
+	if (p->cur_side < 0)
+		return perr(p, "'commander' must follow a 'side' line");
+	if (want_name(p, t, n, 1, "the commander's name", name,
+	    sizeof(name)) != 0)
+		return -1;
+	if (n < 3 || strcmp(t[2].s, "army") != 0)
+		return perr(p, "expected 'commander \"Name\" army at x,y' (the "
+		    "side's army commander; brigade commanders go on the "
+		    "brigade line)");
+	for (i = 0; i < p->b->ncommanders; i++)
+		if (p->b->commanders[i].side == p->cur_side &&
+		    p->b->commanders[i].brigade == -1)
+			return perr(p, "side '%s' already has an army commander "
+			    "(\"%s\")", p->b->sides[p->cur_side].id,
+			    p->b->commanders[i].name);
+	if (want_at(p, t, n, 3, "the commander", &pos) != 0)
+		return -1;
+	if (n > 5)
+		return perr(p, "unexpected '%s' after the position", t[5].s);
+	return add_commander(p, name, -1, pos) < 0 ? -1 : 0;
+}
+
+static int
+do_brigade(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	struct brigade *br;
+	char cname[BATTLE_NAME_MAX];
+	struct pt pos;
+	int c;
+
+	if (p->cur_side < 0)
+		return perr(p, "'brigade' must follow a 'side' line");
+	if (b->nbrigades == BATTLE_MAX_BRIGADES)
+		return perr(p, "too many brigades (at most %d)",
+		    BATTLE_MAX_BRIGADES);
+	br = &b->brigades[b->nbrigades];
+	memset(br, 0, sizeof(*br));
+	if (want_name(p, t, n, 1, "the brigade's name", br->name,
+	    sizeof(br->name)) != 0)
+		return -1;
+	if (battle_find_brigade(b, br->name) >= 0)
+		return perr(p, "brigade \"%s\" is declared twice", br->name);
+	if (n < 3 || strcmp(t[2].s, "commander") != 0)
+		return perr(p, "expected 'brigade \"Name\" commander \"Name\" "
+		    "at x,y'");
+	if (want_name(p, t, n, 3, "the brigade commander's name", cname,
+	    sizeof(cname)) != 0)
+		return -1;
+	if (want_at(p, t, n, 4, "the brigade commander", &pos) != 0)
+		return -1;
+	if (n > 6)
+		return perr(p, "unexpected '%s' after the position", t[6].s);
+	br->side = p->cur_side;
+	c = add_commander(p, cname, b->nbrigades, pos);
+	if (c < 0)
+		return -1;
+	br->commander = c;
+	p->cur_brigade = b->nbrigades++;
+	p->cur_unit = -1;
+	return 0;
+}
+
+static int
+parse_sp_list(struct parser *p, const char *s, int *sp, int max, int *count)
+{
+	char buf[256];
+	char *tok, *save = NULL;
+	int n = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return perr(p, "the SP list is too long");
+	memcpy(buf, s, strlen(s) + 1);
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		char *end = NULL;
+		long v = strtol(tok, &end, 10);
+
+		if (end == tok || *end || v < 1 || v > 20)
+			return perr(p, "'%s' is not a strength: each stand has "
+			    "1 to 20 SP, written like 'sp 3' or 'sp 3,2'", s);
+		if (n == max)
+			return perr(p, "more SP values than stands");
+		sp[n++] = (int)v;
+	}
+	*count = n;
+	return 0;
+}
+
+static int
+add_stand(struct parser *p, int unit, int sp, struct pt pos, int facing,
+    enum formation form)
+{
+	struct battle *b = p->b;
+	struct stand *s;
+
+	if (b->nstands == BATTLE_MAX_STANDS)
+		return perr(p, "too many stands (at most %d)", BATTLE_MAX_STANDS);
+	s = &b->stands[b->nstands++];
+	memset(s, 0, sizeof(*s));
+	s->unit = unit;
+	s->sp = s->sp0 = sp;
+	s->pos = pos;
+	s->facing = facing;
+	s->form = form;
+	if (b->units[unit].abil & ABIL_MIL)
+		s->flags |= ST_PERMANENT;
+	b->units[unit].nstands++;
+	return 0;
+}
+
+static int
+want_formation(struct parser *p, struct unit *u, const char *w,
+    enum formation *f)
+{
+	if (battle_form_parse(w, f) != 0)
+		return perr(p, "unknown formation '%s': expected line, "
+		    "skirmish, road, mounted or dismounted", w);
+	if (*f == FORM_DISMOUNTED && u->kind != KIND_MOUNTED)
+		return perr(p, "only mounted units can be dismounted");
+	if (*f == FORM_SKIRMISH && u->kind != KIND_DETACHMENT &&
+	    u->kind != KIND_MOUNTED && !(u->abil & ABIL_SK))
+		return perr(p, "\"%s\" cannot be in skirmish order: only "
+		    "detachments, mounted stands and units with the SK ability "
+		    "can", u->name);
+	return 0;
+}
+
+static int
+want_facing(struct parser *p, struct tok *t, int n, int i, int *out)
+{
+	if (i + 1 >= n || strcmp(t[i].s, "facing") != 0)
+		return perr(p, "expected 'facing DEGREES' (0 north, 90 east, "
+		    "180 south, 270 west)");
+	return want_int(p, t, n, i + 1, "facing in degrees", 0, 359, out);
+}
+
+static int
+do_unit(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	const struct troop_type *tt;
+	struct unit *u;
+	int i, ui, nst = 0, sp[64], nsp = 0, facing = 0, have_at = 0;
+	struct pt at = { 0, 0 };
+	enum formation form = FORM_LINE;
+
+	if (p->cur_brigade < 0)
+		return perr(p, "'unit' must follow a 'brigade' line (every "
+		    "unit belongs to a brigade)");
+	if (p->rs == NULL)
+		return perr(p, "'ruleset' must come before the first unit");
+	if (b->nunits == BATTLE_MAX_UNITS)
+		return perr(p, "too many units (at most %d)", BATTLE_MAX_UNITS);
+	ui = b->nunits;
+	u = &b->units[ui];
+	memset(u, 0, sizeof(*u));
+	if (want_name(p, t, n, 1, "the unit's name", u->name,
+	    sizeof(u->name)) != 0)
+		return -1;
+	if (battle_find_unit(b, u->name) >= 0 ||
+	    battle_find_commander(b, u->name) >= 0)
+		return perr(p, "the name \"%s\" is already used: every unit and "
+		    "commander needs a name of its own", u->name);
+	if (n < 4 || strcmp(t[2].s, "type") != 0)
+		return perr(p, "expected 'type TYPE' after the unit's name (see "
+		    "'despatch rules %s' for the troop types)", p->rs->name);
+	tt = ruleset_type(p->rs, t[3].s);
+	if (tt == NULL)
+		return perr(p, "unknown troop type '%s' for %s (see 'despatch "
+		    "rules %s' for the list)", t[3].s, p->rs->name, p->rs->name);
+	snprintf(u->type, sizeof(u->type), "%s", tt->id);
+	u->side = p->cur_side;
+	u->brigade = p->cur_brigade;
+	u->kind = tt->kind;
+	u->speed = FX(tt->speed);
+	u->morale = tt->morale;
+	u->weapon = tt->weapon;
+	u->abil = tt->abil;
+	u->first_stand = b->nstands;
+	for (i = 4; i < n; i++) {
+		const char *w = t[i].s;
+
+		if (strcmp(w, "morale") == 0) {
+			if (want_int(p, t, n, ++i, "morale", 1, 9, &u->morale))
+				return -1;
+		} else if (strcmp(w, "speed") == 0) {
+			int sp_in;
+
+			if (want_int(p, t, n, ++i, "speed in inches", 1, 48,
+			    &sp_in))
+				return -1;
+			u->speed = FX(sp_in);
+		} else if (strcmp(w, "weapon") == 0) {
+			if (++i >= n || battle_weapon_parse(t[i].s, &u->weapon))
+				return perr(p, "expected a weapon: musket, rifle, "
+				    "light-gun, field-gun, howitzer, heavy-gun "
+				    "or none");
+		} else if (strcmp(w, "detachments") == 0) {
+			if (u->kind != KIND_INFANTRY && u->kind != KIND_DETACHMENT)
+				return perr(p, "only infantry can be detachments");
+			u->kind = KIND_DETACHMENT;
+		} else if ((w[0] == '+' || w[0] == '-') && w[1]) {
+			static const struct { const char *n; unsigned f; } ab[] = {
+				{ "SS", ABIL_SS }, { "R", ABIL_R }, { "SK", ABIL_SK },
+				{ "Sh", ABIL_SH }, { "NE", ABIL_NE }, { "MC", ABIL_MC },
+				{ "PT", ABIL_PT }, { "MIL", ABIL_MIL },
+			};
+			size_t k;
+
+			for (k = 0; k < sizeof(ab) / sizeof(ab[0]); k++)
+				if (strcmp(ab[k].n, w + 1) == 0)
+					break;
+			if (k == sizeof(ab) / sizeof(ab[0]))
+				return perr(p, "unknown ability '%s': expected "
+				    "+ or - and one of SS, R, SK, Sh, NE, MC, PT, "
+				    "MIL", w);
+			if (w[0] == '+')
+				u->abil |= ab[k].f;
+			else
+				u->abil &= ~ab[k].f;
+		} else if (strcmp(w, "stands") == 0) {
+			if (want_int(p, t, n, ++i, "number of stands", 1, 64, &nst))
+				return -1;
+		} else if (strcmp(w, "sp") == 0) {
+			if (++i >= n)
+				return perr(p, "'sp' needs the stands' strength");
+			if (parse_sp_list(p, t[i].s, sp, 64, &nsp) != 0)
+				return -1;
+		} else if (strcmp(w, "at") == 0) {
+			if (want_at(p, t, n, i, "the unit", &at) != 0)
+				return -1;
+			have_at = 1;
+			i++;
+		} else if (strcmp(w, "facing") == 0) {
+			if (want_facing(p, t, n, i, &facing) != 0)
+				return -1;
+			i++;
+		} else if (!t[i].quoted && battle_form_parse(w, &form) == 0) {
+			if (want_formation(p, u, w, &form) != 0)
+				return -1;
+		} else {
+			return perr(p, "unexpected '%s' in the unit line (expected "
+			    "morale, speed, weapon, +ABIL, -ABIL, detachments, "
+			    "stands, sp, at, facing or a formation)", w);
+		}
+	}
+	if (u->abil & ABIL_MIL)
+		u->abil |= ABIL_PT;
+	b->nunits++;
+	p->cur_unit = ui;
+	if (!have_at && nst == 0 && nsp == 0) {
+		p->unit_by_stand = 1;
+		return 0;
+	}
+	p->unit_by_stand = 0;
+	if (!have_at)
+		return perr(p, "the unit needs 'at x,y' (its centre), or no "
+		    "placement at all and 'stand' lines below it");
+	if (nst == 0)
+		nst = nsp > 0 ? nsp : 1;
+	if (nsp == 0)
+		return perr(p, "the unit needs 'sp N' (strength of each stand)");
+	if (nsp != 1 && nsp != nst)
+		return perr(p, "'stands %d' but %d SP values: give one value "
+		    "for all stands or one per stand", nst, nsp);
+	for (i = 0; i < nst; i++) {
+		fx w, d, off;
+		struct pt pos;
+
+		battle_kind_size(u->kind, form, &w, &d);
+		/* Side by side across the facing, stand 1 on the left. */
+		off = (fx)(((2 * i) - (nst - 1)) * (int64_t)w / 2);
+		pos = geom_offset(at, facing + 90, off);
+		if (check_on_table(p, pos, "a stand of the unit") != 0)
+			return -1;
+		if (add_stand(p, ui, nsp == 1 ? sp[0] : sp[i], pos, facing,
+		    form) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+do_stand(struct parser *p, struct tok *t, int n)
+{
+	struct unit *u;
+	struct pt pos;
+	int sp = 0, facing = 0, i;
+	enum formation form = FORM_LINE;
+
+	if (p->cur_unit < 0 || !p->unit_by_stand)
+		return perr(p, "'stand' must follow a 'unit' line that has no "
+		    "'stands'/'at' of its own");
+	u = &p->b->units[p->cur_unit];
+	if (p->cur_unit != p->b->nunits - 1)
+		return perr(p, "'stand' must follow its unit directly");
+	if (want_int(p, t, n, 2, "SP", 1, 20, &sp) != 0 ||
+	    strcmp(t[1].s, "sp") != 0)
+		return perr(p, "expected 'stand sp N at x,y facing F'");
+	if (want_at(p, t, n, 3, "the stand", &pos) != 0)
+		return -1;
+	if (want_facing(p, t, n, 5, &facing) != 0)
+		return -1;
+	for (i = 7; i < n; i++)
+		if (want_formation(p, u, t[i].s, &form) != 0)
+			return -1;
+	return add_stand(p, p->cur_unit, sp, pos, facing, form);
+}
+
+static int
+finish(struct parser *p)
+{
+	struct battle *b = p->b;
+	int s, i;
+
+	if (!p->have_title)
+		return perr(p, "the file has no 'scenario \"Title\"' line");
+	if (p->rs == NULL)
+		return perr(p, "the file names no ruleset (ruleset vnb-wing)");
+	if (!p->have_table)
+		return perr(p, "the file has no 'table WIDTH x DEPTH' line");
+	if (b->nsides < 2)
+		return perr(p, "a battle needs at least two sides");
+	for (s = 0; s < b->nsides; s++) {
+		int army = 0, units = 0;
+
+		if (b->sides[s].name[0] == '\0')
+			return perr(p, "the sequence names side '%s', which is "
+			    "never declared", b->sides[s].id);
+		for (i = 0; i < b->ncommanders; i++)
+			if (b->commanders[i].side == s &&
+			    b->commanders[i].brigade < 0)
+				army = 1;
+		for (i = 0; i < b->nunits; i++)
+			if (b->units[i].side == s)
+				units++;
+		if (!army)
+			return perr(p, "side '%s' has no army commander "
+			    "(commander \"Name\" army at x,y)", b->sides[s].id);
+		if (units == 0)
+			return perr(p, "side '%s' has no units", b->sides[s].id);
+	}
+	for (i = 0; i < b->nunits; i++)
+		if (b->units[i].nstands == 0)
+			return perr(p, "unit \"%s\" has no stands", b->units[i].name);
+	if (p->have_sequence <= 0) {
+		for (s = 0; s < b->nsides; s++)
+			b->side_order[s] = s;
+	} else if (p->have_sequence != b->nsides) {
+		return perr(p, "the sequence must name every side once");
+	}
+	if (b->turns == 0)
+		b->turns = 12;
+	if (b->minutes == 0)
+		b->minutes = 15;
+	if (b->first_minute == 0)
+		b->first_minute = 12 * 60;
+	return 0;
+}
+
+int
+scenario_parse(const char *text, size_t len, const char *fname,
+    int line_offset, struct battle **out, struct err *e)
+{
+	struct parser p;
+	struct tok t[MAX_TOKENS];
+	char *line = NULL;
+	size_t pos = 0;
+	int rc = -1;
+
+	*out = NULL;
+	memset(&p, 0, sizeof(p));
+	p.fname = fname;
+	p.e = e;
+	p.cur_side = p.cur_brigade = p.cur_unit = -1;
+	p.line = line_offset;
+	if (len > SCENARIO_MAX_BYTES) {
+		err_set(e, ERR_USER, "%s: the file is larger than %u bytes",
+		    fname, SCENARIO_MAX_BYTES);
+		return -1;
+	}
+	if (memchr(text, '\0', len) != NULL) {
+		err_set(e, ERR_USER, "%s: the file holds a NUL byte; a scenario "
+		    "is plain text", fname);
+		return -1;
+	}
+	p.b = battle_new();
+	line = malloc(SCENARIO_LINE_MAX + 1);
+	if (p.b == NULL || line == NULL) {
+		err_set(e, ERR_INTERNAL, "out of memory");
+		goto out;
+	}
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;
+		int n;
+
+		p.line++;
+		if (l > SCENARIO_LINE_MAX) {
+			perr(&p, "the line is longer than %d characters",
+			    SCENARIO_LINE_MAX);
+			goto out;
+		}
+		memcpy(line, text + pos, l);
+		line[l] = '\0';
+		pos += l + (nl ? 1 : 0);
+		n = tokenize(&p, line, t);
+		if (n < 0)
+			goto out;
+		if (n == 0)
+			continue;
+		if (t[0].quoted) {
+			perr(&p, "a line must start with a keyword, not a name");
+			goto out;
+		}
+		if (!p.have_title && strcmp(t[0].s, "scenario") != 0) {
+			perr(&p, "the first declaration must be 'scenario "
+			    "\"Title\"'");
+			goto out;
+		}
+		if (strcmp(t[0].s, "scenario") == 0)
+			n = do_scenario(&p, t, n);
+		else if (strcmp(t[0].s, "ruleset") == 0)
+			n = do_ruleset(&p, t, n);
+		else if (strcmp(t[0].s, "table") == 0)
+			n = do_table(&p, t, n);
+		else if (strcmp(t[0].s, "turns") == 0)
+			n = do_turns(&p, t, n);
+		else if (strcmp(t[0].s, "sequence") == 0)
+			n = do_sequence(&p, t, n);
+		else if (strcmp(t[0].s, "set") == 0)
+			n = do_set(&p, t, n);
+		else if (strcmp(t[0].s, "terrain") == 0)
+			n = do_terrain(&p, t, n);
+		else if (strcmp(t[0].s, "side") == 0)
+			n = do_side(&p, t, n);
+		else if (strcmp(t[0].s, "commander") == 0)
+			n = do_commander(&p, t, n);
+		else if (strcmp(t[0].s, "brigade") == 0)
+			n = do_brigade(&p, t, n);
+		else if (strcmp(t[0].s, "unit") == 0)
+			n = do_unit(&p, t, n);
+		else if (strcmp(t[0].s, "stand") == 0)
+			n = do_stand(&p, t, n);
+		else
+			n = perr(&p, "unknown keyword '%s' (expected scenario, "
+			    "ruleset, table, turns, sequence, set, terrain, side, "
+			    "commander, brigade, unit or stand)", t[0].s);
+		if (n < 0)
+			goto out;
+	}
+	if (finish(&p) != 0)
+		goto out;
+	if (p.rs->prepare != NULL && p.rs->prepare(p.b, e) != 0)
+		goto out;
+	*out = p.b;
+	p.b = NULL;
+	rc = 0;
+out:
+	free(line);
+	battle_free(p.b);
+	return rc;
+}
+
+int
+scenario_read_file(const char *path, size_t max, char **text, size_t *len,
+    struct err *e)
+{
+	FILE *f = NULL;
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	int rc = -1;
+
+	*text = NULL;
+	*len = 0;
+	f = fopen(path, "rb");
+	if (f == NULL)
+		return err_set(e, ERR_USER, "%s: cannot open: %s", path,
+		    strerror(errno));
+	for (;;) {
+		size_t got;
+
+		if (n == cap) {
+			char *nb;
+
+			cap = cap ? cap * 2 : 8192;
+			if (cap > max + 1)
+				cap = max + 1;
+			if (n == cap) {
+				err_set(e, ERR_USER, "%s: the file is larger than "
+				    "%zu bytes", path, max);
+				goto out;
+			}
+			nb = realloc(buf, cap + 1);
+			if (nb == NULL) {
+				err_set(e, ERR_INTERNAL, "out of memory");
+				goto out;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		err_set(e, ERR_USER, "%s: cannot read: %s", path, strerror(errno));
+		goto out;
+	}
+	if (n > max) {
+		err_set(e, ERR_USER, "%s: the file is larger than %zu bytes",
+		    path, max);
+		goto out;
+	}
+	if (buf == NULL && (buf = malloc(1)) == NULL) {
+		err_set(e, ERR_INTERNAL, "out of memory");
+		goto out;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	buf = NULL;
+	rc = 0;
+out:
+	free(buf);
+	if (f != NULL)
+		fclose(f);
+	return rc;
+}
+
+int
+scenario_load_file(const char *path, char **text, size_t *len,
+    struct battle **out, struct err *e)
+{
+	const char *base = strrchr(path, '/');
+
+	*out = NULL;
+	if (scenario_read_file(path, SCENARIO_MAX_BYTES, text, len, e) != 0)
+		return -1;
+	if (scenario_parse(*text, *len, base ? base + 1 : path, 0, out, e) != 0) {
+		free(*text);
+		*text = NULL;
+		return -1;
+	}
+	return 0;
+}

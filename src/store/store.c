@@ -1,0 +1,921 @@
+/*
+ * store.c - the SQLite store (see store.h for the contract).
+ *
+ * Workload: a handful of statements per incoming mail and a few hundred
+ * rows rewritten per adjudicated step; every write goes through one
+ * IMMEDIATE transaction so a crash leaves either the old step or the new
+ * one, never half of each.
+ */
+#include "store/store.h"
+
+#include <sqlite3.h>
+#include <sodium.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "scenario/scenario.h"
+#include "store/migrations.h"
+
+struct store {
+	sqlite3 *db;
+	int in_tx;
+};
+
+static int
+db_err(struct store *s, struct err *e, const char *what)
+{
+	int code = sqlite3_extended_errcode(s->db) & 0xff;
+	enum err_kind k = ERR_DATA;
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED || code == SQLITE_FULL ||
+	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN)
+		k = ERR_TEMP;
+	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(s->db));
+}
+
+int
+store_latest_version(void)
+{
+	return store_migration_count > 0 ?
+	    store_migrations[store_migration_count - 1].version : 0;
+}
+
+int
+store_version(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+	int v = -1;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static int
+migrate(struct store *s, int max_version, struct err *e)
+{
+	int v = store_version(s), i;
+
+	if (v < 0)
+		return db_err(s, e, "reading the schema version");
+	if (v > store_latest_version())
+		return err_set(e, ERR_DATA, "the database is at schema version %d, "
+		    "newer than this despatch knows (%d): use a newer despatch",
+		    v, store_latest_version());
+	for (i = 0; i < store_migration_count; i++) {
+		const struct store_migration *m = &store_migrations[i];
+		char pragma[64];
+
+		if (m->version <= v)
+			continue;
+		if (max_version >= 0 && m->version > max_version)
+			break;
+		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+			return db_err(s, e, "starting a migration");
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
+		    m->version);
+		if (sqlite3_exec(s->db, m->sql, NULL, NULL, NULL) != SQLITE_OK ||
+		    sqlite3_exec(s->db, pragma, NULL, NULL, NULL) != SQLITE_OK) {
+			db_err(s, e, m->name);
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return -1;
+		}
+		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+			db_err(s, e, "committing a migration");
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+store_open(const char *path, int create, int max_version, struct store **out,
+    struct err *e)
+{
+	struct store *s = NULL;
+	struct stat sb;
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+
+	*out = NULL;
+	if (sodium_init() < 0)
+		return err_set(e, ERR_INTERNAL, "libsodium failed to initialise");
+	if (!create && stat(path, &sb) != 0)
+		return err_set(e, ERR_USER, "%s: no such database; create one with "
+		    "'despatch new GAME SCENARIO' (or give --db FILE)", path);
+	if (create)
+		flags |= SQLITE_OPEN_CREATE;
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+		err_set(e, ERR_USER, "%s: cannot open the database: %s", path,
+		    s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		store_close(s);
+		return -1;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
+	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {
+		db_err(s, e, path);
+		if (e)
+			e->kind = e->kind == ERR_TEMP ? ERR_TEMP : ERR_USER;
+		store_close(s);
+		return -1;
+	}
+	if (migrate(s, max_version, e) != 0) {
+		store_close(s);
+		return -1;
+	}
+	*out = s;
+	return 0;
+}
+
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	sqlite3_close_v2(s->db);
+	free(s);
+}
+
+int
+store_begin(struct store *s, struct err *e)
+{
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return db_err(s, e, "starting a transaction");
+	s->in_tx = 1;
+	return 0;
+}
+
+int
+store_commit(struct store *s, struct err *e)
+{
+	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_err(s, e, "committing");
+		store_rollback(s);
+		return -1;
+	}
+	s->in_tx = 0;
+	return 0;
+}
+
+void
+store_rollback(struct store *s)
+{
+	if (s->in_tx)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	s->in_tx = 0;
+}
+
+int64_t
+store_last_id(struct store *s)
+{
+	return sqlite3_last_insert_rowid(s->db);
+}
+
+static int
+bindv(sqlite3_stmt *st, const char *types, va_list ap)
+{
+	int i, rc = SQLITE_OK;
+
+	for (i = 0; types[i] && rc == SQLITE_OK; i++) {
+		switch (types[i]) {
+		case 'i':
+			rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t));
+			break;
+		case 'I':
+			rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int));
+			break;
+		case 't': {
+			const char *t = va_arg(ap, const char *);
+
+			rc = t ? sqlite3_bind_text(st, i + 1, t, -1, SQLITE_TRANSIENT) :
+			    sqlite3_bind_null(st, i + 1);
+			break;
+		}
+		case 'b': {
+			const void *p = va_arg(ap, const void *);
+			size_t n = va_arg(ap, size_t);
+
+			rc = p ? sqlite3_bind_blob64(st, i + 1, p, n, SQLITE_TRANSIENT) :
+			    sqlite3_bind_null(st, i + 1);
+			break;
+		}
+		case 'n':
+		default:
+			rc = sqlite3_bind_null(st, i + 1);
+			break;
+		}
+	}
+	return rc;
+}
+
+static int
+prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
+    const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing a statement");
+	va_start(ap, types);
+	rc = bindv(*st, types, ap);
+	va_end(ap);
+	if (rc != SQLITE_OK) {
+		db_err(s, e, "binding");
+		sqlite3_finalize(*st);
+		*st = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+store_exec(struct store *s, struct err *e, const char *sql, const char *types,
+    ...)
+{
+	sqlite3_stmt *st = NULL;
+	va_list ap;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing a statement");
+	va_start(ap, types);
+	rc = bindv(st, types, ap);
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		db_err(s, e, "writing");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void
+col_text(sqlite3_stmt *st, int col, char *out, size_t size)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+int
+store_server_key(struct store *s, const char *name, unsigned char key[32],
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?", "t",
+	    name) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
+		memcpy(key, sqlite3_column_blob(st, 0), 32);
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_err(s, e, "reading a server key");
+	randombytes_buf(key, 32);
+	return store_exec(s, e, "INSERT INTO server_keys (name, key) VALUES (?, ?)",
+	    "tb", name, (const void *)key, (size_t)32);
+}
+
+/* --- games ------------------------------------------------------------ */
+
+const char *
+store_status_name(enum game_status st)
+{
+	return st == GAME_SETUP ? "setup" : st == GAME_RUNNING ? "running" :
+	    "finished";
+}
+
+void
+store_game_clear(struct store_game *g)
+{
+	if (g == NULL)
+		return;
+	free(g->scenario_text);
+	memset(g, 0, sizeof(*g));
+}
+
+int
+store_game_get(struct store *s, const char *name, struct store_game *g,
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	const char *status;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	if (prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
+	    "scenario_text, sandbox, status, step, seed_secret, visibility "
+	    "FROM games WHERE name = ?", "t", name) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return db_err(s, e, "reading a game");
+		return err_set(e, ERR_USER, "no game called \"%s\" in this "
+		    "database", name);
+	}
+	g->id = sqlite3_column_int64(st, 0);
+	col_text(st, 1, g->name, sizeof(g->name));
+	col_text(st, 2, g->title, sizeof(g->title));
+	col_text(st, 3, g->ruleset, sizeof(g->ruleset));
+	col_text(st, 4, g->scenario_file, sizeof(g->scenario_file));
+	g->scenario_len = (size_t)sqlite3_column_bytes(st, 5);
+	g->scenario_text = malloc(g->scenario_len + 1);
+	if (g->scenario_text == NULL) {
+		sqlite3_finalize(st);
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	}
+	memcpy(g->scenario_text, sqlite3_column_text(st, 5), g->scenario_len);
+	g->scenario_text[g->scenario_len] = '\0';
+	g->sandbox = sqlite3_column_int(st, 6);
+	status = (const char *)sqlite3_column_text(st, 7);
+	g->status = strcmp(status, "running") == 0 ? GAME_RUNNING :
+	    strcmp(status, "finished") == 0 ? GAME_FINISHED : GAME_SETUP;
+	g->step = sqlite3_column_int(st, 8);
+	if (sqlite3_column_bytes(st, 9) == 32)
+		memcpy(g->seed_secret, sqlite3_column_blob(st, 9), 32);
+	col_text(st, 10, g->visibility, sizeof(g->visibility));
+	sqlite3_finalize(st);
+	return 0;
+}
+
+char *
+store_game_names(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+	char *out = NULL;
+	size_t len = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT name FROM games ORDER BY name", -1,
+	    &st, NULL) != SQLITE_OK)
+		return NULL;
+	out = calloc(1, 1);
+	while (out != NULL && sqlite3_step(st) == SQLITE_ROW) {
+		const char *n = (const char *)sqlite3_column_text(st, 0);
+		size_t k = strlen(n);
+		char *nb = realloc(out, len + k + 2);
+
+		if (nb == NULL) {
+			free(out);
+			out = NULL;
+			break;
+		}
+		out = nb;
+		memcpy(out + len, n, k);
+		len += k;
+		out[len++] = '\n';
+		out[len] = '\0';
+	}
+	sqlite3_finalize(st);
+	return out;
+}
+
+int
+store_game_insert(struct store *s, const char *name, const struct battle *b,
+    const char *file, const char *text, size_t len, int sandbox,
+    const unsigned char seed_secret[32], int64_t now, int64_t *id,
+    struct err *e)
+{
+	unsigned char sha[32];
+
+	crypto_hash_sha256(sha, (const unsigned char *)text, len);
+	if (store_exec(s, e, "INSERT INTO games (name, title, ruleset, "
+	    "scenario_file, scenario_text, scenario_sha256, sandbox, seed_secret, "
+	    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "tttttbIbi",
+	    name, b->title, b->ruleset, file, text,
+	    (const void *)sha, (size_t)32, sandbox, (const void *)seed_secret,
+	    (size_t)32, now) != 0)
+		return -1;
+	*id = store_last_id(s);
+	return 0;
+}
+
+int
+store_game_set_status(struct store *s, int64_t game, enum game_status st,
+    int step, int64_t now, struct err *e)
+{
+	if (st == GAME_RUNNING)
+		return store_exec(s, e, "UPDATE games SET status = ?, step = ?, "
+		    "started_at = COALESCE(started_at, ?) WHERE id = ?", "tIii",
+		    store_status_name(st), step, now, game);
+	return store_exec(s, e, "UPDATE games SET status = ?, step = ? WHERE id = ?",
+	    "tIi", store_status_name(st), step, game);
+}
+
+/* --- battle state ----------------------------------------------------- */
+
+int
+store_battle_save(struct store *s, int64_t game, const struct battle *b,
+    struct err *e)
+{
+	int i;
+
+	if (store_exec(s, e, "DELETE FROM stands WHERE game_id = ?", "i", game) ||
+	    store_exec(s, e, "DELETE FROM units WHERE game_id = ?", "i", game) ||
+	    store_exec(s, e, "DELETE FROM commanders WHERE game_id = ?", "i", game) ||
+	    store_exec(s, e, "DELETE FROM brigades WHERE game_id = ?", "i", game))
+		return -1;
+	for (i = 0; i < b->nsides; i++)
+		if (store_exec(s, e, "INSERT OR IGNORE INTO sides (game_id, idx, "
+		    "side_id, name) VALUES (?, ?, ?, ?)", "iItt", game, i,
+		    b->sides[i].id, b->sides[i].name))
+			return -1;
+	for (i = 0; i < b->nbrigades; i++) {
+		const struct brigade *g = &b->brigades[i];
+
+		if (store_exec(s, e, "INSERT INTO brigades (game_id, idx, side_idx, "
+		    "name, commander, level10, sp0, sp_lost, exhausted, collapsed) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIItIIIIII", game, i,
+		    g->side, g->name, g->commander, g->level10, g->sp0, g->lost,
+		    (g->flags & BR_EXHAUSTED) ? 1 : 0,
+		    (g->flags & BR_COLLAPSED) ? 1 : 0))
+			return -1;
+	}
+	for (i = 0; i < b->ncommanders; i++) {
+		const struct commander *c = &b->commanders[i];
+
+		if (store_exec(s, e, "INSERT INTO commanders (game_id, idx, side_idx, "
+		    "brigade, name, x, y, facing, gone) VALUES (?, ?, ?, ?, ?, ?, ?, "
+		    "?, ?)", "iIIItIIII", game, i, c->side, c->brigade, c->name,
+		    c->pos.x, c->pos.y, c->facing, c->gone))
+			return -1;
+	}
+	for (i = 0; i < b->nunits; i++) {
+		const struct unit *u = &b->units[i];
+
+		if (store_exec(s, e, "INSERT INTO units (game_id, idx, side_idx, "
+		    "brigade, name, type, kind, speed, morale, weapon, abilities) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIttIIIII", game,
+		    i, u->side, u->brigade, u->name, u->type, (int)u->kind, u->speed,
+		    u->morale, (int)u->weapon, (int)u->abil))
+			return -1;
+	}
+	for (i = 0; i < b->nstands; i++) {
+		const struct stand *t = &b->stands[i];
+
+		if (store_exec(s, e, "INSERT INTO stands (game_id, idx, unit_idx, sp, "
+		    "sp0, x, y, facing, formation, flags) VALUES (?, ?, ?, ?, ?, ?, ?, "
+		    "?, ?, ?)", "iIIIIIIIII", game, i, t->unit, t->sp, t->sp0,
+		    t->pos.x, t->pos.y, t->facing, (int)t->form, (int)t->flags))
+			return -1;
+	}
+	return 0;
+}
+
+int
+store_battle_load(struct store *s, const struct store_game *g,
+    struct battle **out, struct err *e)
+{
+	struct battle *b = NULL;
+	sqlite3_stmt *st = NULL;
+	int n = 0, rc = -1;
+
+	*out = NULL;
+	if (scenario_parse(g->scenario_text, g->scenario_len, g->scenario_file, 0,
+	    &b, e) != 0) {
+		e->kind = ERR_DATA;
+		return -1;
+	}
+	if (prepare(s, e, &st, "SELECT idx, sp_lost, exhausted, collapsed FROM "
+	    "brigades WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+		goto out;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+
+		if (i < 0 || i >= b->nbrigades)
+			goto bad;
+		b->brigades[i].lost = sqlite3_column_int(st, 1);
+		b->brigades[i].flags = (sqlite3_column_int(st, 2) ? BR_EXHAUSTED : 0) |
+		    (sqlite3_column_int(st, 3) ? BR_COLLAPSED : 0);
+		n++;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (n != b->nbrigades)
+		goto bad;
+	n = 0;
+	if (prepare(s, e, &st, "SELECT idx, x, y, facing, gone FROM commanders "
+	    "WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+		goto out;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+
+		if (i < 0 || i >= b->ncommanders)
+			goto bad;
+		b->commanders[i].pos.x = sqlite3_column_int(st, 1);
+		b->commanders[i].pos.y = sqlite3_column_int(st, 2);
+		b->commanders[i].facing = sqlite3_column_int(st, 3);
+		b->commanders[i].gone = sqlite3_column_int(st, 4);
+		n++;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (n != b->ncommanders)
+		goto bad;
+	n = 0;
+	if (prepare(s, e, &st, "SELECT idx, unit_idx, sp, x, y, facing, formation, "
+	    "flags FROM stands WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+		goto out;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+		struct stand *t;
+
+		if (i < 0 || i >= b->nstands ||
+		    b->stands[i].unit != sqlite3_column_int(st, 1))
+			goto bad;
+		t = &b->stands[i];
+		t->sp = sqlite3_column_int(st, 2);
+		t->pos.x = sqlite3_column_int(st, 3);
+		t->pos.y = sqlite3_column_int(st, 4);
+		t->facing = sqlite3_column_int(st, 5);
+		t->form = (enum formation)sqlite3_column_int(st, 6);
+		t->flags = (unsigned)sqlite3_column_int(st, 7);
+		n++;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (n != b->nstands)
+		goto bad;
+	*out = b;
+	b = NULL;
+	rc = 0;
+	goto out;
+bad:
+	err_set(e, ERR_DATA, "game \"%s\": the stored forces do not match its "
+	    "scenario (the database is damaged)", g->name);
+out:
+	sqlite3_finalize(st);
+	battle_free(b);
+	return rc;
+}
+
+/* --- players ---------------------------------------------------------- */
+
+int
+store_player_add(struct store *s, int64_t game, int side, const char *email,
+    const unsigned char hash[32], int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO players (game_id, side_idx, email, "
+	    "secret_hash, created_at) VALUES (?, ?, ?, ?, ?)", "iItbi", game, side,
+	    email, (const void *)hash, (size_t)32, now);
+}
+
+int
+store_players(struct store *s, int64_t game, int side,
+    struct store_player *out, int max, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int n = 0;
+
+	if (prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash FROM "
+	    "players WHERE game_id = ? AND (? < 0 OR side_idx = ?) ORDER BY id",
+	    "iII", game, side, side) != 0)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW && n < max) {
+		out[n].id = sqlite3_column_int64(st, 0);
+		out[n].side = sqlite3_column_int(st, 1);
+		col_text(st, 2, out[n].email, sizeof(out[n].email));
+		if (sqlite3_column_bytes(st, 3) == 32)
+			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
+		n++;
+	}
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* --- messages --------------------------------------------------------- */
+
+int
+store_message_seen(struct store *s, const char *message_id,
+    const unsigned char sha[32], struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prepare(s, e, &st, "SELECT 1 FROM messages WHERE sha256 = ? OR "
+	    "(? IS NOT NULL AND message_id = ?)", "btt", (const void *)sha,
+	    (size_t)32, message_id, message_id) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "looking up a message");
+	return 0;
+}
+
+int
+store_message_insert(struct store *s, const char *message_id,
+    const unsigned char sha[32], const char *sender, const char *subject,
+    int64_t game, int64_t player, int step, const char *status,
+    const char *note, const void *raw, size_t len, int64_t now, int64_t *id,
+    struct err *e)
+{
+	if (store_exec(s, e, "INSERT INTO messages (message_id, sha256, sender, "
+	    "subject, game_id, player_id, step, status, note, raw, received_at) "
+	    "VALUES (?, ?, ?, ?, NULLIF(?, 0), NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?)",
+	    "tbttiiIttbi", message_id, (const void *)sha, (size_t)32, sender,
+	    subject, game, player, step, status, note, raw ? raw : "", len,
+	    now) != 0)
+		return -1;
+	if (id != NULL)
+		*id = store_last_id(s);
+	return 0;
+}
+
+int
+store_message_count(struct store *s, int64_t *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (prepare(s, e, &st, "SELECT count(*) FROM messages", "") != 0)
+		return -1;
+	*n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* --- orders ----------------------------------------------------------- */
+
+int
+store_orders_supersede(struct store *s, int64_t game, int step, int side,
+    int *had, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (prepare(s, e, &st, "SELECT count(DISTINCT message) FROM orders WHERE "
+	    "game_id = ? AND step = ? AND side_idx = ? AND superseded = 0", "iII",
+	    game, step, side) != 0)
+		return -1;
+	*had = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return store_exec(s, e, "UPDATE orders SET superseded = 1 WHERE game_id = ? "
+	    "AND step = ? AND side_idx = ?", "iII", game, step, side);
+}
+
+int
+store_order_insert(struct store *s, int64_t game, int step, int side,
+    int64_t player, int64_t message, int seq, int line, const char *raw,
+    const char *canonical, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO orders (game_id, step, side_idx, "
+	    "player_id, message, seq, line, raw, canonical) VALUES (?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?)", "iIIiiIItt", game, step, side, player, message, seq,
+	    line, raw, canonical);
+}
+
+int
+store_orders_text(struct store *s, int64_t game, int step, int side,
+    char **text, int *count, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	char *out = calloc(1, 1);
+	size_t len = 0;
+
+	*text = NULL;
+	*count = 0;
+	if (out == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	if (prepare(s, e, &st, "SELECT canonical FROM orders WHERE game_id = ? AND "
+	    "step = ? AND side_idx = ? AND superseded = 0 ORDER BY seq", "iII",
+	    game, step, side) != 0) {
+		free(out);
+		return -1;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+		size_t k = strlen(c);
+		char *nb = realloc(out, len + k + 2);
+
+		if (nb == NULL) {
+			free(out);
+			sqlite3_finalize(st);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		out = nb;
+		memcpy(out + len, c, k);
+		len += k;
+		out[len++] = '\n';
+		out[len] = '\0';
+		(*count)++;
+	}
+	sqlite3_finalize(st);
+	*text = out;
+	return 0;
+}
+
+/* --- turns and events ------------------------------------------------- */
+
+int
+store_turn_insert(struct store *s, int64_t game, int step, int turn, int side,
+    const unsigned char *seed, int scripted, long rolls, int64_t now,
+    struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO turns (game_id, step, turn, side_idx, "
+	    "seed, scripted, dice_rolled, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?, "
+	    "?, ?)", "iIIIbIii", game, step, turn, side, (const void *)seed,
+	    (size_t)(seed ? 32 : 0), scripted, (int64_t)rolls, now);
+}
+
+int
+store_events_insert(struct store *s, int64_t game, int step,
+    const struct events *ev, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int i;
+
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO events (game_id, step, seq, "
+	    "kind, side_idx, unit_idx, target, value, sides, text) VALUES (?, ?, ?, "
+	    "?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing events");
+	for (i = 0; i < ev->n; i++) {
+		const struct event *x = &ev->v[i];
+
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, game);
+		sqlite3_bind_int(st, 2, step);
+		sqlite3_bind_int(st, 3, i + 1);
+		sqlite3_bind_text(st, 4, events_kind_name(x->kind), -1, SQLITE_STATIC);
+		if (x->side >= 0)
+			sqlite3_bind_int(st, 5, x->side);
+		else
+			sqlite3_bind_null(st, 5);
+		if (x->unit >= 0)
+			sqlite3_bind_int(st, 6, x->unit);
+		else
+			sqlite3_bind_null(st, 6);
+		if (x->target >= 0)
+			sqlite3_bind_int(st, 7, x->target);
+		else
+			sqlite3_bind_null(st, 7);
+		sqlite3_bind_int(st, 8, x->value);
+		sqlite3_bind_int(st, 9, x->sides);
+		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			db_err(s, e, "writing events");
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
+store_events_load(struct store *s, int64_t game, int step, struct events *ev,
+    int **steps, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int *sv = NULL, cap = 0;
+
+	*steps = NULL;
+	events_init(ev);
+	if (prepare(s, e, &st, "SELECT step, kind, side_idx, unit_idx, target, "
+	    "value, sides, text FROM events WHERE game_id = ? AND (? = 0 OR step = ?) "
+	    "ORDER BY step, seq", "iII", game, step, step) != 0)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int k = events_kind_parse((const char *)sqlite3_column_text(st, 1));
+
+		events_add(ev, k < 0 ? EV_PHASE : (enum event_kind)k,
+		    sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int(st, 2),
+		    sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int(st, 3),
+		    sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int(st, 4),
+		    sqlite3_column_int(st, 5), "%s", sqlite3_column_text(st, 7));
+		if (ev->overflow)
+			break;
+		ev->v[ev->n - 1].sides = sqlite3_column_int(st, 6);
+		if (ev->n > cap) {
+			int *nv;
+
+			cap = ev->cap;
+			nv = realloc(sv, (size_t)cap * sizeof(int));
+			if (nv == NULL) {
+				ev->overflow = 1;
+				break;
+			}
+			sv = nv;
+		}
+		sv[ev->n - 1] = sqlite3_column_int(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (ev->overflow) {
+		free(sv);
+		events_free(ev);
+		return err_set(e, ERR_INTERNAL, "out of memory reading events");
+	}
+	*steps = sv;
+	return 0;
+}
+
+/* --- outbox ----------------------------------------------------------- */
+
+int
+store_outbox_add(struct store *s, int64_t game, const char *message_id,
+    const char *recipient, const char *subject, const char *kind,
+    const char *raw, size_t len, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
+	    "recipient, subject, kind, raw, created_at) VALUES (NULLIF(?, 0), ?, ?, "
+	    "?, ?, ?, ?)", "ittttbi", game, message_id, recipient, subject, kind,
+	    (const void *)raw, len, now);
+}
+
+int
+store_outbox_list(struct store *s, int pending, struct store_mail **out,
+    int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	struct store_mail *v = NULL;
+	int cnt = 0, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (prepare(s, e, &st, "SELECT id, message_id, recipient, subject, kind, "
+	    "created_at, delivered_at, raw FROM outbox WHERE (? = 0 OR "
+	    "delivered_at IS NULL) ORDER BY id", "I", pending) != 0)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct store_mail *m;
+
+		if (cnt == cap) {
+			struct store_mail *nv;
+
+			cap = cap ? cap * 2 : 16;
+			nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (nv == NULL) {
+				store_mails_free(v, cnt);
+				sqlite3_finalize(st);
+				return err_set(e, ERR_INTERNAL, "out of memory");
+			}
+			v = nv;
+		}
+		m = &v[cnt];
+		memset(m, 0, sizeof(*m));
+		m->id = sqlite3_column_int64(st, 0);
+		col_text(st, 1, m->message_id, sizeof(m->message_id));
+		col_text(st, 2, m->recipient, sizeof(m->recipient));
+		col_text(st, 3, m->subject, sizeof(m->subject));
+		col_text(st, 4, m->kind, sizeof(m->kind));
+		m->created_at = sqlite3_column_int64(st, 5);
+		m->delivered_at = sqlite3_column_int64(st, 6);
+		m->len = (size_t)sqlite3_column_bytes(st, 7);
+		m->raw = malloc(m->len + 1);
+		if (m->raw == NULL) {
+			store_mails_free(v, cnt);
+			sqlite3_finalize(st);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		if (m->len)
+			memcpy(m->raw, sqlite3_column_blob(st, 7), m->len);
+		m->raw[m->len] = '\0';
+		cnt++;
+	}
+	sqlite3_finalize(st);
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+void
+store_mails_free(struct store_mail *m, int n)
+{
+	int i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(m[i].raw);
+	free(m);
+}
+
+int
+store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET delivered_at = ? WHERE id = ?",
+	    "ii", now, id);
+}

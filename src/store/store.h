@@ -1,0 +1,179 @@
+/*
+ * store.h - the SQLite database behind despatch.
+ *
+ * One database file holds every game on a server (schema: db/NNN_name.sql,
+ * compiled in and applied in order on open, tracked by PRAGMA
+ * user_version).  The store opens it in WAL mode with foreign keys on and
+ * a busy timeout, and gives the rest of the program typed reads and
+ * writes.  Every change of more than one row happens inside
+ * store_begin()/store_commit(); a failure rolls the whole change back.
+ *
+ * Errors: a database that is locked, full or failing I/O is ERR_TEMP (the
+ * pipe contract turns that into exit 75 so the MTA retries); a missing
+ * row the caller asked for is ERR_USER with a message naming it.
+ */
+#ifndef DESPATCH_STORE_H
+#define DESPATCH_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/battle.h"
+#include "core/err.h"
+#include "core/events.h"
+
+struct store;
+
+/* Opens path.  With create = 0 a missing file is an error (only `despatch
+ * new` and the demo create databases).  Applies pending migrations up to
+ * max_version (-1: all).  Returns 0 and *out, or -1 with e set. */
+int store_open(const char *path, int create, int max_version,
+    struct store **out, struct err *e);
+void store_close(struct store *s);
+
+/* The schema version the file is at, and the newest this build knows. */
+int store_version(struct store *s);
+int store_latest_version(void);
+
+/* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
+int store_begin(struct store *s, struct err *e);
+int store_commit(struct store *s, struct err *e);
+void store_rollback(struct store *s);
+
+/* Runs one statement with arguments described by types: 'i' int64_t,
+ * 'I' int (as int64), 't' const char * (NULL binds NULL), 'b' const void *
+ * then size_t, 'n' NULL.  For statements without rows. */
+int store_exec(struct store *s, struct err *e, const char *sql,
+    const char *types, ...);
+/* The rowid of the last insert. */
+int64_t store_last_id(struct store *s);
+
+/* The 32-byte server key named name, made at random on first use. */
+int store_server_key(struct store *s, const char *name, unsigned char key[32],
+    struct err *e);
+
+/* --- games ------------------------------------------------------------ */
+
+enum game_status { GAME_SETUP = 0, GAME_RUNNING, GAME_FINISHED };
+
+struct store_game {
+	int64_t id;
+	char name[64];
+	char title[BATTLE_NAME_MAX * 2];
+	char ruleset[BATTLE_ID_MAX];
+	char scenario_file[256];
+	char *scenario_text;        /* owned; free with store_game_clear */
+	size_t scenario_len;
+	int sandbox;
+	enum game_status status;
+	int step;
+	unsigned char seed_secret[32];
+	char visibility[8];
+};
+
+void store_game_clear(struct store_game *g);
+/* 0 and *g filled; -1 with ERR_USER "no game called ..." if absent. */
+int store_game_get(struct store *s, const char *name, struct store_game *g,
+    struct err *e);
+/* Names of all games, newline-separated, in a malloc'd string. */
+char *store_game_names(struct store *s);
+int store_game_insert(struct store *s, const char *name,
+    const struct battle *b, const char *file, const char *text, size_t len,
+    int sandbox, const unsigned char seed_secret[32], int64_t now,
+    int64_t *id, struct err *e);
+int store_game_set_status(struct store *s, int64_t game, enum game_status st,
+    int step, int64_t now, struct err *e);
+const char *store_status_name(enum game_status st);
+
+/* --- the battle state ------------------------------------------------- */
+
+/* Writes the live parts of b (brigades, commanders, units, stands,
+ * sides) for game, replacing what was there. */
+int store_battle_save(struct store *s, int64_t game, const struct battle *b,
+    struct err *e);
+/* Rebuilds the battle: the scenario text gives the table and terrain,
+ * the rows give the forces as they are now.  *out is new (battle_free). */
+int store_battle_load(struct store *s, const struct store_game *g,
+    struct battle **out, struct err *e);
+
+/* --- players ---------------------------------------------------------- */
+
+struct store_player {
+	int64_t id;
+	int side;
+	char email[256];
+	unsigned char secret_hash[32];
+};
+
+int store_player_add(struct store *s, int64_t game, int side,
+    const char *email, const unsigned char hash[32], int64_t now,
+    struct err *e);
+/* Up to max players of game (side -1: all sides), in the order added. */
+int store_players(struct store *s, int64_t game, int side,
+    struct store_player *out, int max, struct err *e);
+
+/* --- messages --------------------------------------------------------- */
+
+/* 1 if a message with this Message-ID (may be NULL) or raw hash is
+ * stored already, 0 if not, -1 on error. */
+int store_message_seen(struct store *s, const char *message_id,
+    const unsigned char sha[32], struct err *e);
+int store_message_insert(struct store *s, const char *message_id,
+    const unsigned char sha[32], const char *sender, const char *subject,
+    int64_t game, int64_t player, int step, const char *status,
+    const char *note, const void *raw, size_t len, int64_t now, int64_t *id,
+    struct err *e);
+int store_message_count(struct store *s, int64_t *n, struct err *e);
+
+/* --- orders ----------------------------------------------------------- */
+
+/* Marks the earlier orders of (game, step, side) superseded; returns how
+ * many sets there were in *had (0 or more). */
+int store_orders_supersede(struct store *s, int64_t game, int step, int side,
+    int *had, struct err *e);
+int store_order_insert(struct store *s, int64_t game, int step, int side,
+    int64_t player, int64_t message, int seq, int line, const char *raw,
+    const char *canonical, struct err *e);
+/* The canonical lines of the current orders of (game, step, side),
+ * newline-separated, in a malloc'd string ("" if none); *count lines. */
+int store_orders_text(struct store *s, int64_t game, int step, int side,
+    char **text, int *count, struct err *e);
+
+/* --- turns and events ------------------------------------------------- */
+
+int store_turn_insert(struct store *s, int64_t game, int step, int turn,
+    int side, const unsigned char *seed, int scripted, long rolls,
+    int64_t now, struct err *e);
+int store_events_insert(struct store *s, int64_t game, int step,
+    const struct events *ev, struct err *e);
+/* Events of one step (step > 0) or of all steps (step 0), in order.
+ * Each event's step is returned in the parallel array *steps. */
+int store_events_load(struct store *s, int64_t game, int step,
+    struct events *ev, int **steps, struct err *e);
+
+/* --- outbox ----------------------------------------------------------- */
+
+struct store_mail {
+	int64_t id;
+	char message_id[256];
+	char recipient[256];
+	char subject[256];
+	char kind[16];
+	int64_t created_at;
+	int64_t delivered_at;   /* 0 if not yet */
+	char *raw;              /* owned */
+	size_t len;
+};
+
+int store_outbox_add(struct store *s, int64_t game, const char *message_id,
+    const char *recipient, const char *subject, const char *kind,
+    const char *raw, size_t len, int64_t now, struct err *e);
+/* Queued (undelivered) mail when pending = 1, else all; *out is a
+ * malloc'd array of *n mails (free with store_mails_free). */
+int store_outbox_list(struct store *s, int pending, struct store_mail **out,
+    int *n, struct err *e);
+void store_mails_free(struct store_mail *m, int n);
+int store_outbox_delivered(struct store *s, int64_t id, int64_t now,
+    struct err *e);
+
+#endif
