@@ -32,6 +32,13 @@
  * lines; every level of MIME nesting needs at least one. */
 #define MAIL_NEST_MAX 32
 
+/* A raw header value longer than this is refused before any decoding
+ * work: mail encoders spend a few raw bytes per decoded byte at most
+ * (Q-encoding: 3, plus the "=?charset?Q?" of each word), so it would
+ * decode to more than MAIL_HEADER_MAX anyway, and decoding a few MiB of
+ * words (an iconv_open each) is slow. */
+#define MAIL_HEADER_RAW_MAX (16u * MAIL_HEADER_MAX)
+
 /* The parts mail_parse may read the body from. */
 struct body_pick {
 	struct mailmime *plain;
@@ -45,13 +52,19 @@ oom(struct err *e)
 }
 
 /* Length of an mbox "From " envelope line at the start of s (an MTA
- * pipe may prepend one), else 0. */
+ * pipe may prepend one), else 0.  "From : x" is a header field in the
+ * obsolete syntax, not an envelope line. */
 static size_t
 mbox_from_len(const char *s, size_t n)
 {
 	const char *nl = NULL;
+	size_t i = 4;
 
 	if (n < 5 || memcmp(s, "From ", 5) != 0)
+		return 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < n && s[i] == ':')
 		return 0;
 	nl = memchr(s, '\n', n);
 	return nl == NULL ? n : (size_t)(nl - s) + 1;
@@ -121,6 +134,12 @@ header_text(const char *what, const char *raw, size_t n, int decode,
 
 	*out = NULL;
 	mtext_init(&t);
+	if (n > MAIL_HEADER_RAW_MAX) {
+		/* Not worth decoding: no encoding makes it small enough. */
+		err_set(e, ERR_USER, "the %s header is %zu bytes long; the limit "
+		    "is %u bytes once decoded", what, n, MAIL_HEADER_MAX);
+		goto out;
+	}
 	for (i = 0; i < n; i++)
 		if (raw[i] != '\r' && raw[i] != '\n')
 			mtext_putc(&t, raw[i]);

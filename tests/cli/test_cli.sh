@@ -1,0 +1,119 @@
+#!/bin/bash
+# test_cli.sh - the despatch command as an operator uses it: exit codes,
+# messages, and a demo that gives the same mails on every run.
+#   usage: test_cli.sh PATH/TO/despatch SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d /tmp/despatch-cli.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+
+check() {  # check NAME EXPECTED_STATUS COMMAND... ; output in $work/out
+	local name=$1 want=$2
+	shift 2
+	"$@" >"$work/out" 2>&1
+	local got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $name: exit $got, wanted $want"
+		sed 's/^/    /' "$work/out" | head -20
+	fi
+}
+
+says() {  # says NAME TEXT: the last command's output contains TEXT
+	if grep -qF -- "$2" "$work/out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $1: output lacks '$2'"
+		sed 's/^/    /' "$work/out" | head -20
+	fi
+}
+
+db="$work/t.db"
+scen="$src/campaign/cowpens-1781/cowpens.scenario"
+
+check "usage error" 2 "$bin" frobnicate
+says "usage error" "unknown command"
+check "help" 0 "$bin" --help
+says "help" "despatch [--db FILE] COMMAND"
+for c in new player start submit turn state events outbox rules demo; do
+	check "$c --help" 0 "$bin" "$c" --help
+	says "$c --help" "usage: despatch $c"
+done
+check "no database" 1 "$bin" --db "$db" state cowpens --json
+says "no database" "no such database"
+[ ! -e "$db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: state created a database"; }
+
+printf 'scenario "Broken"\nruleset vnb-wing\ntable 10 by 10\n' >"$work/bad.scenario"
+check "bad scenario" 1 "$bin" --db "$db" new g "$work/bad.scenario"
+says "bad scenario" "bad.scenario:3:"
+[ ! -e "$db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a bad scenario created a database"; }
+
+check "new" 0 "$bin" --db "$db" new cowpens "$scen"
+check "new twice" 1 "$bin" --db "$db" new cowpens "$scen"
+says "new twice" "already exists"
+check "player add" 0 "$bin" --db "$db" player add cowpens crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour
+says "player add" "secret: scarlet-bugle-thistle-harbour"
+check "player add generated" 0 "$bin" player add cowpens continental morgan@continental.example.org --db "$db"
+says "player add generated" "secret: "
+check "turn before start" 1 "$bin" --db "$db" turn cowpens
+says "turn before start" "has not started"
+check "start" 0 "$bin" --db "$db" start cowpens
+check "outbox lists welcomes" 0 "$bin" --db "$db" outbox
+says "outbox lists welcomes" "2 mails waiting"
+check "outbox json" 0 "$bin" --db "$db" outbox --json
+says "outbox json" '"kind": "welcome"'
+check "submit good mail" 0 "$bin" --db "$db" submit "$src/campaign/cowpens-1781/orders/t01-crown.eml"
+says "submit good mail" "orders"
+check "submit from stdin" 0 "$bin" --db "$db" submit --sender x@y.example.org <"$src/campaign/cowpens-1781/orders/t01-crown.eml"
+says "submit from stdin" "duplicate"
+check "submit unreadable file" 1 "$bin" --db "$db" submit "$work/no-such.eml"
+printf 'garbage\x01\x02' >"$work/junk.eml"
+check "submit junk still exits 0" 0 "$bin" --db "$db" submit --sender x@y.example.org "$work/junk.eml"
+echo "9 9 9" >"$work/dice"
+check "scripted dice on a live game" 1 "$bin" --db "$db" turn cowpens --dice "$work/dice"
+says "scripted dice on a live game" "not a sandbox"
+check "turn" 0 "$bin" --db "$db" turn cowpens
+says "turn" "played turn 1"
+check "state json" 0 "$bin" --db "$db" state cowpens --json
+says "state json" '"phase": "continental"'
+says "state json" '"exhaustion_level"'
+check "events json" 0 "$bin" --db "$db" events cowpens --turn 1 --json
+says "events json" '"kind": "phase"'
+mkdir -p "$work/mail"
+check "outbox write" 0 "$bin" --db "$db" outbox write "$work/mail"
+n1=$(ls "$work/mail" | wc -l)
+check "outbox write again" 0 "$bin" --db "$db" outbox write "$work/mail"
+n2=$(ls "$work/mail" | wc -l)
+[ "$n1" -gt 0 ] && [ "$n1" = "$n2" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: outbox write wrote again ($n1 then $n2)"; }
+
+# Sandbox: scripted dice must fit the die.
+check "new sandbox" 0 "$bin" --db "$db" new box "$scen" --sandbox
+check "rules" 0 "$bin" rules vnb-wing
+says "rules" "hit.short"
+
+# The demo twice gives the same mails, byte for byte.
+check "demo 1" 0 "$bin" demo "$work/d1"
+says "demo 1" "mails written"
+check "demo 2" 0 "$bin" demo "$work/d2"
+if diff -r "$work/d1/mail" "$work/d2/mail" >/dev/null; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: two demo runs wrote different mails"
+fi
+check "demo reruns in place" 0 "$bin" demo "$work/d1"
+if diff -r "$work/d1/mail" "$work/d2/mail" >/dev/null; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: a demo rerun in the same folder differs"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,630 @@
+/*
+ * test_referee.c - the conversation with players and the turn, through
+ * the referee's API on a real database: good mail is stored and answered,
+ * bad mail gets a clear answer and changes nothing, duplicates are
+ * recognised, and a turn with bad dice changes nothing.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+
+static const char scenario[] =
+    "scenario \"Skirmish at the Mill\"\n"
+    "ruleset vnb-wing\n"
+    "table 48 x 48\n"
+    "turns 2\n"
+    "side crown \"Crown\"\n"
+    "  commander \"Howe\" army at 24,4\n"
+    "  brigade \"1st\" commander \"Grey\" at 24,8\n"
+    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0\n"
+    "side continental \"Continental\"\n"
+    "  commander \"Greene\" army at 24,44\n"
+    "  brigade \"Va\" commander \"Weedon\" at 24,34\n"
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n";
+
+struct fx {
+	char dir[256];
+	char db[300];
+	struct store *st;
+	struct referee r;
+};
+
+static int
+setup_game(void **state, int sandbox)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	char path[400], secret[REFEREE_SECRET_MAX];
+	struct err e;
+	FILE *fp;
+
+	assert_non_null(f);
+	snprintf(f->dir, sizeof(f->dir), "/tmp/despatch-test-ref-%d", (int)getpid());
+	mkdir(f->dir, 0700);
+	snprintf(f->db, sizeof(f->db), "%s/t.db", f->dir);
+	unlink(f->db);
+	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(scenario, fp);
+	fclose(fp);
+	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
+		fail_msg("%s", e.msg);
+	referee_init(&f->r, f->st);
+	f->r.fixed_now = 1700000000;
+	if (referee_new_game(&f->r, "mill", path, sandbox, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, "mill", "crown", "howe@crown.example.org",
+	    "red-coat-secret", secret, &e) != 0 ||
+	    referee_player_add(&f->r, "mill", "continental",
+	    "greene@cont.example.org", "blue-coat-secret", secret, &e) != 0)
+		fail_msg("%s", e.msg);
+	*state = f;
+	return 0;
+}
+
+static int
+setup_sandbox(void **state)
+{
+	return setup_game(state, 1);
+}
+
+static int
+setup_live(void **state)
+{
+	return setup_game(state, 0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fx *f = *state;
+	char cmd[600];
+
+	store_close(f->st);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
+	if (system(cmd) != 0)
+		return -1;
+	free(f);
+	return 0;
+}
+
+static void
+start(struct fx *f)
+{
+	struct err e;
+
+	if (referee_start(&f->r, "mill", &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
+/* A mail as a client would write it. */
+static char *
+mail(const char *msgid, const char *from, const char *body)
+{
+	char *m = malloc(strlen(body) + 1024);
+
+	assert_non_null(m);
+	sprintf(m, "From: Player <%s>\r\nTo: despatch@localhost\r\n"
+	    "Subject: orders\r\nDate: Tue, 14 Nov 2023 22:13:20 +0000\r\n"
+	    "Message-ID: <%s>\r\nMIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", from, msgid, body);
+	return m;
+}
+
+static int
+submit(struct fx *f, const char *raw, struct submit_result *res)
+{
+	struct err e;
+	int rc = referee_submit(&f->r, raw, strlen(raw), NULL, res, &e);
+
+	if (rc != 0)
+		fail_msg("submit failed: %s", e.msg);
+	return rc;
+}
+
+static int64_t
+count(struct fx *f, const char *table)
+{
+	char sql[128];
+	struct store_mail *m = NULL;
+	int n = 0;
+	int64_t c = 0;
+	struct err e;
+
+	if (strcmp(table, "outbox") == 0) {
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		store_mails_free(m, n);
+		return n;
+	}
+	if (strcmp(table, "messages") == 0) {
+		assert_int_equal(store_message_count(f->st, &c, &e), 0);
+		return c;
+	}
+	snprintf(sql, sizeof(sql), "%s", table);
+	fail_msg("unknown table %s", sql);
+	return -1;
+}
+
+static int
+orders_for(struct fx *f, int step, int side)
+{
+	char *text = NULL;
+	int n = 0;
+	struct err e;
+
+	assert_int_equal(store_orders_text(f->st, 1, step, side, &text, &n, &e), 0);
+	free(text);
+	return n;
+}
+
+/* The body of the newest mail in the outbox. */
+static char *
+last_mail(struct fx *f)
+{
+	struct store_mail *m = NULL;
+	int n = 0;
+	char *out;
+	struct err e;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	assert_true(n > 0);
+	out = strdup(m[n - 1].raw);
+	store_mails_free(m, n);
+	return out;
+}
+
+static void
+start_queues_a_welcome_for_each_player(void **state)
+{
+	struct fx *f = *state;
+	char *w;
+
+	start(f);
+	assert_int_equal(count(f, "outbox"), 2);
+	w = last_mail(f);
+	assert_non_null(strstr(w, "To: greene@cont.example.org"));
+	assert_non_null(strstr(w, "GAME mill SIDE continental TURN 1"));
+	assert_null(strstr(w, "blue-coat-secret"));
+	free(w);
+}
+
+static void
+good_mail_is_stored_and_acknowledged(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *ack;
+
+	start(f);
+	raw = mail("m1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	assert_int_equal(res.outcome, SUBMIT_STORED);
+	assert_string_equal(res.status, "orders");
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	assert_int_equal(count(f, "outbox"), 3);
+	ack = last_mail(f);
+	assert_non_null(strstr(ack, "To: howe@crown.example.org"));
+	assert_non_null(strstr(ack, "In-Reply-To: <m1@crown.example.org>"));
+	assert_non_null(strstr(ack, "23rd Foot: ADVANCE 4"));
+	assert_non_null(strstr(ack, "are stored"));
+	free(ack);
+	free(raw);
+}
+
+static void
+mail_seen_before_is_neither_stored_nor_answered(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *other;
+
+	start(f);
+	raw = mail("m1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	assert_int_equal(count(f, "messages"), 1);
+	assert_int_equal(count(f, "outbox"), 3);
+	/* The same bytes again. */
+	submit(f, raw, &res);
+	assert_int_equal(res.outcome, SUBMIT_DUPLICATE);
+	/* The same Message-ID with other bytes (a resend by the MTA). */
+	other = mail("m1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 6\r\n");
+	submit(f, other, &res);
+	assert_int_equal(res.outcome, SUBMIT_DUPLICATE);
+	assert_int_equal(count(f, "messages"), 1);
+	assert_int_equal(count(f, "outbox"), 3);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	free(raw);
+	free(other);
+}
+
+static void
+unknown_game_gets_a_clear_reply_and_changes_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *reply;
+
+	start(f);
+	raw = mail("m2@crown.example.org", "howe@crown.example.org",
+	    "GAME saratoga SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	assert_string_equal(res.status, "unknown-game");
+	assert_int_equal(orders_for(f, 1, 0), 0);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "no game called \"saratoga\""));
+	assert_non_null(strstr(reply, "nothing was stored"));
+	free(reply);
+	free(raw);
+}
+
+static void
+wrong_secret_gets_a_clear_reply_and_changes_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *reply;
+
+	start(f);
+	raw = mail("m3@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD blue-coat-secret\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	assert_string_equal(res.status, "rejected");
+	assert_int_equal(orders_for(f, 1, 0), 0);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "does not match"));
+	assert_null(strstr(reply, "blue-coat-secret"));
+	free(reply);
+	free(raw);
+}
+
+static void
+stored_mail_has_the_secret_blanked(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw;
+	struct store_mail *m = NULL;
+	int n = 0;
+	struct err e;
+
+	start(f);
+	raw = mail("m4@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	assert_int_equal(store_exec(f->st, &e, "INSERT INTO outbox (message_id, "
+	    "recipient, subject, kind, raw, created_at) SELECT 'probe', 'x', 'x', "
+	    "'probe', raw, 0 FROM messages", ""), 0);
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	assert_null(strstr(m[n - 1].raw, "red-coat-secret"));
+	assert_non_null(strstr(m[n - 1].raw, "PASSWORD ***************"));
+	store_mails_free(m, n);
+	free(raw);
+}
+
+static void
+lines_not_understood_are_named_with_suggestions(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *reply;
+
+	start(f);
+	raw = mail("m5@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23th Foot: ADVANCE 4\r\n"
+	    "Grey: CHRAGE 2nd Virginia\r\n"
+	    "Howe: MOVE TO 24,6\r\n");
+	submit(f, raw, &res);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "line 2"));
+	assert_non_null(strstr(reply, "did you mean \"23rd Foot\""));
+	assert_non_null(strstr(reply, "line 3"));
+	assert_non_null(strstr(reply, "is not an order I know"));
+	assert_non_null(strstr(reply, "Howe: MOVE TO 24,6"));
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	free(reply);
+	free(raw);
+}
+
+static void
+orders_sent_again_replace_the_earlier_set(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *a, *b2, *reply;
+
+	start(f);
+	a = mail("m6@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 4\r\nHowe: MOVE TO 20,6\r\n");
+	b2 = mail("m7@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: HOLD\r\n");
+	submit(f, a, &res);
+	assert_int_equal(orders_for(f, 1, 0), 2);
+	submit(f, b2, &res);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "replace the orders you sent before"));
+	free(reply);
+	free(a);
+	free(b2);
+}
+
+static void
+orders_before_start_are_refused_clearly(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *reply;
+
+	raw = mail("m8@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	assert_int_equal(orders_for(f, 1, 0), 0);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "has not started"));
+	free(reply);
+	free(raw);
+}
+
+static void
+malformed_mail_is_kept_and_changes_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	static const char *const junk[] = {
+		"",
+		"\x01\x02\x03 not a mail at all",
+		"From: <>\r\n\r\n",
+		"Subject: =?utf-8?B?broken\r\nContent-Type: multipart/mixed; "
+		    "boundary=x\r\n\r\n--x\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+		    "%%%%\r\n",
+		"From: a@b.example.org\r\nMessage-ID: <j5@x>\r\n\r\nGAME\r\n",
+		"From: a@b.example.org\r\n\r\nGAME mill SIDE SIDE SIDE TURN "
+		    "99999999999 PASSWORD\r\n",
+	};
+	size_t i;
+	int64_t before;
+
+	start(f);
+	before = count(f, "outbox");
+	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		struct err e;
+
+		if (referee_submit(&f->r, junk[i], strlen(junk[i]), NULL, &res,
+		    &e) != 0)
+			fail_msg("junk %zu: %s", i, e.msg);
+		assert_int_equal(orders_for(f, 1, 0), 0);
+		assert_int_equal(orders_for(f, 1, 1), 0);
+	}
+	/* Every one was stored for the operator (the empty one once). */
+	assert_int_equal(count(f, "messages"), (int64_t)(sizeof(junk) / sizeof(junk[0])));
+	/* Only the ones with someone to answer got a reply. */
+	assert_true(count(f, "outbox") - before <= 3);
+}
+
+static void
+automatic_mail_is_never_answered(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	int64_t before;
+	const char *raw = "From: MAILER-DAEMON@mx.example.org\r\n"
+	    "Message-ID: <bounce1@mx>\r\nAuto-Submitted: auto-replied\r\n"
+	    "Subject: Undelivered\r\n\r\nGAME mill SIDE crown TURN 1 PASSWORD x\r\n";
+
+	start(f);
+	before = count(f, "outbox");
+	submit(f, raw, &res);
+	assert_string_equal(res.status, "ignored");
+	assert_int_equal(count(f, "outbox"), before);
+}
+
+static int64_t
+battle_events(struct fx *f)
+{
+	struct events ev;
+	int *steps = NULL;
+	struct err e;
+	int n;
+
+	assert_int_equal(store_events_load(f->st, 1, 0, &ev, &steps, &e), 0);
+	n = ev.n;
+	events_free(&ev);
+	free(steps);
+	return n;
+}
+
+static struct battle *
+snapshot(struct fx *f, int *step)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	struct err e;
+
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	if (store_battle_load(f->st, &g, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	*step = g.step;
+	store_game_clear(&g);
+	return b;
+}
+
+static void
+bad_dice_fail_the_turn_and_change_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct battle *before, *after;
+	struct err e;
+	int s1, s2;
+	char *raw;
+	static const int nine[] = { 9 };
+	static const int many[] = { 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 1, 2 };
+
+	start(f);
+	/* Bring the units to short range so the phase needs dice. */
+	raw = mail("m9@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 16\r\nGrey: MOVE TO 24,24\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	before = snapshot(f, &s1);
+	/* A 9 on a d6. */
+	assert_int_equal(referee_turn(&f->r, "mill", nine, 1, &tr, &e), -1);
+	if (strstr(e.msg, "d6 cannot roll") == NULL)
+		fail_msg("%s", e.msg);
+	/* Too few. */
+	assert_int_equal(referee_turn(&f->r, "mill", many, 1, &tr, &e), -1);
+	assert_non_null(strstr(e.msg, "ran out"));
+	/* Too many. */
+	assert_int_equal(referee_turn(&f->r, "mill", many, 12, &tr, &e), -1);
+	assert_non_null(strstr(e.msg, "left unused"));
+	after = snapshot(f, &s2);
+	assert_int_equal(s1, s2);
+	assert_memory_equal(before, after, sizeof(*before));
+	assert_int_equal(battle_events(f), 0);
+	battle_free(before);
+	battle_free(after);
+}
+
+static void
+scripted_dice_are_refused_on_a_live_game(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct err e;
+	static const int one[] = { 1 };
+
+	start(f);
+	assert_int_equal(referee_turn(&f->r, "mill", one, 1, &tr, &e), -1);
+	assert_non_null(strstr(e.msg, "not a sandbox game"));
+	assert_int_equal(battle_events(f), 0);
+	/* The game's own dice stream plays the phase. */
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(tr.step, 1);
+}
+
+static void
+turn_reports_to_every_player_and_opens_the_next_phase(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct submit_result res;
+	struct err e;
+	int64_t before;
+	int step;
+	struct battle *b;
+	char *raw, *rep;
+
+	start(f);
+	before = count(f, "outbox");
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(count(f, "outbox"), before + 2);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "Turn 1, crown phase"));
+	assert_non_null(strstr(rep, "Your forces after the phase"));
+	free(rep);
+	b = snapshot(f, &step);
+	assert_int_equal(step, 2);
+	battle_free(b);
+	/* Orders for the phase just played come too late. */
+	raw = mail("m10@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "too late"));
+	free(rep);
+	free(raw);
+	/* Play out the game; then it is over. */
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_true(tr.finished);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
+	assert_non_null(strstr(e.msg, "is over"));
+}
+
+static void
+roster_is_frozen_once_started(void **state)
+{
+	struct fx *f = *state;
+	char secret[REFEREE_SECRET_MAX];
+	struct err e;
+
+	start(f);
+	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
+	    "late@crown.example.org", NULL, secret, &e), -1);
+	assert_non_null(strstr(e.msg, "frozen"));
+	assert_int_equal(referee_start(&f->r, "mill", &e), -1);
+}
+
+static void
+player_add_checks_its_input(void **state)
+{
+	struct fx *f = *state;
+	char secret[REFEREE_SECRET_MAX];
+	struct err e;
+
+	assert_int_equal(referee_player_add(&f->r, "mill", "french",
+	    "x@y.example.org", NULL, secret, &e), -1);
+	assert_non_null(strstr(e.msg, "its sides are crown, continental"));
+	assert_int_equal(referee_player_add(&f->r, "mill", "crown", "not-an-address",
+	    NULL, secret, &e), -1);
+	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
+	    "x@y.example.org", "short", secret, &e), -1);
+	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
+	    "howe@crown.example.org", NULL, secret, &e), -1);
+	assert_non_null(strstr(e.msg, "already plays"));
+	/* A generated secret: 5 groups of 5, over 100 bits. */
+	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
+	    "clinton@crown.example.org", NULL, secret, &e), 0);
+	assert_int_equal(strlen(secret), 29);
+	assert_int_equal(secret[5], '-');
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(start_queues_a_welcome_for_each_player, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(good_mail_is_stored_and_acknowledged, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(mail_seen_before_is_neither_stored_nor_answered, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(unknown_game_gets_a_clear_reply_and_changes_nothing, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(wrong_secret_gets_a_clear_reply_and_changes_nothing, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(stored_mail_has_the_secret_blanked, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(lines_not_understood_are_named_with_suggestions, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(orders_sent_again_replace_the_earlier_set, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(orders_before_start_are_refused_clearly, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(malformed_mail_is_kept_and_changes_nothing, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(automatic_mail_is_never_answered, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(bad_dice_fail_the_turn_and_change_nothing, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(scripted_dice_are_refused_on_a_live_game, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(turn_reports_to_every_player_and_opens_the_next_phase, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(roster_is_frozen_once_started, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(player_add_checks_its_input, setup_sandbox, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,317 @@
+/*
+ * test_scenario.c - the scenario parser: good files load as documented,
+ * and every error names its file and line and says what is wrong.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ruleset.h"
+#include "scenario/scenario.h"
+
+static const char good[] =
+    "scenario \"Two battalions\"\n"                                  /* 1 */
+    "ruleset vnb-wing\n"                                             /* 2 */
+    "table 48 x 48\n"                                                /* 3 */
+    "turns 3 first 07:00 minutes 15\n"                               /* 4 */
+    "sequence alternate crown continental\n"                         /* 5 */
+    "terrain wood \"Copse\" poly 2,2 8,2 8,8 2,8\n"                  /* 6 */
+    "terrain hill \"Rise\" level 1 poly 20,30 30,30 30,40 20,40\n"  /* 7 */
+    "terrain stream \"Creek\" marshy line 0,20 48,20\n"              /* 8 */
+    "side crown \"Crown\"\n"                                         /* 9 */
+    "  commander \"Howe\" army at 24,4\n"                            /* 10 */
+    "  brigade \"1st\" commander \"Grey\" at 24,8\n"                 /* 11 */
+    "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n" /* 12 */
+    "    unit \"Jaegers\" type jaegers morale 5 +SS\n"               /* 13 */
+    "      stand sp 1 at 30,10 facing 45 skirmish\n"                 /* 14 */
+    "side continental \"Continental\"\n"                             /* 15 */
+    "  commander \"Greene\" army at 24,44\n"                         /* 16 */
+    "  brigade \"Va\" commander \"Weedon\" at 24,40\n"               /* 17 */
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 24,30 facing 180\n"; /* 18 */
+
+static struct battle *
+parse_ok(const char *text)
+{
+	struct battle *b = NULL;
+	struct err e;
+
+	err_clear(&e);
+	if (scenario_parse(text, strlen(text), "t.scenario", 0, &b, &e) != 0)
+		fail_msg("unexpected error: %s", e.msg);
+	return b;
+}
+
+static void
+good_file_loads_with_forces_laid_out(void **state)
+{
+	struct battle *b = parse_ok(good);
+	int u;
+
+	(void)state;
+	assert_string_equal(b->title, "Two battalions");
+	assert_string_equal(b->ruleset, "vnb-wing");
+	assert_int_equal(b->width, 4800);
+	assert_int_equal(b->turns, 3);
+	assert_int_equal(b->first_minute, 7 * 60);
+	assert_int_equal(b->nsides, 2);
+	assert_int_equal(b->nterrain, 3);
+	assert_int_equal(b->terrain[2].marshy, 1);
+	assert_int_equal(b->terrain[1].level, 1);
+	assert_int_equal(battle_level_at(b, (struct pt){ 2500, 3500 }), 1);
+	u = battle_find_unit(b, "23rd Foot");
+	assert_true(u >= 0);
+	assert_int_equal(b->units[u].nstands, 2);
+	/* Two 3" stands side by side across facing north, centred on 24,10. */
+	assert_int_equal(b->stands[b->units[u].first_stand].pos.x, 2250);
+	assert_int_equal(b->stands[b->units[u].first_stand + 1].pos.x, 2550);
+	assert_int_equal(b->stands[b->units[u].first_stand].sp, 3);
+	assert_int_equal(b->stands[b->units[u].first_stand + 1].sp, 2);
+	u = battle_find_unit(b, "Jaegers");
+	assert_int_equal(b->units[u].morale, 5);
+	assert_true(b->units[u].abil & ABIL_SS);
+	assert_int_equal(b->stands[b->units[u].first_stand].form, FORM_SKIRMISH);
+	assert_int_equal(b->stands[b->units[u].first_stand].facing, 45);
+	/* Exhaustion level: 23rd (5 SP at 50%) + Jaegers (1 at 50%) = 3.0 */
+	assert_int_equal(b->brigades[0].level10, 30);
+	battle_free(b);
+}
+
+/* Replaces line `n` (1-based) of the good file with `repl` (NULL deletes
+ * it) and returns the new text. */
+static char *
+with_line(int n, const char *repl)
+{
+	char *out = calloc(1, sizeof(good) + 1024);
+	const char *p = good;
+	int line = 1;
+
+	assert_non_null(out);
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+
+		if (line == n) {
+			if (repl != NULL) {
+				strcat(out, repl);
+				strcat(out, "\n");
+			}
+		} else {
+			strncat(out, p, len);
+		}
+		p += len;
+		line++;
+	}
+	return out;
+}
+
+struct bad {
+	int line;           /* line to replace */
+	const char *repl;   /* its replacement (NULL: delete) */
+	int err_line;       /* the line the error must name */
+	const char *says;   /* a phrase the message must contain */
+};
+
+static const struct bad bads[] = {
+	{ 1, "scenario Two", 1, "double quotes" },
+	{ 2, "ruleset chess", 2, "unknown ruleset" },
+	{ 3, "table 48 by 48", 3, "table WIDTH x DEPTH" },
+	{ 4, "turns many", 4, "number of turns" },
+	{ 4, "turns 3 first 25:00", 4, "time of day" },
+	{ 5, "sequence alternate crown french", 0, "never declared" },
+	{ 6, "terrain jungle \"X\" poly 1,1 2,2 3,1", 6, "unknown terrain kind" },
+	{ 6, "terrain wood \"X\" poly 1,1 2,2", 6, "at least 3 points" },
+	{ 6, "terrain wood \"X\" poly 1,1 2,2 99,1", 6, "off the table" },
+	{ 6, "terrain wood \"X\" line 1,1 2,2", 6, "an area" },
+	{ 7, "terrain hill \"Rise\" poly 20,30 30,30 30,40", 7, "level N" },
+	{ 8, "terrain stream \"Creek\" line 0,20 48;20", 8, "not a point" },
+	{ 8, "terrain wood \"Copse\" marshy poly 1,1 2,2 3,1", 8, "streams only" },
+	{ 9, "side crown Crown", 9, "double quotes" },
+	{ 10, "  commander \"Howe\" at 24,4", 10, "army" },
+	{ 10, "  commander \"Howe\" army at 24,99", 10, "off the table" },
+	{ 11, "  brigade \"1st\" at 24,8", 11, "commander" },
+	{ 12, "    unit \"23rd Foot\" type hussars stands 2 sp 3 at 24,10 facing 0", 12,
+	    "unknown troop type" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2,1 at 24,10 facing 0", 12,
+	    "3 SP values" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 400", 12,
+	    "facing" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 wedge", 12,
+	    "unexpected 'wedge'" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 at 24,10 facing 0", 12,
+	    "sp N" },
+	{ 12, "    unit \"Howe\" type british-line stands 1 sp 3 at 24,10 facing 0", 12,
+	    "already used" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 +XX", 12,
+	    "unknown ability" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 skirmish", 12,
+	    "skirmish order" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 0,10 facing 0", 12,
+	    "off the table" },
+	{ 13, "    unit \"Jaegers\" type jaegers morale 12", 13, "morale" },
+	{ 14, "      stand sp 1 at 30,10", 14, "facing" },
+	{ 14, "      stand at 30,10 facing 0", 14, "stand sp N" },
+	{ 15, "sideways", 15, "unknown keyword" },
+	{ 16, NULL, 0, "no army commander" },
+	{ 18, NULL, 0, "has no units" },
+	{ 2, "ruleset vnb-wing\nset hit.nine 4", 3, "no number named" },
+	{ 6, "terrain wood \"Copse poly 2,2 8,2 8,8", 6, "closing quote" },
+};
+
+static void
+each_error_names_its_line(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		char *text = with_line(bads[i].line, bads[i].repl);
+		char where[64];
+		struct battle *b = NULL;
+		struct err e;
+
+		err_clear(&e);
+		if (scenario_parse(text, strlen(text), "t.scenario", 0, &b, &e) == 0)
+			fail_msg("case %zu (line %d '%s') parsed without error", i,
+			    bads[i].line, bads[i].repl ? bads[i].repl : "(deleted)");
+		assert_null(b);
+		assert_int_equal(e.kind, ERR_USER);
+		if (bads[i].err_line > 0) {
+			snprintf(where, sizeof(where), "t.scenario:%d: ", bads[i].err_line);
+			if (strncmp(e.msg, where, strlen(where)) != 0)
+				fail_msg("case %zu: expected '%s...', got '%s'", i, where,
+				    e.msg);
+		} else if (strncmp(e.msg, "t.scenario:", 11) != 0) {
+			fail_msg("case %zu: no file name in '%s'", i, e.msg);
+		}
+		if (strstr(e.msg, bads[i].says) == NULL)
+			fail_msg("case %zu: expected '%s' in '%s'", i, bads[i].says,
+			    e.msg);
+		free(text);
+	}
+}
+
+static void
+truncated_file_fails_cleanly_at_every_length(void **state)
+{
+	size_t n;
+	int ok = 0;
+
+	(void)state;
+	/* Cutting the file anywhere must give a clean error or a smaller
+	 * valid battle, never a crash. */
+	for (n = 0; n < sizeof(good) - 1; n++) {
+		struct battle *b = NULL;
+		struct err e;
+
+		err_clear(&e);
+		if (scenario_parse(good, n, "t.scenario", 0, &b, &e) == 0) {
+			ok++;
+			battle_free(b);
+		} else {
+			assert_null(b);
+			assert_true(strncmp(e.msg, "t.scenario:", 11) == 0);
+		}
+	}
+	/* Only cuts after the last unit's line (or inside its last field
+	 * where what remains still parses) can be complete battles. */
+	assert_true(ok < 40);
+}
+
+static void
+nul_byte_is_refused(void **state)
+{
+	char text[sizeof(good)];
+	struct battle *b = NULL;
+	struct err e;
+
+	(void)state;
+	memcpy(text, good, sizeof(good));
+	text[30] = '\0';
+	assert_int_equal(scenario_parse(text, sizeof(good) - 1, "t.scenario", 0,
+	    &b, &e), -1);
+	assert_non_null(strstr(e.msg, "NUL"));
+}
+
+static void
+line_offset_shifts_reported_lines(void **state)
+{
+	char *text = with_line(3, "table 48 by 48");
+	struct battle *b = NULL;
+	struct err e;
+
+	(void)state;
+	assert_int_equal(scenario_parse(text, strlen(text), "case.case", 10, &b,
+	    &e), -1);
+	assert_true(strncmp(e.msg, "case.case:13: ", 14) == 0);
+	free(text);
+}
+
+static void
+cowpens_scenario_loads(void **state)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+	struct err e;
+
+	(void)state;
+	if (scenario_load_file(DESPATCH_SOURCE_DIR
+	    "/campaign/cowpens-1781/cowpens.scenario", &text, &len, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(b->nsides, 2);
+	assert_string_equal(b->sides[0].id, "crown");
+	assert_string_equal(b->sides[1].id, "continental");
+	assert_true(b->nunits >= 15);
+	battle_free(b);
+	free(text);
+}
+
+static void
+corpus_files_never_crash(void **state)
+{
+	static const char *const files[] = {
+		"/tests/fuzz/corpus/scenario/minimal.scenario",
+		"/tests/fuzz/corpus/scenario/junk.scenario",
+		"/tests/fuzz/corpus/scenario/deep.scenario",
+		"/campaign/cowpens-1781/cowpens.scenario",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char path[1024], *text = NULL;
+		size_t len = 0;
+		struct battle *b = NULL;
+		struct err e;
+
+		snprintf(path, sizeof(path), "%s%s", DESPATCH_SOURCE_DIR, files[i]);
+		if (scenario_read_file(path, SCENARIO_MAX_BYTES, &text, &len, &e) != 0)
+			fail_msg("%s", e.msg);
+		if (scenario_parse(text, len, "corpus", 0, &b, &e) != 0)
+			assert_true(strncmp(e.msg, "corpus:", 7) == 0);
+		battle_free(b);
+		free(text);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(good_file_loads_with_forces_laid_out),
+		cmocka_unit_test(each_error_names_its_line),
+		cmocka_unit_test(truncated_file_fails_cleanly_at_every_length),
+		cmocka_unit_test(nul_byte_is_refused),
+		cmocka_unit_test(line_offset_shifts_reported_lines),
+		cmocka_unit_test(cowpens_scenario_loads),
+		cmocka_unit_test(corpus_files_never_crash),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

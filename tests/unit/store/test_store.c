@@ -1,0 +1,212 @@
+/*
+ * test_store.c - the SQLite store: migrations, duplicate detection, and
+ * the battle state written and read back unchanged.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "scenario/scenario.h"
+#include "store/store.h"
+
+static char dbpath[256];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dbpath, sizeof(dbpath), "/tmp/despatch-test-store-%d.db",
+	    (int)getpid());
+	unlink(dbpath);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char p[300];
+
+	(void)state;
+	unlink(dbpath);
+	snprintf(p, sizeof(p), "%s-wal", dbpath);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", dbpath);
+	unlink(p);
+	return 0;
+}
+
+static void
+missing_database_is_not_created_without_create(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), -1);
+	assert_null(st);
+	assert_int_equal(e.kind, ERR_USER);
+	assert_non_null(strstr(e.msg, "no such database"));
+	assert_int_not_equal(access(dbpath, F_OK), 0);
+}
+
+static void
+migrations_bring_an_old_database_forward(void **state)
+{
+	struct store *st = NULL;
+	struct store_game g;
+	struct err e;
+	static const unsigned char zero[32];
+
+	(void)state;
+	/* A database as version 1 of the schema left it, with a game. */
+	assert_int_equal(store_open(dbpath, 1, 1, &st, &e), 0);
+	assert_int_equal(store_version(st), 1);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO games (name, title, "
+	    "ruleset, scenario_file, scenario_text, scenario_sha256, seed_secret, "
+	    "created_at) VALUES ('old', 'Old', 'vnb-wing', 'x.scenario', 'x', ?, ?, "
+	    "1)", "bb", (const void *)zero, (size_t)32, (const void *)zero,
+	    (size_t)32), 0);
+	store_close(st);
+	/* Opening it now applies the rest and keeps the data. */
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_true(store_latest_version() >= 2);
+	assert_int_equal(store_version(st), store_latest_version());
+	assert_int_equal(store_game_get(st, "old", &g, &e), 0);
+	assert_string_equal(g.title, "Old");
+	assert_string_equal(g.visibility, "open");
+	store_game_clear(&g);
+	store_close(st);
+}
+
+static void
+newer_database_is_refused(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+	sqlite3 *db = NULL;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 999", NULL, NULL,
+	    NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), -1);
+	assert_non_null(strstr(e.msg, "newer than this despatch"));
+}
+
+static void
+message_stored_twice_is_recognised(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+	unsigned char sha1[32], sha2[32];
+	int64_t id;
+	int64_t n;
+
+	(void)state;
+	memset(sha1, 1, sizeof(sha1));
+	memset(sha2, 2, sizeof(sha2));
+	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
+	assert_int_equal(store_message_seen(st, "a@b", sha1, &e), 0);
+	assert_int_equal(store_message_insert(st, "a@b", sha1, "p@x.org", "s", 0,
+	    0, 0, "orders", NULL, "raw", 3, 1, &id, &e), 0);
+	/* Same Message-ID, other bytes; same bytes, no Message-ID. */
+	assert_int_equal(store_message_seen(st, "a@b", sha2, &e), 1);
+	assert_int_equal(store_message_seen(st, NULL, sha1, &e), 1);
+	assert_int_equal(store_message_seen(st, "c@d", sha2, &e), 0);
+	assert_int_equal(store_message_seen(st, NULL, sha2, &e), 0);
+	/* The schema itself refuses a second copy. */
+	assert_int_equal(store_message_insert(st, "a@b", sha2, NULL, NULL, 0, 0,
+	    0, "orders", NULL, "raw", 3, 1, &id, &e), -1);
+	assert_int_equal(store_message_count(st, &n, &e), 0);
+	assert_int_equal(n, 1);
+	store_close(st);
+}
+
+static void
+battle_state_round_trips(void **state)
+{
+	struct store *st = NULL;
+	struct store_game g;
+	struct battle *b = NULL, *back = NULL;
+	char *text = NULL;
+	size_t len;
+	struct err e;
+	unsigned char secret[32];
+	int64_t id;
+
+	(void)state;
+	memset(secret, 7, sizeof(secret));
+	if (scenario_load_file(DESPATCH_SOURCE_DIR
+	    "/campaign/cowpens-1781/cowpens.scenario", &text, &len, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
+	assert_int_equal(store_begin(st, &e), 0);
+	assert_int_equal(store_game_insert(st, "g", b, "cowpens.scenario", text,
+	    len, 1, secret, 5, &id, &e), 0);
+	/* Change the state the way a turn would. */
+	b->stands[3].sp = 1;
+	b->stands[3].flags = ST_DISORDERED | ST_STATIONARY;
+	b->stands[3].pos.x += 123;
+	b->stands[3].facing = 271;
+	b->stands[5].flags = ST_GONE;
+	b->brigades[1].flags = BR_EXHAUSTED;
+	b->brigades[1].lost = 4;
+	b->commanders[0].pos.y -= 50;
+	assert_int_equal(store_battle_save(st, id, b, &e), 0);
+	assert_int_equal(store_commit(st, &e), 0);
+	assert_int_equal(store_game_get(st, "g", &g, &e), 0);
+	assert_int_equal(g.sandbox, 1);
+	assert_memory_equal(g.seed_secret, secret, 32);
+	if (store_battle_load(st, &g, &back, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_memory_equal(back, b, sizeof(*b));
+	battle_free(back);
+	battle_free(b);
+	store_game_clear(&g);
+	free(text);
+	store_close(st);
+}
+
+static void
+failed_transaction_leaves_nothing(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+	unsigned char sha[32];
+	int64_t n;
+
+	(void)state;
+	memset(sha, 9, sizeof(sha));
+	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
+	assert_int_equal(store_begin(st, &e), 0);
+	assert_int_equal(store_message_insert(st, "x@y", sha, NULL, NULL, 0, 0, 0,
+	    "orders", NULL, "r", 1, 1, NULL, &e), 0);
+	store_rollback(st);
+	assert_int_equal(store_message_count(st, &n, &e), 0);
+	assert_int_equal(n, 0);
+	store_close(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(missing_database_is_not_created_without_create, setup, teardown),
+		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
+		cmocka_unit_test_setup_teardown(newer_database_is_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
+		cmocka_unit_test_setup_teardown(battle_state_round_trips, setup, teardown),
+		cmocka_unit_test_setup_teardown(failed_transaction_leaves_nothing, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
