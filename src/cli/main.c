@@ -580,9 +580,21 @@ json_state(const struct store_game *g, const struct battle *b)
 			json_end_obj(&j);
 		}
 		json_end_arr(&j);
-		json_obj(&j, b->ruleset);
-		json_bool(&j, "guns_lost", 0);
-		json_end_obj(&j);
+		{
+			int lost = 0;
+
+			for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
+				if (b->stands[s].flags & ST_GUNS_LOST)
+					lost = 1;
+			json_obj(&j, b->ruleset);
+			json_bool(&j, "guns_abandoned", lost);
+			json_bool(&j, "poorly_trained", (u->abil & ABIL_PT) != 0);
+			json_bool(&j, "militia", (u->abil & ABIL_MIL) != 0);
+			json_bool(&j, "shock", (u->abil & ABIL_SH) != 0);
+			json_bool(&j, "sharpshooters", (u->abil & ABIL_SS) != 0);
+			json_bool(&j, "no_elites", (u->abil & ABIL_NE) != 0);
+			json_end_obj(&j);
+		}
 		json_end_obj(&j);
 	}
 	json_end_arr(&j);

@@ -1535,6 +1535,13 @@ phase_morale(struct ctx *c)
 				c->charge_target[u] = -1;
 				r = move_unit(c, u, tc, COST(FX(1000)),
 				    MOVE_ADVANCE_INTO, -1);
+				/* Poorly trained troops are disordered by a
+				 * breakthrough move. */
+				if (r.moved > 0 && (b->units[u].abil & ABIL_PT))
+					FOR_STANDS(b, u, s)
+						if (active(b, s))
+							disorder(c, s, "a poorly trained "
+							    "breakthrough");
 				ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
 				    "through: %s gives way before the melee, and it "
 				    "occupies the ground.", b->units[u].name,
