@@ -547,6 +547,10 @@ test_parse_mbox_from_line_skipped(void **state)
 	assert_string_equal(m->from_addr, "howe@example.org");
 	assert_string_equal(m->body, "advance\n");
 	mail_msg_free(m);
+	/* "From :" is a header field (obsolete syntax), not an mbox line */
+	m = parse_ok("From : knox@example.com\n\nbody\n");
+	assert_string_equal(m->from_addr, "knox@example.com");
+	mail_msg_free(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -751,6 +755,23 @@ test_parse_header_over_cap_rejected(void **state)
 	assert_non_null(raw);
 	strcpy(raw, "Subject: ");
 	memset(raw + 9, 'x', n);
+	strcpy(raw + 9 + n, "\r\n\r\nbody\r\n");
+	parse_refused(raw, strlen(raw), "Subject header");
+	free(raw);
+}
+
+static void
+test_parse_huge_header_rejected_before_decoding(void **state)
+{
+	size_t n = 70000;
+	char *raw = malloc(n + 64);
+	size_t i;
+
+	(void)state;
+	assert_non_null(raw);
+	strcpy(raw, "Subject: ");
+	for (i = 0; i < n; i += 2)
+		memcpy(raw + 9 + i, "a ", 2);
 	strcpy(raw + 9 + n, "\r\n\r\nbody\r\n");
 	parse_refused(raw, strlen(raw), "Subject header");
 	free(raw);
@@ -1350,6 +1371,7 @@ main(void)
 		cmocka_unit_test(test_parse_no_header_fields_rejected),
 		cmocka_unit_test(test_parse_garbage_rejected_without_crash),
 		cmocka_unit_test(test_parse_header_over_cap_rejected),
+		cmocka_unit_test(test_parse_huge_header_rejected_before_decoding),
 		cmocka_unit_test(test_parse_header_at_cap_accepted),
 		cmocka_unit_test(test_parse_body_over_cap_rejected),
 		cmocka_unit_test(test_parse_body_at_cap_accepted),

@@ -1,0 +1,46 @@
+/*
+ * fuzz_orders.c - libFuzzer target for the order parser, against the
+ * minimal scenario of the scenario corpus.  Not built by default; its
+ * corpus (tests/fuzz/corpus/orders) runs as an ordinary test in
+ * tests/unit/orders.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "orders/orders.h"
+#include "scenario/scenario.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char scen[] =
+    "scenario \"F\"\nruleset vnb-wing\ntable 24 x 24\nside a \"A\"\n"
+    "  commander \"CA\" army at 2,2\n  brigade \"BA\" commander \"BCA\" at 4,4\n"
+    "    unit \"UA\" type british-line stands 1 sp 2 at 6,6 facing 0\n"
+    "side b \"B\"\n  commander \"CB\" army at 20,20\n"
+    "  brigade \"BB\" commander \"BCB\" at 18,18\n"
+    "    unit \"UB\" type raw-militia stands 1 sp 2 at 16,16 facing 180\n";
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct battle *b;
+	static struct orders_parser *p;
+	static struct orders_result r;
+	struct orders_header h;
+	struct err e;
+	char *text = malloc(size + 1);
+
+	if (text == NULL)
+		return 0;
+	if (b == NULL && scenario_parse(scen, strlen(scen), "f", 0, &b, &e) != 0)
+		abort();
+	if (p == NULL && (p = orders_parser_new(ruleset_find("vnb-wing"), &e)) == NULL)
+		abort();
+	memcpy(text, data, size);
+	text[size] = '\0';
+	orders_find_header(p, text, text, &h);
+	orders_parse(p, b, 0, text, h.line, &r);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,327 @@
+/*
+ * test_orders.c - the order language (docs/orders.md): the header line,
+ * names, verbs and their arguments, what is ignored, and the canonical
+ * text that adjudication parses again.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "orders/orders.h"
+#include "scenario/scenario.h"
+
+static const char scen[] =
+    "scenario \"Names\"\nruleset vnb-wing\ntable 48 x 48\n"
+    "side crown \"Crown\"\n  commander \"Lt. Col. Banastre Tarleton\" army at 24,4\n"
+    "  brigade \"1st\" commander \"Maj. McArthur\" at 24,8\n"
+    "    unit \"7th Foot (Royal Fusiliers)\" type british-line stands 2 sp 2 at 24,10 facing 0\n"
+    "    unit \"1st Bn 71st Highlanders\" type highlanders stands 2 sp 2 at 30,10 facing 0\n"
+    "    unit \"British Legion Infantry\" type legion-infantry stands 2 sp 1 at 12,10 facing 0\n"
+    "    unit \"British Legion Cavalry\" type legion-cavalry stands 2 sp 1 at 12,6 facing 0\n"
+    "side continental \"Continental\"\n  commander \"Morgan\" army at 24,44\n"
+    "  brigade \"Line\" commander \"Howard\" at 24,40\n"
+    "    unit \"Maryland Continentals\" type continentals-post-1778 stands 2 sp 2 at 24,36 facing 180\n"
+    "    unit \"Delaware Continentals\" type continentals-post-1778 stands 1 sp 2 at 30,36 facing 180\n";
+
+struct fx {
+	struct battle *b;
+	struct orders_parser *p;
+	struct orders_result *r;
+};
+
+static int
+setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	struct err e;
+
+	assert_non_null(f);
+	if (scenario_parse(scen, strlen(scen), "t", 0, &f->b, &e) != 0)
+		fail_msg("%s", e.msg);
+	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(f->p);
+	f->r = malloc(sizeof(*f->r));
+	assert_non_null(f->r);
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parser_free(f->p);
+	battle_free(f->b);
+	free(f->r);
+	free(f);
+	return 0;
+}
+
+static void
+header_found_in_first_line_in_any_order(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+
+	orders_find_header(f->p, "anything",
+	    "\n\n  password abc-def-ghi  side CROWN game cowpens turn 3\nx: HOLD\n", &h);
+	assert_true(h.found);
+	assert_int_equal(h.line, 3);
+	assert_string_equal(h.game, "cowpens");
+	assert_string_equal(h.side, "CROWN");
+	assert_int_equal(h.turn, 3);
+	assert_string_equal(h.secret, "abc-def-ghi");
+}
+
+static void
+header_falls_back_to_subject(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+
+	orders_find_header(f->p, "GAME cowpens SIDE crown SECRET s3cret-word",
+	    "7th: HOLD\n", &h);
+	assert_true(h.found);
+	assert_int_equal(h.line, 0);
+	assert_string_equal(h.secret, "s3cret-word");
+	orders_find_header(f->p, "Re: hello", "Dear Sir,\nGAME x\n", &h);
+	assert_false(h.found);
+}
+
+static void
+over_long_game_name_matches_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+	char body[400];
+
+	memset(body, 'g', sizeof(body));
+	memcpy(body, "GAME ", 5);
+	body[300] = '\0';
+	orders_find_header(f->p, NULL, body, &h);
+	assert_true(h.found);
+	assert_string_equal(h.game, "");
+}
+
+static void
+names_resolve_by_prefix_and_part(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0,
+	    "7th: ADVANCE 8\n"
+	    "highlanders: wheel left 30 then advance 4.5\n"
+	    "Tarleton: MOVE TO 20,6\n"
+	    "legion cav: CHARGE maryland\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 4);
+	assert_string_equal(f->r->lines[0].text, "7th Foot (Royal Fusiliers): ADVANCE 8");
+	assert_string_equal(f->r->lines[1].text,
+	    "1st Bn 71st Highlanders: WHEEL LEFT 30 THEN ADVANCE 4.5");
+	assert_int_equal(f->r->set.orders[1].steps[0].angle, -30);
+	assert_int_equal(f->r->set.orders[1].steps[1].dist, 450);
+	assert_string_equal(f->r->lines[2].text,
+	    "Lt. Col. Banastre Tarleton: MOVE TO 20,6");
+	assert_true(f->r->set.orders[2].is_commander);
+	assert_string_equal(f->r->lines[3].text,
+	    "British Legion Cavalry: CHARGE Maryland Continentals");
+}
+
+static void
+ambiguous_name_lists_the_candidates(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "British Legion: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_non_null(strstr(f->r->lines[0].text, "could be more than one"));
+	assert_non_null(strstr(f->r->lines[0].text, "British Legion Infantry"));
+	assert_non_null(strstr(f->r->lines[0].text, "British Legion Cavalry"));
+}
+
+static void
+misspelt_name_gets_the_nearest_suggestion(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "Highlandres: HOLD\nx\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 2);
+	assert_int_equal(f->r->lines[0].line, 1);
+	assert_non_null(strstr(f->r->lines[0].text,
+	    "did you mean \"1st Bn 71st Highlanders\""));
+	assert_int_equal(f->r->lines[1].line, 2);
+	assert_non_null(strstr(f->r->lines[1].text, "UNIT: ORDER"));
+}
+
+static void
+enemy_and_own_units_are_kept_apart(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: FIRE AT 71st\nMaryland: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 2);
+	assert_non_null(strstr(f->r->lines[0].text, "no enemy unit"));
+	assert_non_null(strstr(f->r->lines[1].text, "no unit or commander of yours"));
+}
+
+static void
+bad_arguments_say_what_would_be_right(void **state)
+{
+	struct fx *f = *state;
+	static const struct { const char *line, *says; } bad[] = {
+		{ "7th: ADVANCE", "needs a distance" },
+		{ "7th: ADVANCE far", "needs a distance" },
+		{ "7th: ADVANCE 0", "from 0.01" },
+		{ "7th: MOVE TO 99,1", "off the table" },
+		{ "7th: MOVE TO 3 4", "point x,y" },
+		{ "7th: WHEEL 45", "LEFT or RIGHT" },
+		{ "7th: WHEEL LEFT 200", "1 to 180" },
+		{ "7th: FACE 400", "0 to 359" },
+		{ "7th: FORM WEDGE", "FORM takes" },
+		{ "7th: HOLD FAST", "takes nothing" },
+		{ "7th: DANCE", "not an order I know" },
+		{ "Tarleton: ADVANCE 4", "not commanders" },
+		{ "7th: JOIN 71st", "for commanders" },
+		{ "7th:", "missing" },
+		{ "7th: HOLD THEN HOLD THEN HOLD THEN HOLD THEN HOLD", "at most 4" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		orders_parse(f->p, f->b, 0, bad[i].line, 0, f->r);
+		if (f->r->nerrors != 1 || strstr(f->r->lines[0].text, bad[i].says) == NULL)
+			fail_msg("'%s' gave '%s'", bad[i].line, f->r->nlines ?
+			    f->r->lines[0].text : "(no line)");
+	}
+}
+
+static void
+quotes_comments_and_signature_are_ignored(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0,
+	    "GAME x SIDE crown\n"
+	    "> 7th: ADVANCE 8\n"
+	    "# a note to myself\n"
+	    "\n"
+	    "7th: HOLD\r\n"
+	    "-- \n"
+	    "Banastre\n"
+	    "71st: ADVANCE 2\n", 1, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->lines[0].line, 5);
+}
+
+static void
+a_unit_gets_one_line(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: HOLD\n7th Foot: ADVANCE 2\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_non_null(strstr(f->r->lines[1].text, "already has orders on line 1"));
+}
+
+static void
+canonical_text_parses_to_the_same_orders(void **state)
+{
+	struct fx *f = *state;
+	char canon[4096] = "";
+	struct order_set first;
+	int i;
+
+	orders_parse(f->p, f->b, 0,
+	    "7th: face 90 then form road then advance 12.25\n"
+	    "71st: REFORM THEN FIRE AT delaware\n"
+	    "Legion Inf: FORM SKIRMISH\n"
+	    "McArthur: JOIN 7th\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	first = f->r->set;
+	for (i = 0; i < f->r->nlines; i++) {
+		strcat(canon, f->r->lines[i].text);
+		strcat(canon, "\n");
+	}
+	orders_parse(f->p, f->b, 0, canon, 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, first.n);
+	for (i = 0; i < first.n; i++) {
+		first.orders[i].line = f->r->set.orders[i].line;
+		assert_memory_equal(&first.orders[i], &f->r->set.orders[i],
+		    sizeof(first.orders[i]));
+	}
+}
+
+static void
+secret_is_blanked_everywhere(void **state)
+{
+	char buf[] = "PASSWORD abc-123 and again abc-123, not abc-12";
+
+	(void)state;
+	assert_int_equal(orders_blank_secret(buf, strlen(buf), "abc-123"), 2);
+	assert_string_equal(buf, "PASSWORD ******* and again *******, not abc-12");
+	assert_int_equal(orders_blank_secret(buf, strlen(buf), ""), 0);
+}
+
+static void
+corpus_never_crashes(void **state)
+{
+	struct fx *f = *state;
+	const char *dir = DESPATCH_SOURCE_DIR "/tests/fuzz/corpus/orders";
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL) {
+		char path[1024], *text = NULL;
+		size_t len = 0;
+		struct orders_header h;
+		struct err e;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (scenario_read_file(path, 1 << 20, &text, &len, &e) != 0)
+			fail_msg("%s", e.msg);
+		orders_find_header(f->p, text, text, &h);
+		orders_parse(f->p, f->b, 0, text, h.line, f->r);
+		orders_parse(f->p, f->b, 1, text, 0, f->r);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 3);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(header_found_in_first_line_in_any_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(header_falls_back_to_subject, setup, teardown),
+		cmocka_unit_test_setup_teardown(over_long_game_name_matches_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(names_resolve_by_prefix_and_part, setup, teardown),
+		cmocka_unit_test_setup_teardown(ambiguous_name_lists_the_candidates, setup, teardown),
+		cmocka_unit_test_setup_teardown(misspelt_name_gets_the_nearest_suggestion, setup, teardown),
+		cmocka_unit_test_setup_teardown(enemy_and_own_units_are_kept_apart, setup, teardown),
+		cmocka_unit_test_setup_teardown(bad_arguments_say_what_would_be_right, setup, teardown),
+		cmocka_unit_test_setup_teardown(quotes_comments_and_signature_are_ignored, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_unit_gets_one_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(canonical_text_parses_to_the_same_orders, setup, teardown),
+		cmocka_unit_test(secret_is_blanked_everywhere),
+		cmocka_unit_test_setup_teardown(corpus_never_crashes, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
