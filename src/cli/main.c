@@ -770,6 +770,8 @@ cmd_events(int argc, char **argv)
 
 /* --- outbox ------------------------------------------------------------ */
 
+static int mkdir_p(const char *dir);
+
 static int
 write_file_atomic(const char *dir, const char *name, const char *data,
     size_t len, struct err *e)
@@ -779,6 +781,10 @@ write_file_atomic(const char *dir, const char *name, const char *data,
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name);
+	if (access(path, F_OK) == 0)
+		return err_set(e, ERR_USER, "%s exists already; despatch never "
+		    "overwrites mail (is another database writing into %s?)", path,
+		    dir);
 	f = fopen(tmp, "wb");
 	if (f == NULL)
 		return err_set(e, ERR_USER, "%s: %s", tmp, strerror(errno));
@@ -788,10 +794,15 @@ write_file_atomic(const char *dir, const char *name, const char *data,
 		unlink(tmp);
 		return err_set(e, ERR_TEMP, "%s: %s", tmp, strerror(errno));
 	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+	/* link() refuses to replace a file that appeared meanwhile. */
+	if (fclose(f) != 0 || link(tmp, path) != 0) {
+		int err = errno;
+
 		unlink(tmp);
-		return err_set(e, ERR_TEMP, "%s: %s", path, strerror(errno));
+		return err_set(e, err == EEXIST ? ERR_USER : ERR_TEMP, "%s: %s",
+		    path, strerror(err));
 	}
+	unlink(tmp);
 	return 0;
 }
 
@@ -804,8 +815,9 @@ outbox_write(struct store *st, const char *dir, int quiet, int *written,
 	struct stat sb;
 
 	*written = 0;
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-		return err_set(e, ERR_USER, "%s: no such directory", dir);
+	if (mkdir_p(dir) != 0 || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return err_set(e, ERR_USER, "%s: cannot make the directory: %s",
+		    dir, strerror(errno));
 	if (store_outbox_list(st, 1, &m, &n, e) != 0)
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -822,8 +834,9 @@ outbox_write(struct store *st, const char *dir, int quiet, int *written,
 			    who[k] != '.') {
 				who[k] = '_';
 			}
-		snprintf(name, sizeof(name), "%06lld-%s-%s.eml",
-		    (long long)m[i].id, m[i].kind, who);
+		snprintf(name, sizeof(name), "%s-%06lld-%s-%s.eml",
+		    m[i].game[0] ? m[i].game : "despatch", (long long)m[i].id,
+		    m[i].kind, who);
 		if (write_file_atomic(dir, name, m[i].raw, m[i].len, e) != 0 ||
 		    store_outbox_delivered(st, m[i].id, (int64_t)time(NULL), e) != 0) {
 			store_mails_free(m, n);
@@ -924,7 +937,7 @@ cmd_rules(int argc, char **argv)
 		    "rulesets. With one, lists its troop types and\nevery number it "
 		    "uses, each marked 'text' (from the rules text) or\n'default' (our "
 		    "choice, with the reason); a scenario overrides a number\nwith "
-		    "'set NAME VALUE'. Distances are in hundredths of an inch.\n");
+		    "'set NAME VALUE' (distances in inches).\n");
 		return 0;
 	}
 	if (argc < 2) {
@@ -950,10 +963,22 @@ cmd_rules(int argc, char **argv)
 		    t->abil & ABIL_MC ? "MC " : "", t->abil & ABIL_PT ? "PT " : "",
 		    t->abil & ABIL_MIL ? "MIL" : "");
 	}
-	printf("\nNumbers (name, value, source: reason)\n");
-	for (i = 0; i < rs->nparams; i++)
-		printf("  %-32s %6d  %-7s %s\n", rs->params[i].name,
-		    rs->params[i].value, rs->params[i].source, rs->params[i].why);
+	printf("\nNumbers: name, value, where it comes from, and why. A "
+	    "scenario changes one\nwith 'set NAME VALUE' (distances in inches, "
+	    "as shown).\n");
+	for (i = 0; i < rs->nparams; i++) {
+		const struct rule_param *p = &rs->params[i];
+		char v[32];
+
+		if (p->unit == PARAM_INCHES) {
+			geom_fmt_fx(p->value, v, sizeof(v));
+			strcat(v, "\"");
+		} else {
+			snprintf(v, sizeof(v), "%d%s", p->value,
+			    p->unit == PARAM_PERCENT ? "%" : "");
+		}
+		printf("  %-32s %6s  %-7s %s\n", p->name, v, p->source, p->why);
+	}
 	return 0;
 }
 
@@ -1005,7 +1030,7 @@ mkdir_p(const char *dir)
 	return 0;
 }
 
-/* Removes the mail files an earlier demo wrote (NNNNNN-kind-who.eml). */
+/* Removes the mail files an earlier demo wrote (cowpens-NNNNNN-kind-who.eml). */
 static int
 clean_demo_mail(const char *dir)
 {
@@ -1018,8 +1043,9 @@ clean_demo_mail(const char *dir)
 	while ((de = readdir(d)) != NULL) {
 		size_t n = strlen(de->d_name);
 
-		if (n > 11 && strspn(de->d_name, "0123456789") == 6 &&
-		    de->d_name[6] == '-' && strcmp(de->d_name + n - 4, ".eml") == 0) {
+		if (n > 20 && strncmp(de->d_name, "cowpens-", 8) == 0 &&
+		    strspn(de->d_name + 8, "0123456789") == 6 &&
+		    strcmp(de->d_name + n - 4, ".eml") == 0) {
 			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 			unlink(path);
 		}

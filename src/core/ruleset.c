@@ -42,15 +42,21 @@ ruleset_type(const struct ruleset *r, const char *id)
 	return NULL;
 }
 
-int
-ruleset_has_param(const struct ruleset *r, const char *name)
+const struct rule_param *
+ruleset_param_def(const struct ruleset *r, const char *name)
 {
 	int i;
 
 	for (i = 0; i < r->nparams; i++)
 		if (strcmp(r->params[i].name, name) == 0)
-			return 1;
-	return 0;
+			return &r->params[i];
+	return NULL;
+}
+
+int
+ruleset_has_param(const struct ruleset *r, const char *name)
+{
+	return ruleset_param_def(r, name) != NULL;
 }
 
 int

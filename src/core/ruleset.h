@@ -28,11 +28,19 @@ struct troop_type {
 
 /* A number the ruleset uses.  source is "text" (from the rules text),
  * "source" (from a named outside source) or "default" (our choice). */
+enum param_unit {
+	PARAM_COUNT = 0,   /* dice, a number on a die, SP */
+	PARAM_INCHES,      /* kept in hundredths, written in inches */
+	PARAM_PERCENT
+};
+
 struct rule_param {
 	const char *name;
 	int value;
 	const char *source;
 	const char *why;
+	enum param_unit unit;
+	int min, max;      /* what a scenario may set it to */
 };
 
 struct ruleset {
@@ -72,5 +80,8 @@ int ruleset_param(const struct ruleset *r, const struct battle *b,
     const char *name);
 /* 1 if the ruleset defines name. */
 int ruleset_has_param(const struct ruleset *r, const char *name);
+/* The definition of name, or NULL. */
+const struct rule_param *ruleset_param_def(const struct ruleset *r,
+    const char *name);
 
 #endif

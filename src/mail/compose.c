@@ -61,7 +61,7 @@ check_value(const char *what, const char *v, struct err *e)
 	if (!mtext_utf8_valid(v, strlen(v)))
 		return err_set(e, ERR_USER, "the %s is not valid UTF-8", what);
 	for (p = v; *p != '\0'; p++)
-		if ((*p > 0 && *p < 0x20 && *p != '\t') || *p == 0x7F)
+		if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7F)
 			return err_set(e, ERR_USER, "the %s contains a control "
 			    "character", what);
 	return 0;
@@ -157,8 +157,8 @@ check_msgid(const char *what, const char *id, struct err *e)
 	size_t n = strlen(id), i;
 
 	for (i = 0; i < n; i++)
-		if (id[i] <= 0x20 || id[i] >= 0x7F || id[i] == '<' ||
-		    id[i] == '>')
+		if ((unsigned char)id[i] <= 0x20 || (unsigned char)id[i] >= 0x7F ||
+		    id[i] == '<' || id[i] == '>')
 			break;
 	if (n == 0 || n > MSGID_MAX || i < n)
 		return err_set(e, ERR_USER, "the %s must be 1 to %u printable "
@@ -498,7 +498,7 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		goto out;
 	if (m->date != NULL) {
 		for (p = m->date; *p != '\0'; p++)
-			if (*p < 0x20 || *p >= 0x7F)
+			if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
 				break;
 		if (*p != '\0' || p - m->date > (ptrdiff_t)DATE_MAX) {
 			err_set(e, ERR_USER, "the Date must be printable ASCII "

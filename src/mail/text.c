@@ -512,7 +512,7 @@ int
 mtext_unflow(struct mtext *b, const char *s, size_t n, int delsp)
 {
 	size_t pos = 0, depth, flow_depth = 0, d;
-	const char *line, *nl, *end, *p;
+	const char *line = NULL, *nl = NULL, *end = NULL, *p = NULL;
 	int in_flow = 0, has_nl, flowed;
 
 	while (pos < n) {

@@ -22,6 +22,7 @@ struct orders_parser {
 	pcre2_code *header;
 	pcre2_code *line;
 	pcre2_code *then;
+	pcre2_code *quote;   /* where a quoted earlier mail begins */
 	pcre2_code *verb[V_COUNT * 2];
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
@@ -60,6 +61,9 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    "([^\\s]+)", e)) == NULL ||
 	    (p->line = compile("^\\s*(.+?)\\s*:\\s*(.*?)\\s*$", e)) == NULL ||
 	    (p->then = compile("\\s+THEN\\s+", e)) == NULL ||
+	    (p->quote = compile("^(?:-{2,}\\s*(?:Original|Forwarded) Message\\s*-{2,}"
+	    "|_{10,}|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
+	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:)$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
@@ -111,6 +115,7 @@ orders_parser_free(struct orders_parser *p)
 	pcre2_code_free(p->header);
 	pcre2_code_free(p->line);
 	pcre2_code_free(p->then);
+	pcre2_code_free(p->quote);
 	pcre2_code_free(p->dist);
 	pcre2_code_free(p->point);
 	pcre2_code_free(p->turn);
@@ -262,21 +267,59 @@ lev(const char *a, const char *b)
 	return row[lb];
 }
 
+/* Folds what mail clients change in names: curly quotes become straight
+ * ones, so "Hayes’s" matches "Hayes's".  Writes at most size-1 bytes. */
+static void
+fold_name(const char *in, char *out, size_t size)
+{
+	size_t k = 0;
+
+	while (*in && k + 1 < size) {
+		const unsigned char *u = (const unsigned char *)in;
+
+		if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0x98 || u[2] == 0x99)) {
+			out[k++] = '\'';
+			in += 3;
+		} else if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0x9c || u[2] == 0x9d)) {
+			out[k++] = '"';
+			in += 3;
+		} else {
+			out[k++] = *in++;
+		}
+	}
+	out[k] = '\0';
+}
+
 static int
 has_prefix_ci(const char *s, const char *pre)
 {
 	return strncasecmp(s, pre, strlen(pre)) == 0;
 }
 
+/* sub at the start of some word of s ("Legion Cav" in "British Legion
+ * Cavalry"), so that "to" does not find "Washington". */
 static int
-has_sub_ci(const char *s, const char *sub)
+has_word_ci(const char *s, const char *sub)
 {
 	size_t n = strlen(sub);
+	const char *p;
 
-	for (; *s; s++)
-		if (strncasecmp(s, sub, n) == 0)
+	for (p = s; *p; p++)
+		if ((p == s || !isalnum((unsigned char)p[-1])) &&
+		    strncasecmp(p, sub, n) == 0)
 			return 1;
 	return 0;
+}
+
+static int
+name_matches(int level, const char *cand, const char *name)
+{
+	char a[BATTLE_NAME_MAX * 2], b[ORDERS_TEXT_MAX];
+
+	fold_name(cand, a, sizeof(a));
+	fold_name(name, b, sizeof(b));
+	return level == 0 ? strcasecmp(a, b) == 0 : level == 1 ?
+	    has_prefix_ci(a, b) : has_word_ci(a, b);
 }
 
 enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
@@ -319,9 +362,7 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 	for (level = 0; level < 3; level++) {
 		hits = 0;
 		for (i = 0; i < n; i++) {
-			int ok = level == 0 ? strcasecmp(c[i].name, name) == 0 :
-			    level == 1 ? has_prefix_ci(c[i].name, name) :
-			    has_sub_ci(c[i].name, name);
+			int ok = name_matches(level, c[i].name, name);
 
 			if (ok) {
 				if (hits == 0)
@@ -340,9 +381,7 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 			k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
 			    "one %s:", name, what);
 			for (i = 0; i < n && shown < 4 && k < msize; i++) {
-				int ok = level == 0 ? strcasecmp(c[i].name, name) == 0 :
-				    level == 1 ? has_prefix_ci(c[i].name, name) :
-				    has_sub_ci(c[i].name, name);
+				int ok = name_matches(level, c[i].name, name);
 
 				if (ok) {
 					k += (size_t)snprintf(msg + k, msize - k,
@@ -355,24 +394,54 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 			return hits;
 		}
 	}
-	/* No match: suggest the nearest names. */
+	/* The name may belong to the other camp: say so plainly. */
+	for (level = 0; level < 3; level++) {
+		int other = -1, cnt = 0;
+
+		for (i = 0; i < b->nunits; i++) {
+			int own = b->units[i].side == side;
+			int wanted = own ? (which & (WHO_OWN_UNIT | WHO_FRIEND_UNIT)) != 0 :
+			    (which & WHO_ENEMY_UNIT) != 0;
+
+			if (!wanted && name_matches(level, b->units[i].name, name)) {
+				other = i;
+				cnt++;
+			}
+		}
+		if (cnt == 1) {
+			snprintf(msg, msize, "\"%s\" is %s", b->units[other].name,
+			    b->units[other].side == side ? "one of your own units, "
+			    "not an enemy unit" : "an enemy unit: orders go to "
+			    "your own units");
+			return 0;
+		}
+	}
+	/* No match: suggest the nearest names, comparing the name with the
+	 * whole of each candidate and with each of its words onwards. */
 	{
 		int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
-		size_t k;
+		char fname[ORDERS_TEXT_MAX];
+		size_t k, l;
 
+		fold_name(name, fname, sizeof(fname));
+		l = strlen(fname);
 		for (i = 0; i < n; i++) {
-			int d = lev(c[i].name, name), j;
+			char cand[BATTLE_NAME_MAX * 2];
+			const char *w;
+			int d, j;
 
-			/* Also compare with the start of the name. */
-			{
+			fold_name(c[i].name, cand, sizeof(cand));
+			d = lev(cand, fname);
+			for (w = cand; *w; w++) {
 				char pre[128];
-				size_t l = strlen(name);
 
-				if (l < sizeof(pre) && strlen(c[i].name) > l) {
-					memcpy(pre, c[i].name, l);
+				if (w != cand && isalnum((unsigned char)w[-1]))
+					continue;
+				if (l < sizeof(pre) && strlen(w) >= l) {
+					memcpy(pre, w, l);
 					pre[l] = '\0';
-					if (lev(pre, name) < d)
-						d = lev(pre, name);
+					if (lev(pre, fname) < d)
+						d = lev(pre, fname);
 				}
 			}
 			for (j = 0; j < 3; j++)
@@ -385,14 +454,20 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 				}
 		}
 		k = (size_t)snprintf(msg, msize, "no %s is called \"%s\"", what, name);
-		if (best[0] >= 0 && k < msize) {
+		/* Suggest only names that are near (a third of the letters
+		 * wrong at most), the nearest first. */
+		if (best[0] >= 0 && bd[0] <= (int)(l / 3) + 1 && k < msize) {
 			k += (size_t)snprintf(msg + k, msize - k, "; did you mean \"%s\"",
 			    c[best[0]].name);
-			for (i = 1; i < 3 && best[i] >= 0 && k < msize; i++)
+			for (i = 1; i < 3 && best[i] >= 0 && bd[i] <= bd[0] &&
+			    k < msize; i++)
 				k += (size_t)snprintf(msg + k, msize - k, " or \"%s\"",
 				    c[best[i]].name);
 			if (k < msize)
 				snprintf(msg + k, msize - k, "?");
+		} else if (k < msize) {
+			snprintf(msg + k, msize - k, "; the names are in your welcome "
+			    "mail and in each report");
 		}
 	}
 	return 0;
@@ -402,7 +477,7 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
-    int is_cmd, const char *text, struct order_step *st, char *msg,
+    int is_cmd, int who, const char *text, struct order_step *st, char *msg,
     size_t msize)
 {
 	const struct ruleset *rs = p->rs;
@@ -505,6 +580,35 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				    "ROAD, MOUNTED or DISMOUNTED, not \"%.40s\"", arg);
 				return -1;
 			}
+			{
+				const struct unit *u = &b->units[who];
+				int mounted = u->kind == KIND_MOUNTED;
+
+				if (strcasecmp(arg, "MOUNTED") == 0 && !mounted) {
+					snprintf(msg, msize, "%s has no horses: FORM "
+					    "MOUNTED is for cavalry (infantry forms LINE)",
+					    u->name);
+					return -1;
+				}
+				if (strcasecmp(arg, "LINE") == 0 && mounted) {
+					snprintf(msg, msize, "%s is cavalry: it forms "
+					    "MOUNTED, SKIRMISH or ROAD", u->name);
+					return -1;
+				}
+				if (st->form == FORM_DISMOUNTED) {
+					snprintf(msg, msize, "%s cannot dismount: no "
+					    "troop type in this ruleset fights on foot "
+					    "as well as mounted", u->name);
+					return -1;
+				}
+				if (st->form == FORM_SKIRMISH &&
+				    u->kind != KIND_DETACHMENT && !mounted) {
+					snprintf(msg, msize, "%s cannot take skirmish "
+					    "order: only detachments and mounted stands "
+					    "can", u->name);
+					return -1;
+				}
+			}
 			return 0;
 		case ARG_ENEMY:
 		case ARG_FRIEND: {
@@ -597,6 +701,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		trim(buf);
 		if (buf[0] == '\0' || buf[0] == '#' || buf[0] == '>')
 			continue;
+		/* A quoted earlier mail (Outlook's "Original Message", "On ...
+		 * wrote:") ends the orders even when its lines are not marked
+		 * with '>': the report or welcome it quotes is not orders. */
+		if (match(p, p->quote, buf, strlen(buf), 0))
+			break;
 		if (!match(p, p->line, buf, strlen(buf), 0)) {
 			add_line(out, line, ORDERS_ERROR, buf, "expected \"UNIT: "
 			    "ORDER\", for example \"7th Foot: ADVANCE 8\"");
@@ -659,7 +768,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					bad = 1;
 					break;
 				}
-				if (parse_step(p, b, side, c.is_cmd, part,
+				if (parse_step(p, b, side, c.is_cmd, c.idx, part,
 				    &o.steps[o.nsteps], msg, sizeof(msg)) != 0) {
 					bad = 1;
 					break;
@@ -740,7 +849,9 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 				f[j] = (char)toupper((unsigned char)n[j]);
 			f[j] = '\0';
 			k += (size_t)snprintf(buf + k, size - k, " %s",
-			    st->form == FORM_LINE ? "LINE" : f);
+			    st->form != FORM_LINE ? f : !o->is_commander &&
+			    b->units[o->who].kind == KIND_MOUNTED ? "MOUNTED" :
+			    "LINE");
 			break;
 		}
 		case V_FIRE_AT:

@@ -346,7 +346,7 @@ referee_start(struct referee *r, const char *game, struct err *e)
 	}
 	for (i = 0; i < n; i++) {
 		struct text t;
-		char subject[256], clock[16];
+		char subject[256], clock[16], wbuf[24], dbuf[24];
 		int first = battle_step_side(b, 1);
 
 		text_init(&t, 256 * 1024);
@@ -367,17 +367,29 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		    "Send it with every\norder mail, in the first line:\n\n"
 		    "  GAME %s SIDE %s TURN 1 PASSWORD <your secret>\n\n", g.name,
 		    b->sides[pl[i].side].id);
-		text_add(&t, "Then one line a unit, \"UNIT: ORDER\", for example\n"
-		    "  %s: ADVANCE 6\n\nOrders: ADVANCE N, MOVE TO X,Y, WHEEL "
-		    "LEFT|RIGHT N, FACE N, FORM LINE|SKIRMISH|ROAD,\nFIRE AT UNIT, "
-		    "CHARGE UNIT, HOLD, REFORM, and for commanders MOVE TO X,Y and "
-		    "JOIN UNIT.\nJoin several with THEN.\n",
-		    b->units[b->units[0].side == pl[i].side ? 0 : b->nunits - 1].name);
+		text_add(&t, "Then one line a unit: the unit's name (any part of it "
+		    "that is enough),\na colon, and its orders, for example\n"
+		    "  <unit name>: ADVANCE 6\n  <unit name>: WHEEL LEFT 45 THEN "
+		    "FIRE AT <enemy unit>\n\nOrders: ADVANCE N, MOVE TO X,Y, WHEEL "
+		    "LEFT|RIGHT N, FACE N,\nFORM LINE|MOUNTED|SKIRMISH|ROAD, FIRE AT "
+		    "UNIT, CHARGE UNIT, HOLD, REFORM,\nand for commanders MOVE TO X,Y "
+		    "and JOIN UNIT. Join several with THEN.\n\n"
+		    "The table is %s\" wide (x, west to east) and %s\" deep (y, "
+		    "south to north);\n0,0 is the south-west corner. Distances are "
+		    "inches; facings are degrees\nclockwise from north (0 north, 90 "
+		    "east, 180 south, 270 west). SP are strength\npoints (50 men or "
+		    "one gun each).\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
+		    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
+		report_terrain(&t, b);
 		text_add(&t, "\nYour forces\n-----------\n");
 		unit_list(&t, b, pl[i].side);
 		report_forces(&t, b, pl[i].side);
-		text_add(&t, "\nThe first phase is %s's, turn 1 (%s).\n",
-		    b->sides[first].name, clock);
+		text_add(&t, "\nThe enemy\n---------\n");
+		for (s = 0; s < b->nsides; s++)
+			if (s != pl[i].side)
+				report_forces(&t, b, s);
+		text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
+		    clock, b->sides[first].id);
 		snprintf(subject, sizeof(subject), "[%s] Welcome: you command %s",
 		    g.name, b->sides[pl[i].side].name);
 		if (t.over) {
@@ -586,12 +598,19 @@ handle_orders(struct intake *in, struct orders_header *h,
 			break;
 		}
 	if (in->player_id == 0) {
-		set_status(in, "rejected", "wrong secret for side %s", b->sides[side].id);
-		text_add(&t, "The %s for side %s of game %s does not match, so "
-		    "nothing was stored from your mail.\nCheck the PASSWORD word in "
-		    "the first line against the secret in your welcome mail.\n",
-		    h->secret[0] ? "secret" : "missing secret", b->sides[side].id,
-		    g.name);
+		set_status(in, "rejected", "%s secret for side %s", h->secret[0] ?
+		    "wrong" : "no", b->sides[side].id);
+		if (h->secret[0])
+			text_add(&t, "The secret after PASSWORD does not match any "
+			    "player of side %s in game %s,\nso nothing was stored "
+			    "from your mail. Check it against the secret the\n"
+			    "operator gave you when you joined (letters, digits and "
+			    "dashes exactly as given).\n", b->sides[side].id, g.name);
+		else
+			text_add(&t, "Your first line has no PASSWORD, so nothing was "
+			    "stored from your mail.\nAdd the secret the operator gave "
+			    "you when you joined:\n  GAME %s SIDE %s TURN <turn> "
+			    "PASSWORD <your secret>\n", g.name, b->sides[side].id);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
 		goto out;
 	}
@@ -695,8 +714,9 @@ handle_orders(struct intake *in, struct orders_header *h,
 			text_add(&t, "  (more than %d order lines: the rest were "
 			    "not read)\n", ORDERS_MAX_LINES);
 	}
-	text_add(&t, "\nUnits without orders hold. The phase is played when "
-	    "the umpire runs the turn;\nyou will get the report then.\n");
+	text_add(&t, "\nUnits without orders hold. You will get the report "
+	    "when the phase has been\nplayed; until then you may send a whole "
+	    "new set, which replaces this one.\n");
 	if (t.over) {
 		err_set(in->e, ERR_INTERNAL, "the reply is too large");
 		goto out;
@@ -800,6 +820,15 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 		if (op == NULL)
 			goto fail;
 		orders_find_header(op, in.m->subject, in.m->body, &h);
+		/* The secret may stand in the Subject: keep it out of the
+		 * stored subject and out of our reply's. */
+		if (h.found && h.secret[0] != '\0') {
+			if (in.m->subject != NULL)
+				orders_blank_secret(in.m->subject,
+				    strlen(in.m->subject), h.secret);
+			orders_blank_secret(in.subject_re, strlen(in.subject_re),
+			    h.secret);
+		}
 		if (!h.found) {
 			char body[1200];
 
@@ -961,7 +990,8 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		goto fail;
 	for (i = 0; i < np; i++) {
 		char subject[256], clock[16];
-		char *body = report_step(b, g.name, step, pl[i].side, &ev, step + 1);
+		char *body = report_step(b, g.name, step, pl[i].side, &ev, step + 1,
+		    strcmp(g.visibility, "fog") != 0);
 
 		if (body == NULL) {
 			err_set(e, ERR_INTERNAL, "the report is too large");

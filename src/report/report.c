@@ -91,14 +91,89 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 	if (alive == 0)
 		snprintf(buf, size, "destroyed");
 	else
-		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed " : "",
-		    perm ? "permanently disordered " : "", dis ? "disordered " : "",
-		    stat ? "stationary " : "",
+		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed, " : "",
+		    perm ? "permanently disordered, " : "", dis ? "disordered, " : "",
+		    stat ? "stationary, " : "",
 		    (rout || perm || dis || stat) ? "" : "in good order");
-	/* Drop a trailing space. */
-	if (buf[0] && buf[strlen(buf) - 1] == ' ')
-		buf[strlen(buf) - 1] = '\0';
+	/* Drop a trailing ", ". */
+	if (strlen(buf) >= 2 && buf[strlen(buf) - 2] == ',')
+		buf[strlen(buf) - 2] = '\0';
 	return buf;
+}
+
+const char *
+report_plural(int n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* 1 if every stand of the unit on the table touches another of them. */
+static int
+unit_together(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	int s, k;
+
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		struct pt r1[4];
+		int touching = 0, others = 0;
+
+		if (b->stands[s].flags & ST_GONE)
+			continue;
+		battle_stand_rect(b, s, r1);
+		for (k = un->first_stand; k < un->first_stand + un->nstands; k++) {
+			struct pt r2[4];
+
+			if (k == s || (b->stands[k].flags & ST_GONE))
+				continue;
+			others++;
+			battle_stand_rect(b, k, r2);
+			if (geom_rect_dist(r1, r2) <= 10)
+				touching = 1;
+		}
+		if (others > 0 && !touching)
+			return 0;
+	}
+	return 1;
+}
+
+static const char *
+stand_state(unsigned f)
+{
+	if ((f & ST_ROUTED) == ST_ROUTED)
+		return "routed";
+	if (f & ST_PERMANENT)
+		return (f & ST_STATIONARY) ? "permanently disordered, stationary" :
+		    "permanently disordered";
+	if (f & ST_DISORDERED)
+		return "disordered";
+	return (f & ST_STATIONARY) ? "stationary" : "in good order";
+}
+
+void
+report_terrain(struct text *t, const struct battle *b)
+{
+	int i, j;
+
+	if (b->nterrain == 0)
+		return;
+	text_add(t, "\nThe ground\n----------\n");
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *tr = &b->terrain[i];
+		char x[24], y[24];
+
+		text_add(t, "  %-12s %s%s%s", battle_terrain_name(tr->kind), tr->name,
+		    tr->kind == T_HILL ? " (contour " : "",
+		    tr->kind == T_HILL ? (tr->level == 1 ? "1)" : tr->level == 2 ?
+		    "2)" : "3+)") : "");
+		text_add(t, "%s%s:", tr->marshy ? ", marshy banks" : "",
+		    tr->kind >= T_FIRST_LINE ? ", a line through" : ", corners");
+		for (j = 0; j < tr->npts; j++)
+			text_add(t, " %s,%s",
+			    geom_fmt_fx(b->points[tr->first_pt + j].x, x, sizeof(x)),
+			    geom_fmt_fx(b->points[tr->first_pt + j].y, y, sizeof(y)));
+		text_add(t, "\n");
+	}
 }
 
 void
@@ -126,16 +201,36 @@ report_forces(struct text *t, const struct battle *b, int side)
 			if (un->brigade != br)
 				continue;
 			if (!battle_unit_centre(b, u, &c)) {
-				text_add(t, "  %-36s destroyed\n", un->name);
+				text_add(t, "  %s\n      destroyed or routed away\n", un->name);
 				continue;
 			}
-			text_add(t, "  %-36s at %s,%s facing %3d, %d stand%s, %2d SP, %s\n",
+			text_add(t, "  %s\n      at %s,%s facing %d, %d stand%s, %d SP%s%s, %s\n",
 			    un->name, geom_fmt_fx(c.x, x, sizeof(x)),
 			    geom_fmt_fx(c.y, y, sizeof(y)),
 			    b->stands[un->first_stand].facing,
 			    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
 			    "" : "s", battle_unit_sp(b, u),
+			    b->stands[un->first_stand].form == FORM_LINE ? "" : ", ",
+			    b->stands[un->first_stand].form == FORM_LINE ? "" :
+			    b->stands[un->first_stand].form == FORM_ROAD ?
+			    "in road march" : b->stands[un->first_stand].form ==
+			    FORM_SKIRMISH ? "in skirmish order" : "dismounted",
 			    unit_state(b, u, st, sizeof(st)));
+			if (!unit_together(b, u)) {
+				int s;
+
+				for (s = un->first_stand; s < un->first_stand +
+				    un->nstands; s++) {
+					if (b->stands[s].flags & ST_GONE)
+						continue;
+					text_add(t, "      stand %d at %s,%s facing %d, %d SP, "
+					    "%s\n", s - un->first_stand + 1,
+					    geom_fmt_fx(b->stands[s].pos.x, x, sizeof(x)),
+					    geom_fmt_fx(b->stands[s].pos.y, y, sizeof(y)),
+					    b->stands[s].facing, b->stands[s].sp,
+					    stand_state(b->stands[s].flags));
+				}
+			}
 		}
 	}
 	for (u = 0; u < b->ncommanders; u++) {
@@ -149,21 +244,47 @@ report_forces(struct text *t, const struct battle *b, int side)
 	}
 }
 
+static void
+side_totals(struct text *t, const struct battle *b)
+{
+	int s, u, br;
+
+	for (s = 0; s < b->nsides; s++) {
+		int sp = 0, sp0 = 0, exh = 0, col = 0, nbr = 0, k;
+
+		for (u = 0; u < b->nunits; u++) {
+			if (b->units[u].side != s)
+				continue;
+			sp += battle_unit_sp(b, u);
+			for (k = 0; k < b->units[u].nstands; k++)
+				sp0 += b->stands[b->units[u].first_stand + k].sp0;
+		}
+		for (br = 0; br < b->nbrigades; br++)
+			if (b->brigades[br].side == s) {
+				nbr++;
+				exh += (b->brigades[br].flags & BR_EXHAUSTED) != 0;
+				col += (b->brigades[br].flags & BR_COLLAPSED) != 0;
+			}
+		text_add(t, "  %s: %d of %d SP left; %d of %d brigades exhausted, "
+		    "%d collapsed.\n", b->sides[s].name, sp, sp0, exh, nbr, col);
+	}
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
-    const struct events *ev, int next_step)
+    const struct events *ev, int next_step, int open)
 {
 	struct text t;
-	int turn = battle_step_turn(b, step), i, rolls = 0, phasing;
+	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
 	char clock[16];
 
 	text_init(&t, REPORT_MAX);
 	phasing = battle_step_side(b, step);
 	report_clock(b, turn, clock, sizeof(clock));
-	text_add(&t, "%s\n", b->title);
-	text_add(&t, "Report for %s: turn %d of %d, %s phase (%s).\n\n",
-	    b->sides[side].name, turn, b->turns,
-	    phasing >= 0 ? b->sides[phasing].name : "both sides'", clock);
+	text_add(&t, "%s (game %s)\n", b->title, game);
+	text_add(&t, "Turn %d of %d, %s: the %s phase.\n", turn, b->turns, clock,
+	    phasing >= 0 ? b->sides[phasing].id : "joint");
+	text_add(&t, "This report is for %s.\n\n", b->sides[side].name);
 	text_add(&t, "What happened\n-------------\n");
 	for (i = 0; i < ev->n; i++) {
 		if (ev->v[i].kind == EV_ROLL) {
@@ -173,35 +294,43 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		if (ev->v[i].kind == EV_PHASE)
 			continue;
 		text_add(&t, "- %s\n", ev->v[i].text);
+		shown++;
 	}
-	if (ev->n - rolls <= 1)
+	if (shown == 0)
 		text_add(&t, "- Nothing of note.\n");
 	text_add(&t, "\nYour forces after the phase\n---------------------------\n");
 	report_forces(&t, b, side);
+	if (open) {
+		text_add(&t, "\nThe enemy\n---------\n");
+		for (s = 0; s < b->nsides; s++)
+			if (s != side)
+				report_forces(&t, b, s);
+	}
 	if (rolls > 0) {
 		int k = 0;
 
-		text_add(&t, "\nDice rolled (%d)\n----------\n", rolls);
+		text_add(&t, "\nDice rolled: %d\n", rolls);
 		for (i = 0; i < ev->n; i++)
 			if (ev->v[i].kind == EV_ROLL)
 				text_add(&t, "%4d. %s\n", ++k, ev->v[i].text);
 	}
 	text_add(&t, "\n");
 	if (next_step > battle_steps(b)) {
-		text_add(&t, "The battle is over: this was the last phase.\n");
+		text_add(&t, "The battle is over: this was the last phase. Where it "
+		    "ended:\n");
+		side_totals(&t, b);
 	} else {
 		int nt = battle_step_turn(b, next_step);
 		int ns = battle_step_side(b, next_step);
 
 		report_clock(b, nt, clock, sizeof(clock));
 		if (ns == side)
-			text_add(&t, "Next: your phase of turn %d (%s). Send your "
-			    "orders with the line\n  GAME %s SIDE %s TURN %d PASSWORD "
+			text_add(&t, "Next: your phase, turn %d (%s). Send your orders "
+			    "with the first line\n  GAME %s SIDE %s TURN %d PASSWORD "
 			    "<your secret>\n", nt, clock, game, b->sides[side].id, nt);
 		else
-			text_add(&t, "Next: the %s phase of turn %d (%s); you will "
-			    "hear when it has been played.\n", b->sides[ns].name, nt,
-			    clock);
+			text_add(&t, "Next: the %s phase of turn %d (%s); you will hear "
+			    "when it has been played.\n", b->sides[ns].id, nt, clock);
 	}
 	if (t.over) {
 		text_free(&t);

@@ -28,12 +28,20 @@ void text_add(struct text *t, const char *fmt, ...)
 
 /* The report of step `step` for side `side`: what happened (events in
  * order), the dice rolled, and the state of the side's forces after it.
+ * In an open game (open = 1) the enemy's forces are listed too.
  * Returns a malloc'd string or NULL on allocation failure. */
 char *report_step(const struct battle *b, const char *game, int step,
-    int side, const struct events *ev, int next_step);
+    int side, const struct events *ev, int next_step, int open);
 
-/* The state of side's forces, one line a unit, appended to t. */
+/* The state of side's forces, one line a unit (a line a stand for a unit
+ * whose stands have drifted apart), appended to t. */
 void report_forces(struct text *t, const struct battle *b, int side);
+
+/* The ground: each piece of terrain with where it lies. */
+void report_terrain(struct text *t, const struct battle *b);
+
+/* "1 hit", "2 hits". */
+const char *report_plural(int n, const char *one, const char *many);
 
 /* Game time of a turn as "HH:MM". */
 void report_clock(const struct battle *b, int turn, char *buf, size_t size);

@@ -489,6 +489,8 @@ commander_near(struct ctx *c, int cmd, struct pt p, fx radius)
 	return !k->gone && geom_dist(k->pos, p) <= radius;
 }
 
+static int unit_in_command(struct ctx *c, int u);
+
 static void
 phase_command(struct ctx *c)
 {
@@ -535,17 +537,17 @@ phase_command(struct ctx *c)
 			}
 		} while (changed);
 	}
+	/* A unit moves as a block: it is out of command when none of its
+	 * stands in good enough order to move is in command. */
 	for (u = 0; u < b->nunits; u++) {
-		if (b->units[u].side != c->side || battle_unit_alive(b, u) == 0)
+		struct pt tmp;
+
+		if (b->units[u].side != c->side || !unit_active_centre(b, u, &tmp))
 			continue;
-		FOR_STANDS(b, u, s)
-			if (alive(b, s) && !c->in_cmd[s]) {
-				ev(c, EV_OUT_OF_COMMAND, u, -1, 0,
-				    "%s is out of command: no commander of its "
-				    "chain within %s\".", b->units[u].name,
-				    fmt_in(c, 0, radius));
-				break;
-			}
+		if (!unit_in_command(c, u))
+			ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
+			    "commander of its chain within %s\".", b->units[u].name,
+			    fmt_in(c, 0, radius));
 	}
 }
 
@@ -773,20 +775,25 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	int road = unit_form(b, u) == FORM_ROAD;
 	int ooc = mode != MOVE_ADVANCE_INTO && !unit_in_command(c, u);
 	int skirm = unit_form(b, u) == FORM_SKIRMISH;
-	struct pt cur;
+	struct pt cur, start;
+	fx total;
 	int level;
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
+	/* Points along the way are measured from the start, so that rounding
+	 * never adds up over many steps. */
+	start = cur;
+	total = geom_dist(start, dest);
 	level = battle_level_at(b, cur);
 	for (;;) {
-		fx left = geom_dist(cur, dest), len, g;
+		fx left = total - r.moved, len, g;
 		struct pt next;
 		long cost;
 		int f, dis = 0, nl;
 		const char *what = NULL;
 
-		if (left == 0)
+		if (left <= 0)
 			break;
 		len = left < stepmax ? left : stepmax;
 		if (mode == MOVE_CHARGE) {
@@ -815,8 +822,10 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				len = g - stop_short;
 			}
 		}
-		next.x = cur.x + (fx)geom_div_round((int64_t)(dest.x - cur.x) * len, left);
-		next.y = cur.y + (fx)geom_div_round((int64_t)(dest.y - cur.y) * len, left);
+		next.x = start.x + (fx)geom_div_round((int64_t)(dest.x - start.x) *
+		    (r.moved + len), total);
+		next.y = start.y + (fx)geom_div_round((int64_t)(dest.y - start.y) *
+		    (r.moved + len), total);
 		f = area_factor(c, u, next);
 		if (f == 0 && !(road && on_road(b, next))) {
 			r.stop = "the ground ahead is closed to it";
@@ -870,8 +879,10 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			if (per > 0 && cost == COST(len) * f && room >= per) {
 				fx part = (fx)(room / per);
 
-				next.x = cur.x + (fx)geom_div_round((int64_t)(dest.x - cur.x) * part, left);
-				next.y = cur.y + (fx)geom_div_round((int64_t)(dest.y - cur.y) * part, left);
+				next.x = start.x + (fx)geom_div_round((int64_t)(dest.x -
+				    start.x) * (r.moved + part), total);
+				next.y = start.y + (fx)geom_div_round((int64_t)(dest.y -
+				    start.y) * (r.moved + part), total);
 				translate_unit(b, u, next.x - cur.x, next.y - cur.y);
 				if (!unit_on_table(b, u)) {
 					translate_unit(b, u, cur.x - next.x, cur.y - next.y);
@@ -1800,6 +1811,9 @@ apply_hits(struct ctx *c, struct hits *h, int from, int to)
 
 		if (x->saved)
 			continue;
+		/* Hits beyond what a stand had are lost with it. */
+		if (!alive(b, x->target))
+			continue;
 		n++;
 		b->brigades[b->units[u].brigade].hits++;
 		ev(c, EV_HIT, u, b->stands[x->source].unit, 1, "%s: stand %d is "
@@ -1892,13 +1906,15 @@ fire_unit(struct ctx *c, int u, int t)
 	}
 	free(mark);
 	ret_end = h->n;
+	ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d %s, %d %s.",
+	    b->units[u].name, b->units[t].name, band_name, dice,
+	    dice == 1 ? "die" : "dice", hits, hits == 1 ? "hit" : "hits");
+	if (rdice > 0)
+		ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d %s, %d %s.",
+		    b->units[t].name, b->units[u].name, rdice, rdice == 1 ? "die" :
+		    "dice", rhits, rhits == 1 ? "hit" : "hits");
 	roll_saves(c, h, 0, out_end);
 	roll_saves(c, h, out_end, ret_end);
-	ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d dice, %d "
-	    "hits.", b->units[u].name, b->units[t].name, band_name, dice, hits);
-	if (rdice > 0)
-		ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d dice, %d "
-		    "hits.", b->units[t].name, b->units[u].name, rdice, rhits);
 	on_t = apply_hits(c, h, 0, out_end);
 	on_u = apply_hits(c, h, out_end, ret_end);
 	(void)on_t;
@@ -2094,9 +2110,10 @@ melee(struct ctx *c, int a, int t)
 	}
 	loser = winner == a ? t : a;
 	ev(c, EV_MELEE_WON, winner, loser, winner == a ? on_def : on_att,
-	    "%s wins the melee with %s (hits inflicted %d to %d).",
+	    "%s wins the melee with %s (hits scored %d to %d%s).",
 	    b->units[winner].name, b->units[loser].name,
-	    winner == a ? on_def : on_att, winner == a ? on_att : on_def);
+	    winner == a ? on_def : on_att, winner == a ? on_att : on_def,
+	    on_def == on_att ? ", won on the roll-off" : "");
 	ev(c, EV_MELEE_LOST, loser, winner, winner == a ? on_att : on_def,
 	    "%s loses the melee with %s.", b->units[loser].name,
 	    b->units[winner].name);
@@ -2193,14 +2210,14 @@ phase_collapse(struct ctx *c)
 		    "%d or less", g->name, g->hits);
 		if (r > g->hits) {
 			events_add(c->ev, EV_MORALE_PASS, g->side, -1, -1, r,
-			    "%s holds together (rolled %d against %d hits).",
-			    g->name, r, g->hits);
+			    "%s holds together (rolled %d, more than its %d %s).",
+			    g->name, r, g->hits, g->hits == 1 ? "hit" : "hits");
 			continue;
 		}
 		g->flags |= BR_COLLAPSED;
 		events_add(c->ev, EV_COLLAPSE, g->side, -1, -1, r, "%s suffers a "
-		    "morale collapse (rolled %d against %d hits).", g->name, r,
-		    g->hits);
+		    "morale collapse (rolled %d, not more than its %d %s).",
+		    g->name, r, g->hits, g->hits == 1 ? "hit" : "hits");
 		for (u = 0; u < b->nunits; u++) {
 			struct pt from;
 

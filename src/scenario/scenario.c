@@ -36,6 +36,9 @@ struct parser {
 	int have_title, have_table, have_sequence;
 	int cur_side, cur_brigade, cur_unit;
 	int unit_by_stand;       /* cur_unit was declared without stands */
+	int seq_line;
+	int brigade_line[BATTLE_MAX_BRIGADES];
+	int unit_line[BATTLE_MAX_UNITS];
 	struct err *e;
 };
 
@@ -311,12 +314,14 @@ do_sequence(struct parser *p, struct tok *t, int n)
 	p->have_sequence = n - 2;
 	if (p->have_sequence == 0)
 		p->have_sequence = -1;
+	p->seq_line = p->line;
 	return 0;
 }
 
 static int
 do_set(struct parser *p, struct tok *t, int n)
 {
+	const struct rule_param *def;
 	struct setting *s;
 	int v;
 
@@ -324,11 +329,24 @@ do_set(struct parser *p, struct tok *t, int n)
 		return perr(p, "'ruleset' must come before 'set'");
 	if (n != 3)
 		return perr(p, "expected 'set NAME VALUE'");
-	if (!ruleset_has_param(p->rs, t[1].s))
+	def = ruleset_param_def(p->rs, t[1].s);
+	if (def == NULL)
 		return perr(p, "the %s ruleset has no number named '%s' (see "
 		    "'despatch rules %s')", p->rs->name, t[1].s, p->rs->name);
-	if (want_int(p, t, n, 2, "value", -1000, 100000, &v) != 0)
+	if (def->unit == PARAM_INCHES) {
+		fx d;
+		char lo[24], hi[24];
+
+		if (geom_parse_fx(t[2].s, &d) != 0 || d < def->min || d > def->max)
+			return perr(p, "'%s' is not a valid %s: expected inches from "
+			    "%s to %s, for example 'set %s 6.5'", t[2].s, def->name,
+			    geom_fmt_fx(def->min, lo, sizeof(lo)),
+			    geom_fmt_fx(def->max, hi, sizeof(hi)), def->name);
+		v = d;
+	} else if (want_int(p, t, n, 2, def->unit == PARAM_PERCENT ?
+	    "percentage" : def->name, def->min, def->max, &v) != 0) {
 		return -1;
+	}
 	if (p->b->nsettings == BATTLE_MAX_SETTINGS)
 		return perr(p, "too many 'set' lines (at most %d)",
 		    BATTLE_MAX_SETTINGS);
@@ -527,6 +545,7 @@ do_brigade(struct parser *p, struct tok *t, int n)
 	if (n > 6)
 		return perr(p, "unexpected '%s' after the position", t[6].s);
 	br->side = p->cur_side;
+	p->brigade_line[b->nbrigades] = p->line;
 	c = add_commander(p, cname, b->nbrigades, pos);
 	if (c < 0)
 		return -1;
@@ -722,6 +741,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 	}
 	if (u->abil & ABIL_MIL)
 		u->abil |= ABIL_PT;
+	p->unit_line[b->nunits] = p->line;
 	b->nunits++;
 	p->cur_unit = ui;
 	if (!have_at && nst == 0 && nsp == 0) {
@@ -783,6 +803,45 @@ do_stand(struct parser *p, struct tok *t, int n)
 	return add_stand(p, p->cur_unit, sp, pos, facing, form);
 }
 
+/* Stands of different units may touch but not overlap (a 0.05" margin
+ * allows for stands laid edge to edge). */
+static int
+check_overlaps(struct parser *p)
+{
+	struct battle *b = p->b;
+	int i, j;
+
+	for (i = 0; i < b->nstands; i++) {
+		struct pt ri[4];
+		fx wi, di;
+
+		battle_stand_size(b, i, &wi, &di);
+		geom_rect(b->stands[i].pos, b->stands[i].facing, wi - 10, di - 10, ri);
+		for (j = i + 1; j < b->nstands; j++) {
+			struct pt rj[4];
+			fx wj, dj;
+			int ui = b->stands[i].unit, uj = b->stands[j].unit;
+
+			if (ui == uj)
+				continue;
+			/* Far apart: no need for the exact test. */
+			if (abs(b->stands[i].pos.x - b->stands[j].pos.x) > 700 ||
+			    abs(b->stands[i].pos.y - b->stands[j].pos.y) > 700)
+				continue;
+			battle_stand_size(b, j, &wj, &dj);
+			geom_rect(b->stands[j].pos, b->stands[j].facing, wj - 10,
+			    dj - 10, rj);
+			if (geom_rect_dist(ri, rj) == 0) {
+				p->line = p->unit_line[uj];
+				return perr(p, "a stand of \"%s\" overlaps a stand of "
+				    "\"%s\": stands may touch but not stand on each "
+				    "other", b->units[uj].name, b->units[ui].name);
+			}
+		}
+	}
+	return 0;
+}
+
 static int
 finish(struct parser *p)
 {
@@ -800,9 +859,11 @@ finish(struct parser *p)
 	for (s = 0; s < b->nsides; s++) {
 		int army = 0, units = 0;
 
-		if (b->sides[s].name[0] == '\0')
+		if (b->sides[s].name[0] == '\0') {
+			p->line = p->seq_line;
 			return perr(p, "the sequence names side '%s', which is "
-			    "never declared", b->sides[s].id);
+			    "never declared with a 'side' line", b->sides[s].id);
+		}
 		for (i = 0; i < b->ncommanders; i++)
 			if (b->commanders[i].side == s &&
 			    b->commanders[i].brigade < 0)
@@ -817,8 +878,25 @@ finish(struct parser *p)
 			return perr(p, "side '%s' has no units", b->sides[s].id);
 	}
 	for (i = 0; i < b->nunits; i++)
-		if (b->units[i].nstands == 0)
-			return perr(p, "unit \"%s\" has no stands", b->units[i].name);
+		if (b->units[i].nstands == 0) {
+			p->line = p->unit_line[i];
+			return perr(p, "unit \"%s\" has no stands: give 'stands N sp "
+			    "... at x,y facing F' on its line, or 'stand' lines below "
+			    "it", b->units[i].name);
+		}
+	for (i = 0; i < b->nbrigades; i++) {
+		int u, any = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == i)
+				any = 1;
+		if (!any) {
+			p->line = p->brigade_line[i];
+			return perr(p, "brigade \"%s\" has no units", b->brigades[i].name);
+		}
+	}
+	if (check_overlaps(p) != 0)
+		return -1;
 	if (p->have_sequence <= 0) {
 		for (s = 0; s < b->nsides; s++)
 			b->side_order[s] = s;
@@ -850,6 +928,11 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	p.e = e;
 	p.cur_side = p.cur_brigade = p.cur_unit = -1;
 	p.line = line_offset;
+	if (len == 0 || strspn(text, " \t\r\n") == len) {
+		err_set(e, ERR_USER, "%s: the file is empty; a scenario starts "
+		    "with 'scenario \"Title\"' (see docs/scenario.md)", fname);
+		return -1;
+	}
 	if (len > SCENARIO_MAX_BYTES) {
 		err_set(e, ERR_USER, "%s: the file is larger than %u bytes",
 		    fname, SCENARIO_MAX_BYTES);
@@ -1008,12 +1091,10 @@ int
 scenario_load_file(const char *path, char **text, size_t *len,
     struct battle **out, struct err *e)
 {
-	const char *base = strrchr(path, '/');
-
 	*out = NULL;
 	if (scenario_read_file(path, SCENARIO_MAX_BYTES, text, len, e) != 0)
 		return -1;
-	if (scenario_parse(*text, *len, base ? base + 1 : path, 0, out, e) != 0) {
+	if (scenario_parse(*text, *len, path, 0, out, e) != 0) {
 		free(*text);
 		*text = NULL;
 		return -1;

@@ -324,7 +324,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	memset(g, 0, sizeof(*g));
 	if (prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
 	    "scenario_text, sandbox, status, step, seed_secret, visibility "
-	    "FROM games WHERE name = ?", "t", name) != 0)
+	    "FROM games WHERE name = ? COLLATE NOCASE", "t", name) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
@@ -855,9 +855,10 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 
 	*out = NULL;
 	*n = 0;
-	if (prepare(s, e, &st, "SELECT id, message_id, recipient, subject, kind, "
-	    "created_at, delivered_at, raw FROM outbox WHERE (? = 0 OR "
-	    "delivered_at IS NULL) ORDER BY id", "I", pending) != 0)
+	if (prepare(s, e, &st, "SELECT o.id, o.message_id, o.recipient, o.subject, "
+	    "o.kind, o.created_at, o.delivered_at, o.raw, g.name FROM outbox o "
+	    "LEFT JOIN games g ON g.id = o.game_id WHERE (? = 0 OR "
+	    "o.delivered_at IS NULL) ORDER BY o.id", "I", pending) != 0)
 		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct store_mail *m;
@@ -881,6 +882,7 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 		col_text(st, 2, m->recipient, sizeof(m->recipient));
 		col_text(st, 3, m->subject, sizeof(m->subject));
 		col_text(st, 4, m->kind, sizeof(m->kind));
+		col_text(st, 8, m->game, sizeof(m->game));
 		m->created_at = sqlite3_column_int64(st, 5);
 		m->delivered_at = sqlite3_column_int64(st, 6);
 		m->len = (size_t)sqlite3_column_bytes(st, 7);

@@ -72,7 +72,8 @@ struct store_game {
 };
 
 void store_game_clear(struct store_game *g);
-/* 0 and *g filled; -1 with ERR_USER "no game called ..." if absent. */
+/* 0 and *g filled; -1 with ERR_USER "no game called ..." if absent.
+ * Game names are matched without regard to case. */
 int store_game_get(struct store *s, const char *name, struct store_game *g,
     struct err *e);
 /* Names of all games, newline-separated, in a malloc'd string. */
@@ -159,6 +160,7 @@ struct store_mail {
 	char recipient[256];
 	char subject[256];
 	char kind[16];
+	char game[64];          /* "" for mail about no game */
 	int64_t created_at;
 	int64_t delivered_at;   /* 0 if not yet */
 	char *raw;              /* owned */

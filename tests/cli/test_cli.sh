@@ -92,6 +92,18 @@ check "outbox write again" 0 "$bin" --db "$db" outbox write "$work/mail"
 n2=$(ls "$work/mail" | wc -l)
 [ "$n1" -gt 0 ] && [ "$n1" = "$n2" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: outbox write wrote again ($n1 then $n2)"; }
 
+# A second database writing the same game's mail into the same folder must
+# not overwrite the first one's files.
+db2="$work/t2.db"
+check "second db" 0 "$bin" --db "$db2" new cowpens "$scen"
+check "game names ignore case" 1 "$bin" --db "$db2" new CowPens "$scen"
+check "second db players" 0 "$bin" --db "$db2" player add Cowpens crown tarleton@crown.example.org
+check "second db players 2" 0 "$bin" --db "$db2" player add cowpens continental b@cont.example.org
+check "second db start" 0 "$bin" --db "$db2" start cowpens
+check "outbox never overwrites" 1 "$bin" --db "$db2" outbox write "$work/mail"
+says "outbox never overwrites" "never overwrites"
+check "outbox write makes its folder" 0 "$bin" --db "$db2" outbox write "$work/mail2/sub"
+
 # Sandbox: scripted dice must fit the die.
 check "new sandbox" 0 "$bin" --db "$db" new box "$scen" --sandbox
 check "rules" 0 "$bin" rules vnb-wing

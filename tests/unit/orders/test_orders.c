@@ -25,6 +25,7 @@ static const char scen[] =
     "    unit \"1st Bn 71st Highlanders\" type highlanders stands 2 sp 2 at 30,10 facing 0\n"
     "    unit \"British Legion Infantry\" type legion-infantry stands 2 sp 1 at 12,10 facing 0\n"
     "    unit \"British Legion Cavalry\" type legion-cavalry stands 2 sp 1 at 12,6 facing 0\n"
+    "    unit \"Ogilvie's Troop\" type legion-cavalry stands 1 sp 1 at 4,6 facing 0\n"
     "side continental \"Continental\"\n  commander \"Morgan\" army at 24,44\n"
     "  brigade \"Line\" commander \"Howard\" at 24,40\n"
     "    unit \"Maryland Continentals\" type continentals-post-1778 stands 2 sp 2 at 24,36 facing 180\n"
@@ -166,10 +167,14 @@ enemy_and_own_units_are_kept_apart(void **state)
 {
 	struct fx *f = *state;
 
-	orders_parse(f->p, f->b, 0, "7th: FIRE AT 71st\nMaryland: HOLD\n", 0, f->r);
-	assert_int_equal(f->r->nerrors, 2);
-	assert_non_null(strstr(f->r->lines[0].text, "no enemy unit"));
-	assert_non_null(strstr(f->r->lines[1].text, "no unit or commander of yours"));
+	orders_parse(f->p, f->b, 0, "7th: FIRE AT 71st\nMaryland: HOLD\n"
+	    "7th: CHARGE Virginia\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 3);
+	assert_non_null(strstr(f->r->lines[0].text, "one of your own units"));
+	assert_non_null(strstr(f->r->lines[1].text, "is an enemy unit"));
+	/* A name nothing like any unit gets no wild guess. */
+	assert_non_null(strstr(f->r->lines[2].text, "no enemy unit is called"));
+	assert_null(strstr(f->r->lines[2].text, "did you mean"));
 }
 
 static void
@@ -186,6 +191,10 @@ bad_arguments_say_what_would_be_right(void **state)
 		{ "7th: WHEEL LEFT 200", "1 to 180" },
 		{ "7th: FACE 400", "0 to 359" },
 		{ "7th: FORM WEDGE", "FORM takes" },
+		{ "7th: FORM MOUNTED", "no horses" },
+		{ "Legion Cav: FORM LINE", "forms MOUNTED" },
+		{ "Legion Cav: FORM DISMOUNTED", "cannot dismount" },
+		{ "7th: FORM SKIRMISH", "cannot take skirmish" },
 		{ "7th: HOLD FAST", "takes nothing" },
 		{ "7th: DANCE", "not an order I know" },
 		{ "Tarleton: ADVANCE 4", "not commanders" },
@@ -220,6 +229,64 @@ quotes_comments_and_signature_are_ignored(void **state)
 	assert_int_equal(f->r->nerrors, 0);
 	assert_int_equal(f->r->set.n, 1);
 	assert_int_equal(f->r->lines[0].line, 5);
+}
+
+static void
+names_match_at_word_starts_and_fold_quotes(void **state)
+{
+	struct fx *f = *state;
+
+	/* "to" is inside "Tarleton" and "Royal Fusiliers" only mid-word. */
+	orders_parse(f->p, f->b, 0, "to: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	orders_parse(f->p, f->b, 0, "Royal: HOLD\nlegion inf: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.orders[0].who, 0);
+	assert_int_equal(f->r->set.orders[1].who, 2);
+	/* Curly quotes as a phone writes them. */
+	orders_parse(f->p, f->b, 0, "Ogilvie\xe2\x80\x99s Troop: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_string_equal(f->r->lines[0].text, "Ogilvie's Troop: HOLD");
+	/* A suggestion from a word inside the name. */
+	orders_parse(f->p, f->b, 0, "Highlandres: HOLD\n", 0, f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "1st Bn 71st Highlanders"));
+}
+
+static void
+quoted_earlier_mail_ends_the_orders(void **state)
+{
+	struct fx *f = *state;
+	static const char *const seps[] = {
+		"-----Original Message-----",
+		"On Tue, 14 Nov 2023 at 10:00, despatch <d@x.org> wrote:",
+		"________________________________",
+		"From: despatch <despatch@localhost>",
+		"Sent from my iPhone",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
+		char body[512];
+
+		snprintf(body, sizeof(body), "7th: HOLD\n\n%s\n71st: ADVANCE 6\n",
+		    seps[i]);
+		orders_parse(f->p, f->b, 0, body, 0, f->r);
+		if (f->r->set.n != 1 || f->r->nerrors != 0)
+			fail_msg("after '%s': %d orders, %d errors", seps[i],
+			    f->r->set.n, f->r->nerrors);
+	}
+}
+
+static void
+cavalry_forms_mounted(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "Legion Cav: FORM ROAD THEN FORM MOUNTED\n",
+	    0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_string_equal(f->r->lines[0].text,
+	    "British Legion Cavalry: FORM ROAD THEN FORM MOUNTED");
 }
 
 static void
@@ -317,6 +384,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(enemy_and_own_units_are_kept_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_arguments_say_what_would_be_right, setup, teardown),
 		cmocka_unit_test_setup_teardown(quotes_comments_and_signature_are_ignored, setup, teardown),
+		cmocka_unit_test_setup_teardown(names_match_at_word_starts_and_fold_quotes, setup, teardown),
+		cmocka_unit_test_setup_teardown(quoted_earlier_mail_ends_the_orders, setup, teardown),
+		cmocka_unit_test_setup_teardown(cavalry_forms_mounted, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_unit_gets_one_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(canonical_text_parses_to_the_same_orders, setup, teardown),
 		cmocka_unit_test(secret_is_blanked_everywhere),

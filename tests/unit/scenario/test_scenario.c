@@ -123,7 +123,7 @@ static const struct bad bads[] = {
 	{ 3, "table 48 by 48", 3, "table WIDTH x DEPTH" },
 	{ 4, "turns many", 4, "number of turns" },
 	{ 4, "turns 3 first 25:00", 4, "time of day" },
-	{ 5, "sequence alternate crown french", 0, "never declared" },
+	{ 5, "sequence alternate crown french", 5, "never declared" },
 	{ 6, "terrain jungle \"X\" poly 1,1 2,2 3,1", 6, "unknown terrain kind" },
 	{ 6, "terrain wood \"X\" poly 1,1 2,2", 6, "at least 3 points" },
 	{ 6, "terrain wood \"X\" poly 1,1 2,2 99,1", 6, "off the table" },
@@ -155,11 +155,16 @@ static const struct bad bads[] = {
 	    "off the table" },
 	{ 13, "    unit \"Jaegers\" type jaegers morale 12", 13, "morale" },
 	{ 14, "      stand sp 1 at 30,10", 14, "facing" },
+	{ 14, NULL, 13, "has no stands" },
 	{ 14, "      stand at 30,10 facing 0", 14, "stand sp N" },
 	{ 15, "sideways", 15, "unknown keyword" },
 	{ 16, NULL, 0, "no army commander" },
 	{ 18, NULL, 0, "has no units" },
+	{ 18, "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 24,10.5 facing 180", 18,
+	    "overlaps a stand of \"23rd Foot\"" },
 	{ 2, "ruleset vnb-wing\nset hit.nine 4", 3, "no number named" },
+	{ 2, "ruleset vnb-wing\nset command.radius -5", 3, "inches from 0" },
+	{ 2, "ruleset vnb-wing\nset hit.short 9", 3, "from 1 to 7" },
 	{ 6, "terrain wood \"Copse poly 2,2 8,2 8,8", 6, "closing quote" },
 };
 
@@ -194,6 +199,22 @@ each_error_names_its_line(void **state)
 			    e.msg);
 		free(text);
 	}
+}
+
+static void
+set_takes_inches_for_distances(void **state)
+{
+	char *text = with_line(2, "ruleset vnb-wing\nset command.radius 8.5\n"
+	    "set hit.long 5");
+	struct battle *b = parse_ok(text);
+	const struct ruleset *rs = ruleset_find("vnb-wing");
+
+	(void)state;
+	assert_int_equal(ruleset_param(rs, b, "command.radius"), 850);
+	assert_int_equal(ruleset_param(rs, b, "hit.long"), 5);
+	assert_int_equal(ruleset_param(rs, b, "hit.short"), 5);
+	battle_free(b);
+	free(text);
 }
 
 static void
@@ -306,6 +327,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_file_loads_with_forces_laid_out),
 		cmocka_unit_test(each_error_names_its_line),
+		cmocka_unit_test(set_takes_inches_for_distances),
 		cmocka_unit_test(truncated_file_fails_cleanly_at_every_length),
 		cmocka_unit_test(nul_byte_is_refused),
 		cmocka_unit_test(line_offset_shifts_reported_lines),
