@@ -40,7 +40,6 @@ struct hit {
 	int saved;
 };
 
-#define MAX_HITS 4096
 
 struct hits {
 	struct hit v[MAX_HITS];
@@ -56,7 +55,8 @@ struct ctx {
 	int step, turn, side;
 	unsigned char in_cmd[BATTLE_MAX_STANDS];
 	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
-	int moved[BATTLE_MAX_UNITS];
+	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
+	int walked[BATTLE_MAX_UNITS];       /* its position changed */
 	int hold[BATTLE_MAX_UNITS];
 	int fire_target[BATTLE_MAX_UNITS];
 	int charge_target[BATTLE_MAX_UNITS];
@@ -64,6 +64,10 @@ struct ctx {
 	int rank[BATTLE_MAX_UNITS];         /* unit order for this phase */
 	int nrank;
 	struct hits hits;      /* scratch for one fire or melee */
+	unsigned char mark[BATTLE_MAX_STANDS];
+	unsigned char firers[BATTLE_MAX_STANDS];   /* stands firing at one unit */
+	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
+	int overflow;          /* a scratch table was too small: fail the step */
 	char buf[4][32];
 };
 
@@ -330,7 +334,9 @@ disorder(struct ctx *c, int s, const char *why)
 	struct battle *b = c->b;
 	int u = b->stands[s].unit;
 
-	if (!alive(b, s) || (b->stands[s].flags & ST_DISORDERED))
+	/* A stand with either marker is disordered already; a red marker
+	 * alone (militia, a rallied stand) must not turn into a rout. */
+	if (!alive(b, s) || disordered(b, s))
 		return;
 	b->stands[s].flags |= ST_DISORDERED;
 	b->stands[s].flags &= ~ST_STATIONARY;
@@ -346,6 +352,9 @@ unit_speed_half(const struct battle *b, int s)
 {
 	return b->units[b->stands[s].unit].speed / 2;
 }
+
+static void push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
+    int depth);
 
 /* Friendly stands of other units that stand s passes through in the first
  * `early` of a move along `dir`: each one in good order is disordered; one
@@ -386,9 +395,8 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 				rout_stand_d(c, k, st->pos, "routed ahead of a routing "
 				    "stand", depth + 1);
 			} else {
-				pass_through(c, k, dir, FX(4), 0, depth + 1);
-				b->stands[k].pos = geom_offset(b->stands[k].pos, dir,
-				    unit_speed_half(b, k));
+				push_stand(c, k, dir, unit_speed_half(b, k), 0,
+				    depth + 1);
 				ev(c, EV_RETREAT, v, -1, 0, "%s: stand %d falls back "
 				    "ahead of a retreating stand.", b->units[v].name,
 				    k - b->units[v].first_stand + 1);
@@ -604,11 +612,12 @@ gap_to_enemy(struct ctx *c, int u, int only)
 	return best;
 }
 
-static fx
-nearest_visible_enemy(struct ctx *c, int u, struct pt from)
+/* 1 if a step from `from` to `to` brings unit u's centre closer to any
+ * enemy unit it can see (the text: never towards a visible enemy). */
+static int
+towards_visible_enemy(struct ctx *c, int u, struct pt from, struct pt to)
 {
 	struct battle *b = c->b;
-	fx best = INT32_MAX;
 	int v;
 
 	for (v = 0; v < b->nunits; v++) {
@@ -616,12 +625,10 @@ nearest_visible_enemy(struct ctx *c, int u, struct pt from)
 
 		if (!enemy(b, u, v) || !battle_unit_centre(b, v, &pc))
 			continue;
-		if (!can_see(b, from, pc))
-			continue;
-		if (geom_dist(from, pc) < best)
-			best = geom_dist(from, pc);
+		if (geom_dist(to, pc) < geom_dist(from, pc) && can_see(b, from, pc))
+			return 1;
 	}
-	return best;
+	return 0;
 }
 
 static void
@@ -790,7 +797,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		fx left = total - r.moved, len, g;
 		struct pt next;
 		long cost;
-		int f, dis = 0, nl;
+		int f, dis = 0, nl, on_the_road, ignore;
 		const char *what = NULL;
 
 		if (left <= 0)
@@ -845,9 +852,14 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			}
 			cost += lc;
 		}
+		/* Along a road in road march nothing of the ground counts;
+		 * guns on a road take contours freely even out of road
+		 * march. */
+		on_the_road = on_road(b, cur) && on_road(b, next);
+		ignore = road && on_the_road;
 		nl = battle_level_at(b, next);
-		if (nl != level && !skirm && un->kind != KIND_COMMAND &&
-		    !(road && on_road(b, next))) {
+		if (nl != level && !skirm && !ignore &&
+		    !(un->kind == KIND_ARTILLERY && on_the_road)) {
 			int n = nl > level ? nl - level : level - nl;
 
 			if (un->kind == KIND_ARTILLERY) {
@@ -862,14 +874,17 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				dis = 1;
 			}
 		}
-		if (ooc) {
-			fx before = nearest_visible_enemy(c, u, cur);
-			fx after = nearest_visible_enemy(c, u, next);
-
-			if (after < before) {
-				r.stop = "out of command, it may not move towards the enemy";
-				break;
-			}
+		/* Works: crossing into them costs foot half its move. */
+		if (!ignore && foot(un) && area_at(b, next, T_WORKS) &&
+		    !area_at(b, cur, T_WORKS)) {
+			cost += COST(un->speed / 2);
+			dis = 1;
+			what = "entering works";
+		}
+		if (ooc && towards_visible_enemy(c, u, cur, next)) {
+			r.stop = "out of command, it may not move towards a visible "
+			    "enemy";
+			break;
 		}
 		if (r.spent + cost > budget) {
 			/* A part step where only area costs apply. */
@@ -900,16 +915,23 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			r.stop = "it would leave the table";
 			break;
 		}
-		if (nl != level)
+		/* Contours count per hill: back on level ground, a new hill
+		 * starts a new count. */
+		if (nl != level && !skirm && !ignore &&
+		    !(un->kind == KIND_ARTILLERY && on_the_road))
 			c->contours[u] += nl > level ? nl - level : level - nl;
+		if (nl == 0)
+			c->contours[u] = 0;
 		level = nl;
 		r.moved += len;
 		r.spent += cost;
-		if (dis || (!skirm && f >= 2 && (area_at(b, next, T_FOREST) ||
+		if (dis || (!ignore && !skirm && f >= 2 && (area_at(b, next, T_FOREST) ||
 		    area_at(b, next, T_THICKET) || area_at(b, next, T_SWAMP))) ||
-		    (!skirm && un->kind == KIND_MOUNTED && area_at(b, next, T_BROKEN)) ||
-		    (foot(un) && (area_at(b, next, T_TOWN) ||
-		    area_at(b, next, T_VILLAGE) || area_at(b, next, T_WORKS)))) {
+		    (!ignore && !skirm && un->kind == KIND_MOUNTED &&
+		    area_at(b, next, T_BROKEN)) ||
+		    (!ignore && foot(un) && (area_at(b, next, T_TOWN) ||
+		    area_at(b, next, T_VILLAGE)) && !area_at(b, cur, T_TOWN) &&
+		    !area_at(b, cur, T_VILLAGE))) {
 			int s;
 
 			FOR_STANDS(b, u, s)
@@ -922,6 +944,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		int s;
 
 		c->moved[u] = 1;
+		c->walked[u] = 1;
 		FOR_STANDS(b, u, s)
 			b->stands[s].flags &= ~ST_STATIONARY;
 	}
@@ -940,7 +963,7 @@ unit_depth(const struct battle *b, int u)
 /* Turns the unit about its centre to face `to`.  Returns the cost in
  * COST units, or -1 (with an event) if it cannot. */
 static long
-face_unit(struct ctx *c, int u, int to, int charging)
+face_unit(struct ctx *c, int u, int to, int charging, long room)
 {
 	struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
@@ -958,6 +981,12 @@ face_unit(struct ctx *c, int u, int to, int charging)
 	}
 	if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
 		cost = COST(un->speed / 2);
+	if (cost > room) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
+		    "turn (a %s facing change costs half its move).", un->name,
+		    c->fchanges[u] == 1 ? "second" : "paid");
+		return -1;
+	}
 	if (!unit_active_centre(b, u, &cen))
 		return -1;
 	FOR_STANDS(b, u, s)
@@ -976,10 +1005,13 @@ face_unit(struct ctx *c, int u, int to, int charging)
 		return -1;
 	}
 	c->fchanges[u]++;
-	/* A free facing change in command keeps a stationary unit so. */
-	if (cost > 0 || !unit_in_command(c, u))
+	/* Only a free facing change in command leaves a unit unmoved (so
+	 * it may still be or go stationary); any other counts as moving. */
+	if (cost > 0 || !unit_in_command(c, u)) {
+		c->moved[u] = 1;
 		FOR_STANDS(b, u, s)
 			b->stands[s].flags &= ~ST_STATIONARY;
+	}
 	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d%s.",
 	    un->name, geom_norm(to), cost > 0 ? " (half its move)" : "");
 	return cost;
@@ -1025,7 +1057,7 @@ do_unit_order(struct ctx *c, const struct order *o)
 	int u = o->who, i, s;
 	const struct unit *un = &b->units[u];
 	long budget, spent = 0;
-	int ooc;
+	int ooc, charging = 0;
 
 	if (battle_unit_alive(b, u) == 0)
 		return;
@@ -1039,6 +1071,9 @@ do_unit_order(struct ctx *c, const struct order *o)
 		}
 	}
 	ooc = !unit_in_command(c, u);
+	for (i = 0; i < o->nsteps; i++)
+		if (o->steps[i].verb == V_CHARGE)
+			charging = 1;
 	budget = COST(unit_rate(b, u));
 	if (unit_form(b, u) == FORM_ROAD)
 		budget *= 1;   /* road march multiplies per step (move_unit) */
@@ -1051,7 +1086,8 @@ do_unit_order(struct ctx *c, const struct order *o)
 		long fc;
 		int brg;
 
-		unit_active_centre(b, u, &cen);
+		if (!unit_active_centre(b, u, &cen))
+			return;   /* every stand able to move has gone */
 		switch (st->verb) {
 		case V_ADVANCE:
 			dest = geom_offset(cen, unit_facing(b, u), st->dist);
@@ -1062,7 +1098,7 @@ do_unit_order(struct ctx *c, const struct order *o)
 		case V_MOVE_TO:
 			brg = geom_bearing(cen, st->pt);
 			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
-				fc = face_unit(c, u, brg, 0);
+				fc = face_unit(c, u, brg, 0, budget - spent);
 				if (fc < 0)
 					return;
 				spent += fc;
@@ -1074,8 +1110,10 @@ do_unit_order(struct ctx *c, const struct order *o)
 			break;
 		case V_WHEEL:
 		case V_FACE:
+			/* A charger's turn before it sets off is part of the
+			 * charge: it costs half the move. */
 			fc = face_unit(c, u, st->verb == V_FACE ? st->angle :
-			    unit_facing(b, u) + st->angle, 0);
+			    unit_facing(b, u) + st->angle, charging, budget - spent);
 			if (fc < 0)
 				return;
 			spent += fc;
@@ -1203,12 +1241,29 @@ do_unit_order(struct ctx *c, const struct order *o)
 				    "road march" : "skirmish order");
 				break;
 			}
+			/* A charge turns only at the start of the move, then
+			 * goes straight at the target. */
+			if (c->walked[u]) {
+				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				    "after moving: a charge starts the unit's move (it "
+				    "may turn first).", un->name);
+				break;
+			}
 			brg = geom_bearing(cen, tc);
 			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
-				fc = face_unit(c, u, brg, 1);
+				int second = c->fchanges[u] > 0;
+
+				fc = face_unit(c, u, brg, 1, budget - spent);
 				if (fc < 0)
 					return;
 				spent += fc;
+				/* The text allows a charger a second change of
+				 * facing only at the price of disorder. */
+				if (second)
+					FOR_STANDS(b, u, s)
+						if (active(b, s))
+							disorder(c, s, "a second change of "
+							    "facing in a charge");
 			}
 			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
 			spent += r.spent;
@@ -1234,11 +1289,94 @@ do_unit_order(struct ctx *c, const struct order *o)
 				disorder(c, s, "moved out of command");
 }
 
+/* Moves commander k straight towards dest as a foot stand pays for ground
+ * (forest, thicket, swamp and camp 2 for 1; a tree line, fence or hedge
+ * 2"; a stream, ford or works half the 24" move; no river but at a ford
+ * or bridge; hills and woods free), out of *budget.  Returns the distance
+ * moved; *why says why it stopped short, if it did. */
+static fx
+commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
+    const char **why)
+{
+	struct battle *b = c->b;
+	struct pt start = k->pos, cur = k->pos;
+	fx total = geom_dist(start, dest), moved = 0, step = P(c, "terrain.step");
+
+	*why = NULL;
+	while (moved < total) {
+		fx len = total - moved < step ? total - moved : step;
+		struct pt next;
+		long cost;
+		int f = 1, i, j;
+
+		next.x = start.x + (fx)geom_div_round((int64_t)(dest.x - start.x) *
+		    (moved + len), total);
+		next.y = start.y + (fx)geom_div_round((int64_t)(dest.y - start.y) *
+		    (moved + len), total);
+		if (area_at(b, next, T_FOREST) || area_at(b, next, T_THICKET) ||
+		    area_at(b, next, T_SWAMP) || area_at(b, next, T_CAMP))
+			f = 2;
+		cost = COST(len) * f;
+		if (area_at(b, next, T_WORKS) && !area_at(b, cur, T_WORKS))
+			cost += COST(FX(12));
+		for (i = 0; i < b->nterrain; i++) {
+			const struct terrain *t = &b->terrain[i];
+			int crosses = 0;
+
+			if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
+				continue;
+			for (j = 0; j + 1 < t->npts && !crosses; j++)
+				crosses = geom_seg_cross(cur, next,
+				    b->points[t->first_pt + j],
+				    b->points[t->first_pt + j + 1]) &&
+				    geom_seg_dist(cur, b->points[t->first_pt + j],
+				    b->points[t->first_pt + j + 1]) > 0;
+			if (!crosses)
+				continue;
+			if (t->kind == T_RIVER && !crossing_allowed_at(b, cur) &&
+			    !crossing_allowed_at(b, next)) {
+				*why = "a river can be crossed only at a ford or bridge";
+				goto done;
+			}
+			if (t->kind == T_STREAM || t->kind == T_RIVER ||
+			    t->kind == T_SUNKEN_ROAD)
+				cost += COST(FX(12));
+			else if (t->kind == T_TREELINE || t->kind == T_FENCE ||
+			    t->kind == T_HEDGE)
+				cost += COST(FX(2));
+		}
+		if (cost > *budget) {
+			/* A part step where only the ground's rate applies. */
+			if (cost == COST(len) * f && *budget >= COST(1) * f) {
+				fx part = (fx)(*budget / (COST(1) * f));
+
+				next.x = start.x + (fx)geom_div_round((int64_t)(dest.x -
+				    start.x) * (moved + part), total);
+				next.y = start.y + (fx)geom_div_round((int64_t)(dest.y -
+				    start.y) * (moved + part), total);
+				*budget -= COST(part) * f;
+				moved += part;
+				cur = next;
+			}
+			*why = "its 24\" move is spent";
+			goto done;
+		}
+		*budget -= cost;
+		moved += len;
+		cur = next;
+	}
+done:
+	k->pos = cur;
+	return moved;
+}
+
 static void
 do_commander_order(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	struct commander *k = &b->commanders[o->who];
+	long budget = COST(FX(24));
+	const char *why = NULL;
 	int i;
 
 	if (k->gone)
@@ -1263,22 +1401,22 @@ do_commander_order(struct ctx *c, const struct order *o)
 		} else {
 			continue;
 		}
-		d = geom_dist(k->pos, dest);
-		if (d > FX(24)) {
-			int brg = geom_bearing(k->pos, dest);
-
-			dest = geom_offset(k->pos, brg, FX(24));
-			d = FX(24);
-		}
 		if (dest.x < 0 || dest.y < 0 || dest.x > b->width || dest.y > b->depth) {
 			events_add(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
 			    "%s cannot ride off the table.", k->name);
 			continue;
 		}
-		k->pos = dest;
+		d = commander_move(c, k, dest, &budget, &why);
+		if (d == 0 && why != NULL) {
+			events_add(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
+			    "%s does not move: %s.", k->name, why);
+			continue;
+		}
+		dest = k->pos;
 		events_add(c->ev, EV_COMMANDER, k->side, -1, -1, d,
-		    "%s rides %s\" to %s,%s.", k->name, fmt_in(c, 0, d),
-		    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y));
+		    "%s rides %s\" to %s,%s%s%s.", k->name, fmt_in(c, 0, d),
+		    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y),
+		    why ? ", stopping: " : "", why ? why : "");
 	}
 }
 
@@ -1737,6 +1875,8 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 		    need);
 
 		*dice_out += 1;
+		if (r >= need && h->n == MAX_HITS)
+			c->overflow = 1;
 		if (r >= need && h->n < MAX_HITS) {
 			struct hit *x = &h->v[h->n++];
 
@@ -1849,11 +1989,11 @@ linked_stands(struct ctx *c, int u, unsigned char *mark)
 }
 
 static void
-fire_unit(struct ctx *c, int u, int t)
+fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 {
 	struct battle *b = c->b;
 	struct hits *h = &c->hits;
-	unsigned char *mark = NULL;
+	unsigned char *mark = c->mark;
 	int s, r, dice = 0, hits = 0, rdice = 0, rhits = 0, out_end, ret_end;
 	int on_t, on_u;
 	const char *band_name = "long";
@@ -1862,7 +2002,7 @@ fire_unit(struct ctx *c, int u, int t)
 	FOR_STANDS(b, u, s) {
 		int band = 0, pick;
 
-		if (!can_fire(b, s))
+		if (!firers[s] || !can_fire(b, s))
 			continue;
 		pick = fire_pick(c, s, t, &band);
 		if (pick < 0)
@@ -1876,9 +2016,7 @@ fire_unit(struct ctx *c, int u, int t)
 	out_end = h->n;
 	/* Battalion return fire: the stands fired at and those linked to
 	 * them fire back at the firer. */
-	mark = calloc(BATTLE_MAX_STANDS, 1);
-	if (mark == NULL)
-		return;
+	memset(mark, 0, BATTLE_MAX_STANDS);
 	for (r = 0; r < out_end; r++)
 		mark[h->v[r].target] = 1;
 	FOR_STANDS(b, t, s) {
@@ -1889,7 +2027,8 @@ fire_unit(struct ctx *c, int u, int t)
 			int f, band;
 
 			FOR_STANDS(b, u, f)
-				if (can_fire(b, f) && fire_pick(c, f, t, &band) == s)
+				if (firers[f] && can_fire(b, f) &&
+				    fire_pick(c, f, t, &band) == s)
 					mark[s] = 1;
 		}
 	}
@@ -1904,7 +2043,6 @@ fire_unit(struct ctx *c, int u, int t)
 			continue;
 		roll_attack(c, s, pick, 0, band, 0, h, &rdice, &rhits);
 	}
-	free(mark);
 	ret_end = h->n;
 	ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d %s, %d %s.",
 	    b->units[u].name, b->units[t].name, band_name, dice,
@@ -1921,41 +2059,63 @@ fire_unit(struct ctx *c, int u, int t)
 	(void)on_u;
 }
 
-/* The enemy unit that unit u fires at: its chosen target if any stand can
- * reach it, else the one with the nearest stand in range and arc. */
+/* The enemy unit stand s fires at: the unit's chosen target if the stand
+ * can reach it, else the unit of the nearest enemy stand in range, arc and
+ * sight; -1 if none. */
 static int
-choose_target(struct ctx *c, int u)
+stand_target(struct ctx *c, int s, int chosen)
 {
 	struct battle *b = c->b;
-	int s, v, best = -1;
+	int v, band, best = -1;
 	fx bestg = INT32_MAX;
 
-	if (c->fire_target[u] >= 0) {
-		int band;
-
-		FOR_STANDS(b, u, s)
-			if (can_fire(b, s) && fire_pick(c, s, c->fire_target[u], &band) >= 0)
-				return c->fire_target[u];
-		ev(c, EV_ORDER_REFUSED, u, c->fire_target[u], 0, "%s cannot fire "
-		    "at %s: out of range, arc or sight.", b->units[u].name,
-		    b->units[c->fire_target[u]].name);
-	}
+	if (chosen >= 0 && fire_pick(c, s, chosen, &band) >= 0)
+		return chosen;
 	for (v = 0; v < b->nunits; v++) {
-		if (!enemy(b, u, v))
-			continue;
-		FOR_STANDS(b, u, s) {
-			int band, t;
+		int t;
 
-			if (!can_fire(b, s))
-				continue;
-			t = fire_pick(c, s, v, &band);
-			if (t >= 0 && stand_gap(b, s, t) < bestg) {
-				bestg = stand_gap(b, s, t);
-				best = v;
-			}
+		if (!enemy(b, b->stands[s].unit, v))
+			continue;
+		t = fire_pick(c, s, v, &band);
+		if (t >= 0 && stand_gap(b, s, t) < bestg) {
+			bestg = stand_gap(b, s, t);
+			best = v;
 		}
 	}
 	return best;
+}
+
+/* Unit u fires: each stand at its own target (stand_target), one fire
+ * (with its return fire) per enemy unit, in the order the stands choose
+ * them. */
+static void
+unit_fires(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int target[BATTLE_MAX_STANDS];
+	int s, k, reach = 0, chosen = c->fire_target[u];
+
+	FOR_STANDS(b, u, s) {
+		target[s] = can_fire(b, s) ? stand_target(c, s, chosen) : -1;
+		if (chosen >= 0 && target[s] == chosen)
+			reach = 1;
+	}
+	if (chosen >= 0 && !reach)
+		ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at %s: out of "
+		    "range, arc or sight.", b->units[u].name, b->units[chosen].name);
+	FOR_STANDS(b, u, s) {
+		int t = target[s];
+
+		if (t < 0)
+			continue;
+		memset(c->firers, 0, sizeof(c->firers));
+		FOR_STANDS(b, u, k)
+			if (target[k] == t) {
+				c->firers[k] = 1;
+				target[k] = -1;
+			}
+		fire_unit(c, u, t, c->firers);
+	}
 }
 
 static void
@@ -2010,7 +2170,7 @@ melee(struct ctx *c, int a, int t)
 {
 	struct battle *b = c->b;
 	struct hits *h = &c->hits;
-	int att[64], def[64], na = 0, nd = 0, i, j, s;
+	int *att = c->att, *def = c->def, na = 0, nd = 0, i, j, s;
 	int adice = 0, ahits = 0, ddice = 0, dhits = 0, a_end, d_end;
 	int on_def, on_att, winner, loser, def_gone = 1, att_gone = 1;
 	struct pt ac, tc;
@@ -2023,8 +2183,7 @@ melee(struct ctx *c, int a, int t)
 			continue;
 		FOR_STANDS(b, t, k)
 			if (alive(b, k) && in_contact(c, s, k)) {
-				if (na < 64)
-					att[na++] = s;
+				att[na++] = s;
 				break;
 			}
 	}
@@ -2033,8 +2192,7 @@ melee(struct ctx *c, int a, int t)
 			continue;
 		for (i = 0; i < na; i++)
 			if (in_contact(c, att[i], s)) {
-				if (nd < 64)
-					def[nd++] = s;
+				def[nd++] = s;
 				break;
 			}
 	}
@@ -2094,12 +2252,19 @@ melee(struct ctx *c, int a, int t)
 		int tries = 0;
 
 		winner = -1;
-		while (winner < 0 && tries++ < 20 && !c->d->failed) {
-			int ra = roll(c, a, "melee tie roll-off for %s (+%d)",
-			    b->units[a].name, am);
-			int rd = roll(c, t, "melee tie roll-off for %s (+%d)",
-			    b->units[t].name, dm);
+		/* Ties are rolled again; a thousand ties in a row means a
+		 * broken dice source, and the step fails. */
+		while (winner < 0 && !c->d->failed) {
+			int ra, rd;
 
+			if (tries++ == 1000) {
+				c->overflow = 1;
+				break;
+			}
+			ra = roll(c, a, "melee tie roll-off for %s (+%d)",
+			    b->units[a].name, am);
+			rd = roll(c, t, "melee tie roll-off for %s (+%d)",
+			    b->units[t].name, dm);
 			if (ra + am > rd + dm)
 				winner = a;
 			else if (rd + dm > ra + am)
@@ -2172,16 +2337,12 @@ phase_combat(struct ctx *c)
 		b->brigades[i].hits = 0;
 	/* Fire: the phasing side's units, in the order of its orders. */
 	for (i = 0; i < c->nrank; i++) {
-		int t;
-
 		u = c->rank[i];
 		if (b->units[u].side != c->side || c->charge_target[u] >= 0)
 			continue;
 		if (battle_unit_alive(b, u) == 0)
 			continue;
-		t = choose_target(c, u);
-		if (t >= 0)
-			fire_unit(c, u, t);
+		unit_fires(c, u);
 	}
 	/* Melee: each charge that made contact. */
 	for (i = 0; i < c->nrank; i++) {
@@ -2359,8 +2520,9 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		*e = d->err;
 		goto out;
 	}
-	if (evs->overflow) {
-		err_set(e, ERR_INTERNAL, "too many events in one step");
+	if (evs->overflow || c->overflow) {
+		err_set(e, ERR_INTERNAL, "the step went past one of the engine's "
+		    "limits (events, hits or tie roll-offs); nothing was changed");
 		goto out;
 	}
 	rc = 0;

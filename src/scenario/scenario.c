@@ -741,6 +741,11 @@ do_unit(struct parser *p, struct tok *t, int n)
 	}
 	if (u->abil & ABIL_MIL)
 		u->abil |= ABIL_PT;
+	/* The Rifles ability is what the weapon says. */
+	if ((u->abil & ABIL_R) && u->weapon == WEAPON_MUSKET)
+		u->weapon = WEAPON_RIFLE;
+	if (u->weapon == WEAPON_RIFLE)
+		u->abil |= ABIL_R;
 	p->unit_line[b->nunits] = p->line;
 	b->nunits++;
 	p->cur_unit = ui;
