@@ -61,7 +61,7 @@ usage_main(FILE *f)
 	    "  start GAME                      freeze the roster, mail the welcomes, open turn 1\n"
 	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
 	    "  turn GAME [--dice FILE]         adjudicate the open phase now\n"
-	    "  state GAME --json               the battle state as JSON\n"
+	    "  state GAME [--json]             the battle state (as JSON with --json)\n"
 	    "  events GAME [--turn N] --json   what happened, as JSON\n"
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
@@ -85,6 +85,15 @@ usage_error(const char *cmd, const char *msg)
 	fprintf(stderr, "despatch %s: %s\nTry 'despatch %s --help'.\n", cmd, msg,
 	    cmd);
 	return EXIT_USAGE;
+}
+
+static int
+unknown_option(const char *cmd, const char *opt)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "unknown option '%.100s'", opt);
+	return usage_error(cmd, msg);
 }
 
 static int
@@ -129,7 +138,7 @@ cmd_new(int argc, char **argv)
 		if (strcmp(argv[i], "--sandbox") == 0)
 			sandbox = 1;
 		else if (argv[i][0] == '-' && argv[i][1])
-			return usage_error("new", "unknown option");
+			return unknown_option("new", argv[i]);
 		else if (game == NULL)
 			game = argv[i];
 		else if (file == NULL)
@@ -157,8 +166,24 @@ cmd_new(int argc, char **argv)
 	store_close(st);
 	if (rc != 0)
 		return fail(&e);
-	printf("created game %s from %s%s in %s\nnext: despatch player add %s "
-	    "SIDE EMAIL\n", game, file, sandbox ? " (sandbox)" : "", db_path, game);
+	{
+		char *text = NULL;
+		size_t len = 0;
+		struct battle *b = NULL;
+		int k;
+
+		printf("created game %s from %s%s in %s\n", game, file, sandbox ?
+		    " (sandbox)" : "", db_path);
+		if (scenario_load_file(file, &text, &len, &b, &e) == 0) {
+			printf("sides:");
+			for (k = 0; k < b->nsides; k++)
+				printf(" %s", b->sides[k].id);
+			printf("\nnext: despatch player add %s SIDE EMAIL, for each "
+			    "side\n", game);
+		}
+		battle_free(b);
+		free(text);
+	}
 	return 0;
 }
 
@@ -189,7 +214,7 @@ cmd_player(int argc, char **argv)
 				return usage_error("player", "--password needs a value");
 			password = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("player", "unknown option");
+			return unknown_option("player", argv[i]);
 		} else if (n < 3) {
 			pos[n++] = argv[i];
 		} else {
@@ -336,7 +361,7 @@ cmd_submit(int argc, char **argv)
 				return usage_error("submit", "--sender needs an address");
 			sender = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("submit", "unknown option");
+			return unknown_option("submit", argv[i]);
 		} else {
 			nfiles++;
 		}
@@ -412,7 +437,7 @@ cmd_turn(int argc, char **argv)
 				return usage_error("turn", "--dice needs a file");
 			dicefile = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("turn", "unknown option");
+			return unknown_option("turn", argv[i]);
 		} else if (game == NULL) {
 			game = argv[i];
 		} else {
@@ -615,17 +640,17 @@ cmd_state(int argc, char **argv)
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
 	if (wants_help(argc, argv)) {
-		printf("usage: despatch state GAME --json\n\nPrints the battle state "
-		    "of GAME as JSON: every unit with its side,\nbrigade, position "
-		    "and stands (SP, facing, formation, markers), every\nbrigade with "
-		    "its exhaustion level and losses (docs/json.md).\n");
+		printf("usage: despatch state GAME [--json]\n\nPrints the battle "
+		    "state of GAME: every unit with its position, SP and\nmarkers, "
+		    "every brigade with its losses. With --json, the whole state in\n"
+		    "the shape docs/json.md describes.\n");
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
 		else if (argv[i][0] == '-' && argv[i][1])
-			return usage_error("state", "unknown option");
+			return unknown_option("state", argv[i]);
 		else if (game == NULL)
 			game = argv[i];
 		else
@@ -688,7 +713,7 @@ cmd_events(int argc, char **argv)
 			if (*end || turn < 1)
 				return usage_error("events", "--turn needs a number from 1");
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("events", "unknown option");
+			return unknown_option("events", argv[i]);
 		} else if (game == NULL) {
 			game = argv[i];
 		} else {
@@ -699,6 +724,14 @@ cmd_events(int argc, char **argv)
 		return usage_error("events", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
 		return fail(&e);
+	if (turn > b->turns) {
+		err_set(&e, ERR_USER, "game %s has turns 1 to %d; there is no turn "
+		    "%d", g.name, b->turns, turn);
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		return fail(&e);
+	}
 	if (store_events_load(st, g.id, 0, &ev, &steps, &e) != 0) {
 		battle_free(b);
 		store_game_clear(&g);

@@ -550,7 +550,7 @@ handle_orders(struct intake *in, struct orders_header *h,
 	unsigned char hash[32];
 	int side, n, i, step, had = 0, rc = -1, turn;
 	int64_t msg_id;
-	char clock[16];
+	char clock[16], earlier[256];
 
 	memset(&g, 0, sizeof(g));
 	text_init(&t, 256 * 1024);
@@ -671,8 +671,28 @@ handle_orders(struct intake *in, struct orders_header *h,
 	    res->set.n, res->nerrors);
 	if (store_msg(in, &msg_id) != 0)
 		goto out;
-	if (store_orders_supersede(r->st, g.id, step, side, &had, in->e) != 0)
+	if (store_orders_sender(r->st, g.id, step, side, earlier, sizeof(earlier),
+	    in->e) != 0 ||
+	    store_orders_supersede(r->st, g.id, step, side, &had, in->e) != 0)
 		goto out;
+	/* Orders replaced from another address: the side's secret is known
+	 * to more than one mailbox, and the first sender should hear of it. */
+	if (had > 0 && earlier[0] != '\0' && in->reply_to != NULL &&
+	    strcasecmp(earlier, in->reply_to) != 0) {
+		char note[1024], subj[256];
+
+		snprintf(note, sizeof(note), "The orders you sent for game %s, side "
+		    "%s, turn %d were replaced by a mail\nfrom %s, which gave "
+		    "your side's secret. If that was not you or a fellow\nplayer "
+		    "of your side, tell the operator: someone else knows the "
+		    "secret.\nSend your orders again to replace theirs.\n", g.name,
+		    b->sides[side].id, turn, in->reply_to);
+		snprintf(subj, sizeof(subj), "[%s] Your turn %d orders were replaced",
+		    g.name, turn);
+		if (queue_mail(r, g.id, g.name, earlier, subj, "notice", NULL, note,
+		    in->e) != 0)
+			goto out;
+	}
 	{
 		int seq = 0;
 

@@ -675,6 +675,24 @@ store_orders_supersede(struct store *s, int64_t game, int step, int side,
 }
 
 int
+store_orders_sender(struct store *s, int64_t game, int step, int side,
+    char *out, size_t size, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	out[0] = '\0';
+	if (prepare(s, e, &st, "SELECT m.sender FROM orders o JOIN messages m ON "
+	    "m.id = o.message WHERE o.game_id = ? AND o.step = ? AND o.side_idx = ? "
+	    "AND o.superseded = 0 ORDER BY o.id LIMIT 1", "iII", game, step,
+	    side) != 0)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		col_text(st, 0, out, size);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
 store_order_insert(struct store *s, int64_t game, int step, int side,
     int64_t player, int64_t message, int seq, int line, const char *raw,
     const char *canonical, struct err *e)

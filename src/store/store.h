@@ -132,6 +132,10 @@ int store_message_count(struct store *s, int64_t *n, struct err *e);
  * many sets there were in *had (0 or more). */
 int store_orders_supersede(struct store *s, int64_t game, int step, int side,
     int *had, struct err *e);
+/* The sender of the mail behind the current orders of (game, step, side),
+ * written to out ("" if none). */
+int store_orders_sender(struct store *s, int64_t game, int step, int side,
+    char *out, size_t size, struct err *e);
 int store_order_insert(struct store *s, int64_t game, int step, int side,
     int64_t player, int64_t message, int seq, int line, const char *raw,
     const char *canonical, struct err *e);

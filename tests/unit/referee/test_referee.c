@@ -366,6 +366,26 @@ orders_sent_again_replace_the_earlier_set(void **state)
 	reply = last_mail(f);
 	assert_non_null(strstr(reply, "replace the orders you sent before"));
 	free(reply);
+	{
+		/* The same secret from another mailbox: the first sender hears. */
+		char *c3 = mail("m7b@else.example.org", "spy@else.example.org",
+		    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+		    "23rd: ADVANCE 1\r\n");
+		struct store_mail *m = NULL;
+		int n = 0, k, notice = 0;
+		struct err e;
+
+		submit(f, c3, &res);
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 0; k < n; k++)
+			if (strcmp(m[k].kind, "notice") == 0 &&
+			    strcmp(m[k].recipient, "howe@crown.example.org") == 0 &&
+			    strstr(m[k].raw, "spy@else.example.org") != NULL)
+				notice = 1;
+		assert_true(notice);
+		store_mails_free(m, n);
+		free(c3);
+	}
 	free(a);
 	free(b2);
 }
