@@ -294,21 +294,6 @@ out:
 	return rc;
 }
 
-static void
-unit_list(struct text *t, const struct battle *b, int side)
-{
-	int u;
-
-	for (u = 0; u < b->nunits; u++) {
-		const struct unit *un = &b->units[u];
-
-		if (un->side == side)
-			text_add(t, "  %-36s %s, %d stand%s, brigade %s\n", un->name,
-			    un->type, un->nstands, un->nstands == 1 ? "" : "s",
-			    b->brigades[un->brigade].name);
-	}
-}
-
 int
 referee_start(struct referee *r, const char *game, struct err *e)
 {
@@ -382,7 +367,6 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
 		report_terrain(&t, b);
 		text_add(&t, "\nYour forces\n-----------\n");
-		unit_list(&t, b, pl[i].side);
 		report_forces(&t, b, pl[i].side);
 		text_add(&t, "\nThe enemy\n---------\n");
 		for (s = 0; s < b->nsides; s++)

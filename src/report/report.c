@@ -204,8 +204,8 @@ report_forces(struct text *t, const struct battle *b, int side)
 				text_add(t, "  %s\n      destroyed or routed away\n", un->name);
 				continue;
 			}
-			text_add(t, "  %s\n      at %s,%s facing %d, %d stand%s, %d SP%s%s, %s\n",
-			    un->name, geom_fmt_fx(c.x, x, sizeof(x)),
+			text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d stand%s, %d SP%s%s, %s\n",
+			    un->name, un->type, geom_fmt_fx(c.x, x, sizeof(x)),
 			    geom_fmt_fx(c.y, y, sizeof(y)),
 			    b->stands[un->first_stand].facing,
 			    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
