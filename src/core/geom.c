@@ -7,6 +7,7 @@
  */
 #include "core/geom.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,10 @@ geom_div_round(int64_t n, int64_t d)
 {
 	int neg = (n < 0) != (d < 0);
 	int64_t an = n < 0 ? -n : n, ad = d < 0 ? -d : d;
-	int64_t q = (an + ad / 2) / ad;
+	int64_t q;
+
+	assert(d != 0);
+	q = (an + ad / 2) / ad;
 
 	return neg ? -q : q;
 }
