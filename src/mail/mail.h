@@ -31,16 +31,19 @@ struct mail_msg {
 	char *subject;        /* decoded (RFC 2047) */
 	char *in_reply_to;    /* without the angle brackets */
 	char *date;           /* the Date header as written */
-	char *body;           /* first text/plain part (or text/html stripped
-	                       * of tags when there is no text/plain),
-	                       * transfer-decoded, converted to UTF-8, CRLF
+	char *body;           /* first text/plain part that is not an
+	                       * attachment (or text/html stripped of tags
+	                       * when there is no text/plain),
+	                       * transfer-decoded, converted to UTF-8,
+	                       * format=flowed lines joined (RFC 3676), CRLF
 	                       * turned into LF */
 	size_t body_len;
 	int auto_submitted;   /* 1 if Auto-Submitted is present and not "no",
 	                       * or Precedence is bulk/junk/list, or the
 	                       * message is a delivery report
-	                       * (multipart/report, From MAILER-DAEMON):
-	                       * such mail is never answered (RFC 3834) */
+	                       * (multipart/report, From MAILER-DAEMON or
+	                       * postmaster, Return-Path <>): such mail is
+	                       * never answered (RFC 3834) */
 };
 
 /* Parses raw (len bytes, need not be NUL-terminated).  On success returns 0
@@ -69,13 +72,16 @@ struct mail_out {
 
 /* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0,
  * text/plain; charset=utf-8, Content-Transfer-Encoding 7bit when the body
- * is ASCII with lines under 998 octets, else quoted-printable.  Returns a
+ * is ASCII with no line over 998 octets, else quoted-printable.  Returns a
  * malloc'd NUL-terminated buffer (length in *len if len is not NULL), or
  * NULL with e set. */
 char *mail_compose(const struct mail_out *m, size_t *len, struct err *e);
 
+#define MAIL_DATE_MAX 32   /* room for any date mail_date writes */
+
 /* Formats t (seconds since the epoch, UTC) as an RFC 5322 date-time into
- * buf ("Sun, 17 Jan 1781 07:00:00 +0000"); returns buf. */
+ * buf ("Wed, 17 Jan 1781 07:00:00 +0000"); returns buf (left "" for a time
+ * gmtime cannot represent). */
 char *mail_date(long long t, char *buf, size_t size);
 
 #endif
