@@ -420,21 +420,36 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 	    is_rout, depth);
 	np = geom_offset(st->pos, dir, len);
 	st->facing = geom_norm(dir);
-	if (np.x < 0 || np.y < 0 || np.x > b->width || np.y > b->depth) {
-		if (is_rout) {
-			remove_stand(c, s, "routs off the table");
-			return;
-		}
-		if (np.x < 0)
-			np.x = 0;
-		if (np.y < 0)
-			np.y = 0;
-		if (np.x > b->width)
-			np.x = b->width;
-		if (np.y > b->depth)
-			np.y = b->depth;
+	if (is_rout && (np.x < 0 || np.y < 0 || np.x > b->width ||
+	    np.y > b->depth)) {
+		remove_stand(c, s, "routs off the table");
+		return;
 	}
 	st->pos = np;
+	/* Otherwise the whole base stops on the table. */
+	{
+		struct pt r[4];
+		fx minx, maxx, miny, maxy;
+		int i;
+
+		battle_stand_rect(b, s, r);
+		minx = maxx = r[0].x;
+		miny = maxy = r[0].y;
+		for (i = 1; i < 4; i++) {
+			minx = r[i].x < minx ? r[i].x : minx;
+			maxx = r[i].x > maxx ? r[i].x : maxx;
+			miny = r[i].y < miny ? r[i].y : miny;
+			maxy = r[i].y > maxy ? r[i].y : maxy;
+		}
+		if (minx < 0)
+			st->pos.x -= minx;
+		else if (maxx > b->width)
+			st->pos.x -= maxx - b->width;
+		if (miny < 0)
+			st->pos.y -= miny;
+		else if (maxy > b->depth)
+			st->pos.y -= maxy - b->depth;
+	}
 }
 
 static fx
@@ -1251,19 +1266,19 @@ do_unit_order(struct ctx *c, const struct order *o)
 			}
 			brg = geom_bearing(cen, tc);
 			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
-				int second = c->fchanges[u] > 0;
-
+				/* "A unit engaged in charging an enemy may not
+				 * make a second change of facing." */
+				if (c->fchanges[u] > 0) {
+					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					    "charge %s: it would have to turn a second "
+					    "time, which a charger may not.", un->name,
+					    b->units[t].name);
+					break;
+				}
 				fc = face_unit(c, u, brg, 1, budget - spent);
 				if (fc < 0)
 					return;
 				spent += fc;
-				/* The text allows a charger a second change of
-				 * facing only at the price of disorder. */
-				if (second)
-					FOR_STANDS(b, u, s)
-						if (active(b, s))
-							disorder(c, s, "a second change of "
-							    "facing in a charge");
 			}
 			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
 			spent += r.spent;
@@ -2299,20 +2314,32 @@ melee(struct ctx *c, int a, int t)
 	}
 }
 
+/* Each brigade's loss: the SP it no longer has on the table. */
+static void
+update_losses(struct battle *b)
+{
+	int br, u;
+
+	for (br = 0; br < b->nbrigades; br++) {
+		int now = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == br)
+				now += battle_unit_sp(b, u);
+		b->brigades[br].lost = b->brigades[br].sp0 - now;
+	}
+}
+
 static void
 check_exhaustion(struct ctx *c)
 {
 	struct battle *b = c->b;
 	int br, u, s;
 
+	update_losses(b);
 	for (br = 0; br < b->nbrigades; br++) {
 		struct brigade *g = &b->brigades[br];
-		int now = 0;
 
-		for (u = 0; u < b->nunits; u++)
-			if (b->units[u].brigade == br)
-				now += battle_unit_sp(b, u);
-		g->lost = g->sp0 - now;
 		if (!(g->flags & BR_EXHAUSTED) && g->lost * 10 >= g->level10) {
 			g->flags |= BR_EXHAUSTED;
 			events_add(c->ev, EV_EXHAUSTED, g->side, -1, -1, g->lost,
@@ -2516,6 +2543,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	phase_morale(c);
 	phase_combat(c);
 	phase_collapse(c);
+	update_losses(b);
 	if (d->failed) {
 		*e = d->err;
 		goto out;
