@@ -838,9 +838,10 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 
 			set_status(&in, "no-header", "no GAME line");
 			snprintf(body, sizeof(body), "I could not find the line that "
-			    "names your game, so nothing was stored from\nyour mail.\n%s"
-			    "\nTo see this again, send any mail; to ask the operator, "
-			    "reply to their own address.\n", help_tail);
+			    "names your game, so nothing was stored from\nyour mail. "
+			    "This address reads only order mails; questions for the "
+			    "person\nrunning the game should go to them directly.\n%s",
+			    help_tail);
 			if (store_msg(&in, NULL) != 0 || reply(&in, body) != 0)
 				goto fail;
 		} else {
