@@ -1100,8 +1100,8 @@ cmd_demo(int argc, char **argv)
 	struct battle *b = NULL;
 	FILE *pf = NULL;
 	char line[512];
-	int step, steps, written = 0, rc = EXIT_FAILURE, s;
-	int submitted = 0, mails_total = 0;
+	int step, steps, written = 0, rc = EXIT_FAILURE;
+	int submitted = 0;
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
@@ -1216,44 +1216,22 @@ cmd_demo(int argc, char **argv)
 	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
 	    store_battle_load(st, &g, &b, &e) != 0)
 		goto out;
-	{
-		struct store_mail *m = NULL;
-		int n = 0;
-
-		if (store_outbox_list(st, 1, &m, &n, &e) != 0)
-			goto out;
-		mails_total = n;
-		store_mails_free(m, n);
-	}
 	if (outbox_write(st, maildir, 1, &written, &e) != 0)
 		goto out;
 	printf("\nThe battle after %d turns:\n", b->turns);
-	for (s = 0; s < b->nsides; s++) {
-		int u, sp = 0, sp0 = 0, br, exh = 0, col = 0, nbr = 0;
+	{
+		struct text t;
 
-		for (u = 0; u < b->nunits; u++)
-			if (b->units[u].side == s) {
-				int k;
-
-				sp += battle_unit_sp(b, u);
-				for (k = 0; k < b->units[u].nstands; k++)
-					sp0 += b->stands[b->units[u].first_stand + k].sp0;
-			}
-		for (br = 0; br < b->nbrigades; br++)
-			if (b->brigades[br].side == s) {
-				nbr++;
-				exh += (b->brigades[br].flags & BR_EXHAUSTED) != 0;
-				col += (b->brigades[br].flags & BR_COLLAPSED) != 0;
-			}
-		printf("  %-12s %3d of %3d SP left; %d of %d brigades exhausted, "
-		    "%d collapsed\n", b->sides[s].id, sp, sp0, exh, nbr, col);
+		text_init(&t, 64 * 1024);
+		report_totals(&t, b);
+		fputs(t.s ? t.s : "", stdout);
+		text_free(&t);
 	}
 	printf("\n%d order mails submitted; %d mails written to %s/\n", submitted,
 	    written, maildir);
 	printf("Read a report:   ls %s/ (the *-report-*.eml files)\n", maildir);
 	printf("See the state:   despatch --db %s state cowpens --json\n", dbfile);
 	printf("See every roll:  despatch --db %s events cowpens --json\n", dbfile);
-	(void)mails_total;
 	rc = 0;
 out:
 	if (pf != NULL)

@@ -244,8 +244,8 @@ report_forces(struct text *t, const struct battle *b, int side)
 	}
 }
 
-static void
-side_totals(struct text *t, const struct battle *b)
+void
+report_totals(struct text *t, const struct battle *b)
 {
 	int s, u, br;
 
@@ -318,7 +318,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	if (next_step > battle_steps(b)) {
 		text_add(&t, "The battle is over: this was the last phase. Where it "
 		    "ended:\n");
-		side_totals(&t, b);
+		report_totals(&t, b);
 	} else {
 		int nt = battle_step_turn(b, next_step);
 		int ns = battle_step_side(b, next_step);

@@ -37,6 +37,9 @@ char *report_step(const struct battle *b, const char *game, int step,
  * whose stands have drifted apart), appended to t. */
 void report_forces(struct text *t, const struct battle *b, int side);
 
+/* Each side's SP left and brigades exhausted or collapsed, a line a side. */
+void report_totals(struct text *t, const struct battle *b);
+
 /* The ground: each piece of terrain with where it lies. */
 void report_terrain(struct text *t, const struct battle *b);
 

@@ -715,6 +715,24 @@ crossing_allowed_at(const struct battle *b, struct pt p)
 	return area_at(b, p, T_FORD) || area_at(b, p, T_BRIDGE);
 }
 
+/* 1 if the step a->z crosses line t.  A step crosses a line when it
+ * reaches it from off the line: a step that starts on it has paid. */
+static int
+step_crosses(const struct battle *b, const struct terrain *t, struct pt a,
+    struct pt z)
+{
+	int j;
+
+	for (j = 0; j + 1 < t->npts; j++) {
+		struct pt p = b->points[t->first_pt + j];
+		struct pt q = b->points[t->first_pt + j + 1];
+
+		if (geom_seg_cross(a, z, p, q) && geom_seg_dist(a, p, q) > 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Fixed cost (in COST units) of crossing the lines between a and z;
  * -1 if the unit may not cross.  *dis is set when the crossing
  * disorders. */
@@ -728,7 +746,7 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 	int guns = un->kind == KIND_ARTILLERY;
 	int road = unit_form(b, u) == FORM_ROAD && on_road(b, a) && on_road(b, z);
 	long cost = 0;
-	int i, j;
+	int i;
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
@@ -736,13 +754,7 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 
 		if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
 			continue;
-		/* A step crosses a line when it reaches it from off the line:
-		 * a step that starts on the line has paid already. */
-		for (j = 0; j + 1 < t->npts && !crosses; j++)
-			crosses = geom_seg_cross(a, z, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) &&
-			    geom_seg_dist(a, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) > 0;
+		crosses = step_crosses(b, t, a, z);
 		if (!crosses)
 			continue;
 		*what = t->name;
@@ -1322,7 +1334,7 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
 		fx len = total - moved < step ? total - moved : step;
 		struct pt next;
 		long cost;
-		int f = 1, i, j;
+		int f = 1, i;
 
 		next.x = start.x + (fx)geom_div_round((int64_t)(dest.x - start.x) *
 		    (moved + len), total);
@@ -1340,12 +1352,7 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
 
 			if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
 				continue;
-			for (j = 0; j + 1 < t->npts && !crosses; j++)
-				crosses = geom_seg_cross(cur, next,
-				    b->points[t->first_pt + j],
-				    b->points[t->first_pt + j + 1]) &&
-				    geom_seg_dist(cur, b->points[t->first_pt + j],
-				    b->points[t->first_pt + j + 1]) > 0;
+			crosses = step_crosses(b, t, cur, next);
 			if (!crosses)
 				continue;
 			if (t->kind == T_RIVER && !crossing_allowed_at(b, cur) &&
