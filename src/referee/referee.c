@@ -83,9 +83,9 @@ make_msgid(struct referee *r, const char *game, const char *kind, char *out,
 
 /* Composes and queues one mail. */
 static int
-queue_mail(struct referee *r, int64_t game_id, const char *game,
+queue_mail_s(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
-    const char *in_reply_to, const char *body, struct err *e)
+    const char *in_reply_to, const char *body, int sensitive, struct err *e)
 {
 	struct mail_out m;
 	char msgid[256], date[64];
@@ -108,9 +108,18 @@ queue_mail(struct referee *r, int64_t game_id, const char *game,
 	if (raw == NULL)
 		return -1;
 	rc = store_outbox_add(r->st, game_id, msgid, to, subject, kind, raw, len,
-	    now, e);
+	    sensitive, now, e);
 	free(raw);
 	return rc;
+}
+
+static int
+queue_mail(struct referee *r, int64_t game_id, const char *game,
+    const char *to, const char *subject, const char *kind,
+    const char *in_reply_to, const char *body, struct err *e)
+{
+	return queue_mail_s(r, game_id, game, to, subject, kind, in_reply_to,
+	    body, 0, e);
 }
 
 int
@@ -276,7 +285,8 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		make_secret(secret_out);
 	if (referee_secret_hash(r, secret_out, hash, e) != 0)
 		goto fail;
-	if (store_player_add(r->st, g.id, s, email, hash, referee_now(r), e) != 0) {
+	if (store_player_add(r->st, g.id, s, email, hash, secret_out,
+	    referee_now(r), e) != 0) {
 		if (strstr(e->msg, "UNIQUE") != NULL)
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"", email,
 			    game);
@@ -332,6 +342,7 @@ referee_start(struct referee *r, const char *game, struct err *e)
 	for (i = 0; i < n; i++) {
 		struct text t;
 		char subject[256], clock[16], wbuf[24], dbuf[24];
+		char secret[REFEREE_SECRET_MAX];
 		int first = battle_step_side(b, 1);
 
 		text_init(&t, 256 * 1024);
@@ -348,10 +359,23 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			    b->sides[b->side_order[s]].name);
 		text_add(&t, " move in turn.\n%s", g.sandbox ? "This is a sandbox "
 		    "game: the operator may script its dice.\n" : "");
-		text_add(&t, "\nYour secret is kept by the server only as a hash. "
-		    "Send it with every\norder mail, in the first line:\n\n"
-		    "  GAME %s SIDE %s TURN 1 PASSWORD <your secret>\n\n", g.name,
-		    b->sides[pl[i].side].id);
+		if (store_player_secret_take(r->st, pl[i].id, secret,
+		    sizeof(secret), e) != 0) {
+			text_free(&t);
+			goto fail;
+		}
+		if (secret[0] != '\0')
+			text_add(&t, "\nYour secret: %s\n\nKeep it: this mail is "
+			    "the only time despatch tells it (the server keeps\nonly "
+			    "a hash of it). Send it with every order mail, in the first "
+			    "line:\n\n  GAME %s SIDE %s TURN 1 PASSWORD %s\n\n", secret,
+			    g.name, b->sides[pl[i].side].id, secret);
+		else
+			text_add(&t, "\nSend the secret the operator gave you with "
+			    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
+			    "%s TURN 1 PASSWORD <your secret>\n\n", g.name,
+			    b->sides[pl[i].side].id);
+		sodium_memzero(secret, sizeof(secret));
 		text_add(&t, "Then one line a unit: the unit's name (any part of it "
 		    "that is enough),\na colon, and its orders, for example\n"
 		    "  <unit name>: ADVANCE 6\n  <unit name>: WHEEL LEFT 45 THEN "
@@ -381,11 +405,13 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			err_set(e, ERR_INTERNAL, "the welcome mail is too large");
 			goto fail;
 		}
-		if (queue_mail(r, g.id, g.name, pl[i].email, subject, "welcome", NULL,
-		    t.s, e) != 0) {
+		if (queue_mail_s(r, g.id, g.name, pl[i].email, subject, "welcome",
+		    NULL, t.s, 1, e) != 0) {
+			sodium_memzero(t.s, t.len);
 			text_free(&t);
 			goto fail;
 		}
+		sodium_memzero(t.s, t.len);
 		text_free(&t);
 	}
 	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
@@ -587,13 +613,13 @@ handle_orders(struct intake *in, struct orders_header *h,
 		if (h->secret[0])
 			text_add(&t, "The secret after PASSWORD does not match any "
 			    "player of side %s in game %s,\nso nothing was stored "
-			    "from your mail. Check it against the secret the\n"
-			    "operator gave you when you joined (letters, digits and "
-			    "dashes exactly as given).\n", b->sides[side].id, g.name);
+			    "from your mail. Check it against the secret in your\n"
+			    "welcome mail (letters, digits and dashes exactly as "
+			    "given).\n", b->sides[side].id, g.name);
 		else
 			text_add(&t, "Your first line has no PASSWORD, so nothing was "
-			    "stored from your mail.\nAdd the secret the operator gave "
-			    "you when you joined:\n  GAME %s SIDE %s TURN <turn> "
+			    "stored from your mail.\nAdd the secret from your welcome "
+			    "mail:\n  GAME %s SIDE %s TURN <turn> "
 			    "PASSWORD <your secret>\n", g.name, b->sides[side].id);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
 		goto out;

@@ -573,11 +573,32 @@ out:
 
 int
 store_player_add(struct store *s, int64_t game, int side, const char *email,
-    const unsigned char hash[32], int64_t now, struct err *e)
+    const unsigned char hash[32], const char *secret, int64_t now,
+    struct err *e)
 {
-	return store_exec(s, e, "INSERT INTO players (game_id, side_idx, email, "
+	if (store_exec(s, e, "INSERT INTO players (game_id, side_idx, email, "
 	    "secret_hash, created_at) VALUES (?, ?, ?, ?, ?)", "iItbi", game, side,
-	    email, (const void *)hash, (size_t)32, now);
+	    email, (const void *)hash, (size_t)32, now) != 0)
+		return -1;
+	return store_exec(s, e, "INSERT INTO player_secrets (player_id, secret) "
+	    "VALUES (?, ?)", "it", store_last_id(s), secret);
+}
+
+int
+store_player_secret_take(struct store *s, int64_t player, char *out,
+    size_t size, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	out[0] = '\0';
+	if (prepare(s, e, &st, "SELECT secret FROM player_secrets WHERE "
+	    "player_id = ?", "i", player) != 0)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		col_text(st, 0, out, size);
+	sqlite3_finalize(st);
+	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
+	    "i", player);
 }
 
 int
@@ -855,12 +876,12 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 int
 store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
-    const char *raw, size_t len, int64_t now, struct err *e)
+    const char *raw, size_t len, int sensitive, int64_t now, struct err *e)
 {
 	return store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
-	    "recipient, subject, kind, raw, created_at) VALUES (NULLIF(?, 0), ?, ?, "
-	    "?, ?, ?, ?)", "ittttbi", game, message_id, recipient, subject, kind,
-	    (const void *)raw, len, now);
+	    "recipient, subject, kind, raw, sensitive, created_at) VALUES "
+	    "(NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)", "ittttbIi", game, message_id,
+	    recipient, subject, kind, (const void *)raw, len, sensitive, now);
 }
 
 int
@@ -936,6 +957,10 @@ store_mails_free(struct store_mail *m, int n)
 int
 store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
 {
-	return store_exec(s, e, "UPDATE outbox SET delivered_at = ? WHERE id = ?",
-	    "ii", now, id);
+	/* A delivered mail that held a secret keeps only its headers. */
+	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
+	    "WHEN sensitive THEN substr(raw, 1, instr(raw, X'0D0A0D0A') + 3) || "
+	    "CAST('[delivered; the body held a player''s secret and was "
+	    "removed]' || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?", "ii", now,
+	    id);
 }

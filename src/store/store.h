@@ -106,9 +106,15 @@ struct store_player {
 	unsigned char secret_hash[32];
 };
 
+/* Adds a player; the secret in clear is kept (player_secrets) until the
+ * welcome mail carries it (see store_player_secret_take). */
 int store_player_add(struct store *s, int64_t game, int side,
-    const char *email, const unsigned char hash[32], int64_t now,
-    struct err *e);
+    const char *email, const unsigned char hash[32], const char *secret,
+    int64_t now, struct err *e);
+/* Writes the player's secret in clear to out and forgets it; "" if it is
+ * no longer kept. */
+int store_player_secret_take(struct store *s, int64_t player, char *out,
+    size_t size, struct err *e);
 /* Up to max players of game (side -1: all sides), in the order added. */
 int store_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e);
@@ -171,9 +177,11 @@ struct store_mail {
 	size_t len;
 };
 
+/* Queues a mail.  A sensitive one (it holds a secret) has its body
+ * replaced by a stub once it is delivered. */
 int store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
-    const char *raw, size_t len, int64_t now, struct err *e);
+    const char *raw, size_t len, int sensitive, int64_t now, struct err *e);
 /* Queued (undelivered) mail when pending = 1, else all; *out is a
  * malloc'd array of *n mails (free with store_mails_free). */
 int store_outbox_list(struct store *s, int pending, struct store_mail **out,

@@ -193,9 +193,29 @@ start_queues_a_welcome_for_each_player(void **state)
 	assert_int_equal(count(f, "outbox"), 2);
 	w = last_mail(f);
 	assert_non_null(strstr(w, "To: greene@cont.example.org"));
-	assert_non_null(strstr(w, "GAME mill SIDE continental TURN 1"));
-	assert_null(strstr(w, "blue-coat-secret"));
+	/* The welcome tells the player the secret, once. */
+	assert_non_null(strstr(w, "Your secret: blue-coat-secret"));
+	assert_non_null(strstr(w, "GAME mill SIDE continental TURN 1 PASSWORD "
+	    "blue-coat-secret"));
 	free(w);
+	{
+		struct store_mail *m = NULL;
+		int n = 0, k;
+		struct err e;
+
+		/* Once delivered, the stored copy keeps no secret. */
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 0; k < n; k++)
+			assert_int_equal(store_outbox_delivered(f->st, m[k].id, 1, &e), 0);
+		store_mails_free(m, n);
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 0; k < n; k++) {
+			assert_null(strstr(m[k].raw, "coat-secret"));
+			assert_non_null(strstr(m[k].raw, "Subject: [mill] Welcome"));
+			assert_non_null(strstr(m[k].raw, "body held a player's secret"));
+		}
+		store_mails_free(m, n);
+	}
 }
 
 static void
