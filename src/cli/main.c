@@ -323,7 +323,10 @@ submit_one(struct referee *r, const char *name, const char *raw, size_t len,
 	err_clear(&e);
 	if (referee_submit(r, raw, len, sender, &res, &e) != 0) {
 		fprintf(stderr, "despatch: %s: not stored: %s\n", name, e.msg);
-		return e.kind == ERR_TEMP ? EXIT_TEMPFAIL : EXIT_TEMPFAIL;
+		/* A passing failure (or running out of memory) is worth the
+		 * MTA's retry; a damaged database is the operator's to mend. */
+		return e.kind == ERR_TEMP || e.kind == ERR_INTERNAL ? EXIT_TEMPFAIL :
+		    EXIT_FAILURE;
 	}
 	if (!quiet)
 		printf("%s: %s: %s\n", name, res.outcome == SUBMIT_DUPLICATE ?
@@ -814,10 +817,24 @@ write_file_atomic(const char *dir, const char *name, const char *data,
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name);
-	if (access(path, F_OK) == 0)
+	if (access(path, F_OK) == 0) {
+		/* The same mail written before (and then not marked, say the
+		 * database was busy) counts as delivered; anything else there
+		 * is never overwritten. */
+		char *old = NULL;
+		size_t olen = 0;
+		struct err ignore;
+
+		if (scenario_read_file(path, len + 1, &old, &olen, &ignore) == 0 &&
+		    olen == len && memcmp(old, data, len) == 0) {
+			free(old);
+			return 0;
+		}
+		free(old);
 		return err_set(e, ERR_USER, "%s exists already; despatch never "
 		    "overwrites mail (is another database writing into %s?)", path,
 		    dir);
+	}
 	f = fopen(tmp, "wb");
 	if (f == NULL)
 		return err_set(e, ERR_USER, "%s: %s", tmp, strerror(errno));

@@ -30,6 +30,7 @@ dice_roll(struct dice *d, int sides, int unit, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	utf8_trim_tail(why);
 	if (d->failed)
 		return 1;
 	if (d->next(d->ctx, sides, &v, &d->err) != 0) {

@@ -18,7 +18,31 @@ err_set(struct err *e, enum err_kind kind, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	utf8_trim_tail(e->msg);
 	return -1;
+}
+
+void
+utf8_trim_tail(char *s)
+{
+	size_t n = strlen(s), i, need;
+
+	if (n == 0)
+		return;
+	/* Find the start of the last sequence (at most 4 bytes back). */
+	i = n;
+	while (i > 0 && n - i < 4 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i == 0)
+		return;
+	i--;
+	if (((unsigned char)s[i] & 0x80) == 0)
+		return;
+	need = ((unsigned char)s[i] & 0xe0) == 0xc0 ? 2 :
+	    ((unsigned char)s[i] & 0xf0) == 0xe0 ? 3 :
+	    ((unsigned char)s[i] & 0xf8) == 0xf0 ? 4 : 1;
+	if (n - i < need)
+		s[i] = '\0';
 }
 
 void

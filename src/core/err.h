@@ -36,4 +36,8 @@ int err_set(struct err *e, enum err_kind kind, const char *fmt, ...)
 /* Clears e (a NULL err is allowed). */
 void err_clear(struct err *e);
 
+/* Removes a UTF-8 sequence cut short at the end of s (what snprintf into
+ * a fixed buffer can leave), so s stays valid UTF-8 if it was before. */
+void utf8_trim_tail(char *s);
+
 #endif

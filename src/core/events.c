@@ -64,6 +64,7 @@ events_add(struct events *ev, enum event_kind kind, int side, int unit,
 	va_start(ap, fmt);
 	vsnprintf(e->text, sizeof(e->text), fmt, ap);
 	va_end(ap);
+	utf8_trim_tail(e->text);
 }
 
 const char *

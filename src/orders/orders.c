@@ -475,6 +475,23 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 
 /* --- order lines ------------------------------------------------------ */
 
+/* Copies at most max bytes of in to out (which holds max + 1), cutting at
+ * a character boundary so a message quoting it stays valid UTF-8. */
+static const char *
+cut(const char *in, size_t max, char *out)
+{
+	size_t n = strlen(in);
+
+	if (n > max) {
+		n = max;
+		while (n > 0 && ((unsigned char)in[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(out, in, n);
+	out[n] = '\0';
+	return out;
+}
+
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
     int is_cmd, int who, const char *text, struct order_step *st, char *msg,
@@ -485,7 +502,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 
 	for (i = 0; i < rs->nverbs; i++) {
 		const struct verb_def *v = &rs->verbs[i];
-		char arg[ORDERS_TEXT_MAX], a1[64], a2[64];
+		char arg[ORDERS_TEXT_MAX], a1[64], a2[64], short_arg[96];
 		size_t alen;
 
 		if (!match(p, p->verb[i], text, strlen(text), 0))
@@ -513,7 +530,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		case ARG_NONE:
 			if (alen > 0) {
 				snprintf(msg, msize, "%s takes nothing after it, "
-				    "but \"%.80s\" follows", v->word, arg);
+				    "but \"%s\" follows", v->word, cut(arg, 80, short_arg));
 				return -1;
 			}
 			return 0;
@@ -544,8 +561,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			    st->pt.x > b->width || st->pt.y > b->depth) {
 				char w[24], d[24];
 
-				snprintf(msg, msize, "%.40s is off the table (0,0 to "
-				    "%s,%s)", arg, geom_fmt_fx(b->width, w, sizeof(w)),
+				snprintf(msg, msize, "%s is off the table (0,0 to "
+				    "%s,%s)", cut(arg, 40, short_arg),
+				    geom_fmt_fx(b->width, w, sizeof(w)),
 				    geom_fmt_fx(b->depth, d, sizeof(d)));
 				return -1;
 			}
@@ -577,7 +595,8 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		case ARG_FORMATION:
 			if (battle_form_parse(arg, &st->form) != 0) {
 				snprintf(msg, msize, "FORM takes LINE, SKIRMISH, "
-				    "ROAD, MOUNTED or DISMOUNTED, not \"%.40s\"", arg);
+				    "ROAD, MOUNTED or DISMOUNTED, not \"%s\"",
+				    cut(arg, 40, short_arg));
 				return -1;
 			}
 			{
@@ -629,8 +648,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		}
 	}
 	{
-		size_t k = (size_t)snprintf(msg, msize, "\"%.80s\" is not an order I "
-		    "know; orders are", text);
+		char short_text[96];
+		size_t k = (size_t)snprintf(msg, msize, "\"%s\" is not an order I "
+		    "know; orders are", cut(text, 80, short_text));
 
 		for (i = 0; i < rs->nverbs && k < msize; i++)
 			k += (size_t)snprintf(msg + k, msize - k, "%s %s",
@@ -655,6 +675,8 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	l->status = st;
 	snprintf(l->raw, sizeof(l->raw), "%s", raw);
 	snprintf(l->text, sizeof(l->text), "%s", text);
+	utf8_trim_tail(l->raw);
+	utf8_trim_tail(l->text);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 }

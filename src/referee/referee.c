@@ -279,6 +279,18 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		    "%s", game, side, list);
 		goto fail;
 	}
+	{
+		struct store_player pl[MAX_PLAYERS];
+		int n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+
+		if (n < 0)
+			goto fail;
+		if (n == MAX_PLAYERS) {
+			err_set(e, ERR_USER, "game \"%s\" has %d players, as many as "
+			    "a game takes", game, MAX_PLAYERS);
+			goto fail;
+		}
+	}
 	if (password != NULL)
 		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
 	else
@@ -442,9 +454,11 @@ struct intake {
 	size_t stored_len;
 	int64_t game_id;
 	int64_t player_id;
+	int64_t msg_row;        /* the stored message's row */
 	int step;
 	char game[64];
 	char subject_re[300];
+	char secret[128];       /* the secret as typed, "" if none */
 };
 
 static void
@@ -466,31 +480,152 @@ set_status(struct intake *in, const char *status, const char *fmt, ...)
 static int
 store_msg(struct intake *in, int64_t *id)
 {
-	return store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
+	int rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
 	    in->sha, in->reply_to, in->m ? in->m->subject : NULL, in->game_id,
 	    in->player_id, in->step, in->res->status, in->res->note,
-	    in->stored ? in->stored : in->raw, in->stored ? in->stored_len :
-	    in->len, referee_now(in->r), id, in->e);
+	    in->stored, in->stored_len, referee_now(in->r), &in->msg_row, in->e);
+
+	if (id != NULL)
+		*id = in->msg_row;
+	return rc;
 }
 
+/* Queues our answer.  An answer that cannot be written (an address or a
+ * Message-ID our composer refuses) must not cost the player the mail we
+ * stored: only a passing failure undoes the intake; any other is noted
+ * on the stored message and the mail stays stored, unanswered. */
 static int
 reply(struct intake *in, const char *body)
 {
 	if (in->reply_to == NULL || in->m == NULL || in->m->auto_submitted)
 		return 0;
-	return queue_mail(in->r, in->game_id, in->game[0] ? in->game : NULL,
+	if (queue_mail(in->r, in->game_id, in->game[0] ? in->game : NULL,
 	    in->reply_to, in->subject_re, "reply", in->m->message_id, body,
-	    in->e);
+	    in->e) == 0)
+		return 0;
+	if (in->e->kind == ERR_TEMP)
+		return -1;
+	{
+		char why[200];
+		size_t n = strlen(in->e->msg);
+
+		if (n >= sizeof(why)) {
+			n = sizeof(why) - 1;
+			while (n > 0 && ((unsigned char)in->e->msg[n] & 0xc0) == 0x80)
+				n--;
+		}
+		memcpy(why, in->e->msg, n);
+		why[n] = '\0';
+		snprintf(in->res->note, sizeof(in->res->note),
+		    "stored, not answered: %s", why);
+	}
+	err_clear(in->e);
+	if (in->msg_row != 0)
+		return store_exec(in->r->st, in->e, "UPDATE messages SET note = ? "
+		    "WHERE id = ?", "ti", in->res->note, in->msg_row);
+	return 0;
 }
 
-/* Blanks the secret in the copy we keep.  When the body is encoded so that
- * the secret does not appear in the raw bytes, the encoded body is
- * replaced by the decoded text with the secret blanked. */
+/* Blanks, in buf, the typed secret and every word that follows PASSWORD,
+ * SECRET or "secret:" (so a wrong secret, a quoted welcome or a guess is
+ * not kept either). */
+static void
+redact(char *buf, size_t len, const char *secret)
+{
+	static const char *const kw[] = { "password", "secret" };
+	size_t i, k;
+
+	if (secret != NULL && secret[0] != '\0')
+		orders_blank_secret(buf, len, secret);
+	for (i = 0; i < len; i++) {
+		if (i > 0 && isalnum((unsigned char)buf[i - 1]))
+			continue;
+		for (k = 0; k < 2; k++) {
+			size_t n = strlen(kw[k]), j;
+
+			if (len - i < n || strncasecmp(buf + i, kw[k], n) != 0)
+				continue;
+			j = i + n;
+			if (j < len && isalnum((unsigned char)buf[j]))
+				continue;
+			while (j < len && (buf[j] == ' ' || buf[j] == '\t' ||
+			    buf[j] == ':' || buf[j] == '='))
+				j++;
+			while (j < len && !isspace((unsigned char)buf[j]) &&
+			    buf[j] != '<' && buf[j] != '>')
+				buf[j++] = '*';
+		}
+	}
+}
+
+/* Blanks every word of buf that is some player's secret (by its keyed
+ * hash), so a real secret quoted anywhere is not kept even when the mail
+ * names no game or gives a wrong one.  Words are runs of non-space; a
+ * trailing comma, full stop or the like is tried off too. */
+static void
+redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	size_t i = 0;
+
+	if (n == 0)
+		return;
+	while (i < len) {
+		size_t j, w;
+		int cut;
+
+		while (i < len && isspace((unsigned char)buf[i]))
+			i++;
+		j = i;
+		while (j < len && !isspace((unsigned char)buf[j]))
+			j++;
+		for (cut = 0; cut < 2; cut++) {
+			unsigned char h[32];
+			int k;
+
+			w = j - i;
+			if (cut == 1) {
+				while (w > 0 && ispunct((unsigned char)buf[i + w - 1]))
+					w--;
+				if (w == j - i)
+					break;
+			}
+			if (w < 8 || w >= REFEREE_SECRET_MAX)
+				continue;
+			crypto_generichash(h, 32, (const unsigned char *)buf + i, w,
+			    key, 32);
+			for (k = 0; k < n; k++)
+				if (sodium_memcmp(h, hashes + (size_t)k * 32, 32) == 0) {
+					memset(buf + i, '*', w);
+					break;
+				}
+		}
+		i = j;
+	}
+}
+
 static int
-blank_secret(struct intake *in, const char *secret)
+has_ci(const char *buf, size_t len, const char *what)
+{
+	size_t n = strlen(what), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (strncasecmp(buf + i, what, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Makes the copy of the mail we keep (in->stored): the raw bytes with
+ * secrets blanked.  Where a transfer encoding or an encoded-word could
+ * hide a secret from a search of the raw bytes, the copy is instead the
+ * header block (less its Subject) with the decoded subject and body, all
+ * redacted, and a note saying so. */
+static int
+make_stored_copy(struct intake *in)
 {
 	const char *sep;
 	size_t hdr;
+	int encoded;
 
 	free(in->stored);
 	in->stored = malloc(in->len + 1);
@@ -499,32 +634,77 @@ blank_secret(struct intake *in, const char *secret)
 	memcpy(in->stored, in->raw, in->len);
 	in->stored[in->len] = '\0';
 	in->stored_len = in->len;
-	if (secret[0] == '\0')
+	{
+		unsigned char *hashes = NULL, key[32];
+		int n = 0;
+
+		if (store_secret_hashes(in->r->st, &hashes, &n, in->e) != 0)
+			return -1;
+		if (n > 0 && store_server_key(in->r->st, "secret-hash", key,
+		    in->e) != 0) {
+			free(hashes);
+			return -1;
+		}
+		redact_known(in->stored, in->stored_len, hashes, n, key);
+		if (in->m != NULL) {
+			if (in->m->subject != NULL)
+				redact_known(in->m->subject, strlen(in->m->subject),
+				    hashes, n, key);
+			redact_known(in->m->body, in->m->body_len, hashes, n, key);
+		}
+		sodium_memzero(key, sizeof(key));
+		free(hashes);
+	}
+	redact(in->stored, in->stored_len, in->secret);
+	if (in->m == NULL)
 		return 0;
-	if (orders_blank_secret(in->stored, in->stored_len, secret) > 0)
+	if (in->m->subject != NULL)
+		redact(in->m->subject, strlen(in->m->subject), in->secret);
+	redact(in->m->body, in->m->body_len, in->secret);
+	encoded = has_ci(in->raw, in->len, "base64") ||
+	    has_ci(in->raw, in->len, "quoted-printable") ||
+	    has_ci(in->raw, in->len, "=?");
+	if (!encoded)
 		return 0;
 	sep = strstr(in->stored, "\r\n\r\n");
-	hdr = sep ? (size_t)(sep - in->stored) + 4 : 0;
+	hdr = sep ? (size_t)(sep - in->stored) + 2 : 0;
 	if (sep == NULL) {
 		sep = strstr(in->stored, "\n\n");
-		hdr = sep ? (size_t)(sep - in->stored) + 2 : in->stored_len;
+		hdr = sep ? (size_t)(sep - in->stored) + 1 : in->stored_len;
 	}
 	{
-		const char *note = "[despatch: the encoded body held the player's "
-		    "secret; it is kept decoded, with the secret blanked]\n\n";
-		size_t bl = in->m->body_len, nl = strlen(note);
-		char *nb = malloc(hdr + nl + bl + 1);
+		static const char note[] = "X-Despatch-Stored: decoded and redacted "
+		    "(the mail was encoded)\r\n\r\n";
+		const char *subj = in->m->subject ? in->m->subject : "";
+		size_t cap = hdr + strlen(subj) + sizeof(note) + in->m->body_len + 32;
+		char *nb = malloc(cap), *o;
+		size_t i = 0;
+		int skipping = 0;
 
 		if (nb == NULL)
 			return err_set(in->e, ERR_INTERNAL, "out of memory");
-		memcpy(nb, in->stored, hdr);
-		memcpy(nb + hdr, note, nl);
-		memcpy(nb + hdr + nl, in->m->body, bl);
-		nb[hdr + nl + bl] = '\0';
-		orders_blank_secret(nb + hdr + nl, bl, secret);
+		o = nb;
+		/* The header block without its Subject (and folded lines). */
+		while (i < hdr) {
+			const char *nl = memchr(in->stored + i, '\n', hdr - i);
+			size_t l = nl ? (size_t)(nl - (in->stored + i)) + 1 : hdr - i;
+
+			if (in->stored[i] != ' ' && in->stored[i] != '\t')
+				skipping = l >= 8 &&
+				    strncasecmp(in->stored + i, "subject:", 8) == 0;
+			if (!skipping) {
+				memcpy(o, in->stored + i, l);
+				o += l;
+			}
+			i += l;
+		}
+		o += sprintf(o, "Subject: %s\r\n%s", subj, note);
+		memcpy(o, in->m->body, in->m->body_len);
+		o += in->m->body_len;
+		*o = '\0';
 		free(in->stored);
 		in->stored = nb;
-		in->stored_len = hdr + nl + bl;
+		in->stored_len = (size_t)(o - nb);
 	}
 	return 0;
 }
@@ -574,8 +754,7 @@ handle_orders(struct intake *in, struct orders_header *h,
 		text_add(&t, "There is no game called \"%s\" on this server, so "
 		    "nothing was stored from your mail.\nCheck the GAME word in "
 		    "the first line of your orders.\n%s", h->game, help_tail);
-		if (blank_secret(in, h->secret) || store_msg(in, NULL) ||
-		    reply(in, t.s))
+		if (store_msg(in, NULL) || reply(in, t.s))
 			goto out;
 		rc = 0;
 		goto out;
@@ -584,8 +763,6 @@ handle_orders(struct intake *in, struct orders_header *h,
 	if (store_battle_load(r->st, &g, &b, in->e) != 0)
 		goto out;
 	side = battle_side(b, h->side);
-	if (blank_secret(in, h->secret) != 0)
-		goto out;
 	if (side < 0) {
 		set_status(in, "rejected", "unknown side \"%s\"", h->side);
 		text_add(&t, "Game %s has no side called \"%s\"; its sides are",
@@ -798,11 +975,33 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 			set_status(&in, "unreadable", "%s", pe.msg);
 		}
 	}
+	memset(&h, 0, sizeof(h));
 	if (in.m != NULL) {
+		op = orders_parser_new(ruleset_all()[0], e);
+		if (op == NULL)
+			goto out;
+		orders_find_header(op, in.m->subject, in.m->body, &h);
+		snprintf(in.secret, sizeof(in.secret), "%s", h.secret);
+	}
+	/* From here on nothing we keep or send holds a secret. */
+	if (make_stored_copy(&in) != 0)
+		goto out;
+	if (in.m != NULL) {
+		char subj[sizeof(in.subject_re) - 8];
+		const char *ms = in.m->subject ? in.m->subject : "your orders";
+		size_t n = strlen(ms);
+
 		in.reply_to = in.m->reply_to ? in.m->reply_to : in.m->from_addr;
+		/* A long subject is cut at a character boundary. */
+		if (n >= sizeof(subj)) {
+			n = sizeof(subj) - 1;
+			while (n > 0 && ((unsigned char)ms[n] & 0xc0) == 0x80)
+				n--;
+		}
+		memcpy(subj, ms, n);
+		subj[n] = '\0';
 		snprintf(in.subject_re, sizeof(in.subject_re), "%s%s",
-		    in.m->subject && strncasecmp(in.m->subject, "Re:", 3) == 0 ?
-		    "" : "Re: ", in.m->subject ? in.m->subject : "your orders");
+		    strncasecmp(subj, "Re:", 3) == 0 ? "" : "Re: ", subj);
 	}
 	if (in.reply_to == NULL)
 		in.reply_to = envelope_sender;
@@ -832,8 +1031,11 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 			snprintf(in.subject_re, sizeof(in.subject_re),
 			    "Your mail could not be read");
 			if (queue_mail(r, 0, NULL, envelope_sender, in.subject_re,
-			    "reply", NULL, body, e) != 0)
-				goto fail;
+			    "reply", NULL, body, e) != 0) {
+				if (e->kind == ERR_TEMP)
+					goto fail;
+				err_clear(e);
+			}
 		}
 	} else if (in.m->auto_submitted) {
 		set_status(&in, "ignored", "automatic mail (auto-reply, bounce or "
@@ -846,19 +1048,6 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 		if (store_msg(&in, NULL) != 0)
 			goto fail;
 	} else {
-		op = orders_parser_new(ruleset_all()[0], e);
-		if (op == NULL)
-			goto fail;
-		orders_find_header(op, in.m->subject, in.m->body, &h);
-		/* The secret may stand in the Subject: keep it out of the
-		 * stored subject and out of our reply's. */
-		if (h.found && h.secret[0] != '\0') {
-			if (in.m->subject != NULL)
-				orders_blank_secret(in.m->subject,
-				    strlen(in.m->subject), h.secret);
-			orders_blank_secret(in.subject_re, strlen(in.subject_re),
-			    h.secret);
-		}
 		if (!h.found) {
 			char body[1200];
 
@@ -922,6 +1111,16 @@ load_orders(struct referee *r, const struct store_game *g,
 			goto out;
 		if (count > 0) {
 			orders_parse(op, b, s, text, 0, res);
+			/* What was acknowledged must be what is played: a stored
+			 * order that no longer reads is damage, not a hold. */
+			if (res->nerrors > 0 || res->set.n != count) {
+				err_set(e, ERR_DATA, "game %s: a stored order for side %s "
+				    "no longer reads (%s); the turn was not played",
+				    g->name, b->sides[s].id, res->nerrors > 0 ?
+				    res->lines[0].text : "a line is missing");
+				free(text);
+				goto out;
+			}
 			sets[*nsets] = res->set;
 			(*nsets)++;
 		}

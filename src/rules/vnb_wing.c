@@ -274,6 +274,7 @@ ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
+	utf8_trim_tail(text);
 	va_end(ap);
 	events_add(c->ev, k, side, unit, target, value, "%s", text);
 }
@@ -290,6 +291,7 @@ roll(struct ctx *c, int unit, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
+	utf8_trim_tail(why);
 	va_end(ap);
 	c->d->side = unit >= 0 ? c->b->units[unit].side : -1;
 	return dice_roll(c->d, 6, unit, "%s", why);

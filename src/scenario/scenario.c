@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/ruleset.h"
 
@@ -37,6 +38,7 @@ struct parser {
 	int cur_side, cur_brigade, cur_unit;
 	int unit_by_stand;       /* cur_unit was declared without stands */
 	int seq_line;
+	int have_first;
 	int brigade_line[BATTLE_MAX_BRIGADES];
 	int unit_line[BATTLE_MAX_UNITS];
 	struct err *e;
@@ -263,6 +265,7 @@ do_turns(struct parser *p, struct tok *t, int n)
 				    "write HH:MM, for example 07:00",
 				    t[i + 1].s);
 			p->b->first_minute = hh * 60 + mm;
+			p->have_first = 1;
 		} else if (strcmp(t[i].s, "minutes") == 0) {
 			if (want_int(p, t, n, i + 1, "number of minutes a turn",
 			    1, 1440, &p->b->minutes) != 0)
@@ -297,8 +300,12 @@ do_sequence(struct parser *p, struct tok *t, int n)
 	if (n - 2 > BATTLE_MAX_SIDES)
 		return perr(p, "too many sides in the sequence");
 	for (i = 2; i < n; i++) {
-		int s = battle_side(p->b, t[i].s);
+		int s = battle_side(p->b, t[i].s), k;
 
+		for (k = 2; k < i; k++)
+			if (strcasecmp(t[k].s, t[i].s) == 0)
+				return perr(p, "side '%s' is named twice in the "
+				    "sequence: name each side once", t[i].s);
 		if (s < 0) {
 			/* The sides may be declared later: remember the
 			 * names in the side table order by reserving them. */
@@ -462,12 +469,27 @@ do_side(struct parser *p, struct tok *t, int n)
 	return 0;
 }
 
+/* Unit and commander names are what players write in order lines, so
+ * they may not hold what the order language reads as structure. */
+static int
+orderable_name(struct parser *p, const char *name)
+{
+	if (name[0] == '#' || name[0] == '>' || name[0] == '-' ||
+	    strchr(name, ':') != NULL)
+		return perr(p, "\"%s\" cannot be used in orders: a unit or "
+		    "commander name may not start with '#', '>' or '-', nor hold "
+		    "a ':'", name);
+	return 0;
+}
+
 static int
 add_commander(struct parser *p, const char *name, int brigade, struct pt pos)
 {
 	struct battle *b = p->b;
 	struct commander *c;
 
+	if (orderable_name(p, name) != 0)
+		return -1;
 	if (battle_find_commander(b, name) >= 0 || battle_find_unit(b, name) >= 0)
 		return perr(p, "the name \"%s\" is already used: every unit and "
 		    "commander needs a name of its own", name);
@@ -656,6 +678,8 @@ do_unit(struct parser *p, struct tok *t, int n)
 	    battle_find_commander(b, u->name) >= 0)
 		return perr(p, "the name \"%s\" is already used: every unit and "
 		    "commander needs a name of its own", u->name);
+	if (orderable_name(p, u->name) != 0)
+		return -1;
 	if (n < 4 || strcmp(t[2].s, "type") != 0)
 		return perr(p, "expected 'type TYPE' after the unit's name (see "
 		    "'despatch rules %s' for the troop types)", p->rs->name);
@@ -912,7 +936,7 @@ finish(struct parser *p)
 		b->turns = 12;
 	if (b->minutes == 0)
 		b->minutes = 15;
-	if (b->first_minute == 0)
+	if (!p->have_first)
 		b->first_minute = 12 * 60;
 	return 0;
 }

@@ -32,7 +32,8 @@ db_err(struct store *s, struct err *e, const char *what)
 	enum err_kind k = ERR_DATA;
 
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED || code == SQLITE_FULL ||
-	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN)
+	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN ||
+	    code == SQLITE_PROTOCOL)
 		k = ERR_TEMP;
 	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(s->db));
 }
@@ -78,6 +79,12 @@ migrate(struct store *s, int max_version, struct err *e)
 			break;
 		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 			return db_err(s, e, "starting a migration");
+		/* Another process may have applied it while we waited for the
+		 * lock: look again now that we hold it. */
+		if (store_version(s) >= m->version) {
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			continue;
+		}
 		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
 		    m->version);
 		if (sqlite3_exec(s->db, m->sql, NULL, NULL, NULL) != SQLITE_OK ||
@@ -585,18 +592,59 @@ store_player_add(struct store *s, int64_t game, int side, const char *email,
 }
 
 int
+store_secret_hashes(struct store *s, unsigned char **out, int *n,
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	unsigned char *v = NULL;
+	int cnt = 0, rc;
+
+	*out = NULL;
+	*n = 0;
+	if (prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY id", "") != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		unsigned char *nv;
+
+		if (sqlite3_column_bytes(st, 0) != 32)
+			continue;
+		nv = realloc(v, (size_t)(cnt + 1) * 32);
+		if (nv == NULL) {
+			free(v);
+			sqlite3_finalize(st);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		v = nv;
+		memcpy(v + (size_t)cnt * 32, sqlite3_column_blob(st, 0), 32);
+		cnt++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(v);
+		return db_err(s, e, "reading secret hashes");
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+int
 store_player_secret_take(struct store *s, int64_t player, char *out,
     size_t size, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
+	int rc;
 
 	out[0] = '\0';
 	if (prepare(s, e, &st, "SELECT secret FROM player_secrets WHERE "
 	    "player_id = ?", "i", player) != 0)
 		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
 		col_text(st, 0, out, size);
 	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_err(s, e, "reading a player's secret");
 	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
 	    "i", player);
 }
@@ -606,19 +654,29 @@ store_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int n = 0;
+	int n = 0, rc;
 
 	if (prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash FROM "
 	    "players WHERE game_id = ? AND (? < 0 OR side_idx = ?) ORDER BY id",
 	    "iII", game, side, side) != 0)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW && n < max) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == max) {
+			sqlite3_finalize(st);
+			return err_set(e, ERR_DATA, "more than %d players in one game",
+			    max);
+		}
 		out[n].id = sqlite3_column_int64(st, 0);
 		out[n].side = sqlite3_column_int(st, 1);
 		col_text(st, 2, out[n].email, sizeof(out[n].email));
 		if (sqlite3_column_bytes(st, 3) == 32)
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
 		n++;
+	}
+	if (rc != SQLITE_DONE) {
+		db_err(s, e, "reading players");
+		sqlite3_finalize(st);
+		return -1;
 	}
 	sqlite3_finalize(st);
 	return n;
@@ -731,6 +789,7 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 	sqlite3_stmt *st = NULL;
 	char *out = calloc(1, 1);
 	size_t len = 0;
+	int rc;
 
 	*text = NULL;
 	*count = 0;
@@ -742,7 +801,7 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 		free(out);
 		return -1;
 	}
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *c = (const char *)sqlite3_column_text(st, 0);
 		size_t k = strlen(c);
 		char *nb = realloc(out, len + k + 2);
@@ -758,6 +817,13 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 		out[len++] = '\n';
 		out[len] = '\0';
 		(*count)++;
+	}
+	if (rc != SQLITE_DONE) {
+		db_err(s, e, "reading orders");
+		sqlite3_finalize(st);
+		free(out);
+		*count = 0;
+		return -1;
 	}
 	sqlite3_finalize(st);
 	*text = out;
@@ -826,7 +892,7 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
     int **steps, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int *sv = NULL, cap = 0;
+	int *sv = NULL, cap = 0, rc = SQLITE_DONE;
 
 	*steps = NULL;
 	events_init(ev);
@@ -834,7 +900,7 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 	    "value, sides, text FROM events WHERE game_id = ? AND (? = 0 OR step = ?) "
 	    "ORDER BY step, seq", "iII", game, step, step) != 0)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int k = events_kind_parse((const char *)sqlite3_column_text(st, 1));
 
 		events_add(ev, k < 0 ? EV_PHASE : (enum event_kind)k,
@@ -860,6 +926,13 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 			sv = nv;
 		}
 		sv[ev->n - 1] = sqlite3_column_int(st, 0);
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		db_err(s, e, "reading events");
+		sqlite3_finalize(st);
+		free(sv);
+		events_free(ev);
+		return -1;
 	}
 	sqlite3_finalize(st);
 	if (ev->overflow) {

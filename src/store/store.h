@@ -111,6 +111,10 @@ struct store_player {
 int store_player_add(struct store *s, int64_t game, int side,
     const char *email, const unsigned char hash[32], const char *secret,
     int64_t now, struct err *e);
+/* The secret hashes of every player of every game, as a malloc'd array of
+ * *n 32-byte hashes (NULL when there are none). */
+int store_secret_hashes(struct store *s, unsigned char **out, int *n,
+    struct err *e);
 /* Writes the player's secret in clear to out and forgets it; "" if it is
  * no longer kept. */
 int store_player_secret_take(struct store *s, int64_t player, char *out,

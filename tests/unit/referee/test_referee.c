@@ -463,6 +463,111 @@ malformed_mail_is_kept_and_changes_nothing(void **state)
 	assert_true(count(f, "outbox") - before <= 3);
 }
 
+/* Every stored message's raw bytes, joined. */
+static char *
+all_stored(struct fx *f)
+{
+	struct store_mail *m = NULL;
+	int n = 0, k;
+	struct err e;
+	size_t len = 1;
+	char *out;
+
+	/* Copy the messages into the outbox table to read them back. */
+	assert_int_equal(store_exec(f->st, &e, "INSERT INTO outbox (message_id, "
+	    "recipient, subject, kind, raw, created_at) SELECT 'probe' || id, 'x', "
+	    "coalesce(subject, ''), 'probe', raw || coalesce(subject, '') || "
+	    "coalesce(note, ''), 0 FROM messages", ""), 0);
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (k = 0; k < n; k++)
+		len += m[k].len + strlen(m[k].subject) + 2;
+	out = calloc(1, len);
+	assert_non_null(out);
+	for (k = 0; k < n; k++) {
+		if (strcmp(m[k].kind, "probe") != 0)
+			continue;
+		strcat(out, m[k].raw);
+		strcat(out, m[k].subject);
+		strcat(out, "\n");
+	}
+	store_mails_free(m, n);
+	assert_int_equal(store_exec(f->st, &e, "DELETE FROM outbox WHERE kind = "
+	    "'probe'", ""), 0);
+	return out;
+}
+
+static void
+secrets_are_blanked_on_every_path(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *all;
+	static const char *const mails[] = {
+		/* a thank-you with no GAME line, quoting the welcome */
+		"From: Howe <howe@crown.example.org>\r\nMessage-ID: <s1@x>\r\n"
+		"Subject: thanks\r\n\r\nThanks!\r\n> Your secret: red-coat-secret\r\n",
+		/* the secret in an encoded Subject, orders in base64 */
+		"From: Howe <howe@crown.example.org>\r\nMessage-ID: <s2@x>\r\n"
+		"Subject: =?utf-8?B?R0FNRSBtaWxsIFNJREUgY3Jvd24gVFVSTiAxIFBBU1NXT1JEIHJlZC1jb2F0LXNlY3JldA==?=\r\n"
+		"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+		"Content-Transfer-Encoding: base64\r\n\r\n"
+		"MjNyZDogSE9MRCAjIHJlZC1jb2F0LXNlY3JldAo=\r\n",
+		/* a wrong guess, and the real one quoted */
+		"From: Spy <spy@else.example.org>\r\nMessage-ID: <s3@x>\r\n\r\n"
+		"GAME mill SIDE crown TURN 1 PASSWORD red-coat-secrex\r\n"
+		"my secret is red-coat-secret\r\n",
+		/* unreadable */
+		"PASSWORD red-coat-secret\r\n",
+	};
+	size_t i;
+
+	start(f);
+	for (i = 0; i < sizeof(mails) / sizeof(mails[0]); i++) {
+		struct err e;
+
+		if (referee_submit(&f->r, mails[i], strlen(mails[i]),
+		    "howe@crown.example.org", &res, &e) != 0)
+			fail_msg("mail %zu: %s", i, e.msg);
+	}
+	all = all_stored(f);
+	if (strstr(all, "red-coat-secre") != NULL)
+		fail_msg("found at: %.300s", strstr(all, "red-coat-secre") - 200);
+	/* The base64 mail was stored decoded and understood. */
+	assert_non_null(strstr(all, "23rd: HOLD"));
+	free(all);
+	/* Nor in anything we send. */
+	{
+		struct store_mail *m = NULL;
+		int n = 0, k;
+		struct err e;
+
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 2; k < n; k++)   /* after the two welcomes */
+			assert_null(strstr(m[k].raw, "red-coat-secre"));
+		store_mails_free(m, n);
+	}
+}
+
+static void
+mail_we_cannot_answer_is_still_stored(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char mid[400], *raw;
+
+	start(f);
+	/* A Message-ID too long to put in In-Reply-To. */
+	memset(mid, 'a', 300);
+	strcpy(mid + 300, "@crown.example.org");
+	raw = mail(mid, "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	assert_int_equal(res.outcome, SUBMIT_STORED);
+	assert_non_null(strstr(res.note, "not answered"));
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	free(raw);
+}
+
 static void
 automatic_mail_is_never_answered(void **state)
 {
@@ -659,6 +764,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(orders_before_start_are_refused_clearly, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(malformed_mail_is_kept_and_changes_nothing, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(automatic_mail_is_never_answered, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(secrets_are_blanked_on_every_path, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(mail_we_cannot_answer_is_still_stored, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(bad_dice_fail_the_turn_and_change_nothing, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(scripted_dice_are_refused_on_a_live_game, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(turn_reports_to_every_player_and_opens_the_next_phase, setup_sandbox, teardown),
