@@ -70,6 +70,9 @@ enum weapon {
 #define ST_STATIONARY 0x04u
 #define ST_GONE       0x08u  /* removed from play */
 #define ST_GUNS_LOST  0x10u  /* routed guns abandoned: moves as infantry, no fire */
+#define ST_MARSH_ROLLED 0x20u /* rolled for the marsh it is in */
+#define ST_MARSH_X2   0x40u  /* ... and pays 2 for 1 there */
+#define ST_MARSH_X4   0x80u  /* ... and pays 4 for 1 there */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Brigade markers. */
@@ -92,6 +95,7 @@ struct terrain {
 	int marshy;      /* marshy-banked stream */
 	int first_pt;    /* into battle.points */
 	int npts;
+	int trodden;     /* a marsh crossed, crops knocked down */
 };
 
 struct side {

@@ -57,6 +57,7 @@ struct ctx {
 	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
+	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
 	int hold[BATTLE_MAX_UNITS];
 	int fire_target[BATTLE_MAX_UNITS];
 	int charge_target[BATTLE_MAX_UNITS];
@@ -249,7 +250,7 @@ can_see(const struct battle *b, struct pt a, struct pt z)
 
 			if (!blocks_sight(tr->kind))
 				continue;
-			if (tr->kind == T_CROPS && top > 0)
+			if (tr->kind == T_CROPS && (top > 0 || tr->trodden))
 				continue;
 			if (geom_in_poly(p, &b->points[tr->first_pt], tr->npts))
 				return 0;
@@ -704,10 +705,22 @@ area_factor(struct ctx *c, int u, struct pt p)
 		return 0;
 	if (area_at(b, p, T_WORKS) && (mounted || guns))
 		return 0;
-	/* Marsh: the text's d6 per stand is a later refinement; it is
-	 * taken at its middle band (2 per 1) for everyone but skirmishers. */
-	if (area_at(b, p, T_MARSH) && !skirm && f < 2)
-		f = 2;
+	/* Marsh: what the unit's stands rolled on entering it (infantry
+	 * skirmishers and commanders are not affected). */
+	if (area_at(b, p, T_MARSH) && !(skirm && foot(un))) {
+		int s, m = 1;
+
+		FOR_STANDS(b, u, s) {
+			if (!active(b, s))
+				continue;
+			if ((b->stands[s].flags & ST_MARSH_X4) && m < 4)
+				m = 4;
+			else if ((b->stands[s].flags & ST_MARSH_X2) && m < 2)
+				m = 2;
+		}
+		if (m > f)
+			f = m;
+	}
 	return f;
 }
 
@@ -740,7 +753,7 @@ step_crosses(const struct battle *b, const struct terrain *t, struct pt a,
  * disorders. */
 static long
 line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
-    const char **what)
+    const char **what, int *fence)
 {
 	const struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
@@ -776,6 +789,8 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 			break;
 		case T_TREELINE: case T_FENCE: case T_HEDGE:
 			cost += COST((mounted || guns) ? FX(4) : FX(2));
+			if (t->kind != T_TREELINE)
+				*fence = 1;
 			break;
 		case T_SUNKEN_ROAD:
 			if (mounted || guns)
@@ -788,6 +803,110 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 		}
 	}
 	return cost;
+}
+
+/* Index of a marsh that `to` lies in and `from` does not, or -1. */
+static int
+marsh_entered(const struct battle *b, struct pt from, struct pt to)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind == T_MARSH &&
+		    geom_in_poly(to, &b->points[t->first_pt], t->npts) &&
+		    !geom_in_poly(from, &b->points[t->first_pt], t->npts))
+			return i;
+	}
+	return -1;
+}
+
+/* The text's marsh die, once per stand on entering: 1-2 no effect, 3-4
+ * two for one, 5 or more four for one and disordered; +1 for guns, +1
+ * where a stand has crossed before. */
+static void
+roll_marsh(struct ctx *c, int u, int mi)
+{
+	struct battle *b = c->b;
+	struct terrain *t = &b->terrain[mi];
+	int s, plus = (b->units[u].kind == KIND_ARTILLERY) + (t->trodden != 0);
+
+	FOR_STANDS(b, u, s) {
+		int r;
+
+		if (!active(b, s))
+			continue;
+		r = roll(c, u, "marsh (%s) for %s stand %d%s%s: 1-2 no effect, 3-4 "
+		    "2 for 1, 5+ 4 for 1 and disordered", t->name, b->units[u].name,
+		    s - b->units[u].first_stand + 1,
+		    b->units[u].kind == KIND_ARTILLERY ? ", +1 guns" : "",
+		    t->trodden ? ", +1 crossed before" : "") + plus;
+		b->stands[s].flags &= ~(ST_MARSH_X2 | ST_MARSH_X4);
+		b->stands[s].flags |= ST_MARSH_ROLLED;
+		if (r >= 5) {
+			b->stands[s].flags |= ST_MARSH_X4;
+			disorder(c, s, "bogged in the marsh");
+		} else if (r >= 3) {
+			b->stands[s].flags |= ST_MARSH_X2;
+		}
+		ev(c, EV_MOVE, u, -1, r, "%s: stand %d in %s: %s.", b->units[u].name,
+		    s - b->units[u].first_stand + 1, t->name, r >= 5 ? "heavy going, "
+		    "4 for 1" : r >= 3 ? "hard going, 2 for 1" : "no effect");
+	}
+	t->trodden = 1;
+}
+
+/* After a step: formed troops knock standing crops down, and a unit out
+ * of every marsh forgets what it rolled. */
+static void
+after_step_ground(struct ctx *c, int u, struct pt at, int skirm)
+{
+	struct battle *b = c->b;
+	int i, s, in_marsh = 0;
+
+	for (i = 0; i < b->nterrain; i++) {
+		struct terrain *t = &b->terrain[i];
+
+		if (!geom_in_poly(at, &b->points[t->first_pt], t->npts) ||
+		    t->kind >= T_FIRST_LINE)
+			continue;
+		if (t->kind == T_MARSH)
+			in_marsh = 1;
+		if (t->kind == T_CROPS && !skirm && !t->trodden) {
+			t->trodden = 1;
+			ev(c, EV_MOVE, u, -1, 0, "%s knocks down the crops of %s.",
+			    b->units[u].name, t->name);
+		}
+	}
+	if (!in_marsh)
+		FOR_STANDS(b, u, s)
+			b->stands[s].flags &= ~(ST_MARSH_ROLLED | ST_MARSH_X2 |
+			    ST_MARSH_X4);
+}
+
+/* A mounted charger in good order crossing a fence or hedge: each stand
+ * avoids disorder on a d6 below its morale (+1 to the die if poorly
+ * trained); before the morale test to enter melee. */
+static void
+fence_test(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int s;
+
+	c->fence_tested[u] = 1;
+	FOR_STANDS(b, u, s) {
+		int r;
+
+		if (!active(b, s) || disordered(b, s))
+			continue;
+		r = roll(c, u, "fence test of %s stand %d, disordered on %d or more",
+		    un->name, s - un->first_stand + 1,
+		    un->morale - ((un->abil & ABIL_PT) ? 1 : 0));
+		if (r + ((un->abil & ABIL_PT) ? 1 : 0) >= un->morale)
+			disorder(c, s, "crossing a fence at the charge");
+	}
 }
 
 struct move_result {
@@ -826,7 +945,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		fx left = total - r.moved, len, g;
 		struct pt next;
 		long cost;
-		int f, dis = 0, nl, on_the_road, ignore;
+		int f, dis = 0, nl, on_the_road, ignore, fence = 0, mi;
 		const char *what = NULL;
 
 		if (left <= 0)
@@ -862,6 +981,11 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		    (r.moved + len), total);
 		next.y = start.y + (fx)geom_div_round((int64_t)(dest.y - start.y) *
 		    (r.moved + len), total);
+		/* Entering a marsh: each stand rolls for the going. */
+		mi = marsh_entered(b, cur, next);
+		if (mi >= 0 && !(skirm && foot(un)) && !(road && on_road(b, cur) &&
+		    on_road(b, next)))
+			roll_marsh(c, u, mi);
 		f = area_factor(c, u, next);
 		if (f == 0 && !(road && on_road(b, next))) {
 			r.stop = "the ground ahead is closed to it";
@@ -873,7 +997,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		else
 			cost = COST(len) * f;
 		{
-			long lc = line_cost(c, u, cur, next, &dis, &what);
+			long lc = line_cost(c, u, cur, next, &dis, &what, &fence);
 
 			if (lc < 0) {
 				r.stop = "it cannot cross there";
@@ -944,6 +1068,10 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			r.stop = "it would leave the table";
 			break;
 		}
+		if (fence && mode == MOVE_CHARGE && !c->fence_tested[u] &&
+		    un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED)
+			fence_test(c, u);
+		after_step_ground(c, u, next, skirm);
 		/* Contours count per hill: back on level ground, a new hill
 		 * starts a new count. */
 		if (nl != level && !skirm && !ignore &&

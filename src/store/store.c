@@ -437,7 +437,9 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 {
 	int i;
 
-	if (store_exec(s, e, "DELETE FROM stands WHERE game_id = ?", "i", game) ||
+	if (store_exec(s, e, "DELETE FROM terrain_state WHERE game_id = ?", "i",
+	    game) ||
+	    store_exec(s, e, "DELETE FROM stands WHERE game_id = ?", "i", game) ||
 	    store_exec(s, e, "DELETE FROM units WHERE game_id = ?", "i", game) ||
 	    store_exec(s, e, "DELETE FROM commanders WHERE game_id = ?", "i", game) ||
 	    store_exec(s, e, "DELETE FROM brigades WHERE game_id = ?", "i", game))
@@ -446,6 +448,11 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 		if (store_exec(s, e, "INSERT OR IGNORE INTO sides (game_id, idx, "
 		    "side_id, name) VALUES (?, ?, ?, ?)", "iItt", game, i,
 		    b->sides[i].id, b->sides[i].name))
+			return -1;
+	for (i = 0; i < b->nterrain; i++)
+		if (b->terrain[i].trodden && store_exec(s, e, "INSERT INTO "
+		    "terrain_state (game_id, idx, trodden) VALUES (?, ?, ?)", "iII",
+		    game, i, b->terrain[i].trodden))
 			return -1;
 	for (i = 0; i < b->nbrigades; i++) {
 		const struct brigade *g = &b->brigades[i];
@@ -503,6 +510,18 @@ store_battle_load(struct store *s, const struct store_game *g,
 		e->kind = ERR_DATA;
 		return -1;
 	}
+	if (prepare(s, e, &st, "SELECT idx, trodden FROM terrain_state WHERE "
+	    "game_id = ?", "i", g->id) != 0)
+		goto out;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+
+		if (i < 0 || i >= b->nterrain)
+			goto bad;
+		b->terrain[i].trodden = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	st = NULL;
 	if (prepare(s, e, &st, "SELECT idx, sp_lost, exhausted, collapsed FROM "
 	    "brigades WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
 		goto out;
