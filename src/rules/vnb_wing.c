@@ -2647,9 +2647,9 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		if (orders[i].side == side)
 			mine = &orders[i];
 	clock = b->first_minute + (c->turn - 1) * b->minutes;
-	events_add(evs, EV_PHASE, side, -1, -1, c->turn, "Turn %d, %s phase "
-	    "(%02d:%02d).", c->turn, b->sides[side].name, clock / 60 % 24,
-	    clock % 60);
+	events_add(evs, EV_PHASE, side, -1, -1, c->turn, "Turn %d, the %s phase "
+	    "(%02d:%02d): %s.", c->turn, b->sides[side].id, clock / 60 % 24,
+	    clock % 60, b->sides[side].name);
 	/* Unit order: order lines first, then scenario order, phasing side
 	 * first. */
 	for (i = 0; mine != NULL && i < mine->n; i++)
