@@ -263,6 +263,9 @@ cmd_start(int argc, char **argv)
 		return fail(&e);
 	printf("game %s started: welcome mails queued (see 'despatch outbox'); "
 	    "turn 1 is open\n", argv[1]);
+	if (getenv("DESPATCH_FROM") == NULL || *getenv("DESPATCH_FROM") == '\0')
+		fprintf(stderr, "despatch: note: the mail goes out From %s; set "
+		    "DESPATCH_FROM to the address players should answer\n", r.from);
 	return 0;
 }
 
@@ -475,8 +478,9 @@ cmd_turn(int argc, char **argv)
 	free(dice);
 	if (rc != 0)
 		return fail(&e);
-	printf("game %s: played turn %d, phase %d: %d events, %d dice%s\n", game,
-	    tr.turn, tr.step, tr.events, tr.rolls, tr.finished ?
+	printf("game %s: played turn %d, step %d: %d event%s, %d %s%s\n", game,
+	    tr.turn, tr.step, tr.events, tr.events == 1 ? "" : "s", tr.rolls,
+	    tr.rolls == 1 ? "die" : "dice", tr.finished ?
 	    "; the battle is over" : "");
 	return 0;
 }
@@ -861,7 +865,7 @@ outbox_write(struct store *st, const char *dir, int quiet, int *written,
     struct err *e)
 {
 	struct store_mail *m = NULL;
-	int n = 0, i;
+	int n = 0, i, failed = 0;
 	struct stat sb;
 
 	*written = 0;
@@ -884,19 +888,43 @@ outbox_write(struct store *st, const char *dir, int quiet, int *written,
 			    who[k] != '.') {
 				who[k] = '_';
 			}
-		snprintf(name, sizeof(name), "%s-%06lld-%s-%s.eml",
-		    m[i].game[0] ? m[i].game : "despatch", (long long)m[i].id,
-		    m[i].kind, who);
-		if (write_file_atomic(dir, name, m[i].raw, m[i].len, e) != 0 ||
-		    store_outbox_delivered(st, m[i].id, (int64_t)time(NULL), e) != 0) {
+		/* The Message-ID is unique to this mail, so its hash keeps
+		 * files from different databases apart. */
+		{
+			unsigned char h[32];
+			char hex[65];
+
+			crypto_hash_sha256(h, (const unsigned char *)m[i].message_id,
+			    strlen(m[i].message_id));
+			ledger_hex(h, 4, hex);
+			snprintf(name, sizeof(name), "%s-%06lld-%s-%s-%s.eml",
+			    m[i].game[0] ? m[i].game : "despatch", (long long)m[i].id,
+			    m[i].kind, who, hex);
+		}
+		if (write_file_atomic(dir, name, m[i].raw, m[i].len, e) != 0) {
+			if (e->kind == ERR_TEMP) {
+				store_mails_free(m, n);
+				return -1;
+			}
+			/* One mail that cannot be written must not hold back
+			 * the others: say so, and go on. */
+			fprintf(stderr, "despatch: %s\n", e->msg);
+			failed++;
+			continue;
+		}
+		if (store_outbox_delivered(st, m[i].id, (int64_t)time(NULL), e) != 0) {
 			store_mails_free(m, n);
 			return -1;
 		}
 		if (!quiet)
-			printf("%s/%s\n", dir, name);
+			printf("%s%s%s\n", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
+			    name);
 		(*written)++;
 	}
 	store_mails_free(m, n);
+	if (failed > 0)
+		return err_set(e, ERR_USER, "%d mail%s could not be written (see "
+		    "above); the rest went out", failed, failed == 1 ? "" : "s");
 	return 0;
 }
 
@@ -1224,8 +1252,9 @@ cmd_demo(int argc, char **argv)
 		}
 		if (referee_turn(&r, "cowpens", NULL, 0, &tr, &e) != 0)
 			goto out;
-		printf("  turn %d %-12s adjudicated: %d events, %d dice\n", turn,
-		    b->sides[side].id, tr.events, tr.rolls);
+		printf("  turn %d %-12s adjudicated: %d event%s, %d %s\n", turn,
+		    b->sides[side].id, tr.events, tr.events == 1 ? "" : "s",
+		    tr.rolls, tr.rolls == 1 ? "die" : "dice");
 	}
 	store_game_clear(&g);
 	battle_free(b);

@@ -508,6 +508,17 @@ part_encoding(struct mailmime *mm)
 	return f->fld_data.fld_encoding->enc_type;
 }
 
+static int
+blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; s != NULL && i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return 0;
+	return 1;
+}
+
 /* Walks the MIME tree for the first inline text/plain part and the
  * first inline text/html part.  Messages attached inside the mail
  * (message/rfc822) are not the sender's words and are not entered. */
@@ -516,13 +527,14 @@ walk(struct mailmime *mm, int depth, struct body_pick *pick)
 {
 	clistiter *it = NULL;
 
-	if (mm == NULL || pick->plain != NULL || depth > 2 * MAIL_NEST_MAX + 2)
+	if (mm == NULL || (pick->plain != NULL && pick->html != NULL) ||
+	    depth > 2 * MAIL_NEST_MAX + 2)
 		return;
 	switch (mm->mm_type) {
 	case MAILMIME_SINGLE:
 		if (is_attachment(mm))
 			break;
-		if (is_text(mm->mm_content_type, "plain"))
+		if (pick->plain == NULL && is_text(mm->mm_content_type, "plain"))
 			pick->plain = mm;
 		else if (pick->html == NULL &&
 		    is_text(mm->mm_content_type, "html"))
@@ -824,6 +836,15 @@ mail_parse(const char *raw, size_t len, struct mail_msg **out,
 		r = 0;
 	if (r != 0)
 		goto out;
+	/* An empty text part beside an HTML one (some clients send that):
+	 * the words are in the HTML. */
+	if (pick.plain != NULL && pick.html != NULL && blank(m->body, m->body_len)) {
+		free(m->body);
+		m->body = NULL;
+		m->body_len = 0;
+		if (read_body(pick.html, 1, m, e) != 0)
+			goto out;
+	}
 	if (m->body == NULL) {
 		m->body = calloc(1, 1);
 		m->body_len = 0;

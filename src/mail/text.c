@@ -257,11 +257,19 @@ struct html_out {
 	int line_start;   /* nothing but the newline written on this line */
 	int space;        /* white space seen and not yet written */
 	int pre;          /* depth of <pre> */
+	int quote;        /* depth of <blockquote>: its lines get "> " */
 };
 
 static void
 html_text(struct html_out *o, const char *s, size_t n)
 {
+	if (o->line_start && o->quote > 0) {
+		int q;
+
+		/* Quoted mail, as a plain-text client would mark it. */
+		for (q = 0; q < o->quote && q < 16; q++)
+			mtext_puts(o->b, "> ");
+	}
 	if (o->space && !o->line_start)
 		mtext_putc(o->b, ' ');
 	o->space = 0;
@@ -423,6 +431,7 @@ mtext_html_to_text(struct mtext *b, const char *s, size_t n)
 	o.line_start = 1;
 	o.space = 0;
 	o.pre = 0;
+	o.quote = 0;
 	while (i < n && !b->failed) {
 		c = s[i];
 		if (c == '&') {
@@ -495,6 +504,12 @@ mtext_html_to_text(struct mtext *b, const char *s, size_t n)
 				o.pre++;
 		} else if (html_name_is(s + name, namelen, block)) {
 			html_newline(&o, 1);
+			if (namelen == 10 && strncasecmp(s + name, "blockquote", 10) == 0) {
+				if (closing && o.quote > 0)
+					o.quote--;
+				else if (!closing)
+					o.quote++;
+			}
 		} else if (closing && html_name_is(s + name, namelen, cell)) {
 			o.space = 1;
 		}

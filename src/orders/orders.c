@@ -61,7 +61,8 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    "([^\\s]+)", e)) == NULL ||
 	    (p->line = compile("^\\s*(.+?)\\s*:\\s*(.*?)\\s*$", e)) == NULL ||
 	    (p->then = compile("\\s+THEN\\s+", e)) == NULL ||
-	    (p->quote = compile("^(?:-{2,}\\s*(?:Original|Forwarded) Message\\s*-{2,}"
+	    (p->quote = compile("^(?:-{3,}[^-].*[^-]-{3,}"
+	    "|-{2,}\\s*(?:Original|Forwarded) Message\\s*-{2,}"
 	    "|_{10,}|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
 	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:)$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
@@ -201,7 +202,7 @@ orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h)
 {
 	const char *s = body;
-	int line = 0;
+	int line = 0, texts = 0;
 
 	memset(h, 0, sizeof(*h));
 	while (s != NULL && *s) {
@@ -215,13 +216,17 @@ orders_find_header(struct orders_parser *p, const char *subject,
 		memcpy(buf, s, n);
 		buf[n] = '\0';
 		trim(buf);
+		/* The GAME line may follow a greeting: look at the first
+		 * few lines that have text, up to the first order line. */
 		if (buf[0] != '\0') {
 			if (header_from_line(p, buf, h)) {
 				h->found = 1;
 				h->line = line;
 				return 0;
 			}
-			break;
+			if (++texts == 8 || (buf[0] != '>' && match(p, p->line,
+			    buf, strlen(buf), 0) && strchr(buf, ':')[1] != '\0'))
+				break;
 		}
 		s = nl ? nl + 1 : NULL;
 	}

@@ -459,6 +459,7 @@ struct intake {
 	char game[64];
 	char subject_re[300];
 	char secret[128];       /* the secret as typed, "" if none */
+	const char *sender;     /* From (or the envelope sender): who wrote */
 };
 
 static void
@@ -481,7 +482,7 @@ static int
 store_msg(struct intake *in, int64_t *id)
 {
 	int rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
-	    in->sha, in->reply_to, in->m ? in->m->subject : NULL, in->game_id,
+	    in->sha, in->sender, in->m ? in->m->subject : NULL, in->game_id,
 	    in->player_id, in->step, in->res->status, in->res->note,
 	    in->stored, in->stored_len, referee_now(in->r), &in->msg_row, in->e);
 
@@ -854,8 +855,9 @@ handle_orders(struct intake *in, struct orders_header *h,
 		orders_parse(gop, b, side, in->m->body, h->line, res);
 		orders_parser_free(gop);
 	}
-	set_status(in, "orders", "%d orders, %d lines not understood",
-	    res->set.n, res->nerrors);
+	set_status(in, "orders", "%d order%s, %d line%s not understood",
+	    res->set.n, res->set.n == 1 ? "" : "s", res->nerrors,
+	    res->nerrors == 1 ? "" : "s");
 	if (store_msg(in, &msg_id) != 0)
 		goto out;
 	if (store_orders_sender(r->st, g.id, step, side, earlier, sizeof(earlier),
@@ -864,8 +866,8 @@ handle_orders(struct intake *in, struct orders_header *h,
 		goto out;
 	/* Orders replaced from another address: the side's secret is known
 	 * to more than one mailbox, and the first sender should hear of it. */
-	if (had > 0 && earlier[0] != '\0' && in->reply_to != NULL &&
-	    strcasecmp(earlier, in->reply_to) != 0) {
+	if (had > 0 && earlier[0] != '\0' && (in->sender == NULL ||
+	    strcasecmp(earlier, in->sender) != 0)) {
 		char note[1024], subj[256];
 
 		snprintf(note, sizeof(note), "The orders you sent for game %s, side "
@@ -873,7 +875,8 @@ handle_orders(struct intake *in, struct orders_header *h,
 		    "your side's secret. If that was not you or a fellow\nplayer "
 		    "of your side, tell the operator: someone else knows the "
 		    "secret.\nSend your orders again to replace theirs.\n", g.name,
-		    b->sides[side].id, turn, in->reply_to);
+		    b->sides[side].id, turn, in->sender ? in->sender :
+		    "an unknown sender");
 		snprintf(subj, sizeof(subj), "[%s] Your turn %d orders were replaced",
 		    g.name, turn);
 		if (queue_mail(r, g.id, g.name, earlier, subj, "notice", NULL, note,
@@ -1005,6 +1008,8 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 	}
 	if (in.reply_to == NULL)
 		in.reply_to = envelope_sender;
+	in.sender = in.m != NULL && in.m->from_addr != NULL ? in.m->from_addr :
+	    envelope_sender;
 	if (store_begin(r->st, e) != 0)
 		goto out;
 	seen = store_message_seen(r->st, in.m ? in.m->message_id : NULL, in.sha, e);

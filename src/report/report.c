@@ -200,20 +200,27 @@ report_forces(struct text *t, const struct battle *b, int side)
 
 			if (un->brigade != br)
 				continue;
+			int fs = un->first_stand;
+
+			/* Facing and formation from a stand still there. */
+			while (fs < un->first_stand + un->nstands - 1 &&
+			    (b->stands[fs].flags & ST_GONE))
+				fs++;
 			if (!battle_unit_centre(b, u, &c)) {
-				text_add(t, "  %s\n      destroyed or routed away\n", un->name);
+				text_add(t, "  %s\n      gone from the table (destroyed, or "
+				    "routed off it)\n", un->name);
 				continue;
 			}
 			text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d stand%s, %d SP%s%s, %s\n",
 			    un->name, un->type, geom_fmt_fx(c.x, x, sizeof(x)),
 			    geom_fmt_fx(c.y, y, sizeof(y)),
-			    b->stands[un->first_stand].facing,
+			    b->stands[fs].facing,
 			    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
 			    "" : "s", battle_unit_sp(b, u),
-			    b->stands[un->first_stand].form == FORM_LINE ? "" : ", ",
-			    b->stands[un->first_stand].form == FORM_LINE ? "" :
-			    b->stands[un->first_stand].form == FORM_ROAD ?
-			    "in road march" : b->stands[un->first_stand].form ==
+			    b->stands[fs].form == FORM_LINE ? "" : ", ",
+			    b->stands[fs].form == FORM_LINE ? "" :
+			    b->stands[fs].form == FORM_ROAD ?
+			    "in road march" : b->stands[fs].form ==
 			    FORM_SKIRMISH ? "in skirmish order" : "dismounted",
 			    unit_state(b, u, st, sizeof(st)));
 			if (!unit_together(b, u)) {

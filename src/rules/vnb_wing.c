@@ -359,6 +359,33 @@ unit_speed_half(const struct battle *b, int s)
 static void push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
     int depth);
 
+/* 1 if stand s overlaps another stand on the table (touching is not
+ * overlapping: the test shrinks both by 0.05"). */
+static int
+overlaps_any(const struct battle *b, int s)
+{
+	struct pt r1[4];
+	fx w, d;
+	int k;
+
+	battle_stand_size(b, s, &w, &d);
+	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
+	for (k = 0; k < b->nstands; k++) {
+		struct pt r2[4];
+		fx w2, d2;
+
+		if (k == s || (b->stands[k].flags & ST_GONE) ||
+		    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
+		    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
+			continue;
+		battle_stand_size(b, k, &w2, &d2);
+		geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10, d2 - 10, r2);
+		if (geom_rect_dist(r1, r2) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Friendly stands of other units that stand s passes through in the first
  * `early` of a move along `dir`: each one in good order is disordered; one
  * already disordered goes ahead of it, routing (when s routs) or falling
@@ -422,13 +449,31 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 	pass_through(c, s, dir, is_rout ? len / 2 : (len < FX(4) ? len : FX(4)),
 	    is_rout, depth);
 	np = geom_offset(st->pos, dir, len);
-	st->facing = geom_norm(dir);
+	/* A routing stand turns its back; one falling back keeps its face
+	 * to the enemy. */
+	if (is_rout)
+		st->facing = geom_norm(dir);
 	if (is_rout && (np.x < 0 || np.y < 0 || np.x > b->width ||
 	    np.y > b->depth)) {
 		remove_stand(c, s, "routs off the table");
 		return;
 	}
 	st->pos = np;
+	/* It may pass through other stands but not stop on one: it goes on
+	 * (up to another 6") until it stands clear. */
+	{
+		fx extra = 0;
+
+		while (extra < FX(6) && overlaps_any(b, s)) {
+			st->pos = geom_offset(st->pos, dir, P(c, "terrain.step"));
+			extra += P(c, "terrain.step");
+		}
+		if (is_rout && (st->pos.x < 0 || st->pos.y < 0 ||
+		    st->pos.x > b->width || st->pos.y > b->depth)) {
+			remove_stand(c, s, "routs off the table");
+			return;
+		}
+	}
 	/* Otherwise the whole base stops on the table. */
 	{
 		struct pt r[4];
@@ -1313,6 +1358,8 @@ do_unit_order(struct ctx *c, const struct order *o)
 				}
 			c->moved[u] = 1;
 			ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+			    st->form == FORM_LINE && un->kind == KIND_MOUNTED ?
+			    "mounted" : st->form == FORM_ROAD ? "road march" :
 			    battle_form_name(st->form), cost ? " (half its move)" : "");
 			break;
 		}

@@ -430,6 +430,35 @@ test_parse_text_attachment_not_taken_as_body(void **state)
 }
 
 static void
+test_parse_empty_plain_part_falls_back_to_html(void **state)
+{
+	struct mail_msg *m = parse_ok(
+	    "From: a@example.com\r\nMIME-Version: 1.0\r\n"
+	    "Content-Type: multipart/alternative; boundary=b\r\n\r\n"
+	    "--b\r\nContent-Type: text/plain\r\n\r\n \r\n"
+	    "--b\r\nContent-Type: text/html\r\n\r\n<p>7th: HOLD</p>\r\n"
+	    "--b--\r\n");
+
+	(void)state;
+	assert_true(strncmp(m->body, "7th: HOLD", 9) == 0);
+	mail_msg_free(m);
+}
+
+static void
+test_parse_html_blockquote_lines_are_quoted(void **state)
+{
+	struct mail_msg *m = parse_ok(
+	    "From: a@example.com\r\nContent-Type: text/html\r\n\r\n"
+	    "<p>7th: HOLD</p><blockquote type=\"cite\">71st: ADVANCE 6<br>"
+	    "Tarleton: MOVE TO 1,1</blockquote><p>Thanks</p>\r\n");
+
+	(void)state;
+	assert_non_null(strstr(m->body, "7th: HOLD\n> 71st: ADVANCE 6\n"
+	    "> Tarleton: MOVE TO 1,1\nThanks"));
+	mail_msg_free(m);
+}
+
+static void
 test_parse_html_only_mail_stripped(void **state)
 {
 	struct mail_msg *m = parse_ok(
@@ -1352,6 +1381,8 @@ main(void)
 		cmocka_unit_test(test_parse_multipart_alternative_prefers_text_plain),
 		cmocka_unit_test(test_parse_text_attachment_not_taken_as_body),
 		cmocka_unit_test(test_parse_html_only_mail_stripped),
+		cmocka_unit_test(test_parse_empty_plain_part_falls_back_to_html),
+		cmocka_unit_test(test_parse_html_blockquote_lines_are_quoted),
 		cmocka_unit_test(test_parse_html_entities_decoded),
 		cmocka_unit_test(test_parse_crlf_becomes_lf),
 		cmocka_unit_test(test_parse_format_flowed_lines_joined),

@@ -93,7 +93,12 @@ header_falls_back_to_subject(void **state)
 	assert_true(h.found);
 	assert_int_equal(h.line, 0);
 	assert_string_equal(h.secret, "s3cret-word");
-	orders_find_header(f->p, "Re: hello", "Dear Sir,\nGAME x\n", &h);
+	/* After a greeting, still found. */
+	orders_find_header(f->p, "Re: hello", "Dear Sir,\n\nGAME x\n", &h);
+	assert_true(h.found);
+	assert_int_equal(h.line, 3);
+	/* Not after the orders have begun. */
+	orders_find_header(f->p, "Re: hello", "7th: HOLD\nGAME x\n", &h);
 	assert_false(h.found);
 }
 
