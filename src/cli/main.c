@@ -1041,21 +1041,28 @@ cmd_rules(int argc, char **argv)
 		    t->abil & ABIL_MC ? "MC " : "", t->abil & ABIL_PT ? "PT " : "",
 		    t->abil & ABIL_MIL ? "MIL" : "");
 	}
-	printf("\nNumbers: name, value, where it comes from, and why. A "
-	    "scenario changes one\nwith 'set NAME VALUE' (distances in inches, "
-	    "as shown).\n");
+	printf("\nNumbers: name, value, the range a scenario may set, where it "
+	    "comes from, and why.\nA scenario changes one with 'set NAME VALUE' "
+	    "(distances in inches, as shown).\n");
 	for (i = 0; i < rs->nparams; i++) {
 		const struct rule_param *p = &rs->params[i];
 		char v[32];
 
+		char lo[24], hi[24], range[64];
+
 		if (p->unit == PARAM_INCHES) {
 			geom_fmt_fx(p->value, v, sizeof(v));
 			strcat(v, "\"");
+			snprintf(range, sizeof(range), "%s-%s\"",
+			    geom_fmt_fx(p->min, lo, sizeof(lo)),
+			    geom_fmt_fx(p->max, hi, sizeof(hi)));
 		} else {
 			snprintf(v, sizeof(v), "%d%s", p->value,
 			    p->unit == PARAM_PERCENT ? "%" : "");
+			snprintf(range, sizeof(range), "%d-%d", p->min, p->max);
 		}
-		printf("  %-32s %6s  %-7s %s\n", p->name, v, p->source, p->why);
+		printf("  %-32s %6s  %-9s %-7s %s\n", p->name, v, range, p->source,
+		    p->why);
 	}
 	return 0;
 }

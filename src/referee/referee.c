@@ -563,6 +563,35 @@ redact(char *buf, size_t len, const char *secret)
  * hash), so a real secret quoted anywhere is not kept even when the mail
  * names no game or gives a wrong one.  Words are runs of non-space; a
  * trailing comma, full stop or the like is tried off too. */
+/* Blanks buf[a..z) (or it less trailing punctuation) if it is a secret. */
+static void
+hash_blank(char *buf, size_t a, size_t z, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	int cut;
+
+	for (cut = 0; cut < 2; cut++) {
+		unsigned char h[32];
+		size_t w = z - a;
+		int k;
+
+		if (cut == 1) {
+			while (w > 0 && ispunct((unsigned char)buf[a + w - 1]))
+				w--;
+			if (w == z - a)
+				return;
+		}
+		if (w < 8 || w >= REFEREE_SECRET_MAX)
+			continue;
+		crypto_generichash(h, 32, (const unsigned char *)buf + a, w, key, 32);
+		for (k = 0; k < n; k++)
+			if (sodium_memcmp(h, hashes + (size_t)k * 32, 32) == 0) {
+				memset(buf + a, '*', w);
+				return;
+			}
+	}
+}
+
 static void
 redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
     const unsigned char key[32])
@@ -572,34 +601,29 @@ redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
 	if (n == 0)
 		return;
 	while (i < len) {
-		size_t j, w;
-		int cut;
+		size_t j;
 
 		while (i < len && isspace((unsigned char)buf[i]))
 			i++;
 		j = i;
 		while (j < len && !isspace((unsigned char)buf[j]))
 			j++;
-		for (cut = 0; cut < 2; cut++) {
-			unsigned char h[32];
-			int k;
+		/* The whole run, then each part of it between quotes,
+		 * brackets, '=', ':' or ',' (as in pw=secret or "secret."),
+		 * with trailing punctuation tried off. */
+		{
+			size_t a = i;
 
-			w = j - i;
-			if (cut == 1) {
-				while (w > 0 && ispunct((unsigned char)buf[i + w - 1]))
-					w--;
-				if (w == j - i)
-					break;
+			hash_blank(buf, i, j, hashes, n, key);
+			while (a < j) {
+				size_t z = a;
+
+				while (z < j && !strchr("\"'()<>[]=:,;", buf[z]))
+					z++;
+				if (a != i || z != j)
+					hash_blank(buf, a, z, hashes, n, key);
+				a = z + 1;
 			}
-			if (w < 8 || w >= REFEREE_SECRET_MAX)
-				continue;
-			crypto_generichash(h, 32, (const unsigned char *)buf + i, w,
-			    key, 32);
-			for (k = 0; k < n; k++)
-				if (sodium_memcmp(h, hashes + (size_t)k * 32, 32) == 0) {
-					memset(buf + i, '*', w);
-					break;
-				}
 		}
 		i = j;
 	}
@@ -674,8 +698,11 @@ make_stored_copy(struct intake *in)
 		hdr = sep ? (size_t)(sep - in->stored) + 1 : in->stored_len;
 	}
 	{
-		static const char note[] = "X-Despatch-Stored: decoded and redacted "
-		    "(the mail was encoded)\r\n\r\n";
+		static const char note[] = "MIME-Version: 1.0\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Transfer-Encoding: 8bit\r\n"
+		    "X-Despatch-Stored: decoded and redacted (the mail was "
+		    "encoded)\r\n\r\n";
 		const char *subj = in->m->subject ? in->m->subject : "";
 		size_t cap = hdr + strlen(subj) + sizeof(note) + in->m->body_len + 32;
 		char *nb = malloc(cap), *o;
@@ -691,8 +718,11 @@ make_stored_copy(struct intake *in)
 			size_t l = nl ? (size_t)(nl - (in->stored + i)) + 1 : hdr - i;
 
 			if (in->stored[i] != ' ' && in->stored[i] != '\t')
-				skipping = l >= 8 &&
-				    strncasecmp(in->stored + i, "subject:", 8) == 0;
+				skipping = (l >= 8 &&
+				    strncasecmp(in->stored + i, "subject:", 8) == 0) ||
+				    (l >= 8 && strncasecmp(in->stored + i, "content-",
+				    8) == 0) || (l >= 13 && strncasecmp(in->stored + i,
+				    "mime-version:", 13) == 0);
 			if (!skipping) {
 				memcpy(o, in->stored + i, l);
 				o += l;
@@ -907,10 +937,30 @@ handle_orders(struct intake *in, struct orders_header *h,
 	text_add(&t, "\nUnderstood (%d):\n", res->set.n);
 	if (res->set.n == 0)
 		text_add(&t, "  (no orders: your units will hold)\n");
-	for (i = 0; i < res->nlines; i++)
-		if (res->lines[i].status == ORDERS_OK)
+	{
+		int k = 0;
+
+		for (i = 0; i < res->nlines; i++) {
+			const struct order *o;
+			int st;
+
+			if (res->lines[i].status != ORDERS_OK)
+				continue;
 			text_add(&t, "  line %-3d %s\n", res->lines[i].line,
 			    res->lines[i].text);
+			/* Orders that will come to nothing: say so now. */
+			o = &res->set.orders[k++];
+			if (!o->is_commander && battle_unit_alive(b, o->who) == 0)
+				text_add(&t, "           (%s has no stands left on the "
+				    "table: this order will do nothing)\n",
+				    b->units[o->who].name);
+			for (st = 0; st < o->nsteps; st++)
+				if (o->steps[st].target >= 0 &&
+				    battle_unit_alive(b, o->steps[st].target) == 0)
+					text_add(&t, "           (%s is no longer on the "
+					    "table)\n", b->units[o->steps[st].target].name);
+		}
+	}
 	if (res->nerrors > 0) {
 		text_add(&t, "\nNot understood (%d); these lines were ignored. To "
 		    "change them, send the whole\nset again: a new mail replaces "

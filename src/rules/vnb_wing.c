@@ -2300,8 +2300,11 @@ unit_fires(struct ctx *c, int u)
 			reach = 1;
 	}
 	if (chosen >= 0 && !reach)
-		ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at %s: out of "
-		    "range, arc or sight.", b->units[u].name, b->units[chosen].name);
+		ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at %s: %s.",
+		    b->units[u].name, b->units[chosen].name,
+		    battle_unit_alive(b, chosen) == 0 ? "it is no longer on the table" :
+		    "no stand has it in range, within 45 degrees of its front, and "
+		    "in sight");
 	FOR_STANDS(b, u, s) {
 		int t = target[s];
 
@@ -2750,6 +2753,23 @@ vnb_prepare(struct battle *b, struct err *e)
 	const struct ruleset *rs = &ruleset_vnb_wing;
 	int br, u, s;
 
+	{
+		/* A weapon's short range may not reach past its long. */
+		int w;
+
+		for (w = WEAPON_MUSKET; w < WEAPON_COUNT; w++) {
+			char sn[48], ln[48];
+
+			snprintf(sn, sizeof(sn), "range.%s.short",
+			    battle_weapon_name((enum weapon)w));
+			snprintf(ln, sizeof(ln), "range.%s.long",
+			    battle_weapon_name((enum weapon)w));
+			if (ruleset_param(rs, b, sn) > ruleset_param(rs, b, ln))
+				return err_set(e, ERR_USER, "%s is longer than %s: set "
+				    "them so that short range ends before long range "
+				    "does", sn, ln);
+		}
+	}
 	for (br = 0; br < b->nbrigades; br++) {
 		struct brigade *g = &b->brigades[br];
 

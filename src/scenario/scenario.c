@@ -625,6 +625,23 @@ add_stand(struct parser *p, int unit, int sp, struct pt pos, int facing,
 	return 0;
 }
 
+/* The whole base of stand s must lie on the table. */
+static int
+check_base_on_table(struct parser *p, int s)
+{
+	struct pt r[4];
+	int i;
+
+	battle_stand_rect(p->b, s, r);
+	for (i = 0; i < 4; i++)
+		if (r[i].x < 0 || r[i].y < 0 || r[i].x > p->b->width ||
+		    r[i].y > p->b->depth)
+			return perr(p, "a stand of \"%s\" hangs off the edge of the "
+			    "table: move it in so its whole base is on the table",
+			    p->b->units[p->b->stands[s].unit].name);
+	return 0;
+}
+
 static int
 want_formation(struct parser *p, struct unit *u, const char *w,
     enum formation *f)
@@ -799,7 +816,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 		if (check_on_table(p, pos, "a stand of the unit") != 0)
 			return -1;
 		if (add_stand(p, ui, nsp == 1 ? sp[0] : sp[i], pos, facing,
-		    form) != 0)
+		    form) != 0 || check_base_on_table(p, b->nstands - 1) != 0)
 			return -1;
 	}
 	return 0;
@@ -829,7 +846,9 @@ do_stand(struct parser *p, struct tok *t, int n)
 	for (i = 7; i < n; i++)
 		if (want_formation(p, u, t[i].s, &form) != 0)
 			return -1;
-	return add_stand(p, p->cur_unit, sp, pos, facing, form);
+	if (add_stand(p, p->cur_unit, sp, pos, facing, form) != 0)
+		return -1;
+	return check_base_on_table(p, p->b->nstands - 1);
 }
 
 /* Stands of different units may touch but not overlap (a 0.05" margin
@@ -1039,8 +1058,14 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	}
 	if (finish(&p) != 0)
 		goto out;
-	if (p.rs->prepare != NULL && p.rs->prepare(p.b, e) != 0)
+	if (p.rs->prepare != NULL && p.rs->prepare(p.b, e) != 0) {
+		char msg[ERR_MSG_MAX];
+
+		/* The ruleset's own checks speak of the whole file. */
+		snprintf(msg, sizeof(msg), "%s", e->msg);
+		err_set(e, ERR_USER, "%s: %s", fname, msg);
 		goto out;
+	}
 	*out = p.b;
 	p.b = NULL;
 	rc = 0;

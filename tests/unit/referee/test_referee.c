@@ -518,6 +518,9 @@ secrets_are_blanked_on_every_path(void **state)
 		"my secret is red-coat-secret\r\n",
 		/* unreadable */
 		"PASSWORD red-coat-secret\r\n",
+		/* glued to other text */
+		"From: Howe <howe@crown.example.org>\r\nMessage-ID: <s5@x>\r\n\r\n"
+		"pw=red-coat-secret (\"red-coat-secret\".)\r\n",
 	};
 	size_t i;
 

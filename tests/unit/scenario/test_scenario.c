@@ -170,6 +170,9 @@ static const struct bad bads[] = {
 	{ 2, "ruleset vnb-wing\nset hit.nine 4", 3, "no number named" },
 	{ 2, "ruleset vnb-wing\nset command.radius -5", 3, "inches from 0" },
 	{ 2, "ruleset vnb-wing\nset hit.short 9", 3, "from 1 to 7" },
+	{ 2, "ruleset vnb-wing\nset range.musket.short 10", 0, "longer than" },
+	{ 18, "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 24,47.5 facing 180", 18,
+	    "hangs off the edge" },
 	{ 6, "terrain wood \"Copse poly 2,2 8,2 8,8", 6, "closing quote" },
 };
 
