@@ -58,6 +58,8 @@ usage_main(FILE *f)
 	    "  new GAME SCENARIO [--sandbox]   create a game in set-up from a scenario file\n"
 	    "  player add GAME SIDE EMAIL [--password P]\n"
 	    "                                  add a player; prints their secret\n"
+	    "  player list|remove|reset GAME [EMAIL]\n"
+	    "                                  see, remove, or give a new secret to players\n"
 	    "  start GAME                      freeze the roster, mail the welcomes, open turn 1\n"
 	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
 	    "  turn GAME [--dice FILE]         adjudicate the open phase now\n"
@@ -193,46 +195,81 @@ cmd_player(int argc, char **argv)
 	struct store *st = NULL;
 	struct referee r;
 	struct err e;
-	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL;
+	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
 	char secret[REFEREE_SECRET_MAX];
-	int i, n = 0, rc;
+	int i, n = 0, rc, want;
 
 	err_clear(&e);
 	if (wants_help(argc, argv)) {
-		printf("usage: despatch player add GAME SIDE EMAIL [--password P]\n\n"
-		    "Adds a player for SIDE of GAME (before the game starts). Prints\n"
-		    "the player's secret: a random token made by the server, or P\n"
-		    "(at least 8 characters) if given. Only a keyed hash of it is\n"
-		    "stored; the welcome mail tells the player how to use it.\n");
+		printf("usage: despatch player add GAME SIDE EMAIL [--password P]\n"
+		    "       despatch player list GAME\n"
+		    "       despatch player remove GAME EMAIL\n"
+		    "       despatch player reset GAME EMAIL [--password P]\n\n"
+		    "add: adds a player for SIDE of GAME (before the game starts) and\n"
+		    "prints the player's secret: a random token made by the server,\n"
+		    "or P (at least 8 characters) if given. Only a keyed hash of it\n"
+		    "is kept once the welcome mail has told the player.\n"
+		    "list: the players of GAME, one a line.\n"
+		    "remove: takes a player out of a game still in set-up.\n"
+		    "reset: gives a player a new secret and prints it; in a started\n"
+		    "game a mail tells the player (the old secret stops working).\n");
 		return 0;
 	}
-	if (argc < 2 || strcmp(argv[1], "add") != 0)
-		return usage_error("player", "expected 'player add GAME SIDE EMAIL'");
+	if (argc < 2)
+		return usage_error("player", "expected add, list, remove or reset");
+	verb = argv[1];
+	want = strcmp(verb, "add") == 0 ? 3 : strcmp(verb, "list") == 0 ? 1 :
+	    strcmp(verb, "remove") == 0 || strcmp(verb, "reset") == 0 ? 2 : 0;
+	if (want == 0)
+		return usage_error("player", "expected add, list, remove or reset");
 	for (i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "--password") == 0) {
+		if (strcmp(argv[i], "--password") == 0 && (want == 3 ||
+		    strcmp(verb, "reset") == 0)) {
 			if (++i >= argc)
 				return usage_error("player", "--password needs a value");
 			password = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return unknown_option("player", argv[i]);
-		} else if (n < 3) {
+		} else if (n < want) {
 			pos[n++] = argv[i];
 		} else {
 			return usage_error("player", "too many arguments");
 		}
 	}
-	if (n != 3)
-		return usage_error("player", "GAME, SIDE and EMAIL are required");
+	if (n != want)
+		return usage_error("player", want == 3 ? "GAME, SIDE and EMAIL are "
+		    "required" : want == 2 ? "GAME and EMAIL are required" :
+		    "GAME is required");
 	if (open_store(0, &st, &e) != 0)
 		return fail(&e);
 	referee_init(&r, st);
-	rc = referee_player_add(&r, pos[0], pos[1], pos[2], password, secret, &e);
+	if (strcmp(verb, "list") == 0) {
+		char *text = NULL;
+
+		rc = referee_player_list(&r, pos[0], &text, &e);
+		if (rc == 0)
+			fputs(text, stdout);
+		free(text);
+	} else if (strcmp(verb, "remove") == 0) {
+		rc = referee_player_remove(&r, pos[0], pos[1], &e);
+		if (rc == 0)
+			printf("removed %s from game %s\n", pos[1], pos[0]);
+	} else if (strcmp(verb, "reset") == 0) {
+		rc = referee_player_reset(&r, pos[0], pos[1], password, secret, &e);
+		if (rc == 0)
+			printf("new secret for %s in game %s\nsecret: %s\n", pos[1],
+			    pos[0], secret);
+	} else {
+		rc = referee_player_add(&r, pos[0], pos[1], pos[2], password,
+		    secret, &e);
+		if (rc == 0)
+			printf("added %s to game %s, side %s\nsecret: %s\n", pos[2],
+			    pos[0], pos[1], secret);
+	}
+	sodium_memzero(secret, sizeof(secret));
 	store_close(st);
 	if (rc != 0)
 		return fail(&e);
-	printf("added %s to game %s, side %s\nsecret: %s\n", pos[2], pos[0],
-	    pos[1], secret);
-	sodium_memzero(secret, sizeof(secret));
 	return 0;
 }
 

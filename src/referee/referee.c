@@ -28,6 +28,8 @@
 
 #define MAX_PLAYERS 64
 
+static int check_password(const char *password, struct err *e);
+
 void
 referee_init(struct referee *r, struct store *st)
 {
@@ -243,18 +245,8 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 	if (!valid_email(email))
 		return err_set(e, ERR_USER, "\"%s\" is not a mail address: expected "
 		    "something like player@example.org", email);
-	if (password != NULL && (strlen(password) < 8 ||
-	    strlen(password) >= REFEREE_SECRET_MAX))
-		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
-		    REFEREE_SECRET_MAX - 1);
-	if (password != NULL) {
-		const char *p;
-
-		for (p = password; *p; p++)
-			if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
-				return err_set(e, ERR_USER, "a password may hold "
-				    "only printable ASCII without spaces");
-	}
+	if (password != NULL && check_password(password, e) != 0)
+		return -1;
 	if (store_begin(r->st, e) != 0)
 		return -1;
 	if (store_game_get(r->st, game, &g, e) != 0)
@@ -311,6 +303,159 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 fail:
 	store_rollback(r->st);
 out:
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
+
+static int
+check_password(const char *password, struct err *e)
+{
+	const char *p;
+
+	if (strlen(password) < 8 || strlen(password) >= REFEREE_SECRET_MAX)
+		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
+		    REFEREE_SECRET_MAX - 1);
+	for (p = password; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
+			return err_set(e, ERR_USER, "a password may hold only "
+			    "printable ASCII without spaces");
+	return 0;
+}
+
+int
+referee_player_remove(struct referee *r, const char *game, const char *email,
+    struct err *e)
+{
+	struct store_game g;
+	int rc = -1, n;
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (g.status != GAME_SETUP) {
+		err_set(e, ERR_USER, "game \"%s\" has started: its roster is frozen "
+		    "(a player who lost the secret can be given a new one with "
+		    "'despatch player reset')", game);
+		goto fail;
+	}
+	n = store_player_remove(r->st, g.id, email, e);
+	if (n < 0)
+		goto fail;
+	if (n == 0) {
+		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
+		    "'despatch player list %s')", email, game, game);
+		goto fail;
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	store_game_clear(&g);
+	return rc;
+}
+
+int
+referee_player_reset(struct referee *r, const char *game, const char *email,
+    const char *password, char *secret_out, struct err *e)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	unsigned char hash[32];
+	int64_t player = 0;
+	int side = 0, n, rc = -1;
+
+	memset(&g, 0, sizeof(g));
+	if (password != NULL && check_password(password, e) != 0)
+		return -1;
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (password != NULL)
+		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
+	else
+		make_secret(secret_out);
+	if (referee_secret_hash(r, secret_out, hash, e) != 0)
+		goto fail;
+	n = store_player_rehash(r->st, g.id, email, hash, &player, &side, e);
+	if (n < 0)
+		goto fail;
+	if (n == 0) {
+		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
+		    "'despatch player list %s')", email, game, game);
+		goto fail;
+	}
+	if (g.status == GAME_SETUP) {
+		/* Not yet told: the welcome will carry the new one. */
+		if (store_exec(r->st, e, "INSERT OR REPLACE INTO player_secrets "
+		    "(player_id, secret) VALUES (?, ?)", "it", player,
+		    secret_out) != 0)
+			goto fail;
+	} else {
+		char body[1024], subject[256];
+
+		if (store_battle_load(r->st, &g, &b, e) != 0)
+			goto fail;
+		snprintf(body, sizeof(body), "The operator of game %s has given you "
+		    "a new secret for side %s;\nthe old one no longer works.\n\n"
+		    "Your secret: %s\n\nSend it with every order mail, in the first "
+		    "line:\n\n  GAME %s SIDE %s TURN <turn> PASSWORD %s\n", g.name,
+		    b->sides[side].id, secret_out, g.name, b->sides[side].id,
+		    secret_out);
+		snprintf(subject, sizeof(subject), "[%s] Your new secret", g.name);
+		if (queue_mail_s(r, g.id, g.name, email, subject, "secret", NULL,
+		    body, 1, e) != 0) {
+			sodium_memzero(body, sizeof(body));
+			goto fail;
+		}
+		sodium_memzero(body, sizeof(body));
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
+
+int
+referee_player_list(struct referee *r, const char *game, char **out,
+    struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS];
+	struct battle *b = NULL;
+	struct text t;
+	int n, i, rc = -1;
+
+	memset(&g, 0, sizeof(g));
+	*out = NULL;
+	text_init(&t, 64 * 1024);
+	if (store_game_get(r->st, game, &g, e) != 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto out;
+	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		text_add(&t, "%-16s %s\n", b->sides[pl[i].side].id, pl[i].email);
+	if (n == 0)
+		text_add(&t, "(no players yet)\n");
+	*out = t.s ? t.s : strdup("");
+	t.s = NULL;
+	rc = *out ? 0 : err_set(e, ERR_INTERNAL, "out of memory");
+out:
+	text_free(&t);
 	battle_free(b);
 	store_game_clear(&g);
 	return rc;

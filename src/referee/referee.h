@@ -47,6 +47,20 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
 int referee_player_add(struct referee *r, const char *game, const char *side,
     const char *email, const char *password, char *secret_out, struct err *e);
 
+/* Removes a player from a game still in set-up. */
+int referee_player_remove(struct referee *r, const char *game,
+    const char *email, struct err *e);
+
+/* Gives a player a new secret (generated, or password if not NULL),
+ * written to secret_out; in a started game a mail tells the player. */
+int referee_player_reset(struct referee *r, const char *game,
+    const char *email, const char *password, char *secret_out, struct err *e);
+
+/* Writes one line a player ("side email") of game to out, a malloc'd
+ * string. */
+int referee_player_list(struct referee *r, const char *game, char **out,
+    struct err *e);
+
 /* Freezes the roster, queues a welcome to every player and opens step 1. */
 int referee_start(struct referee *r, const char *game, struct err *e);
 

@@ -611,6 +611,40 @@ store_player_add(struct store *s, int64_t game, int side, const char *email,
 }
 
 int
+store_player_remove(struct store *s, int64_t game, const char *email,
+    struct err *e)
+{
+	if (store_exec(s, e, "DELETE FROM players WHERE game_id = ? AND email = ? "
+	    "COLLATE NOCASE", "it", game, email) != 0)
+		return -1;
+	return sqlite3_changes(s->db) > 0;
+}
+
+int
+store_player_rehash(struct store *s, int64_t game, const char *email,
+    const unsigned char hash[32], int64_t *player, int *side, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prepare(s, e, &st, "SELECT id, side_idx FROM players WHERE game_id = ? "
+	    "AND email = ? COLLATE NOCASE", "it", game, email) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return rc == SQLITE_DONE ? 0 : db_err(s, e, "finding a player");
+	}
+	*player = sqlite3_column_int64(st, 0);
+	*side = sqlite3_column_int(st, 1);
+	sqlite3_finalize(st);
+	if (store_exec(s, e, "UPDATE players SET secret_hash = ? WHERE id = ?", "bi",
+	    (const void *)hash, (size_t)32, *player) != 0)
+		return -1;
+	return 1;
+}
+
+int
 store_secret_hashes(struct store *s, unsigned char **out, int *n,
     struct err *e)
 {

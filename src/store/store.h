@@ -119,6 +119,13 @@ int store_secret_hashes(struct store *s, unsigned char **out, int *n,
  * no longer kept. */
 int store_player_secret_take(struct store *s, int64_t player, char *out,
     size_t size, struct err *e);
+/* Removes the player with this address from game; 1 if one was removed,
+ * 0 if none plays there. */
+int store_player_remove(struct store *s, int64_t game, const char *email,
+    struct err *e);
+/* Gives the player a new secret hash; 1 if the player exists, else 0. */
+int store_player_rehash(struct store *s, int64_t game, const char *email,
+    const unsigned char hash[32], int64_t *player, int *side, struct err *e);
 /* Up to max players of game (side -1: all sides), in the order added. */
 int store_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e);

@@ -61,11 +61,23 @@ check "player add" 0 "$bin" --db "$db" player add cowpens crown tarleton@crown.e
 says "player add" "secret: scarlet-bugle-thistle-harbour"
 check "player add generated" 0 "$bin" player add cowpens continental morgan@continental.example.org --db "$db"
 says "player add generated" "secret: "
+check "player list" 0 "$bin" --db "$db" player list cowpens
+says "player list" "continental      morgan@continental.example.org"
+check "player add typo" 0 "$bin" --db "$db" player add cowpens crown tarleton@exmaple.org
+check "player remove" 0 "$bin" --db "$db" player remove cowpens tarleton@exmaple.org
+check "player remove again" 1 "$bin" --db "$db" player remove cowpens tarleton@exmaple.org
+says "player remove again" "does not play"
+check "player reset in set-up" 0 "$bin" --db "$db" player reset cowpens morgan@continental.example.org --password hickory-ember-cove-wren
 check "turn before start" 1 "$bin" --db "$db" turn cowpens
 says "turn before start" "has not started"
 check "start" 0 "$bin" --db "$db" start cowpens
 check "outbox lists welcomes" 0 "$bin" --db "$db" outbox
 says "outbox lists welcomes" "2 mails waiting"
+check "player remove after start" 1 "$bin" --db "$db" player remove cowpens morgan@continental.example.org
+says "player remove after start" "roster is frozen"
+check "player reset after start" 0 "$bin" --db "$db" player reset cowpens morgan@continental.example.org
+check "reset mail queued" 0 "$bin" --db "$db" outbox
+says "reset mail queued" "Your new secret"
 check "outbox json" 0 "$bin" --db "$db" outbox --json
 says "outbox json" '"kind": "welcome"'
 check "submit good mail" 0 "$bin" --db "$db" submit "$src/campaign/cowpens-1781/orders/t01-crown.eml"
