@@ -64,7 +64,7 @@ usage_main(FILE *f)
 	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
 	    "  turn GAME [--dice FILE]         adjudicate the open phase now\n"
 	    "  state GAME [--json]             the battle state (as JSON with --json)\n"
-	    "  events GAME [--turn N] --json   what happened, as JSON\n"
+	    "  events GAME [--turn N] [--json] what happened (as JSON with --json)\n"
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
@@ -711,8 +711,13 @@ cmd_state(int argc, char **argv)
 		int s;
 
 		text_init(&t, 4u << 20);
-		text_add(&t, "%s (game %s, %s, step %d of %d)\n", b->title, g.name,
-		    store_status_name(g.status), g.step, battle_steps(b));
+		if (g.status == GAME_RUNNING)
+			text_add(&t, "%s (game %s): turn %d of %d, the %s phase is "
+			    "open\n", b->title, g.name, battle_step_turn(b, g.step),
+			    b->turns, b->sides[battle_step_side(b, g.step)].id);
+		else
+			text_add(&t, "%s (game %s): %s\n", b->title, g.name,
+			    g.status == GAME_SETUP ? "in set-up" : "the battle is over");
 		for (s = 0; s < b->nsides; s++) {
 			text_add(&t, "\n== %s (%s)\n", b->sides[s].name, b->sides[s].id);
 			report_forces(&t, b, s);
@@ -740,9 +745,10 @@ cmd_events(int argc, char **argv)
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
 	if (wants_help(argc, argv)) {
-		printf("usage: despatch events GAME [--turn N] --json\n\nPrints what "
+		printf("usage: despatch events GAME [--turn N] [--json]\n\nPrints what "
 		    "happened in GAME (all played phases, or those of turn N)\nin order, "
-		    "each die roll with its purpose (docs/json.md).\n");
+		    "each die roll with its purpose; with --json in the shape\n"
+		    "docs/json.md describes.\n");
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {

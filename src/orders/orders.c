@@ -728,6 +728,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		trim(buf);
 		if (buf[0] == '\0' || buf[0] == '#' || buf[0] == '>')
 			continue;
+		/* A comment after an order: "7th: ADVANCE 8  # to the fence". */
+		{
+			char *hash = strstr(buf, " #");
+
+			if (hash != NULL) {
+				*hash = '\0';
+				trim(buf);
+			}
+		}
 		/* A quoted earlier mail (Outlook's "Original Message", "On ...
 		 * wrote:") ends the orders even when its lines are not marked
 		 * with '>': the report or welcome it quotes is not orders. */

@@ -510,12 +510,12 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		    b->sides[pl[i].side].id);
 		text_add(&t, "Turns:     %d of %d minutes, the first at %s\n",
 		    b->turns, b->minutes, clock);
-		text_add(&t, "Sequence:  each turn,");
+		text_add(&t, "Phases:    each turn, first");
 		for (s = 0; s < b->nsides; s++)
-			text_add(&t, "%s %s", s ? " then" : "",
-			    b->sides[b->side_order[s]].name);
-		text_add(&t, " move in turn.\n%s", g.sandbox ? "This is a sandbox "
-		    "game: the operator may script its dice.\n" : "");
+			text_add(&t, "%s %s", s == 0 ? "" : s + 1 == b->nsides ?
+			    " and then" : ",", b->sides[b->side_order[s]].id);
+		text_add(&t, " moves and fights.\n%s", g.sandbox ? "This is a "
+		    "sandbox game: the operator may script its dice.\n" : "");
 		if (store_player_secret_take(r->st, pl[i].id, secret,
 		    sizeof(secret), e) != 0) {
 			text_free(&t);
@@ -928,7 +928,7 @@ handle_orders(struct intake *in, struct orders_header *h,
 		in->game[0] = '\0';
 		set_status(in, "unknown-game", "no game \"%s\"", h->game);
 		text_add(&t, "There is no game called \"%s\" on this server, so "
-		    "nothing was stored from your mail.\nCheck the GAME word in "
+		    "no orders were taken from your mail.\nCheck the GAME word in "
 		    "the first line of your orders.\n%s", h->game, help_tail);
 		if (store_msg(in, NULL) || reply(in, t.s))
 			goto out;
@@ -941,11 +941,15 @@ handle_orders(struct intake *in, struct orders_header *h,
 	side = battle_side(b, h->side);
 	if (side < 0) {
 		set_status(in, "rejected", "unknown side \"%s\"", h->side);
-		text_add(&t, "Game %s has no side called \"%s\"; its sides are",
-		    g.name, h->side[0] ? h->side : "(none given)");
+		if (h->side[0])
+			text_add(&t, "Game %s has no side called \"%s\"; its sides are",
+			    g.name, h->side);
+		else
+			text_add(&t, "Your first line names no SIDE; the sides of game "
+			    "%s are", g.name);
 		for (i = 0; i < b->nsides; i++)
 			text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
-		text_add(&t, ".\nNothing was stored from your mail.\n%s", help_tail);
+		text_add(&t, ".\nNo orders were taken from your mail.\n%s", help_tail);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
 		goto out;
 	}
@@ -960,12 +964,34 @@ handle_orders(struct intake *in, struct orders_header *h,
 			in->player_id = pl[i].id;
 			break;
 		}
+	if (in->player_id == 0 && h->secret[0]) {
+		/* "secret", secret. or <secret>: try it without the wrapping. */
+		char bare[sizeof(h->secret)];
+		size_t a = 0, z = strlen(h->secret);
+
+		while (a < z && strchr("\"'<([", h->secret[a]))
+			a++;
+		while (z > a && strchr("\"'>)].,;:!", h->secret[z - 1]))
+			z--;
+		if (z > a && z - a < strlen(h->secret)) {
+			memcpy(bare, h->secret + a, z - a);
+			bare[z - a] = '\0';
+			if (referee_secret_hash(r, bare, hash, in->e) != 0)
+				goto out;
+			for (i = 0; i < n; i++)
+				if (sodium_memcmp(hash, pl[i].secret_hash, 32) == 0) {
+					in->player_id = pl[i].id;
+					break;
+				}
+			sodium_memzero(bare, sizeof(bare));
+		}
+	}
 	if (in->player_id == 0) {
 		set_status(in, "rejected", "%s secret for side %s", h->secret[0] ?
 		    "wrong" : "no", b->sides[side].id);
 		if (h->secret[0])
 			text_add(&t, "The secret after PASSWORD does not match any "
-			    "player of side %s in game %s,\nso nothing was stored "
+			    "player of side %s in game %s,\nso no orders were taken "
 			    "from your mail. Check it against the secret in your\n"
 			    "welcome mail (letters, digits and dashes exactly as "
 			    "given).\n", b->sides[side].id, g.name);
@@ -980,7 +1006,7 @@ handle_orders(struct intake *in, struct orders_header *h,
 	if (g.status == GAME_SETUP) {
 		set_status(in, "rejected", "game not started");
 		text_add(&t, "Game %s has not started yet, so there is no turn to "
-		    "give orders for. Nothing was stored;\nyou will get a welcome "
+		    "give orders for. No orders were taken;\nyou will get a welcome "
 		    "mail when the game starts.\n", g.name);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
 		goto out;
@@ -1003,14 +1029,14 @@ handle_orders(struct intake *in, struct orders_header *h,
 	if (step < 0) {
 		set_status(in, "rejected", "bad turn %d", h->turn);
 		text_add(&t, "Turn %d is not a turn of game %s, which has turns 1 "
-		    "to %d. Nothing was stored.\n", h->turn, g.name, b->turns);
+		    "to %d. No orders were taken.\n", h->turn, g.name, b->turns);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
 		goto out;
 	}
 	if (step < g.step) {
 		set_status(in, "rejected", "too late for turn %d", turn);
 		text_add(&t, "Your phase of turn %d has already been played, so "
-		    "these orders came too late and\nnothing was stored. The open "
+		    "these orders came too late and\nno orders were taken. The open "
 		    "phase is turn %d, %s.\n", turn, battle_step_turn(b, g.step),
 		    b->sides[battle_step_side(b, g.step)].name);
 		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
@@ -1074,6 +1100,9 @@ handle_orders(struct intake *in, struct orders_header *h,
 	if (had > 0)
 		text_add(&t, "They replace the orders you sent before for this "
 		    "phase.\n");
+	if (h->turn == 0)
+		text_add(&t, "Your first line gave no TURN, so they were taken as "
+		    "your next phase, turn %d.\n", turn);
 	if (step > g.step)
 		text_add(&t, "They are for a later phase than the one now open "
 		    "(turn %d, %s) and will be played then.\n",
@@ -1253,7 +1282,7 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 
 			set_status(&in, "no-header", "no GAME line");
 			snprintf(body, sizeof(body), "I could not find the line that "
-			    "names your game, so nothing was stored from\nyour mail. "
+			    "names your game, so no orders were taken from\nyour mail. "
 			    "This address reads only order mails; questions for the "
 			    "person\nrunning the game should go to them directly.\n%s",
 			    help_tail);

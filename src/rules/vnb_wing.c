@@ -1777,8 +1777,9 @@ morale_test(struct ctx *c, int s, int need, struct pt cause, const char *why)
 {
 	struct battle *b = c->b;
 	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
-	int r = roll(c, u, "morale of %s stand %d (%s), needs %d or less",
-	    b->units[u].name, sn, why, need);
+	int r = roll(c, u, "morale of %s stand %d (%s), needs %d or less%s",
+	    b->units[u].name, sn, why, need, need >= 6 ? ": cannot fail" :
+	    need <= 0 ? ": cannot pass" : "");
 
 	if (r <= need) {
 		ev(c, EV_MORALE_PASS, u, -1, r, "%s: stand %d passes morale "

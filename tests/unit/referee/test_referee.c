@@ -289,7 +289,7 @@ unknown_game_gets_a_clear_reply_and_changes_nothing(void **state)
 	assert_int_equal(orders_for(f, 1, 0), 0);
 	reply = last_mail(f);
 	assert_non_null(strstr(reply, "no game called \"saratoga\""));
-	assert_non_null(strstr(reply, "nothing was stored"));
+	assert_non_null(strstr(reply, "no orders were taken"));
 	free(reply);
 	free(raw);
 }
