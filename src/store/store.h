@@ -189,7 +189,7 @@ struct store_mail {
 };
 
 /* Queues a mail.  A sensitive one (it holds a secret) has its body
- * replaced by a stub once it is delivered. */
+ * replaced by a short note once it is delivered. */
 int store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
     const char *raw, size_t len, int sensitive, int64_t now, struct err *e);
