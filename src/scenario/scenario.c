@@ -976,11 +976,15 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	p.e = e;
 	p.cur_side = p.cur_brigade = p.cur_unit = -1;
 	p.line = line_offset;
-	if (len == 0 || strspn(text, " \t\r\n") == len) {
+	for (pos = 0; pos < len && strchr(" \t\r\n", text[pos]) != NULL &&
+	    text[pos] != '\0'; pos++)
+		;
+	if (pos == len) {
 		err_set(e, ERR_USER, "%s: the file is empty; a scenario starts "
 		    "with 'scenario \"Title\"' (see docs/scenario.md)", fname);
 		return -1;
 	}
+	pos = 0;
 	if (len > SCENARIO_MAX_BYTES) {
 		err_set(e, ERR_USER, "%s: the file is larger than %u bytes",
 		    fname, SCENARIO_MAX_BYTES);
