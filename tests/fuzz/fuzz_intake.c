@@ -5,7 +5,7 @@
  * default; the mail corpus (tests/fuzz/corpus/mail) seeds it.  Build:
  *   clang -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L \
  *     -D_DEFAULT_SOURCE -Isrc -Ibuild src/{core,rules,scenario,orders,mail,\
- *     store,referee,report,ledger}/*.c build/generated/migrations.c \
+ *     store,referee,report,ledger}/NAME.c (every .c) build/generated/migrations.c \
  *     tests/fuzz/fuzz_intake.c -lpcre2-8 -letpan -lsqlite3 -lsodium
  */
 #include <stdint.h>
