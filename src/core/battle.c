@@ -77,7 +77,8 @@ battle_unit_sp(const struct battle *b, int unit)
 }
 
 int
-battle_unit_centre(const struct battle *b, int unit, struct pt *out)
+battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
+    struct pt *out)
 {
 	const struct unit *u = &b->units[unit];
 	int64_t sx = 0, sy = 0;
@@ -86,7 +87,8 @@ battle_unit_centre(const struct battle *b, int unit, struct pt *out)
 	for (i = 0; i < u->nstands; i++) {
 		const struct stand *s = &b->stands[u->first_stand + i];
 
-		if (s->flags & ST_GONE)
+		if ((s->flags & ST_GONE) ||
+		    (!with_routed && (s->flags & ST_ROUTED) == ST_ROUTED))
 			continue;
 		sx += s->pos.x;
 		sy += s->pos.y;
@@ -97,6 +99,12 @@ battle_unit_centre(const struct battle *b, int unit, struct pt *out)
 	out->x = (fx)geom_div_round(sx, n);
 	out->y = (fx)geom_div_round(sy, n);
 	return 1;
+}
+
+int
+battle_unit_centre(const struct battle *b, int unit, struct pt *out)
+{
+	return battle_unit_centre_of(b, unit, 1, out);
 }
 
 void

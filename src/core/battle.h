@@ -193,6 +193,9 @@ int battle_step_side(const struct battle *b, int step);
 /* Centre of a unit's stands still on the table (average, rounded); 0 if
  * none is left, else 1. */
 int battle_unit_centre(const struct battle *b, int unit, struct pt *out);
+/* The same, leaving routed stands out when with_routed is 0. */
+int battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
+    struct pt *out);
 /* Stands of the unit still on the table. */
 int battle_unit_alive(const struct battle *b, int unit);
 /* Total SP of the unit on the table. */

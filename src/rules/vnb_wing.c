@@ -117,21 +117,7 @@ active(const struct battle *b, int s)
 static int
 unit_active_centre(const struct battle *b, int u, struct pt *out)
 {
-	int64_t sx = 0, sy = 0;
-	int s, n = 0;
-
-	FOR_STANDS(b, u, s) {
-		if (!active(b, s))
-			continue;
-		sx += b->stands[s].pos.x;
-		sy += b->stands[s].pos.y;
-		n++;
-	}
-	if (n == 0)
-		return 0;
-	out->x = (fx)geom_div_round(sx, n);
-	out->y = (fx)geom_div_round(sy, n);
-	return 1;
+	return battle_unit_centre_of(b, u, 0, out);
 }
 
 static int
@@ -2368,6 +2354,24 @@ best_morale(struct ctx *c, const int *list, int n, int foe, int att)
 	return best;
 }
 
+/* The stand of list[0..n) nearest to stand s (the first on a tie). */
+static int
+nearest_of(const struct battle *b, int s, const int *list, int n)
+{
+	fx best = INT32_MAX;
+	int k, pick = list[0];
+
+	for (k = 0; k < n; k++) {
+		fx g = stand_gap(b, s, list[k]);
+
+		if (g < best) {
+			best = g;
+			pick = list[k];
+		}
+	}
+	return pick;
+}
+
 static void
 melee(struct ctx *c, int a, int t)
 {
@@ -2407,29 +2411,13 @@ melee(struct ctx *c, int a, int t)
 	unit_active_centre(b, a, &ac);
 	battle_unit_centre(b, t, &tc);
 	/* Each stand strikes the nearest enemy stand it touches. */
-	for (i = 0; i < na; i++) {
-		int pick = def[0];
-		fx g = INT32_MAX;
-
-		for (j = 0; j < nd; j++)
-			if (stand_gap(b, att[i], def[j]) < g) {
-				g = stand_gap(b, att[i], def[j]);
-				pick = def[j];
-			}
-		roll_attack(c, att[i], pick, 1, 1, 1, h, &adice, &ahits);
-	}
+	for (i = 0; i < na; i++)
+		roll_attack(c, att[i], nearest_of(b, att[i], def, nd), 1, 1, 1, h,
+		    &adice, &ahits);
 	a_end = h->n;
-	for (j = 0; j < nd; j++) {
-		int pick = att[0];
-		fx g = INT32_MAX;
-
-		for (i = 0; i < na; i++)
-			if (stand_gap(b, def[j], att[i]) < g) {
-				g = stand_gap(b, def[j], att[i]);
-				pick = att[i];
-			}
-		roll_attack(c, def[j], pick, 1, 1, 0, h, &ddice, &dhits);
-	}
+	for (j = 0; j < nd; j++)
+		roll_attack(c, def[j], nearest_of(b, def[j], att, na), 1, 1, 0, h,
+		    &ddice, &dhits);
 	d_end = h->n;
 	roll_saves(c, h, 0, a_end);
 	roll_saves(c, h, a_end, d_end);
