@@ -1,0 +1,130 @@
+/*
+ * redact.c - keeping secrets out of every stored copy of a mail.
+ *
+ * A player's secret is typed into order mails; none of what we keep or
+ * send may hold it.  Two passes: the words after PASSWORD/SECRET (and the
+ * secret as typed) are blanked, and every word that is some player's
+ * secret by its keyed hash is blanked too, so a secret quoted anywhere,
+ * for any game, is not kept.
+ */
+#include <sodium.h>
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "orders/orders.h"
+#include "referee/internal.h"
+
+/* Blanks, in buf, the typed secret and every word that follows PASSWORD,
+ * SECRET or "secret:" (so a wrong secret, a quoted welcome or a guess is
+ * not kept either). */
+void
+redact(char *buf, size_t len, const char *secret)
+{
+	static const char *const kw[] = { "password", "secret" };
+	size_t i, k;
+
+	if (secret != NULL && secret[0] != '\0')
+		orders_blank_secret(buf, len, secret);
+	for (i = 0; i < len; i++) {
+		if (i > 0 && isalnum((unsigned char)buf[i - 1]))
+			continue;
+		for (k = 0; k < 2; k++) {
+			size_t n = strlen(kw[k]), j;
+
+			if (len - i < n || strncasecmp(buf + i, kw[k], n) != 0)
+				continue;
+			j = i + n;
+			if (j < len && isalnum((unsigned char)buf[j]))
+				continue;
+			while (j < len && (buf[j] == ' ' || buf[j] == '\t' ||
+			    buf[j] == ':' || buf[j] == '='))
+				j++;
+			while (j < len && !isspace((unsigned char)buf[j]) &&
+			    buf[j] != '<' && buf[j] != '>')
+				buf[j++] = '*';
+		}
+	}
+}
+
+/* Blanks every word of buf that is some player's secret (by its keyed
+ * hash), so a real secret quoted anywhere is not kept even when the mail
+ * names no game or gives a wrong one.  Words are runs of non-space; a
+ * trailing comma, full stop or the like is tried off too. */
+/* Blanks buf[a..z) (or it less trailing punctuation) if it is a secret. */
+static void
+hash_blank(char *buf, size_t a, size_t z, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	int cut;
+
+	for (cut = 0; cut < 2; cut++) {
+		unsigned char h[32];
+		size_t w = z - a;
+		int k;
+
+		if (cut == 1) {
+			while (w > 0 && ispunct((unsigned char)buf[a + w - 1]))
+				w--;
+			if (w == z - a)
+				return;
+		}
+		if (w < 8 || w >= REFEREE_SECRET_MAX)
+			continue;
+		crypto_generichash(h, 32, (const unsigned char *)buf + a, w, key, 32);
+		for (k = 0; k < n; k++)
+			if (sodium_memcmp(h, hashes + (size_t)k * 32, 32) == 0) {
+				memset(buf + a, '*', w);
+				return;
+			}
+	}
+}
+
+void
+redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	size_t i = 0;
+
+	if (n == 0)
+		return;
+	while (i < len) {
+		size_t j;
+
+		while (i < len && isspace((unsigned char)buf[i]))
+			i++;
+		j = i;
+		while (j < len && !isspace((unsigned char)buf[j]))
+			j++;
+		/* The whole run, then each part of it between quotes,
+		 * brackets, '=', ':' or ',' (as in pw=secret or "secret."),
+		 * with trailing punctuation tried off. */
+		{
+			size_t a = i;
+
+			hash_blank(buf, i, j, hashes, n, key);
+			while (a < j) {
+				size_t z = a;
+
+				while (z < j && !strchr("\"'()<>[]=:,;", buf[z]))
+					z++;
+				if (a != i || z != j)
+					hash_blank(buf, a, z, hashes, n, key);
+				a = z + 1;
+			}
+		}
+		i = j;
+	}
+}
+
+int
+has_ci(const char *buf, size_t len, const char *what)
+{
+	size_t n = strlen(what), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (strncasecmp(buf + i, what, n) == 0)
+			return 1;
+	return 0;
+}

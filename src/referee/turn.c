@@ -1,0 +1,197 @@
+/*
+ * turn.c - adjudicating the open step of a game.
+ *
+ * Reads the state and the stored canonical orders, runs the ruleset with
+ * the step's dice, and writes the new state, the events and a report per
+ * player in one transaction.
+ */
+#include "referee/referee.h"
+
+#include <sodium.h>
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "core/dice.h"
+#include "core/ruleset.h"
+#include "ledger/ledger.h"
+#include "mail/mail.h"
+#include "orders/orders.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
+#include "referee/internal.h"
+
+/* --- turn ------------------------------------------------------------ */
+
+/* Typed orders of every side for step, from the stored canonical text. */
+static int
+load_orders(struct referee *r, const struct store_game *g,
+    const struct ruleset *rs, const struct battle *b, int step,
+    struct order_set *sets, int *nsets, struct err *e)
+{
+	struct orders_parser *op = orders_parser_new(rs, e);
+	struct orders_result *res = NULL;
+	int s, rc = -1;
+
+	*nsets = 0;
+	if (op == NULL)
+		return -1;
+	res = malloc(sizeof(*res));
+	if (res == NULL) {
+		err_set(e, ERR_INTERNAL, "out of memory");
+		goto out;
+	}
+	for (s = 0; s < b->nsides; s++) {
+		char *text = NULL;
+		int count = 0;
+
+		if (store_orders_text(r->st, g->id, step, s, &text, &count, e) != 0)
+			goto out;
+		if (count > 0) {
+			orders_parse(op, b, s, text, 0, res);
+			/* What was acknowledged must be what is played: a stored
+			 * order that no longer reads is damage, not a hold. */
+			if (res->nerrors > 0 || res->set.n != count) {
+				err_set(e, ERR_DATA, "game %s: a stored order for side %s "
+				    "no longer reads (%s); the turn was not played",
+				    g->name, b->sides[s].id, res->nerrors > 0 ?
+				    res->lines[0].text : "a line is missing");
+				free(text);
+				goto out;
+			}
+			sets[*nsets] = res->set;
+			(*nsets)++;
+		}
+		free(text);
+	}
+	rc = 0;
+out:
+	free(res);
+	orders_parser_free(op);
+	return rc;
+}
+
+int
+referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
+    struct turn_result *tr, struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS];
+	struct battle *b = NULL;
+	struct order_set *sets = NULL;
+	struct events ev;
+	struct dice d;
+	struct dice_script script;
+	struct ledger_dice ld;
+	unsigned char seed[32];
+	const struct ruleset *rs;
+	int nsets = 0, step, np, i, rc = -1;
+
+	memset(&g, 0, sizeof(g));
+	memset(tr, 0, sizeof(*tr));
+	events_init(&ev);
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (g.status == GAME_SETUP) {
+		err_set(e, ERR_USER, "game \"%s\" has not started: add players and "
+		    "run 'despatch start %s'", game, game);
+		goto fail;
+	}
+	if (g.status == GAME_FINISHED) {
+		err_set(e, ERR_USER, "game \"%s\" is over: its last turn has been "
+		    "played", game);
+		goto fail;
+	}
+	if (dice != NULL && !g.sandbox) {
+		err_set(e, ERR_USER, "game \"%s\" is not a sandbox game, so its dice "
+		    "cannot be scripted (only games made with 'despatch new "
+		    "--sandbox' take --dice)", game);
+		goto fail;
+	}
+	rs = ruleset_find(g.ruleset);
+	if (rs == NULL) {
+		err_set(e, ERR_DATA, "game %s uses ruleset %s, which this build "
+		    "does not have", g.name, g.ruleset);
+		goto fail;
+	}
+	if (store_battle_load(r->st, &g, &b, e) != 0)
+		goto fail;
+	step = g.step;
+	sets = calloc((size_t)b->nsides, sizeof(*sets));
+	if (sets == NULL) {
+		err_set(e, ERR_INTERNAL, "out of memory");
+		goto fail;
+	}
+	if (load_orders(r, &g, rs, b, step, sets, &nsets, e) != 0)
+		goto fail;
+	if (dice != NULL) {
+		script.v = dice;
+		script.n = ndice;
+		script.pos = 0;
+		dice_init(&d, dice_script_next, &script, &ev);
+	} else {
+		ledger_step_seed(g.seed_secret, g.name, step, seed);
+		ledger_dice_init(&ld, seed);
+		dice_init(&d, ledger_dice_next, &ld, &ev);
+	}
+	if (rs->adjudicate(b, step, sets, nsets, &d, &ev, e) != 0)
+		goto fail;
+	if (dice != NULL && dice_script_done(&script, e) != 0)
+		goto fail;
+	tr->step = step;
+	tr->turn = battle_step_turn(b, step);
+	tr->side = battle_step_side(b, step);
+	tr->events = ev.n;
+	tr->rolls = (int)d.rolls;
+	tr->finished = step + 1 > battle_steps(b);
+	if (store_battle_save(r->st, g.id, b, e) != 0 ||
+	    store_events_insert(r->st, g.id, step, &ev, e) != 0 ||
+	    store_turn_insert(r->st, g.id, step, tr->turn, tr->side,
+	    dice ? NULL : seed, dice != NULL, d.rolls, referee_now(r), e) != 0 ||
+	    store_game_set_status(r->st, g.id, tr->finished ? GAME_FINISHED :
+	    GAME_RUNNING, tr->finished ? step : step + 1, referee_now(r), e) != 0)
+		goto fail;
+	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (np < 0)
+		goto fail;
+	for (i = 0; i < np; i++) {
+		char subject[256], clock[16];
+		char *body = report_step(b, g.name, step, pl[i].side, &ev, step + 1,
+		    strcmp(g.visibility, "fog") != 0);
+
+		if (body == NULL) {
+			err_set(e, ERR_INTERNAL, "the report is too large");
+			goto fail;
+		}
+		report_clock(b, tr->turn, clock, sizeof(clock));
+		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase (%s)%s",
+		    g.name, tr->turn, tr->side >= 0 ? b->sides[tr->side].id : "all",
+		    clock, tr->finished ? ": the battle is over" : "");
+		if (queue_mail(r, g.id, g.name, pl[i].email, subject, "report",
+		    NULL, body, e) != 0) {
+			free(body);
+			goto fail;
+		}
+		free(body);
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	sodium_memzero(seed, sizeof(seed));
+	events_free(&ev);
+	free(sets);
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
