@@ -65,6 +65,18 @@ struct ruleset {
 	 * then discards b). */
 	int (*adjudicate)(struct battle *b, int step, const struct order_set *orders,
 	    int nsets, struct dice *d, struct events *ev, struct err *e);
+
+	/* What can be told of a side's orders before they are played, with
+	 * no dice: lines of warnings (an order that would leave a unit out
+	 * of command, a target out of range) written to out; returns how
+	 * many.  Pure.  May be NULL. */
+	int (*preview)(const struct battle *b, const struct order_set *set,
+	    char *out, size_t size);
+
+	/* A short crib of the numbers that decide a turn (command, moves,
+	 * ranges) for a player of side, generated from the data table,
+	 * written to out.  Pure.  May be NULL. */
+	void (*crib)(const struct battle *b, int side, char *out, size_t size);
 };
 
 const struct ruleset *ruleset_find(const char *name);

@@ -11,7 +11,11 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <sodium.h>
+
 #include <ctype.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +23,12 @@
 
 struct orders_parser {
 	const struct ruleset *rs;
-	pcre2_code *header;
-	pcre2_code *line;
 	pcre2_code *then;
 	pcre2_code *quote;   /* where a quoted earlier mail begins */
-	pcre2_code *verb[V_COUNT * 2];
+	pcre2_code *cmd;     /* a mail command on a line of its own */
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
+	struct names *names; /* the battle's names, normalised (cache) */
 };
 
 static pcre2_code *
@@ -34,7 +37,7 @@ compile(const char *pat, struct err *e)
 	int code = 0;
 	PCRE2_SIZE off = 0;
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-	    PCRE2_CASELESS | PCRE2_UTF | PCRE2_NO_UTF_CHECK * 0, &code, &off, NULL);
+	    PCRE2_CASELESS | PCRE2_UTF, &code, &off, NULL);
 
 	if (re == NULL) {
 		PCRE2_UCHAR msg[256];
@@ -42,29 +45,34 @@ compile(const char *pat, struct err *e)
 		pcre2_get_error_message(code, msg, sizeof(msg));
 		err_set(e, ERR_INTERNAL, "pattern %s: %s at %zu", pat,
 		    (const char *)msg, (size_t)off);
+	} else {
+		/* Mail is hostile input: a JIT-compiled pattern is faster,
+		 * and every pattern here is anchored and linear anyway. */
+		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	}
 	return re;
 }
+
+static void names_free(struct names *n);
 
 struct orders_parser *
 orders_parser_new(const struct ruleset *rs, struct err *e)
 {
 	struct orders_parser *p = calloc(1, sizeof(*p));
-	int i;
 
 	if (p == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
 		return NULL;
 	}
 	p->rs = rs;
-	if ((p->header = compile("\\b(GAME|SIDE|TURN|PASSWORD|SECRET)\\s*[:=]?\\s*"
-	    "([^\\s]+)", e)) == NULL ||
-	    (p->line = compile("^\\s*(.+?)\\s*:\\s*(.*?)\\s*$", e)) == NULL ||
-	    (p->then = compile("\\s+THEN\\s+", e)) == NULL ||
+	if ((p->then = compile("\\s+THEN\\s+", e)) == NULL ||
 	    (p->quote = compile("^(?:-{3,}[^-].*[^-]-{3,}"
 	    "|-{2,}\\s*(?:Original|Forwarded) Message\\s*-{2,}"
 	    "|_{10,}|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
-	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:)$", e)) == NULL ||
+	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:"
+	    "|\\S.*\\s(?:wrote|writes):)$", e)) == NULL ||
+	    (p->cmd = compile("^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
+	    "CONCEDE)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
@@ -73,28 +81,6 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    e)) == NULL ||
 	    (p->bearing = compile("^(\\d{1,3})(?:\\s*(?:deg|degrees))?$", e)) == NULL)
 		goto fail;
-	if (rs->nverbs > V_COUNT * 2) {
-		err_set(e, ERR_INTERNAL, "too many verbs");
-		goto fail;
-	}
-	for (i = 0; i < rs->nverbs; i++) {
-		char pat[128], word[64];
-		const char *w = rs->verbs[i].word;
-		size_t k = 0;
-
-		for (; *w && k + 4 < sizeof(word); w++) {
-			if (*w == ' ') {
-				memcpy(word + k, "\\s+", 3);
-				k += 3;
-			} else {
-				word[k++] = *w;
-			}
-		}
-		word[k] = '\0';
-		snprintf(pat, sizeof(pat), "^%s(?:\\s+(.+))?$", word);
-		if ((p->verb[i] = compile(pat, e)) == NULL)
-			goto fail;
-	}
 	p->md = pcre2_match_data_create(16, NULL);
 	if (p->md == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
@@ -109,25 +95,21 @@ fail:
 void
 orders_parser_free(struct orders_parser *p)
 {
-	int i;
-
 	if (p == NULL)
 		return;
-	pcre2_code_free(p->header);
-	pcre2_code_free(p->line);
 	pcre2_code_free(p->then);
 	pcre2_code_free(p->quote);
+	pcre2_code_free(p->cmd);
 	pcre2_code_free(p->dist);
 	pcre2_code_free(p->point);
 	pcre2_code_free(p->turn);
 	pcre2_code_free(p->bearing);
-	for (i = 0; i < V_COUNT * 2; i++)
-		pcre2_code_free(p->verb[i]);
 	pcre2_match_data_free(p->md);
+	names_free(p->names);
 	free(p);
 }
 
-/* Matches re against s; on a match copies group g into out. */
+/* Matches re against s. */
 static int
 match(struct orders_parser *p, pcre2_code *re, const char *s, size_t len,
     size_t start)
@@ -135,6 +117,7 @@ match(struct orders_parser *p, pcre2_code *re, const char *s, size_t len,
 	return pcre2_match(re, (PCRE2_SPTR)s, len, start, 0, p->md, NULL) > 0;
 }
 
+/* After a match: copies group g into out. */
 static void
 group(struct orders_parser *p, const char *s, int g, char *out, size_t size)
 {
@@ -165,76 +148,393 @@ trim(char *s)
 		memmove(s, s + i, n - i + 1);
 }
 
+/* --- lines of a mail -------------------------------------------------- */
+
+/* Copies line number `line` starting at s (n bytes, no newline) into buf
+ * (size bytes), without a trailing CR, trimmed.  Returns 0, or -1 when the
+ * line does not fit. */
 static int
-header_from_line(struct orders_parser *p, const char *s,
-    struct orders_header *h)
+take_line(const char *s, size_t n, char *buf, size_t size)
 {
-	size_t len = strlen(s), start = 0;
-	int got_game = 0;
-
-	while (start < len && match(p, p->header, s, len, start)) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-		char key[16], val[128];
-
-		group(p, s, 1, key, sizeof(key));
-		group(p, s, 2, val, sizeof(val));
-		/* A value longer than its field cannot name anything: keep
-		 * it out rather than match a truncated name. */
-		if (strcasecmp(key, "GAME") == 0) {
-			if (strlen(val) < sizeof(h->game))
-				memcpy(h->game, val, strlen(val) + 1);
-			got_game = 1;
-		} else if (strcasecmp(key, "SIDE") == 0) {
-			if (strlen(val) < sizeof(h->side))
-				memcpy(h->side, val, strlen(val) + 1);
-		} else if (strcasecmp(key, "TURN") == 0) {
-			h->turn = atoi(val) > 0 && atoi(val) < 100000 ? atoi(val) : -1;
-		} else {
-			snprintf(h->secret, sizeof(h->secret), "%s", val);
-		}
-		start = ov[1] > start ? ov[1] : start + 1;
-	}
-	return got_game;
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	if (n >= size)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	trim(buf);
+	return 0;
 }
+
+static int
+is_signature(const char *s, size_t n)
+{
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	return (n == 2 || n == 3) && strncmp(s, "-- ", n) == 0;
+}
+
+/* The first character that can start a quote-start line: a cheap test
+ * before the pattern. */
+static int
+may_start_quote(const char *buf)
+{
+	return buf[0] != '\0' && strchr("-_OoLlAaFfSsBb", buf[0]) != NULL;
+}
+
+/* A line that begins a quoted earlier mail: "On ... wrote:", Outlook's
+ * separators.  When the quoted lines that follow are marked with '>', the
+ * reply may go on below them (bottom-posting): the attribution line alone
+ * is skipped.  Otherwise everything after it is the quoted mail. */
+enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
+
+static enum quote_kind
+quote_start(struct orders_parser *p, const char *buf, const char *rest)
+{
+	if (!may_start_quote(buf) || !match(p, p->quote, buf, strlen(buf), 0))
+		return Q_NONE;
+	/* Look at the next line with text. */
+	while (rest != NULL && *rest) {
+		const char *nl = strchr(rest, '\n');
+		size_t n = nl ? (size_t)(nl - rest) : strlen(rest), i = 0;
+
+		while (i < n && isspace((unsigned char)rest[i]))
+			i++;
+		if (i < n)
+			return rest[i] == '>' ? Q_SKIP : Q_END;
+		rest = nl ? nl + 1 : NULL;
+	}
+	return Q_END;
+}
+
+/* --- the header ------------------------------------------------------- */
+
+enum hkey { HK_NONE = -1, HK_GAME = 0, HK_SIDE, HK_TURN, HK_SECRET };
+
+static enum hkey
+header_key(const char *w, size_t n)
+{
+	static const struct { const char *w; enum hkey k; } keys[] = {
+		{ "game", HK_GAME }, { "side", HK_SIDE }, { "turn", HK_TURN },
+		{ "password", HK_SECRET }, { "secret", HK_SECRET },
+		{ "passwd", HK_SECRET }, { "pw", HK_SECRET },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i].w) == n && strncasecmp(w, keys[i].w, n) == 0)
+			return keys[i].k;
+	return HK_NONE;
+}
+
+/* A turn written as a word or an ordinal: "one", "2nd", "third". */
+static int
+turn_value(const char *v)
+{
+	static const char *const card[] = { "one", "two", "three", "four",
+		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+		"eighteen", "nineteen", "twenty" };
+	static const char *const ord[] = { "first", "second", "third",
+		"fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+		"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+		"sixteenth", "seventeenth", "eighteenth", "nineteenth",
+		"twentieth" };
+	char *end;
+	long n;
+	int i;
+
+	if (*v == '#')
+		v++;
+	if (isdigit((unsigned char)*v)) {
+		n = strtol(v, &end, 10);
+		if (*end == '\0' || strcasecmp(end, "st") == 0 ||
+		    strcasecmp(end, "nd") == 0 || strcasecmp(end, "rd") == 0 ||
+		    strcasecmp(end, "th") == 0)
+			return n > 0 && n < 100000 ? (int)n : -1;
+		return -1;
+	}
+	for (i = 0; i < 20; i++)
+		if (strcasecmp(v, card[i]) == 0 || strcasecmp(v, ord[i]) == 0)
+			return i + 1;
+	return -1;
+}
+
+/* The words of one line, split at white space, ',' and ';', and a ':' or
+ * '=' that ends a header word ("GAME:cw", "Side=crown"). */
+#define HWORDS_MAX 48
+
+struct hwords {
+	int n;
+	const char *w[HWORDS_MAX];
+	size_t len[HWORDS_MAX];
+	enum hkey key[HWORDS_MAX];
+};
+
+static void
+split_words(const char *s, struct hwords *hw)
+{
+	hw->n = 0;
+	while (*s && hw->n < HWORDS_MAX) {
+		size_t n = 0;
+
+		while (*s && (isspace((unsigned char)*s) || *s == ',' || *s == ';'))
+			s++;
+		if (*s == '\0')
+			break;
+		while (s[n] && !isspace((unsigned char)s[n]) && s[n] != ',' &&
+		    s[n] != ';')
+			n++;
+		/* "GAME:cw" and "GAME:" are the key and its value. */
+		{
+			size_t k = 0;
+
+			while (k < n && isalpha((unsigned char)s[k]))
+				k++;
+			if (k > 0 && k < n && (s[k] == ':' || s[k] == '=') &&
+			    header_key(s, k) != HK_NONE) {
+				hw->w[hw->n] = s;
+				hw->len[hw->n] = k;
+				hw->key[hw->n] = header_key(s, k);
+				hw->n++;
+				s += k + 1;
+				continue;
+			}
+		}
+		/* A lone ':' or '=' between a key and its value. */
+		if (n == 1 && (*s == ':' || *s == '=')) {
+			s++;
+			continue;
+		}
+		hw->w[hw->n] = s;
+		hw->len[hw->n] = n;
+		hw->key[hw->n] = header_key(s, n);
+		hw->n++;
+		s += n;
+	}
+}
+
+static void
+set_value(struct orders_header *h, enum hkey k, const char *v, size_t n,
+    unsigned *have)
+{
+	char val[128];
+
+	/* A value longer than its field cannot name anything: keep it out
+	 * rather than match a truncated name. */
+	if (n >= sizeof(val))
+		n = sizeof(val) - 1;
+	memcpy(val, v, n);
+	val[n] = '\0';
+	if (k != HK_SECRET) {
+		/* "cw." at the end of a sentence: the full stop is not part
+		 * of the name. */
+		while (n > 0 && strchr(".!?)", val[n - 1]))
+			val[--n] = '\0';
+	}
+	switch (k) {
+	case HK_GAME:
+		if (strlen(val) < sizeof(h->game))
+			memcpy(h->game, val, strlen(val) + 1);
+		else
+			h->game[0] = '\0';
+		break;
+	case HK_SIDE:
+		if (strlen(val) < sizeof(h->side))
+			memcpy(h->side, val, strlen(val) + 1);
+		else
+			h->side[0] = '\0';
+		break;
+	case HK_TURN:
+		snprintf(h->turn_text, sizeof(h->turn_text), "%s", val);
+		h->turn = turn_value(val);
+		break;
+	case HK_SECRET:
+		snprintf(h->secret, sizeof(h->secret), "%s", val);
+		break;
+	default:
+		return;
+	}
+	*have |= 1u << k;
+}
+
+/* Reads the header words of one line into h.  *pending is a key whose
+ * value is wrapped onto this line (HK_NONE if none); on return, the key
+ * that ends this line without a value.  Returns 1 when the line is a
+ * header line: it is wholly header words and their values, or it holds
+ * GAME and two more header words. */
+static int
+header_line(const char *s, struct orders_header *h, unsigned *have,
+    enum hkey *pending)
+{
+	struct hwords hw;
+	struct orders_header t = *h;
+	unsigned th = *have;
+	int i = 0, keys = 0, other = 0, game = 0;
+	enum hkey pend = *pending;
+
+	split_words(s, &hw);
+	if (hw.n == 0)
+		return 0;
+	if (pend != HK_NONE) {
+		set_value(&t, pend, hw.w[0], hw.len[0], &th);
+		i = 1;
+		keys++;
+	}
+	pend = HK_NONE;
+	for (; i < hw.n; i++) {
+		if (hw.key[i] == HK_NONE) {
+			other++;
+			continue;
+		}
+		/* "the game: GAME cw": a key followed by a key is no pair. */
+		if (i + 1 < hw.n && hw.key[i + 1] != HK_NONE &&
+		    !(hw.key[i] == HK_SECRET && hw.key[i + 1] == HK_SECRET)) {
+			other++;
+			continue;
+		}
+		if (hw.key[i] == HK_GAME)
+			game = 1;
+		keys++;
+		if (i + 1 == hw.n) {
+			pend = hw.key[i];
+			break;
+		}
+		set_value(&t, hw.key[i], hw.w[i + 1], hw.len[i + 1], &th);
+		i++;
+	}
+	if (!(keys > 0 && other == 0) && !(game && keys >= 3))
+		return 0;
+	*h = t;
+	*have = th;
+	*pending = pend;
+	return 1;
+}
+
+/* Is this line an order ("NAME: VERB ...")?  Only its shape is looked at:
+ * the word after the last colon is one of the ruleset's verbs. */
+static int
+looks_like_order(const struct ruleset *rs, const char *buf)
+{
+	const char *colon = strrchr(buf, ':');
+	int i;
+
+	if (colon == NULL || colon == buf)
+		return 0;
+	colon++;
+	while (isspace((unsigned char)*colon))
+		colon++;
+	for (i = 0; i < rs->nverbs; i++) {
+		const char *w = rs->verbs[i].word;
+		size_t n = strcspn(w, " ");
+
+		if (strncasecmp(colon, w, n) == 0 && !isalpha((unsigned char)colon[n]))
+			return 1;
+	}
+	return 0;
+}
+
+#define HEADER_SCAN_LINES 200
 
 int
 orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h)
 {
 	const char *s = body;
-	int line = 0, texts = 0;
+	struct orders_header cur, best;
+	unsigned have = 0, best_have = 0;
+	enum hkey pending = HK_NONE;
+	int line = 0, in_block = 0;
 
 	memset(h, 0, sizeof(*h));
-	while (s != NULL && *s) {
+	memset(&cur, 0, sizeof(cur));
+	memset(&best, 0, sizeof(best));
+	while (s != NULL && *s && line < HEADER_SCAN_LINES) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
 		char buf[ORDERS_TEXT_MAX];
+		const char *rest = nl ? nl + 1 : NULL;
 
 		line++;
-		if (n >= sizeof(buf))
-			n = sizeof(buf) - 1;
-		memcpy(buf, s, n);
-		buf[n] = '\0';
-		trim(buf);
-		/* The GAME line may follow a greeting: look at the first
-		 * few lines that have text, up to the first order line. */
-		if (buf[0] != '\0') {
-			if (header_from_line(p, buf, h)) {
-				h->found = 1;
-				h->line = line;
-				return 0;
-			}
-			if (++texts == 8 || (buf[0] != '>' && match(p, p->line,
-			    buf, strlen(buf), 0) && strchr(buf, ':')[1] != '\0'))
+		if (is_signature(s, n))
+			break;
+		if (take_line(s, n, buf, sizeof(buf)) != 0)
+			buf[0] = 'x', buf[1] = '\0';
+		s = rest;
+		if (buf[0] == '\0')
+			continue;
+		if (buf[0] == '>' || buf[0] == '|')
+			continue;
+		{
+			enum quote_kind q = quote_start(p, buf, rest);
+
+			if (q == Q_SKIP)
+				continue;
+			if (q == Q_END)
 				break;
 		}
-		s = nl ? nl + 1 : NULL;
+		if (header_line(buf, &cur, &have, &pending)) {
+			if (!in_block)
+				cur.first_line = line;
+			cur.line = line;
+			in_block = 1;
+			continue;
+		}
+		pending = HK_NONE;
+		if (in_block) {
+			/* A block ends.  Keep it if it names a game; stop once
+			 * one says more than GAME ("Game on!" is no header). */
+			if (have & (1u << HK_GAME)) {
+				best = cur;
+				best_have = have;
+				if (have & ~(1u << HK_GAME))
+					break;
+			}
+			memset(&cur, 0, sizeof(cur));
+			have = 0;
+			in_block = 0;
+		}
+		if (looks_like_order(p->rs, buf))
+			break;
 	}
-	memset(h, 0, sizeof(*h));
-	if (subject != NULL && header_from_line(p, subject, h)) {
+	if (in_block && (have & (1u << HK_GAME))) {
+		best = cur;
+		best_have = have;
+	}
+	if (best_have & (1u << HK_GAME)) {
+		*h = best;
 		h->found = 1;
-		h->line = 0;
 	}
+	/* The Subject: the header when the body has none, else it fills in
+	 * what the body left out, if it names the same game. */
+	if (subject != NULL) {
+		struct orders_header sh;
+		unsigned sh_have = 0;
+		enum hkey sp = HK_NONE;
+
+		memset(&sh, 0, sizeof(sh));
+		if (header_line(subject, &sh, &sh_have, &sp) &&
+		    (sh_have & (1u << HK_GAME))) {
+			if (!h->found) {
+				*h = sh;
+				h->found = 1;
+				h->line = h->first_line = 0;
+			} else if (strcasecmp(sh.game, h->game) == 0) {
+				if (!(best_have & (1u << HK_SIDE)))
+					memcpy(h->side, sh.side, sizeof(h->side));
+				if (!(best_have & (1u << HK_TURN))) {
+					h->turn = sh.turn;
+					memcpy(h->turn_text, sh.turn_text,
+					    sizeof(h->turn_text));
+				}
+				if (!(best_have & (1u << HK_SECRET)))
+					memcpy(h->secret, sh.secret, sizeof(h->secret));
+			}
+		}
+		sodium_memzero(&sh, sizeof(sh));
+	}
+	sodium_memzero(&cur, sizeof(cur));
+	sodium_memzero(&best, sizeof(best));
 	return 0;
 }
 
@@ -295,88 +595,285 @@ fold_name(const char *in, char *out, size_t size)
 	out[k] = '\0';
 }
 
-static int
-has_prefix_ci(const char *s, const char *pre)
+/* Abbreviations players write for the words of unit and commander names.
+ * Both the names on the table and the names in a mail are read through
+ * this table, so "1st Bn" and "First Battalion" meet. */
+static const struct { const char *abbr, *word; } abbrevs[] = {
+	{ "bn", "battalion" }, { "btn", "battalion" }, { "batt", "battalion" },
+	{ "bttn", "battalion" }, { "regt", "regiment" }, { "rgt", "regiment" },
+	{ "inf", "infantry" }, { "cav", "cavalry" }, { "lt", "light" },
+	{ "ld", "light dragoons" }, { "lds", "light dragoons" },
+	{ "drag", "dragoons" }, { "drgns", "dragoons" }, { "dgns", "dragoons" },
+	{ "art", "artillery" }, { "arty", "artillery" }, { "artl", "artillery" },
+	{ "mil", "militia" }, { "va", "virginia" }, { "md", "maryland" },
+	{ "nc", "north carolina" }, { "sc", "south carolina" },
+	{ "ga", "georgia" }, { "del", "delaware" }, { "pa", "pennsylvania" },
+	{ "nj", "new jersey" }, { "ny", "new york" }, { "gen", "general" },
+	{ "col", "colonel" }, { "maj", "major" }, { "capt", "captain" },
+	{ "cpt", "captain" }, { "hldrs", "highlanders" },
+	{ "gren", "grenadiers" }, { "grens", "grenadiers" },
+	{ "fus", "fusiliers" }, { "first", "1st" }, { "second", "2nd" },
+	{ "third", "3rd" }, { "fourth", "4th" }, { "fifth", "5th" },
+	{ "sixth", "6th" }, { "seventh", "7th" }, { "eighth", "8th" },
+	{ "ninth", "9th" }, { "tenth", "10th" }, { "bde", "brigade" },
+	{ "brig", "brigadier" }, { "cont", "continental" },
+	{ "conts", "continentals" }, { "pdr", "pounder" },
+};
+
+#define NORM_MAX 256
+
+/* Writes name as lower-case words separated by one space, curly quotes
+ * folded, punctuation dropped and abbreviations written out. */
+static void
+norm_name(const char *in, char *out, size_t size)
 {
-	return strncasecmp(s, pre, strlen(pre)) == 0;
-}
+	size_t k = 0;
 
-/* sub at the start of some word of s ("Legion Cav" in "British Legion
- * Cavalry"), so that "to" does not find "Washington". */
-static int
-has_word_ci(const char *s, const char *sub)
-{
-	size_t n = strlen(sub);
-	const char *p;
+	out[0] = '\0';
+	while (*in) {
+		char w[64];
+		size_t n = 0, j;
+		const char *rep;
 
-	for (p = s; *p; p++)
-		if ((p == s || !isalnum((unsigned char)p[-1])) &&
-		    strncasecmp(p, sub, n) == 0)
-			return 1;
-	return 0;
-}
+		/* Skip to a word: letters, digits, apostrophes, non-ASCII. */
+		while (*in) {
+			const unsigned char *u = (const unsigned char *)in;
 
-static int
-name_matches(int level, const char *cand, const char *name)
-{
-	char a[BATTLE_NAME_MAX * 2], b[ORDERS_TEXT_MAX];
+			if (isalnum(u[0]) || u[0] >= 0x80 || u[0] == '\'')
+				break;
+			in++;
+		}
+		if (*in == '\0')
+			break;
+		while (*in) {
+			const unsigned char *u = (const unsigned char *)in;
 
-	fold_name(cand, a, sizeof(a));
-	fold_name(name, b, sizeof(b));
-	return level == 0 ? strcasecmp(a, b) == 0 : level == 1 ?
-	    has_prefix_ci(a, b) : has_word_ci(a, b);
+			if (u[0] == 0xe2 && u[1] == 0x80 &&
+			    (u[2] == 0x98 || u[2] == 0x99)) {
+				if (n + 1 < sizeof(w))
+					w[n++] = '\'';
+				in += 3;
+				continue;
+			}
+			if (!(isalnum(u[0]) || u[0] >= 0x80 || u[0] == '\''))
+				break;
+			if (n + 1 < sizeof(w))
+				w[n++] = (char)tolower(u[0]);
+			in++;
+		}
+		w[n] = '\0';
+		rep = w;
+		for (j = 0; j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
+			if (strcmp(w, abbrevs[j].abbr) == 0) {
+				rep = abbrevs[j].word;
+				break;
+			}
+		n = strlen(rep);
+		if (k + n + 2 > size)
+			break;
+		if (k > 0)
+			out[k++] = ' ';
+		memcpy(out + k, rep, n);
+		k += n;
+		out[k] = '\0';
+	}
 }
 
 enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
-	WHO_FRIEND_UNIT = 8 };
+	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16 };
+
+enum cand_kind { C_UNIT = 0, C_CMD, C_BRIGADE };
 
 struct cand {
 	const char *name;
-	int is_cmd;
+	enum cand_kind kind;
 	int idx;
+	int side;
+	char norm[NORM_MAX];
 };
+
+/* Every name of a battle, normalised once and kept while the parser reads
+ * mails against the same battle (a checksum of the names says when). */
+struct names {
+	uint64_t sum;
+	int n;
+	struct cand c[BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS +
+	    BATTLE_MAX_BRIGADES];
+};
+
+static void
+names_free(struct names *n)
+{
+	free(n);
+}
+
+static uint64_t
+fnv(uint64_t h, const char *s)
+{
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h ^ 0xff;
+}
+
+static uint64_t
+names_sum(const struct battle *b)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)b->nunits ^
+	    ((uint64_t)b->ncommanders << 16) ^ ((uint64_t)b->nbrigades << 32);
+	int i;
+
+	for (i = 0; i < b->nunits; i++)
+		h = fnv(h, b->units[i].name) + (uint64_t)b->units[i].side;
+	for (i = 0; i < b->ncommanders; i++)
+		h = fnv(h, b->commanders[i].name) + (uint64_t)b->commanders[i].side;
+	for (i = 0; i < b->nbrigades; i++)
+		h = fnv(h, b->brigades[i].name) + (uint64_t)b->brigades[i].side;
+	return h;
+}
+
+static struct names *
+names_for(struct orders_parser *p, const struct battle *b)
+{
+	uint64_t sum = names_sum(b);
+	struct names *nm = p->names;
+	int i;
+
+	if (nm != NULL && nm->sum == sum)
+		return nm;
+	if (nm == NULL) {
+		nm = malloc(sizeof(*nm));
+		if (nm == NULL)
+			return NULL;
+		p->names = nm;
+	}
+	nm->sum = sum;
+	nm->n = 0;
+	for (i = 0; i < b->nunits; i++) {
+		struct cand *c = &nm->c[nm->n++];
+
+		c->name = b->units[i].name;
+		c->kind = C_UNIT;
+		c->idx = i;
+		c->side = b->units[i].side;
+		norm_name(c->name, c->norm, sizeof(c->norm));
+	}
+	for (i = 0; i < b->ncommanders; i++) {
+		struct cand *c = &nm->c[nm->n++];
+
+		c->name = b->commanders[i].name;
+		c->kind = C_CMD;
+		c->idx = i;
+		c->side = b->commanders[i].side;
+		norm_name(c->name, c->norm, sizeof(c->norm));
+	}
+	for (i = 0; i < b->nbrigades; i++) {
+		struct cand *c = &nm->c[nm->n++];
+
+		c->name = b->brigades[i].name;
+		c->kind = C_BRIGADE;
+		c->idx = i;
+		c->side = b->brigades[i].side;
+		norm_name(c->name, c->norm, sizeof(c->norm));
+	}
+	return nm;
+}
+
+/* Does candidate name c (normalised) match the typed name t at level:
+ * 0 the same, 1 a prefix, 2 at the start of one of its words, 3 each
+ * typed word the start of one of its words, in order. */
+static int
+norm_matches(int level, const char *c, const char *t, size_t tl)
+{
+	const char *p;
+
+	switch (level) {
+	case 0:
+		return strcmp(c, t) == 0;
+	case 1:
+		return strncmp(c, t, tl) == 0;
+	case 2:
+		for (p = strchr(c, ' '); p != NULL; p = strchr(p + 1, ' '))
+			if (strncmp(p + 1, t, tl) == 0)
+				return 1;
+		return 0;
+	default:
+		p = c;
+		while (*t) {
+			size_t wl = strcspn(t, " ");
+			int found = 0;
+
+			while (*p) {
+				size_t cl = strcspn(p, " ");
+
+				if (cl >= wl && strncmp(p, t, wl) == 0)
+					found = 1;
+				p += cl;
+				while (*p == ' ')
+					p++;
+				if (found)
+					break;
+			}
+			if (!found)
+				return 0;
+			t += wl;
+			while (*t == ' ')
+				t++;
+		}
+		return 1;
+	}
+}
+
+static int
+wanted(const struct cand *c, int side, unsigned which)
+{
+	switch (c->kind) {
+	case C_UNIT:
+		return c->side == side ? (which & (WHO_OWN_UNIT | WHO_FRIEND_UNIT))
+		    != 0 : (which & WHO_ENEMY_UNIT) != 0;
+	case C_CMD:
+		return c->side == side && (which & WHO_OWN_CMD) != 0;
+	default:
+		return c->side == side && (which & WHO_BRIGADE) != 0;
+	}
+}
 
 /* Resolves name among the candidates `which` for side; returns the number
  * of matches at the best level (1 = resolved into *out), or 0/2+ with a
  * message in msg. */
 static int
-resolve(const struct battle *b, int side, unsigned which, const char *name,
-    struct cand *out, char *msg, size_t msize, const char *what)
+resolve(struct orders_parser *p, const struct battle *b, int side,
+    unsigned which, const char *name, const struct cand **out, char *msg,
+    size_t msize, const char *what)
 {
-	struct cand c[BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS];
-	int n = 0, i, level, hits = 0, hit = -1;
+	struct names *nm = names_for(p, b);
+	char t[NORM_MAX];
+	size_t tl;
+	int i, level, hits = 0, hit = -1;
 
-	for (i = 0; i < b->nunits; i++) {
-		int own = b->units[i].side == side;
-
-		if ((own && (which & (WHO_OWN_UNIT | WHO_FRIEND_UNIT))) ||
-		    (!own && (which & WHO_ENEMY_UNIT))) {
-			c[n].name = b->units[i].name;
-			c[n].is_cmd = 0;
-			c[n].idx = i;
-			n++;
-		}
+	if (nm == NULL) {
+		snprintf(msg, msize, "out of memory");
+		return 0;
 	}
-	for (i = 0; i < b->ncommanders && (which & WHO_OWN_CMD); i++)
-		if (b->commanders[i].side == side) {
-			c[n].name = b->commanders[i].name;
-			c[n].is_cmd = 1;
-			c[n].idx = i;
-			n++;
-		}
-	for (level = 0; level < 3; level++) {
+	norm_name(name, t, sizeof(t));
+	tl = strlen(t);
+	if (tl == 0) {
+		snprintf(msg, msize, "a %s's name is needed before the colon",
+		    what);
+		return 0;
+	}
+	for (level = 0; level < 4; level++) {
 		hits = 0;
-		for (i = 0; i < n; i++) {
-			int ok = name_matches(level, c[i].name, name);
-
-			if (ok) {
+		for (i = 0; i < nm->n; i++)
+			if (wanted(&nm->c[i], side, which) &&
+			    norm_matches(level, nm->c[i].norm, t, tl)) {
 				if (hits == 0)
 					hit = i;
 				hits++;
 			}
-		}
 		if (hits == 1) {
-			*out = c[hit];
+			*out = &nm->c[hit];
 			return 1;
 		}
 		if (hits > 1) {
@@ -385,37 +882,35 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 
 			k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
 			    "one %s:", name, what);
-			for (i = 0; i < n && shown < 4 && k < msize; i++) {
-				int ok = name_matches(level, c[i].name, name);
-
-				if (ok) {
+			for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
+				if (wanted(&nm->c[i], side, which) &&
+				    norm_matches(level, nm->c[i].norm, t, tl)) {
 					k += (size_t)snprintf(msg + k, msize - k,
-					    "%s \"%s\"", shown ? "," : "", c[i].name);
+					    "%s \"%s\"", shown ? "," : "",
+					    nm->c[i].name);
 					shown++;
 				}
-			}
 			if (k < msize)
 				snprintf(msg + k, msize - k, "; write more of the name");
 			return hits;
 		}
 	}
 	/* The name may belong to the other camp: say so plainly. */
-	for (level = 0; level < 3; level++) {
+	for (level = 0; level < 4; level++) {
 		int other = -1, cnt = 0;
 
-		for (i = 0; i < b->nunits; i++) {
-			int own = b->units[i].side == side;
-			int wanted = own ? (which & (WHO_OWN_UNIT | WHO_FRIEND_UNIT)) != 0 :
-			    (which & WHO_ENEMY_UNIT) != 0;
+		for (i = 0; i < nm->n; i++) {
+			const struct cand *c = &nm->c[i];
 
-			if (!wanted && name_matches(level, b->units[i].name, name)) {
+			if (c->kind == C_UNIT && !wanted(c, side, which) &&
+			    norm_matches(level, c->norm, t, tl)) {
 				other = i;
 				cnt++;
 			}
 		}
 		if (cnt == 1) {
-			snprintf(msg, msize, "\"%s\" is %s", b->units[other].name,
-			    b->units[other].side == side ? "one of your own units, "
+			snprintf(msg, msize, "\"%s\" is %s", nm->c[other].name,
+			    nm->c[other].side == side ? "one of your own units, "
 			    "not an enemy unit" : "an enemy unit: orders go to "
 			    "your own units");
 			return 0;
@@ -430,12 +925,14 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 
 		fold_name(name, fname, sizeof(fname));
 		l = strlen(fname);
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < nm->n; i++) {
 			char cand[BATTLE_NAME_MAX * 2];
 			const char *w;
 			int d, j;
 
-			fold_name(c[i].name, cand, sizeof(cand));
+			if (!wanted(&nm->c[i], side, which))
+				continue;
+			fold_name(nm->c[i].name, cand, sizeof(cand));
 			d = lev(cand, fname);
 			for (w = cand; *w; w++) {
 				char pre[128];
@@ -463,11 +960,11 @@ resolve(const struct battle *b, int side, unsigned which, const char *name,
 		 * wrong at most), the nearest first. */
 		if (best[0] >= 0 && bd[0] <= (int)(l / 3) + 1 && k < msize) {
 			k += (size_t)snprintf(msg + k, msize - k, "; did you mean \"%s\"",
-			    c[best[0]].name);
+			    nm->c[best[0]].name);
 			for (i = 1; i < 3 && best[i] >= 0 && bd[i] <= bd[0] &&
 			    k < msize; i++)
 				k += (size_t)snprintf(msg + k, msize - k, " or \"%s\"",
-				    c[best[i]].name);
+				    nm->c[best[i]].name);
 			if (k < msize)
 				snprintf(msg + k, msize - k, "?");
 		} else if (k < msize) {
@@ -497,6 +994,32 @@ cut(const char *in, size_t max, char *out)
 	return out;
 }
 
+/* If text starts with the verb word (its words separated by any white
+ * space, case ignored, then a space or the end), returns 1 and the offset
+ * of what follows. */
+static int
+verb_at(const char *text, const char *word, size_t *rest)
+{
+	const char *t = text;
+
+	for (; *word; word++) {
+		if (*word == ' ') {
+			if (!isspace((unsigned char)*t))
+				return 0;
+			while (isspace((unsigned char)*t))
+				t++;
+			continue;
+		}
+		if (tolower((unsigned char)*t) != tolower((unsigned char)*word))
+			return 0;
+		t++;
+	}
+	if (*t != '\0' && !isspace((unsigned char)*t))
+		return 0;
+	*rest = (size_t)(t - text);
+	return 1;
+}
+
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
     int is_cmd, int who, const char *text, struct order_step *st, char *msg,
@@ -508,13 +1031,11 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 	for (i = 0; i < rs->nverbs; i++) {
 		const struct verb_def *v = &rs->verbs[i];
 		char arg[ORDERS_TEXT_MAX], a1[64], a2[64], short_arg[96];
-		size_t alen;
+		size_t alen, off;
 
-		if (!match(p, p->verb[i], text, strlen(text), 0))
+		if (!verb_at(text, v->word, &off))
 			continue;
-		/* "FACE" must not swallow "FACE..." words of other verbs;
-		 * the pattern requires a space or the end after the word. */
-		group(p, text, 1, arg, sizeof(arg));
+		snprintf(arg, sizeof(arg), "%s", text + off);
 		trim(arg);
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
@@ -636,27 +1157,55 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			return 0;
 		case ARG_ENEMY:
 		case ARG_FRIEND: {
-			struct cand c;
+			const struct cand *c;
 
 			if (alen == 0) {
 				snprintf(msg, msize, "%s needs a unit's name",
 				    v->word);
 				return -1;
 			}
-			if (resolve(b, side, v->arg == ARG_ENEMY ? WHO_ENEMY_UNIT :
-			    WHO_FRIEND_UNIT, arg, &c, msg, msize, v->arg ==
-			    ARG_ENEMY ? "enemy unit" : "unit of yours") != 1)
+			if (resolve(p, b, side, v->arg == ARG_ENEMY ?
+			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, msg, msize,
+			    v->arg == ARG_ENEMY ? "enemy unit" : "unit of yours") != 1)
 				return -1;
-			st->target = c.idx;
+			st->target = c->idx;
 			return 0;
 		}
 		}
 	}
 	{
-		char short_text[96];
-		size_t k = (size_t)snprintf(msg, msize, "\"%s\" is not an order I "
-		    "know; orders are", cut(text, 80, short_text));
+		char short_text[96], first[32];
+		size_t k, n = strcspn(text, " \t");
+		int best = -1, bd = 1 << 30;
 
+		/* A misspelt verb: the nearest verb by its first word. */
+		if (n >= 3 && n < sizeof(first)) {
+			memcpy(first, text, n);
+			first[n] = '\0';
+			for (i = 0; i < rs->nverbs; i++) {
+				char vw[32];
+				size_t vn = strcspn(rs->verbs[i].word, " ");
+				int d;
+
+				if (vn >= sizeof(vw))
+					continue;
+				memcpy(vw, rs->verbs[i].word, vn);
+				vw[vn] = '\0';
+				d = lev(first, vw);
+				if (d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+		}
+		if (best >= 0 && bd <= (n <= 4 ? 1 : 2)) {
+			snprintf(msg, msize, "\"%s\" is not an order I know; did "
+			    "you mean %s?", cut(text, 80, short_text),
+			    rs->verbs[best].word);
+			return -1;
+		}
+		k = (size_t)snprintf(msg, msize, "\"%s\" is not an order I "
+		    "know; orders are", cut(text, 80, short_text));
 		for (i = 0; i < rs->nverbs && k < msize; i++)
 			k += (size_t)snprintf(msg + k, msize - k, "%s %s",
 			    i ? "," : "", rs->verbs[i].word);
@@ -672,7 +1221,8 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 
 	if (out->nlines == ORDERS_MAX_LINES) {
 		out->too_many = 1;
-		out->nerrors++;
+		if (st == ORDERS_ERROR)
+			out->nerrors++;
 		return;
 	}
 	l = &out->lines[out->nlines++];
@@ -684,6 +1234,318 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	utf8_trim_tail(l->text);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
+	else if (st == ORDERS_PROSE)
+		out->nprose++;
+}
+
+/* Does the line hold one of the ruleset's verbs as a word? */
+static int
+has_verb_word(const struct ruleset *rs, const char *buf)
+{
+	const char *w;
+	int i;
+
+	for (w = buf; *w; w++) {
+		if (w != buf && isalnum((unsigned char)w[-1]))
+			continue;
+		if (!isalpha((unsigned char)*w))
+			continue;
+		for (i = 0; i < rs->nverbs; i++) {
+			size_t off;
+
+			if (verb_at(w, rs->verbs[i].word, &off))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+const char *
+orders_cmd_word(enum orders_cmd_kind k)
+{
+	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
+		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE" };
+
+	return (unsigned)k < CMD_COUNT ? w[k] : "?";
+}
+
+/* A mail command on a line of its own.  Returns 1 and fills *c, 0 if the
+ * line is not one, -1 (with msg) if it is one written wrongly. */
+static int
+parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
+    char *msg, size_t msize)
+{
+	char word[16], arg[ORDERS_TEXT_MAX];
+	int k;
+
+	if (!match(p, p->cmd, buf, strlen(buf), 0))
+		return 0;
+	group(p, buf, 1, word, sizeof(word));
+	group(p, buf, 2, arg, sizeof(arg));
+	memset(c, 0, sizeof(*c));
+	for (k = 0; k < CMD_COUNT; k++)
+		if (strcasecmp(word, orders_cmd_word(k)) == 0)
+			break;
+	c->kind = (enum orders_cmd_kind)k;
+	switch (c->kind) {
+	case CMD_PRESS: {
+		/* PRESS TO <side|all> "text" (or the text without quotes,
+		 * after a colon or not). */
+		char *t = arg, *q;
+		size_t n;
+
+		if (strncasecmp(t, "TO", 2) != 0 || !isspace((unsigned char)t[2])) {
+			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
+			    "<side or all> \"your message\"");
+			return -1;
+		}
+		t += 3;
+		while (isspace((unsigned char)*t))
+			t++;
+		n = strcspn(t, " \t:\"");
+		if (n == 0 || n >= sizeof(c->arg)) {
+			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
+			    "<side or all> \"your message\"");
+			return -1;
+		}
+		memcpy(c->arg, t, n);
+		c->arg[n] = '\0';
+		t += n;
+		while (isspace((unsigned char)*t) || *t == ':')
+			t++;
+		/* Straight or curly quotes around the text. */
+		if (*t == '"') {
+			t++;
+		} else if ((unsigned char)t[0] == 0xe2 &&
+		    (unsigned char)t[1] == 0x80 && (unsigned char)t[2] == 0x9c) {
+			t += 3;
+		}
+		n = strlen(t);
+		q = t + n;
+		if (n > 0 && q[-1] == '"')
+			q[-1] = '\0';
+		else if (n >= 3 && (unsigned char)q[-3] == 0xe2 &&
+		    (unsigned char)q[-2] == 0x80 && (unsigned char)q[-1] == 0x9d)
+			q[-3] = '\0';
+		snprintf(c->text, sizeof(c->text), "%s", t);
+		trim(c->text);
+		return 1;
+	}
+	case CMD_CONCEDE:
+		if (strlen(arg) >= sizeof(c->arg) || strchr(arg, ' ') != NULL) {
+			snprintf(msg, msize, "CONCEDE takes nothing after it, or the "
+			    "code from the reply to your first CONCEDE");
+			return -1;
+		}
+		snprintf(c->arg, sizeof(c->arg), "%s", arg);
+		return 1;
+	default:
+		/* "Help me with the map" is prose, not the command. */
+		return arg[0] == '\0' ? 1 : 0;
+	}
+}
+
+int
+orders_bare_command(struct orders_parser *p, const char *body)
+{
+	const char *s = body;
+
+	while (s != NULL && *s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		char buf[ORDERS_TEXT_MAX], msg[64];
+		struct orders_cmd *c;
+		int rc;
+
+		s = nl ? nl + 1 : NULL;
+		if (take_line(s ? s - n - 1 : body + strlen(body) - n, n, buf,
+		    sizeof(buf)) != 0)
+			return -1;
+		if (buf[0] == '\0' || buf[0] == '>')
+			continue;
+		c = malloc(sizeof(*c));
+		if (c == NULL)
+			return -1;
+		rc = parse_command(p, buf, c, msg, sizeof(msg));
+		rc = rc == 1 ? (int)c->kind : -1;
+		free(c);
+		return rc;
+	}
+	return -1;
+}
+
+const char *
+orders_line_raw(const struct orders_result *r, int line)
+{
+	int i;
+
+	for (i = 0; i < r->nlines; i++)
+		if (r->lines[i].line == line)
+			return r->lines[i].raw;
+	return "";
+}
+
+/* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander into o.
+ * Returns 0, or -1 with msg. */
+static int
+parse_chain(struct orders_parser *p, const struct battle *b, int side,
+    int is_cmd, int who, const char *what, struct order *o, char *msg,
+    size_t msize)
+{
+	size_t start = 0, wl = strlen(what);
+
+	if (wl == 0) {
+		snprintf(msg, msize, "the order is missing after the colon");
+		return -1;
+	}
+	for (;;) {
+		char part[ORDERS_TEXT_MAX];
+		size_t end = wl, next = wl;
+
+		if (match(p, p->then, what, wl, start)) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+
+			end = ov[0];
+			next = ov[1];
+		}
+		memcpy(part, what + start, end - start);
+		part[end - start] = '\0';
+		trim(part);
+		if (o->nsteps == ORDER_MAX_STEPS) {
+			snprintf(msg, msize, "at most %d orders can be joined with "
+			    "THEN", ORDER_MAX_STEPS);
+			return -1;
+		}
+		if (parse_step(p, b, side, is_cmd, who, part, &o->steps[o->nsteps],
+		    msg, msize) != 0)
+			return -1;
+		o->nsteps++;
+		if (next >= wl)
+			return 0;
+		start = next;
+	}
+}
+
+/* "Howard's brigade", "Main Line brigade", "the Reserve": the name of a
+ * brigade, or of its commander with "brigade" after it.  Returns the
+ * brigade, or -1 with msg. */
+static int
+resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
+    const char *who, char *msg, size_t msize)
+{
+	char name[ORDERS_TEXT_MAX];
+	const struct cand *c;
+	size_t n;
+	int said_brigade = 0;
+
+	snprintf(name, sizeof(name), "%s", who);
+	n = strlen(name);
+	if (n > 8 && strcasecmp(name + n - 8, " brigade") == 0) {
+		name[n - 8] = '\0';
+		said_brigade = 1;
+	} else if (n > 4 && strcasecmp(name + n - 4, " bde") == 0) {
+		name[n - 4] = '\0';
+		said_brigade = 1;
+	}
+	trim(name);
+	n = strlen(name);
+	/* The possessive: "Howard's", "Howard’s". */
+	if (n > 2 && strcasecmp(name + n - 2, "'s") == 0)
+		name[n - 2] = '\0';
+	else if (n > 4 && strcmp(name + n - 4, "\xe2\x80\x99s") == 0)
+		name[n - 4] = '\0';
+	if (resolve(p, b, side, WHO_BRIGADE, name, &c, msg, msize,
+	    "brigade of yours") == 1)
+		return c->idx;
+	if (said_brigade) {
+		char m2[ORDERS_TEXT_MAX];
+
+		if (resolve(p, b, side, WHO_OWN_CMD, name, &c, m2, sizeof(m2),
+		    "commander of yours") == 1 && c->kind == C_CMD &&
+		    b->commanders[c->idx].brigade >= 0)
+			return b->commanders[c->idx].brigade;
+	}
+	return -1;
+}
+
+/* One brigade line, expanded to the brigade's units when the mail is read
+ * to its end (a unit's own line, before or after, wins). */
+struct bline {
+	int line;          /* in the mail */
+	int li;            /* its entry in out->lines */
+	int brigade;
+	char what[ORDERS_TEXT_MAX];
+};
+
+#define BLINES_MAX 32
+
+static void
+expand_brigades(struct orders_parser *p, const struct battle *b, int side,
+    const struct bline *bl, int nbl, const int *seen_unit,
+    struct orders_result *out)
+{
+	int k, u;
+
+	for (k = 0; k < nbl; k++) {
+		struct orders_line *l = bl[k].li >= 0 ? &out->lines[bl[k].li] : NULL;
+		char echo[ORDERS_TEXT_MAX], bad[ORDERS_TEXT_MAX] = "";
+		size_t e;
+		int count = 0;
+
+		e = (size_t)snprintf(echo, sizeof(echo), "%s (brigade): %s, for",
+		    b->brigades[bl[k].brigade].name, bl[k].what);
+		for (u = 0; u < b->nunits; u++) {
+			struct order o;
+			char msg[ORDERS_TEXT_MAX];
+
+			if (b->units[u].brigade != bl[k].brigade ||
+			    b->units[u].side != side || seen_unit[u] != 0 ||
+			    battle_unit_alive(b, u) == 0)
+				continue;
+			memset(&o, 0, sizeof(o));
+			o.who = u;
+			o.line = bl[k].line;
+			if (parse_chain(p, b, side, 0, u, bl[k].what, &o, msg,
+			    sizeof(msg)) != 0) {
+				if (bad[0] == '\0') {
+					size_t bk = (size_t)snprintf(bad, sizeof(bad),
+					    "; not for %s: ", b->units[u].name);
+
+					if (bk < sizeof(bad))
+						snprintf(bad + bk, sizeof(bad) - bk, "%.*s",
+						    (int)(sizeof(bad) - bk - 1), msg);
+				}
+				continue;
+			}
+			/* In line order with the rest of the set. */
+			if (out->set.n < ORDER_SET_MAX) {
+				int at = out->set.n;
+
+				while (at > 0 && out->set.orders[at - 1].line > o.line)
+					at--;
+				memmove(&out->set.orders[at + 1], &out->set.orders[at],
+				    (size_t)(out->set.n - at) * sizeof(o));
+				out->set.orders[at] = o;
+				out->set.n++;
+			}
+			if (e < sizeof(echo))
+				e += (size_t)snprintf(echo + e, sizeof(echo) - e, "%s %s",
+				    count ? "," : "", b->units[u].name);
+			count++;
+		}
+		if (l == NULL)
+			continue;
+		if (count == 0) {
+			snprintf(l->text, sizeof(l->text), "%s", bad[0] ? bad + 2 :
+			    "every unit of the brigade has its own order or is "
+			    "off the table");
+			l->status = ORDERS_ERROR;
+			out->nerrors++;
+		} else {
+			snprintf(l->text, sizeof(l->text), "%s%s", echo, bad);
+			utf8_trim_tail(l->text);
+		}
+	}
 }
 
 int
@@ -691,41 +1553,39 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
 	const char *s = body;
-	int line = 0, i;
+	int line = 0, nbl = 0;
 	int seen_unit[BATTLE_MAX_UNITS], seen_cmd[BATTLE_MAX_COMMANDERS];
+	struct bline *bl = NULL;
 
-	memset(out, 0, sizeof(*out));
+	memset(out, 0, offsetof(struct orders_result, set));
 	out->set.side = side;
-	for (i = 0; i < BATTLE_MAX_UNITS; i++)
-		seen_unit[i] = 0;
-	for (i = 0; i < BATTLE_MAX_COMMANDERS; i++)
-		seen_cmd[i] = 0;
+	out->set.n = 0;
+	out->ncmds = 0;
+	out->cmds_dropped = 0;
+	memset(seen_unit, 0, sizeof(int) * (size_t)(b->nunits > 0 ? b->nunits : 1));
+	memset(seen_cmd, 0, sizeof(int) * (size_t)(b->ncommanders > 0 ?
+	    b->ncommanders : 1));
 	while (s != NULL && *s) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
 		char buf[ORDERS_TEXT_MAX], who[ORDERS_TEXT_MAX], what[ORDERS_TEXT_MAX];
 		char msg[ORDERS_TEXT_MAX];
-		struct order o;
-		struct cand c;
-
 		const char *ls = s;
+		const struct cand *c;
+		struct order o;
+		char *colon;
 
 		line++;
 		s = nl ? nl + 1 : NULL;
 		if (line <= header_line)
 			continue;
-		if (n > 0 && ls[n - 1] == '\r')
-			n--;
-		if ((n == 2 || n == 3) && strncmp(ls, "-- ", n) == 0)
+		if (is_signature(ls, n))
 			break;  /* a signature follows */
-		if (n >= sizeof(buf)) {
+		if (take_line(ls, n, buf, sizeof(buf)) != 0) {
 			add_line(out, line, ORDERS_ERROR, "(a very long line)",
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
-		memcpy(buf, ls, n);
-		buf[n] = '\0';
-		trim(buf);
 		if (buf[0] == '\0' || buf[0] == '#' || buf[0] == '>')
 			continue;
 		/* A comment after an order: "7th: ADVANCE 8  # to the fence". */
@@ -738,96 +1598,130 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			}
 		}
 		/* A quoted earlier mail (Outlook's "Original Message", "On ...
-		 * wrote:") ends the orders even when its lines are not marked
-		 * with '>': the report or welcome it quotes is not orders. */
-		if (match(p, p->quote, buf, strlen(buf), 0))
-			break;
-		if (!match(p, p->line, buf, strlen(buf), 0)) {
-			add_line(out, line, ORDERS_ERROR, buf, "expected \"UNIT: "
-			    "ORDER\", for example \"7th Foot: ADVANCE 8\"");
-			continue;
-		}
-		group(p, buf, 1, who, sizeof(who));
-		group(p, buf, 2, what, sizeof(what));
-		/* The name runs to the last colon. */
+		 * wrote:") ends the orders when its lines are not marked with
+		 * '>': the report or welcome it quotes is not orders. */
 		{
-			char *colon = strrchr(buf, ':');
+			enum quote_kind q = quote_start(p, buf, s);
 
+			if (q == Q_SKIP)
+				continue;
+			if (q == Q_END)
+				break;
+		}
+		/* A mail command on its own line. */
+		{
+			struct orders_cmd *cmd = out->ncmds < ORDERS_MAX_CMDS ?
+			    &out->cmds[out->ncmds] : NULL;
+			struct orders_cmd spare;
+			int rc = parse_command(p, buf, cmd ? cmd : &spare, msg,
+			    sizeof(msg));
+
+			if (rc < 0) {
+				add_line(out, line, ORDERS_ERROR, buf, msg);
+				continue;
+			}
+			if (rc > 0) {
+				if (cmd != NULL) {
+					cmd->line = line;
+					out->ncmds++;
+				} else {
+					out->cmds_dropped++;
+				}
+				add_line(out, line, ORDERS_COMMAND, buf,
+				    orders_cmd_word((cmd ? cmd : &spare)->kind));
+				continue;
+			}
+		}
+		colon = strrchr(buf, ':');
+		if (colon != NULL && colon[1] == '\0') {
+			/* "7th Foot:" is an order with its verb missing;
+			 * "Orders:" or "Dear Sir:" is a heading. */
 			*colon = '\0';
 			snprintf(who, sizeof(who), "%s", buf);
-			trim(who);
-			snprintf(what, sizeof(what), "%s", colon + 1);
-			trim(what);
 			*colon = ':';
+			trim(who);
+			if (resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
+			    msg, sizeof(msg), "unit") == 1) {
+				add_line(out, line, ORDERS_ERROR, buf, "the order is "
+				    "missing after the colon");
+				continue;
+			}
 		}
-		if (resolve(b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c, msg,
-		    sizeof(msg), "unit or commander of yours") != 1) {
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+		if (colon == NULL || colon[1] == '\0') {
+			/* Prose: a greeting, a heading ("Orders:"), a remark or
+			 * a sign-off.  Ignored unless it reads like an order
+			 * without its colon. */
+			if (!has_verb_word(p->rs, buf)) {
+				add_line(out, line, ORDERS_PROSE, buf, "");
+				continue;
+			}
+			add_line(out, line, ORDERS_ERROR, buf, "expected \"UNIT: "
+			    "ORDER\", for example \"7th Foot: ADVANCE 8\" (the "
+			    "colon is missing)");
 			continue;
 		}
-		if ((c.is_cmd ? seen_cmd[c.idx] : seen_unit[c.idx]) != 0) {
+		/* The name runs to the last colon. */
+		*colon = '\0';
+		snprintf(who, sizeof(who), "%s", buf);
+		trim(who);
+		snprintf(what, sizeof(what), "%s", colon + 1);
+		trim(what);
+		*colon = ':';
+		if (resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c, msg,
+		    sizeof(msg), "unit or commander of yours") != 1) {
+			char m2[ORDERS_TEXT_MAX];
+			int br = strchr(msg, '"') != NULL && strstr(msg,
+			    "could be more than one") != NULL ? -1 :
+			    resolve_brigade(p, b, side, who, m2, sizeof(m2));
+
+			if (br < 0) {
+				add_line(out, line, ORDERS_ERROR, buf, msg);
+				continue;
+			}
+			if (bl == NULL)
+				bl = calloc(BLINES_MAX, sizeof(*bl));
+			if (bl == NULL || nbl == BLINES_MAX) {
+				add_line(out, line, ORDERS_ERROR, buf, "too many "
+				    "brigade orders in one mail");
+				continue;
+			}
+			bl[nbl].line = line;
+			bl[nbl].brigade = br;
+			snprintf(bl[nbl].what, sizeof(bl[nbl].what), "%s", what);
+			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
+			nbl++;
+			add_line(out, line, ORDERS_OK, buf, "");
+			continue;
+		}
+		if (c->kind == C_CMD ? seen_cmd[c->idx] != 0 : seen_unit[c->idx] > 0) {
 			snprintf(msg, sizeof(msg), "%s already has orders on line "
 			    "%d; give a unit one line, joining orders with THEN",
-			    c.name, c.is_cmd ? seen_cmd[c.idx] : seen_unit[c.idx]);
+			    c->name, c->kind == C_CMD ? seen_cmd[c->idx] :
+			    seen_unit[c->idx]);
 			add_line(out, line, ORDERS_ERROR, buf, msg);
 			continue;
 		}
 		memset(&o, 0, sizeof(o));
-		o.is_commander = c.is_cmd;
-		o.who = c.idx;
+		o.is_commander = c->kind == C_CMD;
+		o.who = c->idx;
 		o.line = line;
-		{
-			size_t start = 0, wl = strlen(what);
-			int bad = 0;
-
-			if (wl == 0) {
-				add_line(out, line, ORDERS_ERROR, buf, "the order "
-				    "is missing after the colon");
-				continue;
-			}
-			while (!bad) {
-				char part[ORDERS_TEXT_MAX];
-				size_t end = wl, next = wl;
-
-				if (match(p, p->then, what, wl, start)) {
-					PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-
-					end = ov[0];
-					next = ov[1];
-				}
-				memcpy(part, what + start, end - start);
-				part[end - start] = '\0';
-				trim(part);
-				if (o.nsteps == ORDER_MAX_STEPS) {
-					snprintf(msg, sizeof(msg), "at most %d orders "
-					    "can be joined with THEN", ORDER_MAX_STEPS);
-					bad = 1;
-					break;
-				}
-				if (parse_step(p, b, side, c.is_cmd, c.idx, part,
-				    &o.steps[o.nsteps], msg, sizeof(msg)) != 0) {
-					bad = 1;
-					break;
-				}
-				o.nsteps++;
-				if (next >= wl)
-					break;
-				start = next;
-			}
-			if (bad) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
-				continue;
-			}
+		if (parse_chain(p, b, side, o.is_commander, c->idx, what, &o, msg,
+		    sizeof(msg)) != 0) {
+			add_line(out, line, ORDERS_ERROR, buf, msg);
+			continue;
 		}
-		if (c.is_cmd)
-			seen_cmd[c.idx] = line;
+		if (o.is_commander)
+			seen_cmd[c->idx] = line;
 		else
-			seen_unit[c.idx] = line;
+			seen_unit[c->idx] = line;
 		if (out->set.n < ORDER_SET_MAX)
 			out->set.orders[out->set.n++] = o;
 		orders_canonical(b, &o, msg, sizeof(msg));
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
+	if (nbl > 0)
+		expand_brigades(p, b, side, bl, nbl, seen_unit, out);
+	free(bl);
 	return 0;
 }
 

@@ -23,15 +23,38 @@
 #define ORDERS_MAX_LINES  400
 
 struct orders_header {
-	int found;            /* a GAME ... line was found */
-	int line;             /* its line in the body (0: the Subject) */
+	int found;            /* a GAME word with its value was found */
+	int line;             /* its last line in the body (0: the Subject);
+	                       * order lines start after it */
+	int first_line;       /* its first line (0: the Subject) */
 	char game[64];
 	char side[BATTLE_ID_MAX];
-	int turn;             /* 0 if absent */
+	int turn;             /* 0 if absent, -1 if not a number */
+	char turn_text[16];   /* the TURN value as written */
 	char secret[128];     /* as typed; "" if absent */
 };
 
-enum orders_status { ORDERS_OK = 0, ORDERS_ERROR };
+/* OK: an order understood; ERROR: a line that should have been one;
+ * PROSE: a greeting or sign-off line around the orders, ignored without
+ * complaint; COMMAND: a mail command (in cmds). */
+enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
+	ORDERS_COMMAND };
+
+enum orders_cmd_kind {
+	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
+	CMD_READY, CMD_CONCEDE, CMD_COUNT
+};
+
+#define ORDERS_MAX_CMDS   8
+#define ORDERS_PRESS_MAX  2000
+
+struct orders_cmd {
+	enum orders_cmd_kind kind;
+	int line;
+	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
+	                                * code, "" if none */
+	char text[ORDERS_PRESS_MAX];   /* PRESS: the message */
+};
 
 struct orders_line {
 	int line;             /* 1-based line in the body */
@@ -44,8 +67,12 @@ struct orders_result {
 	struct orders_line lines[ORDERS_MAX_LINES];
 	int nlines;
 	int nerrors;
+	int nprose;           /* greeting and sign-off lines ignored */
 	int too_many;         /* more than ORDERS_MAX_LINES order lines */
 	struct order_set set; /* the orders understood, in line order */
+	struct orders_cmd cmds[ORDERS_MAX_CMDS];
+	int ncmds;
+	int cmds_dropped;     /* commands past ORDERS_MAX_CMDS */
 };
 
 struct orders_parser;
@@ -56,9 +83,15 @@ struct orders_parser *orders_parser_new(const struct ruleset *rs,
     struct err *e);
 void orders_parser_free(struct orders_parser *p);
 
-/* Finds the header line (GAME x SIDE y TURN n PASSWORD s) in the body's
- * first non-blank line, or else in the subject.  Returns 0 (h->found says
- * whether one was found). */
+/* Finds the header (GAME x SIDE y TURN n PASSWORD s: the words in any
+ * order, with or without ':' '=' ',' between them, on one line or on
+ * several lines in a row, a value wrapped onto the next line) in the
+ * body, before the first order line; lines quoted with '>', attribution
+ * lines and everything after a signature separator or an unmarked quoted
+ * mail are never a header.  Prose before the header is skipped.  The
+ * Subject fills what the body's header leaves out when it names the same
+ * game, and is the header when the body has none.  Returns 0 (h->found
+ * says whether one was found). */
 int orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h);
 
@@ -67,6 +100,17 @@ int orders_find_header(struct orders_parser *p, const char *subject,
  * large).  Returns 0; per-line problems are in out->lines. */
 int orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out);
+
+/* If the body's first line with text (quoted lines aside) is a mail
+ * command on its own (HELP), returns its kind; else -1.  For mails with
+ * no header. */
+int orders_bare_command(struct orders_parser *p, const char *body);
+
+/* The command's word ("HELP"). */
+const char *orders_cmd_word(enum orders_cmd_kind k);
+
+/* The line of the mail behind an order (its raw text), "" if none. */
+const char *orders_line_raw(const struct orders_result *r, int line);
 
 /* Writes the canonical text of o ("Name: VERB ARGS [THEN ...]"). */
 void orders_canonical(const struct battle *b, const struct order *o,

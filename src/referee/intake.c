@@ -2,10 +2,17 @@
  * intake.c - one incoming mail: stored, read, answered.
  *
  * Workload: one call per mail from the MTA pipe or a mailbox poll.  The
- * mail is parsed, a copy without secrets is stored, and the answer is
+ * mail is parsed, a copy without secrets is stored, and the answers are
  * queued, all in one transaction.  A player's mistake is always answered,
  * never bounced; only a failure to store (ERR_TEMP) leaves the caller with
- * an error, so the MTA retries.
+ * an error, so the MTA retries.  No condition that will fail the same way
+ * on every retry may do that: a reply that would be too long is cut, not
+ * refused.
+ *
+ * What a mail may change: a mail with order lines replaces the stored
+ * orders of its side for its phase, when at least one line was
+ * understood; a mail of commands, prose or lines none of which could be
+ * read leaves them as they are.
  */
 #include "referee/referee.h"
 
@@ -17,39 +24,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
-#include "core/dice.h"
 #include "core/ruleset.h"
-#include "ledger/ledger.h"
 #include "mail/mail.h"
 #include "orders/orders.h"
 #include "report/report.h"
-#include "scenario/scenario.h"
 #include "referee/internal.h"
 
-/* --- submit ---------------------------------------------------------- */
-
-struct intake {
-	struct referee *r;
-	const char *raw;
-	size_t len;
-	unsigned char sha[32];
-	struct mail_msg *m;
-	const char *reply_to;
-	struct submit_result *res;
-	struct err *e;
-	char *stored;           /* raw with the secret blanked */
-	size_t stored_len;
-	int64_t game_id;
-	int64_t player_id;
-	int64_t msg_row;        /* the stored message's row */
-	int step;
-	char game[64];
-	char subject_re[300];
-	char secret[128];       /* the secret as typed, "" if none */
-	const char *sender;     /* From (or the envelope sender): who wrote */
-};
+/* How much of a player's own text a reply quotes back. */
+#define ECHO_OK_MAX     150   /* understood lines shown */
+#define ECHO_ERR_MAX    60    /* lines not understood shown */
+#define ECHO_PROSE_MAX  8     /* remarks shown */
+#define ECHO_RAW_MAX    160   /* bytes of each line quoted */
+#define REPLY_MAX       (256 * 1024)
+/* Mails a sender may send in an hour before despatch stops answering
+ * (a mail loop or a flood gets one notice, not a thousand replies). */
+#define RATE_LIMIT_DEFAULT "30"
 
 static void
 set_status(struct intake *in, const char *status, const char *fmt, ...)
@@ -80,39 +70,93 @@ store_msg(struct intake *in, int64_t *id)
 	return rc;
 }
 
-/* Queues our answer.  An answer that cannot be written (an address or a
- * Message-ID our composer refuses) must not cost the player the mail we
- * stored: only a passing failure undoes the intake; any other is noted
- * on the stored message and the mail stays stored, unanswered. */
+/* A reply that could not be composed: noted on the stored mail. */
 static int
-reply(struct intake *in, const char *body)
+note_unanswered(struct intake *in)
 {
-	if (in->reply_to == NULL || in->m == NULL || in->m->auto_submitted)
-		return 0;
-	if (queue_mail(in->r, in->game_id, in->game[0] ? in->game : NULL,
-	    in->reply_to, in->subject_re, "reply", in->m->message_id, body,
-	    in->e) == 0)
-		return 0;
-	if (in->e->kind == ERR_TEMP)
-		return -1;
-	{
-		char why[200];
-		size_t n = strlen(in->e->msg);
+	char why[200];
+	size_t n = strlen(in->e->msg);
 
-		if (n >= sizeof(why)) {
-			n = sizeof(why) - 1;
-			while (n > 0 && ((unsigned char)in->e->msg[n] & 0xc0) == 0x80)
-				n--;
-		}
-		memcpy(why, in->e->msg, n);
-		why[n] = '\0';
-		snprintf(in->res->note, sizeof(in->res->note),
-		    "stored, not answered: %s", why);
+	if (n >= sizeof(why)) {
+		n = sizeof(why) - 1;
+		while (n > 0 && ((unsigned char)in->e->msg[n] & 0xc0) == 0x80)
+			n--;
 	}
+	memcpy(why, in->e->msg, n);
+	why[n] = '\0';
+	snprintf(in->res->note, sizeof(in->res->note), "stored, not answered: "
+	    "%s", why);
 	err_clear(in->e);
 	if (in->msg_row != 0)
 		return store_exec(in->r->st, in->e, "UPDATE messages SET note = ? "
 		    "WHERE id = ?", "ti", in->res->note, in->msg_row);
+	return 0;
+}
+
+static int
+queue_one(struct intake *in, const char *to, const char *kind,
+    const char *subject, const char *body)
+{
+	if (queue_mail(in->r, in->game_id, in->game[0] ? in->game : NULL, to,
+	    subject, kind, in->m ? in->m->message_id : NULL, body, in->e) == 0) {
+		in->replies++;
+		return 0;
+	}
+	if (in->e->kind == ERR_TEMP)
+		return -1;
+	return note_unanswered(in);
+}
+
+int
+intake_reply(struct intake *in, const char *kind, const char *subject,
+    const char *body)
+{
+	const char *subj = subject ? subject : in->subject_re;
+
+	if (in->reply_to == NULL || in->m == NULL || in->m->auto_submitted)
+		return 0;
+	if (in->registered[0] != '\0' &&
+	    strcasecmp(in->registered, in->reply_to) != 0) {
+		struct text t;
+		int rc;
+
+		/* The player hears of it first, with the address it came
+		 * from; the sender is never told the player's address. */
+		text_init(&t, REPLY_MAX + 4096);
+		text_add(&t, "This mail reached the server from %s, not from your "
+		    "address, and it gave\nyour secret. If that was not you, tell "
+		    "the operator: someone else knows\nyour secret, and the "
+		    "operator can give you a new one.\nHere is the answer it "
+		    "got:\n\n%s", in->reply_to, body);
+		rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
+		    queue_one(in, in->registered, kind, subj, t.s);
+		text_free(&t);
+		if (rc != 0)
+			return -1;
+		text_init(&t, REPLY_MAX + 4096);
+		text_add(&t, "%s\n(This answer went to the address registered for "
+		    "this player as well.)\n", body);
+		rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
+		    queue_one(in, in->reply_to, kind, subj, t.s);
+		text_free(&t);
+		return rc;
+	}
+	return queue_one(in, in->reply_to, kind, subj, body);
+}
+
+int
+setting_get(struct referee *r, int64_t game_id, const char *key,
+    const char *def, char *out, size_t size, struct err *e)
+{
+	char *v = NULL;
+	int rc = store_query_text(r->st, e, &v, NULL, "SELECT value FROM settings "
+	    "WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1",
+	    "ti", key, game_id);
+
+	if (rc < 0)
+		return -1;
+	snprintf(out, size, "%s", rc == 1 ? v : def);
+	free(v);
 	return 0;
 }
 
@@ -216,6 +260,7 @@ make_stored_copy(struct intake *in)
 	return 0;
 }
 
+
 int
 step_for(const struct battle *b, int turn, int side)
 {
@@ -233,24 +278,192 @@ const char help_tail[] =
 	"\nAn order mail starts with the line\n"
 	"  GAME <game> SIDE <side> TURN <turn> PASSWORD <your secret>\n"
 	"and then has one line a unit, for example\n"
-	"  7th Foot: ADVANCE 8\n";
+	"  7th Foot: ADVANCE 8\n"
+	"A mail saying only HELP (with that first line, or without it) gets the "
+	"full help.\n";
+
+/* Cuts s to at most max bytes at a character boundary, into out
+ * (max + 4 bytes), with "..." when something was cut. */
+static const char *
+quote_cut(const char *s, size_t max, char *out)
+{
+	size_t n = strlen(s);
+
+	if (n <= max) {
+		memcpy(out, s, n + 1);
+		return out;
+	}
+	n = max;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(out, s, n);
+	memcpy(out + n, "...", 4);
+	return out;
+}
+
+/* The "Understood", "Not understood" and remarks parts of an answer:
+ * bounded, each part saying how many lines it left out. */
+static void
+echo_lines(struct text *t, const struct battle *b,
+    const struct orders_result *res, const char *errors_intro)
+{
+	char q[ECHO_RAW_MAX + 8], m[ECHO_RAW_MAX * 2 + 8];
+	int i, shown = 0, ok = 0, k = 0;
+
+	for (i = 0; i < res->nlines; i++)
+		ok += res->lines[i].status == ORDERS_OK;
+	if (ok > 0)
+		text_add(t, "\nUnderstood (%d line%s, %d order%s):\n", ok,
+		    ok == 1 ? "" : "s", res->set.n, res->set.n == 1 ? "" : "s");
+	for (i = 0; i < res->nlines; i++) {
+		const struct orders_line *l = &res->lines[i];
+
+		if (l->status != ORDERS_OK)
+			continue;
+		if (shown++ >= ECHO_OK_MAX)
+			continue;
+		text_add(t, "  line %-3d %s\n", l->line, quote_cut(l->text,
+		    ECHO_RAW_MAX * 2, m));
+	}
+	if (shown > ECHO_OK_MAX)
+		text_add(t, "  (%d more lines understood are not shown here; "
+		    "send ORDERS to see them all)\n", shown - ECHO_OK_MAX);
+	/* Orders that will come to nothing: say so now. */
+	for (k = 0; k < res->set.n; k++) {
+		const struct order *o = &res->set.orders[k];
+		int st;
+
+		if (!o->is_commander && battle_unit_alive(b, o->who) == 0)
+			text_add(t, "  (line %d: %s has no stands left on the table: "
+			    "this order will do nothing)\n", o->line,
+			    b->units[o->who].name);
+		for (st = 0; st < o->nsteps; st++)
+			if (o->steps[st].target >= 0 &&
+			    battle_unit_alive(b, o->steps[st].target) == 0)
+				text_add(t, "  (line %d: %s is no longer on the "
+				    "table)\n", o->line, b->units[o->steps[st].target].name);
+	}
+	if (res->nerrors > 0) {
+		shown = 0;
+		text_add(t, "\nNot understood (%d)%s\n", res->nerrors, errors_intro);
+		for (i = 0; i < res->nlines; i++) {
+			const struct orders_line *l = &res->lines[i];
+
+			if (l->status != ORDERS_ERROR)
+				continue;
+			if (shown++ >= ECHO_ERR_MAX)
+				continue;
+			text_add(t, "  line %-3d %s\n", l->line, quote_cut(l->raw,
+			    ECHO_RAW_MAX, q));
+			text_add(t, "           %s\n", quote_cut(l->text,
+			    ECHO_RAW_MAX * 2, m));
+		}
+		if (shown > ECHO_ERR_MAX)
+			text_add(t, "  (%d more lines not understood are not shown)\n",
+			    shown - ECHO_ERR_MAX);
+		if (res->too_many)
+			text_add(t, "  (the mail has more than %d lines to read: the "
+			    "rest were not read)\n", ORDERS_MAX_LINES);
+	}
+	if (res->nprose > 0) {
+		shown = 0;
+		text_add(t, "\nRead as remarks, not orders (%d):\n", res->nprose);
+		for (i = 0; i < res->nlines; i++) {
+			const struct orders_line *l = &res->lines[i];
+
+			if (l->status != ORDERS_PROSE || shown++ >= ECHO_PROSE_MAX)
+				continue;
+			text_add(t, "  line %-3d %s\n", l->line, quote_cut(l->raw,
+			    ECHO_RAW_MAX, q));
+		}
+		if (shown > ECHO_PROSE_MAX)
+			text_add(t, "  (%d more)\n", shown - ECHO_PROSE_MAX);
+	}
+}
+
+/* How many orders side has stored for step. */
+static int
+stored_count(struct intake *in, int step, int side, int *count)
+{
+	int64_t n = 0;
+
+	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM orders "
+	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND superseded = 0",
+	    "iII", in->game_id, step, side) < 0)
+		return -1;
+	*count = (int)n;
+	return 0;
+}
+
+/* Answers a refusal and stores the mail with status. */
+static int
+refuse(struct intake *in, struct text *t, const char *status)
+{
+	snprintf(in->res->status, sizeof(in->res->status), "%s", status);
+	if (t->over)
+		text_add(t, "\n");
+	return store_msg(in, NULL) || intake_reply(in, "reply", NULL, t->s) ?
+	    -1 : 0;
+}
+
+/* Authenticates the header's secret among the players of side; sets
+ * in->player_id and in->registered.  Returns 0 (player_id 0 when none
+ * matches), -1 on a store error. */
+static int
+authenticate(struct intake *in, int64_t game, int side, const char *secret)
+{
+	struct store_player pl[MAX_PLAYERS];
+	unsigned char hash[32];
+	char bare[128];
+	size_t a = 0, z = strlen(secret);
+	int n, i, pass;
+
+	if (secret[0] == '\0')
+		return 0;
+	n = store_players(in->r->st, game, side, pl, MAX_PLAYERS, in->e);
+	if (n < 0)
+		return -1;
+	/* As typed, then without wrapping: "secret", secret. or <secret>. */
+	while (a < z && strchr("\"'<([", secret[a]))
+		a++;
+	while (z > a && strchr("\"'>)].,;:!", secret[z - 1]))
+		z--;
+	memcpy(bare, secret + a, z - a);
+	bare[z - a] = '\0';
+	for (pass = 0; pass < 2 && in->player_id == 0; pass++) {
+		const char *try = pass == 0 ? secret : bare;
+
+		if (pass == 1 && strcmp(bare, secret) == 0)
+			break;
+		if (referee_secret_hash(in->r, try, hash, in->e) != 0)
+			return -1;
+		for (i = 0; i < n; i++)
+			if (sodium_memcmp(hash, pl[i].secret_hash, 32) == 0) {
+				in->player_id = pl[i].id;
+				snprintf(in->registered, sizeof(in->registered), "%s",
+				    pl[i].email);
+				break;
+			}
+	}
+	sodium_memzero(bare, sizeof(bare));
+	return 0;
+}
 
 static int
-handle_orders(struct intake *in, struct orders_header *h,
+handle_header(struct intake *in, struct orders_header *h,
     struct orders_result *res)
 {
 	struct referee *r = in->r;
 	struct store_game g;
-	struct store_player pl[MAX_PLAYERS];
 	struct battle *b = NULL;
+	struct orders_parser *gop = NULL;
+	const struct ruleset *rs;
 	struct text t;
-	unsigned char hash[32];
-	int side, n, i, step, had = 0, rc = -1, turn;
-	int64_t msg_id;
-	char clock[16], earlier[256];
+	int side, i, step = 0, rc = -1, turn, had = 0, order_lines;
+	char clock[16];
 
 	memset(&g, 0, sizeof(g));
-	text_init(&t, 256 * 1024);
+	text_init(&t, REPLY_MAX);
 	snprintf(in->game, sizeof(in->game), "%s", h->game);
 	if (store_game_get(r->st, h->game, &g, in->e) != 0) {
 		if (in->e->kind != ERR_USER)
@@ -259,13 +472,12 @@ handle_orders(struct intake *in, struct orders_header *h,
 		in->game[0] = '\0';
 		set_status(in, "unknown-game", "no game \"%s\"", h->game);
 		text_add(&t, "There is no game called \"%s\" on this server, so "
-		    "no orders were taken from your mail.\nCheck the GAME word in "
+		    "nothing was taken from your mail.\nCheck the GAME word in "
 		    "the first line of your orders.\n%s", h->game, help_tail);
-		if (store_msg(in, NULL) || reply(in, t.s))
-			goto out;
-		rc = 0;
+		rc = refuse(in, &t, "unknown-game");
 		goto out;
 	}
+	snprintf(in->game, sizeof(in->game), "%s", g.name);
 	in->game_id = g.id;
 	if (store_battle_load(r->st, &g, &b, in->e) != 0)
 		goto out;
@@ -280,216 +492,194 @@ handle_orders(struct intake *in, struct orders_header *h,
 			    "%s are", g.name);
 		for (i = 0; i < b->nsides; i++)
 			text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
-		text_add(&t, ".\nNo orders were taken from your mail.\n%s", help_tail);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
+		text_add(&t, ".\nNothing was taken from your mail.\n%s", help_tail);
+		rc = refuse(in, &t, "rejected");
 		goto out;
 	}
-	n = store_players(r->st, g.id, side, pl, MAX_PLAYERS, in->e);
-	if (n < 0)
+	if (authenticate(in, g.id, side, h->secret) != 0)
 		goto out;
-	if (h->secret[0] != '\0' && referee_secret_hash(r, h->secret, hash,
-	    in->e) != 0)
-		goto out;
-	for (i = 0; i < n && h->secret[0]; i++)
-		if (sodium_memcmp(hash, pl[i].secret_hash, 32) == 0) {
-			in->player_id = pl[i].id;
-			break;
-		}
-	if (in->player_id == 0 && h->secret[0]) {
-		/* "secret", secret. or <secret>: try it without the wrapping. */
-		char bare[sizeof(h->secret)];
-		size_t a = 0, z = strlen(h->secret);
-
-		while (a < z && strchr("\"'<([", h->secret[a]))
-			a++;
-		while (z > a && strchr("\"'>)].,;:!", h->secret[z - 1]))
-			z--;
-		if (z > a && z - a < strlen(h->secret)) {
-			memcpy(bare, h->secret + a, z - a);
-			bare[z - a] = '\0';
-			if (referee_secret_hash(r, bare, hash, in->e) != 0)
-				goto out;
-			for (i = 0; i < n; i++)
-				if (sodium_memcmp(hash, pl[i].secret_hash, 32) == 0) {
-					in->player_id = pl[i].id;
-					break;
-				}
-			sodium_memzero(bare, sizeof(bare));
-		}
-	}
 	if (in->player_id == 0) {
 		set_status(in, "rejected", "%s secret for side %s", h->secret[0] ?
 		    "wrong" : "no", b->sides[side].id);
 		if (h->secret[0])
 			text_add(&t, "The secret after PASSWORD does not match any "
-			    "player of side %s in game %s,\nso no orders were taken "
+			    "player of side %s in game %s,\nso nothing was taken "
 			    "from your mail. Check it against the secret in your\n"
 			    "welcome mail (letters, digits and dashes exactly as "
 			    "given).\n", b->sides[side].id, g.name);
 		else
 			text_add(&t, "Your first line has no PASSWORD, so nothing was "
-			    "stored from your mail.\nAdd the secret from your welcome "
+			    "taken from your mail.\nAdd the secret from your welcome "
 			    "mail:\n  GAME %s SIDE %s TURN <turn> "
 			    "PASSWORD <your secret>\n", g.name, b->sides[side].id);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
+		rc = refuse(in, &t, "rejected");
 		goto out;
 	}
+	in->side = side;
 	if (g.status == GAME_SETUP) {
 		set_status(in, "rejected", "game not started");
 		text_add(&t, "Game %s has not started yet, so there is no turn to "
-		    "give orders for. No orders were taken;\nyou will get a welcome "
+		    "give orders for. Nothing was taken;\nyou will get a welcome "
 		    "mail when the game starts.\n", g.name);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
+		rc = refuse(in, &t, "rejected");
 		goto out;
 	}
-	if (g.status == GAME_FINISHED) {
-		set_status(in, "rejected", "game finished");
-		text_add(&t, "The battle of game %s is over; no more orders are "
-		    "taken.\n", g.name);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
+	rs = ruleset_find(g.ruleset);
+	gop = rs ? orders_parser_new(rs, in->e) : NULL;
+	if (gop == NULL) {
+		if (rs == NULL)
+			err_set(in->e, ERR_DATA, "game %s uses ruleset %s, which this "
+			    "build does not have", g.name, g.ruleset);
 		goto out;
 	}
+	orders_parse(gop, b, side, in->m->body, h->line, res);
+	order_lines = res->set.n + res->nerrors;
+	/* The phase the mail is for: the TURN it names, else the side's
+	 * next phase still open. */
 	turn = h->turn;
 	if (turn == 0) {
-		/* No TURN: the side's next phase that is still open. */
 		for (turn = battle_step_turn(b, g.step); turn <= b->turns; turn++)
 			if (step_for(b, turn, side) >= g.step)
 				break;
 	}
 	step = turn > 0 && turn <= b->turns ? step_for(b, turn, side) : -1;
-	if (step < 0) {
-		set_status(in, "rejected", "bad turn %d", h->turn);
-		text_add(&t, "Turn %d is not a turn of game %s, which has turns 1 "
-		    "to %d. No orders were taken.\n", h->turn, g.name, b->turns);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
-		goto out;
-	}
-	if (step < g.step) {
-		set_status(in, "rejected", "too late for turn %d", turn);
-		text_add(&t, "Your phase of turn %d has already been played, so "
-		    "these orders came too late and\nno orders were taken. The open "
-		    "phase is turn %d, %s.\n", turn, battle_step_turn(b, g.step),
-		    b->sides[battle_step_side(b, g.step)].name);
-		rc = store_msg(in, NULL) || reply(in, t.s) ? -1 : 0;
-		goto out;
-	}
-	in->step = step;
-	{
-		const struct ruleset *rs = ruleset_find(g.ruleset);
-		struct orders_parser *gop = rs ? orders_parser_new(rs, in->e) : NULL;
+	if (order_lines > 0) {
+		const char *why = NULL;
 
-		if (gop == NULL) {
-			if (rs == NULL)
-				err_set(in->e, ERR_DATA, "game %s uses ruleset %s, "
-				    "which this build does not have", g.name, g.ruleset);
-			goto out;
+		if (g.status == GAME_FINISHED) {
+			set_status(in, "rejected", "game finished");
+			text_add(&t, "The battle of game %s is over; no more orders "
+			    "are taken.\n", g.name);
+			why = "over";
+		} else if (h->turn < 0) {
+			set_status(in, "rejected", "TURN %s is not a number",
+			    h->turn_text);
+			text_add(&t, "\"TURN %s\" is not a turn I can read: write the "
+			    "number, as in TURN %d.\nNo orders were taken.\n",
+			    h->turn_text, battle_step_turn(b, g.step));
+			why = "turn";
+		} else if (step < 0) {
+			set_status(in, "rejected", "bad turn %d", h->turn);
+			text_add(&t, "Turn %d is not a turn of game %s, which has "
+			    "turns 1 to %d. No orders were taken.\n", h->turn, g.name,
+			    b->turns);
+			why = "turn";
+		} else if (step < g.step) {
+			set_status(in, "rejected", "too late for turn %d", turn);
+			text_add(&t, "Your phase of turn %d has already been played, "
+			    "so these orders came too late and\nno orders were "
+			    "taken. The open phase is turn %d, %s.\n", turn,
+			    battle_step_turn(b, g.step),
+			    b->sides[battle_step_side(b, g.step)].name);
+			why = "late";
 		}
-		orders_parse(gop, b, side, in->m->body, h->line, res);
-		orders_parser_free(gop);
+		if (why != NULL) {
+			if (store_msg(in, NULL) != 0 ||
+			    intake_reply(in, "reply", NULL, t.s) != 0)
+				goto out;
+			goto commands;
+		}
 	}
-	set_status(in, "orders", "%d order%s, %d line%s not understood",
-	    res->set.n, res->set.n == 1 ? "" : "s", res->nerrors,
-	    res->nerrors == 1 ? "" : "s");
-	if (store_msg(in, &msg_id) != 0)
+	in->step = step > 0 ? step : 0;
+	if (order_lines > 0)
+		set_status(in, "orders", "%d order%s, %d line%s not understood",
+		    res->set.n, res->set.n == 1 ? "" : "s", res->nerrors,
+		    res->nerrors == 1 ? "" : "s");
+	else if (res->ncmds > 0)
+		set_status(in, "commands", "%d command%s, orders left as they were",
+		    res->ncmds, res->ncmds == 1 ? "" : "s");
+	else
+		set_status(in, "no-orders", "no order lines; orders left as they "
+		    "were");
+	if (store_msg(in, NULL) != 0)
 		goto out;
-	if (store_orders_sender(r->st, g.id, step, side, earlier, sizeof(earlier),
-	    in->e) != 0 ||
-	    store_orders_supersede(r->st, g.id, step, side, &had, in->e) != 0)
-		goto out;
-	/* Orders replaced from another address: the side's secret is known
-	 * to more than one mailbox, and the first sender should hear of it. */
-	if (had > 0 && earlier[0] != '\0' && (in->sender == NULL ||
-	    strcasecmp(earlier, in->sender) != 0)) {
-		char note[1024], subj[256];
-
-		snprintf(note, sizeof(note), "The orders you sent for game %s, side "
-		    "%s, turn %d were replaced by a mail\nfrom %s, which gave "
-		    "your side's secret. If that was not you or a fellow\nplayer "
-		    "of your side, tell the operator: someone else knows the "
-		    "secret.\nSend your orders again to replace theirs.\n", g.name,
-		    b->sides[side].id, turn, in->sender ? in->sender :
-		    "an unknown sender");
-		snprintf(subj, sizeof(subj), "[%s] Your turn %d orders were replaced",
-		    g.name, turn);
-		if (queue_mail(r, g.id, g.name, earlier, subj, "notice", NULL, note,
+	if (res->set.n > 0) {
+		if (store_orders_supersede(r->st, g.id, step, side, &had,
 		    in->e) != 0)
 			goto out;
-	}
-	{
-		int seq = 0;
+		for (i = 0; i < res->set.n; i++) {
+			char canon[ORDERS_TEXT_MAX];
+			const struct order *o = &res->set.orders[i];
 
-		for (i = 0; i < res->nlines; i++)
-			if (res->lines[i].status == ORDERS_OK &&
-			    store_order_insert(r->st, g.id, step, side,
-			    in->player_id, msg_id, ++seq, res->lines[i].line,
-			    res->lines[i].raw, res->lines[i].text, in->e) != 0)
+			orders_canonical(b, o, canon, sizeof(canon));
+			if (store_order_insert(r->st, g.id, step, side,
+			    in->player_id, in->msg_row, i + 1, o->line,
+			    orders_line_raw(res, o->line), canon, in->e) != 0)
 				goto out;
-	}
-	report_clock(b, turn, clock, sizeof(clock));
-	text_add(&t, "Your orders for %s (game %s), %s, turn %d (%s) are "
-	    "stored.\n", b->title, g.name, b->sides[side].name, turn, clock);
-	if (had > 0)
-		text_add(&t, "They replace the orders you sent before for this "
-		    "phase.\n");
-	if (h->turn == 0)
-		text_add(&t, "Your first line gave no TURN, so they were taken as "
-		    "your next phase, turn %d.\n", turn);
-	if (step > g.step)
-		text_add(&t, "They are for a later phase than the one now open "
-		    "(turn %d, %s) and will be played then.\n",
-		    battle_step_turn(b, g.step),
-		    b->sides[battle_step_side(b, g.step)].name);
-	text_add(&t, "\nUnderstood (%d):\n", res->set.n);
-	if (res->set.n == 0)
-		text_add(&t, "  (no orders: your units will hold)\n");
-	{
-		int k = 0;
-
-		for (i = 0; i < res->nlines; i++) {
-			const struct order *o;
-			int st;
-
-			if (res->lines[i].status != ORDERS_OK)
-				continue;
-			text_add(&t, "  line %-3d %s\n", res->lines[i].line,
-			    res->lines[i].text);
-			/* Orders that will come to nothing: say so now. */
-			o = &res->set.orders[k++];
-			if (!o->is_commander && battle_unit_alive(b, o->who) == 0)
-				text_add(&t, "           (%s has no stands left on the "
-				    "table: this order will do nothing)\n",
-				    b->units[o->who].name);
-			for (st = 0; st < o->nsteps; st++)
-				if (o->steps[st].target >= 0 &&
-				    battle_unit_alive(b, o->steps[st].target) == 0)
-					text_add(&t, "           (%s is no longer on the "
-					    "table)\n", b->units[o->steps[st].target].name);
 		}
 	}
-	if (res->nerrors > 0) {
-		text_add(&t, "\nNot understood (%d); these lines were ignored. To "
-		    "change them, send the whole\nset again: a new mail replaces "
-		    "this one.\n", res->nerrors);
-		for (i = 0; i < res->nlines; i++)
-			if (res->lines[i].status == ORDERS_ERROR)
-				text_add(&t, "  line %-3d %s\n           %s\n",
-				    res->lines[i].line, res->lines[i].raw,
-				    res->lines[i].text);
-		if (res->too_many)
-			text_add(&t, "  (more than %d order lines: the rest were "
-			    "not read)\n", ORDERS_MAX_LINES);
+	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
+	    sizeof(clock));
+	if (res->set.n > 0) {
+		text_add(&t, "Your orders for %s (game %s), %s, turn %d (%s) are "
+		    "stored.\n", b->title, g.name, b->sides[side].name, turn, clock);
+		if (had > 0)
+			text_add(&t, "They replace the orders stored before for this "
+			    "phase.\n");
+		if (h->turn == 0)
+			text_add(&t, "Your mail gave no TURN, so they were taken as "
+			    "your next phase, turn %d.\n", turn);
+		if (step > g.step)
+			text_add(&t, "They are for a later phase than the one now open "
+			    "(turn %d, %s) and will be played then.\n",
+			    battle_step_turn(b, g.step),
+			    b->sides[battle_step_side(b, g.step)].name);
+		echo_lines(&t, b, res, "; these lines were ignored. To change "
+		    "them, send the whole\nset again: a new mail replaces this "
+		    "one.");
+		if (rs->preview != NULL) {
+			char warn[8192];
+
+			if (rs->preview(b, &res->set, warn, sizeof(warn)) > 0)
+				text_add(&t, "\nWorth a second look (as far as can be "
+				    "told before the dice, on open ground):\n%s", warn);
+		}
+		text_add(&t, "\nUnits without orders hold. You will get the report "
+		    "when the phase has been\nplayed; until then you may send a "
+		    "whole new set, which replaces this one.\n");
+		if (rs->crib != NULL) {
+			char crib[4096];
+
+			rs->crib(b, side, crib, sizeof(crib));
+			text_add(&t, "\n%s", crib);
+		}
+	} else if (order_lines > 0 || res->ncmds == 0) {
+		int count = 0;
+
+		if (stored_count(in, step, side, &count) != 0)
+			goto out;
+		if (order_lines > 0)
+			text_add(&t, "None of the order lines in your mail could be "
+			    "read, so nothing was stored\nfor turn %d (%s).\n", turn,
+			    clock);
+		else
+			text_add(&t, "Your mail has no order lines, so nothing was "
+			    "stored for turn %d (%s).\n", turn, clock);
+		if (count > 0)
+			text_add(&t, "The %d order%s stored before for that phase "
+			    "stand%s unchanged (send ORDERS to see them).\n", count,
+			    count == 1 ? "" : "s", count == 1 ? "s" : "");
+		else
+			text_add(&t, "No orders are stored for that phase yet: if "
+			    "none come, your units hold.\n");
+		echo_lines(&t, b, res, ":");
+		if (order_lines == 0)
+			text_add(&t, "\nThis address is read by a program. Questions "
+			    "for the person running the game\nshould go to them "
+			    "directly; a mail saying HELP gets the full help.\n");
+		else
+			text_add(&t, "%s", help_tail);
 	}
-	text_add(&t, "\nUnits without orders hold. You will get the report "
-	    "when the phase has been\nplayed; until then you may send a whole "
-	    "new set, which replaces this one.\n");
-	if (t.over) {
-		err_set(in->e, ERR_INTERNAL, "the reply is too large");
+	if (t.len > 0 && intake_reply(in, "reply", NULL, t.s) != 0)
 		goto out;
-	}
-	if (reply(in, t.s) != 0)
-		goto out;
+commands:
+	for (i = 0; i < res->ncmds; i++)
+		if (commands_run(in, &g, b, &res->cmds[i], h->turn > 0 ?
+		    h->turn : 0) != 0)
+			goto out;
 	rc = 0;
 out:
+	orders_parser_free(gop);
 	text_free(&t);
 	battle_free(b);
 	store_game_clear(&g);
@@ -506,6 +696,77 @@ is_our_address(const struct referee *r, const char *addr)
 	return strlen(addr) == n && strncasecmp(a, addr, n) == 0;
 }
 
+/* The address in the From header of a mail we could not parse, so that
+ * even a mail too large or too broken to read gets an answer.  Reads
+ * only the header block, at most 64 KiB of it. */
+static int
+scan_from(const char *raw, size_t len, char *out, size_t size)
+{
+	size_t i = 0, lim = len < 65536 ? len : 65536;
+
+	while (i < lim) {
+		const char *nl = memchr(raw + i, '\n', lim - i);
+		size_t n = nl ? (size_t)(nl - (raw + i)) : lim - i;
+		const char *l = raw + i;
+
+		if (n == 0 || (n == 1 && l[0] == '\r'))
+			return 0;
+		if (n > 5 && strncasecmp(l, "from:", 5) == 0) {
+			const char *lt = memchr(l, '<', n), *a, *z;
+			size_t k;
+
+			if (lt != NULL) {
+				a = lt + 1;
+				z = memchr(a, '>', n - (size_t)(a - l));
+			} else {
+				a = l + 5;
+				while (a < l + n && isspace((unsigned char)*a))
+					a++;
+				z = a;
+				while (z < l + n && !isspace((unsigned char)*z))
+					z++;
+			}
+			if (z == NULL || z <= a || (size_t)(z - a) >= size)
+				return 0;
+			for (k = 0; a + k < z; k++)
+				if ((unsigned char)a[k] <= ' ' || (unsigned char)a[k] >= 127 ||
+				    strchr("<>()[],;:\\\"", a[k]))
+					return 0;
+			memcpy(out, a, (size_t)(z - a));
+			out[z - a] = '\0';
+			return strchr(out, '@') != NULL;
+		}
+		i += n + 1;
+	}
+	return 0;
+}
+
+/* 1 when the sender has sent `limit` mails or more in the past hour (and
+ * sets *first when this mail is the first past the limit). */
+static int
+rate_limited(struct intake *in, int *first)
+{
+	char v[32];
+	int64_t n = 0;
+	long limit;
+
+	*first = 0;
+	if (in->sender == NULL)
+		return 0;
+	if (setting_get(in->r, 0, "rate-limit", RATE_LIMIT_DEFAULT, v, sizeof(v),
+	    in->e) != 0)
+		return -1;
+	limit = strtol(v, NULL, 10);
+	if (limit <= 0)
+		return 0;
+	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM messages "
+	    "WHERE sender = ? COLLATE NOCASE AND received_at > ?", "ti",
+	    in->sender, referee_now(in->r) - 3600) < 0)
+		return -1;
+	*first = n == limit;
+	return n >= limit;
+}
+
 int
 referee_submit(struct referee *r, const char *raw, size_t len,
     const char *envelope_sender, struct submit_result *res, struct err *e)
@@ -514,7 +775,8 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 	struct orders_header h;
 	struct orders_parser *op = NULL;
 	struct orders_result *ores = NULL;
-	int seen, rc = -1;
+	char from_scan[256];
+	int seen, rc = -1, first, limited;
 
 	memset(&in, 0, sizeof(in));
 	memset(res, 0, sizeof(*res));
@@ -523,6 +785,7 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 	in.len = len;
 	in.res = res;
 	in.e = e;
+	in.side = -1;
 	crypto_hash_sha256(in.sha, (const unsigned char *)raw, len);
 	{
 		struct err pe;
@@ -565,6 +828,9 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 		in.reply_to = envelope_sender;
 	in.sender = in.m != NULL && in.m->from_addr != NULL ? in.m->from_addr :
 	    envelope_sender;
+	if (in.m == NULL && in.sender == NULL &&
+	    scan_from(raw, len, from_scan, sizeof(from_scan)))
+		in.sender = from_scan;
 	if (store_begin(r->st, e) != 0)
 		goto out;
 	seen = store_message_seen(r->st, in.m ? in.m->message_id : NULL, in.sha, e);
@@ -578,20 +844,50 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 		rc = 0;
 		goto out;
 	}
-	if (in.m == NULL) {
+	limited = rate_limited(&in, &first);
+	if (limited < 0)
+		goto fail;
+	if (limited) {
+		int automatic = in.m != NULL && in.m->auto_submitted;
+
+		set_status(&in, "rate-limited", "more mail from %s in the past "
+		    "hour than the limit: stored, not read or answered", in.sender);
+		if (store_msg(&in, NULL) != 0)
+			goto fail;
+		if (first && !automatic && (in.m == NULL ||
+		    !is_our_address(r, in.sender))) {
+			char body[800];
+
+			snprintf(body, sizeof(body), "This server has had more mail "
+			    "from your address in the past hour than it answers.\n"
+			    "This mail and those that follow it within the hour are "
+			    "kept for the\noperator, but they are not read and not "
+			    "answered, and you will get\nno further notice. If your "
+			    "mail program is sending the same mail again\nand again, "
+			    "please stop it; then wait an hour and send your orders "
+			    "once.\n");
+			if (queue_mail(r, 0, NULL, in.sender, in.m ? in.subject_re :
+			    "Too much mail", "notice", in.m ? in.m->message_id : NULL,
+			    body, e) != 0 && e->kind == ERR_TEMP)
+				goto fail;
+			err_clear(e);
+		}
+	} else if (in.m == NULL) {
 		/* Unreadable: keep the bytes, answer if we know whom. */
 		if (store_msg(&in, NULL) != 0)
 			goto fail;
-		if (envelope_sender != NULL) {
-			char body[1200];
+		if (in.sender != NULL && !is_our_address(r, in.sender)) {
+			char body[1600];
 
-			snprintf(body, sizeof(body), "Your mail could not be read as a "
-			    "mail message (%s), so it was kept for\nthe operator but "
-			    "no orders were taken from it.\n%s", res->note, help_tail);
-			snprintf(in.subject_re, sizeof(in.subject_re),
-			    "Your mail could not be read");
-			if (queue_mail(r, 0, NULL, envelope_sender, in.subject_re,
-			    "reply", NULL, body, e) != 0) {
+			snprintf(body, sizeof(body), "Your mail could not be read: %s.\n"
+			    "This server reads mails of at most %u KiB in all, with "
+			    "at most %u KiB of text\nonce decoded. It was kept for the "
+			    "operator, but no orders were taken from it.\nSend your "
+			    "orders as plain text, without large attachments or "
+			    "pasted logs.\n%s", res->note, MAIL_RAW_MAX / 1024,
+			    MAIL_BODY_MAX / 1024, help_tail);
+			if (queue_mail(r, 0, NULL, in.sender, "Your mail could not be "
+			    "read", "reply", NULL, body, e) != 0) {
 				if (e->kind == ERR_TEMP)
 					goto fail;
 				err_clear(e);
@@ -607,35 +903,44 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 		    "answered");
 		if (store_msg(&in, NULL) != 0)
 			goto fail;
-	} else {
-		if (!h.found) {
+	} else if (!h.found) {
+		if (orders_bare_command(op, in.m->body) == CMD_HELP) {
+			set_status(&in, "commands", "HELP without a header");
+			if (store_msg(&in, NULL) != 0 ||
+			    commands_general_help(&in) != 0)
+				goto fail;
+		} else {
 			char body[1200];
 
 			set_status(&in, "no-header", "no GAME line");
 			snprintf(body, sizeof(body), "I could not find the line that "
-			    "names your game, so no orders were taken from\nyour mail. "
-			    "This address reads only order mails; questions for the "
+			    "names your game, so nothing was taken from\nyour mail. "
+			    "This address is read by a program; questions for the "
 			    "person\nrunning the game should go to them directly.\n%s",
 			    help_tail);
-			if (store_msg(&in, NULL) != 0 || reply(&in, body) != 0)
-				goto fail;
-		} else {
-			ores = malloc(sizeof(*ores));
-			if (ores == NULL) {
-				err_set(e, ERR_INTERNAL, "out of memory");
-				goto fail;
-			}
-			if (handle_orders(&in, &h, ores) != 0)
+			if (store_msg(&in, NULL) != 0 ||
+			    intake_reply(&in, "reply", NULL, body) != 0)
 				goto fail;
 		}
+	} else {
+		ores = malloc(sizeof(*ores));
+		if (ores == NULL) {
+			err_set(e, ERR_INTERNAL, "out of memory");
+			goto fail;
+		}
+		if (handle_header(&in, &h, ores) != 0)
+			goto fail;
 	}
 	if (store_commit(r->st, e) != 0)
 		goto fail;
+	res->replies = in.replies;
 	rc = 0;
 	goto out;
 fail:
 	store_rollback(r->st);
 out:
+	sodium_memzero(&h, sizeof(h));
+	sodium_memzero(in.secret, sizeof(in.secret));
 	free(ores);
 	orders_parser_free(op);
 	free(in.stored);

@@ -10,6 +10,7 @@
 #include "core/battle.h"
 #include "core/err.h"
 #include "referee/referee.h"
+#include "store/store.h"
 
 #define MAX_PLAYERS 64
 
@@ -27,6 +28,65 @@ int step_for(const struct battle *b, int turn, int side);
 
 /* The few lines on how to write an order mail, ending every refusal. */
 extern const char help_tail[];
+
+struct mail_msg;
+struct store_game;
+struct submit_result;
+
+/* One incoming mail while it is read and answered. */
+struct intake {
+	struct referee *r;
+	const char *raw;
+	size_t len;
+	unsigned char sha[32];
+	struct mail_msg *m;
+	const char *reply_to;   /* where answers go: Reply-To, From, else the
+	                         * envelope sender */
+	const char *sender;     /* From (or the envelope sender): who wrote */
+	struct submit_result *res;
+	struct err *e;
+	char *stored;           /* raw with the secrets blanked */
+	size_t stored_len;
+	int64_t game_id;
+	int64_t player_id;
+	int64_t msg_row;        /* the stored message's row */
+	int step;
+	int side;               /* the authenticated player's side, or -1 */
+	int replies;            /* mails queued for this one so far */
+	char game[64];
+	char subject_re[300];
+	char secret[128];       /* the secret as typed, "" if none */
+	char registered[256];   /* the authenticated player's address */
+};
+
+/* Queues an answer to the mail: to its sender, and when the mail gave a
+ * player's secret from another address, to the player's registered
+ * address first (the sender never learns that address).  kind is the
+ * outbox kind, subject NULL for "Re: <their subject>".  A reply that
+ * cannot be composed is noted on the stored mail, never undoes it; -1
+ * only for a passing failure. */
+int intake_reply(struct intake *in, const char *kind, const char *subject,
+    const char *body);
+
+/* A game's or the server's setting: the game's value (game_id > 0), else
+ * the server's (game 0), else def; written to out. */
+int setting_get(struct referee *r, int64_t game_id, const char *key,
+    const char *def, char *out, size_t size, struct err *e);
+
+/* Mail commands (commands.c): answers one command of an authenticated
+ * player of game g, side in->side.  turn is the turn the header named (0
+ * none). */
+struct orders_cmd;
+struct battle;
+int commands_run(struct intake *in, struct store_game *g, struct battle *b,
+    const struct orders_cmd *c, int turn);
+/* The general HELP, for a mail with no header. */
+int commands_general_help(struct intake *in);
+
+/* The body of the HELP answer for side of game g, appended to t. */
+struct text;
+void commands_help_text(struct text *t, const struct store_game *g,
+    const struct battle *b, int side);
 
 /* Blanks, in buf, the typed secret and every word that follows PASSWORD,
  * SECRET or "secret:". */

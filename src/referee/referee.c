@@ -28,6 +28,9 @@
 #include "referee/internal.h"
 
 static int check_password(const char *password, struct err *e);
+static int queue_welcome(struct referee *r, const struct store_game *g,
+    const struct battle *b, const struct store_player *p, const char *secret,
+    struct err *e);
 
 void
 referee_init(struct referee *r, struct store *st)
@@ -282,6 +285,20 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 			goto fail;
 		}
 	}
+	{
+		int64_t dup = 0;
+
+		/* Addresses are one mailbox whatever their case. */
+		if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players "
+		    "WHERE game_id = ? AND email = ? COLLATE NOCASE", "it", g.id,
+		    email) < 0)
+			goto fail;
+		if (dup > 0) {
+			err_set(e, ERR_USER, "%s already plays in game \"%s\"",
+			    email, game);
+			goto fail;
+		}
+	}
 	if (password != NULL)
 		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
 	else
@@ -398,22 +415,45 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 			goto fail;
 	} else {
 		char body[1024], subject[256];
+		int64_t welcomes = 0;
+		struct store_player p;
 
 		if (store_battle_load(r->st, &g, &b, e) != 0)
 			goto fail;
-		snprintf(body, sizeof(body), "The operator of game %s has given you "
-		    "a new secret for side %s;\nthe old one no longer works.\n\n"
-		    "Your secret: %s\n\nSend it with every order mail, in the first "
-		    "line:\n\n  GAME %s SIDE %s TURN <turn> PASSWORD %s\n", g.name,
-		    b->sides[side].id, secret_out, g.name, b->sides[side].id,
-		    secret_out);
-		snprintf(subject, sizeof(subject), "[%s] Your new secret", g.name);
-		if (queue_mail_s(r, g.id, g.name, email, subject, "secret", NULL,
-		    body, 1, e) != 0) {
-			sodium_memzero(body, sizeof(body));
+		/* A welcome or secret mail still queued carries the old secret:
+		 * it must not go out.  A welcome is queued again with the new
+		 * one; otherwise a short mail tells the new secret. */
+		if (store_query_int(r->st, e, &welcomes, "SELECT count(*) FROM "
+		    "outbox WHERE game_id = ? AND recipient = ? COLLATE NOCASE AND "
+		    "kind = 'welcome' AND delivered_at IS NULL", "it", g.id,
+		    email) < 0 ||
+		    store_exec(r->st, e, "DELETE FROM outbox WHERE game_id = ? AND "
+		    "recipient = ? COLLATE NOCASE AND sensitive = 1 AND "
+		    "delivered_at IS NULL", "it", g.id, email) != 0)
 			goto fail;
+		memset(&p, 0, sizeof(p));
+		p.id = player;
+		p.side = side;
+		snprintf(p.email, sizeof(p.email), "%s", email);
+		if (welcomes > 0) {
+			if (queue_welcome(r, &g, b, &p, secret_out, e) != 0)
+				goto fail;
+		} else {
+			snprintf(body, sizeof(body), "The operator of game %s has given "
+			    "you a new secret for side %s;\nthe old one no longer "
+			    "works.\n\nYour secret: %s\n\nSend it with every order "
+			    "mail, in the first line:\n\n  GAME %s SIDE %s TURN <turn> "
+			    "PASSWORD %s\n", g.name, b->sides[side].id, secret_out,
+			    g.name, b->sides[side].id, secret_out);
+			snprintf(subject, sizeof(subject), "[%s] Your new secret",
+			    g.name);
+			if (queue_mail_s(r, g.id, g.name, email, subject, "secret",
+			    NULL, body, 1, e) != 0) {
+				sodium_memzero(body, sizeof(body));
+				goto fail;
+			}
+			sodium_memzero(body, sizeof(body));
 		}
-		sodium_memzero(body, sizeof(body));
 	}
 	if (store_commit(r->st, e) != 0)
 		goto fail;
@@ -460,6 +500,69 @@ out:
 	return rc;
 }
 
+/* Queues the welcome to one player: the game, the secret (when given:
+ * "" says to use the one the operator gave), the full help with the
+ * player's own units, the ground and both sides' forces. */
+static int
+queue_welcome(struct referee *r, const struct store_game *g,
+    const struct battle *b, const struct store_player *p, const char *secret,
+    struct err *e)
+{
+	struct text t;
+	char subject[256], clock[16];
+	int s, first = battle_step_side(b, 1), rc;
+
+	text_init(&t, 256 * 1024);
+	report_clock(b, 1, clock, sizeof(clock));
+	text_add(&t, "Welcome to %s.\n\n", b->title);
+	text_add(&t, "Game:      %s\nRuleset:   %s\nYour side: %s (%s)\n",
+	    g->name, b->ruleset, b->sides[p->side].name, b->sides[p->side].id);
+	text_add(&t, "Turns:     %d of %d minutes, the first at %s\n",
+	    b->turns, b->minutes, clock);
+	text_add(&t, "Phases:    each turn, first");
+	for (s = 0; s < b->nsides; s++)
+		text_add(&t, "%s %s", s == 0 ? "" : s + 1 == b->nsides ?
+		    " and then" : ",", b->sides[b->side_order[s]].id);
+	text_add(&t, " moves and fights.\n%s", g->sandbox ? "This is a "
+	    "sandbox game: the operator may script its dice.\n" : "");
+	if (secret[0] != '\0')
+		text_add(&t, "\nYour secret: %s\n\nKeep it: this mail is "
+		    "the only time despatch tells it (the server keeps\nonly "
+		    "a hash of it). Send it with every order mail, in the first "
+		    "line:\n\n  GAME %s SIDE %s TURN 1 PASSWORD %s\n\n", secret,
+		    g->name, b->sides[p->side].id, secret);
+	else
+		text_add(&t, "\nSend the secret the operator gave you with "
+		    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
+		    "%s TURN 1 PASSWORD <your secret>\n\n", g->name,
+		    b->sides[p->side].id);
+	commands_help_text(&t, g, b, p->side);
+	text_add(&t, "Distances are inches. SP are strength points (50 men or "
+	    "one gun each).\n");
+	report_terrain(&t, b);
+	text_add(&t, "\nYour forces\n-----------\n");
+	report_forces(&t, b, p->side);
+	text_add(&t, "\nThe enemy\n---------\n");
+	for (s = 0; s < b->nsides; s++)
+		if (s != p->side)
+			report_forces(&t, b, s);
+	text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
+	    clock, b->sides[first].id);
+	snprintf(subject, sizeof(subject), "[%s] Welcome: you command %s",
+	    g->name, b->sides[p->side].name);
+	if (t.over || t.s == NULL) {
+		if (t.s != NULL)
+			sodium_memzero(t.s, t.len);
+		text_free(&t);
+		return err_set(e, ERR_INTERNAL, "the welcome mail is too large");
+	}
+	rc = queue_mail_s(r, g->id, g->name, p->email, subject, "welcome", NULL,
+	    t.s, 1, e);
+	sodium_memzero(t.s, t.len);
+	text_free(&t);
+	return rc;
+}
+
 int
 referee_start(struct referee *r, const char *game, struct err *e)
 {
@@ -496,79 +599,16 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		struct text t;
-		char subject[256], clock[16], wbuf[24], dbuf[24];
 		char secret[REFEREE_SECRET_MAX];
-		int first = battle_step_side(b, 1);
+		int rc2;
 
-		text_init(&t, 256 * 1024);
-		report_clock(b, 1, clock, sizeof(clock));
-		text_add(&t, "Welcome to %s.\n\n", b->title);
-		text_add(&t, "Game:      %s\nRuleset:   %s\nYour side: %s (%s)\n",
-		    g.name, b->ruleset, b->sides[pl[i].side].name,
-		    b->sides[pl[i].side].id);
-		text_add(&t, "Turns:     %d of %d minutes, the first at %s\n",
-		    b->turns, b->minutes, clock);
-		text_add(&t, "Phases:    each turn, first");
-		for (s = 0; s < b->nsides; s++)
-			text_add(&t, "%s %s", s == 0 ? "" : s + 1 == b->nsides ?
-			    " and then" : ",", b->sides[b->side_order[s]].id);
-		text_add(&t, " moves and fights.\n%s", g.sandbox ? "This is a "
-		    "sandbox game: the operator may script its dice.\n" : "");
 		if (store_player_secret_take(r->st, pl[i].id, secret,
-		    sizeof(secret), e) != 0) {
-			text_free(&t);
+		    sizeof(secret), e) != 0)
 			goto fail;
-		}
-		if (secret[0] != '\0')
-			text_add(&t, "\nYour secret: %s\n\nKeep it: this mail is "
-			    "the only time despatch tells it (the server keeps\nonly "
-			    "a hash of it). Send it with every order mail, in the first "
-			    "line:\n\n  GAME %s SIDE %s TURN 1 PASSWORD %s\n\n", secret,
-			    g.name, b->sides[pl[i].side].id, secret);
-		else
-			text_add(&t, "\nSend the secret the operator gave you with "
-			    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
-			    "%s TURN 1 PASSWORD <your secret>\n\n", g.name,
-			    b->sides[pl[i].side].id);
+		rc2 = queue_welcome(r, &g, b, &pl[i], secret, e);
 		sodium_memzero(secret, sizeof(secret));
-		text_add(&t, "Then one line a unit: the unit's name (any part of it "
-		    "that is enough),\na colon, and its orders, for example\n"
-		    "  <unit name>: ADVANCE 6\n  <unit name>: WHEEL LEFT 45 THEN "
-		    "FIRE AT <enemy unit>\n\nOrders: ADVANCE N, MOVE TO X,Y, WHEEL "
-		    "LEFT|RIGHT N, FACE N,\nFORM LINE|MOUNTED|SKIRMISH|ROAD, FIRE AT "
-		    "UNIT, CHARGE UNIT, HOLD, REFORM,\nand for commanders MOVE TO X,Y "
-		    "and JOIN UNIT. Join several with THEN.\n\n"
-		    "The table is %s\" wide (x, west to east) and %s\" deep (y, "
-		    "south to north);\n0,0 is the south-west corner. Distances are "
-		    "inches; facings are degrees\nclockwise from north (0 north, 90 "
-		    "east, 180 south, 270 west). SP are strength\npoints (50 men or "
-		    "one gun each).\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
-		    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
-		report_terrain(&t, b);
-		text_add(&t, "\nYour forces\n-----------\n");
-		report_forces(&t, b, pl[i].side);
-		text_add(&t, "\nThe enemy\n---------\n");
-		for (s = 0; s < b->nsides; s++)
-			if (s != pl[i].side)
-				report_forces(&t, b, s);
-		text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
-		    clock, b->sides[first].id);
-		snprintf(subject, sizeof(subject), "[%s] Welcome: you command %s",
-		    g.name, b->sides[pl[i].side].name);
-		if (t.over) {
-			text_free(&t);
-			err_set(e, ERR_INTERNAL, "the welcome mail is too large");
+		if (rc2 != 0)
 			goto fail;
-		}
-		if (queue_mail_s(r, g.id, g.name, pl[i].email, subject, "welcome",
-		    NULL, t.s, 1, e) != 0) {
-			sodium_memzero(t.s, t.len);
-			text_free(&t);
-			goto fail;
-		}
-		sodium_memzero(t.s, t.len);
-		text_free(&t);
 	}
 	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
 	    e) != 0 || store_commit(r->st, e) != 0)

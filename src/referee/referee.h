@@ -71,8 +71,11 @@ enum submit_outcome {
 
 struct submit_result {
 	enum submit_outcome outcome;
-	char status[32];       /* what the message was: orders, rejected ... */
+	char status[32];       /* what the message was: orders, commands,
+	                        * no-orders, rejected, unknown-game, no-header,
+	                        * ignored, unreadable, rate-limited, duplicate */
 	char note[256];        /* one line for the operator */
+	int replies;           /* mails queued in answer */
 };
 
 /* Takes one raw message (the pipe path).  Returns 0 once it is safely

@@ -163,8 +163,32 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		goto fail;
 	for (i = 0; i < np; i++) {
 		char subject[256], clock[16];
-		char *body = report_step(b, g.name, step, pl[i].side, &ev, step + 1,
-		    strcmp(g.visibility, "fog") != 0);
+		struct report_orders ro;
+		char *body;
+		int k, t;
+
+		/* What the report tells of the player's orders: whether this
+		 * phase had any, and whether the next are stored already. */
+		memset(&ro, 0, sizeof(ro));
+		ro.sent = tr->side >= 0 && tr->side != pl[i].side ? -1 : 0;
+		for (k = 0; k < nsets; k++)
+			if (sets[k].side == pl[i].side && ro.sent == 0)
+				ro.sent = 1;
+		for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
+			if (step_for(b, t, pl[i].side) > step) {
+				int64_t n = 0;
+
+				ro.next_turn = t;
+				if (store_query_int(r->st, e, &n, "SELECT count(*) FROM "
+				    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
+				    "AND superseded = 0", "iII", g.id,
+				    step_for(b, t, pl[i].side), pl[i].side) < 0)
+					goto fail;
+				ro.next_stored = (int)n;
+				break;
+			}
+		body = report_step(b, g.name, step, pl[i].side, &ev, step + 1,
+		    strcmp(g.visibility, "fog") != 0, &ro);
 
 		if (body == NULL) {
 			err_set(e, ERR_INTERNAL, "the report is too large");

@@ -279,7 +279,8 @@ report_totals(struct text *t, const struct battle *b)
 
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
-    const struct events *ev, int next_step, int open)
+    const struct events *ev, int next_step, int open,
+    const struct report_orders *ro)
 {
 	struct text t;
 	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
@@ -291,7 +292,11 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	text_add(&t, "%s (game %s)\n", b->title, game);
 	text_add(&t, "Turn %d of %d, %s: the %s phase.\n", turn, b->turns, clock,
 	    phasing >= 0 ? b->sides[phasing].id : "joint");
-	text_add(&t, "This report is for %s.\n\n", b->sides[side].name);
+	text_add(&t, "This report is for %s.\n", b->sides[side].name);
+	if (ro != NULL && ro->sent == 0)
+		text_add(&t, "No orders from your side reached the server for "
+		    "this phase: every unit of\nyours held where it stood.\n");
+	text_add(&t, "\n");
 	text_add(&t, "What happened\n-------------\n");
 	for (i = 0; i < ev->n; i++) {
 		if (ev->v[i].kind == EV_ROLL) {
@@ -331,13 +336,22 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		int ns = battle_step_side(b, next_step);
 
 		report_clock(b, nt, clock, sizeof(clock));
+		int stored = ro != NULL && ro->next_turn > 0 && ro->next_stored > 0;
+
 		if (ns == side)
-			text_add(&t, "Next: your phase, turn %d (%s). Send your orders "
-			    "with the first line\n  GAME %s SIDE %s TURN %d PASSWORD "
-			    "<your secret>\n", nt, clock, game, b->sides[side].id, nt);
+			text_add(&t, "Next: your phase, turn %d (%s).\n", nt, clock);
 		else
 			text_add(&t, "Next: the %s phase of turn %d (%s); you will hear "
 			    "when it has been played.\n", b->sides[ns].id, nt, clock);
+		if (stored)
+			text_add(&t, "Your orders for turn %d are already stored (%d "
+			    "line%s): they will be played as\nthey are. Send a whole "
+			    "new set only to replace them.\n", ro->next_turn,
+			    ro->next_stored, ro->next_stored == 1 ? "" : "s");
+		else if (ns == side)
+			text_add(&t, "Send your orders with the first line\n  GAME %s "
+			    "SIDE %s TURN %d PASSWORD <your secret>\n", game,
+			    b->sides[side].id, nt);
 	}
 	if (t.over) {
 		text_free(&t);

@@ -26,12 +26,24 @@ void text_free(struct text *t);
 void text_add(struct text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* What the report says of the reader's orders. */
+struct report_orders {
+	int sent;          /* the side's orders for this step: 1 some were
+	                    * played, 0 none came (its units held), -1 the
+	                    * side had no orders to give this step */
+	int next_stored;   /* order lines already stored for the side's next
+	                    * phase (0: it still owes them) */
+	int next_turn;     /* that phase's turn (0: none left) */
+};
+
 /* The report of step `step` for side `side`: what happened (events in
  * order), the dice rolled, and the state of the side's forces after it.
- * In an open game (open = 1) the enemy's forces are listed too.
+ * In an open game (open = 1) the enemy's forces are listed too.  ro says
+ * what to tell of the side's orders (NULL: nothing).
  * Returns a malloc'd string or NULL on allocation failure. */
 char *report_step(const struct battle *b, const char *game, int step,
-    int side, const struct events *ev, int next_step, int open);
+    int side, const struct events *ev, int next_step, int open,
+    const struct report_orders *ro);
 
 /* The state of side's forces, one line a unit (a line a stand for a unit
  * whose stands have drifted apart), appended to t. */

@@ -21,6 +21,12 @@ extern const int vnb_nverbs;
 
 /* The ruleset's functions (see struct ruleset for their contracts). */
 int vnb_prepare(struct battle *b, struct err *e);
+/* Warnings for a side's orders before they are played (out of command,
+ * out of range), as lines in out; returns how many. */
+int vnb_preview(const struct battle *b, const struct order_set *set,
+    char *out, size_t size);
+/* The crib of the numbers a player of side needs, as lines in out. */
+void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 

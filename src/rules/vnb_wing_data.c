@@ -133,4 +133,6 @@ const struct ruleset ruleset_vnb_wing = {
 	.turn_minutes = 15,
 	.prepare = vnb_prepare,
 	.adjudicate = vnb_adjudicate,
+	.preview = vnb_preview,
+	.crib = vnb_crib,
 };

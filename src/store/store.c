@@ -127,7 +127,15 @@ store_open(const char *path, int create, int max_version, struct store **out,
 		store_close(s);
 		return -1;
 	}
-	sqlite3_busy_timeout(s->db, 5000);
+	{
+		/* How long a writer waits for another before giving up (the
+		 * pipe then exits 75 and the MTA retries): 5 s, or
+		 * $DESPATCH_BUSY_TIMEOUT milliseconds. */
+		const char *bt = getenv("DESPATCH_BUSY_TIMEOUT");
+		long ms = bt != NULL && *bt ? strtol(bt, NULL, 10) : 5000;
+
+		sqlite3_busy_timeout(s->db, ms > 0 && ms < 600000 ? (int)ms : 5000);
+	}
 	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
 	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {
 		db_err(s, e, path);
@@ -263,6 +271,77 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 		rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "writing");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
+store_query_int(struct store *s, struct err *e, int64_t *out,
+    const char *sql, const char *types, ...)
+{
+	sqlite3_stmt *st = NULL;
+	va_list ap;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing a statement");
+	va_start(ap, types);
+	rc = bindv(st, types, ap);
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		return 1;
+	}
+	if (rc != SQLITE_DONE) {
+		db_err(s, e, "reading");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
+store_query_text(struct store *s, struct err *e, char **out, size_t *len,
+    const char *sql, const char *types, ...)
+{
+	sqlite3_stmt *st = NULL;
+	va_list ap;
+	int rc;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing a statement");
+	va_start(ap, types);
+	rc = bindv(st, types, ap);
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		const void *v = sqlite3_column_blob(st, 0);
+		size_t n = (size_t)sqlite3_column_bytes(st, 0);
+
+		*out = malloc(n + 1);
+		if (*out == NULL) {
+			sqlite3_finalize(st);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		if (n > 0)
+			memcpy(*out, v, n);
+		(*out)[n] = '\0';
+		if (len != NULL)
+			*len = n;
+		sqlite3_finalize(st);
+		return 1;
+	}
+	if (rc != SQLITE_DONE) {
+		db_err(s, e, "reading");
 		sqlite3_finalize(st);
 		return -1;
 	}
@@ -614,8 +693,12 @@ int
 store_player_remove(struct store *s, int64_t game, const char *email,
     struct err *e)
 {
-	if (store_exec(s, e, "DELETE FROM players WHERE game_id = ? AND email = ? "
-	    "COLLATE NOCASE", "it", game, email) != 0)
+	/* One player, never two: an address added twice in different
+	 * cases by an older version goes one at a time, the exact spelling
+	 * first. */
+	if (store_exec(s, e, "DELETE FROM players WHERE id = (SELECT id FROM "
+	    "players WHERE game_id = ? AND email = ? COLLATE NOCASE ORDER BY "
+	    "email = ? DESC, id LIMIT 1)", "itt", game, email, email) != 0)
 		return -1;
 	return sqlite3_changes(s->db) > 0;
 }
@@ -628,7 +711,8 @@ store_player_rehash(struct store *s, int64_t game, const char *email,
 	int rc;
 
 	if (prepare(s, e, &st, "SELECT id, side_idx FROM players WHERE game_id = ? "
-	    "AND email = ? COLLATE NOCASE", "it", game, email) != 0)
+	    "AND email = ? COLLATE NOCASE ORDER BY email = ? DESC, id LIMIT 1",
+	    "itt", game, email, email) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {

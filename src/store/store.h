@@ -45,6 +45,14 @@ void store_rollback(struct store *s);
  * then size_t, 'n' NULL.  For statements without rows. */
 int store_exec(struct store *s, struct err *e, const char *sql,
     const char *types, ...);
+/* Runs a query for one value: 1 and *out from the first column of the
+ * first row, 0 when there is no row, -1 with e set on error. */
+int store_query_int(struct store *s, struct err *e, int64_t *out,
+    const char *sql, const char *types, ...);
+/* The same for a text or blob value: *out is malloc'd and NUL-terminated
+ * (its length in *len if len is not NULL); NULL when there is no row. */
+int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
+    const char *sql, const char *types, ...);
 /* The rowid of the last insert. */
 int64_t store_last_id(struct store *s);
 

@@ -5,6 +5,7 @@
 set -u
 bin=$1
 src=$2
+hold_lock=${3:-}
 work=$(mktemp -d /tmp/despatch-cli.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 pass=0
@@ -64,7 +65,13 @@ says "player add generated" "secret: "
 check "player list" 0 "$bin" --db "$db" player list cowpens
 says "player list" "continental      morgan@continental.example.org"
 check "player add typo" 0 "$bin" --db "$db" player add cowpens crown tarleton@exmaple.org
-check "player remove" 0 "$bin" --db "$db" player remove cowpens tarleton@exmaple.org
+# One mailbox whatever the case: a second add in capitals is refused, so a
+# remove can never take two players (issue 5, 7).
+check "player add in another case" 1 "$bin" --db "$db" player add cowpens crown TARLETON@Exmaple.org
+says "player add in another case" "already plays"
+check "player remove" 0 "$bin" --db "$db" player remove cowpens TARLETON@exmaple.org
+check "player list after remove" 0 "$bin" --db "$db" player list cowpens
+says "player list after remove" "tarleton@crown.example.org"
 check "player remove again" 1 "$bin" --db "$db" player remove cowpens tarleton@exmaple.org
 says "player remove again" "does not play"
 check "player reset in set-up" 0 "$bin" --db "$db" player reset cowpens morgan@continental.example.org --password hickory-ember-cove-wren
@@ -76,8 +83,11 @@ says "outbox lists welcomes" "2 mails waiting"
 check "player remove after start" 1 "$bin" --db "$db" player remove cowpens morgan@continental.example.org
 says "player remove after start" "roster is frozen"
 check "player reset after start" 0 "$bin" --db "$db" player reset cowpens morgan@continental.example.org
-check "reset mail queued" 0 "$bin" --db "$db" outbox
-says "reset mail queued" "Your new secret"
+# The welcome still queued carried the old secret: it is replaced by a
+# welcome with the new one, not followed by a second mail (issue 5, 7).
+check "reset replaces the queued welcome" 0 "$bin" --db "$db" outbox
+says "reset replaces the queued welcome" "2 mails waiting"
+says "reset replaces the queued welcome" "Welcome"
 check "outbox json" 0 "$bin" --db "$db" outbox --json
 says "outbox json" '"kind": "welcome"'
 check "submit good mail" 0 "$bin" --db "$db" submit "$src/campaign/cowpens-1781/orders/t01-crown.eml"
@@ -87,6 +97,26 @@ says "submit from stdin" "duplicate"
 check "submit unreadable file" 1 "$bin" --db "$db" submit "$work/no-such.eml"
 printf 'garbage\x01\x02' >"$work/junk.eml"
 check "submit junk still exits 0" 0 "$bin" --db "$db" submit --sender x@y.example.org "$work/junk.eml"
+# The pipe path with the database locked by another writer: exit 75 and
+# nothing stored, so the MTA retries; fed again, it is stored once.
+if [ -n "$hold_lock" ]; then
+	sed 's/^Message-I[Dd]: .*/Message-ID: <locked-test@crown.example.org>/' \
+		"$src/campaign/cowpens-1781/orders/t02-crown.eml" >"$work/locked.eml"
+	rm -f "$work/locked.ready"
+	"$hold_lock" "$db" 1500 "$work/locked.ready" &
+	lockpid=$!
+	for _ in $(seq 50); do [ -e "$work/locked.ready" ] && break; sleep 0.05; done
+	before=$("$bin" --db "$db" outbox --json | grep -c '"id"')
+	DESPATCH_BUSY_TIMEOUT=200 check "submit while locked" 75 "$bin" --db "$db" submit <"$work/locked.eml"
+	says "submit while locked" "not stored"
+	wait "$lockpid"
+	after=$("$bin" --db "$db" outbox --json | grep -c '"id"')
+	[ "$before" = "$after" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a locked submit queued mail"; }
+	check "submit again after the lock" 0 "$bin" --db "$db" submit <"$work/locked.eml"
+	says "submit again after the lock" "stdin: orders"
+	check "submit a third time" 0 "$bin" --db "$db" submit <"$work/locked.eml"
+	says "submit a third time" "duplicate"
+fi
 echo "9 9 9" >"$work/dice"
 check "scripted dice on a live game" 1 "$bin" --db "$db" turn cowpens --dice "$work/dice"
 says "scripted dice on a live game" "not a sandbox"
@@ -99,6 +129,11 @@ check "events json" 0 "$bin" --db "$db" events cowpens --turn 1 --json
 says "events json" '"kind": "phase"'
 mkdir -p "$work/mail"
 check "outbox write" 0 "$bin" --db "$db" outbox write "$work/mail"
+# Once the welcome is delivered, a reset sends the new secret on its own.
+check "player reset after delivery" 0 "$bin" --db "$db" player reset cowpens morgan@continental.example.org
+check "reset mail queued" 0 "$bin" --db "$db" outbox
+says "reset mail queued" "Your new secret"
+check "outbox write the reset" 0 "$bin" --db "$db" outbox write "$work/mail"
 n1=$(ls "$work/mail" | wc -l)
 check "outbox write again" 0 "$bin" --db "$db" outbox write "$work/mail"
 n2=$(ls "$work/mail" | wc -l)

@@ -158,7 +158,7 @@ misspelt_name_gets_the_nearest_suggestion(void **state)
 {
 	struct fx *f = *state;
 
-	orders_parse(f->p, f->b, 0, "Highlandres: HOLD\nx\n", 0, f->r);
+	orders_parse(f->p, f->b, 0, "Highlandres: HOLD\n7th ADVANCE 8\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 2);
 	assert_int_equal(f->r->lines[0].line, 1);
 	assert_non_null(strstr(f->r->lines[0].text,
@@ -376,6 +376,206 @@ corpus_never_crashes(void **state)
 	assert_true(n >= 3);
 }
 
+
+/* Every layout a player's client or habit gives the header (issue 5,
+ * problem 2): each must give game cw, side crown and the secret, and the
+ * orders must start after it. */
+static void
+header_layouts_real_players_write(void **state)
+{
+	struct fx *f = *state;
+	static const struct { const char *name, *body; int turn, line; } cases[] = {
+		{ "several lines", "GAME cw\nSIDE crown\nPASSWORD s3cret-word\n\n7th: HOLD\n", 0, 3 },
+		{ "bottom-posted under the quoted template",
+		  "On Mon, Nov 30, 2026 at 20:16:14 +0000, despatch wrote:\n"
+		  "> Your orders for turn 1 are stored.\n"
+		  "> GAME cw SIDE crown TURN 1 PASSWORD <your secret>\n\n"
+		  "GAME cw SIDE crown TURN 2 PASSWORD s3cret-word\n7th: HOLD\n", 2, 5 },
+		{ "more than seven quoted lines first",
+		  "> 1\n> 2\n> 3\n> 4\n> 5\n> 6\n> 7\n> 8\n> 9\n"
+		  "GAME cw SIDE crown PASSWORD s3cret-word\n7th: HOLD\n", 0, 10 },
+		{ "a greeting with a colon",
+		  "Hi umpire: my orders follow\n\nGAME cw SIDE crown PASSWORD s3cret-word\n7th: HOLD\n", 0, 3 },
+		{ "a greeting with the word game",
+		  "the game is cw, here are my orders\nGAME cw SIDE crown PASSWORD s3cret-word\n7th: HOLD\n", 0, 2 },
+		{ "punctuation", "Game cw, side crown, turn 2, password s3cret-word\n7th: HOLD\n", 2, 1 },
+		{ "colons and equals", "Game: cw; Side=crown; Turn: 3; Password: s3cret-word\n7th: HOLD\n", 3, 1 },
+		{ "wrapped before the secret",
+		  "GAME cw SIDE crown TURN 1 PASSWORD\ns3cret-word\n7th: HOLD\n", 1, 2 },
+		{ "TURN in words", "GAME cw SIDE crown TURN one PASSWORD s3cret-word\n7th: HOLD\n", 1, 1 },
+		{ "an ordinal", "GAME cw SIDE crown TURN 3rd PASSWORD s3cret-word\n", 3, 1 },
+		{ "inside a sentence", "Dear Sir. GAME cw SIDE crown PASSWORD s3cret-word as ever\n", 0, 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct orders_header h;
+
+		orders_find_header(f->p, "Re: [cw] Turn 1, crown phase (07:00)",
+		    cases[i].body, &h);
+		if (!h.found || strcmp(h.game, "cw") != 0 ||
+		    strcmp(h.side, "crown") != 0 ||
+		    strcmp(h.secret, "s3cret-word") != 0 || h.turn != cases[i].turn ||
+		    h.line != cases[i].line)
+			fail_msg("%s: found %d game '%s' side '%s' secret '%s' "
+			    "turn %d line %d", cases[i].name, h.found, h.game,
+			    h.side, h.secret, h.turn, h.line);
+	}
+}
+
+static void
+header_is_never_taken_from_quotes_or_prose(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+
+	/* Only quoted: no header (the template is not the player's). */
+	orders_find_header(f->p, "Re: [cw] Turn 1",
+	    "> GAME cw SIDE crown TURN 2 PASSWORD <your secret>\n7th: HOLD\n", &h);
+	assert_false(h.found);
+	/* An unmarked quoted report (Outlook) below the top-posted reply. */
+	orders_find_header(f->p, NULL, "7th: HOLD\n\n-----Original Message-----\n"
+	    "GAME cw SIDE crown TURN 2 PASSWORD <your secret>\n", &h);
+	assert_false(h.found);
+	/* "the game is cw" alone names no header. */
+	orders_find_header(f->p, NULL, "the game is cw\n", &h);
+	assert_false(h.found);
+	/* A turn that is not a number is told apart from no turn. */
+	orders_find_header(f->p, NULL, "GAME cw SIDE crown TURN soon\n", &h);
+	assert_true(h.found);
+	assert_int_equal(h.turn, -1);
+	assert_string_equal(h.turn_text, "soon");
+	/* "Game on!" before the real header does not hide it. */
+	orders_find_header(f->p, NULL, "Game on!\n\nGAME cw SIDE crown "
+	    "PASSWORD s3cret-word\n7th: HOLD\n", &h);
+	assert_string_equal(h.game, "cw");
+	assert_int_equal(h.line, 3);
+}
+
+static void
+subject_fills_what_the_body_leaves_out(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+
+	orders_find_header(f->p, "GAME cw SIDE crown TURN 4 PASSWORD s3cret-word",
+	    "GAME cw\n7th: HOLD\n", &h);
+	assert_true(h.found);
+	assert_int_equal(h.line, 1);
+	assert_string_equal(h.side, "crown");
+	assert_int_equal(h.turn, 4);
+	assert_string_equal(h.secret, "s3cret-word");
+	/* A report's subject ("Turn 1") is no header and gives no turn. */
+	orders_find_header(f->p, "Re: [cw] Turn 1, crown phase (07:00)",
+	    "GAME cw SIDE crown PASSWORD s3cret-word\n", &h);
+	assert_int_equal(h.turn, 0);
+}
+
+static void
+commands_stand_on_their_own_lines(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0,
+	    "HELP\nstatus.\nOrders\n7th: HOLD\nRESEND\nWAIT\nready!\n"
+	    "PRESS TO continental \"Sir, I await your surrender.\"\n"
+	    "press to all: \xe2\x80\x9cHuzzah\xe2\x80\x9d\n"
+	    "CONCEDE\nCONCEDE ab12-cd34\nHelp me find the ford\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->ncmds, ORDERS_MAX_CMDS);
+	assert_int_equal(f->r->cmds_dropped, 2);
+	assert_int_equal(f->r->cmds[0].kind, CMD_HELP);
+	assert_int_equal(f->r->cmds[1].kind, CMD_STATUS);
+	assert_int_equal(f->r->cmds[2].kind, CMD_ORDERS);
+	assert_int_equal(f->r->cmds[3].kind, CMD_RESEND);
+	assert_int_equal(f->r->cmds[6].kind, CMD_PRESS);
+	assert_string_equal(f->r->cmds[6].arg, "continental");
+	assert_string_equal(f->r->cmds[6].text, "Sir, I await your surrender.");
+	assert_string_equal(f->r->cmds[7].arg, "all");
+	assert_string_equal(f->r->cmds[7].text, "Huzzah");
+	/* "Help me find the ford" is prose, not HELP. */
+	assert_int_equal(f->r->lines[f->r->nlines - 1].status, ORDERS_PROSE);
+	orders_parse(f->p, f->b, 0, "PRESS hello\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_non_null(strstr(f->r->lines[0].text, "PRESS TO"));
+	assert_int_equal(orders_bare_command(f->p, "\n> quoted\nHelp\n"), CMD_HELP);
+	assert_int_equal(orders_bare_command(f->p, "Hello\nHELP\n"), -1);
+}
+
+static void
+prose_around_orders_is_not_an_error(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "Dear umpire,\nOrders:\n7th: HOLD\n"
+	    "Cheers,\nBanastre Tarleton\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->nprose, 4);
+	/* An order without its colon is an error, not prose. */
+	orders_parse(f->p, f->b, 0, "7th advance 8\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_non_null(strstr(f->r->lines[0].text, "colon is missing"));
+}
+
+static void
+misspelt_verb_gets_a_suggestion(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: ADVNCE 4\n71st: MOOVE TO 3,4\n"
+	    "Legion Inf: XYZZY\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 3);
+	assert_non_null(strstr(f->r->lines[0].text, "did you mean ADVANCE?"));
+	assert_non_null(strstr(f->r->lines[1].text, "did you mean MOVE TO?"));
+	assert_null(strstr(f->r->lines[2].text, "did you mean"));
+}
+
+static void
+abbreviations_and_word_starts_name_units(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "First Battalion 71st: HOLD\n"
+	    "Brit Leg Cav: HOLD\nBritish Legion Inf.: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.orders[0].who, 1);
+	assert_int_equal(f->r->set.orders[1].who, 3);
+	assert_int_equal(f->r->set.orders[2].who, 2);
+	orders_parse(f->p, f->b, 1, "Md Conts: HOLD\nDel: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_string_equal(f->r->lines[0].text, "Maryland Continentals: HOLD");
+}
+
+static void
+brigade_orders_reach_each_unit_and_yield_to_its_own(void **state)
+{
+	struct fx *f = *state;
+	int i, seen[8] = { 0 };
+
+	/* Brigade "1st" of Maj. McArthur: 7th, 71st, Legion Inf, Legion Cav,
+	 * Ogilvie's.  The 7th's own line wins, before or after. */
+	orders_parse(f->p, f->b, 0, "McArthur's brigade: HOLD\n7th: ADVANCE 2\n",
+	    0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 5);
+	for (i = 0; i < f->r->set.n; i++)
+		seen[f->r->set.orders[i].who]++;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(seen[i], 1);
+	/* The unit's own order, in line order after the brigade's. */
+	assert_int_equal(f->r->set.orders[4].who, 0);
+	assert_int_equal(f->r->set.orders[4].steps[0].verb, V_ADVANCE);
+	assert_non_null(strstr(f->r->lines[0].text, "1st (brigade): HOLD, for"));
+	assert_null(strstr(f->r->lines[0].text, "7th Foot"));
+	/* By the brigade's own name, and an order not every unit can take. */
+	orders_parse(f->p, f->b, 1, "Line brigade: FORM SKIRMISH\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 0);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_non_null(strstr(f->r->lines[0].text, "cannot take skirmish"));
+}
+
 int
 main(void)
 {
@@ -396,6 +596,14 @@ main(void)
 		cmocka_unit_test_setup_teardown(canonical_text_parses_to_the_same_orders, setup, teardown),
 		cmocka_unit_test(secret_is_blanked_everywhere),
 		cmocka_unit_test_setup_teardown(corpus_never_crashes, setup, teardown),
+		cmocka_unit_test_setup_teardown(header_layouts_real_players_write, setup, teardown),
+		cmocka_unit_test_setup_teardown(header_is_never_taken_from_quotes_or_prose, setup, teardown),
+		cmocka_unit_test_setup_teardown(subject_fills_what_the_body_leaves_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(commands_stand_on_their_own_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(prose_around_orders_is_not_an_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(misspelt_verb_gets_a_suggestion, setup, teardown),
+		cmocka_unit_test_setup_teardown(abbreviations_and_word_starts_name_units, setup, teardown),
+		cmocka_unit_test_setup_teardown(brigade_orders_reach_each_unit_and_yield_to_its_own, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,170 +18,8 @@
 
 #include "referee/referee.h"
 #include "store/store.h"
+#include "fixture.h"
 
-static const char scenario[] =
-    "scenario \"Skirmish at the Mill\"\n"
-    "ruleset vnb-wing\n"
-    "table 48 x 48\n"
-    "turns 2\n"
-    "side crown \"Crown\"\n"
-    "  commander \"Howe\" army at 24,4\n"
-    "  brigade \"1st\" commander \"Grey\" at 24,8\n"
-    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0\n"
-    "side continental \"Continental\"\n"
-    "  commander \"Greene\" army at 24,44\n"
-    "  brigade \"Va\" commander \"Weedon\" at 24,34\n"
-    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n";
-
-struct fx {
-	char dir[256];
-	char db[300];
-	struct store *st;
-	struct referee r;
-};
-
-static int
-setup_game(void **state, int sandbox)
-{
-	struct fx *f = calloc(1, sizeof(*f));
-	char path[400], secret[REFEREE_SECRET_MAX];
-	struct err e;
-	FILE *fp;
-
-	assert_non_null(f);
-	snprintf(f->dir, sizeof(f->dir), "/tmp/despatch-test-ref-%d", (int)getpid());
-	mkdir(f->dir, 0700);
-	snprintf(f->db, sizeof(f->db), "%s/t.db", f->dir);
-	unlink(f->db);
-	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(scenario, fp);
-	fclose(fp);
-	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
-		fail_msg("%s", e.msg);
-	referee_init(&f->r, f->st);
-	f->r.fixed_now = 1700000000;
-	if (referee_new_game(&f->r, "mill", path, sandbox, NULL, &e) != 0 ||
-	    referee_player_add(&f->r, "mill", "crown", "howe@crown.example.org",
-	    "red-coat-secret", secret, &e) != 0 ||
-	    referee_player_add(&f->r, "mill", "continental",
-	    "greene@cont.example.org", "blue-coat-secret", secret, &e) != 0)
-		fail_msg("%s", e.msg);
-	*state = f;
-	return 0;
-}
-
-static int
-setup_sandbox(void **state)
-{
-	return setup_game(state, 1);
-}
-
-static int
-setup_live(void **state)
-{
-	return setup_game(state, 0);
-}
-
-static int
-teardown(void **state)
-{
-	struct fx *f = *state;
-	char cmd[600];
-
-	store_close(f->st);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
-	if (system(cmd) != 0)
-		return -1;
-	free(f);
-	return 0;
-}
-
-static void
-start(struct fx *f)
-{
-	struct err e;
-
-	if (referee_start(&f->r, "mill", &e) != 0)
-		fail_msg("%s", e.msg);
-}
-
-/* A mail as a client would write it. */
-static char *
-mail(const char *msgid, const char *from, const char *body)
-{
-	char *m = malloc(strlen(body) + 1024);
-
-	assert_non_null(m);
-	sprintf(m, "From: Player <%s>\r\nTo: despatch@localhost\r\n"
-	    "Subject: orders\r\nDate: Tue, 14 Nov 2023 22:13:20 +0000\r\n"
-	    "Message-ID: <%s>\r\nMIME-Version: 1.0\r\n"
-	    "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", from, msgid, body);
-	return m;
-}
-
-static int
-submit(struct fx *f, const char *raw, struct submit_result *res)
-{
-	struct err e;
-	int rc = referee_submit(&f->r, raw, strlen(raw), NULL, res, &e);
-
-	if (rc != 0)
-		fail_msg("submit failed: %s", e.msg);
-	return rc;
-}
-
-static int64_t
-count(struct fx *f, const char *table)
-{
-	char sql[128];
-	struct store_mail *m = NULL;
-	int n = 0;
-	int64_t c = 0;
-	struct err e;
-
-	if (strcmp(table, "outbox") == 0) {
-		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-		store_mails_free(m, n);
-		return n;
-	}
-	if (strcmp(table, "messages") == 0) {
-		assert_int_equal(store_message_count(f->st, &c, &e), 0);
-		return c;
-	}
-	snprintf(sql, sizeof(sql), "%s", table);
-	fail_msg("unknown table %s", sql);
-	return -1;
-}
-
-static int
-orders_for(struct fx *f, int step, int side)
-{
-	char *text = NULL;
-	int n = 0;
-	struct err e;
-
-	assert_int_equal(store_orders_text(f->st, 1, step, side, &text, &n, &e), 0);
-	free(text);
-	return n;
-}
-
-/* The body of the newest mail in the outbox. */
-static char *
-last_mail(struct fx *f)
-{
-	struct store_mail *m = NULL;
-	int n = 0;
-	char *out;
-	struct err e;
-
-	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-	assert_true(n > 0);
-	out = strdup(m[n - 1].raw);
-	store_mails_free(m, n);
-	return out;
-}
 
 static void
 start_queues_a_welcome_for_each_player(void **state)
@@ -289,7 +127,7 @@ unknown_game_gets_a_clear_reply_and_changes_nothing(void **state)
 	assert_int_equal(orders_for(f, 1, 0), 0);
 	reply = last_mail(f);
 	assert_non_null(strstr(reply, "no game called \"saratoga\""));
-	assert_non_null(strstr(reply, "no orders were taken"));
+	assert_non_null(strstr(reply, "nothing was taken"));
 	free(reply);
 	free(raw);
 }
@@ -384,25 +222,37 @@ orders_sent_again_replace_the_earlier_set(void **state)
 	submit(f, b2, &res);
 	assert_int_equal(orders_for(f, 1, 0), 1);
 	reply = last_mail(f);
-	assert_non_null(strstr(reply, "replace the orders you sent before"));
+	assert_non_null(strstr(reply, "replace the orders stored before"));
 	free(reply);
 	{
-		/* The same secret from another mailbox: the first sender hears. */
+		/* The same secret from another mailbox: the registered player
+		 * is answered first, with the address it came from; the other
+		 * sender is answered without the player's address (issue 5,
+		 * problem 3). */
 		char *c3 = mail("m7b@else.example.org", "spy@else.example.org",
 		    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
 		    "23rd: ADVANCE 1\r\n");
 		struct store_mail *m = NULL;
-		int n = 0, k, notice = 0;
+		int n = 0, k, first = -1, second = -1;
 		struct err e;
 
-		submit(f, c3, &res);
 		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-		for (k = 0; k < n; k++)
-			if (strcmp(m[k].kind, "notice") == 0 &&
-			    strcmp(m[k].recipient, "howe@crown.example.org") == 0 &&
-			    strstr(m[k].raw, "spy@else.example.org") != NULL)
-				notice = 1;
-		assert_true(notice);
+		k = n;
+		store_mails_free(m, n);
+		submit(f, c3, &res);
+		assert_int_equal(res.replies, 2);
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		assert_int_equal(n, k + 2);
+		for (; k < n; k++) {
+			if (strcmp(m[k].recipient, "howe@crown.example.org") == 0 &&
+			    first < 0 && second < 0)
+				first = k;
+			if (strcmp(m[k].recipient, "spy@else.example.org") == 0)
+				second = k;
+		}
+		assert_true(first >= 0 && second > first);
+		assert_non_null(strstr(m[first].raw, "spy@else.example.org"));
+		assert_null(strstr(m[second].raw, "howe@crown"));
 		store_mails_free(m, n);
 		free(c3);
 	}

@@ -1,0 +1,511 @@
+/*
+ * commands.c - the mail commands a player may send instead of, or beside,
+ * orders: HELP, STATUS, ORDERS, RESEND, PRESS, WAIT, READY and CONCEDE
+ * (docs/orders.md).
+ *
+ * Each command gets an answer of its own, and none touches stored orders.
+ * They run inside the intake's transaction, after the player has been
+ * authenticated by the header's secret.  STATUS never tells what another
+ * side ordered, only whether it has; PRESS never shows the sender's
+ * address to those it reaches.
+ */
+#include <sodium.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/ruleset.h"
+#include "ledger/ledger.h"
+#include "mail/mail.h"
+#include "orders/orders.h"
+#include "report/report.h"
+#include "referee/internal.h"
+
+#define ANSWER_MAX (128 * 1024)
+
+static void
+subject(struct intake *in, const char *what, char *out, size_t size)
+{
+	snprintf(out, size, "[%s] %s", in->game[0] ? in->game : "despatch", what);
+}
+
+/* The side's next phase still open: its step and turn. */
+static void
+next_phase(const struct store_game *g, const struct battle *b, int side,
+    int want_turn, int *step, int *turn)
+{
+	int t = want_turn;
+
+	if (t <= 0 || t > b->turns) {
+		for (t = battle_step_turn(b, g->step > 0 ? g->step : 1);
+		    t <= b->turns; t++)
+			if (step_for(b, t, side) >= g->step)
+				break;
+	}
+	*turn = t;
+	*step = t <= b->turns ? step_for(b, t, side) : -1;
+}
+
+void
+commands_help_text(struct text *t, const struct store_game *g,
+    const struct battle *b, int side)
+{
+	const struct ruleset *rs = ruleset_find(g->ruleset);
+	int i, own = -1, own2 = -1, foe = -1, cmd = -1, br = -1;
+	char wbuf[24], dbuf[24];
+
+	for (i = 0; i < b->nunits; i++) {
+		if (b->units[i].side == side && own < 0)
+			own = i;
+		else if (b->units[i].side == side && own2 < 0)
+			own2 = i;
+		else if (b->units[i].side != side && foe < 0)
+			foe = i;
+	}
+	for (i = 0; i < b->ncommanders && cmd < 0; i++)
+		if (b->commanders[i].side == side)
+			cmd = i;
+	for (i = 0; i < b->nbrigades && br < 0; i++)
+		if (b->brigades[i].side == side)
+			br = i;
+	text_add(t, "How to send orders in game %s (%s), ruleset %s\n\n",
+	    g->name, b->title, g->ruleset);
+	text_add(t, "The mail starts with a line naming the game, your side, the "
+	    "turn and your secret:\n  GAME %s SIDE %s TURN <turn> PASSWORD "
+	    "<your secret>\nThe words may come in any order, on one line or on "
+	    "several, or in the Subject.\nLeave TURN out and the orders are for "
+	    "your next phase.\n\n", g->name, b->sides[side].id);
+	text_add(t, "Then one line a unit or commander: its name (any part of it "
+	    "that is enough),\na colon, and its orders. For example:\n");
+	if (own >= 0)
+		text_add(t, "  %s: ADVANCE 6\n", b->units[own].name);
+	if (own >= 0 && foe >= 0)
+		text_add(t, "  %s: WHEEL LEFT 30 THEN FIRE AT %s\n",
+		    b->units[own2 >= 0 ? own2 : own].name, b->units[foe].name);
+	if (br >= 0)
+		text_add(t, "  %s brigade: HOLD      (every unit of the brigade "
+		    "without an order of its own)\n", b->brigades[br].name);
+	if (cmd >= 0)
+		text_add(t, "  %s: MOVE TO 30,20\n", b->commanders[cmd].name);
+	text_add(t, "\nOrders (join several with THEN, at most %d):\n",
+	    ORDER_MAX_STEPS);
+	for (i = 0; rs != NULL && i < rs->nverbs; i++)
+		text_add(t, "  %s\n", rs->verbs[i].help);
+	text_add(t, "\nA unit without an order holds. A new mail with orders "
+	    "replaces your earlier set\nfor that phase; a mail without order "
+	    "lines leaves it as it is.\n\n");
+	text_add(t, "Commands, each on a line of its own after the first line "
+	    "(each gets its own answer):\n"
+	    "  HELP                     this help\n"
+	    "  STATUS                   the open phase and which sides have "
+	    "sent orders\n"
+	    "  ORDERS                   the orders you have stored now\n"
+	    "  RESEND                   your last turn report again\n"
+	    "  PRESS TO <side|all> \"text\"  a message to the other players, "
+	    "signed by your side\n"
+	    "  WAIT / READY             ask for the full time to the deadline "
+	    "/ withdraw that\n"
+	    "  CONCEDE                  give up the battle (the answer asks you "
+	    "to confirm)\n\n");
+	text_add(t, "The table is %s\" wide (x, west to east) and %s\" deep (y, "
+	    "south to north);\n0,0 is the south-west corner. Facings are degrees "
+	    "clockwise from north.\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
+	    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
+	if (rs != NULL && rs->crib != NULL) {
+		char crib[4096];
+
+		rs->crib(b, side, crib, sizeof(crib));
+		text_add(t, "\n%s", crib);
+	}
+}
+
+int
+commands_general_help(struct intake *in)
+{
+	char body[2400];
+
+	snprintf(body, sizeof(body), "This address is a play-by-mail game server "
+	    "(despatch). It reads order mails\nfrom the players of its games and "
+	    "answers each one.\n\n"
+	    "An order mail starts with a line naming the game, your side, the "
+	    "turn and the\nsecret from your welcome mail:\n"
+	    "  GAME <game> SIDE <side> TURN <turn> PASSWORD <your secret>\n"
+	    "then one line a unit, its name, a colon and its orders:\n"
+	    "  7th Foot: ADVANCE 8\n  7th Foot: WHEEL LEFT 30 THEN FIRE AT "
+	    "Maryland Continentals\n\n"
+	    "Send HELP after that first line for the help of your own game: "
+	    "its orders,\nexamples with your own units, the numbers that decide "
+	    "a turn, and the\ncommands (STATUS, ORDERS, RESEND, PRESS, WAIT, "
+	    "READY, CONCEDE).\n\nQuestions for the person running the game "
+	    "should go to them directly.\n");
+	return intake_reply(in, "reply", NULL, body);
+}
+
+static int
+cmd_help(struct intake *in, struct store_game *g, struct battle *b)
+{
+	struct text t;
+	char subj[128];
+	int rc;
+
+	text_init(&t, ANSWER_MAX);
+	commands_help_text(&t, g, b, in->side);
+	subject(in, "HELP", subj, sizeof(subj));
+	rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
+	    intake_reply(in, "reply", subj, t.s);
+	text_free(&t);
+	return rc;
+}
+
+static int
+count_orders(struct intake *in, int64_t game, int step, int side, int *n)
+{
+	int64_t v = 0;
+
+	if (store_query_int(in->r->st, in->e, &v, "SELECT count(*) FROM orders "
+	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND superseded = 0",
+	    "iII", game, step, side) < 0)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
+
+static int
+cmd_status(struct intake *in, struct store_game *g, struct battle *b)
+{
+	struct text t;
+	char subj[128], clock[16], *result = NULL;
+	int s, rc = -1, step, turn, n;
+
+	text_init(&t, ANSWER_MAX);
+	text_add(&t, "Game %s: %s (ruleset %s).\n", g->name, b->title,
+	    g->ruleset);
+	if (g->status == GAME_FINISHED) {
+		if (store_query_text(in->r->st, in->e, &result, NULL, "SELECT "
+		    "result FROM games WHERE id = ? AND result IS NOT NULL", "i",
+		    g->id) < 0)
+			goto out;
+		text_add(&t, "The battle is over%s%s.\n", result ? ": " : "",
+		    result ? result : "");
+	} else {
+		int ps = battle_step_side(b, g->step);
+
+		report_clock(b, battle_step_turn(b, g->step), clock, sizeof(clock));
+		text_add(&t, "Open phase: turn %d of %d (%s), %s.\n",
+		    battle_step_turn(b, g->step), b->turns, clock, ps >= 0 ?
+		    b->sides[ps].name : "both sides at once");
+		text_add(&t, "Deadline: none is set; the operator adjudicates each "
+		    "phase.\n");
+		text_add(&t, "\nOrders stored (whether, never what):\n");
+		for (s = 0; s < b->nsides; s++) {
+			next_phase(g, b, s, 0, &step, &turn);
+			if (step < 0)
+				continue;
+			if (count_orders(in, g->id, step, s, &n) != 0)
+				goto out;
+			text_add(&t, "  %-14s turn %d: %s%s\n", b->sides[s].id, turn,
+			    n > 0 ? "orders stored" : "no orders yet",
+			    s == in->side ? " (your side)" : "");
+		}
+		{
+			int64_t waiting = 0;
+
+			if (store_query_int(in->r->st, in->e, &waiting, "SELECT "
+			    "count(*) FROM players WHERE game_id = ? AND waiting = ?",
+			    "iI", g->id, g->step) < 0)
+				goto out;
+			if (waiting > 0)
+				text_add(&t, "\nA player has asked for the full time to "
+				    "the deadline (WAIT).\n");
+		}
+	}
+	subject(in, "STATUS", subj, sizeof(subj));
+	rc = intake_reply(in, "reply", subj, t.s);
+out:
+	free(result);
+	text_free(&t);
+	return rc;
+}
+
+static int
+cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
+    int want_turn)
+{
+	struct text t;
+	char subj[128], clock[16], *text = NULL;
+	int step, turn, count = 0, rc = -1;
+
+	text_init(&t, ANSWER_MAX);
+	next_phase(g, b, in->side, want_turn, &step, &turn);
+	if (step < 0 || g->status == GAME_FINISHED) {
+		text_add(&t, "There is no phase of yours still to play in game "
+		    "%s.\n", g->name);
+	} else {
+		if (store_orders_text(in->r->st, g->id, step, in->side, &text,
+		    &count, in->e) != 0)
+			goto out;
+		report_clock(b, turn, clock, sizeof(clock));
+		if (count == 0)
+			text_add(&t, "No orders are stored for %s, turn %d (%s). If "
+			    "none come, your units hold.\n", b->sides[in->side].name,
+			    turn, clock);
+		else
+			text_add(&t, "The orders stored for %s, turn %d (%s), as they "
+			    "will be played:\n\n%s", b->sides[in->side].name, turn,
+			    clock, text);
+	}
+	subject(in, "ORDERS", subj, sizeof(subj));
+	rc = intake_reply(in, "reply", subj, t.s);
+out:
+	free(text);
+	text_free(&t);
+	return rc;
+}
+
+static int
+cmd_resend(struct intake *in, struct store_game *g)
+{
+	struct mail_msg *m = NULL;
+	struct text t;
+	struct err pe;
+	char *raw = NULL, subj[400];
+	size_t len = 0;
+	int rc = -1, got;
+
+	text_init(&t, ANSWER_MAX + 4096);
+	got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw FROM "
+	    "outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
+	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
+	    in->registered);
+	if (got < 0)
+		goto out;
+	err_clear(&pe);
+	if (got == 1 && mail_parse(raw, len, &m, &pe) == 0) {
+		text_add(&t, "Your last report, sent again as you asked:\n\n%s",
+		    m->body);
+		snprintf(subj, sizeof(subj), "%s (again)", m->subject ? m->subject :
+		    "Your last report");
+	} else {
+		text_add(&t, "No turn report has been sent to you in game %s yet: "
+		    "the first comes when\nthe first phase has been played.\n",
+		    g->name);
+		subject(in, "RESEND", subj, sizeof(subj));
+	}
+	if (t.over) {
+		text_free(&t);
+		text_init(&t, 4096);
+		text_add(&t, "Your last report is too long to send again in one "
+		    "mail; ask the operator.\n");
+	}
+	rc = intake_reply(in, "reply", subj, t.s);
+out:
+	mail_msg_free(m);
+	free(raw);
+	text_free(&t);
+	return rc;
+}
+
+static int
+cmd_press(struct intake *in, struct store_game *g, struct battle *b,
+    const struct orders_cmd *c)
+{
+	struct store_player pl[MAX_PLAYERS];
+	struct text t;
+	char subj[128], on[16];
+	int to = -1, n, i, sent = 0, rc = -1;
+
+	text_init(&t, ANSWER_MAX);
+	subject(in, "PRESS", subj, sizeof(subj));
+	if (setting_get(in->r, g->id, "press", "on", on, sizeof(on), in->e) != 0)
+		goto out;
+	if (strcasecmp(on, "off") == 0) {
+		text_add(&t, "Press is off in game %s: the operator has chosen "
+		    "that players do not\nexchange messages through the server. "
+		    "Your message was not passed on.\n", g->name);
+		rc = intake_reply(in, "reply", subj, t.s);
+		goto out;
+	}
+	if (strcasecmp(c->arg, "all") != 0) {
+		to = battle_side(b, c->arg);
+		if (to < 0) {
+			text_add(&t, "PRESS TO %s: game %s has no side called that; "
+			    "its sides are", c->arg, g->name);
+			for (i = 0; i < b->nsides; i++)
+				text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
+			text_add(&t, ", or write PRESS TO all.\nYour message was not "
+			    "passed on.\n");
+			rc = intake_reply(in, "reply", subj, t.s);
+			goto out;
+		}
+	}
+	if (c->text[0] == '\0') {
+		text_add(&t, "PRESS TO %s has no message after it: write it on the "
+		    "same line,\nfor example PRESS TO %s \"Sir, I await your "
+		    "reply.\"\n", c->arg, c->arg);
+		rc = intake_reply(in, "reply", subj, t.s);
+		goto out;
+	}
+	n = store_players(in->r->st, g->id, to, pl, MAX_PLAYERS, in->e);
+	if (n < 0)
+		goto out;
+	{
+		struct text m;
+		char psubj[200];
+
+		text_init(&m, ANSWER_MAX);
+		text_add(&m, "A message from %s (side %s), game %s:\n\n%s\n\n"
+		    "(Passed on by the game server; to answer, send PRESS TO %s "
+		    "\"...\" with your orders\nor on its own.)\n",
+		    b->sides[in->side].name, b->sides[in->side].id, g->name,
+		    c->text, b->sides[in->side].id);
+		snprintf(psubj, sizeof(psubj), "[%s] Press from %s", g->name,
+		    b->sides[in->side].id);
+		for (i = 0; i < n; i++) {
+			if (pl[i].id == in->player_id ||
+			    (to < 0 && pl[i].side == in->side))
+				continue;
+			if (queue_mail(in->r, g->id, g->name, pl[i].email, psubj,
+			    "press", NULL, m.s, in->e) != 0) {
+				text_free(&m);
+				goto out;
+			}
+			in->replies++;
+			sent++;
+		}
+		text_free(&m);
+	}
+	text_add(&t, "Your message was passed on to %s (%d player%s), signed "
+	    "as from %s.\n", to < 0 ? "every other side" : b->sides[to].name,
+	    sent, sent == 1 ? "" : "s", b->sides[in->side].name);
+	rc = intake_reply(in, "reply", subj, t.s);
+out:
+	text_free(&t);
+	return rc;
+}
+
+static int
+cmd_wait(struct intake *in, struct store_game *g, int wait)
+{
+	char subj[128], body[600];
+
+	if (store_exec(in->r->st, in->e, "UPDATE players SET waiting = ? WHERE "
+	    "id = ?", "Ii", wait ? g->step : 0, in->player_id) != 0)
+		return -1;
+	if (wait)
+		snprintf(body, sizeof(body), "Noted: the open phase of game %s will "
+		    "not be played early, even when every\norder is in; it waits "
+		    "for its deadline. Send READY to withdraw this.\n", g->name);
+	else
+		snprintf(body, sizeof(body), "Noted: you no longer ask for the full "
+		    "time. The open phase of game %s may\nbe played as soon as "
+		    "every order is in.\n", g->name);
+	subject(in, wait ? "WAIT" : "READY", subj, sizeof(subj));
+	return intake_reply(in, "reply", subj, body);
+}
+
+/* The code that confirms a player's CONCEDE: a keyed hash of the game and
+ * the player, so only a mail that saw our answer can give it. */
+static int
+concede_code(struct intake *in, int64_t game, char out[10])
+{
+	unsigned char key[32], h[8];
+	char msg[64], hex[17];
+
+	if (store_server_key(in->r->st, "concede", key, in->e) != 0)
+		return -1;
+	snprintf(msg, sizeof(msg), "concede/%lld/%lld", (long long)game,
+	    (long long)in->player_id);
+	crypto_generichash(h, sizeof(h), (const unsigned char *)msg,
+	    strlen(msg), key, sizeof(key));
+	sodium_memzero(key, sizeof(key));
+	ledger_hex(h, 4, hex);
+	snprintf(out, 10, "%.4s-%.4s", hex, hex + 4);
+	return 0;
+}
+
+static int
+cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
+    const struct orders_cmd *c)
+{
+	struct store_player pl[MAX_PLAYERS];
+	char code[10], subj[128], body[1200], result[300];
+	int n, i;
+
+	subject(in, "CONCEDE", subj, sizeof(subj));
+	if (g->status != GAME_RUNNING) {
+		snprintf(body, sizeof(body), "Game %s is not being played, so there "
+		    "is nothing to concede.\n", g->name);
+		return intake_reply(in, "reply", subj, body);
+	}
+	if (concede_code(in, g->id, code) != 0)
+		return -1;
+	if (c->arg[0] == '\0' || strcasecmp(c->arg, code) != 0) {
+		snprintf(body, sizeof(body), "%sTo concede the battle of game %s "
+		    "for %s, send a mail with your\nusual first line and then the "
+		    "line\n\n  CONCEDE %s\n\nThe battle then ends at once with "
+		    "your side's concession, and every player\nis told. Nothing "
+		    "has changed yet.\n", c->arg[0] ? "That code is not the one "
+		    "this server gave you.\n\n" : "", g->name,
+		    b->sides[in->side].name, code);
+		return intake_reply(in, "reply", subj, body);
+	}
+	snprintf(result, sizeof(result), "%s conceded on turn %d",
+	    b->sides[in->side].name, battle_step_turn(b, g->step));
+	if (store_exec(in->r->st, in->e, "UPDATE games SET result = ? WHERE "
+	    "id = ?", "ti", result, g->id) != 0 ||
+	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
+	    referee_now(in->r), in->e) != 0)
+		return -1;
+	g->status = GAME_FINISHED;
+	n = store_players(in->r->st, g->id, -1, pl, MAX_PLAYERS, in->e);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct text t;
+		char s2[160];
+		int rc;
+
+		text_init(&t, ANSWER_MAX);
+		text_add(&t, "The battle of game %s (%s) is over: %s.\n\n"
+		    "No more phases will be played. Where it ended:\n", g->name,
+		    b->title, result);
+		report_totals(&t, b);
+		snprintf(s2, sizeof(s2), "[%s] The battle is over: %s conceded",
+		    g->name, b->sides[in->side].id);
+		rc = queue_mail(in->r, g->id, g->name, pl[i].email, s2, "final",
+		    NULL, t.s, in->e);
+		text_free(&t);
+		if (rc != 0)
+			return -1;
+		in->replies++;
+	}
+	return 0;
+}
+
+int
+commands_run(struct intake *in, struct store_game *g, struct battle *b,
+    const struct orders_cmd *c, int turn)
+{
+	switch (c->kind) {
+	case CMD_HELP:
+		return cmd_help(in, g, b);
+	case CMD_STATUS:
+		return cmd_status(in, g, b);
+	case CMD_ORDERS:
+		return cmd_orders(in, g, b, turn);
+	case CMD_RESEND:
+		return cmd_resend(in, g);
+	case CMD_PRESS:
+		return cmd_press(in, g, b, c);
+	case CMD_WAIT:
+	case CMD_READY:
+		return cmd_wait(in, g, c->kind == CMD_WAIT);
+	case CMD_CONCEDE:
+		return cmd_concede(in, g, b, c);
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,397 @@
+/*
+ * vnb_wing_preview.c - what a player can be told about orders before the
+ * phase is played: the crib of the numbers that decide a turn, and
+ * warnings for orders that would leave a unit out of command or fire at a
+ * target out of range.
+ *
+ * Pure, as the adjudicator: no clock, no I/O, no dice.  The preview moves
+ * a copy of the battle as far as each order asks, on open ground and
+ * without dice, so it tells what the rules would do if every move went the
+ * whole way; terrain and the dice can only make a move shorter.  Command
+ * and ranges are measured as the adjudicator measures them
+ * (docs/rules-vnb-wing.md): command centre to centre, fire from stand
+ * edge to stand edge.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/geom.h"
+#include "core/order.h"
+#include "rules/vnb_wing.h"
+
+#define ALIVE(b, s) (((b)->stands[s].flags & ST_GONE) == 0)
+
+static int
+chain_commander(const struct battle *b, int u, int k)
+{
+	const struct commander *c = &b->commanders[k];
+	const struct unit *un = &b->units[u];
+
+	if (c->gone || c->side != un->side)
+		return 0;
+	return c->brigade == -1 || c->brigade == un->brigade ||
+	    un->kind == KIND_ARTILLERY;
+}
+
+/* The distance from the unit's nearest stand to the nearest commander
+ * of its chain. */
+static fx
+command_gap(const struct battle *b, int u)
+{
+	fx best = -1;
+	int s, k;
+
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++) {
+		if (!ALIVE(b, s))
+			continue;
+		for (k = 0; k < b->ncommanders; k++) {
+			fx d;
+
+			if (!chain_commander(b, u, k))
+				continue;
+			d = geom_dist(b->stands[s].pos, b->commanders[k].pos);
+			if (best < 0 || d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+static void
+move_unit(struct battle *b, int u, fx dx, fx dy)
+{
+	int s;
+
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++) {
+		b->stands[s].pos.x += dx;
+		b->stands[s].pos.y += dy;
+	}
+}
+
+static void
+turn_unit(struct battle *b, int u, int deg)
+{
+	struct pt c;
+	int s;
+
+	if (!battle_unit_centre(b, u, &c))
+		return;
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++) {
+		b->stands[s].pos = geom_rotate(b->stands[s].pos, c, deg);
+		b->stands[s].facing = geom_norm(b->stands[s].facing + deg);
+	}
+}
+
+static int
+unit_facing(const struct battle *b, int u)
+{
+	int s;
+
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++)
+		if (ALIVE(b, s))
+			return b->stands[s].facing;
+	return 0;
+}
+
+/* Moves the unit's centre up to *left towards `to`. */
+static void
+go_towards(struct battle *b, int u, struct pt to, fx want, fx *left)
+{
+	struct pt c, at;
+	fx d;
+
+	if (!battle_unit_centre(b, u, &c))
+		return;
+	d = geom_dist(c, to);
+	if (want > d)
+		want = d;
+	if (want > *left)
+		want = *left;
+	if (want <= 0)
+		return;
+	at = geom_offset(c, geom_bearing(c, to), want);
+	move_unit(b, u, at.x - c.x, at.y - c.y);
+	*left -= want;
+}
+
+static void
+play_unit(const struct ruleset *rs, struct battle *nb, const struct order *o)
+{
+	int u = o->who, i;
+	fx left = nb->units[u].speed;
+	fx radius = ruleset_param(rs, nb, "command.radius");
+	fx gap = command_gap(nb, u);
+
+	/* Out of command now: half the move. */
+	if (gap < 0 || gap > radius)
+		left /= 2;
+	for (i = 0; i < o->nsteps; i++) {
+		const struct order_step *st = &o->steps[i];
+		struct pt c;
+
+		if (!battle_unit_centre(nb, u, &c))
+			return;
+		switch (st->verb) {
+		case V_ADVANCE:
+			go_towards(nb, u, geom_offset(c, unit_facing(nb, u), st->dist),
+			    st->dist, &left);
+			break;
+		case V_MOVE_TO:
+			go_towards(nb, u, st->pt, geom_dist(c, st->pt), &left);
+			break;
+		case V_WHEEL:
+			turn_unit(nb, u, st->angle);
+			break;
+		case V_FACE:
+			turn_unit(nb, u, geom_turn(unit_facing(nb, u), st->angle));
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void
+play_commander(const struct battle *b, struct battle *nb,
+    const struct order *o)
+{
+	struct commander *k = &nb->commanders[o->who];
+	fx left = FX(24);
+	int i;
+
+	for (i = 0; i < o->nsteps; i++) {
+		const struct order_step *st = &o->steps[i];
+		struct pt to;
+		fx d;
+
+		if (st->verb == V_MOVE_TO)
+			to = st->pt;
+		else if (st->verb == V_JOIN && battle_unit_centre(b, st->target, &to))
+			;
+		else
+			continue;
+		d = geom_dist(k->pos, to);
+		if (d > left)
+			d = left;
+		if (d > 0)
+			k->pos = geom_offset(k->pos, geom_bearing(k->pos, to), d);
+		left -= d;
+	}
+}
+
+static int
+moves(const struct order *o)
+{
+	int i;
+
+	for (i = 0; i < o->nsteps; i++)
+		if (o->steps[i].verb == V_ADVANCE || o->steps[i].verb == V_MOVE_TO)
+			return 1;
+	return 0;
+}
+
+/* The gap between the nearest stands of two units, edge to edge. */
+static fx
+unit_gap(const struct battle *b, int u, int t)
+{
+	fx best = -1;
+	int s, r;
+
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++) {
+		struct pt a[4];
+
+		if (!ALIVE(b, s))
+			continue;
+		battle_stand_rect(b, s, a);
+		for (r = b->units[t].first_stand; r < b->units[t].first_stand +
+		    b->units[t].nstands; r++) {
+			struct pt z[4];
+			fx d;
+
+			if (!ALIVE(b, r))
+				continue;
+			battle_stand_rect(b, r, z);
+			d = geom_rect_dist(a, z);
+			if (best < 0 || d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+static size_t
+say(char *out, size_t size, size_t k, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#include <stdarg.h>
+
+static size_t
+say(char *out, size_t size, size_t k, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (k >= size)
+		return k;
+	va_start(ap, fmt);
+	n = vsnprintf(out + k, size - k, fmt, ap);
+	va_end(ap);
+	return n < 0 ? k : k + (size_t)n;
+}
+
+int
+vnb_preview(const struct battle *b, const struct order_set *set, char *out,
+    size_t size)
+{
+	const struct ruleset *rs = &ruleset_vnb_wing;
+	struct battle *nb = malloc(sizeof(*nb));
+	fx radius;
+	size_t k = 0;
+	int i, warnings = 0;
+
+	out[0] = '\0';
+	if (nb == NULL)
+		return 0;
+	memcpy(nb, b, sizeof(*nb));
+	radius = ruleset_param(rs, b, "command.radius");
+	for (i = 0; i < set->n; i++)
+		if (set->orders[i].is_commander)
+			play_commander(b, nb, &set->orders[i]);
+	for (i = 0; i < set->n; i++)
+		if (!set->orders[i].is_commander &&
+		    battle_unit_alive(b, set->orders[i].who))
+			play_unit(rs, nb, &set->orders[i]);
+	for (i = 0; i < set->n; i++) {
+		const struct order *o = &set->orders[i];
+		const struct unit *un = &b->units[o->who];
+		char w1[24], w2[24];
+		int st;
+
+		if (o->is_commander || !battle_unit_alive(b, o->who))
+			continue;
+		if (moves(o)) {
+			fx before = command_gap(b, o->who), after = command_gap(nb, o->who);
+
+			if (after > radius && before <= radius && before >= 0) {
+				k = say(out, size, k, "  line %d: if %s moves the whole "
+				    "way, it ends about %s\" from the nearest\n"
+				    "    commander of its chain (command reaches %s\"): it "
+				    "would start your next\n    phase out of command "
+				    "(half its move, no nearer a visible enemy).\n",
+				    o->line, un->name, geom_fmt_fx(after, w1, sizeof(w1)),
+				    geom_fmt_fx(radius, w2, sizeof(w2)));
+				warnings++;
+			}
+		}
+		for (st = 0; st < o->nsteps; st++) {
+			char pname[48];
+			fx gap, range;
+
+			if (o->steps[st].verb != V_FIRE_AT || o->steps[st].target < 0)
+				continue;
+			if (un->weapon == WEAPON_NONE) {
+				k = say(out, size, k, "  line %d: %s has no fire weapon: "
+				    "FIRE AT will do nothing.\n", o->line, un->name);
+				warnings++;
+				continue;
+			}
+			snprintf(pname, sizeof(pname), "range.%s.long",
+			    battle_weapon_name(un->weapon));
+			if (!ruleset_has_param(rs, pname))
+				continue;
+			range = ruleset_param(rs, b, pname);
+			gap = unit_gap(nb, o->who, o->steps[st].target);
+			if (gap > range) {
+				k = say(out, size, k, "  line %d: %s would be about %s\" "
+				    "from %s, beyond its\n    longest range (%s\"): it "
+				    "will not fire at it from there.\n", o->line,
+				    un->name, geom_fmt_fx(gap, w1, sizeof(w1)),
+				    b->units[o->steps[st].target].name,
+				    geom_fmt_fx(range, w2, sizeof(w2)));
+				warnings++;
+			}
+		}
+	}
+	free(nb);
+	return warnings;
+}
+
+void
+vnb_crib(const struct battle *b, int side, char *out, size_t size)
+{
+	const struct ruleset *rs = &ruleset_vnb_wing;
+	char w1[24], w2[24];
+	int seen_speed[8] = { 0 }, nspeed = 0, u, wpn;
+	size_t k = 0;
+
+	out[0] = '\0';
+	k = say(out, size, k, "The numbers that decide your turn (vnb-wing; the "
+	    "operator's 'despatch rules\nvnb-wing' lists every number):\n");
+	k = say(out, size, k, "  Command: a stand is in command within %s\" "
+	    "(centre to centre) of its brigade\n    commander or the army "
+	    "commander (guns: any commander of the side), judged\n    at the "
+	    "start of its phase. Out of command: half its move, disordered if\n"
+	    "    it moves, never nearer a visible enemy. Commanders move 24\".\n",
+	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w1, sizeof(w1)));
+	k = say(out, size, k, "  Moves a phase (open ground; woods, hills, "
+	    "streams and turns cost more):\n");
+	for (u = 0; u < b->nunits; u++) {
+		fx sp = b->units[u].speed;
+		int j, have = 0;
+
+		if (b->units[u].side != side)
+			continue;
+		for (j = 0; j < nspeed; j++)
+			have |= seen_speed[j] == sp;
+		if (have || nspeed == 8)
+			continue;
+		seen_speed[nspeed++] = sp;
+		k = say(out, size, k, "    %s\":", geom_fmt_fx(sp, w1, sizeof(w1)));
+		{
+			/* The units of that rate, wrapped under the rate. */
+			int first = 1, v, col = 9;
+
+			for (v = 0; v < b->nunits; v++) {
+				int n = (int)strlen(b->units[v].name) + 2;
+
+				if (b->units[v].side != side || b->units[v].speed != sp)
+					continue;
+				if (!first && col + n > 76) {
+					k = say(out, size, k, ",\n        ");
+					col = 8;
+				} else if (!first) {
+					k = say(out, size, k, ",");
+				}
+				k = say(out, size, k, " %s", b->units[v].name);
+				col += n;
+				first = 0;
+			}
+		}
+		k = say(out, size, k, "\n");
+	}
+	k = say(out, size, k, "  Fire ranges, short / long (edge to edge, "
+	    "within %d degrees of the front):\n", ruleset_param(rs, b, "arc"));
+	for (wpn = WEAPON_MUSKET; wpn < WEAPON_COUNT; wpn++) {
+		char ps[48], pl[48];
+		int present = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			present |= (int)b->units[u].weapon == wpn;
+		snprintf(ps, sizeof(ps), "range.%s.short", battle_weapon_name(wpn));
+		snprintf(pl, sizeof(pl), "range.%s.long", battle_weapon_name(wpn));
+		if (!present || !ruleset_has_param(rs, ps) ||
+		    !ruleset_has_param(rs, pl))
+			continue;
+		k = say(out, size, k, "    %-10s %s\" / %s\"\n",
+		    battle_weapon_name(wpn),
+		    geom_fmt_fx(ruleset_param(rs, b, ps), w1, sizeof(w1)),
+		    geom_fmt_fx(ruleset_param(rs, b, pl), w2, sizeof(w2)));
+	}
+	(void)k;
+}

@@ -1,0 +1,183 @@
+/*
+ * fixture.h - the referee tests' game: a two-unit skirmish on a real
+ * database in a temporary folder, and helpers to feed it mail and read
+ * what it queued.  Included by each test program of this folder.
+ */
+#ifndef DESPATCH_TEST_REFEREE_FIXTURE_H
+#define DESPATCH_TEST_REFEREE_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+
+static const char scenario[] =
+    "scenario \"Skirmish at the Mill\"\n"
+    "ruleset vnb-wing\n"
+    "table 48 x 48\n"
+    "turns 2\n"
+    "side crown \"Crown\"\n"
+    "  commander \"Howe\" army at 24,4\n"
+    "  brigade \"1st\" commander \"Grey\" at 24,8\n"
+    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0\n"
+    "side continental \"Continental\"\n"
+    "  commander \"Greene\" army at 24,44\n"
+    "  brigade \"Va\" commander \"Weedon\" at 24,34\n"
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n";
+
+struct fx {
+	char dir[256];
+	char db[300];
+	struct store *st;
+	struct referee r;
+};
+
+static inline int
+setup_game(void **state, int sandbox)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	char path[400], secret[REFEREE_SECRET_MAX];
+	struct err e;
+	FILE *fp;
+
+	assert_non_null(f);
+	snprintf(f->dir, sizeof(f->dir), "/tmp/despatch-test-ref-%d", (int)getpid());
+	mkdir(f->dir, 0700);
+	snprintf(f->db, sizeof(f->db), "%s/t.db", f->dir);
+	unlink(f->db);
+	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(scenario, fp);
+	fclose(fp);
+	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
+		fail_msg("%s", e.msg);
+	referee_init(&f->r, f->st);
+	f->r.fixed_now = 1700000000;
+	if (referee_new_game(&f->r, "mill", path, sandbox, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, "mill", "crown", "howe@crown.example.org",
+	    "red-coat-secret", secret, &e) != 0 ||
+	    referee_player_add(&f->r, "mill", "continental",
+	    "greene@cont.example.org", "blue-coat-secret", secret, &e) != 0)
+		fail_msg("%s", e.msg);
+	*state = f;
+	return 0;
+}
+
+static inline int
+setup_sandbox(void **state)
+{
+	return setup_game(state, 1);
+}
+
+static inline int
+setup_live(void **state)
+{
+	return setup_game(state, 0);
+}
+
+static inline int
+teardown(void **state)
+{
+	struct fx *f = *state;
+	char cmd[600];
+
+	store_close(f->st);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
+	if (system(cmd) != 0)
+		return -1;
+	free(f);
+	return 0;
+}
+
+static inline void
+start(struct fx *f)
+{
+	struct err e;
+
+	if (referee_start(&f->r, "mill", &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
+/* A mail as a client would write it. */
+static inline char *
+mail(const char *msgid, const char *from, const char *body)
+{
+	char *m = malloc(strlen(body) + 1024);
+
+	assert_non_null(m);
+	sprintf(m, "From: Player <%s>\r\nTo: despatch@localhost\r\n"
+	    "Subject: orders\r\nDate: Tue, 14 Nov 2023 22:13:20 +0000\r\n"
+	    "Message-ID: <%s>\r\nMIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", from, msgid, body);
+	return m;
+}
+
+static inline int
+submit(struct fx *f, const char *raw, struct submit_result *res)
+{
+	struct err e;
+	int rc = referee_submit(&f->r, raw, strlen(raw), NULL, res, &e);
+
+	if (rc != 0)
+		fail_msg("submit failed: %s", e.msg);
+	return rc;
+}
+
+static inline int64_t
+count(struct fx *f, const char *table)
+{
+	char sql[128];
+	struct store_mail *m = NULL;
+	int n = 0;
+	int64_t c = 0;
+	struct err e;
+
+	if (strcmp(table, "outbox") == 0) {
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		store_mails_free(m, n);
+		return n;
+	}
+	if (strcmp(table, "messages") == 0) {
+		assert_int_equal(store_message_count(f->st, &c, &e), 0);
+		return c;
+	}
+	snprintf(sql, sizeof(sql), "%s", table);
+	fail_msg("unknown table %s", sql);
+	return -1;
+}
+
+static inline int
+orders_for(struct fx *f, int step, int side)
+{
+	char *text = NULL;
+	int n = 0;
+	struct err e;
+
+	assert_int_equal(store_orders_text(f->st, 1, step, side, &text, &n, &e), 0);
+	free(text);
+	return n;
+}
+
+/* The body of the newest mail in the outbox. */
+static inline char *
+last_mail(struct fx *f)
+{
+	struct store_mail *m = NULL;
+	int n = 0;
+	char *out;
+	struct err e;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	assert_true(n > 0);
+	out = strdup(m[n - 1].raw);
+	store_mails_free(m, n);
+	return out;
+}
+
+
+#endif

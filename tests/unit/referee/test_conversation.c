@@ -1,0 +1,419 @@
+/*
+ * test_conversation.c - the player's mail conversation (issue 5): a mail
+ * without order lines never replaces stored orders; oversized and
+ * over-long mails are stored and answered within bounds; reports say
+ * what became of a side's orders; replies warn of orders that will not
+ * do what the player hopes and carry the crib; the mail commands; and
+ * the per-sender rate limit.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+#include "fixture.h"
+
+#define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+#define CONT_HDR "GAME mill SIDE continental TURN 1 PASSWORD blue-coat-secret\r\n"
+
+/* Mails queued after the outbox had `from` mails, as one string. */
+static char *
+mails_since(struct fx *f, int from, int *n_out)
+{
+	struct store_mail *m = NULL;
+	int n = 0, i;
+	size_t len = 1;
+	char *out;
+	struct err e;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (i = from; i < n; i++)
+		len += m[i].len + 1;
+	out = calloc(1, len);
+	assert_non_null(out);
+	for (i = from; i < n; i++) {
+		strcat(out, m[i].raw);
+		strcat(out, "\n");
+	}
+	if (n_out != NULL)
+		*n_out = n - from;
+	store_mails_free(m, n);
+	return out;
+}
+
+static void
+mail_without_order_lines_leaves_stored_orders(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	static const char *const bodies[] = {
+		HDR "HELP\r\n",
+		HDR "Dear umpire, can my cavalry cross the stream?\r\nRegards,\r\nHowe\r\n",
+		HDR "23rd: MARCH AWAY\r\n",   /* none of its lines can be read */
+	};
+	char *a, *reply;
+	size_t i;
+
+	start(f);
+	a = mail("c1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: ADVANCE 4\r\nHowe: MOVE TO 20,6\r\n");
+	submit(f, a, &res);
+	assert_int_equal(orders_for(f, 1, 0), 2);
+	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
+		char id[32], *m;
+
+		snprintf(id, sizeof(id), "c1-%zu@crown.example.org", i);
+		m = mail(id, "howe@crown.example.org", bodies[i]);
+		submit(f, m, &res);
+		if (orders_for(f, 1, 0) != 2)
+			fail_msg("mail %zu (%s) changed the stored orders", i,
+			    res.status);
+		free(m);
+	}
+	assert_string_equal(res.status, "orders");
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "None of the order lines"));
+	assert_non_null(strstr(reply, "The 2 orders stored before"));
+	free(reply);
+	free(a);
+}
+
+static void
+oversized_mail_is_answered_at_its_from_address(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	size_t n = 300 * 1024, i;
+	char *big = malloc(n + 1), *raw, *reply;
+
+	start(f);
+	assert_non_null(big);
+	for (i = 0; i < n; i++)
+		big[i] = i % 80 == 79 ? '\n' : 'a' + (char)(i % 26);
+	big[n] = '\0';
+	raw = mail("big@crown.example.org", "howe@crown.example.org", big);
+	submit(f, raw, &res);
+	assert_string_equal(res.status, "unreadable");
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "To: howe@crown.example.org"));
+	assert_non_null(strstr(reply, "256 KiB"));
+	assert_null(strstr(reply, "could not be read as a mail message"));
+	free(reply);
+	free(raw);
+	free(big);
+}
+
+static void
+reply_too_long_is_cut_and_the_mail_stored(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	size_t n = 400 * 592 + 200, i, k = 0;
+	char *body = malloc(n), *raw, *reply;
+	int before;
+
+	start(f);
+	assert_non_null(body);
+	k += (size_t)sprintf(body, "%s", HDR);
+	for (i = 0; i < 400; i++) {
+		memset(body + k, 'x', 589);
+		body[k + 3] = ':';
+		k += 589;
+		body[k++] = '\r';
+		body[k++] = '\n';
+	}
+	body[k] = '\0';
+	raw = mail("long@crown.example.org", "howe@crown.example.org", body);
+	before = (int)count(f, "outbox");
+	submit(f, raw, &res);
+	assert_int_equal(count(f, "messages"), 1);
+	assert_int_equal((int)count(f, "outbox"), before + 1);
+	reply = last_mail(f);
+	assert_true(strlen(reply) < 96 * 1024);
+	assert_non_null(strstr(reply, "more lines not understood are not shown"));
+	free(reply);
+	free(raw);
+	free(body);
+}
+
+static void
+reports_say_what_became_of_each_sides_orders(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct err e;
+	int before;
+	char *m, *all;
+	int d[64], i;
+
+	start(f);
+	for (i = 0; i < 64; i++)
+		d[i] = 1;
+	/* The continental player sends turn-1 orders before crown's phase. */
+	m = mail("r1@cont.example.org", "greene@cont.example.org",
+	    CONT_HDR "2nd Virginia: HOLD\r\n");
+	submit(f, m, &res);
+	assert_string_equal(res.status, "orders");
+	free(m);
+	before = (int)count(f, "outbox");
+	/* Crown sent nothing: a sandbox game takes no dice for holding. */
+	if (referee_turn(&f->r, "mill", d, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	all = mails_since(f, before, NULL);
+	assert_non_null(strstr(all, "No orders from your side reached the "
+	    "server"));
+	assert_non_null(strstr(all, "Your orders for turn 1 are already stored "
+	    "(1 line)"));
+	free(all);
+}
+
+static void
+order_reply_warns_and_carries_the_crib(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+
+	start(f);
+	/* 23rd Foot at 24,10 facing north, Grey at 24,8 and Howe at 24,4:
+	 * 16" north leaves both commanders far behind; 2nd Virginia is 20"
+	 * off, far beyond a musket. */
+	m = mail("w1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: ADVANCE 16\r\n");
+	submit(f, m, &res);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "out of command"));
+	assert_non_null(strstr(reply, "Command: a stand is in command within 6"));
+	free(reply);
+	free(m);
+	m = mail("w2@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: FIRE AT 2nd Virginia\r\n");
+	submit(f, m, &res);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "beyond its"));
+	assert_null(strstr(reply, "out of command"));
+	free(reply);
+	free(m);
+	/* An order that stays near its commander gets no warning. */
+	m = mail("w3@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: ADVANCE 1\r\n");
+	submit(f, m, &res);
+	reply = last_mail(f);
+	assert_null(strstr(reply, "Worth a second look"));
+	free(reply);
+	free(m);
+}
+
+static void
+help_is_built_from_the_game(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+	int before;
+
+	start(f);
+	reply = last_mail(f);   /* the welcome: the crib and the commands */
+	assert_non_null(strstr(reply, "Command: a stand is in command"));
+	assert_non_null(strstr(reply, "PRESS TO"));
+	free(reply);
+	before = (int)count(f, "outbox");
+	m = mail("h1@crown.example.org", "howe@crown.example.org", HDR "help\r\n");
+	submit(f, m, &res);
+	assert_string_equal(res.status, "commands");
+	assert_int_equal((int)count(f, "outbox"), before + 1);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Subject: [mill] HELP"));
+	assert_non_null(strstr(reply, "23rd Foot: ADVANCE 6"));
+	assert_non_null(strstr(reply, "FIRE AT 2nd Virginia"));
+	assert_non_null(strstr(reply, "1st brigade: HOLD"));
+	free(reply);
+	free(m);
+	/* HELP with no header at all gets the general help. */
+	m = mail("h2@else.example.org", "stranger@else.example.org", "HELP\r\n");
+	submit(f, m, &res);
+	assert_string_equal(res.status, "commands");
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "play-by-mail game server"));
+	free(reply);
+	free(m);
+}
+
+static void
+status_and_orders_tell_what_they_may(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *all;
+	int before, n;
+
+	start(f);
+	m = mail("s1@cont.example.org", "greene@cont.example.org",
+	    CONT_HDR "2nd Virginia: FACE 90\r\n");
+	submit(f, m, &res);
+	free(m);
+	before = (int)count(f, "outbox");
+	m = mail("s2@crown.example.org", "howe@crown.example.org",
+	    HDR "STATUS\r\nORDERS\r\n");
+	submit(f, m, &res);
+	free(m);
+	all = mails_since(f, before, &n);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(all, "continental    turn 1: orders stored"));
+	assert_non_null(strstr(all, "crown          turn 1: no orders yet"));
+	/* Whether, never what. */
+	assert_null(strstr(all, "FACE 90"));
+	assert_non_null(strstr(all, "No orders are stored for Crown, turn 1"));
+	free(all);
+}
+
+static void
+press_is_relayed_without_the_senders_address(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *all;
+	int before, n;
+	struct err e;
+
+	start(f);
+	before = (int)count(f, "outbox");
+	m = mail("p1@crown.example.org", "howe@crown.example.org",
+	    HDR "PRESS TO continental \"Sir, I await your surrender.\"\r\n");
+	submit(f, m, &res);
+	free(m);
+	all = mails_since(f, before, &n);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(all, "To: greene@cont.example.org"));
+	assert_non_null(strstr(all, "Sir, I await your surrender."));
+	assert_non_null(strstr(all, "A message from Crown (side crown)"));
+	/* The relayed mail does not carry the sender's address. */
+	{
+		const char *relay = strstr(all, "To: greene@cont.example.org");
+		const char *end = strstr(relay, "To: howe@");
+
+		assert_true(end == NULL || end > relay);
+		assert_null(strstr(relay, "howe@crown.example.org\r\nSubject: [mill] Press"));
+	}
+	free(all);
+	/* The operator turns press off: nothing is relayed. */
+	assert_int_equal(store_exec(f->st, &e, "INSERT INTO settings (game_id, "
+	    "key, value) VALUES (1, 'press', 'off')", ""), 0);
+	before = (int)count(f, "outbox");
+	m = mail("p2@crown.example.org", "howe@crown.example.org",
+	    HDR "PRESS TO all \"Huzzah\"\r\n");
+	submit(f, m, &res);
+	free(m);
+	all = mails_since(f, before, &n);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(all, "Press is off"));
+	free(all);
+}
+
+static void
+wait_and_concede_change_the_game_only_when_confirmed(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply, code[16], body[256];
+	const char *at;
+	int64_t waiting = 0;
+	struct err e;
+
+	start(f);
+	m = mail("k1@crown.example.org", "howe@crown.example.org", HDR "WAIT\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(store_query_int(f->st, &e, &waiting, "SELECT waiting "
+	    "FROM players WHERE email = 'howe@crown.example.org'", ""), 1);
+	assert_int_equal(waiting, 1);
+	m = mail("k2@crown.example.org", "howe@crown.example.org", HDR "CONCEDE\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	at = strstr(reply, "  CONCEDE ");
+	assert_non_null(at);
+	assert_int_equal(sscanf(at, "  CONCEDE %15s", code), 1);
+	free(reply);
+	assert_int_equal(store_query_int(f->st, &e, &waiting, "SELECT count(*) "
+	    "FROM games WHERE status = 'running'", ""), 1);
+	assert_int_equal(waiting, 1);
+	/* A wrong code changes nothing; the right one ends the battle. */
+	m = mail("k3@crown.example.org", "howe@crown.example.org",
+	    HDR "CONCEDE 0000-0000\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(store_query_int(f->st, &e, &waiting, "SELECT count(*) "
+	    "FROM games WHERE status = 'running'", ""), 1);
+	assert_int_equal(waiting, 1);
+	snprintf(body, sizeof(body), HDR "CONCEDE %s\r\n", code);
+	m = mail("k4@crown.example.org", "howe@crown.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(store_query_int(f->st, &e, &waiting, "SELECT count(*) "
+	    "FROM games WHERE status = 'finished' AND result LIKE "
+	    "'Crown conceded%'", ""), 1);
+	assert_int_equal(waiting, 1);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "The battle of game mill"));
+	free(reply);
+}
+
+static void
+a_flood_gets_one_notice(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	int i, before = 0, notices = 0;
+	char *all;
+
+	start(f);
+	/* The real clock: the test's fixed clock ticks a minute a call. */
+	f->r.fixed_now = 0;
+	for (i = 0; i < 34; i++) {
+		char id[64], *m;
+
+		if (i == 30)
+			before = (int)count(f, "outbox");
+		snprintf(id, sizeof(id), "flood-%d@loop.example.org", i);
+		m = mail(id, "loop@loop.example.org", "are you there?\r\n");
+		submit(f, m, &res);
+		free(m);
+		if (i >= 30)
+			assert_string_equal(res.status, "rate-limited");
+		else
+			assert_string_equal(res.status, "no-header");
+	}
+	all = mails_since(f, before, &notices);
+	assert_int_equal(notices, 1);
+	assert_non_null(strstr(all, "no further notice"));
+	free(all);
+	assert_int_equal(count(f, "messages"), 34);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(mail_without_order_lines_leaves_stored_orders, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(oversized_mail_is_answered_at_its_from_address, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(reply_too_long_is_cut_and_the_mail_stored, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(reports_say_what_became_of_each_sides_orders, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(order_reply_warns_and_carries_the_crib, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(help_is_built_from_the_game, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(status_and_orders_tell_what_they_may, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(press_is_relayed_without_the_senders_address, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(wait_and_concede_change_the_game_only_when_confirmed, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_flood_gets_one_notice, setup_sandbox, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
