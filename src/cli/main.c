@@ -20,6 +20,7 @@
 
 #include <sodium.h>
 
+#include "cli/cli.h"
 #include "cli/json.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
@@ -29,8 +30,6 @@
 #include "scenario/scenario.h"
 #include "store/store.h"
 
-#define EXIT_USAGE 2
-#define EXIT_TEMPFAIL 75
 #define SUBMIT_MAX (4u * 1024u * 1024u)
 
 #ifndef DESPATCH_SOURCE_CAMPAIGN
@@ -44,7 +43,7 @@
 #define DEMO_SEED_HEX "c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e"
 #define DEMO_CLOCK 1768633200  /* 2026-01-17 07:00:00 UTC */
 
-static const char *db_path;
+const char *db_path;
 
 static void
 usage_main(FILE *f)
@@ -67,6 +66,8 @@ usage_main(FILE *f)
 	    "  events GAME [--turn N] [--json] what happened (as JSON with --json)\n"
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
+	    "  set GAME|--server KEY VALUE     change a setting (press, rate-limit)\n"
+	    "  show GAME                       a game's status, players and settings\n"
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
 	    "\n"
@@ -74,32 +75,32 @@ usage_main(FILE *f)
 	    "'despatch COMMAND --help' tells more about each command.\n");
 }
 
-static int
-fail(const struct err *e)
+int
+cli_fail(const struct err *e)
 {
 	fprintf(stderr, "despatch: %s\n", e->msg);
 	return e->kind == ERR_TEMP ? EXIT_TEMPFAIL : EXIT_FAILURE;
 }
 
-static int
-usage_error(const char *cmd, const char *msg)
+int
+cli_usage_error(const char *cmd, const char *msg)
 {
 	fprintf(stderr, "despatch %s: %s\nTry 'despatch %s --help'.\n", cmd, msg,
 	    cmd);
 	return EXIT_USAGE;
 }
 
-static int
-unknown_option(const char *cmd, const char *opt)
+int
+cli_unknown_option(const char *cmd, const char *opt)
 {
 	char msg[256];
 
 	snprintf(msg, sizeof(msg), "unknown option '%.100s'", opt);
-	return usage_error(cmd, msg);
+	return cli_usage_error(cmd, msg);
 }
 
-static int
-wants_help(int argc, char **argv)
+int
+cli_wants_help(int argc, char **argv)
 {
 	int i;
 
@@ -109,8 +110,8 @@ wants_help(int argc, char **argv)
 	return 0;
 }
 
-static int
-open_store(int create, struct store **st, struct err *e)
+int
+cli_open_store(int create, struct store **st, struct err *e)
 {
 	return store_open(db_path, create, -1, st, e);
 }
@@ -127,7 +128,7 @@ cmd_new(int argc, char **argv)
 	int sandbox = 0, i, rc;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch new GAME SCENARIO [--sandbox]\n\n"
 		    "Creates game GAME, in set-up, from the scenario file SCENARIO\n"
 		    "(docs/scenario.md), making the database if it does not exist.\n"
@@ -140,16 +141,16 @@ cmd_new(int argc, char **argv)
 		if (strcmp(argv[i], "--sandbox") == 0)
 			sandbox = 1;
 		else if (argv[i][0] == '-' && argv[i][1])
-			return unknown_option("new", argv[i]);
+			return cli_unknown_option("new", argv[i]);
 		else if (game == NULL)
 			game = argv[i];
 		else if (file == NULL)
 			file = argv[i];
 		else
-			return usage_error("new", "too many arguments");
+			return cli_usage_error("new", "too many arguments");
 	}
 	if (game == NULL || file == NULL)
-		return usage_error("new", "GAME and SCENARIO are required");
+		return cli_usage_error("new", "GAME and SCENARIO are required");
 	{
 		/* Read the scenario first: a bad file must not create a database. */
 		char *text = NULL;
@@ -157,17 +158,17 @@ cmd_new(int argc, char **argv)
 		struct battle *b = NULL;
 
 		if (scenario_load_file(file, &text, &len, &b, &e) != 0)
-			return fail(&e);
+			return cli_fail(&e);
 		battle_free(b);
 		free(text);
 	}
-	if (open_store(1, &st, &e) != 0)
-		return fail(&e);
+	if (cli_open_store(1, &st, &e) != 0)
+		return cli_fail(&e);
 	referee_init(&r, st);
 	rc = referee_new_game(&r, game, file, sandbox, NULL, &e);
 	store_close(st);
 	if (rc != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	{
 		char *text = NULL;
 		size_t len = 0;
@@ -200,7 +201,7 @@ cmd_player(int argc, char **argv)
 	int i, n = 0, rc, want;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch player add GAME SIDE EMAIL [--password P]\n"
 		    "       despatch player list GAME\n"
 		    "       despatch player remove GAME EMAIL\n"
@@ -216,32 +217,32 @@ cmd_player(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 2)
-		return usage_error("player", "expected add, list, remove or reset");
+		return cli_usage_error("player", "expected add, list, remove or reset");
 	verb = argv[1];
 	want = strcmp(verb, "add") == 0 ? 3 : strcmp(verb, "list") == 0 ? 1 :
 	    strcmp(verb, "remove") == 0 || strcmp(verb, "reset") == 0 ? 2 : 0;
 	if (want == 0)
-		return usage_error("player", "expected add, list, remove or reset");
+		return cli_usage_error("player", "expected add, list, remove or reset");
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--password") == 0 && (want == 3 ||
 		    strcmp(verb, "reset") == 0)) {
 			if (++i >= argc)
-				return usage_error("player", "--password needs a value");
+				return cli_usage_error("player", "--password needs a value");
 			password = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return unknown_option("player", argv[i]);
+			return cli_unknown_option("player", argv[i]);
 		} else if (n < want) {
 			pos[n++] = argv[i];
 		} else {
-			return usage_error("player", "too many arguments");
+			return cli_usage_error("player", "too many arguments");
 		}
 	}
 	if (n != want)
-		return usage_error("player", want == 3 ? "GAME, SIDE and EMAIL are "
+		return cli_usage_error("player", want == 3 ? "GAME, SIDE and EMAIL are "
 		    "required" : want == 2 ? "GAME and EMAIL are required" :
 		    "GAME is required");
-	if (open_store(0, &st, &e) != 0)
-		return fail(&e);
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
 	referee_init(&r, st);
 	if (strcmp(verb, "list") == 0) {
 		char *text = NULL;
@@ -269,7 +270,7 @@ cmd_player(int argc, char **argv)
 	sodium_memzero(secret, sizeof(secret));
 	store_close(st);
 	if (rc != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	return 0;
 }
 
@@ -282,7 +283,7 @@ cmd_start(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch start GAME\n\nFreezes the roster of GAME, "
 		    "queues a welcome mail to every player\n(with their side, the "
 		    "game's facts and how to send orders) and opens\nthe first "
@@ -290,14 +291,14 @@ cmd_start(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 2)
-		return usage_error("start", "expected 'start GAME'");
-	if (open_store(0, &st, &e) != 0)
-		return fail(&e);
+		return cli_usage_error("start", "expected 'start GAME'");
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
 	referee_init(&r, st);
 	rc = referee_start(&r, argv[1], &e);
 	store_close(st);
 	if (rc != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	printf("game %s started: welcome mails queued (see 'despatch outbox'); "
 	    "turn 1 is open\n", argv[1]);
 	if (getenv("DESPATCH_FROM") == NULL || *getenv("DESPATCH_FROM") == '\0')
@@ -384,7 +385,7 @@ cmd_submit(int argc, char **argv)
 	int i, nfiles = 0, worst = 0;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch submit [--sender ADDR] [FILE...]\n\n"
 		    "Takes order mails (RFC 5322 messages) from the files, or one from\n"
 		    "standard input, as an MTA pipe would deliver them. Each mail is\n"
@@ -401,17 +402,17 @@ cmd_submit(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--sender") == 0) {
 			if (++i >= argc)
-				return usage_error("submit", "--sender needs an address");
+				return cli_usage_error("submit", "--sender needs an address");
 			sender = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return unknown_option("submit", argv[i]);
+			return cli_unknown_option("submit", argv[i]);
 		} else {
 			nfiles++;
 		}
 	}
-	if (open_store(0, &st, &e) != 0) {
+	if (cli_open_store(0, &st, &e) != 0) {
 		/* A database that exists but is busy is a passing trouble. */
-		return fail(&e);
+		return cli_fail(&e);
 	}
 	referee_init(&r, st);
 	if (nfiles == 0) {
@@ -420,7 +421,7 @@ cmd_submit(int argc, char **argv)
 
 		if (read_stream(stdin, &raw, &len, &e) != 0) {
 			store_close(st);
-			return fail(&e);
+			return cli_fail(&e);
 		}
 		worst = submit_one(&r, "stdin", raw, len, sender, 0);
 		free(raw);
@@ -464,7 +465,7 @@ cmd_turn(int argc, char **argv)
 	int *dice = NULL, ndice = 0, i, rc;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch turn GAME [--dice FILE]\n\n"
 		    "Adjudicates the open phase of GAME now with the orders received\n"
 		    "(sides without orders hold), stores the new state and the events,\n"
@@ -477,44 +478,44 @@ cmd_turn(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--dice") == 0) {
 			if (++i >= argc)
-				return usage_error("turn", "--dice needs a file");
+				return cli_usage_error("turn", "--dice needs a file");
 			dicefile = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return unknown_option("turn", argv[i]);
+			return cli_unknown_option("turn", argv[i]);
 		} else if (game == NULL) {
 			game = argv[i];
 		} else {
-			return usage_error("turn", "too many arguments");
+			return cli_usage_error("turn", "too many arguments");
 		}
 	}
 	if (game == NULL)
-		return usage_error("turn", "GAME is required");
+		return cli_usage_error("turn", "GAME is required");
 	if (dicefile != NULL) {
 		char *text = NULL;
 		size_t len = 0;
 
 		if (scenario_read_file(dicefile, 1024 * 1024, &text, &len, &e) != 0)
-			return fail(&e);
+			return cli_fail(&e);
 		rc = dice_script_parse(text, dicefile, &dice, &ndice, &e);
 		free(text);
 		if (rc != 0)
-			return fail(&e);
+			return cli_fail(&e);
 		if (dice == NULL) {
 			dice = malloc(sizeof(int));
 			if (dice == NULL)
 				return EXIT_FAILURE;
 		}
 	}
-	if (open_store(0, &st, &e) != 0) {
+	if (cli_open_store(0, &st, &e) != 0) {
 		free(dice);
-		return fail(&e);
+		return cli_fail(&e);
 	}
 	referee_init(&r, st);
 	rc = referee_turn(&r, game, dice, ndice, &tr, &e);
 	store_close(st);
 	free(dice);
 	if (rc != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	printf("game %s: played turn %d, step %d: %d event%s, %d %s%s\n", game,
 	    tr.turn, tr.step, tr.events, tr.events == 1 ? "" : "s", tr.rolls,
 	    tr.rolls == 1 ? "die" : "dice", tr.finished ?
@@ -528,7 +529,7 @@ static int
 load_game(const char *name, struct store **st, struct store_game *g,
     struct battle **b, struct err *e)
 {
-	if (open_store(0, st, e) != 0)
+	if (cli_open_store(0, st, e) != 0)
 		return -1;
 	if (store_game_get(*st, name, g, e) != 0 ||
 	    store_battle_load(*st, g, b, e) != 0) {
@@ -683,7 +684,7 @@ cmd_state(int argc, char **argv)
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch state GAME [--json]\n\nPrints the battle "
 		    "state of GAME: every unit with its position, SP and\nmarkers, "
 		    "every brigade with its losses. With --json, the whole state in\n"
@@ -694,16 +695,16 @@ cmd_state(int argc, char **argv)
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
 		else if (argv[i][0] == '-' && argv[i][1])
-			return unknown_option("state", argv[i]);
+			return cli_unknown_option("state", argv[i]);
 		else if (game == NULL)
 			game = argv[i];
 		else
-			return usage_error("state", "too many arguments");
+			return cli_usage_error("state", "too many arguments");
 	}
 	if (game == NULL)
-		return usage_error("state", "GAME is required");
+		return cli_usage_error("state", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	if (as_json) {
 		json_state(&g, b);
 	} else {
@@ -744,7 +745,7 @@ cmd_events(int argc, char **argv)
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch events GAME [--turn N] [--json]\n\nPrints what "
 		    "happened in GAME (all played phases, or those of turn N)\nin order, "
 		    "each die roll with its purpose; with --json in the shape\n"
@@ -758,35 +759,35 @@ cmd_events(int argc, char **argv)
 			char *end = NULL;
 
 			if (++i >= argc)
-				return usage_error("events", "--turn needs a number");
+				return cli_usage_error("events", "--turn needs a number");
 			turn = (int)strtol(argv[i], &end, 10);
 			if (*end || turn < 1)
-				return usage_error("events", "--turn needs a number from 1");
+				return cli_usage_error("events", "--turn needs a number from 1");
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return unknown_option("events", argv[i]);
+			return cli_unknown_option("events", argv[i]);
 		} else if (game == NULL) {
 			game = argv[i];
 		} else {
-			return usage_error("events", "too many arguments");
+			return cli_usage_error("events", "too many arguments");
 		}
 	}
 	if (game == NULL)
-		return usage_error("events", "GAME is required");
+		return cli_usage_error("events", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	if (turn > b->turns) {
 		err_set(&e, ERR_USER, "game %s has turns 1 to %d; there is no turn "
 		    "%d", g.name, b->turns, turn);
 		battle_free(b);
 		store_game_clear(&g);
 		store_close(st);
-		return fail(&e);
+		return cli_fail(&e);
 	}
 	if (store_events_load(st, g.id, 0, &ev, &steps, &e) != 0) {
 		battle_free(b);
 		store_game_clear(&g);
 		store_close(st);
-		return fail(&e);
+		return cli_fail(&e);
 	}
 	{
 		struct json j;
@@ -980,7 +981,7 @@ cmd_outbox(int argc, char **argv)
 	int n = 0, i, as_json = 0;
 
 	err_clear(&e);
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch outbox [--json]\n"
 		    "       despatch outbox write DIR\n\n"
 		    "Lists the mail waiting to be delivered, or delivers it: 'write'\n"
@@ -992,12 +993,12 @@ cmd_outbox(int argc, char **argv)
 		int written = 0;
 
 		if (argc != 3)
-			return usage_error("outbox", "expected 'outbox write DIR'");
-		if (open_store(0, &st, &e) != 0)
-			return fail(&e);
+			return cli_usage_error("outbox", "expected 'outbox write DIR'");
+		if (cli_open_store(0, &st, &e) != 0)
+			return cli_fail(&e);
 		if (outbox_write(st, argv[2], 0, &written, &e) != 0) {
 			store_close(st);
-			return fail(&e);
+			return cli_fail(&e);
 		}
 		store_close(st);
 		fprintf(stderr, "%d mail%s written to %s\n", written, written == 1 ?
@@ -1008,13 +1009,13 @@ cmd_outbox(int argc, char **argv)
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
 		else
-			return usage_error("outbox", "unknown argument");
+			return cli_usage_error("outbox", "unknown argument");
 	}
-	if (open_store(0, &st, &e) != 0)
-		return fail(&e);
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
 	if (store_outbox_list(st, 1, &m, &n, &e) != 0) {
 		store_close(st);
-		return fail(&e);
+		return cli_fail(&e);
 	}
 	if (as_json) {
 		struct json j;
@@ -1053,7 +1054,7 @@ cmd_rules(int argc, char **argv)
 	const struct ruleset *rs;
 	int i;
 
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch rules [RULESET]\n\nWithout RULESET, lists the "
 		    "rulesets. With one, lists its troop types and\nevery number it "
 		    "uses, each marked 'text' (from the rules text) or\n'default' (our "
@@ -1200,7 +1201,7 @@ cmd_demo(int argc, char **argv)
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (wants_help(argc, argv)) {
+	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch demo [DIR]\n\n"
 		    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
 		    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
@@ -1212,7 +1213,7 @@ cmd_demo(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 2)
-		return usage_error("demo", "too many arguments");
+		return cli_usage_error("demo", "too many arguments");
 	if (argc == 2)
 		dir = argv[1];
 	if (find_campaign(camp, sizeof(camp)) != 0) {
@@ -1239,7 +1240,7 @@ cmd_demo(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	if (store_open(dbfile, 1, -1, &st, &e) != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	referee_init(&r, st);
 	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
 	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
@@ -1336,7 +1337,7 @@ out:
 	store_game_clear(&g);
 	store_close(st);
 	if (rc != 0)
-		return fail(&e);
+		return cli_fail(&e);
 	return 0;
 }
 
@@ -1407,6 +1408,10 @@ main(int argc, char **argv)
 		return cmd_outbox(argc, argv);
 	if (strcmp(argv[0], "rules") == 0)
 		return cmd_rules(argc, argv);
+	if (strcmp(argv[0], "set") == 0)
+		return cmd_set(argc, argv);
+	if (strcmp(argv[0], "show") == 0)
+		return cmd_show(argc, argv);
 	if (strcmp(argv[0], "demo") == 0)
 		return cmd_demo(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);

@@ -319,7 +319,7 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 
 	text_init(&t, ANSWER_MAX);
 	subject(in, "PRESS", subj, sizeof(subj));
-	if (setting_get(in->r, g->id, "press", "on", on, sizeof(on), in->e) != 0)
+	if (setting_get(in->r, g->id, "press", on, sizeof(on), in->e) != 0)
 		goto out;
 	if (strcasecmp(on, "off") == 0) {
 		text_add(&t, "Press is off in game %s: the operator has chosen "

@@ -37,9 +37,6 @@
 #define ECHO_PROSE_MAX  8     /* remarks shown */
 #define ECHO_RAW_MAX    160   /* bytes of each line quoted */
 #define REPLY_MAX       (256 * 1024)
-/* Mails a sender may send in an hour before despatch stops answering
- * (a mail loop or a flood gets one notice, not a thousand replies). */
-#define RATE_LIMIT_DEFAULT "30"
 
 static void
 set_status(struct intake *in, const char *status, const char *fmt, ...)
@@ -144,21 +141,6 @@ intake_reply(struct intake *in, const char *kind, const char *subject,
 	return queue_one(in, in->reply_to, kind, subj, body);
 }
 
-int
-setting_get(struct referee *r, int64_t game_id, const char *key,
-    const char *def, char *out, size_t size, struct err *e)
-{
-	char *v = NULL;
-	int rc = store_query_text(r->st, e, &v, NULL, "SELECT value FROM settings "
-	    "WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1",
-	    "ti", key, game_id);
-
-	if (rc < 0)
-		return -1;
-	snprintf(out, size, "%s", rc == 1 ? v : def);
-	free(v);
-	return 0;
-}
 
 /* Makes the copy of the mail we keep (in->stored): the raw bytes with
  * secrets blanked.  Where a transfer encoding or an encoded-word could
@@ -753,7 +735,7 @@ rate_limited(struct intake *in, int *first)
 	*first = 0;
 	if (in->sender == NULL)
 		return 0;
-	if (setting_get(in->r, 0, "rate-limit", RATE_LIMIT_DEFAULT, v, sizeof(v),
+	if (setting_get(in->r, 0, "rate-limit", v, sizeof(v),
 	    in->e) != 0)
 		return -1;
 	limit = strtol(v, NULL, 10);

@@ -68,10 +68,10 @@ struct intake {
 int intake_reply(struct intake *in, const char *kind, const char *subject,
     const char *body);
 
-/* A game's or the server's setting: the game's value (game_id > 0), else
- * the server's (game 0), else def; written to out. */
+/* A setting (settings.c): the game's value (game_id > 0), else the
+ * server's (game 0), else its default; written to out. */
 int setting_get(struct referee *r, int64_t game_id, const char *key,
-    const char *def, char *out, size_t size, struct err *e);
+    char *out, size_t size, struct err *e);
 
 /* Mail commands (commands.c): answers one command of an authenticated
  * player of game g, side in->side.  turn is the turn the header named (0

@@ -95,6 +95,18 @@ struct turn_result {
 int referee_turn(struct referee *r, const char *game, const int *dice,
     int ndice, struct turn_result *res, struct err *e);
 
+/* Sets a setting of game (NULL: of the whole server).  Known keys and
+ * their values are checked; ERR_USER names what would be right. */
+int referee_setting_set(struct referee *r, const char *game, const char *key,
+    const char *value, struct err *e);
+/* Writes the known keys, their values and meaning, a line each. */
+#include <stdio.h>
+void referee_setting_help(FILE *f);
+/* A game at a glance (status, phase, orders stored, players, settings)
+ * as a malloc'd text in *out. */
+int referee_show(struct referee *r, const char *game, char **out,
+    struct err *e);
+
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,
     unsigned char out[32], struct err *e);

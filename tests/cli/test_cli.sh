@@ -117,6 +117,19 @@ if [ -n "$hold_lock" ]; then
 	check "submit a third time" 0 "$bin" --db "$db" submit <"$work/locked.eml"
 	says "submit a third time" "duplicate"
 fi
+check "set press off" 0 "$bin" --db "$db" set cowpens press off
+check "set unknown key" 1 "$bin" --db "$db" set cowpens presss off
+says "set unknown key" "the settings are press, rate-limit"
+check "set bad value" 1 "$bin" --db "$db" set cowpens press maybe
+says "set bad value" "takes on or off"
+check "set server-only key on a game" 1 "$bin" --db "$db" set cowpens rate-limit 10
+says "set server-only key on a game" "set --server rate-limit 10"
+check "set server key" 0 "$bin" --db "$db" set --server rate-limit 10
+check "show" 0 "$bin" --db "$db" show cowpens
+says "show" "press        off    (this game)"
+says "show" "rate-limit   10     (server)"
+says "show" "turn 1 of 6"
+check "show unknown game" 1 "$bin" --db "$db" show nosuch
 echo "9 9 9" >"$work/dice"
 check "scripted dice on a live game" 1 "$bin" --db "$db" turn cowpens --dice "$work/dice"
 says "scripted dice on a live game" "not a sandbox"

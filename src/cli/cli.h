@@ -1,0 +1,30 @@
+/*
+ * cli.h - what the files of the despatch command share: the database
+ * path, exit codes, and the helpers every command uses to fail and to
+ * open the store.  Each command is `int cmd_NAME(int argc, char **argv)`,
+ * argv[0] being the command's name.
+ */
+#ifndef DESPATCH_CLI_H
+#define DESPATCH_CLI_H
+
+#include "core/err.h"
+#include "store/store.h"
+
+#define EXIT_USAGE 2
+#define EXIT_TEMPFAIL 75
+
+extern const char *db_path;
+
+/* Prints the error; returns 75 for a passing failure, else 1. */
+int cli_fail(const struct err *e);
+/* Prints a usage error for cmd; returns 2. */
+int cli_usage_error(const char *cmd, const char *msg);
+int cli_unknown_option(const char *cmd, const char *opt);
+/* 1 if --help or -h is among the arguments. */
+int cli_wants_help(int argc, char **argv);
+int cli_open_store(int create, struct store **st, struct err *e);
+
+int cmd_set(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+#endif

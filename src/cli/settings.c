@@ -1,0 +1,75 @@
+/*
+ * settings.c - `despatch set` and `despatch show`: the operator's choices
+ * for a game or for the whole server, and a game at a glance.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "referee/referee.h"
+
+int
+cmd_set(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	const char *game;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch set GAME KEY VALUE\n"
+		    "       despatch set --server KEY VALUE\n\n"
+		    "Changes a setting of one game, or of the whole server (every "
+		    "game that does\nnot set it itself). The keys:\n\n");
+		referee_setting_help(stdout);
+		return 0;
+	}
+	if (argc != 4)
+		return cli_usage_error("set", "expected GAME (or --server), KEY and "
+		    "VALUE");
+	game = strcmp(argv[1], "--server") == 0 ? NULL : argv[1];
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	referee_init(&r, st);
+	if (referee_setting_set(&r, game, argv[2], argv[3], &e) != 0) {
+		store_close(st);
+		return cli_fail(&e);
+	}
+	printf("%s: %s = %s\n", game ? game : "server", argv[2], argv[3]);
+	store_close(st);
+	return 0;
+}
+
+int
+cmd_show(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	char *out = NULL;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch show GAME\n\n"
+		    "Shows a game: its scenario and status, the open phase, which "
+		    "sides have\nstored orders for their next phase, the players, "
+		    "and every setting with\nwhere its value comes from. Secrets "
+		    "are never shown.\n");
+		return 0;
+	}
+	if (argc != 2)
+		return cli_usage_error("show", "expected GAME");
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	referee_init(&r, st);
+	if (referee_show(&r, argv[1], &out, &e) != 0) {
+		store_close(st);
+		return cli_fail(&e);
+	}
+	fputs(out, stdout);
+	free(out);
+	store_close(st);
+	return 0;
+}

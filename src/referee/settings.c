@@ -1,0 +1,213 @@
+/*
+ * settings.c - the operator's choices, per game or for the whole server,
+ * and `despatch show`.
+ *
+ * A setting is a key and a text value in the settings table; game 0 holds
+ * the server's.  A game's own value wins over the server's, which wins over
+ * the default written here.  Every key is known and checked when set, so a
+ * typing mistake is an error, not a setting nobody reads.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "report/report.h"
+#include "referee/internal.h"
+
+struct setting_def {
+	const char *key;
+	const char *def;
+	const char *values;     /* "on|off", or "N" for a count */
+	int per_game;           /* may be set for one game */
+	const char *what;
+};
+
+static const struct setting_def defs[] = {
+	{ "press", "on", "on|off", 1, "players may send each other messages "
+	    "with PRESS TO" },
+	{ "rate-limit", "30", "N", 0, "mails a sender may send in an hour "
+	    "before the server stops reading them (0: no limit)" },
+};
+
+static const struct setting_def *
+find_def(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++)
+		if (strcmp(defs[i].key, key) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+int
+setting_get(struct referee *r, int64_t game_id, const char *key, char *out,
+    size_t size, struct err *e)
+{
+	const struct setting_def *d = find_def(key);
+	char *v = NULL;
+	int rc;
+
+	assert(d != NULL);
+	rc = store_query_text(r->st, e, &v, NULL, "SELECT value FROM settings "
+	    "WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1",
+	    "ti", key, game_id);
+	if (rc < 0)
+		return -1;
+	snprintf(out, size, "%s", rc == 1 ? v : d->def);
+	free(v);
+	return 0;
+}
+
+void
+referee_setting_help(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++)
+		fprintf(f, "  %-12s %-8s (default %s%s)\n      %s\n", defs[i].key,
+		    defs[i].values, defs[i].def, defs[i].per_game ? "" :
+		    "; server only", defs[i].what);
+}
+
+int
+referee_setting_set(struct referee *r, const char *game, const char *key,
+    const char *value, struct err *e)
+{
+	const struct setting_def *d = find_def(key);
+	struct store_game g;
+	int64_t gid = 0;
+	int rc;
+
+	memset(&g, 0, sizeof(g));
+	if (d == NULL) {
+		char list[256] = "";
+		size_t i;
+
+		for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
+			strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
+			strncat(list, defs[i].key, sizeof(list) - strlen(list) - 1);
+		}
+		return err_set(e, ERR_USER, "there is no setting \"%s\"; the "
+		    "settings are %s (see 'despatch set --help')", key, list);
+	}
+	if (strcmp(d->values, "N") == 0) {
+		const char *p = value;
+
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
+			return err_set(e, ERR_USER, "%s takes a whole number, such "
+			    "as %s, not \"%s\"", key, d->def, value);
+	} else if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
+		return err_set(e, ERR_USER, "%s takes on or off, not \"%s\"", key,
+		    value);
+	}
+	if (game != NULL && !d->per_game)
+		return err_set(e, ERR_USER, "%s is set for the whole server: "
+		    "'despatch set --server %s %s'", key, key, value);
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (game != NULL) {
+		if (store_game_get(r->st, game, &g, e) != 0)
+			goto fail;
+		gid = g.id;
+	}
+	if (store_exec(r->st, e, "INSERT INTO settings (game_id, key, value) "
+	    "VALUES (?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET value = "
+	    "excluded.value", "itt", gid, key, value) != 0 ||
+	    store_commit(r->st, e) != 0)
+		goto fail;
+	store_game_clear(&g);
+	return 0;
+fail:
+	rc = -1;
+	store_rollback(r->st);
+	store_game_clear(&g);
+	return rc;
+}
+
+int
+referee_show(struct referee *r, const char *game, char **out, struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS];
+	struct battle *b = NULL;
+	struct text t;
+	size_t i;
+	int n, k, rc = -1;
+
+	memset(&g, 0, sizeof(g));
+	*out = NULL;
+	text_init(&t, 256 * 1024);
+	if (store_game_get(r->st, game, &g, e) != 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto out;
+	text_add(&t, "game       %s\nscenario   %s (%s)\nruleset    %s%s\n",
+	    g.name, b->title, g.scenario_file, g.ruleset, g.sandbox ?
+	    " (sandbox: scripted dice allowed)" : "");
+	text_add(&t, "status     %s", store_status_name(g.status));
+	if (g.status == GAME_RUNNING) {
+		char clock[16];
+		int ps = battle_step_side(b, g.step);
+
+		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
+		text_add(&t, ": turn %d of %d (%s), %s phase", battle_step_turn(b,
+		    g.step), b->turns, clock, ps >= 0 ? b->sides[ps].id : "joint");
+	} else if (g.status == GAME_FINISHED) {
+		char *res = NULL;
+
+		if (store_query_text(r->st, e, &res, NULL, "SELECT result FROM "
+		    "games WHERE id = ? AND result IS NOT NULL", "i", g.id) < 0)
+			goto out;
+		if (res != NULL)
+			text_add(&t, ": %s", res);
+		free(res);
+	}
+	text_add(&t, "\n\nplayers\n");
+	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		goto out;
+	for (k = 0; k < n; k++) {
+		int64_t cnt = 0;
+
+		if (g.status == GAME_RUNNING && store_query_int(r->st, e, &cnt,
+		    "SELECT count(*) FROM orders WHERE game_id = ? AND side_idx = ? "
+		    "AND step >= ? AND superseded = 0", "iII", g.id, pl[k].side,
+		    g.step) < 0)
+			goto out;
+		text_add(&t, "  %-14s %s%s\n", b->sides[pl[k].side].id, pl[k].email,
+		    g.status != GAME_RUNNING ? "" : cnt > 0 ? "  (orders stored)" :
+		    "  (no orders stored)");
+	}
+	text_add(&t, "\nsettings\n");
+	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
+		char *v = NULL;
+		int64_t from = -1;
+		int got = store_query_text(r->st, e, &v, NULL, "SELECT value FROM "
+		    "settings WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id "
+		    "DESC LIMIT 1", "ti", defs[i].key, g.id);
+
+		if (got < 0 || (got == 1 && store_query_int(r->st, e, &from,
+		    "SELECT game_id FROM settings WHERE key = ? AND game_id IN "
+		    "(?, 0) ORDER BY game_id DESC LIMIT 1", "ti", defs[i].key,
+		    g.id) < 0)) {
+			free(v);
+			goto out;
+		}
+		text_add(&t, "  %-12s %-6s (%s)\n", defs[i].key, v ? v : defs[i].def,
+		    v == NULL ? "default" : from == 0 ? "server" : "this game");
+		free(v);
+	}
+	*out = t.s;
+	t.s = NULL;
+	rc = *out != NULL ? 0 : err_set(e, ERR_INTERNAL, "out of memory");
+out:
+	text_free(&t);
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
