@@ -55,7 +55,7 @@ usage_main(FILE *f)
 	    "\n"
 	    "Commands:\n"
 	    "  new GAME SCENARIO [--sandbox]   create a game in set-up from a scenario file\n"
-	    "  player add GAME SIDE EMAIL [--password P]\n"
+	    "  player add GAME SIDE EMAIL [--password P] [--brigades LIST]\n"
 	    "                                  add a player; prints their secret\n"
 	    "  player list|remove|reset GAME [EMAIL]\n"
 	    "                                  see, remove, or give a new secret to players\n"
@@ -197,19 +197,24 @@ cmd_player(int argc, char **argv)
 	struct referee r;
 	struct err e;
 	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
+	const char *brigades = NULL;
 	char secret[REFEREE_SECRET_MAX];
 	int i, n = 0, rc, want;
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch player add GAME SIDE EMAIL [--password P]\n"
+		printf("usage: despatch player add GAME SIDE EMAIL [--password P] "
+		    "[--brigades LIST]\n"
 		    "       despatch player list GAME\n"
 		    "       despatch player remove GAME EMAIL\n"
 		    "       despatch player reset GAME EMAIL [--password P]\n\n"
 		    "add: adds a player for SIDE of GAME (before the game starts) and\n"
 		    "prints the player's secret: a random token made by the server,\n"
 		    "or P (at least 8 characters) if given. Only a keyed hash of it\n"
-		    "is kept once the welcome mail has told the player.\n"
+		    "is kept once the welcome mail has told the player. A side may\n"
+		    "have several players: give each --brigades, the brigades it\n"
+		    "commands (\"Main Line, Cavalry Reserve\", and \"army\" for the\n"
+		    "army commander); together they must cover the side.\n"
 		    "list: the players of GAME, one a line.\n"
 		    "remove: takes a player out of a game still in set-up.\n"
 		    "reset: gives a player a new secret and prints it; in a started\n"
@@ -229,6 +234,10 @@ cmd_player(int argc, char **argv)
 			if (++i >= argc)
 				return cli_usage_error("player", "--password needs a value");
 			password = argv[i];
+		} else if (strcmp(argv[i], "--brigades") == 0 && want == 3) {
+			if (++i >= argc)
+				return cli_usage_error("player", "--brigades needs a list");
+			brigades = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return cli_unknown_option("player", argv[i]);
 		} else if (n < want) {
@@ -262,6 +271,7 @@ cmd_player(int argc, char **argv)
 			    pos[0], secret);
 	} else {
 		rc = referee_player_add(&r, pos[0], pos[1], pos[2], password,
+		    brigades,
 		    secret, &e);
 		if (rc == 0)
 			printf("added %s to game %s, side %s\nsecret: %s\n", pos[2],
@@ -1261,7 +1271,7 @@ cmd_demo(int argc, char **argv)
 		if (line[0] == '#' || sscanf(line, "player %63s %255s %127s", side,
 		    email, pw) != 3)
 			continue;
-		if (referee_player_add(&r, "cowpens", side, email, pw, secret, &e) != 0)
+		if (referee_player_add(&r, "cowpens", side, email, pw, NULL, secret, &e) != 0)
 			goto out;
 	}
 	fclose(pf);

@@ -29,7 +29,16 @@ struct orders_parser {
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
 	struct names *names; /* the battle's names, normalised (cache) */
+	uint64_t limit;      /* brigades the player commands (0: all) */
+	int limit_army;      /* ... and the army commander */
 };
+
+void
+orders_parser_limit(struct orders_parser *p, uint64_t mask, int army)
+{
+	p->limit = mask;
+	p->limit_army = army;
+}
 
 static pcre2_code *
 compile(const char *pat, struct err *e)
@@ -1468,10 +1477,39 @@ resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
 	return -1;
 }
 
+/* With a limit: may the player order brigade br (-1: the army
+ * commander)?  If not, msg says whose it is. */
+static int
+allowed(const struct orders_parser *p, const struct battle *b, int br,
+    const char *name, char *msg, size_t msize)
+{
+	size_t k;
+	int i, n = 0;
+
+	if (p->limit == 0 || (br < 0 && p->limit_army) ||
+	    (br >= 0 && br < 64 && (p->limit >> br & 1u)))
+		return 1;
+	if (br < 0)
+		k = (size_t)snprintf(msg, msize, "%s is the army commander, whom "
+		    "another player of your side orders; yours are", name);
+	else
+		k = (size_t)snprintf(msg, msize, "%s is in the %s brigade, which "
+		    "another player of your side commands; yours are", name,
+		    b->brigades[br].name);
+	for (i = 0; i < b->nbrigades && i < 64 && k < msize; i++)
+		if (p->limit >> i & 1u)
+			k += (size_t)snprintf(msg + k, msize - k, "%s %s", n++ ? "," :
+			    "", b->brigades[i].name);
+	if (p->limit_army && k < msize)
+		snprintf(msg + k, msize - k, "%s the army commander", n ? " and" : "");
+	return 0;
+}
+
 /* One brigade line, expanded to the brigade's units when the mail is read
  * to its end (a unit's own line, before or after, wins). */
 struct bline {
 	int line;          /* in the mail */
+	int standing;      /* a STANDING: line */
 	int li;            /* its entry in out->lines */
 	int brigade;
 	char what[ORDERS_TEXT_MAX];
@@ -1481,12 +1519,14 @@ struct bline {
 
 static void
 expand_brigades(struct orders_parser *p, const struct battle *b, int side,
-    const struct bline *bl, int nbl, const int *seen_unit,
-    struct orders_result *out)
+    const struct bline *bl, int nbl, const int *seen_units,
+    const int *standing_units, struct orders_result *out)
 {
 	int k, u;
 
 	for (k = 0; k < nbl; k++) {
+		struct order_set *set = bl[k].standing ? &out->standing : &out->set;
+		const int *seen_unit = bl[k].standing ? standing_units : seen_units;
 		struct orders_line *l = bl[k].li >= 0 ? &out->lines[bl[k].li] : NULL;
 		char echo[ORDERS_TEXT_MAX], bad[ORDERS_TEXT_MAX] = "";
 		size_t e;
@@ -1518,15 +1558,15 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 				continue;
 			}
 			/* In line order with the rest of the set. */
-			if (out->set.n < ORDER_SET_MAX) {
-				int at = out->set.n;
+			if (set->n < ORDER_SET_MAX) {
+				int at = set->n;
 
-				while (at > 0 && out->set.orders[at - 1].line > o.line)
+				while (at > 0 && set->orders[at - 1].line > o.line)
 					at--;
-				memmove(&out->set.orders[at + 1], &out->set.orders[at],
-				    (size_t)(out->set.n - at) * sizeof(o));
-				out->set.orders[at] = o;
-				out->set.n++;
+				memmove(&set->orders[at + 1], &set->orders[at],
+				    (size_t)(set->n - at) * sizeof(o));
+				set->orders[at] = o;
+				set->n++;
 			}
 			if (e < sizeof(echo))
 				e += (size_t)snprintf(echo + e, sizeof(echo) - e, "%s %s",
@@ -1553,18 +1593,21 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
 	const char *s = body;
-	int line = 0, nbl = 0;
-	int seen_unit[BATTLE_MAX_UNITS], seen_cmd[BATTLE_MAX_COMMANDERS];
+	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i;
+	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 
 	memset(out, 0, offsetof(struct orders_result, set));
 	out->set.side = side;
 	out->set.n = 0;
+	out->standing.side = side;
+	out->standing.n = 0;
+	out->standing_lines = 0;
+	out->standing_clear = 0;
 	out->ncmds = 0;
 	out->cmds_dropped = 0;
-	memset(seen_unit, 0, sizeof(int) * (size_t)(b->nunits > 0 ? b->nunits : 1));
-	memset(seen_cmd, 0, sizeof(int) * (size_t)(b->ncommanders > 0 ?
-	    b->ncommanders : 1));
+	memset(seen, 0, sizeof(seen));
+	memset(seen_c, 0, sizeof(seen_c));
 	while (s != NULL && *s) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
@@ -1574,7 +1617,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		const struct cand *c;
 		struct order o;
 		char *colon;
+		int standing = 0, *seen_unit, *seen_cmd;
+		struct order_set *set;
 
+		/* The lines the last line added are standing ones if it was. */
+		for (i = mark; i < out->nlines; i++)
+			out->lines[i].standing = marking;
+		mark = out->nlines;
+		marking = 0;
 		line++;
 		s = nl ? nl + 1 : NULL;
 		if (line <= header_line)
@@ -1586,7 +1636,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
-		if (buf[0] == '\0' || buf[0] == '#' || buf[0] == '>')
+		if (buf[0] == '\0') {
+			block = 0;   /* a blank line ends a STANDING: block */
+			continue;
+		}
+		if (buf[0] == '#' || buf[0] == '>')
 			continue;
 		/* A comment after an order: "7th: ADVANCE 8  # to the fence". */
 		{
@@ -1632,6 +1686,42 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				continue;
 			}
 		}
+		/* Standing orders: "STANDING: 7th: HOLD", or a "STANDING:"
+		 * line and the order lines under it up to a blank line. */
+		if (strncasecmp(buf, "standing", 8) == 0 &&
+		    (buf[8] == ':' || buf[8] == ' ' || buf[8] == '\0')) {
+			char *r = buf + 8;
+
+			while (*r == ' ')
+				r++;
+			if (strncasecmp(r, "orders", 6) == 0 &&
+			    (r[6] == ':' || r[6] == ' ' || r[6] == '\0'))
+				r += 6;
+			while (*r == ' ' || *r == ':')
+				r++;
+			if (*r == '\0') {
+				block = 1;
+				add_line(out, line, ORDERS_PROSE, buf, "");
+				continue;
+			}
+			if (strcasecmp(r, "none") == 0) {
+				out->standing_clear = 1;
+				out->standing_lines++;
+				add_line(out, line, ORDERS_OK, buf, "STANDING: NONE");
+				marking = 1;
+				continue;
+			}
+			memmove(buf, r, strlen(r) + 1);
+			standing = 1;
+		} else if (block) {
+			standing = 1;
+		}
+		marking = standing;
+		seen_unit = seen[standing];
+		seen_cmd = seen_c[standing];
+		set = standing ? &out->standing : &out->set;
+		if (standing)
+			out->standing_lines++;
 		colon = strrchr(buf, ':');
 		if (colon != NULL && colon[1] == '\0') {
 			/* "7th Foot:" is an order with its verb missing;
@@ -1678,6 +1768,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				add_line(out, line, ORDERS_ERROR, buf, msg);
 				continue;
 			}
+			if (!allowed(p, b, br, b->brigades[br].name, msg,
+			    sizeof(msg))) {
+				add_line(out, line, ORDERS_ERROR, buf, msg);
+				continue;
+			}
 			if (bl == NULL)
 				bl = calloc(BLINES_MAX, sizeof(*bl));
 			if (bl == NULL || nbl == BLINES_MAX) {
@@ -1686,11 +1781,17 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				continue;
 			}
 			bl[nbl].line = line;
+			bl[nbl].standing = standing;
 			bl[nbl].brigade = br;
 			snprintf(bl[nbl].what, sizeof(bl[nbl].what), "%s", what);
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
 			add_line(out, line, ORDERS_OK, buf, "");
+			continue;
+		}
+		if (!allowed(p, b, c->kind == C_CMD ? b->commanders[c->idx].brigade :
+		    b->units[c->idx].brigade, c->name, msg, sizeof(msg))) {
+			add_line(out, line, ORDERS_ERROR, buf, msg);
 			continue;
 		}
 		if (c->kind == C_CMD ? seen_cmd[c->idx] != 0 : seen_unit[c->idx] > 0) {
@@ -1714,13 +1815,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			seen_cmd[c->idx] = line;
 		else
 			seen_unit[c->idx] = line;
-		if (out->set.n < ORDER_SET_MAX)
-			out->set.orders[out->set.n++] = o;
+		if (set->n < ORDER_SET_MAX)
+			set->orders[set->n++] = o;
 		orders_canonical(b, &o, msg, sizeof(msg));
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
+	for (i = mark; i < out->nlines; i++)
+		out->lines[i].standing = marking;
 	if (nbl > 0)
-		expand_brigades(p, b, side, bl, nbl, seen_unit, out);
+		expand_brigades(p, b, side, bl, nbl, seen[0], seen[1], out);
 	free(bl);
 	return 0;
 }

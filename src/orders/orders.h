@@ -14,6 +14,8 @@
 #ifndef DESPATCH_ORDERS_H
 #define DESPATCH_ORDERS_H
 
+#include <stdint.h>
+
 #include "core/battle.h"
 #include "core/err.h"
 #include "core/order.h"
@@ -59,6 +61,7 @@ struct orders_cmd {
 struct orders_line {
 	int line;             /* 1-based line in the body */
 	enum orders_status status;
+	int standing;         /* a standing order (set: standing) */
 	char text[ORDERS_TEXT_MAX];  /* canonical order, or the error */
 	char raw[ORDERS_TEXT_MAX];   /* the line as written (trimmed) */
 };
@@ -70,6 +73,12 @@ struct orders_result {
 	int nprose;           /* greeting and sign-off lines ignored */
 	int too_many;         /* more than ORDERS_MAX_LINES order lines */
 	struct order_set set; /* the orders understood, in line order */
+	struct order_set standing;  /* STANDING: orders, kept from phase to
+	                             * phase and played when the player sends
+	                             * none */
+	int standing_lines;   /* lines given as standing orders (0: the mail
+	                       * leaves the standing orders as they are) */
+	int standing_clear;   /* "STANDING: NONE" */
 	struct orders_cmd cmds[ORDERS_MAX_CMDS];
 	int ncmds;
 	int cmds_dropped;     /* commands past ORDERS_MAX_CMDS */
@@ -94,6 +103,11 @@ void orders_parser_free(struct orders_parser *p);
  * says whether one was found). */
 int orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h);
+
+/* Limits what the parser's next mails may order to the brigades in mask
+ * (bit i: brigade i) and, with army set, the army commander: a side with
+ * several players.  mask 0 lifts the limit. */
+void orders_parser_limit(struct orders_parser *p, uint64_t mask, int army);
 
 /* Parses the order lines of body (those after header_line; pass 0 to read
  * every line) for `side`.  Fills *out (which the caller allocates: it is

@@ -160,16 +160,21 @@ cmd_help(struct intake *in, struct store_game *g, struct battle *b)
 	return rc;
 }
 
+/* How many of side's players have orders stored for step, of how many. */
 static int
-count_orders(struct intake *in, int64_t game, int step, int side, int *n)
+players_with_orders(struct intake *in, int64_t game, int step, int side,
+    int *with, int *of)
 {
-	int64_t v = 0;
+	int64_t v = 0, p = 0;
 
-	if (store_query_int(in->r->st, in->e, &v, "SELECT count(*) FROM orders "
-	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND superseded = 0",
-	    "iII", game, step, side) < 0)
+	if (store_query_int(in->r->st, in->e, &v, "SELECT count(DISTINCT "
+	    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
+	    "side_idx = ? AND superseded = 0", "iII", game, step, side) < 0 ||
+	    store_query_int(in->r->st, in->e, &p, "SELECT count(*) FROM players "
+	    "WHERE game_id = ? AND side_idx = ?", "iI", game, side) < 0)
 		return -1;
-	*n = (int)v;
+	*with = (int)v;
+	*of = (int)p;
 	return 0;
 }
 
@@ -178,7 +183,7 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 {
 	struct text t;
 	char subj[128], clock[16], *result = NULL;
-	int s, rc = -1, step, turn, n;
+	int s, rc = -1, step, turn, n, of;
 
 	text_init(&t, ANSWER_MAX);
 	text_add(&t, "Game %s: %s (ruleset %s).\n", g->name, b->title,
@@ -204,11 +209,16 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 			next_phase(g, b, s, 0, &step, &turn);
 			if (step < 0)
 				continue;
-			if (count_orders(in, g->id, step, s, &n) != 0)
+			if (players_with_orders(in, g->id, step, s, &n, &of) != 0)
 				goto out;
-			text_add(&t, "  %-14s turn %d: %s%s\n", b->sides[s].id, turn,
-			    n > 0 ? "orders stored" : "no orders yet",
-			    s == in->side ? " (your side)" : "");
+			if (of > 1)
+				text_add(&t, "  %-14s turn %d: orders stored from %d of "
+				    "its %d players%s\n", b->sides[s].id, turn, n, of,
+				    s == in->side ? " (your side)" : "");
+			else
+				text_add(&t, "  %-14s turn %d: %s%s\n", b->sides[s].id,
+				    turn, n > 0 ? "orders stored" : "no orders yet",
+				    s == in->side ? " (your side)" : "");
 		}
 		{
 			int64_t waiting = 0;
@@ -244,18 +254,33 @@ cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
 		text_add(&t, "There is no phase of yours still to play in game "
 		    "%s.\n", g->name);
 	} else {
-		if (store_orders_text(in->r->st, g->id, step, in->side, &text,
-		    &count, in->e) != 0)
+		if (store_orders_text(in->r->st, g->id, step, in->side,
+		    in->player_id, &text, &count, in->e) != 0)
 			goto out;
 		report_clock(b, turn, clock, sizeof(clock));
 		if (count == 0)
-			text_add(&t, "No orders are stored for %s, turn %d (%s). If "
-			    "none come, your units hold.\n", b->sides[in->side].name,
-			    turn, clock);
+			text_add(&t, "No orders of yours are stored for %s, turn %d "
+			    "(%s). If none come, your units hold.\n",
+			    b->sides[in->side].name, turn, clock);
 		else
 			text_add(&t, "The orders stored for %s, turn %d (%s), as they "
 			    "will be played:\n\n%s", b->sides[in->side].name, turn,
 			    clock, text);
+	}
+	{
+		char *st = NULL;
+		int sc = 0;
+
+		if (store_standing_text(in->r->st, g->id, in->player_id, &st, &sc,
+		    in->e) != 0)
+			goto out;
+		if (sc > 0)
+			text_add(&t, "\nYour standing orders, played for any phase "
+			    "you send no orders for:\n\n%s", st);
+		else
+			text_add(&t, "\nYou have no standing orders (lines starting "
+			    "STANDING: set them).\n");
+		free(st);
 	}
 	subject(in, "ORDERS", subj, sizeof(subj));
 	rc = intake_reply(in, "reply", subj, t.s);

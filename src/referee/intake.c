@@ -304,8 +304,9 @@ echo_lines(struct text *t, const struct battle *b,
 			continue;
 		if (shown++ >= ECHO_OK_MAX)
 			continue;
-		text_add(t, "  line %-3d %s\n", l->line, quote_cut(l->text,
-		    ECHO_RAW_MAX * 2, m));
+		text_add(t, "  line %-3d %s%s\n", l->line, l->standing &&
+		    strncmp(l->text, "STANDING", 8) != 0 ? "STANDING " : "",
+		    quote_cut(l->text, ECHO_RAW_MAX * 2, m));
 	}
 	if (shown > ECHO_OK_MAX)
 		text_add(t, "  (%d more lines understood are not shown here; "
@@ -363,15 +364,29 @@ echo_lines(struct text *t, const struct battle *b,
 	}
 }
 
-/* How many orders side has stored for step. */
+/* What a mail's standing orders did. */
+static void
+standing_note(struct text *t, const struct orders_result *res)
+{
+	if (res->standing.n > 0)
+		text_add(t, "Your standing orders (%d) are stored: they are kept "
+		    "from phase to phase and\nplayed for any phase of yours you "
+		    "send no orders for. They replace your\nstanding orders of "
+		    "before; STANDING: NONE clears them.\n", res->standing.n);
+	else
+		text_add(t, "Your standing orders are cleared.\n");
+}
+
+/* How many orders the player has stored for step. */
 static int
 stored_count(struct intake *in, int step, int side, int *count)
 {
 	int64_t n = 0;
 
 	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM orders "
-	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND superseded = 0",
-	    "iII", in->game_id, step, side) < 0)
+	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND player_id = ? "
+	    "AND superseded = 0", "iIIi", in->game_id, step, side,
+	    in->player_id) < 0)
 		return -1;
 	*count = (int)n;
 	return 0;
@@ -424,6 +439,8 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 				in->player_id = pl[i].id;
 				snprintf(in->registered, sizeof(in->registered), "%s",
 				    pl[i].email);
+				snprintf(in->brigades, sizeof(in->brigades), "%s",
+				    pl[i].brigades);
 				break;
 			}
 	}
@@ -441,7 +458,7 @@ handle_header(struct intake *in, struct orders_header *h,
 	struct orders_parser *gop = NULL;
 	const struct ruleset *rs;
 	struct text t;
-	int side, i, step = 0, rc = -1, turn, had = 0, order_lines;
+	int side, i, step = 0, rc = -1, turn, had = 0, order_lines, has_standing;
 	char clock[16];
 
 	memset(&g, 0, sizeof(g));
@@ -514,8 +531,24 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "build does not have", g.name, g.ruleset);
 		goto out;
 	}
+	if (in->brigades[0] != '\0') {
+		uint64_t mask;
+		int army;
+
+		if (brigade_list(b, side, in->brigades, &mask, &army, NULL, 0,
+		    in->e) != 0) {
+			in->e->kind = ERR_DATA;
+			goto out;
+		}
+		orders_parser_limit(gop, mask, army);
+	}
 	orders_parse(gop, b, side, in->m->body, h->line, res);
+	/* Order lines for the phase, as against standing orders. */
 	order_lines = res->set.n + res->nerrors;
+	for (i = 0; i < res->nlines; i++)
+		if (res->lines[i].status == ORDERS_ERROR && res->lines[i].standing)
+			order_lines--;
+	has_standing = res->standing.n > 0 || res->standing_clear;
 	/* The phase the mail is for: the TURN it names, else the side's
 	 * next phase still open. */
 	turn = h->turn;
@@ -563,7 +596,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 	}
 	in->step = step > 0 ? step : 0;
-	if (order_lines > 0)
+	if (order_lines > 0 || res->standing_lines > 0)
 		set_status(in, "orders", "%d order%s, %d line%s not understood",
 		    res->set.n, res->set.n == 1 ? "" : "s", res->nerrors,
 		    res->nerrors == 1 ? "" : "s");
@@ -575,9 +608,27 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "were");
 	if (store_msg(in, NULL) != 0)
 		goto out;
+	if (has_standing) {
+		/* The player's standing set is replaced whole. */
+		if (store_exec(r->st, in->e, "DELETE FROM standing_orders WHERE "
+		    "game_id = ? AND player_id = ?", "ii", g.id, in->player_id) != 0)
+			goto out;
+		for (i = 0; i < res->standing.n; i++) {
+			char canon[ORDERS_TEXT_MAX];
+			const struct order *o = &res->standing.orders[i];
+
+			orders_canonical(b, o, canon, sizeof(canon));
+			if (store_exec(r->st, in->e, "INSERT INTO standing_orders "
+			    "(game_id, side_idx, player_id, message, seq, line, raw, "
+			    "canonical) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "iIiiIItt",
+			    g.id, side, in->player_id, in->msg_row, i + 1, o->line,
+			    orders_line_raw(res, o->line), canon) != 0)
+				goto out;
+		}
+	}
 	if (res->set.n > 0) {
-		if (store_orders_supersede(r->st, g.id, step, side, &had,
-		    in->e) != 0)
+		if (store_orders_supersede(r->st, g.id, step, side,
+		    in->player_id, &had, in->e) != 0)
 			goto out;
 		for (i = 0; i < res->set.n; i++) {
 			char canon[ORDERS_TEXT_MAX];
@@ -606,6 +657,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "(turn %d, %s) and will be played then.\n",
 			    battle_step_turn(b, g.step),
 			    b->sides[battle_step_side(b, g.step)].name);
+		if (has_standing)
+			standing_note(&t, res);
 		echo_lines(&t, b, res, "; these lines were ignored. To change "
 		    "them, send the whole\nset again: a new mail replaces this "
 		    "one.");
@@ -625,6 +678,15 @@ handle_header(struct intake *in, struct orders_header *h,
 			rs->crib(b, side, crib, sizeof(crib));
 			text_add(&t, "\n%s", crib);
 		}
+	} else if (order_lines == 0 && has_standing) {
+		int count = 0;
+
+		if (stored_count(in, step, side, &count) != 0)
+			goto out;
+		standing_note(&t, res);
+		text_add(&t, "Your orders for turn %d (%s) are as they were (%d "
+		    "stored).\n", turn, clock, count);
+		echo_lines(&t, b, res, "; these lines were ignored:");
 	} else if (order_lines > 0 || res->ncmds == 0) {
 		int count = 0;
 

@@ -23,6 +23,14 @@ int queue_mail(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, struct err *e);
 
+/* Reads a player's brigade list ("Main Line, Skirmish Line, army": names
+ * or unique beginnings of the side's brigades, and "army" for the army
+ * commander) into *mask and *army; writes the names in full to canon
+ * (if not NULL).  "" or NULL: the whole side (mask 0).  ERR_USER names a
+ * brigade that is not the side's. */
+int brigade_list(const struct battle *b, int side, const char *text,
+    uint64_t *mask, int *army, char *canon, size_t csize, struct err *e);
+
 /* The step at which side plays turn (-1 if none). */
 int step_for(const struct battle *b, int turn, int side);
 
@@ -57,6 +65,7 @@ struct intake {
 	char subject_re[300];
 	char secret[128];       /* the secret as typed, "" if none */
 	char registered[256];   /* the authenticated player's address */
+	char brigades[512];     /* ... and the brigades they command ("": all) */
 };
 
 /* Queues an answer to the mail: to its sender, and when the mail gave a

@@ -235,9 +235,86 @@ valid_email(const char *a)
 }
 
 int
-referee_player_add(struct referee *r, const char *game, const char *side,
-    const char *email, const char *password, char *secret_out, struct err *e)
+brigade_list(const struct battle *b, int side, const char *text,
+    uint64_t *mask, int *army, char *canon, size_t csize, struct err *e)
 {
+	const char *p = text;
+	size_t k = 0;
+
+	*mask = 0;
+	*army = 0;
+	if (canon != NULL)
+		canon[0] = '\0';
+	while (p != NULL && *p) {
+		char name[BATTLE_NAME_MAX];
+		size_t n = strcspn(p, ",");
+		int i, hit = -1, hits = 0;
+
+		while (n > 0 && isspace((unsigned char)*p)) {
+			p++;
+			n--;
+		}
+		while (n > 0 && isspace((unsigned char)p[n - 1]))
+			n--;
+		if (n >= sizeof(name))
+			return err_set(e, ERR_USER, "a brigade name in \"%s\" is too "
+			    "long", text);
+		memcpy(name, p, n);
+		name[n] = '\0';
+		p += strcspn(p, ",");
+		if (*p == ',')
+			p++;
+		if (n == 0)
+			continue;
+		if (strcasecmp(name, "army") == 0) {
+			*army = 1;
+		} else {
+			/* The whole name, else a beginning of only one. */
+			for (i = 0; i < b->nbrigades && i < 64; i++)
+				if (b->brigades[i].side == side &&
+				    strcasecmp(b->brigades[i].name, name) == 0) {
+					hit = i;
+					hits = 1;
+					break;
+				}
+			for (i = 0; hits == 0 && i < b->nbrigades && i < 64; i++)
+				if (b->brigades[i].side == side &&
+				    strncasecmp(b->brigades[i].name, name, n) == 0) {
+					hit = i;
+					hits++;
+				}
+			if (hits != 1) {
+				char list[512] = "";
+				int j;
+
+				for (j = 0; j < b->nbrigades; j++)
+					if (b->brigades[j].side == side) {
+						strncat(list, list[0] ? ", " : "",
+						    sizeof(list) - strlen(list) - 1);
+						strncat(list, b->brigades[j].name,
+						    sizeof(list) - strlen(list) - 1);
+					}
+				return err_set(e, ERR_USER, "side %s has %s brigade called "
+				    "\"%s\"; its brigades are %s (and \"army\" for the "
+				    "army commander)", b->sides[side].id, hits ? "more "
+				    "than one" : "no", name, list);
+			}
+			*mask |= (uint64_t)1 << hit;
+		}
+		if (canon != NULL && k < csize)
+			k += (size_t)snprintf(canon + k, csize - k, "%s%s", k ? ", " :
+			    "", *army && strcasecmp(name, "army") == 0 ? "army" :
+			    b->brigades[hit].name);
+	}
+	return 0;
+}
+
+int
+referee_player_add(struct referee *r, const char *game, const char *side,
+    const char *email, const char *password, const char *brigades,
+    char *secret_out, struct err *e)
+{
+	char canon[512] = "";
 	struct store_game g;
 	struct battle *b = NULL;
 	unsigned char hash[32];
@@ -305,7 +382,41 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		make_secret(secret_out);
 	if (referee_secret_hash(r, secret_out, hash, e) != 0)
 		goto fail;
-	if (store_player_add(r->st, g.id, s, email, hash, secret_out,
+	if (brigades != NULL) {
+		struct store_player pl[MAX_PLAYERS];
+		uint64_t mask, other;
+		int army, oarmy, n, i;
+
+		if (brigade_list(b, s, brigades, &mask, &army, canon, sizeof(canon),
+		    e) != 0)
+			goto fail;
+		if (mask == 0 && !army) {
+			err_set(e, ERR_USER, "--brigades names no brigade");
+			goto fail;
+		}
+		/* A brigade has one player. */
+		n = store_players(r->st, g.id, s, pl, MAX_PLAYERS, e);
+		if (n < 0)
+			goto fail;
+		for (i = 0; i < n; i++) {
+			if (pl[i].brigades[0] == '\0') {
+				err_set(e, ERR_USER, "%s already commands the whole of "
+				    "side %s; give each player of a shared side "
+				    "--brigades", pl[i].email, side);
+				goto fail;
+			}
+			if (brigade_list(b, s, pl[i].brigades, &other, &oarmy, NULL, 0,
+			    e) != 0)
+				goto fail;
+			if ((other & mask) != 0 || (oarmy && army)) {
+				err_set(e, ERR_USER, "%s already commands some of "
+				    "\"%s\"; a brigade has one player", pl[i].email,
+				    canon);
+				goto fail;
+			}
+		}
+	}
+	if (store_player_add(r->st, g.id, s, email, hash, secret_out, canon,
 	    referee_now(r), e) != 0) {
 		if (strstr(e->msg, "UNIQUE") != NULL)
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"", email,
@@ -487,7 +598,8 @@ referee_player_list(struct referee *r, const char *game, char **out,
 	if (n < 0)
 		goto out;
 	for (i = 0; i < n; i++)
-		text_add(&t, "%-16s %s\n", b->sides[pl[i].side].id, pl[i].email);
+		text_add(&t, "%-16s %s%s%s\n", b->sides[pl[i].side].id, pl[i].email,
+		    pl[i].brigades[0] ? "  brigades: " : "", pl[i].brigades);
 	if (n == 0)
 		text_add(&t, "(no players yet)\n");
 	*out = t.s ? t.s : strdup("");
@@ -563,6 +675,45 @@ queue_welcome(struct referee *r, const struct store_game *g,
 	return rc;
 }
 
+/* A side with several players (or one with a brigade list): each has a
+ * brigade list (checked when added), and together they command every
+ * brigade and the army commander, so no unit is left without a player. */
+static int
+check_shared_side(const struct battle *b, int s, const struct store_player *pl,
+    int n, struct err *e)
+{
+	uint64_t all = 0, m;
+	int i, k = 0, army = 0, a;
+
+	for (i = 0; i < n; i++)
+		k += pl[i].side == s;
+	for (i = 0; i < n && k == 1; i++)
+		if (pl[i].side == s && pl[i].brigades[0] == '\0')
+			return 0;   /* one player for the whole side */
+	for (i = 0; i < n; i++) {
+		if (pl[i].side != s)
+			continue;
+		if (pl[i].brigades[0] == '\0')
+			return err_set(e, ERR_USER, "side %s has %d players, and %s "
+			    "has no --brigades: each player of a shared side "
+			    "commands named brigades", b->sides[s].id, k, pl[i].email);
+		if (brigade_list(b, s, pl[i].brigades, &m, &a, NULL, 0, e) != 0)
+			return -1;
+		all |= m;
+		army |= a;
+	}
+	for (i = 0; i < b->nbrigades && i < 64; i++)
+		if (b->brigades[i].side == s && !(all >> i & 1u))
+			return err_set(e, ERR_USER, "no player of side %s commands the "
+			    "%s brigade: add it to a player's --brigades",
+			    b->sides[s].id, b->brigades[i].name);
+	if (!army)
+		return err_set(e, ERR_USER, "no player of side %s commands the army "
+		    "commander: add \"army\" to a player's --brigades",
+		    b->sides[s].id);
+	return 0;
+}
+
 int
 referee_start(struct referee *r, const char *game, struct err *e)
 {
@@ -597,6 +748,8 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			    game, b->sides[s].id);
 			goto fail;
 		}
+		if (check_shared_side(b, s, pl, n, e) != 0)
+			goto fail;
 	}
 	for (i = 0; i < n; i++) {
 		char secret[REFEREE_SECRET_MAX];

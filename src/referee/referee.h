@@ -43,9 +43,13 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
     int sandbox, const unsigned char *seed_secret, struct err *e);
 
 /* Adds a player.  With password NULL a secret is generated; either way
- * the secret is written to secret_out (REFEREE_SECRET_MAX bytes). */
+ * the secret is written to secret_out (REFEREE_SECRET_MAX bytes).
+ * brigades (NULL: the whole side) names the brigades the player commands
+ * when a side has several players: comma-separated brigade names, and
+ * "army" for the army commander; no brigade may have two players. */
 int referee_player_add(struct referee *r, const char *game, const char *side,
-    const char *email, const char *password, char *secret_out, struct err *e);
+    const char *email, const char *password, const char *brigades,
+    char *secret_out, struct err *e);
 
 /* Removes a player from a game still in set-up. */
 int referee_player_remove(struct referee *r, const char *game,

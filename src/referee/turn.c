@@ -28,11 +28,61 @@
 
 /* --- turn ------------------------------------------------------------ */
 
-/* Typed orders of every side for step, from the stored canonical text. */
+/* The canonical orders side plays at step: each player's orders for the
+ * step, or, from a player who sent none, that player's standing orders
+ * (only in a phase the side plays).  *standing counts the players whose
+ * standing orders were taken. */
+static int
+side_orders_text(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, int s, char **text, int *count,
+    int *standing, struct err *e)
+{
+	struct store_player pl[MAX_PLAYERS];
+	int n, i, ps = battle_step_side(b, step);
+	size_t len = 0;
+
+	*text = calloc(1, 1);
+	*count = 0;
+	*standing = 0;
+	if (*text == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	n = store_players(r->st, g->id, s, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		char *t = NULL, *nb;
+		int c = 0;
+
+		if (store_orders_text(r->st, g->id, step, s, pl[i].id, &t, &c,
+		    e) != 0)
+			return -1;
+		if (c == 0 && (ps < 0 || ps == s)) {
+			free(t);
+			if (store_standing_text(r->st, g->id, pl[i].id, &t, &c,
+			    e) != 0)
+				return -1;
+			*standing += c > 0;
+		}
+		nb = realloc(*text, len + strlen(t) + 1);
+		if (nb == NULL) {
+			free(t);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		*text = nb;
+		memcpy(*text + len, t, strlen(t) + 1);
+		len += strlen(t);
+		*count += c;
+		free(t);
+	}
+	return 0;
+}
+
+/* Typed orders of every side for step, from the stored canonical text.
+ * used_standing[s] says whether side s played standing orders. */
 static int
 load_orders(struct referee *r, const struct store_game *g,
     const struct ruleset *rs, const struct battle *b, int step,
-    struct order_set *sets, int *nsets, struct err *e)
+    struct order_set *sets, int *nsets, int *used_standing, struct err *e)
 {
 	struct orders_parser *op = orders_parser_new(rs, e);
 	struct orders_result *res = NULL;
@@ -50,8 +100,11 @@ load_orders(struct referee *r, const struct store_game *g,
 		char *text = NULL;
 		int count = 0;
 
-		if (store_orders_text(r->st, g->id, step, s, &text, &count, e) != 0)
+		if (side_orders_text(r, g, b, step, s, &text, &count,
+		    &used_standing[s], e) != 0) {
+			free(text);
 			goto out;
+		}
 		if (count > 0) {
 			orders_parse(op, b, s, text, 0, res);
 			/* What was acknowledged must be what is played: a stored
@@ -91,6 +144,7 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 	unsigned char seed[32];
 	const struct ruleset *rs;
 	int nsets = 0, step, np, i, rc = -1;
+	int used_standing[BATTLE_MAX_SIDES] = { 0 };
 
 	memset(&g, 0, sizeof(g));
 	memset(tr, 0, sizeof(*tr));
@@ -129,7 +183,7 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		err_set(e, ERR_INTERNAL, "out of memory");
 		goto fail;
 	}
-	if (load_orders(r, &g, rs, b, step, sets, &nsets, e) != 0)
+	if (load_orders(r, &g, rs, b, step, sets, &nsets, used_standing, e) != 0)
 		goto fail;
 	if (dice != NULL) {
 		script.v = dice;
@@ -174,6 +228,7 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		for (k = 0; k < nsets; k++)
 			if (sets[k].side == pl[i].side && ro.sent == 0)
 				ro.sent = 1;
+		ro.standing = used_standing[pl[i].side];
 		for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
 			if (step_for(b, t, pl[i].side) > step) {
 				int64_t n = 0;

@@ -296,6 +296,10 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	if (ro != NULL && ro->sent == 0)
 		text_add(&t, "No orders from your side reached the server for "
 		    "this phase: every unit of\nyours held where it stood.\n");
+	else if (ro != NULL && ro->standing > 0)
+		text_add(&t, "Standing orders were played for this phase, for "
+		    "%s of your side that sent\nno orders.\n", ro->standing == 1 ?
+		    "the player" : "each player");
 	text_add(&t, "\n");
 	text_add(&t, "What happened\n-------------\n");
 	for (i = 0; i < ev->n; i++) {

@@ -34,6 +34,8 @@ struct report_orders {
 	int next_stored;   /* order lines already stored for the side's next
 	                    * phase (0: it still owes them) */
 	int next_turn;     /* that phase's turn (0: none left) */
+	int standing;      /* players of the side whose standing orders were
+	                    * played, for sending none */
 };
 
 /* The report of step `step` for side `side`: what happened (events in

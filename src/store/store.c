@@ -678,12 +678,13 @@ out:
 
 int
 store_player_add(struct store *s, int64_t game, int side, const char *email,
-    const unsigned char hash[32], const char *secret, int64_t now,
-    struct err *e)
+    const unsigned char hash[32], const char *secret, const char *brigades,
+    int64_t now, struct err *e)
 {
 	if (store_exec(s, e, "INSERT INTO players (game_id, side_idx, email, "
-	    "secret_hash, created_at) VALUES (?, ?, ?, ?, ?)", "iItbi", game, side,
-	    email, (const void *)hash, (size_t)32, now) != 0)
+	    "secret_hash, brigades, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+	    "iItbti", game, side, email, (const void *)hash, (size_t)32,
+	    brigades != NULL && brigades[0] ? brigades : NULL, now) != 0)
 		return -1;
 	return store_exec(s, e, "INSERT INTO player_secrets (player_id, secret) "
 	    "VALUES (?, ?)", "it", store_last_id(s), secret);
@@ -793,8 +794,9 @@ store_players(struct store *s, int64_t game, int side,
 	sqlite3_stmt *st = NULL;
 	int n = 0, rc;
 
-	if (prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash FROM "
-	    "players WHERE game_id = ? AND (? < 0 OR side_idx = ?) ORDER BY id",
+	if (prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash, "
+	    "coalesce(brigades, '') FROM players WHERE game_id = ? AND "
+	    "(? < 0 OR side_idx = ?) ORDER BY id",
 	    "iII", game, side, side) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -808,6 +810,7 @@ store_players(struct store *s, int64_t game, int side,
 		col_text(st, 2, out[n].email, sizeof(out[n].email));
 		if (sqlite3_column_bytes(st, 3) == 32)
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
+		col_text(st, 4, out[n].brigades, sizeof(out[n].brigades));
 		n++;
 	}
 	if (rc != SQLITE_DONE) {
@@ -876,18 +879,23 @@ store_message_count(struct store *s, int64_t *n, struct err *e)
 
 int
 store_orders_supersede(struct store *s, int64_t game, int step, int side,
-    int *had, struct err *e)
+    int64_t player, int *had, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
 
 	if (prepare(s, e, &st, "SELECT count(DISTINCT message) FROM orders WHERE "
-	    "game_id = ? AND step = ? AND side_idx = ? AND superseded = 0", "iII",
-	    game, step, side) != 0)
+	    "game_id = ? AND step = ? AND side_idx = ? AND player_id = ? AND "
+	    "superseded = 0", "iIIi", game, step, side, player) != 0)
 		return -1;
 	*had = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
+	/* Only the current rows: rows superseded before stay as they are, so
+	 * a new set costs what the last set had, not every set before it. */
+	if (*had == 0)
+		return 0;
 	return store_exec(s, e, "UPDATE orders SET superseded = 1 WHERE game_id = ? "
-	    "AND step = ? AND side_idx = ?", "iII", game, step, side);
+	    "AND step = ? AND side_idx = ? AND player_id = ? AND superseded = 0",
+	    "iIIi", game, step, side, player);
 }
 
 int
@@ -919,28 +927,24 @@ store_order_insert(struct store *s, int64_t game, int step, int side,
 	    line, raw, canonical);
 }
 
-int
-store_orders_text(struct store *s, int64_t game, int step, int side,
-    char **text, int *count, struct err *e)
+/* Joins column 0 of every row of a prepared statement, a line each. */
+static int
+lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
+    struct err *e)
 {
-	sqlite3_stmt *st = NULL;
 	char *out = calloc(1, 1);
 	size_t len = 0;
 	int rc;
 
 	*text = NULL;
 	*count = 0;
-	if (out == NULL)
+	if (out == NULL) {
+		sqlite3_finalize(st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
-	if (prepare(s, e, &st, "SELECT canonical FROM orders WHERE game_id = ? AND "
-	    "step = ? AND side_idx = ? AND superseded = 0 ORDER BY seq", "iII",
-	    game, step, side) != 0) {
-		free(out);
-		return -1;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *c = (const char *)sqlite3_column_text(st, 0);
-		size_t k = strlen(c);
+		size_t k = c ? strlen(c) : 0;
 		char *nb = realloc(out, len + k + 2);
 
 		if (nb == NULL) {
@@ -949,7 +953,8 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		out = nb;
-		memcpy(out + len, c, k);
+		if (k > 0)
+			memcpy(out + len, c, k);
 		len += k;
 		out[len++] = '\n';
 		out[len] = '\0';
@@ -965,6 +970,36 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 	sqlite3_finalize(st);
 	*text = out;
 	return 0;
+}
+
+int
+store_orders_text(struct store *s, int64_t game, int step, int side,
+    int64_t player, char **text, int *count, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*text = NULL;
+	*count = 0;
+	if (prepare(s, e, &st, "SELECT canonical FROM orders WHERE game_id = ? AND "
+	    "step = ? AND side_idx = ? AND superseded = 0 AND (? = 0 OR "
+	    "player_id = ?) ORDER BY player_id, seq", "iIIii", game, step, side,
+	    player, player) != 0)
+		return -1;
+	return lines_text(s, st, text, count, e);
+}
+
+int
+store_standing_text(struct store *s, int64_t game, int64_t player,
+    char **text, int *count, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*text = NULL;
+	*count = 0;
+	if (prepare(s, e, &st, "SELECT canonical FROM standing_orders WHERE "
+	    "game_id = ? AND player_id = ? ORDER BY seq", "ii", game, player) != 0)
+		return -1;
+	return lines_text(s, st, text, count, e);
 }
 
 /* --- turns and events ------------------------------------------------- */

@@ -112,13 +112,15 @@ struct store_player {
 	int side;
 	char email[256];
 	unsigned char secret_hash[32];
+	char brigades[512];     /* the brigades the player commands, as the
+	                         * operator named them; "" for the whole side */
 };
 
 /* Adds a player; the secret in clear is kept (player_secrets) until the
  * welcome mail carries it (see store_player_secret_take). */
 int store_player_add(struct store *s, int64_t game, int side,
     const char *email, const unsigned char hash[32], const char *secret,
-    int64_t now, struct err *e);
+    const char *brigades, int64_t now, struct err *e);
 /* The secret hashes of every player of every game, as a malloc'd array of
  * *n 32-byte hashes (NULL when there are none). */
 int store_secret_hashes(struct store *s, unsigned char **out, int *n,
@@ -153,10 +155,10 @@ int store_message_count(struct store *s, int64_t *n, struct err *e);
 
 /* --- orders ----------------------------------------------------------- */
 
-/* Marks the earlier orders of (game, step, side) superseded; returns how
- * many sets there were in *had (0 or more). */
+/* Marks the current orders of one player for (game, step, side)
+ * superseded; returns how many sets there were in *had (0 or more). */
 int store_orders_supersede(struct store *s, int64_t game, int step, int side,
-    int *had, struct err *e);
+    int64_t player, int *had, struct err *e);
 /* The sender of the mail behind the current orders of (game, step, side),
  * written to out ("" if none). */
 int store_orders_sender(struct store *s, int64_t game, int step, int side,
@@ -164,9 +166,16 @@ int store_orders_sender(struct store *s, int64_t game, int step, int side,
 int store_order_insert(struct store *s, int64_t game, int step, int side,
     int64_t player, int64_t message, int seq, int line, const char *raw,
     const char *canonical, struct err *e);
-/* The canonical lines of the current orders of (game, step, side),
- * newline-separated, in a malloc'd string ("" if none); *count lines. */
+/* The canonical lines of the current orders of (game, step, side), of
+ * one player (player > 0) or of all the side's players in the order they
+ * joined (0), newline-separated, in a malloc'd string ("" if none);
+ * *count lines. */
 int store_orders_text(struct store *s, int64_t game, int step, int side,
+    int64_t player, char **text, int *count, struct err *e);
+
+/* The canonical lines of a player's standing orders, as store_orders_text
+ * gives orders. */
+int store_standing_text(struct store *s, int64_t game, int64_t player,
     char **text, int *count, struct err *e);
 
 /* --- turns and events ------------------------------------------------- */

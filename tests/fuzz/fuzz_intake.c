@@ -53,9 +53,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		referee_init(&r, st);
 		if (referee_new_game(&r, "f", path, 1, NULL, &e) != 0 ||
 		    referee_player_add(&r, "f", "a", "a@a.example.org",
-		    "secret-aaaa", secret, &e) != 0 ||
+		    "secret-aaaa", NULL, secret, &e) != 0 ||
 		    referee_player_add(&r, "f", "b", "b@b.example.org",
-		    "secret-bbbb", secret, &e) != 0 ||
+		    "secret-bbbb", NULL, secret, &e) != 0 ||
 		    referee_start(&r, "f", &e) != 0)
 			abort();
 	}

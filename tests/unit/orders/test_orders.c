@@ -576,6 +576,28 @@ brigade_orders_reach_each_unit_and_yield_to_its_own(void **state)
 	assert_non_null(strstr(f->r->lines[0].text, "cannot take skirmish"));
 }
 
+static void
+standing_orders_are_read_apart(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE 2\n"
+	    "STANDING: 7th: HOLD\n"
+	    "Standing orders:\n71st: HOLD\nMcArthur's brigade: REFORM\n\n"
+	    "71st: FACE 90\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);     /* 7th ADVANCE, 71st FACE */
+	assert_int_equal(f->r->standing_lines, 3);
+	/* 7th HOLD, 71st HOLD, and REFORM for the brigade's other three. */
+	assert_int_equal(f->r->standing.n, 5);
+	assert_true(f->r->lines[1].standing);
+	assert_false(f->r->lines[0].standing);
+	assert_false(f->r->lines[f->r->nlines - 1].standing);
+	orders_parse(f->p, f->b, 0, "STANDING: none\n", 0, f->r);
+	assert_true(f->r->standing_clear);
+	assert_int_equal(f->r->set.n, 0);
+}
+
 int
 main(void)
 {
@@ -604,6 +626,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(misspelt_verb_gets_a_suggestion, setup, teardown),
 		cmocka_unit_test_setup_teardown(abbreviations_and_word_starts_name_units, setup, teardown),
 		cmocka_unit_test_setup_teardown(brigade_orders_reach_each_unit_and_yield_to_its_own, setup, teardown),
+		cmocka_unit_test_setup_teardown(standing_orders_are_read_apart, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

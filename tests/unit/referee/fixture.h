@@ -60,9 +60,9 @@ setup_game(void **state, int sandbox)
 	f->r.fixed_now = 1700000000;
 	if (referee_new_game(&f->r, "mill", path, sandbox, NULL, &e) != 0 ||
 	    referee_player_add(&f->r, "mill", "crown", "howe@crown.example.org",
-	    "red-coat-secret", secret, &e) != 0 ||
+	    "red-coat-secret", NULL, secret, &e) != 0 ||
 	    referee_player_add(&f->r, "mill", "continental",
-	    "greene@cont.example.org", "blue-coat-secret", secret, &e) != 0)
+	    "greene@cont.example.org", "blue-coat-secret", NULL, secret, &e) != 0)
 		fail_msg("%s", e.msg);
 	*state = f;
 	return 0;
@@ -158,7 +158,7 @@ orders_for(struct fx *f, int step, int side)
 	int n = 0;
 	struct err e;
 
-	assert_int_equal(store_orders_text(f->st, 1, step, side, &text, &n, &e), 0);
+	assert_int_equal(store_orders_text(f->st, 1, step, side, 0, &text, &n, &e), 0);
 	free(text);
 	return n;
 }

@@ -271,7 +271,7 @@ status_and_orders_tell_what_they_may(void **state)
 	assert_non_null(strstr(all, "crown          turn 1: no orders yet"));
 	/* Whether, never what. */
 	assert_null(strstr(all, "FACE 90"));
-	assert_non_null(strstr(all, "No orders are stored for Crown, turn 1"));
+	assert_non_null(strstr(all, "No orders of yours are stored for Crown, turn 1"));
 	free(all);
 }
 
@@ -399,6 +399,135 @@ a_flood_gets_one_notice(void **state)
 	assert_int_equal(count(f, "messages"), 34);
 }
 
+
+static void
+a_shared_side_orders_by_brigade(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct err e;
+	char secret[REFEREE_SECRET_MAX], *m, *reply;
+	const char *scen = DESPATCH_SOURCE_DIR "/campaign/cowpens-1781/cowpens.scenario";
+	const char *mh = "GAME cw SIDE continental PASSWORD morgan-secret-1\r\n";
+	const char *hh = "GAME cw SIDE continental PASSWORD howard-secret-1\r\n";
+	char body[512];
+
+	if (referee_new_game(&f->r, "cw", scen, 1, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, "cw", "crown", "t@crown.example.org",
+	    "tarleton-secret", NULL, secret, &e) != 0 ||
+	    referee_player_add(&f->r, "cw", "continental", "morgan@cont.example.org",
+	    "morgan-secret-1", "skirmish, Militia Line, cavalry reserve, army",
+	    secret, &e) != 0)
+		fail_msg("%s", e.msg);
+	/* A shared side must name every brigade, once. */
+	assert_int_equal(referee_player_add(&f->r, "cw", "continental",
+	    "x@cont.example.org", "xxxx-secret", "Militia", secret, &e), -1);
+	assert_non_null(strstr(e.msg, "a brigade has one player"));
+	assert_int_equal(referee_player_add(&f->r, "cw", "continental",
+	    "x@cont.example.org", "xxxx-secret", "Mainline", secret, &e), -1);
+	assert_non_null(strstr(e.msg, "its brigades are"));
+	assert_int_equal(referee_player_add(&f->r, "cw", "continental",
+	    "x@cont.example.org", "xxxx-secret", NULL, secret, &e), 0);
+	assert_int_equal(referee_start(&f->r, "cw", &e), -1);
+	assert_non_null(strstr(e.msg, "has no --brigades"));
+	assert_int_equal(referee_player_remove(&f->r, "cw", "x@cont.example.org",
+	    &e), 0);
+	assert_int_equal(referee_start(&f->r, "cw", &e), -1);
+	assert_non_null(strstr(e.msg, "Main Line"));
+	assert_int_equal(referee_player_add(&f->r, "cw", "continental",
+	    "howard@cont.example.org", "howard-secret-1", "Main Line", secret,
+	    &e), 0);
+	if (referee_start(&f->r, "cw", &e) != 0)
+		fail_msg("%s", e.msg);
+	/* Morgan may not order Howard's brigade; the reply names it. */
+	snprintf(body, sizeof(body), "%sGeorgia: HOLD\r\nMaryland: HOLD\r\n", mh);
+	m = mail("sh1@cont.example.org", "morgan@cont.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Maryland Continentals is in the Main Line "
+	    "brigade, which another player of your side commands"));
+	free(reply);
+	snprintf(body, sizeof(body), "%sMaryland: HOLD\r\nDelaware: HOLD\r\n", hh);
+	m = mail("sh2@cont.example.org", "howard@cont.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	/* Howard's new set replaces his own, not Morgan's. */
+	snprintf(body, sizeof(body), "%sMain Line brigade: HOLD\r\n", hh);
+	m = mail("sh3@cont.example.org", "howard@cont.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	{
+		char *text = NULL;
+		int n = 0;
+		int64_t g = 0;
+
+		assert_int_equal(store_query_int(f->st, &e, &g, "SELECT id FROM "
+		    "games WHERE name = 'cw'", ""), 1);
+		assert_int_equal(store_orders_text(f->st, g, 2, 1, 0, &text, &n,
+		    &e), 0);
+		assert_int_equal(n, 4);   /* Georgia + Howard's three units */
+		assert_non_null(strstr(text, "Georgia Riflemen: HOLD"));
+		assert_non_null(strstr(text, "Virginia Militia (Triplett and Tate): "
+		    "HOLD"));
+		free(text);
+	}
+	snprintf(body, sizeof(body), "%sSTATUS\r\n", mh);
+	m = mail("sh4@cont.example.org", "morgan@cont.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "orders stored from 2 of its 2 players"));
+	free(reply);
+	/* Both players' orders are played together. */
+	if (referee_turn(&f->r, "cw", NULL, 0, &tr, &e) != 0 &&
+	    strstr(e.msg, "dice") == NULL)
+		fail_msg("%s", e.msg);
+}
+
+static void
+standing_orders_stand_in_for_a_silent_player(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct err e;
+	char *m, *reply, *all;
+	int before;
+
+	start(f);
+	m = mail("so1@crown.example.org", "howe@crown.example.org",
+	    HDR "STANDING: 23rd: FACE 45\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_string_equal(res.status, "orders");
+	assert_int_equal(orders_for(f, 1, 0), 0);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Your standing orders (1) are stored"));
+	free(reply);
+	m = mail("so2@crown.example.org", "howe@crown.example.org",
+	    HDR "ORDERS\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "23rd Foot: FACE 45"));
+	free(reply);
+	before = (int)count(f, "outbox");
+	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	all = mails_since(f, before, NULL);
+	assert_non_null(strstr(all, "Standing orders were played"));
+	free(all);
+	{
+		int64_t facing = 0;
+
+		assert_int_equal(store_query_int(f->st, &e, &facing, "SELECT "
+		    "facing FROM stands WHERE unit_idx = 0 LIMIT 1", ""), 1);
+		assert_int_equal(facing, 45);
+	}
+}
+
 int
 main(void)
 {
@@ -413,6 +542,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(press_is_relayed_without_the_senders_address, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(wait_and_concede_change_the_game_only_when_confirmed, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_flood_gets_one_notice, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_shared_side_orders_by_brigade, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(standing_orders_stand_in_for_a_silent_player, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

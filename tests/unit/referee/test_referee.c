@@ -573,7 +573,7 @@ roster_is_frozen_once_started(void **state)
 
 	start(f);
 	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
-	    "late@crown.example.org", NULL, secret, &e), -1);
+	    "late@crown.example.org", NULL, NULL, secret, &e), -1);
 	assert_non_null(strstr(e.msg, "frozen"));
 	assert_int_equal(referee_start(&f->r, "mill", &e), -1);
 }
@@ -586,18 +586,18 @@ player_add_checks_its_input(void **state)
 	struct err e;
 
 	assert_int_equal(referee_player_add(&f->r, "mill", "french",
-	    "x@y.example.org", NULL, secret, &e), -1);
+	    "x@y.example.org", NULL, NULL, secret, &e), -1);
 	assert_non_null(strstr(e.msg, "its sides are crown, continental"));
 	assert_int_equal(referee_player_add(&f->r, "mill", "crown", "not-an-address",
-	    NULL, secret, &e), -1);
+	    NULL, NULL, secret, &e), -1);
 	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
-	    "x@y.example.org", "short", secret, &e), -1);
+	    "x@y.example.org", "short", NULL, secret, &e), -1);
 	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
-	    "howe@crown.example.org", NULL, secret, &e), -1);
+	    "howe@crown.example.org", NULL, NULL, secret, &e), -1);
 	assert_non_null(strstr(e.msg, "already plays"));
 	/* A generated secret: 5 groups of 5, over 100 bits. */
 	assert_int_equal(referee_player_add(&f->r, "mill", "crown",
-	    "clinton@crown.example.org", NULL, secret, &e), 0);
+	    "clinton@crown.example.org", NULL, NULL, secret, &e), 0);
 	assert_int_equal(strlen(secret), 29);
 	assert_int_equal(secret[5], '-');
 }
