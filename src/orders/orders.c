@@ -25,6 +25,8 @@ struct orders_parser {
 	const struct ruleset *rs;
 	pcre2_code *then;
 	pcre2_code *quote;   /* where a quoted earlier mail begins */
+	pcre2_code *fwd;     /* where a forwarded mail begins */
+	pcre2_code *fwdhdr;  /* a header line of the forwarded mail */
 	pcre2_code *cmd;     /* a mail command on a line of its own */
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
@@ -76,19 +78,23 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	p->rs = rs;
 	if ((p->then = compile("\\s+THEN\\s+", e)) == NULL ||
 	    (p->quote = compile("^(?:-{3,}[^-].*[^-]-{3,}"
-	    "|-{2,}\\s*(?:Original|Forwarded) Message\\s*-{2,}"
+	    "|-{2,}\\s*Original Message\\s*-{2,}"
 	    "|_{10,}|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
 	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:"
 	    "|\\S.*\\s(?:wrote|writes):)$", e)) == NULL ||
+	    (p->fwd = compile("^(?:-{2,}\\s*Forwarded message\\s*-{2,}"
+	    "|Begin forwarded message:)$", e)) == NULL ||
+	    (p->fwdhdr = compile("^(?:Subject|Date|From|To|Cc|Sent|Reply-To):",
+	    e)) == NULL ||
 	    (p->cmd = compile("^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
 	    "CONCEDE)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
 	    "(\\d{1,4}(?:\\.\\d{1,2})?)$", e)) == NULL ||
-	    (p->turn = compile("^(LEFT|RIGHT)\\s+(\\d{1,3})(?:\\s*(?:deg|degrees))?$",
+	    (p->turn = compile("^(LEFT|RIGHT)\\s+(\\d{1,3})(?:\\.0+)?(?:\\s*(?:deg|degrees))?$",
 	    e)) == NULL ||
-	    (p->bearing = compile("^(\\d{1,3})(?:\\s*(?:deg|degrees))?$", e)) == NULL)
+	    (p->bearing = compile("^(\\d{1,3})(?:\\.0+)?(?:\\s*(?:deg|degrees))?$", e)) == NULL)
 		goto fail;
 	p->md = pcre2_match_data_create(16, NULL);
 	if (p->md == NULL) {
@@ -108,6 +114,8 @@ orders_parser_free(struct orders_parser *p)
 		return;
 	pcre2_code_free(p->then);
 	pcre2_code_free(p->quote);
+	pcre2_code_free(p->fwd);
+	pcre2_code_free(p->fwdhdr);
 	pcre2_code_free(p->cmd);
 	pcre2_code_free(p->dist);
 	pcre2_code_free(p->point);
@@ -197,10 +205,25 @@ may_start_quote(const char *buf)
  * is skipped.  Otherwise everything after it is the quoted mail. */
 enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 
+/* A mail forwarded inline is the player's to send on: its separator and
+ * its header block are skipped and what it forwards is read.  *fwd says
+ * that the forwarded header block has begun. */
 static enum quote_kind
-quote_start(struct orders_parser *p, const char *buf, const char *rest)
+quote_start(struct orders_parser *p, const char *buf, const char *rest,
+    int *fwd)
 {
-	if (!may_start_quote(buf) || !match(p, p->quote, buf, strlen(buf), 0))
+	if (*fwd) {
+		if (match(p, p->fwdhdr, buf, strlen(buf), 0))
+			return Q_SKIP;
+		*fwd = 0;
+	}
+	if (!may_start_quote(buf))
+		return Q_NONE;
+	if (match(p, p->fwd, buf, strlen(buf), 0)) {
+		*fwd = 1;
+		return Q_SKIP;
+	}
+	if (!match(p, p->quote, buf, strlen(buf), 0))
 		return Q_NONE;
 	/* Look at the next line with text. */
 	while (rest != NULL && *rest) {
@@ -453,7 +476,7 @@ orders_find_header(struct orders_parser *p, const char *subject,
 	struct orders_header cur, best;
 	unsigned have = 0, best_have = 0;
 	enum hkey pending = HK_NONE;
-	int line = 0, in_block = 0;
+	int line = 0, in_block = 0, fwd = 0;
 
 	memset(h, 0, sizeof(*h));
 	memset(&cur, 0, sizeof(cur));
@@ -475,7 +498,7 @@ orders_find_header(struct orders_parser *p, const char *subject,
 		if (buf[0] == '>' || buf[0] == '|')
 			continue;
 		{
-			enum quote_kind q = quote_start(p, buf, rest);
+			enum quote_kind q = quote_start(p, buf, rest, &fwd);
 
 			if (q == Q_SKIP)
 				continue;
@@ -1593,7 +1616,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
 	const char *s = body;
-	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i;
+	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 
@@ -1655,7 +1678,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		 * wrote:") ends the orders when its lines are not marked with
 		 * '>': the report or welcome it quotes is not orders. */
 		{
-			enum quote_kind q = quote_start(p, buf, s);
+			enum quote_kind q = quote_start(p, buf, s, &fwd);
 
 			if (q == Q_SKIP)
 				continue;
