@@ -1,0 +1,345 @@
+/*
+ * header.c - finding the header of an order mail: GAME, SIDE, TURN and
+ * PASSWORD in any order and layout, in the body or the Subject, never in
+ * quoted text (docs/orders.md).
+ */
+#include <sodium.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "orders/internal.h"
+
+/* --- the header ------------------------------------------------------- */
+
+enum hkey { HK_NONE = -1, HK_GAME = 0, HK_SIDE, HK_TURN, HK_SECRET };
+
+static enum hkey
+header_key(const char *w, size_t n)
+{
+	static const struct { const char *w; enum hkey k; } keys[] = {
+		{ "game", HK_GAME }, { "side", HK_SIDE }, { "turn", HK_TURN },
+		{ "password", HK_SECRET }, { "secret", HK_SECRET },
+		{ "passwd", HK_SECRET }, { "pw", HK_SECRET },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i].w) == n && strncasecmp(w, keys[i].w, n) == 0)
+			return keys[i].k;
+	return HK_NONE;
+}
+
+/* A turn written as a word or an ordinal: "one", "2nd", "third". */
+static int
+turn_value(const char *v)
+{
+	static const char *const card[] = { "one", "two", "three", "four",
+		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+		"eighteen", "nineteen", "twenty" };
+	static const char *const ord[] = { "first", "second", "third",
+		"fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+		"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+		"sixteenth", "seventeenth", "eighteenth", "nineteenth",
+		"twentieth" };
+	char *end;
+	long n;
+	int i;
+
+	if (*v == '#')
+		v++;
+	if (isdigit((unsigned char)*v)) {
+		n = strtol(v, &end, 10);
+		if (*end == '\0' || strcasecmp(end, "st") == 0 ||
+		    strcasecmp(end, "nd") == 0 || strcasecmp(end, "rd") == 0 ||
+		    strcasecmp(end, "th") == 0)
+			return n > 0 && n < 100000 ? (int)n : -1;
+		return -1;
+	}
+	for (i = 0; i < 20; i++)
+		if (strcasecmp(v, card[i]) == 0 || strcasecmp(v, ord[i]) == 0)
+			return i + 1;
+	return -1;
+}
+
+/* The words of one line, split at white space, ',' and ';', and a ':' or
+ * '=' that ends a header word ("GAME:cw", "Side=crown"). */
+#define HWORDS_MAX 48
+
+struct hwords {
+	int n;
+	const char *w[HWORDS_MAX];
+	size_t len[HWORDS_MAX];
+	enum hkey key[HWORDS_MAX];
+};
+
+static void
+split_words(const char *s, struct hwords *hw)
+{
+	hw->n = 0;
+	while (*s && hw->n < HWORDS_MAX) {
+		size_t n = 0;
+
+		while (*s && (isspace((unsigned char)*s) || *s == ',' || *s == ';'))
+			s++;
+		if (*s == '\0')
+			break;
+		while (s[n] && !isspace((unsigned char)s[n]) && s[n] != ',' &&
+		    s[n] != ';')
+			n++;
+		/* "GAME:cw" and "GAME:" are the key and its value. */
+		{
+			size_t k = 0;
+
+			while (k < n && isalpha((unsigned char)s[k]))
+				k++;
+			if (k > 0 && k < n && (s[k] == ':' || s[k] == '=') &&
+			    header_key(s, k) != HK_NONE) {
+				hw->w[hw->n] = s;
+				hw->len[hw->n] = k;
+				hw->key[hw->n] = header_key(s, k);
+				hw->n++;
+				s += k + 1;
+				continue;
+			}
+		}
+		/* A lone ':' or '=' between a key and its value. */
+		if (n == 1 && (*s == ':' || *s == '=')) {
+			s++;
+			continue;
+		}
+		hw->w[hw->n] = s;
+		hw->len[hw->n] = n;
+		hw->key[hw->n] = header_key(s, n);
+		hw->n++;
+		s += n;
+	}
+}
+
+static void
+set_value(struct orders_header *h, enum hkey k, const char *v, size_t n,
+    unsigned *have)
+{
+	char val[128];
+
+	/* A value longer than its field cannot name anything: keep it out
+	 * rather than match a truncated name. */
+	if (n >= sizeof(val))
+		n = sizeof(val) - 1;
+	memcpy(val, v, n);
+	val[n] = '\0';
+	if (k != HK_SECRET) {
+		/* "cw." at the end of a sentence: the full stop is not part
+		 * of the name. */
+		while (n > 0 && strchr(".!?)", val[n - 1]))
+			val[--n] = '\0';
+	}
+	switch (k) {
+	case HK_GAME:
+		if (strlen(val) < sizeof(h->game))
+			memcpy(h->game, val, strlen(val) + 1);
+		else
+			h->game[0] = '\0';
+		break;
+	case HK_SIDE:
+		if (strlen(val) < sizeof(h->side))
+			memcpy(h->side, val, strlen(val) + 1);
+		else
+			h->side[0] = '\0';
+		break;
+	case HK_TURN:
+		snprintf(h->turn_text, sizeof(h->turn_text), "%s", val);
+		h->turn = turn_value(val);
+		break;
+	case HK_SECRET:
+		snprintf(h->secret, sizeof(h->secret), "%s", val);
+		break;
+	default:
+		return;
+	}
+	*have |= 1u << k;
+}
+
+/* Reads the header words of one line into h.  *pending is a key whose
+ * value is wrapped onto this line (HK_NONE if none); on return, the key
+ * that ends this line without a value.  Returns 1 when the line is a
+ * header line: it is wholly header words and their values, or it holds
+ * GAME and two more header words. */
+static int
+header_line(const char *s, struct orders_header *h, unsigned *have,
+    enum hkey *pending)
+{
+	struct hwords hw;
+	struct orders_header t = *h;
+	unsigned th = *have;
+	int i = 0, keys = 0, other = 0, game = 0;
+	enum hkey pend = *pending;
+
+	split_words(s, &hw);
+	if (hw.n == 0)
+		return 0;
+	if (pend != HK_NONE) {
+		set_value(&t, pend, hw.w[0], hw.len[0], &th);
+		i = 1;
+		keys++;
+	}
+	pend = HK_NONE;
+	for (; i < hw.n; i++) {
+		if (hw.key[i] == HK_NONE) {
+			other++;
+			continue;
+		}
+		/* "the game: GAME cw": a key followed by a key is no pair. */
+		if (i + 1 < hw.n && hw.key[i + 1] != HK_NONE &&
+		    !(hw.key[i] == HK_SECRET && hw.key[i + 1] == HK_SECRET)) {
+			other++;
+			continue;
+		}
+		if (hw.key[i] == HK_GAME)
+			game = 1;
+		keys++;
+		if (i + 1 == hw.n) {
+			pend = hw.key[i];
+			break;
+		}
+		set_value(&t, hw.key[i], hw.w[i + 1], hw.len[i + 1], &th);
+		i++;
+	}
+	if (!(keys > 0 && other == 0) && !(game && keys >= 3))
+		return 0;
+	*h = t;
+	*have = th;
+	*pending = pend;
+	return 1;
+}
+
+/* Is this line an order ("NAME: VERB ...")?  Only its shape is looked at:
+ * the word after the last colon is one of the ruleset's verbs. */
+static int
+looks_like_order(const struct ruleset *rs, const char *buf)
+{
+	const char *colon = strrchr(buf, ':');
+	int i;
+
+	if (colon == NULL || colon == buf)
+		return 0;
+	colon++;
+	while (isspace((unsigned char)*colon))
+		colon++;
+	for (i = 0; i < rs->nverbs; i++) {
+		const char *w = rs->verbs[i].word;
+		size_t n = strcspn(w, " ");
+
+		if (strncasecmp(colon, w, n) == 0 && !isalpha((unsigned char)colon[n]))
+			return 1;
+	}
+	return 0;
+}
+
+#define HEADER_SCAN_LINES 200
+
+int
+orders_find_header(struct orders_parser *p, const char *subject,
+    const char *body, struct orders_header *h)
+{
+	const char *s = body;
+	struct orders_header cur, best;
+	unsigned have = 0, best_have = 0;
+	enum hkey pending = HK_NONE;
+	int line = 0, in_block = 0, fwd = 0;
+
+	memset(h, 0, sizeof(*h));
+	memset(&cur, 0, sizeof(cur));
+	memset(&best, 0, sizeof(best));
+	while (s != NULL && *s && line < HEADER_SCAN_LINES) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		char buf[ORDERS_TEXT_MAX];
+		const char *rest = nl ? nl + 1 : NULL;
+
+		line++;
+		if (orders_is_signature(s, n))
+			break;
+		if (orders_take_line(s, n, buf, sizeof(buf)) != 0)
+			buf[0] = 'x', buf[1] = '\0';
+		s = rest;
+		if (buf[0] == '\0')
+			continue;
+		if (buf[0] == '>' || buf[0] == '|')
+			continue;
+		{
+			enum quote_kind q = orders_quote_start(p, buf, rest, &fwd);
+
+			if (q == Q_SKIP)
+				continue;
+			if (q == Q_END)
+				break;
+		}
+		if (header_line(buf, &cur, &have, &pending)) {
+			if (!in_block)
+				cur.first_line = line;
+			cur.line = line;
+			in_block = 1;
+			continue;
+		}
+		pending = HK_NONE;
+		if (in_block) {
+			/* A block ends.  Keep it if it names a game; stop once
+			 * one says more than GAME ("Game on!" is no header). */
+			if (have & (1u << HK_GAME)) {
+				best = cur;
+				best_have = have;
+				if (have & ~(1u << HK_GAME))
+					break;
+			}
+			memset(&cur, 0, sizeof(cur));
+			have = 0;
+			in_block = 0;
+		}
+		if (looks_like_order(p->rs, buf))
+			break;
+	}
+	if (in_block && (have & (1u << HK_GAME))) {
+		best = cur;
+		best_have = have;
+	}
+	if (best_have & (1u << HK_GAME)) {
+		*h = best;
+		h->found = 1;
+	}
+	/* The Subject: the header when the body has none, else it fills in
+	 * what the body left out, if it names the same game. */
+	if (subject != NULL) {
+		struct orders_header sh;
+		unsigned sh_have = 0;
+		enum hkey sp = HK_NONE;
+
+		memset(&sh, 0, sizeof(sh));
+		if (header_line(subject, &sh, &sh_have, &sp) &&
+		    (sh_have & (1u << HK_GAME))) {
+			if (!h->found) {
+				*h = sh;
+				h->found = 1;
+				h->line = h->first_line = 0;
+			} else if (strcasecmp(sh.game, h->game) == 0) {
+				if (!(best_have & (1u << HK_SIDE)))
+					memcpy(h->side, sh.side, sizeof(h->side));
+				if (!(best_have & (1u << HK_TURN))) {
+					h->turn = sh.turn;
+					memcpy(h->turn_text, sh.turn_text,
+					    sizeof(h->turn_text));
+				}
+				if (!(best_have & (1u << HK_SECRET)))
+					memcpy(h->secret, sh.secret, sizeof(h->secret));
+			}
+		}
+		sodium_memzero(&sh, sizeof(sh));
+	}
+	sodium_memzero(&cur, sizeof(cur));
+	sodium_memzero(&best, sizeof(best));
+	return 0;
+}

@@ -1,0 +1,79 @@
+/*
+ * internal.h - what the order parser's files share: the parser, the
+ * line helpers, and name resolution.
+ *
+ * orders.c reads order lines and commands, header.c finds the header,
+ * names.c resolves names of units, commanders and brigades.
+ */
+#ifndef DESPATCH_ORDERS_INTERNAL_H
+#define DESPATCH_ORDERS_INTERNAL_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "orders/orders.h"
+
+struct names;
+
+#define NORM_MAX 256   /* a name, normalised */
+
+struct orders_parser {
+	const struct ruleset *rs;
+	pcre2_code *then;
+	pcre2_code *quote;   /* where a quoted earlier mail begins */
+	pcre2_code *fwd;     /* where a forwarded mail begins */
+	pcre2_code *fwdhdr;  /* a header line of the forwarded mail */
+	pcre2_code *cmd;     /* a mail command on a line of its own */
+	pcre2_code *dist, *point, *turn, *bearing;
+	pcre2_match_data *md;
+	struct names *names; /* the battle's names, normalised (cache) */
+	uint64_t limit;      /* brigades the player commands (0: all) */
+	int limit_army;      /* ... and the army commander */
+};
+
+/* Matches re against s from start (the match in p->md). */
+int orders_match(struct orders_parser *p, pcre2_code *re, const char *s,
+    size_t len, size_t start);
+/* After a match: group g into out. */
+void orders_group(struct orders_parser *p, const char *s, int g, char *out,
+    size_t size);
+void orders_trim(char *s);
+/* The line s[0..n) without its CR, trimmed, into buf; -1 if too long. */
+int orders_take_line(const char *s, size_t n, char *buf, size_t size);
+/* Is s[0..n) a signature separator ("-- ")? */
+int orders_is_signature(const char *s, size_t n);
+
+/* A line that begins quoted text: Q_SKIP the line alone (an attribution
+ * above '>' lines, or a forwarded mail's separator and header block,
+ * tracked in *fwd), Q_END everything from here (an unmarked quote). */
+enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
+enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
+    const char *rest, int *fwd);
+
+enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
+	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16 };
+
+enum cand_kind { C_UNIT = 0, C_CMD, C_BRIGADE };
+
+struct cand {
+	const char *name;
+	enum cand_kind kind;
+	int idx;
+	int side;
+	char norm[NORM_MAX];
+};
+
+/* Resolves name among the candidates `which` for side: 1 and *out when
+ * one matches best; else 0 or the count of candidates, with msg saying
+ * what is wrong and what would be right. */
+int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
+    unsigned which, const char *name, const struct cand **out, char *msg,
+    size_t msize, const char *what);
+/* Levenshtein distance, case ignored, on the first 120 bytes. */
+int orders_lev(const char *a, const char *b);
+void orders_names_free(struct names *n);
+
+#endif
