@@ -528,6 +528,32 @@ standing_orders_stand_in_for_a_silent_player(void **state)
 	}
 }
 
+static void
+a_subject_with_a_line_break_still_gets_an_answer(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *reply;
+	const char *raw = "From: Howe <howe@crown.example.org>\r\n"
+	    "To: despatch@localhost\r\n"
+	    "Subject: =?utf-8?Q?orders=1B=0BBcc:_x@evil.example.org?=\r\n"
+	    "Message-ID: <subj-nl@crown.example.org>\r\n\r\n"
+	    HDR "23rd: HOLD\r\n";
+	struct err e;
+
+	start(f);
+	if (referee_submit(&f->r, raw, strlen(raw), NULL, &res, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_string_equal(res.status, "orders");
+	assert_int_equal(res.replies, 1);
+	reply = last_mail(f);
+	/* One Subject line (mail_parse turned the control characters into a
+	 * space); no header made from the player's text. */
+	assert_null(strstr(reply, "\r\nBcc:"));
+	assert_non_null(strstr(reply, "Subject: Re: orders Bcc: x@evil"));
+	free(reply);
+}
+
 int
 main(void)
 {
@@ -544,6 +570,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_flood_gets_one_notice, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_shared_side_orders_by_brigade, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(standing_orders_stand_in_for_a_silent_player, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_subject_with_a_line_break_still_gets_an_answer, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
