@@ -30,6 +30,8 @@ struct orders_parser {
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
 	struct names *names; /* the battle's names, normalised (cache) */
+	const struct battle *bound;  /* the battle names is known to fit,
+	                              * during one orders_parse */
 	uint64_t limit;      /* brigades the player commands (0: all) */
 	int limit_army;      /* ... and the army commander */
 };
@@ -64,6 +66,8 @@ struct cand {
 	int idx;
 	int side;
 	char norm[NORM_MAX];
+	uint64_t starts;       /* the first characters of its words (a bit
+	                        * each), to pass over it quickly */
 };
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
@@ -75,5 +79,8 @@ int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 /* Levenshtein distance, case ignored, on the first 120 bytes. */
 int orders_lev(const char *a, const char *b);
 void orders_names_free(struct names *n);
+/* Makes p->names fit battle b (normalising its names if they changed)
+ * and binds it for the calls that follow; -1 when out of memory. */
+int orders_names_bind(struct orders_parser *p, const struct battle *b);
 
 #endif

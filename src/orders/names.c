@@ -141,8 +141,9 @@ norm_name(const char *in, char *out, size_t size)
 		}
 		w[n] = '\0';
 		rep = w;
-		for (j = 0; j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
-			if (strcmp(w, abbrevs[j].abbr) == 0) {
+		for (j = 0; n <= 7 && j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
+			if (abbrevs[j].abbr[0] == w[0] &&
+			    strcmp(w, abbrevs[j].abbr) == 0) {
 				rep = abbrevs[j].word;
 				break;
 			}
@@ -199,6 +200,29 @@ names_sum(const struct battle *b)
 	return h;
 }
 
+/* The bit of a normalised name's character. */
+static uint64_t
+char_bit(unsigned char ch)
+{
+	if (ch >= 'a' && ch <= 'z')
+		return (uint64_t)1 << (ch - 'a');
+	if (ch >= '0' && ch <= '9')
+		return (uint64_t)1 << (26 + ch - '0');
+	return (uint64_t)1 << (36 + (ch & 15));
+}
+
+static uint64_t
+word_starts(const char *s)
+{
+	uint64_t m = 0;
+	const char *p;
+
+	for (p = s; *p; p++)
+		if (p == s || p[-1] == ' ')
+			m |= char_bit((unsigned char)*p);
+	return m;
+}
+
 static struct names *
 names_for(struct orders_parser *p, const struct battle *b)
 {
@@ -224,6 +248,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 		c->idx = i;
 		c->side = b->units[i].side;
 		norm_name(c->name, c->norm, sizeof(c->norm));
+		c->starts = word_starts(c->norm);
 	}
 	for (i = 0; i < b->ncommanders; i++) {
 		struct cand *c = &nm->c[nm->n++];
@@ -233,6 +258,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 		c->idx = i;
 		c->side = b->commanders[i].side;
 		norm_name(c->name, c->norm, sizeof(c->norm));
+		c->starts = word_starts(c->norm);
 	}
 	for (i = 0; i < b->nbrigades; i++) {
 		struct cand *c = &nm->c[nm->n++];
@@ -242,8 +268,19 @@ names_for(struct orders_parser *p, const struct battle *b)
 		c->idx = i;
 		c->side = b->brigades[i].side;
 		norm_name(c->name, c->norm, sizeof(c->norm));
+		c->starts = word_starts(c->norm);
 	}
 	return nm;
+}
+
+int
+orders_names_bind(struct orders_parser *p, const struct battle *b)
+{
+	p->bound = NULL;
+	if (names_for(p, b) == NULL)
+		return -1;
+	p->bound = b;
+	return 0;
 }
 
 /* Does candidate name c (normalised) match the typed name t at level:
@@ -313,10 +350,11 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what)
 {
-	struct names *nm = names_for(p, b);
+	struct names *nm = p->bound == b ? p->names : names_for(p, b);
 	char t[NORM_MAX];
 	size_t tl;
-	int i, level, hits = 0, hit = -1;
+	int i, level, hits = 0, hit = -1, top = 4;
+	uint64_t tbit;
 
 	if (nm == NULL) {
 		snprintf(msg, msize, "out of memory");
@@ -329,37 +367,52 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		    what);
 		return 0;
 	}
-	for (level = 0; level < 4; level++) {
-		hits = 0;
-		for (i = 0; i < nm->n; i++)
+	/* One pass: the best level any candidate matches at, and how many
+	 * match there. */
+	tbit = char_bit((unsigned char)t[0]);
+	for (i = 0; i < nm->n; i++) {
+		const struct cand *c = &nm->c[i];
+		int lv;
+
+		/* Every level needs the name's first letter at the start of
+		 * one of the candidate's words. */
+		if (!(c->starts & tbit) || !wanted(c, side, which))
+			continue;
+		for (lv = 0; lv <= top && lv < 4; lv++)
+			if (norm_matches(lv, c->norm, t, tl))
+				break;
+		if (lv > top || lv == 4)
+			continue;   /* no match as good as the best so far */
+		if (lv < top) {
+			top = lv;
+			hits = 1;
+			hit = i;
+		} else {
+			hits++;
+		}
+	}
+	level = top;
+	if (hits == 1) {
+		*out = &nm->c[hit];
+		return 1;
+	}
+	if (hits > 1) {
+		size_t k;
+		int shown = 0;
+
+		k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
+		    "one %s:", name, what);
+		for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
 			if (wanted(&nm->c[i], side, which) &&
 			    norm_matches(level, nm->c[i].norm, t, tl)) {
-				if (hits == 0)
-					hit = i;
-				hits++;
+				k += (size_t)snprintf(msg + k, msize - k,
+				    "%s \"%s\"", shown ? "," : "",
+				    nm->c[i].name);
+				shown++;
 			}
-		if (hits == 1) {
-			*out = &nm->c[hit];
-			return 1;
-		}
-		if (hits > 1) {
-			size_t k;
-			int shown = 0;
-
-			k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
-			    "one %s:", name, what);
-			for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
-				if (wanted(&nm->c[i], side, which) &&
-				    norm_matches(level, nm->c[i].norm, t, tl)) {
-					k += (size_t)snprintf(msg + k, msize - k,
-					    "%s \"%s\"", shown ? "," : "",
-					    nm->c[i].name);
-					shown++;
-				}
-			if (k < msize)
-				snprintf(msg + k, msize - k, "; write more of the name");
-			return hits;
-		}
+		if (k < msize)
+			snprintf(msg + k, msize - k, "; write more of the name");
+		return hits;
 	}
 	/* The name may belong to the other camp: say so plainly. */
 	for (level = 0; level < 4; level++) {
@@ -399,17 +452,23 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			if (!wanted(&nm->c[i], side, which))
 				continue;
 			fold_name(nm->c[i].name, cand, sizeof(cand));
-			d = orders_lev(cand, fname);
+			/* Only names within the suggestion limit matter, and a
+			 * whole name whose length differs by more cannot be. */
+			d = 1 << 30;
+			if (labs((long)strlen(cand) - (long)l) <= (long)(l / 3) + 1)
+				d = orders_lev(cand, fname);
 			for (w = cand; *w; w++) {
 				char pre[128];
+				int dp;
 
 				if (w != cand && isalnum((unsigned char)w[-1]))
 					continue;
 				if (l < sizeof(pre) && strlen(w) >= l) {
 					memcpy(pre, w, l);
 					pre[l] = '\0';
-					if (orders_lev(pre, fname) < d)
-						d = orders_lev(pre, fname);
+					dp = orders_lev(pre, fname);
+					if (dp < d)
+						d = dp;
 				}
 			}
 			for (j = 0; j < 3; j++)

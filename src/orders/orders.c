@@ -240,6 +240,22 @@ cut(const char *in, size_t max, char *out)
 	return out;
 }
 
+/* Copies s into out (size bytes), cut at a character boundary if it is
+ * longer. */
+static void
+copy_text(char *out, size_t size, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < size) {
+		memcpy(out, s, n + 1);
+		return;
+	}
+	memcpy(out, s, size - 1);
+	out[size - 1] = '\0';
+	utf8_trim_tail(out);
+}
+
 /* If text starts with the verb word (its words separated by any white
  * space, case ignored, then a space or the end), returns 1 and the offset
  * of what follows. */
@@ -281,7 +297,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 
 		if (!verb_at(text, v->word, &off))
 			continue;
-		snprintf(arg, sizeof(arg), "%s", text + off);
+		copy_text(arg, sizeof(arg), text + off);
 		orders_trim(arg);
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
@@ -474,10 +490,9 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	l = &out->lines[out->nlines++];
 	l->line = line;
 	l->status = st;
-	snprintf(l->raw, sizeof(l->raw), "%s", raw);
-	snprintf(l->text, sizeof(l->text), "%s", text);
-	utf8_trim_tail(l->raw);
-	utf8_trim_tail(l->text);
+	l->standing = 0;
+	copy_text(l->raw, sizeof(l->raw), raw);
+	copy_text(l->text, sizeof(l->text), text);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 	else if (st == ORDERS_PROSE)
@@ -834,7 +849,16 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 
-	memset(out, 0, offsetof(struct orders_result, set));
+	/* Only the counters: each line is written whole when added, and the
+	 * lines array is large (a mail's worth of text). */
+	out->nlines = 0;
+	out->nerrors = 0;
+	out->nprose = 0;
+	out->too_many = 0;
+	if (orders_names_bind(p, b) != 0) {
+		add_line(out, 0, ORDERS_ERROR, "", "out of memory");
+		return 0;
+	}
 	out->set.side = side;
 	out->set.n = 0;
 	out->standing.side = side;
@@ -964,7 +988,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			/* "7th Foot:" is an order with its verb missing;
 			 * "Orders:" or "Dear Sir:" is a heading. */
 			*colon = '\0';
-			snprintf(who, sizeof(who), "%s", buf);
+			copy_text(who, sizeof(who), buf);
 			*colon = ':';
 			orders_trim(who);
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
@@ -989,9 +1013,9 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		/* The name runs to the last colon. */
 		*colon = '\0';
-		snprintf(who, sizeof(who), "%s", buf);
+		copy_text(who, sizeof(who), buf);
 		orders_trim(who);
-		snprintf(what, sizeof(what), "%s", colon + 1);
+		copy_text(what, sizeof(what), colon + 1);
 		orders_trim(what);
 		*colon = ':';
 		if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c, msg,
@@ -1062,6 +1086,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	if (nbl > 0)
 		expand_brigades(p, b, side, bl, nbl, seen[0], seen[1], out);
 	free(bl);
+	p->bound = NULL;
 	return 0;
 }
 
@@ -1076,39 +1101,97 @@ verb_word(enum verb v)
 	return (unsigned)v < V_COUNT ? w[v] : "?";
 }
 
+/* A bounded appender for canonical text: it is written for every order
+ * line of every mail, so it avoids printf. */
+struct canon {
+	char *buf;
+	size_t size, k;
+};
+
+static void
+canon_put(struct canon *c, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (c->k + 1 >= c->size)
+		return;
+	if (n > c->size - 1 - c->k)
+		n = c->size - 1 - c->k;
+	memcpy(c->buf + c->k, s, n);
+	c->k += n;
+	c->buf[c->k] = '\0';
+}
+
+/* A non-negative whole number. */
+static void
+canon_int(struct canon *c, long long v)
+{
+	char d[24];
+	int n = (int)sizeof(d) - 1;
+
+	d[n] = '\0';
+	do {
+		d[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0 && n > 0);
+	canon_put(c, d + n);
+}
+
+/* Inches from hundredths, without trailing zeros (as geom_fmt_fx). */
+static void
+canon_fx(struct canon *c, fx v)
+{
+	long long a = v < 0 ? -(long long)v : v;
+	char frac[4];
+
+	if (v < 0)
+		canon_put(c, "-");
+	canon_int(c, a / 100);
+	if (a % 100 == 0)
+		return;
+	frac[0] = '.';
+	frac[1] = (char)('0' + a % 100 / 10);
+	frac[2] = a % 10 ? (char)('0' + a % 10) : '\0';
+	frac[3] = '\0';
+	canon_put(c, frac);
+}
+
 void
 orders_canonical(const struct battle *b, const struct order *o, char *buf,
     size_t size)
 {
-	size_t k;
+	struct canon c = { buf, size, 0 };
 	int i;
 
-	k = (size_t)snprintf(buf, size, "%s:", o->is_commander ?
-	    b->commanders[o->who].name : b->units[o->who].name);
-	for (i = 0; i < o->nsteps && k < size; i++) {
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	canon_put(&c, o->is_commander ? b->commanders[o->who].name :
+	    b->units[o->who].name);
+	canon_put(&c, ":");
+	for (i = 0; i < o->nsteps; i++) {
 		const struct order_step *st = &o->steps[i];
-		char x[24], y[24];
 
-		k += (size_t)snprintf(buf + k, size - k, "%s %s", i ? " THEN" : "",
-		    verb_word(st->verb));
-		if (k >= size)
-			break;
+		canon_put(&c, i ? " THEN " : " ");
+		canon_put(&c, verb_word(st->verb));
 		switch (st->verb) {
 		case V_ADVANCE:
-			k += (size_t)snprintf(buf + k, size - k, " %s",
-			    geom_fmt_fx(st->dist, x, sizeof(x)));
+			canon_put(&c, " ");
+			canon_fx(&c, st->dist);
 			break;
 		case V_MOVE_TO:
-			k += (size_t)snprintf(buf + k, size - k, " %s,%s",
-			    geom_fmt_fx(st->pt.x, x, sizeof(x)),
-			    geom_fmt_fx(st->pt.y, y, sizeof(y)));
+			canon_put(&c, " ");
+			canon_fx(&c, st->pt.x);
+			canon_put(&c, ",");
+			canon_fx(&c, st->pt.y);
 			break;
 		case V_WHEEL:
-			k += (size_t)snprintf(buf + k, size - k, " %s %d",
-			    st->angle < 0 ? "LEFT" : "RIGHT", abs(st->angle));
+			canon_put(&c, st->angle < 0 ? " LEFT " : " RIGHT ");
+			canon_int(&c, abs(st->angle));
 			break;
 		case V_FACE:
-			k += (size_t)snprintf(buf + k, size - k, " %d", st->angle);
+			canon_put(&c, " ");
+			canon_int(&c, st->angle);
 			break;
 		case V_FORM: {
 			char f[16];
@@ -1118,17 +1201,16 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 			for (j = 0; n[j] && j + 1 < sizeof(f); j++)
 				f[j] = (char)toupper((unsigned char)n[j]);
 			f[j] = '\0';
-			k += (size_t)snprintf(buf + k, size - k, " %s",
-			    st->form != FORM_LINE ? f : !o->is_commander &&
-			    b->units[o->who].kind == KIND_MOUNTED ? "MOUNTED" :
-			    "LINE");
+			canon_put(&c, " ");
+			canon_put(&c, st->form != FORM_LINE ? f : !o->is_commander &&
+			    b->units[o->who].kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
 			break;
 		}
 		case V_FIRE_AT:
 		case V_CHARGE:
 		case V_JOIN:
-			k += (size_t)snprintf(buf + k, size - k, " %s",
-			    b->units[st->target].name);
+			canon_put(&c, " ");
+			canon_put(&c, b->units[st->target].name);
 			break;
 		default:
 			break;
