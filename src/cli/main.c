@@ -166,6 +166,7 @@ cmd_new(int argc, char **argv)
 		return cli_fail(&e);
 	referee_init(&r, st);
 	rc = referee_new_game(&r, game, file, sandbox, NULL, &e);
+	referee_fini(&r);
 	store_close(st);
 	if (rc != 0)
 		return cli_fail(&e);
@@ -278,6 +279,7 @@ cmd_player(int argc, char **argv)
 			    pos[0], pos[1], secret);
 	}
 	sodium_memzero(secret, sizeof(secret));
+	referee_fini(&r);
 	store_close(st);
 	if (rc != 0)
 		return cli_fail(&e);
@@ -306,6 +308,7 @@ cmd_start(int argc, char **argv)
 		return cli_fail(&e);
 	referee_init(&r, st);
 	rc = referee_start(&r, argv[1], &e);
+	referee_fini(&r);
 	store_close(st);
 	if (rc != 0)
 		return cli_fail(&e);
@@ -430,6 +433,7 @@ cmd_submit(int argc, char **argv)
 		size_t len = 0;
 
 		if (read_stream(stdin, &raw, &len, &e) != 0) {
+			referee_fini(&r);
 			store_close(st);
 			return cli_fail(&e);
 		}
@@ -458,6 +462,7 @@ cmd_submit(int argc, char **argv)
 		}
 		free(raw);
 	}
+	referee_fini(&r);
 	store_close(st);
 	return worst;
 }
@@ -522,6 +527,7 @@ cmd_turn(int argc, char **argv)
 	}
 	referee_init(&r, st);
 	rc = referee_turn(&r, game, dice, ndice, &tr, &e);
+	referee_fini(&r);
 	store_close(st);
 	free(dice);
 	if (rc != 0)
@@ -1345,6 +1351,7 @@ out:
 		fclose(pf);
 	battle_free(b);
 	store_game_clear(&g);
+	referee_fini(&r);
 	store_close(st);
 	if (rc != 0)
 		return cli_fail(&e);

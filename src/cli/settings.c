@@ -34,10 +34,12 @@ cmd_set(int argc, char **argv)
 		return cli_fail(&e);
 	referee_init(&r, st);
 	if (referee_setting_set(&r, game, argv[2], argv[3], &e) != 0) {
+		referee_fini(&r);
 		store_close(st);
 		return cli_fail(&e);
 	}
 	printf("%s: %s = %s\n", game ? game : "server", argv[2], argv[3]);
+	referee_fini(&r);
 	store_close(st);
 	return 0;
 }
@@ -65,11 +67,13 @@ cmd_show(int argc, char **argv)
 		return cli_fail(&e);
 	referee_init(&r, st);
 	if (referee_show(&r, argv[1], &out, &e) != 0) {
+		referee_fini(&r);
 		store_close(st);
 		return cli_fail(&e);
 	}
 	fputs(out, stdout);
 	free(out);
+	referee_fini(&r);
 	store_close(st);
 	return 0;
 }

@@ -524,7 +524,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		goto out;
 	}
 	rs = ruleset_find(g.ruleset);
-	gop = rs ? orders_parser_new(rs, in->e) : NULL;
+	gop = rs ? referee_parser(r, rs, in->e) : NULL;
 	if (gop == NULL) {
 		if (rs == NULL)
 			err_set(in->e, ERR_DATA, "game %s uses ruleset %s, which this "
@@ -723,7 +723,8 @@ commands:
 			goto out;
 	rc = 0;
 out:
-	orders_parser_free(gop);
+	if (gop != NULL)
+		orders_parser_limit(gop, 0, 0);
 	text_free(&t);
 	battle_free(b);
 	store_game_clear(&g);
@@ -803,9 +804,11 @@ rate_limited(struct intake *in, int *first)
 	limit = strtol(v, NULL, 10);
 	if (limit <= 0)
 		return 0;
-	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM messages "
-	    "WHERE sender = ? COLLATE NOCASE AND received_at > ?", "ti",
-	    in->sender, referee_now(in->r) - 3600) < 0)
+	/* Counting stops past the limit, so a flood costs no more. */
+	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM (SELECT 1 "
+	    "FROM messages WHERE sender = ? COLLATE NOCASE AND received_at > ? "
+	    "LIMIT ?)", "tii", in->sender, referee_now(in->r) - 3600,
+	    (int64_t)limit + 1) < 0)
 		return -1;
 	*first = n == limit;
 	return n >= limit;
@@ -842,7 +845,7 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 	}
 	memset(&h, 0, sizeof(h));
 	if (in.m != NULL) {
-		op = orders_parser_new(ruleset_all()[0], e);
+		op = referee_parser(r, ruleset_all()[0], e);
 		if (op == NULL)
 			goto out;
 		orders_find_header(op, in.m->subject, in.m->body, &h);
@@ -986,7 +989,6 @@ out:
 	sodium_memzero(&h, sizeof(h));
 	sodium_memzero(in.secret, sizeof(in.secret));
 	free(ores);
-	orders_parser_free(op);
 	free(in.stored);
 	mail_msg_free(in.m);
 	return rc;

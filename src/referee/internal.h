@@ -31,6 +31,13 @@ int queue_mail(struct referee *r, int64_t game_id, const char *game,
 int brigade_list(const struct battle *b, int side, const char *text,
     uint64_t *mask, int *army, char *canon, size_t csize, struct err *e);
 
+/* The referee's parser for ruleset rs, made on first use and kept until
+ * referee_fini; NULL with e set if it cannot be made.  Its brigade limit
+ * is lifted. */
+struct ruleset;
+struct orders_parser *referee_parser(struct referee *r,
+    const struct ruleset *rs, struct err *e);
+
 /* The step at which side plays turn (-1 if none). */
 int step_for(const struct battle *b, int turn, int side);
 

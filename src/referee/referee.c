@@ -55,6 +55,43 @@ referee_init(struct referee *r, struct store *st)
 	}
 }
 
+void
+referee_fini(struct referee *r)
+{
+	int i;
+
+	for (i = 0; i < REFEREE_PARSERS; i++) {
+		orders_parser_free(r->parser[i]);
+		r->parser[i] = NULL;
+		r->parser_rs[i] = NULL;
+	}
+}
+
+struct orders_parser *
+referee_parser(struct referee *r, const struct ruleset *rs, struct err *e)
+{
+	int i;
+
+	for (i = 0; i < REFEREE_PARSERS; i++)
+		if (r->parser[i] != NULL && r->parser_rs[i] == rs) {
+			orders_parser_limit(r->parser[i], 0, 0);
+			return r->parser[i];
+		}
+	for (i = 0; i < REFEREE_PARSERS; i++)
+		if (r->parser[i] == NULL) {
+			r->parser[i] = orders_parser_new(rs, e);
+			r->parser_rs[i] = r->parser[i] ? rs : NULL;
+			return r->parser[i];
+		}
+	/* More rulesets than slots: a parser for this call alone would
+	 * leak, so reuse the last slot. */
+	orders_parser_free(r->parser[REFEREE_PARSERS - 1]);
+	r->parser[REFEREE_PARSERS - 1] = orders_parser_new(rs, e);
+	r->parser_rs[REFEREE_PARSERS - 1] = r->parser[REFEREE_PARSERS - 1] ?
+	    rs : NULL;
+	return r->parser[REFEREE_PARSERS - 1];
+}
+
 int64_t
 referee_now(struct referee *r)
 {

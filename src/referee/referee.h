@@ -20,8 +20,16 @@
 
 #define REFEREE_SECRET_MAX 128
 
+struct orders_parser;
+
+#define REFEREE_PARSERS 4
+
 struct referee {
 	struct store *st;
+	/* Order parsers made once and kept (one per ruleset in use): making
+	 * one compiles its patterns, too costly to do for every mail. */
+	const void *parser_rs[REFEREE_PARSERS];
+	struct orders_parser *parser[REFEREE_PARSERS];
 	char from[256];          /* From of our mail: "despatch <addr>" */
 	char domain[128];        /* right-hand side of our Message-IDs */
 	int64_t fixed_now;       /* if non-zero: a clock that starts here and
@@ -32,6 +40,9 @@ struct referee {
 /* Sets defaults: From "despatch <despatch@localhost>" unless $DESPATCH_FROM
  * is set, domain from the From address. */
 void referee_init(struct referee *r, struct store *st);
+
+/* Frees what the referee keeps between calls (not the store). */
+void referee_fini(struct referee *r);
 
 /* Seconds since the epoch (the fixed clock when set). */
 int64_t referee_now(struct referee *r);

@@ -84,7 +84,7 @@ load_orders(struct referee *r, const struct store_game *g,
     const struct ruleset *rs, const struct battle *b, int step,
     struct order_set *sets, int *nsets, int *used_standing, struct err *e)
 {
-	struct orders_parser *op = orders_parser_new(rs, e);
+	struct orders_parser *op = referee_parser(r, rs, e);
 	struct orders_result *res = NULL;
 	int s, rc = -1;
 
@@ -125,7 +125,6 @@ load_orders(struct referee *r, const struct store_game *g,
 	rc = 0;
 out:
 	free(res);
-	orders_parser_free(op);
 	return rc;
 }
 

@@ -941,6 +941,7 @@ bench_intake(struct gen *g, const char *scen, int n, int nresub,
 	f->resub_first = nresub > 0 ? rate(dt + n, 0, f->resub_window) : 0;
 	f->resub_last = nresub > 0 ? rate(dt + n, nresub - f->resub_window,
 	    nresub) : 0;
+	referee_fini(&r);
 	store_close(st);
 
 	snprintf(path, sizeof(path), "%s/raw-normal.db", dir);

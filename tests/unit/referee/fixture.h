@@ -86,6 +86,7 @@ teardown(void **state)
 	struct fx *f = *state;
 	char cmd[600];
 
+	referee_fini(&f->r);
 	store_close(f->st);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
 	if (system(cmd) != 0)

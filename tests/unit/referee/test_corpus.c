@@ -97,6 +97,7 @@ make_fixture(const char *state, const char *path)
 			if (referee_turn(&r, "cw", NULL, 0, &tr, &e) != 0)
 				fail_msg("fixture turn: %s", e.msg);
 	}
+	referee_fini(&r);
 	store_close(st);
 }
 
@@ -415,6 +416,7 @@ run_one(const char *eml)
 		free(texts[i]);
 	free(texts);
 	store_mails_free(mails, n);
+	referee_fini(&r);
 	store_close(st);
 	free(spec);
 }
