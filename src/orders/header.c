@@ -152,7 +152,9 @@ set_value(struct orders_header *h, enum hkey k, const char *v, size_t n,
 			h->side[0] = '\0';
 		break;
 	case HK_TURN:
-		snprintf(h->turn_text, sizeof(h->turn_text), "%s", val);
+		snprintf(h->turn_text, sizeof(h->turn_text), "%.*s",
+		    (int)sizeof(h->turn_text) - 1, val);
+		utf8_trim_tail(h->turn_text);
 		h->turn = turn_value(val);
 		break;
 	case HK_SECRET:

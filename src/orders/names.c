@@ -163,6 +163,7 @@ norm_name(const char *in, char *out, size_t size)
  * mails against the same battle (a checksum of the names says when). */
 struct names {
 	uint64_t sum;
+	const struct battle *of;   /* the battle the name pointers are in */
 	int n;
 	struct cand c[BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS +
 	    BATTLE_MAX_BRIGADES];
@@ -230,8 +231,20 @@ names_for(struct orders_parser *p, const struct battle *b)
 	struct names *nm = p->names;
 	int i;
 
-	if (nm != NULL && nm->sum == sum)
+	if (nm != NULL && nm->sum == sum) {
+		/* The same names, maybe in another battle: point at its. */
+		if (nm->of != b) {
+			for (i = 0; i < nm->n; i++) {
+				struct cand *c = &nm->c[i];
+
+				c->name = c->kind == C_UNIT ? b->units[c->idx].name :
+				    c->kind == C_CMD ? b->commanders[c->idx].name :
+				    b->brigades[c->idx].name;
+			}
+			nm->of = b;
+		}
 		return nm;
+	}
 	if (nm == NULL) {
 		nm = malloc(sizeof(*nm));
 		if (nm == NULL)
@@ -239,6 +252,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 		p->names = nm;
 	}
 	nm->sum = sum;
+	nm->of = b;
 	nm->n = 0;
 	for (i = 0; i < b->nunits; i++) {
 		struct cand *c = &nm->c[nm->n++];

@@ -598,7 +598,7 @@ parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
 			    "code from the reply to your first CONCEDE");
 			return -1;
 		}
-		snprintf(c->arg, sizeof(c->arg), "%s", arg);
+		copy_text(c->arg, sizeof(c->arg), arg);
 		return 1;
 	default:
 		/* "Help me with the map" is prose, not the command. */
@@ -834,7 +834,15 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			l->status = ORDERS_ERROR;
 			out->nerrors++;
 		} else {
-			snprintf(l->text, sizeof(l->text), "%s%s", echo, bad);
+			size_t el = strlen(echo), bl2 = strlen(bad);
+
+			if (el + bl2 >= sizeof(l->text))
+				bl2 = sizeof(l->text) - 1 > el ? sizeof(l->text) - 1 - el : 0;
+			copy_text(l->text, sizeof(l->text), echo);
+			if (el < sizeof(l->text) - 1) {
+				memcpy(l->text + el, bad, bl2);
+				l->text[el + bl2] = '\0';
+			}
 			utf8_trim_tail(l->text);
 		}
 	}
@@ -1151,7 +1159,7 @@ canon_fx(struct canon *c, fx v)
 		return;
 	frac[0] = '.';
 	frac[1] = (char)('0' + a % 100 / 10);
-	frac[2] = a % 10 ? (char)('0' + a % 10) : '\0';
+	frac[2] = (char)(a % 10 ? '0' + a % 10 : 0);
 	frac[3] = '\0';
 	canon_put(c, frac);
 }

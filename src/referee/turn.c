@@ -26,6 +26,9 @@
 #include "scenario/scenario.h"
 #include "referee/internal.h"
 
+/* A report mail's body at most: longer reports go in several mails. */
+#define REPORT_PART_MAX (256u * 1024u)
+
 /* --- turn ------------------------------------------------------------ */
 
 /* The canonical orders side plays at step: each player's orders for the
@@ -128,6 +131,48 @@ out:
 	return rc;
 }
 
+/* Queues a report, in several mails when it is long: each part ends at a
+ * line, says which part it is, and all are queued in the same
+ * transaction as the step. */
+static int
+queue_report(struct referee *r, const struct store_game *g, const char *to,
+    const struct turn_result *tr, const struct side *sides, const char *clock,
+    const char *body, struct err *e)
+{
+	char subject[300], **parts = NULL;
+	int n = 0, k, rc = 0;
+
+	if (report_split(body, REPORT_PART_MAX, &parts, &n) != 0)
+		return err_set(e, ERR_TEMP, "out of memory splitting a report");
+	for (k = 0; k < n && rc == 0; k++) {
+		char *withhead = NULL;
+
+		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase (%s)%s",
+		    g->name, tr->turn, tr->side >= 0 ? sides[tr->side].id : "all",
+		    clock, tr->finished ? ": the battle is over" : "");
+		if (n > 1) {
+			size_t len = strlen(parts[k]) + 128;
+
+			snprintf(subject + strlen(subject), sizeof(subject) -
+			    strlen(subject), " (part %d of %d)", k + 1, n);
+			withhead = malloc(len);
+			if (withhead == NULL) {
+				rc = err_set(e, ERR_TEMP, "out of memory");
+				break;
+			}
+			snprintf(withhead, len, "(Part %d of %d of this report.)\n\n%s",
+			    k + 1, n, parts[k]);
+		}
+		rc = queue_mail(r, g->id, g->name, to, subject, "report", NULL,
+		    withhead ? withhead : parts[k], e);
+		free(withhead);
+	}
+	for (k = 0; k < n; k++)
+		free(parts[k]);
+	free(parts);
+	return rc;
+}
+
 int
 referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
     struct turn_result *tr, struct err *e)
@@ -215,7 +260,7 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 	if (np < 0)
 		goto fail;
 	for (i = 0; i < np; i++) {
-		char subject[256], clock[16];
+		char clock[16];
 		struct report_orders ro;
 		char *body;
 		int k, t;
@@ -245,15 +290,12 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		    strcmp(g.visibility, "fog") != 0, &ro);
 
 		if (body == NULL) {
-			err_set(e, ERR_INTERNAL, "the report is too large");
+			err_set(e, ERR_TEMP, "out of memory writing the report");
 			goto fail;
 		}
 		report_clock(b, tr->turn, clock, sizeof(clock));
-		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase (%s)%s",
-		    g.name, tr->turn, tr->side >= 0 ? b->sides[tr->side].id : "all",
-		    clock, tr->finished ? ": the battle is over" : "");
-		if (queue_mail(r, g.id, g.name, pl[i].email, subject, "report",
-		    NULL, body, e) != 0) {
+		if (queue_report(r, &g, pl[i].email, tr, b->sides, clock, body,
+		    e) != 0) {
 			free(body);
 			goto fail;
 		}

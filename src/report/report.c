@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REPORT_MAX (1024u * 1024u)
+/* Room kept for the note that says what a cut section left out. */
+#define NOTE_ROOM 256
 
 void
 text_init(struct text *t, size_t max)
@@ -30,13 +31,16 @@ text_add(struct text *t, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if (t->over)
+	if (t->over) {
+		t->dropped++;
 		return;
+	}
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0 || t->len + (size_t)n + 1 > t->max) {
 		t->over = 1;
+		t->dropped++;
 		return;
 	}
 	if (t->len + (size_t)n + 1 > t->cap) {
@@ -277,6 +281,29 @@ report_totals(struct text *t, const struct battle *b)
 	}
 }
 
+/* Starts a section of at most budget bytes. */
+static void
+section(struct text *t, size_t budget)
+{
+	t->over = 0;
+	t->dropped = 0;
+	t->max = t->len + budget - NOTE_ROOM;
+}
+
+/* Ends a section: if it was cut at its budget, says how much it left out
+ * (in the room kept for that). */
+static void
+cut_note(struct text *t, const char *what)
+{
+	if (!t->over)
+		return;
+	t->over = 0;
+	t->max += NOTE_ROOM;
+	text_add(t, "(The report is too long: %d more %s are not shown here; "
+	    "the operator's\n'despatch events' has them all.)\n", t->dropped,
+	    what);
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
@@ -287,6 +314,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	char clock[16];
 
 	text_init(&t, REPORT_MAX);
+	section(&t, 64 * 1024);
 	phasing = battle_step_side(b, step);
 	report_clock(b, turn, clock, sizeof(clock));
 	text_add(&t, "%s (game %s)\n", b->title, game);
@@ -301,6 +329,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		    "%s of your side that sent\nno orders.\n", ro->standing == 1 ?
 		    "the player" : "each player");
 	text_add(&t, "\n");
+	cut_note(&t, "lines");
+	section(&t, REPORT_MAX / 8 * 3);
 	text_add(&t, "What happened\n-------------\n");
 	for (i = 0; i < ev->n; i++) {
 		if (ev->v[i].kind == EV_ROLL) {
@@ -314,6 +344,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	}
 	if (shown == 0)
 		text_add(&t, "- Nothing of note.\n");
+	cut_note(&t, "events");
+	section(&t, REPORT_MAX / 4);
 	text_add(&t, "\nYour forces after the phase\n---------------------------\n");
 	report_forces(&t, b, side);
 	if (open) {
@@ -322,6 +354,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			if (s != side)
 				report_forces(&t, b, s);
 	}
+	cut_note(&t, "lines of forces");
+	section(&t, REPORT_MAX / 4);
 	if (rolls > 0) {
 		int k = 0;
 
@@ -329,7 +363,9 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		for (i = 0; i < ev->n; i++)
 			if (ev->v[i].kind == EV_ROLL)
 				text_add(&t, "%4d. %s\n", ++k, ev->v[i].text);
+		cut_note(&t, "dice");
 	}
+	section(&t, 64 * 1024);
 	text_add(&t, "\n");
 	if (next_step > battle_steps(b)) {
 		text_add(&t, "The battle is over: this was the last phase. Where it "
@@ -338,10 +374,9 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	} else {
 		int nt = battle_step_turn(b, next_step);
 		int ns = battle_step_side(b, next_step);
-
-		report_clock(b, nt, clock, sizeof(clock));
 		int stored = ro != NULL && ro->next_turn > 0 && ro->next_stored > 0;
 
+		report_clock(b, nt, clock, sizeof(clock));
 		if (ns == side)
 			text_add(&t, "Next: your phase, turn %d (%s).\n", nt, clock);
 		else
@@ -357,9 +392,56 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			    "SIDE %s TURN %d PASSWORD <your secret>\n", game,
 			    b->sides[side].id, nt);
 	}
-	if (t.over) {
-		text_free(&t);
+	cut_note(&t, "lines");
+	if (t.s == NULL)
 		return NULL;
-	}
 	return t.s;
+}
+
+int
+report_split(const char *text, size_t max, char ***parts, int *n)
+{
+	size_t len = strlen(text), at = 0;
+	char **v = NULL;
+	int k = 0;
+
+	*parts = NULL;
+	*n = 0;
+	do {
+		size_t end = len - at <= max ? len : at + max;
+		char **nv;
+
+		/* Back to the end of a line, unless one line is longer. */
+		if (end < len) {
+			size_t e = end;
+
+			while (e > at && text[e - 1] != '\n')
+				e--;
+			if (e > at)
+				end = e;
+			else	/* a character boundary */
+				while (end > at + 1 &&
+				    ((unsigned char)text[end] & 0xc0) == 0x80)
+					end--;
+		}
+		nv = realloc(v, (size_t)(k + 1) * sizeof(*v));
+		if (nv == NULL)
+			goto oom;
+		v = nv;
+		v[k] = malloc(end - at + 1);
+		if (v[k] == NULL)
+			goto oom;
+		memcpy(v[k], text + at, end - at);
+		v[k][end - at] = '\0';
+		k++;
+		at = end;
+	} while (at < len);
+	*parts = v;
+	*n = k;
+	return 0;
+oom:
+	while (k > 0)
+		free(v[--k]);
+	free(v);
+	return -1;
 }

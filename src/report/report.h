@@ -13,12 +13,14 @@
 #include "core/battle.h"
 #include "core/events.h"
 
-/* A growable text buffer with a cap; going over the cap sets `over` and
- * stops appending (report_* then fail rather than send half a report). */
+/* A growable text buffer with a cap; going over the cap sets `over`,
+ * stops appending and counts the pieces left out in `dropped`, so the
+ * writer can say what it left out. */
 struct text {
 	char *s;
 	size_t len, cap, max;
 	int over;
+	int dropped;
 };
 
 void text_init(struct text *t, size_t max);
@@ -41,8 +43,11 @@ struct report_orders {
 /* The report of step `step` for side `side`: what happened (events in
  * order), the dice rolled, and the state of the side's forces after it.
  * In an open game (open = 1) the enemy's forces are listed too.  ro says
- * what to tell of the side's orders (NULL: nothing).
- * Returns a malloc'd string or NULL on allocation failure. */
+ * what to tell of the side's orders (NULL: nothing).  The report is
+ * bounded (REPORT_MAX): a section that would pass it is cut, saying how
+ * many lines it left out, so no battle makes a report that cannot be
+ * written.  Returns a malloc'd string or NULL on allocation failure. */
+#define REPORT_MAX (8u * 1024u * 1024u)
 char *report_step(const struct battle *b, const char *game, int step,
     int side, const struct events *ev, int next_step, int open,
     const struct report_orders *ro);
@@ -59,6 +64,12 @@ void report_terrain(struct text *t, const struct battle *b);
 
 /* "1 hit", "2 hits". */
 const char *report_plural(int n, const char *one, const char *many);
+
+/* Splits a report into mail-sized parts at line boundaries: *n parts of
+ * at most max bytes each (a line longer than max is cut), as malloc'd
+ * strings in *parts (free each, then the array).  0, or -1 when out of
+ * memory. */
+int report_split(const char *text, size_t max, char ***parts, int *n);
 
 /* Game time of a turn as "HH:MM". */
 void report_clock(const struct battle *b, int turn, char *buf, size_t size);
