@@ -1,0 +1,105 @@
+/*
+ * test_limits.c - limits that must never make a game stuck for good
+ * (issue 11): the largest battle the scenario format allows, with
+ * long names and twelve fire dice a stand, is played and reported, its
+ * report cut into parts rather than refused.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+#include "fixture.h"
+
+/* 128 units a side of 4 stands (the format's most), in 32 brigades, in
+ * rows that face each other across 3": every row is in musket range. */
+static void
+write_largest(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	int s, br, u;
+
+	assert_non_null(f);
+	fprintf(f, "scenario \"The Largest Field\"\nruleset vnb-wing\n"
+	    "table 500 x 100\nturns 2\nset dice.infantry.fire 12\n");
+	for (s = 0; s < 2; s++) {
+		const char *id = s == 0 ? "crown" : "continental";
+
+		fprintf(f, "side %s \"Side %s\"\n  commander \"Army Commander of %s\" "
+		    "army at 250,%d\n", id, id, id, s == 0 ? 2 : 98);
+		for (br = 0; br < 32; br++) {
+			int row = br / 8, col0 = (br % 8) * 4;
+			/* Rows alternate sides 4.5" apart: crown faces north at
+			 * 10, 19, ...; continental south at 14.5, 23.5, ... */
+			double y = 10 + row * 9 + (s == 0 ? 0 : 4.5);
+
+			fprintf(f, "  brigade \"Brigade %d of the %s side\" commander "
+			    "\"Commander %d of %s\" at %.2f,%.2f\n", br, id, br, id,
+			    10 + (col0 + 1.5) * 14 + 6, y + (s == 0 ? -1.5 : 1.5));
+			for (u = 0; u < 4; u++)
+				fprintf(f, "    unit \"%s %d of the very long and formally "
+				    "titled line infantry of the %s\" type british-line "
+				    "stands 4 sp 3 at %.2f,%.2f facing %d line\n",
+				    s == 0 ? "Regiment" : "Battalion", br * 4 + u, id,
+				    10 + (col0 + u) * 14 + 6.0, y, s == 0 ? 0 : 180);
+		}
+	}
+	fclose(f);
+}
+
+static void
+the_largest_battle_is_played_and_reported_in_parts(void **state)
+{
+	struct fx *f = *state;
+	char path[400], secret[REFEREE_SECRET_MAX];
+	struct turn_result tr;
+	struct store_mail *m = NULL;
+	int n = 0, i, parts = 0;
+	size_t total = 0;
+	struct err e;
+
+	snprintf(path, sizeof(path), "%s/largest.scenario", f->dir);
+	write_largest(path);
+	if (referee_new_game(&f->r, "big", path, 0, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, "big", "crown", "a@a.example.org",
+	    "aaaa-aaaa-1", NULL, secret, &e) != 0 ||
+	    referee_player_add(&f->r, "big", "continental", "b@b.example.org",
+	    "bbbb-bbbb-1", NULL, secret, &e) != 0 ||
+	    referee_start(&f->r, "big", &e) != 0)
+		fail_msg("%s", e.msg);
+	if (referee_turn(&f->r, "big", NULL, 0, &tr, &e) != 0)
+		fail_msg("the turn failed: %s", e.msg);
+	assert_true(tr.rolls > 5000);
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (i = 0; i < n; i++) {
+		if (strcmp(m[i].kind, "report") != 0 ||
+		    strcmp(m[i].recipient, "a@a.example.org") != 0)
+			continue;
+		parts++;
+		total += m[i].len;
+		/* No mail past what a part may hold (with its encoding). */
+		assert_true(m[i].len < 400 * 1024);
+		assert_non_null(strstr(m[i].subject, " of "));
+	}
+	store_mails_free(m, n);
+	/* More than the old 1 MB cap that failed the turn, in parts. */
+	assert_true(total > 1024 * 1024);
+	assert_true(parts >= 4);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(the_largest_battle_is_played_and_reported_in_parts, setup_sandbox, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
