@@ -25,6 +25,7 @@ int cli_wants_help(int argc, char **argv);
 int cli_open_store(int create, struct store **st, struct err *e);
 
 int cmd_set(int argc, char **argv);
+int cmd_game(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 
 #endif

@@ -66,6 +66,7 @@ usage_main(FILE *f)
 	    "  events GAME [--turn N] [--json] what happened (as JSON with --json)\n"
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
+	    "  game remove GAME --yes          remove a game that has not started\n"
 	    "  set GAME|--server KEY VALUE     change a setting (press, rate-limit)\n"
 	    "  show GAME                       a game's status, players and settings\n"
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
@@ -1427,6 +1428,8 @@ main(int argc, char **argv)
 		return cmd_rules(argc, argv);
 	if (strcmp(argv[0], "set") == 0)
 		return cmd_set(argc, argv);
+	if (strcmp(argv[0], "game") == 0)
+		return cmd_game(argc, argv);
 	if (strcmp(argv[0], "show") == 0)
 		return cmd_show(argc, argv);
 	if (strcmp(argv[0], "demo") == 0)

@@ -77,3 +77,49 @@ cmd_show(int argc, char **argv)
 	store_close(st);
 	return 0;
 }
+
+int
+cmd_game(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	int yes = 0, i, rc;
+	const char *game = NULL;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch game remove GAME --yes\n\n"
+		    "Removes a game that has not started, with its players and "
+		    "settings, so its\nname can be used again (a scenario mistake "
+		    "found after 'new'). A game that\nhas started is kept.\n");
+		return 0;
+	}
+	if (argc < 2 || strcmp(argv[1], "remove") != 0)
+		return cli_usage_error("game", "expected: game remove GAME --yes");
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--yes") == 0)
+			yes = 1;
+		else if (argv[i][0] == '-')
+			return cli_unknown_option("game", argv[i]);
+		else if (game == NULL)
+			game = argv[i];
+		else
+			return cli_usage_error("game", "too many arguments");
+	}
+	if (game == NULL)
+		return cli_usage_error("game", "GAME is required");
+	if (!yes)
+		return cli_usage_error("game", "removing a game cannot be undone: "
+		    "add --yes to do it");
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	referee_init(&r, st);
+	rc = referee_game_remove(&r, game, &e);
+	referee_fini(&r);
+	store_close(st);
+	if (rc != 0)
+		return cli_fail(&e);
+	printf("removed game %s\n", game);
+	return 0;
+}

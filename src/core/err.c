@@ -53,3 +53,47 @@ err_clear(struct err *e)
 	e->kind = ERR_NONE;
 	e->msg[0] = '\0';
 }
+
+size_t
+utf8_valid_prefix(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = u[i];
+		size_t need, k;
+		unsigned cp, min;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0) {
+			need = 1;
+			cp = c & 0x1f;
+			min = 0x80;
+		} else if ((c & 0xf0) == 0xe0) {
+			need = 2;
+			cp = c & 0x0f;
+			min = 0x800;
+		} else if ((c & 0xf8) == 0xf0) {
+			need = 3;
+			cp = c & 0x07;
+			min = 0x10000;
+		} else {
+			return i;
+		}
+		if (n - i <= need)
+			return i;
+		for (k = 1; k <= need; k++) {
+			if ((u[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = (cp << 6) | (u[i + k] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return i;
+		i += need + 1;
+	}
+	return n;
+}

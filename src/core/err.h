@@ -36,6 +36,10 @@ int err_set(struct err *e, enum err_kind kind, const char *fmt, ...)
 /* Clears e (a NULL err is allowed). */
 void err_clear(struct err *e);
 
+/* The length of the valid UTF-8 prefix of s[0..n): n when all of it is
+ * (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF). */
+size_t utf8_valid_prefix(const char *s, size_t n);
+
 /* Removes a UTF-8 sequence cut short at the end of s (what snprintf into
  * a fixed buffer can leave), so s stays valid UTF-8 if it was before. */
 void utf8_trim_tail(char *s);

@@ -272,6 +272,34 @@ valid_email(const char *a)
 }
 
 int
+referee_game_remove(struct referee *r, const char *game, struct err *e)
+{
+	struct store_game g;
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (g.status != GAME_SETUP) {
+		err_set(e, ERR_USER, "game \"%s\" has started: a game that has "
+		    "begun is kept, as the record of what was played", g.name);
+		goto fail;
+	}
+	if (store_exec(r->st, e, "DELETE FROM settings WHERE game_id = ?", "i",
+	    g.id) != 0 ||
+	    store_exec(r->st, e, "DELETE FROM games WHERE id = ?", "i", g.id) != 0 ||
+	    store_commit(r->st, e) != 0)
+		goto fail;
+	store_game_clear(&g);
+	return 0;
+fail:
+	store_rollback(r->st);
+	store_game_clear(&g);
+	return -1;
+}
+
+int
 brigade_list(const struct battle *b, int side, const char *text,
     uint64_t *mask, int *army, char *canon, size_t csize, struct err *e)
 {

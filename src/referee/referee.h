@@ -53,6 +53,10 @@ int64_t referee_now(struct referee *r);
 int referee_new_game(struct referee *r, const char *name, const char *path,
     int sandbox, const unsigned char *seed_secret, struct err *e);
 
+/* Removes a game that has not started, with its players and settings
+ * (mail already queued for it stays in the outbox, unattached). */
+int referee_game_remove(struct referee *r, const char *game, struct err *e);
+
 /* Adds a player.  With password NULL a secret is generated; either way
  * the secret is written to secret_out (REFEREE_SECRET_MAX bytes).
  * brigades (NULL: the whole side) names the brigades the player commands

@@ -995,6 +995,27 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		    "is plain text", fname);
 		return -1;
 	}
+	/* Every name ends up in mail, which must be UTF-8: refuse the file
+	 * here, at its line, not at 'start' when the welcome is written. */
+	{
+		size_t ok = utf8_valid_prefix(text, len), k;
+		int ln = line_offset + 1, col = 1;
+
+		if (ok < len) {
+			for (k = 0; k < ok; k++) {
+				if (text[k] == '\n') {
+					ln++;
+					col = 1;
+				} else if (((unsigned char)text[k] & 0xc0) != 0x80) {
+					col++;
+				}
+			}
+			err_set(e, ERR_USER, "%s:%d: the text is not valid UTF-8 (byte "
+			    "0x%02X at column %d); save the file as UTF-8", fname, ln,
+			    (unsigned char)text[ok], col);
+			return -1;
+		}
+	}
 	p.b = battle_new();
 	line = malloc(SCENARIO_LINE_MAX + 1);
 	if (p.b == NULL || line == NULL) {

@@ -55,7 +55,17 @@ check "bad scenario" 1 "$bin" --db "$db" new g "$work/bad.scenario"
 says "bad scenario" "bad.scenario:3:"
 [ ! -e "$db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a bad scenario created a database"; }
 
+# A scenario that is not UTF-8 is refused at its line (issue 11, 2).
+printf 'scenario "Caf\xe9"\nruleset vnb-wing\n' >"$work/latin1.scenario"
+check "scenario not UTF-8" 1 "$bin" --db "$work/l1.db" new l1 "$work/latin1.scenario"
+says "scenario not UTF-8" "latin1.scenario:1: the text is not valid UTF-8"
 check "new" 0 "$bin" --db "$db" new cowpens "$scen"
+check "game remove without --yes" 2 "$bin" --db "$db" game remove cowpens
+says "game remove without --yes" "add --yes"
+check "game remove" 0 "$bin" --db "$db" game remove cowpens --yes
+check "game remove again" 1 "$bin" --db "$db" game remove cowpens --yes
+says "game remove again" "no game called"
+check "new after remove" 0 "$bin" --db "$db" new cowpens "$scen"
 check "new twice" 1 "$bin" --db "$db" new cowpens "$scen"
 says "new twice" "already exists"
 check "player add" 0 "$bin" --db "$db" player add cowpens crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour
@@ -78,6 +88,8 @@ check "player reset in set-up" 0 "$bin" --db "$db" player reset cowpens morgan@c
 check "turn before start" 1 "$bin" --db "$db" turn cowpens
 says "turn before start" "has not started"
 check "start" 0 "$bin" --db "$db" start cowpens
+check "game remove after start" 1 "$bin" --db "$db" game remove cowpens --yes
+says "game remove after start" "has started"
 check "outbox lists welcomes" 0 "$bin" --db "$db" outbox
 says "outbox lists welcomes" "2 mails waiting"
 check "player remove after start" 1 "$bin" --db "$db" player remove cowpens morgan@continental.example.org
