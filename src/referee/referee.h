@@ -35,6 +35,10 @@ struct referee {
 	int64_t fixed_now;       /* if non-zero: a clock that starts here and
 	                          * ticks a minute a call (demo, tests) */
 	long msg_counter;        /* with fixed_now: Message-IDs count up */
+	/* Tests only: called after a step is adjudicated and before its
+	 * result is written, while the referee holds no lock. */
+	void (*after_play)(void *arg);
+	void *after_play_arg;
 };
 
 /* Sets defaults: From "despatch <despatch@localhost>" unless $DESPATCH_FROM

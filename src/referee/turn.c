@@ -173,92 +173,141 @@ queue_report(struct referee *r, const struct store_game *g, const char *to,
 	return rc;
 }
 
-int
-referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
-    struct turn_result *tr, struct err *e)
+/* What a step's orders are made of, to tell whether they changed between
+ * the read and the write: ids only grow, counts catch deletions. */
+struct orders_mark {
+	int64_t max_order, orders, max_standing, standing;
+};
+
+static int
+orders_mark(struct referee *r, int64_t game, int step, struct orders_mark *m,
+    struct err *e)
 {
+	if (store_query_int(r->st, e, &m->max_order, "SELECT coalesce(max(id), 0) "
+	    "FROM orders WHERE game_id = ? AND step = ?", "iI", game, step) < 0 ||
+	    store_query_int(r->st, e, &m->orders, "SELECT count(*) FROM orders "
+	    "WHERE game_id = ? AND step = ? AND superseded = 0", "iI", game,
+	    step) < 0 ||
+	    store_query_int(r->st, e, &m->max_standing, "SELECT coalesce(max(id), "
+	    "0) FROM standing_orders WHERE game_id = ?", "i", game) < 0 ||
+	    store_query_int(r->st, e, &m->standing, "SELECT count(*) FROM "
+	    "standing_orders WHERE game_id = ?", "i", game) < 0)
+		return -1;
+	return 0;
+}
+
+/* One attempt at the open step: everything it needs, and what it did. */
+struct attempt {
 	struct store_game g;
-	struct store_player pl[MAX_PLAYERS];
-	struct battle *b = NULL;
-	struct order_set *sets = NULL;
+	struct battle *b;
+	const struct ruleset *rs;
+	struct order_set *sets;
+	int nsets;
+	int used_standing[BATTLE_MAX_SIDES];
+	struct orders_mark mark;
 	struct events ev;
+	long rolls;
+	unsigned char seed[32];
+};
+
+static void
+attempt_free(struct attempt *a)
+{
+	sodium_memzero(a->seed, sizeof(a->seed));
+	events_free(&a->ev);
+	free(a->sets);
+	battle_free(a->b);
+	store_game_clear(&a->g);
+	memset(a, 0, sizeof(*a));
+}
+
+/* Reads the game, its state and the step's orders (in whatever
+ * transaction the caller holds). */
+static int
+attempt_read(struct referee *r, const char *game, const int *dice,
+    struct attempt *a, struct err *e)
+{
+	if (store_game_get(r->st, game, &a->g, e) != 0)
+		return -1;
+	if (a->g.status == GAME_SETUP)
+		return err_set(e, ERR_USER, "game \"%s\" has not started: add "
+		    "players and run 'despatch start %s'", game, game);
+	if (a->g.status == GAME_FINISHED)
+		return err_set(e, ERR_USER, "game \"%s\" is over: its last turn "
+		    "has been played", game);
+	if (dice != NULL && !a->g.sandbox)
+		return err_set(e, ERR_USER, "game \"%s\" is not a sandbox game, so "
+		    "its dice cannot be scripted (only games made with 'despatch "
+		    "new --sandbox' take --dice)", game);
+	a->rs = ruleset_find(a->g.ruleset);
+	if (a->rs == NULL)
+		return err_set(e, ERR_DATA, "game %s uses ruleset %s, which this "
+		    "build does not have", a->g.name, a->g.ruleset);
+	if (store_battle_load(r->st, &a->g, &a->b, e) != 0)
+		return -1;
+	a->sets = calloc((size_t)a->b->nsides, sizeof(*a->sets));
+	if (a->sets == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	if (orders_mark(r, a->g.id, a->g.step, &a->mark, e) != 0)
+		return -1;
+	return load_orders(r, &a->g, a->rs, a->b, a->g.step, a->sets,
+	    &a->nsets, a->used_standing, e);
+}
+
+/* Plays the step: pure, no store. */
+static int
+attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
+{
 	struct dice d;
 	struct dice_script script;
 	struct ledger_dice ld;
-	unsigned char seed[32];
-	const struct ruleset *rs;
-	int nsets = 0, step, np, i, rc = -1;
-	int used_standing[BATTLE_MAX_SIDES] = { 0 };
+	int step = a->g.step;
 
-	memset(&g, 0, sizeof(g));
-	memset(tr, 0, sizeof(*tr));
-	events_init(&ev);
-	if (store_begin(r->st, e) != 0)
-		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
-	if (g.status == GAME_SETUP) {
-		err_set(e, ERR_USER, "game \"%s\" has not started: add players and "
-		    "run 'despatch start %s'", game, game);
-		goto fail;
-	}
-	if (g.status == GAME_FINISHED) {
-		err_set(e, ERR_USER, "game \"%s\" is over: its last turn has been "
-		    "played", game);
-		goto fail;
-	}
-	if (dice != NULL && !g.sandbox) {
-		err_set(e, ERR_USER, "game \"%s\" is not a sandbox game, so its dice "
-		    "cannot be scripted (only games made with 'despatch new "
-		    "--sandbox' take --dice)", game);
-		goto fail;
-	}
-	rs = ruleset_find(g.ruleset);
-	if (rs == NULL) {
-		err_set(e, ERR_DATA, "game %s uses ruleset %s, which this build "
-		    "does not have", g.name, g.ruleset);
-		goto fail;
-	}
-	if (store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
-	step = g.step;
-	sets = calloc((size_t)b->nsides, sizeof(*sets));
-	if (sets == NULL) {
-		err_set(e, ERR_INTERNAL, "out of memory");
-		goto fail;
-	}
-	if (load_orders(r, &g, rs, b, step, sets, &nsets, used_standing, e) != 0)
-		goto fail;
 	if (dice != NULL) {
 		script.v = dice;
 		script.n = ndice;
 		script.pos = 0;
-		dice_init(&d, dice_script_next, &script, &ev);
+		dice_init(&d, dice_script_next, &script, &a->ev);
 	} else {
-		ledger_step_seed(g.seed_secret, g.name, step, seed);
-		ledger_dice_init(&ld, seed);
-		dice_init(&d, ledger_dice_next, &ld, &ev);
+		ledger_step_seed(a->g.seed_secret, a->g.name, step, a->seed);
+		ledger_dice_init(&ld, a->seed);
+		dice_init(&d, ledger_dice_next, &ld, &a->ev);
 	}
-	if (rs->adjudicate(b, step, sets, nsets, &d, &ev, e) != 0)
-		goto fail;
+	if (a->rs->adjudicate(a->b, step, a->sets, a->nsets, &d, &a->ev, e) != 0)
+		return -1;
 	if (dice != NULL && dice_script_done(&script, e) != 0)
-		goto fail;
+		return -1;
+	a->rolls = (long)d.rolls;
+	return 0;
+}
+
+/* Writes what the step did and queues the reports (in the caller's write
+ * transaction). */
+static int
+attempt_write(struct referee *r, struct attempt *a, int scripted,
+    struct turn_result *tr, struct err *e)
+{
+	struct store_player pl[MAX_PLAYERS];
+	struct battle *b = a->b;
+	int step = a->g.step, np, i;
+
 	tr->step = step;
 	tr->turn = battle_step_turn(b, step);
 	tr->side = battle_step_side(b, step);
-	tr->events = ev.n;
-	tr->rolls = (int)d.rolls;
+	tr->events = a->ev.n;
+	tr->rolls = (int)a->rolls;
 	tr->finished = step + 1 > battle_steps(b);
-	if (store_battle_save(r->st, g.id, b, e) != 0 ||
-	    store_events_insert(r->st, g.id, step, &ev, e) != 0 ||
-	    store_turn_insert(r->st, g.id, step, tr->turn, tr->side,
-	    dice ? NULL : seed, dice != NULL, d.rolls, referee_now(r), e) != 0 ||
-	    store_game_set_status(r->st, g.id, tr->finished ? GAME_FINISHED :
+	if (store_battle_save(r->st, a->g.id, b, e) != 0 ||
+	    store_events_insert(r->st, a->g.id, step, &a->ev, e) != 0 ||
+	    store_turn_insert(r->st, a->g.id, step, tr->turn, tr->side,
+	    scripted ? NULL : a->seed, scripted, a->rolls, referee_now(r),
+	    e) != 0 ||
+	    store_game_set_status(r->st, a->g.id, tr->finished ? GAME_FINISHED :
 	    GAME_RUNNING, tr->finished ? step : step + 1, referee_now(r), e) != 0)
-		goto fail;
-	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+		return -1;
+	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
 	if (np < 0)
-		goto fail;
+		return -1;
 	for (i = 0; i < np; i++) {
 		char clock[16];
 		struct report_orders ro;
@@ -269,10 +318,10 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		 * phase had any, and whether the next are stored already. */
 		memset(&ro, 0, sizeof(ro));
 		ro.sent = tr->side >= 0 && tr->side != pl[i].side ? -1 : 0;
-		for (k = 0; k < nsets; k++)
-			if (sets[k].side == pl[i].side && ro.sent == 0)
+		for (k = 0; k < a->nsets; k++)
+			if (a->sets[k].side == pl[i].side && ro.sent == 0)
 				ro.sent = 1;
-		ro.standing = used_standing[pl[i].side];
+		ro.standing = a->used_standing[pl[i].side];
 		for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
 			if (step_for(b, t, pl[i].side) > step) {
 				int64_t n = 0;
@@ -280,38 +329,109 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 				ro.next_turn = t;
 				if (store_query_int(r->st, e, &n, "SELECT count(*) FROM "
 				    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
-				    "AND superseded = 0", "iII", g.id,
+				    "AND superseded = 0", "iII", a->g.id,
 				    step_for(b, t, pl[i].side), pl[i].side) < 0)
-					goto fail;
+					return -1;
 				ro.next_stored = (int)n;
 				break;
 			}
-		body = report_step(b, g.name, step, pl[i].side, &ev, step + 1,
-		    strcmp(g.visibility, "fog") != 0, &ro);
-
-		if (body == NULL) {
-			err_set(e, ERR_TEMP, "out of memory writing the report");
-			goto fail;
-		}
+		body = report_step(b, a->g.name, step, pl[i].side, &a->ev, step + 1,
+		    strcmp(a->g.visibility, "fog") != 0, &ro);
+		if (body == NULL)
+			return err_set(e, ERR_TEMP, "out of memory writing the report");
 		report_clock(b, tr->turn, clock, sizeof(clock));
-		if (queue_report(r, &g, pl[i].email, tr, b->sides, clock, body,
+		if (queue_report(r, &a->g, pl[i].email, tr, b->sides, clock, body,
 		    e) != 0) {
 			free(body);
-			goto fail;
+			return -1;
 		}
 		free(body);
 	}
-	if (store_commit(r->st, e) != 0)
+	return 0;
+}
+
+/* Tries to play the open step.  The state and orders are read in a read
+ * transaction and the step is adjudicated outside any, so mail keeps
+ * coming in meanwhile; the result is written in one short write
+ * transaction that first checks the step and its orders are still those
+ * read.  Returns 0 done, 1 when the orders changed meanwhile (try again),
+ * -1 on error.  With locked set, everything happens inside the write
+ * transaction (the last try, which cannot be overtaken). */
+static int
+turn_once(struct referee *r, const char *game, const int *dice, int ndice,
+    int locked, struct turn_result *tr, struct err *e)
+{
+	struct attempt a;
+	int rc = -1;
+
+	memset(&a, 0, sizeof(a));
+	events_init(&a.ev);
+	if ((locked ? store_begin(r->st, e) : store_begin_read(r->st, e)) != 0)
+		return -1;
+	if (attempt_read(r, game, dice, &a, e) != 0)
+		goto fail;
+	if (!locked) {
+		store_rollback(r->st);
+		if (attempt_play(&a, dice, ndice, e) != 0)
+			goto out;
+		if (r->after_play != NULL)
+			r->after_play(r->after_play_arg);
+		if (store_begin(r->st, e) != 0)
+			goto out;
+		{
+			struct store_game now;
+			struct orders_mark m;
+			int same;
+
+			memset(&now, 0, sizeof(now));
+			if (store_game_get(r->st, game, &now, e) != 0 ||
+			    orders_mark(r, a.g.id, a.g.step, &m, e) != 0) {
+				store_game_clear(&now);
+				goto fail;
+			}
+			same = now.step == a.g.step && now.status == a.g.status;
+			store_game_clear(&now);
+			if (!same) {
+				err_set(e, ERR_USER, "game %s: turn %d was played by "
+				    "another process meanwhile; nothing more was done",
+				    a.g.name, battle_step_turn(a.b, a.g.step));
+				goto fail;
+			}
+			if (memcmp(&m, &a.mark, sizeof(m)) != 0) {
+				rc = 1;   /* new orders came in: play it again */
+				goto fail_quiet;
+			}
+		}
+	} else if (attempt_play(&a, dice, ndice, e) != 0) {
+		goto fail;
+	}
+	if (attempt_write(r, &a, dice != NULL, tr, e) != 0 ||
+	    store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;
+	goto out;
+fail_quiet:
+	store_rollback(r->st);
 	goto out;
 fail:
 	store_rollback(r->st);
 out:
-	sodium_memzero(seed, sizeof(seed));
-	events_free(&ev);
-	free(sets);
-	battle_free(b);
-	store_game_clear(&g);
+	attempt_free(&a);
+	return rc;
+}
+
+int
+referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
+    struct turn_result *tr, struct err *e)
+{
+	int tries, rc = 1;
+
+	memset(tr, 0, sizeof(*tr));
+	/* Orders that arrive while the step is played make it play again
+	 * with them; after a few tries, play it holding the lock. */
+	for (tries = 0; rc == 1 && tries < 3; tries++)
+		rc = turn_once(r, game, dice, ndice, 0, tr, e);
+	if (rc == 1)
+		rc = turn_once(r, game, dice, ndice, 1, tr, e);
 	return rc;
 }

@@ -171,6 +171,15 @@ store_begin(struct store *s, struct err *e)
 }
 
 int
+store_begin_read(struct store *s, struct err *e)
+{
+	if (sqlite3_exec(s->db, "BEGIN DEFERRED", NULL, NULL, NULL) != SQLITE_OK)
+		return db_err(s, e, "starting a read");
+	s->in_tx = 1;
+	return 0;
+}
+
+int
 store_commit(struct store *s, struct err *e)
 {
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {

@@ -35,6 +35,9 @@ void store_close(struct store *s);
 int store_version(struct store *s);
 int store_latest_version(void);
 
+/* A read: one consistent snapshot, taking no write lock (end it with
+ * store_rollback), for work that must not hold writers up. */
+int store_begin_read(struct store *s, struct err *e);
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);

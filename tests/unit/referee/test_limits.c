@@ -94,11 +94,70 @@ the_largest_battle_is_played_and_reported_in_parts(void **state)
 	assert_true(parts >= 4);
 }
 
+/* While the step is being played, the other side's player sends new
+ * orders through a second connection, as an MTA pipe would. */
+struct late {
+	struct fx *f;
+	int calls;
+	int stored;
+};
+
+static void
+late_orders(void *arg)
+{
+	struct late *l = arg;
+	struct store *st = NULL;
+	struct referee r2;
+	struct submit_result res;
+	struct err e;
+	char *m;
+
+	if (l->calls++ > 0)
+		return;
+	if (store_open(l->f->db, 0, -1, &st, &e) != 0)
+		fail_msg("%s", e.msg);
+	referee_init(&r2, st);
+	m = mail("late@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: FACE 90\r\n");
+	/* A turn holding the write lock would make this wait, then fail. */
+	if (referee_submit(&r2, m, strlen(m), NULL, &res, &e) == 0)
+		l->stored = 1;
+	free(m);
+	referee_fini(&r2);
+	store_close(st);
+}
+
+static void
+intake_never_waits_on_a_turn_and_late_orders_are_played(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct late l = { f, 0, 0 };
+	struct err e;
+	int64_t facing = 0;
+
+	start(f);
+	setenv("DESPATCH_BUSY_TIMEOUT", "50", 1);
+	f->r.after_play = late_orders;
+	f->r.after_play_arg = &l;
+	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	unsetenv("DESPATCH_BUSY_TIMEOUT");
+	assert_true(l.stored);
+	/* The step was played again with the orders that came in. */
+	assert_int_equal(l.calls, 2);
+	assert_int_equal(store_query_int(f->st, &e, &facing, "SELECT facing "
+	    "FROM stands WHERE unit_idx = 0 LIMIT 1", ""), 1);
+	assert_int_equal(facing, 90);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(the_largest_battle_is_played_and_reported_in_parts, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(intake_never_waits_on_a_turn_and_late_orders_are_played, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
