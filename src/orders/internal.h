@@ -34,6 +34,7 @@ struct orders_parser {
 	                              * during one orders_parse */
 	uint64_t limit;      /* brigades the player commands (0: all) */
 	int limit_army;      /* ... and the army commander */
+	int near;            /* a name in the line was taken as the nearest */
 };
 
 /* Matches re against s from start (the match in p->md). */

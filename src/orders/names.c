@@ -494,6 +494,14 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 					break;
 				}
 		}
+		/* One name clearly nearest, a slip of a letter or two: take
+		 * it (the answer echoes the full name, so the player sees). */
+		if (best[0] >= 0 && bd[0] <= 1 && l >= 5 &&
+		    (best[1] < 0 || bd[1] > bd[0] + 1)) {
+			*out = &nm->c[best[0]];
+			p->near = 1;
+			return 1;
+		}
 		k = (size_t)snprintf(msg, msize, "no %s is called \"%s\"", what, name);
 		/* Suggest only names that are near (a third of the letters
 		 * wrong at most), the nearest first. */

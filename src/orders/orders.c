@@ -710,9 +710,11 @@ resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
 	}
 	orders_trim(name);
 	n = strlen(name);
-	/* The possessive: "Howard's", "Howard’s". */
+	/* The possessive: "Howard's", "Howard’s", "Pickens'". */
 	if (n > 2 && strcasecmp(name + n - 2, "'s") == 0)
 		name[n - 2] = '\0';
+	else if (n > 1 && name[n - 1] == '\'')
+		name[n - 1] = '\0';
 	else if (n > 4 && strcmp(name + n - 4, "\xe2\x80\x99s") == 0)
 		name[n - 4] = '\0';
 	if (orders_resolve(p, b, side, WHO_BRIGADE, name, &c, msg, msize,
@@ -727,6 +729,33 @@ resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
 			return b->commanders[c->idx].brigade;
 	}
 	return -1;
+}
+
+/* A later line for o's unit or commander replaces the order of line
+ * `earlier`: out of the set, and its line marked as replaced. */
+static void
+replace_earlier(struct orders_result *out, struct order_set *set,
+    const struct order *o, int earlier, int line)
+{
+	int i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->orders[i].is_commander == o->is_commander &&
+		    set->orders[i].who == o->who) {
+			memmove(&set->orders[i], &set->orders[i + 1],
+			    (size_t)(set->n - i - 1) * sizeof(set->orders[0]));
+			set->n--;
+			break;
+		}
+	for (i = 0; i < out->nlines; i++)
+		if (out->lines[i].line == earlier &&
+		    out->lines[i].status == ORDERS_OK) {
+			out->lines[i].status = ORDERS_REPLACED;
+			snprintf(out->lines[i].text, sizeof(out->lines[i].text),
+			    "replaced by line %d (a later line for the same unit "
+			    "wins)", line);
+			break;
+		}
 }
 
 /* With a limit: may the player order brigade br (-1: the army
@@ -791,8 +820,13 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			char msg[ORDERS_TEXT_MAX];
 
 			if (b->units[u].brigade != bl[k].brigade ||
-			    b->units[u].side != side || seen_unit[u] != 0 ||
-			    battle_unit_alive(b, u) == 0)
+			    b->units[u].side != side || battle_unit_alive(b, u) == 0)
+				continue;
+			if (seen_unit[u] < 0 && bad[0] == '\0')
+				snprintf(bad, sizeof(bad), "; not for %s, whose own line "
+				    "%d could not be read: it holds", b->units[u].name,
+				    -seen_unit[u]);
+			if (seen_unit[u] != 0)
 				continue;
 			memset(&o, 0, sizeof(o));
 			o.who = u;
@@ -827,12 +861,16 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (l == NULL)
 			continue;
-		if (count == 0) {
-			snprintf(l->text, sizeof(l->text), "%s", bad[0] ? bad + 2 :
-			    "every unit of the brigade has its own order or is "
-			    "off the table");
+		if (count == 0 && strncmp(bad, "; not for", 9) == 0 &&
+		    strstr(bad, "could not be read") == NULL) {
+			snprintf(l->text, sizeof(l->text), "%s", bad + 2);
 			l->status = ORDERS_ERROR;
 			out->nerrors++;
+		} else if (count == 0) {
+			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for no "
+			    "unit: each has an order of its own or is off the table",
+			    b->brigades[bl[k].brigade].name, bl[k].what);
+			utf8_trim_tail(l->text);
 		} else {
 			size_t el = strlen(echo), bl2 = strlen(bad);
 
@@ -894,6 +932,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			out->lines[i].standing = marking;
 		mark = out->nlines;
 		marking = 0;
+		p->near = 0;
 		line++;
 		s = nl ? nl + 1 : NULL;
 		if (line <= header_line)
@@ -1063,30 +1102,45 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			add_line(out, line, ORDERS_ERROR, buf, msg);
 			continue;
 		}
-		if (c->kind == C_CMD ? seen_cmd[c->idx] != 0 : seen_unit[c->idx] > 0) {
-			snprintf(msg, sizeof(msg), "%s already has orders on line "
-			    "%d; give a unit one line, joining orders with THEN",
-			    c->name, c->kind == C_CMD ? seen_cmd[c->idx] :
-			    seen_unit[c->idx]);
-			add_line(out, line, ORDERS_ERROR, buf, msg);
-			continue;
-		}
 		memset(&o, 0, sizeof(o));
 		o.is_commander = c->kind == C_CMD;
 		o.who = c->idx;
 		o.line = line;
-		if (parse_chain(p, b, side, o.is_commander, c->idx, what, &o, msg,
-		    sizeof(msg)) != 0) {
-			add_line(out, line, ORDERS_ERROR, buf, msg);
-			continue;
+		{
+			int *seen_at = c->kind == C_CMD ? &seen_cmd[c->idx] :
+			    &seen_unit[c->idx];
+
+			if (parse_chain(p, b, side, o.is_commander, c->idx, what, &o,
+			    msg, sizeof(msg)) != 0) {
+				size_t ml = strlen(msg);
+
+				/* A unit whose own line fails holds: no brigade
+				 * order stands in for what the player meant. */
+				if (*seen_at > 0)
+					snprintf(msg + ml, sizeof(msg) - ml, " (its order "
+					    "on line %d stands)", *seen_at);
+				else if (c->kind != C_CMD)
+					snprintf(msg + ml, sizeof(msg) - ml, " (so %s "
+					    "holds)", c->name);
+				if (*seen_at == 0)
+					*seen_at = -line;
+				add_line(out, line, ORDERS_ERROR, buf, msg);
+				continue;
+			}
+			/* A later line for the same unit wins. */
+			if (*seen_at > 0)
+				replace_earlier(out, set, &o, *seen_at, line);
+			*seen_at = line;
 		}
-		if (o.is_commander)
-			seen_cmd[c->idx] = line;
-		else
-			seen_unit[c->idx] = line;
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
 		orders_canonical(b, &o, msg, sizeof(msg));
+		if (p->near) {
+			size_t ml = strlen(msg);
+
+			snprintf(msg + ml, sizeof(msg) - ml, "   (a name was not "
+			    "exact: taken as the nearest)");
+		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
 	for (i = mark; i < out->nlines; i++)

@@ -38,9 +38,11 @@ struct orders_header {
 
 /* OK: an order understood; ERROR: a line that should have been one;
  * PROSE: a greeting or sign-off line around the orders, ignored without
- * complaint; COMMAND: a mail command (in cmds). */
+ * complaint; COMMAND: a mail command (in cmds); REPLACED: an order a later
+ * line for the same unit replaced (players correct themselves lower
+ * down). */
 enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
-	ORDERS_COMMAND };
+	ORDERS_COMMAND, ORDERS_REPLACED };
 
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,

@@ -348,6 +348,15 @@ echo_lines(struct text *t, const struct battle *b,
 			text_add(t, "  (the mail has more than %d lines to read: the "
 			    "rest were not read)\n", ORDERS_MAX_LINES);
 	}
+	for (i = 0, shown = 0; i < res->nlines; i++)
+		if (res->lines[i].status == ORDERS_REPLACED) {
+			if (shown++ == 0)
+				text_add(t, "\nReplaced by a later line for the same "
+				    "unit:\n");
+			if (shown <= ECHO_PROSE_MAX)
+				text_add(t, "  line %-3d %s\n", res->lines[i].line,
+				    quote_cut(res->lines[i].raw, ECHO_RAW_MAX, q));
+		}
 	if (res->nprose > 0) {
 		shown = 0;
 		text_add(t, "\nRead as remarks, not orders (%d):\n", res->nprose);

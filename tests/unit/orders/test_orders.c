@@ -295,14 +295,40 @@ cavalry_forms_mounted(void **state)
 }
 
 static void
-a_unit_gets_one_line(void **state)
+a_later_line_for_a_unit_wins(void **state)
 {
 	struct fx *f = *state;
 
-	orders_parse(f->p, f->b, 0, "7th: HOLD\n7th Foot: ADVANCE 2\n", 0, f->r);
+	/* Players correct themselves lower down. */
+	orders_parse(f->p, f->b, 0, "7th: HOLD\n71st: HOLD\n7th Foot: ADVANCE 2\n",
+	    0, f->r);
+	assert_int_equal(f->r->set.n, 2);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->lines[0].status, ORDERS_REPLACED);
+	assert_non_null(strstr(f->r->lines[0].text, "replaced by line 3"));
+	assert_int_equal(f->r->set.orders[1].who, 0);
+	assert_int_equal(f->r->set.orders[1].steps[0].verb, V_ADVANCE);
+	/* A later line that fails leaves the earlier order standing. */
+	orders_parse(f->p, f->b, 0, "7th: HOLD\n7th: ADVNCE 2\n", 0, f->r);
 	assert_int_equal(f->r->set.n, 1);
+	assert_non_null(strstr(f->r->lines[1].text, "its order on line 1 stands"));
+}
+
+static void
+a_unit_whose_line_fails_holds_not_the_brigade_order(void **state)
+{
+	struct fx *f = *state;
+	int i;
+
+	orders_parse(f->p, f->b, 0, "McArthur's brigade: ADVANCE 6\n"
+	    "7th: FIRE AT Nobody\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
-	assert_non_null(strstr(f->r->lines[1].text, "already has orders on line 1"));
+	assert_non_null(strstr(f->r->lines[1].text, "so 7th Foot (Royal "
+	    "Fusiliers) holds"));
+	for (i = 0; i < f->r->set.n; i++)
+		assert_true(f->r->set.orders[i].who != 0);
+	assert_int_equal(f->r->set.n, 4);
+	assert_non_null(strstr(f->r->lines[0].text, "could not be read: it holds"));
 }
 
 static void
@@ -598,6 +624,27 @@ standing_orders_are_read_apart(void **state)
 	assert_int_equal(f->r->set.n, 0);
 }
 
+static void
+a_one_letter_slip_is_taken_and_said(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "Brittish Legion Infantry: FIRE AT Marylnd "
+	    "Continentals\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.orders[0].who, 2);
+	assert_non_null(strstr(f->r->lines[0].text, "British Legion Infantry: "
+	    "FIRE AT Maryland Continentals"));
+	assert_non_null(strstr(f->r->lines[0].text, "taken as the nearest"));
+	/* Two slips, or a short name: only suggested. */
+	orders_parse(f->p, f->b, 0, "Brittish Legion Infantri: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	/* The plural possessive names the brigade too. */
+	orders_parse(f->p, f->b, 1, "Howards' brigade: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+}
+
 int
 main(void)
 {
@@ -614,7 +661,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(names_match_at_word_starts_and_fold_quotes, setup, teardown),
 		cmocka_unit_test_setup_teardown(quoted_earlier_mail_ends_the_orders, setup, teardown),
 		cmocka_unit_test_setup_teardown(cavalry_forms_mounted, setup, teardown),
-		cmocka_unit_test_setup_teardown(a_unit_gets_one_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_later_line_for_a_unit_wins, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_unit_whose_line_fails_holds_not_the_brigade_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(canonical_text_parses_to_the_same_orders, setup, teardown),
 		cmocka_unit_test(secret_is_blanked_everywhere),
 		cmocka_unit_test_setup_teardown(corpus_never_crashes, setup, teardown),
@@ -627,6 +675,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(abbreviations_and_word_starts_name_units, setup, teardown),
 		cmocka_unit_test_setup_teardown(brigade_orders_reach_each_unit_and_yield_to_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(standing_orders_are_read_apart, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_one_letter_slip_is_taken_and_said, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
