@@ -35,12 +35,15 @@ chain_commander(const struct battle *b, int u, int k)
 }
 
 /* The distance from the unit's nearest stand to the nearest commander
- * of its chain. */
+ * of its chain (-1 if none), and that commander in *who if not NULL. */
 static fx
-command_gap(const struct battle *b, int u)
+command_gap_of(const struct battle *b, int u, int *who)
 {
 	fx best = -1;
 	int s, k;
+
+	if (who != NULL)
+		*who = -1;
 
 	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
 	    b->units[u].nstands; s++) {
@@ -52,11 +55,20 @@ command_gap(const struct battle *b, int u)
 			if (!chain_commander(b, u, k))
 				continue;
 			d = geom_dist(b->stands[s].pos, b->commanders[k].pos);
-			if (best < 0 || d < best)
+			if (best < 0 || d < best) {
 				best = d;
+				if (who != NULL)
+					*who = k;
+			}
 		}
 	}
 	return best;
+}
+
+static fx
+command_gap(const struct battle *b, int u)
+{
+	return command_gap_of(b, u, NULL);
 }
 
 static void
@@ -156,9 +168,10 @@ play_unit(const struct ruleset *rs, struct battle *nb, const struct order *o)
 	}
 }
 
+/* A commander's move, after the units have moved (JOIN goes to where
+ * the unit ends). */
 static void
-play_commander(const struct battle *b, struct battle *nb,
-    const struct order *o)
+play_commander(struct battle *nb, const struct order *o)
 {
 	struct commander *k = &nb->commanders[o->who];
 	fx left = FX(24);
@@ -171,7 +184,7 @@ play_commander(const struct battle *b, struct battle *nb,
 
 		if (st->verb == V_MOVE_TO)
 			to = st->pt;
-		else if (st->verb == V_JOIN && battle_unit_centre(b, st->target, &to))
+		else if (st->verb == V_JOIN && battle_unit_centre(nb, st->target, &to))
 			;
 		else
 			continue;
@@ -261,12 +274,12 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 	memcpy(nb, b, sizeof(*nb));
 	radius = ruleset_param(rs, b, "command.radius");
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].is_commander)
-			play_commander(b, nb, &set->orders[i]);
-	for (i = 0; i < set->n; i++)
 		if (!set->orders[i].is_commander &&
 		    battle_unit_alive(b, set->orders[i].who))
 			play_unit(rs, nb, &set->orders[i]);
+	for (i = 0; i < set->n; i++)
+		if (set->orders[i].is_commander)
+			play_commander(nb, &set->orders[i]);
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
 		const struct unit *un = &b->units[o->who];
@@ -275,17 +288,63 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 
 		if (o->is_commander || !battle_unit_alive(b, o->who))
 			continue;
-		if (moves(o)) {
-			fx before = command_gap(b, o->who), after = command_gap(nb, o->who);
+		{
+			int kn = -1, ka = -1, wants_charge = 0, wants_reform = 0;
+			fx before = command_gap_of(b, o->who, &kn);
+			fx after = command_gap_of(nb, o->who, &ka);
+			fx asked = 0, rate = un->speed;
 
-			if (after > radius && before <= radius && before >= 0) {
+			for (st = 0; st < o->nsteps; st++) {
+				wants_charge |= o->steps[st].verb == V_CHARGE;
+				wants_reform |= o->steps[st].verb == V_REFORM;
+				if (o->steps[st].verb == V_ADVANCE)
+					asked += o->steps[st].dist;
+			}
+			/* Command is judged at the start of the phase, with the
+			 * table as it stands. */
+			if (before > radius || before < 0) {
+				if (before > radius)
+					k = say(out, size, k, "  line %d: %s is out of command "
+					    "now: %s is the nearest commander\n    of its "
+					    "chain, %s\" away (command reaches %s\").",
+					    o->line, un->name, b->commanders[kn].name,
+					    geom_fmt_fx(before, w1, sizeof(w1)),
+					    geom_fmt_fx(radius, w2, sizeof(w2)));
+				else
+					k = say(out, size, k, "  line %d: %s has no commander "
+					    "of its chain left.", o->line, un->name);
+				k = say(out, size, k, " Unless the phase finds it in "
+				    "command, it moves\n    at half rate, is disordered "
+				    "if it moves, may not move nearer a visible\n    "
+				    "enemy%s.\n", wants_charge && wants_reform ? ", and "
+				    "can neither CHARGE nor REFORM" : wants_charge ?
+				    ", and cannot CHARGE" : wants_reform ? ", and cannot "
+				    "REFORM" : "");
+				rate /= 2;
+				warnings++;
+			} else if (moves(o) && after > radius) {
 				k = say(out, size, k, "  line %d: if %s moves the whole "
 				    "way, it ends about %s\" from the nearest\n"
-				    "    commander of its chain (command reaches %s\"): it "
-				    "would start your next\n    phase out of command "
+				    "    commander of its chain (%s; command reaches %s\"): "
+				    "it would start your\n    next phase out of command "
 				    "(half its move, no nearer a visible enemy).\n",
 				    o->line, un->name, geom_fmt_fx(after, w1, sizeof(w1)),
+				    ka >= 0 ? nb->commanders[ka].name : "none left",
 				    geom_fmt_fx(radius, w2, sizeof(w2)));
+				warnings++;
+			}
+			if (asked > rate) {
+				k = say(out, size, k, "  line %d: %s is asked to advance "
+				    "%s\" but moves at most %s\" a phase\n    (open "
+				    "ground, before any turn or ground costs).\n",
+				    o->line, un->name, geom_fmt_fx(asked, w1, sizeof(w1)),
+				    geom_fmt_fx(rate, w2, sizeof(w2)));
+				warnings++;
+			}
+			if (wants_charge && (b->brigades[un->brigade].flags &
+			    BR_EXHAUSTED)) {
+				k = say(out, size, k, "  line %d: %s cannot CHARGE: its "
+				    "brigade is exhausted.\n", o->line, un->name);
 				warnings++;
 			}
 		}

@@ -554,6 +554,58 @@ a_subject_with_a_line_break_still_gets_an_answer(void **state)
 	free(reply);
 }
 
+static void
+order_reply_says_what_the_phase_will_refuse(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char path[400], secret[REFEREE_SECRET_MAX], *m, *reply;
+	FILE *fp;
+	struct err e;
+
+	/* The 9th Foot stands 12" from both its commanders. */
+	snprintf(path, sizeof(path), "%s/far.scenario", f->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("scenario \"Far\"\nruleset vnb-wing\ntable 48 x 48\nturns 2\n"
+	    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 10,4\n"
+	    "  brigade \"Right\" commander \"Fraser\" at 10,6\n"
+	    "    unit \"9th Foot\" type british-line stands 2 sp 3 at 10,18 "
+	    "facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Gates\" army at "
+	    "24,44\n  brigade \"Va\" commander \"Morgan\" at 24,34\n"
+	    "    unit \"Riflemen\" type trained-militia stands 2 sp 2 at 10,24 "
+	    "facing 180\n", fp);
+	fclose(fp);
+	if (referee_new_game(&f->r, "far", path, 1, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, "far", "crown", "b@crown.example.org",
+	    "burgoyne-secret", NULL, secret, &e) != 0 ||
+	    referee_player_add(&f->r, "far", "continental", "g@cont.example.org",
+	    "gates-secret-1", NULL, secret, &e) != 0 ||
+	    referee_start(&f->r, "far", &e) != 0)
+		fail_msg("%s", e.msg);
+	m = mail("far1@crown.example.org", "b@crown.example.org",
+	    "GAME far SIDE crown PASSWORD burgoyne-secret\r\n"
+	    "9th: CHARGE Riflemen\r\nFraser: ADVANCE 1\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "9th Foot is out of command now: Fraser is "
+	    "the nearest commander"));
+	assert_non_null(strstr(reply, "cannot CHARGE"));
+	free(reply);
+	m = mail("far2@crown.example.org", "b@crown.example.org",
+	    "GAME far SIDE crown PASSWORD burgoyne-secret\r\n"
+	    "9th: FACE 90 THEN ADVANCE 20\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	/* Out of command, half of its 16". */
+	assert_non_null(strstr(reply, "asked to advance 20\" but moves at most "
+	    "8\""));
+	free(reply);
+}
+
 int
 main(void)
 {
@@ -571,6 +623,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_shared_side_orders_by_brigade, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(standing_orders_stand_in_for_a_silent_player, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_subject_with_a_line_break_still_gets_an_answer, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(order_reply_says_what_the_phase_will_refuse, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
