@@ -1008,8 +1008,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			while (*r == ' ' || *r == ':')
 				r++;
 			if (*r == '\0') {
-				block = 1;
-				add_line(out, line, ORDERS_PROSE, buf, "");
+				block = 1;   /* a heading: the lines under it say it */
 				continue;
 			}
 			if (strcasecmp(r, "none") == 0) {

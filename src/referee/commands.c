@@ -96,7 +96,14 @@ commands_help_text(struct text *t, const struct store_game *g,
 		text_add(t, "  %s\n", rs->verbs[i].help);
 	text_add(t, "\nA unit without an order holds. A new mail with orders "
 	    "replaces your earlier set\nfor that phase; a mail without order "
-	    "lines leaves it as it is.\n\n");
+	    "lines leaves it as it is. A later line for\nthe same unit "
+	    "replaces an earlier one.\n\n"
+	    "Standing orders: a line starting STANDING: (or the lines under a "
+	    "line saying\nonly STANDING:) is kept from phase to phase and "
+	    "played whenever you send no\norders for a phase of yours, for "
+	    "example\n  STANDING: %s: HOLD\nA new mail with standing orders "
+	    "replaces them all; STANDING: NONE clears them.\n\n",
+	    own >= 0 ? b->units[own].name : "<unit>");
 	text_add(t, "Commands, each on a line of its own after the first line "
 	    "(each gets its own answer):\n"
 	    "  HELP                     this help\n"
@@ -125,9 +132,11 @@ commands_help_text(struct text *t, const struct store_game *g,
 int
 commands_general_help(struct intake *in)
 {
-	char body[2400];
+	char body[2800], note[400];
+	size_t k;
 
-	snprintf(body, sizeof(body), "This address is a play-by-mail game server "
+	operator_note(in->r, 0, note, sizeof(note));
+	k = (size_t)snprintf(body, sizeof(body), "This address is a play-by-mail game server "
 	    "(despatch). It reads order mails\nfrom the players of its games and "
 	    "answers each one.\n\n"
 	    "An order mail starts with a line naming the game, your side, the "
@@ -139,8 +148,9 @@ commands_general_help(struct intake *in)
 	    "Send HELP after that first line for the help of your own game: "
 	    "its orders,\nexamples with your own units, the numbers that decide "
 	    "a turn, and the\ncommands (STATUS, ORDERS, RESEND, PRESS, WAIT, "
-	    "READY, CONCEDE).\n\nQuestions for the person running the game "
-	    "should go to them directly.\n");
+	    "READY, CONCEDE).\n\n");
+	if (k < sizeof(body))
+		snprintf(body + k, sizeof(body) - k, "%s", note);
 	return intake_reply(in, "reply", NULL, body);
 }
 
@@ -382,8 +392,9 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 
 		text_init(&m, ANSWER_MAX);
 		text_add(&m, "A message from %s (side %s), game %s:\n\n%s\n\n"
-		    "(Passed on by the game server; to answer, send PRESS TO %s "
-		    "\"...\" with your orders\nor on its own.)\n",
+		    "(Passed on by the game server. To answer, send a mail with your "
+		    "usual first\nline, GAME ... PASSWORD ..., and then the line "
+		    "PRESS TO %s \"your answer\".)\n",
 		    b->sides[in->side].name, b->sides[in->side].id, g->name,
 		    c->text, b->sides[in->side].id);
 		snprintf(psubj, sizeof(psubj), "[%s] Press from %s", g->name,

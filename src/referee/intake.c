@@ -457,6 +457,18 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 	return 0;
 }
 
+/* The turn of side's next phase still open. */
+static int
+next_turn_of(const struct battle *b, const struct store_game *g, int side)
+{
+	int t;
+
+	for (t = battle_step_turn(b, g->step); t <= b->turns; t++)
+		if (step_for(b, t, side) >= g->step)
+			return t;
+	return b->turns;
+}
+
 static int
 handle_header(struct intake *in, struct orders_header *h,
     struct orders_result *res)
@@ -592,9 +604,12 @@ handle_header(struct intake *in, struct orders_header *h,
 			set_status(in, "rejected", "too late for turn %d", turn);
 			text_add(&t, "Your phase of turn %d has already been played, "
 			    "so these orders came too late and\nno orders were "
-			    "taken. The open phase is turn %d, %s.\n", turn,
+			    "taken. The open phase is turn %d, %s. To give them for\n"
+			    "your next phase, send them again with TURN %d in the "
+			    "first line, or with\nno TURN at all.\n", turn,
 			    battle_step_turn(b, g.step),
-			    b->sides[battle_step_side(b, g.step)].name);
+			    b->sides[battle_step_side(b, g.step)].name,
+			    next_turn_of(b, &g, side));
 			why = "late";
 		}
 		if (why != NULL) {
@@ -716,11 +731,13 @@ handle_header(struct intake *in, struct orders_header *h,
 			text_add(&t, "No orders are stored for that phase yet: if "
 			    "none come, your units hold.\n");
 		echo_lines(&t, b, res, ":");
-		if (order_lines == 0)
-			text_add(&t, "\nThis address is read by a program. Questions "
-			    "for the person running the game\nshould go to them "
-			    "directly; a mail saying HELP gets the full help.\n");
-		else
+		if (order_lines == 0) {
+			char note[400];
+
+			operator_note(r, g.id, note, sizeof(note));
+			text_add(&t, "\n%sA mail saying HELP gets the full help.\n",
+			    note);
+		} else
 			text_add(&t, "%s", help_tail);
 	}
 	if (t.len > 0 && intake_reply(in, "reply", NULL, t.s) != 0)
@@ -966,14 +983,16 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 			    commands_general_help(&in) != 0)
 				goto fail;
 		} else {
-			char body[1200];
+			char body[1800], note[400];
 
 			set_status(&in, "no-header", "no GAME line");
-			snprintf(body, sizeof(body), "I could not find the line that "
-			    "names your game, so nothing was taken from\nyour mail. "
-			    "This address is read by a program; questions for the "
-			    "person\nrunning the game should go to them directly.\n%s",
-			    help_tail);
+			operator_note(r, 0, note, sizeof(note));
+			snprintf(body, sizeof(body), "Your mail has no line naming the "
+			    "game, your side and your secret, so nothing\nwas taken "
+			    "from it. Every mail to this address needs that line, "
+			    "even a reply\nto one of its mails or to a message from "
+			    "another player: the secret is how\nthe server knows it "
+			    "is you.\n%s\n%s", help_tail, note);
 			if (store_msg(&in, NULL) != 0 ||
 			    intake_reply(&in, "reply", NULL, body) != 0)
 				goto fail;

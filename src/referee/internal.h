@@ -89,6 +89,11 @@ int intake_reply(struct intake *in, const char *kind, const char *subject,
 int setting_get(struct referee *r, int64_t game_id, const char *key,
     char *out, size_t size, struct err *e);
 
+/* Two lines telling a player that no person reads the mail, and where
+ * questions go (the operator setting, when set). */
+void operator_note(struct referee *r, int64_t game_id, char *out,
+    size_t size);
+
 /* Mail commands (commands.c): answers one command of an authenticated
  * player of game g, side in->side.  turn is the turn the header named (0
  * none). */

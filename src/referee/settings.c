@@ -30,6 +30,8 @@ static const struct setting_def defs[] = {
 	    "with PRESS TO" },
 	{ "rate-limit", "30", "N", 0, "mails a sender may send in an hour "
 	    "before the server stops reading them (0: no limit)" },
+	{ "operator", "", "ADDR", 1, "the address of the person running the "
+	    "games, told to players whose mail is a question for a person" },
 };
 
 static const struct setting_def *
@@ -60,6 +62,24 @@ setting_get(struct referee *r, int64_t game_id, const char *key, char *out,
 	snprintf(out, size, "%s", rc == 1 ? v : d->def);
 	free(v);
 	return 0;
+}
+
+void
+operator_note(struct referee *r, int64_t game_id, char *out, size_t size)
+{
+	char addr[300];
+	struct err e;
+
+	if (setting_get(r, game_id, "operator", addr, sizeof(addr), &e) != 0)
+		addr[0] = '\0';
+	if (addr[0] != '\0')
+		snprintf(out, size, "No person reads this address: it is a program. "
+		    "Questions for the person\nrunning the game go to %s.\n",
+		    addr);
+	else
+		snprintf(out, size, "No person reads this address: it is a program. "
+		    "Questions for the person\nrunning the game go to them "
+		    "directly.\n");
 }
 
 void
@@ -94,7 +114,18 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		return err_set(e, ERR_USER, "there is no setting \"%s\"; the "
 		    "settings are %s (see 'despatch set --help')", key, list);
 	}
-	if (strcmp(d->values, "N") == 0) {
+	if (strcmp(d->values, "ADDR") == 0) {
+		const char *p;
+
+		for (p = value; *p; p++)
+			if ((unsigned char)*p <= ' ' || (unsigned char)*p == 0x7f ||
+			    strchr("<>()[],;:\\\"", *p))
+				break;
+		if (*p != '\0' || strchr(value, '@') == NULL ||
+		    strlen(value) > 254)
+			return err_set(e, ERR_USER, "%s takes a mail address such as "
+			    "umpire@club.example, not \"%s\"", key, value);
+	} else if (strcmp(d->values, "N") == 0) {
 		const char *p = value;
 
 		while (isdigit((unsigned char)*p))
@@ -198,7 +229,8 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 			free(v);
 			goto out;
 		}
-		text_add(&t, "  %-12s %-6s (%s)\n", defs[i].key, v ? v : defs[i].def,
+		text_add(&t, "  %-12s %-6s (%s)\n", defs[i].key, v ? v : defs[i].def[0] ?
+		    defs[i].def : "-",
 		    v == NULL ? "default" : from == 0 ? "server" : "this game");
 		free(v);
 	}

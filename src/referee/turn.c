@@ -322,6 +322,15 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 			if (a->sets[k].side == pl[i].side && ro.sent == 0)
 				ro.sent = 1;
 		ro.standing = a->used_standing[pl[i].side];
+		{
+			int64_t ns = 0;
+
+			if (store_query_int(r->st, e, &ns, "SELECT count(*) FROM "
+			    "standing_orders WHERE game_id = ? AND player_id = ?", "ii",
+			    a->g.id, pl[i].id) < 0)
+				return -1;
+			ro.has_standing = ns > 0;
+		}
 		for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
 			if (step_for(b, t, pl[i].side) > step) {
 				int64_t n = 0;

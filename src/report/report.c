@@ -325,9 +325,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		text_add(&t, "No orders from your side reached the server for "
 		    "this phase: every unit of\nyours held where it stood.\n");
 	else if (ro != NULL && ro->standing > 0)
-		text_add(&t, "Standing orders were played for this phase, for "
-		    "%s of your side that sent\nno orders.\n", ro->standing == 1 ?
-		    "the player" : "each player");
+		text_add(&t, "No orders came for this phase, so your side's "
+		    "standing orders were played.\n");
 	text_add(&t, "\n");
 	cut_note(&t, "lines");
 	section(&t, REPORT_MAX / 8 * 3);
@@ -384,13 +383,15 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			    "when it has been played.\n", b->sides[ns].id, nt, clock);
 		if (stored)
 			text_add(&t, "Your orders for turn %d are already stored (%d "
-			    "line%s): they will be played as\nthey are. Send a whole "
+			    "order%s): they will be played as\nthey are. Send a whole "
 			    "new set only to replace them.\n", ro->next_turn,
 			    ro->next_stored, ro->next_stored == 1 ? "" : "s");
 		else if (ns == side)
 			text_add(&t, "Send your orders with the first line\n  GAME %s "
-			    "SIDE %s TURN %d PASSWORD <your secret>\n", game,
-			    b->sides[side].id, nt);
+			    "SIDE %s TURN %d PASSWORD <your secret>\n%s", game,
+			    b->sides[side].id, nt, ro != NULL && ro->has_standing ?
+			    "If you send none, your standing orders are played.\n" :
+			    "");
 	}
 	cut_note(&t, "lines");
 	if (t.s == NULL)

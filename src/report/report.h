@@ -38,6 +38,7 @@ struct report_orders {
 	int next_turn;     /* that phase's turn (0: none left) */
 	int standing;      /* players of the side whose standing orders were
 	                    * played, for sending none */
+	int has_standing;  /* the reader has standing orders stored */
 };
 
 /* The report of step `step` for side `side`: what happened (events in

@@ -112,7 +112,7 @@ const struct verb_def vnb_verbs[] = {
 	{ "MOVE TO", V_MOVE_TO, ARG_POINT, 1, 1, "MOVE TO X,Y: move the centre to the point" },
 	{ "WHEEL", V_WHEEL, ARG_TURN, 1, 0, "WHEEL LEFT|RIGHT N: turn N degrees about the centre" },
 	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: face the bearing N (0 north, 90 east)" },
-	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|SKIRMISH|ROAD|MOUNTED|DISMOUNTED" },
+	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|SKIRMISH|ROAD|MOUNTED: change formation" },
 	{ "FIRE AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "FIRE AT UNIT: choose the target of the unit's fire" },
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: move straight at the enemy unit and melee it" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },

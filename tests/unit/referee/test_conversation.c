@@ -171,7 +171,7 @@ reports_say_what_became_of_each_sides_orders(void **state)
 	assert_non_null(strstr(all, "No orders from your side reached the "
 	    "server"));
 	assert_non_null(strstr(all, "Your orders for turn 1 are already stored "
-	    "(1 line)"));
+	    "(1 order)"));
 	free(all);
 }
 
@@ -517,7 +517,7 @@ standing_orders_stand_in_for_a_silent_player(void **state)
 	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
 		fail_msg("%s", e.msg);
 	all = mails_since(f, before, NULL);
-	assert_non_null(strstr(all, "Standing orders were played"));
+	assert_non_null(strstr(all, "standing orders were played"));
 	free(all);
 	{
 		int64_t facing = 0;
