@@ -53,15 +53,74 @@ set_status(struct intake *in, const char *status, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* How much of a mail that is not a player's is kept. */
+#define EXCERPT_MAX     (16u * 1024u)   /* of its body */
+#define HEADERS_MAX     (32u * 1024u)   /* of its header block */
+#define STRANGER_QUOTA  (256u * 1024u)  /* bytes a day from one sender */
+
+/* Mail from someone who is no player keeps what duplicate detection,
+ * audit and an answer need: its headers and a bounded excerpt, and past
+ * the sender's daily quota the headers alone.  A player's own mail (it
+ * gave a player's secret, or comes from a player's address) is kept
+ * whole.  Returns -1 on a store error. */
+static int
+bound_stranger(struct intake *in)
+{
+	int64_t players = 0, today = 0;
+	size_t hdr, keep;
+	const char *sep;
+	char note[160];
+	char *nb;
+
+	if (in->player_id != 0 || in->stored_len <= HEADERS_MAX + EXCERPT_MAX)
+		return 0;
+	if (in->sender != NULL && store_query_int(in->r->st, in->e, &players,
+	    "SELECT count(*) FROM players WHERE email = ? COLLATE NOCASE", "t",
+	    in->sender) < 0)
+		return -1;
+	if (players > 0)
+		return 0;
+	if (in->sender != NULL && store_query_int(in->r->st, in->e, &today,
+	    "SELECT coalesce(sum(length(raw)), 0) FROM messages WHERE sender = ? "
+	    "COLLATE NOCASE AND received_at > ?", "ti", in->sender,
+	    referee_now(in->r) - 86400) < 0)
+		return -1;
+	sep = strstr(in->stored, "\r\n\r\n");
+	hdr = sep ? (size_t)(sep - in->stored) + 4 : 0;
+	if (sep == NULL) {
+		sep = strstr(in->stored, "\n\n");
+		hdr = sep ? (size_t)(sep - in->stored) + 2 : 0;
+	}
+	if (hdr == 0 || hdr > HEADERS_MAX)
+		hdr = HEADERS_MAX;
+	keep = today >= (int64_t)STRANGER_QUOTA ? hdr : hdr + EXCERPT_MAX;
+	if (keep >= in->stored_len)
+		return 0;
+	snprintf(note, sizeof(note), "\n[despatch kept %zu of the %zu bytes of "
+	    "this mail from someone who is no player]\n", keep, in->len);
+	nb = malloc(keep + strlen(note) + 1);
+	if (nb == NULL)
+		return err_set(in->e, ERR_TEMP, "out of memory");
+	memcpy(nb, in->stored, keep);
+	memcpy(nb + keep, note, strlen(note) + 1);
+	free(in->stored);
+	in->stored = nb;
+	in->stored_len = keep + strlen(note);
+	return 0;
+}
+
 /* Stores the message row with the current status. */
 static int
 store_msg(struct intake *in, int64_t *id)
 {
-	int rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
+	int rc;
+
+	if (bound_stranger(in) != 0)
+		return -1;
+	rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
 	    in->sha, in->sender, in->m ? in->m->subject : NULL, in->game_id,
 	    in->player_id, in->step, in->res->status, in->res->note,
 	    in->stored, in->stored_len, referee_now(in->r), &in->msg_row, in->e);
-
 	if (id != NULL)
 		*id = in->msg_row;
 	return rc;

@@ -152,12 +152,65 @@ intake_never_waits_on_a_turn_and_late_orders_are_played(void **state)
 	assert_int_equal(facing, 90);
 }
 
+/* The stored size of the k-th mail from sender (an unreadable mail is
+ * kept without its Message-ID). */
+static int64_t
+stored_size(struct fx *f, const char *sender, int k)
+{
+	int64_t n = -1;
+	struct err e;
+
+	assert_int_equal(store_query_int(f->st, &e, &n, "SELECT length(raw) FROM "
+	    "messages WHERE sender = ? ORDER BY id LIMIT 1 OFFSET ?", "tI",
+	    sender, k), 1);
+	return n;
+}
+
+static void
+junk_from_strangers_is_kept_short_a_players_mail_whole(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	size_t big = 3u * 1024 * 1024, i;
+	char *body = malloc(big + 1), *m;
+	char id[64];
+	int k;
+
+	start(f);
+	assert_non_null(body);
+	for (i = 0; i < big; i++)
+		body[i] = i % 100 == 99 ? '\n' : 'x';
+	body[big] = '\0';
+	/* A stranger's 3 MB: headers and an excerpt. */
+	m = mail("junk@spam.example.org", "spammer@spam.example.org", body);
+	submit(f, m, &res);
+	free(m);
+	assert_true(stored_size(f, "spammer@spam.example.org", 0) < 64 * 1024);
+	/* Past the sender's daily quota (256 KB kept), the headers alone. */
+	body[100 * 1024] = '\0';
+	for (k = 1; k < 20; k++) {
+		snprintf(id, sizeof(id), "junk%d@spam.example.org", k);
+		m = mail(id, "spammer@spam.example.org", body);
+		submit(f, m, &res);
+		free(m);
+	}
+	assert_true(stored_size(f, "spammer@spam.example.org", 19) < 2 * 1024);
+	body[100 * 1024] = 'x';
+	/* A player's own mail, even unreadable, is kept whole. */
+	m = mail("own@crown.example.org", "howe@crown.example.org", body);
+	submit(f, m, &res);
+	assert_true(stored_size(f, "howe@crown.example.org", 0) >= (int64_t)big);
+	free(m);
+	free(body);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(the_largest_battle_is_played_and_reported_in_parts, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(intake_never_waits_on_a_turn_and_late_orders_are_played, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(junk_from_strangers_is_kept_short_a_players_mail_whole, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
