@@ -867,9 +867,12 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			l->status = ORDERS_ERROR;
 			out->nerrors++;
 		} else if (count == 0) {
-			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for no "
-			    "unit: each has an order of its own or is off the table",
-			    b->brigades[bl[k].brigade].name, bl[k].what);
+			char w[200];
+
+			copy_text(w, sizeof(w), bl[k].what);
+			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for "
+			    "no unit: each has an order of its own or is off the table",
+			    b->brigades[bl[k].brigade].name, w);
 			utf8_trim_tail(l->text);
 		} else {
 			size_t el = strlen(echo), bl2 = strlen(bad);
