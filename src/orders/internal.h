@@ -34,6 +34,8 @@ struct orders_parser {
 	                              * during one orders_parse */
 	uint64_t limit;      /* brigades the player commands (0: all) */
 	int limit_army;      /* ... and the army commander */
+	int limited;         /* a limit is set (an army-only player has an
+	                      * empty mask and is limited all the same) */
 	int near;            /* a name in the line was taken as the nearest */
 };
 

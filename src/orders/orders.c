@@ -23,6 +23,7 @@ orders_parser_limit(struct orders_parser *p, uint64_t mask, int army)
 {
 	p->limit = mask;
 	p->limit_army = army;
+	p->limited = mask != 0 || army;
 }
 
 static pcre2_code *
@@ -767,7 +768,7 @@ allowed(const struct orders_parser *p, const struct battle *b, int br,
 	size_t k;
 	int i, n = 0;
 
-	if (p->limit == 0 || (br < 0 && p->limit_army) ||
+	if (!p->limited || (br < 0 && p->limit_army) ||
 	    (br >= 0 && br < 64 && (p->limit >> br & 1u)))
 		return 1;
 	if (br < 0)
@@ -812,6 +813,9 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 		char echo[ORDERS_TEXT_MAX], bad[ORDERS_TEXT_MAX] = "";
 		size_t e;
 		int count = 0;
+
+		if (bl[k].line <= 0)
+			continue;   /* replaced by a later line for its brigade */
 
 		e = (size_t)snprintf(echo, sizeof(echo), "%s (brigade): %s, for",
 		    b->brigades[bl[k].brigade].name, bl[k].what);
@@ -936,6 +940,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		mark = out->nlines;
 		marking = 0;
 		p->near = 0;
+		/* Past the lines a result can hold, nothing more is read: an
+		 * order must never be kept that the answer cannot show. */
+		if (out->nlines == ORDERS_MAX_LINES) {
+			out->too_many = 1;
+			break;
+		}
 		line++;
 		s = nl ? nl + 1 : NULL;
 		if (line <= header_line)
@@ -1089,6 +1099,27 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				add_line(out, line, ORDERS_ERROR, buf, "too many "
 				    "brigade orders in one mail");
 				continue;
+			}
+			/* The same brigade again: the later line wins, as for
+			 * a unit (one set of orders a unit, always). */
+			{
+				int j;
+
+				for (j = 0; j < nbl; j++)
+					if (bl[j].brigade == br && bl[j].standing == standing &&
+					    bl[j].line > 0) {
+						int li;
+
+						for (li = 0; li < out->nlines; li++)
+							if (out->lines[li].line == bl[j].line) {
+								out->lines[li].status = ORDERS_REPLACED;
+								snprintf(out->lines[li].text,
+								    sizeof(out->lines[li].text),
+								    "replaced by line %d (a later line "
+								    "for the same brigade wins)", line);
+							}
+						bl[j].line = -bl[j].line;   /* dead */
+					}
 			}
 			bl[nbl].line = line;
 			bl[nbl].standing = standing;

@@ -108,7 +108,7 @@ int orders_find_header(struct orders_parser *p, const char *subject,
 
 /* Limits what the parser's next mails may order to the brigades in mask
  * (bit i: brigade i) and, with army set, the army commander: a side with
- * several players.  mask 0 lifts the limit. */
+ * several players.  mask 0 and army 0 lift the limit. */
 void orders_parser_limit(struct orders_parser *p, uint64_t mask, int army);
 
 /* Parses the order lines of body (those after header_line; pass 0 to read

@@ -403,10 +403,11 @@ echo_lines(struct text *t, const struct battle *b,
 		if (shown > ECHO_ERR_MAX)
 			text_add(t, "  (%d more lines not understood are not shown)\n",
 			    shown - ECHO_ERR_MAX);
-		if (res->too_many)
-			text_add(t, "  (the mail has more than %d lines to read: the "
-			    "rest were not read)\n", ORDERS_MAX_LINES);
 	}
+	if (res->too_many)
+		text_add(t, "\nThe mail has more than %d lines to read: the rest "
+		    "were not read, and no\norder in them was taken.\n",
+		    ORDERS_MAX_LINES);
 	for (i = 0, shown = 0; i < res->nlines; i++)
 		if (res->lines[i].status == ORDERS_REPLACED) {
 			if (shown++ == 0)
@@ -775,9 +776,11 @@ handle_header(struct intake *in, struct orders_header *h,
 
 		if (stored_count(in, step, side, &count) != 0)
 			goto out;
+		if (has_standing)
+			standing_note(&t, res);
 		if (order_lines > 0)
-			text_add(&t, "None of the order lines in your mail could be "
-			    "read, so nothing was stored\nfor turn %d (%s).\n", turn,
+			text_add(&t, "None of the order lines for the phase could be "
+			    "read, so no orders were stored\nfor turn %d (%s).\n", turn,
 			    clock);
 		else
 			text_add(&t, "Your mail has no order lines, so nothing was "

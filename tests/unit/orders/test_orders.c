@@ -645,6 +645,45 @@ a_one_letter_slip_is_taken_and_said(void **state)
 	assert_int_equal(f->r->set.n, 2);
 }
 
+static void
+review_findings_on_limits_and_repeats(void **state)
+{
+	struct fx *f = *state;
+	char *body;
+	size_t k = 0;
+	int i;
+
+	/* An army-only player is limited all the same. */
+	orders_parser_limit(f->p, 0, 1);
+	orders_parse(f->p, f->b, 0, "7th: HOLD\nTarleton: MOVE TO 20,6\n", 0,
+	    f->r);
+	assert_int_equal(f->r->set.n, 1);
+	assert_true(f->r->set.orders[0].is_commander);
+	assert_non_null(strstr(f->r->lines[0].text, "another player of your side"));
+	orders_parser_limit(f->p, 0, 0);
+	/* The same brigade twice: the later line wins, every unit once. */
+	orders_parse(f->p, f->b, 0, "1st brigade: HOLD\nMcArthur's brigade: ADVANCE 2\n",
+	    0, f->r);
+	assert_int_equal(f->r->set.n, 5);
+	assert_int_equal(f->r->lines[0].status, ORDERS_REPLACED);
+	for (i = 0; i < f->r->set.n; i++)
+		assert_int_equal(f->r->set.orders[i].steps[0].verb, V_ADVANCE);
+	orders_parse(f->p, f->b, 0, "STANDING: 1st brigade: HOLD\nSTANDING: 1st brigade: "
+	    "REFORM\n", 0, f->r);
+	assert_int_equal(f->r->standing.n, 5);
+	/* Past the lines a result holds nothing is read, so no order is
+	 * kept that the answer could not show. */
+	body = malloc(500 * 16 + 64);
+	assert_non_null(body);
+	for (i = 0; i < 405; i++)
+		k += (size_t)sprintf(body + k, "a remark %d\n", i);
+	sprintf(body + k, "7th: ADVANCE 2\n");
+	orders_parse(f->p, f->b, 0, body, 0, f->r);
+	assert_true(f->r->too_many);
+	assert_int_equal(f->r->set.n, 0);
+	free(body);
+}
+
 int
 main(void)
 {
@@ -676,6 +715,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(brigade_orders_reach_each_unit_and_yield_to_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(standing_orders_are_read_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_one_letter_slip_is_taken_and_said, setup, teardown),
+		cmocka_unit_test_setup_teardown(review_findings_on_limits_and_repeats, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
