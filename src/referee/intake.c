@@ -172,23 +172,35 @@ intake_reply(struct intake *in, const char *kind, const char *subject,
 	if (in->reply_to == NULL || in->m == NULL || in->m->auto_submitted)
 		return 0;
 	if (in->registered[0] != '\0' &&
-	    strcasecmp(in->registered, in->reply_to) != 0) {
+	    (strcasecmp(in->registered, in->reply_to) != 0 ||
+	    (in->sender != NULL && strcasecmp(in->registered, in->sender) != 0))) {
 		struct text t;
-		int rc;
+		int rc, to_other = strcasecmp(in->registered, in->reply_to) != 0;
+		int from_other = in->sender != NULL &&
+		    strcasecmp(in->registered, in->sender) != 0;
 
-		/* The player hears of it first, with the address it came
-		 * from; the sender is never told the player's address. */
+		/* The player hears of it first, with the addresses it came
+		 * from and asked answers at; the sender is never told the
+		 * player's address. */
 		text_init(&t, REPLY_MAX + 4096);
-		text_add(&t, "This mail reached the server from %s, not from your "
-		    "address, and it gave\nyour secret. If that was not you, tell "
-		    "the operator: someone else knows\nyour secret, and the "
-		    "operator can give you a new one.\nHere is the answer it "
-		    "got:\n\n%s", in->reply_to, body);
+		if (from_other)
+			text_add(&t, "This mail reached the server from %s, not from "
+			    "your address, and it gave\nyour secret.%s%s%s If that "
+			    "was not you, tell the operator: someone else\nknows your "
+			    "secret, and the operator can give you a new one.\n",
+			    in->sender, to_other ? " It asked for answers at " : "",
+			    to_other ? in->reply_to : "", to_other ? "." : "");
+		else
+			text_add(&t, "This mail came from your address and asked for "
+			    "answers at %s, so the\nanswer went there as well. If "
+			    "you did not set that, tell the operator.\n",
+			    in->reply_to);
+		text_add(&t, "Here is the answer it got:\n\n%s", body);
 		rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
 		    queue_one(in, in->registered, kind, subj, t.s);
 		text_free(&t);
-		if (rc != 0)
-			return -1;
+		if (rc != 0 || !to_other)
+			return rc != 0 ? -1 : 0;
 		text_init(&t, REPLY_MAX + 4096);
 		text_add(&t, "%s\n(This answer went to the address registered for "
 		    "this player as well.)\n", body);
@@ -200,6 +212,49 @@ intake_reply(struct intake *in, const char *kind, const char *subject,
 	return queue_one(in, in->reply_to, kind, subj, body);
 }
 
+
+/* Replaces the stored copy with its header block, less the Subject and
+ * folded lines of it, and a note saying so. */
+static int
+headers_only(struct intake *in)
+{
+	static const char note[] = "X-Despatch-Stored: headers only (the mail "
+	    "could not be read, and its encoded parts could hide a secret)\r\n"
+	    "\r\n";
+	const char *sep = strstr(in->stored, "\r\n\r\n");
+	size_t hdr = sep ? (size_t)(sep - in->stored) + 2 : 0, i = 0;
+	char *nb, *o;
+	int skipping = 0;
+
+	if (sep == NULL) {
+		sep = strstr(in->stored, "\n\n");
+		hdr = sep ? (size_t)(sep - in->stored) + 1 : 0;
+	}
+	if (hdr > 64 * 1024)
+		hdr = 64 * 1024;
+	nb = malloc(hdr + sizeof(note));
+	if (nb == NULL)
+		return err_set(in->e, ERR_TEMP, "out of memory");
+	o = nb;
+	while (i < hdr) {
+		const char *nl = memchr(in->stored + i, '\n', hdr - i);
+		size_t l = nl ? (size_t)(nl - (in->stored + i)) + 1 : hdr - i;
+
+		if (in->stored[i] != ' ' && in->stored[i] != '\t')
+			skipping = l >= 8 && strncasecmp(in->stored + i, "subject:",
+			    8) == 0;
+		if (!skipping) {
+			memcpy(o, in->stored + i, l);
+			o += l;
+		}
+		i += l;
+	}
+	memcpy(o, note, sizeof(note));
+	free(in->stored);
+	in->stored = nb;
+	in->stored_len = (size_t)(o - nb) + sizeof(note) - 1;
+	return 0;
+}
 
 /* Makes the copy of the mail we keep (in->stored): the raw bytes with
  * secrets blanked.  Where a transfer encoding or an encoded-word could
@@ -242,8 +297,16 @@ make_stored_copy(struct intake *in)
 		free(hashes);
 	}
 	redact(in->stored, in->stored_len, in->secret);
-	if (in->m == NULL)
+	if (in->m == NULL) {
+		/* Unreadable, so never decoded: an encoded part could hide a
+		 * secret from the search above.  Keep the header block alone
+		 * (less its Subject, which may be encoded too). */
+		if (has_ci(in->raw, in->len, "base64") ||
+		    has_ci(in->raw, in->len, "quoted-printable") ||
+		    has_ci(in->raw, in->len, "=?"))
+			return headers_only(in);
 		return 0;
+	}
 	if (in->m->subject != NULL)
 		redact(in->m->subject, strlen(in->m->subject), in->secret);
 	redact(in->m->body, in->m->body_len, in->secret);

@@ -606,6 +606,81 @@ order_reply_says_what_the_phase_will_refuse(void **state)
 	free(reply);
 }
 
+static void
+an_unreadable_encoded_mail_keeps_no_secret(void **state)
+{
+	struct fx *f = *state;
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t tn = 290 * 1024, i, k = 0;
+	char *text = malloc(tn + 1), *raw = malloc(tn * 2 + 4096);
+	struct submit_result res;
+	struct err e;
+	char *stored = NULL;
+
+	start(f);
+	assert_non_null(text);
+	assert_non_null(raw);
+	k = (size_t)sprintf(text, "%s", HDR);
+	for (i = k; i < tn; i++)
+		text[i] = i % 70 == 69 ? '\n' : 'z';
+	text[tn] = '\0';
+	k = (size_t)sprintf(raw, "From: Howe <howe@crown.example.org>\r\n"
+	    "Message-ID: <b64big@crown.example.org>\r\nMIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n"
+	    "Content-Transfer-Encoding: base64\r\n\r\n");
+	for (i = 0; i < tn; i += 3) {
+		unsigned v = (unsigned char)text[i] << 16 |
+		    (i + 1 < tn ? (unsigned char)text[i + 1] << 8 : 0) |
+		    (i + 2 < tn ? (unsigned char)text[i + 2] : 0);
+
+		raw[k++] = b64[v >> 18 & 63];
+		raw[k++] = b64[v >> 12 & 63];
+		raw[k++] = i + 1 < tn ? b64[v >> 6 & 63] : '=';
+		raw[k++] = i + 2 < tn ? b64[v & 63] : '=';
+		if (i % 57 == 54) {
+			raw[k++] = '\r';
+			raw[k++] = '\n';
+		}
+	}
+	raw[k] = '\0';
+	if (referee_submit(&f->r, raw, k, NULL, &res, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_string_equal(res.status, "unreadable");
+	assert_int_equal(store_query_text(f->st, &e, &stored, NULL, "SELECT raw "
+	    "FROM messages ORDER BY id DESC LIMIT 1", ""), 1);
+	/* The base64 of "red-coat-secret" is not there to decode. */
+	assert_true(strlen(stored) < 4096);
+	assert_non_null(strstr(stored, "X-Despatch-Stored: headers only"));
+	free(stored);
+	free(raw);
+	free(text);
+}
+
+static void
+a_spoofed_reply_to_still_warns_the_player(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *reply;
+	const char *raw = "From: Mallory <mallory@evil.example.org>\r\n"
+	    "Reply-To: howe@crown.example.org\r\n"
+	    "Subject: orders\r\nMessage-ID: <spoof@evil.example.org>\r\n\r\n"
+	    HDR "23rd: HOLD\r\n";
+	struct err e;
+
+	start(f);
+	if (referee_submit(&f->r, raw, strlen(raw), NULL, &res, &e) != 0)
+		fail_msg("%s", e.msg);
+	/* One mail, to the player, naming where it came from. */
+	assert_int_equal(res.replies, 1);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "To: howe@crown.example.org"));
+	assert_non_null(strstr(reply, "reached the server from "
+	    "mallory@evil.example.org"));
+	free(reply);
+}
+
 int
 main(void)
 {
@@ -624,6 +699,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(standing_orders_stand_in_for_a_silent_player, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_subject_with_a_line_break_still_gets_an_answer, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(order_reply_says_what_the_phase_will_refuse, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(an_unreadable_encoded_mail_keeps_no_secret, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_spoofed_reply_to_still_warns_the_player, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
