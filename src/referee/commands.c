@@ -122,7 +122,7 @@ commands_help_text(struct text *t, const struct store_game *g,
 	    "clockwise from north.\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
 	    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
 	if (rs != NULL && rs->crib != NULL) {
-		char crib[4096];
+		char crib[8192];
 
 		rs->crib(b, side, crib, sizeof(crib));
 		text_add(t, "\n%s", crib);

@@ -820,7 +820,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "when the phase has been\nplayed; until then you may send a "
 		    "whole new set, which replaces this one.\n");
 		if (rs->crib != NULL) {
-			char crib[4096];
+			char crib[8192];
 
 			rs->crib(b, side, crib, sizeof(crib));
 			text_add(&t, "\n%s", crib);

@@ -244,18 +244,30 @@ say(char *out, size_t size, size_t k, const char *fmt, ...)
 
 #include <stdarg.h>
 
+/* Appends a whole piece of text to out, or, when it does not fit, a note
+ * that the rest is not shown (once): text is never cut inside a piece,
+ * so never inside a character. */
 static size_t
 say(char *out, size_t size, size_t k, const char *fmt, ...)
 {
+	static const char more[] = "  (more not shown)\n";
 	va_list ap;
 	int n;
 
 	if (k >= size)
 		return k;
 	va_start(ap, fmt);
-	n = vsnprintf(out + k, size - k, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	return n < 0 ? k : k + (size_t)n;
+	if (n < 0 || k + (size_t)n + sizeof(more) > size) {
+		if (k + sizeof(more) <= size)
+			memcpy(out + k, more, sizeof(more));
+		return size;
+	}
+	va_start(ap, fmt);
+	vsnprintf(out + k, size - k, fmt, ap);
+	va_end(ap);
+	return k + (size_t)n;
 }
 
 int
@@ -398,6 +410,24 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 	    "start of its phase. Out of command: half its move, disordered if\n"
 	    "    it moves, never nearer a visible enemy. Commanders move 24\".\n",
 	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w1, sizeof(w1)));
+	k = say(out, size, k, "  Fire ranges, short / long (edge to edge, "
+	    "within %d degrees of the front):\n", ruleset_param(rs, b, "arc"));
+	for (wpn = WEAPON_MUSKET; wpn < WEAPON_COUNT; wpn++) {
+		char ps[48], pl[48];
+		int present = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			present |= (int)b->units[u].weapon == wpn;
+		snprintf(ps, sizeof(ps), "range.%s.short", battle_weapon_name(wpn));
+		snprintf(pl, sizeof(pl), "range.%s.long", battle_weapon_name(wpn));
+		if (!present || !ruleset_has_param(rs, ps) ||
+		    !ruleset_has_param(rs, pl))
+			continue;
+		k = say(out, size, k, "    %-10s %s\" / %s\"\n",
+		    battle_weapon_name(wpn),
+		    geom_fmt_fx(ruleset_param(rs, b, ps), w1, sizeof(w1)),
+		    geom_fmt_fx(ruleset_param(rs, b, pl), w2, sizeof(w2)));
+	}
 	k = say(out, size, k, "  Moves a phase (open ground; woods, hills, "
 	    "streams and turns cost more):\n");
 	for (u = 0; u < b->nunits; u++) {
@@ -433,24 +463,6 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 			}
 		}
 		k = say(out, size, k, "\n");
-	}
-	k = say(out, size, k, "  Fire ranges, short / long (edge to edge, "
-	    "within %d degrees of the front):\n", ruleset_param(rs, b, "arc"));
-	for (wpn = WEAPON_MUSKET; wpn < WEAPON_COUNT; wpn++) {
-		char ps[48], pl[48];
-		int present = 0;
-
-		for (u = 0; u < b->nunits; u++)
-			present |= (int)b->units[u].weapon == wpn;
-		snprintf(ps, sizeof(ps), "range.%s.short", battle_weapon_name(wpn));
-		snprintf(pl, sizeof(pl), "range.%s.long", battle_weapon_name(wpn));
-		if (!present || !ruleset_has_param(rs, ps) ||
-		    !ruleset_has_param(rs, pl))
-			continue;
-		k = say(out, size, k, "    %-10s %s\" / %s\"\n",
-		    battle_weapon_name(wpn),
-		    geom_fmt_fx(ruleset_param(rs, b, ps), w1, sizeof(w1)),
-		    geom_fmt_fx(ruleset_param(rs, b, pl), w2, sizeof(w2)));
 	}
 	(void)k;
 }

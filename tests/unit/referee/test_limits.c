@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "referee/referee.h"
+#include "rules/vnb_wing.h"
+#include "scenario/scenario.h"
 #include "store/store.h"
 #include "fixture.h"
 
@@ -204,6 +207,48 @@ junk_from_strangers_is_kept_short_a_players_mail_whole(void **state)
 	free(body);
 }
 
+static void
+a_crib_that_does_not_fit_is_cut_between_lines(void **state)
+{
+	struct fx *f = *state;
+	char path[400], out[900];
+	struct battle *b = NULL;
+	struct err e;
+	FILE *fp;
+	int u;
+
+	snprintf(path, sizeof(path), "%s/accents.scenario", f->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "scenario \"Accents\"\nruleset vnb-wing\ntable 200 x 48\n"
+	    "side crown \"Crown\"\n  commander \"Général\" army at 2,2\n"
+	    "  brigade \"Première\" commander \"Capitaine Lefèvre\" at 4,4\n");
+	for (u = 0; u < 12; u++)
+		fprintf(fp, "    unit \"Régiment de la Reine, bataillon n° %d, "
+		    "compagnie d’élite\" type %s stands 1 sp 2 at %d,10 facing 0\n",
+		    u, u % 2 ? "british-line" : "light-dragoons", 6 + u * 8);
+	fprintf(fp, "side continental \"C\"\n  commander \"G\" army at 2,44\n"
+	    "  brigade \"B\" commander \"H\" at 4,40\n    unit \"U\" type "
+	    "british-line stands 1 sp 2 at 6,38 facing 180\n");
+	fclose(fp);
+	{
+		char *text = NULL;
+		size_t len = 0;
+
+		if (scenario_load_file(path, &text, &len, &b, &e) != 0)
+			fail_msg("%s", e.msg);
+		free(text);
+	}
+	vnb_crib(b, 0, out, sizeof(out));
+	assert_true(strlen(out) < sizeof(out));
+	assert_int_equal(utf8_valid_prefix(out, strlen(out)), strlen(out));
+	assert_non_null(strstr(out, "(more not shown)"));
+	/* What matters most comes first: command and ranges fit. */
+	assert_non_null(strstr(out, "Command:"));
+	assert_non_null(strstr(out, "Fire ranges"));
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -211,6 +256,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(the_largest_battle_is_played_and_reported_in_parts, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(intake_never_waits_on_a_turn_and_late_orders_are_played, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(junk_from_strangers_is_kept_short_a_players_mail_whole, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_crib_that_does_not_fit_is_cut_between_lines, setup_sandbox, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
