@@ -24,6 +24,8 @@ struct orders_parser {
 	const struct ruleset *rs;
 	pcre2_code *then;
 	pcre2_code *quote;   /* where a quoted earlier mail begins */
+	pcre2_code *qsoft;   /* a line that begins one only when mail headers
+	                      * follow it (Outlook's separator, "From:") */
 	pcre2_code *fwd;     /* where a forwarded mail begins */
 	pcre2_code *fwdhdr;  /* a header line of the forwarded mail */
 	pcre2_code *cmd;     /* a mail command on a line of its own */

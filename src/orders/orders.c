@@ -60,11 +60,12 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	}
 	p->rs = rs;
 	if ((p->then = compile("\\s+THEN\\s+", e)) == NULL ||
-	    (p->quote = compile("^(?:-{3,}[^-].*[^-]-{3,}"
-	    "|-{2,}\\s*Original Message\\s*-{2,}"
-	    "|_{10,}|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
-	    "schrieb.*:|From:\\s.*|Sent from my\\s.*|Begin forwarded message:"
+	    (p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
+	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
+	    "schrieb.*:|Sent from my\\s.*"
 	    "|\\S.*\\s(?:wrote|writes):)$", e)) == NULL ||
+	    (p->qsoft = compile("^(?:-{3,}[^-].*[^-]-{3,}|_{10,}|From:\\s.*)$",
+	    e)) == NULL ||
 	    (p->fwd = compile("^(?:-{2,}\\s*Forwarded message\\s*-{2,}"
 	    "|Begin forwarded message:)$", e)) == NULL ||
 	    (p->fwdhdr = compile("^(?:Subject|Date|From|To|Cc|Sent|Reply-To):",
@@ -97,6 +98,7 @@ orders_parser_free(struct orders_parser *p)
 		return;
 	pcre2_code_free(p->then);
 	pcre2_code_free(p->quote);
+	pcre2_code_free(p->qsoft);
 	pcre2_code_free(p->fwd);
 	pcre2_code_free(p->fwdhdr);
 	pcre2_code_free(p->cmd);
@@ -206,8 +208,31 @@ orders_quote_start(struct orders_parser *p, const char *buf, const char *rest,
 		*fwd = 1;
 		return Q_SKIP;
 	}
-	if (!orders_match(p, p->quote, buf, strlen(buf), 0))
+	if (!orders_match(p, p->quote, buf, strlen(buf), 0)) {
+		/* A separator or a From: line ends the mail only when a block
+		 * of mail headers follows ("--- Reserve ---" is a heading). */
+		if (!orders_match(p, p->qsoft, buf, strlen(buf), 0))
+			return Q_NONE;
+		while (rest != NULL && *rest) {
+			const char *nl = strchr(rest, '\n');
+			size_t n = nl ? (size_t)(nl - rest) : strlen(rest), i = 0;
+			char head[16];
+
+			while (i < n && isspace((unsigned char)rest[i]))
+				i++;
+			if (i < n) {
+				size_t hn = n - i < sizeof(head) - 1 ? n - i :
+				    sizeof(head) - 1;
+
+				memcpy(head, rest + i, hn);
+				head[hn] = '\0';
+				return orders_match(p, p->fwdhdr, head, hn, 0) ? Q_END :
+				    Q_NONE;
+			}
+			rest = nl ? nl + 1 : NULL;
+		}
 		return Q_NONE;
+	}
 	/* Look at the next line with text. */
 	while (rest != NULL && *rest) {
 		const char *nl = strchr(rest, '\n');
@@ -961,7 +986,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;
 		}
-		if (buf[0] == '#' || buf[0] == '>')
+		if (buf[0] == '#' || buf[0] == '>' || buf[0] == '|')
 			continue;
 		/* A comment after an order: "7th: ADVANCE 8  # to the fence". */
 		{

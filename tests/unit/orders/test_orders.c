@@ -273,8 +273,8 @@ quoted_earlier_mail_ends_the_orders(void **state)
 	for (i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
 		char body[512];
 
-		snprintf(body, sizeof(body), "7th: HOLD\n\n%s\n71st: ADVANCE 6\n",
-		    seps[i]);
+		snprintf(body, sizeof(body), "7th: HOLD\n\n%s\nFrom: despatch "
+		    "<d@x.org>\nSent: Monday\n71st: ADVANCE 6\n", seps[i]);
 		orders_parse(f->p, f->b, 0, body, 0, f->r);
 		if (f->r->set.n != 1 || f->r->nerrors != 0)
 			fail_msg("after '%s': %d orders, %d errors", seps[i],
@@ -684,6 +684,18 @@ review_findings_on_limits_and_repeats(void **state)
 	free(body);
 }
 
+static void
+headings_and_bar_quotes_do_not_end_or_enter_the_orders(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: HOLD\n--- Reserve ---\n71st: ADVANCE 4\n"
+	    "__________\nLegion Cav: HOLD\nTarleton wrote:\n| Legion Inf: CHARGE "
+	    "Maryland\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 3);
+}
+
 int
 main(void)
 {
@@ -716,6 +728,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(standing_orders_are_read_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_one_letter_slip_is_taken_and_said, setup, teardown),
 		cmocka_unit_test_setup_teardown(review_findings_on_limits_and_repeats, setup, teardown),
+		cmocka_unit_test_setup_teardown(headings_and_bar_quotes_do_not_end_or_enter_the_orders, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
