@@ -244,19 +244,66 @@ looks_like_order(const struct ruleset *rs, const char *buf)
 
 #define HEADER_SCAN_LINES 200
 
+/* The block of header lines the scan is in, and what it keeps. */
+struct hscan {
+	struct orders_header cur, best, part;
+	unsigned have, best_have, part_have;
+};
+
+/* A block of header lines has ended: keep it if it names a game (the
+ * first that says more than GAME ends the search: 1), or, the first
+ * block without GAME that says two things, as a part the Subject's GAME
+ * may complete. */
+static int
+block_ends(struct hscan *sc)
+{
+	unsigned rest = sc->have & ~(1u << HK_GAME);
+	int done = 0;
+
+	if (sc->have & (1u << HK_GAME)) {
+		sc->best = sc->cur;
+		sc->best_have = sc->have;
+		done = rest != 0;
+	} else if (sc->part_have == 0 && (rest & (rest - 1)) != 0) {
+		sc->part = sc->cur;
+		sc->part_have = sc->have;
+	}
+	memset(&sc->cur, 0, sizeof(sc->cur));
+	sc->have = 0;
+	return done;
+}
+
+/* Fills what h lacks (have says what it has) from the Subject's sh. */
+static void
+fill_from(struct orders_header *h, unsigned have, const struct orders_header *sh,
+    unsigned sh_have)
+{
+	if (!(have & (1u << HK_GAME)) && (sh_have & (1u << HK_GAME)))
+		memcpy(h->game, sh->game, sizeof(h->game));
+	if (!(have & (1u << HK_SIDE)) && (sh_have & (1u << HK_SIDE)))
+		memcpy(h->side, sh->side, sizeof(h->side));
+	if (!(have & (1u << HK_TURN)) && (sh_have & (1u << HK_TURN))) {
+		h->turn = sh->turn;
+		memcpy(h->turn_text, sh->turn_text, sizeof(h->turn_text));
+	}
+	if (!(have & (1u << HK_SECRET)) && (sh_have & (1u << HK_SECRET)))
+		memcpy(h->secret, sh->secret, sizeof(h->secret));
+}
+
 int
 orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h)
 {
 	const char *s = body;
-	struct orders_header cur, best;
-	unsigned have = 0, best_have = 0;
+	struct hscan sc;
+	struct orders_header sh;
+	unsigned sh_have = 0;
 	enum hkey pending = HK_NONE;
-	int line = 0, in_block = 0, fwd = 0;
+	int line = 0, in_block = 0, fwd = 0, subj = 0;
 
 	memset(h, 0, sizeof(*h));
-	memset(&cur, 0, sizeof(cur));
-	memset(&best, 0, sizeof(best));
+	memset(&sc, 0, sizeof(sc));
+	memset(&sh, 0, sizeof(sh));
 	while (s != NULL && *s && line < HEADER_SCAN_LINES) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
@@ -281,67 +328,50 @@ orders_find_header(struct orders_parser *p, const char *subject,
 			if (q == Q_END)
 				break;
 		}
-		if (header_line(buf, &cur, &have, &pending)) {
+		if (header_line(buf, &sc.cur, &sc.have, &pending)) {
 			if (!in_block)
-				cur.first_line = line;
-			cur.line = line;
+				sc.cur.first_line = line;
+			sc.cur.line = line;
 			in_block = 1;
 			continue;
 		}
 		pending = HK_NONE;
 		if (in_block) {
-			/* A block ends.  Keep it if it names a game; stop once
-			 * one says more than GAME ("Game on!" is no header). */
-			if (have & (1u << HK_GAME)) {
-				best = cur;
-				best_have = have;
-				if (have & ~(1u << HK_GAME))
-					break;
-			}
-			memset(&cur, 0, sizeof(cur));
-			have = 0;
 			in_block = 0;
+			if (block_ends(&sc))
+				break;
 		}
 		if (looks_like_order(p->rs, buf))
 			break;
 	}
-	if (in_block && (have & (1u << HK_GAME))) {
-		best = cur;
-		best_have = have;
-	}
-	if (best_have & (1u << HK_GAME)) {
-		*h = best;
-		h->found = 1;
-	}
-	/* The Subject: the header when the body has none, else it fills in
-	 * what the body left out, if it names the same game. */
+	if (in_block)
+		block_ends(&sc);
 	if (subject != NULL) {
-		struct orders_header sh;
-		unsigned sh_have = 0;
 		enum hkey sp = HK_NONE;
 
-		memset(&sh, 0, sizeof(sh));
-		if (header_line(subject, &sh, &sh_have, &sp) &&
-		    (sh_have & (1u << HK_GAME))) {
-			if (!h->found) {
-				*h = sh;
-				h->found = 1;
-				h->line = h->first_line = 0;
-			} else if (strcasecmp(sh.game, h->game) == 0) {
-				if (!(best_have & (1u << HK_SIDE)))
-					memcpy(h->side, sh.side, sizeof(h->side));
-				if (!(best_have & (1u << HK_TURN))) {
-					h->turn = sh.turn;
-					memcpy(h->turn_text, sh.turn_text,
-					    sizeof(h->turn_text));
-				}
-				if (!(best_have & (1u << HK_SECRET)))
-					memcpy(h->secret, sh.secret, sizeof(h->secret));
-			}
-		}
-		sodium_memzero(&sh, sizeof(sh));
+		subj = header_line(subject, &sh, &sh_have, &sp) &&
+		    (sh_have & (1u << HK_GAME));
 	}
-	sodium_memzero(&cur, sizeof(cur));
-	sodium_memzero(&best, sizeof(best));
+	/* Which header: the body's when it names the game and more; the
+	 * Subject's when the body names only a game ("Game on!") or none;
+	 * a body block without GAME takes the Subject's. */
+	if ((sc.best_have & (1u << HK_GAME)) && (!subj ||
+	    (sc.best_have & ~(1u << HK_GAME)) ||
+	    strcasecmp(sc.best.game, sh.game) == 0)) {
+		*h = sc.best;
+		h->found = 1;
+		if (subj && strcasecmp(sh.game, h->game) == 0)
+			fill_from(h, sc.best_have, &sh, sh_have);
+	} else if (subj && sc.part_have != 0) {
+		*h = sc.part;
+		h->found = 1;
+		fill_from(h, sc.part_have, &sh, sh_have);
+	} else if (subj) {
+		*h = sh;
+		h->found = 1;
+		h->line = h->first_line = 0;
+	}
+	sodium_memzero(&sh, sizeof(sh));
+	sodium_memzero(&sc, sizeof(sc));
 	return 0;
 }

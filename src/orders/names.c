@@ -80,6 +80,9 @@ static const struct { const char *abbr, *word; } abbrevs[] = {
 	{ "bn", "battalion" }, { "btn", "battalion" }, { "batt", "battalion" },
 	{ "bttn", "battalion" }, { "regt", "regiment" }, { "rgt", "regiment" },
 	{ "inf", "infantry" }, { "cav", "cavalry" }, { "lt", "light" },
+	/* "Lt." before a name is a lieutenant, and is read as "light" like
+	 * any "Lt": so the rank written out is read the same way. */
+	{ "lieutenant", "light" }, { "lieut", "light" },
 	{ "ld", "light dragoons" }, { "lds", "light dragoons" },
 	{ "drag", "dragoons" }, { "drgns", "dragoons" }, { "dgns", "dragoons" },
 	{ "art", "artillery" }, { "arty", "artillery" }, { "artl", "artillery" },
@@ -141,7 +144,7 @@ norm_name(const char *in, char *out, size_t size)
 		}
 		w[n] = '\0';
 		rep = w;
-		for (j = 0; n <= 7 && j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
+		for (j = 0; n <= 10 && j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
 			if (abbrevs[j].abbr[0] == w[0] &&
 			    strcmp(w, abbrevs[j].abbr) == 0) {
 				rep = abbrevs[j].word;

@@ -270,7 +270,8 @@ cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
 		report_clock(b, turn, clock, sizeof(clock));
 		if (count == 0)
 			text_add(&t, "No orders of yours are stored for %s, turn %d "
-			    "(%s). If none come, your units hold.\n",
+			    "(%s). If none come, your\nstanding orders are played "
+			    "(below), and units without one hold.\n",
 			    b->sides[in->side].name, turn, clock);
 		else
 			text_add(&t, "The orders stored for %s, turn %d (%s), as they "
@@ -300,46 +301,83 @@ out:
 	return rc;
 }
 
+/* Sends one stored report mail again; 0, or -1 on a store error. */
 static int
-cmd_resend(struct intake *in, struct store_game *g)
+resend_one(struct intake *in, const char *raw, size_t len)
 {
 	struct mail_msg *m = NULL;
 	struct text t;
 	struct err pe;
-	char *raw = NULL, subj[400];
-	size_t len = 0;
-	int rc = -1, got;
+	char subj[400];
+	int rc;
 
-	text_init(&t, ANSWER_MAX + 4096);
-	got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw FROM "
-	    "outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
+	err_clear(&pe);
+	if (mail_parse(raw, len, &m, &pe) != 0)
+		return 0;
+	text_init(&t, ANSWER_MAX * 4);
+	text_add(&t, "Your last report, sent again as you asked:\n\n%s", m->body);
+	snprintf(subj, sizeof(subj), "%s (again)", m->subject ? m->subject :
+	    "Your last report");
+	rc = t.s == NULL ? err_set(in->e, ERR_TEMP, "out of memory") :
+	    intake_reply(in, "reply", subj, t.s);
+	text_free(&t);
+	mail_msg_free(m);
+	return rc;
+}
+
+static int
+cmd_resend(struct intake *in, struct store_game *g)
+{
+	char *raw = NULL, *last = NULL, subj[400];
+	size_t len = 0;
+	int rc = -1, got, parts = 1, k;
+	const char *p;
+
+	got = store_query_text(in->r->st, in->e, &last, NULL, "SELECT subject "
+	    "FROM outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
 	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
 	    in->registered);
 	if (got < 0)
 		goto out;
-	err_clear(&pe);
-	if (got == 1 && mail_parse(raw, len, &m, &pe) == 0) {
-		text_add(&t, "Your last report, sent again as you asked:\n\n%s",
-		    m->body);
-		snprintf(subj, sizeof(subj), "%s (again)", m->subject ? m->subject :
-		    "Your last report");
-	} else {
-		text_add(&t, "No turn report has been sent to you in game %s yet: "
-		    "the first comes when\nthe first phase has been played.\n",
-		    g->name);
+	if (got == 0) {
+		char body[300];
+
+		snprintf(body, sizeof(body), "No turn report has been sent to you "
+		    "in game %s yet: the first comes when\nthe first phase has "
+		    "been played.\n", g->name);
 		subject(in, "RESEND", subj, sizeof(subj));
+		rc = intake_reply(in, "reply", subj, body);
+		goto out;
 	}
-	if (t.over) {
-		text_free(&t);
-		text_init(&t, 4096);
-		text_add(&t, "Your last report is too long to send again in one "
-		    "mail; ask the operator.\n");
+	/* A report in parts: every part again, in order. */
+	p = strstr(last, " (part ");
+	if (p != NULL && sscanf(p, " (part %*d of %d)", &parts) == 1 &&
+	    parts > 1 && parts < 1000) {
+		size_t base = (size_t)(p - last);
+
+		for (k = 1; k <= parts; k++) {
+			snprintf(subj, sizeof(subj), "%.*s (part %d of %d)",
+			    (int)base, last, k, parts);
+			free(raw);
+			raw = NULL;
+			got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT "
+			    "raw FROM outbox WHERE game_id = ? AND kind = 'report' AND "
+			    "recipient = ? COLLATE NOCASE AND subject = ? ORDER BY id "
+			    "DESC LIMIT 1", "itt", g->id, in->registered, subj);
+			if (got < 0 || (got == 1 && resend_one(in, raw, len) != 0))
+				goto out;
+		}
+		rc = 0;
+		goto out;
 	}
-	rc = intake_reply(in, "reply", subj, t.s);
+	got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw FROM "
+	    "outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
+	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
+	    in->registered);
+	rc = got < 0 ? -1 : got == 1 ? resend_one(in, raw, len) : 0;
 out:
-	mail_msg_free(m);
 	free(raw);
-	text_free(&t);
+	free(last);
 	return rc;
 }
 

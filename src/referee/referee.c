@@ -366,10 +366,17 @@ brigade_list(const struct battle *b, int side, const char *text,
 			}
 			*mask |= (uint64_t)1 << hit;
 		}
-		if (canon != NULL && k < csize)
+		if (canon != NULL) {
+			const char *nm = strcasecmp(name, "army") == 0 ? "army" :
+			    b->brigades[hit].name;
+
+			if (k + strlen(nm) + 3 > csize)
+				return err_set(e, ERR_USER, "the list of brigades is "
+				    "longer than %zu characters; give the player fewer "
+				    "brigades, or the side fewer players", csize - 1);
 			k += (size_t)snprintf(canon + k, csize - k, "%s%s", k ? ", " :
-			    "", *army && strcasecmp(name, "army") == 0 ? "army" :
-			    b->brigades[hit].name);
+			    "", nm);
+		}
 	}
 	return 0;
 }
@@ -512,6 +519,12 @@ check_password(const char *password, struct err *e)
 		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
 			return err_set(e, ERR_USER, "a password may hold only "
 			    "printable ASCII without spaces");
+		else if (*p == ',' || *p == ';')
+			/* The header reads "PASSWORD x, TURN 2": a comma or a
+			 * semicolon ends the word, so it could never be typed. */
+			return err_set(e, ERR_USER, "a password may not hold ',' "
+			    "or ';' (they separate the words of an order mail's "
+			    "first line)");
 	return 0;
 }
 

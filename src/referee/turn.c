@@ -27,7 +27,7 @@
 #include "referee/internal.h"
 
 /* A report mail's body at most: longer reports go in several mails. */
-#define REPORT_PART_MAX (256u * 1024u)
+#define REPORT_PART_MAX (200u * 1024u)  /* well inside what mail_parse reads */
 
 /* --- turn ------------------------------------------------------------ */
 

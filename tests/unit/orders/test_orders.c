@@ -491,6 +491,20 @@ subject_fills_what_the_body_leaves_out(void **state)
 	assert_string_equal(h.side, "crown");
 	assert_int_equal(h.turn, 4);
 	assert_string_equal(h.secret, "s3cret-word");
+	/* "Game on!" in the body does not beat a whole header in the
+	 * Subject, and the Subject's GAME completes a body header without. */
+	orders_find_header(f->p, "GAME cw SIDE crown TURN 1 PASSWORD s3cret-word",
+	    "Game on!\n7th: ADVANCE 2\n", &h);
+	assert_string_equal(h.game, "cw");
+	assert_string_equal(h.secret, "s3cret-word");
+	assert_int_equal(h.line, 0);
+	orders_find_header(f->p, "GAME cw", "SIDE crown TURN 2\nPASSWORD "
+	    "s3cret-word\n7th: HOLD\n", &h);
+	assert_true(h.found);
+	assert_string_equal(h.game, "cw");
+	assert_string_equal(h.side, "crown");
+	assert_int_equal(h.turn, 2);
+	assert_int_equal(h.line, 2);
 	/* A report's subject ("Turn 1") is no header and gives no turn. */
 	orders_find_header(f->p, "Re: [cw] Turn 1, crown phase (07:00)",
 	    "GAME cw SIDE crown PASSWORD s3cret-word\n", &h);

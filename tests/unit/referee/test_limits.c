@@ -95,6 +95,20 @@ the_largest_battle_is_played_and_reported_in_parts(void **state)
 	/* More than the old 1 MB cap that failed the turn, in parts. */
 	assert_true(total > 1024 * 1024);
 	assert_true(parts >= 4);
+	/* RESEND sends every part again. */
+	{
+		struct submit_result res;
+		char *m2 = mail("resend@a.example.org", "a@a.example.org",
+		    "GAME big SIDE crown PASSWORD aaaa-aaaa-1\r\nRESEND\r\n");
+
+		submit(f, m2, &res);
+		free(m2);
+		assert_int_equal(res.replies, parts);
+	}
+	/* Passwords with a comma or semicolon could never be typed. */
+	assert_int_equal(referee_player_reset(&f->r, "big", "a@a.example.org",
+	    "sabre;copper1", secret, &e), -1);
+	assert_non_null(strstr(e.msg, "may not hold"));
 }
 
 /* While the step is being played, the other side's player sends new
