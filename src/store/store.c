@@ -287,6 +287,30 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 	return 0;
 }
 
+/* Prepares sql, binds the arguments and steps once: SQLITE_ROW with the
+ * statement in *st (the caller finalizes), SQLITE_DONE with it finalized,
+ * or -1 with e set. */
+static int
+query_first(struct store *s, struct err *e, sqlite3_stmt **st,
+    const char *sql, const char *types, va_list ap)
+{
+	int rc;
+
+	*st = NULL;
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return db_err(s, e, "preparing a statement");
+	rc = bindv(*st, types, ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(*st);
+	if (rc == SQLITE_ROW)
+		return rc;
+	sqlite3_finalize(*st);
+	*st = NULL;
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "reading");
+	return SQLITE_DONE;
+}
+
 int
 store_query_int(struct store *s, struct err *e, int64_t *out,
     const char *sql, const char *types, ...)
@@ -295,25 +319,14 @@ store_query_int(struct store *s, struct err *e, int64_t *out,
 	va_list ap;
 	int rc;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return db_err(s, e, "preparing a statement");
 	va_start(ap, types);
-	rc = bindv(st, types, ap);
+	rc = query_first(s, e, &st, sql, types, ap);
 	va_end(ap);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*out = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-		return 1;
-	}
-	if (rc != SQLITE_DONE) {
-		db_err(s, e, "reading");
-		sqlite3_finalize(st);
-		return -1;
-	}
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? 0 : -1;
+	*out = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return 0;
+	return 1;
 }
 
 int
@@ -321,41 +334,31 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
     const char *sql, const char *types, ...)
 {
 	sqlite3_stmt *st = NULL;
+	const void *v;
 	va_list ap;
+	size_t n;
 	int rc;
 
 	*out = NULL;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return db_err(s, e, "preparing a statement");
 	va_start(ap, types);
-	rc = bindv(st, types, ap);
+	rc = query_first(s, e, &st, sql, types, ap);
 	va_end(ap);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		const void *v = sqlite3_column_blob(st, 0);
-		size_t n = (size_t)sqlite3_column_bytes(st, 0);
-
-		*out = malloc(n + 1);
-		if (*out == NULL) {
-			sqlite3_finalize(st);
-			return err_set(e, ERR_INTERNAL, "out of memory");
-		}
-		if (n > 0)
-			memcpy(*out, v, n);
-		(*out)[n] = '\0';
-		if (len != NULL)
-			*len = n;
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? 0 : -1;
+	v = sqlite3_column_blob(st, 0);
+	n = (size_t)sqlite3_column_bytes(st, 0);
+	*out = malloc(n + 1);
+	if (*out == NULL) {
 		sqlite3_finalize(st);
-		return 1;
+		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
-	if (rc != SQLITE_DONE) {
-		db_err(s, e, "reading");
-		sqlite3_finalize(st);
-		return -1;
-	}
+	if (n > 0)
+		memcpy(*out, v, n);
+	(*out)[n] = '\0';
+	if (len != NULL)
+		*len = n;
 	sqlite3_finalize(st);
-	return 0;
+	return 1;
 }
 
 static void
