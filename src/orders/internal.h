@@ -22,7 +22,6 @@ struct names;
 
 struct orders_parser {
 	const struct ruleset *rs;
-	pcre2_code *then;
 	pcre2_code *quote;   /* where a quoted earlier mail begins */
 	pcre2_code *qsoft;   /* a line that begins one only when mail headers
 	                      * follow it (Outlook's separator, "From:") */
@@ -83,7 +82,11 @@ int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     size_t msize, const char *what);
 /* Levenshtein distance, case ignored, on the first 120 bytes. */
 int orders_lev(const char *a, const char *b);
+/* The same, or max + 1 as soon as it is known to be more than max. */
+int orders_lev_max(const char *a, const char *b, int max);
 void orders_names_free(struct names *n);
+/* 1 if the abbreviation table is in order for its binary search. */
+int orders_abbrevs_sorted(void);
 /* Makes p->names fit battle b (normalising its names if they changed)
  * and binds it for the calls that follow; -1 when out of memory. */
 int orders_names_bind(struct orders_parser *p, const struct battle *b);

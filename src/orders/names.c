@@ -21,6 +21,12 @@
 int
 orders_lev(const char *a, const char *b)
 {
+	return orders_lev_max(a, b, 1 << 20);
+}
+
+int
+orders_lev_max(const char *a, const char *b, int max)
+{
 	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
 	int row[128];
 
@@ -28,12 +34,15 @@ orders_lev(const char *a, const char *b)
 		la = 120;
 	if (lb > 120)
 		lb = 120;
+	if (la - lb > max || lb - la > max)
+		return max + 1;
 	for (j = 0; j <= lb; j++)
 		row[j] = j;
 	for (i = 1; i <= la; i++) {
-		int prev = row[0], tmp;
+		int prev = row[0], tmp, low;
 
 		row[0] = i;
+		low = row[0];
 		for (j = 1; j <= lb; j++) {
 			int cost = tolower((unsigned char)a[i - 1]) !=
 			    tolower((unsigned char)b[j - 1]);
@@ -45,9 +54,14 @@ orders_lev(const char *a, const char *b)
 			if (prev + cost < row[j])
 				row[j] = prev + cost;
 			prev = tmp;
+			if (row[j] < low)
+				low = row[j];
 		}
+		/* Every path from here costs at least the row's least. */
+		if (low > max)
+			return max + 1;
 	}
-	return row[lb];
+	return row[lb] > max ? max + 1 : row[lb];
 }
 
 /* Folds what mail clients change in names: curly quotes become straight
@@ -76,32 +90,43 @@ fold_name(const char *in, char *out, size_t size)
 /* Abbreviations players write for the words of unit and commander names.
  * Both the names on the table and the names in a mail are read through
  * this table, so "1st Bn" and "First Battalion" meet. */
-static const struct { const char *abbr, *word; } abbrevs[] = {
-	{ "bn", "battalion" }, { "btn", "battalion" }, { "batt", "battalion" },
-	{ "bttn", "battalion" }, { "regt", "regiment" }, { "rgt", "regiment" },
-	{ "inf", "infantry" }, { "cav", "cavalry" }, { "lt", "light" },
-	/* "Lt." before a name is a lieutenant, and is read as "light" like
-	 * any "Lt": so the rank written out is read the same way. */
-	{ "lieutenant", "light" }, { "lieut", "light" },
-	{ "ld", "light dragoons" }, { "lds", "light dragoons" },
-	{ "drag", "dragoons" }, { "drgns", "dragoons" }, { "dgns", "dragoons" },
-	{ "art", "artillery" }, { "arty", "artillery" }, { "artl", "artillery" },
-	{ "mil", "militia" }, { "va", "virginia" }, { "md", "maryland" },
-	{ "nc", "north carolina" }, { "sc", "south carolina" },
-	{ "ga", "georgia" }, { "del", "delaware" }, { "pa", "pennsylvania" },
-	{ "nj", "new jersey" }, { "ny", "new york" }, { "gen", "general" },
-	{ "col", "colonel" }, { "maj", "major" }, { "capt", "captain" },
-	{ "cpt", "captain" }, { "hldrs", "highlanders" },
+/* Sorted by abbr (a binary search reads it).  "Lt." before a name is a
+ * lieutenant, and is read as "light" like any "Lt": so the rank written
+ * out is read the same way. */
+static const struct abbrev { const char *abbr, *word; } abbrevs[] = {
+	{ "art", "artillery" }, { "artl", "artillery" }, { "arty", "artillery" },
+	{ "batt", "battalion" }, { "bde", "brigade" }, { "bn", "battalion" },
+	{ "brig", "brigadier" }, { "btn", "battalion" }, { "bttn", "battalion" },
+	{ "capt", "captain" }, { "cav", "cavalry" }, { "col", "colonel" },
+	{ "cont", "continental" }, { "conts", "continentals" },
+	{ "cpt", "captain" }, { "del", "delaware" }, { "dgns", "dragoons" },
+	{ "drag", "dragoons" }, { "drgns", "dragoons" }, { "eighth", "8th" },
+	{ "fifth", "5th" }, { "first", "1st" }, { "fourth", "4th" },
+	{ "fus", "fusiliers" }, { "ga", "georgia" }, { "gen", "general" },
 	{ "gren", "grenadiers" }, { "grens", "grenadiers" },
-	{ "fus", "fusiliers" }, { "first", "1st" }, { "second", "2nd" },
-	{ "third", "3rd" }, { "fourth", "4th" }, { "fifth", "5th" },
-	{ "sixth", "6th" }, { "seventh", "7th" }, { "eighth", "8th" },
-	{ "ninth", "9th" }, { "tenth", "10th" }, { "bde", "brigade" },
-	{ "brig", "brigadier" }, { "cont", "continental" },
-	{ "conts", "continentals" }, { "pdr", "pounder" },
+	{ "hldrs", "highlanders" }, { "inf", "infantry" },
+	{ "ld", "light dragoons" }, { "lds", "light dragoons" },
+	{ "lieut", "light" }, { "lieutenant", "light" }, { "lt", "light" },
+	{ "maj", "major" }, { "md", "maryland" }, { "mil", "militia" },
+	{ "nc", "north carolina" }, { "ninth", "9th" }, { "nj", "new jersey" },
+	{ "ny", "new york" }, { "pa", "pennsylvania" }, { "pdr", "pounder" },
+	{ "regt", "regiment" }, { "rgt", "regiment" }, { "sc", "south carolina" },
+	{ "second", "2nd" }, { "seventh", "7th" }, { "sixth", "6th" },
+	{ "tenth", "10th" }, { "third", "3rd" }, { "va", "virginia" },
 };
 
 
+
+int
+orders_abbrevs_sorted(void)
+{
+	size_t i;
+
+	for (i = 1; i < sizeof(abbrevs) / sizeof(abbrevs[0]); i++)
+		if (strcmp(abbrevs[i - 1].abbr, abbrevs[i].abbr) >= 0)
+			return 0;
+	return 1;
+}
 
 /* Writes name as lower-case words separated by one space, curly quotes
  * folded, punctuation dropped and abbreviations written out. */
@@ -144,12 +169,24 @@ norm_name(const char *in, char *out, size_t size)
 		}
 		w[n] = '\0';
 		rep = w;
-		for (j = 0; n <= 10 && j < sizeof(abbrevs) / sizeof(abbrevs[0]); j++)
-			if (abbrevs[j].abbr[0] == w[0] &&
-			    strcmp(w, abbrevs[j].abbr) == 0) {
-				rep = abbrevs[j].word;
-				break;
+		if (n <= 10) {
+			size_t lo = 0, hi = sizeof(abbrevs) / sizeof(abbrevs[0]);
+
+			while (lo < hi) {
+				int c;
+
+				j = (lo + hi) / 2;
+				c = strcmp(w, abbrevs[j].abbr);
+				if (c == 0) {
+					rep = abbrevs[j].word;
+					break;
+				}
+				if (c < 0)
+					hi = j;
+				else
+					lo = j + 1;
 			}
+		}
 		n = strlen(rep);
 		if (k + n + 2 > size)
 			break;
@@ -472,8 +509,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			/* Only names within the suggestion limit matter, and a
 			 * whole name whose length differs by more cannot be. */
 			d = 1 << 30;
-			if (labs((long)strlen(cand) - (long)l) <= (long)(l / 3) + 1)
-				d = orders_lev(cand, fname);
+			d = orders_lev_max(cand, fname, (int)(l / 3) + 1);
 			for (w = cand; *w; w++) {
 				char pre[128];
 				int dp;
@@ -483,7 +519,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 				if (l < sizeof(pre) && strlen(w) >= l) {
 					memcpy(pre, w, l);
 					pre[l] = '\0';
-					dp = orders_lev(pre, fname);
+					dp = orders_lev_max(pre, fname, (int)(l / 3) + 1);
 					if (dp < d)
 						d = dp;
 				}

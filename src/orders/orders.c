@@ -10,6 +10,7 @@
 
 #include <sodium.h>
 
+#include <assert.h>
 #include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -59,8 +60,8 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 		return NULL;
 	}
 	p->rs = rs;
-	if ((p->then = compile("\\s+THEN\\s+", e)) == NULL ||
-	    (p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
+	assert(orders_abbrevs_sorted());
+	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
 	    "schrieb.*:|Sent from my\\s.*"
 	    "|\\S.*\\s(?:wrote|writes):)$", e)) == NULL ||
@@ -96,7 +97,6 @@ orders_parser_free(struct orders_parser *p)
 {
 	if (p == NULL)
 		return;
-	pcre2_code_free(p->then);
 	pcre2_code_free(p->quote);
 	pcre2_code_free(p->qsoft);
 	pcre2_code_free(p->fwd);
@@ -182,7 +182,14 @@ orders_is_signature(const char *s, size_t n)
 static int
 may_start_quote(const char *buf)
 {
-	return buf[0] != '\0' && strchr("-_OoLlAaFfSsBb", buf[0]) != NULL;
+	size_t n = strlen(buf);
+
+	/* Every quote, forward and separator pattern either ends in ':'
+	 * ("On ... wrote:", "Begin forwarded message:"), starts with '-' or
+	 * '_', or is "From: ..." or "Sent from my ...". */
+	return n > 0 && (buf[n - 1] == ':' || buf[0] == '-' || buf[0] == '_' ||
+	    strncasecmp(buf, "from:", 5) == 0 ||
+	    strncasecmp(buf, "sent from my", 12) == 0);
 }
 
 /* A line that begins a quoted earlier mail: "On ... wrote:", Outlook's
@@ -689,11 +696,25 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		char part[ORDERS_TEXT_MAX];
 		size_t end = wl, next = wl;
 
-		if (orders_match(p, p->then, what, wl, start)) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+		{
+			/* The next " THEN " (white space around it), any case. */
+			size_t i;
 
-			end = ov[0];
-			next = ov[1];
+			for (i = start + 1; i + 5 < wl; i++)
+				if (isspace((unsigned char)what[i - 1]) &&
+				    (what[i] == 'T' || what[i] == 't') &&
+				    strncasecmp(what + i, "then", 4) == 0 &&
+				    isspace((unsigned char)what[i + 4])) {
+					end = i - 1;
+					while (end > start &&
+					    isspace((unsigned char)what[end - 1]))
+						end--;
+					next = i + 4;
+					while (next < wl &&
+					    isspace((unsigned char)what[next]))
+						next++;
+					break;
+				}
 		}
 		memcpy(part, what + start, end - start);
 		part[end - start] = '\0';
