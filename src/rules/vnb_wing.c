@@ -29,7 +29,11 @@
 
 enum move_mode { MOVE_NORMAL, MOVE_CHARGE, MOVE_ADVANCE_INTO };
 
-#define MAX_HITS 4096
+/* Room for every hit one fire or melee can make: every stand on the
+ * table rolling the most dice a scenario may set (12), for both sides.
+ * Smaller, a legal scenario could pass it and fail its step for ever
+ * (the dice are fixed, so every retry fails the same way). */
+#define MAX_HITS (BATTLE_MAX_STANDS * 12 * 2)
 
 struct hit {
 	int target;   /* stand hit */
