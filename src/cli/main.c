@@ -21,6 +21,7 @@
 #include <sodium.h>
 
 #include "cli/cli.h"
+#include "config/config.h"
 #include "cli/json.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
@@ -49,7 +50,7 @@ static void
 usage_main(FILE *f)
 {
 	fprintf(f,
-	    "usage: despatch [--db FILE] COMMAND [ARGS]\n"
+	    "usage: despatch [-c CONFIG] [--db FILE] COMMAND [ARGS]\n"
 	    "\n"
 	    "A play-by-email server for American War of Independence wargames.\n"
 	    "\n"
@@ -72,7 +73,8 @@ usage_main(FILE *f)
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
 	    "\n"
-	    "The database is --db FILE, else $DESPATCH_DB, else ./despatch.db.\n"
+	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
+	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
 	    "'despatch COMMAND --help' tells more about each command.\n");
 }
 
@@ -1362,27 +1364,51 @@ out:
 int
 main(int argc, char **argv)
 {
+	const char *db_arg = NULL, *conf_arg = NULL;
 	int i;
 
 	db_path = getenv("DESPATCH_DB");
 	if (db_path == NULL || *db_path == '\0')
 		db_path = "./despatch.db";
-	/* --db FILE may stand anywhere on the line: take it out first. */
+	/* --db FILE and -c FILE may stand anywhere on the line: take them
+	 * out first. */
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--db") == 0) {
+		int is_db = strcmp(argv[i], "--db") == 0;
+
+		if (is_db || strcmp(argv[i], "-c") == 0 ||
+		    strcmp(argv[i], "--config") == 0) {
 			int k;
 
 			if (i + 1 >= argc) {
-				fprintf(stderr, "despatch: --db needs a file\n");
+				fprintf(stderr, "despatch: %s needs a file\n", argv[i]);
 				return EXIT_USAGE;
 			}
-			db_path = argv[i + 1];
+			if (is_db)
+				db_arg = argv[i + 1];
+			else
+				conf_arg = argv[i + 1];
 			for (k = i; k + 2 <= argc; k++)
 				argv[k] = argv[k + 2];
 			argc -= 2;
 			i--;
 		}
 	}
+	/* The configuration file: its database (unless --db says another)
+	 * and the From of the mail of games made now. */
+	if (conf_arg != NULL) {
+		static struct config conf;
+		struct err e;
+
+		err_clear(&e);
+		if (config_load(conf_arg, &conf, &e) != 0)
+			return cli_fail(&e);
+		if (conf.database[0] != '\0')
+			db_path = conf.database;
+		if (conf.from[0] != '\0')
+			setenv("DESPATCH_FROM", conf.from, 1);
+	}
+	if (db_arg != NULL)
+		db_path = db_arg;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage_main(stdout);

@@ -32,27 +32,34 @@ static int queue_welcome(struct referee *r, const struct store_game *g,
     const struct battle *b, const struct store_player *p, const char *secret,
     struct err *e);
 
+/* The right-hand side of from's address, for Message-IDs. */
+static void
+domain_of(const char *from, char *out, size_t size)
+{
+	const char *at = strrchr(from, '@');
+
+	if (at != NULL) {
+		size_t n = strcspn(at + 1, ">");
+
+		if (n >= size)
+			n = size - 1;
+		memcpy(out, at + 1, n);
+		out[n] = '\0';
+	} else {
+		snprintf(out, size, "localhost");
+	}
+}
+
 void
 referee_init(struct referee *r, struct store *st)
 {
 	const char *from = getenv("DESPATCH_FROM");
-	const char *at;
 
 	memset(r, 0, sizeof(*r));
 	r->st = st;
 	snprintf(r->from, sizeof(r->from), "%s", from && *from ? from :
 	    "despatch <despatch@localhost>");
-	at = strrchr(r->from, '@');
-	if (at != NULL) {
-		size_t n = strcspn(at + 1, ">");
-
-		if (n >= sizeof(r->domain))
-			n = sizeof(r->domain) - 1;
-		memcpy(r->domain, at + 1, n);
-		r->domain[n] = '\0';
-	} else {
-		snprintf(r->domain, sizeof(r->domain), "localhost");
-	}
+	domain_of(r->from, r->domain, sizeof(r->domain));
 }
 
 void
@@ -129,15 +136,29 @@ queue_mail_s(struct referee *r, int64_t game_id, const char *game,
     const char *in_reply_to, const char *body, int sensitive, struct err *e)
 {
 	struct mail_out m;
-	char msgid[256], date[64];
+	char msgid[256], date[64], *game_from = NULL;
 	char *raw;
 	size_t len;
 	int64_t now = referee_now(r);
 	int rc;
 
-	make_msgid(r, game, kind, msgid, sizeof(msgid));
+	/* A game's mail goes out from the address stored with it. */
+	if (game_id > 0 && store_query_text(r->st, e, &game_from, NULL, "SELECT "
+	    "from_addr FROM games WHERE id = ? AND from_addr IS NOT NULL", "i",
+	    game_id) < 0)
+		return -1;
+	if (game_from != NULL) {
+		char saved[sizeof(r->domain)];
+
+		memcpy(saved, r->domain, sizeof(saved));
+		domain_of(game_from, r->domain, sizeof(r->domain));
+		make_msgid(r, game, kind, msgid, sizeof(msgid));
+		memcpy(r->domain, saved, sizeof(saved));
+	} else {
+		make_msgid(r, game, kind, msgid, sizeof(msgid));
+	}
 	memset(&m, 0, sizeof(m));
-	m.from = r->from;
+	m.from = game_from != NULL ? game_from : r->from;
 	m.to = to;
 	m.subject = subject;
 	m.message_id = msgid;
@@ -146,6 +167,7 @@ queue_mail_s(struct referee *r, int64_t game_id, const char *game,
 	m.auto_reply = in_reply_to != NULL;
 	m.body = body;
 	raw = mail_compose(&m, &len, e);
+	free(game_from);
 	if (raw == NULL)
 		return -1;
 	rc = store_outbox_add(r->st, game_id, msgid, to, subject, kind, raw, len,
@@ -242,6 +264,8 @@ referee_new_game(struct referee *r, const char *name, const char *path,
 	base = strrchr(path, '/');
 	if (store_game_insert(r->st, name, b, base ? base + 1 : path, text, len,
 	    sandbox, secret, referee_now(r), &id, e) != 0 ||
+	    store_exec(r->st, e, "UPDATE games SET from_addr = ? WHERE id = ?",
+	    "ti", r->from, id) != 0 ||
 	    store_battle_save(r->st, id, b, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;

@@ -180,6 +180,15 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 	text_add(&t, "game       %s\nscenario   %s (%s)\nruleset    %s%s\n",
 	    g.name, b->title, g.scenario_file, g.ruleset, g.sandbox ?
 	    " (sandbox: scripted dice allowed)" : "");
+	{
+		char *from = NULL;
+
+		if (store_query_text(r->st, e, &from, NULL, "SELECT from_addr FROM "
+		    "games WHERE id = ? AND from_addr IS NOT NULL", "i", g.id) < 0)
+			goto out;
+		text_add(&t, "mail from  %s\n", from ? from : r->from);
+		free(from);
+	}
 	text_add(&t, "status     %s", store_status_name(g.status));
 	if (g.status == GAME_RUNNING) {
 		char clock[16];

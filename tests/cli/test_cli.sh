@@ -41,7 +41,7 @@ scen="$src/campaign/cowpens-1781/cowpens.scenario"
 check "usage error" 2 "$bin" frobnicate
 says "usage error" "unknown command"
 check "help" 0 "$bin" --help
-says "help" "despatch [--db FILE] COMMAND"
+says "help" "despatch [-c CONFIG] [--db FILE] COMMAND"
 for c in new player start submit turn state events outbox rules demo; do
 	check "$c --help" 0 "$bin" "$c" --help
 	says "$c --help" "usage: despatch $c"
@@ -182,6 +182,31 @@ check "outbox write makes its folder" 0 "$bin" --db "$db2" outbox write "$work/m
 check "new sandbox" 0 "$bin" --db "$db" new box "$scen" --sandbox
 check "rules" 0 "$bin" rules vnb-wing
 says "rules" "hit.short"
+
+# One configuration file: its database and From; a game answers from the
+# From it was made with, whatever the caller's environment says.
+cat >"$work/despatch.conf" <<CONF
+database = $work/conf.db    # the server's database
+from = despatch <umpire@club.example>
+CONF
+check "new with -c" 0 "$bin" -c "$work/despatch.conf" new cfg "$scen"
+[ -f "$work/conf.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: -c did not use the configured database"; }
+check "show the game's From" 0 "$bin" --config "$work/despatch.conf" show cfg
+says "show the game's From" "mail from  despatch <umpire@club.example>"
+check "player add with -c" 0 "$bin" -c "$work/despatch.conf" player add cfg crown c1@crown.example.org --password scarlet-bugle-thistle-harbour
+check "player add with -c 2" 0 "$bin" -c "$work/despatch.conf" player add cfg continental c2@cont.example.org --password hickory-ember-cove-wren
+DESPATCH_FROM="other <other@elsewhere.example>" check "start from another shell" 0 "$bin" --db "$work/conf.db" start cfg
+DESPATCH_FROM="other <other@elsewhere.example>" check "outbox from the game's From" 0 "$bin" --db "$work/conf.db" outbox --json
+printf 'database = x\nfrum = y\n' >"$work/bad.conf"
+check "a bad configuration" 1 "$bin" -c "$work/bad.conf" show cfg
+says "a bad configuration" "bad.conf:2: unknown key \"frum\""
+mkdir -p "$work/cfgmail"
+check "outbox write with -c" 0 "$bin" -c "$work/despatch.conf" outbox write "$work/cfgmail"
+if grep -l "^From: despatch <umpire@club.example>" "$work"/cfgmail/*.eml >/dev/null 2>&1 && ! grep -q "other@elsewhere" "$work"/cfgmail/*.eml; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "FAIL: a game's mail did not go out from its own From"
+fi
 
 # The demo twice gives the same mails, byte for byte.
 check "demo 1" 0 "$bin" demo "$work/d1"

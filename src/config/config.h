@@ -1,0 +1,55 @@
+/*
+ * config.h - the one configuration file of despatch and despatchd
+ * (despatch.conf(5), a commented example in contrib/despatch.conf).
+ *
+ * An INI file read with inih: `key = value`, `[section]`, comments from
+ * '#' or ';' to the end of the line.  Every key is known and checked as it
+ * is read; an unknown key, a bad value or a malformed line is an error
+ * naming the file and the line.  Passwords are never in this file, only
+ * the names of files that hold them.
+ */
+#ifndef DESPATCH_CONFIG_H
+#define DESPATCH_CONFIG_H
+
+#include "core/err.h"
+
+#define CONFIG_PATH_MAX 1024
+#define CONFIG_VALUE_MAX 512
+
+struct config_server {
+	int set;                            /* the section is present */
+	char url[CONFIG_VALUE_MAX];         /* imap[s]://host[:port]/FOLDER,
+	                                     * smtp[s]://host[:port] */
+	char user[CONFIG_VALUE_MAX];
+	char password_file[CONFIG_PATH_MAX];
+	char ca_file[CONFIG_PATH_MAX];      /* "" : the system's CAs */
+};
+
+struct config {
+	char path[CONFIG_PATH_MAX];         /* the file read */
+	char database[CONFIG_PATH_MAX];
+	char from[CONFIG_VALUE_MAX];        /* "Name <addr>" or addr */
+	char user[64];                      /* drop root to this user */
+	struct config_server imap;
+	char processed[128];                /* IMAP folder for stored mail */
+	char quarantine[128];               /* ... and for mail intake failed */
+	int idle;                           /* use IDLE when offered */
+	int poll_seconds;
+	struct {
+		int set;
+		char path[CONFIG_PATH_MAX];
+	} maildir;
+	struct config_server smtp;
+};
+
+/* Reads path into *c (defaults first: idle yes, poll 30 s, folders
+ * Processed and Quarantine).  0, or -1 with e saying "file:line: what is
+ * wrong, and what would be right" (ERR_USER). */
+int config_load(const char *path, struct config *c, struct err *e);
+
+/* Reads the first line of a password file into out (size bytes), without
+ * its line end.  0, or -1 with e set. */
+int config_read_secret(const char *path, char *out, size_t size,
+    struct err *e);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * test_config.c - despatch.conf: every key read, comments after values,
+ * and every mistake named with its line and what would be right.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config/config.h"
+
+static char path[256];
+
+static void
+write_conf(const char *text)
+{
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/tmp/despatch-conf-%d.conf", (int)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+the_example_of_the_issue_reads_whole(void **state)
+{
+	struct config c;
+	struct err e;
+
+	(void)state;
+	write_conf("database = /var/lib/despatch/despatch.db\n"
+	    "from = despatch <umpire@club.example>       # our From\n"
+	    "[imap]\n"
+	    "url = imaps://mail.club.example/INBOX        # folder in the path\n"
+	    "user = umpire\n"
+	    "password-file = /etc/despatch/imap.pass\n"
+	    "processed = Processed\nquarantine = Quarantine\n"
+	    "idle = yes\npoll = 30s\n"
+	    "ca-file = /etc/ssl/certs/club-ca.pem\n"
+	    "; another comment\n"
+	    "[maildir]\npath = /var/mail/umpire/Maildir\n"
+	    "[smtp]\nurl = smtps://mail.club.example\nuser = umpire\n"
+	    "password-file = /etc/despatch/smtp.pass\n");
+	if (config_load(path, &c, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_string_equal(c.database, "/var/lib/despatch/despatch.db");
+	assert_string_equal(c.from, "despatch <umpire@club.example>");
+	assert_string_equal(c.imap.url, "imaps://mail.club.example/INBOX");
+	assert_string_equal(c.imap.password_file, "/etc/despatch/imap.pass");
+	assert_int_equal(c.idle, 1);
+	assert_int_equal(c.poll_seconds, 30);
+	assert_true(c.maildir.set);
+	assert_string_equal(c.smtp.url, "smtps://mail.club.example");
+	unlink(path);
+}
+
+static void
+mistakes_name_their_line(void **state)
+{
+	static const struct { const char *text, *says; } bad[] = {
+		{ "database = x.db\nfrum = a@b.example\n", ":2: unknown key \"frum\"" },
+		{ "[imap]\nurl = http://x\n", ":2: url must start imap://" },
+		{ "[smtp]\nurl = smtps://x\npassword = hunter2\n",
+		  ":3: a password never goes in this file" },
+		{ "[imap]\nurl = imap://x/INBOX\npoll = soon\n", ":3: poll takes a time" },
+		{ "[imap]\nurl = imap://x/INBOX\nidle = maybe\n", ":3: idle takes yes or no" },
+		{ "from = umpire at club\n", ":1: from must be an address" },
+		{ "[pop3]\nurl = x\n", ":2: there is no section [pop3]" },
+		{ "database = x\nthis is not a line\n", ":2: not a 'key = value' line" },
+		{ "[imap]\nuser = u\n", "[imap] needs a url" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct config c;
+		struct err e;
+
+		write_conf(bad[i].text);
+		err_clear(&e);
+		if (config_load(path, &c, &e) == 0 ||
+		    strstr(e.msg, bad[i].says) == NULL)
+			fail_msg("case %zu: got \"%s\", wanted \"%s\"", i, e.msg,
+			    bad[i].says);
+	}
+	unlink(path);
+}
+
+static void
+a_password_file_readable_by_others_is_refused(void **state)
+{
+	char secret[64];
+	struct err e;
+
+	(void)state;
+	write_conf("hunter2\n");
+	chmod(path, 0644);
+	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
+	assert_non_null(strstr(e.msg, "chmod 600"));
+	chmod(path, 0600);
+	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), 0);
+	assert_string_equal(secret, "hunter2");
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_example_of_the_issue_reads_whole),
+		cmocka_unit_test(mistakes_name_their_line),
+		cmocka_unit_test(a_password_file_readable_by_others_is_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
