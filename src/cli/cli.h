@@ -14,6 +14,9 @@
 #define EXIT_TEMPFAIL 75
 
 extern const char *db_path;
+/* The configuration read with -c, or NULL. */
+struct config;
+extern const struct config *cli_config;
 
 /* Prints the error; returns 75 for a passing failure, else 1. */
 int cli_fail(const struct err *e);

@@ -22,6 +22,7 @@
 
 #include "cli/cli.h"
 #include "config/config.h"
+#include "mail/mail.h"
 #include "cli/json.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
@@ -45,6 +46,7 @@
 #define DEMO_CLOCK 1768633200  /* 2026-01-17 07:00:00 UTC */
 
 const char *db_path;
+const struct config *cli_config;
 
 static void
 usage_main(FILE *f)
@@ -991,6 +993,49 @@ outbox_write(struct store *st, const char *dir, int quiet, int *written,
 	return 0;
 }
 
+/* outbox send: the due mail over SMTP, as the configuration says. */
+static int
+outbox_send(int now)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct mail_smtp smtp;
+	struct send_result res;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (cli_config == NULL || !cli_config->smtp.set)
+		return cli_usage_error("outbox", "'outbox send' needs the [smtp] "
+		    "section of a configuration file: despatch -c FILE outbox "
+		    "send (see despatch.conf(5))");
+	memset(&smtp, 0, sizeof(smtp));
+	snprintf(smtp.url, sizeof(smtp.url), "%s", cli_config->smtp.url);
+	snprintf(smtp.user, sizeof(smtp.user), "%s", cli_config->smtp.user);
+	snprintf(smtp.ca_file, sizeof(smtp.ca_file), "%s",
+	    cli_config->smtp.ca_file);
+	if (cli_config->smtp.password_file[0] != '\0' &&
+	    config_read_secret(cli_config->smtp.password_file, smtp.password,
+	    sizeof(smtp.password), &e) != 0)
+		return cli_fail(&e);
+	if (cli_open_store(0, &st, &e) != 0) {
+		sodium_memzero(smtp.password, sizeof(smtp.password));
+		return cli_fail(&e);
+	}
+	referee_init(&r, st);
+	rc = referee_outbox_send(&r, &smtp, now, &res, &e);
+	sodium_memzero(smtp.password, sizeof(smtp.password));
+	referee_fini(&r);
+	store_close(st);
+	if (rc != 0)
+		return cli_fail(&e);
+	printf("%d sent, %d put off, %d failed for good\n", res.sent,
+	    res.deferred, res.failed);
+	if (res.deferred > 0)
+		fprintf(stderr, "despatch: put off: %s\n", res.last_error);
+	return 0;
+}
+
 static int
 cmd_outbox(int argc, char **argv)
 {
@@ -1002,11 +1047,25 @@ cmd_outbox(int argc, char **argv)
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch outbox [--json]\n"
-		    "       despatch outbox write DIR\n\n"
+		    "       despatch outbox write DIR\n"
+		    "       despatch -c CONFIG outbox send [--now]\n\n"
 		    "Lists the mail waiting to be delivered, or delivers it: 'write'\n"
 		    "puts each waiting mail into DIR as one .eml file and marks it\n"
-		    "delivered, so a second call writes only what was queued since.\n");
+		    "delivered, so a second call writes only what was queued since;\n"
+		    "'send' sends what is due over SMTP with the [smtp] section of the\n"
+		    "configuration (despatch.conf(5)), from cron for example. A mail the\n"
+		    "server cannot take now is tried again later (after 1 minute, then\n"
+		    "doubling to an hour; --now sends all of it now); one it refuses\n"
+		    "for good is marked failed and\n"
+		    "listed here. A mail may be sent twice if despatch dies between the\n"
+		    "server's acceptance and its record: with the same Message-ID.\n");
 		return 0;
+	}
+	if (argc >= 2 && strcmp(argv[1], "send") == 0) {
+		if (argc > 3 || (argc == 3 && strcmp(argv[2], "--now") != 0))
+			return cli_usage_error("outbox", "expected 'outbox send "
+			    "[--now]'");
+		return outbox_send(argc == 3);
 	}
 	if (argc >= 2 && strcmp(argv[1], "write") == 0) {
 		int written = 0;
@@ -1049,15 +1108,33 @@ cmd_outbox(int argc, char **argv)
 			json_str(&j, "subject", m[i].subject);
 			json_str(&j, "kind", m[i].kind);
 			json_int(&j, "bytes", (int64_t)m[i].len);
+			json_int(&j, "attempts", m[i].attempts);
+			if (m[i].last_error[0] != '\0')
+				json_str(&j, "last_error", m[i].last_error);
+			if (m[i].failed_at != 0)
+				json_int(&j, "failed_at", m[i].failed_at);
 			json_end_obj(&j);
 		}
 		json_end_arr(&j);
 		json_done(&j);
 	} else {
-		for (i = 0; i < n; i++)
+		int failed = 0;
+
+		for (i = 0; i < n; i++) {
 			printf("%6lld  %-8s %-32s %s\n", (long long)m[i].id, m[i].kind,
 			    m[i].recipient, m[i].subject);
-		printf("%d mail%s waiting\n", n, n == 1 ? "" : "s");
+			if (m[i].failed_at != 0) {
+				printf("        FAILED: %s\n", m[i].last_error);
+				failed++;
+			} else if (m[i].attempts > 0) {
+				printf("        %d attempt%s; last: %s\n", m[i].attempts,
+				    m[i].attempts == 1 ? "" : "s", m[i].last_error);
+			}
+		}
+		printf("%d mail%s waiting", n - failed, n - failed == 1 ? "" : "s");
+		if (failed > 0)
+			printf(", %d failed for good", failed);
+		printf("\n");
 	}
 	store_mails_free(m, n);
 	store_close(st);
@@ -1397,6 +1474,8 @@ main(int argc, char **argv)
 	 * and the From of the mail of games made now. */
 	if (conf_arg != NULL) {
 		static struct config conf;
+
+		cli_config = &conf;
 		struct err e;
 
 		err_clear(&e);

@@ -77,6 +77,25 @@ struct mail_out {
  * NULL with e set. */
 char *mail_compose(const struct mail_out *m, size_t *len, struct err *e);
 
+/* Where queued mail is sent (despatch.conf(5), [smtp]). */
+struct mail_smtp {
+	char url[512];        /* smtp[s]://host[:port] */
+	char helo[128];       /* our name in EHLO: the From's domain */
+	char user[512];       /* "" for no login */
+	char password[512];
+	char ca_file[1024];   /* "" for the system's CAs */
+};
+
+enum { MAIL_SMTP_SENT = 0, MAIL_SMTP_RETRY, MAIL_SMTP_FAILED };
+
+/* Sends raw (len bytes, CRLF line ends) to `to` with envelope sender the
+ * address of `from`.  Returns MAIL_SMTP_SENT once the server accepted it,
+ * MAIL_SMTP_FAILED when it refused it for good (5xx), MAIL_SMTP_RETRY for
+ * anything that may pass (4xx, no connection, TLS, login); why says what
+ * happened. */
+int mail_smtp_send(const struct mail_smtp *s, const char *from,
+    const char *to, const char *raw, size_t len, char *why, size_t whysize);
+
 #define MAIL_DATE_MAX 32   /* room for any date mail_date writes */
 
 /* Formats t (seconds since the epoch, UTC) as an RFC 5322 date-time into

@@ -130,6 +130,20 @@ void referee_setting_help(FILE *f);
 int referee_show(struct referee *r, const char *game, char **out,
     struct err *e);
 
+struct mail_smtp;
+
+struct send_result {
+	int sent, deferred, failed;
+	char last_error[300];   /* why the last mail put off was */
+};
+
+/* Sends the queued mail that is due (all that is not sent or failed, with
+ * all set) over SMTP; each is marked sent after the server's 250, put off
+ * on a passing failure, failed on a permanent one.  -1 only for a store
+ * error. */
+int referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
+    int all, struct send_result *res, struct err *e);
+
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,
     unsigned char out[32], struct err *e);

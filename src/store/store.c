@@ -1141,21 +1141,17 @@ store_outbox_add(struct store *s, int64_t game, const char *message_id,
 	    recipient, subject, kind, (const void *)raw, len, sensitive, now);
 }
 
-int
-store_outbox_list(struct store *s, int pending, struct store_mail **out,
-    int *n, struct err *e)
+/* The rows of a prepared outbox query (the columns of OUTBOX_COLS). */
+#define OUTBOX_COLS "o.id, o.message_id, o.recipient, o.subject, o.kind, " \
+	"o.created_at, o.delivered_at, o.raw, g.name, o.attempts, " \
+	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, '')"
+
+static int
+outbox_rows(sqlite3_stmt *st, struct store_mail **out, int *n, struct err *e)
 {
-	sqlite3_stmt *st = NULL;
 	struct store_mail *v = NULL;
 	int cnt = 0, cap = 0;
 
-	*out = NULL;
-	*n = 0;
-	if (prepare(s, e, &st, "SELECT o.id, o.message_id, o.recipient, o.subject, "
-	    "o.kind, o.created_at, o.delivered_at, o.raw, g.name FROM outbox o "
-	    "LEFT JOIN games g ON g.id = o.game_id WHERE (? = 0 OR "
-	    "o.delivered_at IS NULL) ORDER BY o.id", "I", pending) != 0)
-		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct store_mail *m;
 
@@ -1181,6 +1177,10 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 		col_text(st, 8, m->game, sizeof(m->game));
 		m->created_at = sqlite3_column_int64(st, 5);
 		m->delivered_at = sqlite3_column_int64(st, 6);
+		m->attempts = sqlite3_column_int(st, 9);
+		m->next_attempt_at = sqlite3_column_int64(st, 10);
+		m->failed_at = sqlite3_column_int64(st, 11);
+		col_text(st, 12, m->last_error, sizeof(m->last_error));
 		m->len = (size_t)sqlite3_column_bytes(st, 7);
 		m->raw = malloc(m->len + 1);
 		if (m->raw == NULL) {
@@ -1197,6 +1197,54 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 	*out = v;
 	*n = cnt;
 	return 0;
+}
+
+int
+store_outbox_list(struct store *s, int pending, struct store_mail **out,
+    int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*out = NULL;
+	*n = 0;
+	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
+	    "games g ON g.id = o.game_id WHERE (? = 0 OR o.delivered_at IS NULL) "
+	    "ORDER BY o.id", "I", pending) != 0)
+		return -1;
+	return outbox_rows(st, out, n, e);
+}
+
+int
+store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
+    int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*out = NULL;
+	*n = 0;
+	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
+	    "games g ON g.id = o.game_id WHERE o.delivered_at IS NULL AND "
+	    "o.failed_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.id", "i",
+	    now) != 0)
+		return -1;
+	return outbox_rows(st, out, n, e);
+}
+
+int
+store_outbox_retry(struct store *s, int64_t id, int64_t now, const char *why,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
+	    "last_error = ?, next_attempt_at = ? + min(3600, 60 * (1 << "
+	    "min(attempts, 6))) WHERE id = ?", "tii", why, now, id);
+}
+
+int
+store_outbox_failed(struct store *s, int64_t id, int64_t now, const char *why,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
+	    "last_error = ?, failed_at = ? WHERE id = ?", "tii", why, now, id);
 }
 
 void

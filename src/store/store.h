@@ -204,6 +204,10 @@ struct store_mail {
 	char game[64];          /* "" for mail about no game */
 	int64_t created_at;
 	int64_t delivered_at;   /* 0 if not yet */
+	int attempts;           /* SMTP attempts that did not send it */
+	int64_t next_attempt_at;
+	int64_t failed_at;      /* refused for good (0: not) */
+	char last_error[256];
 	char *raw;              /* owned */
 	size_t len;
 };
@@ -220,5 +224,16 @@ int store_outbox_list(struct store *s, int pending, struct store_mail **out,
 void store_mails_free(struct store_mail *m, int n);
 int store_outbox_delivered(struct store *s, int64_t id, int64_t now,
     struct err *e);
+/* Mail due to be sent now: undelivered, not failed, its next attempt
+ * due; as store_outbox_list. */
+int store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
+    int *n, struct err *e);
+/* An attempt that may pass later: counted, and the next one put off by
+ * a wait that doubles with each attempt (1 minute up to 1 hour). */
+int store_outbox_retry(struct store *s, int64_t id, int64_t now,
+    const char *why, struct err *e);
+/* Refused for good: never tried again, shown by 'despatch outbox'. */
+int store_outbox_failed(struct store *s, int64_t id, int64_t now,
+    const char *why, struct err *e);
 
 #endif

@@ -1,0 +1,102 @@
+/*
+ * outbox.c - delivering queued mail over SMTP, for 'despatch outbox send'
+ * now and the daemon later.
+ *
+ * Mail is at-least-once: each mail is marked sent in its own write right
+ * after the server's final 250; a crash between the two sends that one
+ * mail again, with the same Message-ID and the same bytes.  A passing
+ * failure puts the mail off (1 minute, doubling to an hour); a permanent
+ * one (5xx) marks it failed for the operator to see.
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mail/mail.h"
+#include "referee/internal.h"
+
+/* The From header's value of a stored mail, into out. */
+static void
+from_of(const char *raw, const char *def, char *out, size_t size)
+{
+	const char *p = raw;
+
+	while (*p && !(p[0] == '\r' && p[1] == '\n' && p[2] == '\r')) {
+		if (strncasecmp(p, "From: ", 6) == 0) {
+			size_t n = strcspn(p + 6, "\r\n");
+
+			if (n >= size)
+				n = size - 1;
+			memcpy(out, p + 6, n);
+			out[n] = '\0';
+			return;
+		}
+		p = strchr(p, '\n');
+		if (p == NULL)
+			break;
+		p++;
+	}
+	snprintf(out, size, "%s", def);
+}
+
+/* Tests only: DESPATCH_CRASH=after-send kills the process after the
+ * server accepted a mail and before it is marked sent. */
+static void
+crash_point(const char *name)
+{
+	const char *v = getenv("DESPATCH_CRASH");
+
+	if (v != NULL && strcmp(v, name) == 0)
+		raise(SIGKILL);
+}
+
+int
+referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
+    int all, struct send_result *res, struct err *e)
+{
+	struct store_mail *m = NULL;
+	int n = 0, i, rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (store_outbox_due(r->st, all ? INT64_MAX : referee_now(r), &m, &n,
+	    e) != 0)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		struct mail_smtp s = *smtp;
+		char from[300], why[300];
+		const char *at;
+		int got;
+
+		from_of(m[i].raw, r->from, from, sizeof(from));
+		at = strrchr(from, '@');
+		if (s.helo[0] == '\0' && at != NULL)
+			snprintf(s.helo, sizeof(s.helo), "%.*s", (int)strcspn(at + 1,
+			    ">"), at + 1);
+		got = mail_smtp_send(&s, from, m[i].recipient, m[i].raw, m[i].len,
+		    why, sizeof(why));
+		if (got == MAIL_SMTP_SENT) {
+			crash_point("after-send");
+			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
+			res->sent++;
+		} else if (got == MAIL_SMTP_FAILED) {
+			rc = store_outbox_failed(r->st, m[i].id, referee_now(r), why, e);
+			res->failed++;
+		} else {
+			rc = store_outbox_retry(r->st, m[i].id, referee_now(r), why, e);
+			res->deferred++;
+			snprintf(res->last_error, sizeof(res->last_error), "%s", why);
+			/* The server is away: the rest waits for the next run. */
+			if (strstr(why, "onnect") != NULL) {
+				for (i++; i < n && rc == 0; i++, res->deferred++)
+					rc = store_outbox_retry(r->st, m[i].id,
+					    referee_now(r), why, e);
+				break;
+			}
+		}
+	}
+	store_mails_free(m, n);
+	return rc;
+}

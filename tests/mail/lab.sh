@@ -1,0 +1,221 @@
+#!/bin/bash
+# lab.sh - a private Dovecot (IMAP, IMAPS, LMTP) and Postfix (SMTP into
+# LMTP) on 127.0.0.1, for the mail tests: free ports, a folder of its own,
+# users from a passwd-file, nothing relayed off the machine.
+#
+#   . tests/mail/lab.sh; lab_setup DIR; lab_start; ...; lab_stop
+#
+# After lab_setup: LAB_SMTP_PORT, LAB_IMAP_PORT, LAB_IMAPS_PORT, LAB_DIR,
+# LAB_CERT (the self-signed certificate), and lab_maildir USER (a user's
+# Maildir). Users: umpire, tarleton, morgan (passwords USERpw), domain
+# example.test. Servers are stopped by the pids they wrote, never by name.
+# lab_available says whether Dovecot and Postfix are installed (the
+# tests skip, saying so, when they are not).
+
+lab_available() {
+	command -v dovecot >/dev/null 2>&1 && command -v postfix >/dev/null 2>&1 &&
+		command -v openssl >/dev/null 2>&1 && [ "$(id -u)" = 0 ]
+}
+
+# A port nothing listens on (tries from a random start).
+lab_free_port() {
+	local p
+	for _ in $(seq 200); do
+		p=$((20000 + RANDOM % 30000))
+		if ! (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; then
+			echo $p
+			return 0
+		fi
+	done
+	return 1
+}
+
+lab_setup() {
+	LAB_DIR=$1
+	local dc=$LAB_DIR/dovecot pf=$LAB_DIR/postfix pfc=$LAB_DIR/postfix/etc
+	LAB_SMTP_PORT=$(lab_free_port) LAB_IMAP_PORT=$(lab_free_port)
+	LAB_IMAPS_PORT=$(lab_free_port) LAB_LMTP_PORT=$(lab_free_port)
+	LAB_AUTH_PORT=$(lab_free_port)
+	mkdir -p "$dc" "$pfc" "$pf/spool" "$pf/data" "$LAB_DIR/mail" "$LAB_DIR/tls"
+	chmod 755 "$LAB_DIR"
+	LAB_CERT=$LAB_DIR/tls/cert.pem
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+		-nodes -days 2 -subj /CN=localhost \
+		-addext subjectAltName=IP:127.0.0.1,DNS:localhost \
+		-keyout "$LAB_DIR/tls/key.pem" -out "$LAB_CERT" 2>/dev/null || return 1
+	: >"$dc/users"
+	for u in umpire tarleton morgan; do
+		echo "$u:{PLAIN}${u}pw::::::" >>"$dc/users"
+	done
+	chown -R mail:mail "$LAB_DIR/mail"
+	cat >"$dc/dovecot.conf" <<CONF
+protocols = imap lmtp
+listen = 127.0.0.1
+base_dir = $dc/run
+state_dir = $dc/state
+instance_name = despatch-lab-$$
+log_path = $dc/dovecot.log
+ssl = yes
+ssl_cert = <$LAB_CERT
+ssl_key = <$LAB_DIR/tls/key.pem
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_username_format = %Ln
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN $dc/users
+}
+userdb {
+  driver = static
+  args = uid=mail gid=mail home=$LAB_DIR/mail/%n
+}
+first_valid_uid = 8
+mail_location = maildir:~/Maildir
+namespace inbox {
+  inbox = yes
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $LAB_IMAP_PORT
+  }
+  inet_listener imaps {
+    address = 127.0.0.1
+    port = $LAB_IMAPS_PORT
+    ssl = yes
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = $LAB_LMTP_PORT
+  }
+}
+service auth {
+  inet_listener {
+    address = 127.0.0.1
+    port = $LAB_AUTH_PORT
+  }
+}
+protocol lmtp {
+  postmaster_address = postmaster@example.test
+}
+CONF
+	chown postfix "$pf/data"
+	cat >"$pfc/main.cf" <<CONF
+compatibility_level = 3.6
+queue_directory = $pf/spool
+data_directory = $pf/data
+mail_owner = postfix
+setgid_group = postdrop
+maillog_file_prefixes = /var, /dev/stdout, /tmp
+maillog_file = $pf/postfix.log
+myhostname = mx.example.test
+mydomain = example.test
+myorigin = \$mydomain
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps =
+alias_database =
+smtpd_peername_lookup = no
+virtual_mailbox_domains = example.test
+virtual_mailbox_maps = texthash:$pfc/vmailbox
+virtual_transport = lmtp:inet:127.0.0.1:$LAB_LMTP_PORT
+default_transport = error:nothing leaves the test machine
+relay_transport = error:nothing leaves the test machine
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+smtpd_sasl_auth_enable = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = inet:127.0.0.1:$LAB_AUTH_PORT
+smtpd_tls_security_level = may
+smtpd_tls_cert_file = $LAB_CERT
+smtpd_tls_key_file = $LAB_DIR/tls/key.pem
+CONF
+	for u in umpire tarleton morgan; do echo "$u@example.test x"; done >"$pfc/vmailbox"
+	cat >"$pfc/master.cf" <<CONF
+127.0.0.1:$LAB_SMTP_PORT inet n - n - - smtpd
+pickup    unix  n       -       n       60      1       pickup
+cleanup   unix  n       -       n       -       0       cleanup
+qmgr      unix  n       -       n       300     1       qmgr
+rewrite   unix  -       -       n       -       -       trivial-rewrite
+tlsmgr    unix  -       -       n       1000?   1       tlsmgr
+bounce    unix  -       -       n       -       0       bounce
+defer     unix  -       -       n       -       0       bounce
+trace     unix  -       -       n       -       0       bounce
+verify    unix  -       -       n       -       1       verify
+flush     unix  n       -       n       1000?   0       flush
+proxymap  unix  -       -       n       -       -       proxymap
+showq     unix  n       -       n       -       -       showq
+error     unix  -       -       n       -       -       error
+retry     unix  -       -       n       -       -       error
+discard   unix  -       -       n       -       -       discard
+lmtp      unix  -       -       n       -       -       lmtp
+anvil     unix  -       -       n       -       1       anvil
+scache    unix  -       -       n       -       1       scache
+postlog   unix-dgram n  -       n       -       1       postlogd
+CONF
+	# Postfix waits when main.cf is younger than two seconds.
+	touch -d '-1 min' "$pfc"/*
+}
+
+lab_wait_port() {
+	for _ in $(seq 200); do
+		(exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "lab: port $1 did not open" >&2
+	return 1
+}
+
+lab_start_dovecot() {
+	# Dovecot keeps its caller's stderr open: never hand it a pipe.
+	dovecot -c "$LAB_DIR/dovecot/dovecot.conf" </dev/null >>"$LAB_DIR/dovecot/stderr.log" 2>&1 ||
+		{ cat "$LAB_DIR/dovecot/stderr.log" >&2; return 1; }
+	lab_wait_port "$LAB_IMAP_PORT" && lab_wait_port "$LAB_LMTP_PORT" &&
+		lab_wait_port "$LAB_AUTH_PORT"
+}
+
+lab_start_postfix() {
+	postfix -c "$LAB_DIR/postfix/etc" start </dev/null >>"$LAB_DIR/postfix/start.log" 2>&1 ||
+		{ tail -5 "$LAB_DIR/postfix/postfix.log" >&2; return 1; }
+	lab_wait_port "$LAB_SMTP_PORT"
+}
+
+lab_start() {
+	lab_start_dovecot && lab_start_postfix
+}
+
+lab_alive() {
+	[ -n "$1" ] && [ -e "/proc/$1" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+# Stops a server by the pid file it wrote, waiting until it is gone.
+lab_kill_pidfile() {
+	local pid
+	[ -s "$1" ] || return 0
+	pid=$(cat "$1")
+	kill "$pid" 2>/dev/null
+	for _ in $(seq 100); do lab_alive "$pid" || return 0; sleep 0.05; done
+	kill -9 "$pid" 2>/dev/null
+}
+
+lab_stop_postfix() {
+	postfix -c "$LAB_DIR/postfix/etc" stop </dev/null >/dev/null 2>&1
+	lab_kill_pidfile "$LAB_DIR/postfix/spool/pid/master.pid"
+}
+
+lab_stop() {
+	lab_stop_postfix
+	lab_kill_pidfile "$LAB_DIR/dovecot/run/master.pid"
+}
+
+lab_maildir() {
+	echo "$LAB_DIR/mail/$1/Maildir"
+}
+
+# Files delivered to USER's inbox (new and cur).
+lab_count() {
+	find "$(lab_maildir "$1")/new" "$(lab_maildir "$1")/cur" -type f 2>/dev/null | wc -l
+}
