@@ -29,6 +29,10 @@ int cli_open_store(int create, struct store **st, struct err *e);
 
 int cmd_set(int argc, char **argv);
 int cmd_game(int argc, char **argv);
+int cmd_tick(int argc, char **argv);
+int cmd_pause(int argc, char **argv);
+int cmd_resume(int argc, char **argv);
+int cmd_extend(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 
 #endif

@@ -70,7 +70,10 @@ usage_main(FILE *f)
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
 	    "  game remove GAME --yes          remove a game that has not started\n"
-	    "  set GAME|--server KEY VALUE     change a setting (press, rate-limit)\n"
+	    "  tick                            play what is due, send due reminders (cron)\n"
+	    "  pause|resume GAME [--why TEXT]  stop or restart a game's clock\n"
+	    "  extend GAME TIME                put the open phase's deadline off\n"
+	    "  set GAME|--server KEY VALUE     change a setting (deadline, press, ...)\n"
 	    "  show GAME                       a game's status, players and settings\n"
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
@@ -1535,6 +1538,14 @@ main(int argc, char **argv)
 		return cmd_set(argc, argv);
 	if (strcmp(argv[0], "game") == 0)
 		return cmd_game(argc, argv);
+	if (strcmp(argv[0], "tick") == 0)
+		return cmd_tick(argc, argv);
+	if (strcmp(argv[0], "pause") == 0)
+		return cmd_pause(argc, argv);
+	if (strcmp(argv[0], "resume") == 0)
+		return cmd_resume(argc, argv);
+	if (strcmp(argv[0], "extend") == 0)
+		return cmd_extend(argc, argv);
 	if (strcmp(argv[0], "show") == 0)
 		return cmd_show(argc, argv);
 	if (strcmp(argv[0], "demo") == 0)

@@ -212,8 +212,29 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 		text_add(&t, "Open phase: turn %d of %d (%s), %s.\n",
 		    battle_step_turn(b, g->step), b->turns, clock, ps >= 0 ?
 		    b->sides[ps].name : "both sides at once");
-		text_add(&t, "Deadline: none is set; the operator adjudicates each "
-		    "phase.\n");
+		{
+			int64_t dl = 0, paused = 0;
+
+			if (store_query_int(in->r->st, in->e, &dl, "SELECT coalesce("
+			    "deadline_at, 0) FROM games WHERE id = ?", "i", g->id) < 0 ||
+			    store_query_int(in->r->st, in->e, &paused, "SELECT count(*) "
+			    "FROM games WHERE id = ? AND paused_at IS NOT NULL", "i",
+			    g->id) < 0)
+				goto out;
+			if (paused) {
+				text_add(&t, "The game is paused: no phase is played and no "
+				    "deadline runs until it resumes.\n");
+			} else if (dl > 0) {
+				char when[80];
+
+				clock_format(in->r, g->id, dl, when, sizeof(when));
+				text_add(&t, "Deadline: %s (the phase may be played sooner, "
+				    "once every\norder is in).\n", when);
+			} else {
+				text_add(&t, "Deadline: none is set; the operator plays each "
+				    "phase.\n");
+			}
+		}
 		text_add(&t, "\nOrders stored (whether, never what):\n");
 		for (s = 0; s < b->nsides; s++) {
 			next_phase(g, b, s, 0, &step, &turn);

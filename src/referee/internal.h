@@ -89,6 +89,14 @@ int intake_reply(struct intake *in, const char *kind, const char *subject,
 int setting_get(struct referee *r, int64_t game_id, const char *key,
     char *out, size_t size, struct err *e);
 
+/* Sets the open step's deadline from the game's schedule (none when it
+ * has no deadline), counting from now. */
+int clock_open_step(struct referee *r, int64_t game, int64_t now,
+    struct err *e);
+/* t as a date and time in the game's time zone. */
+void clock_format(struct referee *r, int64_t game, int64_t t, char *out,
+    size_t size);
+
 /* Two lines telling a player that no person reads the mail, and where
  * questions go (the operator setting, when set). */
 void operator_note(struct referee *r, int64_t game_id, char *out,

@@ -866,7 +866,8 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			goto fail;
 	}
 	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
-	    e) != 0 || store_commit(r->st, e) != 0)
+	    e) != 0 || clock_open_step(r, g.id, referee_now(r), e) != 0 ||
+	    store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;
 	goto out;

@@ -144,6 +144,30 @@ struct send_result {
 int referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
     int all, struct send_result *res, struct err *e);
 
+/* "48h", "2d", "90m", "30s" or none/0 (0) as seconds; -1 if unreadable. */
+int referee_parse_time(const char *v, int64_t *secs);
+
+struct tick_result {
+	int played;       /* steps played */
+	int reminders;    /* reminder mails queued */
+	int errors;       /* steps that could not be played */
+	char last[300];   /* what happened last, for the operator */
+};
+
+/* Does what the game clock says is due now, once, for every game: plays a
+ * phase whose players have all sent orders (unless a player asked to WAIT
+ * or the game has fixed deadlines) or whose deadline and grace have
+ * passed, and sends the reminders that are due.  -1 only when the store
+ * fails. */
+int referee_tick(struct referee *r, struct tick_result *res, struct err *e);
+/* Pauses (pause 1) or resumes a running game; every player is told, with
+ * why (may be NULL).  Paused, no phase is played and no deadline runs. */
+int referee_pause(struct referee *r, const char *game, int pause,
+    const char *why, struct err *e);
+/* Puts the open phase's deadline off by secs; every player is told. */
+int referee_extend(struct referee *r, const char *game, int64_t secs,
+    struct err *e);
+
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,
     unsigned char out[32], struct err *e);

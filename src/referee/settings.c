@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "report/report.h"
 #include "referee/internal.h"
@@ -32,7 +33,48 @@ static const struct setting_def defs[] = {
 	    "before the server stops reading them (0: no limit)" },
 	{ "operator", "", "ADDR", 1, "the address of the person running the "
 	    "games, told to players whose mail is a question for a person" },
+	{ "deadline", "none", "TIME", 1, "time a phase stays open for orders "
+	    "(48h, 2d, 90m; none: the operator plays each phase)" },
+	{ "grace", "0", "TIME", 1, "time after the deadline before the phase "
+	    "is played" },
+	{ "reminders", "24h,2h", "TIMES", 1, "how long before the deadline "
+	    "players who owe orders are reminded" },
+	{ "weekdays", "off", "on|off", 1, "count only Monday to Friday toward "
+	    "a deadline" },
+	{ "timezone", "UTC", "TZ", 1, "the time zone deadlines are shown in "
+	    "(Europe/London, America/New_York)" },
+	{ "fixed-deadlines", "off", "on|off", 1, "play a phase only at its "
+	    "deadline, not as soon as every order is in" },
+	{ "nmr", "standing", "hold|standing", 1, "what a player who sends no "
+	    "orders gets: their standing orders, or hold" },
 };
+
+int
+referee_parse_time(const char *v, int64_t *secs)
+{
+	char *end;
+	long long n;
+
+	if (strcmp(v, "none") == 0 || strcmp(v, "0") == 0) {
+		*secs = 0;
+		return 0;
+	}
+	n = strtoll(v, &end, 10);
+	if (end == v || n <= 0 || n > 10000000)
+		return -1;
+	if (*end == 'd')
+		n *= 86400, end++;
+	else if (*end == 'h')
+		n *= 3600, end++;
+	else if (*end == 'm')
+		n *= 60, end++;
+	else if (*end == 's')
+		end++;
+	if (*end != '\0' || n > 366LL * 86400)
+		return -1;
+	*secs = n;
+	return 0;
+}
 
 static const struct setting_def *
 find_def(const char *key)
@@ -114,7 +156,36 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		return err_set(e, ERR_USER, "there is no setting \"%s\"; the "
 		    "settings are %s (see 'despatch set --help')", key, list);
 	}
-	if (strcmp(d->values, "ADDR") == 0) {
+	if (strcmp(d->values, "TIME") == 0 || strcmp(d->values, "TIMES") == 0) {
+		char copy[128], *tok, *save = NULL;
+		int64_t t;
+
+		if (strlen(value) >= sizeof(copy))
+			return err_set(e, ERR_USER, "%s: the value is too long", key);
+		snprintf(copy, sizeof(copy), "%s", value);
+		for (tok = strtok_r(copy, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save))
+			if (referee_parse_time(tok, &t) != 0 ||
+			    (strcmp(d->values, "TIME") == 0 && strchr(value, ',')))
+				return err_set(e, ERR_USER, "%s takes %s such as 48h, "
+				    "2d or 90m (or none), not \"%s\"", key,
+				    strcmp(d->values, "TIMES") == 0 ? "times, comma-"
+				    "separated," : "a time", value);
+	} else if (strcmp(d->values, "TZ") == 0) {
+		char zone[300];
+		struct stat st;
+
+		snprintf(zone, sizeof(zone), "/usr/share/zoneinfo/%s", value);
+		if (strcmp(value, "UTC") != 0 && (strstr(value, "..") != NULL ||
+		    value[0] == '/' || stat(zone, &st) != 0))
+			return err_set(e, ERR_USER, "%s: no time zone called \"%s\" "
+			    "(names as in /usr/share/zoneinfo: Europe/London)", key,
+			    value);
+	} else if (strcmp(d->values, "hold|standing") == 0) {
+		if (strcmp(value, "hold") != 0 && strcmp(value, "standing") != 0)
+			return err_set(e, ERR_USER, "%s takes hold or standing, not "
+			    "\"%s\"", key, value);
+	} else if (strcmp(d->values, "ADDR") == 0) {
 		const char *p;
 
 		for (p = value; *p; p++)
@@ -133,7 +204,8 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
 			return err_set(e, ERR_USER, "%s takes a whole number, such "
 			    "as %s, not \"%s\"", key, d->def, value);
-	} else if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
+	} else if (strcmp(d->values, "on|off") == 0 && strcmp(value, "on") != 0 &&
+	    strcmp(value, "off") != 0) {
 		return err_set(e, ERR_USER, "%s takes on or off, not \"%s\"", key,
 		    value);
 	}
@@ -149,8 +221,23 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 	}
 	if (store_exec(r->st, e, "INSERT INTO settings (game_id, key, value) "
 	    "VALUES (?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET value = "
-	    "excluded.value", "itt", gid, key, value) != 0 ||
-	    store_commit(r->st, e) != 0)
+	    "excluded.value", "itt", gid, key, value) != 0)
+		goto fail;
+	/* A deadline given to a running game whose open phase has none (or
+	 * taken away) applies to that phase at once, counted from now. */
+	if (strcmp(key, "deadline") == 0 && game != NULL &&
+	    g.status == GAME_RUNNING) {
+		int64_t dl = 0;
+
+		if (store_query_int(r->st, e, &dl, "SELECT coalesce(deadline_at, 0) "
+		    "FROM games WHERE id = ?", "i", gid) < 0)
+			goto fail;
+		if ((dl == 0 || strcmp(value, "none") == 0 ||
+		    strcmp(value, "0") == 0) &&
+		    clock_open_step(r, gid, referee_now(r), e) != 0)
+			goto fail;
+	}
+	if (store_commit(r->st, e) != 0)
 		goto fail;
 	store_game_clear(&g);
 	return 0;
@@ -195,8 +282,26 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 		int ps = battle_step_side(b, g.step);
 
 		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
+		int64_t dl = 0, paused = 0;
+
 		text_add(&t, ": turn %d of %d (%s), %s phase", battle_step_turn(b,
 		    g.step), b->turns, clock, ps >= 0 ? b->sides[ps].id : "joint");
+		if (store_query_int(r->st, e, &dl, "SELECT coalesce(deadline_at, 0) "
+		    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+		    store_query_int(r->st, e, &paused, "SELECT count(*) FROM games "
+		    "WHERE id = ? AND paused_at IS NOT NULL", "i", g.id) < 0)
+			goto out;
+		if (paused)
+			text_add(&t, "\nclock      paused");
+		else if (dl > 0) {
+			char when[80];
+
+			clock_format(r, g.id, dl, when, sizeof(when));
+			text_add(&t, "\ndeadline   %s", when);
+		} else {
+			text_add(&t, "\ndeadline   none (phases are played by 'despatch "
+			    "turn')");
+		}
 	} else if (g.status == GAME_FINISHED) {
 		char *res = NULL;
 
@@ -238,7 +343,7 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 			free(v);
 			goto out;
 		}
-		text_add(&t, "  %-12s %-6s (%s)\n", defs[i].key, v ? v : defs[i].def[0] ?
+		text_add(&t, "  %-16s %-8s (%s)\n", defs[i].key, v ? v : defs[i].def[0] ?
 		    defs[i].def : "-",
 		    v == NULL ? "default" : from == 0 ? "server" : "this game");
 		free(v);

@@ -41,14 +41,19 @@ side_orders_text(struct referee *r, const struct store_game *g,
     int *standing, struct err *e)
 {
 	struct store_player pl[MAX_PLAYERS];
-	int n, i, ps = battle_step_side(b, step);
+	int n, i, ps = battle_step_side(b, step), use_standing;
 	size_t len = 0;
+	char nmr[16];
 
 	*text = calloc(1, 1);
 	*count = 0;
 	*standing = 0;
 	if (*text == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
+	/* The game's NMR policy: standing orders, or hold. */
+	if (setting_get(r, g->id, "nmr", nmr, sizeof(nmr), e) != 0)
+		return -1;
+	use_standing = strcmp(nmr, "hold") != 0;
 	n = store_players(r->st, g->id, s, pl, MAX_PLAYERS, e);
 	if (n < 0)
 		return -1;
@@ -59,7 +64,7 @@ side_orders_text(struct referee *r, const struct store_game *g,
 		if (store_orders_text(r->st, g->id, step, s, pl[i].id, &t, &c,
 		    e) != 0)
 			return -1;
-		if (c == 0 && (ps < 0 || ps == s)) {
+		if (c == 0 && use_standing && (ps < 0 || ps == s)) {
 			free(t);
 			if (store_standing_text(r->st, g->id, pl[i].id, &t, &c,
 			    e) != 0)
@@ -304,6 +309,11 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    e) != 0 ||
 	    store_game_set_status(r->st, a->g.id, tr->finished ? GAME_FINISHED :
 	    GAME_RUNNING, tr->finished ? step : step + 1, referee_now(r), e) != 0)
+		return -1;
+	/* The next phase's deadline runs from now. */
+	if (tr->finished ? store_exec(r->st, e, "UPDATE games SET deadline_at = "
+	    "NULL WHERE id = ?", "i", a->g.id) != 0 :
+	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
 	if (np < 0)

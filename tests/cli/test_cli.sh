@@ -138,8 +138,8 @@ check "set server-only key on a game" 1 "$bin" --db "$db" set cowpens rate-limit
 says "set server-only key on a game" "set --server rate-limit 10"
 check "set server key" 0 "$bin" --db "$db" set --server rate-limit 10
 check "show" 0 "$bin" --db "$db" show cowpens
-says "show" "press        off    (this game)"
-says "show" "rate-limit   10     (server)"
+says "show" "press            off      (this game)"
+says "show" "rate-limit       10       (server)"
 says "show" "turn 1 of 6"
 check "show unknown game" 1 "$bin" --db "$db" show nosuch
 echo "9 9 9" >"$work/dice"
@@ -207,6 +207,28 @@ if grep -l "^From: despatch <umpire@club.example>" "$work"/cfgmail/*.eml >/dev/n
 else
 	fail=$((fail + 1)); echo "FAIL: a game's mail did not go out from its own From"
 fi
+
+# The game clock from the command line.
+check "set a deadline" 0 "$bin" --db "$db" set cowpens deadline 48h
+check "set a bad deadline" 1 "$bin" --db "$db" set cowpens deadline soon
+says "set a bad deadline" "takes a time such as 48h"
+check "set a time zone" 0 "$bin" --db "$db" set cowpens timezone Europe/London
+check "set no such zone" 1 "$bin" --db "$db" set cowpens timezone Mars/Olympus
+check "tick" 0 "$bin" --db "$db" tick
+says "tick" "phases played"
+check "pause" 0 "$bin" --db "$db" pause cowpens --why "the umpire is away"
+check "pause twice" 1 "$bin" --db "$db" pause cowpens
+says "pause twice" "paused already"
+check "show paused" 0 "$bin" --db "$db" show cowpens
+says "show paused" "clock      paused"
+check "resume" 0 "$bin" --db "$db" resume cowpens
+check "show the deadline" 0 "$bin" --db "$db" show cowpens
+says "show the deadline" "deadline   "
+says "show the deadline" "GMT"
+check "extend" 0 "$bin" --db "$db" extend cowpens 1d
+check "no deadline" 0 "$bin" --db "$db" set cowpens deadline none
+check "extend without a deadline running" 1 "$bin" --db "$db" extend cowpens 1d
+says "extend without a deadline running" "no deadline running"
 
 # The demo twice gives the same mails, byte for byte.
 check "demo 1" 0 "$bin" demo "$work/d1"

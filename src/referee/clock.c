@@ -1,0 +1,424 @@
+/*
+ * clock.c - the game clock: deadlines, reminders, playing a phase as soon
+ * as every order is in or when its deadline (and grace) has passed, and
+ * pausing, resuming and extending a game.
+ *
+ * Deadlines are kept in UTC seconds and shown in the game's time zone.
+ * 'despatch tick' (from cron) and the daemon call referee_tick; each step
+ * is played by referee_turn, which checks in its write that the step is
+ * still the one it played, so no step is played twice however many ticks
+ * run at once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "report/report.h"
+#include "referee/internal.h"
+
+static int
+setting_secs(struct referee *r, int64_t game, const char *key, int64_t *out,
+    struct err *e)
+{
+	char v[128];
+
+	if (setting_get(r, game, key, v, sizeof(v), e) != 0)
+		return -1;
+	if (referee_parse_time(v, out) != 0)
+		*out = 0;
+	return 0;
+}
+
+static int
+setting_on(struct referee *r, int64_t game, const char *key, int *on,
+    struct err *e)
+{
+	char v[16];
+
+	if (setting_get(r, game, key, v, sizeof(v), e) != 0)
+		return -1;
+	*on = strcmp(v, "on") == 0;
+	return 0;
+}
+
+/* Local time of t in zone tz. */
+static void
+local(int64_t t, const char *tz, struct tm *tm)
+{
+	char *old = getenv("TZ");
+	char saved[256] = "";
+	time_t tt = (time_t)t;
+
+	if (old != NULL)
+		snprintf(saved, sizeof(saved), "%s", old);
+	setenv("TZ", tz, 1);
+	tzset();
+	localtime_r(&tt, tm);
+	if (old != NULL)
+		setenv("TZ", saved, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+}
+
+void
+clock_format(struct referee *r, int64_t game, int64_t t, char *out,
+    size_t size)
+{
+	char tz[128];
+	struct tm tm;
+	struct err e;
+
+	if (setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
+		snprintf(tz, sizeof(tz), "UTC");
+	local(t, tz, &tm);
+	strftime(out, size, "%a %d %b %Y, %H:%M %Z", &tm);
+}
+
+/* now + secs, counting only Monday to Friday when weekdays is set (in
+ * the game's time zone, an hour at a time). */
+static int64_t
+add_time(int64_t now, int64_t secs, int weekdays, const char *tz)
+{
+	int64_t t = now, left = secs;
+
+	if (!weekdays)
+		return now + secs;
+	while (left > 0) {
+		struct tm tm;
+		int64_t step = left < 3600 ? left : 3600;
+
+		local(t, tz, &tm);
+		if (tm.tm_wday != 0 && tm.tm_wday != 6)
+			left -= step;
+		t += step;
+	}
+	return t;
+}
+
+int
+clock_open_step(struct referee *r, int64_t game, int64_t now, struct err *e)
+{
+	int64_t secs = 0, at;
+	int weekdays = 0;
+	char tz[128];
+
+	if (setting_secs(r, game, "deadline", &secs, e) != 0 ||
+	    setting_on(r, game, "weekdays", &weekdays, e) != 0 ||
+	    setting_get(r, game, "timezone", tz, sizeof(tz), e) != 0)
+		return -1;
+	if (secs == 0)
+		return store_exec(r->st, e, "UPDATE games SET deadline_at = NULL "
+		    "WHERE id = ?", "i", game);
+	at = add_time(now, secs, weekdays, tz);
+	return store_exec(r->st, e, "UPDATE games SET deadline_at = ? WHERE "
+	    "id = ?", "ii", at, game);
+}
+
+/* Players who owe orders for the open step, and how many have sent
+ * them; *waiting when one asked for the full time (WAIT). */
+static int
+owed(struct referee *r, const struct store_game *g, const struct battle *b,
+    int *owing, int *sent, int *waiting, struct err *e)
+{
+	int ps = battle_step_side(b, g->step);
+	int64_t n = 0, s = 0, w = 0;
+
+	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND (? < 0 OR side_idx = ?)", "iII", g->id, ps, ps) < 0 ||
+	    store_query_int(r->st, e, &s, "SELECT count(DISTINCT player_id) FROM "
+	    "orders WHERE game_id = ? AND step = ? AND superseded = 0", "iI",
+	    g->id, g->step) < 0 ||
+	    store_query_int(r->st, e, &w, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND waiting = ?", "iI", g->id, g->step) < 0)
+		return -1;
+	*owing = (int)n;
+	*sent = (int)s;
+	*waiting = w > 0;
+	return 0;
+}
+
+/* Reminds the players who owe orders and have sent none. */
+static int
+remind(struct referee *r, const struct store_game *g, const struct battle *b,
+    int64_t deadline, int64_t ahead, int *mails, struct err *e)
+{
+	struct store_player pl[MAX_PLAYERS];
+	int ps = battle_step_side(b, g->step), n, i;
+	char when[80], subject[200], body[1200], clock[16];
+
+	clock_format(r, g->id, deadline, when, sizeof(when));
+	report_clock(b, battle_step_turn(b, g->step), clock, sizeof(clock));
+	n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		int64_t have = 0;
+
+		if (ps >= 0 && pl[i].side != ps)
+			continue;
+		if (store_query_int(r->st, e, &have, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
+		    "superseded = 0", "iIi", g->id, g->step, pl[i].id) < 0)
+			return -1;
+		if (have > 0)
+			continue;
+		snprintf(subject, sizeof(subject), "[%s] Reminder: orders for turn "
+		    "%d are due", g->name, battle_step_turn(b, g->step));
+		snprintf(body, sizeof(body), "Your orders for game %s, turn %d (%s), "
+		    "are due by\n  %s\nNone of yours are stored yet. If none come, "
+		    "your standing orders are played\n(where you have them) and "
+		    "your units otherwise hold.\n\nSend them with the first line\n"
+		    "  GAME %s SIDE %s TURN %d PASSWORD <your secret>\n", g->name,
+		    battle_step_turn(b, g->step), clock, when, g->name,
+		    b->sides[pl[i].side].id, battle_step_turn(b, g->step));
+		if (queue_mail(r, g->id, g->name, pl[i].email, subject, "reminder",
+		    NULL, body, e) != 0)
+			return -1;
+		(*mails)++;
+	}
+	return store_exec(r->st, e, "INSERT OR IGNORE INTO reminders_sent "
+	    "(game_id, step, ahead) VALUES (?, ?, ?)", "iIi", g->id, g->step,
+	    ahead);
+}
+
+/* One game: play it when due, else send the reminders that are due.
+ * *played says whether a step was played. */
+static int
+tick_game(struct referee *r, const char *name, int64_t now,
+    struct tick_result *res, struct err *e)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	int64_t deadline = 0, grace = 0, paused = 0;
+	int owing = 0, sent = 0, waiting = 0, fixed = 0, rc = -1, due = 0;
+	char reason[64] = "";
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, name, &g, e) != 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto fail;
+	if (g.status != GAME_RUNNING)
+		goto done;
+	if (store_query_int(r->st, e, &paused, "SELECT count(*) FROM games "
+	    "WHERE id = ? AND paused_at IS NOT NULL", "i", g.id) < 0 ||
+	    store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
+	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+	    setting_secs(r, g.id, "grace", &grace, e) != 0 ||
+	    setting_on(r, g.id, "fixed-deadlines", &fixed, e) != 0 ||
+	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0)
+		goto fail;
+	if (paused)
+		goto done;
+	if (owing > 0 && sent >= owing && !waiting && !fixed) {
+		due = 1;
+		snprintf(reason, sizeof(reason), "every order is in");
+	} else if (deadline > 0 && now >= deadline + grace) {
+		due = 1;
+		snprintf(reason, sizeof(reason), "its deadline passed");
+	} else if (deadline > 0 && now < deadline) {
+		char list[128], *tok, *save = NULL;
+
+		if (setting_get(r, g.id, "reminders", list, sizeof(list), e) != 0)
+			goto fail;
+		for (tok = strtok_r(list, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save)) {
+			int64_t ahead = 0, sentr = 0;
+
+			if (referee_parse_time(tok, &ahead) != 0 || ahead == 0 ||
+			    now < deadline - ahead)
+				continue;
+			if (store_query_int(r->st, e, &sentr, "SELECT count(*) FROM "
+			    "reminders_sent WHERE game_id = ? AND step = ? AND "
+			    "ahead <= ?", "iIi", g.id, g.step, ahead) < 0)
+				goto fail;
+			if (sentr == 0 && remind(r, &g, b, deadline, ahead,
+			    &res->reminders, e) != 0)
+				goto fail;
+		}
+	}
+done:
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	if (due) {
+		struct turn_result tr;
+		struct err te;
+
+		err_clear(&te);
+		if (referee_turn(r, g.name, NULL, 0, &tr, &te) == 0) {
+			res->played++;
+			snprintf(res->last, sizeof(res->last), "game %s: turn %d, %s "
+			    "phase played (%s)", g.name, tr.turn, tr.side >= 0 ?
+			    b->sides[tr.side].id : "joint", reason);
+		} else if (te.kind == ERR_TEMP) {
+			*e = te;
+			goto out;
+		} else {
+			/* Another tick got there first, or the step is broken:
+			 * said, and the other games still get their turn. */
+			res->errors++;
+			size_t k = (size_t)snprintf(res->last, sizeof(res->last),
+			    "game %s: ", g.name);
+
+			if (k < sizeof(res->last)) {
+				snprintf(res->last + k, sizeof(res->last) - k, "%.*s",
+				    (int)(sizeof(res->last) - k - 1), te.msg);
+				utf8_trim_tail(res->last);
+			}
+		}
+	}
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
+
+int
+referee_tick(struct referee *r, struct tick_result *res, struct err *e)
+{
+	char *names = store_game_names(r->st), *name, *save = NULL;
+	int64_t now = referee_now(r);
+	int rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (names == NULL)
+		return err_set(e, ERR_TEMP, "reading the games failed");
+	for (name = strtok_r(names, "\n", &save); name != NULL && rc == 0;
+	    name = strtok_r(NULL, "\n", &save))
+		rc = tick_game(r, name, now, res, e);
+	free(names);
+	return rc;
+}
+
+/* Mails every player of game g: subject and body. */
+static int
+tell_all(struct referee *r, const struct store_game *g, const char *subject,
+    const char *body, struct err *e)
+{
+	struct store_player pl[MAX_PLAYERS];
+	int n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e), i;
+
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (queue_mail(r, g->id, g->name, pl[i].email, subject, "notice",
+		    NULL, body, e) != 0)
+			return -1;
+	return 0;
+}
+
+int
+referee_pause(struct referee *r, const char *game, int pause, const char *why,
+    struct err *e)
+{
+	struct store_game g;
+	int64_t paused = 0, deadline = 0, left = 0, now = referee_now(r);
+	char subject[200], body[1200], when[80];
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (g.status != GAME_RUNNING) {
+		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
+		goto fail;
+	}
+	if (store_query_int(r->st, e, &paused, "SELECT count(*) FROM games WHERE "
+	    "id = ? AND paused_at IS NOT NULL", "i", g.id) < 0 ||
+	    store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
+	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+	    store_query_int(r->st, e, &left, "SELECT coalesce(pause_left, 0) FROM "
+	    "games WHERE id = ?", "i", g.id) < 0)
+		goto fail;
+	if (pause && paused) {
+		err_set(e, ERR_USER, "game \"%s\" is paused already", game);
+		goto fail;
+	}
+	if (!pause && !paused) {
+		err_set(e, ERR_USER, "game \"%s\" is not paused", game);
+		goto fail;
+	}
+	if (pause) {
+		if (store_exec(r->st, e, "UPDATE games SET paused_at = ?, pause_why "
+		    "= ?, pause_left = ? WHERE id = ?", "itii", now, why,
+		    deadline > 0 ? deadline - now : 0, g.id) != 0)
+			goto fail;
+		snprintf(subject, sizeof(subject), "[%s] The game is paused",
+		    g.name);
+		snprintf(body, sizeof(body), "The operator has paused game %s%s%s.\n"
+		    "No phase is played and no deadline runs until it resumes; you "
+		    "will be told.\nOrders you send meanwhile are stored as usual.\n",
+		    g.name, why && *why ? ": " : "", why ? why : "");
+	} else {
+		int64_t at = left > 0 ? now + left : 0;
+
+		if (store_exec(r->st, e, "UPDATE games SET paused_at = NULL, "
+		    "pause_why = NULL, pause_left = NULL, deadline_at = NULLIF(?, 0) "
+		    "WHERE id = ?", "ii", at, g.id) != 0)
+			goto fail;
+		snprintf(subject, sizeof(subject), "[%s] The game resumes", g.name);
+		if (at > 0)
+			clock_format(r, g.id, at, when, sizeof(when));
+		snprintf(body, sizeof(body), "The operator has resumed game %s%s%s.\n"
+		    "%s%s%s", g.name, why && *why ? ": " : "", why ? why : "",
+		    at > 0 ? "The deadline of the open phase is now\n  " : "",
+		    at > 0 ? when : "", at > 0 ? "\n" : "");
+	}
+	if (tell_all(r, &g, subject, body, e) != 0 || store_commit(r->st, e) != 0)
+		goto fail;
+	store_game_clear(&g);
+	return 0;
+fail:
+	store_rollback(r->st);
+	store_game_clear(&g);
+	return -1;
+}
+
+int
+referee_extend(struct referee *r, const char *game, int64_t secs,
+    struct err *e)
+{
+	struct store_game g;
+	int64_t deadline = 0;
+	char subject[200], body[600], when[80];
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
+	    "FROM games WHERE id = ? AND status = 'running'", "i", g.id) < 0)
+		goto fail;
+	if (deadline == 0) {
+		err_set(e, ERR_USER, "game \"%s\" has no deadline running to extend "
+		    "(set one with 'despatch set %s deadline 48h')", game, game);
+		goto fail;
+	}
+	deadline += secs;
+	clock_format(r, g.id, deadline, when, sizeof(when));
+	snprintf(subject, sizeof(subject), "[%s] The deadline is extended",
+	    g.name);
+	snprintf(body, sizeof(body), "The operator has extended the deadline of "
+	    "the open phase of game %s.\nOrders are now due by\n  %s\n", g.name,
+	    when);
+	if (store_exec(r->st, e, "UPDATE games SET deadline_at = ? WHERE id = ?",
+	    "ii", deadline, g.id) != 0 || tell_all(r, &g, subject, body, e) != 0 ||
+	    store_commit(r->st, e) != 0)
+		goto fail;
+	store_game_clear(&g);
+	return 0;
+fail:
+	store_rollback(r->st);
+	store_game_clear(&g);
+	return -1;
+}

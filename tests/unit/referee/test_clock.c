@@ -1,0 +1,188 @@
+/*
+ * test_clock.c - the game clock (issue 6): a phase is played as soon as
+ * every player who owes orders has sent them, unless one asked to WAIT or
+ * the game has fixed deadlines; else when its deadline and grace pass,
+ * with the NMR policy; reminders go before it, once each; a paused game's
+ * clock stands still, and resumes with the time it had left.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+#include "fixture.h"
+
+#define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+#define T0 1700000000
+
+static int64_t
+q(struct fx *f, const char *sql)
+{
+	int64_t v = -1;
+	struct err e;
+
+	assert_int_equal(store_query_int(f->st, &e, &v, sql, ""), 1);
+	return v;
+}
+
+static struct tick_result
+tick_at(struct fx *f, int64_t now)
+{
+	struct tick_result res;
+	struct err e;
+
+	f->r.fixed_now = now;
+	if (referee_tick(&f->r, &res, &e) != 0)
+		fail_msg("%s", e.msg);
+	return res;
+}
+
+static void
+set(struct fx *f, const char *key, const char *value)
+{
+	struct err e;
+
+	if (referee_setting_set(&f->r, "mill", key, value, &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
+static void
+a_phase_is_played_when_every_order_is_in(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m;
+
+	set(f, "deadline", "48h");
+	f->r.fixed_now = T0;
+	start(f);
+	assert_true(q(f, "SELECT deadline_at FROM games") >= T0 + 48 * 3600);
+	/* Nothing due yet. */
+	assert_int_equal(tick_at(f, T0 + 60).played, 0);
+	m = mail("c1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: HOLD\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(tick_at(f, T0 + 600).played, 1);
+	assert_int_equal(q(f, "SELECT step FROM games"), 2);
+	/* The next phase has a deadline of its own, counted from now. */
+	assert_true(q(f, "SELECT deadline_at FROM games") >= T0 + 600 + 48 * 3600);
+	/* No step is played twice. */
+	assert_int_equal(tick_at(f, T0 + 660).played, 0);
+}
+
+static void
+wait_and_fixed_deadlines_hold_the_phase_to_its_deadline(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m;
+	int64_t dl;
+
+	set(f, "deadline", "2d");
+	set(f, "fixed-deadlines", "on");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	m = mail("c2@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: HOLD\r\nWAIT\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(tick_at(f, T0 + 600).played, 0);
+	set(f, "fixed-deadlines", "off");
+	/* WAIT still holds it. */
+	assert_int_equal(tick_at(f, T0 + 700).played, 0);
+	assert_int_equal(tick_at(f, dl + 60).played, 1);
+}
+
+static void
+the_deadline_plays_a_silent_side_with_its_nmr_policy(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct tick_result t;
+	char *m;
+	int64_t dl;
+
+	set(f, "deadline", "48h");
+	set(f, "grace", "1h");
+	set(f, "nmr", "hold");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	/* Standing orders that the hold policy ignores. */
+	m = mail("s1@crown.example.org", "howe@crown.example.org",
+	    HDR "STANDING: 23rd: FACE 90\r\n");
+	submit(f, m, &res);
+	free(m);
+	/* Reminders: 24 hours before, then 2 hours before, once each. */
+	t = tick_at(f, dl - 24 * 3600 + 60);
+	assert_int_equal(t.reminders, 1);
+	assert_int_equal(tick_at(f, dl - 20 * 3600).reminders, 0);
+	assert_int_equal(tick_at(f, dl - 3600).reminders, 1);
+	assert_int_equal(tick_at(f, dl - 1800).reminders, 0);
+	{
+		char *last = last_mail(f);
+
+		assert_non_null(strstr(last, "Reminder: orders for turn 1 are due"));
+		free(last);
+	}
+	/* Past the deadline but within the grace: not yet. */
+	assert_int_equal(tick_at(f, dl + 1800).played, 0);
+	assert_int_equal(tick_at(f, dl + 3700).played, 1);
+	/* Held, not faced east. */
+	assert_int_equal(q(f, "SELECT facing FROM stands WHERE unit_idx = 0 "
+	    "LIMIT 1"), 0);
+}
+
+static void
+a_paused_game_stands_still_and_resumes_with_its_time(void **state)
+{
+	struct fx *f = *state;
+	struct err e;
+	int64_t dl, left;
+
+	set(f, "deadline", "48h");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	f->r.fixed_now = T0 + 3600;
+	if (referee_pause(&f->r, "mill", 1, "the umpire is away", &e) != 0)
+		fail_msg("%s", e.msg);
+	left = dl - (T0 + 3600);
+	assert_int_equal(tick_at(f, dl + 86400).played, 0);
+	f->r.fixed_now = dl + 2 * 86400;
+	if (referee_pause(&f->r, "mill", 0, NULL, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_true(q(f, "SELECT deadline_at FROM games") >= dl + 2 * 86400 +
+	    left);
+	/* Extended: a day more, every player told. */
+	if (referee_extend(&f->r, "mill", 86400, &e) != 0)
+		fail_msg("%s", e.msg);
+	{
+		char *last = last_mail(f);
+
+		assert_non_null(strstr(last, "extended the deadline"));
+		free(last);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(a_phase_is_played_when_every_order_is_in, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(wait_and_fixed_deadlines_hold_the_phase_to_its_deadline, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(the_deadline_plays_a_silent_side_with_its_nmr_policy, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_paused_game_stands_still_and_resumes_with_its_time, setup_live, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
