@@ -33,6 +33,7 @@ int cmd_tick(int argc, char **argv);
 int cmd_pause(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_extend(int argc, char **argv);
+int cmd_status(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 
 #endif

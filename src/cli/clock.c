@@ -2,9 +2,11 @@
  * clock.c - the game clock from the command line: tick (from cron),
  * pause, resume and extend.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "referee/referee.h"
@@ -133,5 +135,102 @@ cmd_extend(int argc, char **argv)
 		return cli_fail(&e);
 	printf("game %s: deadline extended by %s; the players are told\n",
 	    argv[1], argv[2]);
+	return 0;
+}
+
+int
+cmd_status(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct store_mail *m = NULL;
+	struct err e;
+	char *state = NULL, *detail = NULL, *names = NULL, *name, *save = NULL;
+	int64_t pid = 0, at = 0;
+	int n = 0, i, waiting = 0, failed = 0, retrying = 0;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch status\n\n"
+		    "The server at a glance: whether despatchd runs and what it did "
+		    "last, the mail\nwaiting to go out (and failed for good), and "
+		    "each running game's open phase\nand deadline. Secrets are never "
+		    "shown.\n");
+		return 0;
+	}
+	if (argc != 1)
+		return cli_usage_error("status", "takes no arguments");
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	if (store_query_text(st, &e, &state, NULL, "SELECT state FROM "
+	    "daemon_status WHERE id = 1", "") < 0 ||
+	    store_query_text(st, &e, &detail, NULL, "SELECT coalesce(detail, '') "
+	    "FROM daemon_status WHERE id = 1", "") < 0 ||
+	    store_query_int(st, &e, &pid, "SELECT pid FROM daemon_status WHERE "
+	    "id = 1", "") < 0 ||
+	    store_query_int(st, &e, &at, "SELECT at FROM daemon_status WHERE "
+	    "id = 1", "") < 0 ||
+	    store_outbox_list(st, 1, &m, &n, &e) != 0) {
+		free(state);
+		free(detail);
+		store_close(st);
+		return cli_fail(&e);
+	}
+	if (state == NULL) {
+		printf("despatchd  never ran on this database\n");
+	} else {
+		int alive = strcmp(state, "running") == 0 && kill((pid_t)pid, 0) == 0;
+		char when[64];
+		time_t t = (time_t)at;
+		struct tm tm;
+
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+		printf("despatchd  %s (pid %lld), as of %s: %s\n", alive ? "running" :
+		    strcmp(state, "running") == 0 ? "gone (it did not stop cleanly)" :
+		    state, (long long)pid, when, detail ? detail : "");
+	}
+	for (i = 0; i < n; i++) {
+		if (m[i].failed_at != 0)
+			failed++;
+		else if (m[i].attempts > 0)
+			retrying++;
+		else
+			waiting++;
+	}
+	printf("outbox     %d waiting, %d being retried, %d failed for good%s\n",
+	    waiting, retrying, failed, failed ? " (see 'despatch outbox')" : "");
+	store_mails_free(m, n);
+	names = store_game_names(st);
+	for (name = names ? strtok_r(names, "\n", &save) : NULL; name != NULL;
+	    name = strtok_r(NULL, "\n", &save)) {
+		int64_t dl = 0, step = 0;
+		char *gstatus = NULL;
+
+		if (store_query_text(st, &e, &gstatus, NULL, "SELECT status FROM "
+		    "games WHERE name = ?", "t", name) < 0 ||
+		    store_query_int(st, &e, &dl, "SELECT coalesce(deadline_at, 0) "
+		    "FROM games WHERE name = ?", "t", name) < 0 ||
+		    store_query_int(st, &e, &step, "SELECT step FROM games WHERE "
+		    "name = ?", "t", name) < 0)
+			break;
+		if (dl > 0) {
+			char when[64];
+			time_t t = (time_t)dl;
+			struct tm tm;
+
+			gmtime_r(&t, &tm);
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+			printf("game       %-16s %s, step %lld, deadline %s\n", name,
+			    gstatus ? gstatus : "?", (long long)step, when);
+		} else {
+			printf("game       %-16s %s, step %lld\n", name, gstatus ?
+			    gstatus : "?", (long long)step);
+		}
+		free(gstatus);
+	}
+	free(names);
+	free(state);
+	free(detail);
+	store_close(st);
 	return 0;
 }

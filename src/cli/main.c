@@ -71,6 +71,7 @@ usage_main(FILE *f)
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
 	    "  game remove GAME --yes          remove a game that has not started\n"
 	    "  tick                            play what is due, send due reminders (cron)\n"
+	    "  status                          despatchd, the outbox and each game's deadline\n"
 	    "  pause|resume GAME [--why TEXT]  stop or restart a game's clock\n"
 	    "  extend GAME TIME                put the open phase's deadline off\n"
 	    "  set GAME|--server KEY VALUE     change a setting (deadline, press, ...)\n"
@@ -1540,6 +1541,8 @@ main(int argc, char **argv)
 		return cmd_game(argc, argv);
 	if (strcmp(argv[0], "tick") == 0)
 		return cmd_tick(argc, argv);
+	if (strcmp(argv[0], "status") == 0)
+		return cmd_status(argc, argv);
 	if (strcmp(argv[0], "pause") == 0)
 		return cmd_pause(argc, argv);
 	if (strcmp(argv[0], "resume") == 0)

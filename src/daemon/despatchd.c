@@ -1,0 +1,438 @@
+/*
+ * despatchd.c - the despatch daemon: takes mail in, answers it, plays the
+ * phases that are due and sends what is queued, by itself.
+ *
+ *   despatchd -c FILE [-f] [--once]
+ *
+ * Intake (this version): a local Maildir ([maildir] in despatch.conf(5)).
+ * Each mail in new/ goes through the same intake as 'despatch submit';
+ * only once its transaction has committed is it moved to cur/ (a crash in
+ * between feeds it again, and the intake knows it as a duplicate).  A
+ * mail that makes the intake fail for a reason that will not pass is
+ * moved to the Quarantine folder and never blocks the mail behind it; a
+ * passing failure (the database busy or full) leaves it for the next
+ * round.  new/ is watched with inotify and rescanned every poll period.
+ *
+ * Outbox: sent over SMTP ([smtp]) after every round, with the retries of
+ * 'despatch outbox send'.  Clock: 'despatch tick' every round.
+ *
+ * Process: one daemon a database (a lock file beside it); SIGTERM and
+ * SIGINT finish the round and exit; SIGHUP reloads the configuration;
+ * started as root with 'user =' set, it drops to that user once its files
+ * are open.  It logs to stderr, one line an event, with a level.
+ * Daemon glue may exit on errors; the library never does.
+ */
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "config/config.h"
+#include "mail/mail.h"
+#include "referee/referee.h"
+#include "scenario/scenario.h"
+#include "store/store.h"
+
+#define INTAKE_MAX (4u * 1024u * 1024u + 1u)
+
+static volatile sig_atomic_t stop_asked, reload_asked;
+static const char *conf_path;
+
+static void
+logmsg(const char *level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+logmsg(const char *level, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "despatchd: %s: ", level);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fflush(stderr);
+}
+
+/* snprintf into a path buffer; -1 (and an empty path) when it would not
+ * fit, never a cut path. */
+static int
+path(char *out, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+path(char *out, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(out, size, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size) {
+		out[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+static void
+on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		reload_asked = 1;
+	else
+		stop_asked = 1;
+}
+
+static int
+names_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Moves dir/new/name to dir/<sub>/name (cur: with the Seen flag). */
+static int
+maildir_move(const char *dir, const char *name, const char *to_dir,
+    int seen)
+{
+	char from[2048], to[2048];
+
+	if (path(from, sizeof(from), "%s/new/%s", dir, name) != 0 ||
+	    path(to, sizeof(to), "%s/%s%s", to_dir, name,
+	    seen && strchr(name, ':') == NULL ? ":2,S" : "") != 0) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return rename(from, to);
+}
+
+/* The Maildir++ folder dir/.NAME, made when missing. */
+static int
+maildir_folder(const char *dir, const char *name, char *out, size_t size)
+{
+	static const char *const subs[] = { "", "/cur", "/new", "/tmp" };
+	size_t i;
+
+	if (path(out, size, "%s/.%s", dir, name) != 0)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		char p[2100];
+
+		if (path(p, sizeof(p), "%s%s", out, subs[i]) != 0 ||
+		    (mkdir(p, 0700) != 0 && errno != EEXIST))
+			return -1;
+	}
+	return path(out + strlen(out), size - strlen(out), "/cur");
+}
+
+/* One pass over new/: each mail stored, then moved.  Returns how many
+ * were taken; stops at a passing failure. */
+static int
+maildir_round(struct referee *r, const struct config *c)
+{
+	char newdir[2048], cur[2048], quarantine[2100];
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	DIR *d;
+	int taken = 0;
+
+	if (path(newdir, sizeof(newdir), "%s/new", c->maildir.path) != 0 ||
+	    path(cur, sizeof(cur), "%s/cur", c->maildir.path) != 0)
+		return 0;
+	d = opendir(newdir);
+	if (d == NULL) {
+		logmsg("error", "%s: %s", newdir, strerror(errno));
+		return 0;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **nn;
+
+			cap = cap ? cap * 2 : 64;
+			nn = realloc(names, cap * sizeof(*names));
+			if (nn == NULL)
+				break;
+			names = nn;
+		}
+		names[n] = strdup(de->d_name);
+		if (names[n] != NULL)
+			n++;
+	}
+	closedir(d);
+	/* Maildir names start with the delivery time: oldest first. */
+	qsort(names, n, sizeof(*names), names_cmp);
+	for (i = 0; i < n && !stop_asked; i++) {
+		char file[2100], *raw = NULL;
+		size_t len = 0;
+		struct submit_result res;
+		struct err e;
+
+		if (path(file, sizeof(file), "%s/%s", newdir, names[i]) != 0)
+			continue;
+		err_clear(&e);
+		if (scenario_read_file(file, INTAKE_MAX, &raw, &len, &e) != 0) {
+			/* Too large to read whole: the first part is what the
+			 * intake answers about (the limit). */
+			FILE *f = fopen(file, "rb");
+
+			raw = f ? malloc(INTAKE_MAX + 1) : NULL;
+			len = raw ? fread(raw, 1, INTAKE_MAX, f) : 0;
+			if (f != NULL)
+				fclose(f);
+			if (raw == NULL) {
+				logmsg("error", "%s: cannot read it: %s", names[i], e.msg);
+				continue;
+			}
+			raw[len] = '\0';
+			err_clear(&e);
+		}
+		if (referee_submit(r, raw, len, NULL, &res, &e) == 0) {
+			if (maildir_move(c->maildir.path, names[i], cur, 1) != 0)
+				logmsg("error", "%s: stored, but not moved to cur/: %s "
+				    "(it will be seen as a duplicate)", names[i],
+				    strerror(errno));
+			logmsg("info", "%s: %s: %s", names[i],
+			    res.outcome == SUBMIT_DUPLICATE ? "duplicate" : res.status,
+			    res.note);
+			taken++;
+		} else if (e.kind == ERR_TEMP) {
+			logmsg("warning", "%s: not stored now, tried again later: %s",
+			    names[i], e.msg);
+			free(raw);
+			break;
+		} else if (maildir_folder(c->maildir.path, "Quarantine", quarantine,
+		    sizeof(quarantine)) == 0 &&
+		    maildir_move(c->maildir.path, names[i], quarantine, 0) == 0) {
+			logmsg("error", "%s: quarantined: %s", names[i], e.msg);
+		} else {
+			logmsg("error", "%s: cannot be taken in or quarantined: %s",
+			    names[i], e.msg);
+		}
+		free(raw);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return taken;
+}
+
+static int
+smtp_of(const struct config *c, struct mail_smtp *s)
+{
+	struct err e;
+
+	memset(s, 0, sizeof(*s));
+	if (!c->smtp.set)
+		return 0;
+	snprintf(s->url, sizeof(s->url), "%s", c->smtp.url);
+	snprintf(s->user, sizeof(s->user), "%s", c->smtp.user);
+	snprintf(s->ca_file, sizeof(s->ca_file), "%s", c->smtp.ca_file);
+	if (c->smtp.password_file[0] != '\0' &&
+	    config_read_secret(c->smtp.password_file, s->password,
+	    sizeof(s->password), &e) != 0) {
+		logmsg("error", "%s", e.msg);
+		return -1;
+	}
+	return 1;
+}
+
+/* Records what the daemon is doing, for 'despatch status'. */
+static void
+status(struct store *st, const char *state, const char *detail)
+{
+	struct err e;
+
+	if (store_exec(st, &e, "INSERT INTO daemon_status (id, pid, state, "
+	    "detail, at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+	    "pid = excluded.pid, state = excluded.state, detail = "
+	    "excluded.detail, at = excluded.at", "Itti", (int)getpid(), state,
+	    detail, (int64_t)time(NULL)) != 0)
+		logmsg("warning", "cannot record the status: %s", e.msg);
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: despatchd -c FILE [-f] [--once]\n\n"
+	    "The despatch daemon: takes in the mail of the [maildir] in FILE\n"
+	    "(despatch.conf(5)), answers it, plays the phases the game clock\n"
+	    "says are due and sends queued mail over [smtp]. It stays in the\n"
+	    "foreground (-f is accepted for systemd units) and logs to stderr.\n"
+	    "--once does one round and exits. SIGTERM or SIGINT finish the\n"
+	    "round and exit; SIGHUP reloads FILE.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	struct config conf;
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	struct sigaction sa;
+	char lock[CONFIG_PATH_MAX + 16];
+	int once = 0, i, lockfd, ino = -1, watch = -1;
+	time_t last_outbox = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
+			conf_path = argv[++i];
+		else if (strcmp(argv[i], "-f") == 0)
+			;
+		else if (strcmp(argv[i], "--once") == 0)
+			once = 1;
+		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (conf_path == NULL) {
+		usage(stderr);
+		return 2;
+	}
+	if (sodium_init() < 0) {
+		logmsg("fatal", "libsodium failed to initialise");
+		return 1;
+	}
+	err_clear(&e);
+	if (config_load(conf_path, &conf, &e) != 0) {
+		logmsg("fatal", "%s", e.msg);
+		return 1;
+	}
+	if (conf.database[0] == '\0' || !conf.maildir.set) {
+		logmsg("fatal", "%s: despatchd needs 'database' and a [maildir] "
+		    "(IMAP intake comes later)", conf_path);
+		return 1;
+	}
+	if (conf.from[0] != '\0')
+		setenv("DESPATCH_FROM", conf.from, 1);
+	/* One daemon a database. */
+	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
+	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) != 0) {
+		logmsg("fatal", "%s: another despatchd serves this database (or the "
+		    "lock cannot be made: %s)", lock, strerror(errno));
+		return 1;
+	}
+	if (store_open(conf.database, 0, -1, &st, &e) != 0) {
+		logmsg("fatal", "%s", e.msg);
+		return 1;
+	}
+	/* Root drops to the configured user once its files are open. */
+	if (getuid() == 0 && conf.user[0] != '\0') {
+		struct passwd *pw = getpwnam(conf.user);
+
+		if (pw == NULL || setgroups(0, NULL) != 0 ||
+		    setgid(pw->pw_gid) != 0 || setuid(pw->pw_uid) != 0) {
+			logmsg("fatal", "cannot become user %s", conf.user);
+			return 1;
+		}
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	referee_init(&r, st);
+	ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (ino >= 0) {
+		char newdir[2048];
+
+		if (path(newdir, sizeof(newdir), "%s/new", conf.maildir.path) == 0)
+			watch = inotify_add_watch(ino, newdir, IN_MOVED_TO |
+			    IN_CREATE | IN_CLOSE_WRITE);
+	}
+	logmsg("info", "serving %s from %s%s", conf.database, conf.maildir.path,
+	    watch >= 0 ? " (watched)" : " (polled)");
+	status(st, "running", conf.maildir.path);
+	while (!stop_asked) {
+		struct mail_smtp smtp;
+		struct tick_result tr;
+		struct pollfd pfd;
+		int taken, s;
+
+		if (reload_asked) {
+			struct config fresh;
+
+			reload_asked = 0;
+			if (config_load(conf_path, &fresh, &e) != 0)
+				logmsg("error", "reload: %s (keeping the old)", e.msg);
+			else {
+				conf = fresh;
+				logmsg("info", "reloaded %s", conf_path);
+			}
+		}
+		taken = maildir_round(&r, &conf);
+		if (referee_tick(&r, &tr, &e) != 0)
+			logmsg("warning", "tick: %s", e.msg);
+		else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
+			logmsg(tr.errors ? "error" : "info", "clock: %d played, %d "
+			    "reminders; %s", tr.played, tr.reminders, tr.last);
+		s = smtp_of(&conf, &smtp);
+		if (s > 0) {
+			struct send_result res;
+
+			if (referee_outbox_send(&r, &smtp, 0, &res, &e) != 0)
+				logmsg("warning", "outbox: %s", e.msg);
+			else if (res.sent + res.deferred + res.failed > 0)
+				logmsg(res.deferred || res.failed ? "warning" : "info",
+				    "outbox: %d sent, %d put off, %d failed%s%s",
+				    res.sent, res.deferred, res.failed,
+				    res.deferred ? ": " : "", res.last_error);
+			sodium_memzero(smtp.password, sizeof(smtp.password));
+			last_outbox = time(NULL);
+		}
+		{
+			char detail[300];
+
+			snprintf(detail, sizeof(detail), "last round: %d mail taken in",
+			    taken);
+			status(st, "running", detail);
+		}
+		if (once)
+			break;
+		/* Wait for new mail, or the poll period (which also serves
+		 * the clock and the outbox's retries). */
+		pfd.fd = ino;
+		pfd.events = POLLIN;
+		if (poll(&pfd, ino >= 0 ? 1 : 0, conf.poll_seconds * 1000) > 0) {
+			char buf[4096];
+
+			while (read(ino, buf, sizeof(buf)) > 0)
+				;
+		}
+	}
+	(void)last_outbox;
+	status(st, "stopped", stop_asked ? "asked to stop" : "one round done");
+	logmsg("info", "stopping");
+	referee_fini(&r);
+	store_close(st);
+	if (ino >= 0)
+		close(ino);
+	close(lockfd);
+	return 0;
+}

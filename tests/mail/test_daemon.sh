@@ -1,0 +1,100 @@
+#!/bin/bash
+# test_daemon.sh - despatchd on real servers: a player's mail goes in
+# through Postfix to the umpire's Maildir (Dovecot), despatchd takes it in
+# by itself, acknowledges it over SMTP into the player's own mailbox, and
+# plays the phase once every order is in, with no 'despatch turn'; a
+# second daemon on the same database is refused; SIGTERM stops it cleanly.
+#   test_daemon.sh DESPATCH DESPATCHD SOURCE_DIR
+# Exits 77 (skipped) when Dovecot and Postfix are not installed.
+set -u
+bin=$1
+daemon=$2
+src=$3
+here=$(dirname "$0")
+. "$here/lab.sh"
+if ! lab_available || ! command -v curl >/dev/null 2>&1; then
+	echo "skipped: Dovecot, Postfix and curl are not installed (CI installs them; see .ci/run)"
+	exit 77
+fi
+work=$(mktemp -d /tmp/despatch-daemon.XXXXXX)
+chmod 755 "$work"
+dpid=
+cleanup() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; lab_stop; rm -rf "$work"; }
+trap cleanup EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+wait_count() {  # wait_count USER N: until USER's inbox holds N mails (10 s)
+	for _ in $(seq 200); do [ "$(lab_count "$1")" -ge "$2" ] && return 0; sleep 0.05; done
+	return 1
+}
+
+lab_setup "$work/lab" || { echo "FAIL: lab setup"; exit 1; }
+lab_start || { echo "FAIL: the lab's servers did not start"; exit 1; }
+# The umpire's Maildir exists once Dovecot has delivered to it.
+printf 'Subject: hello\n\nfirst\n' | curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" \
+	--mail-from postmaster@example.test --mail-rcpt umpire@example.test -T - || no "priming mail"
+wait_count umpire 1 || no "the umpire's mailbox was not made"
+
+printf 'umpirepw\n' >"$work/smtp.pass"
+chmod 600 "$work/smtp.pass"
+cat >"$work/despatch.conf" <<CONF
+database = $work/d.db
+from = despatch <umpire@example.test>
+[maildir]
+path = $(lab_maildir umpire)
+[smtp]
+url = smtp://127.0.0.1:$LAB_SMTP_PORT
+user = umpire
+password-file = $work/smtp.pass
+ca-file = $LAB_CERT
+[imap]
+url = imap://127.0.0.1:$LAB_IMAP_PORT/INBOX
+poll = 2s
+CONF
+d() { "$bin" -c "$work/despatch.conf" "$@"; }
+d new cw "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null || { echo "FAIL: new"; exit 1; }
+d player add cw crown tarleton@example.test --password scarlet-bugle-thistle-harbour >/dev/null
+d player add cw continental morgan@example.test --password hickory-ember-cove-wren >/dev/null
+d start cw >/dev/null 2>&1
+
+"$daemon" -c "$work/despatch.conf" -f 2>"$work/daemon.log" &
+dpid=$!
+# The welcomes go out by themselves.
+wait_count tarleton 1 && wait_count morgan 1 && ok || no "welcomes: $(lab_count tarleton), $(lab_count morgan)"
+"$daemon" -c "$work/despatch.conf" --once 2>"$work/second.log"
+[ $? != 0 ] && grep -q "another despatchd" "$work/second.log" && ok || no "a second daemon was not refused: $(cat "$work/second.log")"
+
+# A player mails orders through Postfix; the answer comes back by itself.
+sed 's/GAME cowpens/GAME cw/; s/^From: .*/From: Tarleton <tarleton@example.test>/; s/^To: .*/To: umpire@example.test/' \
+	"$src/campaign/cowpens-1781/orders/t01-crown.eml" >"$work/orders.eml"
+start=$(date +%s%N)
+curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from tarleton@example.test \
+	--mail-rcpt umpire@example.test -T "$work/orders.eml" || no "sending the orders"
+if wait_count tarleton 2; then
+	end=$(date +%s%N)
+	echo "acknowledgement in $(( (end - start) / 1000000 )) ms (SMTP in, Maildir, despatchd, SMTP out, LMTP)"
+	ok
+else
+	no "no acknowledgement; the daemon said: $(tail -5 "$work/daemon.log")"
+fi
+# Taken in, moved out of new/.
+[ -z "$(ls "$(lab_maildir umpire)/new")" ] && ok || no "mail left in new/: $(ls "$(lab_maildir umpire)/new")"
+# Every order of the phase is in: the phase is played without 'despatch
+# turn', and both players get the report.
+wait_count tarleton 3 && wait_count morgan 2 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
+d show cw | grep -q "continental phase" && ok || no "the phase was not played: $(d show cw | head -4)"
+d status | grep -q "despatchd  running" && ok || no "status: $(d status)"
+
+kill -TERM "$dpid"
+for _ in $(seq 100); do kill -0 "$dpid" 2>/dev/null || break; sleep 0.05; done
+wait "$dpid"
+st=$?
+dpid=
+[ "$st" = 0 ] && ok || no "despatchd exited $st on SIGTERM"
+d status | grep -q "despatchd  stopped" && ok || no "status after stop: $(d status)"
+grep -q "secret\|hickory\|scarlet" "$work/daemon.log" && no "a secret in the log" || ok
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
