@@ -180,7 +180,8 @@ maildir_round(struct referee *r, const struct config *c)
 	}
 	closedir(d);
 	/* Maildir names start with the delivery time: oldest first. */
-	qsort(names, n, sizeof(*names), names_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), names_cmp);
 	for (i = 0; i < n && !stop_asked; i++) {
 		char file[2100], *raw = NULL;
 		size_t len = 0;
@@ -207,6 +208,7 @@ maildir_round(struct referee *r, const struct config *c)
 			err_clear(&e);
 		}
 		if (referee_submit(r, raw, len, NULL, &res, &e) == 0) {
+			referee_crash_point("after-store");
 			if (maildir_move(c->maildir.path, names[i], cur, 1) != 0)
 				logmsg("error", "%s: stored, but not moved to cur/: %s "
 				    "(it will be seen as a duplicate)", names[i],

@@ -42,10 +42,8 @@ from_of(const char *raw, const char *def, char *out, size_t size)
 	snprintf(out, size, "%s", def);
 }
 
-/* Tests only: DESPATCH_CRASH=after-send kills the process after the
- * server accepted a mail and before it is marked sent. */
-static void
-crash_point(const char *name)
+void
+referee_crash_point(const char *name)
 {
 	const char *v = getenv("DESPATCH_CRASH");
 
@@ -78,7 +76,7 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
 		got = mail_smtp_send(&s, from, m[i].recipient, m[i].raw, m[i].len,
 		    why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
-			crash_point("after-send");
+			referee_crash_point("after-send");
 			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
 			res->sent++;
 		} else if (got == MAIL_SMTP_FAILED) {

@@ -395,6 +395,7 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 			goto out;
 		if (r->after_play != NULL)
 			r->after_play(r->after_play_arg);
+		referee_crash_point("mid-turn");
 		if (store_begin(r->st, e) != 0)
 			goto out;
 		{

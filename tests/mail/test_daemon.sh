@@ -19,7 +19,7 @@ fi
 work=$(mktemp -d /tmp/despatch-daemon.XXXXXX)
 chmod 755 "$work"
 dpid=
-cleanup() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; lab_stop; rm -rf "$work"; }
+cleanup() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; lab_stop; [ "$fail" = 0 ] && rm -rf "$work" || echo "kept $work"; }
 trap cleanup EXIT
 pass=0
 fail=0
@@ -86,6 +86,43 @@ fi
 wait_count tarleton 3 && wait_count morgan 2 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
 d show cw | grep -q "continental phase" && ok || no "the phase was not played: $(d show cw | head -4)"
 d status | grep -q "despatchd  running" && ok || no "status: $(d status)"
+
+# Killed at the named crash points and restarted: every mail answered once,
+# every phase played once, the one mail in flight sent again with its
+# Message-ID.
+kill -TERM "$dpid"; wait "$dpid"; dpid=
+crash_at() {  # crash_at POINT: a daemon that must die there (10 s at most)
+	DESPATCH_CRASH=$1 "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
+	local p=$! st
+	for _ in $(seq 200); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
+	if kill -0 "$p" 2>/dev/null; then
+		kill -9 "$p"; wait "$p"
+		no "the daemon did not reach $1"
+		return
+	fi
+	wait "$p"
+	st=$?
+	[ "$st" = 137 ] && ok || no "the daemon at $1 exited $st"
+}
+t0=$(lab_count tarleton)
+m0=$(lab_count morgan)
+sed 's/GAME cowpens/GAME cw/; s/^From: .*/From: Morgan <morgan@example.test>/; s/^To: .*/To: umpire@example.test/' \
+	"$src/campaign/cowpens-1781/orders/t01-continental.eml" >"$work/cont.eml"
+curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from morgan@example.test \
+	--mail-rcpt umpire@example.test -T "$work/cont.eml" || no "sending continental's orders"
+for _ in $(seq 200); do [ -n "$(ls "$(lab_maildir umpire)/new")" ] && break; sleep 0.05; done
+# Stored, then killed before the move; then killed with the step played
+# but not written; then a clean daemon: the mail is taken in as a
+# duplicate (answered once), the step played once, the reports sent once.
+crash_at after-store
+crash_at mid-turn
+"$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
+dpid=$!
+wait_count morgan $((m0 + 2)) && wait_count tarleton $((t0 + 1)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"
+sleep 1
+[ "$(lab_count morgan)" = $((m0 + 2)) ] && [ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok ||
+	no "an answer or a report came twice: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
+d show cw | grep -q "turn 2 of 6 (07:15), crown phase" && ok || no "the step was not played once: $(d show cw | head -4)"
 
 kill -TERM "$dpid"
 for _ in $(seq 100); do kill -0 "$dpid" 2>/dev/null || break; sleep 0.05; done
