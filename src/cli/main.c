@@ -60,7 +60,7 @@ usage_main(FILE *f)
 	    "  new GAME SCENARIO [--sandbox]   create a game in set-up from a scenario file\n"
 	    "  player add GAME SIDE EMAIL [--password P] [--brigades LIST]\n"
 	    "                                  add a player; prints their secret\n"
-	    "  player list|remove|reset GAME [EMAIL]\n"
+	    "  player list|remove|reset|replace GAME [EMAIL] [NEW-EMAIL]\n"
 	    "                                  see, remove, or give a new secret to players\n"
 	    "  start GAME                      freeze the roster, mail the welcomes, open turn 1\n"
 	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
@@ -217,7 +217,9 @@ cmd_player(int argc, char **argv)
 		    "[--brigades LIST]\n"
 		    "       despatch player list GAME\n"
 		    "       despatch player remove GAME EMAIL\n"
-		    "       despatch player reset GAME EMAIL [--password P]\n\n"
+		    "       despatch player reset GAME EMAIL [--password P]\n"
+		    "       despatch player replace GAME SIDE|EMAIL NEW-EMAIL "
+		    "[--password P]\n\n"
 		    "add: adds a player for SIDE of GAME (before the game starts) and\n"
 		    "prints the player's secret: a random token made by the server,\n"
 		    "or P (at least 8 characters) if given. Only a keyed hash of it\n"
@@ -228,23 +230,30 @@ cmd_player(int argc, char **argv)
 		    "list: the players of GAME, one a line.\n"
 		    "remove: takes a player out of a game still in set-up.\n"
 		    "reset: gives a player a new secret and prints it; in a started\n"
-		    "game a mail tells the player (the old secret stops working).\n");
+		    "game a mail tells the player (the old secret stops working).\n"
+		    "replace: hands a player's place in a running game (a side with "
+		    "one player,\nor the player's address) to NEW-EMAIL with a new "
+		    "secret; the new player\ngets it with the help and the forces, "
+		    "the old one and the others are told.\n");
 		return 0;
 	}
 	if (argc < 2)
 		return cli_usage_error("player", "expected add, list, remove or reset");
 	verb = argv[1];
-	want = strcmp(verb, "add") == 0 ? 3 : strcmp(verb, "list") == 0 ? 1 :
+	want = strcmp(verb, "add") == 0 || strcmp(verb, "replace") == 0 ? 3 :
+	    strcmp(verb, "list") == 0 ? 1 :
 	    strcmp(verb, "remove") == 0 || strcmp(verb, "reset") == 0 ? 2 : 0;
 	if (want == 0)
-		return cli_usage_error("player", "expected add, list, remove or reset");
+		return cli_usage_error("player", "expected add, list, remove, reset "
+		    "or replace");
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--password") == 0 && (want == 3 ||
 		    strcmp(verb, "reset") == 0)) {
 			if (++i >= argc)
 				return cli_usage_error("player", "--password needs a value");
 			password = argv[i];
-		} else if (strcmp(argv[i], "--brigades") == 0 && want == 3) {
+		} else if (strcmp(argv[i], "--brigades") == 0 &&
+		    strcmp(verb, "add") == 0) {
 			if (++i >= argc)
 				return cli_usage_error("player", "--brigades needs a list");
 			brigades = argv[i];
@@ -258,7 +267,7 @@ cmd_player(int argc, char **argv)
 	}
 	if (n != want)
 		return cli_usage_error("player", want == 3 ? "GAME, SIDE and EMAIL are "
-		    "required" : want == 2 ? "GAME and EMAIL are required" :
+		    "required (replace: GAME, SIDE or EMAIL, and NEW-EMAIL)" : want == 2 ? "GAME and EMAIL are required" :
 		    "GAME is required");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
@@ -274,6 +283,12 @@ cmd_player(int argc, char **argv)
 		rc = referee_player_remove(&r, pos[0], pos[1], &e);
 		if (rc == 0)
 			printf("removed %s from game %s\n", pos[1], pos[0]);
+	} else if (strcmp(verb, "replace") == 0) {
+		rc = referee_player_replace(&r, pos[0], pos[1], pos[2], password,
+		    secret, &e);
+		if (rc == 0)
+			printf("%s now plays %s in game %s (the welcome is queued)\n"
+			    "secret: %s\n", pos[2], pos[1], pos[0], secret);
 	} else if (strcmp(verb, "reset") == 0) {
 		rc = referee_player_reset(&r, pos[0], pos[1], password, secret, &e);
 		if (rc == 0)

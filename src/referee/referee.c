@@ -681,6 +681,142 @@ out:
 }
 
 int
+referee_player_replace(struct referee *r, const char *game, const char *who,
+    const char *new_email, const char *password, char *secret_out,
+    struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS], *p = NULL;
+	struct battle *b = NULL;
+	unsigned char hash[32];
+	struct text t;
+	char subject[256], old[256];
+	int n, i, matches = 0, side = -1, rc = -1;
+	int64_t dup = 0;
+
+	memset(&g, 0, sizeof(g));
+	text_init(&t, 256 * 1024);
+	if (!valid_email(new_email))
+		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
+		    "expected something like player@example.org", new_email);
+	if (password != NULL && check_password(password, e) != 0)
+		return -1;
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto fail;
+	if (g.status != GAME_RUNNING) {
+		err_set(e, ERR_USER, "game \"%s\" is not being played: %s", game,
+		    g.status == GAME_SETUP ? "before the start, 'player remove' and "
+		    "'player add' change the roster" : "the battle is over");
+		goto fail;
+	}
+	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		goto fail;
+	if (strchr(who, '@') == NULL)
+		side = battle_side(b, who);
+	for (i = 0; i < n; i++)
+		if (side >= 0 ? pl[i].side == side :
+		    strcasecmp(pl[i].email, who) == 0) {
+			p = &pl[i];
+			matches++;
+		}
+	if (matches == 0) {
+		err_set(e, ERR_USER, "game \"%s\" has no player \"%s\" (give a "
+		    "player's address or a side; see 'despatch player list %s')",
+		    game, who, game);
+		goto fail;
+	}
+	if (matches > 1) {
+		err_set(e, ERR_USER, "side %s has %d players: give the address of "
+		    "the one to replace", who, matches);
+		goto fail;
+	}
+	if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND email = ? COLLATE NOCASE", "it", g.id, new_email) < 0)
+		goto fail;
+	if (dup > 0) {
+		err_set(e, ERR_USER, "%s already plays in game \"%s\"", new_email,
+		    game);
+		goto fail;
+	}
+	if (password != NULL)
+		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
+	else
+		make_secret(secret_out);
+	if (referee_secret_hash(r, secret_out, hash, e) != 0)
+		goto fail;
+	snprintf(old, sizeof(old), "%s", p->email);
+	if (store_exec(r->st, e, "UPDATE players SET email = ?, secret_hash = ?, "
+	    "nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", new_email,
+	    (const void *)hash, (size_t)32, p->id) != 0)
+		goto fail;
+	/* The new player: the secret, where the battle stands, the help. */
+	{
+		char clock[16];
+		int ps = battle_step_side(b, g.step);
+
+		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
+		text_add(&t, "Welcome to %s.\n\nYou take over %s (side %s) in game "
+		    "%s from its\nplayer until now. The open phase is turn %d of %d "
+		    "(%s), the %s phase.\n\nYour secret: %s\n\nKeep it: this mail "
+		    "is the only time despatch tells it. Send it with\nevery order "
+		    "mail, in the first line:\n\n  GAME %s SIDE %s PASSWORD %s\n\n",
+		    b->title, b->sides[p->side].name, b->sides[p->side].id, g.name,
+		    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
+		    b->sides[ps].id : "joint", secret_out, g.name,
+		    b->sides[p->side].id, secret_out);
+		commands_help_text(&t, &g, b, p->side);
+		text_add(&t, "\nYour forces\n-----------\n");
+		report_forces(&t, b, p->side);
+		snprintf(subject, sizeof(subject), "[%s] You take over %s", g.name,
+		    b->sides[p->side].name);
+		if (t.s == NULL || queue_mail_s(r, g.id, g.name, new_email, subject,
+		    "welcome", NULL, t.s, 1, e) != 0) {
+			if (t.s != NULL)
+				sodium_memzero(t.s, t.len);
+			goto fail;
+		}
+		sodium_memzero(t.s, t.len);
+	}
+	{
+		char body[700];
+
+		snprintf(subject, sizeof(subject), "[%s] Side %s has a new player",
+		    g.name, b->sides[p->side].id);
+		snprintf(body, sizeof(body), "The operator of game %s has handed "
+		    "side %s (%s) to another player.\n", g.name,
+		    b->sides[p->side].id, b->sides[p->side].name);
+		for (i = 0; i < n; i++)
+			if (pl[i].id != p->id && queue_mail(r, g.id, g.name,
+			    pl[i].email, subject, "notice", NULL, body, e) != 0)
+				goto fail;
+		snprintf(body, sizeof(body), "The operator of game %s has handed "
+		    "your side, %s, to another player.\nYour secret no longer "
+		    "works. Thank you for playing.\n", g.name,
+		    b->sides[p->side].name);
+		snprintf(subject, sizeof(subject), "[%s] Your side has a new "
+		    "player", g.name);
+		if (queue_mail(r, g.id, g.name, old, subject, "notice", NULL, body,
+		    e) != 0)
+			goto fail;
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	text_free(&t);
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
+
+int
 referee_player_list(struct referee *r, const char *game, char **out,
     struct err *e)
 {

@@ -79,6 +79,14 @@ int referee_player_remove(struct referee *r, const char *game,
 int referee_player_reset(struct referee *r, const char *game,
     const char *email, const char *password, char *secret_out, struct err *e);
 
+/* Hands a player's place in a running game to new_email with a new
+ * secret (generated, or password), written to secret_out.  who is the
+ * player's address, or a side with one player.  The new player gets the
+ * secret, the help and the forces; the old one and the others are told. */
+int referee_player_replace(struct referee *r, const char *game,
+    const char *who, const char *new_email, const char *password,
+    char *secret_out, struct err *e);
+
 /* Writes one line a player ("side email") of game to out, a malloc'd
  * string. */
 int referee_player_list(struct referee *r, const char *game, char **out,

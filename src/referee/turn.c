@@ -286,6 +286,69 @@ attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 	return 0;
 }
 
+/* After a step: each player who owed orders and sent none has one more
+ * phase without orders in a row (one who sent some, none); at the game's
+ * nmr-limit the operator and the other players are told, once. */
+static int
+count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
+    int step, const struct store_player *pl, int np, struct err *e)
+{
+	int ps = battle_step_side(b, step), i, k;
+	char v[16];
+	long limit;
+
+	if (setting_get(r, g->id, "nmr-limit", v, sizeof(v), e) != 0)
+		return -1;
+	limit = strtol(v, NULL, 10);
+	for (i = 0; i < np; i++) {
+		int64_t sent = 0, count = 0;
+
+		if (ps >= 0 && pl[i].side != ps)
+			continue;
+		if (store_query_int(r->st, e, &sent, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
+		    "superseded = 0", "iIi", g->id, step, pl[i].id) < 0)
+			return -1;
+		if (sent > 0) {
+			if (store_exec(r->st, e, "UPDATE players SET nmr_count = 0 "
+			    "WHERE id = ?", "i", pl[i].id) != 0)
+				return -1;
+			continue;
+		}
+		if (store_exec(r->st, e, "UPDATE players SET nmr_count = nmr_count "
+		    "+ 1 WHERE id = ?", "i", pl[i].id) != 0 ||
+		    store_query_int(r->st, e, &count, "SELECT nmr_count FROM players "
+		    "WHERE id = ?", "i", pl[i].id) < 0)
+			return -1;
+		if (limit <= 0 || count != limit)
+			continue;
+		{
+			char subject[200], body[900], op[300];
+
+			snprintf(subject, sizeof(subject), "[%s] Side %s has sent no "
+			    "orders for %lld phases", g->name, b->sides[pl[i].side].id,
+			    (long long)count);
+			snprintf(body, sizeof(body), "In game %s, a player of side %s "
+			    "(%s) has sent no orders for %lld phases in a\nrow; "
+			    "their units %s. The operator can hand the side to someone "
+			    "else\nwith 'despatch player replace %s %s EMAIL'.\n", g->name,
+			    b->sides[pl[i].side].id, b->sides[pl[i].side].name,
+			    (long long)count, "hold or follow their standing orders",
+			    g->name, b->sides[pl[i].side].id);
+			for (k = 0; k < np; k++)
+				if (k != i && queue_mail(r, g->id, g->name, pl[k].email,
+				    subject, "notice", NULL, body, e) != 0)
+					return -1;
+			if (setting_get(r, g->id, "operator", op, sizeof(op), e) != 0)
+				return -1;
+			if (op[0] != '\0' && queue_mail(r, g->id, g->name, op, subject,
+			    "notice", NULL, body, e) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* Writes what the step did and queues the reports (in the caller's write
  * transaction). */
 static int
@@ -316,7 +379,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
-	if (np < 0)
+	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0)
 		return -1;
 	for (i = 0; i < np; i++) {
 		char clock[16];

@@ -174,6 +174,70 @@ a_paused_game_stands_still_and_resumes_with_its_time(void **state)
 	}
 }
 
+static void
+a_silent_player_is_reported_and_can_be_replaced(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct err e;
+	char secret[REFEREE_SECRET_MAX], *last;
+	int i;
+
+	set(f, "nmr-limit", "2");
+	if (referee_setting_set(&f->r, "mill", "operator", "umpire@club.example",
+	    &e) != 0)
+		fail_msg("%s", e.msg);
+	start(f);
+	/* Crown sends nothing for two of its phases. */
+	for (i = 0; i < 3; i++)
+		if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+			fail_msg("%s", e.msg);
+	assert_int_equal(q(f, "SELECT nmr_count FROM players WHERE side_idx = 0"),
+	    2);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'umpire@club.example' AND subject LIKE '%sent no orders for 2%'"), 1);
+	assert_int_equal(referee_player_replace(&f->r, "mill", "crown",
+	    "new@crown.example.org", "new-crown-secret", secret, &e), 0);
+	assert_int_equal(q(f, "SELECT nmr_count FROM players WHERE side_idx = 0"),
+	    0);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'howe@crown.example.org' AND subject LIKE '%Your side has a new%'"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'greene@cont.example.org' AND subject LIKE '%has a new player%'"), 1);
+	last = NULL;
+	{
+		struct store_mail *m = NULL;
+		int n = 0, k;
+
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 0; k < n; k++)
+			if (strcmp(m[k].recipient, "new@crown.example.org") == 0)
+				last = strdup(m[k].raw);
+		store_mails_free(m, n);
+	}
+	assert_non_null(last);
+	assert_non_null(strstr(last, "Your secret: new-crown-secret"));
+	assert_non_null(strstr(last, "You take over"));
+	/* Not to the old address, not the old secret. */
+	assert_null(strstr(last, "howe@crown"));
+	free(last);
+	/* The old secret no longer works; the new one does. */
+	{
+		struct submit_result res;
+		char *m = mail("old1@crown.example.org", "howe@crown.example.org",
+		    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nSTATUS\r\n");
+
+		submit(f, m, &res);
+		free(m);
+		assert_string_equal(res.status, "rejected");
+		m = mail("new1@crown.example.org", "new@crown.example.org",
+		    "GAME mill SIDE crown PASSWORD new-crown-secret\r\nSTATUS\r\n");
+		submit(f, m, &res);
+		free(m);
+		assert_string_equal(res.status, "commands");
+	}
+}
+
 int
 main(void)
 {
@@ -182,6 +246,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(wait_and_fixed_deadlines_hold_the_phase_to_its_deadline, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(the_deadline_plays_a_silent_side_with_its_nmr_policy, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_paused_game_stands_still_and_resumes_with_its_time, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_silent_player_is_reported_and_can_be_replaced, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
