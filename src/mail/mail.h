@@ -95,6 +95,14 @@ enum { MAIL_SMTP_SENT = 0, MAIL_SMTP_RETRY, MAIL_SMTP_FAILED };
  * happened. */
 int mail_smtp_send(const struct mail_smtp *s, const char *from,
     const char *to, const char *raw, size_t len, char *why, size_t whysize);
+/* A session sends several mails over one connection (one TLS handshake
+ * and login, not one a mail): new (NULL when out of memory), send on it,
+ * free. */
+void *mail_smtp_session_new(void);
+int mail_smtp_send_on(void *session, const struct mail_smtp *s,
+    const char *from, const char *to, const char *raw, size_t len, char *why,
+    size_t whysize);
+void mail_smtp_session_free(void *session);
 
 #define MAIL_DATE_MAX 32   /* room for any date mail_date writes */
 

@@ -48,11 +48,31 @@ addr_spec(const char *from, char *out, size_t size)
 	snprintf(out, size, "<%s>", from);
 }
 
+void *
+mail_smtp_session_new(void)
+{
+	return curl_easy_init();
+}
+
+void
+mail_smtp_session_free(void *session)
+{
+	if (session != NULL)
+		curl_easy_cleanup(session);
+}
+
 int
 mail_smtp_send(const struct mail_smtp *s, const char *from, const char *to,
     const char *raw, size_t len, char *why, size_t whysize)
 {
-	CURL *c = curl_easy_init();
+	return mail_smtp_send_on(NULL, s, from, to, raw, len, why, whysize);
+}
+
+int
+mail_smtp_send_on(void *session, const struct mail_smtp *s, const char *from,
+    const char *to, const char *raw, size_t len, char *why, size_t whysize)
+{
+	CURL *c = session != NULL ? session : curl_easy_init();
 	struct curl_slist *rcpt = NULL;
 	struct upload u = { raw, len };
 	char url[700], mfrom[300], rto[300], errbuf[CURL_ERROR_SIZE] = "";
@@ -105,6 +125,10 @@ mail_smtp_send(const struct mail_smtp *s, const char *from, const char *to,
 		result = MAIL_SMTP_RETRY;
 	}
 	curl_slist_free_all(rcpt);
-	curl_easy_cleanup(c);
+	/* A session keeps its connection for the next mail. */
+	if (session == NULL)
+		curl_easy_cleanup(c);
+	else
+		curl_easy_setopt(c, CURLOPT_MAIL_RCPT, NULL);
 	return result;
 }

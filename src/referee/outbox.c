@@ -56,6 +56,7 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
     int all, struct send_result *res, struct err *e)
 {
 	struct store_mail *m = NULL;
+	void *session = NULL;
 	int n = 0, i, rc = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -73,8 +74,10 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
 		if (s.helo[0] == '\0' && at != NULL)
 			snprintf(s.helo, sizeof(s.helo), "%.*s", (int)strcspn(at + 1,
 			    ">"), at + 1);
-		got = mail_smtp_send(&s, from, m[i].recipient, m[i].raw, m[i].len,
-		    why, sizeof(why));
+		if (session == NULL)
+			session = mail_smtp_session_new();
+		got = mail_smtp_send_on(session, &s, from, m[i].recipient, m[i].raw,
+		    m[i].len, why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
 			referee_crash_point("after-send");
 			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
@@ -95,6 +98,7 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
 			}
 		}
 	}
+	mail_smtp_session_free(session);
 	store_mails_free(m, n);
 	return rc;
 }
