@@ -49,6 +49,7 @@
 #include "store/store.h"
 
 #define INTAKE_MAX (4u * 1024u * 1024u + 1u)
+#define BATCH_MAX  64   /* mails stored in one transaction */
 
 static volatile sig_atomic_t stop_asked, reload_asked;
 static const char *conf_path;
@@ -182,55 +183,89 @@ maildir_round(struct referee *r, const struct config *c)
 	/* Maildir names start with the delivery time: oldest first. */
 	if (n > 1)
 		qsort(names, n, sizeof(*names), names_cmp);
-	for (i = 0; i < n && !stop_asked; i++) {
-		char file[2100], *raw = NULL;
-		size_t len = 0;
-		struct submit_result res;
-		struct err e;
+	/* Batches of mails, each batch stored in one transaction and then
+	 * moved: one sync a batch, and nothing moved that is not durable. */
+	for (i = 0; i < n && !stop_asked;) {
+		size_t first = i, k;
+		char *done = calloc(BATCH_MAX, 1);
+		int passing = 0;
 
-		if (path(file, sizeof(file), "%s/%s", newdir, names[i]) != 0)
-			continue;
-		err_clear(&e);
-		if (scenario_read_file(file, INTAKE_MAX, &raw, &len, &e) != 0) {
-			/* Too large to read whole: the first part is what the
-			 * intake answers about (the limit). */
-			FILE *f = fopen(file, "rb");
-
-			raw = f ? malloc(INTAKE_MAX + 1) : NULL;
-			len = raw ? fread(raw, 1, INTAKE_MAX, f) : 0;
-			if (f != NULL)
-				fclose(f);
-			if (raw == NULL) {
-				logmsg("error", "%s: cannot read it: %s", names[i], e.msg);
-				continue;
-			}
-			raw[len] = '\0';
-			err_clear(&e);
-		}
-		if (referee_submit(r, raw, len, NULL, &res, &e) == 0) {
-			referee_crash_point("after-store");
-			if (maildir_move(c->maildir.path, names[i], cur, 1) != 0)
-				logmsg("error", "%s: stored, but not moved to cur/: %s "
-				    "(it will be seen as a duplicate)", names[i],
-				    strerror(errno));
-			logmsg("info", "%s: %s: %s", names[i],
-			    res.outcome == SUBMIT_DUPLICATE ? "duplicate" : res.status,
-			    res.note);
-			taken++;
-		} else if (e.kind == ERR_TEMP) {
-			logmsg("warning", "%s: not stored now, tried again later: %s",
-			    names[i], e.msg);
-			free(raw);
+		if (done == NULL || referee_batch_begin(r, &(struct err){ 0 }) != 0) {
+			free(done);
+			logmsg("warning", "cannot start a batch now; tried again later");
 			break;
-		} else if (maildir_folder(c->maildir.path, "Quarantine", quarantine,
-		    sizeof(quarantine)) == 0 &&
-		    maildir_move(c->maildir.path, names[i], quarantine, 0) == 0) {
-			logmsg("error", "%s: quarantined: %s", names[i], e.msg);
-		} else {
-			logmsg("error", "%s: cannot be taken in or quarantined: %s",
-			    names[i], e.msg);
 		}
-		free(raw);
+		for (; i < n && i - first < BATCH_MAX && !passing; i++) {
+			char file[2100], *raw = NULL;
+			size_t len = 0;
+			struct submit_result res;
+			struct err e;
+
+			if (path(file, sizeof(file), "%s/%s", newdir, names[i]) != 0)
+				continue;
+			err_clear(&e);
+			if (scenario_read_file(file, INTAKE_MAX, &raw, &len, &e) != 0) {
+				/* Too large to read whole: the first part is what
+				 * the intake answers about (the limit). */
+				FILE *f = fopen(file, "rb");
+
+				raw = f ? malloc(INTAKE_MAX + 1) : NULL;
+				len = raw ? fread(raw, 1, INTAKE_MAX, f) : 0;
+				if (f != NULL)
+					fclose(f);
+				if (raw == NULL) {
+					logmsg("error", "%s: cannot read it: %s", names[i],
+					    e.msg);
+					continue;
+				}
+				raw[len] = '\0';
+				err_clear(&e);
+			}
+			if (referee_submit(r, raw, len, NULL, &res, &e) == 0) {
+				done[i - first] = 1;
+				logmsg("info", "%s: %s: %s", names[i],
+				    res.outcome == SUBMIT_DUPLICATE ? "duplicate" :
+				    res.status, res.note);
+			} else if (e.kind == ERR_TEMP) {
+				logmsg("warning", "%s: not stored now, tried again later: "
+				    "%s", names[i], e.msg);
+				passing = 1;
+			} else if (maildir_folder(c->maildir.path, "Quarantine",
+			    quarantine, sizeof(quarantine)) == 0 &&
+			    maildir_move(c->maildir.path, names[i], quarantine,
+			    0) == 0) {
+				logmsg("error", "%s: quarantined: %s", names[i], e.msg);
+			} else {
+				logmsg("error", "%s: cannot be taken in or quarantined: "
+				    "%s", names[i], e.msg);
+			}
+			free(raw);
+		}
+		{
+			struct err ce;
+
+			err_clear(&ce);
+			if (referee_batch_commit(r, &ce) != 0) {
+				logmsg("warning", "a batch of %zu mails could not be "
+				    "stored now (%s); tried again later", i - first,
+				    ce.msg);
+				free(done);
+				break;
+			}
+		}
+		referee_crash_point("after-store");
+		for (k = first; k < i; k++) {
+			if (!done[k - first])
+				continue;
+			if (maildir_move(c->maildir.path, names[k], cur, 1) != 0)
+				logmsg("error", "%s: stored, but not moved to cur/: %s "
+				    "(it will be seen as a duplicate)", names[k],
+				    strerror(errno));
+			taken++;
+		}
+		free(done);
+		if (passing)
+			break;
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -1146,3 +1146,21 @@ out:
 	mail_msg_free(in.m);
 	return rc;
 }
+
+int
+referee_batch_begin(struct referee *r, struct err *e)
+{
+	return store_begin(r->st, e);
+}
+
+int
+referee_batch_commit(struct referee *r, struct err *e)
+{
+	return store_commit(r->st, e);
+}
+
+void
+referee_batch_abort(struct referee *r)
+{
+	store_rollback(r->st);
+}

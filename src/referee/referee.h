@@ -115,6 +115,15 @@ struct submit_result {
 int referee_submit(struct referee *r, const char *raw, size_t len,
     const char *envelope_sender, struct submit_result *res, struct err *e);
 
+/* A batch of mails stored in one transaction: between begin and commit,
+ * each referee_submit is a savepoint of it (its own mail rolled back on
+ * its own failure), and only the commit makes them durable, with one
+ * sync for the batch.  A caller moves the mails out of its mailbox only
+ * after the commit.  abort undoes every mail of the batch. */
+int referee_batch_begin(struct referee *r, struct err *e);
+int referee_batch_commit(struct referee *r, struct err *e);
+void referee_batch_abort(struct referee *r);
+
 struct turn_result {
 	int step, turn, side;  /* what was played (side -1: simultaneous) */
 	int events, rolls;

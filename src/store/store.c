@@ -161,42 +161,71 @@ store_close(struct store *s)
 	free(s);
 }
 
+/* Transactions nest: the outermost is BEGIN ... COMMIT, each inner one a
+ * savepoint, so a batch of mails can commit (and fsync) once while each
+ * mail still has a transaction of its own to roll back. */
+static int
+tx_begin(struct store *s, const char *outer, struct err *e)
+{
+	char sql[48];
+
+	if (s->in_tx == 0)
+		snprintf(sql, sizeof(sql), "%s", outer);
+	else
+		snprintf(sql, sizeof(sql), "SAVEPOINT sp%d", s->in_tx);
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_err(s, e, "starting a transaction");
+	s->in_tx++;
+	return 0;
+}
+
 int
 store_begin(struct store *s, struct err *e)
 {
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-		return db_err(s, e, "starting a transaction");
-	s->in_tx = 1;
-	return 0;
+	return tx_begin(s, "BEGIN IMMEDIATE", e);
 }
 
 int
 store_begin_read(struct store *s, struct err *e)
 {
-	if (sqlite3_exec(s->db, "BEGIN DEFERRED", NULL, NULL, NULL) != SQLITE_OK)
-		return db_err(s, e, "starting a read");
-	s->in_tx = 1;
-	return 0;
+	return tx_begin(s, "BEGIN DEFERRED", e);
 }
 
 int
 store_commit(struct store *s, struct err *e)
 {
-	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+	char sql[48];
+
+	if (s->in_tx > 1)
+		snprintf(sql, sizeof(sql), "RELEASE sp%d", s->in_tx - 1);
+	else
+		snprintf(sql, sizeof(sql), "COMMIT");
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
 		db_err(s, e, "committing");
-		store_rollback(s);
+		/* The outermost is rolled back here (the caller's rollback
+		 * then does nothing); an inner one by the caller. */
+		if (s->in_tx == 1)
+			store_rollback(s);
 		return -1;
 	}
-	s->in_tx = 0;
+	s->in_tx--;
 	return 0;
 }
 
 void
 store_rollback(struct store *s)
 {
-	if (s->in_tx)
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-	s->in_tx = 0;
+	char sql[64];
+
+	if (s->in_tx == 0)
+		return;
+	if (s->in_tx > 1)
+		snprintf(sql, sizeof(sql), "ROLLBACK TO sp%d; RELEASE sp%d",
+		    s->in_tx - 1, s->in_tx - 1);
+	else
+		snprintf(sql, sizeof(sql), "ROLLBACK");
+	sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+	s->in_tx--;
 }
 
 int64_t

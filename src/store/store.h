@@ -38,7 +38,9 @@ int store_latest_version(void);
 /* A read: one consistent snapshot, taking no write lock (end it with
  * store_rollback), for work that must not hold writers up. */
 int store_begin_read(struct store *s, struct err *e);
-/* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
+/* BEGIN IMMEDIATE / COMMIT / ROLLBACK.  Inside another transaction they
+ * are a savepoint, its release and its rollback: the outermost commit is
+ * the one that makes the work durable. */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);
 void store_rollback(struct store *s);
