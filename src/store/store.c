@@ -780,7 +780,9 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 
 	*out = NULL;
 	*n = 0;
-	if (prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY id", "") != 0)
+	/* Sorted as memcmp sorts them, for a binary search. */
+	if (prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY "
+	    "secret_hash", "") != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		unsigned char *nv;

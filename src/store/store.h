@@ -127,7 +127,7 @@ int store_player_add(struct store *s, int64_t game, int side,
     const char *email, const unsigned char hash[32], const char *secret,
     const char *brigades, int64_t now, struct err *e);
 /* The secret hashes of every player of every game, as a malloc'd array of
- * *n 32-byte hashes (NULL when there are none). */
+ * *n 32-byte hashes in memcmp order (NULL when there are none). */
 int store_secret_hashes(struct store *s, unsigned char **out, int *n,
     struct err *e);
 /* Writes the player's secret in clear to out and forgets it; "" if it is
