@@ -25,18 +25,7 @@ lab_setup "$work/lab" && lab_start || exit 1
 printf 'Subject: hello\n\nfirst\n' | curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" \
 	--mail-from postmaster@example.test --mail-rcpt umpire@example.test -T -
 for _ in $(seq 200); do [ "$(lab_count umpire)" -ge 1 ] && break; sleep 0.05; done
-printf 'umpirepw\n' >"$work/smtp.pass"; chmod 600 "$work/smtp.pass"
-cat >"$work/despatch.conf" <<CONF
-database = $work/d.db
-from = despatch <umpire@example.test>
-[maildir]
-path = $(lab_maildir umpire)
-[smtp]
-url = smtp://127.0.0.1:$LAB_SMTP_PORT
-user = umpire
-password-file = $work/smtp.pass
-ca-file = $LAB_CERT
-CONF
+lab_umpire_conf "$work" maildir
 d() { "$bin" -c "$work/despatch.conf" "$@"; }
 echo "bench_mail: $(nproc) cores; making 100 games..."
 for g in $(seq 1 100); do

@@ -219,3 +219,18 @@ lab_maildir() {
 lab_count() {
 	find "$(lab_maildir "$1")/new" "$(lab_maildir "$1")/cur" -type f 2>/dev/null | wc -l
 }
+
+# lab_umpire_conf DIR [maildir]: writes DIR/despatch.conf for the umpire
+# account (database DIR/d.db, SMTP through the lab's Postfix with the
+# password in DIR/smtp.pass), with the umpire's Maildir as [maildir] when
+# asked.  Callers may append further sections.
+lab_umpire_conf() {
+	printf 'umpirepw\n' >"$1/smtp.pass"
+	chmod 600 "$1/smtp.pass"
+	{
+		printf 'database = %s/d.db\nfrom = despatch <umpire@example.test>\n' "$1"
+		[ "${2:-}" = maildir ] && printf '[maildir]\npath = %s\n' "$(lab_maildir umpire)"
+		printf '[smtp]\nurl = smtp://127.0.0.1:%s\nuser = umpire\n' "$LAB_SMTP_PORT"
+		printf 'password-file = %s/smtp.pass\nca-file = %s\n' "$1" "$LAB_CERT"
+	} >"$1/despatch.conf"
+}

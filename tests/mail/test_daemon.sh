@@ -37,22 +37,8 @@ printf 'Subject: hello\n\nfirst\n' | curl -s --url "smtp://127.0.0.1:$LAB_SMTP_P
 	--mail-from postmaster@example.test --mail-rcpt umpire@example.test -T - || no "priming mail"
 wait_count umpire 1 || no "the umpire's mailbox was not made"
 
-printf 'umpirepw\n' >"$work/smtp.pass"
-chmod 600 "$work/smtp.pass"
-cat >"$work/despatch.conf" <<CONF
-database = $work/d.db
-from = despatch <umpire@example.test>
-[maildir]
-path = $(lab_maildir umpire)
-[smtp]
-url = smtp://127.0.0.1:$LAB_SMTP_PORT
-user = umpire
-password-file = $work/smtp.pass
-ca-file = $LAB_CERT
-[imap]
-url = imap://127.0.0.1:$LAB_IMAP_PORT/INBOX
-poll = 2s
-CONF
+lab_umpire_conf "$work" maildir
+printf '[imap]\nurl = imap://127.0.0.1:%s/INBOX\npoll = 2s\n' "$LAB_IMAP_PORT" >>"$work/despatch.conf"
 d() { "$bin" -c "$work/despatch.conf" "$@"; }
 d new cw "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null || { echo "FAIL: new"; exit 1; }
 d player add cw crown tarleton@example.test --password scarlet-bugle-thistle-harbour >/dev/null

@@ -28,17 +28,7 @@ no() { fail=$((fail + 1)); echo "FAIL: $*"; }
 lab_setup "$work/lab" || { echo "FAIL: lab setup"; exit 1; }
 lab_start || { echo "FAIL: the lab's servers did not start"; exit 1; }
 
-printf 'umpirepw\n' >"$work/smtp.pass"
-chmod 600 "$work/smtp.pass"
-cat >"$work/despatch.conf" <<CONF
-database = $work/d.db
-from = despatch <umpire@example.test>
-[smtp]
-url = smtp://127.0.0.1:$LAB_SMTP_PORT
-user = umpire
-password-file = $work/smtp.pass
-ca-file = $LAB_CERT
-CONF
+lab_umpire_conf "$work"
 d() { "$bin" -c "$work/despatch.conf" "$@"; }
 d new cw "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null || { echo "FAIL: new"; exit 1; }
 d player add cw crown tarleton@example.test --password scarlet-bugle-thistle-harbour >/dev/null
