@@ -97,25 +97,37 @@ valid_from(const char *v)
 	    plain_address(lt + 1, (size_t)(gt - lt - 1));
 }
 
-/* "30s", "2m", "1h" or plain seconds. */
+/* "250ms", "30s", "2m", "1h" or plain seconds, as milliseconds (from
+ * 10 ms to a day). */
 static int
-duration(const char *v, int *out)
+duration_ms(const char *v, int *out)
 {
 	char *end;
 	long n = strtol(v, &end, 10);
 
-	if (end == v || n < 0)
+	if (end == v || n < 0 || n > 86400000)
 		return -1;
-	if (*end == 'm')
-		n *= 60, end++;
+	if (strcmp(end, "ms") == 0)
+		end += 2;
+	else if (*end == 'm')
+		n *= 60000, end++;
 	else if (*end == 'h')
-		n *= 3600, end++;
-	else if (*end == 's')
-		end++;
-	if (*end != '\0' || n < 1 || n > 86400)
+		n *= 3600000, end++;
+	else if (*end == 's' || *end == '\0')
+		n *= 1000, end += *end == 's';
+	if (*end != '\0' || n < 10 || n > 86400000)
 		return -1;
 	*out = (int)n;
 	return 0;
+}
+
+/* poll, in [imap] or [maildir]: how often to look without being told. */
+static int
+poll_key(struct load *l, struct config *c, const char *value)
+{
+	return duration_ms(value, &c->poll_ms) == 0 ? 1 : bad(l, "poll takes "
+	    "a time such as 30s, 2m, 1h or 250ms (10ms to 24h), not \"%s\"%s",
+	    value, "");
 }
 
 static int
@@ -196,11 +208,8 @@ handler(void *user, const char *section, const char *name, const char *v0)
 			else
 				rc = bad(l, "idle takes yes or no, not \"%s\"%s", value,
 				    "");
-		} else if (rc < 0 && strcmp(name, "poll") == 0) {
-			rc = duration(value, &c->poll_seconds) == 0 ? 1 : bad(l,
-			    "poll takes a time such as 30s, 2m or 1h, not "
-			    "\"%s\"%s", value, "");
-		}
+		} else if (rc < 0 && strcmp(name, "poll") == 0)
+			rc = poll_key(l, c, value);
 	} else if (strcmp(section, "smtp") == 0) {
 		rc = server_key(l, &c->smtp, section, name, value);
 	} else if (strcmp(section, "maildir") == 0) {
@@ -208,6 +217,8 @@ handler(void *user, const char *section, const char *name, const char *v0)
 		if (strcmp(name, "path") == 0)
 			rc = copy(l, c->maildir.path, sizeof(c->maildir.path), name,
 			    value);
+		else if (strcmp(name, "poll") == 0)
+			rc = poll_key(l, c, value);
 	} else {
 		return bad(l, "there is no section [%s]; the sections are [imap], "
 		    "[maildir] and [smtp]%s", section, "");
@@ -230,7 +241,7 @@ config_load(const char *path, struct config *c, struct err *e)
 	memset(&l, 0, sizeof(l));
 	snprintf(c->path, sizeof(c->path), "%s", path);
 	c->idle = 1;
-	c->poll_seconds = 30;
+	c->poll_ms = 30000;
 	snprintf(c->processed, sizeof(c->processed), "Processed");
 	snprintf(c->quarantine, sizeof(c->quarantine), "Quarantine");
 	l.c = c;

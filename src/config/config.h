@@ -34,7 +34,7 @@ struct config {
 	char processed[128];                /* IMAP folder for stored mail */
 	char quarantine[128];               /* ... and for mail intake failed */
 	int idle;                           /* use IDLE when offered */
-	int poll_seconds;
+	int poll_ms;                        /* how often to look, when not told */
 	struct {
 		int set;
 		char path[CONFIG_PATH_MAX];

@@ -4,14 +4,21 @@
  *
  *   despatchd -c FILE [-f] [--once]
  *
- * Intake (this version): a local Maildir ([maildir] in despatch.conf(5)).
- * Each mail in new/ goes through the same intake as 'despatch submit';
- * only once its transaction has committed is it moved to cur/ (a crash in
- * between feeds it again, and the intake knows it as a duplicate).  A
- * mail that makes the intake fail for a reason that will not pass is
- * moved to the Quarantine folder and never blocks the mail behind it; a
- * passing failure (the database busy or full) leaves it for the next
- * round.  new/ is watched with inotify and rescanned every poll period.
+ * Intake: an IMAP folder ([imap] in despatch.conf(5)), a local Maildir
+ * ([maildir]), or both.  Each mail goes through the same intake as
+ * 'despatch submit', in batches: a batch is stored in one transaction,
+ * and only once it has committed are its mails moved out (IMAP: to the
+ * processed folder; Maildir: new/ to cur/).  A crash in between feeds
+ * them again, and the intake knows them as duplicates.  A mail that makes
+ * the intake fail for a reason that will not pass is moved to the
+ * quarantine folder and never blocks the mail behind it; a passing
+ * failure (the database busy or full) leaves it for the next round.
+ *
+ * IMAP: one kept connection (imap.h), TLS verified; IDLE when the server
+ * offers it, else a look every poll period; a mail's arrival time is its
+ * INTERNALDATE.  A lost or refused connection is logged and tried again
+ * after 1, 2, 4 ... seconds, at most 5 minutes apart.  Maildir: new/ is
+ * watched with inotify and rescanned every poll period.
  *
  * Outbox: sent over SMTP ([smtp]) after every round, with the retries of
  * 'despatch outbox send'.  Clock: 'despatch tick' every round.
@@ -43,6 +50,7 @@
 #include <sodium.h>
 
 #include "config/config.h"
+#include "mail/imap.h"
 #include "mail/mail.h"
 #include "referee/referee.h"
 #include "scenario/scenario.h"
@@ -50,6 +58,8 @@
 
 #define INTAKE_MAX (4u * 1024u * 1024u + 1u)
 #define BATCH_MAX  64   /* mails stored in one transaction */
+#define BATCH_BYTES (32u * 1024u * 1024u)  /* ... and bytes fetched for one */
+#define BACKOFF_MAX 300 /* seconds between tries to reach the IMAP server */
 
 static volatile sig_atomic_t stop_asked, reload_asked;
 static const char *conf_path;
@@ -143,6 +153,16 @@ maildir_folder(const char *dir, const char *name, char *out, size_t size)
 	return path(out + strlen(out), size - strlen(out), "/cur");
 }
 
+/* The delivery time a Maildir name starts with (0 if it does not). */
+static int64_t
+maildir_time(const char *name)
+{
+	char *end;
+	long long t = strtoll(name, &end, 10);
+
+	return end != name && *end == '.' && t > 0 ? (int64_t)t : 0;
+}
+
 /* One pass over new/: each mail stored, then moved.  Returns how many
  * were taken; stops at a passing failure. */
 static int
@@ -221,7 +241,8 @@ maildir_round(struct referee *r, const struct config *c)
 				raw[len] = '\0';
 				err_clear(&e);
 			}
-			if (referee_submit(r, raw, len, NULL, &res, &e) == 0) {
+			if (referee_submit_at(r, raw, len, NULL,
+			    maildir_time(names[i]), &res, &e) == 0) {
 				done[i - first] = 1;
 				logmsg("info", "%s: %s: %s", names[i],
 				    res.outcome == SUBMIT_DUPLICATE ? "duplicate" :
@@ -273,6 +294,180 @@ maildir_round(struct referee *r, const struct config *c)
 	return taken;
 }
 
+/* The IMAP intake's connection and when to try again after a failure. */
+struct imap_link {
+	struct imap *im;
+	time_t next_try;
+	int backoff;            /* seconds to the next try after a failure */
+	char state[600];        /* for 'despatch status' */
+};
+
+static void
+imap_drop(struct imap_link *l, const char *why)
+{
+	if (l->im != NULL) {
+		imap_close(l->im);
+		l->im = NULL;
+	}
+	if (why != NULL) {
+		l->next_try = time(NULL) + l->backoff;
+		logmsg("error", "imap: %s; trying again in %d s", why, l->backoff);
+		snprintf(l->state, sizeof(l->state), "imap: not connected: %s",
+		    why);
+		l->backoff = l->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX :
+		    l->backoff * 2;
+	}
+}
+
+/* Connects when not connected and a try is due.  1 when connected. */
+static int
+imap_link_up(struct imap_link *l, const struct config *c)
+{
+	struct mail_imap cfg;
+	struct err e;
+	int rc;
+
+	if (l->im != NULL)
+		return 1;
+	if (time(NULL) < l->next_try)
+		return 0;
+	memset(&cfg, 0, sizeof(cfg));
+	snprintf(cfg.url, sizeof(cfg.url), "%s", c->imap.url);
+	snprintf(cfg.user, sizeof(cfg.user), "%s", c->imap.user);
+	snprintf(cfg.ca_file, sizeof(cfg.ca_file), "%s", c->imap.ca_file);
+	snprintf(cfg.processed, sizeof(cfg.processed), "%s", c->processed);
+	snprintf(cfg.quarantine, sizeof(cfg.quarantine), "%s", c->quarantine);
+	cfg.idle = c->idle;
+	err_clear(&e);
+	rc = c->imap.password_file[0] == '\0' ? 0 :
+	    config_read_secret(c->imap.password_file, cfg.password,
+	    sizeof(cfg.password), &e);
+	if (rc == 0)
+		rc = imap_open(&cfg, &l->im, &e);
+	sodium_memzero(cfg.password, sizeof(cfg.password));
+	if (rc != 0) {
+		if (l->backoff < 1)
+			l->backoff = 1;
+		/* A signal to stop cuts a login short: not the server's fault. */
+		imap_drop(l, stop_asked ? NULL : e.msg);
+		return 0;
+	}
+	l->backoff = 1;
+	logmsg("info", "imap: connected to %s", imap_describe(l->im));
+	snprintf(l->state, sizeof(l->state), "imap: connected to %s",
+	    imap_describe(l->im));
+	return 1;
+}
+
+/* One batch of fetched mails, stored as they come. */
+struct imap_batch {
+	struct referee *r;
+	const struct imap_msg *msgs;
+	size_t n;
+	uint32_t done[BATCH_MAX], bad[BATCH_MAX];
+	size_t ndone, nbad;
+	int passing;            /* stopped on a passing failure */
+};
+
+static int
+imap_take(void *arg, uint32_t uid, const char *data, size_t len)
+{
+	struct imap_batch *b = arg;
+	struct submit_result res;
+	struct err e;
+	int64_t arrived = 0;
+	size_t i;
+
+	referee_crash_point("after-fetch");
+	for (i = 0; i < b->n; i++)
+		if (b->msgs[i].uid == uid)
+			arrived = b->msgs[i].arrived;
+	err_clear(&e);
+	if (referee_submit_at(b->r, data, len, NULL, arrived, &res, &e) == 0) {
+		b->done[b->ndone++] = uid;
+		logmsg("info", "imap uid %u: %s: %s", (unsigned)uid,
+		    res.outcome == SUBMIT_DUPLICATE ? "duplicate" : res.status,
+		    res.note);
+		return 0;
+	}
+	if (e.kind == ERR_TEMP) {
+		logmsg("warning", "imap uid %u: not stored now, tried again later: "
+		    "%s", (unsigned)uid, e.msg);
+		b->passing = 1;
+		return 1;
+	}
+	logmsg("error", "imap uid %u: quarantined: %s", (unsigned)uid, e.msg);
+	b->bad[b->nbad++] = uid;
+	return 0;
+}
+
+/* One pass over the IMAP folder: batches fetched, stored, then moved.
+ * Returns how many mails were taken. */
+static int
+imap_round(struct referee *r, const struct config *c, struct imap_link *l)
+{
+	struct imap_msg *msgs = NULL;
+	size_t n = 0, i = 0;
+	struct err e;
+	int taken = 0;
+
+	if (!imap_link_up(l, c))
+		return 0;
+	err_clear(&e);
+	if (imap_list(l->im, &msgs, &n, &e) != 0) {
+		imap_drop(l, e.msg);
+		return 0;
+	}
+	while (i < n && !stop_asked) {
+		struct imap_batch b;
+		uint32_t uids[BATCH_MAX];
+		size_t k = 0, bytes = 0;
+
+		memset(&b, 0, sizeof(b));
+		b.r = r;
+		b.msgs = msgs + i;
+		/* At most BATCH_MAX mails and BATCH_BYTES a batch, and always
+		 * at least one. */
+		while (i + k < n && k < BATCH_MAX && (k == 0 ||
+		    bytes + msgs[i + k].size <= BATCH_BYTES)) {
+			uids[k] = msgs[i + k].uid;
+			bytes += msgs[i + k].size < INTAKE_MAX ? msgs[i + k].size :
+			    INTAKE_MAX;
+			k++;
+		}
+		b.n = k;
+		if (referee_batch_begin(r, &e) != 0) {
+			logmsg("warning", "cannot start a batch now (%s); tried again "
+			    "later", e.msg);
+			break;
+		}
+		if (imap_fetch(l->im, uids, k, INTAKE_MAX, imap_take, &b, &e) != 0) {
+			referee_batch_abort(r);
+			imap_drop(l, e.msg);
+			break;
+		}
+		if (referee_batch_commit(r, &e) != 0) {
+			logmsg("warning", "a batch of %zu mails could not be stored now "
+			    "(%s); tried again later", k, e.msg);
+			break;
+		}
+		referee_crash_point("after-store");
+		if (imap_move(l->im, b.done, b.ndone, c->processed, &e) != 0 ||
+		    imap_move(l->im, b.bad, b.nbad, c->quarantine, &e) != 0) {
+			/* Stored: the next round sees them as duplicates. */
+			imap_drop(l, e.msg);
+			taken += (int)b.ndone;
+			break;
+		}
+		taken += (int)b.ndone;
+		if (b.passing)
+			break;
+		i += k;
+	}
+	free(msgs);
+	return taken;
+}
+
 static int
 smtp_of(const struct config *c, struct mail_smtp *s)
 {
@@ -311,12 +506,52 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: despatchd -c FILE [-f] [--once]\n\n"
-	    "The despatch daemon: takes in the mail of the [maildir] in FILE\n"
-	    "(despatch.conf(5)), answers it, plays the phases the game clock\n"
-	    "says are due and sends queued mail over [smtp]. It stays in the\n"
-	    "foreground (-f is accepted for systemd units) and logs to stderr.\n"
-	    "--once does one round and exits. SIGTERM or SIGINT finish the\n"
-	    "round and exit; SIGHUP reloads FILE.\n");
+	    "The despatch daemon: takes in the mail of the [imap] folder or the\n"
+	    "[maildir] in FILE (despatch.conf(5)), answers it, plays the phases\n"
+	    "the game clock says are due and sends queued mail over [smtp]. It\n"
+	    "stays in the foreground (-f is accepted for systemd units) and logs\n"
+	    "to stderr. --once does one round and exits. SIGTERM or SIGINT\n"
+	    "finish the round and exit; SIGHUP reloads FILE.\n");
+}
+
+/* The Maildir's new/ watched with inotify (-1 when it cannot be). */
+static int
+maildir_watch(const struct config *c)
+{
+	char newdir[2048];
+	int ino;
+
+	if (!c->maildir.set || path(newdir, sizeof(newdir), "%s/new",
+	    c->maildir.path) != 0)
+		return -1;
+	ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (ino >= 0 && inotify_add_watch(ino, newdir, IN_MOVED_TO | IN_CREATE |
+	    IN_CLOSE_WRITE) < 0) {
+		close(ino);
+		ino = -1;
+	}
+	return ino;
+}
+
+/* Sends what the outbox holds that is due, over [smtp]. */
+static void
+outbox_round(struct referee *r, const struct config *c)
+{
+	struct mail_smtp smtp;
+	struct send_result res;
+	struct err e;
+
+	if (smtp_of(c, &smtp) <= 0)
+		return;
+	err_clear(&e);
+	if (referee_outbox_send(r, &smtp, 0, &res, &e) != 0)
+		logmsg("warning", "outbox: %s", e.msg);
+	else if (res.sent + res.deferred + res.failed > 0)
+		logmsg(res.deferred || res.failed ? "warning" : "info",
+		    "outbox: %d sent, %d put off, %d failed%s%s", res.sent,
+		    res.deferred, res.failed, res.deferred ? ": " : "",
+		    res.last_error);
+	sodium_memzero(smtp.password, sizeof(smtp.password));
 }
 
 int
@@ -327,9 +562,9 @@ main(int argc, char **argv)
 	struct referee r;
 	struct err e;
 	struct sigaction sa;
+	struct imap_link link;
 	char lock[CONFIG_PATH_MAX + 16];
-	int once = 0, i, lockfd, ino = -1, watch = -1;
-	time_t last_outbox = 0;
+	int once = 0, i, lockfd, ino;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
@@ -359,9 +594,9 @@ main(int argc, char **argv)
 		logmsg("fatal", "%s", e.msg);
 		return 1;
 	}
-	if (conf.database[0] == '\0' || !conf.maildir.set) {
-		logmsg("fatal", "%s: despatchd needs 'database' and a [maildir] "
-		    "(IMAP intake comes later)", conf_path);
+	if (conf.database[0] == '\0' || (!conf.maildir.set && !conf.imap.set)) {
+		logmsg("fatal", "%s: despatchd needs 'database' and a mailbox to "
+		    "watch: an [imap] section or a [maildir]", conf_path);
 		return 1;
 	}
 	if (conf.from[0] != '\0')
@@ -395,22 +630,18 @@ main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	referee_init(&r, st);
-	ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (ino >= 0) {
-		char newdir[2048];
-
-		if (path(newdir, sizeof(newdir), "%s/new", conf.maildir.path) == 0)
-			watch = inotify_add_watch(ino, newdir, IN_MOVED_TO |
-			    IN_CREATE | IN_CLOSE_WRITE);
-	}
-	logmsg("info", "serving %s from %s%s", conf.database, conf.maildir.path,
-	    watch >= 0 ? " (watched)" : " (polled)");
-	status(st, "running", conf.maildir.path);
+	memset(&link, 0, sizeof(link));
+	link.backoff = 1;
+	ino = maildir_watch(&conf);
+	logmsg("info", "serving %s from%s%s%s%s", conf.database,
+	    conf.imap.set ? " IMAP " : "", conf.imap.set ? conf.imap.url : "",
+	    conf.maildir.set ? " Maildir " : "",
+	    conf.maildir.set ? conf.maildir.path : "");
+	status(st, "running", "starting");
 	while (!stop_asked) {
-		struct mail_smtp smtp;
 		struct tick_result tr;
-		struct pollfd pfd;
-		int taken, s;
+		int taken = 0, ms;
+		char detail[900];
 
 		if (reload_asked) {
 			struct config fresh;
@@ -420,52 +651,60 @@ main(int argc, char **argv)
 				logmsg("error", "reload: %s (keeping the old)", e.msg);
 			else {
 				conf = fresh;
+				/* New servers or folders take effect now. */
+				imap_drop(&link, NULL);
+				link.next_try = 0;
+				if (ino >= 0)
+					close(ino);
+				ino = maildir_watch(&conf);
 				logmsg("info", "reloaded %s", conf_path);
 			}
 		}
-		taken = maildir_round(&r, &conf);
+		if (conf.imap.set)
+			taken += imap_round(&r, &conf, &link);
+		if (conf.maildir.set)
+			taken += maildir_round(&r, &conf);
 		if (referee_tick(&r, &tr, &e) != 0)
 			logmsg("warning", "tick: %s", e.msg);
 		else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
 			logmsg(tr.errors ? "error" : "info", "clock: %d played, %d "
 			    "reminders; %s", tr.played, tr.reminders, tr.last);
-		s = smtp_of(&conf, &smtp);
-		if (s > 0) {
-			struct send_result res;
-
-			if (referee_outbox_send(&r, &smtp, 0, &res, &e) != 0)
-				logmsg("warning", "outbox: %s", e.msg);
-			else if (res.sent + res.deferred + res.failed > 0)
-				logmsg(res.deferred || res.failed ? "warning" : "info",
-				    "outbox: %d sent, %d put off, %d failed%s%s",
-				    res.sent, res.deferred, res.failed,
-				    res.deferred ? ": " : "", res.last_error);
-			sodium_memzero(smtp.password, sizeof(smtp.password));
-			last_outbox = time(NULL);
-		}
-		{
-			char detail[300];
-
-			snprintf(detail, sizeof(detail), "last round: %d mail taken in",
-			    taken);
-			status(st, "running", detail);
-		}
-		if (once)
+		outbox_round(&r, &conf);
+		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in",
+		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
+		    taken);
+		status(st, "running", detail);
+		if (once || stop_asked)
 			break;
 		/* Wait for new mail, or the poll period (which also serves
 		 * the clock and the outbox's retries). */
-		pfd.fd = ino;
-		pfd.events = POLLIN;
-		if (poll(&pfd, ino >= 0 ? 1 : 0, conf.poll_seconds * 1000) > 0) {
+		ms = conf.poll_ms;
+		if (conf.imap.set && link.im == NULL) {
+			long due = (long)(link.next_try - time(NULL)) * 1000;
+
+			if (due < ms)
+				ms = due > 0 ? (int)due : 0;
+		}
+		if (link.im != NULL) {
+			if (imap_wait(link.im, ms, ino, &e) < 0) {
+				link.backoff = 1;
+				imap_drop(&link, e.msg);
+			}
+		} else {
+			struct pollfd pfd = { ino, POLLIN, 0 };
+
+			(void)poll(&pfd, ino >= 0 ? 1 : 0, ms);
+		}
+		if (ino >= 0) {
 			char buf[4096];
 
 			while (read(ino, buf, sizeof(buf)) > 0)
 				;
 		}
 	}
-	(void)last_outbox;
 	status(st, "stopped", stop_asked ? "asked to stop" : "one round done");
 	logmsg("info", "stopping");
+	imap_drop(&link, NULL);
 	referee_fini(&r);
 	store_close(st);
 	if (ino >= 0)

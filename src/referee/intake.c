@@ -120,7 +120,9 @@ store_msg(struct intake *in, int64_t *id)
 	rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
 	    in->sha, in->sender, in->m ? in->m->subject : NULL, in->game_id,
 	    in->player_id, in->step, in->res->status, in->res->note,
-	    in->stored, in->stored_len, referee_now(in->r), &in->msg_row, in->e);
+	    in->stored, in->stored_len,
+	    in->arrived > 0 ? in->arrived : referee_now(in->r), &in->msg_row,
+	    in->e);
 	if (id != NULL)
 		*id = in->msg_row;
 	return rc;
@@ -969,6 +971,14 @@ int
 referee_submit(struct referee *r, const char *raw, size_t len,
     const char *envelope_sender, struct submit_result *res, struct err *e)
 {
+	return referee_submit_at(r, raw, len, envelope_sender, 0, res, e);
+}
+
+int
+referee_submit_at(struct referee *r, const char *raw, size_t len,
+    const char *envelope_sender, int64_t arrived, struct submit_result *res,
+    struct err *e)
+{
 	struct intake in;
 	struct orders_header h;
 	struct orders_parser *op = NULL;
@@ -984,6 +994,7 @@ referee_submit(struct referee *r, const char *raw, size_t len,
 	in.res = res;
 	in.e = e;
 	in.side = -1;
+	in.arrived = arrived;
 	crypto_hash_sha256(in.sha, (const unsigned char *)raw, len);
 	{
 		struct err pe;

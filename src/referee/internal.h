@@ -65,6 +65,7 @@ struct intake {
 	int64_t game_id;
 	int64_t player_id;
 	int64_t msg_row;        /* the stored message's row */
+	int64_t arrived;        /* when the mailbox took it (0: now) */
 	int step;
 	int side;               /* the authenticated player's side, or -1 */
 	int replies;            /* mails queued for this one so far */

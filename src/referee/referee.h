@@ -114,6 +114,12 @@ struct submit_result {
  * not be stored (e->kind ERR_TEMP: try again later). */
 int referee_submit(struct referee *r, const char *raw, size_t len,
     const char *envelope_sender, struct submit_result *res, struct err *e);
+/* The same, for a mail the mailbox took at arrived (seconds since the
+ * epoch: IMAP's INTERNALDATE, the Maildir delivery time), which is the
+ * time stored with it; 0 is now. */
+int referee_submit_at(struct referee *r, const char *raw, size_t len,
+    const char *envelope_sender, int64_t arrived, struct submit_result *res,
+    struct err *e);
 
 /* A batch of mails stored in one transaction: between begin and commit,
  * each referee_submit is a savepoint of it (its own mail rolled back on

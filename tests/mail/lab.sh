@@ -206,9 +206,32 @@ lab_stop_postfix() {
 	lab_kill_pidfile "$LAB_DIR/postfix/spool/pid/master.pid"
 }
 
+# The pids whose parent is PID (from /proc: procps may not be installed).
+lab_children() {
+	local parent=$1 f rest
+	for f in /proc/[0-9]*/stat; do
+		# Past the command name, which may hold spaces: state, then ppid.
+		rest=$(sed 's/^.*) //' "$f" 2>/dev/null) || continue
+		set -- $rest
+		[ "${2:-}" = "$parent" ] && { f=${f#/proc/}; echo "${f%/stat}"; }
+	done
+	return 0
+}
+
+# Stops Dovecot and the processes its master started: killed alone, the
+# master leaves its imap processes serving the connections they have.
+lab_stop_dovecot() {
+	local pid kids
+	pid=$(cat "$LAB_DIR/dovecot/run/master.pid" 2>/dev/null) || return 0
+	kids=$(lab_children "$pid")
+	lab_kill_pidfile "$LAB_DIR/dovecot/run/master.pid"
+	[ -n "$kids" ] && kill $kids 2>/dev/null
+	return 0
+}
+
 lab_stop() {
 	lab_stop_postfix
-	lab_kill_pidfile "$LAB_DIR/dovecot/run/master.pid"
+	lab_stop_dovecot
 }
 
 lab_maildir() {

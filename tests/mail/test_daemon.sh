@@ -1,15 +1,20 @@
 #!/bin/bash
 # test_daemon.sh - despatchd on real servers: a player's mail goes in
-# through Postfix to the umpire's Maildir (Dovecot), despatchd takes it in
-# by itself, acknowledges it over SMTP into the player's own mailbox, and
-# plays the phase once every order is in, with no 'despatch turn'; a
-# second daemon on the same database is refused; SIGTERM stops it cleanly.
-#   test_daemon.sh DESPATCH DESPATCHD SOURCE_DIR
+# through Postfix to the umpire's mailbox (Dovecot), despatchd takes it in
+# by itself (over IMAPS with IDLE, or from the Maildir), acknowledges it
+# over SMTP into the player's own mailbox, where the test reads it over
+# IMAP, and plays the phase once every order is in, with no 'despatch
+# turn'; killed at the named crash points and restarted, it answers each
+# mail once and plays each phase once; a deadline passes with a side
+# silent, the reminder comes first and the phase is played; a second
+# daemon on the same database is refused; SIGTERM stops it cleanly.
+#   test_daemon.sh DESPATCH DESPATCHD SOURCE_DIR [imap|maildir]
 # Exits 77 (skipped) when Dovecot and Postfix are not installed.
 set -u
 bin=$1
 daemon=$2
 src=$3
+mode=${4:-maildir}
 here=$(dirname "$0")
 . "$here/lab.sh"
 if ! lab_available || ! command -v curl >/dev/null 2>&1; then
@@ -37,8 +42,16 @@ printf 'Subject: hello\n\nfirst\n' | curl -s --url "smtp://127.0.0.1:$LAB_SMTP_P
 	--mail-from postmaster@example.test --mail-rcpt umpire@example.test -T - || no "priming mail"
 wait_count umpire 1 || no "the umpire's mailbox was not made"
 
-lab_umpire_conf "$work" maildir
-printf '[imap]\nurl = imap://127.0.0.1:%s/INBOX\npoll = 2s\n' "$LAB_IMAP_PORT" >>"$work/despatch.conf"
+if [ "$mode" = imap ]; then
+	lab_umpire_conf "$work"
+	printf 'umpirepw\n' >"$work/imap.pass"
+	chmod 600 "$work/imap.pass"
+	printf '[imap]\nurl = imaps://127.0.0.1:%s/INBOX\nuser = umpire\npassword-file = %s\nca-file = %s\npoll = 1s\n' \
+		"$LAB_IMAPS_PORT" "$work/imap.pass" "$LAB_CERT" >>"$work/despatch.conf"
+else
+	lab_umpire_conf "$work" maildir
+	printf '[maildir]\npoll = 1s\n' >>"$work/despatch.conf"
+fi
 d() { "$bin" -c "$work/despatch.conf" "$@"; }
 d new cw "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null || { echo "FAIL: new"; exit 1; }
 d player add cw crown tarleton@example.test --password scarlet-bugle-thistle-harbour >/dev/null
@@ -65,8 +78,22 @@ if wait_count tarleton 2; then
 else
 	no "no acknowledgement; the daemon said: $(tail -5 "$work/daemon.log")"
 fi
-# Taken in, moved out of new/.
-[ -z "$(ls "$(lab_maildir umpire)/new")" ] && ok || no "mail left in new/: $(ls "$(lab_maildir umpire)/new")"
+# Read over IMAP from the player's own mailbox: the acknowledgement.
+curl -s --cacert "$LAB_CERT" -u tarleton:tarletonpw \
+	"imaps://127.0.0.1:$LAB_IMAPS_PORT/INBOX;UID=2" >"$work/ack.eml" || no "reading the acknowledgement over IMAP"
+grep -q "^Subject: Re: " "$work/ack.eml" && grep -q "Understood" "$work/ack.eml" && ok ||
+	no "the acknowledgement read over IMAP: $(head -c 600 "$work/ack.eml")"
+# Taken in and moved out of the inbox (IMAP: to Processed, with its
+# INTERNALDATE as the time it came; Maildir: new/ to cur/).
+if [ "$mode" = imap ]; then
+	[ "$(lab_count umpire)" = 0 ] && ok || no "mail left in the umpire's inbox: $(lab_count umpire)"
+	[ -n "$(ls "$(lab_maildir umpire)/.Processed/new" "$(lab_maildir umpire)/.Processed/cur" 2>/dev/null)" ] && ok ||
+		no "nothing in Processed"
+	grep -q "imap: connected to 127.0.0.1:$LAB_IMAPS_PORT, folder INBOX, IDLE" "$work/daemon.log" && ok ||
+		no "not connected with IDLE: $(head -3 "$work/daemon.log")"
+else
+	[ -z "$(ls "$(lab_maildir umpire)/new")" ] && ok || no "mail left in new/: $(ls "$(lab_maildir umpire)/new")"
+fi
 # Every order of the phase is in: the phase is played without 'despatch
 # turn', and both players get the report.
 wait_count tarleton 3 && wait_count morgan 2 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
@@ -96,10 +123,12 @@ sed 's/GAME cowpens/GAME cw/; s/^From: .*/From: Morgan <morgan@example.test>/; s
 	"$src/campaign/cowpens-1781/orders/t01-continental.eml" >"$work/cont.eml"
 curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from morgan@example.test \
 	--mail-rcpt umpire@example.test -T "$work/cont.eml" || no "sending continental's orders"
-for _ in $(seq 200); do [ -n "$(ls "$(lab_maildir umpire)/new")" ] && break; sleep 0.05; done
-# Stored, then killed before the move; then killed with the step played
-# but not written; then a clean daemon: the mail is taken in as a
-# duplicate (answered once), the step played once, the reports sent once.
+for _ in $(seq 200); do [ "$(lab_count umpire)" -ge 1 ] && break; sleep 0.05; done
+# Fetched and killed before it was stored; stored, then killed before the
+# move; then killed with the step played but not written; then a clean
+# daemon: the mail is taken in once (answered once), the step played
+# once, the reports sent once.
+[ "$mode" = imap ] && crash_at after-fetch
 crash_at after-store
 crash_at mid-turn
 "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
@@ -109,6 +138,25 @@ sleep 1
 [ "$(lab_count morgan)" = $((m0 + 2)) ] && [ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok ||
 	no "an answer or a report came twice: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
 d show cw | grep -q "turn 2 of 6 (07:15), crown phase" && ok || no "the step was not played once: $(d show cw | head -4)"
+
+# The deadline: crown owes orders for the open phase and sends none.  The
+# reminder comes first, then the phase is played by itself (the NMR
+# policy), and both players get the report.
+t0=$(lab_count tarleton)
+m0=$(lab_count morgan)
+d set cw reminders 3s >/dev/null || no "set reminders"
+d set cw deadline 6s >/dev/null || no "set deadline"
+for _ in $(seq 100); do [ "$(lab_count tarleton)" -gt "$t0" ] && break; sleep 0.05; done
+if [ "$(lab_count tarleton)" = $((t0 + 1)) ] && [ "$(lab_count morgan)" = "$m0" ] &&
+	! d show cw | grep -q "continental phase"; then
+	grep -l -i "^Subject:.*remind" $(find "$(lab_maildir tarleton)" -type f -newer "$work/cont.eml") >/dev/null 2>&1 && ok ||
+		no "the first mail after the deadline was set is not a reminder"
+else
+	no "no reminder before the deadline: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
+fi
+wait_count tarleton $((t0 + 2)) && wait_count morgan $((m0 + 1)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
+d show cw | grep -q "turn 2 of 6 (07:15), continental phase" && ok || no "the phase was not played at the deadline: $(d show cw | head -4)"
+grep -q "deadline" "$work/daemon.log" && ok || no "the log does not say the deadline played it: $(grep clock "$work/daemon.log")"
 
 kill -TERM "$dpid"
 for _ in $(seq 100); do kill -0 "$dpid" 2>/dev/null || break; sleep 0.05; done

@@ -57,9 +57,35 @@ the_example_of_the_issue_reads_whole(void **state)
 	assert_string_equal(c.imap.url, "imaps://mail.club.example/INBOX");
 	assert_string_equal(c.imap.password_file, "/etc/despatch/imap.pass");
 	assert_int_equal(c.idle, 1);
-	assert_int_equal(c.poll_seconds, 30);
+	assert_int_equal(c.poll_ms, 30000);
 	assert_true(c.maildir.set);
 	assert_string_equal(c.smtp.url, "smtps://mail.club.example");
+	unlink(path);
+}
+
+static void
+poll_takes_milliseconds_to_hours(void **state)
+{
+	static const struct { const char *v; int ms; } ok[] = {
+		{ "250ms", 250 }, { "30s", 30000 }, { "45", 45000 },
+		{ "2m", 120000 }, { "1h", 3600000 }, { "10ms", 10 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		struct config c;
+		struct err e;
+		char text[128];
+
+		snprintf(text, sizeof(text), "[imap]\nurl = imap://x/INBOX\n"
+		    "poll = %s\n", ok[i].v);
+		write_conf(text);
+		err_clear(&e);
+		if (config_load(path, &c, &e) != 0)
+			fail_msg("poll = %s: %s", ok[i].v, e.msg);
+		assert_int_equal(c.poll_ms, ok[i].ms);
+	}
 	unlink(path);
 }
 
@@ -72,6 +98,8 @@ mistakes_name_their_line(void **state)
 		{ "[smtp]\nurl = smtps://x\npassword = hunter2\n",
 		  ":3: a password never goes in this file" },
 		{ "[imap]\nurl = imap://x/INBOX\npoll = soon\n", ":3: poll takes a time" },
+		{ "[imap]\nurl = imap://x/INBOX\npoll = 5ms\n", ":3: poll takes a time" },
+		{ "[imap]\nurl = imap://x/INBOX\npoll = 2d\n", ":3: poll takes a time" },
 		{ "[imap]\nurl = imap://x/INBOX\nidle = maybe\n", ":3: idle takes yes or no" },
 		{ "from = umpire at club\n", ":1: from must be an address" },
 		{ "[pop3]\nurl = x\n", ":2: there is no section [pop3]" },
@@ -117,6 +145,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_example_of_the_issue_reads_whole),
+		cmocka_unit_test(poll_takes_milliseconds_to_hours),
 		cmocka_unit_test(mistakes_name_their_line),
 		cmocka_unit_test(a_password_file_readable_by_others_is_refused),
 	};
