@@ -151,6 +151,14 @@ is_address(const char *host)
 	    inet_pton(AF_INET6, host, buf) == 1;
 }
 
+/* This machine: the only place a login may go without TLS. */
+static int
+is_loopback(const char *host)
+{
+	return strcmp(host, "localhost") == 0 || strncmp(host, "127.", 4) == 0 ||
+	    strcmp(host, "::1") == 0;
+}
+
 static void
 tls_setup(struct mailstream_ssl_context *ctx, void *arg)
 {
@@ -314,6 +322,12 @@ imap_open(const struct mail_imap *cfg, struct imap **out, struct err *e)
 				goto fail;
 			}
 			im->tls = 1;
+		} else if (!is_loopback(im->host)) {
+			err_set(e, ERR_USER, "%s:%u offers no STARTTLS, and the "
+			    "password is never sent in the clear to another machine: "
+			    "use imaps://, or a server that offers STARTTLS",
+			    im->host, im->port);
+			goto fail;
 		}
 	}
 	if (im->tls && verify_peer(im, cfg->ca_file, e) != 0)
@@ -347,7 +361,8 @@ imap_open(const struct mail_imap *cfg, struct imap **out, struct err *e)
 	}
 	snprintf(im->desc, sizeof(im->desc), "%s:%u, folder %s, %s%s",
 	    im->host, im->port, im->folder, im->use_idle ? "IDLE" : "polling",
-	    im->tls ? "" : ", without TLS (the server offers no STARTTLS)");
+	    im->tls ? "" : ", without TLS (this machine; the server offers no "
+	    "STARTTLS)");
 	*out = im;
 	return 0;
 fail:

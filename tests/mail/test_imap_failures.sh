@@ -40,6 +40,7 @@ send() {  # send N: a mail from tarleton to the umpire
 			--mail-rcpt umpire@example.test -T - || no "sending mail $1"
 }
 start_daemon() {
+	touch "$work/daemon.log"
 	"$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
 	dpid=$!
 }
@@ -113,6 +114,18 @@ imap_conf "imap://127.0.0.1:$LAB_IMAP_PORT/INBOX" "ca-file = $LAB_CERT"
 : >"$work/daemon.log"
 start_daemon
 until_log "imap uid 3: " && ok || no "STARTTLS with ca-file: $(cat "$work/daemon.log")"
+# A mail past the 4 MB limit: fetched only up to it, answered with the
+# limit, and moved out of the way like any other.
+{
+	printf 'From: tarleton@example.test\nTo: umpire@example.test\nSubject: big\n\n'
+	head -c 3900000 /dev/zero | base64 -w 76
+} >"$work/big.eml"
+curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from tarleton@example.test \
+	--mail-rcpt umpire@example.test -T "$work/big.eml" || no "sending the large mail"
+until_log "imap uid 4: " && ok || no "the large mail was not taken in: $(tail -3 "$work/daemon.log")"
+for _ in $(seq 100); do grep -rqs "longer than the limit of 4194304 bytes" "$(lab_maildir tarleton)" && break; sleep 0.05; done
+grep -rqs "longer than the limit of 4194304 bytes" "$(lab_maildir tarleton)" && ok || no "no answer naming the limit"
+[ "$(lab_count umpire)" = 0 ] && ok || no "the large mail stayed in the inbox"
 stop_daemon
 "$bin" -c "$work/despatch.conf" status | grep -q "despatchd  stopped" && ok || no "status: $("$bin" -c "$work/despatch.conf" status)"
 
