@@ -74,12 +74,17 @@ int64_t
 geom_isqrt(int64_t v)
 {
 	int64_t r, x;
+	int bits = 0;
 
 	if (v <= 0)
 		return 0;
-	/* Newton's method from an over-estimate converges from above. */
-	x = v;
-	r = (x + 1) / 2;
+	/* Newton's method converges from above to the floor of the root
+	 * from any start at or over it: 2^ceil(bits/2) is over it and close,
+	 * so it takes a handful of steps rather than one per bit. */
+	for (r = v; r > 0; r >>= 1)
+		bits++;
+	x = (int64_t)1 << ((bits + 1) / 2);
+	r = (x + v / x) / 2;
 	while (r < x) {
 		x = r;
 		r = (x + v / x) / 2;

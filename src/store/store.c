@@ -20,10 +20,93 @@
 #include "scenario/scenario.h"
 #include "store/migrations.h"
 
+/* Prepared statements are kept and reused: preparing one costs more than
+ * running most of ours, and the same few dozen run for every mail.  Keyed
+ * by the SQL text; a statement in use (a loop over rows that runs the
+ * same SQL inside) is not handed out twice: the second gets one of its
+ * own, finalized when released. */
+#define STMT_CACHE 128
+
+struct stmt_slot {
+	char *sql;
+	sqlite3_stmt *st;
+	int in_use;
+};
+
 struct store {
 	sqlite3 *db;
 	int in_tx;
+	struct stmt_slot cache[STMT_CACHE];
 };
+
+static unsigned
+sql_hash(const char *sql)
+{
+	unsigned h = 2166136261u;
+
+	while (*sql != '\0')
+		h = (h ^ (unsigned char)*sql++) * 16777619u;
+	return h;
+}
+
+/* sqlite3_prepare_v2 with the cache. */
+static int
+stmt_prepare(struct store *s, const char *sql, sqlite3_stmt **st)
+{
+	struct stmt_slot *slot = &s->cache[sql_hash(sql) % STMT_CACHE];
+	int rc;
+
+	if (slot->st != NULL && !slot->in_use && strcmp(slot->sql, sql) == 0) {
+		slot->in_use = 1;
+		*st = slot->st;
+		return SQLITE_OK;
+	}
+	rc = sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
+	    NULL);
+	if (rc != SQLITE_OK || slot->in_use)
+		return rc;
+	/* The slot is free: this statement takes it. */
+	if (slot->st != NULL)
+		sqlite3_finalize(slot->st);
+	free(slot->sql);
+	slot->sql = strdup(sql);
+	slot->st = slot->sql != NULL ? *st : NULL;
+	slot->in_use = slot->st != NULL;
+	return rc;
+}
+
+/* sqlite3_finalize for what stmt_prepare gave: a kept statement is reset
+ * for the next use. */
+static void
+stmt_release(struct store *s, sqlite3_stmt *st)
+{
+	size_t i;
+
+	if (st == NULL)
+		return;
+	for (i = 0; i < STMT_CACHE; i++)
+		if (s->cache[i].st == st) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			s->cache[i].in_use = 0;
+			return;
+		}
+	sqlite3_finalize(st);
+}
+
+static void
+stmt_cache_free(struct store *s)
+{
+	size_t i;
+
+	for (i = 0; i < STMT_CACHE; i++) {
+		if (s->cache[i].st != NULL)
+			sqlite3_finalize(s->cache[i].st);
+		free(s->cache[i].sql);
+		s->cache[i].st = NULL;
+		s->cache[i].sql = NULL;
+	}
+}
 
 static int
 db_err(struct store *s, struct err *e, const char *what)
@@ -51,10 +134,10 @@ store_version(struct store *s)
 	sqlite3_stmt *st = NULL;
 	int v = -1;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) ==
+	if (stmt_prepare(s, "PRAGMA user_version", &st) ==
 	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return v;
 }
 
@@ -157,6 +240,7 @@ store_close(struct store *s)
 {
 	if (s == NULL)
 		return;
+	stmt_cache_free(s);
 	sqlite3_close_v2(s->db);
 	free(s);
 }
@@ -278,14 +362,14 @@ prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
 	va_list ap;
 	int rc;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+	if (stmt_prepare(s, sql, st) != SQLITE_OK)
 		return db_err(s, e, "preparing a statement");
 	va_start(ap, types);
 	rc = bindv(*st, types, ap);
 	va_end(ap);
 	if (rc != SQLITE_OK) {
 		db_err(s, e, "binding");
-		sqlite3_finalize(*st);
+		stmt_release(s, *st);
 		*st = NULL;
 		return -1;
 	}
@@ -300,7 +384,7 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 	va_list ap;
 	int rc;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+	if (stmt_prepare(s, sql, &st) != SQLITE_OK)
 		return db_err(s, e, "preparing a statement");
 	va_start(ap, types);
 	rc = bindv(st, types, ap);
@@ -309,10 +393,10 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 		rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "writing");
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 0;
 }
 
@@ -326,14 +410,14 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 	int rc;
 
 	*st = NULL;
-	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+	if (stmt_prepare(s, sql, st) != SQLITE_OK)
 		return db_err(s, e, "preparing a statement");
 	rc = bindv(*st, types, ap);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(*st);
 	if (rc == SQLITE_ROW)
 		return rc;
-	sqlite3_finalize(*st);
+	stmt_release(s, *st);
 	*st = NULL;
 	if (rc != SQLITE_DONE)
 		return db_err(s, e, "reading");
@@ -354,7 +438,7 @@ store_query_int(struct store *s, struct err *e, int64_t *out,
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
 	*out = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 1;
 }
 
@@ -378,7 +462,7 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
 	n = (size_t)sqlite3_column_bytes(st, 0);
 	*out = malloc(n + 1);
 	if (*out == NULL) {
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	if (n > 0)
@@ -386,7 +470,7 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
 	(*out)[n] = '\0';
 	if (len != NULL)
 		*len = n;
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 1;
 }
 
@@ -411,10 +495,10 @@ store_server_key(struct store *s, const char *name, unsigned char key[32],
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
 		memcpy(key, sqlite3_column_blob(st, 0), 32);
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return 0;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_err(s, e, "reading a server key");
 	randombytes_buf(key, 32);
@@ -455,7 +539,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		if (rc != SQLITE_DONE)
 			return db_err(s, e, "reading a game");
 		return err_set(e, ERR_USER, "no game called \"%s\" in this "
@@ -469,7 +553,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	g->scenario_len = (size_t)sqlite3_column_bytes(st, 5);
 	g->scenario_text = malloc(g->scenario_len + 1);
 	if (g->scenario_text == NULL) {
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	memcpy(g->scenario_text, sqlite3_column_text(st, 5), g->scenario_len);
@@ -482,7 +566,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	if (sqlite3_column_bytes(st, 9) == 32)
 		memcpy(g->seed_secret, sqlite3_column_blob(st, 9), 32);
 	col_text(st, 10, g->visibility, sizeof(g->visibility));
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 0;
 }
 
@@ -493,8 +577,7 @@ store_game_names(struct store *s)
 	char *out = NULL;
 	size_t len = 0;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT name FROM games ORDER BY name", -1,
-	    &st, NULL) != SQLITE_OK)
+	if (stmt_prepare(s, "SELECT name FROM games ORDER BY name", &st) != SQLITE_OK)
 		return NULL;
 	out = calloc(1, 1);
 	while (out != NULL && sqlite3_step(st) == SQLITE_ROW) {
@@ -513,7 +596,7 @@ store_game_names(struct store *s)
 		out[len++] = '\n';
 		out[len] = '\0';
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return out;
 }
 
@@ -640,7 +723,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 			goto bad;
 		b->terrain[i].trodden = sqlite3_column_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	st = NULL;
 	if (prepare(s, e, &st, "SELECT idx, sp_lost, exhausted, collapsed FROM "
 	    "brigades WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
@@ -655,7 +738,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 		    (sqlite3_column_int(st, 3) ? BR_COLLAPSED : 0);
 		n++;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	st = NULL;
 	if (n != b->nbrigades)
 		goto bad;
@@ -674,7 +757,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 		b->commanders[i].gone = sqlite3_column_int(st, 4);
 		n++;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	st = NULL;
 	if (n != b->ncommanders)
 		goto bad;
@@ -698,7 +781,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 		t->flags = (unsigned)sqlite3_column_int(st, 7);
 		n++;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	st = NULL;
 	if (n != b->nstands)
 		goto bad;
@@ -710,7 +793,7 @@ bad:
 	err_set(e, ERR_DATA, "game \"%s\": the stored forces do not match its "
 	    "scenario (the database is damaged)", g->name);
 out:
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	battle_free(b);
 	return rc;
 }
@@ -758,12 +841,12 @@ store_player_rehash(struct store *s, int64_t game, const char *email,
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return rc == SQLITE_DONE ? 0 : db_err(s, e, "finding a player");
 	}
 	*player = sqlite3_column_int64(st, 0);
 	*side = sqlite3_column_int(st, 1);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (store_exec(s, e, "UPDATE players SET secret_hash = ? WHERE id = ?", "bi",
 	    (const void *)hash, (size_t)32, *player) != 0)
 		return -1;
@@ -792,14 +875,14 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 		nv = realloc(v, (size_t)(cnt + 1) * 32);
 		if (nv == NULL) {
 			free(v);
-			sqlite3_finalize(st);
+			stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		v = nv;
 		memcpy(v + (size_t)cnt * 32, sqlite3_column_blob(st, 0), 32);
 		cnt++;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (rc != SQLITE_DONE) {
 		free(v);
 		return db_err(s, e, "reading secret hashes");
@@ -823,7 +906,7 @@ store_player_secret_take(struct store *s, int64_t player, char *out,
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		col_text(st, 0, out, size);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_err(s, e, "reading a player's secret");
 	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
@@ -844,7 +927,7 @@ store_players(struct store *s, int64_t game, int side,
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (n == max) {
-			sqlite3_finalize(st);
+			stmt_release(s, st);
 			return err_set(e, ERR_DATA, "more than %d players in one game",
 			    max);
 		}
@@ -858,10 +941,10 @@ store_players(struct store *s, int64_t game, int side,
 	}
 	if (rc != SQLITE_DONE) {
 		db_err(s, e, "reading players");
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return n;
 }
 
@@ -879,7 +962,7 @@ store_message_seen(struct store *s, const char *message_id,
 	    (size_t)32, message_id, message_id) != 0)
 		return -1;
 	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (rc == SQLITE_ROW)
 		return 1;
 	if (rc != SQLITE_DONE)
@@ -914,7 +997,7 @@ store_message_count(struct store *s, int64_t *n, struct err *e)
 	if (prepare(s, e, &st, "SELECT count(*) FROM messages", "") != 0)
 		return -1;
 	*n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 0;
 }
 
@@ -931,7 +1014,7 @@ store_orders_supersede(struct store *s, int64_t game, int step, int side,
 	    "superseded = 0", "iIIi", game, step, side, player) != 0)
 		return -1;
 	*had = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	/* Only the current rows: rows superseded before stay as they are, so
 	 * a new set costs what the last set had, not every set before it. */
 	if (*had == 0)
@@ -955,7 +1038,7 @@ store_orders_sender(struct store *s, int64_t game, int step, int side,
 		return -1;
 	if (sqlite3_step(st) == SQLITE_ROW)
 		col_text(st, 0, out, size);
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 0;
 }
 
@@ -982,7 +1065,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 	*text = NULL;
 	*count = 0;
 	if (out == NULL) {
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -992,7 +1075,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 
 		if (nb == NULL) {
 			free(out);
-			sqlite3_finalize(st);
+			stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		out = nb;
@@ -1005,12 +1088,12 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 	}
 	if (rc != SQLITE_DONE) {
 		db_err(s, e, "reading orders");
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		free(out);
 		*count = 0;
 		return -1;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	*text = out;
 	return 0;
 }
@@ -1065,9 +1148,9 @@ store_events_insert(struct store *s, int64_t game, int step,
 	sqlite3_stmt *st = NULL;
 	int i;
 
-	if (sqlite3_prepare_v2(s->db, "INSERT INTO events (game_id, step, seq, "
+	if (stmt_prepare(s, "INSERT INTO events (game_id, step, seq, "
 	    "kind, side_idx, unit_idx, target, value, sides, text) VALUES (?, ?, ?, "
-	    "?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+	    "?, ?, ?, ?, ?, ?, ?)", &st) != SQLITE_OK)
 		return db_err(s, e, "preparing events");
 	for (i = 0; i < ev->n; i++) {
 		const struct event *x = &ev->v[i];
@@ -1094,11 +1177,11 @@ store_events_insert(struct store *s, int64_t game, int step,
 		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			db_err(s, e, "writing events");
-			sqlite3_finalize(st);
+			stmt_release(s, st);
 			return -1;
 		}
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	return 0;
 }
 
@@ -1144,12 +1227,12 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "reading events");
-		sqlite3_finalize(st);
+		stmt_release(s, st);
 		free(sv);
 		events_free(ev);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	if (ev->overflow) {
 		free(sv);
 		events_free(ev);
@@ -1178,7 +1261,8 @@ store_outbox_add(struct store *s, int64_t game, const char *message_id,
 	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, '')"
 
 static int
-outbox_rows(sqlite3_stmt *st, struct store_mail **out, int *n, struct err *e)
+outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
+    struct err *e)
 {
 	struct store_mail *v = NULL;
 	int cnt = 0, cap = 0;
@@ -1193,7 +1277,7 @@ outbox_rows(sqlite3_stmt *st, struct store_mail **out, int *n, struct err *e)
 			nv = realloc(v, (size_t)cap * sizeof(*v));
 			if (nv == NULL) {
 				store_mails_free(v, cnt);
-				sqlite3_finalize(st);
+				stmt_release(s, st);
 				return err_set(e, ERR_INTERNAL, "out of memory");
 			}
 			v = nv;
@@ -1216,7 +1300,7 @@ outbox_rows(sqlite3_stmt *st, struct store_mail **out, int *n, struct err *e)
 		m->raw = malloc(m->len + 1);
 		if (m->raw == NULL) {
 			store_mails_free(v, cnt);
-			sqlite3_finalize(st);
+			stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		if (m->len)
@@ -1224,7 +1308,7 @@ outbox_rows(sqlite3_stmt *st, struct store_mail **out, int *n, struct err *e)
 		m->raw[m->len] = '\0';
 		cnt++;
 	}
-	sqlite3_finalize(st);
+	stmt_release(s, st);
 	*out = v;
 	*n = cnt;
 	return 0;
@@ -1242,7 +1326,7 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 	    "games g ON g.id = o.game_id WHERE (? = 0 OR o.delivered_at IS NULL) "
 	    "ORDER BY o.id", "I", pending) != 0)
 		return -1;
-	return outbox_rows(st, out, n, e);
+	return outbox_rows(s, st, out, n, e);
 }
 
 int
@@ -1258,7 +1342,7 @@ store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 	    "o.failed_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.id", "i",
 	    now) != 0)
 		return -1;
-	return outbox_rows(st, out, n, e);
+	return outbox_rows(s, st, out, n, e);
 }
 
 int
