@@ -29,6 +29,7 @@
  * are open.  It logs to stderr, one line an event, with a level.
  * Daemon glue may exit on errors; the library never does.
  */
+#define _GNU_SOURCE    /* ppoll */
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
@@ -299,14 +300,24 @@ struct imap_link {
 	struct imap *im;
 	time_t next_try;
 	int backoff;            /* seconds to the next try after a failure */
+	int single;             /* a batch fetch failed: one mail a fetch */
+	uint32_t bad_uid;       /* ... and this mail's fetch failed */
+	int bad_tries;          /* ... so many times in a row */
 	char state[600];        /* for 'despatch status' */
 };
 
+#define FETCH_TRIES 3   /* a mail that cannot be fetched so often is set aside */
+
+/* Drops the connection: quietly with a LOGOUT when why is NULL (a stop,
+ * a reload), else as a failure, logged, with the next try put off. */
 static void
 imap_drop(struct imap_link *l, const char *why)
 {
 	if (l->im != NULL) {
-		imap_close(l->im);
+		if (why == NULL)
+			imap_close(l->im);
+		else
+			imap_abort(l->im);
 		l->im = NULL;
 	}
 	if (why != NULL) {
@@ -352,7 +363,8 @@ imap_link_up(struct imap_link *l, const struct config *c)
 		imap_drop(l, stop_asked ? NULL : e.msg);
 		return 0;
 	}
-	l->backoff = 1;
+	/* The backoff is reset by a whole round, not by a login: a server
+	 * that lets us in and then fails us is not hammered either. */
 	logmsg("info", "imap: connected to %s", imap_describe(l->im));
 	snprintf(l->state, sizeof(l->state), "imap: connected to %s",
 	    imap_describe(l->im));
@@ -382,6 +394,8 @@ imap_take(void *arg, uint32_t uid, const char *data, size_t len)
 	for (i = 0; i < b->n; i++)
 		if (b->msgs[i].uid == uid)
 			arrived = b->msgs[i].arrived;
+	if (b->ndone >= BATCH_MAX || b->nbad >= BATCH_MAX)
+		return 1;
 	err_clear(&e);
 	if (referee_submit_at(b->r, data, len, NULL, arrived, &res, &e) == 0) {
 		b->done[b->ndone++] = uid;
@@ -418,6 +432,24 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 		imap_drop(l, e.msg);
 		return 0;
 	}
+	/* A mail whose fetch keeps failing (or breaks the connection) is set
+	 * aside, so it never blocks the mail behind it. */
+	if (l->bad_tries >= FETCH_TRIES) {
+		if (imap_move(l->im, &l->bad_uid, 1, c->quarantine, &e) != 0) {
+			free(msgs);
+			imap_drop(l, e.msg);
+			return 0;
+		}
+		logmsg("error", "imap uid %u: could not be fetched in %d tries; "
+		    "moved to %s", (unsigned)l->bad_uid, FETCH_TRIES,
+		    c->quarantine);
+		l->bad_tries = 0;
+		free(msgs);
+		if (imap_list(l->im, &msgs, &n, &e) != 0) {
+			imap_drop(l, e.msg);
+			return 0;
+		}
+	}
 	while (i < n && !stop_asked) {
 		struct imap_batch b;
 		uint32_t uids[BATCH_MAX];
@@ -428,7 +460,7 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 		b.msgs = msgs + i;
 		/* At most BATCH_MAX mails and BATCH_BYTES a batch, and always
 		 * at least one. */
-		while (i + k < n && k < BATCH_MAX && (k == 0 ||
+		while (i + k < n && k < (l->single ? 1 : BATCH_MAX) && (k == 0 ||
 		    bytes + msgs[i + k].size <= BATCH_BYTES)) {
 			uids[k] = msgs[i + k].uid;
 			bytes += msgs[i + k].size < INTAKE_MAX ? msgs[i + k].size :
@@ -443,28 +475,45 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 		}
 		if (imap_fetch(l->im, uids, k, INTAKE_MAX, imap_take, &b, &e) != 0) {
 			referee_batch_abort(r);
+			if (k > 1)
+				l->single = 1;
+			else if (l->bad_uid == uids[0])
+				l->bad_tries++;
+			else
+				l->bad_uid = uids[0], l->bad_tries = 1;
 			imap_drop(l, e.msg);
-			break;
+			free(msgs);
+			return taken;
 		}
 		if (referee_batch_commit(r, &e) != 0) {
 			logmsg("warning", "a batch of %zu mails could not be stored now "
 			    "(%s); tried again later", k, e.msg);
-			break;
+			free(msgs);
+			return taken;
 		}
 		referee_crash_point("after-store");
 		if (imap_move(l->im, b.done, b.ndone, c->processed, &e) != 0 ||
 		    imap_move(l->im, b.bad, b.nbad, c->quarantine, &e) != 0) {
 			/* Stored: the next round sees them as duplicates. */
 			imap_drop(l, e.msg);
-			taken += (int)b.ndone;
-			break;
+			free(msgs);
+			return taken + (int)b.ndone;
 		}
 		taken += (int)b.ndone;
-		if (b.passing)
-			break;
+		if (b.passing) {
+			free(msgs);
+			return taken;
+		}
 		i += k;
 	}
 	free(msgs);
+	/* A whole round went well: the next failure starts the backoff
+	 * afresh, and batches are whole again. */
+	if (i >= n) {
+		l->backoff = 1;
+		l->single = 0;
+		l->bad_tries = 0;
+	}
 	return taken;
 }
 
@@ -563,6 +612,7 @@ main(int argc, char **argv)
 	struct err e;
 	struct sigaction sa;
 	struct imap_link link;
+	sigset_t blocked, waitmask;
 	char lock[CONFIG_PATH_MAX + 16];
 	int once = 0, i, lockfd, ino;
 
@@ -599,6 +649,12 @@ main(int argc, char **argv)
 		    "watch: an [imap] section or a [maildir]", conf_path);
 		return 1;
 	}
+	if (conf.imap.set && (conf.imap.user[0] == '\0' ||
+	    conf.imap.password_file[0] == '\0')) {
+		logmsg("fatal", "%s: [imap] needs user and password-file",
+		    conf_path);
+		return 1;
+	}
 	if (conf.from[0] != '\0')
 		setenv("DESPATCH_FROM", conf.from, 1);
 	/* One daemon a database. */
@@ -629,6 +685,14 @@ main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* The signals wait for the pause between rounds: one in the middle of
+	 * a network call would cut it short (libetpan takes EINTR for a lost
+	 * connection), and a round is never long. */
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGTERM);
+	sigaddset(&blocked, SIGINT);
+	sigaddset(&blocked, SIGHUP);
+	sigprocmask(SIG_BLOCK, &blocked, &waitmask);
 	referee_init(&r, st);
 	memset(&link, 0, sizeof(link));
 	link.backoff = 1;
@@ -686,14 +750,13 @@ main(int argc, char **argv)
 				ms = due > 0 ? (int)due : 0;
 		}
 		if (link.im != NULL) {
-			if (imap_wait(link.im, ms, ino, &e) < 0) {
-				link.backoff = 1;
+			if (imap_wait(link.im, ms, ino, &waitmask, &e) < 0)
 				imap_drop(&link, e.msg);
-			}
 		} else {
 			struct pollfd pfd = { ino, POLLIN, 0 };
+			struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
 
-			(void)poll(&pfd, ino >= 0 ? 1 : 0, ms);
+			(void)ppoll(&pfd, ino >= 0 ? 1 : 0, &ts, &waitmask);
 		}
 		if (ino >= 0) {
 			char buf[4096];

@@ -9,6 +9,7 @@
  * written here rather than taken from a library, because no Debian library
  * offers it for a libetpan stream.
  */
+#define _GNU_SOURCE    /* ppoll */
 #include <arpa/inet.h>
 
 #include <ctype.h>
@@ -151,12 +152,20 @@ is_address(const char *host)
 	    inet_pton(AF_INET6, host, buf) == 1;
 }
 
-/* This machine: the only place a login may go without TLS. */
+/* This machine: the only place a login may go without TLS.  Addresses
+ * only (127/8, ::1) and the name localhost; never a name that merely
+ * starts with "127.". */
 static int
 is_loopback(const char *host)
 {
-	return strcmp(host, "localhost") == 0 || strncmp(host, "127.", 4) == 0 ||
-	    strcmp(host, "::1") == 0;
+	struct in_addr a4;
+	struct in6_addr a6;
+
+	if (strcmp(host, "localhost") == 0)
+		return 1;
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	return inet_pton(AF_INET6, host, &a6) == 1 && IN6_IS_ADDR_LOOPBACK(&a6);
 }
 
 static void
@@ -216,7 +225,14 @@ verify_peer(struct imap *im, const char *ca_file, struct err *e)
 		    "it holds none");
 		goto out;
 	}
-	r = gnutls_x509_trust_list_verify_crt(tl, certs, n, 0, &status, NULL);
+	{
+		/* The leaf must be meant for a TLS server. */
+		gnutls_typed_vdata_st purpose = { GNUTLS_DT_KEY_PURPOSE_OID,
+		    (unsigned char *)GNUTLS_KP_TLS_WWW_SERVER, 0 };
+
+		r = gnutls_x509_trust_list_verify_crt2(tl, certs, n, &purpose, 1,
+		    0, &status, NULL);
+	}
 	if (r < 0 || status != 0) {
 		gnutls_datum_t txt = { NULL, 0 };
 
@@ -267,6 +283,8 @@ ensure_folder(struct imap *im, const char *name, struct err *e)
 	int rc, n;
 
 	rc = mailimap_list(im->imap, "", name, &found);
+	if (rc != MAILIMAP_NO_ERROR && found != NULL)
+		mailimap_list_result_free(found);
 	if (rc != MAILIMAP_NO_ERROR)
 		return err_set(e, ERR_TEMP, "%s:%u: LIST %s failed: %s (%s)",
 		    im->host, im->port, name, why(rc), said(im));
@@ -366,21 +384,34 @@ imap_open(const struct mail_imap *cfg, struct imap **out, struct err *e)
 	*out = im;
 	return 0;
 fail:
-	imap_close(im);
+	/* No LOGOUT to a server that failed us: it may not answer. */
+	imap_abort(im);
 	return -1;
+}
+
+static void
+imap_free(struct imap *im, int logout)
+{
+	if (im == NULL)
+		return;
+	if (im->imap != NULL) {
+		if (logout && im->imap->imap_stream != NULL)
+			mailimap_logout(im->imap);
+		mailimap_free(im->imap);
+	}
+	free(im);
 }
 
 void
 imap_close(struct imap *im)
 {
-	if (im == NULL)
-		return;
-	if (im->imap != NULL) {
-		if (im->imap->imap_stream != NULL)
-			mailimap_logout(im->imap);
-		mailimap_free(im->imap);
-	}
-	free(im);
+	imap_free(im, 1);
+}
+
+void
+imap_abort(struct imap *im)
+{
+	imap_free(im, 0);
 }
 
 const char *
@@ -477,7 +508,7 @@ imap_list(struct imap *im, struct imap_msg **msgs, size_t *n, struct err *e)
 	for (c = clist_begin(result); c != NULL; c = clist_next(c)) {
 		struct mailimap_msg_att *att = clist_content(c);
 		struct imap_msg m = { 0, 0, 0 };
-		int deleted = 0;
+		int deleted = 0, sized = 0, dated = 0;
 		clistiter *a;
 
 		for (a = clist_begin(att->att_list); a != NULL; a = clist_next(a)) {
@@ -495,17 +526,22 @@ imap_list(struct imap *im, struct imap_msg **msgs, size_t *n, struct err *e)
 				break;
 			case MAILIMAP_MSG_ATT_RFC822_SIZE:
 				m.size = it->att_data.att_static->att_data.att_rfc822_size;
+				sized = 1;
 				break;
 			case MAILIMAP_MSG_ATT_INTERNALDATE:
-				if (it->att_data.att_static->att_data.att_internal_date)
+				if (it->att_data.att_static->att_data.att_internal_date) {
 					m.arrived = internaldate(it->att_data.att_static->
 					    att_data.att_internal_date);
+					dated = 1;
+				}
 				break;
 			default:
 				break;
 			}
 		}
-		if (m.uid == 0 || deleted)
+		/* Only answers to this FETCH carry all three: a server may send
+		 * flag changes (with their UID, under CONDSTORE) among them. */
+		if (m.uid == 0 || !sized || !dated || deleted)
 			continue;
 		if (k == cap) {
 			struct imap_msg *nv;
@@ -522,8 +558,15 @@ imap_list(struct imap *im, struct imap_msg **msgs, size_t *n, struct err *e)
 		v[k++] = m;
 	}
 	mailimap_fetch_list_free(result);
-	if (k > 1)
+	if (k > 1) {
+		size_t i, o = 1;
+
 		qsort(v, k, sizeof(*v), uid_cmp);
+		for (i = 1; i < k; i++)
+			if (v[i].uid != v[o - 1].uid)
+				v[o++] = v[i];
+		k = o;
+	}
 	*msgs = v;
 	*n = k;
 	return 0;
@@ -553,7 +596,8 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 	struct mailimap_set *set;
 	clist *result = NULL;
 	clistiter *c;
-	char *copy;
+	char *copy, *got;
+	size_t j;
 	int rc;
 
 	if (n == 0)
@@ -584,7 +628,9 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 		    im->host, im->port, n, why(rc));
 	}
 	rc = 0;
-	for (c = clist_begin(result); c != NULL && rc == 0; c = clist_next(c)) {
+	got = calloc(n, 1);
+	for (c = clist_begin(result); got != NULL && c != NULL && rc == 0;
+	    c = clist_next(c)) {
 		struct mailimap_msg_att *att = clist_content(c);
 		const char *body = NULL;
 		size_t len = 0;
@@ -606,10 +652,14 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 				len = st->att_data.att_body_section->sec_length;
 			}
 		}
-		if (uid == 0)
+		/* Only a body asked for, once: a FETCH response may be a flag
+		 * change, or for a mail not asked for, and a mail without its
+		 * body must stay where it is, not be taken as empty. */
+		for (j = 0; j < n && uids[j] != uid; j++)
+			;
+		if (uid == 0 || j == n || got[j] || body == NULL)
 			continue;
-		if (body == NULL)
-			body = "", len = 0;
+		got[j] = 1;
 		if (len > max)
 			len = max;
 		memcpy(copy, body, len);
@@ -618,6 +668,9 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 	}
 	mailimap_fetch_list_free(result);
 	free(copy);
+	if (got == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	free(got);
 	return 0;
 }
 
@@ -667,11 +720,22 @@ imap_move(struct imap *im, const uint32_t *uids, size_t n,
 	return 0;
 }
 
+/* poll(2) for ms milliseconds with the signal mask (or the current one). */
+static int
+wait_fds(struct pollfd *p, nfds_t np, int ms, const sigset_t *mask)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	return ppoll(p, np, &ts, mask);
+}
+
 int
-imap_wait(struct imap *im, int ms, int extra_fd, struct err *e)
+imap_wait(struct imap *im, int ms, int extra_fd, const sigset_t *mask,
+    struct err *e)
 {
 	struct pollfd p[2];
-	int np = 0, rc, spoke = 0;
+	nfds_t np = 0;
+	int rc, spoke = 0;
 
 	if (ms < 0)
 		ms = 0;
@@ -681,7 +745,7 @@ imap_wait(struct imap *im, int ms, int extra_fd, struct err *e)
 			p[0].events = POLLIN;
 			np = 1;
 		}
-		(void)poll(p, (nfds_t)np, ms);
+		(void)wait_fds(p, np, ms, mask);
 		return 0;
 	}
 	if (ms > IDLE_MAX_MS)
@@ -702,7 +766,7 @@ imap_wait(struct imap *im, int ms, int extra_fd, struct err *e)
 			p[1].events = POLLIN;
 			np = 2;
 		}
-		if (poll(p, (nfds_t)np, ms) > 0 && (p[0].revents & (POLLIN |
+		if (wait_fds(p, np, ms, mask) > 0 && (p[0].revents & (POLLIN |
 		    POLLHUP | POLLERR)))
 			spoke = 1;
 	}

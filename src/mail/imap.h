@@ -13,6 +13,7 @@
 #ifndef DESPATCH_IMAP_H
 #define DESPATCH_IMAP_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,7 +46,11 @@ struct imap_msg {
  * (ERR_TEMP for what may pass, ERR_USER for a refused login or an
  * untrusted certificate). */
 int imap_open(const struct mail_imap *cfg, struct imap **out, struct err *e);
+/* Logs out and frees. */
 void imap_close(struct imap *im);
+/* Frees without a word to the server: after a failure, when it may not
+ * answer. */
+void imap_abort(struct imap *im);
 
 /* "host:port, folder F, IDLE" for the log. */
 const char *imap_describe(const struct imap *im);
@@ -69,8 +74,12 @@ int imap_move(struct imap *im, const uint32_t *uids, size_t n,
 
 /* Waits up to ms milliseconds for the folder to change: with IDLE, until
  * the server says something; without, it only sleeps.  extra_fd (or -1)
- * is polled too.  Returns 1 when the server spoke, 0 otherwise (timeout,
- * extra_fd ready, a signal), -1 with e set when the connection failed. */
-int imap_wait(struct imap *im, int ms, int extra_fd, struct err *e);
+ * is polled too.  mask (or NULL) is the signal mask while waiting, as
+ * ppoll(2) takes it: a caller that blocks its signals during commands
+ * (a signal cuts a libetpan command short) lets them in here.  Returns 1
+ * when the server spoke, 0 otherwise (timeout, extra_fd ready, a signal),
+ * -1 with e set when the connection failed. */
+int imap_wait(struct imap *im, int ms, int extra_fd, const sigset_t *mask,
+    struct err *e);
 
 #endif
