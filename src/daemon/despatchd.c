@@ -38,6 +38,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <malloc.h>
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
@@ -635,6 +636,11 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	/* A daemon lives for months: large buffers (a battle, a 4 MB mail)
+	 * come from mmap and go back when freed, rather than raising glibc's
+	 * threshold and staying in the heap for good. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	mallopt(M_TRIM_THRESHOLD, 512 * 1024);
 	if (sodium_init() < 0) {
 		logmsg("fatal", "libsodium failed to initialise");
 		return 1;
@@ -738,6 +744,10 @@ main(int argc, char **argv)
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
 		    taken);
 		status(st, "running", detail);
+		/* Pages freed in the round go back to the system before the
+		 * wait (a round's battles and mails come and go; without this the
+		 * heap keeps its high-water mark for good). */
+		malloc_trim(0);
 		if (once || stop_asked)
 			break;
 		/* Wait for new mail, or the poll period (which also serves

@@ -602,11 +602,11 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 
 	if (n == 0)
 		return 0;
-	copy = malloc(max + 1);
+	copy = NULL;
 	ft = mailimap_fetch_type_new_fetch_att_list_empty();
 	set = uid_set(uids, n);
 	sec = mailimap_section_new(NULL);
-	if (copy == NULL || ft == NULL || set == NULL || sec == NULL ||
+	if (ft == NULL || set == NULL || sec == NULL ||
 	    mailimap_fetch_type_new_fetch_att_list_add(ft,
 	    mailimap_fetch_att_new_uid()) != 0 ||
 	    mailimap_fetch_type_new_fetch_att_list_add(ft,
@@ -662,12 +662,20 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
 		got[j] = 1;
 		if (len > max)
 			len = max;
+		/* A copy of its own size, NUL-terminated, freed at once: a
+		 * buffer of the largest size kept for all would stay resident. */
+		copy = malloc(len + 1);
+		if (copy == NULL) {
+			free(got);
+			got = NULL;
+			break;
+		}
 		memcpy(copy, body, len);
 		copy[len] = '\0';
 		rc = fn(arg, uid, copy, len);
+		free(copy);
 	}
 	mailimap_fetch_list_free(result);
-	free(copy);
 	if (got == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
 	free(got);
