@@ -236,9 +236,17 @@ tick_game(struct referee *r, const char *name, int64_t now,
 			    "reminders_sent WHERE game_id = ? AND step = ? AND "
 			    "ahead <= ?", "iIi", g.id, g.step, ahead) < 0)
 				goto fail;
-			if (sentr == 0 && remind(r, &g, b, deadline, ahead,
-			    &res->reminders, e) != 0)
-				goto fail;
+			if (sentr == 0) {
+				int before = res->reminders;
+
+				if (remind(r, &g, b, deadline, ahead, &res->reminders,
+				    e) != 0)
+					goto fail;
+				if (res->reminders > before)
+					snprintf(res->last, sizeof(res->last), "game %s: "
+					    "reminded %d player(s), the deadline %s away",
+					    g.name, res->reminders - before, tok);
+			}
 		}
 	}
 done:

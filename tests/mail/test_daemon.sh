@@ -165,7 +165,9 @@ else
 fi
 wait_count tarleton $((t0 + 2)) && wait_count morgan $((m0 + 1)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
 d show cw | grep -q "turn 2 of 6 (07:15), continental phase" && ok || no "the phase was not played at the deadline: $(d show cw | head -4)"
-grep -q "deadline" "$work/daemon.log" && ok || no "the log does not say the deadline played it: $(grep clock "$work/daemon.log")"
+grep -q "deadline passed" "$work/daemon.log" && ok || no "the log does not say the deadline played it: $(grep clock "$work/daemon.log")"
+grep -q "game cw: reminded 1 player(s), the deadline 3s away" "$work/daemon.log" && ok ||
+	no "the log does not say who was reminded: $(grep clock "$work/daemon.log")"
 
 kill -TERM "$dpid"
 for _ in $(seq 100); do kill -0 "$dpid" 2>/dev/null || break; sleep 0.05; done
