@@ -200,6 +200,18 @@ cmd_status(int argc, char **argv)
 	printf("outbox     %d waiting, %d being retried, %d failed for good%s\n",
 	    waiting, retrying, failed, failed ? " (see 'despatch outbox')" : "");
 	store_mails_free(m, n);
+	{
+		int64_t spooled = 0, kept = 0;
+
+		if (store_query_int(st, &e, &spooled, "SELECT count(*) FROM spool "
+		    "WHERE failed_at IS NULL", "") >= 0 &&
+		    store_query_int(st, &e, &kept, "SELECT count(*) FROM spool "
+		    "WHERE failed_at IS NOT NULL", "") >= 0)
+			printf("spool      %lld taken from the mailbox and not yet "
+			    "read, %lld the intake failed on%s\n", (long long)spooled,
+			    (long long)kept, kept ? " (kept in the spool table, "
+			    "with the error)" : "");
+	}
 	names = store_game_names(st);
 	for (name = names ? strtok_r(names, "\n", &save) : NULL; name != NULL;
 	    name = strtok_r(NULL, "\n", &save)) {

@@ -59,7 +59,8 @@
 #include "store/store.h"
 
 #define INTAKE_MAX (4u * 1024u * 1024u + 1u)
-#define BATCH_MAX  64   /* mails stored in one transaction */
+#define BATCH_MAX  256  /* mails spooled in one transaction */
+#define READ_BATCH 64   /* spooled mails read in one transaction */
 #define BATCH_BYTES (32u * 1024u * 1024u)  /* ... and bytes fetched for one */
 #define BACKOFF_MAX 300 /* seconds between tries to reach the IMAP server */
 
@@ -220,7 +221,6 @@ maildir_round(struct referee *r, const struct config *c)
 		for (; i < n && i - first < BATCH_MAX && !passing; i++) {
 			char file[2100], *raw = NULL;
 			size_t len = 0;
-			struct submit_result res;
 			struct err e;
 
 			if (path(file, sizeof(file), "%s/%s", newdir, names[i]) != 0)
@@ -243,12 +243,9 @@ maildir_round(struct referee *r, const struct config *c)
 				raw[len] = '\0';
 				err_clear(&e);
 			}
-			if (referee_submit_at(r, raw, len, NULL,
-			    maildir_time(names[i]), &res, &e) == 0) {
+			if (referee_spool_add(r, raw, len, maildir_time(names[i]),
+			    names[i], &e) == 0) {
 				done[i - first] = 1;
-				logmsg("info", "%s: %s: %s", names[i],
-				    res.outcome == SUBMIT_DUPLICATE ? "duplicate" :
-				    res.status, res.note);
 			} else if (e.kind == ERR_TEMP) {
 				logmsg("warning", "%s: not stored now, tried again later: "
 				    "%s", names[i], e.msg);
@@ -377,8 +374,8 @@ struct imap_batch {
 	struct referee *r;
 	const struct imap_msg *msgs;
 	size_t n;
-	uint32_t done[BATCH_MAX], bad[BATCH_MAX];
-	size_t ndone, nbad;
+	uint32_t done[BATCH_MAX];
+	size_t ndone;
 	int passing;            /* stopped on a passing failure */
 };
 
@@ -386,34 +383,28 @@ static int
 imap_take(void *arg, uint32_t uid, const char *data, size_t len)
 {
 	struct imap_batch *b = arg;
-	struct submit_result res;
 	struct err e;
+	char source[32];
 	int64_t arrived = 0;
 	size_t i;
 
 	referee_crash_point("after-fetch");
+	if (b->ndone >= BATCH_MAX)
+		return 1;
 	for (i = 0; i < b->n; i++)
 		if (b->msgs[i].uid == uid)
 			arrived = b->msgs[i].arrived;
-	if (b->ndone >= BATCH_MAX || b->nbad >= BATCH_MAX)
-		return 1;
+	snprintf(source, sizeof(source), "imap uid %u", (unsigned)uid);
 	err_clear(&e);
-	if (referee_submit_at(b->r, data, len, NULL, arrived, &res, &e) == 0) {
+	if (referee_spool_add(b->r, data, len, arrived, source, &e) == 0) {
 		b->done[b->ndone++] = uid;
-		logmsg("info", "imap uid %u: %s: %s", (unsigned)uid,
-		    res.outcome == SUBMIT_DUPLICATE ? "duplicate" : res.status,
-		    res.note);
 		return 0;
 	}
-	if (e.kind == ERR_TEMP) {
-		logmsg("warning", "imap uid %u: not stored now, tried again later: "
-		    "%s", (unsigned)uid, e.msg);
-		b->passing = 1;
-		return 1;
-	}
-	logmsg("error", "imap uid %u: quarantined: %s", (unsigned)uid, e.msg);
-	b->bad[b->nbad++] = uid;
-	return 0;
+	/* Only the database refuses an insert: it stays for later. */
+	logmsg("warning", "%s: not stored now, tried again later: %s", source,
+	    e.msg);
+	b->passing = 1;
+	return 1;
 }
 
 /* One pass over the IMAP folder: batches fetched, stored, then moved.
@@ -424,10 +415,12 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 	struct imap_msg *msgs = NULL;
 	size_t n = 0, i = 0;
 	struct err e;
+	struct timespec t0, t1;
 	int taken = 0;
 
 	if (!imap_link_up(l, c))
 		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err_clear(&e);
 	if (imap_list(l->im, &msgs, &n, &e) != 0) {
 		imap_drop(l, e.msg);
@@ -493,8 +486,7 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 			return taken;
 		}
 		referee_crash_point("after-store");
-		if (imap_move(l->im, b.done, b.ndone, c->processed, &e) != 0 ||
-		    imap_move(l->im, b.bad, b.nbad, c->quarantine, &e) != 0) {
+		if (imap_move(l->im, b.done, b.ndone, c->processed, &e) != 0) {
 			/* Stored: the next round sees them as duplicates. */
 			imap_drop(l, e.msg);
 			free(msgs);
@@ -508,6 +500,12 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 		i += k;
 	}
 	free(msgs);
+	if (taken > 1) {
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		logmsg("info", "imap: %d mails stored in the spool and moved to %s "
+		    "in %ld us", taken, c->processed, (long)((t1.tv_sec -
+		    t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000));
+	}
 	/* A whole round went well: the next failure starts the backoff
 	 * afresh, and batches are whole again. */
 	if (i >= n) {
@@ -516,6 +514,48 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 		l->bad_tries = 0;
 	}
 	return taken;
+}
+
+static void
+spool_said(void *arg, const char *source, const struct submit_result *res,
+    const struct err *e)
+{
+	(void)arg;
+	if (res != NULL)
+		logmsg("info", "%s: %s: %s", source, res->outcome ==
+		    SUBMIT_DUPLICATE ? "duplicate" : res->status, res->note);
+	else if (e->kind == ERR_TEMP)
+		logmsg("warning", "%s: not read now, tried again later: %s", source,
+		    e->msg);
+	else
+		logmsg("error", "%s: the intake failed on it; it is kept in the "
+		    "spool: %s", source, e->msg);
+}
+
+static long
+ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (long)((b->tv_sec - a->tv_sec) * 1000 +
+	    (b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/* Reads and answers what the intake spooled. */
+static void
+spool_round(struct referee *r)
+{
+	struct spool_result res;
+	struct err e;
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	err_clear(&e);
+	if (referee_spool_run(r, READ_BATCH, spool_said, NULL, &res, &e) != 0)
+		logmsg("warning", "spool: %s; tried again later", e.msg);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (res.read + res.failed > 1)
+		logmsg("info", "spool: %d mails read and answered in %ld ms",
+		    res.read, (long)((t1.tv_sec - t0.tv_sec) * 1000 +
+		    (t1.tv_nsec - t0.tv_nsec) / 1000000));
 }
 
 static int
@@ -583,6 +623,11 @@ maildir_watch(const struct config *c)
 	return ino;
 }
 
+/* The SMTP session kept from round to round: the connection, its TLS and
+ * its login serve the next round's mail too (libcurl makes a new one when
+ * the server has closed it). */
+static void *smtp_session;
+
 /* Sends what the outbox holds that is due, over [smtp]. */
 static void
 outbox_round(struct referee *r, const struct config *c)
@@ -593,8 +638,10 @@ outbox_round(struct referee *r, const struct config *c)
 
 	if (smtp_of(c, &smtp) <= 0)
 		return;
+	if (smtp_session == NULL)
+		smtp_session = mail_smtp_session_new();
 	err_clear(&e);
-	if (referee_outbox_send(r, &smtp, 0, &res, &e) != 0)
+	if (referee_outbox_send_on(r, &smtp, smtp_session, 0, &res, &e) != 0)
 		logmsg("warning", "outbox: %s", e.msg);
 	else if (res.sent + res.deferred + res.failed > 0)
 		logmsg(res.deferred || res.failed ? "warning" : "info",
@@ -613,6 +660,8 @@ main(int argc, char **argv)
 	struct err e;
 	struct sigaction sa;
 	struct imap_link link;
+	struct timespec r0, r1, r2, r3;
+	time_t last_tick = 0;
 	sigset_t blocked, waitmask;
 	char lock[CONFIG_PATH_MAX + 16];
 	int once = 0, i, lockfd, ino;
@@ -724,25 +773,52 @@ main(int argc, char **argv)
 				/* New servers or folders take effect now. */
 				imap_drop(&link, NULL);
 				link.next_try = 0;
+				mail_smtp_session_free(smtp_session);
+				smtp_session = NULL;
 				if (ino >= 0)
 					close(ino);
 				ino = maildir_watch(&conf);
 				logmsg("info", "reloaded %s", conf_path);
 			}
 		}
+		clock_gettime(CLOCK_MONOTONIC, &r0);
 		if (conf.imap.set)
 			taken += imap_round(&r, &conf, &link);
 		if (conf.maildir.set)
 			taken += maildir_round(&r, &conf);
-		if (referee_tick(&r, &tr, &e) != 0)
-			logmsg("warning", "tick: %s", e.msg);
-		else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
-			logmsg(tr.errors ? "error" : "info", "clock: %d played, %d "
-			    "reminders; %s", tr.played, tr.reminders, tr.last);
+		spool_round(&r);
+		clock_gettime(CLOCK_MONOTONIC, &r1);
+		/* The answers first: they should not wait for the clock. */
+		if (taken > 0)
+			outbox_round(&r, &conf);
+		clock_gettime(CLOCK_MONOTONIC, &r2);
+		/* The clock looks at every game: at most once a second (its
+		 * times are whole seconds), and whenever mail came, which may
+		 * have completed a phase. */
+		memset(&tr, 0, sizeof(tr));
+		if (taken > 0 || r2.tv_sec != last_tick) {
+			last_tick = r2.tv_sec;
+			if (referee_tick(&r, &tr, &e) != 0)
+				logmsg("warning", "tick: %s", e.msg);
+			else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
+				logmsg(tr.errors ? "error" : "info", "clock: %d played, "
+				    "%d reminders; %s", tr.played, tr.reminders, tr.last);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &r3);
+		/* Reports, reminders, and the retries that are due. */
 		outbox_round(&r, &conf);
-		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in",
+		{
+			struct timespec r4;
+
+			clock_gettime(CLOCK_MONOTONIC, &r4);
+			r2 = r3;
+			r3 = r4;
+		}
+		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in; "
+		    "intake %ld ms, answers and clock %ld ms, outbox %ld ms",
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
-		    taken);
+		    taken, ms_between(&r0, &r1), ms_between(&r1, &r2),
+		    ms_between(&r2, &r3));
 		status(st, "running", detail);
 		/* Pages freed in the round go back to the system before the
 		 * wait (a round's battles and mails come and go; without this the
@@ -778,6 +854,7 @@ main(int argc, char **argv)
 	status(st, "stopped", stop_asked ? "asked to stop" : "one round done");
 	logmsg("info", "stopping");
 	imap_drop(&link, NULL);
+	mail_smtp_session_free(smtp_session);
 	referee_fini(&r);
 	store_close(st);
 	if (ino >= 0)

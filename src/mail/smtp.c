@@ -104,8 +104,12 @@ mail_smtp_send_on(void *session, const struct mail_smtp *s, const char *from,
 	/* STARTTLS when the server offers it; smtps:// is TLS throughout.
 	 * Certificates are always verified. */
 	curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
-	if (s->ca_file[0] != '\0')
+	if (s->ca_file[0] != '\0') {
+		/* The named CAs instead of the system's, as for IMAP: and
+		 * libcurl then need not load and keep the system's store. */
 		curl_easy_setopt(c, CURLOPT_CAINFO, s->ca_file);
+		curl_easy_setopt(c, CURLOPT_CAPATH, NULL);
+	}
 	if (s->user[0] != '\0') {
 		curl_easy_setopt(c, CURLOPT_USERNAME, s->user);
 		curl_easy_setopt(c, CURLOPT_PASSWORD, s->password);

@@ -55,8 +55,15 @@ int
 referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
     int all, struct send_result *res, struct err *e)
 {
+	return referee_outbox_send_on(r, smtp, NULL, all, res, e);
+}
+
+int
+referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
+    void *kept, int all, struct send_result *res, struct err *e)
+{
 	struct store_mail *m = NULL;
-	void *session = NULL;
+	void *session = kept;
 	int n = 0, i, rc = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -98,7 +105,8 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
 			}
 		}
 	}
-	mail_smtp_session_free(session);
+	if (session != kept)
+		mail_smtp_session_free(session);
 	store_mails_free(m, n);
 	return rc;
 }

@@ -121,6 +121,27 @@ int referee_submit_at(struct referee *r, const char *raw, size_t len,
     const char *envelope_sender, int64_t arrived, struct submit_result *res,
     struct err *e);
 
+/* The spool (spool.c): a mail made durable first and read after.  add
+ * inserts one (inside a batch, so a batch is one sync); run reads the
+ * spooled mails in order, batch of them a transaction, each deleted in
+ * the transaction that reads it, calling report (may be NULL) for each
+ * with its source and what the intake made of it (res NULL when it
+ * failed, e saying why).  It stops at a passing failure (the mail stays
+ * for the next run); a mail the intake fails on for good keeps its row
+ * with the error and is not tried again.  -1 only for a store error. */
+struct spool_result {
+	int read;       /* read and answered (or known as duplicates) */
+	int waiting;    /* left for a passing failure */
+	int failed;     /* kept with an error */
+};
+int referee_spool_add(struct referee *r, const char *raw, size_t len,
+    int64_t arrived, const char *source, struct err *e);
+int referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
+    const char *source, const struct submit_result *res, const struct err *e),
+    void *arg, struct spool_result *out, struct err *e);
+int referee_spool_pending(struct referee *r, int64_t *waiting,
+    int64_t *failed, struct err *e);
+
 /* A batch of mails stored in one transaction: between begin and commit,
  * each referee_submit is a savepoint of it (its own mail rolled back on
  * its own failure), and only the commit makes them durable, with one
@@ -166,6 +187,10 @@ struct send_result {
  * error. */
 int referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
     int all, struct send_result *res, struct err *e);
+/* The same over a kept session (mail_smtp_session_new): the connection,
+ * its TLS and its login outlive the call, for the daemon's next round. */
+int referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
+    void *session, int all, struct send_result *res, struct err *e);
 
 /* "48h", "2d", "90m", "30s" or none/0 (0) as seconds; -1 if unreadable. */
 int referee_parse_time(const char *v, int64_t *secs);

@@ -108,6 +108,8 @@ fi
 wait_count tarleton 3 && wait_count morgan 2 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
 d show cw | grep -q "continental phase" && ok || no "the phase was not played: $(d show cw | head -4)"
 d status | grep -q "despatchd  running" && ok || no "status: $(d status)"
+d status | grep -q "spool      0 taken from the mailbox and not yet read, 0 the intake failed on" && ok ||
+	no "status does not show the spool empty: $(d status)"
 
 # Killed at the named crash points and restarted: every mail answered once,
 # every phase played once, the one mail in flight sent again with its

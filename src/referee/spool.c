@@ -1,0 +1,137 @@
+/*
+ * spool.c - mail made durable first, read after (referee.h).
+ *
+ * The daemon drains its mailbox into the spool table: each mail one
+ * insert, a batch of them one transaction and one sync, then the batch is
+ * moved out of the mailbox.  Reading a mail (referee_submit_at: parsing,
+ * storing its orders, queueing the answers) comes after, each spooled mail
+ * in the same transaction as the delete of its row.  So the mailbox is
+ * emptied at the rate the disk takes small inserts, a flood of mail waits
+ * in the database rather than on the server, and no crash loses a mail or
+ * answers one twice (a mail fed again is a duplicate to the intake).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/internal.h"
+#include "referee/referee.h"
+#include "store/store.h"
+
+int
+referee_spool_add(struct referee *r, const char *raw, size_t len,
+    int64_t arrived, const char *source, struct err *e)
+{
+	return store_exec(r->st, e, "INSERT INTO spool (raw, arrived, source) "
+	    "VALUES (?, ?, ?)", "bIt", (const void *)raw, len, arrived,
+	    source != NULL ? source : "");
+}
+
+int
+referee_spool_pending(struct referee *r, int64_t *waiting, int64_t *failed,
+    struct err *e)
+{
+	if (store_query_int(r->st, e, waiting, "SELECT count(*) FROM spool "
+	    "WHERE failed_at IS NULL", "") < 0 ||
+	    store_query_int(r->st, e, failed, "SELECT count(*) FROM spool "
+	    "WHERE failed_at IS NOT NULL", "") < 0)
+		return -1;
+	return 0;
+}
+
+/* One spooled mail: read, then its row deleted, in the caller's batch.
+ * 0 done, 1 stop (a passing failure), -1 a store error. */
+static int
+spool_one(struct referee *r, int64_t id, void (*report)(void *arg,
+    const char *source, const struct submit_result *res, const struct err *e),
+    void *arg, struct spool_result *out, struct err *e)
+{
+	char *raw = NULL, *source = NULL;
+	size_t len = 0, slen = 0;
+	int64_t arrived = 0;
+	struct submit_result res;
+	struct err se;
+	int rc;
+
+	if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM spool "
+	    "WHERE id = ?", "I", id) < 0 ||
+	    store_query_int(r->st, e, &arrived, "SELECT arrived FROM spool "
+	    "WHERE id = ?", "I", id) < 0 ||
+	    store_query_text(r->st, e, &source, &slen, "SELECT source FROM "
+	    "spool WHERE id = ?", "I", id) < 0) {
+		free(raw);
+		free(source);
+		return -1;
+	}
+	err_clear(&se);
+	rc = referee_submit_at(r, raw != NULL ? raw : "", len, NULL, arrived,
+	    &res, &se);
+	if (rc == 0) {
+		rc = store_exec(r->st, e, "DELETE FROM spool WHERE id = ?", "I",
+		    id) == 0 ? 0 : -1;
+		if (rc == 0)
+			out->read++;
+	} else if (se.kind == ERR_TEMP) {
+		rc = 1;
+		out->waiting++;
+	} else {
+		/* Not a player's mistake (those are answered): kept, with
+		 * why, never tried again by itself. */
+		rc = store_exec(r->st, e, "UPDATE spool SET failed_at = ?, "
+		    "error = ? WHERE id = ?", "ItI", referee_now(r), se.msg,
+		    id) == 0 ? 0 : -1;
+		if (rc == 0)
+			out->failed++;
+	}
+	if (report != NULL && rc >= 0)
+		report(arg, source != NULL ? source : "", rc == 0 &&
+		    se.kind == ERR_NONE ? &res : NULL, &se);
+	free(raw);
+	free(source);
+	return rc;
+}
+
+int
+referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
+    const char *source, const struct submit_result *res, const struct err *e),
+    void *arg, struct spool_result *out, struct err *e)
+{
+	memset(out, 0, sizeof(*out));
+	if (batch < 1)
+		batch = 1;
+	for (;;) {
+		int64_t id = 0, next = 0;
+		int k, stop = 0, have;
+
+		have = store_query_int(r->st, e, &next, "SELECT min(id) FROM spool "
+		    "WHERE failed_at IS NULL", "");
+		if (have < 0)
+			return -1;
+		if (have == 0 || next == 0)
+			return 0;
+		if (referee_batch_begin(r, e) != 0)
+			return -1;
+		for (k = 0; k < batch && !stop && next != 0; k++) {
+			int rc;
+
+			id = next;
+			rc = spool_one(r, id, report, arg, out, e);
+			if (rc < 0) {
+				referee_batch_abort(r);
+				return -1;
+			}
+			stop = rc == 1;
+			next = 0;
+			if (!stop && store_query_int(r->st, e, &next, "SELECT "
+			    "coalesce(min(id), 0) FROM spool WHERE failed_at IS NULL "
+			    "AND id > ?", "I", id) < 0) {
+				referee_batch_abort(r);
+				return -1;
+			}
+		}
+		if (referee_batch_commit(r, e) != 0)
+			return -1;
+		referee_crash_point("after-read");
+		if (stop || next == 0)
+			return 0;
+	}
+}

@@ -1,0 +1,176 @@
+/*
+ * test_spool.c - mail made durable first and read after: what the spool
+ * holds is read in order, each mail once, with its arrival time; a mail
+ * spooled twice (a crash between the spool and the mailbox move) is
+ * answered once; nothing is read that was not committed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+#include "fixture.h"
+
+#define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+
+static int64_t
+q(struct fx *f, const char *sql)
+{
+	int64_t v = -1;
+	struct err e;
+
+	assert_int_equal(store_query_int(f->st, &e, &v, sql, ""), 1);
+	return v;
+}
+
+static void
+spool(struct fx *f, const char *raw, int64_t arrived, const char *source)
+{
+	struct err e;
+
+	if (referee_spool_add(&f->r, raw, strlen(raw), arrived, source, &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
+struct said {
+	char sources[8][32];
+	char status[8][32];
+	int n;
+};
+
+static void
+said(void *arg, const char *source, const struct submit_result *res,
+    const struct err *e)
+{
+	struct said *s = arg;
+
+	(void)e;
+	if (s->n < 8) {
+		snprintf(s->sources[s->n], sizeof(s->sources[0]), "%s", source);
+		snprintf(s->status[s->n], sizeof(s->status[0]), "%s", res ?
+		    (res->outcome == SUBMIT_DUPLICATE ? "duplicate" : res->status) :
+		    "failed");
+		s->n++;
+	}
+}
+
+static void
+spooled_mail_is_read_in_order_once_with_its_arrival(void **state)
+{
+	struct fx *f = *state;
+	struct spool_result res;
+	struct said s;
+	struct err e;
+	int64_t waiting = -1, failed = -1;
+	char *a, *b;
+
+	start(f);
+	a = mail("a@x", "howe@crown.example.org", HDR "23rd Foot: HOLD\r\n");
+	b = mail("b@x", "someone@else.example.org", "Who is winning?\r\n");
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	spool(f, a, 1690000000, "imap uid 7");
+	spool(f, b, 0, "imap uid 8");
+	assert_int_equal(referee_batch_commit(&f->r, &e), 0);
+	/* Durable, not yet read: nothing answered, nothing stored. */
+	assert_int_equal(referee_spool_pending(&f->r, &waiting, &failed, &e), 0);
+	assert_int_equal(waiting, 2);
+	assert_int_equal(failed, 0);
+	assert_int_equal(count(f, "messages"), 0);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(referee_spool_run(&f->r, 64, said, &s, &res, &e), 0);
+	assert_int_equal(res.read, 2);
+	assert_int_equal(res.failed, 0);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.sources[0], "imap uid 7");
+	assert_string_equal(s.status[0], "orders");
+	assert_string_equal(s.sources[1], "imap uid 8");
+	assert_int_equal(count(f, "messages"), 2);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	/* The orders' mail keeps the time the mailbox took it. */
+	assert_int_equal(q(f, "SELECT received_at FROM messages WHERE "
+	    "message_id = 'a@x'"), 1690000000);
+	assert_int_equal(q(f, "SELECT count(*) FROM spool"), 0);
+
+	/* Spooled again (a crash before the move): read as a duplicate,
+	 * neither stored nor answered twice. */
+	{
+		int64_t out = count(f, "outbox");
+
+		spool(f, a, 1690000000, "imap uid 7");
+		memset(&s, 0, sizeof(s));
+		assert_int_equal(referee_spool_run(&f->r, 64, said, &s, &res, &e),
+		    0);
+		assert_int_equal(res.read, 1);
+		assert_string_equal(s.status[0], "duplicate");
+		assert_int_equal(count(f, "outbox"), out);
+		assert_int_equal(count(f, "messages"), 2);
+	}
+	free(a);
+	free(b);
+}
+
+static void
+a_batch_rolled_back_leaves_nothing_to_read(void **state)
+{
+	struct fx *f = *state;
+	struct spool_result res;
+	struct err e;
+	char *a;
+
+	start(f);
+	a = mail("c@x", "howe@crown.example.org", HDR "23rd Foot: HOLD\r\n");
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	spool(f, a, 0, "maildir 1.x");
+	referee_batch_abort(&f->r);
+	assert_int_equal(referee_spool_run(&f->r, 64, NULL, NULL, &res, &e), 0);
+	assert_int_equal(res.read, 0);
+	assert_int_equal(count(f, "messages"), 0);
+	free(a);
+}
+
+static void
+reading_goes_in_batches_until_the_spool_is_empty(void **state)
+{
+	struct fx *f = *state;
+	struct spool_result res;
+	struct err e;
+	int i;
+
+	start(f);
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	for (i = 0; i < 7; i++) {
+		char id[16], *m;
+
+		snprintf(id, sizeof(id), "m%d@x", i);
+		m = mail(id, "greene@cont.example.org", "GAME mill SIDE continental "
+		    "PASSWORD blue-coat-secret\r\nSTATUS\r\n");
+		spool(f, m, 0, id);
+		free(m);
+	}
+	assert_int_equal(referee_batch_commit(&f->r, &e), 0);
+	/* Batches of 3: three transactions, every mail read once. */
+	assert_int_equal(referee_spool_run(&f->r, 3, NULL, NULL, &res, &e), 0);
+	assert_int_equal(res.read, 7);
+	assert_int_equal(count(f, "messages"), 7);
+	assert_int_equal(q(f, "SELECT count(*) FROM spool"), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(spooled_mail_is_read_in_order_once_with_its_arrival, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_batch_rolled_back_leaves_nothing_to_read, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(reading_goes_in_batches_until_the_spool_is_empty, setup_live, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
