@@ -64,9 +64,15 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 {
 	struct store_mail *m = NULL;
 	void *session = kept;
+	int64_t first = 60;
+	char v[64];
 	int n = 0, i, rc = 0;
 
 	memset(res, 0, sizeof(*res));
+	if (setting_get(r, 0, "retry", v, sizeof(v), e) != 0)
+		return -1;
+	if (referee_parse_time(v, &first) != 0 || first < 1)
+		first = 60;
 	if (store_outbox_due(r->st, all ? INT64_MAX : referee_now(r), &m, &n,
 	    e) != 0)
 		return -1;
@@ -93,14 +99,15 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			rc = store_outbox_failed(r->st, m[i].id, referee_now(r), why, e);
 			res->failed++;
 		} else {
-			rc = store_outbox_retry(r->st, m[i].id, referee_now(r), why, e);
+			rc = store_outbox_retry(r->st, m[i].id, referee_now(r), first,
+			    why, e);
 			res->deferred++;
 			snprintf(res->last_error, sizeof(res->last_error), "%s", why);
 			/* The server is away: the rest waits for the next run. */
 			if (strstr(why, "onnect") != NULL) {
 				for (i++; i < n && rc == 0; i++, res->deferred++)
 					rc = store_outbox_retry(r->st, m[i].id,
-					    referee_now(r), why, e);
+					    referee_now(r), first, why, e);
 				break;
 			}
 		}

@@ -47,6 +47,8 @@ static const struct setting_def defs[] = {
 	    "deadline, not as soon as every order is in" },
 	{ "nmr", "standing", "hold|standing", 1, "what a player who sends no "
 	    "orders gets: their standing orders, or hold" },
+	{ "retry", "60s", "TIME", 0, "first wait before mail the SMTP server "
+	    "could not take is tried again; each wait after doubles, to an hour" },
 	{ "nmr-limit", "2", "N", 1, "phases in a row without orders before the "
 	    "operator and the other players are told (0: never)" },
 };

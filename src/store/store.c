@@ -1346,12 +1346,13 @@ store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 }
 
 int
-store_outbox_retry(struct store *s, int64_t id, int64_t now, const char *why,
-    struct err *e)
+store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
+    const char *why, struct err *e)
 {
 	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
-	    "last_error = ?, next_attempt_at = ? + min(3600, 60 * (1 << "
-	    "min(attempts, 6))) WHERE id = ?", "tii", why, now, id);
+	    "last_error = ?, next_attempt_at = ? + min(3600, ? * (1 << "
+	    "min(attempts, 6))) WHERE id = ?", "tiii", why, now,
+	    first > 0 ? first : 60, id);
 }
 
 int

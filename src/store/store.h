@@ -231,9 +231,10 @@ int store_outbox_delivered(struct store *s, int64_t id, int64_t now,
 int store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
     int *n, struct err *e);
 /* An attempt that may pass later: counted, and the next one put off by
- * a wait that doubles with each attempt (1 minute up to 1 hour). */
+ * a wait that doubles with each attempt, from first seconds (60 when 0)
+ * up to 1 hour. */
 int store_outbox_retry(struct store *s, int64_t id, int64_t now,
-    const char *why, struct err *e);
+    int64_t first, const char *why, struct err *e);
 /* Refused for good: never tried again, shown by 'despatch outbox'. */
 int store_outbox_failed(struct store *s, int64_t id, int64_t now,
     const char *why, struct err *e);

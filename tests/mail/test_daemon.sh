@@ -152,11 +152,14 @@ d show cw | grep -q "turn 2 of 6 (07:15), crown phase" && ok || no "the step was
 
 # The deadline: crown owes orders for the open phase and sends none.  The
 # reminder comes first, then the phase is played by itself (the NMR
-# policy), and both players get the report.
+# policy), and both players get the report, though Postfix is away when
+# the reports are queued: they are put off, and every one arrives, once,
+# when it is back.
 t0=$(lab_count tarleton)
 m0=$(lab_count morgan)
-d set cw reminders 3s >/dev/null || no "set reminders"
-d set cw deadline 6s >/dev/null || no "set deadline"
+d set --server retry 1s >/dev/null || no "set retry"
+d set cw reminders 5s >/dev/null || no "set reminders"
+d set cw deadline 8s >/dev/null || no "set deadline"
 for _ in $(seq 100); do [ "$(lab_count tarleton)" -gt "$t0" ] && break; sleep 0.05; done
 if [ "$(lab_count tarleton)" = $((t0 + 1)) ] && [ "$(lab_count morgan)" = "$m0" ] &&
 	! d show cw | grep -q "continental phase"; then
@@ -165,10 +168,22 @@ if [ "$(lab_count tarleton)" = $((t0 + 1)) ] && [ "$(lab_count morgan)" = "$m0" 
 else
 	no "no reminder before the deadline: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
 fi
-wait_count tarleton $((t0 + 2)) && wait_count morgan $((m0 + 1)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
+lab_stop_postfix
+for _ in $(seq 200); do d show cw | grep -q "continental phase" && break; sleep 0.05; done
 d show cw | grep -q "turn 2 of 6 (07:15), continental phase" && ok || no "the phase was not played at the deadline: $(d show cw | head -4)"
+for _ in $(seq 100); do grep -q "outbox: 0 sent, [1-9][0-9]* put off" "$work/daemon.log" && break; sleep 0.05; done
+grep -q "outbox: 0 sent, [1-9][0-9]* put off" "$work/daemon.log" && ok || no "the reports were not put off with Postfix away: $(grep outbox "$work/daemon.log" | tail -2)"
+[ "$(lab_count tarleton)" = $((t0 + 1)) ] && [ "$(lab_count morgan)" = "$m0" ] && ok || no "a report arrived with Postfix away"
+lab_start_postfix || no "postfix restart"
+wait_count tarleton $((t0 + 2)) && wait_count morgan $((m0 + 1)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
+sleep 2
+# (The next phase is open with its own deadline by now, so more mail may
+# come: a reminder to morgan.  Count the report itself.)
+reports() { grep -l "^Subject: \[cw\] Turn 2, crown phase" "$(lab_maildir "$1")"/new/* "$(lab_maildir "$1")"/cur/* 2>/dev/null | wc -l; }
+[ "$(reports tarleton)" = 1 ] && [ "$(reports morgan)" = 1 ] && ok ||
+	no "the report came other than once: tarleton $(reports tarleton), morgan $(reports morgan)"
 grep -q "deadline passed" "$work/daemon.log" && ok || no "the log does not say the deadline played it: $(grep clock "$work/daemon.log")"
-grep -q "game cw: reminded 1 player(s), the deadline 3s away" "$work/daemon.log" && ok ||
+grep -q "game cw: reminded 1 player(s), the deadline 5s away" "$work/daemon.log" && ok ||
 	no "the log does not say who was reminded: $(grep clock "$work/daemon.log")"
 
 kill -TERM "$dpid"
