@@ -136,18 +136,25 @@ curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from morgan@example.test 
 	--mail-rcpt umpire@example.test -T "$work/cont.eml" || no "sending continental's orders"
 for _ in $(seq 200); do [ "$(lab_count umpire)" -ge 1 ] && break; sleep 0.05; done
 # Fetched and killed before it was stored; stored, then killed before the
-# move; then killed with the step played but not written; then a clean
-# daemon: the mail is taken in once (answered once), the step played
-# once, the reports sent once.
+# move; then killed after the SMTP server took the answer and before it
+# was marked sent; then killed with the step played but not written; then
+# a clean daemon: the mail is taken in once and answered once, but for
+# the one answer in flight, sent again with its Message-ID; the step is
+# played once and the reports sent once.
 [ "$mode" = imap ] && crash_at after-fetch
 crash_at after-store
+crash_at after-send
 crash_at mid-turn
 "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
 dpid=$!
-wait_count morgan $((m0 + 2)) && wait_count tarleton $((t0 + 1)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"
+wait_count morgan $((m0 + 3)) && wait_count tarleton $((t0 + 1)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"
 sleep 1
-[ "$(lab_count morgan)" = $((m0 + 2)) ] && [ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok ||
+[ "$(lab_count morgan)" = $((m0 + 3)) ] && [ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok ||
 	no "an answer or a report came twice: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
+ids=$(find "$(lab_maildir morgan)/new" "$(lab_maildir morgan)/cur" -type f -newer "$work/cont.eml" \
+	-exec grep -m1 -i "^Message-ID:" {} \; | sort)
+[ "$(uniq -d <<<"$ids" | wc -l)" = 1 ] && [ "$(uniq <<<"$ids" | wc -l)" = 2 ] && ok ||
+	no "the answer in flight was not sent again with its Message-ID: $ids"
 d show cw | grep -q "turn 2 of 6 (07:15), crown phase" && ok || no "the step was not played once: $(d show cw | head -4)"
 
 # The deadline: crown owes orders for the open phase and sends none.  The
