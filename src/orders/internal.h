@@ -76,7 +76,8 @@ struct cand {
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
  * one matches best; else 0 or the count of candidates, with msg saying
- * what is wrong and what would be right. */
+ * what is wrong and what would be right.  msize 0 (msg may be NULL) asks
+ * only for the answer, without the costly suggestions. */
 int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what);

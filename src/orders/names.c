@@ -128,6 +128,15 @@ orders_abbrevs_sorted(void)
 	return 1;
 }
 
+/* isalnum() of the C locale, without a call per character (bytes past
+ * 0x7f are taken apart by the callers). */
+static int
+ascii_alnum(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9');
+}
+
 /* Writes name as lower-case words separated by one space, curly quotes
  * folded, punctuation dropped and abbreviations written out. */
 static void
@@ -145,7 +154,7 @@ norm_name(const char *in, char *out, size_t size)
 		while (*in) {
 			const unsigned char *u = (const unsigned char *)in;
 
-			if (isalnum(u[0]) || u[0] >= 0x80 || u[0] == '\'')
+			if (ascii_alnum(u[0]) || u[0] >= 0x80 || u[0] == '\'')
 				break;
 			in++;
 		}
@@ -161,10 +170,11 @@ norm_name(const char *in, char *out, size_t size)
 				in += 3;
 				continue;
 			}
-			if (!(isalnum(u[0]) || u[0] >= 0x80 || u[0] == '\''))
+			if (!(ascii_alnum(u[0]) || u[0] >= 0x80 || u[0] == '\''))
 				break;
 			if (n + 1 < sizeof(w))
-				w[n++] = (char)tolower(u[0]);
+				w[n++] = (char)(u[0] >= 'A' && u[0] <= 'Z' ?
+				    u[0] - 'A' + 'a' : u[0]);
 			in++;
 		}
 		w[n] = '\0';
@@ -176,7 +186,11 @@ norm_name(const char *in, char *out, size_t size)
 				int c;
 
 				j = (lo + hi) / 2;
-				c = strcmp(w, abbrevs[j].abbr);
+				/* The first letters decide most comparisons. */
+				c = (unsigned char)w[0] -
+				    (unsigned char)abbrevs[j].abbr[0];
+				if (c == 0)
+					c = strcmp(w + 1, abbrevs[j].abbr + 1);
 				if (c == 0) {
 					rep = abbrevs[j].word;
 					break;
@@ -432,9 +446,13 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		 * one of the candidate's words. */
 		if (!(c->starts & tbit) || !wanted(c, side, which))
 			continue;
-		for (lv = 0; lv <= top && lv < 4; lv++)
-			if (norm_matches(lv, c->norm, t, tl))
-				break;
+		/* Levels 0 (the same) and 1 (a prefix) in one comparison. */
+		if (strncmp(c->norm, t, tl) == 0)
+			lv = c->norm[tl] == '\0' ? 0 : 1;
+		else
+			for (lv = 2; lv <= top && lv < 4; lv++)
+				if (norm_matches(lv, c->norm, t, tl))
+					break;
 		if (lv > top || lv == 4)
 			continue;   /* no match as good as the best so far */
 		if (lv < top) {
@@ -450,6 +468,10 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		*out = &nm->c[hit];
 		return 1;
 	}
+	/* Without room for a message (msize 0) the caller only asks whether
+	 * the name resolves: the same answer, without the text. */
+	if (hits > 1 && msize == 0)
+		return hits;
 	if (hits > 1) {
 		size_t k;
 		int shown = 0;
@@ -496,8 +518,17 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		char fname[ORDERS_TEXT_MAX];
 		size_t k, l;
 
+		/* Without a message to write, only whether one name is a slip
+		 * of a letter away matters: distances past 2 need not be told
+		 * apart (the test below compares bd[1] with bd[0] + 1 <= 2),
+		 * and a name under 5 letters is never taken so. */
+		int cheap = msize == 0, lim;
+
 		fold_name(name, fname, sizeof(fname));
 		l = strlen(fname);
+		if (cheap && l < 5)
+			return 0;
+		lim = cheap ? 2 : (int)(l / 3) + 1;
 		for (i = 0; i < nm->n; i++) {
 			char cand[BATTLE_NAME_MAX * 2];
 			const char *w;
@@ -509,7 +540,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			/* Only names within the suggestion limit matter, and a
 			 * whole name whose length differs by more cannot be. */
 			d = 1 << 30;
-			d = orders_lev_max(cand, fname, (int)(l / 3) + 1);
+			d = orders_lev_max(cand, fname, lim);
 			for (w = cand; *w; w++) {
 				char pre[128];
 				int dp;
@@ -519,7 +550,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 				if (l < sizeof(pre) && strlen(w) >= l) {
 					memcpy(pre, w, l);
 					pre[l] = '\0';
-					dp = orders_lev_max(pre, fname, (int)(l / 3) + 1);
+					dp = orders_lev_max(pre, fname, lim);
 					if (dp < d)
 						d = dp;
 				}
@@ -541,6 +572,8 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			p->near = 1;
 			return 1;
 		}
+		if (cheap)
+			return 0;
 		k = (size_t)snprintf(msg, msize, "no %s is called \"%s\"", what, name);
 		/* Suggest only names that are near (a third of the letters
 		 * wrong at most), the nearest first. */

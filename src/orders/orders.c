@@ -739,7 +739,7 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
  * brigade, or -1 with msg. */
 static int
 resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
-    const char *who, char *msg, size_t msize)
+    const char *who)
 {
 	char name[ORDERS_TEXT_MAX];
 	const struct cand *c;
@@ -764,13 +764,11 @@ resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
 		name[n - 1] = '\0';
 	else if (n > 4 && strcmp(name + n - 4, "\xe2\x80\x99s") == 0)
 		name[n - 4] = '\0';
-	if (orders_resolve(p, b, side, WHO_BRIGADE, name, &c, msg, msize,
+	if (orders_resolve(p, b, side, WHO_BRIGADE, name, &c, NULL, 0,
 	    "brigade of yours") == 1)
 		return c->idx;
 	if (said_brigade) {
-		char m2[ORDERS_TEXT_MAX];
-
-		if (orders_resolve(p, b, side, WHO_OWN_CMD, name, &c, m2, sizeof(m2),
+		if (orders_resolve(p, b, side, WHO_OWN_CMD, name, &c, NULL, 0,
 		    "commander of yours") == 1 && c->kind == C_CMD &&
 		    b->commanders[c->idx].brigade >= 0)
 			return b->commanders[c->idx].brigade;
@@ -977,7 +975,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		const struct cand *c;
 		struct order o;
 		char *colon;
-		int standing = 0, *seen_unit, *seen_cmd;
+		int standing = 0, *seen_unit, *seen_cmd, rr;
 		struct order_set *set;
 
 		/* The lines the last line added are standing ones if it was. */
@@ -1097,7 +1095,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			*colon = ':';
 			orders_trim(who);
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
-			    msg, sizeof(msg), "unit") == 1) {
+			    NULL, 0, "unit") == 1) {
 				add_line(out, line, ORDERS_ERROR, buf, "the order is "
 				    "missing after the colon");
 				continue;
@@ -1123,14 +1121,17 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		copy_text(what, sizeof(what), colon + 1);
 		orders_trim(what);
 		*colon = ':';
-		if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c, msg,
-		    sizeof(msg), "unit or commander of yours") != 1) {
-			char m2[ORDERS_TEXT_MAX];
-			int br = strchr(msg, '"') != NULL && strstr(msg,
-			    "could be more than one") != NULL ? -1 :
-			    resolve_brigade(p, b, side, who, m2, sizeof(m2));
+		rr = orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
+		    NULL, 0, "unit or commander of yours");
+		if (rr != 1) {
+			/* Not a unit or commander: a brigade, unless the name
+			 * could be more than one of them. */
+			int br = rr > 1 ? -1 : resolve_brigade(p, b, side, who);
 
 			if (br < 0) {
+				/* Now the message, with its suggestions. */
+				orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who,
+				    &c, msg, sizeof(msg), "unit or commander of yours");
 				add_line(out, line, ORDERS_ERROR, buf, msg);
 				continue;
 			}

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "orders/internal.h"
 #include "orders/orders.h"
 #include "scenario/scenario.h"
 
@@ -710,6 +711,44 @@ headings_and_bar_quotes_do_not_end_or_enter_the_orders(void **state)
 	assert_int_equal(f->r->set.n, 3);
 }
 
+/* Asked without room for a message, a name resolves exactly as with one
+ * (the parser asks so first, and for the message only when it needs it). */
+static void
+resolving_without_a_message_gives_the_same_answer(void **state)
+{
+	static const char *const names[] = {
+		"7th", "7th Foot", "7th Foot (Royal Fusiliers)", "royal fusiliers",
+		"71st", "Highlanders", "British Legion", "British Legion Infantry",
+		"Brittish Legion Infantry", "Brittish Legion Infantri", "Legion",
+		"Ogilvie's Troop", "Ogilvie’s", "Ogilvy's Troop", "Tarleton",
+		"McArthur", "Maryland Continentals", "Marylnd Continentals",
+		"Howard", "Howards' brigade", "1st", "Fusilers", "x", "",
+		"British Legion Cavalri", "Cavalry",
+	};
+	static const unsigned whiches[] = { WHO_OWN_UNIT | WHO_OWN_CMD,
+	    WHO_BRIGADE, WHO_OWN_CMD, WHO_OWN_UNIT };
+	struct fx *f = *state;
+	size_t i, w;
+	int side;
+
+	assert_int_equal(orders_names_bind(f->p, f->b), 0);
+	for (side = 0; side < 2; side++)
+		for (w = 0; w < sizeof(whiches) / sizeof(whiches[0]); w++)
+			for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+				const struct cand *a = NULL, *b = NULL;
+				char msg[512];
+				int full = orders_resolve(f->p, f->b, side, whiches[w],
+				    names[i], &a, msg, sizeof(msg), "unit");
+				int cheap = orders_resolve(f->p, f->b, side, whiches[w],
+				    names[i], &b, NULL, 0, "unit");
+
+				if (full != cheap || (full == 1 && a != b))
+					fail_msg("\"%s\" (side %d, which %u): %d with a "
+					    "message, %d without", names[i], side,
+					    whiches[w], full, cheap);
+			}
+}
+
 int
 main(void)
 {
@@ -743,6 +782,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_one_letter_slip_is_taken_and_said, setup, teardown),
 		cmocka_unit_test_setup_teardown(review_findings_on_limits_and_repeats, setup, teardown),
 		cmocka_unit_test_setup_teardown(headings_and_bar_quotes_do_not_end_or_enter_the_orders, setup, teardown),
+		cmocka_unit_test_setup_teardown(resolving_without_a_message_gives_the_same_answer, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
