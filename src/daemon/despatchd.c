@@ -660,7 +660,7 @@ main(int argc, char **argv)
 	struct err e;
 	struct sigaction sa;
 	struct imap_link link;
-	struct timespec r0, r1, r2, r3;
+	struct timespec r0, r1, r2, r3, r4;
 	time_t last_tick = 0;
 	sigset_t blocked, waitmask;
 	char lock[CONFIG_PATH_MAX + 16];
@@ -807,18 +807,12 @@ main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &r3);
 		/* Reports, reminders, and the retries that are due. */
 		outbox_round(&r, &conf);
-		{
-			struct timespec r4;
-
-			clock_gettime(CLOCK_MONOTONIC, &r4);
-			r2 = r3;
-			r3 = r4;
-		}
+		clock_gettime(CLOCK_MONOTONIC, &r4);
 		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in; "
 		    "intake %ld ms, answers and clock %ld ms, outbox %ld ms",
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
-		    taken, ms_between(&r0, &r1), ms_between(&r1, &r2),
-		    ms_between(&r2, &r3));
+		    taken, ms_between(&r0, &r1), ms_between(&r1, &r3),
+		    ms_between(&r3, &r4));
 		status(st, "running", detail);
 		/* Pages freed in the round go back to the system before the
 		 * wait (a round's battles and mails come and go; without this the

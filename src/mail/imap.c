@@ -461,6 +461,35 @@ has_deleted(const struct mailimap_msg_att_dynamic *dyn)
 	return 0;
 }
 
+/* UID FETCH of set with the attributes atts[0..natt) (NULL ends early:
+ * an allocation that failed).  Takes set and every attribute, whatever
+ * happens; a libetpan code, the responses in *result. */
+static int
+uid_fetch(struct imap *im, struct mailimap_set *set,
+    struct mailimap_fetch_att **atts, int natt, clist **result)
+{
+	struct mailimap_fetch_type *ft = mailimap_fetch_type_new_fetch_att_list_empty();
+	int i, rc = ft != NULL && set != NULL ? MAILIMAP_NO_ERROR :
+	    MAILIMAP_ERROR_MEMORY;
+
+	for (i = 0; i < natt; i++) {
+		if (atts[i] == NULL)
+			rc = MAILIMAP_ERROR_MEMORY;
+		else if (rc != MAILIMAP_NO_ERROR ||
+		    mailimap_fetch_type_new_fetch_att_list_add(ft, atts[i]) != 0) {
+			mailimap_fetch_att_free(atts[i]);
+			rc = MAILIMAP_ERROR_MEMORY;
+		}
+	}
+	if (rc == MAILIMAP_NO_ERROR)
+		rc = mailimap_uid_fetch(im->imap, set, ft, result);
+	if (ft != NULL)
+		mailimap_fetch_type_free(ft);
+	if (set != NULL)
+		mailimap_set_free(set);
+	return rc;
+}
+
 static int
 uid_cmp(const void *a, const void *b)
 {
@@ -472,8 +501,6 @@ uid_cmp(const void *a, const void *b)
 int
 imap_list(struct imap *im, struct imap_msg **msgs, size_t *n, struct err *e)
 {
-	struct mailimap_fetch_type *ft;
-	struct mailimap_set *set;
 	clist *result = NULL;
 	clistiter *c;
 	struct imap_msg *v = NULL;
@@ -482,26 +509,15 @@ imap_list(struct imap *im, struct imap_msg **msgs, size_t *n, struct err *e)
 
 	*msgs = NULL;
 	*n = 0;
-	ft = mailimap_fetch_type_new_fetch_att_list_empty();
-	set = mailimap_set_new_interval(1, 0);
-	if (ft == NULL || set == NULL ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_uid()) != 0 ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_rfc822_size()) != 0 ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_internaldate()) != 0 ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_flags()) != 0) {
-		if (ft != NULL)
-			mailimap_fetch_type_free(ft);
-		if (set != NULL)
-			mailimap_set_free(set);
-		return err_set(e, ERR_TEMP, "out of memory");
+	{
+		struct mailimap_fetch_att *atts[] = { mailimap_fetch_att_new_uid(),
+		    mailimap_fetch_att_new_rfc822_size(),
+		    mailimap_fetch_att_new_internaldate(),
+		    mailimap_fetch_att_new_flags() };
+
+		rc = uid_fetch(im, mailimap_set_new_interval(1, 0), atts, 4,
+		    &result);
 	}
-	rc = mailimap_uid_fetch(im->imap, set, ft, &result);
-	mailimap_fetch_type_free(ft);
-	mailimap_set_free(set);
 	if (rc != MAILIMAP_NO_ERROR)
 		return err_set(e, ERR_TEMP, "%s:%u: listing %s failed: %s",
 		    im->host, im->port, im->folder, why(rc));
@@ -591,48 +607,34 @@ imap_fetch(struct imap *im, const uint32_t *uids, size_t n, size_t max,
     int (*fn)(void *arg, uint32_t uid, const char *data, size_t len),
     void *arg, struct err *e)
 {
-	struct mailimap_fetch_type *ft;
-	struct mailimap_section *sec;
-	struct mailimap_set *set;
 	clist *result = NULL;
 	clistiter *c;
-	char *copy, *got;
+	char *got;
 	size_t j;
 	int rc;
 
 	if (n == 0)
 		return 0;
-	copy = NULL;
-	ft = mailimap_fetch_type_new_fetch_att_list_empty();
-	set = uid_set(uids, n);
-	sec = mailimap_section_new(NULL);
-	if (ft == NULL || set == NULL || sec == NULL ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_uid()) != 0 ||
-	    mailimap_fetch_type_new_fetch_att_list_add(ft,
-	    mailimap_fetch_att_new_body_peek_section_partial(sec, 0,
-	    (uint32_t)max)) != 0) {
-		free(copy);
-		if (ft != NULL)
-			mailimap_fetch_type_free(ft);
-		if (set != NULL)
-			mailimap_set_free(set);
-		return err_set(e, ERR_TEMP, "out of memory");
+	{
+		struct mailimap_section *sec = mailimap_section_new(NULL);
+		struct mailimap_fetch_att *atts[] = { mailimap_fetch_att_new_uid(),
+		    sec != NULL ? mailimap_fetch_att_new_body_peek_section_partial(sec,
+		    0, (uint32_t)max) : NULL };
+
+		if (sec != NULL && atts[1] == NULL)
+			mailimap_section_free(sec);
+		rc = uid_fetch(im, uid_set(uids, n), atts, 2, &result);
 	}
-	rc = mailimap_uid_fetch(im->imap, set, ft, &result);
-	mailimap_fetch_type_free(ft);
-	mailimap_set_free(set);
-	if (rc != MAILIMAP_NO_ERROR) {
-		free(copy);
+	if (rc != MAILIMAP_NO_ERROR)
 		return err_set(e, ERR_TEMP, "%s:%u: fetching %zu mails failed: %s",
 		    im->host, im->port, n, why(rc));
-	}
 	rc = 0;
 	got = calloc(n, 1);
 	for (c = clist_begin(result); got != NULL && c != NULL && rc == 0;
 	    c = clist_next(c)) {
 		struct mailimap_msg_att *att = clist_content(c);
 		const char *body = NULL;
+		char *copy;
 		size_t len = 0;
 		uint32_t uid = 0;
 		clistiter *a;

@@ -45,23 +45,16 @@ spool_one(struct referee *r, int64_t id, void (*report)(void *arg,
     const char *source, const struct submit_result *res, const struct err *e),
     void *arg, struct spool_result *out, struct err *e)
 {
-	char *raw = NULL, *source = NULL;
-	size_t len = 0, slen = 0;
+	char *raw = NULL, source[256] = "";
+	size_t len = 0;
 	int64_t arrived = 0;
 	struct submit_result res;
 	struct err se;
 	int rc;
 
-	if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM spool "
-	    "WHERE id = ?", "I", id) < 0 ||
-	    store_query_int(r->st, e, &arrived, "SELECT arrived FROM spool "
-	    "WHERE id = ?", "I", id) < 0 ||
-	    store_query_text(r->st, e, &source, &slen, "SELECT source FROM "
-	    "spool WHERE id = ?", "I", id) < 0) {
-		free(raw);
-		free(source);
+	if (store_spool_get(r->st, id, &raw, &len, &arrived, source,
+	    sizeof(source), e) < 0)
 		return -1;
-	}
 	err_clear(&se);
 	rc = referee_submit_at(r, raw != NULL ? raw : "", len, NULL, arrived,
 	    &res, &se);
@@ -83,10 +76,9 @@ spool_one(struct referee *r, int64_t id, void (*report)(void *arg,
 			out->failed++;
 	}
 	if (report != NULL && rc >= 0)
-		report(arg, source != NULL ? source : "", rc == 0 &&
+		report(arg, source, rc == 0 &&
 		    se.kind == ERR_NONE ? &res : NULL, &se);
 	free(raw);
-	free(source);
 	return rc;
 }
 

@@ -482,6 +482,50 @@ col_text(sqlite3_stmt *st, int col, char *out, size_t size)
 	snprintf(out, size, "%s", t ? (const char *)t : "");
 }
 
+/* query_first with its arguments given directly. */
+static int
+query_row(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
+    const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = query_first(s, e, st, sql, types, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
+store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
+    int64_t *arrived, char *source, size_t ssize, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	size_t n;
+	int rc;
+
+	*raw = NULL;
+	rc = query_row(s, e, &st, "SELECT raw, arrived, source FROM spool WHERE "
+	    "id = ?", "I", id);
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? 0 : -1;
+	n = (size_t)sqlite3_column_bytes(st, 0);
+	*raw = malloc(n + 1);
+	if (*raw == NULL) {
+		stmt_release(s, st);
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	}
+	if (n > 0)
+		memcpy(*raw, sqlite3_column_blob(st, 0), n);
+	(*raw)[n] = '\0';
+	*len = n;
+	*arrived = sqlite3_column_int64(st, 1);
+	col_text(st, 2, source, ssize);
+	stmt_release(s, st);
+	return 1;
+}
+
+
 int
 store_server_key(struct store *s, const char *name, unsigned char key[32],
     struct err *e)

@@ -58,6 +58,11 @@ int store_query_int(struct store *s, struct err *e, int64_t *out,
  * (its length in *len if len is not NULL); NULL when there is no row. */
 int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
     const char *sql, const char *types, ...);
+/* A mail the daemon spooled (the spool table): 1 with its bytes in *raw
+ * (malloc'd, NUL-terminated), when it came and where from; 0 when there
+ * is no such row; -1 with e set. */
+int store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
+    int64_t *arrived, char *source, size_t ssize, struct err *e);
 /* The rowid of the last insert. */
 int64_t store_last_id(struct store *s);
 

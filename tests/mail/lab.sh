@@ -257,3 +257,28 @@ lab_umpire_conf() {
 		printf 'password-file = %s/smtp.pass\nca-file = %s\n' "$1" "$LAB_CERT"
 	} >"$1/despatch.conf"
 }
+
+# lab_test_begin NAME [curl]: the start every mail test shares.  Exits 77
+# (skipped, saying why) without Dovecot and Postfix (and curl, when the
+# test sends with it); else makes
+# $work (kept when a check failed), sets pass, fail, ok and no, and stops
+# the servers and the daemon in $dpid (if any) on exit.
+lab_test_begin() {
+	if ! lab_available || { [ "${2:-}" = curl ] && ! command -v curl >/dev/null 2>&1; }; then
+		echo "skipped: Dovecot, Postfix${2:+ and $2} are not installed (CI installs them; see .ci/run)"
+		exit 77
+	fi
+	work=$(mktemp -d "/tmp/despatch-$1.XXXXXX")
+	chmod 755 "$work"   # the servers run as their own users
+	dpid=
+	pass=0
+	fail=0
+	trap lab_test_end EXIT
+}
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+lab_test_end() {
+	[ -n "${dpid:-}" ] && kill "$dpid" 2>/dev/null
+	lab_stop
+	if [ "$fail" = 0 ]; then rm -rf "$work"; else echo "kept $work"; fi
+}

@@ -17,19 +17,7 @@ src=$3
 mode=${4:-maildir}
 here=$(dirname "$0")
 . "$here/lab.sh"
-if ! lab_available || ! command -v curl >/dev/null 2>&1; then
-	echo "skipped: Dovecot, Postfix and curl are not installed (CI installs them; see .ci/run)"
-	exit 77
-fi
-work=$(mktemp -d /tmp/despatch-daemon.XXXXXX)
-chmod 755 "$work"
-dpid=
-cleanup() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; lab_stop; [ "$fail" = 0 ] && rm -rf "$work" || echo "kept $work"; }
-trap cleanup EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+lab_test_begin daemon curl
 wait_count() {  # wait_count USER N: until USER's inbox holds N mails (10 s)
 	for _ in $(seq 200); do [ "$(lab_count "$1")" -ge "$2" ] && return 0; sleep 0.05; done
 	return 1

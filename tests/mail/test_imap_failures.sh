@@ -12,19 +12,7 @@ daemon=$2
 src=$3
 here=$(dirname "$0")
 . "$here/lab.sh"
-if ! lab_available || ! command -v curl >/dev/null 2>&1; then
-	echo "skipped: Dovecot, Postfix and curl are not installed (CI installs them; see .ci/run)"
-	exit 77
-fi
-work=$(mktemp -d /tmp/despatch-imapfail.XXXXXX)
-chmod 755 "$work"
-dpid=
-cleanup() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; lab_stop; [ "$fail" = 0 ] && rm -rf "$work" || echo "kept $work"; }
-trap cleanup EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+lab_test_begin imapfail curl
 # until_log TEXT N: until the daemon's log holds TEXT N times (15 s)
 until_log() {
 	for _ in $(seq 300); do

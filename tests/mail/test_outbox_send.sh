@@ -12,18 +12,7 @@ bin=$1
 src=$2
 here=$(dirname "$0")
 . "$here/lab.sh"
-if ! lab_available; then
-	echo "skipped: Dovecot and Postfix are not installed (CI installs them; see .ci/run)"
-	exit 77
-fi
-work=$(mktemp -d /tmp/despatch-mail.XXXXXX)
-chmod 755 "$work"   # the servers run as their own users
-cleanup() { lab_stop; rm -rf "$work"; }
-trap cleanup EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+lab_test_begin mail
 
 lab_setup "$work/lab" || { echo "FAIL: lab setup"; exit 1; }
 lab_start || { echo "FAIL: the lab's servers did not start"; exit 1; }

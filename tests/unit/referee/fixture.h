@@ -164,6 +164,17 @@ orders_for(struct fx *f, int step, int side)
 	return n;
 }
 
+/* The one number a query answers. */
+static inline int64_t
+q(struct fx *f, const char *sql)
+{
+	int64_t v = -1;
+	struct err e;
+
+	assert_int_equal(store_query_int(f->st, &e, &v, sql, ""), 1);
+	return v;
+}
+
 /* The body of the newest mail in the outbox. */
 static inline char *
 last_mail(struct fx *f)

@@ -22,16 +22,6 @@
 #define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
 #define T0 1700000000
 
-static int64_t
-q(struct fx *f, const char *sql)
-{
-	int64_t v = -1;
-	struct err e;
-
-	assert_int_equal(store_query_int(f->st, &e, &v, sql, ""), 1);
-	return v;
-}
-
 static struct tick_result
 tick_at(struct fx *f, int64_t now)
 {

@@ -20,16 +20,6 @@
 
 #define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
 
-static int64_t
-q(struct fx *f, const char *sql)
-{
-	int64_t v = -1;
-	struct err e;
-
-	assert_int_equal(store_query_int(f->st, &e, &v, sql, ""), 1);
-	return v;
-}
-
 static void
 spool(struct fx *f, const char *raw, int64_t arrived, const char *source)
 {
