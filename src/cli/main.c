@@ -346,6 +346,10 @@ cmd_start(int argc, char **argv)
 
 /* --- submit ------------------------------------------------------------ */
 
+/* Reads a mail from f.  One past the limit is read only up to the limit
+ * and a byte (the rest is drained): the intake stores that much, as
+ * unreadable, and answers its sender with the limit, rather than the
+ * mail being refused and bounced without a word. */
 static int
 read_stream(FILE *f, char **buf, size_t *len, struct err *e)
 {
@@ -359,11 +363,15 @@ read_stream(FILE *f, char **buf, size_t *len, struct err *e)
 			char *nb;
 
 			if (cap > SUBMIT_MAX) {
-				free(b);
-				return err_set(e, ERR_USER, "the mail is larger than "
-				    "%u bytes", SUBMIT_MAX);
+				char sink[65536];
+
+				while (fread(sink, 1, sizeof(sink), f) > 0)
+					;
+				break;
 			}
 			cap = cap ? cap * 2 : 65536;
+			if (cap > SUBMIT_MAX)
+				cap = SUBMIT_MAX + 1;
 			nb = realloc(b, cap + 1);
 			if (nb == NULL) {
 				free(b);
@@ -380,11 +388,8 @@ read_stream(FILE *f, char **buf, size_t *len, struct err *e)
 		free(b);
 		return err_set(e, ERR_TEMP, "reading the mail: %s", strerror(errno));
 	}
-	if (n > SUBMIT_MAX) {
-		free(b);
-		return err_set(e, ERR_USER, "the mail is larger than %u bytes",
-		    SUBMIT_MAX);
-	}
+	if (b == NULL && (b = malloc(1)) == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
 	b[n] = '\0';
 	*buf = b;
 	*len = n;

@@ -756,8 +756,7 @@ mail_parse(const char *raw, size_t len, struct mail_msg **out,
 	if (len > MAIL_RAW_MAX) {
 		/* Callers may have read only the limit and a byte past it. */
 		err_set(e, ERR_USER, "the mail is longer than the limit of %u "
-		    "bytes (4 MB), attachments included: send the orders as "
-		    "plain text, without attachments", MAIL_RAW_MAX);
+		    "bytes", MAIL_RAW_MAX);
 		goto out;
 	}
 	skip = mbox_from_len(raw, len);

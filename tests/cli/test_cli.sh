@@ -109,6 +109,16 @@ says "submit from stdin" "duplicate"
 check "submit unreadable file" 1 "$bin" --db "$db" submit "$work/no-such.eml"
 printf 'garbage\x01\x02' >"$work/junk.eml"
 check "submit junk still exits 0" 0 "$bin" --db "$db" submit --sender x@y.example.org "$work/junk.eml"
+# A mail past the 4 MB limit down the pipe: kept (a bounded part) and
+# answered at its From with the limit, not refused for the MTA to bounce.
+{
+	printf 'From: Big Sender <big@y.example.org>\nSubject: big\nMessage-ID: <big@y.example.org>\n\n'
+	head -c 3300000 /dev/zero | base64 -w 76
+} >"$work/big.eml"
+check "submit past the limit exits 0" 0 "$bin" --db "$db" submit <"$work/big.eml"
+says "submit past the limit exits 0" "longer than the limit of 4194304 bytes"
+check "the large mail is answered" 0 "$bin" --db "$db" outbox
+says "the large mail is answered" "big@y.example.org"
 # The pipe path with the database locked by another writer: exit 75 and
 # nothing stored, so the MTA retries; fed again, it is stored once.
 if [ -n "$hold_lock" ]; then
