@@ -4,6 +4,7 @@
 #include "core/err.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,7 +67,17 @@ utf8_valid_prefix(const char *s, size_t n)
 		unsigned cp, min;
 
 		if (c < 0x80) {
-			i++;
+			uint64_t w;
+
+			/* Mail is mostly ASCII: eight bytes at a time. */
+			while (n - i >= 8) {
+				memcpy(&w, u + i, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				i += 8;
+			}
+			if (i < n && u[i] < 0x80)
+				i++;
 			continue;
 		}
 		if ((c & 0xe0) == 0xc0) {

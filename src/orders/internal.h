@@ -38,6 +38,8 @@ struct orders_parser {
 	int limited;         /* a limit is set (an army-only player has an
 	                      * empty mask and is limited all the same) */
 	int near;            /* a name in the line was taken as the nearest */
+	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
+	                      * is known to be valid UTF-8 */
 };
 
 /* Matches re against s from start (the match in p->md). */
@@ -64,14 +66,26 @@ enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
 
 enum cand_kind { C_UNIT = 0, C_CMD, C_BRIGADE };
 
+#define CAND_WORDS 24    /* words of a name that are looked at */
+
 struct cand {
-	const char *name;
+	const char *name;      /* in the battle */
+	char raw[BATTLE_NAME_MAX];   /* a copy, to see that it is unchanged */
 	enum cand_kind kind;
 	int idx;
 	int side;
-	char norm[NORM_MAX];
+	unsigned own, other;   /* the WHO_ bits it answers for a player of
+	                        * its own side, and of another side */
+	char norm[NORM_MAX];   /* normalised (lower case, abbreviations
+	                        * written out, one space between words) */
+	int nlen;
+	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];  /* norm's words */
+	int nw;
 	uint64_t starts;       /* the first characters of its words (a bit
 	                        * each), to pass over it quickly */
+	char fold[BATTLE_NAME_MAX];  /* the name, curly quotes straightened
+	                              * (what suggestions measure) */
+	int flen;
 };
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
@@ -81,10 +95,20 @@ struct cand {
 int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what);
-/* Levenshtein distance, case ignored, on the first 120 bytes. */
+/* Edit distances (Levenshtein), case ignored (ASCII), on the first
+ * LEV_MAX bytes.  A pattern is prepared once and measured against many
+ * strings. */
+#define LEV_MAX 120
+struct lev_pat {
+	uint64_t peq[256];   /* bit i: the pattern's byte i is this one */
+	int m;
+	char s[LEV_MAX + 1]; /* the pattern, lower case */
+};
+void orders_lev_prep(struct lev_pat *lp, const char *a, size_t la);
+int orders_lev_run(const struct lev_pat *lp, const char *t, size_t n);
 int orders_lev(const char *a, const char *b);
-/* The same, or max + 1 as soon as it is known to be more than max. */
-int orders_lev_max(const char *a, const char *b, int max);
+/* The same by the full table (the reference the tests compare with). */
+int orders_lev_dp(const char *a, size_t la, const char *b, size_t lb);
 void orders_names_free(struct names *n);
 /* 1 if the abbreviation table is in order for its binary search. */
 int orders_abbrevs_sorted(void);

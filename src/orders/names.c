@@ -18,34 +18,34 @@
 
 /* --- names ------------------------------------------------------------ */
 
-int
-orders_lev(const char *a, const char *b)
+/* Lower case of a byte, ASCII only (bytes past 0x7f are kept). */
+static unsigned char
+low(unsigned char ch)
 {
-	return orders_lev_max(a, b, 1 << 20);
+	return ch >= 'A' && ch <= 'Z' ? (unsigned char)(ch - 'A' + 'a') : ch;
 }
 
+/* The edit distance by the table, row by row: the reference, and what
+ * a pattern past 64 bytes is measured with.  Case ignored. */
 int
-orders_lev_max(const char *a, const char *b, int max)
+orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
 {
-	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
-	int row[128];
+	int row[LEV_MAX + 1];
+	size_t i, j;
 
-	if (la > 120)
-		la = 120;
-	if (lb > 120)
-		lb = 120;
-	if (la - lb > max || lb - la > max)
-		return max + 1;
+	if (la > LEV_MAX)
+		la = LEV_MAX;
+	if (lb > LEV_MAX)
+		lb = LEV_MAX;
 	for (j = 0; j <= lb; j++)
-		row[j] = j;
+		row[j] = (int)j;
 	for (i = 1; i <= la; i++) {
-		int prev = row[0], tmp, low;
+		int prev = row[0], tmp;
 
-		row[0] = i;
-		low = row[0];
+		row[0] = (int)i;
 		for (j = 1; j <= lb; j++) {
-			int cost = tolower((unsigned char)a[i - 1]) !=
-			    tolower((unsigned char)b[j - 1]);
+			int cost = low((unsigned char)a[i - 1]) !=
+			    low((unsigned char)b[j - 1]);
 
 			tmp = row[j];
 			row[j] = row[j] + 1;
@@ -54,14 +54,74 @@ orders_lev_max(const char *a, const char *b, int max)
 			if (prev + cost < row[j])
 				row[j] = prev + cost;
 			prev = tmp;
-			if (row[j] < low)
-				low = row[j];
 		}
-		/* Every path from here costs at least the row's least. */
-		if (low > max)
-			return max + 1;
 	}
-	return row[lb] > max ? max + 1 : row[lb];
+	return row[lb];
+}
+
+void
+orders_lev_prep(struct lev_pat *lp, const char *a, size_t la)
+{
+	size_t i;
+
+	if (la > LEV_MAX)
+		la = LEV_MAX;
+	lp->m = (int)la;
+	for (i = 0; i < la; i++)
+		lp->s[i] = (char)low((unsigned char)a[i]);
+	lp->s[la] = '\0';
+	memset(lp->peq, 0, sizeof(lp->peq));
+	if (la <= 64)
+		for (i = 0; i < la; i++)
+			lp->peq[(unsigned char)lp->s[i]] |= (uint64_t)1 << i;
+}
+
+/* Myers' bit-parallel edit distance (1999), as Hyyro writes it for the
+ * distance between two whole strings: one column of the table is two bit
+ * vectors (where it steps up, where down), and a byte of t advances the
+ * column with a dozen word operations instead of m cell updates.  It
+ * reads every name against every candidate when a name has no match, so
+ * its cost is the cost of a bad line's suggestions. */
+int
+orders_lev_run(const struct lev_pat *lp, const char *t, size_t n)
+{
+	uint64_t pv = ~(uint64_t)0, mv = 0, last;
+	int score = lp->m;
+	size_t j;
+
+	if (n > LEV_MAX)
+		n = LEV_MAX;
+	if (lp->m > 64)
+		return orders_lev_dp(lp->s, (size_t)lp->m, t, n);
+	if (lp->m == 0)
+		return (int)n;
+	last = (uint64_t)1 << (lp->m - 1);
+	for (j = 0; j < n; j++) {
+		uint64_t eq = lp->peq[low((unsigned char)t[j])];
+		uint64_t xv = eq | mv;
+		uint64_t xh = (((eq & pv) + pv) ^ pv) | eq;
+		uint64_t ph = mv | ~(xh | pv);
+		uint64_t mh = pv & xh;
+
+		if (ph & last)
+			score++;
+		else if (mh & last)
+			score--;
+		ph = ph << 1 | 1;   /* the top row counts up: D[0][j] = j */
+		mh <<= 1;
+		pv = mh | ~(xv | ph);
+		mv = ph & xv;
+	}
+	return score;
+}
+
+int
+orders_lev(const char *a, const char *b)
+{
+	struct lev_pat lp;
+
+	orders_lev_prep(&lp, a, strlen(a));
+	return orders_lev_run(&lp, b, strlen(b));
 }
 
 /* Folds what mail clients change in names: curly quotes become straight
@@ -93,39 +153,57 @@ fold_name(const char *in, char *out, size_t size)
 /* Sorted by abbr (a binary search reads it).  "Lt." before a name is a
  * lieutenant, and is read as "light" like any "Lt": so the rank written
  * out is read the same way. */
-static const struct abbrev { const char *abbr, *word; } abbrevs[] = {
-	{ "art", "artillery" }, { "artl", "artillery" }, { "arty", "artillery" },
-	{ "batt", "battalion" }, { "bde", "brigade" }, { "bn", "battalion" },
-	{ "brig", "brigadier" }, { "btn", "battalion" }, { "bttn", "battalion" },
-	{ "capt", "captain" }, { "cav", "cavalry" }, { "col", "colonel" },
-	{ "cont", "continental" }, { "conts", "continentals" },
-	{ "cpt", "captain" }, { "del", "delaware" }, { "dgns", "dragoons" },
-	{ "drag", "dragoons" }, { "drgns", "dragoons" }, { "eighth", "8th" },
-	{ "fifth", "5th" }, { "first", "1st" }, { "fourth", "4th" },
-	{ "fus", "fusiliers" }, { "ga", "georgia" }, { "gen", "general" },
-	{ "gren", "grenadiers" }, { "grens", "grenadiers" },
-	{ "hldrs", "highlanders" }, { "inf", "infantry" },
-	{ "ld", "light dragoons" }, { "lds", "light dragoons" },
-	{ "lieut", "light" }, { "lieutenant", "light" }, { "lt", "light" },
-	{ "maj", "major" }, { "md", "maryland" }, { "mil", "militia" },
-	{ "nc", "north carolina" }, { "ninth", "9th" }, { "nj", "new jersey" },
-	{ "ny", "new york" }, { "pa", "pennsylvania" }, { "pdr", "pounder" },
-	{ "regt", "regiment" }, { "rgt", "regiment" }, { "sc", "south carolina" },
-	{ "second", "2nd" }, { "seventh", "7th" }, { "sixth", "6th" },
-	{ "tenth", "10th" }, { "third", "3rd" }, { "va", "virginia" },
+#define A(abbr, word) { abbr, word, sizeof(abbr) - 1, sizeof(word) - 1 }
+static const struct abbrev {
+	const char *abbr, *word;
+	unsigned char alen, wlen;
+} abbrevs[] = {
+	A("art", "artillery"), A("artl", "artillery"), A("arty", "artillery"),
+	A("batt", "battalion"), A("bde", "brigade"), A("bn", "battalion"),
+	A("brig", "brigadier"), A("btn", "battalion"), A("bttn", "battalion"),
+	A("capt", "captain"), A("cav", "cavalry"), A("col", "colonel"),
+	A("cont", "continental"), A("conts", "continentals"), A("cpt", "captain"),
+	A("del", "delaware"), A("dgns", "dragoons"), A("drag", "dragoons"),
+	A("drgns", "dragoons"), A("eighth", "8th"), A("fifth", "5th"),
+	A("first", "1st"), A("fourth", "4th"), A("fus", "fusiliers"),
+	A("ga", "georgia"), A("gen", "general"), A("gren", "grenadiers"),
+	A("grens", "grenadiers"), A("hldrs", "highlanders"), A("inf", "infantry"),
+	A("ld", "light dragoons"), A("lds", "light dragoons"),
+	A("lieut", "light"), A("lieutenant", "light"), A("lt", "light"),
+	A("maj", "major"), A("md", "maryland"), A("mil", "militia"),
+	A("nc", "north carolina"), A("ninth", "9th"), A("nj", "new jersey"),
+	A("ny", "new york"), A("pa", "pennsylvania"), A("pdr", "pounder"),
+	A("regt", "regiment"), A("rgt", "regiment"), A("sc", "south carolina"),
+	A("second", "2nd"), A("seventh", "7th"), A("sixth", "6th"),
+	A("tenth", "10th"), A("third", "3rd"), A("va", "virginia"),
 };
+#undef A
+#define NABBREVS (sizeof(abbrevs) / sizeof(abbrevs[0]))
 
-
+/* Where the abbreviations of each first letter begin in the table (the
+ * next letter's entry is where they end): a..z, then the end.
+ * orders_abbrevs_sorted() checks it against the table. */
+static const unsigned char abbr_first[27] = {
+	0, 3, 9, 15, 19, 20, 24, 28, 29, 30, 30, 30, 35, 38, 42, 42, 44, 44,
+	46, 50, 52, 52, 53, 53, 53, 53, 53
+};
 
 int
 orders_abbrevs_sorted(void)
 {
 	size_t i;
+	int ch;
 
-	for (i = 1; i < sizeof(abbrevs) / sizeof(abbrevs[0]); i++)
+	for (i = 1; i < NABBREVS; i++)
 		if (strcmp(abbrevs[i - 1].abbr, abbrevs[i].abbr) >= 0)
 			return 0;
-	return 1;
+	for (ch = 0, i = 0; ch < 26; ch++) {
+		while (i < NABBREVS && abbrevs[i].abbr[0] < 'a' + ch)
+			i++;
+		if (abbr_first[ch] != i)
+			return 0;
+	}
+	return abbr_first[26] == NABBREVS;
 }
 
 /* isalnum() of the C locale, without a call per character (bytes past
@@ -133,94 +211,107 @@ orders_abbrevs_sorted(void)
 static int
 ascii_alnum(unsigned char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	    (ch >= '0' && ch <= '9');
+	return (unsigned)(ch - 'a') < 26u || (unsigned)(ch - 'A') < 26u ||
+	    (unsigned)(ch - '0') < 10u;
 }
 
 /* Writes name as lower-case words separated by one space, curly quotes
- * folded, punctuation dropped and abbreviations written out. */
-static void
+ * folded, punctuation dropped and abbreviations written out; returns its
+ * length.  Every name of a battle and every name in a mail passes here,
+ * so it writes straight into out and looks a word up among the
+ * abbreviations of its first letter only. */
+static size_t
 norm_name(const char *in, char *out, size_t size)
 {
+	const unsigned char *u = (const unsigned char *)in;
 	size_t k = 0;
 
 	out[0] = '\0';
-	while (*in) {
-		char w[64];
-		size_t n = 0, j;
-		const char *rep;
+	for (;;) {
+		size_t w0, n;
 
 		/* Skip to a word: letters, digits, apostrophes, non-ASCII. */
-		while (*in) {
-			const unsigned char *u = (const unsigned char *)in;
-
-			if (ascii_alnum(u[0]) || u[0] >= 0x80 || u[0] == '\'')
-				break;
-			in++;
-		}
-		if (*in == '\0')
+		while (*u && !(ascii_alnum(*u) || *u >= 0x80 || *u == '\''))
+			u++;
+		if (*u == '\0')
 			break;
-		while (*in) {
-			const unsigned char *u = (const unsigned char *)in;
-
-			if (u[0] == 0xe2 && u[1] == 0x80 &&
-			    (u[2] == 0x98 || u[2] == 0x99)) {
-				if (n + 1 < sizeof(w))
-					w[n++] = '\'';
-				in += 3;
-				continue;
-			}
-			if (!(ascii_alnum(u[0]) || u[0] >= 0x80 || u[0] == '\''))
+		if (k > 0) {
+			if (k + 2 > size)
 				break;
-			if (n + 1 < sizeof(w))
-				w[n++] = (char)(u[0] >= 'A' && u[0] <= 'Z' ?
-				    u[0] - 'A' + 'a' : u[0]);
-			in++;
+			out[k++] = ' ';
 		}
-		w[n] = '\0';
-		rep = w;
-		if (n <= 10) {
-			size_t lo = 0, hi = sizeof(abbrevs) / sizeof(abbrevs[0]);
+		w0 = k;
+		for (;; u++) {
+			unsigned char ch = *u;
 
-			while (lo < hi) {
-				int c;
+			if ((unsigned)(ch - 'a') < 26u ||
+			    (unsigned)(ch - '0') < 10u || ch == '\'') {
+				/* as it is */
+			} else if ((unsigned)(ch - 'A') < 26u) {
+				ch = (unsigned char)(ch - 'A' + 'a');
+			} else if (ch == 0xe2 && u[1] == 0x80 &&
+			    (u[2] == 0x98 || u[2] == 0x99)) {
+				ch = '\'';
+				u += 2;
+			} else if (ch < 0x80) {
+				break;
+			}
+			/* A word is kept to 63 bytes, as the table is. */
+			if (k - w0 < 63 && k + 1 < size)
+				out[k++] = (char)ch;
+		}
+		n = k - w0;
+		if (n >= 2 && n <= 10 && (unsigned)(out[w0] - 'a') < 26u) {
+			size_t j, end = abbr_first[out[w0] - 'a' + 1];
 
-				j = (lo + hi) / 2;
-				/* The first letters decide most comparisons. */
-				c = (unsigned char)w[0] -
-				    (unsigned char)abbrevs[j].abbr[0];
-				if (c == 0)
-					c = strcmp(w + 1, abbrevs[j].abbr + 1);
-				if (c == 0) {
-					rep = abbrevs[j].word;
+			for (j = abbr_first[out[w0] - 'a']; j < end; j++)
+				if (abbrevs[j].alen == n &&
+				    memcmp(abbrevs[j].abbr, out + w0, n) == 0) {
+					if (w0 + abbrevs[j].wlen + 1 > size)
+						break;
+					memcpy(out + w0, abbrevs[j].word,
+					    abbrevs[j].wlen);
+					k = w0 + abbrevs[j].wlen;
 					break;
 				}
-				if (c < 0)
-					hi = j;
-				else
-					lo = j + 1;
-			}
 		}
-		n = strlen(rep);
-		if (k + n + 2 > size)
-			break;
-		if (k > 0)
-			out[k++] = ' ';
-		memcpy(out + k, rep, n);
-		k += n;
+		if (n == 0 && k > 0)
+			k--;   /* a cut word leaves no space behind */
 		out[k] = '\0';
 	}
+	out[k] = '\0';
+	return k;
 }
 
-
 /* Every name of a battle, normalised once and kept while the parser reads
- * mails against the same battle (a checksum of the names says when). */
+ * mails against the same battle (while its names, compared each mail,
+ * are the same). */
+#define MEMO_N   2048   /* a power of two */
+#define MEMO_KEY 52     /* names typed longer are not kept */
+#define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
+    BATTLE_MAX_BRIGADES)
+
 struct names {
-	uint64_t sum;
 	const struct battle *of;   /* the battle the name pointers are in */
 	int n;
-	struct cand c[BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS +
-	    BATTLE_MAX_BRIGADES];
+	struct cand c[NAMES_MAX];
+	/* For each bit of char_bit, the candidates with a word starting
+	 * with that character, in order: by[at[bit] .. at[bit + 1]). */
+	int at[65];
+	unsigned short by[NAMES_MAX * CAND_WORDS];
+	/* Names as players typed them that resolved to one candidate
+	 * exactly (not as the nearest), by a hash of what was typed: a
+	 * player writes a unit's name the same way turn after turn, and
+	 * adjudication reads the canonical names back, so most names are
+	 * found here without being normalised and compared again.  Cleared
+	 * whenever the names change. */
+	struct memo {
+		uint32_t h;
+		unsigned short cand;
+		unsigned char len, which;
+		int side;
+		char key[MEMO_KEY];
+	} memo[MEMO_N];
 };
 
 void
@@ -229,71 +320,109 @@ orders_names_free(struct names *n)
 	free(n);
 }
 
-static uint64_t
-fnv(uint64_t h, const char *s)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ull;
-	}
-	return h ^ 0xff;
-}
-
-static uint64_t
-names_sum(const struct battle *b)
-{
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)b->nunits ^
-	    ((uint64_t)b->ncommanders << 16) ^ ((uint64_t)b->nbrigades << 32);
-	int i;
-
-	for (i = 0; i < b->nunits; i++)
-		h = fnv(h, b->units[i].name) + (uint64_t)b->units[i].side;
-	for (i = 0; i < b->ncommanders; i++)
-		h = fnv(h, b->commanders[i].name) + (uint64_t)b->commanders[i].side;
-	for (i = 0; i < b->nbrigades; i++)
-		h = fnv(h, b->brigades[i].name) + (uint64_t)b->brigades[i].side;
-	return h;
-}
-
-/* The bit of a normalised name's character. */
-static uint64_t
-char_bit(unsigned char ch)
+/* The bit (0..63) of a normalised name's character. */
+static int
+char_idx(unsigned char ch)
 {
 	if (ch >= 'a' && ch <= 'z')
-		return (uint64_t)1 << (ch - 'a');
+		return ch - 'a';
 	if (ch >= '0' && ch <= '9')
-		return (uint64_t)1 << (26 + ch - '0');
-	return (uint64_t)1 << (36 + (ch & 15));
+		return 26 + ch - '0';
+	return 36 + (ch & 15);
 }
 
-static uint64_t
-word_starts(const char *s)
+/* A normalised name's words: where each starts, how long. */
+static int
+split_words(const char *s, size_t len, unsigned char *pos, unsigned char *wlen,
+    int max)
 {
-	uint64_t m = 0;
-	const char *p;
+	size_t i = 0;
+	int n = 0;
 
-	for (p = s; *p; p++)
-		if (p == s || p[-1] == ' ')
-			m |= char_bit((unsigned char)*p);
-	return m;
+	while (i < len && n < max) {
+		size_t e = i;
+
+		while (e < len && s[e] != ' ')
+			e++;
+		pos[n] = (unsigned char)i;
+		wlen[n] = (unsigned char)(e - i);
+		n++;
+		i = e + 1;
+	}
+	return n;
+}
+
+static const char *
+battle_name(const struct battle *b, enum cand_kind kind, int i, int *side)
+{
+	switch (kind) {
+	case C_UNIT:
+		*side = b->units[i].side;
+		return b->units[i].name;
+	case C_CMD:
+		*side = b->commanders[i].side;
+		return b->commanders[i].name;
+	default:
+		*side = b->brigades[i].side;
+		return b->brigades[i].name;
+	}
+}
+
+/* Are the names nm holds those of b, in the same order and sides? */
+static int
+names_same(const struct names *nm, const struct battle *b)
+{
+	int i, side;
+
+	if (nm->n != b->nunits + b->ncommanders + b->nbrigades)
+		return 0;
+	for (i = 0; i < nm->n; i++) {
+		const struct cand *c = &nm->c[i];
+
+		if (strcmp(c->raw, battle_name(b, c->kind, c->idx, &side)) != 0 ||
+		    side != c->side)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+cand_set(struct cand *c, const struct battle *b, enum cand_kind kind, int i)
+{
+	size_t j;
+
+	c->kind = kind;
+	c->idx = i;
+	c->name = battle_name(b, kind, i, &c->side);
+	snprintf(c->raw, sizeof(c->raw), "%s", c->name);
+	/* Which requests it answers: from its own side, and from another. */
+	c->own = kind == C_UNIT ? WHO_OWN_UNIT | WHO_FRIEND_UNIT :
+	    kind == C_CMD ? WHO_OWN_CMD : WHO_BRIGADE;
+	c->other = kind == C_UNIT ? WHO_ENEMY_UNIT : 0;
+	c->nlen = (int)norm_name(c->name, c->norm, sizeof(c->norm));
+	c->nw = split_words(c->norm, (size_t)c->nlen, c->wpos, c->wlen,
+	    CAND_WORDS);
+	c->starts = 0;
+	for (j = 0; j < (size_t)c->nw; j++)
+		c->starts |= (uint64_t)1 << char_idx((unsigned char)c->norm[c->wpos[j]]);
+	fold_name(c->name, c->fold, sizeof(c->fold));
+	c->flen = (int)strlen(c->fold);
 }
 
 static struct names *
 names_for(struct orders_parser *p, const struct battle *b)
 {
-	uint64_t sum = names_sum(b);
 	struct names *nm = p->names;
 	int i;
 
-	if (nm != NULL && nm->sum == sum) {
+	if (nm != NULL && names_same(nm, b)) {
 		/* The same names, maybe in another battle: point at its. */
 		if (nm->of != b) {
 			for (i = 0; i < nm->n; i++) {
 				struct cand *c = &nm->c[i];
+				int side;
 
-				c->name = c->kind == C_UNIT ? b->units[c->idx].name :
-				    c->kind == C_CMD ? b->commanders[c->idx].name :
-				    b->brigades[c->idx].name;
+				c->name = battle_name(b, c->kind, c->idx, &side);
 			}
 			nm->of = b;
 		}
@@ -305,38 +434,25 @@ names_for(struct orders_parser *p, const struct battle *b)
 			return NULL;
 		p->names = nm;
 	}
-	nm->sum = sum;
 	nm->of = b;
 	nm->n = 0;
-	for (i = 0; i < b->nunits; i++) {
-		struct cand *c = &nm->c[nm->n++];
+	memset(nm->memo, 0, sizeof(nm->memo));
+	for (i = 0; i < b->nunits; i++)
+		cand_set(&nm->c[nm->n++], b, C_UNIT, i);
+	for (i = 0; i < b->ncommanders; i++)
+		cand_set(&nm->c[nm->n++], b, C_CMD, i);
+	for (i = 0; i < b->nbrigades; i++)
+		cand_set(&nm->c[nm->n++], b, C_BRIGADE, i);
+	{
+		int bit, k = 0;
 
-		c->name = b->units[i].name;
-		c->kind = C_UNIT;
-		c->idx = i;
-		c->side = b->units[i].side;
-		norm_name(c->name, c->norm, sizeof(c->norm));
-		c->starts = word_starts(c->norm);
-	}
-	for (i = 0; i < b->ncommanders; i++) {
-		struct cand *c = &nm->c[nm->n++];
-
-		c->name = b->commanders[i].name;
-		c->kind = C_CMD;
-		c->idx = i;
-		c->side = b->commanders[i].side;
-		norm_name(c->name, c->norm, sizeof(c->norm));
-		c->starts = word_starts(c->norm);
-	}
-	for (i = 0; i < b->nbrigades; i++) {
-		struct cand *c = &nm->c[nm->n++];
-
-		c->name = b->brigades[i].name;
-		c->kind = C_BRIGADE;
-		c->idx = i;
-		c->side = b->brigades[i].side;
-		norm_name(c->name, c->norm, sizeof(c->norm));
-		c->starts = word_starts(c->norm);
+		for (bit = 0; bit < 64; bit++) {
+			nm->at[bit] = k;
+			for (i = 0; i < nm->n; i++)
+				if (nm->c[i].starts >> bit & 1u)
+					nm->by[k++] = (unsigned short)i;
+		}
+		nm->at[64] = k;
 	}
 	return nm;
 }
@@ -351,46 +467,43 @@ orders_names_bind(struct orders_parser *p, const struct battle *b)
 	return 0;
 }
 
-/* Does candidate name c (normalised) match the typed name t at level:
- * 0 the same, 1 a prefix, 2 at the start of one of its words, 3 each
- * typed word the start of one of its words, in order. */
+/* A typed name, normalised, with its words. */
+struct typed {
+	char t[NORM_MAX];
+	size_t tl;
+	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
+	int nw;
+};
+
+/* Does candidate c match the typed name at level: 0 the same, 1 a
+ * prefix, 2 at the start of one of its later words, 3 each typed word
+ * the start of one of its words, in order. */
 static int
-norm_matches(int level, const char *c, const char *t, size_t tl)
+cand_matches(int level, const struct cand *c, const struct typed *ty)
 {
-	const char *p;
+	int i, j;
 
 	switch (level) {
 	case 0:
-		return strcmp(c, t) == 0;
+		return (size_t)c->nlen == ty->tl && memcmp(c->norm, ty->t, ty->tl) == 0;
 	case 1:
-		return strncmp(c, t, tl) == 0;
+		return (size_t)c->nlen >= ty->tl && memcmp(c->norm, ty->t, ty->tl) == 0;
 	case 2:
-		for (p = strchr(c, ' '); p != NULL; p = strchr(p + 1, ' '))
-			if (strncmp(p + 1, t, tl) == 0)
+		for (i = 1; i < c->nw; i++)
+			if ((size_t)(c->nlen - c->wpos[i]) >= ty->tl &&
+			    memcmp(c->norm + c->wpos[i], ty->t, ty->tl) == 0)
 				return 1;
 		return 0;
 	default:
-		p = c;
-		while (*t) {
-			size_t wl = strcspn(t, " ");
-			int found = 0;
-
-			while (*p) {
-				size_t cl = strcspn(p, " ");
-
-				if (cl >= wl && strncmp(p, t, wl) == 0)
-					found = 1;
-				p += cl;
-				while (*p == ' ')
-					p++;
-				if (found)
+		for (i = 0, j = 0; i < ty->nw; i++) {
+			for (; j < c->nw; j++)
+				if (c->wlen[j] >= ty->wlen[i] &&
+				    memcmp(c->norm + c->wpos[j], ty->t + ty->wpos[i],
+				    ty->wlen[i]) == 0)
 					break;
-			}
-			if (!found)
+			if (j == c->nw)
 				return 0;
-			t += wl;
-			while (*t == ' ')
-				t++;
+			j++;
 		}
 		return 1;
 	}
@@ -399,59 +512,97 @@ norm_matches(int level, const char *c, const char *t, size_t tl)
 static int
 wanted(const struct cand *c, int side, unsigned which)
 {
-	switch (c->kind) {
-	case C_UNIT:
-		return c->side == side ? (which & (WHO_OWN_UNIT | WHO_FRIEND_UNIT))
-		    != 0 : (which & WHO_ENEMY_UNIT) != 0;
-	case C_CMD:
-		return c->side == side && (which & WHO_OWN_CMD) != 0;
-	default:
-		return c->side == side && (which & WHO_BRIGADE) != 0;
-	}
+	return ((c->side == side ? c->own : c->other) & which) != 0;
 }
 
-/* Resolves name among the candidates `which` for side; returns the number
- * of matches at the best level (1 = resolved into *out), or 0/2+ with a
- * message in msg. */
+static int resolve(struct orders_parser *p, const struct battle *b,
+    int side, unsigned which, const char *name, const struct cand **out,
+    char *msg, size_t msize, const char *what);
+
 int
 orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what)
 {
 	struct names *nm = p->bound == b ? p->names : names_for(p, b);
-	char t[NORM_MAX];
-	size_t tl;
-	int i, level, hits = 0, hit = -1, top = 4;
-	uint64_t tbit;
+	struct memo *m;
+	uint32_t h = 2166136261u;
+	size_t len;
+	int rr, near;
+
+	if (nm == NULL || msize != 0)
+		return resolve(p, b, side, which, name, out, msg, msize, what);
+	for (len = 0; name[len] != '\0' && len < MEMO_KEY; len++) {
+		h ^= (unsigned char)name[len];
+		h *= 16777619u;
+	}
+	if (len == MEMO_KEY)
+		return resolve(p, b, side, which, name, out, msg, msize, what);
+	h = (h ^ which ^ ((uint32_t)side << 8)) * 16777619u;
+	if (h == 0)
+		h = 1;   /* 0 marks an empty entry */
+	m = &nm->memo[h & (MEMO_N - 1)];
+	if (m->h == h && m->len == len && m->which == which && m->side == side &&
+	    memcmp(m->key, name, len) == 0) {
+		*out = &nm->c[m->cand];
+		return 1;
+	}
+	near = p->near;
+	p->near = 0;
+	rr = resolve(p, b, side, which, name, out, msg, msize, what);
+	if (rr == 1 && !p->near && which < 256) {
+		m->h = h;
+		m->len = (unsigned char)len;
+		m->which = (unsigned char)which;
+		m->side = side;
+		m->cand = (unsigned short)(*out - nm->c);
+		memcpy(m->key, name, len);
+	}
+	p->near |= near;
+	return rr;
+}
+
+/* Resolves name among the candidates `which` for side; returns the number
+ * of matches at the best level (1 = resolved into *out), or 0/2+ with a
+ * message in msg. */
+static int
+resolve(struct orders_parser *p, const struct battle *b, int side,
+    unsigned which, const char *name, const struct cand **out, char *msg,
+    size_t msize, const char *what)
+{
+	struct names *nm = p->bound == b ? p->names : names_for(p, b);
+	struct typed ty;
+	int i, e, level, hits = 0, hit = -1, top = 4, tbit;
 
 	if (nm == NULL) {
 		snprintf(msg, msize, "out of memory");
 		return 0;
 	}
-	norm_name(name, t, sizeof(t));
-	tl = strlen(t);
-	if (tl == 0) {
+	ty.tl = norm_name(name, ty.t, sizeof(ty.t));
+	if (ty.tl == 0) {
 		snprintf(msg, msize, "a %s's name is needed before the colon",
 		    what);
 		return 0;
 	}
+	ty.nw = split_words(ty.t, ty.tl, ty.wpos, ty.wlen, CAND_WORDS);
 	/* One pass: the best level any candidate matches at, and how many
 	 * match there. */
-	tbit = char_bit((unsigned char)t[0]);
-	for (i = 0; i < nm->n; i++) {
-		const struct cand *c = &nm->c[i];
+	/* Every level needs the name's first letter at the start of one of
+	 * the candidate's words: only those are looked at. */
+	tbit = char_idx((unsigned char)ty.t[0]);
+	for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
+		const struct cand *c = &nm->c[nm->by[e]];
 		int lv;
 
-		/* Every level needs the name's first letter at the start of
-		 * one of the candidate's words. */
-		if (!(c->starts & tbit) || !wanted(c, side, which))
+		i = nm->by[e];
+		if (!wanted(c, side, which))
 			continue;
 		/* Levels 0 (the same) and 1 (a prefix) in one comparison. */
-		if (strncmp(c->norm, t, tl) == 0)
-			lv = c->norm[tl] == '\0' ? 0 : 1;
+		if (cand_matches(1, c, &ty))
+			lv = (size_t)c->nlen == ty.tl ? 0 : 1;
 		else
 			for (lv = 2; lv <= top && lv < 4; lv++)
-				if (norm_matches(lv, c->norm, t, tl))
+				if (cand_matches(lv, c, &ty))
 					break;
 		if (lv > top || lv == 4)
 			continue;   /* no match as good as the best so far */
@@ -480,7 +631,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		    "one %s:", name, what);
 		for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
 			if (wanted(&nm->c[i], side, which) &&
-			    norm_matches(level, nm->c[i].norm, t, tl)) {
+			    cand_matches(level, &nm->c[i], &ty)) {
 				k += (size_t)snprintf(msg + k, msize - k,
 				    "%s \"%s\"", shown ? "," : "",
 				    nm->c[i].name);
@@ -498,7 +649,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			const struct cand *c = &nm->c[i];
 
 			if (c->kind == C_UNIT && !wanted(c, side, which) &&
-			    norm_matches(level, c->norm, t, tl)) {
+			    cand_matches(level, c, &ty)) {
 				other = i;
 				cnt++;
 			}
@@ -516,6 +667,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 	{
 		int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
 		char fname[ORDERS_TEXT_MAX];
+		struct lev_pat lp;
 		size_t k, l;
 
 		/* Without a message to write, only whether one name is a slip
@@ -529,32 +681,29 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		if (cheap && l < 5)
 			return 0;
 		lim = cheap ? 2 : (int)(l / 3) + 1;
+		orders_lev_prep(&lp, fname, l);
 		for (i = 0; i < nm->n; i++) {
-			char cand[BATTLE_NAME_MAX * 2];
-			const char *w;
-			int d, j;
+			const struct cand *c = &nm->c[i];
+			int d, j, w;
 
-			if (!wanted(&nm->c[i], side, which))
+			if (!wanted(c, side, which))
 				continue;
-			fold_name(nm->c[i].name, cand, sizeof(cand));
-			/* Only names within the suggestion limit matter, and a
-			 * whole name whose length differs by more cannot be. */
-			d = 1 << 30;
-			d = orders_lev_max(cand, fname, lim);
-			for (w = cand; *w; w++) {
-				char pre[128];
+			/* The whole name, then each part of it as long as the
+			 * typed name from a word on; a whole name whose length
+			 * differs by more than the limit cannot be near. */
+			d = abs(c->flen - (int)l) > lim ? lim + 1 :
+			    orders_lev_run(&lp, c->fold, (size_t)c->flen);
+			for (w = 0; w + (int)l <= c->flen && d > 0; w++) {
 				int dp;
 
-				if (w != cand && isalnum((unsigned char)w[-1]))
+				if (w > 0 && ascii_alnum((unsigned char)c->fold[w - 1]))
 					continue;
-				if (l < sizeof(pre) && strlen(w) >= l) {
-					memcpy(pre, w, l);
-					pre[l] = '\0';
-					dp = orders_lev_max(pre, fname, lim);
-					if (dp < d)
-						d = dp;
-				}
+				dp = orders_lev_run(&lp, c->fold + w, l);
+				if (dp < d)
+					d = dp;
 			}
+			if (d > lim)
+				d = lim + 1;
 			for (j = 0; j < 3; j++)
 				if (d < bd[j]) {
 					memmove(&bd[j + 1], &bd[j], (size_t)(2 - j) * sizeof(int));

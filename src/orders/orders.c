@@ -19,6 +19,20 @@
 #include <string.h>
 #include <strings.h>
 
+/* isspace() and tolower() of the C locale, without a libc call a byte:
+ * every byte of every order line passes through them. */
+static int
+sp(unsigned char ch)
+{
+	return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+static unsigned char
+low(unsigned char ch)
+{
+	return (unsigned)(ch - 'A') < 26u ? (unsigned char)(ch - 'A' + 'a') : ch;
+}
+
 void
 orders_parser_limit(struct orders_parser *p, uint64_t mask, int army)
 {
@@ -116,7 +130,8 @@ int
 orders_match(struct orders_parser *p, pcre2_code *re, const char *s, size_t len,
     size_t start)
 {
-	return pcre2_match(re, (PCRE2_SPTR)s, len, start, 0, p->md, NULL) > 0;
+	return pcre2_match(re, (PCRE2_SPTR)s, len, start, p->mopts, p->md,
+	    NULL) > 0;
 }
 
 /* After a match: copies group g into out. */
@@ -143,12 +158,30 @@ orders_trim(char *s)
 {
 	size_t n = strlen(s), i = 0;
 
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
+	while (n > 0 && sp((unsigned char)s[n - 1]))
 		s[--n] = '\0';
-	while (isspace((unsigned char)s[i]))
+	while (sp((unsigned char)s[i]))
 		i++;
 	if (i > 0)
 		memmove(s, s + i, n - i + 1);
+}
+
+/* Copies s[0..n) trimmed into buf (size bytes); its length, or -1 when
+ * it does not fit. */
+static int
+take_trimmed(const char *s, size_t n, char *buf, size_t size)
+{
+	while (n > 0 && sp((unsigned char)s[n - 1]))
+		n--;
+	while (n > 0 && sp((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	if (n >= size)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return (int)n;
 }
 
 /* --- lines of a mail -------------------------------------------------- */
@@ -161,12 +194,10 @@ orders_take_line(const char *s, size_t n, char *buf, size_t size)
 {
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
+	/* What does not fit untrimmed is too long, whatever its blanks. */
 	if (n >= size)
 		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	orders_trim(buf);
-	return 0;
+	return take_trimmed(s, n, buf, size) < 0 ? -1 : 0;
 }
 
 int
@@ -231,6 +262,11 @@ orders_quote_start(struct orders_parser *p, const char *buf, const char *rest,
 				size_t hn = n - i < sizeof(head) - 1 ? n - i :
 				    sizeof(head) - 1;
 
+				/* Cut at a character's start: the match may be
+				 * told the text is valid UTF-8. */
+				while (hn > 0 && hn < n - i &&
+				    ((unsigned char)rest[i + hn] & 0xc0) == 0x80)
+					hn--;
 				memcpy(head, rest + i, hn);
 				head[hn] = '\0';
 				return orders_match(p, p->fwdhdr, head, hn, 0) ? Q_END :
@@ -299,17 +335,17 @@ verb_at(const char *text, const char *word, size_t *rest)
 
 	for (; *word; word++) {
 		if (*word == ' ') {
-			if (!isspace((unsigned char)*t))
+			if (!sp((unsigned char)*t))
 				return 0;
-			while (isspace((unsigned char)*t))
+			while (sp((unsigned char)*t))
 				t++;
 			continue;
 		}
-		if (tolower((unsigned char)*t) != tolower((unsigned char)*word))
+		if (low((unsigned char)*t) != low((unsigned char)*word))
 			return 0;
 		t++;
 	}
-	if (*t != '\0' && !isspace((unsigned char)*t))
+	if (*t != '\0' && !sp((unsigned char)*t))
 		return 0;
 	*rest = (size_t)(t - text);
 	return 1;
@@ -325,13 +361,17 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 
 	for (i = 0; i < rs->nverbs; i++) {
 		const struct verb_def *v = &rs->verbs[i];
-		char arg[ORDERS_TEXT_MAX], a1[64], a2[64], short_arg[96];
+		char a1[64], a2[64], short_arg[96];
+		const char *arg;
 		size_t alen, off;
 
-		if (!verb_at(text, v->word, &off))
+		/* The first letter rules out all verbs but one or two. */
+		if (low((unsigned char)text[0]) != low((unsigned char)v->word[0]) ||
+		    !verb_at(text, v->word, &off))
 			continue;
-		copy_text(arg, sizeof(arg), text + off);
-		orders_trim(arg);
+		/* What follows the verb (the text is trimmed at its end). */
+		for (arg = text + off; sp((unsigned char)*arg); arg++)
+			;
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
 			snprintf(msg, msize, "%s is an order for units, not "
@@ -547,7 +587,9 @@ has_verb_word(const struct ruleset *rs, const char *buf)
 		for (i = 0; i < rs->nverbs; i++) {
 			size_t off;
 
-			if (verb_at(w, rs->verbs[i].word, &off))
+			if (low((unsigned char)*w) ==
+			    low((unsigned char)rs->verbs[i].word[0]) &&
+			    verb_at(w, rs->verbs[i].word, &off))
 				return 1;
 		}
 	}
@@ -572,6 +614,21 @@ parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
 	char word[16], arg[ORDERS_TEXT_MAX];
 	int k;
 
+	/* Most lines are orders: only a line that begins with a command's
+	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
+	for (k = 0; k < CMD_COUNT; k++) {
+		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
+		size_t j;
+
+		for (j = 0; w[j] && low((unsigned char)buf[j]) ==
+		    low((unsigned char)w[j]); j++)
+			;
+		if (w[j] == '\0' && (buf[j] == '\0' || sp((unsigned char)buf[j]) ||
+		    buf[j] == '.' || buf[j] == '!'))
+			break;
+	}
+	if (k == CMD_COUNT)
+		return 0;
 	if (!orders_match(p, p->cmd, buf, strlen(buf), 0))
 		return 0;
 	orders_group(p, buf, 1, word, sizeof(word));
@@ -701,24 +758,21 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 			size_t i;
 
 			for (i = start + 1; i + 5 < wl; i++)
-				if (isspace((unsigned char)what[i - 1]) &&
-				    (what[i] == 'T' || what[i] == 't') &&
-				    strncasecmp(what + i, "then", 4) == 0 &&
-				    isspace((unsigned char)what[i + 4])) {
+				if (low((unsigned char)what[i]) == 't' &&
+				    sp((unsigned char)what[i - 1]) &&
+				    low((unsigned char)what[i + 1]) == 'h' &&
+				    low((unsigned char)what[i + 2]) == 'e' &&
+				    low((unsigned char)what[i + 3]) == 'n' &&
+				    sp((unsigned char)what[i + 4])) {
 					end = i - 1;
-					while (end > start &&
-					    isspace((unsigned char)what[end - 1]))
-						end--;
 					next = i + 4;
-					while (next < wl &&
-					    isspace((unsigned char)what[next]))
+					while (next < wl && sp((unsigned char)what[next]))
 						next++;
 					break;
 				}
 		}
-		memcpy(part, what + start, end - start);
-		part[end - start] = '\0';
-		orders_trim(part);
+		/* The part is shorter than the line it came from. */
+		(void)take_trimmed(what + start, end - start, part, sizeof(part));
 		if (o->nsteps == ORDER_MAX_STEPS) {
 			snprintf(msg, msize, "at most %d orders can be joined with "
 			    "THEN", ORDER_MAX_STEPS);
@@ -941,7 +995,7 @@ int
 orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
-	const char *s = body;
+	const char *s = body, *bend;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
@@ -966,9 +1020,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	out->cmds_dropped = 0;
 	memset(seen, 0, sizeof(seen));
 	memset(seen_c, 0, sizeof(seen_c));
+	/* Every line and part of a line matched below is cut from the body
+	 * at an ASCII byte or a character's start, so a body checked once
+	 * spares PCRE2 checking each piece again. */
+	bend = body + strlen(body);
+	p->mopts = utf8_valid_prefix(body, (size_t)(bend - body)) ==
+	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
 	while (s != NULL && *s) {
-		const char *nl = strchr(s, '\n');
-		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		const char *nl = memchr(s, '\n', (size_t)(bend - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
 		char buf[ORDERS_TEXT_MAX], who[ORDERS_TEXT_MAX], what[ORDERS_TEXT_MAX];
 		char msg[ORDERS_TEXT_MAX];
 		const char *ls = s;
@@ -1115,12 +1175,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			continue;
 		}
 		/* The name runs to the last colon. */
-		*colon = '\0';
-		copy_text(who, sizeof(who), buf);
-		orders_trim(who);
-		copy_text(what, sizeof(what), colon + 1);
-		orders_trim(what);
-		*colon = ':';
+		(void)take_trimmed(buf, (size_t)(colon - buf), who, sizeof(who));
+		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
 		rr = orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
 		    NULL, 0, "unit or commander of yours");
 		if (rr != 1) {
@@ -1229,6 +1285,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		expand_brigades(p, b, side, bl, nbl, seen[0], seen[1], out);
 	free(bl);
 	p->bound = NULL;
+	p->mopts = 0;
 	return 0;
 }
 
