@@ -105,7 +105,10 @@ struct lev_pat {
 	char s[LEV_MAX + 1]; /* the pattern, lower case */
 };
 void orders_lev_prep(struct lev_pat *lp, const char *a, size_t la);
-int orders_lev_run(const struct lev_pat *lp, const char *t, size_t n);
+/* The distance from the pattern to t[0..n), or max + 1 as soon as it is
+ * known to be more than max. */
+int orders_lev_run(const struct lev_pat *lp, const char *t, size_t n,
+    int max);
 int orders_lev(const char *a, const char *b);
 /* The same by the full table (the reference the tests compare with). */
 int orders_lev_dp(const char *a, size_t la, const char *b, size_t lb);

@@ -83,7 +83,7 @@ orders_lev_prep(struct lev_pat *lp, const char *a, size_t la)
  * reads every name against every candidate when a name has no match, so
  * its cost is the cost of a bad line's suggestions. */
 int
-orders_lev_run(const struct lev_pat *lp, const char *t, size_t n)
+orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
 {
 	uint64_t pv = ~(uint64_t)0, mv = 0, last;
 	int score = lp->m;
@@ -91,10 +91,13 @@ orders_lev_run(const struct lev_pat *lp, const char *t, size_t n)
 
 	if (n > LEV_MAX)
 		n = LEV_MAX;
-	if (lp->m > 64)
-		return orders_lev_dp(lp->s, (size_t)lp->m, t, n);
+	if (lp->m > 64) {
+		int d = orders_lev_dp(lp->s, (size_t)lp->m, t, n);
+
+		return d > max ? max + 1 : d;
+	}
 	if (lp->m == 0)
-		return (int)n;
+		return (int)n > max ? max + 1 : (int)n;
 	last = (uint64_t)1 << (lp->m - 1);
 	for (j = 0; j < n; j++) {
 		uint64_t eq = lp->peq[low((unsigned char)t[j])];
@@ -111,8 +114,11 @@ orders_lev_run(const struct lev_pat *lp, const char *t, size_t n)
 		mh <<= 1;
 		pv = mh | ~(xv | ph);
 		mv = ph & xv;
+		/* Each byte left can lower the distance by one at most. */
+		if (score - (int)(n - j - 1) > max)
+			return max + 1;
 	}
-	return score;
+	return score > max ? max + 1 : score;
 }
 
 int
@@ -121,7 +127,7 @@ orders_lev(const char *a, const char *b)
 	struct lev_pat lp;
 
 	orders_lev_prep(&lp, a, strlen(a));
-	return orders_lev_run(&lp, b, strlen(b));
+	return orders_lev_run(&lp, b, strlen(b), 1 << 20);
 }
 
 /* Folds what mail clients change in names: curly quotes become straight
@@ -645,9 +651,10 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 	for (level = 0; level < 4; level++) {
 		int other = -1, cnt = 0;
 
-		for (i = 0; i < nm->n; i++) {
-			const struct cand *c = &nm->c[i];
+		for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
+			const struct cand *c = &nm->c[nm->by[e]];
 
+			i = nm->by[e];
 			if (c->kind == C_UNIT && !wanted(c, side, which) &&
 			    cand_matches(level, c, &ty)) {
 				other = i;
@@ -692,13 +699,14 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 			 * typed name from a word on; a whole name whose length
 			 * differs by more than the limit cannot be near. */
 			d = abs(c->flen - (int)l) > lim ? lim + 1 :
-			    orders_lev_run(&lp, c->fold, (size_t)c->flen);
+			    orders_lev_run(&lp, c->fold, (size_t)c->flen, lim);
 			for (w = 0; w + (int)l <= c->flen && d > 0; w++) {
 				int dp;
 
 				if (w > 0 && ascii_alnum((unsigned char)c->fold[w - 1]))
 					continue;
-				dp = orders_lev_run(&lp, c->fold + w, l);
+				dp = orders_lev_run(&lp, c->fold + w, l,
+				    d - 1 < lim ? d - 1 : lim);
 				if (dp < d)
 					d = dp;
 			}

@@ -499,7 +499,12 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				    v->word);
 				return -1;
 			}
+			/* The answer first (a name typed before is
+			 * remembered), the message only when it fails. */
 			if (orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
+			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, NULL, 0,
+			    "") != 1 &&
+			    orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
 			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, msg, msize,
 			    v->arg == ARG_ENEMY ? "enemy unit" : "unit of yours") != 1)
 				return -1;
@@ -616,6 +621,12 @@ parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
 
 	/* Most lines are orders: only a line that begins with a command's
 	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
+	switch (buf[0] | 0x20) {
+	case 'c': case 'h': case 'o': case 'p': case 'r': case 's': case 'w':
+		break;
+	default:
+		return 0;
+	}
 	for (k = 0; k < CMD_COUNT; k++) {
 		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
 		size_t j;
@@ -758,11 +769,12 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 			size_t i;
 
 			for (i = start + 1; i + 5 < wl; i++)
-				if (low((unsigned char)what[i]) == 't' &&
+				/* (x | 0x20) == 't' only for 'T' and 't' */
+				if ((what[i] | 0x20) == 't' &&
 				    sp((unsigned char)what[i - 1]) &&
-				    low((unsigned char)what[i + 1]) == 'h' &&
-				    low((unsigned char)what[i + 2]) == 'e' &&
-				    low((unsigned char)what[i + 3]) == 'n' &&
+				    (what[i + 1] | 0x20) == 'h' &&
+				    (what[i + 2] | 0x20) == 'e' &&
+				    (what[i + 3] | 0x20) == 'n' &&
 				    sp((unsigned char)what[i + 4])) {
 					end = i - 1;
 					next = i + 4;
@@ -1069,7 +1081,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			continue;
 		/* A comment after an order: "7th: ADVANCE 8  # to the fence". */
 		{
-			char *hash = strstr(buf, " #");
+			char *hash = strchr(buf, '#') == NULL ? NULL :
+			    strstr(buf, " #");
 
 			if (hash != NULL) {
 				*hash = '\0';
@@ -1113,7 +1126,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		/* Standing orders: "STANDING: 7th: HOLD", or a "STANDING:"
 		 * line and the order lines under it up to a blank line. */
-		if (strncasecmp(buf, "standing", 8) == 0 &&
+		if ((buf[0] | 0x20) == 's' && strncasecmp(buf, "standing", 8) == 0 &&
 		    (buf[8] == ':' || buf[8] == ' ' || buf[8] == '\0')) {
 			char *r = buf + 8;
 
