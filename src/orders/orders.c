@@ -219,8 +219,9 @@ may_start_quote(const char *buf)
 	 * ("On ... wrote:", "Begin forwarded message:"), starts with '-' or
 	 * '_', or is "From: ..." or "Sent from my ...". */
 	return n > 0 && (buf[n - 1] == ':' || buf[0] == '-' || buf[0] == '_' ||
-	    strncasecmp(buf, "from:", 5) == 0 ||
-	    strncasecmp(buf, "sent from my", 12) == 0);
+	    ((buf[0] | 0x20) == 'f' && strncasecmp(buf, "from:", 5) == 0) ||
+	    ((buf[0] | 0x20) == 's' &&
+	    strncasecmp(buf, "sent from my", 12) == 0));
 }
 
 /* A line that begins a quoted earlier mail: "On ... wrote:", Outlook's
