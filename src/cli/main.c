@@ -1365,6 +1365,7 @@ cmd_demo(int argc, char **argv)
 	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
 	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
 	r.fixed_now = DEMO_CLOCK;
+	r.key_demo = 1;   /* the published key: the same bytes on every run */
 	ledger_unhex(DEMO_SEED_HEX, seed, 32);
 	snprintf(path, sizeof(path), "%s/cowpens.scenario", camp);
 	if (referee_new_game(&r, "cowpens", path, 0, seed, &e) != 0)

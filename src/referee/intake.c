@@ -29,6 +29,8 @@
 #include "mail/mail.h"
 #include "orders/orders.h"
 #include "report/report.h"
+#include "ledger/ledger.h"
+#include "ledger/record.h"
 #include "referee/internal.h"
 
 /* How much of a player's own text a reply quotes back. */
@@ -605,7 +607,8 @@ handle_header(struct intake *in, struct orders_header *h,
 	const struct ruleset *rs;
 	struct text t;
 	int side, i, step = 0, rc = -1, turn, had = 0, order_lines, has_standing;
-	char clock[16];
+	char clock[16], salt_hex[2 * LEDGER_SALT + 1] = "";
+	unsigned char salt[LEDGER_SALT];
 
 	memset(&g, 0, sizeof(g));
 	text_init(&t, REPLY_MAX);
@@ -789,6 +792,26 @@ handle_header(struct intake *in, struct orders_header *h,
 			    orders_line_raw(res, o->line), canon, in->e) != 0)
 				goto out;
 		}
+		/* The set's salt (docs/ledger.md): fresh for every mail, so
+		 * a short set such as HOLD cannot be guessed from its leaf. */
+		if (r->key_demo) {
+			/* The demo's mails are the same on every run: its
+			 * salts come from the mail itself (and its key is
+			 * published, so its ledger proves nothing anyway). */
+			unsigned char dh[LEDGER_HASH];
+
+			crypto_generichash(dh, sizeof(dh), in->sha, sizeof(in->sha),
+			    NULL, 0);
+			memcpy(salt, dh, sizeof(salt));
+		} else {
+			randombytes_buf(salt, sizeof(salt));
+		}
+		ledger_hex(salt, sizeof(salt), salt_hex);
+		if (store_exec(r->st, in->e, "UPDATE orders SET salt = ? WHERE "
+		    "game_id = ? AND step = ? AND side_idx = ? AND player_id = ? AND "
+		    "message = ? AND superseded = 0", "biIIii", salt, sizeof(salt),
+		    g.id, step, side, in->player_id, in->msg_row) != 0)
+			goto out;
 	}
 	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
 	    sizeof(clock));
@@ -821,6 +844,9 @@ handle_header(struct intake *in, struct orders_header *h,
 		text_add(&t, "\nUnits without orders hold. You will get the report "
 		    "when the phase has been\nplayed; until then you may send a "
 		    "whole new set, which replaces this one.\n");
+		text_add(&t, "\nThis set's salt is %s. With it, the leaf in the "
+		    "Close notice and\nyour report, and the game's archive, anyone can "
+		    "check these orders were\nplayed as sent.\n", salt_hex);
 		if (rs->crib != NULL) {
 			char crib[8192];
 

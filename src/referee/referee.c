@@ -25,6 +25,7 @@
 #include "orders/orders.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 static int check_password(const char *password, struct err *e);
@@ -72,6 +73,9 @@ referee_fini(struct referee *r)
 		r->parser[i] = NULL;
 		r->parser_rs[i] = NULL;
 	}
+	if (r->key != NULL)
+		sodium_free(r->key);   /* wipes it */
+	r->key = NULL;
 }
 
 struct orders_parser *
@@ -1001,7 +1005,10 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		if (rc2 != 0)
 			goto fail;
 	}
-	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
+	/* The genesis record commits the whole seed chain before any order
+	 * can arrive. */
+	if (chain_genesis(r, &g, b, 1, e) != 0 ||
+	    store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
 	    e) != 0 || clock_open_step(r, g.id, referee_now(r), e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;

@@ -24,6 +24,8 @@ struct orders_parser;
 
 #define REFEREE_PARSERS 4
 
+struct ledger_key;
+
 struct referee {
 	struct store *st;
 	/* Order parsers made once and kept (one per ruleset in use): making
@@ -39,6 +41,11 @@ struct referee {
 	 * result is written, while the referee holds no lock. */
 	void (*after_play)(void *arg);
 	void *after_play_arg;
+	/* The ledger's signing key: the file key_path ("": DATABASE.key),
+	 * or with key_demo the demo's published key; loaded on first use. */
+	char key_path[4096];
+	int key_demo;
+	struct ledger_key *key;
 };
 
 /* Sets defaults: From "despatch <despatch@localhost>" unless $DESPATCH_FROM

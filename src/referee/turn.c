@@ -24,6 +24,7 @@
 #include "orders/orders.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 /* A report mail's body at most: longer reports go in several mails. */
@@ -31,56 +32,112 @@
 
 /* --- turn ------------------------------------------------------------ */
 
-/* The canonical orders side plays at step: each player's orders for the
- * step, or, from a player who sent none, that player's standing orders
- * (only in a phase the side plays).  *standing counts the players whose
- * standing orders were taken. */
+/* What each player plays at step, in seat order (the order players
+ * joined): their orders for the step, or, from a player who sent none,
+ * their standing orders (only in a phase their side plays, and unless
+ * the game's NMR policy is to hold).  texts[i] is malloc'd. */
+struct played {
+	int n;
+	struct chain_played p[MAX_PLAYERS];
+	char *texts[MAX_PLAYERS];
+	int count[MAX_PLAYERS];       /* order lines */
+	int standing[MAX_PLAYERS];    /* standing orders were taken */
+};
+
+static void
+played_free(struct played *pd)
+{
+	int i;
+
+	for (i = 0; i < pd->n; i++)
+		free(pd->texts[i]);
+	memset(pd, 0, sizeof(*pd));
+}
+
 static int
-side_orders_text(struct referee *r, const struct store_game *g,
-    const struct battle *b, int step, int s, char **text, int *count,
-    int *standing, struct err *e)
+played_read(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, struct played *pd, struct err *e)
 {
 	struct store_player pl[MAX_PLAYERS];
 	int n, i, ps = battle_step_side(b, step), use_standing;
-	size_t len = 0;
 	char nmr[16];
+
+	memset(pd, 0, sizeof(*pd));
+	if (setting_get(r, g->id, "nmr", nmr, sizeof(nmr), e) != 0)
+		return -1;
+	use_standing = strcmp(nmr, "hold") != 0;
+	n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct chain_played *p = &pd->p[i];
+		char *t = NULL, *salt = NULL;
+		size_t sl = 0;
+		int c = 0;
+
+		p->side = pl[i].side;
+		p->player = pl[i].id;
+		p->seat = i + 1;
+		if (store_orders_text(r->st, g->id, step, pl[i].side, pl[i].id, &t,
+		    &c, e) != 0)
+			return -1;
+		pd->texts[i] = t;
+		pd->n = i + 1;
+		if (c > 0) {
+			/* The salt the reply told (absent for orders stored
+			 * before the ledger: those count as unmailed). */
+			if (store_query_text(r->st, e, &salt, &sl, "SELECT salt FROM "
+			    "orders WHERE game_id = ? AND step = ? AND side_idx = ? AND "
+			    "player_id = ? AND superseded = 0 AND salt IS NOT NULL "
+			    "LIMIT 1", "iIIi", g->id, step, pl[i].side, pl[i].id) < 0)
+				return -1;
+			if (salt != NULL && sl == LEDGER_SALT) {
+				memcpy(p->salt, salt, LEDGER_SALT);
+				p->mailed = 1;
+			}
+			free(salt);
+		} else if (use_standing && (ps < 0 || ps == pl[i].side)) {
+			free(t);
+			pd->texts[i] = NULL;
+			if (store_standing_text(r->st, g->id, pl[i].id, &t, &c, e) != 0)
+				return -1;
+			pd->texts[i] = t;
+			pd->standing[i] = c > 0;
+		}
+		pd->count[i] = c;
+		p->orders = pd->texts[i];
+	}
+	return 0;
+}
+
+/* The canonical orders side s plays: its players' sets in seat order. */
+static int
+side_orders_text(const struct played *pd, int s, char **text, int *count,
+    int *standing, struct err *e)
+{
+	size_t len = 0;
+	int i;
 
 	*text = calloc(1, 1);
 	*count = 0;
 	*standing = 0;
 	if (*text == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
-	/* The game's NMR policy: standing orders, or hold. */
-	if (setting_get(r, g->id, "nmr", nmr, sizeof(nmr), e) != 0)
-		return -1;
-	use_standing = strcmp(nmr, "hold") != 0;
-	n = store_players(r->st, g->id, s, pl, MAX_PLAYERS, e);
-	if (n < 0)
-		return -1;
-	for (i = 0; i < n; i++) {
-		char *t = NULL, *nb;
-		int c = 0;
+	for (i = 0; i < pd->n; i++) {
+		size_t tl;
+		char *nb;
 
-		if (store_orders_text(r->st, g->id, step, s, pl[i].id, &t, &c,
-		    e) != 0)
-			return -1;
-		if (c == 0 && use_standing && (ps < 0 || ps == s)) {
-			free(t);
-			if (store_standing_text(r->st, g->id, pl[i].id, &t, &c,
-			    e) != 0)
-				return -1;
-			*standing += c > 0;
-		}
-		nb = realloc(*text, len + strlen(t) + 1);
-		if (nb == NULL) {
-			free(t);
+		if (pd->p[i].side != s)
+			continue;
+		tl = strlen(pd->texts[i]);
+		nb = realloc(*text, len + tl + 1);
+		if (nb == NULL)
 			return err_set(e, ERR_INTERNAL, "out of memory");
-		}
 		*text = nb;
-		memcpy(*text + len, t, strlen(t) + 1);
-		len += strlen(t);
-		*count += c;
-		free(t);
+		memcpy(*text + len, pd->texts[i], tl + 1);
+		len += tl;
+		*count += pd->count[i];
+		*standing += pd->standing[i];
 	}
 	return 0;
 }
@@ -89,7 +146,7 @@ side_orders_text(struct referee *r, const struct store_game *g,
  * used_standing[s] says whether side s played standing orders. */
 static int
 load_orders(struct referee *r, const struct store_game *g,
-    const struct ruleset *rs, const struct battle *b, int step,
+    const struct ruleset *rs, const struct battle *b, const struct played *pd,
     struct order_set *sets, int *nsets, int *used_standing, struct err *e)
 {
 	struct orders_parser *op = referee_parser(r, rs, e);
@@ -108,8 +165,8 @@ load_orders(struct referee *r, const struct store_game *g,
 		char *text = NULL;
 		int count = 0;
 
-		if (side_orders_text(r, g, b, step, s, &text, &count,
-		    &used_standing[s], e) != 0) {
+		if (side_orders_text(pd, s, &text, &count, &used_standing[s],
+		    e) != 0) {
 			free(text);
 			goto out;
 		}
@@ -213,12 +270,14 @@ struct attempt {
 	struct events ev;
 	long rolls;
 	unsigned char seed[32];
+	struct chain_prep cp;     /* the step's commitments */
 };
 
 static void
 attempt_free(struct attempt *a)
 {
 	sodium_memzero(a->seed, sizeof(a->seed));
+	chain_prep_free(&a->cp);
 	events_free(&a->ev);
 	free(a->sets);
 	battle_free(a->b);
@@ -255,8 +314,20 @@ attempt_read(struct referee *r, const char *game, const int *dice,
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	if (orders_mark(r, a->g.id, a->g.step, &a->mark, e) != 0)
 		return -1;
-	return load_orders(r, &a->g, a->rs, a->b, a->g.step, a->sets,
-	    &a->nsets, a->used_standing, e);
+	{
+		struct played pd;
+		int rc;
+
+		/* The step's order sets, committed before the dice exist:
+		 * the dice seed hangs on their root. */
+		rc = played_read(r, &a->g, a->b, a->g.step, &pd, e) != 0 ||
+		    chain_prepare(r, &a->g, a->b, a->g.step, pd.p, pd.n, &a->cp,
+		    e) != 0 ||
+		    load_orders(r, &a->g, a->rs, a->b, &pd, a->sets, &a->nsets,
+		    a->used_standing, e) != 0 ? -1 : 0;
+		played_free(&pd);
+		return rc;
+	}
 }
 
 /* Plays the step: pure, no store. */
@@ -274,7 +345,7 @@ attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 		script.pos = 0;
 		dice_init(&d, dice_script_next, &script, &a->ev);
 	} else {
-		ledger_step_seed(a->g.seed_secret, a->g.name, step, a->seed);
+		memcpy(a->seed, a->cp.dice_seed, sizeof(a->seed));
 		ledger_dice_init(&ld, a->seed);
 		dice_init(&d, ledger_dice_next, &ld, &a->ev);
 	}
@@ -367,6 +438,8 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	tr->finished = step + 1 > battle_steps(b);
 	if (store_battle_save(r->st, a->g.id, b, e) != 0 ||
 	    store_events_insert(r->st, a->g.id, step, &a->ev, e) != 0 ||
+	    chain_record(r, &a->g, b, step, &a->cp, &a->ev, scripted, a->rolls,
+	    e) != 0 ||
 	    store_turn_insert(r->st, a->g.id, step, tr->turn, tr->side,
 	    scripted ? NULL : a->seed, scripted, a->rolls, referee_now(r),
 	    e) != 0 ||

@@ -312,6 +312,14 @@ store_rollback(struct store *s)
 	s->in_tx--;
 }
 
+const char *
+store_path(struct store *s)
+{
+	const char *p = sqlite3_db_filename(s->db, "main");
+
+	return p != NULL ? p : "";
+}
+
 int64_t
 store_last_id(struct store *s)
 {

@@ -63,6 +63,8 @@ int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
  * is no such row; -1 with e set. */
 int store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
     int64_t *arrived, char *source, size_t ssize, struct err *e);
+/* The database's file name ("" for one in memory). */
+const char *store_path(struct store *s);
 /* The rowid of the last insert. */
 int64_t store_last_id(struct store *s);
 

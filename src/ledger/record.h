@@ -1,0 +1,165 @@
+/*
+ * record.h - what the ledger commits to: the seed chain, order leaves and
+ * their root, the dice seed, hashes of the state and the events, and the
+ * signed records of a game's hash chain (docs/ledger.md).
+ *
+ * Every hash here is SHA-256 over a domain tag and fields, each written
+ * as a 4-byte big-endian length and its bytes (a number as 8 bytes,
+ * big-endian, two's complement): never a raw struct, so another program
+ * can recompute every value from docs/ledger.md alone.  Nothing here
+ * reads the store: an archive verifies without the database.
+ */
+#ifndef DESPATCH_LEDGER_RECORD_H
+#define DESPATCH_LEDGER_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/battle.h"
+#include "core/err.h"
+#include "core/events.h"
+
+#define LEDGER_HASH  32
+#define LEDGER_SALT  16
+#define LEDGER_PK    32
+#define LEDGER_SK    64
+#define LEDGER_SIG   64
+#define LEDGER_VERSION 1   /* of the encoding and the record layout */
+
+/* A growing byte buffer the fields are written into. */
+struct lbuf {
+	unsigned char *p;  /* small, until more is needed */
+	size_t n, cap;
+	int oom;           /* an allocation failed: the contents are cut */
+	unsigned char small[512];  /* so short hashes never allocate */
+};
+
+void lbuf_free(struct lbuf *b);
+/* One field: its length, then its bytes. */
+void lb_bytes(struct lbuf *b, const void *v, size_t n);
+void lb_str(struct lbuf *b, const char *s);
+void lb_int(struct lbuf *b, int64_t v);
+
+/* SHA-256 over the tag (as a field) and then the bytes of fields. */
+void ledger_hash(const char *tag, const struct lbuf *fields,
+    unsigned char out[LEDGER_HASH]);
+
+/* The seed chain.  S_{k-1} = H("despatch/seed-chain/v1", S_k): from the
+ * secret tip S_n, ledger_chain_at gives S_k (0 <= k <= n). */
+void ledger_chain_prev(const unsigned char sk[LEDGER_HASH],
+    unsigned char out[LEDGER_HASH]);
+void ledger_chain_at(const unsigned char tip[LEDGER_HASH], int n, int k,
+    unsigned char out[LEDGER_HASH]);
+
+/* A player's order set for a step: H("despatch/leaf/v1", game, step,
+ * side id, seat, salt, canonical orders); -1 when out of memory. */
+int ledger_leaf(const char *game, int step, const char *side, int seat,
+    const unsigned char salt[LEDGER_SALT], const char *orders,
+    unsigned char out[LEDGER_HASH]);
+/* The salt of an order set nobody mailed (standing orders, or none):
+ * H("despatch/quiet-salt/v1", S_step, side id, seat), cut to 16 bytes, so
+ * playing a step again gives the same leaf and the same dice. */
+void ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH],
+    const char *side, int seat, unsigned char out[LEDGER_SALT]);
+/* H("despatch/orders-root/v1", game, step, each leaf in order). */
+void ledger_root(const char *game, int step,
+    const unsigned char (*leaves)[LEDGER_HASH], int n,
+    unsigned char out[LEDGER_HASH]);
+/* H("despatch/dice-seed/v1", game, step, S_step, root, previous head). */
+void ledger_dice_seed(const char *game, int step,
+    const unsigned char s_step[LEDGER_HASH],
+    const unsigned char root[LEDGER_HASH],
+    const unsigned char prev_head[LEDGER_HASH],
+    unsigned char out[LEDGER_HASH]);
+
+/* What changes in a battle, and a step's events, hashed canonically;
+ * -1 when out of memory. */
+int ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH]);
+int ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH]);
+
+/* --- records -------------------------------------------------------- */
+
+#define LEDGER_MAX_SEATS 64
+
+struct ledger_seat {
+	int seat;                     /* 1.. in the order players joined */
+	char side[BATTLE_ID_MAX];
+	unsigned char email_hash[LEDGER_HASH];  /* H("despatch/email/v1",
+	                                         * lower-case address) */
+};
+
+struct ledger_genesis {
+	char game[64];
+	char title[BATTLE_NAME_MAX * 2];
+	unsigned char scenario_sha256[LEDGER_HASH];
+	char ruleset[BATTLE_ID_MAX];
+	char engine[32];              /* DESPATCH_VERSION */
+	int steps;                    /* n: the chain's length */
+	int from_step;                /* 1, or the step a game begun before
+	                               * the ledger joined it at */
+	int sandbox;                  /* dice may be scripted */
+	int fog;                      /* seeds hidden until the end */
+	int nsides;
+	char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
+	int nseats;
+	struct ledger_seat seats[LEDGER_MAX_SEATS];
+	unsigned char s0[LEDGER_HASH];
+	unsigned char pk[LEDGER_PK];
+};
+
+struct ledger_leafrec {
+	char side[BATTLE_ID_MAX];
+	int seat;
+	int mailed;                   /* 0: standing orders or none */
+	unsigned char leaf[LEDGER_HASH];
+};
+
+struct ledger_step {
+	int step, turn;
+	char phase[BATTLE_ID_MAX];    /* the phasing side's id; "" both */
+	unsigned char prev[LEDGER_HASH];
+	int nleaves;
+	struct ledger_leafrec leaves[LEDGER_MAX_SEATS];
+	unsigned char root[LEDGER_HASH];
+	unsigned char s_step[LEDGER_HASH];
+	unsigned char dice_seed[LEDGER_HASH];  /* zero when scripted */
+	int scripted;
+	int64_t rolls;
+	unsigned char events[LEDGER_HASH];
+	unsigned char state[LEDGER_HASH];
+};
+
+/* The canonical bytes of a record (out is reset first); -1 when out of
+ * memory. */
+int ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out);
+int ledger_step_encode(const struct ledger_step *s, struct lbuf *out);
+/* head = H("despatch/record/v1", record bytes). */
+void ledger_head(const unsigned char *rec, size_t n,
+    unsigned char out[LEDGER_HASH]);
+/* H("despatch/email/v1", the address in lower case). */
+void ledger_email_hash(const char *email, unsigned char out[LEDGER_HASH]);
+
+/* --- the server's signing key (Ed25519) ------------------------------- */
+
+struct ledger_key {
+	unsigned char pk[LEDGER_PK];
+	unsigned char sk[LEDGER_SK];
+	int demo;                     /* the demo's published key */
+};
+
+/* Reads the key at path, or (create set, the file absent) makes one and
+ * writes it there with mode 0600.  The file holds the 32-byte seed of
+ * the key in hex on one line. */
+int ledger_key_load(const char *path, int create, struct ledger_key *k,
+    struct err *e);
+/* The demo's key, from a seed published in docs/ledger.md: it proves
+ * nothing, and verify says so. */
+void ledger_key_demo(struct ledger_key *k);
+int ledger_key_is_demo(const unsigned char pk[LEDGER_PK]);
+void ledger_sign(const struct ledger_key *k, const unsigned char head[LEDGER_HASH],
+    unsigned char sig[LEDGER_SIG]);
+/* 0 if sig is pk's signature of head. */
+int ledger_sign_check(const unsigned char pk[LEDGER_PK],
+    const unsigned char head[LEDGER_HASH], const unsigned char sig[LEDGER_SIG]);
+
+#endif

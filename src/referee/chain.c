@@ -1,0 +1,321 @@
+/*
+ * chain.c - the referee's side of the ledger: the server's key, a game's
+ * genesis record, and the signed record of each step (docs/ledger.md).
+ *
+ * The hashes and the record layout are src/ledger/'s; this file finds
+ * what goes into them in the store and writes the records in the
+ * caller's transaction, so a record exists exactly when its step does.
+ */
+#include "referee/chain.h"
+
+#include <sodium.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger/ledger.h"
+
+int
+chain_key(struct referee *r, const struct ledger_key **out, struct err *e)
+{
+	char path[sizeof(r->key_path) + 8];
+
+	if (r->key == NULL) {
+		struct ledger_key *k = sodium_malloc(sizeof(*k));
+		const char *db;
+
+		if (k == NULL)
+			return err_set(e, ERR_TEMP, "out of memory for the signing key");
+		if (r->key_demo) {
+			ledger_key_demo(k);
+		} else {
+			db = store_path(r->st);
+			if (r->key_path[0] != '\0')
+				snprintf(path, sizeof(path), "%s", r->key_path);
+			else if (db != NULL && db[0] != '\0')
+				snprintf(path, sizeof(path), "%s.key", db);
+			else
+				path[0] = '\0';
+			if (path[0] == '\0') {
+				/* A database in memory (tests): a key for this
+				 * process only. */
+				unsigned char seed[32];
+
+				randombytes_buf(seed, sizeof(seed));
+				crypto_sign_seed_keypair(k->pk, k->sk, seed);
+				sodium_memzero(seed, sizeof(seed));
+				k->demo = 0;
+			} else if (ledger_key_load(path, 1, k, e) != 0) {
+				sodium_free(k);
+				return -1;
+			}
+		}
+		r->key = k;
+	}
+	*out = r->key;
+	return 0;
+}
+
+/* The last record of a game: its seq and head; seq -1 when none. */
+static int
+chain_last(struct referee *r, int64_t game, int64_t *seq,
+    unsigned char head[LEDGER_HASH], struct err *e)
+{
+	char *h = NULL;
+	size_t hl = 0;
+	int rc;
+
+	*seq = -1;
+	rc = store_query_int(r->st, e, seq, "SELECT coalesce(max(seq), -1) FROM "
+	    "ledger WHERE game_id = ?", "i", game);
+	if (rc < 0)
+		return -1;
+	if (*seq < 0)
+		return 0;
+	if (store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
+	    "game_id = ? AND seq = ?", "ii", game, *seq) < 0)
+		return -1;
+	if (h == NULL || hl != LEDGER_HASH) {
+		free(h);
+		return err_set(e, ERR_DATA, "the ledger of game %lld has a damaged "
+		    "head at record %lld", (long long)game, (long long)*seq);
+	}
+	memcpy(head, h, LEDGER_HASH);
+	free(h);
+	return 0;
+}
+
+/* Signs rec and appends it as record seq. */
+static int
+chain_append(struct referee *r, int64_t game, int64_t seq, const char *kind,
+    int step, const struct lbuf *rec, unsigned char head[LEDGER_HASH],
+    struct err *e)
+{
+	const struct ledger_key *k;
+	unsigned char sig[LEDGER_SIG];
+
+	if (chain_key(r, &k, e) != 0)
+		return -1;
+	ledger_head(rec->p, rec->n, head);
+	ledger_sign(k, head, sig);
+	return store_exec(r->st, e, "INSERT INTO ledger (game_id, seq, kind, step, "
+	    "record, head, sig) VALUES (?, ?, ?, ?, ?, ?, ?)", "iitIbbb", game, seq,
+	    kind, step, rec->p, rec->n, head, (size_t)LEDGER_HASH, sig,
+	    (size_t)LEDGER_SIG);
+}
+
+/* The genesis record of game g (its chain covering steps from_step on)
+ * into rec. */
+static int
+genesis_build(struct referee *r, const struct store_game *g,
+    const struct battle *b, int from_step, struct lbuf *rec, struct err *e)
+{
+	struct ledger_genesis *gen;
+	struct store_player pl[MAX_PLAYERS];
+	const struct ledger_key *k;
+	int n, i, rc = -1;
+
+	if (chain_key(r, &k, e) != 0)
+		return -1;
+	n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		return -1;
+	gen = calloc(1, sizeof(*gen));
+	if (gen == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	snprintf(gen->game, sizeof(gen->game), "%s", g->name);
+	snprintf(gen->title, sizeof(gen->title), "%s", g->title);
+	crypto_hash_sha256(gen->scenario_sha256,
+	    (const unsigned char *)g->scenario_text, g->scenario_len);
+	snprintf(gen->ruleset, sizeof(gen->ruleset), "%s", g->ruleset);
+	snprintf(gen->engine, sizeof(gen->engine), "%s", DESPATCH_VERSION);
+	gen->steps = battle_steps(b);
+	gen->from_step = from_step;
+	gen->sandbox = g->sandbox;
+	gen->fog = strcmp(g->visibility, "fog") == 0;
+	gen->nsides = b->nsides;
+	for (i = 0; i < b->nsides; i++)
+		snprintf(gen->sides[i], sizeof(gen->sides[i]), "%s", b->sides[i].id);
+	gen->nseats = n;
+	for (i = 0; i < n; i++) {
+		gen->seats[i].seat = i + 1;
+		snprintf(gen->seats[i].side, sizeof(gen->seats[i].side), "%s",
+		    b->sides[pl[i].side].id);
+		ledger_email_hash(pl[i].email, gen->seats[i].email_hash);
+	}
+	ledger_chain_at(g->seed_secret, gen->steps, 0, gen->s0);
+	memcpy(gen->pk, k->pk, LEDGER_PK);
+	if (ledger_genesis_encode(gen, rec) != 0)
+		err_set(e, ERR_TEMP, "out of memory");
+	else
+		rc = 0;
+	free(gen);
+	return rc;
+}
+
+int
+chain_genesis(struct referee *r, const struct store_game *g,
+    const struct battle *b, int from_step, struct err *e)
+{
+	struct lbuf rec = { 0 };
+	unsigned char head[LEDGER_HASH];
+	int64_t seq;
+	int rc = -1;
+
+	if (chain_last(r, g->id, &seq, head, e) != 0)
+		return -1;
+	if (seq >= 0)
+		return 0;   /* it has one */
+	if (genesis_build(r, g, b, from_step, &rec, e) != 0 ||
+	    chain_append(r, g->id, 0, "genesis", 0, &rec, head, e) != 0 ||
+	    store_exec(r->st, e, "UPDATE games SET chain_steps = ? WHERE id = ?",
+	    "Ii", battle_steps(b), g->id) != 0)
+		goto out;
+	rc = 0;
+out:
+	lbuf_free(&rec);
+	return rc;
+}
+
+void
+chain_prep_free(struct chain_prep *cp)
+{
+	int i;
+
+	for (i = 0; i < cp->n; i++)
+		free(cp->leaf[i].orders);
+	sodium_memzero(cp->s_step, sizeof(cp->s_step));
+	memset(cp, 0, sizeof(*cp));
+}
+
+int
+chain_prepare(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, const struct chain_played *played,
+    int nplayed, struct chain_prep *cp, struct err *e)
+{
+	unsigned char leaves[MAX_PLAYERS][LEDGER_HASH];
+	int64_t seq, steps = 0;
+	int i;
+
+	memset(cp, 0, sizeof(*cp));
+	if (chain_last(r, g->id, &seq, cp->prev, e) != 0)
+		return -1;
+	if (seq < 0) {
+		/* A game begun before the ledger: its genesis is written with
+		 * this step, and the chain covers the steps from here. */
+		cp->need_genesis = 1;
+		memset(cp->prev, 0, sizeof(cp->prev));
+	} else if (store_query_int(r->st, e, &steps, "SELECT coalesce("
+	    "chain_steps, 0) FROM games WHERE id = ?", "i", g->id) < 0) {
+		return -1;
+	}
+	cp->steps = cp->need_genesis ? battle_steps(b) : (int)steps;
+	if (step < 1 || step > cp->steps)
+		return err_set(e, ERR_DATA, "game %s: step %d is outside its seed "
+		    "chain of %d", g->name, step, cp->steps);
+	ledger_chain_at(g->seed_secret, cp->steps, step, cp->s_step);
+	for (i = 0; i < nplayed && i < MAX_PLAYERS; i++) {
+		struct chain_leaf *l = &cp->leaf[cp->n];
+
+		l->side = played[i].side;
+		l->player = played[i].player;
+		l->seat = played[i].seat;
+		l->mailed = played[i].mailed;
+		l->orders = strdup(played[i].orders);
+		if (l->orders == NULL)
+			return err_set(e, ERR_TEMP, "out of memory");
+		cp->n++;
+		if (played[i].mailed)
+			memcpy(l->salt, played[i].salt, LEDGER_SALT);
+		else
+			ledger_quiet_salt(cp->s_step, b->sides[l->side].id, l->seat,
+			    l->salt);
+		if (ledger_leaf(g->name, step, b->sides[l->side].id, l->seat, l->salt,
+		    l->orders, l->leaf) != 0)
+			return err_set(e, ERR_TEMP, "out of memory");
+		memcpy(leaves[i], l->leaf, LEDGER_HASH);
+	}
+	ledger_root(g->name, step, (const unsigned char (*)[LEDGER_HASH])leaves,
+	    cp->n, cp->root);
+	if (cp->need_genesis) {
+		/* The genesis is written with the step; its head, known now,
+		 * is the step's previous head (the same bytes are built
+		 * again then). */
+		struct lbuf rec = { 0 };
+
+		if (genesis_build(r, g, b, step, &rec, e) != 0) {
+			lbuf_free(&rec);
+			return -1;
+		}
+		ledger_head(rec.p, rec.n, cp->prev);
+		lbuf_free(&rec);
+	}
+	ledger_dice_seed(g->name, step, cp->s_step, cp->root, cp->prev,
+	    cp->dice_seed);
+	return 0;
+}
+
+int
+chain_record(struct referee *r, const struct store_game *g,
+    const struct battle *after, int step, const struct chain_prep *cp,
+    const struct events *ev, int scripted, long rolls, struct err *e)
+{
+	struct ledger_step *ls;
+	struct lbuf rec = { 0 };
+	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
+	int64_t seq;
+	int i, ps, rc = -1;
+
+	if (cp->need_genesis && chain_genesis(r, g, after, step, e) != 0)
+		return -1;
+	if (chain_last(r, g->id, &seq, prev, e) != 0)
+		return -1;
+	if (seq < 0 || sodium_memcmp(prev, cp->prev, LEDGER_HASH) != 0)
+		return err_set(e, ERR_DATA, "game %s: the ledger changed while step "
+		    "%d was played; nothing was written", g->name, step);
+	ls = calloc(1, sizeof(*ls));
+	if (ls == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	ls->step = step;
+	ls->turn = battle_step_turn(after, step);
+	ps = battle_step_side(after, step);
+	snprintf(ls->phase, sizeof(ls->phase), "%s", ps >= 0 ?
+	    after->sides[ps].id : "");
+	memcpy(ls->prev, prev, LEDGER_HASH);
+	ls->nleaves = cp->n;
+	for (i = 0; i < cp->n; i++) {
+		const struct chain_leaf *l = &cp->leaf[i];
+
+		snprintf(ls->leaves[i].side, sizeof(ls->leaves[i].side), "%s",
+		    after->sides[l->side].id);
+		ls->leaves[i].seat = l->seat;
+		ls->leaves[i].mailed = l->mailed;
+		memcpy(ls->leaves[i].leaf, l->leaf, LEDGER_HASH);
+		if (store_exec(r->st, e, "INSERT INTO ledger_leaves (game_id, step, "
+		    "idx, side_idx, player_id, seat, mailed, salt, orders, leaf) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIiIIbtb", g->id,
+		    step, i, l->side, l->player, l->seat, l->mailed, l->salt,
+		    (size_t)LEDGER_SALT, l->orders, l->leaf, (size_t)LEDGER_HASH) != 0)
+			goto out;
+	}
+	memcpy(ls->root, cp->root, LEDGER_HASH);
+	memcpy(ls->s_step, cp->s_step, LEDGER_HASH);
+	if (!scripted)
+		memcpy(ls->dice_seed, cp->dice_seed, LEDGER_HASH);
+	ls->scripted = scripted;
+	ls->rolls = rolls;
+	if (ledger_events_hash(ev, ls->events) != 0 ||
+	    ledger_state_hash(after, ls->state) != 0 ||
+	    ledger_step_encode(ls, &rec) != 0) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	if (chain_append(r, g->id, seq + 1, "step", step, &rec, head, e) != 0)
+		goto out;
+	rc = 0;
+out:
+	lbuf_free(&rec);
+	free(ls);
+	return rc;
+}

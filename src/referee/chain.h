@@ -1,0 +1,68 @@
+/*
+ * chain.h - the referee's side of the ledger (chain.c).
+ */
+#ifndef DESPATCH_REFEREE_CHAIN_H
+#define DESPATCH_REFEREE_CHAIN_H
+
+#include "core/events.h"
+#include "ledger/record.h"
+#include "referee/internal.h"
+
+/* The server's signing key: the demo's (r->key_demo), the file r->key_path,
+ * or DATABASE.key beside the database, made there at first use. */
+int chain_key(struct referee *r, const struct ledger_key **out,
+    struct err *e);
+
+/* Writes game g's genesis record (in the caller's transaction) unless it
+ * has one; from_step is the first step its chain commits. */
+int chain_genesis(struct referee *r, const struct store_game *g,
+    const struct battle *b, int from_step, struct err *e);
+
+/* What one player's order set for a step was: what the turn plays. */
+struct chain_played {
+	int side;
+	int64_t player;
+	int seat;
+	int mailed;                        /* from a mail (its salt below) */
+	unsigned char salt[LEDGER_SALT];
+	const char *orders;                /* canonical lines, "" if none */
+};
+
+struct chain_leaf {
+	int side;
+	int64_t player;
+	int seat;
+	int mailed;
+	unsigned char salt[LEDGER_SALT];
+	char *orders;
+	unsigned char leaf[LEDGER_HASH];
+};
+
+/* A step's commitments, made before it is played (the dice seed needs
+ * them all). */
+struct chain_prep {
+	int steps;                 /* the chain's length */
+	int need_genesis;          /* a game begun before the ledger */
+	unsigned char prev[LEDGER_HASH];
+	unsigned char s_step[LEDGER_HASH];
+	int n;
+	struct chain_leaf leaf[MAX_PLAYERS];
+	unsigned char root[LEDGER_HASH];
+	unsigned char dice_seed[LEDGER_HASH];
+};
+
+/* Leaves, root, S_step, the previous head and the dice seed of step, from
+ * the order sets played (in seat order). */
+int chain_prepare(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, const struct chain_played *played,
+    int nplayed, struct chain_prep *cp, struct err *e);
+void chain_prep_free(struct chain_prep *cp);
+
+/* Appends the step's signed record (and the genesis first for a game that
+ * lacked one) in the caller's transaction; fails if the ledger moved
+ * since chain_prepare. */
+int chain_record(struct referee *r, const struct store_game *g,
+    const struct battle *after, int step, const struct chain_prep *cp,
+    const struct events *ev, int scripted, long rolls, struct err *e);
+
+#endif

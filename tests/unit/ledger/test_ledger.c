@@ -1,0 +1,198 @@
+/*
+ * test_ledger.c - the ledger's hashes, against values computed by a
+ * separate implementation of docs/ledger.md's encoding (Python's hashlib,
+ * a few lines: F(x) = 4-byte big-endian length ‖ x, numbers as 8 bytes),
+ * and the server key's file.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sodium.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ledger/ledger.h"
+#include "ledger/record.h"
+
+static void
+assert_hex(const unsigned char *v, int n, const char *want)
+{
+	char hex[2 * 64 + 1];
+
+	ledger_hex(v, n, hex);
+	assert_string_equal(hex, want);
+}
+
+static void
+chain_links_back_to_s0(void **state)
+{
+	unsigned char tip[32], s[32], t[32];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 32; i++)
+		tip[i] = (unsigned char)i;
+	ledger_chain_prev(tip, s);
+	assert_hex(s, 32,
+	    "e4051b5eafc95b887739d415df9b41e5db8bca162c20f5a02afdcc47c0f73c6c");
+	/* S_k of a chain of 10 from tip: three hashes down for k = 7. */
+	ledger_chain_at(tip, 10, 7, t);
+	assert_hex(t, 32,
+	    "76a4167d3ae7861927c40aaa895030121ba997fe84f1dcc304161098104aa7c1");
+	/* Each revealed S_k hashes to the S_{k-1} before it. */
+	for (i = 10; i > 0; i--) {
+		unsigned char a[32], b[32], c[32];
+
+		ledger_chain_at(tip, 10, i, a);
+		ledger_chain_at(tip, 10, i - 1, b);
+		ledger_chain_prev(a, c);
+		assert_memory_equal(b, c, 32);
+	}
+	ledger_chain_at(tip, 10, 10, t);
+	assert_memory_equal(t, tip, 32);
+}
+
+static void
+leaf_root_and_dice_seed_match_the_documented_encoding(void **state)
+{
+	unsigned char salt[16], leaf[32], leaves[2][32], root[32], s[32];
+	unsigned char tip[32], prev[32], dice[32], q[16], head[32], em[32];
+	int i;
+
+	(void)state;
+	memset(salt, 0xab, sizeof(salt));
+	assert_int_equal(ledger_leaf("cowpens", 3, "crown", 2, salt,
+	    "7th Foot (Royal Fusiliers): ADVANCE 8\n", leaf), 0);
+	assert_hex(leaf, 32,
+	    "cc32af00e0ce19af7b6901fad77eb945ed1142d78c922cfc226f88dec4fcda49");
+	memcpy(leaves[0], leaf, 32);
+	memset(leaves[1], 0, 32);
+	ledger_root("cowpens", 3, (const unsigned char (*)[32])leaves, 2, root);
+	assert_hex(root, 32,
+	    "4339385565ed63904bbabc9ad5b802ee2858f782ee209ac3dab870053e325980");
+	for (i = 0; i < 32; i++)
+		tip[i] = (unsigned char)i;
+	ledger_chain_prev(tip, s);
+	memset(prev, 1, sizeof(prev));
+	ledger_dice_seed("cowpens", 3, s, root, prev, dice);
+	assert_hex(dice, 32,
+	    "4cb9ce21897038dfa5b040661b7739cee7d90811543897e24bfbfc9b847862a8");
+	ledger_quiet_salt(s, "crown", 2, q);
+	assert_hex(q, 16, "fa07858bdb04a7c4aa019ed0f669586d");
+	ledger_head((const unsigned char *)"abc", 3, head);
+	assert_hex(head, 32,
+	    "8d255e62c83a104b9af2894a4d274796dbda6f974459c87e856c0bf52e2e6a28");
+	/* Addresses are hashed in lower case. */
+	ledger_email_hash("Tarleton@Example.ORG", em);
+	assert_hex(em, 32,
+	    "2a18a4759f8e8b3cc8322dac6a44bfcdd43bf636af228ec3fd605fbb02e3bec0");
+	/* A different order, a different leaf; a different root, other
+	 * dice: nothing about the dice is known before the orders are. */
+	assert_int_equal(ledger_leaf("cowpens", 3, "crown", 2, salt,
+	    "7th Foot (Royal Fusiliers): ADVANCE 7\n", leaves[0]), 0);
+	assert_memory_not_equal(leaves[0], leaf, 32);
+	{
+		unsigned char root2[32], dice2[32];
+
+		ledger_root("cowpens", 3, (const unsigned char (*)[32])leaves, 2,
+		    root2);
+		ledger_dice_seed("cowpens", 3, s, root2, prev, dice2);
+		assert_memory_not_equal(dice2, dice, 32);
+	}
+}
+
+static void
+records_encode_the_same_bytes_each_time(void **state)
+{
+	struct ledger_step *a = calloc(1, sizeof(*a));
+	struct lbuf x = { 0 }, y = { 0 };
+
+	(void)state;
+	assert_non_null(a);
+	a->step = 4;
+	a->turn = 2;
+	snprintf(a->phase, sizeof(a->phase), "crown");
+	a->nleaves = 1;
+	snprintf(a->leaves[0].side, sizeof(a->leaves[0].side), "crown");
+	a->leaves[0].seat = 1;
+	a->rolls = 12;
+	assert_int_equal(ledger_step_encode(a, &x), 0);
+	assert_int_equal(ledger_step_encode(a, &y), 0);
+	assert_int_equal(x.n, y.n);
+	assert_memory_equal(x.p, y.p, x.n);
+	/* Every field counts: one more roll is another record. */
+	a->rolls = 13;
+	assert_int_equal(ledger_step_encode(a, &y), 0);
+	assert_memory_not_equal(x.p, y.p, x.n);
+	lbuf_free(&x);
+	lbuf_free(&y);
+	free(a);
+}
+
+static void
+the_key_file_is_made_once_private_and_kept(void **state)
+{
+	char dir[] = "/tmp/despatch-key-XXXXXX", path[128];
+	struct ledger_key k1, k2, d;
+	struct err e;
+	struct stat sb;
+	unsigned char head[32], sig[64];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/test.db.key", dir);
+	err_clear(&e);
+	/* Without create, an absent key is an error, not a new key. */
+	assert_int_equal(ledger_key_load(path, 0, &k1, &e), -1);
+	assert_int_equal(ledger_key_load(path, 1, &k1, &e), 0);
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_equal(ledger_key_load(path, 1, &k2, &e), 0);
+	assert_memory_equal(k1.pk, k2.pk, 32);
+	memset(head, 7, sizeof(head));
+	ledger_sign(&k1, head, sig);
+	assert_int_equal(ledger_sign_check(k2.pk, head, sig), 0);
+	head[0] ^= 1;
+	assert_int_equal(ledger_sign_check(k2.pk, head, sig), -1);
+	/* Readable by others: refused, with the fix. */
+	assert_int_equal(chmod(path, 0644), 0);
+	assert_int_equal(ledger_key_load(path, 1, &k2, &e), -1);
+	assert_non_null(strstr(e.msg, "chmod 600"));
+	/* Damaged: refused, never replaced by a new key. */
+	assert_int_equal(chmod(path, 0600), 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("not a key\n", f);
+	fclose(f);
+	assert_int_equal(ledger_key_load(path, 1, &k2, &e), -1);
+	assert_non_null(strstr(e.msg, "damaged"));
+	/* The demo key is known to be the demo's; a real one is not. */
+	ledger_key_demo(&d);
+	assert_int_equal(ledger_key_is_demo(d.pk), 1);
+	assert_int_equal(ledger_key_is_demo(k1.pk), 0);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chain_links_back_to_s0),
+		cmocka_unit_test(leaf_root_and_dice_seed_match_the_documented_encoding),
+		cmocka_unit_test(records_encode_the_same_bytes_each_time),
+		cmocka_unit_test(the_key_file_is_made_once_private_and_kept),
+	};
+
+	if (sodium_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,294 @@
+/*
+ * test_chain.c - the ledger as the referee writes it: the genesis record
+ * at start, a signed step record linked to the one before, dice seeded
+ * from the orders' root, and the same dice when a step is played again.
+ */
+#define _GNU_SOURCE   /* memmem */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sodium.h>
+
+#include "ledger/ledger.h"
+#include "ledger/record.h"
+#include "fixture.h"
+
+/* Record seq of game 1: its bytes, head and signature. */
+struct rec {
+	unsigned char *p;
+	size_t n;
+	unsigned char head[32], sig[64];
+	int step;
+};
+
+static int
+rec_get(struct fx *f, int seq, const char *kind, struct rec *r)
+{
+	char *p = NULL, *h = NULL, *s = NULL;
+	size_t n = 0, hn = 0, sn = 0;
+	int64_t step = -1;
+	struct err e;
+
+	memset(r, 0, sizeof(*r));
+	if (store_query_text(f->st, &e, &p, &n, "SELECT record FROM ledger WHERE "
+	    "game_id = 1 AND seq = ? AND kind = ?", "It", seq, kind) != 1)
+		return -1;
+	assert_int_equal(store_query_text(f->st, &e, &h, &hn, "SELECT head FROM "
+	    "ledger WHERE game_id = 1 AND seq = ?", "I", seq), 1);
+	assert_int_equal(store_query_text(f->st, &e, &s, &sn, "SELECT sig FROM "
+	    "ledger WHERE game_id = 1 AND seq = ?", "I", seq), 1);
+	assert_int_equal(store_query_int(f->st, &e, &step, "SELECT coalesce(step, "
+	    "0) FROM ledger WHERE game_id = 1 AND seq = ?", "I", seq), 1);
+	assert_int_equal(hn, 32);
+	assert_int_equal(sn, 64);
+	r->p = (unsigned char *)p;
+	r->n = n;
+	r->step = (int)step;
+	memcpy(r->head, h, 32);
+	memcpy(r->sig, s, 64);
+	free(h);
+	free(s);
+	return 0;
+}
+
+/* The server key beside the database, as the referee made it. */
+static void
+server_pk(struct fx *f, unsigned char pk[32])
+{
+	char path[400];
+	struct ledger_key k;
+	struct err e;
+
+	snprintf(path, sizeof(path), "%s.key", f->db);
+	assert_int_equal(ledger_key_load(path, 0, &k, &e), 0);
+	memcpy(pk, k.pk, 32);
+	sodium_memzero(&k, sizeof(k));
+}
+
+/* Each record: its head is the hash of its bytes, and the server's key
+ * signed that head. */
+static void
+assert_signed(struct fx *f, const struct rec *r)
+{
+	unsigned char head[32], pk[32];
+
+	ledger_head(r->p, r->n, head);
+	assert_memory_equal(head, r->head, 32);
+	server_pk(f, pk);
+	assert_int_equal(ledger_sign_check(pk, r->head, r->sig), 0);
+}
+
+static void
+the_genesis_commits_the_seed_chain_at_start(void **state)
+{
+	struct fx *f = *state;
+	struct store_game g;
+	struct rec r;
+	struct err e;
+	unsigned char s0[32], pk[32];
+
+	start(f);
+	assert_int_equal(rec_get(f, 0, "genesis", &r), 0);
+	assert_signed(f, &r);
+	/* It ends with S_0 and the server's public key, each a field. */
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	/* The skirmish has 2 turns of 2 phases: a chain of 4. */
+	assert_int_equal(q(f, "SELECT chain_steps FROM games WHERE id = 1"), 4);
+	ledger_chain_at(g.seed_secret, 4, 0, s0);
+	server_pk(f, pk);
+	assert_true(r.n > 72);
+	assert_memory_equal(r.p + r.n - 68, s0, 32);
+	assert_memory_equal(r.p + r.n - 32, pk, 32);
+	store_game_clear(&g);
+	free(r.p);
+}
+
+static void
+each_step_is_signed_linked_and_seeded_from_its_orders(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct store_game g;
+	struct rec gen, st;
+	struct err e;
+	unsigned char leaves[8][32], root[32], s1[32], dice[32];
+	char *raw, *rep, *seed = NULL, *salt_hex, want[33];
+	size_t sl = 0;
+	int i, n;
+
+	start(f);
+	raw = mail("c1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	/* The reply tells the set's salt. */
+	rep = last_mail(f);
+	salt_hex = strstr(rep, "This set's salt is ");
+	assert_non_null(salt_hex);
+	memcpy(want, salt_hex + 19, 32);
+	want[32] = '\0';
+	free(rep);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(rec_get(f, 0, "genesis", &gen), 0);
+	assert_int_equal(rec_get(f, 1, "step", &st), 0);
+	assert_int_equal(st.step, 1);
+	assert_signed(f, &st);
+	/* It names the genesis head as the one before it. */
+	assert_non_null(memmem(st.p, st.n, gen.head, 32));
+	/* Its leaves, made again from what was stored: one a player, in
+	 * seat order; the crown player's from the mail, with the told salt. */
+	n = (int)q(f, "SELECT count(*) FROM ledger_leaves WHERE step = 1");
+	assert_int_equal(n, 2);
+	assert_int_equal(q(f, "SELECT mailed FROM ledger_leaves WHERE step = 1 "
+	    "AND seat = 1"), 1);
+	assert_int_equal(q(f, "SELECT mailed FROM ledger_leaves WHERE step = 1 "
+	    "AND seat = 2"), 0);
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	ledger_chain_at(g.seed_secret, 4, 1, s1);
+	for (i = 0; i < n; i++) {
+		char *salt = NULL, *orders = NULL, *side = NULL, hex[33];
+		size_t sn = 0;
+		int64_t seat = 0;
+
+		assert_int_equal(store_query_text(f->st, &e, &salt, &sn, "SELECT salt "
+		    "FROM ledger_leaves WHERE step = 1 AND idx = ?", "I", i), 1);
+		assert_int_equal(store_query_text(f->st, &e, &orders, NULL, "SELECT "
+		    "orders FROM ledger_leaves WHERE step = 1 AND idx = ?", "I", i), 1);
+		assert_int_equal(store_query_text(f->st, &e, &side, NULL, "SELECT "
+		    "s.side_id FROM ledger_leaves l JOIN sides s ON s.game_id = "
+		    "l.game_id AND s.idx = l.side_idx WHERE l.step = 1 AND l.idx = ?",
+		    "I", i), 1);
+		assert_int_equal(store_query_int(f->st, &e, &seat, "SELECT seat FROM "
+		    "ledger_leaves WHERE step = 1 AND idx = ?", "I", i), 1);
+		assert_int_equal(sn, 16);
+		if (seat == 1) {
+			ledger_hex((unsigned char *)salt, 16, hex);
+			assert_string_equal(hex, want);
+			assert_non_null(strstr(orders, "23rd Foot: ADVANCE 4"));
+		} else {
+			/* Nobody mailed: the salt is the documented one. */
+			unsigned char qs[16];
+
+			ledger_quiet_salt(s1, side, (int)seat, qs);
+			assert_memory_equal(qs, salt, 16);
+		}
+		assert_int_equal(ledger_leaf("mill", 1, side, (int)seat,
+		    (unsigned char *)salt, orders, leaves[i]), 0);
+		assert_non_null(memmem(st.p, st.n, leaves[i], 32));
+		free(salt);
+		free(orders);
+		free(side);
+	}
+	ledger_root("mill", 1, (const unsigned char (*)[32])leaves, n, root);
+	assert_non_null(memmem(st.p, st.n, root, 32));
+	/* The dice came from S_1, that root and the genesis head. */
+	ledger_dice_seed("mill", 1, s1, root, gen.head, dice);
+	assert_int_equal(store_query_text(f->st, &e, &seed, &sl, "SELECT seed FROM "
+	    "turns WHERE game_id = 1 AND step = 1", ""), 1);
+	assert_int_equal(sl, 32);
+	assert_memory_equal(seed, dice, 32);
+	/* S_1 is revealed, and hashes to the S_0 of the genesis. */
+	{
+		unsigned char s0[32];
+
+		assert_non_null(memmem(st.p, st.n, s1, 32));
+		ledger_chain_prev(s1, s0);
+		assert_memory_equal(gen.p + gen.n - 68, s0, 32);
+	}
+	free(seed);
+	store_game_clear(&g);
+	free(gen.p);
+	free(st.p);
+}
+
+static void
+playing_a_step_again_gives_the_same_dice_and_record(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct store *st2;
+	struct referee r2;
+	struct rec a, b2;
+	struct err e;
+	char copy[400], sql[500], *raw;
+	struct fx f2;
+
+	start(f);
+	raw = mail("c2@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 6\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	/* The operator keeps a copy, plays the step, then plays it again
+	 * from the copy (with the same key): nothing can differ. */
+	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
+	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
+	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_open(copy, 0, -1, &st2, &e), 0);
+	referee_init(&r2, st2);
+	r2.fixed_now = 1700000000;
+	snprintf(r2.key_path, sizeof(r2.key_path), "%s.key", f->db);
+	assert_int_equal(referee_turn(&r2, "mill", NULL, 0, &tr, &e), 0);
+	memset(&f2, 0, sizeof(f2));
+	f2.st = st2;
+	snprintf(f2.db, sizeof(f2.db), "%s", f->db);
+	assert_int_equal(rec_get(f, 1, "step", &a), 0);
+	assert_int_equal(rec_get(&f2, 1, "step", &b2), 0);
+	assert_int_equal(a.n, b2.n);
+	assert_memory_equal(a.p, b2.p, a.n);
+	assert_memory_equal(a.sig, b2.sig, 64);
+	free(a.p);
+	free(b2.p);
+	referee_fini(&r2);
+	store_close(st2);
+}
+
+static void
+a_game_begun_before_the_ledger_joins_it_at_its_next_step(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct rec gen, st;
+	struct err e;
+
+	start(f);
+	assert_int_equal(store_exec(f->st, &e, "DELETE FROM ledger", ""), 0);
+	assert_int_equal(store_exec(f->st, &e, "UPDATE games SET chain_steps = "
+	    "NULL", ""), 0);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(rec_get(f, 0, "genesis", &gen), 0);
+	assert_int_equal(rec_get(f, 1, "step", &st), 0);
+	assert_signed(f, &gen);
+	assert_signed(f, &st);
+	assert_non_null(memmem(st.p, st.n, gen.head, 32));
+	free(gen.p);
+	free(st.p);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(the_genesis_commits_the_seed_chain_at_start,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(each_step_is_signed_linked_and_seeded_from_its_orders,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(playing_a_step_again_gives_the_same_dice_and_record,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_game_begun_before_the_ledger_joins_it_at_its_next_step,
+		    setup_live, teardown),
+	};
+
+	if (sodium_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
