@@ -35,5 +35,7 @@ int cmd_resume(int argc, char **argv);
 int cmd_extend(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_key(int argc, char **argv);
+int cmd_ledger(int argc, char **argv);
 
 #endif

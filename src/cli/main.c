@@ -1510,6 +1510,8 @@ main(int argc, char **argv)
 			db_path = conf.database;
 		if (conf.from[0] != '\0')
 			setenv("DESPATCH_FROM", conf.from, 1);
+		if (conf.key[0] != '\0')
+			setenv("DESPATCH_KEY", conf.key, 1);
 	}
 	if (db_arg != NULL)
 		db_path = db_arg;
@@ -1574,6 +1576,10 @@ main(int argc, char **argv)
 		return cmd_show(argc, argv);
 	if (strcmp(argv[0], "demo") == 0)
 		return cmd_demo(argc, argv);
+	if (strcmp(argv[0], "key") == 0)
+		return cmd_key(argc, argv);
+	if (strcmp(argv[0], "ledger") == 0)
+		return cmd_ledger(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

@@ -193,6 +193,8 @@ handler(void *user, const char *section, const char *name, const char *v0)
 			    "not \"%s\"%s", value, "");
 		else if (strcmp(name, "user") == 0)
 			rc = copy(l, c->user, sizeof(c->user), name, value);
+		else if (strcmp(name, "key") == 0)
+			rc = copy(l, c->key, sizeof(c->key), name, value);
 	} else if (strcmp(section, "imap") == 0) {
 		rc = server_key(l, &c->imap, section, name, value);
 		if (rc < 0 && strcmp(name, "processed") == 0)

@@ -28,6 +28,8 @@ struct config_server {
 struct config {
 	char path[CONFIG_PATH_MAX];         /* the file read */
 	char database[CONFIG_PATH_MAX];
+	char key[CONFIG_PATH_MAX];          /* the ledger's signing key file;
+	                                     * "": DATABASE.key */
 	char from[CONFIG_VALUE_MAX];        /* "Name <addr>" or addr */
 	char user[64];                      /* drop root to this user */
 	struct config_server imap;

@@ -52,6 +52,7 @@
 #include <sodium.h>
 
 #include "config/config.h"
+#include "ledger/ledger.h"
 #include "mail/imap.h"
 #include "mail/mail.h"
 #include "referee/referee.h"
@@ -712,6 +713,8 @@ main(int argc, char **argv)
 	}
 	if (conf.from[0] != '\0')
 		setenv("DESPATCH_FROM", conf.from, 1);
+	if (conf.key[0] != '\0')
+		setenv("DESPATCH_KEY", conf.key, 1);
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -749,6 +752,22 @@ main(int argc, char **argv)
 	sigaddset(&blocked, SIGHUP);
 	sigprocmask(SIG_BLOCK, &blocked, &waitmask);
 	referee_init(&r, st);
+	{
+		/* The ledger's key, read (or made) now, as the user the
+		 * daemon runs as: a key it cannot read should stop it here,
+		 * not at the first turn. */
+		unsigned char pk[32];
+		char kp[4200], hex[65];
+		struct err ke;
+
+		err_clear(&ke);
+		if (referee_key(&r, pk, kp, sizeof(kp), &ke) != 0) {
+			logmsg("fatal", "%s", ke.msg);
+			return 1;
+		}
+		ledger_hex(pk, 32, hex);
+		logmsg("info", "ledger key %s in %s", hex, kp);
+	}
 	memset(&link, 0, sizeof(link));
 	link.backoff = 1;
 	ino = maildir_watch(&conf);

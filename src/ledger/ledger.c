@@ -1,5 +1,5 @@
 /*
- * ledger.c - step seeds and the ChaCha20 dice stream (see ledger.h).
+ * ledger.c - the ChaCha20 dice stream (see ledger.h).
  *
  * Implements RFC 8439's ChaCha20 through libsodium's
  * crypto_stream_chacha20_ietf_xor_ic with an all-zero nonce: each step
@@ -10,40 +10,6 @@
 #include <sodium.h>
 
 #include <string.h>
-
-static const char seed_tag[] = "despatch/step-seed/v1";
-
-static void
-put_u32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)(v >> 24);
-	p[1] = (unsigned char)(v >> 16);
-	p[2] = (unsigned char)(v >> 8);
-	p[3] = (unsigned char)v;
-}
-
-void
-ledger_step_seed(const unsigned char secret[LEDGER_SEED_BYTES],
-    const char *name, int step, unsigned char out[LEDGER_SEED_BYTES])
-{
-	crypto_hash_sha256_state st;
-	unsigned char n[4];
-
-	crypto_hash_sha256_init(&st);
-	put_u32(n, (uint32_t)(sizeof(seed_tag) - 1));
-	crypto_hash_sha256_update(&st, n, 4);
-	crypto_hash_sha256_update(&st, (const unsigned char *)seed_tag,
-	    sizeof(seed_tag) - 1);
-	put_u32(n, LEDGER_SEED_BYTES);
-	crypto_hash_sha256_update(&st, n, 4);
-	crypto_hash_sha256_update(&st, secret, LEDGER_SEED_BYTES);
-	put_u32(n, (uint32_t)strlen(name));
-	crypto_hash_sha256_update(&st, n, 4);
-	crypto_hash_sha256_update(&st, (const unsigned char *)name, strlen(name));
-	put_u32(n, (uint32_t)step);
-	crypto_hash_sha256_update(&st, n, 4);
-	crypto_hash_sha256_final(&st, out);
-}
 
 void
 ledger_dice_init(struct ledger_dice *d, const unsigned char seed[LEDGER_SEED_BYTES])

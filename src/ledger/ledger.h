@@ -1,17 +1,13 @@
 /*
- * ledger.h - the dice seeds of a game and the keyed dice stream.
+ * ledger.h - the keyed dice stream of a step.
  *
  * DESIGN's verifiable-dice scheme: a step's dice are the ChaCha20-IETF
- * keystream (RFC 8439) keyed by a 32-byte step seed, read a byte at a
- * time; a die of N sides takes the next byte b below 256 - 256 mod N and
- * shows b mod N + 1 (bytes at or above the bound are skipped, so every
- * face is equally likely).
- *
- * In this version the step seed is SHA-256 over a domain tag, the game's
- * 32-byte secret (drawn when the game is created), the game's name and
- * the step number, each length-prefixed.  The ledger issue replaces this
- * derivation with the committed seed chain; the dice stream and the rules
- * do not change.
+ * keystream (RFC 8439) keyed by the step's 32-byte dice seed, read a byte
+ * at a time; a die of N sides takes the next byte b below 256 - 256 mod N
+ * and shows b mod N + 1 (bytes at or above the bound are skipped, so every
+ * face is equally likely).  Where the dice seed comes from (the seed
+ * chain, the orders' root, the previous head) is record.h's and
+ * docs/ledger.md's.
  */
 #ifndef DESPATCH_LEDGER_H
 #define DESPATCH_LEDGER_H
@@ -21,10 +17,6 @@
 #include "core/err.h"
 
 #define LEDGER_SEED_BYTES 32
-
-/* The seed of step `step` of game `name`. */
-void ledger_step_seed(const unsigned char secret[LEDGER_SEED_BYTES],
-    const char *name, int step, unsigned char out[LEDGER_SEED_BYTES]);
 
 struct ledger_dice {
 	unsigned char key[LEDGER_SEED_BYTES];

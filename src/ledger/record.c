@@ -367,3 +367,180 @@ ledger_email_hash(const char *email, unsigned char out[LEDGER_HASH])
 	ledger_hash("despatch/email/v1", &f, out);
 	lbuf_free(&f);
 }
+
+/* --- reading records back ---------------------------------------------- */
+
+/* A cursor over a record's fields; bad is set at the first field that is
+ * not there or not the size it must be, and every read after gives
+ * zeros. */
+struct lread {
+	const unsigned char *p;
+	size_t n, at;
+	int bad;
+};
+
+static const unsigned char *
+lr_field(struct lread *r, size_t *len)
+{
+	size_t l;
+
+	*len = 0;
+	if (r->bad || r->n - r->at < 4) {
+		r->bad = 1;
+		return NULL;
+	}
+	l = (size_t)r->p[r->at] << 24 | (size_t)r->p[r->at + 1] << 16 |
+	    (size_t)r->p[r->at + 2] << 8 | r->p[r->at + 3];
+	if (r->n - r->at - 4 < l) {
+		r->bad = 1;
+		return NULL;
+	}
+	r->at += 4 + l;
+	*len = l;
+	return r->p + r->at - l;
+}
+
+static int64_t
+lr_int(struct lread *r)
+{
+	size_t l;
+	const unsigned char *v = lr_field(r, &l);
+	uint64_t u = 0;
+	int i;
+
+	if (v == NULL || l != 8) {
+		r->bad = 1;
+		return 0;
+	}
+	for (i = 0; i < 8; i++)
+		u = u << 8 | v[i];
+	return (int64_t)u;
+}
+
+/* A small number (a count, a step, a flag): 0..max. */
+static int
+lr_small(struct lread *r, int max)
+{
+	int64_t v = lr_int(r);
+
+	if (v < 0 || v > max) {
+		r->bad = 1;
+		return 0;
+	}
+	return (int)v;
+}
+
+static void
+lr_str(struct lread *r, char *out, size_t size)
+{
+	size_t l;
+	const unsigned char *v = lr_field(r, &l);
+
+	out[0] = '\0';
+	if (v == NULL)
+		return;
+	if (l >= size || memchr(v, '\0', l) != NULL) {
+		r->bad = 1;
+		return;
+	}
+	memcpy(out, v, l);
+	out[l] = '\0';
+}
+
+static void
+lr_fixed(struct lread *r, unsigned char *out, size_t want)
+{
+	size_t l;
+	const unsigned char *v = lr_field(r, &l);
+
+	if (v == NULL || l != want) {
+		r->bad = 1;
+		memset(out, 0, want);
+		return;
+	}
+	memcpy(out, v, want);
+}
+
+/* Every field read, none left over. */
+static int
+lr_done(const struct lread *r)
+{
+	return r->bad || r->at != r->n ? -1 : 0;
+}
+
+int
+ledger_record_kind(const unsigned char *rec, size_t n, char *kind, size_t size)
+{
+	struct lread r = { rec, n, 0, 0 };
+
+	lr_str(&r, kind, size);
+	return r.bad ? -1 : 0;
+}
+
+int
+ledger_genesis_decode(const unsigned char *rec, size_t n,
+    struct ledger_genesis *g)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[16];
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "genesis") != 0 ||
+	    lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	lr_str(&r, g->game, sizeof(g->game));
+	lr_str(&r, g->title, sizeof(g->title));
+	lr_fixed(&r, g->scenario_sha256, LEDGER_HASH);
+	lr_str(&r, g->ruleset, sizeof(g->ruleset));
+	lr_str(&r, g->engine, sizeof(g->engine));
+	g->steps = lr_small(&r, 1000000);
+	g->from_step = lr_small(&r, 1000000);
+	g->sandbox = lr_small(&r, 1);
+	g->fog = lr_small(&r, 1);
+	g->nsides = lr_small(&r, BATTLE_MAX_SIDES);
+	for (i = 0; i < g->nsides; i++)
+		lr_str(&r, g->sides[i], sizeof(g->sides[i]));
+	g->nseats = lr_small(&r, LEDGER_MAX_SEATS);
+	for (i = 0; i < g->nseats; i++) {
+		g->seats[i].seat = lr_small(&r, LEDGER_MAX_SEATS);
+		lr_str(&r, g->seats[i].side, sizeof(g->seats[i].side));
+		lr_fixed(&r, g->seats[i].email_hash, LEDGER_HASH);
+	}
+	lr_fixed(&r, g->s0, LEDGER_HASH);
+	lr_fixed(&r, g->pk, LEDGER_PK);
+	return lr_done(&r);
+}
+
+int
+ledger_step_decode(const unsigned char *rec, size_t n, struct ledger_step *s)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[16];
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "step") != 0 || lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	s->step = lr_small(&r, 1000000);
+	s->turn = lr_small(&r, 1000000);
+	lr_str(&r, s->phase, sizeof(s->phase));
+	lr_fixed(&r, s->prev, LEDGER_HASH);
+	s->nleaves = lr_small(&r, LEDGER_MAX_SEATS);
+	for (i = 0; i < s->nleaves; i++) {
+		lr_str(&r, s->leaves[i].side, sizeof(s->leaves[i].side));
+		s->leaves[i].seat = lr_small(&r, LEDGER_MAX_SEATS);
+		s->leaves[i].mailed = lr_small(&r, 1);
+		lr_fixed(&r, s->leaves[i].leaf, LEDGER_HASH);
+	}
+	lr_fixed(&r, s->root, LEDGER_HASH);
+	lr_fixed(&r, s->s_step, LEDGER_HASH);
+	lr_fixed(&r, s->dice_seed, LEDGER_HASH);
+	s->scripted = lr_small(&r, 1);
+	s->rolls = lr_int(&r);
+	lr_fixed(&r, s->events, LEDGER_HASH);
+	lr_fixed(&r, s->state, LEDGER_HASH);
+	return lr_done(&r);
+}

@@ -133,6 +133,14 @@ struct ledger_step {
  * memory. */
 int ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out);
 int ledger_step_encode(const struct ledger_step *s, struct lbuf *out);
+/* Read a record's bytes back: 0, or -1 when they are not a whole record
+ * of this layout (a field missing, of the wrong size, or left over). */
+int ledger_record_kind(const unsigned char *rec, size_t n, char *kind,
+    size_t size);
+int ledger_genesis_decode(const unsigned char *rec, size_t n,
+    struct ledger_genesis *g);
+int ledger_step_decode(const unsigned char *rec, size_t n,
+    struct ledger_step *s);
 /* head = H("despatch/record/v1", record bytes). */
 void ledger_head(const unsigned char *rec, size_t n,
     unsigned char out[LEDGER_HASH]);

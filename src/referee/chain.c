@@ -16,6 +16,39 @@
 
 #include "ledger/ledger.h"
 
+/* Where the key is: the configured file, else DATABASE.key; "" for a
+ * database in memory. */
+static void
+key_file(struct referee *r, char *path, size_t size)
+{
+	const char *db = store_path(r->st);
+
+	if (r->key_path[0] != '\0')
+		snprintf(path, size, "%s", r->key_path);
+	else if (db != NULL && db[0] != '\0')
+		snprintf(path, size, "%s.key", db);
+	else
+		path[0] = '\0';
+}
+
+int
+referee_key(struct referee *r, unsigned char pk[32], char *path, size_t psize,
+    struct err *e)
+{
+	const struct ledger_key *k;
+
+	if (chain_key(r, &k, e) != 0)
+		return -1;
+	memcpy(pk, k->pk, LEDGER_PK);
+	if (r->key_demo)
+		snprintf(path, psize, "(demo)");
+	else
+		key_file(r, path, psize);
+	if (path[0] == '\0')
+		snprintf(path, psize, "(memory)");
+	return 0;
+}
+
 int
 chain_key(struct referee *r, const struct ledger_key **out, struct err *e)
 {
@@ -23,20 +56,13 @@ chain_key(struct referee *r, const struct ledger_key **out, struct err *e)
 
 	if (r->key == NULL) {
 		struct ledger_key *k = sodium_malloc(sizeof(*k));
-		const char *db;
 
 		if (k == NULL)
 			return err_set(e, ERR_TEMP, "out of memory for the signing key");
 		if (r->key_demo) {
 			ledger_key_demo(k);
 		} else {
-			db = store_path(r->st);
-			if (r->key_path[0] != '\0')
-				snprintf(path, sizeof(path), "%s", r->key_path);
-			else if (db != NULL && db[0] != '\0')
-				snprintf(path, sizeof(path), "%s.key", db);
-			else
-				path[0] = '\0';
+			key_file(r, path, sizeof(path));
 			if (path[0] == '\0') {
 				/* A database in memory (tests): a key for this
 				 * process only. */

@@ -55,9 +55,12 @@ void
 referee_init(struct referee *r, struct store *st)
 {
 	const char *from = getenv("DESPATCH_FROM");
+	const char *key = getenv("DESPATCH_KEY");
 
 	memset(r, 0, sizeof(*r));
 	r->st = st;
+	if (key != NULL)
+		snprintf(r->key_path, sizeof(r->key_path), "%s", key);
 	snprintf(r->from, sizeof(r->from), "%s", from && *from ? from :
 	    "despatch <despatch@localhost>");
 	domain_of(r->from, r->domain, sizeof(r->domain));

@@ -48,12 +48,18 @@ struct referee {
 	struct ledger_key *key;
 };
 
-/* Sets defaults: From "despatch <despatch@localhost>" unless $DESPATCH_FROM
+/* Sets defaults: the ledger's key file from $DESPATCH_KEY (else
+ * DATABASE.key); From "despatch <despatch@localhost>" unless $DESPATCH_FROM
  * is set, domain from the From address. */
 void referee_init(struct referee *r, struct store *st);
 
 /* Frees what the referee keeps between calls (not the store). */
 void referee_fini(struct referee *r);
+
+/* The ledger's signing key (made at first use): its public half, and the
+ * file it is in ("(demo)" or "(memory)" for those). */
+int referee_key(struct referee *r, unsigned char pk[32], char *path,
+    size_t psize, struct err *e);
 
 /* Seconds since the epoch (the fixed clock when set). */
 int64_t referee_now(struct referee *r);

@@ -258,5 +258,32 @@ else
 	echo "FAIL: a demo rerun in the same folder differs"
 fi
 
+# The demo's ledger holds, and says its key proves nothing.
+check "demo ledger" 0 "$bin" --db "$work/d1/demo.db" ledger cowpens
+says "demo ledger" "the chain holds: 13 records"
+says "demo ledger" "the demo's published key"
+# A real database's key: made at first use beside it, private, kept.
+check "key show" 0 "$bin" --db "$db" key show
+says "key show" "key file   $db.key"
+cp "$work/out" "$work/key1"
+if [ "$(stat -c %a "$db.key")" = 600 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: the key file is mode $(stat -c %a "$db.key"), not 600"
+fi
+check "key show again" 0 "$bin" --db "$db" key show
+if cmp -s "$work/out" "$work/key1"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: key show gave another key the second time"
+fi
+chmod 644 "$db.key"
+check "key readable by others" 1 "$bin" --db "$db" key show
+says "key readable by others" "chmod 600"
+chmod 600 "$db.key"
+check "ledger of no game" 1 "$bin" --db "$db" ledger nosuchgame
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -127,6 +127,35 @@ records_encode_the_same_bytes_each_time(void **state)
 	assert_int_equal(ledger_step_encode(a, &y), 0);
 	assert_int_equal(x.n, y.n);
 	assert_memory_equal(x.p, y.p, x.n);
+	/* Read back, it is the same record. */
+	{
+		struct ledger_step *b = calloc(1, sizeof(*b));
+
+		assert_non_null(b);
+		assert_int_equal(ledger_step_decode(x.p, x.n, b), 0);
+		assert_int_equal(b->step, 4);
+		assert_int_equal(b->rolls, 12);
+		assert_string_equal(b->leaves[0].side, "crown");
+		assert_int_equal(ledger_step_encode(b, &y), 0);
+		assert_int_equal(x.n, y.n);
+		assert_memory_equal(x.p, y.p, x.n);
+		/* Cut short, or with a byte left over: not a record; nor is
+		 * a step record a genesis. */
+		{
+			unsigned char *more = calloc(1, x.n + 1);
+			struct ledger_genesis *g = calloc(1, sizeof(*g));
+
+			assert_non_null(more);
+			assert_non_null(g);
+			memcpy(more, x.p, x.n);
+			assert_int_equal(ledger_step_decode(x.p, x.n - 1, b), -1);
+			assert_int_equal(ledger_step_decode(more, x.n + 1, b), -1);
+			assert_int_equal(ledger_genesis_decode(x.p, x.n, g), -1);
+			free(more);
+			free(g);
+		}
+		free(b);
+	}
 	/* Every field counts: one more roll is another record. */
 	a->rolls = 13;
 	assert_int_equal(ledger_step_encode(a, &y), 0);

@@ -12,6 +12,7 @@
 
 #include <sodium.h>
 
+#include "ledger/check.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "fixture.h"
@@ -274,6 +275,88 @@ a_game_begun_before_the_ledger_joins_it_at_its_next_step(void **state)
 	free(st.p);
 }
 
+/* The chain of a game played out, as ledger_check_chain takes it. */
+static int
+load_chain(struct fx *f, struct ledger_rec *recs, int max)
+{
+	int n = 0;
+	struct rec r;
+
+	while (n < max && rec_get(f, n, n == 0 ? "genesis" : "step", &r) == 0) {
+		recs[n].rec = r.p;
+		recs[n].n = r.n;
+		memcpy(recs[n].head, r.head, 32);
+		memcpy(recs[n].sig, r.sig, 64);
+		n++;
+	}
+	return n;
+}
+
+static void
+any_change_to_the_chain_is_caught_at_its_record(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct ledger_rec recs[8], t[8];
+	struct ledger_genesis gen;
+	struct ledger_fail lf;
+	struct err e;
+	unsigned char *copy;
+	int n, i, k;
+	size_t at;
+
+	start(f);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	n = load_chain(f, recs, 8);
+	assert_int_equal(n, 5);
+	assert_int_equal(ledger_check_chain(recs, n, &gen, &lf), 0);
+	assert_int_equal(gen.steps, 4);
+	/* Every byte of every record: changed, it is caught at that record
+	 * (its head no longer its hash, or the record no longer whole). */
+	for (k = 0; k < n; k++) {
+		copy = malloc(recs[k].n);
+		assert_non_null(copy);
+		for (at = 0; at < recs[k].n; at++) {
+			memcpy(t, recs, sizeof(t));
+			memcpy(copy, recs[k].rec, recs[k].n);
+			copy[at] ^= 0x01;
+			t[k].rec = copy;
+			assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+			assert_int_equal(lf.index, k);
+		}
+		free(copy);
+	}
+	/* Re-hashed after the change but not re-signed: the signature. */
+	copy = malloc(recs[2].n);
+	assert_non_null(copy);
+	memcpy(copy, recs[2].rec, recs[2].n);
+	copy[recs[2].n - 1] ^= 0x01;
+	memcpy(t, recs, sizeof(t));
+	t[2].rec = copy;
+	ledger_head(copy, recs[2].n, t[2].head);
+	assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+	assert_int_equal(lf.index, 2);
+	assert_string_equal(lf.field, "signature");
+	free(copy);
+	/* A record dropped, two swapped, the chain cut after a step. */
+	memcpy(t, recs, sizeof(t));
+	memmove(&t[2], &t[3], 2 * sizeof(t[0]));
+	assert_int_equal(ledger_check_chain(t, n - 1, &gen, &lf), -1);
+	assert_int_equal(lf.index, 2);
+	assert_string_equal(lf.field, "step");
+	memcpy(t, recs, sizeof(t));
+	t[1] = recs[2];
+	t[2] = recs[1];
+	assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+	assert_int_equal(lf.index, 1);
+	/* A shorter chain still holds as far as it goes: a player's kept
+	 * head is what shows a cut (verify --head). */
+	assert_int_equal(ledger_check_chain(recs, 3, &gen, &lf), 0);
+	for (k = 0; k < n; k++)
+		free((void *)recs[k].rec);
+}
+
 int
 main(void)
 {
@@ -285,6 +368,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(playing_a_step_again_gives_the_same_dice_and_record,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_game_begun_before_the_ledger_joins_it_at_its_next_step,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(any_change_to_the_chain_is_caught_at_its_record,
 		    setup_live, teardown),
 	};
 

@@ -1,0 +1,143 @@
+/*
+ * check.c - checking a game's chain of records as it stands: every
+ * record whole, its head the hash of its bytes, signed by the key the
+ * genesis names, linked to the one before, its S_step hashing down to
+ * S_0, its root made from its leaves and its dice seed from those.
+ *
+ * What this cannot see (that the leaves are the orders that were sent,
+ * that the events follow from the dice) needs the orders and a replay:
+ * verify does that on an archive.
+ */
+#include "ledger/check.h"
+
+#include <sodium.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int
+fail(struct ledger_fail *f, int index, int step, const char *field,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	f->index = index;
+	f->step = step;
+	snprintf(f->field, sizeof(f->field), "%s", field);
+	va_start(ap, fmt);
+	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+ledger_check_chain(const struct ledger_rec *recs, int n,
+    struct ledger_genesis *gen, struct ledger_fail *f)
+{
+	struct ledger_step *s;
+	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
+	int i, want_step, rc = -1;
+
+	memset(f, 0, sizeof(*f));
+	if (n < 1)
+		return fail(f, 0, 0, "genesis", "there is no genesis record");
+	if (ledger_genesis_decode(recs[0].rec, recs[0].n, gen) != 0)
+		return fail(f, 0, 0, "genesis", "record 0 is not a whole genesis "
+		    "record");
+	ledger_head(recs[0].rec, recs[0].n, head);
+	if (sodium_memcmp(head, recs[0].head, LEDGER_HASH) != 0)
+		return fail(f, 0, 0, "head", "the genesis head is not the hash of "
+		    "its record");
+	if (ledger_sign_check(gen->pk, head, recs[0].sig) != 0)
+		return fail(f, 0, 0, "signature", "the genesis is not signed by the "
+		    "key it names");
+	if (gen->steps < 1 || gen->from_step < 1 || gen->from_step > gen->steps)
+		return fail(f, 0, 0, "steps", "the genesis names a chain of %d "
+		    "steps from step %d", gen->steps, gen->from_step);
+	s = malloc(sizeof(*s));
+	if (s == NULL)
+		return fail(f, 0, 0, "memory", "out of memory");
+	memcpy(prev, head, LEDGER_HASH);
+	want_step = gen->from_step;
+	for (i = 1; i < n; i++) {
+		unsigned char (*leaves)[LEDGER_HASH], root[LEDGER_HASH];
+		unsigned char dice[LEDGER_HASH], down[LEDGER_HASH];
+		int k;
+
+		if (ledger_step_decode(recs[i].rec, recs[i].n, s) != 0) {
+			fail(f, i, 0, "record", "record %d is not a whole step "
+			    "record", i);
+			goto out;
+		}
+		if (s->step != want_step) {
+			fail(f, i, s->step, "step", "record %d is step %d where step "
+			    "%d should follow", i, s->step, want_step);
+			goto out;
+		}
+		ledger_head(recs[i].rec, recs[i].n, head);
+		if (sodium_memcmp(head, recs[i].head, LEDGER_HASH) != 0) {
+			fail(f, i, s->step, "head", "step %d's head is not the hash of "
+			    "its record", s->step);
+			goto out;
+		}
+		if (ledger_sign_check(gen->pk, head, recs[i].sig) != 0) {
+			fail(f, i, s->step, "signature", "step %d is not signed by the "
+			    "game's key", s->step);
+			goto out;
+		}
+		if (sodium_memcmp(s->prev, prev, LEDGER_HASH) != 0) {
+			fail(f, i, s->step, "previous head", "step %d does not follow "
+			    "the record before it", s->step);
+			goto out;
+		}
+		/* S_step hashes down, step by step, to the committed S_0. */
+		memcpy(down, s->s_step, LEDGER_HASH);
+		for (k = s->step; k > 0; k--)
+			ledger_chain_prev(down, down);
+		if (sodium_memcmp(down, gen->s0, LEDGER_HASH) != 0) {
+			fail(f, i, s->step, "S_step", "step %d's revealed seed does not "
+			    "hash to the S_0 the genesis committed", s->step);
+			goto out;
+		}
+		leaves = malloc((size_t)(s->nleaves > 0 ? s->nleaves : 1) *
+		    sizeof(*leaves));
+		if (leaves == NULL) {
+			fail(f, i, s->step, "memory", "out of memory");
+			goto out;
+		}
+		for (k = 0; k < s->nleaves; k++)
+			memcpy(leaves[k], s->leaves[k].leaf, LEDGER_HASH);
+		ledger_root(gen->game, s->step, (const unsigned char (*)[LEDGER_HASH])
+		    leaves, s->nleaves, root);
+		free(leaves);
+		if (sodium_memcmp(root, s->root, LEDGER_HASH) != 0) {
+			fail(f, i, s->step, "orders root", "step %d's root is not made "
+			    "of its leaves", s->step);
+			goto out;
+		}
+		if (s->scripted) {
+			if (!gen->sandbox) {
+				fail(f, i, s->step, "scripted", "step %d played scripted "
+				    "dice in a game that is not a sandbox", s->step);
+				goto out;
+			}
+		} else {
+			ledger_dice_seed(gen->game, s->step, s->s_step, s->root, prev,
+			    dice);
+			if (sodium_memcmp(dice, s->dice_seed, LEDGER_HASH) != 0) {
+				fail(f, i, s->step, "dice seed", "step %d's dice seed is "
+				    "not made of its seed, root and previous head",
+				    s->step);
+				goto out;
+			}
+		}
+		memcpy(prev, head, LEDGER_HASH);
+		want_step++;
+	}
+	rc = 0;
+out:
+	free(s);
+	return rc;
+}
