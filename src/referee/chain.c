@@ -112,14 +112,14 @@ chain_last(struct referee *r, int64_t game, int64_t *seq,
 	return 0;
 }
 
-/* Signs rec and appends it as record seq. */
+/* Signs rec and appends it as record seq; its head and signature in
+ * head and sig. */
 static int
 chain_append(struct referee *r, int64_t game, int64_t seq, const char *kind,
     int step, const struct lbuf *rec, unsigned char head[LEDGER_HASH],
-    struct err *e)
+    unsigned char sig[LEDGER_SIG], struct err *e)
 {
 	const struct ledger_key *k;
-	unsigned char sig[LEDGER_SIG];
 
 	if (chain_key(r, &k, e) != 0)
 		return -1;
@@ -185,7 +185,7 @@ chain_genesis(struct referee *r, const struct store_game *g,
     const struct battle *b, int from_step, struct err *e)
 {
 	struct lbuf rec = { 0 };
-	unsigned char head[LEDGER_HASH];
+	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
 	int64_t seq;
 	int rc = -1;
 
@@ -194,7 +194,7 @@ chain_genesis(struct referee *r, const struct store_game *g,
 	if (seq >= 0)
 		return 0;   /* it has one */
 	if (genesis_build(r, g, b, from_step, &rec, e) != 0 ||
-	    chain_append(r, g->id, 0, "genesis", 0, &rec, head, e) != 0 ||
+	    chain_append(r, g->id, 0, "genesis", 0, &rec, head, sig, e) != 0 ||
 	    store_exec(r->st, e, "UPDATE games SET chain_steps = ? WHERE id = ?",
 	    "Ii", battle_steps(b), g->id) != 0)
 		goto out;
@@ -285,11 +285,13 @@ chain_prepare(struct referee *r, const struct store_game *g,
 int
 chain_record(struct referee *r, const struct store_game *g,
     const struct battle *after, int step, const struct chain_prep *cp,
-    const struct events *ev, int scripted, long rolls, struct err *e)
+    const struct events *ev, int scripted, long rolls,
+    unsigned char head[LEDGER_HASH], unsigned char sig[LEDGER_SIG],
+    struct err *e)
 {
 	struct ledger_step *ls;
 	struct lbuf rec = { 0 };
-	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
+	unsigned char prev[LEDGER_HASH];
 	int64_t seq;
 	int i, ps, rc = -1;
 
@@ -337,11 +339,38 @@ chain_record(struct referee *r, const struct store_game *g,
 		err_set(e, ERR_TEMP, "out of memory");
 		goto out;
 	}
-	if (chain_append(r, g->id, seq + 1, "step", step, &rec, head, e) != 0)
+	if (chain_append(r, g->id, seq + 1, "step", step, &rec, head, sig, e) != 0)
 		goto out;
 	rc = 0;
 out:
 	lbuf_free(&rec);
 	free(ls);
+	return rc;
+}
+
+int
+chain_genesis_get(struct referee *r, int64_t game, struct ledger_genesis *gen,
+    unsigned char head[LEDGER_HASH], struct err *e)
+{
+	char *rec = NULL, *h = NULL;
+	size_t rl = 0, hl = 0;
+	int rc = -1;
+
+	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
+	    "WHERE game_id = ? AND seq = 0", "i", game) < 0 ||
+	    store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
+	    "game_id = ? AND seq = 0", "i", game) < 0)
+		goto out;
+	if (rec == NULL || h == NULL || hl != LEDGER_HASH ||
+	    ledger_genesis_decode((unsigned char *)rec, rl, gen) != 0) {
+		err_set(e, ERR_DATA, "game %lld has no whole genesis record",
+		    (long long)game);
+		goto out;
+	}
+	memcpy(head, h, LEDGER_HASH);
+	rc = 0;
+out:
+	free(rec);
+	free(h);
 	return rc;
 }

@@ -63,6 +63,14 @@ void chain_prep_free(struct chain_prep *cp);
  * since chain_prepare. */
 int chain_record(struct referee *r, const struct store_game *g,
     const struct battle *after, int step, const struct chain_prep *cp,
-    const struct events *ev, int scripted, long rolls, struct err *e);
+    const struct events *ev, int scripted, long rolls,
+    unsigned char head[LEDGER_HASH], unsigned char sig[LEDGER_SIG],
+    struct err *e);
+
+/* The genesis of game: its fields and head; 0, or -1 (ERR_DATA when the
+ * game has none or it is damaged). */
+int chain_genesis_get(struct referee *r, int64_t game,
+    struct ledger_genesis *gen, unsigned char head[LEDGER_HASH],
+    struct err *e);
 
 #endif

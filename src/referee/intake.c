@@ -844,9 +844,10 @@ handle_header(struct intake *in, struct orders_header *h,
 		text_add(&t, "\nUnits without orders hold. You will get the report "
 		    "when the phase has been\nplayed; until then you may send a "
 		    "whole new set, which replaces this one.\n");
-		text_add(&t, "\nThis set's salt is %s. With it, the leaf in the "
-		    "Close notice and\nyour report, and the game's archive, anyone can "
-		    "check these orders were\nplayed as sent.\n", salt_hex);
+		text_add(&t, "\nThis set's salt is %s.\nWith it, the leaf in "
+		    "the Close notice and your report, and the game's\narchive, "
+		    "anyone can check these orders were played as sent.\n",
+		    salt_hex);
 		if (rs->crib != NULL) {
 			char crib[8192];
 

@@ -894,6 +894,37 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		    "%s TURN 1 PASSWORD <your secret>\n\n", g->name,
 		    b->sides[p->side].id);
 	commands_help_text(&t, g, b, p->side);
+	{
+		/* What the game's ledger committed before any order. */
+		struct ledger_genesis *gen = malloc(sizeof(*gen));
+		unsigned char head[LEDGER_HASH];
+		char hex[2 * LEDGER_HASH + 1];
+
+		if (gen == NULL) {
+			text_free(&t);
+			return err_set(e, ERR_TEMP, "out of memory");
+		}
+		if (chain_genesis_get(r, g->id, gen, head, e) != 0) {
+			free(gen);
+			sodium_memzero(t.s, t.len);
+			text_free(&t);
+			return -1;
+		}
+		text_add(&t, "The dice\n--------\nThis game's dice were fixed "
+		    "before any order was sent, in a seed chain\nthe server "
+		    "cannot change; each report will carry the signed record of "
+		    "its\nphase. Keep these three values: with them you can check "
+		    "every roll\n(docs/ledger.md says how).\n\n");
+		ledger_hex(gen->s0, LEDGER_HASH, hex);
+		text_add(&t, "  S_0           %s\n", hex);
+		ledger_hex(gen->pk, LEDGER_PK, hex);
+		text_add(&t, "  server key    %s\n%s", hex,
+		    ledger_key_is_demo(gen->pk) ? "                (the demo's "
+		    "published key: it proves nothing)\n" : "");
+		ledger_hex(head, LEDGER_HASH, hex);
+		text_add(&t, "  genesis head  %s\n\n", hex);
+		free(gen);
+	}
 	text_add(&t, "Distances are inches. SP are strength points (50 men or "
 	    "one gun each).\n");
 	report_terrain(&t, b);
@@ -996,6 +1027,10 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		if (check_shared_side(b, s, pl, n, e) != 0)
 			goto fail;
 	}
+	/* The genesis record commits the whole seed chain before any order
+	 * can arrive; the welcome gives each player what it committed. */
+	if (chain_genesis(r, &g, b, 1, e) != 0)
+		goto fail;
 	for (i = 0; i < n; i++) {
 		char secret[REFEREE_SECRET_MAX];
 		int rc2;
@@ -1008,10 +1043,7 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		if (rc2 != 0)
 			goto fail;
 	}
-	/* The genesis record commits the whole seed chain before any order
-	 * can arrive. */
-	if (chain_genesis(r, &g, b, 1, e) != 0 ||
-	    store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
+	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
 	    e) != 0 || clock_open_step(r, g.id, referee_now(r), e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;

@@ -420,6 +420,93 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 	return 0;
 }
 
+/* The Close notice: every order set's leaf and the root, to every
+ * player, queued before the reports. */
+static int
+queue_close(struct referee *r, const struct attempt *a,
+    const struct store_player *pl, int np, struct err *e)
+{
+	const struct battle *b = a->b;
+	int step = a->g.step, ps = battle_step_side(b, step), i, rc = 0;
+	char subject[300], hex[2 * LEDGER_HASH + 1], clock[16];
+	struct text t;
+
+	text_init(&t, 64 * 1024);
+	report_clock(b, battle_step_turn(b, step), clock, sizeof(clock));
+	text_add(&t, "Turn %d (%s), the phase of %s.\n\n"
+	    "The orders are closed: nothing can be added or changed now. "
+	    "These are\nthe hashes (leaves) of every player's order set, in "
+	    "seat order, and their\nroot, which the dice of this phase depend "
+	    "on. Your report gives your own\nleaf with its salt; when the "
+	    "battle is over the archive shows every set,\nso anyone can check "
+	    "each leaf.\n\n", battle_step_turn(b, step), clock, ps >= 0 ?
+	    b->sides[ps].name : "both sides");
+	for (i = 0; i < a->cp.n; i++) {
+		ledger_hex(a->cp.leaf[i].leaf, LEDGER_HASH, hex);
+		text_add(&t, "  seat %-2d %-12s %-9s %s\n", a->cp.leaf[i].seat,
+		    b->sides[a->cp.leaf[i].side].id, a->cp.leaf[i].mailed ?
+		    "mailed" : "no mail", hex);
+	}
+	ledger_hex(a->cp.root, LEDGER_HASH, hex);
+	text_add(&t, "\n  root                        %s\n", hex);
+	if (t.over || t.s == NULL) {
+		text_free(&t);
+		return err_set(e, ERR_TEMP, "out of memory writing the Close notice");
+	}
+	snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase: orders "
+	    "closed", a->g.name, battle_step_turn(b, step), ps >= 0 ?
+	    b->sides[ps].id : "all");
+	for (i = 0; i < np && rc == 0; i++)
+		rc = queue_mail(r, a->g.id, a->g.name, pl[i].email, subject,
+		    "notice", NULL, t.s, e);
+	text_free(&t);
+	return rc;
+}
+
+/* The report's closing section: the step's signed record, and the
+ * player's own leaves with their salts; S_step too in an open game. */
+static char *
+with_ledger(const char *body, const struct attempt *a, int64_t player,
+    const unsigned char head[LEDGER_HASH], const unsigned char sig[LEDGER_SIG])
+{
+	struct text t;
+	char hex[2 * LEDGER_SIG + 1], salt[2 * LEDGER_SALT + 1];
+	int i, fog = strcmp(a->g.visibility, "fog") == 0;
+
+	text_init(&t, strlen(body) + 8192);
+	text_add(&t, "%s\nThe ledger\n----------\n", body);
+	ledger_hex(head, LEDGER_HASH, hex);
+	text_add(&t, "This phase's record (step %d) has the head\n  %s\n",
+	    a->g.step, hex);
+	ledger_hex(sig, LEDGER_SIG, hex);
+	text_add(&t, "signed by the server's key:\n  %.64s\n  %s\n", hex,
+	    hex + 64);
+	for (i = 0; i < a->cp.n; i++) {
+		if (a->cp.leaf[i].player != player)
+			continue;
+		ledger_hex(a->cp.leaf[i].leaf, LEDGER_HASH, hex);
+		ledger_hex(a->cp.leaf[i].salt, LEDGER_SALT, salt);
+		text_add(&t, "Your order set's leaf is\n  %s\n(salt %s%s).\n",
+		    hex, salt, a->cp.leaf[i].mailed ? "" : ", made from the "
+		    "phase's seed: you sent no orders for it");
+	}
+	if (fog) {
+		text_add(&t, "This is a fog game: the phase's seed is revealed "
+		    "when the battle ends.\n");
+	} else {
+		ledger_hex(a->cp.s_step, LEDGER_HASH, hex);
+		text_add(&t, "The phase's seed, S_%d, is\n  %s\n", a->g.step,
+		    hex);
+	}
+	text_add(&t, "Keep this section: with the head you can check the "
+	    "game's archive\n(despatch verify ARCHIVE --head HEAD).\n");
+	if (t.over || t.s == NULL) {
+		text_free(&t);
+		return NULL;
+	}
+	return t.s;
+}
+
 /* Writes what the step did and queues the reports (in the caller's write
  * transaction). */
 static int
@@ -429,6 +516,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	struct store_player pl[MAX_PLAYERS];
 	struct battle *b = a->b;
 	int step = a->g.step, np, i;
+	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
 
 	tr->step = step;
 	tr->turn = battle_step_turn(b, step);
@@ -439,7 +527,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	if (store_battle_save(r->st, a->g.id, b, e) != 0 ||
 	    store_events_insert(r->st, a->g.id, step, &a->ev, e) != 0 ||
 	    chain_record(r, &a->g, b, step, &a->cp, &a->ev, scripted, a->rolls,
-	    e) != 0 ||
+	    head, sig, e) != 0 ||
 	    store_turn_insert(r->st, a->g.id, step, tr->turn, tr->side,
 	    scripted ? NULL : a->seed, scripted, a->rolls, referee_now(r),
 	    e) != 0 ||
@@ -452,7 +540,8 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
-	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0)
+	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0 ||
+	    queue_close(r, a, pl, np, e) != 0)
 		return -1;
 	for (i = 0; i < np; i++) {
 		char clock[16];
@@ -494,6 +583,15 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		    strcmp(a->g.visibility, "fog") != 0, &ro);
 		if (body == NULL)
 			return err_set(e, ERR_TEMP, "out of memory writing the report");
+		{
+			char *full = with_ledger(body, a, pl[i].id, head, sig);
+
+			free(body);
+			if (full == NULL)
+				return err_set(e, ERR_TEMP, "out of memory writing the "
+				    "report");
+			body = full;
+		}
 		report_clock(b, tr->turn, clock, sizeof(clock));
 		if (queue_report(r, &a->g, pl[i].email, tr, b->sides, clock, body,
 		    e) != 0) {

@@ -93,7 +93,8 @@ else
 fi
 # Every order of the phase is in: the phase is played without 'despatch
 # turn', and both players get the report.
-wait_count tarleton 3 && wait_count morgan 2 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
+# (Each phase played sends every player its Close notice and its report.)
+wait_count tarleton 4 && wait_count morgan 3 && ok || no "no report: $(lab_count tarleton), $(lab_count morgan); $(tail -3 "$work/daemon.log")"
 d show cw | grep -q "continental phase" && ok || no "the phase was not played: $(d show cw | head -4)"
 d status | grep -q "despatchd  running" && ok || no "status: $(d status)"
 d status | grep -q "spool      0 taken from the mailbox and not yet read, 0 the intake failed on" && ok ||
@@ -135,13 +136,13 @@ crash_at after-send
 crash_at mid-turn
 "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
 dpid=$!
-wait_count morgan $((m0 + 3)) && wait_count tarleton $((t0 + 1)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"
+wait_count morgan $((m0 + 4)) && wait_count tarleton $((t0 + 2)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"
 sleep 1
-[ "$(lab_count morgan)" = $((m0 + 3)) ] && [ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok ||
+[ "$(lab_count morgan)" = $((m0 + 4)) ] && [ "$(lab_count tarleton)" = $((t0 + 2)) ] && ok ||
 	no "an answer or a report came twice: tarleton $(lab_count tarleton) (from $t0), morgan $(lab_count morgan) (from $m0)"
 ids=$(find "$(lab_maildir morgan)/new" "$(lab_maildir morgan)/cur" -type f -newer "$work/cont.eml" \
 	-exec grep -m1 -i "^Message-ID:" {} \; | sort)
-[ "$(uniq -d <<<"$ids" | wc -l)" = 1 ] && [ "$(uniq <<<"$ids" | wc -l)" = 2 ] && ok ||
+[ "$(uniq -d <<<"$ids" | wc -l)" = 1 ] && [ "$(uniq <<<"$ids" | wc -l)" = 3 ] && ok ||
 	no "the answer in flight was not sent again with its Message-ID: $ids"
 d show cw | grep -q "turn 2 of 6 (07:15), crown phase" && ok || no "the step was not played once: $(d show cw | head -4)"
 
@@ -170,11 +171,11 @@ for _ in $(seq 100); do grep -q "outbox: 0 sent, [1-9][0-9]* put off" "$work/dae
 grep -q "outbox: 0 sent, [1-9][0-9]* put off" "$work/daemon.log" && ok || no "the reports were not put off with Postfix away: $(grep outbox "$work/daemon.log" | tail -2)"
 [ "$(lab_count tarleton)" = $((t0 + 1)) ] && [ "$(lab_count morgan)" = "$m0" ] && ok || no "a report arrived with Postfix away"
 lab_start_postfix || no "postfix restart"
-wait_count tarleton $((t0 + 2)) && wait_count morgan $((m0 + 1)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
+wait_count tarleton $((t0 + 3)) && wait_count morgan $((m0 + 2)) && ok || no "no report after the deadline: $(tail -3 "$work/daemon.log")"
 sleep 2
 # (The next phase is open with its own deadline by now, so more mail may
 # come: a reminder to morgan.  Count the report itself.)
-reports() { grep -l "^Subject: \[cw\] Turn 2, crown phase" "$(lab_maildir "$1")"/new/* "$(lab_maildir "$1")"/cur/* 2>/dev/null | wc -l; }
+reports() { grep -l "^Subject: \[cw\] Turn 2, crown phase (" "$(lab_maildir "$1")"/new/* "$(lab_maildir "$1")"/cur/* 2>/dev/null | wc -l; }
 [ "$(reports tarleton)" = 1 ] && [ "$(reports morgan)" = 1 ] && ok ||
 	no "the report came other than once: tarleton $(reports tarleton), morgan $(reports morgan)"
 grep -q "deadline passed" "$work/daemon.log" && ok || no "the log does not say the deadline played it: $(grep clock "$work/daemon.log")"

@@ -539,11 +539,30 @@ turn_reports_to_every_player_and_opens_the_next_phase(void **state)
 	start(f);
 	before = count(f, "outbox");
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
-	assert_int_equal(count(f, "outbox"), before + 2);
+	/* Each player: the Close notice, then the report. */
+	assert_int_equal(count(f, "outbox"), before + 4);
 	rep = last_mail(f);
 	assert_non_null(strstr(rep, "Turn 1, crown phase"));
 	assert_non_null(strstr(rep, "Your forces after the phase"));
+	/* The report ends with the step's signed record, the reader's own
+	 * leaf and (an open game) the phase's seed. */
+	assert_non_null(strstr(rep, "The ledger"));
+	assert_non_null(strstr(rep, "This phase's record (step 1) has the head"));
+	assert_non_null(strstr(rep, "Your order set's leaf is"));
+	assert_non_null(strstr(rep, "The phase's seed, S_1, is"));
 	free(rep);
+	{
+		struct store_mail *m = NULL;
+		int n = 0, k, closes = 0;
+
+		assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+		for (k = 0; k < n; k++)
+			if (strstr(m[k].raw, "orders closed") != NULL &&
+			    strstr(m[k].raw, "root") != NULL)
+				closes++;
+		store_mails_free(m, n);
+		assert_int_equal(closes, 2);
+	}
 	b = snapshot(f, &step);
 	assert_int_equal(step, 2);
 	battle_free(b);
