@@ -37,5 +37,7 @@ int cmd_status(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);
 int cmd_ledger(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

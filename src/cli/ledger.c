@@ -2,13 +2,16 @@
  * ledger.c - the ledger from the command line: the server's signing key
  * (key show) and a game's chain of records as stored (ledger GAME).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "ledger/check.h"
 #include "ledger/ledger.h"
+#include "ledger/verify.h"
 #include "referee/referee.h"
 
 int
@@ -172,4 +175,171 @@ out:
 	store_game_clear(&g);
 	store_close(st);
 	return rc;
+}
+
+int
+cmd_export(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	const char *game = NULL, *file = NULL;
+	int with_addresses = 0, i, rc;
+	char tmp[4200];
+	FILE *out;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch export GAME FILE [--with-addresses]\n\n"
+		    "Writes the game's archive to FILE (despatch-archive(5)): the "
+		    "scenario, every\nledger record with what it hashes (each "
+		    "order set with its salt, each\nstep's events), so that anyone "
+		    "can check the battle with 'despatch verify'\nwithout the "
+		    "database. Players' addresses are left out (the records hold "
+		    "only\ntheir hashes) unless --with-addresses. In a fog game the "
+		    "archive reveals\nevery seed and order: give it to the players "
+		    "when the battle is over.\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--with-addresses") == 0)
+			with_addresses = 1;
+		else if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return cli_unknown_option("export", argv[i]);
+		else if (game == NULL)
+			game = argv[i];
+		else if (file == NULL)
+			file = argv[i];
+		else
+			return cli_usage_error("export", "takes a game and a file");
+	}
+	if (game == NULL || file == NULL)
+		return cli_usage_error("export", "takes a game and a file");
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	/* Written beside, then renamed: a failed export leaves no half
+	 * archive under the name. */
+	snprintf(tmp, sizeof(tmp), "%s.part", file);
+	out = strcmp(file, "-") == 0 ? stdout : fopen(tmp, "w");
+	if (out == NULL) {
+		err_set(&e, ERR_USER, "cannot write %s: %s", tmp, strerror(errno));
+		store_close(st);
+		return cli_fail(&e);
+	}
+	referee_init(&r, st);
+	rc = referee_export(&r, game, out, with_addresses, &e);
+	referee_fini(&r);
+	store_close(st);
+	if (out != stdout) {
+		if (fclose(out) != 0 && rc == 0)
+			rc = err_set(&e, ERR_TEMP, "cannot write %s: %s", tmp,
+			    strerror(errno));
+		if (rc == 0 && rename(tmp, file) != 0)
+			rc = err_set(&e, ERR_TEMP, "cannot rename %s: %s", tmp,
+			    strerror(errno));
+		if (rc != 0)
+			unlink(tmp);
+	}
+	if (rc != 0)
+		return cli_fail(&e);
+	return 0;
+}
+
+static void
+progress(int done, int total, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "\rverifying: step %d of %d", done, total);
+	if (done == total)
+		fputs("\r\033[K", stderr);
+}
+
+int
+cmd_verify(int argc, char **argv)
+{
+	struct verify_opts o;
+	struct verify_result *res;
+	const char *file = NULL;
+	char hex[65];
+	FILE *in;
+	int i, rc;
+
+	memset(&o, 0, sizeof(o));
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch verify ARCHIVE [--head HEX]\n\n"
+		    "Checks a game's archive from scratch, without any database: "
+		    "every signature\nand link of its ledger, the seed chain down "
+		    "to S_0, each order set against\nits leaf, each root and dice "
+		    "seed, and the battle played again from the\nscenario and the "
+		    "orders, each step's events and state against its record.\n"
+		    "--head checks the archive holds the head a report gave you. "
+		    "Prints a\nsummary and exits 0, or names the first line, step "
+		    "and field that fails\nand exits 1.\n");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--head") == 0) {
+			if (++i >= argc)
+				return cli_usage_error("verify", "--head needs a head "
+				    "(64 hex digits)");
+			o.head_hex = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			return cli_unknown_option("verify", argv[i]);
+		} else if (file == NULL) {
+			file = argv[i];
+		} else {
+			return cli_usage_error("verify", "takes one archive");
+		}
+	}
+	if (file == NULL)
+		return cli_usage_error("verify", "takes one archive");
+	in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+	if (in == NULL) {
+		fprintf(stderr, "despatch: cannot read %s: %s\n", file,
+		    strerror(errno));
+		return EXIT_FAILURE;
+	}
+	res = calloc(1, sizeof(*res));
+	if (res == NULL) {
+		fprintf(stderr, "despatch: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	if (isatty(2))
+		o.progress = progress;
+	rc = ledger_verify(in, &o, res);
+	if (in != stdin)
+		fclose(in);
+	if (rc != 0) {
+		if (res->line > 0)
+			printf("FAILED: line %d, ", res->line);
+		else
+			printf("FAILED: ");
+		if (res->step > 0)
+			printf("step %d, ", res->step);
+		printf("%s: %s\n", res->field, res->msg);
+		free(res);
+		return EXIT_FAILURE;
+	}
+	ledger_hex(res->pk, 32, hex);
+	printf("archive of game %s (%s, despatch %s): %d step%s of %d, %s\n",
+	    res->game, res->ruleset, res->engine, res->steps,
+	    res->steps == 1 ? "" : "s", res->chain, res->finished ?
+	    "the battle is over" : "the battle goes on");
+	printf("every signature, link and seed holds; every order set matches "
+	    "its leaf;\nevery step played again gives the events and state its "
+	    "record signed\nsigned by %s\n", hex);
+	if (res->demo_key)
+		printf("note: signed with the demo's published key, so this shows "
+		    "the archive is whole,\nnot who ran the game\n");
+	if (res->sandbox)
+		printf("note: a sandbox game: %d step%s played with dice the "
+		    "operator chose\n", res->scripted, res->scripted == 1 ? " was" :
+		    "s were");
+	if (res->head_step == 0)
+		printf("the head you kept is the genesis record's\n");
+	else if (res->head_step > 0)
+		printf("the head you kept is step %d's record's, and every record "
+		    "to it holds\n", res->head_step);
+	free(res);
+	return 0;
 }

@@ -27,6 +27,7 @@
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
+#include "ledger/verify.h"
 #include "referee/referee.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -1445,11 +1446,56 @@ cmd_demo(int argc, char **argv)
 		fputs(t.s ? t.s : "", stdout);
 		text_free(&t);
 	}
+	/* The archive, written and then checked from scratch. */
+	{
+		char apath[4200];
+		struct verify_opts vo;
+		struct verify_result *vr = calloc(1, sizeof(*vr));
+		FILE *af;
+		int vrc;
+
+		snprintf(apath, sizeof(apath), "%s/archive.jsonl", dir);
+		af = fopen(apath, "w");
+		if (vr == NULL || af == NULL) {
+			free(vr);
+			if (af != NULL)
+				fclose(af);
+			err_set(&e, ERR_TEMP, "cannot write %s", apath);
+			goto out;
+		}
+		vrc = referee_export(&r, "cowpens", af, 0, &e);
+		if (fclose(af) != 0 && vrc == 0)
+			vrc = err_set(&e, ERR_TEMP, "cannot write %s", apath);
+		if (vrc != 0) {
+			free(vr);
+			goto out;
+		}
+		af = fopen(apath, "r");
+		memset(&vo, 0, sizeof(vo));
+		vrc = af != NULL ? ledger_verify(af, &vo, vr) : -1;
+		if (af != NULL)
+			fclose(af);
+		printf("\nThe archive:     %s\n", apath);
+		if (vrc == 0)
+			printf("Verified:        %d steps played again from the scenario "
+			    "and the orders, every\n                 roll and result "
+			    "as recorded (signed with the demo's published key)\n",
+			    vr->steps);
+		else
+			printf("NOT VERIFIED:    line %d, %s: %s\n", vr->line,
+			    vr->field, vr->msg);
+		free(vr);
+		if (vrc != 0) {
+			err_set(&e, ERR_INTERNAL, "the demo's own archive did not verify");
+			goto out;
+		}
+	}
 	printf("\n%d order mails submitted; %d mails written to %s/\n", submitted,
 	    written, maildir);
 	printf("Read a report:   ls %s/ (the *-report-*.eml files)\n", maildir);
 	printf("See the state:   despatch --db %s state cowpens --json\n", dbfile);
 	printf("See every roll:  despatch --db %s events cowpens --json\n", dbfile);
+	printf("Check it again:  despatch verify %s/archive.jsonl\n", dir);
 	rc = 0;
 out:
 	if (pf != NULL)
@@ -1580,6 +1626,10 @@ main(int argc, char **argv)
 		return cmd_key(argc, argv);
 	if (strcmp(argv[0], "ledger") == 0)
 		return cmd_ledger(argc, argv);
+	if (strcmp(argv[0], "export") == 0)
+		return cmd_export(argc, argv);
+	if (strcmp(argv[0], "verify") == 0)
+		return cmd_verify(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

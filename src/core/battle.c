@@ -288,3 +288,29 @@ battle_form_parse(const char *name, enum formation *out)
 	}
 	return -1;
 }
+
+void
+battle_carry(struct battle *dst, const struct battle *src)
+{
+	int i;
+
+	for (i = 0; i < dst->nterrain && i < src->nterrain; i++)
+		dst->terrain[i].trodden = src->terrain[i].trodden;
+	for (i = 0; i < dst->nbrigades && i < src->nbrigades; i++) {
+		dst->brigades[i].lost = src->brigades[i].lost;
+		dst->brigades[i].flags = src->brigades[i].flags &
+		    (BR_EXHAUSTED | BR_COLLAPSED);
+	}
+	for (i = 0; i < dst->ncommanders && i < src->ncommanders; i++) {
+		dst->commanders[i].pos = src->commanders[i].pos;
+		dst->commanders[i].facing = src->commanders[i].facing;
+		dst->commanders[i].gone = src->commanders[i].gone;
+	}
+	for (i = 0; i < dst->nstands && i < src->nstands; i++) {
+		dst->stands[i].sp = src->stands[i].sp;
+		dst->stands[i].pos = src->stands[i].pos;
+		dst->stands[i].facing = src->stands[i].facing;
+		dst->stands[i].form = src->stands[i].form;
+		dst->stands[i].flags = src->stands[i].flags;
+	}
+}

@@ -180,6 +180,15 @@ struct battle {
 struct battle *battle_new(void);
 void battle_free(struct battle *b);
 
+/* Copies into dst, a battle fresh from the same scenario, what the store
+ * keeps of src between steps (store_battle_save): each terrain piece's
+ * trodden state, each brigade's SP lost and exhausted/collapsed markers,
+ * each commander's position, facing and whether gone, and each stand's
+ * SP, position, facing, formation and markers.  Replaying an archive
+ * carries the battle from step to step with it, as the server does
+ * through its database. */
+void battle_carry(struct battle *dst, const struct battle *src);
+
 /* Index of the side with id, or -1. */
 int battle_side(const struct battle *b, const char *id);
 

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/err.h"
 #include "store/store.h"
@@ -60,6 +61,12 @@ void referee_fini(struct referee *r);
  * file it is in ("(demo)" or "(memory)" for those). */
 int referee_key(struct referee *r, unsigned char pk[32], char *path,
     size_t psize, struct err *e);
+
+/* Writes game's archive (despatch-archive(5)) to out: the scenario and
+ * every ledger record with what it hashes.  Players' addresses only with
+ * with_addresses (the records hold their hashes). */
+int referee_export(struct referee *r, const char *game, FILE *out,
+    int with_addresses, struct err *e);
 
 /* Seconds since the epoch (the fixed clock when set). */
 int64_t referee_now(struct referee *r);
@@ -180,7 +187,6 @@ int referee_turn(struct referee *r, const char *game, const int *dice,
 int referee_setting_set(struct referee *r, const char *game, const char *key,
     const char *value, struct err *e);
 /* Writes the known keys, their values and meaning, a line each. */
-#include <stdio.h>
 void referee_setting_help(FILE *f);
 /* A game at a glance (status, phase, orders stored, players, settings)
  * as a malloc'd text in *out. */

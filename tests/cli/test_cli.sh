@@ -258,6 +258,43 @@ else
 	echo "FAIL: a demo rerun in the same folder differs"
 fi
 
+# The demo's archive: written, verified, and the same bytes on every
+# build (normal and sanitizer) and every machine.  After a deliberate
+# change to the rules or the record layout, put the new digest in
+# tests/cli/demo-archive.sha256.
+says "demo 1" "Verified:        12 steps played again"
+check "verify the demo archive" 0 "$bin" verify "$work/d1/archive.jsonl"
+says "verify the demo archive" "12 steps of 12, the battle is over"
+says "verify the demo archive" "the demo's published key"
+want=$(cat "$src/tests/cli/demo-archive.sha256")
+got=$(sha256sum "$work/d1/archive.jsonl" | cut -d' ' -f1)
+if [ "$got" = "$want" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: the demo archive is $got, not $want (tests/cli/demo-archive.sha256)"
+fi
+# A changed byte: verify names the line; a kept head: found, or not.
+sed '5s/"seq":3/"seq":4/' "$work/d1/archive.jsonl" >"$work/bad.jsonl"
+check "verify a changed archive" 1 "$bin" verify "$work/bad.jsonl"
+says "verify a changed archive" "FAILED: line 5"
+head=$(tr -d '\r' <"$(ls "$work"/d1/mail/*-report-* | head -1)" | sed -n '/has the head/{n;p}' | tr -d ' ')
+check "verify --head" 0 "$bin" verify "$work/d1/archive.jsonl" --head "$head"
+says "verify --head" "the head you kept is step 1's record's"
+check "verify --head not in it" 1 "$bin" verify "$work/d1/archive.jsonl" --head "$(printf '%064d' 0)"
+says "verify --head not in it" "in no record of this archive"
+check "export" 0 "$bin" --db "$work/d1/demo.db" export cowpens "$work/again.jsonl"
+if cmp -s "$work/again.jsonl" "$work/d1/archive.jsonl"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: despatch export differs from the demo's archive"
+fi
+check "export with addresses" 0 "$bin" --db "$work/d1/demo.db" export cowpens "$work/addr.jsonl" --with-addresses
+grep -q "tarleton@" "$work/addr.jsonl" && ! grep -q "tarleton@" "$work/again.jsonl" && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: addresses in the archive without --with-addresses, or not with it"; }
+check "verify with addresses" 0 "$bin" verify "$work/addr.jsonl"
+
 # The demo's ledger holds, and says its key proves nothing.
 check "demo ledger" 0 "$bin" --db "$work/d1/demo.db" ledger cowpens
 says "demo ledger" "the chain holds: 13 records"

@@ -1,0 +1,639 @@
+/*
+ * verify.c - an archive checked from scratch, without the database
+ * (despatch-archive(5), docs/ledger.md).
+ *
+ * First the chain as it stands (check.c); then, step by step, each leaf
+ * made again from the orders and salt the archive publishes, the orders
+ * read as the server read them, the step played again with the dice its
+ * record names, and the events and the state compared with the hashes
+ * the record signed.  A record whose events were changed and re-signed
+ * still fails here: the replay gives the events the dice and the orders
+ * make, not the ones written down.
+ */
+#include "ledger/verify.h"
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dice.h"
+#include "core/events.h"
+#include "core/ruleset.h"
+#include "ledger/check.h"
+#include "ledger/ledger.h"
+#include "orders/orders.h"
+#include "scenario/scenario.h"
+
+int
+ledger_engine_known(const char *version)
+{
+	/* Each version whose adjudication this build gives byte for byte;
+	 * a change to the rules that alters a result drops the old ones. */
+	static const char *const known[] = { "0.1.0" };
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(version, known[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+bad(struct verify_result *res, int line, int step, const char *field,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int
+bad(struct verify_result *res, int line, int step, const char *field,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	res->line = line;
+	res->step = step;
+	snprintf(res->field, sizeof(res->field), "%s", field);
+	va_start(ap, fmt);
+	vsnprintf(res->msg, sizeof(res->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* One line of the archive, parsed. */
+struct aline {
+	json_t *j;
+	int lineno;
+	unsigned char *rec;       /* record bytes (step and genesis lines) */
+	size_t n;
+};
+
+/* s (hex) into a malloc'd buffer. */
+static unsigned char *
+unhex_alloc(const char *s, size_t *n)
+{
+	size_t l = strlen(s);
+	unsigned char *p;
+
+	if (l % 2 != 0)
+		return NULL;
+	p = malloc(l / 2 + 1);
+	if (p == NULL)
+		return NULL;
+	if (l > 0 && ledger_unhex(s, p, (int)(l / 2)) != 0) {
+		free(p);
+		return NULL;
+	}
+	*n = l / 2;
+	return p;
+}
+
+/* Does object o have exactly these keys (in any order)? */
+static int
+keys_exact(json_t *o, const char *const *keys)
+{
+	size_t n = 0;
+
+	for (; keys[n] != NULL; n++)
+		if (json_object_get(o, keys[n]) == NULL)
+			return 0;
+	return json_object_size(o) == n;
+}
+
+static const char *const header_keys[] = { "despatch_archive", "game",
+	"ruleset", "engine", "finished", "scenario", NULL };
+static const char *const genesis_keys[] = { "seq", "kind", "seats", "record",
+	"head", "sig", NULL };
+static const char *const step_keys[] = { "seq", "kind", "step", "record",
+	"head", "sig", "leaves", "events", NULL };
+static const char *const leaf_keys[] = { "seat", "side", "mailed", "salt",
+	"orders", NULL };
+static const char *const event_keys[] = { "kind", "side", "unit", "target",
+	"value", "sides", "text", NULL };
+
+static const char *
+str_of(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int
+fixed_hex(json_t *o, const char *key, unsigned char *out, int n)
+{
+	const char *s = str_of(o, key);
+
+	return s != NULL && ledger_unhex(s, out, n) == 0 ? 0 : -1;
+}
+
+/* The events of an archive line, as the server recorded them. */
+static int
+events_of(json_t *arr, struct events *ev)
+{
+	size_t i;
+
+	if (!json_is_array(arr))
+		return -1;
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *o = json_array_get(arr, i);
+		const char *kind = str_of(o, "kind"), *text = str_of(o, "text");
+		int k = kind != NULL ? events_kind_parse(kind) : -1;
+
+		if (k < 0 || text == NULL || !keys_exact(o, event_keys) ||
+		    !json_is_integer(json_object_get(o, "side")) ||
+		    !json_is_integer(json_object_get(o, "value")))
+			return -1;
+		events_add(ev, (enum event_kind)k,
+		    (int)json_integer_value(json_object_get(o, "side")),
+		    (int)json_integer_value(json_object_get(o, "unit")),
+		    (int)json_integer_value(json_object_get(o, "target")),
+		    (int)json_integer_value(json_object_get(o, "value")), "%s", text);
+		if (ev->n > 0)
+			ev->v[ev->n - 1].sides =
+			    (int)json_integer_value(json_object_get(o, "sides"));
+	}
+	return ev->overflow ? -1 : 0;
+}
+
+static int
+events_same(const struct events *a, const struct events *b, int *at)
+{
+	int i;
+
+	for (i = 0; i < a->n && i < b->n; i++) {
+		const struct event *x = &a->v[i], *y = &b->v[i];
+
+		if (x->kind != y->kind || x->side != y->side || x->unit != y->unit ||
+		    x->target != y->target || x->value != y->value ||
+		    x->sides != y->sides || strcmp(x->text, y->text) != 0) {
+			*at = i;
+			return 0;
+		}
+	}
+	*at = i;
+	return a->n == b->n;
+}
+
+/* The genesis line's seats: one for each of the record's, in order, with
+ * its side, and (when given) an address whose hash the record holds. */
+static int
+seats_check(json_t *line, const struct ledger_genesis *gen,
+    struct verify_result *res, int lineno)
+{
+	json_t *seats = json_object_get(line, "seats");
+	int i;
+
+	if (!json_is_array(seats) || (int)json_array_size(seats) != gen->nseats)
+		return bad(res, lineno, 0, "seats", "the genesis line should list "
+		    "its record's %d seats", gen->nseats);
+	for (i = 0; i < gen->nseats; i++) {
+		json_t *s = json_array_get(seats, (size_t)i);
+		const char *side = str_of(s, "side"), *email = str_of(s, "email");
+		size_t want = email != NULL ? 3 : 2;
+		unsigned char h[LEDGER_HASH];
+
+		if (side == NULL || json_object_size(s) != want ||
+		    json_integer_value(json_object_get(s, "seat")) !=
+		    gen->seats[i].seat || strcmp(side, gen->seats[i].side) != 0)
+			return bad(res, lineno, 0, "seats", "seat %d is not the "
+			    "genesis record's", i + 1);
+		if (email != NULL) {
+			ledger_email_hash(email, h);
+			if (sodium_memcmp(h, gen->seats[i].email_hash,
+			    LEDGER_HASH) != 0)
+				return bad(res, lineno, 0, "seats", "seat %d's address "
+				    "is not the one the genesis record hashed", i + 1);
+		}
+	}
+	return 0;
+}
+
+/* Replays step record ls (archive line al) on b. */
+static int
+replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
+    struct orders_parser *op, struct orders_result *ores,
+    struct battle *b, const struct ledger_step *ls, const struct aline *al,
+    struct verify_result *res)
+{
+	json_t *leaves = json_object_get(al->j, "leaves");
+	struct order_set *sets = NULL;
+	struct events ev, archived;
+	struct dice d;
+	struct ledger_dice ld;
+	struct dice_script script;
+	int *script_v = NULL, nsets = 0, s, k, rc = -1, at;
+	struct err e;
+	unsigned char h[LEDGER_HASH];
+	char *texts[BATTLE_MAX_SIDES] = { NULL };
+	int counts[BATTLE_MAX_SIDES] = { 0 };
+
+	events_init(&ev);
+	events_init(&archived);
+	err_clear(&e);
+	if (!json_is_array(leaves) || (int)json_array_size(leaves) != ls->nleaves)
+		return bad(res, al->lineno, ls->step, "leaves", "the archive gives %d "
+		    "order sets for step %d, its record %d", json_is_array(leaves) ?
+		    (int)json_array_size(leaves) : 0, ls->step, ls->nleaves);
+	for (k = 0; k < ls->nleaves; k++) {
+		json_t *l = json_array_get(leaves, (size_t)k);
+		const char *orders = str_of(l, "orders"), *side = str_of(l, "side");
+		unsigned char salt[LEDGER_SALT], leaf[LEDGER_HASH];
+		int seat = (int)json_integer_value(json_object_get(l, "seat"));
+		int mailed = json_is_true(json_object_get(l, "mailed"));
+		size_t ol;
+		char *nt;
+
+		if (orders == NULL || side == NULL || !keys_exact(l, leaf_keys) ||
+		    fixed_hex(l, "salt", salt, LEDGER_SALT) != 0) {
+			rc = bad(res, al->lineno, ls->step, "leaves", "order set %d of "
+			    "step %d lacks its side, salt or orders", k + 1, ls->step);
+			goto out;
+		}
+		if (seat != ls->leaves[k].seat || mailed != ls->leaves[k].mailed ||
+		    strcmp(side, ls->leaves[k].side) != 0) {
+			rc = bad(res, al->lineno, ls->step, "leaves", "order set %d of "
+			    "step %d is not the seat, side or kind its record names",
+			    k + 1, ls->step);
+			goto out;
+		}
+		if (!mailed) {
+			unsigned char q[LEDGER_SALT];
+
+			ledger_quiet_salt(ls->s_step, side, seat, q);
+			if (sodium_memcmp(q, salt, LEDGER_SALT) != 0) {
+				rc = bad(res, al->lineno, ls->step, "salt", "seat %d sent "
+				    "no orders for step %d, but its salt is not the one "
+				    "made from the step's seed", seat, ls->step);
+				goto out;
+			}
+		}
+		if (ledger_leaf(gen->game, ls->step, side, seat, salt, orders,
+		    leaf) != 0) {
+			rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
+			goto out;
+		}
+		if (sodium_memcmp(leaf, ls->leaves[k].leaf, LEDGER_HASH) != 0) {
+			rc = bad(res, al->lineno, ls->step, "orders", "seat %d's orders "
+			    "for step %d are not the ones its leaf committed", seat,
+			    ls->step);
+			goto out;
+		}
+		/* The side's orders: its seats' sets in seat order. */
+		for (s = 0; s < b->nsides; s++)
+			if (strcmp(b->sides[s].id, side) == 0)
+				break;
+		if (s == b->nsides) {
+			rc = bad(res, al->lineno, ls->step, "leaves", "order set %d of "
+			    "step %d is for side %s, which the scenario lacks", k + 1,
+			    ls->step, side);
+			goto out;
+		}
+		ol = strlen(orders);
+		nt = realloc(texts[s], (texts[s] ? strlen(texts[s]) : 0) + ol + 1);
+		if (nt == NULL) {
+			rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
+			goto out;
+		}
+		if (texts[s] == NULL)
+			nt[0] = '\0';
+		texts[s] = nt;
+		strcat(texts[s], orders);
+		for (; *orders; orders++)
+			counts[s] += *orders == '\n';
+	}
+	sets = calloc((size_t)b->nsides, sizeof(*sets));
+	if (sets == NULL) {
+		rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
+		goto out;
+	}
+	for (s = 0; s < b->nsides; s++) {
+		if (counts[s] == 0)
+			continue;
+		orders_parse(op, b, s, texts[s], 0, ores);
+		if (ores->nerrors > 0 || ores->set.n != counts[s]) {
+			rc = bad(res, al->lineno, ls->step, "orders", "side %s's orders "
+			    "for step %d do not read (%s)", b->sides[s].id, ls->step,
+			    ores->nerrors > 0 ? ores->lines[0].text : "a line is missing");
+			goto out;
+		}
+		sets[nsets++] = ores->set;
+	}
+	/* The archive's events: checked against the replay below, and the
+	 * dice of a scripted step. */
+	if (events_of(json_object_get(al->j, "events"), &archived) != 0) {
+		rc = bad(res, al->lineno, ls->step, "events", "step %d's events in "
+		    "the archive are not readable", ls->step);
+		goto out;
+	}
+	if (ls->scripted) {
+		int i, n = 0;
+
+		script_v = malloc((size_t)(archived.n + 1) * sizeof(int));
+		if (script_v == NULL) {
+			rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
+			goto out;
+		}
+		for (i = 0; i < archived.n; i++)
+			if (archived.v[i].kind == EV_ROLL)
+				script_v[n++] = archived.v[i].value;
+		script.v = script_v;
+		script.n = n;
+		script.pos = 0;
+		dice_init(&d, dice_script_next, &script, &ev);
+	} else {
+		ledger_dice_init(&ld, ls->dice_seed);
+		dice_init(&d, ledger_dice_next, &ld, &ev);
+	}
+	if (rs->adjudicate(b, ls->step, sets, nsets, &d, &ev, &e) != 0) {
+		rc = bad(res, al->lineno, ls->step, "replay", "step %d could not be "
+		    "played again: %s", ls->step, e.msg);
+		goto out;
+	}
+	if ((long long)d.rolls != (long long)ls->rolls) {
+		rc = bad(res, al->lineno, ls->step, "dice", "step %d played again "
+		    "rolls %ld dice, its record %lld", ls->step, (long)d.rolls,
+		    (long long)ls->rolls);
+		goto out;
+	}
+	if (ledger_events_hash(&ev, h) != 0 ||
+	    sodium_memcmp(h, ls->events, LEDGER_HASH) != 0) {
+		rc = bad(res, al->lineno, ls->step, "events", "step %d played again "
+		    "does not give the events its record signed", ls->step);
+		goto out;
+	}
+	if (!events_same(&ev, &archived, &at)) {
+		rc = bad(res, al->lineno, ls->step, "events", "step %d's events in "
+		    "the archive differ from the replay at event %d", ls->step,
+		    at + 1);
+		goto out;
+	}
+	if (ledger_state_hash(b, h) != 0 ||
+	    sodium_memcmp(h, ls->state, LEDGER_HASH) != 0) {
+		rc = bad(res, al->lineno, ls->step, "state", "step %d played again "
+		    "does not leave the state its record signed", ls->step);
+		goto out;
+	}
+	rc = 0;
+out:
+	for (s = 0; s < BATTLE_MAX_SIDES; s++)
+		free(texts[s]);
+	free(script_v);
+	free(sets);
+	events_free(&ev);
+	events_free(&archived);
+	return rc;
+}
+
+int
+ledger_verify(FILE *in, const struct verify_opts *o,
+    struct verify_result *res)
+{
+	struct aline *lines = NULL;
+	struct ledger_rec *recs = NULL;
+	struct ledger_genesis *gen = NULL;
+	struct ledger_step *ls = NULL;
+	struct ledger_fail lf;
+	struct battle *b = NULL, *pristine = NULL, *next = NULL;
+	struct orders_parser *op = NULL;
+	struct orders_result *ores = NULL;
+	const struct ruleset *rs;
+	const char *scen;
+	unsigned char want_head[LEDGER_HASH], sha[LEDGER_HASH];
+	char *buf = NULL;
+	size_t cap = 0, nlines = 0, i;
+	ssize_t got;
+	int rc = -1, lineno = 0;
+	struct err e;
+
+	memset(res, 0, sizeof(*res));
+	res->head_step = -1;
+	err_clear(&e);
+	if (o->head_hex != NULL && ledger_unhex(o->head_hex, want_head,
+	    LEDGER_HASH) != 0)
+		return bad(res, 0, 0, "--head", "--head takes the 64 hex digits of "
+		    "a head, as a report gives it");
+	/* Every line, parsed. */
+	while ((got = getline(&buf, &cap, in)) > 0) {
+		struct aline *nl;
+		json_error_t je;
+
+		lineno++;
+		res->bytes += got;
+		nl = realloc(lines, (nlines + 1) * sizeof(*lines));
+		if (nl == NULL) {
+			bad(res, lineno, 0, "memory", "out of memory");
+			goto out;
+		}
+		lines = nl;
+		memset(&lines[nlines], 0, sizeof(lines[0]));
+		lines[nlines].lineno = lineno;
+		lines[nlines].j = json_loadb(buf, (size_t)got, 0, &je);
+		nlines++;
+		if (lines[nlines - 1].j == NULL ||
+		    !json_is_object(lines[nlines - 1].j)) {
+			bad(res, lineno, 0, "json", "line %d is not a JSON object%s%s",
+			    lineno, lines[nlines - 1].j == NULL ? ": " : "",
+			    lines[nlines - 1].j == NULL ? je.text : "");
+			goto out;
+		}
+		/* Exactly as despatch writes it: then no byte of the archive
+		 * can change without verify seeing it, even one that would
+		 * read the same (a hex digit's case, an escape's). */
+		{
+			char *again = json_dumps(lines[nlines - 1].j, JSON_COMPACT |
+			    JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+			size_t al = again != NULL ? strlen(again) : 0;
+			int same = again != NULL && (size_t)got == al + 1 &&
+			    memcmp(again, buf, al) == 0 && buf[al] == '\n';
+
+			free(again);
+			if (!same) {
+				bad(res, lineno, 0, "json", "line %d is not as despatch "
+				    "writes it (changed, or not one line ending in a "
+				    "newline)", lineno);
+				goto out;
+			}
+		}
+	}
+	if (ferror(in)) {
+		bad(res, lineno, 0, "read", "the archive could not be read");
+		goto out;
+	}
+	if (nlines < 2 || json_integer_value(json_object_get(lines[0].j,
+	    "despatch_archive")) != 1) {
+		bad(res, 1, 0, "header", "this is not a despatch archive (version "
+		    "1): its first line should be the archive's header");
+		goto out;
+	}
+	scen = str_of(lines[0].j, "scenario");
+	if (scen == NULL || !keys_exact(lines[0].j, header_keys)) {
+		bad(res, 1, 0, "header", "the header should have exactly "
+		    "despatch_archive, game, ruleset, engine, finished and scenario");
+		goto out;
+	}
+	res->finished = json_is_true(json_object_get(lines[0].j, "finished"));
+	/* The records: the genesis, then one a step, in order. */
+	recs = calloc(nlines, sizeof(*recs));
+	if (recs == NULL) {
+		bad(res, 0, 0, "memory", "out of memory");
+		goto out;
+	}
+	for (i = 1; i < nlines; i++) {
+		json_t *j = lines[i].j;
+		const char *hex = str_of(j, "record");
+		json_t *seq = json_object_get(j, "seq");
+
+		if (!keys_exact(j, i == 1 ? genesis_keys : step_keys) ||
+		    !json_is_string(json_object_get(j, "kind")) ||
+		    strcmp(str_of(j, "kind"), i == 1 ? "genesis" : "step") != 0) {
+			bad(res, lines[i].lineno, 0, "record", "line %d should be the "
+			    "%s record with exactly its fields", lines[i].lineno,
+			    i == 1 ? "genesis" : "next step");
+			goto out;
+		}
+		if (!json_is_integer(seq) || json_integer_value(seq) != (json_int_t)(i -
+		    1)) {
+			bad(res, lines[i].lineno, 0, "seq", "line %d should hold record "
+			    "%zu of the ledger", lines[i].lineno, i - 1);
+			goto out;
+		}
+		if (hex == NULL || (lines[i].rec = unhex_alloc(hex, &lines[i].n)) ==
+		    NULL || fixed_hex(j, "head", recs[i - 1].head, LEDGER_HASH) != 0 ||
+		    fixed_hex(j, "sig", recs[i - 1].sig, LEDGER_SIG) != 0) {
+			bad(res, lines[i].lineno, 0, "record", "line %d lacks a record, "
+			    "head or signature in hex", lines[i].lineno);
+			goto out;
+		}
+		recs[i - 1].rec = lines[i].rec;
+		recs[i - 1].n = lines[i].n;
+	}
+	gen = malloc(sizeof(*gen));
+	ls = malloc(sizeof(*ls));
+	ores = malloc(sizeof(*ores));
+	if (gen == NULL || ls == NULL || ores == NULL) {
+		bad(res, 0, 0, "memory", "out of memory");
+		goto out;
+	}
+	if (ledger_check_chain(recs, (int)nlines - 1, gen, &lf) != 0) {
+		bad(res, lines[lf.index + 1].lineno, lf.step, lf.field, "%s",
+		    lf.msg);
+		goto out;
+	}
+	/* The header says what the genesis says. */
+	if (strcmp(str_of(lines[0].j, "game") ? str_of(lines[0].j, "game") : "",
+	    gen->game) != 0 || strcmp(str_of(lines[0].j, "ruleset") ?
+	    str_of(lines[0].j, "ruleset") : "", gen->ruleset) != 0 ||
+	    strcmp(str_of(lines[0].j, "engine") ? str_of(lines[0].j, "engine") :
+	    "", gen->engine) != 0 ||
+	    !json_is_boolean(json_object_get(lines[0].j, "finished"))) {
+		bad(res, 1, 0, "header", "the header's game, ruleset or engine is "
+		    "not the genesis record's");
+		goto out;
+	}
+	if (seats_check(lines[1].j, gen, res, lines[1].lineno) != 0)
+		goto out;
+	snprintf(res->game, sizeof(res->game), "%s", gen->game);
+	snprintf(res->ruleset, sizeof(res->ruleset), "%s", gen->ruleset);
+	snprintf(res->engine, sizeof(res->engine), "%s", gen->engine);
+	memcpy(res->pk, gen->pk, LEDGER_PK);
+	res->demo_key = ledger_key_is_demo(gen->pk);
+	res->sandbox = gen->sandbox;
+	res->fog = gen->fog;
+	res->chain = gen->steps;
+	if (o->head_hex != NULL) {
+		for (i = 0; i + 1 < nlines; i++)
+			if (sodium_memcmp(recs[i].head, want_head, LEDGER_HASH) == 0)
+				break;
+		if (i + 1 == nlines) {
+			bad(res, 0, 0, "--head", "the head you kept is in no record of "
+			    "this archive: it was cut short or altered after it");
+			goto out;
+		}
+		/* Record i is the genesis, or step from_step + i - 1. */
+		res->head_step = i == 0 ? 0 : gen->from_step + (int)i - 1;
+	}
+	if (!ledger_engine_known(gen->engine)) {
+		bad(res, lines[1].lineno, 0, "engine", "this battle was played by "
+		    "despatch %s, which this build (%s) does not reproduce: "
+		    "verify it with despatch %s", gen->engine, DESPATCH_VERSION,
+		    gen->engine);
+		goto out;
+	}
+	crypto_hash_sha256(sha, (const unsigned char *)scen, strlen(scen));
+	if (sodium_memcmp(sha, gen->scenario_sha256, LEDGER_HASH) != 0) {
+		bad(res, 1, 0, "scenario", "the scenario in the archive is not the "
+		    "one the genesis committed");
+		goto out;
+	}
+	rs = ruleset_find(gen->ruleset);
+	if (rs == NULL) {
+		bad(res, lines[1].lineno, 0, "ruleset", "this build has no ruleset "
+		    "%s", gen->ruleset);
+		goto out;
+	}
+	if (gen->from_step != 1) {
+		bad(res, lines[1].lineno, 0, "from step", "the ledger joined this "
+		    "game at step %d: the steps before it were played before "
+		    "despatch kept a ledger and cannot be replayed",
+		    gen->from_step);
+		goto out;
+	}
+	if (scenario_parse(scen, strlen(scen), "scenario", 0, &pristine, &e) != 0 ||
+	    scenario_parse(scen, strlen(scen), "scenario", 0, &b, &e) != 0) {
+		bad(res, 1, 0, "scenario", "the archive's scenario does not load: %s",
+		    e.msg);
+		goto out;
+	}
+	next = battle_new();
+	op = orders_parser_new(rs, &e);
+	if (next == NULL || op == NULL) {
+		bad(res, 0, 0, "memory", "%s", op == NULL ? e.msg : "out of memory");
+		goto out;
+	}
+	for (i = 2; i < nlines; i++) {
+		if (ledger_step_decode(lines[i].rec, lines[i].n, ls) != 0 ||
+		    json_integer_value(json_object_get(lines[i].j, "step")) !=
+		    ls->step) {
+			bad(res, lines[i].lineno, 0, "step", "line %d's step is not its "
+			    "record's", lines[i].lineno);
+			goto out;
+		}
+		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], res) != 0)
+			goto out;
+		res->scripted += ls->scripted;
+		res->steps++;
+		/* What the server keeps between steps, and nothing else. */
+		memcpy(next, pristine, sizeof(*next));
+		battle_carry(next, b);
+		memcpy(b, next, sizeof(*b));
+		if (o->progress != NULL)
+			o->progress(res->steps, (int)nlines - 2, o->arg);
+	}
+	/* An archive of a battle that is over holds every step; one of a
+	 * battle going on, not all. */
+	if (res->finished != (res->steps == gen->steps - gen->from_step + 1)) {
+		bad(res, lines[nlines - 1].lineno, 0, "steps", "the archive says the "
+		    "battle is %s but holds %d of its %d steps%s", res->finished ?
+		    "over" : "going on", res->steps, gen->steps - gen->from_step + 1,
+		    res->finished ? ": it was cut short" : "");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < nlines; i++) {
+		json_decref(lines[i].j);
+		free(lines[i].rec);
+	}
+	free(lines);
+	free(recs);
+	free(gen);
+	free(ls);
+	free(ores);
+	free(buf);
+	battle_free(b);
+	battle_free(pristine);
+	battle_free(next);
+	orders_parser_free(op);
+	return rc;
+}

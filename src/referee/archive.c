@@ -1,0 +1,260 @@
+/*
+ * archive.c - writing a game's archive (despatch-archive(5)): one JSON
+ * object a line, the scenario, the ledger's records with everything they
+ * hash (each order set with its salt, the events of each step), so that
+ * `despatch verify` can replay the battle without the database.
+ *
+ * Written with jansson, keys in a fixed order, so the same game gives
+ * the same bytes on every build.
+ */
+#include "referee/referee.h"
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/events.h"
+#include "ledger/ledger.h"
+#include "ledger/record.h"
+#include "referee/chain.h"
+#include "referee/internal.h"
+
+static json_t *
+hexstr(const void *v, size_t n)
+{
+	char *h = malloc(2 * n + 1);
+	json_t *j;
+
+	if (h == NULL)
+		return NULL;
+	ledger_hex(v, (int)n, h);
+	j = json_string(h);
+	free(h);
+	return j;
+}
+
+/* Writes o as one line and frees it; -1 if it could not. */
+static int
+put_line(FILE *out, json_t *o, struct err *e)
+{
+	int rc = 0;
+
+	if (o == NULL)
+		return err_set(e, ERR_TEMP, "out of memory writing the archive");
+	if (json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII) != 0 || fputc('\n', out) == EOF)
+		rc = err_set(e, ERR_TEMP, "cannot write the archive");
+	json_decref(o);
+	return rc;
+}
+
+/* A blob column as hex into o[key]. */
+static int
+blob_hex(struct referee *r, json_t *o, const char *key, const char *sql,
+    int64_t game, int64_t a, int64_t b, size_t want, struct err *e)
+{
+	char *v = NULL;
+	size_t n = 0;
+
+	if (store_query_text(r->st, e, &v, &n, sql, "iii", game, a, b) != 1 ||
+	    (want != 0 && n != want)) {
+		free(v);
+		if (e->msg[0] == '\0')
+			err_set(e, ERR_DATA, "the ledger of this game is damaged "
+			    "(%s)", key);
+		return -1;
+	}
+	json_object_set_new(o, key, hexstr(v, n));
+	free(v);
+	return 0;
+}
+
+static json_t *
+events_json(const struct events *ev, const int *steps, int step)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; a != NULL && i < ev->n; i++) {
+		const struct event *x = &ev->v[i];
+		json_t *o;
+
+		if (steps[i] != step)
+			continue;
+		o = json_object();
+		json_object_set_new(o, "kind", json_string(events_kind_name(x->kind)));
+		json_object_set_new(o, "side", json_integer(x->side));
+		json_object_set_new(o, "unit", json_integer(x->unit));
+		json_object_set_new(o, "target", json_integer(x->target));
+		json_object_set_new(o, "value", json_integer(x->value));
+		json_object_set_new(o, "sides", json_integer(x->sides));
+		json_object_set_new(o, "text", json_string(x->text));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int
+referee_export(struct referee *r, const char *game, FILE *out,
+    int with_addresses, struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS];
+	struct ledger_genesis *gen = NULL;
+	struct events ev;
+	int *evsteps = NULL;
+	unsigned char head[LEDGER_HASH];
+	int64_t nrec = 0, seq;
+	int np, i, rc = -1;
+	json_t *o, *seats;
+
+	memset(&g, 0, sizeof(g));
+	events_init(&ev);
+	if (store_begin_read(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto out;
+	gen = malloc(sizeof(*gen));
+	if (gen == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	if (chain_genesis_get(r, g.id, gen, head, e) != 0) {
+		err_set(e, ERR_USER, "game %s has no ledger yet: it is written when "
+		    "the game starts", g.name);
+		goto out;
+	}
+	if (store_query_int(r->st, e, &nrec, "SELECT count(*) FROM ledger WHERE "
+	    "game_id = ?", "i", g.id) < 0 ||
+	    store_events_load(r->st, g.id, 0, &ev, &evsteps, e) != 0)
+		goto out;
+	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (np < 0)
+		goto out;
+	/* The header: what the battle was played from. */
+	o = json_object();
+	json_object_set_new(o, "despatch_archive", json_integer(1));
+	json_object_set_new(o, "game", json_string(g.name));
+	json_object_set_new(o, "ruleset", json_string(g.ruleset));
+	json_object_set_new(o, "engine", json_string(gen->engine));
+	json_object_set_new(o, "finished", json_boolean(g.status == GAME_FINISHED));
+	json_object_set_new(o, "scenario", json_stringn(g.scenario_text,
+	    g.scenario_len));
+	if (put_line(out, o, e) != 0)
+		goto out;
+	/* The genesis, with each seat's address if asked for (the record
+	 * holds only their hashes). */
+	o = json_object();
+	json_object_set_new(o, "seq", json_integer(0));
+	json_object_set_new(o, "kind", json_string("genesis"));
+	seats = json_array();
+	for (i = 0; i < gen->nseats; i++) {
+		json_t *s = json_object();
+
+		json_object_set_new(s, "seat", json_integer(i + 1));
+		json_object_set_new(s, "side", json_string(gen->seats[i].side));
+		if (with_addresses && i < np)
+			json_object_set_new(s, "email", json_string(pl[i].email));
+		json_array_append_new(seats, s);
+	}
+	json_object_set_new(o, "seats", seats);
+	if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE game_id = ? "
+	    "AND seq = ? AND ? = 0", g.id, 0, 0, 0, e) != 0 ||
+	    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? AND "
+	    "seq = ? AND ? = 0", g.id, 0, 0, LEDGER_HASH, e) != 0 ||
+	    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? AND "
+	    "seq = ? AND ? = 0", g.id, 0, 0, LEDGER_SIG, e) != 0) {
+		json_decref(o);
+		goto out;
+	}
+	if (put_line(out, o, e) != 0)
+		goto out;
+	for (seq = 1; seq < nrec; seq++) {
+		int64_t step = 0, nl = 0, k;
+		json_t *leaves;
+
+		if (store_query_int(r->st, e, &step, "SELECT step FROM ledger WHERE "
+		    "game_id = ? AND seq = ?", "ii", g.id, seq) != 1 ||
+		    store_query_int(r->st, e, &nl, "SELECT count(*) FROM "
+		    "ledger_leaves WHERE game_id = ? AND step = ?", "ii", g.id,
+		    step) < 0)
+			goto out;
+		o = json_object();
+		json_object_set_new(o, "seq", json_integer(seq));
+		json_object_set_new(o, "kind", json_string("step"));
+		json_object_set_new(o, "step", json_integer(step));
+		if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
+		    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0, 0, e) != 0 ||
+		    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? "
+		    "AND seq = ? AND ? = 0", g.id, seq, 0, LEDGER_HASH, e) != 0 ||
+		    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? "
+		    "AND seq = ? AND ? = 0", g.id, seq, 0, LEDGER_SIG, e) != 0) {
+			json_decref(o);
+			goto out;
+		}
+		leaves = json_array();
+		for (k = 0; k < nl; k++) {
+			json_t *l = json_object();
+			int64_t seat = 0, mailed = 0, side = 0;
+			char *orders = NULL;
+
+			if (store_query_int(r->st, e, &seat, "SELECT seat FROM "
+			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
+			    "iii", g.id, step, k) != 1 ||
+			    store_query_int(r->st, e, &mailed, "SELECT mailed FROM "
+			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
+			    "iii", g.id, step, k) != 1 ||
+			    store_query_int(r->st, e, &side, "SELECT side_idx FROM "
+			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
+			    "iii", g.id, step, k) != 1 ||
+			    store_query_text(r->st, e, &orders, NULL, "SELECT orders "
+			    "FROM ledger_leaves WHERE game_id = ? AND step = ? AND "
+			    "idx = ?", "iii", g.id, step, k) != 1 ||
+			    side < 0 || side >= gen->nsides) {
+				free(orders);
+				json_decref(l);
+				json_decref(leaves);
+				json_decref(o);
+				if (e->msg[0] == '\0')
+					err_set(e, ERR_DATA, "step %lld's leaves are "
+					    "damaged", (long long)step);
+				goto out;
+			}
+			json_object_set_new(l, "seat", json_integer(seat));
+			json_object_set_new(l, "side", json_string(gen->sides[side]));
+			json_object_set_new(l, "mailed", json_boolean(mailed));
+			if (blob_hex(r, l, "salt", "SELECT salt FROM ledger_leaves "
+			    "WHERE game_id = ? AND step = ? AND idx = ?", g.id, step, k,
+			    LEDGER_SALT, e) != 0) {
+				free(orders);
+				json_decref(l);
+				json_decref(leaves);
+				json_decref(o);
+				goto out;
+			}
+			json_object_set_new(l, "orders", json_string(orders));
+			free(orders);
+			json_array_append_new(leaves, l);
+		}
+		json_object_set_new(o, "leaves", leaves);
+		json_object_set_new(o, "events", events_json(&ev, evsteps,
+		    (int)step));
+		if (put_line(out, o, e) != 0)
+			goto out;
+	}
+	if (fflush(out) != 0) {
+		err_set(e, ERR_TEMP, "cannot write the archive");
+		goto out;
+	}
+	rc = 0;
+out:
+	store_rollback(r->st);
+	free(evsteps);
+	events_free(&ev);
+	free(gen);
+	store_game_clear(&g);
+	return rc;
+}

@@ -1,0 +1,298 @@
+/*
+ * test_archive.c - a game's archive (despatch-archive(5)) checked by
+ * verify: whole, it verifies; any byte changed, a line dropped or moved,
+ * the file cut short, it fails at the line that was touched; and events
+ * altered and then re-signed with the server's own key still fail,
+ * because the replay gives the events the dice and orders make.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include "ledger/ledger.h"
+#include "ledger/record.h"
+#include "ledger/verify.h"
+#include "fixture.h"
+
+/* The skirmish played out, with orders from both sides, exported. */
+static char *
+played_archive(struct fx *f, size_t *len)
+{
+	struct submit_result res;
+	struct turn_result tr;
+	struct err e;
+	char *raw, *buf = NULL;
+	size_t n = 0;
+	FILE *out;
+	int i;
+
+	start(f);
+	raw = mail("a1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 8\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	raw = mail("a2@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental TURN 1 PASSWORD blue-coat-secret\r\n"
+	    "2nd Virginia: ADVANCE 6\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_true(tr.finished);
+	out = open_memstream(&buf, &n);
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
+	fclose(out);
+	*len = n;
+	return buf;
+}
+
+static int
+verify_buf(const char *buf, size_t n, struct verify_result *res)
+{
+	struct verify_opts o;
+	FILE *in = fmemopen((void *)buf, n, "r");
+	int rc;
+
+	assert_non_null(in);
+	memset(&o, 0, sizeof(o));
+	rc = ledger_verify(in, &o, res);
+	fclose(in);
+	return rc;
+}
+
+/* The 1-based line of byte at. */
+static int
+line_of(const char *buf, size_t at)
+{
+	int line = 1;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
+/* Where line k (1-based) starts. */
+static size_t
+line_start(const char *buf, size_t n, int k)
+{
+	size_t i = 0;
+
+	while (--k > 0 && i < n) {
+		const char *nl = memchr(buf + i, '\n', n - i);
+
+		i = (size_t)(nl - buf) + 1;
+	}
+	return i;
+}
+
+static void
+a_whole_archive_verifies(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	size_t n;
+	char *a = played_archive(f, &n);
+
+	assert_int_equal(verify_buf(a, n, &res), 0);
+	assert_int_equal(res.steps, 4);
+	assert_int_equal(res.chain, 4);
+	assert_true(res.finished);
+	assert_string_equal(res.game, "mill");
+	/* No address is in it without --with-addresses. */
+	assert_null(strstr(a, "howe@crown.example.org"));
+	free(a);
+}
+
+static void
+any_byte_changed_fails_at_its_line(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	size_t n, at, step;
+	char *a = played_archive(f, &n), *t = malloc(n);
+	int tried = 0;
+
+	assert_non_null(t);
+	/* Every byte would take long under the sanitizers: a stride prime
+	 * to the lengths of the hex fields reaches every kind of byte. */
+	step = n > 6000 ? 7 : 1;
+	for (at = 0; at < n; at += step) {
+		memcpy(t, a, n);
+		t[at] ^= 0x01;
+		if (verify_buf(t, n, &res) != -1)
+			fail_msg("byte %zu changed ('%c' to '%c') still verifies", at,
+			    a[at], t[at]);
+		/* A newline changed joins two lines: the first is named. */
+		assert_int_equal(res.line, line_of(a, at));
+		tried++;
+	}
+	assert_true(tried > 500);
+	free(t);
+	free(a);
+}
+
+static void
+lines_dropped_moved_or_cut_fail(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	size_t n, s3, s4, s5, k;
+	char *a = played_archive(f, &n), *t = malloc(n);
+	int lines = line_of(a, n - 1);
+
+	assert_non_null(t);
+	assert_int_equal(lines, 6);   /* header, genesis, 4 steps */
+	s3 = line_start(a, n, 3);
+	s4 = line_start(a, n, 4);
+	s5 = line_start(a, n, 5);
+	/* Line 3 (step 1) dropped: line 3 is now step 2's. */
+	memcpy(t, a, s3);
+	memcpy(t + s3, a + s4, n - s4);
+	assert_int_equal(verify_buf(t, n - (s4 - s3), &res), -1);
+	assert_int_equal(res.line, 3);
+	/* Steps 1 and 2 swapped. */
+	memcpy(t, a, s3);
+	memcpy(t + s3, a + s4, s5 - s4);
+	memcpy(t + s3 + (s5 - s4), a + s3, s4 - s3);
+	memcpy(t + s5, a + s5, n - s5);
+	assert_int_equal(verify_buf(t, n, &res), -1);
+	assert_int_equal(res.line, 3);
+	/* Cut at every line's end, or within a line: never whole. */
+	for (k = 1; k < n; k++) {
+		if (a[k - 1] != '\n' && k % 97 != 0)
+			continue;
+		assert_int_equal(verify_buf(a, k, &res), -1);
+	}
+	free(t);
+	free(a);
+}
+
+/* Rewrites line `line` of the archive with a new record, head and
+ * signature; returns the new archive. */
+static char *
+replace_record(const char *a, size_t n, int line, const struct lbuf *rec,
+    const unsigned char head[32], const unsigned char sig[64], size_t *out_n)
+{
+	size_t s = line_start(a, n, line), e = line_start(a, n, line + 1);
+	json_error_t je;
+	json_t *j = json_loadb(a + s, e - s, 0, &je);
+	char *hex = malloc(2 * rec->n + 1), *dumped, *out;
+	size_t dl;
+
+	assert_non_null(j);
+	assert_non_null(hex);
+	ledger_hex(rec->p, (int)rec->n, hex);
+	json_object_set_new(j, "record", json_string(hex));
+	ledger_hex(head, 32, hex);
+	json_object_set_new(j, "head", json_string(hex));
+	free(hex);
+	hex = malloc(129);
+	ledger_hex(sig, 64, hex);
+	json_object_set_new(j, "sig", json_string(hex));
+	free(hex);
+	dumped = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII);
+	json_decref(j);
+	dl = strlen(dumped);
+	out = malloc(n - (e - s) + dl + 1);
+	memcpy(out, a, s);
+	memcpy(out + s, dumped, dl);
+	out[s + dl] = '\n';
+	memcpy(out + s + dl + 1, a + e, n - e);
+	*out_n = n - (e - s) + dl + 1;
+	free(dumped);
+	return out;
+}
+
+static void
+events_altered_and_re_signed_still_fail(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct ledger_key key;
+	struct ledger_step *ls = malloc(sizeof(*ls));
+	char path[400], *a, *cur;
+	size_t n, cn;
+	unsigned char prev[32];
+	int line;
+	struct err e;
+
+	assert_non_null(ls);
+	a = played_archive(f, &n);
+	snprintf(path, sizeof(path), "%s.key", f->db);
+	assert_int_equal(ledger_key_load(path, 0, &key, &e), 0);
+	cur = malloc(n);
+	memcpy(cur, a, n);
+	cn = n;
+	/* The operator changes step 2's events hash, signs it with the real
+	 * key, and makes every later record consistent again: new links,
+	 * dice seeds that follow from them, new heads, new signatures. */
+	for (line = 4; line <= 6; line++) {
+		size_t s = line_start(cur, cn, line), end = line_start(cur, cn,
+		    line + 1);
+		json_error_t je;
+		json_t *j = json_loadb(cur + s, end - s, 0, &je);
+		const char *hex = json_string_value(json_object_get(j, "record"));
+		unsigned char *rec = malloc(strlen(hex) / 2);
+		struct lbuf out = { 0 };
+		unsigned char head[32], sig[64];
+		char *next;
+
+		assert_int_equal(ledger_unhex(hex, rec, (int)(strlen(hex) / 2)), 0);
+		assert_int_equal(ledger_step_decode(rec, strlen(hex) / 2, ls), 0);
+		json_decref(j);
+		free(rec);
+		if (line == 4) {
+			ls->events[0] ^= 0x55;
+		} else {
+			memcpy(ls->prev, prev, 32);
+			ledger_dice_seed("mill", ls->step, ls->s_step, ls->root, prev,
+			    ls->dice_seed);
+		}
+		assert_int_equal(ledger_step_encode(ls, &out), 0);
+		ledger_head(out.p, out.n, head);
+		ledger_sign(&key, head, sig);
+		memcpy(prev, head, 32);
+		next = replace_record(cur, cn, line, &out, head, sig, &cn);
+		free(cur);
+		cur = next;
+		lbuf_free(&out);
+	}
+	/* Every hash, link and signature holds; the replay does not. */
+	assert_int_equal(verify_buf(cur, cn, &res), -1);
+	assert_int_equal(res.line, 4);
+	assert_int_equal(res.step, 2);
+	assert_string_equal(res.field, "events");
+	sodium_memzero(&key, sizeof(key));
+	free(cur);
+	free(a);
+	free(ls);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(a_whole_archive_verifies,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(any_byte_changed_fails_at_its_line,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(lines_dropped_moved_or_cut_fail,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(events_altered_and_re_signed_still_fail,
+		    setup_live, teardown),
+	};
+
+	if (sodium_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
