@@ -1,12 +1,14 @@
 -- 012_ledger.sql: each game's signed hash chain (docs/ledger.md).
 --
 -- A game's records, in order: the genesis record (seq 0), then one for
--- each adjudicated step.  record holds the canonical bytes that head is
--- the hash of and sig the server's Ed25519 signature of head.
+-- each adjudicated step and one for each act of the operator (pause,
+-- resume, extend, replace, reset) between them.  record holds the
+-- canonical bytes that head is the hash of, and sig the server's Ed25519
+-- signature of head.
 CREATE TABLE ledger (
     game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq      INTEGER NOT NULL,
-    kind     TEXT NOT NULL CHECK (kind IN ('genesis', 'step')),
+    kind     TEXT NOT NULL CHECK (kind IN ('genesis', 'step', 'act')),
     step     INTEGER,
     record   BLOB NOT NULL,
     head     BLOB NOT NULL,

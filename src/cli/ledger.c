@@ -150,8 +150,13 @@ cmd_ledger(int argc, char **argv)
 		struct ledger_step *s = malloc(sizeof(*s));
 
 		ledger_hex(recs[i].head, 32, hex);
+		struct ledger_act act;
+
 		if (i == 0)
 			printf("%4d genesis          head %s\n", i, hex);
+		else if (ledger_act_decode(recs[i].rec, recs[i].n, &act) == 0)
+			printf("%4d act %-7s step %-3d head %s\n", i, act.act, act.step,
+			    hex);
 		else if (s != NULL && ledger_step_decode(recs[i].rec, recs[i].n,
 		    s) == 0)
 			printf("%4d step %-3d turn %-3d head %s%s\n", i, s->step,
@@ -325,6 +330,10 @@ cmd_verify(int argc, char **argv)
 	    res->game, res->ruleset, res->engine, res->steps,
 	    res->steps == 1 ? "" : "s", res->chain, res->finished ?
 	    "the battle is over" : "the battle goes on");
+	if (res->acts > 0)
+		printf("%d act%s of the operator (pauses, extensions, replacements, "
+		    "new secrets) signed in the chain\n", res->acts,
+		    res->acts == 1 ? "" : "s");
 	printf("every signature, link and seed holds; every order set matches "
 	    "its leaf;\nevery step played again gives the events and state its "
 	    "record signed\nsigned by %s\n", hex);

@@ -64,8 +64,52 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	for (i = 1; i < n; i++) {
 		unsigned char (*leaves)[LEDGER_HASH], root[LEDGER_HASH];
 		unsigned char dice[LEDGER_HASH], down[LEDGER_HASH];
+		char kind[16];
 		int k;
 
+		if (ledger_record_kind(recs[i].rec, recs[i].n, kind,
+		    sizeof(kind)) == 0 && strcmp(kind, "act") == 0) {
+			/* An operator's act: signed and linked like any record,
+			 * at the step then open. */
+			struct ledger_act a;
+			static const char *const acts[] = { "pause", "resume",
+				"extend", "replace", "reset" };
+			size_t j;
+
+			if (ledger_act_decode(recs[i].rec, recs[i].n, &a) != 0) {
+				fail(f, i, 0, "record", "record %d is not a whole act "
+				    "record", i);
+				goto out;
+			}
+			for (j = 0; j < sizeof(acts) / sizeof(acts[0]); j++)
+				if (strcmp(a.act, acts[j]) == 0)
+					break;
+			if (j == sizeof(acts) / sizeof(acts[0]) || a.step != want_step ||
+			    a.seat > gen->nseats) {
+				fail(f, i, a.step, "act", "record %d is an act (%s) that "
+				    "is not one despatch writes at step %d", i, a.act,
+				    want_step);
+				goto out;
+			}
+			ledger_head(recs[i].rec, recs[i].n, head);
+			if (sodium_memcmp(head, recs[i].head, LEDGER_HASH) != 0) {
+				fail(f, i, a.step, "head", "act %d's head is not the hash "
+				    "of its record", i);
+				goto out;
+			}
+			if (ledger_sign_check(gen->pk, head, recs[i].sig) != 0) {
+				fail(f, i, a.step, "signature", "act %d is not signed by "
+				    "the game's key", i);
+				goto out;
+			}
+			if (sodium_memcmp(a.prev, prev, LEDGER_HASH) != 0) {
+				fail(f, i, a.step, "previous head", "act %d does not "
+				    "follow the record before it", i);
+				goto out;
+			}
+			memcpy(prev, head, LEDGER_HASH);
+			continue;
+		}
 		if (ledger_step_decode(recs[i].rec, recs[i].n, s) != 0) {
 			fail(f, i, 0, "record", "record %d is not a whole step "
 			    "record", i);

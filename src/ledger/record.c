@@ -332,6 +332,23 @@ ledger_step_encode(const struct ledger_step *s, struct lbuf *out)
 	return out->oom ? -1 : 0;
 }
 
+int
+ledger_act_encode(const struct ledger_act *a, struct lbuf *out)
+{
+	out->n = 0;
+	out->oom = 0;
+	lb_str(out, "act");
+	lb_int(out, LEDGER_VERSION);
+	lb_str(out, a->act);
+	lb_int(out, a->step);
+	lb_bytes(out, a->prev, LEDGER_HASH);
+	lb_int(out, a->seat);
+	lb_bytes(out, a->email_hash, LEDGER_HASH);
+	lb_int(out, a->amount);
+	lb_str(out, a->text);
+	return out->oom ? -1 : 0;
+}
+
 void
 ledger_head(const unsigned char *rec, size_t n, unsigned char out[LEDGER_HASH])
 {
@@ -542,5 +559,25 @@ ledger_step_decode(const unsigned char *rec, size_t n, struct ledger_step *s)
 	s->rolls = lr_int(&r);
 	lr_fixed(&r, s->events, LEDGER_HASH);
 	lr_fixed(&r, s->state, LEDGER_HASH);
+	return lr_done(&r);
+}
+
+int
+ledger_act_decode(const unsigned char *rec, size_t n, struct ledger_act *a)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[16];
+
+	memset(a, 0, sizeof(*a));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "act") != 0 || lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	lr_str(&r, a->act, sizeof(a->act));
+	a->step = lr_small(&r, 1000000);
+	lr_fixed(&r, a->prev, LEDGER_HASH);
+	a->seat = lr_small(&r, LEDGER_MAX_SEATS);
+	lr_fixed(&r, a->email_hash, LEDGER_HASH);
+	a->amount = lr_int(&r);
+	lr_str(&r, a->text, sizeof(a->text));
 	return lr_done(&r);
 }

@@ -129,10 +129,25 @@ struct ledger_step {
 	unsigned char state[LEDGER_HASH];
 };
 
+/* An operator's act on a running game, in the chain between steps:
+ * "pause", "resume" (text: the reason given), "extend" (amount: seconds),
+ * "replace" (seat, and the new address's hash), "reset" (seat: a new
+ * secret).  step is the step open at the time. */
+struct ledger_act {
+	char act[16];
+	int step;
+	unsigned char prev[LEDGER_HASH];
+	int seat;                     /* 0: none */
+	unsigned char email_hash[LEDGER_HASH];  /* zero: none */
+	int64_t amount;
+	char text[300];
+};
+
 /* The canonical bytes of a record (out is reset first); -1 when out of
  * memory. */
 int ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out);
 int ledger_step_encode(const struct ledger_step *s, struct lbuf *out);
+int ledger_act_encode(const struct ledger_act *a, struct lbuf *out);
 /* Read a record's bytes back: 0, or -1 when they are not a whole record
  * of this layout (a field missing, of the wrong size, or left over). */
 int ledger_record_kind(const unsigned char *rec, size_t n, char *kind,
@@ -141,6 +156,8 @@ int ledger_genesis_decode(const unsigned char *rec, size_t n,
     struct ledger_genesis *g);
 int ledger_step_decode(const unsigned char *rec, size_t n,
     struct ledger_step *s);
+int ledger_act_decode(const unsigned char *rec, size_t n,
+    struct ledger_act *a);
 /* head = H("despatch/record/v1", record bytes). */
 void ledger_head(const unsigned char *rec, size_t n,
     unsigned char out[LEDGER_HASH]);

@@ -106,6 +106,8 @@ static const char *const genesis_keys[] = { "seq", "kind", "seats", "record",
 	"head", "sig", NULL };
 static const char *const step_keys[] = { "seq", "kind", "step", "record",
 	"head", "sig", "leaves", "events", NULL };
+static const char *const act_keys[] = { "seq", "kind", "record", "head",
+	"sig", NULL };
 static const char *const leaf_keys[] = { "seat", "side", "mailed", "salt",
 	"orders", NULL };
 static const char *const event_keys[] = { "kind", "side", "unit", "target",
@@ -484,9 +486,13 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		const char *hex = str_of(j, "record");
 		json_t *seq = json_object_get(j, "seq");
 
-		if (!keys_exact(j, i == 1 ? genesis_keys : step_keys) ||
-		    !json_is_string(json_object_get(j, "kind")) ||
-		    strcmp(str_of(j, "kind"), i == 1 ? "genesis" : "step") != 0) {
+		int is_act = i > 1 && str_of(j, "kind") != NULL &&
+		    strcmp(str_of(j, "kind"), "act") == 0;
+
+		if (!keys_exact(j, i == 1 ? genesis_keys : is_act ? act_keys :
+		    step_keys) || !json_is_string(json_object_get(j, "kind")) ||
+		    (!is_act && strcmp(str_of(j, "kind"), i == 1 ? "genesis" :
+		    "step") != 0)) {
 			bad(res, lines[i].lineno, 0, "record", "line %d should be the "
 			    "%s record with exactly its fields", lines[i].lineno,
 			    i == 1 ? "genesis" : "next step");
@@ -530,6 +536,17 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		bad(res, 1, 0, "header", "the header's game, ruleset or engine is "
 		    "not the genesis record's");
 		goto out;
+	}
+	/* A seat handed to another player has that player's address hash
+	 * from the act on: an archive gives each seat's address now. */
+	for (i = 2; i < nlines; i++) {
+		struct ledger_act a;
+
+		if (ledger_act_decode(lines[i].rec, lines[i].n, &a) == 0 &&
+		    strcmp(a.act, "replace") == 0 && a.seat >= 1 &&
+		    a.seat <= gen->nseats)
+			memcpy(gen->seats[a.seat - 1].email_hash, a.email_hash,
+			    LEDGER_HASH);
 	}
 	if (seats_check(lines[1].j, gen, res, lines[1].lineno) != 0)
 		goto out;
@@ -592,6 +609,24 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		goto out;
 	}
 	for (i = 2; i < nlines; i++) {
+		char kind[16];
+
+		/* An operator's act changes nothing on the table. */
+		if (ledger_record_kind(lines[i].rec, lines[i].n, kind,
+		    sizeof(kind)) == 0 && strcmp(kind, "act") == 0) {
+			if (strcmp(str_of(lines[i].j, "kind"), "act") != 0) {
+				bad(res, lines[i].lineno, 0, "kind", "line %d holds an act "
+				    "record but says it is not one", lines[i].lineno);
+				goto out;
+			}
+			res->acts++;
+			continue;
+		}
+		if (strcmp(str_of(lines[i].j, "kind"), "step") != 0) {
+			bad(res, lines[i].lineno, 0, "kind", "line %d holds a step "
+			    "record but says it is not one", lines[i].lineno);
+			goto out;
+		}
 		if (ledger_step_decode(lines[i].rec, lines[i].n, ls) != 0 ||
 		    json_integer_value(json_object_get(lines[i].j, "step")) !=
 		    ls->step) {
@@ -608,7 +643,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		battle_carry(next, b);
 		memcpy(b, next, sizeof(*b));
 		if (o->progress != NULL)
-			o->progress(res->steps, (int)nlines - 2, o->arg);
+			o->progress(res->steps + res->acts, (int)nlines - 2, o->arg);
 	}
 	/* An archive of a battle that is over holds every step; one of a
 	 * battle going on, not all. */

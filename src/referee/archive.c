@@ -173,9 +173,32 @@ referee_export(struct referee *r, const char *game, FILE *out,
 	if (put_line(out, o, e) != 0)
 		goto out;
 	for (seq = 1; seq < nrec; seq++) {
-		int64_t step = 0, nl = 0, k;
+		int64_t step = 0, nl = 0, k, act = 0;
 		json_t *leaves;
 
+		if (store_query_int(r->st, e, &act, "SELECT kind = 'act' FROM ledger "
+		    "WHERE game_id = ? AND seq = ?", "ii", g.id, seq) != 1)
+			goto out;
+		if (act) {
+			/* An operator's act: the record says it all. */
+			o = json_object();
+			json_object_set_new(o, "seq", json_integer(seq));
+			json_object_set_new(o, "kind", json_string("act"));
+			if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
+			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0, 0, e) != 0 ||
+			    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE "
+			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0,
+			    LEDGER_HASH, e) != 0 ||
+			    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE "
+			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0,
+			    LEDGER_SIG, e) != 0) {
+				json_decref(o);
+				goto out;
+			}
+			if (put_line(out, o, e) != 0)
+				goto out;
+			continue;
+		}
 		if (store_query_int(r->st, e, &step, "SELECT step FROM ledger WHERE "
 		    "game_id = ? AND seq = ?", "ii", g.id, seq) != 1 ||
 		    store_query_int(r->st, e, &nl, "SELECT count(*) FROM "

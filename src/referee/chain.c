@@ -374,3 +374,47 @@ out:
 	free(h);
 	return rc;
 }
+
+int
+chain_act(struct referee *r, int64_t game, const char *act, int64_t player,
+    const char *new_email, int64_t amount, const char *text, struct err *e)
+{
+	struct store_player pl[MAX_PLAYERS];
+	struct ledger_act a;
+	struct lbuf rec = { 0 };
+	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
+	int64_t seq, step = 0;
+	int n, i, rc;
+
+	if (chain_last(r, game, &seq, head, e) != 0)
+		return -1;
+	if (seq < 0)
+		return 0;   /* no ledger (not started, or begun before it) */
+	memset(&a, 0, sizeof(a));
+	snprintf(a.act, sizeof(a.act), "%s", act);
+	if (store_query_int(r->st, e, &step, "SELECT step FROM games WHERE id = ?",
+	    "i", game) < 0)
+		return -1;
+	a.step = (int)step;
+	memcpy(a.prev, head, LEDGER_HASH);
+	if (player > 0) {
+		n = store_players(r->st, game, -1, pl, MAX_PLAYERS, e);
+		if (n < 0)
+			return -1;
+		for (i = 0; i < n; i++)
+			if (pl[i].id == player)
+				a.seat = i + 1;
+	}
+	if (new_email != NULL)
+		ledger_email_hash(new_email, a.email_hash);
+	a.amount = amount;
+	snprintf(a.text, sizeof(a.text), "%s", text != NULL ? text : "");
+	utf8_trim_tail(a.text);
+	if (ledger_act_encode(&a, &rec) != 0) {
+		lbuf_free(&rec);
+		return err_set(e, ERR_TEMP, "out of memory");
+	}
+	rc = chain_append(r, game, seq + 1, "act", a.step, &rec, head, sig, e);
+	lbuf_free(&rec);
+	return rc;
+}

@@ -67,6 +67,14 @@ int chain_record(struct referee *r, const struct store_game *g,
     unsigned char head[LEDGER_HASH], unsigned char sig[LEDGER_SIG],
     struct err *e);
 
+/* Appends an operator's act on game (a running game with a genesis; for
+ * any other, nothing) in the caller's transaction: act as in struct
+ * ledger_act, player the one it concerns (0: none), new_email a
+ * replacement's address. */
+int chain_act(struct referee *r, int64_t game, const char *act,
+    int64_t player, const char *new_email, int64_t amount, const char *text,
+    struct err *e);
+
 /* The genesis of game: its fields and head; 0, or -1 (ERR_DATA when the
  * game has none or it is damaged). */
 int chain_genesis_get(struct referee *r, int64_t game,

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "report/report.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 static int
@@ -381,7 +382,9 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 		    at > 0 ? "The deadline of the open phase is now\n  " : "",
 		    at > 0 ? when : "", at > 0 ? "\n" : "");
 	}
-	if (tell_all(r, &g, subject, body, e) != 0 || store_commit(r->st, e) != 0)
+	if (tell_all(r, &g, subject, body, e) != 0 ||
+	    chain_act(r, g.id, pause ? "pause" : "resume", 0, NULL, 0, why, e) != 0 ||
+	    store_commit(r->st, e) != 0)
 		goto fail;
 	store_game_clear(&g);
 	return 0;
@@ -421,6 +424,7 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 	    when);
 	if (store_exec(r->st, e, "UPDATE games SET deadline_at = ? WHERE id = ?",
 	    "ii", deadline, g.id) != 0 || tell_all(r, &g, subject, body, e) != 0 ||
+	    chain_act(r, g.id, "extend", 0, NULL, secs, NULL, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
 	store_game_clear(&g);

@@ -638,6 +638,9 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 		int64_t welcomes = 0;
 		struct store_player p;
 
+		if (chain_act(r, g.id, "reset", player, NULL, 0, NULL, e) != 0)
+			goto fail;
+
 		if (store_battle_load(r->st, &g, &b, e) != 0)
 			goto fail;
 		/* A welcome or secret mail still queued carries the old secret:
@@ -810,7 +813,9 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    e) != 0)
 			goto fail;
 	}
-	if (store_commit(r->st, e) != 0)
+	/* The seat's new address goes into the ledger (as its hash). */
+	if (chain_act(r, g.id, "replace", p->id, new_email, 0, NULL, e) != 0 ||
+	    store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;
 	goto out;

@@ -278,6 +278,57 @@ events_altered_and_re_signed_still_fail(void **state)
 	free(ls);
 }
 
+static void
+operators_acts_are_signed_in_the_chain_and_verify(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct turn_result tr;
+	struct err e;
+	char secret[REFEREE_SECRET_MAX], *buf = NULL;
+	size_t n = 0;
+	FILE *out;
+	int i;
+
+	start(f);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	if (referee_pause(&f->r, "mill", 1, "the fords are up", &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(referee_pause(&f->r, "mill", 0, NULL, &e), 0);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "deadline", "48h",
+	    &e), 0);
+	assert_int_equal(referee_extend(&f->r, "mill", 3600, &e), 0);
+	assert_int_equal(referee_player_replace(&f->r, "mill", "crown",
+	    "clinton@crown.example.org", NULL, secret, &e), 0);
+	assert_int_equal(referee_player_reset(&f->r, "mill",
+	    "greene@cont.example.org", NULL, secret, &e), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"), 5);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	/* With addresses: the replaced seat gives its new one, whose hash
+	 * the replacement's act holds. */
+	out = open_memstream(&buf, &n);
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, 1, &e), 0);
+	fclose(out);
+	assert_non_null(strstr(buf, "clinton@crown.example.org"));
+	assert_int_equal(verify_buf(buf, n, &res), 0);
+	assert_int_equal(res.acts, 5);
+	assert_int_equal(res.steps, 4);
+	/* An act's text changed: caught at its line. */
+	{
+		char *at = strstr(buf, "\"kind\":\"act\"");
+		size_t off;
+
+		assert_non_null(at);
+		off = (size_t)(at - buf) + 40;   /* inside its record's hex */
+		buf[off] = buf[off] == '0' ? '1' : '0';
+		assert_int_equal(verify_buf(buf, n, &res), -1);
+		assert_int_equal(res.line, line_of(buf, off));
+	}
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -289,6 +340,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(lines_dropped_moved_or_cut_fail,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(events_altered_and_re_signed_still_fail,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(operators_acts_are_signed_in_the_chain_and_verify,
 		    setup_live, teardown),
 	};
 
