@@ -39,3 +39,17 @@ ALTER TABLE orders ADD COLUMN salt BLOB;
 -- The length of the game's seed chain (its secret tip is seed_secret);
 -- NULL until the genesis record is written.
 ALTER TABLE games ADD COLUMN chain_steps INTEGER;
+
+-- Games with nonces (the setting nonces): the commitment each order
+-- set carries (SHA-256 of the nonce its sender will reveal), the nonces
+-- revealed, and the step closed to orders while they are awaited.
+ALTER TABLE orders ADD COLUMN commit_hash BLOB;
+CREATE TABLE nonce_reveals (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    step       INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL,
+    nonce      TEXT NOT NULL,
+    PRIMARY KEY (game_id, step, player_id)
+);
+ALTER TABLE games ADD COLUMN closed_step INTEGER;
+ALTER TABLE games ADD COLUMN closed_at INTEGER;

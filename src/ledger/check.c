@@ -161,6 +161,14 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			    "of its leaves", s->step);
 			goto out;
 		}
+		if (!gen->nonces)
+			for (k = 0; k < s->nleaves; k++)
+				if (s->leaves[k].nonce[0] != '\0' ||
+				    !sodium_is_zero(s->leaves[k].commit, LEDGER_HASH)) {
+					fail(f, i, s->step, "nonce", "step %d carries a nonce "
+					    "in a game without them", s->step);
+					goto out;
+				}
 		if (s->scripted) {
 			if (!gen->sandbox) {
 				fail(f, i, s->step, "scripted", "step %d played scripted "
@@ -168,8 +176,29 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 				goto out;
 			}
 		} else {
-			ledger_dice_seed(gen->game, s->step, s->s_step, s->root, prev,
-			    dice);
+			if (gen->nonces) {
+				/* Each revealed nonce is the one committed. */
+				for (k = 0; k < s->nleaves; k++) {
+					unsigned char h[LEDGER_HASH];
+
+					if (s->leaves[k].nonce[0] == '\0')
+						continue;
+					crypto_hash_sha256(h, (const unsigned char *)
+					    s->leaves[k].nonce, strlen(s->leaves[k].nonce));
+					if (sodium_memcmp(h, s->leaves[k].commit,
+					    LEDGER_HASH) != 0) {
+						fail(f, i, s->step, "nonce", "seat %d's nonce at "
+						    "step %d is not the one it committed",
+						    s->leaves[k].seat, s->step);
+						goto out;
+					}
+				}
+				ledger_dice_seed_nonces(gen->game, s->step, s->s_step,
+				    s->root, prev, s, dice);
+			} else {
+				ledger_dice_seed(gen->game, s->step, s->s_step, s->root,
+				    prev, dice);
+			}
 			if (sodium_memcmp(dice, s->dice_seed, LEDGER_HASH) != 0) {
 				fail(f, i, s->step, "dice seed", "step %d's dice seed is "
 				    "not made of its seed, root and previous head",

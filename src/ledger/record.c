@@ -146,6 +146,27 @@ ledger_leaf(const char *game, int step, const char *side, int seat,
 	return oom ? -1 : 0;
 }
 
+int
+ledger_leaf_committed(const char *game, int step, const char *side, int seat,
+    const unsigned char salt[LEDGER_SALT], const char *orders,
+    const unsigned char commit[LEDGER_HASH], unsigned char out[LEDGER_HASH])
+{
+	struct lbuf f = { 0 };
+	int oom;
+
+	lb_str(&f, game);
+	lb_int(&f, step);
+	lb_str(&f, side);
+	lb_int(&f, seat);
+	lb_bytes(&f, salt, LEDGER_SALT);
+	lb_str(&f, orders);
+	lb_bytes(&f, commit, LEDGER_HASH);
+	oom = f.oom;
+	ledger_hash("despatch/leaf/v1", &f, out);
+	lbuf_free(&f);
+	return oom ? -1 : 0;
+}
+
 void
 ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
     int seat, unsigned char out[LEDGER_SALT])
@@ -192,6 +213,40 @@ ledger_dice_seed(const char *game, int step,
 	lb_bytes(&f, s_step, LEDGER_HASH);
 	lb_bytes(&f, root, LEDGER_HASH);
 	lb_bytes(&f, prev_head, LEDGER_HASH);
+	ledger_hash("despatch/dice-seed/v1", &f, out);
+	lbuf_free(&f);
+}
+
+void
+ledger_dice_seed_nonces(const char *game, int step,
+    const unsigned char s_step[LEDGER_HASH],
+    const unsigned char root[LEDGER_HASH],
+    const unsigned char prev_head[LEDGER_HASH],
+    const struct ledger_step *s, unsigned char out[LEDGER_HASH])
+{
+	struct lbuf f = { 0 };
+	int i;
+
+	lb_str(&f, game);
+	lb_int(&f, step);
+	lb_bytes(&f, s_step, LEDGER_HASH);
+	lb_bytes(&f, root, LEDGER_HASH);
+	lb_bytes(&f, prev_head, LEDGER_HASH);
+	lb_int(&f, s->nleaves);
+	for (i = 0; i < s->nleaves; i++) {
+		if (s->leaves[i].nonce[0] != '\0') {
+			lb_str(&f, s->leaves[i].nonce);
+		} else {
+			struct lbuf a = { 0 };
+			unsigned char h[LEDGER_HASH];
+
+			lb_str(&a, s->leaves[i].side);
+			lb_int(&a, s->leaves[i].seat);
+			ledger_hash("despatch/absent/v1", &a, h);
+			lbuf_free(&a);
+			lb_bytes(&f, h, LEDGER_HASH);
+		}
+	}
 	ledger_hash("despatch/dice-seed/v1", &f, out);
 	lbuf_free(&f);
 }
@@ -288,6 +343,7 @@ ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out)
 	lb_int(out, g->from_step);
 	lb_int(out, g->sandbox);
 	lb_int(out, g->fog);
+	lb_int(out, g->nonces);
 	lb_int(out, g->nsides);
 	for (i = 0; i < g->nsides; i++)
 		lb_str(out, g->sides[i]);
@@ -321,6 +377,8 @@ ledger_step_encode(const struct ledger_step *s, struct lbuf *out)
 		lb_int(out, s->leaves[i].seat);
 		lb_int(out, s->leaves[i].mailed);
 		lb_bytes(out, s->leaves[i].leaf, LEDGER_HASH);
+		lb_bytes(out, s->leaves[i].commit, LEDGER_HASH);
+		lb_str(out, s->leaves[i].nonce);
 	}
 	lb_bytes(out, s->root, LEDGER_HASH);
 	lb_bytes(out, s->s_step, LEDGER_HASH);
@@ -516,6 +574,7 @@ ledger_genesis_decode(const unsigned char *rec, size_t n,
 	g->from_step = lr_small(&r, 1000000);
 	g->sandbox = lr_small(&r, 1);
 	g->fog = lr_small(&r, 1);
+	g->nonces = lr_small(&r, 1);
 	g->nsides = lr_small(&r, BATTLE_MAX_SIDES);
 	for (i = 0; i < g->nsides; i++)
 		lr_str(&r, g->sides[i], sizeof(g->sides[i]));
@@ -551,6 +610,8 @@ ledger_step_decode(const unsigned char *rec, size_t n, struct ledger_step *s)
 		s->leaves[i].seat = lr_small(&r, LEDGER_MAX_SEATS);
 		s->leaves[i].mailed = lr_small(&r, 1);
 		lr_fixed(&r, s->leaves[i].leaf, LEDGER_HASH);
+		lr_fixed(&r, s->leaves[i].commit, LEDGER_HASH);
+		lr_str(&r, s->leaves[i].nonce, sizeof(s->leaves[i].nonce));
 	}
 	lr_fixed(&r, s->root, LEDGER_HASH);
 	lr_fixed(&r, s->s_step, LEDGER_HASH);

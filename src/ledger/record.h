@@ -61,6 +61,16 @@ int ledger_leaf(const char *game, int step, const char *side, int seat,
  * playing a step again gives the same leaf and the same dice. */
 void ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH],
     const char *side, int seat, unsigned char out[LEDGER_SALT]);
+/* In a game with nonces (docs/ledger.md), the leaf also binds the
+ * player's commitment: H("despatch/leaf/v1", game, step, side id, seat,
+ * salt, orders, commitment), the commitment being SHA-256 of the nonce
+ * the player will reveal (32 zero bytes for none). */
+int ledger_leaf_committed(const char *game, int step, const char *side,
+    int seat, const unsigned char salt[LEDGER_SALT], const char *orders,
+    const unsigned char commit[LEDGER_HASH], unsigned char out[LEDGER_HASH]);
+/* What a leaf adds to the dice seed of a game with nonces: the nonce as
+ * revealed, or for none H("despatch/absent/v1", side id, seat). */
+#define LEDGER_NONCE_MAX 128
 /* H("despatch/orders-root/v1", game, step, each leaf in order). */
 void ledger_root(const char *game, int step,
     const unsigned char (*leaves)[LEDGER_HASH], int n,
@@ -71,6 +81,14 @@ void ledger_dice_seed(const char *game, int step,
     const unsigned char root[LEDGER_HASH],
     const unsigned char prev_head[LEDGER_HASH],
     unsigned char out[LEDGER_HASH]);
+/* The same for a game with nonces: then, for each leaf in order, its
+ * revealed nonce ("" for none: the absent value stands in). */
+struct ledger_step;
+void ledger_dice_seed_nonces(const char *game, int step,
+    const unsigned char s_step[LEDGER_HASH],
+    const unsigned char root[LEDGER_HASH],
+    const unsigned char prev_head[LEDGER_HASH],
+    const struct ledger_step *s, unsigned char out[LEDGER_HASH]);
 
 /* What changes in a battle, and a step's events, hashed canonically;
  * -1 when out of memory. */
@@ -99,6 +117,7 @@ struct ledger_genesis {
 	                               * the ledger joined it at */
 	int sandbox;                  /* dice may be scripted */
 	int fog;                      /* seeds hidden until the end */
+	int nonces;                   /* players commit and reveal nonces */
 	int nsides;
 	char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
 	int nseats;
@@ -112,6 +131,8 @@ struct ledger_leafrec {
 	int seat;
 	int mailed;                   /* 0: standing orders or none */
 	unsigned char leaf[LEDGER_HASH];
+	unsigned char commit[LEDGER_HASH];  /* nonces: H(nonce), or zero */
+	char nonce[LEDGER_NONCE_MAX + 1];   /* nonces: as revealed, "" none */
 };
 
 struct ledger_step {

@@ -270,8 +270,10 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 				goto out;
 			}
 		}
-		if (ledger_leaf(gen->game, ls->step, side, seat, salt, orders,
-		    leaf) != 0) {
+		if ((gen->nonces ? ledger_leaf_committed(gen->game, ls->step, side,
+		    seat, salt, orders, ls->leaves[k].commit, leaf) :
+		    ledger_leaf(gen->game, ls->step, side, seat, salt, orders,
+		    leaf)) != 0) {
 			rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
 			goto out;
 		}

@@ -86,7 +86,7 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    (p->fwdhdr = compile("^(?:Subject|Date|From|To|Cc|Sent|Reply-To):",
 	    e)) == NULL ||
 	    (p->cmd = compile("^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
+	    "CONCEDE|COMMIT|REVEAL)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
@@ -606,7 +606,7 @@ const char *
 orders_cmd_word(enum orders_cmd_kind k)
 {
 	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
-		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE" };
+		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL" };
 
 	return (unsigned)k < CMD_COUNT ? w[k] : "?";
 }
@@ -694,6 +694,30 @@ parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
 		orders_trim(c->text);
 		return 1;
 	}
+	case CMD_COMMIT: {
+		/* COMMIT <SHA-256 of the nonce, 64 hex digits>. */
+		size_t n = strlen(arg), i;
+
+		for (i = 0; i < n && isxdigit((unsigned char)arg[i]); i++)
+			;
+		if (n != 64 || i != n) {
+			snprintf(msg, msize, "COMMIT takes the SHA-256 of your nonce: "
+			    "64 hex digits (printf '%%s' 'your nonce' | sha256sum)");
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			c->text[i] = (char)tolower((unsigned char)arg[i]);
+		c->text[n] = '\0';
+		return 1;
+	}
+	case CMD_REVEAL:
+		if (arg[0] == '\0' || strlen(arg) > 128) {
+			snprintf(msg, msize, "REVEAL takes the nonce you committed to "
+			    "(1 to 128 characters)");
+			return -1;
+		}
+		snprintf(c->text, sizeof(c->text), "%s", arg);
+		return 1;
 	case CMD_CONCEDE:
 		if (strlen(arg) >= sizeof(c->arg) || strchr(arg, ' ') != NULL) {
 			snprintf(msg, msize, "CONCEDE takes nothing after it, or the "

@@ -46,7 +46,7 @@ enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
 
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
-	CMD_READY, CMD_CONCEDE, CMD_COUNT
+	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_COUNT
 };
 
 #define ORDERS_MAX_CMDS   8
@@ -57,7 +57,9 @@ struct orders_cmd {
 	int line;
 	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
 	                                * code, "" if none */
-	char text[ORDERS_PRESS_MAX];   /* PRESS: the message */
+	char text[ORDERS_PRESS_MAX];   /* PRESS: the message; COMMIT: the
+	                                * hash (64 hex digits); REVEAL: the
+	                                * nonce */
 };
 
 struct orders_line {

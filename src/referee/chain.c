@@ -160,6 +160,11 @@ genesis_build(struct referee *r, const struct store_game *g,
 	gen->from_step = from_step;
 	gen->sandbox = g->sandbox;
 	gen->fog = strcmp(g->visibility, "fog") == 0;
+	gen->nonces = chain_nonces(r, g->id, e);
+	if (gen->nonces < 0) {
+		free(gen);
+		return -1;
+	}
 	gen->nsides = b->nsides;
 	for (i = 0; i < b->nsides; i++)
 		snprintf(gen->sides[i], sizeof(gen->sides[i]), "%s", b->sides[i].id);
@@ -237,6 +242,9 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		return -1;
 	}
 	cp->steps = cp->need_genesis ? battle_steps(b) : (int)steps;
+	cp->nonces = chain_nonces(r, g->id, e);
+	if (cp->nonces < 0)
+		return -1;
 	if (step < 1 || step > cp->steps)
 		return err_set(e, ERR_DATA, "game %s: step %d is outside its seed "
 		    "chain of %d", g->name, step, cp->steps);
@@ -257,8 +265,14 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		else
 			ledger_quiet_salt(cp->s_step, b->sides[l->side].id, l->seat,
 			    l->salt);
-		if (ledger_leaf(g->name, step, b->sides[l->side].id, l->seat, l->salt,
-		    l->orders, l->leaf) != 0)
+		if (cp->nonces) {
+			memcpy(l->commit, played[i].commit, LEDGER_HASH);
+			snprintf(l->nonce, sizeof(l->nonce), "%s", played[i].nonce);
+		}
+		if ((cp->nonces ? ledger_leaf_committed(g->name, step,
+		    b->sides[l->side].id, l->seat, l->salt, l->orders, l->commit,
+		    l->leaf) : ledger_leaf(g->name, step, b->sides[l->side].id,
+		    l->seat, l->salt, l->orders, l->leaf)) != 0)
 			return err_set(e, ERR_TEMP, "out of memory");
 		memcpy(leaves[i], l->leaf, LEDGER_HASH);
 	}
@@ -277,9 +291,37 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		ledger_head(rec.p, rec.n, cp->prev);
 		lbuf_free(&rec);
 	}
-	ledger_dice_seed(g->name, step, cp->s_step, cp->root, cp->prev,
-	    cp->dice_seed);
+	if (cp->nonces) {
+		struct ledger_step *ls = calloc(1, sizeof(*ls));
+
+		if (ls == NULL)
+			return err_set(e, ERR_TEMP, "out of memory");
+		ls->nleaves = cp->n;
+		for (i = 0; i < cp->n; i++) {
+			snprintf(ls->leaves[i].side, sizeof(ls->leaves[i].side), "%s",
+			    b->sides[cp->leaf[i].side].id);
+			ls->leaves[i].seat = cp->leaf[i].seat;
+			memcpy(ls->leaves[i].nonce, cp->leaf[i].nonce,
+			    sizeof(ls->leaves[i].nonce));
+		}
+		ledger_dice_seed_nonces(g->name, step, cp->s_step, cp->root,
+		    cp->prev, ls, cp->dice_seed);
+		free(ls);
+	} else {
+		ledger_dice_seed(g->name, step, cp->s_step, cp->root, cp->prev,
+		    cp->dice_seed);
+	}
 	return 0;
+}
+
+int
+chain_nonces(struct referee *r, int64_t game, struct err *e)
+{
+	char v[8];
+
+	if (setting_get(r, game, "nonces", v, sizeof(v), e) != 0)
+		return -1;
+	return strcmp(v, "on") == 0;
 }
 
 int
@@ -320,6 +362,8 @@ chain_record(struct referee *r, const struct store_game *g,
 		ls->leaves[i].seat = l->seat;
 		ls->leaves[i].mailed = l->mailed;
 		memcpy(ls->leaves[i].leaf, l->leaf, LEDGER_HASH);
+		memcpy(ls->leaves[i].commit, l->commit, LEDGER_HASH);
+		memcpy(ls->leaves[i].nonce, l->nonce, sizeof(ls->leaves[i].nonce));
 		if (store_exec(r->st, e, "INSERT INTO ledger_leaves (game_id, step, "
 		    "idx, side_idx, player_id, seat, mailed, salt, orders, leaf) "
 		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIiIIbtb", g->id,

@@ -26,6 +26,8 @@ struct chain_played {
 	int mailed;                        /* from a mail (its salt below) */
 	unsigned char salt[LEDGER_SALT];
 	const char *orders;                /* canonical lines, "" if none */
+	unsigned char commit[LEDGER_HASH]; /* nonces: its COMMIT, or zero */
+	char nonce[LEDGER_NONCE_MAX + 1];  /* nonces: revealed, "" none */
 };
 
 struct chain_leaf {
@@ -35,6 +37,8 @@ struct chain_leaf {
 	int mailed;
 	unsigned char salt[LEDGER_SALT];
 	char *orders;
+	unsigned char commit[LEDGER_HASH];
+	char nonce[LEDGER_NONCE_MAX + 1];
 	unsigned char leaf[LEDGER_HASH];
 };
 
@@ -42,6 +46,7 @@ struct chain_leaf {
  * them all). */
 struct chain_prep {
 	int steps;                 /* the chain's length */
+	int nonces;                /* the game uses nonces */
 	int need_genesis;          /* a game begun before the ledger */
 	unsigned char prev[LEDGER_HASH];
 	unsigned char s_step[LEDGER_HASH];
@@ -74,6 +79,10 @@ int chain_record(struct referee *r, const struct store_game *g,
 int chain_act(struct referee *r, int64_t game, const char *act,
     int64_t player, const char *new_email, int64_t amount, const char *text,
     struct err *e);
+
+/* 1 if game uses nonces (the setting, fixed at the start), else 0;
+ * -1 with e set. */
+int chain_nonces(struct referee *r, int64_t game, struct err *e);
 
 /* The genesis of game: its fields and head; 0, or -1 (ERR_DATA when the
  * game has none or it is damaged). */

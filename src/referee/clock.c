@@ -195,6 +195,7 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	struct battle *b = NULL;
 	int64_t deadline = 0, grace = 0, paused = 0;
 	int owing = 0, sent = 0, waiting = 0, fixed = 0, rc = -1, due = 0;
+	int closing = 0;
 	char reason[64] = "";
 
 	memset(&g, 0, sizeof(g));
@@ -250,9 +251,56 @@ tick_game(struct referee *r, const char *name, int64_t now,
 			}
 		}
 	}
+	if (!paused) {
+		/* A game with nonces: a phase due closes first, and is played
+		 * once every committed nonce is revealed or the time for them
+		 * has run out. */
+		int64_t closed = 0, closed_at = 0, reveal = 0, owe = 0;
+		int nonces = chain_nonces(r, g.id, e);
+
+		if (nonces < 0 || store_query_int(r->st, e, &closed, "SELECT "
+		    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i",
+		    g.id) < 0)
+			goto fail;
+		if (nonces && closed != g.step && due) {
+			due = 0;
+			closing = 1;
+		} else if (nonces && closed == g.step) {
+			if (store_query_int(r->st, e, &closed_at, "SELECT coalesce("
+			    "closed_at, 0) FROM games WHERE id = ?", "i", g.id) < 0 ||
+			    setting_secs(r, g.id, "reveal-time", &reveal, e) != 0 ||
+			    store_query_int(r->st, e, &owe, "SELECT count(DISTINCT "
+			    "o.player_id) FROM orders o WHERE o.game_id = ? AND o.step = "
+			    "? AND o.superseded = 0 AND o.commit_hash IS NOT NULL AND "
+			    "NOT EXISTS (SELECT 1 FROM nonce_reveals n WHERE n.game_id "
+			    "= o.game_id AND n.step = o.step AND n.player_id = "
+			    "o.player_id)", "iI", g.id, g.step) < 0)
+				goto fail;
+			due = owe == 0 || now >= closed_at + reveal;
+			snprintf(reason, sizeof(reason), "%s", owe == 0 ?
+			    "every nonce is in" : "the time for nonces ran out");
+		}
+	}
 done:
 	if (store_commit(r->st, e) != 0)
 		goto fail;
+	if (closing) {
+		struct err ce;
+
+		err_clear(&ce);
+		if (referee_close(r, g.name, &ce) == 0) {
+			snprintf(res->last, sizeof(res->last), "game %s: turn %d closed "
+			    "(%s); the nonces are awaited", g.name,
+			    battle_step_turn(b, g.step), reason);
+		} else if (ce.kind == ERR_TEMP) {
+			*e = ce;
+			goto out;
+		} else {
+			res->errors++;
+			snprintf(res->last, sizeof(res->last), "game %s: %.200s",
+			    g.name, ce.msg);
+		}
+	}
 	if (due) {
 		struct turn_result tr;
 		struct err te;

@@ -22,6 +22,7 @@
 #include "mail/mail.h"
 #include "orders/orders.h"
 #include "report/report.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 #define ANSWER_MAX (128 * 1024)
@@ -580,6 +581,68 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	return 0;
 }
 
+/* REVEAL <nonce>, in a game with nonces once a phase has closed: the
+ * nonce must be the one the player's orders committed to. */
+static int
+cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
+{
+	char subj[128], body[900];
+	char *commit = NULL;
+	size_t cl = 0;
+	int64_t closed = 0;
+	int nonces = chain_nonces(in->r, g->id, in->e);
+	unsigned char h[32];
+
+	if (nonces < 0 || store_query_int(in->r->st, in->e, &closed, "SELECT "
+	    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i", g->id) < 0)
+		return -1;
+	subject(in, "REVEAL", subj, sizeof(subj));
+	if (!nonces) {
+		snprintf(body, sizeof(body), "Game %s uses no nonces, so there is "
+		    "nothing to reveal.\n", g->name);
+		return intake_reply(in, "reply", subj, body);
+	}
+	if (closed == 0 || closed != g->step) {
+		snprintf(body, sizeof(body), "Nothing to reveal yet: the open phase "
+		    "of game %s is not closed.\nReveal your nonce after the Close "
+		    "notice, which comes when every order is\nin or the deadline "
+		    "passes.\n", g->name);
+		return intake_reply(in, "reply", subj, body);
+	}
+	if (store_query_text(in->r->st, in->e, &commit, &cl, "SELECT commit_hash "
+	    "FROM orders WHERE game_id = ? AND step = ? AND player_id = ? AND "
+	    "superseded = 0 AND commit_hash IS NOT NULL LIMIT 1", "iIi", g->id,
+	    g->step, in->player_id) < 0)
+		return -1;
+	crypto_hash_sha256(h, (const unsigned char *)c->text, strlen(c->text));
+	if (commit == NULL || cl != 32) {
+		snprintf(body, sizeof(body), "Your orders for the closed phase of "
+		    "game %s carried no COMMIT, so\nthere is no nonce of yours to "
+		    "reveal: it counts as absent.\n", g->name);
+	} else if (sodium_memcmp(h, commit, 32) != 0) {
+		char want[65];
+
+		ledger_hex((unsigned char *)commit, 32, want);
+		snprintf(body, sizeof(body), "That is not the nonce your orders "
+		    "committed to: the SHA-256 of\n\"%.128s\" is not the\n%s\n"
+		    "of your COMMIT. Check the nonce (every character counts, "
+		    "spaces at its\nends do not) and send REVEAL again.\n", c->text,
+		    want);
+	} else {
+		if (store_exec(in->r->st, in->e, "INSERT OR REPLACE INTO "
+		    "nonce_reveals (game_id, step, player_id, nonce) VALUES (?, ?, "
+		    "?, ?)", "iIit", g->id, g->step, in->player_id, c->text) != 0) {
+			free(commit);
+			return -1;
+		}
+		snprintf(body, sizeof(body), "Your nonce is revealed and matches "
+		    "your COMMIT. The phase is played\nwhen every nonce is in, or "
+		    "when the time for them runs out.\n");
+	}
+	free(commit);
+	return intake_reply(in, "reply", subj, body);
+}
+
 int
 commands_run(struct intake *in, struct store_game *g, struct battle *b,
     const struct orders_cmd *c, int turn)
@@ -600,6 +663,8 @@ commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return cmd_wait(in, g, c->kind == CMD_WAIT);
 	case CMD_CONCEDE:
 		return cmd_concede(in, g, b, c);
+	case CMD_REVEAL:
+		return cmd_reveal(in, g, c);
 	default:
 		return 0;
 	}

@@ -31,6 +31,7 @@
 #include "report/report.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 /* How much of a player's own text a reply quotes back. */
@@ -609,6 +610,9 @@ handle_header(struct intake *in, struct orders_header *h,
 	int side, i, step = 0, rc = -1, turn, had = 0, order_lines, has_standing;
 	char clock[16], salt_hex[2 * LEDGER_SALT + 1] = "";
 	unsigned char salt[LEDGER_SALT];
+	int64_t closed_step = 0;
+	int nonces = 0;
+	const char *commit = NULL;
 
 	memset(&g, 0, sizeof(g));
 	text_init(&t, REPLY_MAX);
@@ -707,6 +711,9 @@ handle_header(struct intake *in, struct orders_header *h,
 				break;
 	}
 	step = turn > 0 && turn <= b->turns ? step_for(b, turn, side) : -1;
+	if (store_query_int(r->st, in->e, &closed_step, "SELECT coalesce("
+	    "closed_step, 0) FROM games WHERE id = ?", "i", g.id) < 0)
+		goto out;
 	if (order_lines > 0) {
 		const char *why = NULL;
 
@@ -728,6 +735,13 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "turns 1 to %d. No orders were taken.\n", h->turn, g.name,
 			    b->turns);
 			why = "turn";
+		} else if (step == g.step && closed_step == step) {
+			set_status(in, "rejected", "turn %d closed", turn);
+			text_add(&t, "Your phase of turn %d is closed: its orders were "
+			    "frozen in the Close\nnotice while the nonces are revealed, "
+			    "so no orders were taken. Send\nREVEAL <your nonce> if your "
+			    "orders carried a COMMIT.\n", turn);
+			why = "closed";
 		} else if (step < g.step) {
 			set_status(in, "rejected", "too late for turn %d", turn);
 			text_add(&t, "Your phase of turn %d has already been played, "
@@ -812,6 +826,24 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "message = ? AND superseded = 0", "biIIii", salt, sizeof(salt),
 		    g.id, step, side, in->player_id, in->msg_row) != 0)
 			goto out;
+		/* A game with nonces: the set's COMMIT, kept with it. */
+		nonces = chain_nonces(r, g.id, in->e);
+		if (nonces < 0)
+			goto out;
+		for (i = 0; i < res->ncmds; i++)
+			if (res->cmds[i].kind == CMD_COMMIT)
+				commit = res->cmds[i].text;
+		if (nonces && commit != NULL) {
+			unsigned char ch[LEDGER_HASH];
+
+			if (ledger_unhex(commit, ch, LEDGER_HASH) != 0 ||
+			    store_exec(r->st, in->e, "UPDATE orders SET commit_hash = ? "
+			    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
+			    "player_id = ? AND message = ? AND superseded = 0", "biIIii",
+			    ch, sizeof(ch), g.id, step, side, in->player_id,
+			    in->msg_row) != 0)
+				goto out;
+		}
 	}
 	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
 	    sizeof(clock));
@@ -848,6 +880,18 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "the Close notice and your report, and the game's\narchive, "
 		    "anyone can check these orders were played as sent.\n",
 		    salt_hex);
+		if (nonces && commit != NULL)
+			text_add(&t, "Your COMMIT is kept with them. When the Close "
+			    "notice comes, reveal your\nnonce: REVEAL <your nonce>.\n");
+		else if (nonces)
+			text_add(&t, "This game uses nonces, and these orders carried "
+			    "no COMMIT line: your\nnonce will count as absent. To add "
+			    "one, send the whole set again with\nCOMMIT <the SHA-256 of "
+			    "a nonce of your choosing>.\n");
+		else if (commit != NULL || (res->ncmds > 0 &&
+		    res->cmds[0].kind == CMD_COMMIT))
+			text_add(&t, "This game uses no nonces: the COMMIT line was "
+			    "ignored.\n");
 		if (rs->crib != NULL) {
 			char crib[8192];
 

@@ -182,6 +182,11 @@ struct turn_result {
 int referee_turn(struct referee *r, const char *game, const int *dice,
     int ndice, struct turn_result *res, struct err *e);
 
+/* Closes the open step of a game with nonces to orders: its leaves are
+ * frozen and the Close notice, asking for the nonces, is queued.  The
+ * step is played later (referee_turn) with the nonces revealed. */
+int referee_close(struct referee *r, const char *game, struct err *e);
+
 /* Sets a setting of game (NULL: of the whole server).  Known keys and
  * their values are checked; ERR_USER names what would be right. */
 int referee_setting_set(struct referee *r, const char *game, const char *key,

@@ -51,6 +51,13 @@ static const struct setting_def defs[] = {
 	    "could not take is tried again; each wait after doubles, to an hour" },
 	{ "nmr-limit", "2", "N", 1, "phases in a row without orders before the "
 	    "operator and the other players are told (0: never)" },
+	{ "nonces", "off", "on|off", 1, "players commit to a nonce with their "
+	    "orders and reveal it once the phase closes; the dice depend on "
+	    "the nonces (for games whose operator also plays; set before the "
+	    "start)" },
+	{ "reveal-time", "1h", "TIME", 1, "with nonces: how long after a phase "
+	    "closes the nonces are awaited before it is played without the "
+	    "missing ones" },
 };
 
 int
@@ -222,6 +229,16 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (store_game_get(r->st, game, &g, e) != 0)
 			goto fail;
 		gid = g.id;
+		/* The genesis records whether a game uses nonces. */
+		if (strcmp(key, "nonces") == 0 && g.status != GAME_SETUP) {
+			err_set(e, ERR_USER, "nonces is fixed when a game starts: "
+			    "game \"%s\" has started", game);
+			goto fail;
+		}
+	} else if (strcmp(key, "nonces") == 0) {
+		err_set(e, ERR_USER, "nonces is set for one game before it starts: "
+		    "despatch set GAME nonces on");
+		goto fail;
 	}
 	if (store_exec(r->st, e, "INSERT INTO settings (game_id, key, value) "
 	    "VALUES (?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET value = "

@@ -96,6 +96,30 @@ played_read(struct referee *r, const struct store_game *g,
 				p->mailed = 1;
 			}
 			free(salt);
+			salt = NULL;
+			/* A game with nonces: the set's commitment, and the
+			 * nonce revealed for it, if any. */
+			if (store_query_text(r->st, e, &salt, &sl, "SELECT commit_hash "
+			    "FROM orders WHERE game_id = ? AND step = ? AND side_idx = ? "
+			    "AND player_id = ? AND superseded = 0 AND commit_hash IS NOT "
+			    "NULL LIMIT 1", "iIIi", g->id, step, pl[i].side,
+			    pl[i].id) < 0)
+				return -1;
+			if (salt != NULL && sl == LEDGER_HASH) {
+				char *nonce = NULL;
+
+				memcpy(p->commit, salt, LEDGER_HASH);
+				if (store_query_text(r->st, e, &nonce, NULL, "SELECT nonce "
+				    "FROM nonce_reveals WHERE game_id = ? AND step = ? AND "
+				    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0) {
+					free(salt);
+					return -1;
+				}
+				if (nonce != NULL)
+					snprintf(p->nonce, sizeof(p->nonce), "%s", nonce);
+				free(nonce);
+			}
+			free(salt);
 		} else if (use_standing && (ps < 0 || ps == pl[i].side)) {
 			free(t);
 			pd->texts[i] = NULL;
@@ -423,11 +447,11 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 /* The Close notice: every order set's leaf and the root, to every
  * player, queued before the reports. */
 static int
-queue_close(struct referee *r, const struct attempt *a,
+queue_close(struct referee *r, const struct store_game *g,
+    const struct battle *b, const struct chain_prep *cp,
     const struct store_player *pl, int np, struct err *e)
 {
-	const struct battle *b = a->b;
-	int step = a->g.step, ps = battle_step_side(b, step), i, rc = 0;
+	int step = g->step, ps = battle_step_side(b, step), i, rc = 0;
 	char subject[300], hex[2 * LEDGER_HASH + 1], clock[16];
 	struct text t;
 
@@ -441,23 +465,29 @@ queue_close(struct referee *r, const struct attempt *a,
 	    "battle is over the archive shows every set,\nso anyone can check "
 	    "each leaf.\n\n", battle_step_turn(b, step), clock, ps >= 0 ?
 	    b->sides[ps].name : "both sides");
-	for (i = 0; i < a->cp.n; i++) {
-		ledger_hex(a->cp.leaf[i].leaf, LEDGER_HASH, hex);
-		text_add(&t, "  seat %-2d %-12s %-9s %s\n", a->cp.leaf[i].seat,
-		    b->sides[a->cp.leaf[i].side].id, a->cp.leaf[i].mailed ?
+	for (i = 0; i < cp->n; i++) {
+		ledger_hex(cp->leaf[i].leaf, LEDGER_HASH, hex);
+		text_add(&t, "  seat %-2d %-12s %-9s %s\n", cp->leaf[i].seat,
+		    b->sides[cp->leaf[i].side].id, cp->leaf[i].mailed ?
 		    "mailed" : "no mail", hex);
 	}
-	ledger_hex(a->cp.root, LEDGER_HASH, hex);
+	ledger_hex(cp->root, LEDGER_HASH, hex);
 	text_add(&t, "\n  root                        %s\n", hex);
+	if (cp->nonces)
+		text_add(&t, "\nThis game uses nonces. If your orders carried "
+		    "COMMIT, reveal your nonce\nnow: mail a line REVEAL <your "
+		    "nonce> with your game, side and secret.\nThe phase is played "
+		    "when every nonce is in, or when the time for them\nruns out; "
+		    "a nonce not revealed by then counts as absent.\n");
 	if (t.over || t.s == NULL) {
 		text_free(&t);
 		return err_set(e, ERR_TEMP, "out of memory writing the Close notice");
 	}
 	snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase: orders "
-	    "closed", a->g.name, battle_step_turn(b, step), ps >= 0 ?
+	    "closed", g->name, battle_step_turn(b, step), ps >= 0 ?
 	    b->sides[ps].id : "all");
 	for (i = 0; i < np && rc == 0; i++)
-		rc = queue_mail(r, a->g.id, a->g.name, pl[i].email, subject,
+		rc = queue_mail(r, g->id, g->name, pl[i].email, subject,
 		    "notice", NULL, t.s, e);
 	text_free(&t);
 	return rc;
@@ -540,9 +570,21 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
-	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0 ||
-	    queue_close(r, a, pl, np, e) != 0)
+	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0)
 		return -1;
+	{
+		/* A game with nonces had its Close notice when the phase
+		 * closed; any other has it now, before the reports. */
+		int64_t closed = 0;
+
+		if (store_query_int(r->st, e, &closed, "SELECT coalesce("
+		    "closed_step, 0) FROM games WHERE id = ?", "i", a->g.id) < 0 ||
+		    (closed != step && queue_close(r, &a->g, b, &a->cp, pl, np,
+		    e) != 0) ||
+		    store_exec(r->st, e, "UPDATE games SET closed_step = NULL, "
+		    "closed_at = NULL WHERE id = ?", "i", a->g.id) != 0)
+			return -1;
+	}
 	for (i = 0; i < np; i++) {
 		char clock[16];
 		struct report_orders ro;
@@ -687,5 +729,51 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 		rc = turn_once(r, game, dice, ndice, 0, tr, e);
 	if (rc == 1)
 		rc = turn_once(r, game, dice, ndice, 1, tr, e);
+	return rc;
+}
+
+int
+referee_close(struct referee *r, const char *game, struct err *e)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	struct store_player pl[MAX_PLAYERS];
+	struct played pd;
+	struct chain_prep *cp = calloc(1, sizeof(*cp));
+	int np, rc = -1;
+
+	memset(&g, 0, sizeof(g));
+	memset(&pd, 0, sizeof(pd));
+	if (cp == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	if (store_begin(r->st, e) != 0) {
+		free(cp);
+		return -1;
+	}
+	if (store_game_get(r->st, game, &g, e) != 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto fail;
+	if (g.status != GAME_RUNNING) {
+		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
+		goto fail;
+	}
+	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (np < 0 || played_read(r, &g, b, g.step, &pd, e) != 0 ||
+	    chain_prepare(r, &g, b, g.step, pd.p, pd.n, cp, e) != 0 ||
+	    queue_close(r, &g, b, cp, pl, np, e) != 0 ||
+	    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at = ? "
+	    "WHERE id = ?", "Iii", g.step, referee_now(r), g.id) != 0 ||
+	    store_commit(r->st, e) != 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	played_free(&pd);
+	chain_prep_free(cp);
+	free(cp);
+	battle_free(b);
+	store_game_clear(&g);
 	return rc;
 }

@@ -15,6 +15,7 @@
 #include "ledger/check.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
+#include "ledger/verify.h"
 #include "fixture.h"
 
 /* Record seq of game 1: its bytes, head and signature. */
@@ -275,6 +276,149 @@ a_game_begun_before_the_ledger_joins_it_at_its_next_step(void **state)
 	free(st.p);
 }
 
+/* A game with nonces: orders carry COMMIT; a phase due closes (the Close
+ * notice, no more orders); REVEAL is checked against the commitment; the
+ * phase is played once every nonce is in, and its dice hang on the
+ * nonces as revealed. */
+static void
+nonces_close_the_phase_and_seed_its_dice(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct tick_result tk;
+	struct turn_result tr;
+	struct store_game g;
+	struct ledger_genesis gen;
+	struct ledger_step *ls = malloc(sizeof(*ls));
+	struct ledger_rec recs[4];
+	struct ledger_fail lf;
+	struct rec r0, r1;
+	struct err e;
+	unsigned char h[32], s1[32], dice[32], plain[32];
+	char hex[65], body[600], *raw, *rep;
+
+	assert_non_null(ls);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "on", &e), 0);
+	start(f);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "off", &e),
+	    -1);
+	crypto_hash_sha256(h, (const unsigned char *)"alpha", 5);
+	ledger_hex(h, 32, hex);
+	snprintf(body, sizeof(body), "GAME mill SIDE crown TURN 1 PASSWORD "
+	    "red-coat-secret\r\n23rd Foot: ADVANCE 4\r\nCOMMIT %s\r\n", hex);
+	raw = mail("n1@crown.example.org", "howe@crown.example.org", body);
+	submit(f, raw, &res);
+	free(raw);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "Your COMMIT is kept with them"));
+	free(rep);
+	/* Every order is in: the tick closes the phase, and plays nothing. */
+	assert_int_equal(referee_tick(&f->r, &tk, &e), 0);
+	assert_int_equal(tk.played, 0);
+	assert_int_equal(q(f, "SELECT closed_step FROM games WHERE id = 1"), 1);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "orders closed"));
+	assert_non_null(strstr(rep, "REVEAL"));
+	free(rep);
+	/* Orders now are refused; a wrong nonce is told so. */
+	raw = mail("n2@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: HOLD\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "is closed"));
+	free(rep);
+	raw = mail("n3@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nREVEAL beta\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "not the nonce your orders committed to"));
+	free(rep);
+	raw = mail("n4@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nREVEAL alpha\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "revealed and matches"));
+	free(rep);
+	/* Every nonce in: played, with the orders sent before the close. */
+	assert_int_equal(referee_tick(&f->r, &tk, &e), 0);
+	assert_int_equal(tk.played, 1);
+	assert_int_equal(q(f, "SELECT step FROM games WHERE id = 1"), 2);
+	assert_int_equal(rec_get(f, 0, "genesis", &r0), 0);
+	assert_int_equal(rec_get(f, 1, "step", &r1), 0);
+	assert_int_equal(ledger_step_decode(r1.p, r1.n, ls), 0);
+	assert_string_equal(ls->leaves[0].nonce, "alpha");
+	assert_memory_equal(ls->leaves[0].commit, h, 32);
+	assert_string_equal(ls->leaves[1].nonce, "");
+	/* The dice seed is the one with the nonces, not the plain one. */
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	ledger_chain_at(g.seed_secret, 4, 1, s1);
+	ledger_dice_seed_nonces("mill", 1, s1, ls->root, r0.head, ls, dice);
+	ledger_dice_seed("mill", 1, s1, ls->root, r0.head, plain);
+	assert_memory_equal(ls->dice_seed, dice, 32);
+	assert_memory_not_equal(dice, plain, 32);
+	/* The chain holds, and a nonce changed in the record (even signed
+	 * again) no longer matches its commitment. */
+	recs[0].rec = r0.p;
+	recs[0].n = r0.n;
+	memcpy(recs[0].head, r0.head, 32);
+	memcpy(recs[0].sig, r0.sig, 64);
+	recs[1].rec = r1.p;
+	recs[1].n = r1.n;
+	memcpy(recs[1].head, r1.head, 32);
+	memcpy(recs[1].sig, r1.sig, 64);
+	assert_int_equal(ledger_check_chain(recs, 2, &gen, &lf), 0);
+	assert_int_equal(gen.nonces, 1);
+	{
+		struct lbuf out = { 0 };
+		char path[400];
+		struct ledger_key key;
+
+		snprintf(ls->leaves[0].nonce, sizeof(ls->leaves[0].nonce), "alphA");
+		assert_int_equal(ledger_step_encode(ls, &out), 0);
+		snprintf(path, sizeof(path), "%s.key", f->db);
+		assert_int_equal(ledger_key_load(path, 0, &key, &e), 0);
+		recs[1].rec = out.p;
+		recs[1].n = out.n;
+		ledger_head(out.p, out.n, recs[1].head);
+		ledger_sign(&key, recs[1].head, recs[1].sig);
+		assert_int_equal(ledger_check_chain(recs, 2, &gen, &lf), -1);
+		assert_string_equal(lf.field, "nonce");
+		lbuf_free(&out);
+		sodium_memzero(&key, sizeof(key));
+	}
+	/* Its archive verifies, the replay using the revealed nonce. */
+	{
+		char *buf = NULL;
+		size_t n = 0;
+		FILE *io = open_memstream(&buf, &n);
+		struct verify_opts vo;
+		struct verify_result *vr = calloc(1, sizeof(*vr));
+
+		assert_non_null(io);
+		assert_non_null(vr);
+		assert_int_equal(referee_export(&f->r, "mill", io, 0, &e), 0);
+		fclose(io);
+		io = fmemopen(buf, n, "r");
+		memset(&vo, 0, sizeof(vo));
+		if (ledger_verify(io, &vo, vr) != 0)
+			fail_msg("line %d %s: %s", vr->line, vr->field, vr->msg);
+		assert_int_equal(vr->steps, 1);
+		fclose(io);
+		free(buf);
+		free(vr);
+	}
+	(void)tr;
+	store_game_clear(&g);
+	free(r0.p);
+	free(r1.p);
+	free(ls);
+}
+
 /* The chain of a game played out, as ledger_check_chain takes it. */
 static int
 load_chain(struct fx *f, struct ledger_rec *recs, int max)
@@ -370,6 +514,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_game_begun_before_the_ledger_joins_it_at_its_next_step,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(any_change_to_the_chain_is_caught_at_its_record,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(nonces_close_the_phase_and_seed_its_dice,
 		    setup_live, teardown),
 	};
 
