@@ -520,7 +520,7 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 		    hex, salt, a->cp.leaf[i].mailed ? "" : ", made from the "
 		    "phase's seed: you sent no orders for it");
 	}
-	if (fog) {
+	if (fog && a->g.step < battle_steps(a->b)) {
 		text_add(&t, "This is a fog game: the phase's seed is revealed "
 		    "when the battle ends.\n");
 	} else {
@@ -530,6 +530,11 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	}
 	text_add(&t, "Keep this section: with the head you can check the "
 	    "game's archive\n(despatch verify ARCHIVE --head HEAD).\n");
+	if (a->g.step >= battle_steps(a->b))
+		text_add(&t, "The battle is over, so its archive (every seed, order "
+		    "and roll) may now be\nshared: the operator writes it with "
+		    "'despatch export %s FILE', and anyone\ncan check it with "
+		    "'despatch verify FILE'.\n", a->g.name);
 	if (t.over || t.s == NULL) {
 		text_free(&t);
 		return NULL;

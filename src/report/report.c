@@ -356,12 +356,29 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	cut_note(&t, "lines of forces");
 	section(&t, REPORT_MAX / 4);
 	if (rolls > 0) {
-		int k = 0;
+		int k = 0, hidden = 0;
 
 		text_add(&t, "\nDice rolled: %d\n", rolls);
-		for (i = 0; i < ev->n; i++)
-			if (ev->v[i].kind == EV_ROLL)
-				text_add(&t, "%4d. %s\n", ++k, ev->v[i].text);
+		for (i = 0; i < ev->n; i++) {
+			const struct event *x = &ev->v[i];
+
+			if (x->kind != EV_ROLL)
+				continue;
+			k++;
+			/* A fog game shows a side the rolls of its own units
+			 * (and its side's); the others are in the archive when
+			 * the battle is over. */
+			if (!open && !(x->unit >= 0 && x->unit < b->nunits ?
+			    b->units[x->unit].side == side : x->side == side)) {
+				hidden++;
+				continue;
+			}
+			text_add(&t, "%4d. %s\n", k, x->text);
+		}
+		if (hidden > 0)
+			text_add(&t, "(%d roll%s for the enemy, not shown in a fog "
+			    "game: the archive shows every\nroll when the battle is "
+			    "over.)\n", hidden, hidden == 1 ? "" : "s");
 		cut_note(&t, "dice");
 	}
 	section(&t, 64 * 1024);

@@ -16,6 +16,7 @@
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "ledger/verify.h"
+#include "report/report.h"
 #include "fixture.h"
 
 /* Record seq of game 1: its bytes, head and signature. */
@@ -419,6 +420,41 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	free(ls);
 }
 
+/* A fog game's report lists its own side's rolls, not the enemy's; an
+ * open game's lists all. */
+static void
+a_fog_report_shows_only_its_sides_rolls(void **state)
+{
+	struct fx *f = *state;
+	struct store_game g;
+	struct battle *b = NULL;
+	struct events ev;
+	struct err e;
+	char *fog, *open;
+
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	assert_int_equal(store_battle_load(f->st, &g, &b, &e), 0);
+	events_init(&ev);
+	events_add(&ev, EV_ROLL, 0, 0, -1, 4, "23rd Foot fires: d6 4");
+	ev.v[0].sides = 6;
+	events_add(&ev, EV_ROLL, 1, 1, -1, 2, "2nd Virginia fires: d6 2");
+	ev.v[1].sides = 6;
+	fog = report_step(b, "mill", 1, 0, &ev, 2, 0, NULL);
+	open = report_step(b, "mill", 1, 0, &ev, 2, 1, NULL);
+	assert_non_null(fog);
+	assert_non_null(open);
+	assert_non_null(strstr(fog, "23rd Foot fires: d6 4"));
+	assert_null(strstr(fog, "2nd Virginia fires"));
+	assert_non_null(strstr(fog, "1 roll for the enemy, not shown"));
+	assert_non_null(strstr(open, "2nd Virginia fires: d6 2"));
+	free(fog);
+	free(open);
+	events_free(&ev);
+	battle_free(b);
+	store_game_clear(&g);
+}
+
 /* The chain of a game played out, as ledger_check_chain takes it. */
 static int
 load_chain(struct fx *f, struct ledger_rec *recs, int max)
@@ -516,6 +552,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(any_change_to_the_chain_is_caught_at_its_record,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(nonces_close_the_phase_and_seed_its_dice,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_fog_report_shows_only_its_sides_rolls,
 		    setup_live, teardown),
 	};
 
