@@ -165,7 +165,7 @@ cmd_ledger(int argc, char **argv)
 			printf("%4d ?                head %s\n", i, hex);
 		free(s);
 	}
-	if (ledger_check_chain(recs, n, gen, &f) != 0) {
+	if (ledger_check_chain(recs, n, gen, NULL, &f) != 0) {
 		printf("FAILED at record %d (%s): %s\n", f.index, f.field, f.msg);
 		goto out;
 	}
@@ -330,6 +330,9 @@ cmd_verify(int argc, char **argv)
 	    res->game, res->ruleset, res->engine, res->steps,
 	    res->steps == 1 ? "" : "s", res->chain, res->finished ?
 	    "the battle is over" : "the battle goes on");
+	if (res->conceded)
+		printf("the battle ended with a side's concession, signed in the "
+		    "chain\n");
 	if (res->acts > 0)
 		printf("%d act%s of the operator (pauses, extensions, replacements, "
 		    "new secrets) signed in the chain\n", res->acts,

@@ -34,13 +34,15 @@ fail(struct ledger_fail *f, int index, int step, const char *field,
 
 int
 ledger_check_chain(const struct ledger_rec *recs, int n,
-    struct ledger_genesis *gen, struct ledger_fail *f)
+    struct ledger_genesis *gen, int *ended, struct ledger_fail *f)
 {
 	struct ledger_step *s;
 	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
 	int i, want_step, rc = -1;
 
 	memset(f, 0, sizeof(*f));
+	if (ended != NULL)
+		*ended = 0;
 	if (n < 1)
 		return fail(f, 0, 0, "genesis", "there is no genesis record");
 	if (ledger_genesis_decode(recs[0].rec, recs[0].n, gen) != 0)
@@ -67,13 +69,18 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 		char kind[16];
 		int k;
 
+		if (ended != NULL && *ended) {
+			fail(f, i, 0, "concede", "record %d follows the concession that "
+			    "ended the battle", i);
+			goto out;
+		}
 		if (ledger_record_kind(recs[i].rec, recs[i].n, kind,
 		    sizeof(kind)) == 0 && strcmp(kind, "act") == 0) {
 			/* An operator's act: signed and linked like any record,
 			 * at the step then open. */
 			struct ledger_act a;
 			static const char *const acts[] = { "pause", "resume",
-				"extend", "replace", "reset" };
+				"extend", "replace", "reset", "concede" };
 			size_t j;
 
 			if (ledger_act_decode(recs[i].rec, recs[i].n, &a) != 0) {
@@ -108,6 +115,8 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 				goto out;
 			}
 			memcpy(prev, head, LEDGER_HASH);
+			if (strcmp(a.act, "concede") == 0 && ended != NULL)
+				*ended = 1;
 			continue;
 		}
 		if (ledger_step_decode(recs[i].rec, recs[i].n, s) != 0) {

@@ -23,9 +23,10 @@ struct ledger_fail {
 	char msg[256];
 };
 
-/* Checks recs[0..n) (the genesis first) and fills *gen from it.  0, or -1
+/* Checks recs[0..n) (the genesis first) and fills *gen from it; *ended
+ * (if not NULL) says whether the chain ends with a concession.  0, or -1
  * with *f naming the first record and field that fails. */
 int ledger_check_chain(const struct ledger_rec *recs, int n,
-    struct ledger_genesis *gen, struct ledger_fail *f);
+    struct ledger_genesis *gen, int *ended, struct ledger_fail *f);
 
 #endif

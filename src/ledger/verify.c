@@ -407,7 +407,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	char *buf = NULL;
 	size_t cap = 0, nlines = 0, i;
 	ssize_t got;
-	int rc = -1, lineno = 0;
+	int rc = -1, lineno = 0, conceded = 0;
 	struct err e;
 
 	memset(res, 0, sizeof(*res));
@@ -523,7 +523,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		bad(res, 0, 0, "memory", "out of memory");
 		goto out;
 	}
-	if (ledger_check_chain(recs, (int)nlines - 1, gen, &lf) != 0) {
+	if (ledger_check_chain(recs, (int)nlines - 1, gen, &conceded, &lf) != 0) {
 		bad(res, lines[lf.index + 1].lineno, lf.step, lf.field, "%s",
 		    lf.msg);
 		goto out;
@@ -647,9 +647,11 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		if (o->progress != NULL)
 			o->progress(res->steps + res->acts, (int)nlines - 2, o->arg);
 	}
-	/* An archive of a battle that is over holds every step; one of a
-	 * battle going on, not all. */
-	if (res->finished != (res->steps == gen->steps - gen->from_step + 1)) {
+	/* An archive of a battle that is over holds every step, or ends
+	 * with a concession; one of a battle going on, neither. */
+	res->conceded = conceded;
+	if (res->finished != (conceded ||
+	    res->steps == gen->steps - gen->from_step + 1)) {
 		bad(res, lines[nlines - 1].lineno, 0, "steps", "the archive says the "
 		    "battle is %s but holds %d of its %d steps%s", res->finished ?
 		    "over" : "going on", res->steps, gen->steps - gen->from_step + 1,

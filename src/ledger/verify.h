@@ -22,6 +22,7 @@ struct verify_result {
 	char engine[32];
 	int steps;                /* step records replayed */
 	int acts;                 /* operators' acts (pause, extend ...) */
+	int conceded;             /* the battle ended with a concession */
 	int chain;                /* steps the chain covers */
 	int finished;             /* the archive says the battle is over */
 	int sandbox, scripted;    /* a sandbox game; steps with scripted dice */

@@ -550,7 +550,11 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	}
 	snprintf(result, sizeof(result), "%s conceded on turn %d",
 	    b->sides[in->side].name, battle_step_turn(b, g->step));
-	if (store_exec(in->r->st, in->e, "UPDATE games SET result = ? WHERE "
+	/* The end is a record too: an archive of a battle conceded early is
+	 * whole without the steps never played. */
+	if (chain_act(in->r, g->id, "concede", in->player_id, NULL, 0, result,
+	    in->e) != 0 ||
+	    store_exec(in->r->st, in->e, "UPDATE games SET result = ? WHERE "
 	    "id = ?", "ti", result, g->id) != 0 ||
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
 	    referee_now(in->r), in->e) != 0)

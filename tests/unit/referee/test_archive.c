@@ -329,6 +329,56 @@ operators_acts_are_signed_in_the_chain_and_verify(void **state)
 	free(buf);
 }
 
+/* A battle ended by a concession: the concession is a record, so its
+ * archive is whole with fewer steps than the chain; cut before the
+ * concession, it is not. */
+static void
+a_conceded_battle_verifies_and_its_end_cannot_be_cut(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct err e;
+	char *raw, *rep, *at, code[16], body[300], *buf = NULL;
+	size_t n = 0, cut;
+	FILE *out;
+
+	start(f);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	raw = mail("c1@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\nCONCEDE\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	rep = last_mail(f);
+	at = strstr(rep, "  CONCEDE ");
+	assert_non_null(at);
+	assert_int_equal(sscanf(at, "  CONCEDE %15s", code), 1);
+	free(rep);
+	snprintf(body, sizeof(body), "GAME mill SIDE continental PASSWORD "
+	    "blue-coat-secret\r\nCONCEDE %s\r\n", code);
+	raw = mail("c2@cont.example.org", "greene@cont.example.org", body);
+	submit(f, raw, &sr);
+	free(raw);
+	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"), 1);
+	out = open_memstream(&buf, &n);
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
+	fclose(out);
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	assert_true(res.finished);
+	assert_true(res.conceded);
+	assert_int_equal(res.steps, 1);
+	/* Without its last line (the concession) it claims an end it lacks. */
+	cut = n - 1;
+	while (cut > 0 && buf[cut - 1] != '\n')
+		cut--;
+	assert_int_equal(verify_buf(buf, cut, &res), -1);
+	assert_string_equal(res.field, "steps");
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -342,6 +392,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(events_altered_and_re_signed_still_fail,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(operators_acts_are_signed_in_the_chain_and_verify,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_conceded_battle_verifies_and_its_end_cannot_be_cut,
 		    setup_live, teardown),
 	};
 

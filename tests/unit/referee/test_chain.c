@@ -372,7 +372,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	recs[1].n = r1.n;
 	memcpy(recs[1].head, r1.head, 32);
 	memcpy(recs[1].sig, r1.sig, 64);
-	assert_int_equal(ledger_check_chain(recs, 2, &gen, &lf), 0);
+	assert_int_equal(ledger_check_chain(recs, 2, &gen, NULL, &lf), 0);
 	assert_int_equal(gen.nonces, 1);
 	{
 		struct lbuf out = { 0 };
@@ -387,7 +387,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 		recs[1].n = out.n;
 		ledger_head(out.p, out.n, recs[1].head);
 		ledger_sign(&key, recs[1].head, recs[1].sig);
-		assert_int_equal(ledger_check_chain(recs, 2, &gen, &lf), -1);
+		assert_int_equal(ledger_check_chain(recs, 2, &gen, NULL, &lf), -1);
 		assert_string_equal(lf.field, "nonce");
 		lbuf_free(&out);
 		sodium_memzero(&key, sizeof(key));
@@ -490,7 +490,7 @@ any_change_to_the_chain_is_caught_at_its_record(void **state)
 		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	n = load_chain(f, recs, 8);
 	assert_int_equal(n, 5);
-	assert_int_equal(ledger_check_chain(recs, n, &gen, &lf), 0);
+	assert_int_equal(ledger_check_chain(recs, n, &gen, NULL, &lf), 0);
 	assert_int_equal(gen.steps, 4);
 	/* Every byte of every record: changed, it is caught at that record
 	 * (its head no longer its hash, or the record no longer whole). */
@@ -502,7 +502,7 @@ any_change_to_the_chain_is_caught_at_its_record(void **state)
 			memcpy(copy, recs[k].rec, recs[k].n);
 			copy[at] ^= 0x01;
 			t[k].rec = copy;
-			assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+			assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), -1);
 			assert_int_equal(lf.index, k);
 		}
 		free(copy);
@@ -515,24 +515,24 @@ any_change_to_the_chain_is_caught_at_its_record(void **state)
 	memcpy(t, recs, sizeof(t));
 	t[2].rec = copy;
 	ledger_head(copy, recs[2].n, t[2].head);
-	assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+	assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), -1);
 	assert_int_equal(lf.index, 2);
 	assert_string_equal(lf.field, "signature");
 	free(copy);
 	/* A record dropped, two swapped, the chain cut after a step. */
 	memcpy(t, recs, sizeof(t));
 	memmove(&t[2], &t[3], 2 * sizeof(t[0]));
-	assert_int_equal(ledger_check_chain(t, n - 1, &gen, &lf), -1);
+	assert_int_equal(ledger_check_chain(t, n - 1, &gen, NULL, &lf), -1);
 	assert_int_equal(lf.index, 2);
 	assert_string_equal(lf.field, "step");
 	memcpy(t, recs, sizeof(t));
 	t[1] = recs[2];
 	t[2] = recs[1];
-	assert_int_equal(ledger_check_chain(t, n, &gen, &lf), -1);
+	assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), -1);
 	assert_int_equal(lf.index, 1);
 	/* A shorter chain still holds as far as it goes: a player's kept
 	 * head is what shows a cut (verify --head). */
-	assert_int_equal(ledger_check_chain(recs, 3, &gen, &lf), 0);
+	assert_int_equal(ledger_check_chain(recs, 3, &gen, NULL, &lf), 0);
 	for (k = 0; k < n; k++)
 		free((void *)recs[k].rec);
 }
