@@ -53,3 +53,5 @@ CREATE TABLE nonce_reveals (
 );
 ALTER TABLE games ADD COLUMN closed_step INTEGER;
 ALTER TABLE games ADD COLUMN closed_at INTEGER;
+ALTER TABLE games ADD COLUMN closed_root BLOB;   -- the root the Close
+                                                 -- notice gave

@@ -330,6 +330,10 @@ cmd_verify(int argc, char **argv)
 	    res->game, res->ruleset, res->engine, res->steps,
 	    res->steps == 1 ? "" : "s", res->chain, res->finished ?
 	    "the battle is over" : "the battle goes on");
+	if (!res->finished)
+		printf("note: the battle goes on, so this shows the archive is whole "
+		    "as far as it goes;\nonly a head kept from a report (--head) "
+		    "shows it was not cut short\n");
 	if (res->conceded)
 		printf("the battle ended with a side's concession, signed in the "
 		    "chain\n");

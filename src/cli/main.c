@@ -562,6 +562,11 @@ cmd_turn(int argc, char **argv)
 	free(dice);
 	if (rc != 0)
 		return cli_fail(&e);
+	if (tr.closed) {
+		printf("game %s: turn %d closed to orders; the nonces are awaited "
+		    "(the players have the Close notice)\n", game, tr.turn);
+		return 0;
+	}
 	printf("game %s: played turn %d, step %d: %d event%s, %d %s%s\n", game,
 	    tr.turn, tr.step, tr.events, tr.events == 1 ? "" : "s", tr.rolls,
 	    tr.rolls == 1 ? "die" : "dice", tr.finished ?

@@ -38,6 +38,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 {
 	struct ledger_step *s;
 	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
+	unsigned char prev_step[LEDGER_HASH], s_prev[LEDGER_HASH];
 	int i, want_step, rc = -1;
 
 	memset(f, 0, sizeof(*f));
@@ -62,6 +63,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	if (s == NULL)
 		return fail(f, 0, 0, "memory", "out of memory");
 	memcpy(prev, head, LEDGER_HASH);
+	memcpy(prev_step, head, LEDGER_HASH);
 	want_step = gen->from_step;
 	for (i = 1; i < n; i++) {
 		unsigned char (*leaves)[LEDGER_HASH], root[LEDGER_HASH];
@@ -145,15 +147,46 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			    "the record before it", s->step);
 			goto out;
 		}
-		/* S_step hashes down, step by step, to the committed S_0. */
-		memcpy(down, s->s_step, LEDGER_HASH);
-		for (k = s->step; k > 0; k--)
-			ledger_chain_prev(down, down);
-		if (sodium_memcmp(down, gen->s0, LEDGER_HASH) != 0) {
-			fail(f, i, s->step, "S_step", "step %d's revealed seed does not "
-			    "hash to the S_0 the genesis committed", s->step);
+		if (s->step > gen->steps) {
+			fail(f, i, s->step, "step", "step %d is past the chain's %d "
+			    "steps", s->step, gen->steps);
 			goto out;
 		}
+		/* S_step hashes to the seed before it, and so down to the
+		 * committed S_0: the first step all the way, each later one a
+		 * single hash to the one before it. */
+		memcpy(down, s->s_step, LEDGER_HASH);
+		if (s->step == gen->from_step) {
+			for (k = s->step; k > 0; k--)
+				ledger_chain_prev(down, down);
+			if (sodium_memcmp(down, gen->s0, LEDGER_HASH) != 0) {
+				fail(f, i, s->step, "S_step", "step %d's revealed seed does "
+				    "not hash to the S_0 the genesis committed", s->step);
+				goto out;
+			}
+		} else {
+			ledger_chain_prev(down, down);
+			if (sodium_memcmp(down, s_prev, LEDGER_HASH) != 0) {
+				fail(f, i, s->step, "S_step", "step %d's revealed seed does "
+				    "not hash to step %d's", s->step, s->step - 1);
+				goto out;
+			}
+		}
+		memcpy(s_prev, s->s_step, LEDGER_HASH);
+		/* One leaf a seat of the genesis, in seat order, of its side. */
+		if (s->nleaves != gen->nseats) {
+			fail(f, i, s->step, "leaves", "step %d has %d leaves for %d "
+			    "seats", s->step, s->nleaves, gen->nseats);
+			goto out;
+		}
+		for (k = 0; k < s->nleaves; k++)
+			if (s->leaves[k].seat != k + 1 ||
+			    strcmp(s->leaves[k].side, gen->seats[k].side) != 0) {
+				fail(f, i, s->step, "leaves", "step %d's leaf %d is not "
+				    "seat %d of side %s", s->step, k + 1, k + 1,
+				    gen->seats[k].side);
+				goto out;
+			}
 		leaves = malloc((size_t)(s->nleaves > 0 ? s->nleaves : 1) *
 		    sizeof(*leaves));
 		if (leaves == NULL) {
@@ -179,9 +212,11 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 					goto out;
 				}
 		if (s->scripted) {
-			if (!gen->sandbox) {
+			if (!gen->sandbox || !sodium_is_zero(s->dice_seed,
+			    LEDGER_HASH)) {
 				fail(f, i, s->step, "scripted", "step %d played scripted "
-				    "dice in a game that is not a sandbox", s->step);
+				    "dice in a game that is not a sandbox, or names a dice "
+				    "seed too", s->step);
 				goto out;
 			}
 		} else {
@@ -203,10 +238,10 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 					}
 				}
 				ledger_dice_seed_nonces(gen->game, s->step, s->s_step,
-				    s->root, prev, s, dice);
+				    s->root, prev_step, s, dice);
 			} else {
 				ledger_dice_seed(gen->game, s->step, s->s_step, s->root,
-				    prev, dice);
+				    prev_step, dice);
 			}
 			if (sodium_memcmp(dice, s->dice_seed, LEDGER_HASH) != 0) {
 				fail(f, i, s->step, "dice seed", "step %d's dice seed is "
@@ -216,6 +251,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			}
 		}
 		memcpy(prev, head, LEDGER_HASH);
+		memcpy(prev_step, head, LEDGER_HASH);
 		want_step++;
 	}
 	rc = 0;

@@ -168,8 +168,8 @@ ledger_leaf_committed(const char *game, int step, const char *side, int seat,
 }
 
 void
-ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
-    int seat, unsigned char out[LEDGER_SALT])
+ledger_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
+    int seat, const char *orders, unsigned char out[LEDGER_SALT])
 {
 	struct lbuf f = { 0 };
 	unsigned char h[LEDGER_HASH];
@@ -177,7 +177,10 @@ ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
 	lb_bytes(&f, s_step, LEDGER_HASH);
 	lb_str(&f, side);
 	lb_int(&f, seat);
-	ledger_hash("despatch/quiet-salt/v1", &f, h);
+	lb_str(&f, orders);
+	/* A set too large for memory gets the hash of what fitted; its leaf
+	 * then fails to be made, which is reported. */
+	ledger_hash("despatch/salt/v1", &f, h);
 	memcpy(out, h, LEDGER_SALT);
 	lbuf_free(&f);
 }

@@ -56,11 +56,13 @@ void ledger_chain_at(const unsigned char tip[LEDGER_HASH], int n, int k,
 int ledger_leaf(const char *game, int step, const char *side, int seat,
     const unsigned char salt[LEDGER_SALT], const char *orders,
     unsigned char out[LEDGER_HASH]);
-/* The salt of an order set nobody mailed (standing orders, or none):
- * H("despatch/quiet-salt/v1", S_step, side id, seat), cut to 16 bytes, so
- * playing a step again gives the same leaf and the same dice. */
-void ledger_quiet_salt(const unsigned char s_step[LEDGER_HASH],
-    const char *side, int seat, unsigned char out[LEDGER_SALT]);
+/* The salt of an order set: H("despatch/salt/v1", S_step, side id, seat,
+ * orders), cut to 16 bytes.  It is fixed by the step's secret seed and
+ * the orders, so nobody who lacks S_step can guess a short set from its
+ * leaf, and the server has no choice of salt with which to steer the
+ * dice; and playing a step again gives the same leaves. */
+void ledger_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
+    int seat, const char *orders, unsigned char out[LEDGER_SALT]);
 /* In a game with nonces (docs/ledger.md), the leaf also binds the
  * player's commitment: H("despatch/leaf/v1", game, step, side id, seat,
  * salt, orders, commitment), the commitment being SHA-256 of the nonce

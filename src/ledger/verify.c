@@ -27,6 +27,9 @@
 #include "orders/orders.h"
 #include "scenario/scenario.h"
 
+#define ARCHIVE_LINE_MAX (64 << 20)
+#define ARCHIVE_MAX      (1024 << 20)
+
 int
 ledger_engine_known(const char *version)
 {
@@ -142,10 +145,21 @@ events_of(json_t *arr, struct events *ev)
 		const char *kind = str_of(o, "kind"), *text = str_of(o, "text");
 		int k = kind != NULL ? events_kind_parse(kind) : -1;
 
-		if (k < 0 || text == NULL || !keys_exact(o, event_keys) ||
-		    !json_is_integer(json_object_get(o, "side")) ||
-		    !json_is_integer(json_object_get(o, "value")))
+		static const char *const nums[] = { "side", "unit", "target",
+			"value", "sides" };
+		size_t q;
+
+		if (k < 0 || text == NULL || !keys_exact(o, event_keys))
 			return -1;
+		/* Every number a whole one in int's range: no value may read
+		 * the same as another once cut down. */
+		for (q = 0; q < sizeof(nums) / sizeof(nums[0]); q++) {
+			json_t *v = json_object_get(o, nums[q]);
+
+			if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
+			    json_integer_value(v) > 2147483647)
+				return -1;
+		}
 		events_add(ev, (enum event_kind)k,
 		    (int)json_integer_value(json_object_get(o, "side")),
 		    (int)json_integer_value(json_object_get(o, "unit")),
@@ -241,12 +255,17 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		json_t *l = json_array_get(leaves, (size_t)k);
 		const char *orders = str_of(l, "orders"), *side = str_of(l, "side");
 		unsigned char salt[LEDGER_SALT], leaf[LEDGER_HASH];
-		int seat = (int)json_integer_value(json_object_get(l, "seat"));
-		int mailed = json_is_true(json_object_get(l, "mailed"));
+		json_t *js = json_object_get(l, "seat"), *jm = json_object_get(l,
+		    "mailed");
+		int seat = json_is_integer(js) && json_integer_value(js) > 0 &&
+		    json_integer_value(js) <= LEDGER_MAX_SEATS ?
+		    (int)json_integer_value(js) : -1;
+		int mailed = json_is_true(jm);
 		size_t ol;
 		char *nt;
 
 		if (orders == NULL || side == NULL || !keys_exact(l, leaf_keys) ||
+		    seat < 0 || !json_is_boolean(jm) ||
 		    fixed_hex(l, "salt", salt, LEDGER_SALT) != 0) {
 			rc = bad(res, al->lineno, ls->step, "leaves", "order set %d of "
 			    "step %d lacks its side, salt or orders", k + 1, ls->step);
@@ -259,14 +278,14 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 			    k + 1, ls->step);
 			goto out;
 		}
-		if (!mailed) {
+		{
 			unsigned char q[LEDGER_SALT];
 
-			ledger_quiet_salt(ls->s_step, side, seat, q);
+			ledger_salt(ls->s_step, side, seat, orders, q);
 			if (sodium_memcmp(q, salt, LEDGER_SALT) != 0) {
-				rc = bad(res, al->lineno, ls->step, "salt", "seat %d sent "
-				    "no orders for step %d, but its salt is not the one "
-				    "made from the step's seed", seat, ls->step);
+				rc = bad(res, al->lineno, ls->step, "salt", "seat %d's salt "
+				    "for step %d is not the one made from the step's seed "
+				    "and its orders", seat, ls->step);
 				goto out;
 			}
 		}
@@ -424,6 +443,14 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 
 		lineno++;
 		res->bytes += got;
+		/* No line of a real archive comes near this (a scenario is at
+		 * most 1 MiB); a hostile one must not take all memory. */
+		if (got > ARCHIVE_LINE_MAX || res->bytes > ARCHIVE_MAX) {
+			bad(res, lineno, 0, "size", "line %d is past what an archive "
+			    "holds (%d MiB a line, %d MiB in all)", lineno,
+			    ARCHIVE_LINE_MAX >> 20, ARCHIVE_MAX >> 20);
+			goto out;
+		}
 		nl = realloc(lines, (nlines + 1) * sizeof(*lines));
 		if (nl == NULL) {
 			bad(res, lineno, 0, "memory", "out of memory");
@@ -569,8 +596,16 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    "this archive: it was cut short or altered after it");
 			goto out;
 		}
-		/* Record i is the genesis, or step from_step + i - 1. */
-		res->head_step = i == 0 ? 0 : gen->from_step + (int)i - 1;
+		/* The record's own step (an act's: the step open then). */
+		res->head_step = 0;
+		if (i > 0) {
+			struct ledger_act a;
+
+			if (ledger_step_decode(recs[i].rec, recs[i].n, ls) == 0)
+				res->head_step = ls->step;
+			else if (ledger_act_decode(recs[i].rec, recs[i].n, &a) == 0)
+				res->head_step = a.step;
+		}
 	}
 	if (!ledger_engine_known(gen->engine)) {
 		bad(res, lines[1].lineno, 0, "engine", "this battle was played by "
@@ -604,6 +639,20 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		    e.msg);
 		goto out;
 	}
+	/* The genesis describes this scenario: its steps and sides. */
+	if (battle_steps(b) != gen->steps || b->nsides != gen->nsides) {
+		bad(res, lines[1].lineno, 0, "genesis", "the genesis names %d steps "
+		    "and %d sides; the scenario has %d and %d", gen->steps,
+		    gen->nsides, battle_steps(b), b->nsides);
+		goto out;
+	}
+	for (i = 0; i < (size_t)b->nsides; i++)
+		if (strcmp(b->sides[i].id, gen->sides[i]) != 0) {
+			bad(res, lines[1].lineno, 0, "genesis", "the genesis's side %zu "
+			    "is %s, the scenario's %s", i + 1, gen->sides[i],
+			    b->sides[i].id);
+			goto out;
+		}
 	next = battle_new();
 	op = orders_parser_new(rs, &e);
 	if (next == NULL || op == NULL) {
@@ -630,11 +679,23 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			goto out;
 		}
 		if (ledger_step_decode(lines[i].rec, lines[i].n, ls) != 0 ||
+		    !json_is_integer(json_object_get(lines[i].j, "step")) ||
 		    json_integer_value(json_object_get(lines[i].j, "step")) !=
 		    ls->step) {
 			bad(res, lines[i].lineno, 0, "step", "line %d's step is not its "
 			    "record's", lines[i].lineno);
 			goto out;
+		}
+		{
+			int ps = battle_step_side(b, ls->step);
+
+			if (ls->turn != battle_step_turn(b, ls->step) ||
+			    strcmp(ls->phase, ps >= 0 ? b->sides[ps].id : "") != 0) {
+				bad(res, lines[i].lineno, ls->step, "turn", "step %d's "
+				    "record names turn %d, phase \"%s\", which is not the "
+				    "scenario's", ls->step, ls->turn, ls->phase);
+				goto out;
+			}
 		}
 		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], res) != 0)
 			goto out;

@@ -112,6 +112,30 @@ chain_last(struct referee *r, int64_t game, int64_t *seq,
 	return 0;
 }
 
+/* The head of the game's last step record, or of its genesis: what the
+ * next step's dice hang on (an operator's act never does, so none can be
+ * written to steer them).  -1 with e set when there is none. */
+static int
+chain_last_step_head(struct referee *r, int64_t game,
+    unsigned char head[LEDGER_HASH], struct err *e)
+{
+	char *h = NULL;
+	size_t hl = 0;
+
+	if (store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
+	    "game_id = ? AND kind IN ('genesis', 'step') ORDER BY seq DESC LIMIT "
+	    "1", "i", game) < 0)
+		return -1;
+	if (h == NULL || hl != LEDGER_HASH) {
+		free(h);
+		return err_set(e, ERR_DATA, "the ledger of game %lld has no head to "
+		    "follow", (long long)game);
+	}
+	memcpy(head, h, LEDGER_HASH);
+	free(h);
+	return 0;
+}
+
 /* Signs rec and appends it as record seq; its head and signature in
  * head and sig. */
 static int
@@ -238,7 +262,8 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		cp->need_genesis = 1;
 		memset(cp->prev, 0, sizeof(cp->prev));
 	} else if (store_query_int(r->st, e, &steps, "SELECT coalesce("
-	    "chain_steps, 0) FROM games WHERE id = ?", "i", g->id) < 0) {
+	    "chain_steps, 0) FROM games WHERE id = ?", "i", g->id) < 0 ||
+	    chain_last_step_head(r, g->id, cp->prev, e) != 0) {
 		return -1;
 	}
 	cp->steps = cp->need_genesis ? battle_steps(b) : (int)steps;
@@ -260,11 +285,8 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		if (l->orders == NULL)
 			return err_set(e, ERR_TEMP, "out of memory");
 		cp->n++;
-		if (played[i].mailed)
-			memcpy(l->salt, played[i].salt, LEDGER_SALT);
-		else
-			ledger_quiet_salt(cp->s_step, b->sides[l->side].id, l->seat,
-			    l->salt);
+		ledger_salt(cp->s_step, b->sides[l->side].id, l->seat, l->orders,
+		    l->salt);
 		if (cp->nonces) {
 			memcpy(l->commit, played[i].commit, LEDGER_HASH);
 			snprintf(l->nonce, sizeof(l->nonce), "%s", played[i].nonce);
@@ -339,9 +361,12 @@ chain_record(struct referee *r, const struct store_game *g,
 
 	if (cp->need_genesis && chain_genesis(r, g, after, step, e) != 0)
 		return -1;
-	if (chain_last(r, g->id, &seq, prev, e) != 0)
+	/* The record follows the last record, whatever it is (an act may
+	 * have come meanwhile); the dice followed the last step's. */
+	if (chain_last(r, g->id, &seq, prev, e) != 0 ||
+	    chain_last_step_head(r, g->id, head, e) != 0)
 		return -1;
-	if (seq < 0 || sodium_memcmp(prev, cp->prev, LEDGER_HASH) != 0)
+	if (seq < 0 || sodium_memcmp(head, cp->prev, LEDGER_HASH) != 0)
 		return err_set(e, ERR_DATA, "game %s: the ledger changed while step "
 		    "%d was played; nothing was written", g->name, step);
 	ls = calloc(1, sizeof(*ls));

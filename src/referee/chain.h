@@ -48,7 +48,8 @@ struct chain_prep {
 	int steps;                 /* the chain's length */
 	int nonces;                /* the game uses nonces */
 	int need_genesis;          /* a game begun before the ledger */
-	unsigned char prev[LEDGER_HASH];
+	unsigned char prev[LEDGER_HASH];  /* the last step's head (or the
+	                                   * genesis's): the dice hang on it */
 	unsigned char s_step[LEDGER_HASH];
 	int n;
 	struct chain_leaf leaf[MAX_PLAYERS];

@@ -774,6 +774,15 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "were");
 	if (store_msg(in, NULL) != 0)
 		goto out;
+	if (has_standing && closed_step > 0 && closed_step == g.step) {
+		/* A closed phase may play a player's standing orders: they are
+		 * frozen with it until it has been played. */
+		has_standing = 0;
+		text_add(&t, "The open phase is closed while the nonces are "
+		    "revealed, and standing orders\nmay be played in it, so your "
+		    "STANDING lines were not taken. Send them again\nonce the phase "
+		    "has been played.\n\n");
+	}
 	if (has_standing) {
 		/* The player's standing set is replaced whole. */
 		if (store_exec(r->st, in->e, "DELETE FROM standing_orders WHERE "
@@ -808,17 +817,30 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 		/* The set's salt (docs/ledger.md): fresh for every mail, so
 		 * a short set such as HOLD cannot be guessed from its leaf. */
-		if (r->key_demo) {
-			/* The demo's mails are the same on every run: its
-			 * salts come from the mail itself (and its key is
-			 * published, so its ledger proves nothing anyway). */
-			unsigned char dh[LEDGER_HASH];
+		/* The set's salt (docs/ledger.md): made from the step's secret
+		 * seed and the set as stored, so the server has no choice of
+		 * it and nobody else can guess the set from its leaf. */
+		{
+			struct store_player pl[MAX_PLAYERS];
+			unsigned char sk[LEDGER_HASH];
+			int64_t n_steps = 0;
+			char *text = NULL;
+			int np, seat = 0, cnt = 0;
 
-			crypto_generichash(dh, sizeof(dh), in->sha, sizeof(in->sha),
-			    NULL, 0);
-			memcpy(salt, dh, sizeof(salt));
-		} else {
-			randombytes_buf(salt, sizeof(salt));
+			np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, in->e);
+			if (np < 0 || store_query_int(r->st, in->e, &n_steps, "SELECT "
+			    "coalesce(chain_steps, 0) FROM games WHERE id = ?", "i",
+			    g.id) < 0 || store_orders_text(r->st, g.id, step, side,
+			    in->player_id, &text, &cnt, in->e) != 0)
+				goto out;
+			for (i = 0; i < np; i++)
+				if (pl[i].id == in->player_id)
+					seat = i + 1;
+			ledger_chain_at(g.seed_secret, n_steps > 0 ? (int)n_steps :
+			    battle_steps(b), step, sk);
+			ledger_salt(sk, b->sides[side].id, seat, text, salt);
+			sodium_memzero(sk, sizeof(sk));
+			free(text);
 		}
 		ledger_hex(salt, sizeof(salt), salt_hex);
 		if (store_exec(r->st, in->e, "UPDATE orders SET salt = ? WHERE "

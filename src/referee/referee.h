@@ -175,10 +175,15 @@ struct turn_result {
 	int step, turn, side;  /* what was played (side -1: simultaneous) */
 	int events, rolls;
 	int finished;          /* the battle is over */
+	int closed;            /* (a game with nonces) the step was closed to
+	                        * orders, not played: the nonces are awaited */
 };
 
 /* Adjudicates the open step of game.  dice/ndice: scripted dice (sandbox
- * games only), or NULL for the game's dice stream. */
+ * games only), or NULL for the game's dice stream.  In a game with
+ * nonces, a step not yet closed is closed instead (res->closed), and a
+ * closed one is played only once every nonce is in or the time for them
+ * has passed (else ERR_USER says how many are awaited, until when). */
 int referee_turn(struct referee *r, const char *game, const int *dice,
     int ndice, struct turn_result *res, struct err *e);
 

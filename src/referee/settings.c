@@ -229,6 +229,21 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (store_game_get(r->st, game, &g, e) != 0)
 			goto fail;
 		gid = g.id;
+		/* The NMR policy decides some frozen order sets of a closed
+		 * phase. */
+		if (strcmp(key, "nmr") == 0) {
+			int64_t closed = 0;
+
+			if (store_query_int(r->st, e, &closed, "SELECT coalesce("
+			    "closed_step, 0) FROM games WHERE id = ?", "i", g.id) < 0)
+				goto fail;
+			if (closed > 0) {
+				err_set(e, ERR_USER, "game \"%s\" has a phase closed "
+				    "while its nonces are revealed: change nmr once it "
+				    "has been played", game);
+				goto fail;
+			}
+		}
 		/* The genesis records whether a game uses nonces. */
 		if (strcmp(key, "nonces") == 0 && g.status != GAME_SETUP) {
 			err_set(e, ERR_USER, "nonces is fixed when a game starts: "

@@ -579,15 +579,32 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		return -1;
 	{
 		/* A game with nonces had its Close notice when the phase
-		 * closed; any other has it now, before the reports. */
+		 * closed, and what is played must be what it froze; any other
+		 * game has the notice now, before the reports. */
 		int64_t closed = 0;
+		char *root = NULL;
+		size_t rl = 0;
 
+		if (store_query_text(r->st, e, &root, &rl, "SELECT closed_root FROM "
+		    "games WHERE id = ? AND closed_step = ?", "iI", a->g.id,
+		    step) < 0)
+			return -1;
+		if (root != NULL && (rl != LEDGER_HASH ||
+		    sodium_memcmp(root, a->cp.root, LEDGER_HASH) != 0)) {
+			free(root);
+			return err_set(e, ERR_DATA, "game %s: the order sets of turn %d "
+			    "are not the ones its Close notice froze (standing orders "
+			    "or the NMR policy changed since?); nothing was played",
+			    a->g.name, battle_step_turn(b, step));
+		}
+		free(root);
 		if (store_query_int(r->st, e, &closed, "SELECT coalesce("
 		    "closed_step, 0) FROM games WHERE id = ?", "i", a->g.id) < 0 ||
 		    (closed != step && queue_close(r, &a->g, b, &a->cp, pl, np,
 		    e) != 0) ||
 		    store_exec(r->st, e, "UPDATE games SET closed_step = NULL, "
-		    "closed_at = NULL WHERE id = ?", "i", a->g.id) != 0)
+		    "closed_at = NULL, closed_root = NULL WHERE id = ?", "i",
+		    a->g.id) != 0)
 			return -1;
 	}
 	for (i = 0; i < np; i++) {
@@ -721,6 +738,74 @@ out:
 	return rc;
 }
 
+/* A game with nonces: 0 to play the step now, 1 when it has just been
+ * closed instead, -1 (with e) when its nonces are still awaited. */
+static int
+nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
+    struct err *e)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	int64_t closed = 0, closed_at = 0, reveal = 0, owe = 0;
+	int nonces, rc = -1;
+	char v[32];
+
+	memset(&g, 0, sizeof(g));
+	if (store_begin_read(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto out;
+	nonces = chain_nonces(r, g.id, e);
+	if (nonces < 0)
+		goto out;
+	if (!nonces || g.status != GAME_RUNNING) {
+		rc = 0;
+		goto out;
+	}
+	if (store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
+	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+	    store_query_int(r->st, e, &closed_at, "SELECT coalesce(closed_at, 0) "
+	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+	    setting_get(r, g.id, "reveal-time", v, sizeof(v), e) != 0 ||
+	    store_query_int(r->st, e, &owe, "SELECT count(DISTINCT o.player_id) "
+	    "FROM orders o WHERE o.game_id = ? AND o.step = ? AND o.superseded = 0 "
+	    "AND o.commit_hash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
+	    "nonce_reveals n WHERE n.game_id = o.game_id AND n.step = o.step AND "
+	    "n.player_id = o.player_id)", "iI", g.id, g.step) < 0 ||
+	    store_battle_load(r->st, &g, &b, e) != 0)
+		goto out;
+	if (referee_parse_time(v, &reveal) != 0)
+		reveal = 3600;
+	store_rollback(r->st);
+	if (closed != g.step) {
+		/* Orders are frozen first; the nonces come after. */
+		if (referee_close(r, game, e) != 0)
+			goto done;
+		tr->closed = 1;
+		tr->step = g.step;
+		tr->turn = battle_step_turn(b, g.step);
+		tr->side = battle_step_side(b, g.step);
+		rc = 1;
+		goto done;
+	}
+	if (owe > 0 && referee_now(r) < closed_at + reveal) {
+		err_set(e, ERR_USER, "game %s: turn %d is closed and %lld nonce%s "
+		    "awaited; it is played when they are in, or %lld minutes after "
+		    "the close at the latest", g.name, battle_step_turn(b, g.step),
+		    (long long)owe, owe == 1 ? " is" : "s are",
+		    (long long)((closed_at + reveal - referee_now(r) + 59) / 60));
+		goto done;
+	}
+	rc = 0;
+	goto done;
+out:
+	store_rollback(r->st);
+done:
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
+}
+
 int
 referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
     struct turn_result *tr, struct err *e)
@@ -728,6 +813,10 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 	int tries, rc = 1;
 
 	memset(tr, 0, sizeof(*tr));
+	rc = nonce_gate(r, game, tr, e);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	rc = 1;
 	/* Orders that arrive while the step is played make it play again
 	 * with them; after a few tries, play it holding the lock. */
 	for (tries = 0; rc == 1 && tries < 3; tries++)
@@ -766,8 +855,9 @@ referee_close(struct referee *r, const char *game, struct err *e)
 	if (np < 0 || played_read(r, &g, b, g.step, &pd, e) != 0 ||
 	    chain_prepare(r, &g, b, g.step, pd.p, pd.n, cp, e) != 0 ||
 	    queue_close(r, &g, b, cp, pl, np, e) != 0 ||
-	    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at = ? "
-	    "WHERE id = ?", "Iii", g.step, referee_now(r), g.id) != 0 ||
+	    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at = ?, "
+	    "closed_root = ? WHERE id = ?", "Iibi", g.step, referee_now(r),
+	    cp->root, (size_t)LEDGER_HASH, g.id) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;

@@ -17,7 +17,7 @@ program to recompute the hashes of an archive.  It checks:
   - each leaf, recomputed from the archive line's side, seat, salt and
     orders (with the commitment in a game with nonces), and each revealed
     nonce against its commitment;
-  - an unmailed set's salt is the documented quiet salt;
+  - each set's salt is the documented one, made from S_k and its orders;
   - the orders root, and the dice seed (plain or with nonces; skipped when
     the record says the dice were scripted);
   - the events hash, from the archive line's events;
@@ -200,11 +200,11 @@ def check_step(no, obj, rec, g, prev_head):
             parts.append(theirs["commitment"])
         if H("despatch/leaf/v1", *parts) != theirs["leaf"]:
             fail(no, where + ".leaf", "does not match its order set")
-        if not mine["mailed"]:
-            quiet = H("despatch/quiet-salt/v1", rec["s_k"], mine["side"],
-                      mine["seat"])[:16]
-            if salt != quiet:
-                fail(no, where + ".salt", "is not the quiet salt of S_k")
+        # Every salt is made from S_k and the set's orders.
+        want_salt = H("despatch/salt/v1", rec["s_k"], mine["side"],
+                      mine["seat"], mine["orders"])[:16]
+        if salt != want_salt:
+            fail(no, where + ".salt", "is not the salt of S_k and its orders")
         # A revealed nonce must be the one committed to.
         nonce = theirs["nonce"]
         if nonce and hashlib.sha256(nonce).digest() != theirs["commitment"]:
@@ -251,6 +251,7 @@ def main(path):
 
     g, prev_head, prev_seq, steps, acts, last_step = None, None, None, 0, 0, None
     conceded = False
+    step_head = None
     lost = False  # the line before could not be read
     for no, text in enumerate(lines[1:], 2):
         try:
@@ -283,6 +284,7 @@ def main(path):
                 fail(no, "kind", "line 2 is not the genesis")
                 return report()
             g = rec
+            step_head = head
             check_genesis(no, obj, g, header)
             seats = obj.get("seats", [])
             email_hash = {s["seat"]: s["email_hash"] for s in g["seats"]}
@@ -298,10 +300,13 @@ def main(path):
                     fail(no, "record.step", "is %d, not %d" % (rec["step"], want))
                 last_step = rec["step"]
                 try:
-                    check_step(no, obj, rec, g, rec["prev"])
+                    # The dice hang on the last step's head (or the
+                    # genesis's), never on an act's.
+                    check_step(no, obj, rec, g, step_head)
                 except (ValueError, KeyError, TypeError) as e:
                     fail(no, "leaves", "unreadable: %r" % e)
                 steps += 1
+                step_head = head
             else:
                 if rec["version"] != 1:
                     fail(no, "record.version", "is %d, not 1" % rec["version"])

@@ -84,8 +84,8 @@ leaf_root_and_dice_seed_match_the_documented_encoding(void **state)
 	ledger_dice_seed("cowpens", 3, s, root, prev, dice);
 	assert_hex(dice, 32,
 	    "4cb9ce21897038dfa5b040661b7739cee7d90811543897e24bfbfc9b847862a8");
-	ledger_quiet_salt(s, "crown", 2, q);
-	assert_hex(q, 16, "fa07858bdb04a7c4aa019ed0f669586d");
+	ledger_salt(s, "crown", 2, "7th Foot (Royal Fusiliers): ADVANCE 8\n", q);
+	assert_hex(q, 16, "fdcec70138dc577b129d871081b060c0");
 	ledger_head((const unsigned char *)"abc", 3, head);
 	assert_hex(head, 32,
 	    "8d255e62c83a104b9af2894a4d274796dbda6f974459c87e856c0bf52e2e6a28");

@@ -379,6 +379,42 @@ a_conceded_battle_verifies_and_its_end_cannot_be_cut(void **state)
 	free(buf);
 }
 
+/* Values the JSON could carry that would read the same once cut to an
+ * int, or of another type: refused. */
+static void
+archive_values_of_the_wrong_type_or_range_fail(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	size_t n;
+	char *a = played_archive(f, &n), *t;
+	static const char *const swaps[][2] = {
+		{ "\"mailed\":false", "\"mailed\":0" },
+		{ "\"sides\":0", "\"sides\":\"0\"" },
+		{ "\"sides\":0", "\"sides\":4294967296" },
+		{ "\"seat\":2,", "\"seat\":4294967298," },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(swaps) / sizeof(swaps[0]); k++) {
+		char *at = strstr(a, swaps[k][0]);
+		size_t ol = strlen(swaps[k][0]), nl = strlen(swaps[k][1]), m;
+
+		if (at == NULL)
+			fail_msg("the archive has no %s", swaps[k][0]);
+		m = n - ol + nl;
+		t = malloc(m);
+		assert_non_null(t);
+		memcpy(t, a, (size_t)(at - a));
+		memcpy(t + (at - a), swaps[k][1], nl);
+		memcpy(t + (at - a) + nl, at + ol, n - (size_t)(at - a) - ol);
+		if (verify_buf(t, m, &res) != -1)
+			fail_msg("%s as %s still verifies", swaps[k][0], swaps[k][1]);
+		free(t);
+	}
+	free(a);
+}
+
 int
 main(void)
 {
@@ -394,6 +430,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(operators_acts_are_signed_in_the_chain_and_verify,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_conceded_battle_verifies_and_its_end_cannot_be_cut,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(archive_values_of_the_wrong_type_or_range_fail,
 		    setup_live, teardown),
 	};
 

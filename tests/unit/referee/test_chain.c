@@ -172,14 +172,17 @@ each_step_is_signed_linked_and_seeded_from_its_orders(void **state)
 		    "ledger_leaves WHERE step = 1 AND idx = ?", "I", i), 1);
 		assert_int_equal(sn, 16);
 		if (seat == 1) {
+			/* The salt the reply told. */
 			ledger_hex((unsigned char *)salt, 16, hex);
 			assert_string_equal(hex, want);
 			assert_non_null(strstr(orders, "23rd Foot: ADVANCE 4"));
-		} else {
-			/* Nobody mailed: the salt is the documented one. */
+		}
+		{
+			/* Every salt is the documented one: the server had no
+			 * choice of it. */
 			unsigned char qs[16];
 
-			ledger_quiet_salt(s1, side, (int)seat, qs);
+			ledger_salt(s1, side, (int)seat, orders, qs);
 			assert_memory_equal(qs, salt, 16);
 		}
 		assert_int_equal(ledger_leaf("mill", 1, side, (int)seat,
@@ -420,6 +423,147 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	free(ls);
 }
 
+/* By hand in a game with nonces: 'turn' closes the phase, refuses to play
+ * it while nonces are awaited, standing orders are not taken meanwhile,
+ * and once the time for nonces runs out it is played with the missing
+ * one absent. */
+static void
+nonces_by_hand_close_wait_and_time_out(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct rec r1;
+	struct ledger_step *ls = malloc(sizeof(*ls));
+	struct err e;
+	unsigned char h[32];
+	char hex[65], body[600], *raw, *rep;
+	int i, rc = -1;
+
+	assert_non_null(ls);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "on", &e), 0);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "reveal-time", "5m",
+	    &e), 0);
+	start(f);
+	crypto_hash_sha256(h, (const unsigned char *)"gamma", 5);
+	ledger_hex(h, 32, hex);
+	snprintf(body, sizeof(body), "GAME mill SIDE crown TURN 1 PASSWORD "
+	    "red-coat-secret\r\n23rd Foot: ADVANCE 4\r\nCOMMIT %s\r\n", hex);
+	raw = mail("h1@crown.example.org", "howe@crown.example.org", body);
+	submit(f, raw, &res);
+	free(raw);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_true(tr.closed);
+	assert_int_equal(q(f, "SELECT step FROM games WHERE id = 1"), 1);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
+	assert_non_null(strstr(e.msg, "1 nonce is awaited"));
+	raw = mail("h2@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\n"
+	    "STANDING: 2nd Virginia: ADVANCE 2\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "STANDING lines were not taken"));
+	free(rep);
+	assert_int_equal(q(f, "SELECT count(*) FROM standing_orders"), 0);
+	/* The test clock moves a minute a look: the time runs out. */
+	for (i = 0; i < 10 && rc != 0; i++)
+		rc = referee_turn(&f->r, "mill", NULL, 0, &tr, &e);
+	assert_int_equal(rc, 0);
+	assert_false(tr.closed);
+	assert_int_equal(q(f, "SELECT step FROM games WHERE id = 1"), 2);
+	assert_int_equal(rec_get(f, 1, "step", &r1), 0);
+	assert_int_equal(ledger_step_decode(r1.p, r1.n, ls), 0);
+	assert_memory_equal(ls->leaves[0].commit, h, 32);
+	assert_string_equal(ls->leaves[0].nonce, "");   /* absent */
+	free(r1.p);
+	free(ls);
+}
+
+/* The same step from the same state with one order different: other
+ * dice.  Nothing of the dice exists before the orders are frozen. */
+static void
+the_dice_follow_the_orders_root(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct store *st2;
+	struct referee r2;
+	struct err e;
+	char copy[400], sql[500], *raw, *s1 = NULL, *s2 = NULL;
+	size_t n1 = 0, n2 = 0;
+
+	start(f);
+	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
+	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
+	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	raw = mail("r1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_open(copy, 0, -1, &st2, &e), 0);
+	referee_init(&r2, st2);
+	r2.fixed_now = 1700000000;
+	snprintf(r2.key_path, sizeof(r2.key_path), "%s.key", f->db);
+	raw = mail("r2@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 5\r\n");
+	assert_int_equal(referee_submit(&r2, raw, strlen(raw), NULL, &res, &e), 0);
+	free(raw);
+	assert_int_equal(referee_turn(&r2, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_query_text(f->st, &e, &s1, &n1, "SELECT seed FROM "
+	    "turns WHERE step = 1", ""), 1);
+	assert_int_equal(store_query_text(st2, &e, &s2, &n2, "SELECT seed FROM "
+	    "turns WHERE step = 1", ""), 1);
+	assert_int_equal(n1, 32);
+	assert_int_equal(n2, 32);
+	assert_memory_not_equal(s1, s2, 32);
+	free(s1);
+	free(s2);
+	referee_fini(&r2);
+	store_close(st2);
+}
+
+/* An operator's act before a step (a pause and a resumption, with any
+ * reason) leaves its dice as they were: acts cannot be used to re-roll. */
+static void
+an_act_before_a_step_does_not_change_its_dice(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct store *st2;
+	struct referee r2;
+	struct err e;
+	char copy[400], sql[500], *s1 = NULL, *s2 = NULL;
+	size_t n1 = 0, n2 = 0;
+
+	start(f);
+	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
+	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
+	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_open(copy, 0, -1, &st2, &e), 0);
+	referee_init(&r2, st2);
+	r2.fixed_now = 1700000000;
+	snprintf(r2.key_path, sizeof(r2.key_path), "%s.key", f->db);
+	assert_int_equal(referee_pause(&r2, "mill", 1, "any reason at all", &e), 0);
+	assert_int_equal(referee_pause(&r2, "mill", 0, NULL, &e), 0);
+	assert_int_equal(referee_turn(&r2, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_query_text(f->st, &e, &s1, &n1, "SELECT seed FROM "
+	    "turns WHERE step = 1", ""), 1);
+	assert_int_equal(store_query_text(st2, &e, &s2, &n2, "SELECT seed FROM "
+	    "turns WHERE step = 1", ""), 1);
+	assert_int_equal(n1, 32);
+	assert_memory_equal(s1, s2, 32);
+	free(s1);
+	free(s2);
+	referee_fini(&r2);
+	store_close(st2);
+}
+
 /* A fog game's report lists its own side's rolls, not the enemy's; an
  * open game's lists all. */
 static void
@@ -554,6 +698,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(nonces_close_the_phase_and_seed_its_dice,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_fog_report_shows_only_its_sides_rolls,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(nonces_by_hand_close_wait_and_time_out,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(the_dice_follow_the_orders_root,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(an_act_before_a_step_does_not_change_its_dice,
 		    setup_live, teardown),
 	};
 
