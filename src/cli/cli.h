@@ -11,6 +11,8 @@
 #include "store/store.h"
 
 #define EXIT_USAGE 2
+/* The largest mail submit (and the demo) reads. */
+#define SUBMIT_MAX (4u * 1024u * 1024u)
 #define EXIT_TEMPFAIL 75
 
 extern const char *db_path;
@@ -39,5 +41,13 @@ int cmd_key(int argc, char **argv);
 int cmd_ledger(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+/* Makes dir and its parents; 0, or -1 with errno. */
+int cli_mkdir_p(const char *dir);
+/* Writes the queued mail to dir as .eml files (and marks it sent);
+ * *written counts them. */
+int cli_outbox_write(struct store *st, const char *dir, int quiet,
+    int *written, struct err *e);
 
 #endif

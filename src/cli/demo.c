@@ -1,0 +1,291 @@
+/*
+ * demo.c - despatch demo: the Battle of Cowpens played from the campaign's
+ * order mails into a fresh database, every mail written out, and the
+ * game's archive written and verified.  Its inputs are fixed (the seed,
+ * the clock, the secrets, the ledger's published demo key), so every run
+ * and every build writes the same bytes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cli/cli.h"
+#include "core/battle.h"
+#include "ledger/ledger.h"
+#include "ledger/verify.h"
+#include "referee/referee.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
+#include "store/store.h"
+
+#ifndef DESPATCH_SOURCE_CAMPAIGN
+#define DESPATCH_SOURCE_CAMPAIGN "campaign"
+#endif
+#ifndef DESPATCH_INSTALL_CAMPAIGN
+#define DESPATCH_INSTALL_CAMPAIGN "/usr/share/despatch/campaign"
+#endif
+
+/* The demo's documented, fixed inputs: every run plays the same battle. */
+#define DEMO_SEED_HEX "c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e1781c0a1e5ce17a9e"
+#define DEMO_CLOCK 1768633200  /* 2026-01-17 07:00:00 UTC */
+
+/* --- demo -------------------------------------------------------------- */
+
+static int
+find_campaign(char *out, size_t size)
+{
+	const char *env = getenv("DESPATCH_CAMPAIGN_DIR");
+	const char *cands[4];
+	int i, n = 0;
+	struct stat sb;
+
+	if (env && *env)
+		cands[n++] = env;
+	cands[n++] = DESPATCH_SOURCE_CAMPAIGN;
+	cands[n++] = DESPATCH_INSTALL_CAMPAIGN;
+	cands[n++] = "campaign";
+	for (i = 0; i < n; i++) {
+		snprintf(out, size, "%s/cowpens-1781/cowpens.scenario", cands[i]);
+		if (stat(out, &sb) == 0) {
+			snprintf(out, size, "%s/cowpens-1781", cands[i]);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+
+/* Removes the mail files an earlier demo wrote (cowpens-NNNNNN-kind-who.eml). */
+static int
+clean_demo_mail(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4600];
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+
+		if (n > 20 && strncmp(de->d_name, "cowpens-", 8) == 0 &&
+		    strspn(de->d_name + 8, "0123456789") == 6 &&
+		    strcmp(de->d_name + n - 4, ".eml") == 0) {
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+int
+cmd_demo(int argc, char **argv)
+{
+	char camp[4096], path[4600], dbfile[4200], maildir[4200];
+	const char *dir = "./demo-out";
+	unsigned char seed[32];
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	struct store_game g;
+	struct battle *b = NULL;
+	FILE *pf = NULL;
+	char line[512];
+	int step, steps, written = 0, rc = EXIT_FAILURE;
+	int submitted = 0;
+
+	err_clear(&e);
+	memset(&g, 0, sizeof(g));
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch demo [DIR]\n\n"
+		    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
+		    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
+		    "players, submits the order mails in campaign/cowpens-1781/orders,\n"
+		    "adjudicates every phase and writes every mail the server sends\n"
+		    "into DIR/mail/. The dice seed, the clock and the players' secrets\n"
+		    "are fixed, so every run on any machine writes the same reports.\n"
+		    "DIR defaults to ./demo-out.\n");
+		return 0;
+	}
+	if (argc > 2)
+		return cli_usage_error("demo", "too many arguments");
+	if (argc == 2)
+		dir = argv[1];
+	if (find_campaign(camp, sizeof(camp)) != 0) {
+		fprintf(stderr, "despatch: cannot find campaign/cowpens-1781 (set "
+		    "DESPATCH_CAMPAIGN_DIR to the campaign folder)\n");
+		return EXIT_FAILURE;
+	}
+	snprintf(maildir, sizeof(maildir), "%s/mail", dir);
+	if (cli_mkdir_p(maildir) != 0) {
+		fprintf(stderr, "despatch: cannot make %s: %s\n", maildir,
+		    strerror(errno));
+		return EXIT_FAILURE;
+	}
+	/* A fresh database and mail folder each run. */
+	snprintf(dbfile, sizeof(dbfile), "%s/demo.db", dir);
+	unlink(dbfile);
+	snprintf(path, sizeof(path), "%s-wal", dbfile);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s-shm", dbfile);
+	unlink(path);
+	if (clean_demo_mail(maildir) != 0) {
+		fprintf(stderr, "despatch: cannot clear %s: %s\n", maildir,
+		    strerror(errno));
+		return EXIT_FAILURE;
+	}
+	if (store_open(dbfile, 1, -1, &st, &e) != 0)
+		return cli_fail(&e);
+	referee_init(&r, st);
+	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
+	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
+	r.fixed_now = DEMO_CLOCK;
+	r.key_demo = 1;   /* the published key: the same bytes on every run */
+	ledger_unhex(DEMO_SEED_HEX, seed, 32);
+	snprintf(path, sizeof(path), "%s/cowpens.scenario", camp);
+	if (referee_new_game(&r, "cowpens", path, 0, seed, &e) != 0)
+		goto out;
+	snprintf(path, sizeof(path), "%s/players", camp);
+	pf = fopen(path, "r");
+	if (pf == NULL) {
+		err_set(&e, ERR_USER, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	while (fgets(line, sizeof(line), pf) != NULL) {
+		char side[64], email[256], pw[REFEREE_SECRET_MAX], secret[REFEREE_SECRET_MAX];
+
+		if (line[0] == '#' || sscanf(line, "player %63s %255s %127s", side,
+		    email, pw) != 3)
+			continue;
+		if (referee_player_add(&r, "cowpens", side, email, pw, NULL, secret, &e) != 0)
+			goto out;
+	}
+	fclose(pf);
+	pf = NULL;
+	if (referee_start(&r, "cowpens", &e) != 0)
+		goto out;
+	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
+	    store_battle_load(st, &g, &b, &e) != 0)
+		goto out;
+	steps = battle_steps(b);
+	printf("despatch demo: %s\n", b->title);
+	printf("  database:  %s\n  scenario:  %s/cowpens.scenario\n", dbfile, camp);
+	printf("  dice seed: %s (fixed for the demo)\n\n", DEMO_SEED_HEX);
+	for (step = 1; step <= steps; step++) {
+		int turn = battle_step_turn(b, step), side = battle_step_side(b, step);
+		struct turn_result tr;
+		char *raw = NULL;
+		size_t len = 0;
+		struct stat sb;
+
+		snprintf(path, sizeof(path), "%s/orders/t%02d-%s.eml", camp, turn,
+		    b->sides[side].id);
+		if (stat(path, &sb) == 0) {
+			struct submit_result res;
+
+			if (scenario_read_file(path, SUBMIT_MAX, &raw, &len, &e) != 0)
+				goto out;
+			if (referee_submit(&r, raw, len, NULL, &res, &e) != 0) {
+				free(raw);
+				goto out;
+			}
+			free(raw);
+			submitted++;
+			printf("  turn %d %-12s orders from %s: %s\n", turn,
+			    b->sides[side].id, strrchr(path, '/') + 1, res.note);
+		} else {
+			printf("  turn %d %-12s no orders: its units hold\n", turn,
+			    b->sides[side].id);
+		}
+		if (referee_turn(&r, "cowpens", NULL, 0, &tr, &e) != 0)
+			goto out;
+		printf("  turn %d %-12s adjudicated: %d event%s, %d %s\n", turn,
+		    b->sides[side].id, tr.events, tr.events == 1 ? "" : "s",
+		    tr.rolls, tr.rolls == 1 ? "die" : "dice");
+	}
+	store_game_clear(&g);
+	battle_free(b);
+	b = NULL;
+	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
+	    store_battle_load(st, &g, &b, &e) != 0)
+		goto out;
+	if (cli_outbox_write(st, maildir, 1, &written, &e) != 0)
+		goto out;
+	printf("\nThe battle after %d turns:\n", b->turns);
+	{
+		struct text t;
+
+		text_init(&t, 64 * 1024);
+		report_totals(&t, b);
+		fputs(t.s ? t.s : "", stdout);
+		text_free(&t);
+	}
+	/* The archive, written and then checked from scratch. */
+	{
+		char apath[4200];
+		struct verify_opts vo;
+		struct verify_result *vr = calloc(1, sizeof(*vr));
+		FILE *af;
+		int vrc;
+
+		snprintf(apath, sizeof(apath), "%s/archive.jsonl", dir);
+		af = fopen(apath, "w");
+		if (vr == NULL || af == NULL) {
+			free(vr);
+			if (af != NULL)
+				fclose(af);
+			err_set(&e, ERR_TEMP, "cannot write %s", apath);
+			goto out;
+		}
+		vrc = referee_export(&r, "cowpens", af, 0, &e);
+		if (fclose(af) != 0 && vrc == 0)
+			vrc = err_set(&e, ERR_TEMP, "cannot write %s", apath);
+		if (vrc != 0) {
+			free(vr);
+			goto out;
+		}
+		af = fopen(apath, "r");
+		memset(&vo, 0, sizeof(vo));
+		vrc = af != NULL ? ledger_verify(af, &vo, vr) : -1;
+		if (af != NULL)
+			fclose(af);
+		printf("\nThe archive:     %s\n", apath);
+		if (vrc == 0)
+			printf("Verified:        %d steps played again from the scenario "
+			    "and the orders, every\n                 roll and result "
+			    "as recorded (signed with the demo's published key)\n",
+			    vr->steps);
+		else
+			printf("NOT VERIFIED:    line %d, %s: %s\n", vr->line,
+			    vr->field, vr->msg);
+		free(vr);
+		if (vrc != 0) {
+			err_set(&e, ERR_INTERNAL, "the demo's own archive did not verify");
+			goto out;
+		}
+	}
+	printf("\n%d order mails submitted; %d mails written to %s/\n", submitted,
+	    written, maildir);
+	printf("Read a report:   ls %s/ (the *-report-*.eml files)\n", maildir);
+	printf("See the state:   despatch --db %s state cowpens --json\n", dbfile);
+	printf("See every roll:  despatch --db %s events cowpens --json\n", dbfile);
+	printf("Check it again:  despatch verify %s/archive.jsonl\n", dir);
+	rc = 0;
+out:
+	if (pf != NULL)
+		fclose(pf);
+	battle_free(b);
+	store_game_clear(&g);
+	referee_fini(&r);
+	store_close(st);
+	if (rc != 0)
+		return cli_fail(&e);
+	return 0;
+}
