@@ -40,10 +40,18 @@ ALTER TABLE orders ADD COLUMN salt BLOB;
 -- NULL until the genesis record is written.
 ALTER TABLE games ADD COLUMN chain_steps INTEGER;
 
--- Games with nonces (the setting nonces): the commitment each order
--- set carries (SHA-256 of the nonce its sender will reveal), the nonces
--- revealed, and the step closed to orders while they are awaited.
-ALTER TABLE orders ADD COLUMN commit_hash BLOB;
+-- Games with nonces (the setting nonces): each player's commitment for a
+-- step (SHA-256 of the nonce they will reveal), sent with their orders or
+-- alone, the nonces revealed, and the step closed to orders while they
+-- are awaited, with the root its Close notice gave and the time the
+-- nonces are awaited until.
+CREATE TABLE nonce_commits (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    step       INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL,
+    hash       BLOB NOT NULL,
+    PRIMARY KEY (game_id, step, player_id)
+);
 CREATE TABLE nonce_reveals (
     game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     step       INTEGER NOT NULL,
@@ -53,5 +61,5 @@ CREATE TABLE nonce_reveals (
 );
 ALTER TABLE games ADD COLUMN closed_step INTEGER;
 ALTER TABLE games ADD COLUMN closed_at INTEGER;
-ALTER TABLE games ADD COLUMN closed_root BLOB;   -- the root the Close
-                                                 -- notice gave
+ALTER TABLE games ADD COLUMN closed_root BLOB;
+ALTER TABLE games ADD COLUMN reveal_until INTEGER;

@@ -251,7 +251,9 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			}
 		}
 		memcpy(prev, head, LEDGER_HASH);
-		memcpy(prev_step, head, LEDGER_HASH);
+		/* The next step's dice hang on this one's dice seed, never on a
+		 * head an act of the operator could reach. */
+		memcpy(prev_step, s->dice_seed, LEDGER_HASH);
 		want_step++;
 	}
 	rc = 0;

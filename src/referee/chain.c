@@ -112,26 +112,48 @@ chain_last(struct referee *r, int64_t game, int64_t *seq,
 	return 0;
 }
 
-/* The head of the game's last step record, or of its genesis: what the
- * next step's dice hang on (an operator's act never does, so none can be
- * written to steer them).  -1 with e set when there is none. */
+/* What the next step's dice hang on: the last step's dice seed, or the
+ * genesis head before the first step.  Never a record's head: an act of
+ * the operator is signed into the chain between steps, and nothing the
+ * operator writes may reach the dice.  -1 with e set when the game has
+ * no ledger. */
 static int
-chain_last_step_head(struct referee *r, int64_t game,
-    unsigned char head[LEDGER_HASH], struct err *e)
+chain_dice_prev(struct referee *r, int64_t game, unsigned char out[LEDGER_HASH],
+    struct err *e)
 {
-	char *h = NULL;
-	size_t hl = 0;
+	char *rec = NULL, *h = NULL;
+	size_t rl = 0, hl = 0;
+	int rc = -1;
 
+	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
+	    "WHERE game_id = ? AND kind = 'step' ORDER BY seq DESC LIMIT 1", "i",
+	    game) < 0)
+		return -1;
+	if (rec != NULL) {
+		struct ledger_step *s = malloc(sizeof(*s));
+
+		if (s == NULL)
+			err_set(e, ERR_TEMP, "out of memory");
+		else if (ledger_step_decode((unsigned char *)rec, rl, s) != 0)
+			err_set(e, ERR_DATA, "the last step record of game %lld is "
+			    "damaged", (long long)game);
+		else {
+			memcpy(out, s->dice_seed, LEDGER_HASH);
+			rc = 0;
+		}
+		free(s);
+		free(rec);
+		return rc;
+	}
 	if (store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
-	    "game_id = ? AND kind IN ('genesis', 'step') ORDER BY seq DESC LIMIT "
-	    "1", "i", game) < 0)
+	    "game_id = ? AND seq = 0", "i", game) < 0)
 		return -1;
 	if (h == NULL || hl != LEDGER_HASH) {
 		free(h);
-		return err_set(e, ERR_DATA, "the ledger of game %lld has no head to "
-		    "follow", (long long)game);
+		return err_set(e, ERR_DATA, "game %lld has no genesis record",
+		    (long long)game);
 	}
-	memcpy(head, h, LEDGER_HASH);
+	memcpy(out, h, LEDGER_HASH);
 	free(h);
 	return 0;
 }
@@ -263,7 +285,7 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		memset(cp->prev, 0, sizeof(cp->prev));
 	} else if (store_query_int(r->st, e, &steps, "SELECT coalesce("
 	    "chain_steps, 0) FROM games WHERE id = ?", "i", g->id) < 0 ||
-	    chain_last_step_head(r, g->id, cp->prev, e) != 0) {
+	    chain_dice_prev(r, g->id, cp->prev, e) != 0) {
 		return -1;
 	}
 	cp->steps = cp->need_genesis ? battle_steps(b) : (int)steps;
@@ -364,7 +386,7 @@ chain_record(struct referee *r, const struct store_game *g,
 	/* The record follows the last record, whatever it is (an act may
 	 * have come meanwhile); the dice followed the last step's. */
 	if (chain_last(r, g->id, &seq, prev, e) != 0 ||
-	    chain_last_step_head(r, g->id, head, e) != 0)
+	    chain_dice_prev(r, g->id, head, e) != 0)
 		return -1;
 	if (seq < 0 || sodium_memcmp(head, cp->prev, LEDGER_HASH) != 0)
 		return err_set(e, ERR_DATA, "game %s: the ledger changed while step "

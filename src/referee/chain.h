@@ -47,9 +47,11 @@ struct chain_leaf {
 struct chain_prep {
 	int steps;                 /* the chain's length */
 	int nonces;                /* the game uses nonces */
+	int64_t reveal_secs;       /* (at a close) how long nonces are awaited */
 	int need_genesis;          /* a game begun before the ledger */
-	unsigned char prev[LEDGER_HASH];  /* the last step's head (or the
-	                                   * genesis's): the dice hang on it */
+	unsigned char prev[LEDGER_HASH];  /* the last step's dice seed (the
+	                                   * genesis head before the first):
+	                                   * the dice hang on it */
 	unsigned char s_step[LEDGER_HASH];
 	int n;
 	struct chain_leaf leaf[MAX_PLAYERS];

@@ -185,6 +185,18 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 	    ahead);
 }
 
+/* Is a phase of game closed while its nonces are revealed?  (Then no
+ * orders are owed, and nobody is reminded of any.) */
+static int
+closed_now(struct referee *r, int64_t game)
+{
+	int64_t c = 0;
+	struct err e;
+
+	return store_query_int(r->st, &e, &c, "SELECT coalesce(closed_step, 0) "
+	    "FROM games WHERE id = ?", "i", game) > 0 && c > 0;
+}
+
 /* One game: play it when due, else send the reminders that are due.
  * *played says whether a step was played. */
 static int
@@ -222,7 +234,7 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	} else if (deadline > 0 && now >= deadline + grace) {
 		due = 1;
 		snprintf(reason, sizeof(reason), "its deadline passed");
-	} else if (deadline > 0 && now < deadline) {
+	} else if (deadline > 0 && now < deadline && !closed_now(r, g.id)) {
 		char list[128], *tok, *save = NULL;
 
 		if (setting_get(r, g.id, "reminders", list, sizeof(list), e) != 0)
@@ -255,7 +267,7 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		/* A game with nonces: a phase due closes first, and is played
 		 * once every committed nonce is revealed or the time for them
 		 * has run out. */
-		int64_t closed = 0, closed_at = 0, reveal = 0, owe = 0;
+		int64_t closed = 0, closed_at = 0, owe = 0;
 		int nonces = chain_nonces(r, g.id, e);
 
 		if (nonces < 0 || store_query_int(r->st, e, &closed, "SELECT "
@@ -267,16 +279,14 @@ tick_game(struct referee *r, const char *name, int64_t now,
 			closing = 1;
 		} else if (nonces && closed == g.step) {
 			if (store_query_int(r->st, e, &closed_at, "SELECT coalesce("
-			    "closed_at, 0) FROM games WHERE id = ?", "i", g.id) < 0 ||
-			    setting_secs(r, g.id, "reveal-time", &reveal, e) != 0 ||
-			    store_query_int(r->st, e, &owe, "SELECT count(DISTINCT "
-			    "o.player_id) FROM orders o WHERE o.game_id = ? AND o.step = "
-			    "? AND o.superseded = 0 AND o.commit_hash IS NOT NULL AND "
+			    "reveal_until, 0) FROM games WHERE id = ?", "i", g.id) < 0 ||
+			    store_query_int(r->st, e, &owe, "SELECT count(*) FROM "
+			    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND "
 			    "NOT EXISTS (SELECT 1 FROM nonce_reveals n WHERE n.game_id "
-			    "= o.game_id AND n.step = o.step AND n.player_id = "
-			    "o.player_id)", "iI", g.id, g.step) < 0)
+			    "= c.game_id AND n.step = c.step AND n.player_id = "
+			    "c.player_id)", "iI", g.id, g.step) < 0)
 				goto fail;
-			due = owe == 0 || now >= closed_at + reveal;
+			due = owe == 0 || now >= closed_at;
 			snprintf(reason, sizeof(reason), "%s", owe == 0 ?
 			    "every nonce is in" : "the time for nonces ran out");
 		}

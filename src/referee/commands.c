@@ -585,6 +585,46 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	return 0;
 }
 
+/* COMMIT <hash> on a mail without orders (or with orders for no phase):
+ * the player's commitment for the open phase, so a player whose side has
+ * no orders to give in it still adds a nonce to its dice. */
+static int
+cmd_commit(struct intake *in, struct store_game *g, const struct orders_cmd *c)
+{
+	char subj[128], body[700];
+	unsigned char ch[32];
+	int64_t closed = 0;
+	int nonces = chain_nonces(in->r, g->id, in->e);
+
+	if (nonces < 0 || store_query_int(in->r->st, in->e, &closed, "SELECT "
+	    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i", g->id) < 0)
+		return -1;
+	if (in->committed)
+		return 0;   /* kept with the mail's orders */
+	subject(in, "COMMIT", subj, sizeof(subj));
+	if (!nonces)
+		snprintf(body, sizeof(body), "Game %s uses no nonces: the COMMIT "
+		    "line was ignored.\n", g->name);
+	else if (g->status != GAME_RUNNING)
+		snprintf(body, sizeof(body), "Game %s is not being played: the "
+		    "COMMIT line was ignored.\n", g->name);
+	else if (closed == g->step)
+		snprintf(body, sizeof(body), "The open phase of game %s is closed: "
+		    "a commitment now would come\ntoo late. Send REVEAL <your "
+		    "nonce> if you committed before.\n", g->name);
+	else {
+		if (ledger_unhex(c->text, ch, 32) != 0 ||
+		    store_exec(in->r->st, in->e, "INSERT OR REPLACE INTO "
+		    "nonce_commits (game_id, step, player_id, hash) VALUES (?, ?, ?, "
+		    "?)", "iIib", g->id, g->step, in->player_id, ch, sizeof(ch)) != 0)
+			return -1;
+		snprintf(body, sizeof(body), "Your COMMIT for the open phase of game "
+		    "%s is kept (it replaces any\nbefore). When the Close notice "
+		    "comes, reveal your nonce: REVEAL <your nonce>.\n", g->name);
+	}
+	return intake_reply(in, "reply", subj, body);
+}
+
 /* REVEAL <nonce>, in a game with nonces once a phase has closed: the
  * nonce must be the one the player's orders committed to. */
 static int
@@ -613,16 +653,15 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "passes.\n", g->name);
 		return intake_reply(in, "reply", subj, body);
 	}
-	if (store_query_text(in->r->st, in->e, &commit, &cl, "SELECT commit_hash "
-	    "FROM orders WHERE game_id = ? AND step = ? AND player_id = ? AND "
-	    "superseded = 0 AND commit_hash IS NOT NULL LIMIT 1", "iIi", g->id,
-	    g->step, in->player_id) < 0)
+	if (store_query_text(in->r->st, in->e, &commit, &cl, "SELECT hash FROM "
+	    "nonce_commits WHERE game_id = ? AND step = ? AND player_id = ?",
+	    "iIi", g->id, g->step, in->player_id) < 0)
 		return -1;
 	crypto_hash_sha256(h, (const unsigned char *)c->text, strlen(c->text));
 	if (commit == NULL || cl != 32) {
-		snprintf(body, sizeof(body), "Your orders for the closed phase of "
-		    "game %s carried no COMMIT, so\nthere is no nonce of yours to "
-		    "reveal: it counts as absent.\n", g->name);
+		snprintf(body, sizeof(body), "You sent no COMMIT for the closed "
+		    "phase of game %s, so there is\nno nonce of yours to reveal: "
+		    "it counts as absent.\n", g->name);
 	} else if (sodium_memcmp(h, commit, 32) != 0) {
 		char want[65];
 
@@ -669,6 +708,8 @@ commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return cmd_concede(in, g, b, c);
 	case CMD_REVEAL:
 		return cmd_reveal(in, g, c);
+	case CMD_COMMIT:
+		return cmd_commit(in, g, c);
 	default:
 		return 0;
 	}

@@ -815,8 +815,6 @@ handle_header(struct intake *in, struct orders_header *h,
 			    orders_line_raw(res, o->line), canon, in->e) != 0)
 				goto out;
 		}
-		/* The set's salt (docs/ledger.md): fresh for every mail, so
-		 * a short set such as HOLD cannot be guessed from its leaf. */
 		/* The set's salt (docs/ledger.md): made from the step's secret
 		 * seed and the set as stored, so the server has no choice of
 		 * it and nobody else can guess the set from its leaf. */
@@ -859,12 +857,12 @@ handle_header(struct intake *in, struct orders_header *h,
 			unsigned char ch[LEDGER_HASH];
 
 			if (ledger_unhex(commit, ch, LEDGER_HASH) != 0 ||
-			    store_exec(r->st, in->e, "UPDATE orders SET commit_hash = ? "
-			    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
-			    "player_id = ? AND message = ? AND superseded = 0", "biIIii",
-			    ch, sizeof(ch), g.id, step, side, in->player_id,
-			    in->msg_row) != 0)
+			    store_exec(r->st, in->e, "INSERT OR REPLACE INTO "
+			    "nonce_commits (game_id, step, player_id, hash) VALUES (?, "
+			    "?, ?, ?)", "iIib", g.id, step, in->player_id, ch,
+			    sizeof(ch)) != 0)
 				goto out;
+			in->committed = 1;
 		}
 	}
 	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
@@ -907,9 +905,9 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "notice comes, reveal your\nnonce: REVEAL <your nonce>.\n");
 		else if (nonces)
 			text_add(&t, "This game uses nonces, and these orders carried "
-			    "no COMMIT line: your\nnonce will count as absent. To add "
-			    "one, send the whole set again with\nCOMMIT <the SHA-256 of "
-			    "a nonce of your choosing>.\n");
+			    "no COMMIT line: unless\nyou sent one for this phase on its "
+			    "own, your nonce will count as absent.\nA mail with COMMIT "
+			    "<the SHA-256 of a nonce of your choosing> adds one.\n");
 		else if (commit != NULL || (res->ncmds > 0 &&
 		    res->cmds[0].kind == CMD_COMMIT))
 			text_add(&t, "This game uses no nonces: the COMMIT line was "

@@ -66,6 +66,7 @@ struct intake {
 	int64_t player_id;
 	int64_t msg_row;        /* the stored message's row */
 	int64_t arrived;        /* when the mailbox took it (0: now) */
+	int committed;          /* its COMMIT was stored with its orders */
 	int step;
 	int side;               /* the authenticated player's side, or -1 */
 	int replies;            /* mails queued for this one so far */

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "report/report.h"
+#include "referee/chain.h"
 #include "referee/internal.h"
 
 struct setting_def {
@@ -182,6 +183,11 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 				    "2d or 90m (or none), not \"%s\"", key,
 				    strcmp(d->values, "TIMES") == 0 ? "times, comma-"
 				    "separated," : "a time", value);
+		if (strcmp(key, "reveal-time") == 0 &&
+		    (referee_parse_time(value, &t) != 0 || t < 60))
+			return err_set(e, ERR_USER, "reveal-time takes a time of a "
+			    "minute or more (players need the time to reveal), not "
+			    "\"%s\"", value);
 	} else if (strcmp(d->values, "TZ") == 0) {
 		char zone[300];
 		struct stat st;
@@ -244,6 +250,19 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 				goto fail;
 			}
 		}
+		/* The time for nonces is part of the promise made at the
+		 * start: it cannot be cut once players rely on it. */
+		if (strcmp(key, "reveal-time") == 0 && g.status != GAME_SETUP) {
+			int on = chain_nonces(r, g.id, e);
+
+			if (on < 0)
+				goto fail;
+			if (on) {
+				err_set(e, ERR_USER, "reveal-time is fixed when a game "
+				    "with nonces starts: game \"%s\" has started", game);
+				goto fail;
+			}
+		}
 		/* The genesis records whether a game uses nonces. */
 		if (strcmp(key, "nonces") == 0 && g.status != GAME_SETUP) {
 			err_set(e, ERR_USER, "nonces is fixed when a game starts: "
@@ -254,6 +273,23 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		err_set(e, ERR_USER, "nonces is set for one game before it starts: "
 		    "despatch set GAME nonces on");
 		goto fail;
+	} else if (strcmp(key, "nmr") == 0 || strcmp(key, "reveal-time") == 0) {
+		/* The server's value stands in for games without their own: it
+		 * must not move under a closed phase, or a running nonce game. */
+		int64_t busy = 0;
+
+		if (store_query_int(r->st, e, &busy, "SELECT count(*) FROM games g "
+		    "WHERE g.status = 'running' AND (g.closed_step IS NOT NULL OR "
+		    "(? = 'reveal-time' AND EXISTS (SELECT 1 FROM settings s WHERE "
+		    "s.game_id = g.id AND s.key = 'nonces' AND s.value = 'on')))",
+		    "t", key) < 0)
+			goto fail;
+		if (busy > 0) {
+			err_set(e, ERR_USER, "%s cannot change for the whole server "
+			    "while a game with nonces is running or has a phase closed; "
+			    "set it per game", key);
+			goto fail;
+		}
 	}
 	if (store_exec(r->st, e, "INSERT INTO settings (game_id, key, value) "
 	    "VALUES (?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET value = "

@@ -96,30 +96,6 @@ played_read(struct referee *r, const struct store_game *g,
 				p->mailed = 1;
 			}
 			free(salt);
-			salt = NULL;
-			/* A game with nonces: the set's commitment, and the
-			 * nonce revealed for it, if any. */
-			if (store_query_text(r->st, e, &salt, &sl, "SELECT commit_hash "
-			    "FROM orders WHERE game_id = ? AND step = ? AND side_idx = ? "
-			    "AND player_id = ? AND superseded = 0 AND commit_hash IS NOT "
-			    "NULL LIMIT 1", "iIIi", g->id, step, pl[i].side,
-			    pl[i].id) < 0)
-				return -1;
-			if (salt != NULL && sl == LEDGER_HASH) {
-				char *nonce = NULL;
-
-				memcpy(p->commit, salt, LEDGER_HASH);
-				if (store_query_text(r->st, e, &nonce, NULL, "SELECT nonce "
-				    "FROM nonce_reveals WHERE game_id = ? AND step = ? AND "
-				    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0) {
-					free(salt);
-					return -1;
-				}
-				if (nonce != NULL)
-					snprintf(p->nonce, sizeof(p->nonce), "%s", nonce);
-				free(nonce);
-			}
-			free(salt);
 		} else if (use_standing && (ps < 0 || ps == pl[i].side)) {
 			free(t);
 			pd->texts[i] = NULL;
@@ -130,6 +106,30 @@ played_read(struct referee *r, const struct store_game *g,
 		}
 		pd->count[i] = c;
 		p->orders = pd->texts[i];
+		/* A game with nonces: the player's commitment for the step
+		 * (with orders or alone), and the nonce revealed, if any. */
+		{
+			char *ch = NULL, *nonce = NULL;
+			size_t chl = 0;
+
+			if (store_query_text(r->st, e, &ch, &chl, "SELECT hash FROM "
+			    "nonce_commits WHERE game_id = ? AND step = ? AND "
+			    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0)
+				return -1;
+			if (ch != NULL && chl == LEDGER_HASH) {
+				memcpy(p->commit, ch, LEDGER_HASH);
+				if (store_query_text(r->st, e, &nonce, NULL, "SELECT nonce "
+				    "FROM nonce_reveals WHERE game_id = ? AND step = ? AND "
+				    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0) {
+					free(ch);
+					return -1;
+				}
+				if (nonce != NULL)
+					snprintf(p->nonce, sizeof(p->nonce), "%s", nonce);
+				free(nonce);
+			}
+			free(ch);
+		}
 	}
 	return 0;
 }
@@ -474,11 +474,12 @@ queue_close(struct referee *r, const struct store_game *g,
 	ledger_hex(cp->root, LEDGER_HASH, hex);
 	text_add(&t, "\n  root                        %s\n", hex);
 	if (cp->nonces)
-		text_add(&t, "\nThis game uses nonces. If your orders carried "
-		    "COMMIT, reveal your nonce\nnow: mail a line REVEAL <your "
+		text_add(&t, "\nThis game uses nonces. If you sent a COMMIT for "
+		    "this phase, reveal your\nnonce now: mail a line REVEAL <your "
 		    "nonce> with your game, side and secret.\nThe phase is played "
-		    "when every nonce is in, or when the time for them\nruns out; "
-		    "a nonce not revealed by then counts as absent.\n");
+		    "when every nonce is in, or %lld minutes from now at\nthe "
+		    "latest; a nonce not revealed by then counts as absent.\n",
+		    (long long)(cp->reveal_secs / 60));
 	if (t.over || t.s == NULL) {
 		text_free(&t);
 		return err_set(e, ERR_TEMP, "out of memory writing the Close notice");
@@ -589,6 +590,12 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		    "games WHERE id = ? AND closed_step = ?", "iI", a->g.id,
 		    step) < 0)
 			return -1;
+		/* Checked here, in the write, so no race can play a step of a
+		 * game with nonces that was never closed. */
+		if (root == NULL && a->cp.nonces)
+			return err_set(e, ERR_USER, "game %s: turn %d has not been "
+			    "closed for its nonces; nothing was played",
+			    a->g.name, battle_step_turn(b, step));
 		if (root != NULL && (rl != LEDGER_HASH ||
 		    sodium_memcmp(root, a->cp.root, LEDGER_HASH) != 0)) {
 			free(root);
@@ -746,9 +753,8 @@ nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
 {
 	struct store_game g;
 	struct battle *b = NULL;
-	int64_t closed = 0, closed_at = 0, reveal = 0, owe = 0;
+	int64_t closed = 0, closed_at = 0, owe = 0;
 	int nonces, rc = -1;
-	char v[32];
 
 	memset(&g, 0, sizeof(g));
 	if (store_begin_read(r->st, e) != 0)
@@ -764,18 +770,14 @@ nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
 	}
 	if (store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
 	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &closed_at, "SELECT coalesce(closed_at, 0) "
-	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
-	    setting_get(r, g.id, "reveal-time", v, sizeof(v), e) != 0 ||
-	    store_query_int(r->st, e, &owe, "SELECT count(DISTINCT o.player_id) "
-	    "FROM orders o WHERE o.game_id = ? AND o.step = ? AND o.superseded = 0 "
-	    "AND o.commit_hash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
-	    "nonce_reveals n WHERE n.game_id = o.game_id AND n.step = o.step AND "
-	    "n.player_id = o.player_id)", "iI", g.id, g.step) < 0 ||
+	    store_query_int(r->st, e, &closed_at, "SELECT coalesce(reveal_until, "
+	    "0) FROM games WHERE id = ?", "i", g.id) < 0 ||
+	    store_query_int(r->st, e, &owe, "SELECT count(*) FROM nonce_commits c "
+	    "WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS (SELECT 1 FROM "
+	    "nonce_reveals n WHERE n.game_id = c.game_id AND n.step = c.step AND "
+	    "n.player_id = c.player_id)", "iI", g.id, g.step) < 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0)
 		goto out;
-	if (referee_parse_time(v, &reveal) != 0)
-		reveal = 3600;
 	store_rollback(r->st);
 	if (closed != g.step) {
 		/* Orders are frozen first; the nonces come after. */
@@ -788,12 +790,12 @@ nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
 		rc = 1;
 		goto done;
 	}
-	if (owe > 0 && referee_now(r) < closed_at + reveal) {
+	if (owe > 0 && referee_now(r) < closed_at) {
 		err_set(e, ERR_USER, "game %s: turn %d is closed and %lld nonce%s "
-		    "awaited; it is played when they are in, or %lld minutes after "
-		    "the close at the latest", g.name, battle_step_turn(b, g.step),
+		    "awaited; it is played when they are in, or in %lld minutes at "
+		    "the latest", g.name, battle_step_turn(b, g.step),
 		    (long long)owe, owe == 1 ? " is" : "s are",
-		    (long long)((closed_at + reveal - referee_now(r) + 59) / 60));
+		    (long long)((closed_at - referee_now(r) + 59) / 60));
 		goto done;
 	}
 	rc = 0;
@@ -834,6 +836,7 @@ referee_close(struct referee *r, const char *game, struct err *e)
 	struct store_player pl[MAX_PLAYERS];
 	struct played pd;
 	struct chain_prep *cp = calloc(1, sizeof(*cp));
+	int64_t reveal = 0, until = 0;
 	int np, rc = -1;
 
 	memset(&g, 0, sizeof(g));
@@ -851,14 +854,29 @@ referee_close(struct referee *r, const char *game, struct err *e)
 		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
 		goto fail;
 	}
-	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
-	if (np < 0 || played_read(r, &g, b, g.step, &pd, e) != 0 ||
-	    chain_prepare(r, &g, b, g.step, pd.p, pd.n, cp, e) != 0 ||
-	    queue_close(r, &g, b, cp, pl, np, e) != 0 ||
-	    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at = ?, "
-	    "closed_root = ? WHERE id = ?", "Iibi", g.step, referee_now(r),
-	    cp->root, (size_t)LEDGER_HASH, g.id) != 0 ||
-	    store_commit(r->st, e) != 0)
+	{
+		/* The time the nonces are awaited until is fixed now: no later
+		 * change of reveal-time moves it. */
+		char v[32];
+		int64_t now = referee_now(r);
+
+		if (setting_get(r, g.id, "reveal-time", v, sizeof(v), e) != 0)
+			goto fail;
+		if (referee_parse_time(v, &reveal) != 0)
+			reveal = 3600;
+		until = now + reveal;
+		np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+		if (np < 0 || played_read(r, &g, b, g.step, &pd, e) != 0 ||
+		    chain_prepare(r, &g, b, g.step, pd.p, pd.n, cp, e) != 0)
+			goto fail;
+		cp->reveal_secs = reveal;
+		if (queue_close(r, &g, b, cp, pl, np, e) != 0 ||
+		    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at "
+		    "= ?, closed_root = ?, reveal_until = ? WHERE id = ?", "Iibii",
+		    g.step, now, cp->root, (size_t)LEDGER_HASH, until, g.id) != 0)
+			goto fail;
+	}
+	if (store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;
 	goto out;

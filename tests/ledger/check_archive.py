@@ -300,13 +300,14 @@ def main(path):
                     fail(no, "record.step", "is %d, not %d" % (rec["step"], want))
                 last_step = rec["step"]
                 try:
-                    # The dice hang on the last step's head (or the
-                    # genesis's), never on an act's.
+                    # The dice hang on the last step's dice seed (the
+                    # genesis head before the first), never on an act.
                     check_step(no, obj, rec, g, step_head)
                 except (ValueError, KeyError, TypeError) as e:
                     fail(no, "leaves", "unreadable: %r" % e)
                 steps += 1
-                step_head = head
+                # The next step's dice hang on this one's dice seed.
+                step_head = rec["dice_seed"]
             else:
                 if rec["version"] != 1:
                     fail(no, "record.version", "is %d, not 1" % rec["version"])

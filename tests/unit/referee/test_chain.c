@@ -316,6 +316,26 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	rep = last_mail(f);
 	assert_non_null(strstr(rep, "Your COMMIT is kept with them"));
 	free(rep);
+	/* Continental gives no orders in crown's phase, but commits a nonce
+	 * of its own for it. */
+	{
+		unsigned char d[32];
+		char dh[65];
+
+		crypto_hash_sha256(d, (const unsigned char *)"delta", 5);
+		ledger_hex(d, 32, dh);
+		snprintf(body, sizeof(body), "GAME mill SIDE continental PASSWORD "
+		    "blue-coat-secret\r\nCOMMIT %s\r\n", dh);
+		raw = mail("n0@cont.example.org", "greene@cont.example.org", body);
+		submit(f, raw, &res);
+		free(raw);
+		rep = last_mail(f);
+		assert_non_null(strstr(rep, "Your COMMIT for the open phase"));
+		free(rep);
+	}
+	/* The time for nonces cannot be cut once the game has begun. */
+	assert_int_equal(referee_setting_set(&f->r, "mill", "reveal-time", "1m",
+	    &e), -1);
 	/* Every order is in: the tick closes the phase, and plays nothing. */
 	assert_int_equal(referee_tick(&f->r, &tk, &e), 0);
 	assert_int_equal(tk.played, 0);
@@ -347,6 +367,17 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	rep = last_mail(f);
 	assert_non_null(strstr(rep, "revealed and matches"));
 	free(rep);
+	/* Nor can the NMR policy move under the closed phase. */
+	assert_int_equal(referee_setting_set(&f->r, NULL, "nmr", "hold", &e), -1);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nmr", "hold", &e), -1);
+	/* One nonce still to come: not yet played. */
+	assert_int_equal(referee_tick(&f->r, &tk, &e), 0);
+	assert_int_equal(tk.played, 0);
+	raw = mail("n5@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\n"
+	    "REVEAL delta\r\n");
+	submit(f, raw, &res);
+	free(raw);
 	/* Every nonce in: played, with the orders sent before the close. */
 	assert_int_equal(referee_tick(&f->r, &tk, &e), 0);
 	assert_int_equal(tk.played, 1);
@@ -356,7 +387,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	assert_int_equal(ledger_step_decode(r1.p, r1.n, ls), 0);
 	assert_string_equal(ls->leaves[0].nonce, "alpha");
 	assert_memory_equal(ls->leaves[0].commit, h, 32);
-	assert_string_equal(ls->leaves[1].nonce, "");
+	assert_string_equal(ls->leaves[1].nonce, "delta");
 	/* The dice seed is the one with the nonces, not the plain one. */
 	memset(&g, 0, sizeof(g));
 	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
@@ -552,12 +583,15 @@ an_act_before_a_step_does_not_change_its_dice(void **state)
 	assert_int_equal(referee_pause(&r2, "mill", 1, "any reason at all", &e), 0);
 	assert_int_equal(referee_pause(&r2, "mill", 0, NULL, &e), 0);
 	assert_int_equal(referee_turn(&r2, "mill", NULL, 0, &tr, &e), 0);
-	assert_int_equal(store_query_text(f->st, &e, &s1, &n1, "SELECT seed FROM "
-	    "turns WHERE step = 1", ""), 1);
-	assert_int_equal(store_query_text(st2, &e, &s2, &n2, "SELECT seed FROM "
-	    "turns WHERE step = 1", ""), 1);
-	assert_int_equal(n1, 32);
-	assert_memory_equal(s1, s2, 32);
+	/* Nor the dice of any step after it. */
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(referee_turn(&r2, "mill", NULL, 0, &tr, &e), 0);
+	assert_int_equal(store_query_text(f->st, &e, &s1, &n1, "SELECT group_concat("
+	    "hex(seed), ',') FROM turns WHERE step IN (1, 2)", ""), 1);
+	assert_int_equal(store_query_text(st2, &e, &s2, &n2, "SELECT group_concat("
+	    "hex(seed), ',') FROM turns WHERE step IN (1, 2)", ""), 1);
+	assert_int_equal(n1, 129);
+	assert_string_equal(s1, s2);
 	free(s1);
 	free(s2);
 	referee_fini(&r2);
