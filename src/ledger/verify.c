@@ -30,6 +30,39 @@
 #define ARCHIVE_LINE_MAX (64 << 20)
 #define ARCHIVE_MAX      (1024 << 20)
 
+/* Reads one line (with its newline) into *buf, never holding more than
+ * max bytes: a hostile archive's endless line costs no more memory than
+ * that.  Returns its length, 0 at the end, -1 past max. */
+static ssize_t
+read_line(FILE *in, char **buf, size_t *cap, size_t max)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc_unlocked(in)) != EOF) {
+		if (n + 2 > *cap) {
+			size_t nc = *cap ? *cap * 2 : 4096;
+			char *nb;
+
+			if (nc > max + 2)
+				nc = max + 2;
+			if (n + 2 > nc)
+				return -1;
+			nb = realloc(*buf, nc);
+			if (nb == NULL)
+				return -1;
+			*buf = nb;
+			*cap = nc;
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (n > 0)
+		(*buf)[n] = '\0';
+	return (ssize_t)n;
+}
+
 int
 ledger_engine_known(const char *version)
 {
@@ -437,15 +470,14 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		return bad(res, 0, 0, "--head", "--head takes the 64 hex digits of "
 		    "a head, as a report gives it");
 	/* Every line, parsed. */
-	while ((got = getline(&buf, &cap, in)) > 0) {
+	while ((got = read_line(in, &buf, &cap, ARCHIVE_LINE_MAX)) != 0) {
 		struct aline *nl;
 		json_error_t je;
 
 		lineno++;
-		res->bytes += got;
 		/* No line of a real archive comes near this (a scenario is at
 		 * most 1 MiB); a hostile one must not take all memory. */
-		if (got > ARCHIVE_LINE_MAX || res->bytes > ARCHIVE_MAX) {
+		if (got < 0 || (res->bytes += got) > ARCHIVE_MAX) {
 			bad(res, lineno, 0, "size", "line %d is past what an archive "
 			    "holds (%d MiB a line, %d MiB in all)", lineno,
 			    ARCHIVE_LINE_MAX >> 20, ARCHIVE_MAX >> 20);
