@@ -412,6 +412,37 @@ archive_values_of_the_wrong_type_or_range_fail(void **state)
 	free(a);
 }
 
+/* A sandbox game's steps played with scripted dice verify, replayed with
+ * the dice its events record, and are named as such. */
+static void
+a_sandbox_archive_is_named_as_such(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct turn_result tr;
+	struct err e;
+	static const int none[1] = { 0 };
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *out;
+	int i;
+
+	start(f);
+	/* The skirmish's forces are out of range: no die is needed. */
+	for (i = 0; i < 4; i++)
+		if (referee_turn(&f->r, "mill", none, 0, &tr, &e) != 0)
+			fail_msg("%s", e.msg);
+	out = open_memstream(&buf, &n);
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
+	fclose(out);
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	assert_true(res.sandbox);
+	assert_int_equal(res.scripted, 4);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -430,6 +461,8 @@ main(void)
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(archive_values_of_the_wrong_type_or_range_fail,
 		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_sandbox_archive_is_named_as_such,
+		    setup_sandbox, teardown),
 	};
 
 	if (sodium_init() < 0)
