@@ -42,6 +42,7 @@ int cmd_ledger(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_map(int argc, char **argv);
 
 /* Makes dir and its parents; 0, or -1 with errno. */
 int cli_mkdir_p(const char *dir);

@@ -19,6 +19,7 @@
 #include "core/battle.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
+#include "map/map.h"
 #include "referee/referee.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -83,6 +84,30 @@ clean_demo_mail(const char *dir)
 	}
 	closedir(d);
 	return 0;
+}
+
+/* The map of the battle as it stands, as DIR/maps/cowpens-WHEN.png and
+ * .svg, so a newcomer sees the field at once. */
+static int
+demo_maps(const char *dir, const struct battle *b, const char *when,
+    const char *subtitle, struct err *e)
+{
+	char path[4200], title[300];
+	struct map_opts o;
+
+	snprintf(path, sizeof(path), "%s/maps", dir);
+	if (cli_mkdir_p(path) != 0)
+		return err_set(e, ERR_USER, "cannot make %s: %s", path,
+		    strerror(errno));
+	snprintf(title, sizeof(title), "%s (game cowpens)", b->title);
+	memset(&o, 0, sizeof(o));
+	o.title = title;
+	o.subtitle = subtitle;
+	snprintf(path, sizeof(path), "%s/maps/cowpens-%s.png", dir, when);
+	if (map_write(b, &o, path, e) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/maps/cowpens-%s.svg", dir, when);
+	return map_write(b, &o, path, e);
 }
 
 int
@@ -174,6 +199,8 @@ cmd_demo(int argc, char **argv)
 	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
 	    store_battle_load(st, &g, &b, &e) != 0)
 		goto out;
+	if (demo_maps(dir, b, "start", "The field at the start", &e) != 0)
+		goto out;
 	steps = battle_steps(b);
 	printf("despatch demo: %s\n", b->title);
 	printf("  database:  %s\n  scenario:  %s/cowpens.scenario\n", dbfile, camp);
@@ -216,7 +243,9 @@ cmd_demo(int argc, char **argv)
 	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
 	    store_battle_load(st, &g, &b, &e) != 0)
 		goto out;
-	if (cli_outbox_write(st, maildir, 1, &written, &e) != 0)
+	if (cli_outbox_write(st, maildir, 1, &written, &e) != 0 ||
+	    demo_maps(dir, b, "end", "The field at the end of the battle",
+	    &e) != 0)
 		goto out;
 	printf("\nThe battle after %d turns:\n", b->turns);
 	{
@@ -277,6 +306,8 @@ cmd_demo(int argc, char **argv)
 	printf("See the state:   despatch --db %s state cowpens --json\n", dbfile);
 	printf("See every roll:  despatch --db %s events cowpens --json\n", dbfile);
 	printf("Check it again:  despatch verify %s/archive.jsonl\n", dir);
+	printf("See the field:   %s/maps/ (the start and the end, PNG and SVG)\n",
+	    dir);
 	rc = 0;
 out:
 	if (pf != NULL)

@@ -1367,6 +1367,8 @@ main(int argc, char **argv)
 		return cmd_export(argc, argv);
 	if (strcmp(argv[0], "verify") == 0)
 		return cmd_verify(argc, argv);
+	if (strcmp(argv[0], "map") == 0)
+		return cmd_map(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

@@ -1,0 +1,71 @@
+/*
+ * map.c - despatch map: the table as it stands, drawn to a PNG or an SVG.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "map/map.h"
+#include "report/report.h"
+#include "store/store.h"
+
+int
+cmd_map(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct store_game g;
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	char title[300], sub[200], clock[16];
+	int rc = EXIT_FAILURE, turn;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv)) {
+		printf("usage: despatch map GAME FILE\n\n"
+		    "Draws the table of the game as it stands to FILE: a PNG about "
+		    "1200 pixels wide,\nor an SVG when FILE ends in .svg. Terrain "
+		    "by kind with its names, every\nstand at scale with its facing, "
+		    "in its side's colour, marked when disordered\nor routed, the "
+		    "commanders, a grid in inches for writing orders, a scale bar\n"
+		    "and a north arrow. It shows every side's forces: the operator's "
+		    "view.\n");
+		return 0;
+	}
+	if (argc != 3)
+		return cli_usage_error("map", "takes a game and a file");
+	memset(&g, 0, sizeof(g));
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	if (store_game_get(st, argv[1], &g, &e) != 0 ||
+	    store_battle_load(st, &g, &b, &e) != 0) {
+		rc = cli_fail(&e);
+		goto out;
+	}
+	snprintf(title, sizeof(title), "%s (game %s)", b->title, g.name);
+	turn = g.step > 0 ? battle_step_turn(b, g.step) : 1;
+	report_clock(b, turn, clock, sizeof(clock));
+	if (g.status == GAME_FINISHED)
+		snprintf(sub, sizeof(sub), "The field at the end of the battle");
+	else if (g.status == GAME_SETUP || g.step <= 1)
+		snprintf(sub, sizeof(sub), "The field at the start: turn 1 of %d, "
+		    "%s", b->turns, clock);
+	else
+		snprintf(sub, sizeof(sub), "Before turn %d of %d (%s), the %s phase",
+		    turn, b->turns, clock, battle_step_side(b, g.step) >= 0 ?
+		    b->sides[battle_step_side(b, g.step)].id : "joint");
+	memset(&o, 0, sizeof(o));
+	o.title = title;
+	o.subtitle = sub;
+	if (map_write(b, &o, argv[2], &e) != 0) {
+		rc = cli_fail(&e);
+		goto out;
+	}
+	rc = 0;
+out:
+	battle_free(b);
+	store_game_clear(&g);
+	store_close(st);
+	return rc;
+}

@@ -1,0 +1,507 @@
+/*
+ * map.c - drawing the table with cairo (see map.h).
+ *
+ * One drawing function serves both surfaces.  Table coordinates are
+ * inches with y growing north; the page has y growing down, so every
+ * point goes through to_page().  Cairo's own text is enough for the
+ * labels (the fonts fontconfig finds); labels are placed in the first of
+ * a few spots around their unit that no label placed before overlaps.
+ */
+#include "map/map.h"
+
+#include <cairo.h>
+#include <cairo-svg.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MARGIN_L 46.0   /* room for the y grid labels */
+#define MARGIN_R 16.0
+#define MARGIN_T 64.0   /* the title */
+#define MARGIN_B 70.0   /* x labels, scale bar, north arrow */
+#define GRID_IN  6      /* a grid line every six inches */
+#define MAX_LABELS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
+    BATTLE_MAX_TERRAIN + BATTLE_MAX_STANDS)
+
+struct page {
+	const struct battle *b;
+	double scale;           /* pixels an inch */
+	double w, h;            /* the page */
+	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
+	int nlab;
+};
+
+static double
+inches(fx v)
+{
+	return (double)v / 100.0;
+}
+
+static void
+to_page(const struct page *pg, fx x, fx y, double *px, double *py)
+{
+	*px = MARGIN_L + inches(x) * pg->scale;
+	*py = MARGIN_T + (inches(pg->b->depth) - inches(y)) * pg->scale;
+}
+
+void
+map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
+    double *py)
+{
+	struct page pg;
+
+	memset(&pg, 0, sizeof(pg));
+	pg.b = b;
+	pg.scale = ((width_px > 0 ? width_px : MAP_WIDTH_PX) - MARGIN_L -
+	    MARGIN_R) / inches(b->width);
+	to_page(&pg, x, y, px, py);
+}
+
+/* Colours by terrain kind: fill (areas) or stroke (lines). */
+static void
+terrain_colour(enum terrain_kind k, double rgb[3])
+{
+	static const double c[T_KIND_COUNT][3] = {
+		[T_WOOD] = { 0.55, 0.72, 0.45 },
+		[T_FOREST] = { 0.36, 0.55, 0.32 },
+		[T_THICKET] = { 0.50, 0.62, 0.38 },
+		[T_SWAMP] = { 0.55, 0.66, 0.62 },
+		[T_MARSH] = { 0.62, 0.74, 0.70 },
+		[T_HILL] = { 0.86, 0.78, 0.60 },
+		[T_CROPS] = { 0.93, 0.88, 0.55 },
+		[T_BROKEN] = { 0.78, 0.74, 0.66 },
+		[T_CAMP] = { 0.85, 0.80, 0.72 },
+		[T_TOWN] = { 0.62, 0.52, 0.46 },
+		[T_VILLAGE] = { 0.70, 0.58, 0.50 },
+		[T_WORKS] = { 0.55, 0.48, 0.40 },
+		[T_FORD] = { 0.45, 0.65, 0.85 },
+		[T_BRIDGE] = { 0.45, 0.38, 0.30 },
+		[T_TREELINE] = { 0.30, 0.50, 0.28 },
+		[T_FENCE] = { 0.45, 0.35, 0.25 },
+		[T_HEDGE] = { 0.28, 0.45, 0.25 },
+		[T_ROAD] = { 0.62, 0.50, 0.36 },
+		[T_STREAM] = { 0.35, 0.55, 0.85 },
+		[T_RIVER] = { 0.25, 0.45, 0.80 },
+		[T_SUNKEN_ROAD] = { 0.50, 0.40, 0.30 },
+	};
+
+	memcpy(rgb, c[(unsigned)k < T_KIND_COUNT ? k : T_BROKEN], sizeof(c[0]));
+}
+
+static void
+side_colour(int side, double rgb[3])
+{
+	static const double c[4][3] = {
+		{ 0.78, 0.12, 0.12 },   /* first side: red */
+		{ 0.12, 0.25, 0.70 },   /* second: blue */
+		{ 0.15, 0.55, 0.20 },
+		{ 0.55, 0.30, 0.60 },
+	};
+
+	memcpy(rgb, c[side & 3], sizeof(c[0]));
+}
+
+static void
+path_terrain(cairo_t *cr, const struct page *pg, const struct terrain *t)
+{
+	int j;
+
+	cairo_new_path(cr);
+	for (j = 0; j < t->npts; j++) {
+		const struct pt *p = &pg->b->points[t->first_pt + j];
+		double x, y;
+
+		to_page(pg, p->x, p->y, &x, &y);
+		if (j == 0)
+			cairo_move_to(cr, x, y);
+		else
+			cairo_line_to(cr, x, y);
+	}
+}
+
+/* Places text near (x, y) in the first of a few spots that overlaps no
+ * label placed before (or the nearest, if all do). */
+static void
+label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
+    double size, int italic)
+{
+	static const double spots[][2] = {
+		{ 0, -1 }, { 0, 1 }, { 1, 0 }, { -1, 0 }, { 1, -1 }, { -1, 1 },
+		{ 1, 1 }, { -1, -1 }, { 0, -2 }, { 0, 2 },
+	};
+	cairo_text_extents_t te;
+	double bx = 0, by = 0;
+	size_t s;
+	int i;
+
+	cairo_select_font_face(cr, "sans-serif", italic ?
+	    CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, text, &te);
+	for (s = 0; s < sizeof(spots) / sizeof(spots[0]); s++) {
+		int clash = 0;
+
+		bx = x - te.width / 2 + spots[s][0] * (te.width / 2 + 8);
+		by = y + spots[s][1] * (size + 4);
+		for (i = 0; i < pg->nlab && !clash; i++)
+			clash = bx < pg->lab[i][2] && bx + te.width > pg->lab[i][0] &&
+			    by - size < pg->lab[i][3] && by > pg->lab[i][1];
+		if (!clash)
+			break;
+	}
+	if (s == sizeof(spots) / sizeof(spots[0])) {
+		bx = x - te.width / 2;
+		by = y - size - 4;
+	}
+	if (pg->nlab < MAX_LABELS) {
+		pg->lab[pg->nlab][0] = bx - 1;
+		pg->lab[pg->nlab][1] = by - size;
+		pg->lab[pg->nlab][2] = bx + te.width + 1;
+		pg->lab[pg->nlab][3] = by + 2;
+		pg->nlab++;
+	}
+	/* A pale halo keeps the text readable over any colour. */
+	cairo_move_to(cr, bx - te.x_bearing, by);
+	cairo_text_path(cr, text);
+	cairo_set_source_rgba(cr, 1, 1, 0.95, 0.85);
+	cairo_set_line_width(cr, 3);
+	cairo_stroke(cr);
+	cairo_move_to(cr, bx - te.x_bearing, by);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_show_text(cr, text);
+}
+
+static void
+draw_terrain(cairo_t *cr, struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int i, pass;
+
+	/* Areas first, hills beneath the rest; then lines over them. */
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < b->nterrain; i++) {
+			const struct terrain *t = &b->terrain[i];
+			double rgb[3];
+			int line = t->kind >= T_FIRST_LINE;
+
+			if ((pass == 0) != (t->kind == T_HILL && !line) ||
+			    (pass == 2) != line || t->npts < 2)
+				continue;
+			terrain_colour(t->kind, rgb);
+			path_terrain(cr, pg, t);
+			if (!line) {
+				cairo_close_path(cr);
+				cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.75);
+				cairo_fill_preserve(cr);
+				cairo_set_source_rgb(cr, rgb[0] * 0.7, rgb[1] * 0.7,
+				    rgb[2] * 0.7);
+				/* Hills: a contour line a level. */
+				cairo_set_line_width(cr, t->kind == T_HILL ? 1.5 : 0.8);
+				cairo_stroke(cr);
+			} else {
+				double wd = t->kind == T_RIVER ? 6 : t->kind == T_ROAD ||
+				    t->kind == T_SUNKEN_ROAD ? 4 : t->kind == T_STREAM ?
+				    3 : 2;
+
+				cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+				cairo_set_line_width(cr, wd);
+				cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+				if (t->kind == T_FENCE || t->kind == T_HEDGE) {
+					double dash[2] = { 5, 3 };
+
+					cairo_set_dash(cr, dash, 2, 0);
+				}
+				cairo_stroke(cr);
+				cairo_set_dash(cr, NULL, 0, 0);
+			}
+		}
+	/* Names, at the middle of each piece's points. */
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		double sx = 0, sy = 0, x, y;
+		int j;
+
+		if (t->name[0] == '\0' || t->npts == 0)
+			continue;
+		for (j = 0; j < t->npts; j++) {
+			to_page(pg, b->points[t->first_pt + j].x,
+			    b->points[t->first_pt + j].y, &x, &y);
+			sx += x;
+			sy += y;
+		}
+		label(cr, pg, t->name, sx / t->npts, sy / t->npts, 11, 1);
+	}
+}
+
+static void
+draw_grid(cairo_t *cr, const struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int x, y;
+	char n[16];
+	double px, py, x0, y0, x1, y1;
+
+	to_page(pg, 0, b->depth, &x0, &y0);
+	to_page(pg, b->width, 0, &x1, &y1);
+	cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+	cairo_set_line_width(cr, 0.6);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 10);
+	for (x = 0; x <= (int)inches(b->width); x += GRID_IN) {
+		to_page(pg, (fx)x * 100, 0, &px, &py);
+		cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+		cairo_move_to(cr, px, y0);
+		cairo_line_to(cr, px, y1);
+		cairo_stroke(cr);
+		snprintf(n, sizeof(n), "%d", x);
+		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+		cairo_move_to(cr, px - 6, y1 + 13);
+		cairo_show_text(cr, n);
+	}
+	for (y = 0; y <= (int)inches(b->depth); y += GRID_IN) {
+		to_page(pg, 0, (fx)y * 100, &px, &py);
+		cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+		cairo_move_to(cr, x0, py);
+		cairo_line_to(cr, x1, py);
+		cairo_stroke(cr);
+		snprintf(n, sizeof(n), "%d", y);
+		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+		cairo_move_to(cr, x0 - 22, py + 4);
+		cairo_show_text(cr, n);
+	}
+	/* The table's edge. */
+	cairo_set_source_rgb(cr, 0.25, 0.2, 0.15);
+	cairo_set_line_width(cr, 1.5);
+	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+	cairo_stroke(cr);
+}
+
+/* Every stand's box, as ground no label may cover. */
+static void
+reserve_stands(struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int s, k;
+
+	for (s = 0; s < b->nstands && pg->nlab < MAX_LABELS; s++) {
+		struct pt r[4];
+		double x, y, *box = pg->lab[pg->nlab];
+
+		if (b->stands[s].flags & ST_GONE)
+			continue;
+		battle_stand_rect(b, s, r);
+		for (k = 0; k < 4; k++) {
+			to_page(pg, r[k].x, r[k].y, &x, &y);
+			if (k == 0 || x < box[0])
+				box[0] = x;
+			if (k == 0 || y < box[1])
+				box[1] = y;
+			if (k == 0 || x > box[2])
+				box[2] = x;
+			if (k == 0 || y > box[3])
+				box[3] = y;
+		}
+		pg->nlab++;
+	}
+}
+
+static void
+draw_forces(cairo_t *cr, struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int u, s, k;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		double rgb[3], cx = 0, cy = 0;
+		int shown = 0;
+
+		side_colour(un->side, rgb);
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+			const struct stand *st = &b->stands[s];
+			struct pt r[4];
+			double x, y, fx_, fy_, a;
+
+			if (st->flags & ST_GONE)
+				continue;
+			battle_stand_rect(b, s, r);
+			for (k = 0; k < 4; k++) {
+				to_page(pg, r[k].x, r[k].y, &x, &y);
+				if (k == 0)
+					cairo_move_to(cr, x, y);
+				else
+					cairo_line_to(cr, x, y);
+			}
+			cairo_close_path(cr);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_set_line_width(cr, 0.8);
+			cairo_stroke(cr);
+			/* The facing: a tick from the centre through the front. */
+			to_page(pg, st->pos.x, st->pos.y, &x, &y);
+			a = st->facing * M_PI / 180.0;
+			fx_ = x + sin(a) * pg->scale * 0.9;
+			fy_ = y - cos(a) * pg->scale * 0.9;
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_set_line_width(cr, 1.6);
+			cairo_move_to(cr, x, y);
+			cairo_line_to(cr, fx_, fy_);
+			cairo_stroke(cr);
+			/* Markers: disordered (yellow), routed (red cross). */
+			if ((st->flags & ST_ROUTED) == ST_ROUTED) {
+				cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
+				cairo_set_line_width(cr, 2);
+				cairo_move_to(cr, x - 5, y - 5);
+				cairo_line_to(cr, x + 5, y + 5);
+				cairo_move_to(cr, x + 5, y - 5);
+				cairo_line_to(cr, x - 5, y + 5);
+				cairo_stroke(cr);
+			} else if (st->flags & ST_DISORDERED) {
+				cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
+				cairo_new_path(cr);
+				cairo_arc(cr, x, y, 3.5, 0, 2 * M_PI);
+				cairo_fill(cr);
+			}
+			cx += x;
+			cy += y;
+			shown++;
+		}
+		if (shown > 0)
+			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
+	}
+	for (k = 0; k < b->ncommanders; k++) {
+		const struct commander *c = &b->commanders[k];
+		double rgb[3], x, y;
+
+		if (c->gone)
+			continue;
+		side_colour(c->side, rgb);
+		to_page(pg, c->pos.x, c->pos.y, &x, &y);
+		/* A new path: an arc would join the last label's point. */
+		cairo_new_path(cr);
+		cairo_arc(cr, x, y, 4.5, 0, 2 * M_PI);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_set_line_width(cr, 2);
+		cairo_stroke(cr);
+		label(cr, pg, c->name, x, y + 2, 9.5, 1);
+	}
+}
+
+static void
+draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
+{
+	double x0, y1, bar, nx, ny;
+	char t[64];
+
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_select_font_face(cr, "serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, 20);
+	cairo_move_to(cr, MARGIN_L, 28);
+	cairo_show_text(cr, o->title != NULL ? o->title : pg->b->title);
+	if (o->subtitle != NULL) {
+		cairo_select_font_face(cr, "serif", CAIRO_FONT_SLANT_ITALIC,
+		    CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, 14);
+		cairo_move_to(cr, MARGIN_L, 50);
+		cairo_show_text(cr, o->subtitle);
+	}
+	/* A scale bar of twelve inches, with its yards at 25 yards an inch
+	 * (the wing scale), and a north arrow. */
+	to_page(pg, 0, 0, &x0, &y1);
+	bar = 12 * pg->scale;
+	cairo_set_line_width(cr, 2);
+	cairo_move_to(cr, x0, y1 + 40);
+	cairo_line_to(cr, x0 + bar, y1 + 40);
+	cairo_move_to(cr, x0, y1 + 35);
+	cairo_line_to(cr, x0, y1 + 45);
+	cairo_move_to(cr, x0 + bar / 2, y1 + 37);
+	cairo_line_to(cr, x0 + bar / 2, y1 + 43);
+	cairo_move_to(cr, x0 + bar, y1 + 35);
+	cairo_line_to(cr, x0 + bar, y1 + 45);
+	cairo_stroke(cr);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 11);
+	snprintf(t, sizeof(t), "12 inches = 300 yards");
+	cairo_move_to(cr, x0 + bar + 10, y1 + 44);
+	cairo_show_text(cr, t);
+	nx = pg->w - MARGIN_R - 20;
+	ny = y1 + 30;
+	cairo_move_to(cr, nx, ny - 14);
+	cairo_line_to(cr, nx - 7, ny + 8);
+	cairo_line_to(cr, nx, ny + 3);
+	cairo_line_to(cr, nx + 7, ny + 8);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	cairo_move_to(cr, nx - 4, ny + 24);
+	cairo_show_text(cr, "N");
+}
+
+static void
+draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
+{
+	cairo_set_source_rgb(cr, 0.97, 0.95, 0.88);   /* parchment */
+	cairo_paint(cr);
+	reserve_stands(pg);
+	draw_terrain(cr, pg);
+	draw_grid(cr, pg);
+	draw_forces(cr, pg);
+	draw_furniture(cr, pg, o);
+}
+
+int
+map_write(const struct battle *b, const struct map_opts *o, const char *path,
+    struct err *e)
+{
+	struct page *pg = calloc(1, sizeof(*pg));
+	cairo_surface_t *sf;
+	cairo_t *cr;
+	size_t n = strlen(path);
+	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0;
+	int width = o->width_px > 0 ? o->width_px : MAP_WIDTH_PX;
+
+	if (pg == NULL)
+		return err_set(e, ERR_TEMP, "out of memory drawing the map");
+	if (b->width <= 0 || b->depth <= 0) {
+		free(pg);
+		return err_set(e, ERR_DATA, "the battle has no table to draw");
+	}
+	pg->b = b;
+	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
+	pg->w = width;
+	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;
+	sf = svg ? cairo_svg_surface_create(path, pg->w, pg->h) :
+	    cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pg->w,
+	    (int)ceil(pg->h));
+	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
+		rc = err_set(e, ERR_TEMP, "cannot draw the map %s: %s", path,
+		    cairo_status_to_string(cairo_surface_status(sf)));
+		cairo_surface_destroy(sf);
+		free(pg);
+		return rc;
+	}
+	cr = cairo_create(sf);
+	draw(cr, pg, o);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	cairo_destroy(cr);
+	if (rc == 0 && !svg &&
+	    cairo_surface_write_to_png(sf, path) != CAIRO_STATUS_SUCCESS)
+		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
+	cairo_surface_finish(sf);
+	if (rc == 0 && cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS)
+		rc = err_set(e, ERR_TEMP, "cannot write the map %s: %s", path,
+		    cairo_status_to_string(cairo_surface_status(sf)));
+	cairo_surface_destroy(sf);
+	free(pg);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/*
+ * map.h - the map of a battle, drawn with cairo: the same drawing writes a
+ * PNG (for mail clients) and an SVG (for zooming).
+ *
+ * This version draws the whole table (every side's forces): what a side
+ * may see in a fog game, the step's moves and fire, and the map in the
+ * mail come with the rest of the reports and maps work.
+ */
+#ifndef DESPATCH_MAP_H
+#define DESPATCH_MAP_H
+
+#include <stddef.h>
+
+#include "core/battle.h"
+#include "core/err.h"
+
+#define MAP_WIDTH_PX 1200   /* the PNG's width */
+
+struct map_opts {
+	const char *title;      /* first title line ("Cowpens (game cowpens)") */
+	const char *subtitle;   /* second ("Turn 3 of 6, 07:30") or NULL */
+	int width_px;           /* 0: MAP_WIDTH_PX */
+};
+
+/* Writes the map of b to path: a PNG, or an SVG when path ends in
+ * ".svg".  0, or -1 with e set. */
+int map_write(const struct battle *b, const struct map_opts *o,
+    const char *path, struct err *e);
+
+/* Where table point (x, y) in hundredths of an inch falls on the PNG of
+ * that width: for tests that look at pixels. */
+void map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
+    double *py);
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * test_map.c - the map (src/map): drawn where the forces stand, in their
+ * sides' colours, the same drawing to a PNG and an SVG.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <cairo.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "map/map.h"
+#include "scenario/scenario.h"
+
+static const char scen[] =
+    "scenario \"Skirmish at the Mill\"\nruleset vnb-wing\ntable 48 x 36\n"
+    "turns 2\n"
+    "terrain wood \"Mill wood\" poly 30,2 46,2 46,14 30,14\n"
+    "side crown \"Crown\"\n  commander \"Howe\" army at 24,4\n"
+    "  brigade \"1st\" commander \"Grey\" at 12,8\n"
+    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 12,10 facing 0\n"
+    "side continental \"Continental\"\n  commander \"Greene\" army at 24,32\n"
+    "  brigade \"Va\" commander \"Weedon\" at 24,24\n"
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,20 facing 180\n";
+
+/* The pixel of the PNG at table point (x, y), as 0xRRGGBB. */
+static uint32_t
+pixel(cairo_surface_t *s, const struct battle *b, double x, double y)
+{
+	double px, py;
+	unsigned char *d = cairo_image_surface_get_data(s);
+	int stride = cairo_image_surface_get_stride(s);
+
+	map_to_px(b, cairo_image_surface_get_width(s), (fx)(x * 100),
+	    (fx)(y * 100), &px, &py);
+	return *(uint32_t *)(d + (int)py * stride + (int)px * 4) & 0xffffff;
+}
+
+static int
+reddish(uint32_t p)
+{
+	return (p >> 16 & 0xff) > 150 && (p >> 8 & 0xff) < 80 && (p & 0xff) < 80;
+}
+
+/* The map's ground colour (0.97, 0.95, 0.88), give or take rounding. */
+static int
+parchment(uint32_t p)
+{
+	int r = (int)(p >> 16 & 0xff), g = (int)(p >> 8 & 0xff), b = (int)(p & 0xff);
+
+	return abs(r - 247) <= 2 && abs(g - 242) <= 2 && abs(b - 224) <= 2;
+}
+
+static int
+bluish(uint32_t p)
+{
+	return (p & 0xff) > 130 && (p >> 16 & 0xff) < 80;
+}
+
+static void
+forces_and_terrain_are_drawn_where_they_stand(void **state)
+{
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	char png[] = "/tmp/despatch-map-XXXXXX.png", svg[64];
+	cairo_surface_t *s;
+	FILE *f;
+	char head[64] = "";
+	int fd;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	fd = mkstemps(png, 4);
+	assert_true(fd >= 0);
+	close(fd);
+	memset(&o, 0, sizeof(o));
+	o.title = "Skirmish at the Mill";
+	o.subtitle = "The field at the start";
+	if (map_write(b, &o, png, &e) != 0)
+		fail_msg("%s", e.msg);
+	s = cairo_image_surface_create_from_png(png);
+	assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+	assert_int_equal(cairo_image_surface_get_width(s), MAP_WIDTH_PX);
+	/* Each unit in its side's colour where its stands are (beside the
+	 * facing tick at the centre), open ground in parchment, the wood
+	 * green. */
+	assert_true(reddish(pixel(s, b, 11.0, 9.8)));
+	assert_true(bluish(pixel(s, b, 23.0, 20.2)));
+	assert_true(parchment(pixel(s, b, 8.5, 28.5)));
+	{
+		uint32_t w = pixel(s, b, 38, 8);
+
+		assert_true((w >> 8 & 0xff) > (w >> 16 & 0xff) &&
+		    (w >> 8 & 0xff) > (w & 0xff));
+	}
+	/* Moved, the unit is drawn where it went. */
+	b->stands[b->units[0].first_stand].pos.x = 3600;
+	b->stands[b->units[0].first_stand].pos.y = 3000;
+	assert_int_equal(map_write(b, &o, png, &e), 0);
+	cairo_surface_destroy(s);
+	s = cairo_image_surface_create_from_png(png);
+	assert_true(reddish(pixel(s, b, 35.5, 30.0)));
+	cairo_surface_destroy(s);
+	/* The same drawing as an SVG. */
+	snprintf(svg, sizeof(svg), "%.*s.svg", (int)(strlen(png) - 4), png);
+	assert_int_equal(map_write(b, &o, svg, &e), 0);
+	f = fopen(svg, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(head, sizeof(head), f));
+	fclose(f);
+	assert_non_null(strstr(head, "<?xml"));
+	unlink(png);
+	unlink(svg);
+	battle_free(b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(forces_and_terrain_are_drawn_where_they_stand),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
