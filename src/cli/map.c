@@ -25,7 +25,9 @@ cmd_map(int argc, char **argv)
 	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch map GAME FILE\n\n"
 		    "Draws the table of the game as it stands to FILE: a PNG about "
-		    "1200 pixels wide,\nor an SVG when FILE ends in .svg. Terrain "
+		    "1200 pixels wide,\nan SVG when FILE ends in .svg, or the text "
+		    "map of the plain-text mail when it\nends in .txt (or is -, "
+		    "standard output). Terrain "
 		    "by kind with its names, every\nstand at scale with its facing, "
 		    "in its side's colour, marked when disordered\nor routed, the "
 		    "commanders, a grid in inches for writing orders, a scale bar\n"
@@ -58,6 +60,29 @@ cmd_map(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.title = title;
 	o.subtitle = sub;
+	{
+		/* FILE.txt (or "-"): the text map the plain-text mail carries. */
+		size_t n = strlen(argv[2]);
+
+		if (strcmp(argv[2], "-") == 0 || (n > 4 &&
+		    strcmp(argv[2] + n - 4, ".txt") == 0)) {
+			char *txt = map_ascii(b, -1, 1, 72);
+			FILE *f = strcmp(argv[2], "-") == 0 ? stdout :
+			    fopen(argv[2], "w");
+
+			if (txt == NULL || f == NULL ||
+			    fprintf(f, "%s\n%s\n\n%s", title, sub, txt) < 0 ||
+			    (f != stdout && fclose(f) != 0)) {
+				free(txt);
+				err_set(&e, ERR_TEMP, "cannot write %s", argv[2]);
+				rc = cli_fail(&e);
+				goto out;
+			}
+			free(txt);
+			rc = 0;
+			goto out;
+		}
+	}
 	if (map_write(b, &o, argv[2], &e) != 0) {
 		rc = cli_fail(&e);
 		goto out;

@@ -27,6 +27,13 @@ struct map_opts {
 int map_write(const struct battle *b, const struct map_opts *o,
     const char *path, struct err *e);
 
+/* The table as text, cols characters wide (24 to 190), North up: terrain
+ * by kind, each unit a letter at its centre (A-Z the first side's, a-z
+ * the second's), '@' a commander, the frame marked every 12 inches, and
+ * a key with each unit's centre.  Only side's forces unless open.  A
+ * malloc'd string, or NULL when out of memory. */
+char *map_ascii(const struct battle *b, int side, int open, int cols);
+
 /* Where table point (x, y) in hundredths of an inch falls on the PNG of
  * that width: for tests that look at pixels. */
 void map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,

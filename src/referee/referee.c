@@ -21,6 +21,7 @@
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
+#include "map/map.h"
 #include "mail/mail.h"
 #include "orders/orders.h"
 #include "report/report.h"
@@ -939,6 +940,15 @@ queue_welcome(struct referee *r, const struct store_game *g,
 	for (s = 0; s < b->nsides; s++)
 		if (s != p->side)
 			report_forces(&t, b, s);
+	{
+		/* The field at the start, as text. */
+		char *field = map_ascii(b, p->side, strcmp(g->visibility, "fog") !=
+		    0, 72);
+
+		if (field != NULL)
+			text_add(&t, "\nThe field\n---------\n%s", field);
+		free(field);
+	}
 	text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
 	    clock, b->sides[first].id);
 	snprintf(subject, sizeof(subject), "[%s] Welcome: you command %s",

@@ -20,6 +20,7 @@
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
+#include "map/map.h"
 #include "mail/mail.h"
 #include "orders/orders.h"
 #include "report/report.h"
@@ -654,6 +655,24 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		    strcmp(a->g.visibility, "fog") != 0, &ro);
 		if (body == NULL)
 			return err_set(e, ERR_TEMP, "out of memory writing the report");
+		{
+			/* The field as text for plain-text readers: the enemy
+			 * only in an open game, as in the forces above. */
+			char *field = map_ascii(b, pl[i].side, strcmp(a->g.visibility,
+			    "fog") != 0, 72), *nb;
+			size_t bl = strlen(body), fl = field != NULL ? strlen(field) : 0;
+
+			nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
+			if (nb == NULL) {
+				free(field);
+				free(body);
+				return err_set(e, ERR_TEMP, "out of memory writing the "
+				    "report");
+			}
+			body = nb;
+			snprintf(body + bl, fl + 40, "\nThe field\n---------\n%s", field);
+			free(field);
+		}
 		{
 			char *full = with_ledger(body, a, pl[i].id, head, sig);
 

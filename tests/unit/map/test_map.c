@@ -121,11 +121,54 @@ forces_and_terrain_are_drawn_where_they_stand(void **state)
 	battle_free(b);
 }
 
+/* The text map: each unit's letter at its centre's cell, the key with its
+ * name, no line past 78 characters, and in a fog game only the reader's
+ * own side. */
+static void
+the_text_map_puts_each_unit_where_it_stands(void **state)
+{
+	struct battle *b = NULL;
+	struct err e;
+	char *all, *own, *line, *save = NULL, *copy;
+	int row = 0, found = 0;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	all = map_ascii(b, 0, 1, 48);
+	own = map_ascii(b, 0, 0, 48);
+	assert_non_null(all);
+	assert_non_null(own);
+	/* 48 columns over 48 inches: an inch a column, two a row.  The 23rd
+	 * Foot ('A') is centred at 12,10: row (36 - 10) / 2 = 13 of the
+	 * grid, column 12 (after the 4-character frame). */
+	copy = strdup(all);
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		assert_true(strlen(line) <= 78);
+		if (line[3] == '|') {
+			if (row == 13 && line[4 + 12] == 'A')
+				found = 1;
+			row++;
+		}
+	}
+	free(copy);
+	assert_true(found);
+	assert_non_null(strstr(all, "A     12,10     23rd Foot"));
+	assert_non_null(strstr(all, "2nd Virginia"));
+	assert_non_null(strstr(all, "wwww"));   /* the Mill wood */
+	assert_null(strstr(own, "2nd Virginia"));
+	assert_non_null(strstr(own, "23rd Foot"));
+	free(all);
+	free(own);
+	battle_free(b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(forces_and_terrain_are_drawn_where_they_stand),
+		cmocka_unit_test(the_text_map_puts_each_unit_where_it_stands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
