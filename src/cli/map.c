@@ -18,12 +18,14 @@ cmd_map(int argc, char **argv)
 	struct battle *b = NULL;
 	struct map_opts o;
 	struct err e;
-	char title[300], sub[200], clock[16];
-	int rc = EXIT_FAILURE, turn;
+	char title[300], sub[300], clock[16];
+	const char *side_id = NULL;
+	unsigned char *seen = NULL;
+	int rc = EXIT_FAILURE, turn, side = -1;
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch map GAME FILE\n\n"
+		printf("usage: despatch map GAME FILE [--side SIDE]\n\n"
 		    "Draws the table of the game as it stands to FILE: a PNG about "
 		    "1200 pixels wide,\nan SVG when FILE ends in .svg, or the text "
 		    "map of the plain-text mail when it\nends in .txt (or is -, "
@@ -31,12 +33,18 @@ cmd_map(int argc, char **argv)
 		    "by kind with its names, every\nstand at scale with its facing, "
 		    "in its side's colour, marked when disordered\nor routed, the "
 		    "commanders, a grid in inches for writing orders, a scale bar\n"
-		    "and a north arrow. It shows every side's forces: the operator's "
-		    "view.\n");
+		    "and a north arrow. It shows every side's forces, the operator's "
+		    "view, unless\n--side names a side: then what that side's "
+		    "stands and commanders can see.\n");
 		return 0;
 	}
+	if (argc == 5 && strcmp(argv[3], "--side") == 0) {
+		side_id = argv[4];
+		argc = 3;
+	}
 	if (argc != 3)
-		return cli_usage_error("map", "takes a game and a file");
+		return cli_usage_error("map", "takes a game and a file, and "
+		    "--side SIDE for a side's view");
 	memset(&g, 0, sizeof(g));
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
@@ -60,13 +68,33 @@ cmd_map(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.title = title;
 	o.subtitle = sub;
+	if (side_id != NULL) {
+		/* A side's view: what its stands and commanders can see. */
+		side = battle_side(b, side_id);
+		if (side < 0) {
+			err_set(&e, ERR_USER, "game %s has no side \"%s\"", g.name,
+			    side_id);
+			rc = cli_fail(&e);
+			goto out;
+		}
+		seen = map_seen(b, side);
+		if (seen == NULL) {
+			err_set(&e, ERR_TEMP, "out of memory");
+			rc = cli_fail(&e);
+			goto out;
+		}
+		o.seen = seen;
+		o.side = side;
+		snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub), "; what %s "
+		    "sees", b->sides[side].name);
+	}
 	{
 		/* FILE.txt (or "-"): the text map the plain-text mail carries. */
 		size_t n = strlen(argv[2]);
 
 		if (strcmp(argv[2], "-") == 0 || (n > 4 &&
 		    strcmp(argv[2] + n - 4, ".txt") == 0)) {
-			char *txt = map_ascii(b, -1, 1, 72);
+			char *txt = map_ascii(b, side, o.seen, 72);
 			FILE *f = strcmp(argv[2], "-") == 0 ? stdout :
 			    fopen(argv[2], "w");
 
@@ -89,6 +117,7 @@ cmd_map(int argc, char **argv)
 	}
 	rc = 0;
 out:
+	free(seen);
 	battle_free(b);
 	store_game_clear(&g);
 	store_close(st);

@@ -77,6 +77,11 @@ struct ruleset {
 	 * ranges) for a player of side, generated from the data table,
 	 * written to out.  Pure.  May be NULL. */
 	void (*crib)(const struct battle *b, int side, char *out, size_t size);
+
+	/* Which stands side can see, by the ruleset's own line of sight
+	 * from any of its stands or commanders: seen[stand] set to 1 (its
+	 * own always), else 0.  Pure.  May be NULL (then everything). */
+	void (*sees)(const struct battle *b, int side, unsigned char *seen);
 };
 
 const struct ruleset *ruleset_find(const char *name);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/ruleset.h"
 #include "report/report.h"
 
 #define ROWS_MAX 80
@@ -57,8 +58,50 @@ unit_key(const struct battle *b, int u)
 	return '*';
 }
 
+/* The centre of unit u's stands that are on the table and seen (all, with
+ * seen NULL); 0 when none is. */
+static int
+seen_centre(const struct battle *b, int u, const unsigned char *seen,
+    struct pt *out)
+{
+	int64_t x = 0, y = 0;
+	int s, n = 0;
+
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++) {
+		if ((b->stands[s].flags & ST_GONE) || (seen != NULL && !seen[s]))
+			continue;
+		x += b->stands[s].pos.x;
+		y += b->stands[s].pos.y;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	out->x = (fx)(x / n);
+	out->y = (fx)(y / n);
+	return 1;
+}
+
+unsigned char *
+map_seen(const struct battle *b, int side)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	unsigned char *seen = calloc((size_t)b->nstands + 1, 1);
+	int s;
+
+	if (seen == NULL)
+		return NULL;
+	if (rs != NULL && rs->sees != NULL)
+		rs->sees(b, side, seen);
+	else
+		for (s = 0; s < b->nstands; s++)
+			seen[s] = b->units[b->stands[s].unit].side == side;
+	return seen;
+}
+
 char *
-map_ascii(const struct battle *b, int side, int open, int cols)
+map_ascii(const struct battle *b, int side, const unsigned char *seen,
+    int cols)
 {
 	struct text t;
 	char grid[ROWS_MAX][200];
@@ -126,7 +169,7 @@ map_ascii(const struct battle *b, int side, int open, int cols)
 	for (k = 0; k < b->ncommanders; k++) {
 		const struct commander *cm = &b->commanders[k];
 
-		if (cm->gone || (!open && cm->side != side))
+		if (cm->gone || (seen != NULL && cm->side != side))
 			continue;
 		c = (int)((double)cm->pos.x / 100.0 / per_col);
 		r = (int)(((double)(b->depth - cm->pos.y)) / 100.0 / per_row);
@@ -136,8 +179,7 @@ map_ascii(const struct battle *b, int side, int open, int cols)
 	for (u = 0; u < b->nunits; u++) {
 		struct pt p;
 
-		if ((!open && b->units[u].side != side) ||
-		    !battle_unit_centre(b, u, &p))
+		if (!seen_centre(b, u, seen, &p))
 			continue;
 		c = (int)((double)p.x / 100.0 / per_col);
 		r = (int)(((double)(b->depth - p.y)) / 100.0 / per_row);
@@ -184,8 +226,7 @@ map_ascii(const struct battle *b, int side, int open, int cols)
 		struct pt p;
 		char xs[16], ys[16];
 
-		if ((!open && b->units[u].side != side) ||
-		    !battle_unit_centre(b, u, &p))
+		if (!seen_centre(b, u, seen, &p))
 			continue;
 		geom_fmt_fx(p.x, xs, sizeof(xs));
 		geom_fmt_fx(p.y, ys, sizeof(ys));

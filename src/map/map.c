@@ -31,6 +31,8 @@ struct page {
 	const struct battle *b;
 	double scale;           /* pixels an inch */
 	double w, h;            /* the page */
+	const unsigned char *seen;   /* a side's view, or NULL */
+	int side;
 	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
 	int nlab;
 };
@@ -299,7 +301,8 @@ reserve_stands(struct page *pg)
 		struct pt r[4];
 		double x, y, *box = pg->lab[pg->nlab];
 
-		if (b->stands[s].flags & ST_GONE)
+		if ((b->stands[s].flags & ST_GONE) ||
+		    (pg->seen != NULL && !pg->seen[s]))
 			continue;
 		battle_stand_rect(b, s, r);
 		for (k = 0; k < 4; k++) {
@@ -334,7 +337,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 			struct pt r[4];
 			double x, y, fx_, fy_, a;
 
-			if (st->flags & ST_GONE)
+			if ((st->flags & ST_GONE) || (pg->seen != NULL && !pg->seen[s]))
 				continue;
 			battle_stand_rect(b, s, r);
 			for (k = 0; k < 4; k++) {
@@ -386,7 +389,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 		const struct commander *c = &b->commanders[k];
 		double rgb[3], x, y;
 
-		if (c->gone)
+		if (c->gone || (pg->seen != NULL && c->side != pg->side))
 			continue;
 		side_colour(c->side, rgb);
 		to_page(pg, c->pos.x, c->pos.y, &x, &y);
@@ -546,6 +549,8 @@ map_write(const struct battle *b, const struct map_opts *o, const char *path,
 		return err_set(e, ERR_DATA, "the battle has no table to draw");
 	}
 	pg->b = b;
+	pg->seen = o->seen;
+	pg->side = o->side;
 	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
 	pg->w = width;
 	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;

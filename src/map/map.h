@@ -20,7 +20,16 @@ struct map_opts {
 	const char *title;      /* first title line ("Cowpens (game cowpens)") */
 	const char *subtitle;   /* second ("Turn 3 of 6, 07:30") or NULL */
 	int width_px;           /* 0: MAP_WIDTH_PX */
+	/* A side's view: only the stands seen[stand] marks (and only its
+	 * own commanders); NULL draws everything. */
+	const unsigned char *seen;
+	int side;
 };
+
+/* What side sees of b in a fog game, by the ruleset's line of sight: a
+ * malloc'd mask a stand (its own stands only when the ruleset has no
+ * sight), or NULL when out of memory. */
+unsigned char *map_seen(const struct battle *b, int side);
 
 /* Writes the map of b to path: a PNG, or an SVG when path ends in
  * ".svg".  0, or -1 with e set. */
@@ -30,9 +39,11 @@ int map_write(const struct battle *b, const struct map_opts *o,
 /* The table as text, cols characters wide (24 to 190), North up: terrain
  * by kind, each unit a letter at its centre (A-Z the first side's, a-z
  * the second's), '@' a commander, the frame marked every 12 inches, and
- * a key with each unit's centre.  Only side's forces unless open.  A
- * malloc'd string, or NULL when out of memory. */
-char *map_ascii(const struct battle *b, int side, int open, int cols);
+ * a key with each unit's centre.  With seen (map_seen), side's view:
+ * units by the stands seen, and only side's commanders.  A malloc'd
+ * string, or NULL when out of memory. */
+char *map_ascii(const struct battle *b, int side, const unsigned char *seen,
+    int cols);
 
 /* Where table point (x, y) in hundredths of an inch falls on the PNG of
  * that width: for tests that look at pixels. */

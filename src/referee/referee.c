@@ -941,10 +941,13 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		if (s != p->side)
 			report_forces(&t, b, s);
 	{
-		/* The field at the start, as text. */
-		char *field = map_ascii(b, p->side, strcmp(g->visibility, "fog") !=
-		    0, 72);
+		/* The field at the start, as text: in a fog game what the
+		 * side can see. */
+		unsigned char *seen = strcmp(g->visibility, "fog") == 0 ?
+		    map_seen(b, p->side) : NULL;
+		char *field = map_ascii(b, p->side, seen, 72);
 
+		free(seen);
 		if (field != NULL)
 			text_add(&t, "\nThe field\n---------\n%s", field);
 		free(field);

@@ -656,12 +656,14 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		if (body == NULL)
 			return err_set(e, ERR_TEMP, "out of memory writing the report");
 		{
-			/* The field as text for plain-text readers: the enemy
-			 * only in an open game, as in the forces above. */
-			char *field = map_ascii(b, pl[i].side, strcmp(a->g.visibility,
-			    "fog") != 0, 72), *nb;
+			/* The field as text for plain-text readers: in a fog
+			 * game only what the side can see. */
+			unsigned char *seen = strcmp(a->g.visibility, "fog") == 0 ?
+			    map_seen(b, pl[i].side) : NULL;
+			char *field = map_ascii(b, pl[i].side, seen, 72), *nb;
 			size_t bl = strlen(body), fl = field != NULL ? strlen(field) : 0;
 
+			free(seen);
 			nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
 			if (nb == NULL) {
 				free(field);

@@ -249,6 +249,32 @@ can_see(const struct battle *b, struct pt a, struct pt z)
 	return 1;
 }
 
+/* What side sees: its own stands, and each enemy stand some stand or
+ * commander of its has a line of sight to (the same sight the rules use
+ * for fire and for moving out of command). */
+void
+vnb_sees(const struct battle *b, int side, unsigned char *seen)
+{
+	int s, k, c;
+
+	for (s = 0; s < b->nstands; s++) {
+		const struct stand *t = &b->stands[s];
+
+		seen[s] = b->units[t->unit].side == side;
+		if (seen[s] || (t->flags & ST_GONE))
+			continue;
+		for (k = 0; k < b->nstands && !seen[s]; k++)
+			if (b->units[b->stands[k].unit].side == side &&
+			    !(b->stands[k].flags & ST_GONE) &&
+			    can_see(b, b->stands[k].pos, t->pos))
+				seen[s] = 1;
+		for (c = 0; c < b->ncommanders && !seen[s]; c++)
+			if (b->commanders[c].side == side && !b->commanders[c].gone &&
+			    can_see(b, b->commanders[c].pos, t->pos))
+				seen[s] = 1;
+	}
+}
+
 /* --- events and markers ---------------------------------------------- */
 
 static void

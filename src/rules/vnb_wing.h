@@ -27,6 +27,7 @@ int vnb_preview(const struct battle *b, const struct order_set *set,
     char *out, size_t size);
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
+void vnb_sees(const struct battle *b, int side, unsigned char *seen);
 int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 

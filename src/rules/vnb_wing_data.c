@@ -135,4 +135,5 @@ const struct ruleset ruleset_vnb_wing = {
 	.adjudicate = vnb_adjudicate,
 	.preview = vnb_preview,
 	.crib = vnb_crib,
+	.sees = vnb_sees,
 };

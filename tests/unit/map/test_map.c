@@ -134,8 +134,18 @@ the_text_map_puts_each_unit_where_it_stands(void **state)
 
 	(void)state;
 	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
-	all = map_ascii(b, 0, 1, 48);
-	own = map_ascii(b, 0, 0, 48);
+	all = map_ascii(b, 0, NULL, 48);
+	{
+		/* Crown's own view, with nothing of the enemy's seen. */
+		unsigned char *mine = calloc((size_t)b->nstands, 1);
+		int s;
+
+		assert_non_null(mine);
+		for (s = 0; s < b->nstands; s++)
+			mine[s] = b->units[b->stands[s].unit].side == 0;
+		own = map_ascii(b, 0, mine, 48);
+		free(mine);
+	}
 	assert_non_null(all);
 	assert_non_null(own);
 	/* 48 columns over 48 inches: an inch a column, two a row.  The 23rd
@@ -163,12 +173,56 @@ the_text_map_puts_each_unit_where_it_stands(void **state)
 	battle_free(b);
 }
 
+/* A side sees an enemy in the open and not one behind a wood: what it
+ * sees is what its text map shows. */
+static void
+a_unit_hidden_in_the_wood_is_not_seen(void **state)
+{
+	static const char hid[] =
+	    "scenario \"Hidden\"\nruleset vnb-wing\ntable 48 x 36\nturns 2\n"
+	    "terrain wood \"Big wood\" poly 10,14 38,14 38,22 10,22\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 24,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 24,6\n"
+	    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,8 facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at 44,34\n"
+	    "  brigade \"Va\" commander \"Weedon\" at 44,32\n"
+	    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n"
+	    "    unit \"3rd Virginia\" type continentals-post-1778 stands 2 sp 2 at 44,12 facing 180\n";
+	struct battle *b = NULL;
+	struct err e;
+	unsigned char *seen;
+	char *txt;
+
+	(void)state;
+	assert_int_equal(scenario_parse(hid, strlen(hid), "test", 0, &b, &e), 0);
+	seen = map_seen(b, 0);
+	assert_non_null(seen);
+	/* Crown's own stands, and the 3rd Virginia in the open to its
+	 * east; the 2nd Virginia beyond the wood, not. */
+	assert_int_equal(seen[b->units[0].first_stand], 1);
+	assert_int_equal(seen[b->units[2].first_stand], 1);
+	assert_int_equal(seen[b->units[1].first_stand], 0);
+	txt = map_ascii(b, 0, seen, 48);
+	assert_non_null(txt);
+	assert_non_null(strstr(txt, "3rd Virginia"));
+	assert_null(strstr(txt, "2nd Virginia"));
+	free(txt);
+	free(seen);
+	/* The continental side sees its own, and the crown only if in
+	 * sight: its commander at 44,32 sees past the wood's east end. */
+	seen = map_seen(b, 1);
+	assert_int_equal(seen[b->units[1].first_stand], 1);
+	free(seen);
+	battle_free(b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(forces_and_terrain_are_drawn_where_they_stand),
 		cmocka_unit_test(the_text_map_puts_each_unit_where_it_stands),
+		cmocka_unit_test(a_unit_hidden_in_the_wood_is_not_seen),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
