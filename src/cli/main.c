@@ -870,7 +870,12 @@ cmd_events(int argc, char **argv)
 			    b->units[x->unit].name : NULL);
 			json_str(&j, "target", x->target >= 0 && x->target < b->nunits ?
 			    b->units[x->target].name : NULL);
-			json_int(&j, "value", x->value);
+			/* A move's distance is kept in hundredths of an inch;
+			 * the JSON gives inches, as for every distance. */
+			if (x->kind == EV_MOVE || x->kind == EV_COMMANDER)
+				json_fx(&j, "value", (fx)x->value);
+			else
+				json_int(&j, "value", x->value);
 			if (x->kind == EV_ROLL)
 				json_int(&j, "die", x->sides);
 			json_str(&j, "text", x->text);

@@ -295,6 +295,17 @@ grep -q "tarleton@" "$work/addr.jsonl" && ! grep -q "tarleton@" "$work/again.jso
 	{ fail=$((fail + 1)); echo "FAIL: addresses in the archive without --with-addresses, or not with it"; }
 check "verify with addresses" 0 "$bin" verify "$work/addr.jsonl"
 
+# JSON distances are inches: a move's value is its distance in inches
+# (the text says 8" where the value says 8).
+"$bin" --db "$work/d1/demo.db" events cowpens --json >"$work/ev.json"
+bad=$(awk '/"kind": "move"/ { m = 1 } m && /"value":/ { if ($2 + 0 > 72) print; m = 0 }' "$work/ev.json")
+if [ -z "$bad" ] && grep -q '"kind": "move"' "$work/ev.json"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: a move's JSON value is not in inches: $bad"
+fi
+
 # The demo's ledger holds, and says its key proves nothing.
 check "demo ledger" 0 "$bin" --db "$work/d1/demo.db" ledger cowpens
 says "demo ledger" "the chain holds: 13 records"
