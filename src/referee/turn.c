@@ -651,8 +651,18 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 				ro.next_stored = (int)n;
 				break;
 			}
-		body = report_step(b, a->g.name, step, pl[i].side, &a->ev, step + 1,
-		    strcmp(a->g.visibility, "fog") != 0, &ro);
+		{
+			/* A fog game: what the side can see now. */
+			int fog = strcmp(a->g.visibility, "fog") == 0;
+			unsigned char *seen = fog ? map_seen(b, pl[i].side) : NULL;
+
+			if (fog && seen == NULL)
+				return err_set(e, ERR_TEMP, "out of memory writing the "
+				    "report");
+			body = report_step(b, a->g.name, step, pl[i].side, &a->ev,
+			    step + 1, !fog, &ro, seen);
+			free(seen);
+		}
 		if (body == NULL)
 			return err_set(e, ERR_TEMP, "out of memory writing the report");
 		{

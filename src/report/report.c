@@ -304,10 +304,51 @@ cut_note(struct text *t, const char *what)
 	    what);
 }
 
+void
+report_seen(struct text *t, const struct battle *b, int side,
+    const unsigned char *seen)
+{
+	int u, s, shown = 0;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		int64_t x = 0, y = 0;
+		int n = 0, disordered = 0, routed = 0;
+		char xs[24], ys[24];
+
+		if (un->side == side)
+			continue;
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+			const struct stand *st = &b->stands[s];
+
+			if ((st->flags & ST_GONE) || !seen[s])
+				continue;
+			x += st->pos.x;
+			y += st->pos.y;
+			n++;
+			if ((st->flags & ST_ROUTED) == ST_ROUTED)
+				routed++;
+			else if (st->flags & ST_DISORDERED)
+				disordered++;
+		}
+		if (n == 0)
+			continue;
+		text_add(t, "  %s (%s, %s)\n      at %s,%s, %d stand%s in sight%s%s\n",
+		    un->name, un->type, b->sides[un->side].id,
+		    geom_fmt_fx((fx)(x / n), xs, sizeof(xs)),
+		    geom_fmt_fx((fx)(y / n), ys, sizeof(ys)), n, n == 1 ? "" : "s",
+		    routed ? ", routing" : "", disordered ? ", disordered" : "");
+		shown++;
+	}
+	if (shown == 0)
+		text_add(t, "  None of the enemy is in sight of your stands and "
+		    "commanders.\n");
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
-    const struct report_orders *ro)
+    const struct report_orders *ro, const unsigned char *seen)
 {
 	struct text t;
 	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
@@ -352,6 +393,9 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		for (s = 0; s < b->nsides; s++)
 			if (s != side)
 				report_forces(&t, b, s);
+	} else if (seen != NULL) {
+		text_add(&t, "\nThe enemy in sight\n-----------------\n");
+		report_seen(&t, b, side, seen);
 	}
 	cut_note(&t, "lines of forces");
 	section(&t, REPORT_MAX / 4);

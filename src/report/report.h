@@ -45,13 +45,21 @@ struct report_orders {
  * order), the dice rolled, and the state of the side's forces after it.
  * In an open game (open = 1) the enemy's forces are listed too.  ro says
  * what to tell of the side's orders (NULL: nothing).  The report is
+ * seen (in a fog game, what side can see; NULL: nothing of the enemy
+ * but what the events tell) adds the enemy in sight.  The report is
  * bounded (REPORT_MAX): a section that would pass it is cut, saying how
  * many lines it left out, so no battle makes a report that cannot be
  * written.  Returns a malloc'd string or NULL on allocation failure. */
 #define REPORT_MAX (8u * 1024u * 1024u)
 char *report_step(const struct battle *b, const char *game, int step,
     int side, const struct events *ev, int next_step, int open,
-    const struct report_orders *ro);
+    const struct report_orders *ro, const unsigned char *seen);
+
+/* In a fog game (seen: what side sees, a flag a stand), the enemy units
+ * with a stand in sight: where the seen stands are, how many, and the
+ * markers one can see on them. */
+void report_seen(struct text *t, const struct battle *b, int side,
+    const unsigned char *seen);
 
 /* The state of side's forces, one line a unit (a line a stand for a unit
  * whose stands have drifted apart), appended to t. */

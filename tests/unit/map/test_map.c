@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "map/map.h"
+#include "report/report.h"
 #include "scenario/scenario.h"
 
 static const char scen[] =
@@ -207,6 +208,18 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 	assert_non_null(strstr(txt, "3rd Virginia"));
 	assert_null(strstr(txt, "2nd Virginia"));
 	free(txt);
+	/* The report's list of the enemy in sight says the same. */
+	{
+		struct text t;
+
+		text_init(&t, 64 * 1024);
+		report_seen(&t, b, 0, seen);
+		assert_non_null(t.s);
+		assert_non_null(strstr(t.s, "3rd Virginia"));
+		assert_non_null(strstr(t.s, "2 stands in sight"));
+		assert_null(strstr(t.s, "2nd Virginia"));
+		text_free(&t);
+	}
 	free(seen);
 	/* The continental side sees its own, and the crown only if in
 	 * sight: its commander at 44,32 sees past the wood's east end. */
