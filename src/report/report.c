@@ -304,6 +304,32 @@ cut_note(struct text *t, const char *what)
 	    what);
 }
 
+/* In a fog game, may side know of event x?  Its own side's events, and
+ * an enemy's that concern one of its units (fire at it, a melee with it)
+ * or a unit of which a stand is in sight; an enemy commander's, not. */
+static int
+event_seen(const struct battle *b, int side, const unsigned char *seen,
+    const struct event *x)
+{
+	int s;
+
+	if (x->side == side)
+		return 1;
+	if (x->target >= 0 && x->target < b->nunits &&
+	    b->units[x->target].side == side)
+		return 1;
+	if (x->unit >= 0 && x->unit < b->nunits) {
+		const struct unit *un = &b->units[x->unit];
+
+		if (un->side == side)
+			return 1;
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+			if (seen[s])
+				return 1;
+	}
+	return 0;
+}
+
 void
 report_seen(struct text *t, const struct battle *b, int side,
     const unsigned char *seen)
@@ -352,6 +378,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 {
 	struct text t;
 	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
+	int hidden = 0;
 	char clock[16];
 
 	text_init(&t, REPORT_MAX);
@@ -379,11 +406,19 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 		if (ev->v[i].kind == EV_PHASE)
 			continue;
+		if (!open && seen != NULL && !event_seen(b, side, seen, &ev->v[i])) {
+			hidden++;
+			continue;
+		}
 		text_add(&t, "- %s\n", ev->v[i].text);
 		shown++;
 	}
 	if (shown == 0)
 		text_add(&t, "- Nothing of note.\n");
+	if (hidden > 0)
+		text_add(&t, "(%d thing%s happened out of your sight: the archive "
+		    "tells %s when the battle is\nover.)\n", hidden, hidden == 1 ?
+		    "" : "s", hidden == 1 ? "it" : "them");
 	cut_note(&t, "events");
 	section(&t, REPORT_MAX / 4);
 	text_add(&t, "\nYour forces after the phase\n---------------------------\n");
@@ -400,8 +435,9 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	cut_note(&t, "lines of forces");
 	section(&t, REPORT_MAX / 4);
 	if (rolls > 0) {
-		int k = 0, hidden = 0;
+		int k = 0;
 
+		hidden = 0;
 		text_add(&t, "\nDice rolled: %d\n", rolls);
 		for (i = 0; i < ev->n; i++) {
 			const struct event *x = &ev->v[i];

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/events.h"
 #include "map/map.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -219,6 +220,26 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		assert_non_null(strstr(t.s, "2 stands in sight"));
 		assert_null(strstr(t.s, "2nd Virginia"));
 		text_free(&t);
+	}
+	/* And its narrative: the hidden unit's move is not told, the seen
+	 * one's is, and fire at the side's own unit is, whoever fired. */
+	{
+		struct events ev;
+		char *rep;
+
+		events_init(&ev);
+		events_add(&ev, EV_MOVE, 1, 1, -1, 400, "2nd Virginia moves 4\".");
+		events_add(&ev, EV_MOVE, 1, 2, -1, 300, "3rd Virginia moves 3\".");
+		events_add(&ev, EV_FIRE, 1, 1, 0, 1, "2nd Virginia fires at 23rd "
+		    "Foot: 1 hit.");
+		rep = report_step(b, "hidden", 2, 0, &ev, 3, 0, NULL, seen);
+		assert_non_null(rep);
+		assert_null(strstr(rep, "2nd Virginia moves"));
+		assert_non_null(strstr(rep, "3rd Virginia moves 3"));
+		assert_non_null(strstr(rep, "2nd Virginia fires at 23rd Foot"));
+		assert_non_null(strstr(rep, "1 thing happened out of your sight"));
+		free(rep);
+		events_free(&ev);
 	}
 	free(seen);
 	/* The continental side sees its own, and the crown only if in
