@@ -32,6 +32,28 @@ fail(struct ledger_fail *f, int index, int step, const char *field,
 	return -1;
 }
 
+/* Record r (index i, at step, called name in messages): its head the
+ * hash of its bytes (into head), signed with pk, naming prev as the
+ * record before it (rprev). */
+static int
+linked(const struct ledger_rec *r, int i, int step, const char *name,
+    const unsigned char pk[LEDGER_PK], const unsigned char rprev[LEDGER_HASH],
+    const unsigned char prev[LEDGER_HASH], unsigned char head[LEDGER_HASH],
+    struct ledger_fail *f)
+{
+	ledger_head(r->rec, r->n, head);
+	if (sodium_memcmp(head, r->head, LEDGER_HASH) != 0)
+		return fail(f, i, step, "head", "%s's head is not the hash of its "
+		    "record", name);
+	if (ledger_sign_check(pk, head, r->sig) != 0)
+		return fail(f, i, step, "signature", "%s is not signed by the "
+		    "game's key", name);
+	if (sodium_memcmp(rprev, prev, LEDGER_HASH) != 0)
+		return fail(f, i, step, "previous head", "%s does not follow the "
+		    "record before it", name);
+	return 0;
+}
+
 int
 ledger_check_chain(const struct ledger_rec *recs, int n,
     struct ledger_genesis *gen, int *ended, struct ledger_fail *f)
@@ -68,7 +90,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	for (i = 1; i < n; i++) {
 		unsigned char (*leaves)[LEDGER_HASH], root[LEDGER_HASH];
 		unsigned char dice[LEDGER_HASH], down[LEDGER_HASH];
-		char kind[16];
+		char kind[16], name[32];
 		int k;
 
 		if (ended != NULL && *ended) {
@@ -100,22 +122,10 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 				    want_step);
 				goto out;
 			}
-			ledger_head(recs[i].rec, recs[i].n, head);
-			if (sodium_memcmp(head, recs[i].head, LEDGER_HASH) != 0) {
-				fail(f, i, a.step, "head", "act %d's head is not the hash "
-				    "of its record", i);
+			snprintf(name, sizeof(name), "act %d", i);
+			if (linked(&recs[i], i, a.step, name, gen->pk, a.prev, prev,
+			    head, f) != 0)
 				goto out;
-			}
-			if (ledger_sign_check(gen->pk, head, recs[i].sig) != 0) {
-				fail(f, i, a.step, "signature", "act %d is not signed by "
-				    "the game's key", i);
-				goto out;
-			}
-			if (sodium_memcmp(a.prev, prev, LEDGER_HASH) != 0) {
-				fail(f, i, a.step, "previous head", "act %d does not "
-				    "follow the record before it", i);
-				goto out;
-			}
 			memcpy(prev, head, LEDGER_HASH);
 			if (strcmp(a.act, "concede") == 0 && ended != NULL)
 				*ended = 1;
@@ -131,22 +141,10 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			    "%d should follow", i, s->step, want_step);
 			goto out;
 		}
-		ledger_head(recs[i].rec, recs[i].n, head);
-		if (sodium_memcmp(head, recs[i].head, LEDGER_HASH) != 0) {
-			fail(f, i, s->step, "head", "step %d's head is not the hash of "
-			    "its record", s->step);
+		snprintf(name, sizeof(name), "step %d", s->step);
+		if (linked(&recs[i], i, s->step, name, gen->pk, s->prev, prev, head,
+		    f) != 0)
 			goto out;
-		}
-		if (ledger_sign_check(gen->pk, head, recs[i].sig) != 0) {
-			fail(f, i, s->step, "signature", "step %d is not signed by the "
-			    "game's key", s->step);
-			goto out;
-		}
-		if (sodium_memcmp(s->prev, prev, LEDGER_HASH) != 0) {
-			fail(f, i, s->step, "previous head", "step %d does not follow "
-			    "the record before it", s->step);
-			goto out;
-		}
 		if (s->step > gen->steps) {
 			fail(f, i, s->step, "step", "step %d is past the chain's %d "
 			    "steps", s->step, gen->steps);

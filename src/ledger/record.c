@@ -126,10 +126,12 @@ ledger_chain_at(const unsigned char tip[LEDGER_HASH], int n, int k,
 
 /* --- orders ------------------------------------------------------------ */
 
-int
-ledger_leaf(const char *game, int step, const char *side, int seat,
+/* A leaf, with the commitment as its last field in a game with nonces
+ * (commit not NULL). */
+static int
+leaf(const char *game, int step, const char *side, int seat,
     const unsigned char salt[LEDGER_SALT], const char *orders,
-    unsigned char out[LEDGER_HASH])
+    const unsigned char *commit, unsigned char out[LEDGER_HASH])
 {
 	struct lbuf f = { 0 };
 	int oom;
@@ -140,6 +142,8 @@ ledger_leaf(const char *game, int step, const char *side, int seat,
 	lb_int(&f, seat);
 	lb_bytes(&f, salt, LEDGER_SALT);
 	lb_str(&f, orders);
+	if (commit != NULL)
+		lb_bytes(&f, commit, LEDGER_HASH);
 	oom = f.oom;
 	ledger_hash("despatch/leaf/v1", &f, out);
 	lbuf_free(&f);
@@ -147,24 +151,19 @@ ledger_leaf(const char *game, int step, const char *side, int seat,
 }
 
 int
+ledger_leaf(const char *game, int step, const char *side, int seat,
+    const unsigned char salt[LEDGER_SALT], const char *orders,
+    unsigned char out[LEDGER_HASH])
+{
+	return leaf(game, step, side, seat, salt, orders, NULL, out);
+}
+
+int
 ledger_leaf_committed(const char *game, int step, const char *side, int seat,
     const unsigned char salt[LEDGER_SALT], const char *orders,
     const unsigned char commit[LEDGER_HASH], unsigned char out[LEDGER_HASH])
 {
-	struct lbuf f = { 0 };
-	int oom;
-
-	lb_str(&f, game);
-	lb_int(&f, step);
-	lb_str(&f, side);
-	lb_int(&f, seat);
-	lb_bytes(&f, salt, LEDGER_SALT);
-	lb_str(&f, orders);
-	lb_bytes(&f, commit, LEDGER_HASH);
-	oom = f.oom;
-	ledger_hash("despatch/leaf/v1", &f, out);
-	lbuf_free(&f);
-	return oom ? -1 : 0;
+	return leaf(game, step, side, seat, salt, orders, commit, out);
 }
 
 void

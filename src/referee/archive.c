@@ -72,6 +72,20 @@ blob_hex(struct referee *r, json_t *o, const char *key, const char *sql,
 	return 0;
 }
 
+/* Ledger record seq of game: its bytes, head and signature, in hex, into
+ * o's "record", "head" and "sig". */
+static int
+record_hex(struct referee *r, json_t *o, int64_t game, int64_t seq,
+    struct err *e)
+{
+	return blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
+	    "game_id = ? AND seq = ? AND ? = 0", game, seq, 0, 0, e) != 0 ||
+	    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? "
+	    "AND seq = ? AND ? = 0", game, seq, 0, LEDGER_HASH, e) != 0 ||
+	    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? "
+	    "AND seq = ? AND ? = 0", game, seq, 0, LEDGER_SIG, e) != 0 ? -1 : 0;
+}
+
 static json_t *
 events_json(const struct events *ev, const int *steps, int step)
 {
@@ -161,12 +175,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		json_array_append_new(seats, s);
 	}
 	json_object_set_new(o, "seats", seats);
-	if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE game_id = ? "
-	    "AND seq = ? AND ? = 0", g.id, 0, 0, 0, e) != 0 ||
-	    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? AND "
-	    "seq = ? AND ? = 0", g.id, 0, 0, LEDGER_HASH, e) != 0 ||
-	    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? AND "
-	    "seq = ? AND ? = 0", g.id, 0, 0, LEDGER_SIG, e) != 0) {
+	if (record_hex(r, o, g.id, 0, e) != 0) {
 		json_decref(o);
 		goto out;
 	}
@@ -184,14 +193,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 			o = json_object();
 			json_object_set_new(o, "seq", json_integer(seq));
 			json_object_set_new(o, "kind", json_string("act"));
-			if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
-			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0, 0, e) != 0 ||
-			    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE "
-			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0,
-			    LEDGER_HASH, e) != 0 ||
-			    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE "
-			    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0,
-			    LEDGER_SIG, e) != 0) {
+			if (record_hex(r, o, g.id, seq, e) != 0) {
 				json_decref(o);
 				goto out;
 			}
@@ -209,12 +211,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		json_object_set_new(o, "seq", json_integer(seq));
 		json_object_set_new(o, "kind", json_string("step"));
 		json_object_set_new(o, "step", json_integer(step));
-		if (blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
-		    "game_id = ? AND seq = ? AND ? = 0", g.id, seq, 0, 0, e) != 0 ||
-		    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? "
-		    "AND seq = ? AND ? = 0", g.id, seq, 0, LEDGER_HASH, e) != 0 ||
-		    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? "
-		    "AND seq = ? AND ? = 0", g.id, seq, 0, LEDGER_SIG, e) != 0) {
+		if (record_hex(r, o, g.id, seq, e) != 0) {
 			json_decref(o);
 			goto out;
 		}

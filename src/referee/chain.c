@@ -509,3 +509,14 @@ chain_act(struct referee *r, int64_t game, const char *act, int64_t player,
 	lbuf_free(&rec);
 	return rc;
 }
+
+int
+chain_nonces_owed(struct referee *r, int64_t game, int step, int64_t *owe,
+    struct err *e)
+{
+	return store_query_int(r->st, e, owe, "SELECT count(*) FROM "
+	    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS "
+	    "(SELECT 1 FROM nonce_reveals n WHERE n.game_id = c.game_id AND "
+	    "n.step = c.step AND n.player_id = c.player_id)", "iI", game,
+	    step) < 0 ? -1 : 0;
+}

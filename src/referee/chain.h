@@ -87,6 +87,11 @@ int chain_act(struct referee *r, int64_t game, const char *act,
  * -1 with e set. */
 int chain_nonces(struct referee *r, int64_t game, struct err *e);
 
+/* How many players committed a nonce for step of game and have not yet
+ * revealed it, in *owe; -1 with e set. */
+int chain_nonces_owed(struct referee *r, int64_t game, int step,
+    int64_t *owe, struct err *e);
+
 /* The genesis of game: its fields and head; 0, or -1 (ERR_DATA when the
  * game has none or it is damaged). */
 int chain_genesis_get(struct referee *r, int64_t game,

@@ -185,18 +185,6 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 	    ahead);
 }
 
-/* Is a phase of game closed while its nonces are revealed?  (Then no
- * orders are owed, and nobody is reminded of any.) */
-static int
-closed_now(struct referee *r, int64_t game)
-{
-	int64_t c = 0;
-	struct err e;
-
-	return store_query_int(r->st, &e, &c, "SELECT coalesce(closed_step, 0) "
-	    "FROM games WHERE id = ?", "i", game) > 0 && c > 0;
-}
-
 /* One game: play it when due, else send the reminders that are due.
  * *played says whether a step was played. */
 static int
@@ -205,7 +193,7 @@ tick_game(struct referee *r, const char *name, int64_t now,
 {
 	struct store_game g;
 	struct battle *b = NULL;
-	int64_t deadline = 0, grace = 0, paused = 0;
+	int64_t deadline = 0, grace = 0, paused = 0, closed = 0;
 	int owing = 0, sent = 0, waiting = 0, fixed = 0, rc = -1, due = 0;
 	int closing = 0;
 	char reason[64] = "";
@@ -224,7 +212,9 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
 	    setting_secs(r, g.id, "grace", &grace, e) != 0 ||
 	    setting_on(r, g.id, "fixed-deadlines", &fixed, e) != 0 ||
-	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0)
+	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0 ||
+	    store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
+	    "FROM games WHERE id = ?", "i", g.id) < 0)
 		goto fail;
 	if (paused)
 		goto done;
@@ -234,7 +224,9 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	} else if (deadline > 0 && now >= deadline + grace) {
 		due = 1;
 		snprintf(reason, sizeof(reason), "its deadline passed");
-	} else if (deadline > 0 && now < deadline && !closed_now(r, g.id)) {
+	} else if (deadline > 0 && now < deadline && closed == 0) {
+		/* (While a phase is closed for its nonces no orders are owed,
+		 * and nobody is reminded of any.) */
 		char list[128], *tok, *save = NULL;
 
 		if (setting_get(r, g.id, "reminders", list, sizeof(list), e) != 0)
@@ -267,12 +259,10 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		/* A game with nonces: a phase due closes first, and is played
 		 * once every committed nonce is revealed or the time for them
 		 * has run out. */
-		int64_t closed = 0, closed_at = 0, owe = 0;
+		int64_t closed_at = 0, owe = 0;
 		int nonces = chain_nonces(r, g.id, e);
 
-		if (nonces < 0 || store_query_int(r->st, e, &closed, "SELECT "
-		    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i",
-		    g.id) < 0)
+		if (nonces < 0)
 			goto fail;
 		if (nonces && closed != g.step && due) {
 			due = 0;
@@ -280,11 +270,7 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		} else if (nonces && closed == g.step) {
 			if (store_query_int(r->st, e, &closed_at, "SELECT coalesce("
 			    "reveal_until, 0) FROM games WHERE id = ?", "i", g.id) < 0 ||
-			    store_query_int(r->st, e, &owe, "SELECT count(*) FROM "
-			    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND "
-			    "NOT EXISTS (SELECT 1 FROM nonce_reveals n WHERE n.game_id "
-			    "= c.game_id AND n.step = c.step AND n.player_id = "
-			    "c.player_id)", "iI", g.id, g.step) < 0)
+			    chain_nonces_owed(r, g.id, g.step, &owe, e) != 0)
 				goto fail;
 			due = owe == 0 || now >= closed_at;
 			snprintf(reason, sizeof(reason), "%s", owe == 0 ?

@@ -652,28 +652,27 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 				break;
 			}
 		{
-			/* A fog game: what the side can see now. */
+			/* A fog game: what the side can see now, for the report
+			 * and for the field as text (for plain-text readers). */
 			int fog = strcmp(a->g.visibility, "fog") == 0;
 			unsigned char *seen = fog ? map_seen(b, pl[i].side) : NULL;
+			char *field, *nb;
+			size_t bl, fl;
 
 			if (fog && seen == NULL)
 				return err_set(e, ERR_TEMP, "out of memory writing the "
 				    "report");
 			body = report_step(b, a->g.name, step, pl[i].side, &a->ev,
 			    step + 1, !fog, &ro, seen);
+			field = map_ascii(b, pl[i].side, seen, 72);
 			free(seen);
-		}
-		if (body == NULL)
-			return err_set(e, ERR_TEMP, "out of memory writing the report");
-		{
-			/* The field as text for plain-text readers: in a fog
-			 * game only what the side can see. */
-			unsigned char *seen = strcmp(a->g.visibility, "fog") == 0 ?
-			    map_seen(b, pl[i].side) : NULL;
-			char *field = map_ascii(b, pl[i].side, seen, 72), *nb;
-			size_t bl = strlen(body), fl = field != NULL ? strlen(field) : 0;
-
-			free(seen);
+			if (body == NULL) {
+				free(field);
+				return err_set(e, ERR_TEMP, "out of memory writing the "
+				    "report");
+			}
+			bl = strlen(body);
+			fl = field != NULL ? strlen(field) : 0;
 			nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
 			if (nb == NULL) {
 				free(field);
@@ -803,10 +802,7 @@ nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
 	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
 	    store_query_int(r->st, e, &closed_at, "SELECT coalesce(reveal_until, "
 	    "0) FROM games WHERE id = ?", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &owe, "SELECT count(*) FROM nonce_commits c "
-	    "WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS (SELECT 1 FROM "
-	    "nonce_reveals n WHERE n.game_id = c.game_id AND n.step = c.step AND "
-	    "n.player_id = c.player_id)", "iI", g.id, g.step) < 0 ||
+	    chain_nonces_owed(r, g.id, g.step, &owe, e) != 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0)
 		goto out;
 	store_rollback(r->st);
