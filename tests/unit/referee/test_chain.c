@@ -57,6 +57,28 @@ rec_get(struct fx *f, int seq, const char *kind, struct rec *r)
 	return 0;
 }
 
+/* Sends a mail from a player and returns the server's latest answer. */
+static char *
+answer(struct fx *f, const char *msgid, const char *from, const char *body)
+{
+	struct submit_result res;
+	char *raw = mail(msgid, from, body);
+
+	submit(f, raw, &res);
+	free(raw);
+	return last_mail(f);
+}
+
+/* A record as ledger_check_chain takes it. */
+static void
+to_lrec(const struct rec *r, struct ledger_rec *out)
+{
+	out->rec = r->p;
+	out->n = r->n;
+	memcpy(out->head, r->head, 32);
+	memcpy(out->sig, r->sig, 64);
+}
+
 /* The server key beside the database, as the referee made it. */
 static void
 server_pk(struct fx *f, unsigned char pk[32])
@@ -310,10 +332,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	ledger_hex(h, 32, hex);
 	snprintf(body, sizeof(body), "GAME mill SIDE crown TURN 1 PASSWORD "
 	    "red-coat-secret\r\n23rd Foot: ADVANCE 4\r\nCOMMIT %s\r\n", hex);
-	raw = mail("n1@crown.example.org", "howe@crown.example.org", body);
-	submit(f, raw, &res);
-	free(raw);
-	rep = last_mail(f);
+	rep = answer(f, "n1@crown.example.org", "howe@crown.example.org", body);
 	assert_non_null(strstr(rep, "Your COMMIT is kept with them"));
 	free(rep);
 	/* Continental gives no orders in crown's phase, but commits a nonce
@@ -326,10 +345,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 		ledger_hex(d, 32, dh);
 		snprintf(body, sizeof(body), "GAME mill SIDE continental PASSWORD "
 		    "blue-coat-secret\r\nCOMMIT %s\r\n", dh);
-		raw = mail("n0@cont.example.org", "greene@cont.example.org", body);
-		submit(f, raw, &res);
-		free(raw);
-		rep = last_mail(f);
+		rep = answer(f, "n0@cont.example.org", "greene@cont.example.org", body);
 		assert_non_null(strstr(rep, "Your COMMIT for the open phase"));
 		free(rep);
 	}
@@ -345,26 +361,17 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	assert_non_null(strstr(rep, "REVEAL"));
 	free(rep);
 	/* Orders now are refused; a wrong nonce is told so. */
-	raw = mail("n2@crown.example.org", "howe@crown.example.org",
+	rep = answer(f, "n2@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
 	    "23rd Foot: HOLD\r\n");
-	submit(f, raw, &res);
-	free(raw);
-	rep = last_mail(f);
 	assert_non_null(strstr(rep, "is closed"));
 	free(rep);
-	raw = mail("n3@crown.example.org", "howe@crown.example.org",
+	rep = answer(f, "n3@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nREVEAL beta\r\n");
-	submit(f, raw, &res);
-	free(raw);
-	rep = last_mail(f);
 	assert_non_null(strstr(rep, "not the nonce your orders committed to"));
 	free(rep);
-	raw = mail("n4@crown.example.org", "howe@crown.example.org",
+	rep = answer(f, "n4@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nREVEAL alpha\r\n");
-	submit(f, raw, &res);
-	free(raw);
-	rep = last_mail(f);
 	assert_non_null(strstr(rep, "revealed and matches"));
 	free(rep);
 	/* Nor can the NMR policy move under the closed phase. */
@@ -398,14 +405,8 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 	assert_memory_not_equal(dice, plain, 32);
 	/* The chain holds, and a nonce changed in the record (even signed
 	 * again) no longer matches its commitment. */
-	recs[0].rec = r0.p;
-	recs[0].n = r0.n;
-	memcpy(recs[0].head, r0.head, 32);
-	memcpy(recs[0].sig, r0.sig, 64);
-	recs[1].rec = r1.p;
-	recs[1].n = r1.n;
-	memcpy(recs[1].head, r1.head, 32);
-	memcpy(recs[1].sig, r1.sig, 64);
+	to_lrec(&r0, &recs[0]);
+	to_lrec(&r1, &recs[1]);
 	assert_int_equal(ledger_check_chain(recs, 2, &gen, NULL, &lf), 0);
 	assert_int_equal(gen.nonces, 1);
 	{
@@ -488,12 +489,9 @@ nonces_by_hand_close_wait_and_time_out(void **state)
 	assert_int_equal(q(f, "SELECT step FROM games WHERE id = 1"), 1);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
 	assert_non_null(strstr(e.msg, "1 nonce is awaited"));
-	raw = mail("h2@cont.example.org", "greene@cont.example.org",
+	rep = answer(f, "h2@cont.example.org", "greene@cont.example.org",
 	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\n"
 	    "STANDING: 2nd Virginia: ADVANCE 2\r\n");
-	submit(f, raw, &res);
-	free(raw);
-	rep = last_mail(f);
 	assert_non_null(strstr(rep, "STANDING lines were not taken"));
 	free(rep);
 	assert_int_equal(q(f, "SELECT count(*) FROM standing_orders"), 0);
@@ -640,13 +638,8 @@ load_chain(struct fx *f, struct ledger_rec *recs, int max)
 	int n = 0;
 	struct rec r;
 
-	while (n < max && rec_get(f, n, n == 0 ? "genesis" : "step", &r) == 0) {
-		recs[n].rec = r.p;
-		recs[n].n = r.n;
-		memcpy(recs[n].head, r.head, 32);
-		memcpy(recs[n].sig, r.sig, 64);
-		n++;
-	}
+	while (n < max && rec_get(f, n, n == 0 ? "genesis" : "step", &r) == 0)
+		to_lrec(&r, &recs[n++]);
 	return n;
 }
 
