@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mail/mime.h"
 #include "mail/text.h"
 
 /* Longest address (RFC 5321 path limit) and message id we write. */
@@ -420,8 +421,8 @@ put_7bit(struct mtext *b, const char *s, size_t n)
  * characters, soft breaks ("=" CRLF) where needed, white space before a
  * line end encoded, "From " at the start of a line encoded so that no
  * mbox on the way alters it. */
-static void
-put_qp(struct mtext *b, const char *s, size_t n)
+void
+mail_put_qp(struct mtext *b, const char *s, size_t n)
 {
 	size_t pos = 0, l, k, col, tok;
 	const char *line = NULL, *nl = NULL;
@@ -473,14 +474,16 @@ put_qp(struct mtext *b, const char *s, size_t n)
 char *
 mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 {
-	struct mtext b, body;
+	struct mtext b, body, ctype, mime;
 	struct address from = { NULL, NULL, 0 }, to = { NULL, NULL, 0 };
 	const char *p = NULL;
 	char *res = NULL;
-	int seven;
+	int seven, multi = 0;
 
 	mtext_init(&b);
 	mtext_init(&body);
+	mtext_init(&ctype);
+	mtext_init(&mime);
 	if (len != NULL)
 		*len = 0;
 	if (m == NULL) {
@@ -525,6 +528,9 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		}
 	}
 	seven = is_7bit(body.p, body.len);
+	multi = m->html != NULL || m->nparts > 0;
+	if (multi && mail_mime_body(m, body.p, body.len, &ctype, &mime, e) != 0)
+		goto out;
 
 	if (m->date != NULL) {
 		mtext_puts(&b, "Date: ");
@@ -549,17 +555,25 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		mtext_puts(&b, m->in_reply_to);
 		mtext_puts(&b, ">\r\n");
 	}
-	mtext_puts(&b, "MIME-Version: 1.0\r\n"
-	    "Content-Type: text/plain; charset=utf-8\r\n");
-	mtext_puts(&b, seven ? "Content-Transfer-Encoding: 7bit\r\n" :
-	    "Content-Transfer-Encoding: quoted-printable\r\n");
+	mtext_puts(&b, "MIME-Version: 1.0\r\n");
+	if (multi) {
+		mtext_puts(&b, "Content-Type: ");
+		mtext_put(&b, ctype.p, ctype.len);
+		mtext_puts(&b, "\r\n");
+	} else {
+		mtext_puts(&b, "Content-Type: text/plain; charset=utf-8\r\n");
+		mtext_puts(&b, seven ? "Content-Transfer-Encoding: 7bit\r\n" :
+		    "Content-Transfer-Encoding: quoted-printable\r\n");
+	}
 	mtext_puts(&b, m->auto_reply ? "Auto-Submitted: auto-replied\r\n" :
 	    "Auto-Submitted: auto-generated\r\n");
 	mtext_puts(&b, "\r\n");
-	if (seven)
+	if (multi)
+		mtext_put(&b, mime.p, mime.len);
+	else if (seven)
 		put_7bit(&b, body.p, body.len);
 	else
-		put_qp(&b, body.p, body.len);
+		mail_put_qp(&b, body.p, body.len);
 	res = mtext_finish(&b, len);
 	if (res == NULL)
 		fail_oom(e);
@@ -568,6 +582,8 @@ out:
 	free(to.name);
 	mtext_free(&b);
 	mtext_free(&body);
+	mtext_free(&ctype);
+	mtext_free(&mime);
 	return res;
 }
 

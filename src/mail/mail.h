@@ -3,8 +3,11 @@
  *
  * Implements the parts of RFC 5322 (message format), RFC 2045-2047 (MIME,
  * transfer encodings, encoded-words) and RFC 3834 (Auto-Submitted) that
- * despatch needs.  Parsing uses libetpan; composing is done here, by hand,
- * so that the bytes we send are exactly the bytes we stored.
+ * despatch needs.  Parsing uses libetpan.  Composing writes the header
+ * section and the text encodings by hand (what we send must be exactly
+ * what we stored, and the header rules on folding and encoded-words are
+ * ours to keep); a multipart report's structure and its base64 parts
+ * are written by libetpan's MIME writer.
  *
  * Mail is hostile input: every size is capped and going over a cap is an
  * error, never a silent truncation.
@@ -56,8 +59,22 @@ int mail_parse(const char *raw, size_t len, struct mail_msg **out,
 
 void mail_msg_free(struct mail_msg *m);
 
+/* A part of a report mail beside its text: an image the HTML shows
+ * (cid set: it goes with the HTML in multipart/related and the HTML
+ * refers to it as "cid:<cid>"), or an attachment (cid NULL). */
+struct mail_part {
+	const char *type;       /* "image/png", "image/svg+xml",
+	                         * "application/json" */
+	const char *name;       /* file name offered for it */
+	const char *cid;        /* Content-ID without <>, or NULL */
+	const void *data;
+	size_t len;
+};
+
+#define MAIL_PARTS_MAX 8
+
 /* An outgoing message.  All strings UTF-8; NULL means "leave it out".
- * body uses LF line ends; mail_compose writes CRLF. */
+ * body (and html) use LF line ends; mail_compose writes CRLF. */
 struct mail_out {
 	const char *from;         /* "Name <addr>" or addr */
 	const char *to;           /* "Name <addr>" or addr */
@@ -68,11 +85,20 @@ struct mail_out {
 	int auto_reply;           /* 1: Auto-Submitted: auto-replied,
 	                           * else auto-generated */
 	const char *body;
+	const char *html;         /* NULL: a text/plain mail; else the body
+	                           * and the HTML go as multipart/alternative */
+	const struct mail_part *parts;   /* nparts of them, at most
+	                                  * MAIL_PARTS_MAX */
+	int nparts;
 };
 
-/* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0,
- * text/plain; charset=utf-8, Content-Transfer-Encoding 7bit when the body
- * is ASCII with no line over 998 octets, else quoted-printable.  Returns a
+/* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0.
+ * With no html and no parts: text/plain; charset=utf-8,
+ * Content-Transfer-Encoding 7bit when the body is ASCII with no line over
+ * 998 octets, else quoted-printable.  Otherwise multipart/mixed (when
+ * there are attachments) holding multipart/alternative (text/plain, then
+ * the HTML, in multipart/related with the inline images when there are
+ * any); text parts quoted-printable, the others base64.  Returns a
  * malloc'd NUL-terminated buffer (length in *len if len is not NULL), or
  * NULL with e set. */
 char *mail_compose(const struct mail_out *m, size_t *len, struct err *e);

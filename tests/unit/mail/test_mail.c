@@ -2,7 +2,8 @@
  * test_mail.c - cmocka tests for src/mail: mail_parse (RFC 5322, MIME,
  * RFC 2047, charsets, HTML-only mail, RFC 3834 auto-submitted, caps),
  * mail_compose (header order, CRLF, 7bit or quoted-printable,
- * encoded-words, folding, header injection) and mail_date.
+ * encoded-words, folding, header injection, multipart reports read back
+ * with libetpan's MIME parser) and mail_date.
  *
  * The sample mails in tests/fuzz/corpus/mail/ double as tests: every one
  * of them must parse or be refused cleanly.
@@ -17,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libetpan/libetpan.h>
 
 #include "mail/mail.h"
 #include "mail/text.h"
@@ -1361,6 +1364,278 @@ test_mail_date_small_buffer_truncates(void **state)
 	assert_string_equal(mail_date(0, buf, sizeof(buf)), "Thu, 01");
 }
 
+/* ------------------------------------------------------------------ */
+/* mail_compose: multipart reports, read back with libetpan's parser */
+
+/* "type/subtype" of a parsed part, lower case, into buf. */
+static const char *
+part_type(const struct mailmime *m, char *buf, size_t size)
+{
+	const struct mailmime_content *ct = m->mm_content_type;
+	const char *t = "?";
+
+	assert_non_null(ct);
+	if (ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE)
+		t = ct->ct_type->tp_data.tp_composite_type->ct_type ==
+		    MAILMIME_COMPOSITE_TYPE_MULTIPART ? "multipart" : "message";
+	else
+		switch (ct->ct_type->tp_data.tp_discrete_type->dt_type) {
+		case MAILMIME_DISCRETE_TYPE_TEXT: t = "text"; break;
+		case MAILMIME_DISCRETE_TYPE_IMAGE: t = "image"; break;
+		case MAILMIME_DISCRETE_TYPE_APPLICATION: t = "application"; break;
+		default: t = "other"; break;
+		}
+	snprintf(buf, size, "%s/%s", t, ct->ct_subtype);
+	for (char *p = buf; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return buf;
+}
+
+/* The i-th child of a multipart. */
+static struct mailmime *
+child(struct mailmime *m, int i)
+{
+	clistiter *it = NULL;
+
+	assert_int_equal(m->mm_type, MAILMIME_MULTIPLE);
+	for (it = clist_begin(m->mm_data.mm_multipart.mm_mp_list); it != NULL;
+	    it = clist_next(it), i--)
+		if (i == 0)
+			return clist_content(it);
+	fail_msg("the multipart has no part %d", i);
+	return NULL;
+}
+
+static int
+nchildren(struct mailmime *m)
+{
+	assert_int_equal(m->mm_type, MAILMIME_MULTIPLE);
+	return clist_count(m->mm_data.mm_multipart.mm_mp_list);
+}
+
+/* The decoded content of a leaf part, malloc'd, length in *n. */
+static char *
+decoded(struct mailmime *m, size_t *n)
+{
+	struct mailmime_data *d = m->mm_data.mm_single;
+	size_t idx = 0;
+	char *res = NULL, *out = NULL;
+	size_t rlen = 0;
+
+	assert_int_equal(m->mm_type, MAILMIME_SINGLE);
+	assert_int_equal(mailmime_part_parse(d->dt_data.dt_text.dt_data,
+	    d->dt_data.dt_text.dt_length, &idx, d->dt_encoding, &res, &rlen),
+	    MAILIMF_NO_ERROR);
+	out = malloc(rlen + 1);
+	assert_non_null(out);
+	memcpy(out, res, rlen);
+	out[rlen] = '\0';
+	mmap_string_unref(res);
+	*n = rlen;
+	return out;
+}
+
+static const char *
+content_id(struct mailmime *m)
+{
+	clistiter *it = NULL;
+
+	if (m->mm_mime_fields == NULL)
+		return NULL;
+	for (it = clist_begin(m->mm_mime_fields->fld_list); it != NULL;
+	    it = clist_next(it)) {
+		struct mailmime_field *f = clist_content(it);
+
+		if (f->fld_type == MAILMIME_FIELD_ID)
+			return f->fld_data.fld_id;
+	}
+	return NULL;
+}
+
+static struct mailmime *
+parse_tree(const char *raw, size_t len)
+{
+	struct mailmime *m = NULL;
+	size_t idx = 0;
+
+	assert_int_equal(mailmime_parse(raw, len, &idx, &m), MAILIMF_NO_ERROR);
+	assert_non_null(m);
+	/* mailmime_parse sees the whole message as message/rfc822. */
+	assert_int_equal(m->mm_type, MAILMIME_MESSAGE);
+	assert_non_null(m->mm_data.mm_message.mm_msg_mime);
+	return m;
+}
+
+/* Bytes of a small "PNG" with every byte value, so that base64 must
+ * carry them all. */
+static unsigned char fake_png[600];
+
+static void
+fill_png(void)
+{
+	size_t i;
+
+	memcpy(fake_png, "\x89PNG\r\n\x1a\n", 8);
+	for (i = 8; i < sizeof(fake_png); i++)
+		fake_png[i] = (unsigned char)(i * 7 + 3);
+}
+
+static void
+test_compose_full_report_tree_reads_back(void **state)
+{
+	static const char json[] = "{\"game\":\"g1\",\"turn\":3}\n";
+	static const char html[] = "<html><body><p>Fran\xc3\xa7ois held "
+	    "the ford.</p><img src=\"cid:map.t3@game.example\" alt=\"map\">"
+	    "</body></html>\n";
+	struct mail_part parts[3];
+	struct mail_out o;
+	struct mailmime *tree = NULL, *top = NULL, *alt = NULL, *rel = NULL;
+	char *raw = NULL, *got = NULL, t[64];
+	const char *cid = NULL;
+	size_t len = 0, n = 0;
+	struct mail_msg *msg = NULL;
+	struct err e;
+
+	(void)state;
+	fill_png();
+	base_out(&o);
+	o.body = "From the ford: Fran\xc3\xa7ois held.\n  +--+\n  |##|\n";
+	o.html = html;
+	memset(parts, 0, sizeof(parts));
+	parts[0] = (struct mail_part){ "image/png", "map-t3.png",
+	    "map.t3@game.example", fake_png, sizeof(fake_png) };
+	parts[1] = (struct mail_part){ "image/png", "map-t3.png", NULL,
+	    fake_png, sizeof(fake_png) };
+	parts[2] = (struct mail_part){ "application/json", "report-t3.json",
+	    NULL, json, strlen(json) };
+	o.parts = parts;
+	o.nparts = 3;
+	raw = compose_ok(&o, &len);
+	assert_crlf_only(raw);
+	assert_true(longest_header_line(raw) <= 78);
+	assert_non_null(strstr(raw, "Content-Type: multipart/mixed;\r\n "
+	    "boundary=\"=_despatch_mixed_"));
+
+	tree = parse_tree(raw, len);
+	top = tree->mm_data.mm_message.mm_msg_mime;
+	assert_string_equal(part_type(top, t, sizeof(t)), "multipart/mixed");
+	assert_int_equal(nchildren(top), 3);
+	alt = child(top, 0);
+	assert_string_equal(part_type(alt, t, sizeof(t)),
+	    "multipart/alternative");
+	assert_int_equal(nchildren(alt), 2);
+	assert_string_equal(part_type(child(alt, 0), t, sizeof(t)),
+	    "text/plain");
+	got = decoded(child(alt, 0), &n);
+	assert_string_equal(got, "From the ford: Fran\xc3\xa7ois held.\r\n"
+	    "  +--+\r\n  |##|\r\n");
+	free(got);
+	rel = child(alt, 1);
+	assert_string_equal(part_type(rel, t, sizeof(t)), "multipart/related");
+	assert_string_equal(part_type(child(rel, 0), t, sizeof(t)),
+	    "text/html");
+	got = decoded(child(rel, 0), &n);
+	assert_non_null(strstr(got, "cid:map.t3@game.example"));
+	free(got);
+	/* The image the HTML refers to is there, byte for byte. */
+	cid = content_id(child(rel, 1));
+	assert_non_null(cid);
+	assert_string_equal(cid, "map.t3@game.example");
+	got = decoded(child(rel, 1), &n);
+	assert_int_equal(n, sizeof(fake_png));
+	assert_memory_equal(got, fake_png, n);
+	free(got);
+	assert_string_equal(part_type(child(top, 1), t, sizeof(t)), "image/png");
+	assert_null(content_id(child(top, 1)));
+	assert_string_equal(part_type(child(top, 2), t, sizeof(t)),
+	    "application/json");
+	got = decoded(child(top, 2), &n);
+	assert_string_equal(got, json);
+	free(got);
+	mailmime_free(tree);
+
+	/* Our own reader takes the plain text, as a player's client would
+	 * show it. */
+	err_clear(&e);
+	assert_int_equal(mail_parse(raw, len, &msg, &e), 0);
+	assert_string_equal(msg->body, "From the ford: Fran\xc3\xa7ois held.\n"
+	    "  +--+\n  |##|\n");
+	mail_msg_free(msg);
+	free(raw);
+}
+
+static void
+test_compose_html_only_alternative_no_mixed(void **state)
+{
+	struct mail_out o;
+	struct mailmime *tree = NULL, *top = NULL;
+	char *raw = NULL, *again = NULL, t[64];
+	size_t len = 0, len2 = 0;
+
+	(void)state;
+	base_out(&o);
+	o.html = "<p>Held.</p>\n";
+	raw = compose_ok(&o, &len);
+	tree = parse_tree(raw, len);
+	top = tree->mm_data.mm_message.mm_msg_mime;
+	assert_string_equal(part_type(top, t, sizeof(t)),
+	    "multipart/alternative");
+	assert_int_equal(nchildren(top), 2);
+	assert_string_equal(part_type(child(top, 1), t, sizeof(t)),
+	    "text/html");
+	mailmime_free(tree);
+	/* The same message gives the same bytes: no boundary from the
+	 * clock. */
+	again = compose_ok(&o, &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(raw, again, len);
+	free(again);
+	free(raw);
+}
+
+static void
+test_compose_boundary_never_in_content(void **state)
+{
+	struct mail_out o;
+	char *raw = NULL;
+	const char *p = NULL;
+	size_t len = 0;
+	int n = 0;
+
+	(void)state;
+	base_out(&o);
+	/* Text that spells a boundary of ours must not end a part. */
+	o.body = "--=_despatch_alt_0000000000000000\n=_despatch\n";
+	o.html = "<pre>--=_despatch_alt_0000000000000000</pre>\n";
+	raw = compose_ok(&o, &len);
+	for (p = raw; (p = strstr(p, "=_despatch_alt_")) != NULL; p++)
+		n++;
+	/* Once in the header, twice as a delimiter, once closing. */
+	assert_int_equal(n, 4);
+	free(raw);
+}
+
+static void
+test_compose_inline_image_without_html_refused(void **state)
+{
+	struct mail_part part = { "image/png", "m.png", "m@x", "x", 1 };
+	struct mail_out o;
+	struct err e;
+
+	(void)state;
+	base_out(&o);
+	o.parts = &part;
+	o.nparts = 1;
+	err_clear(&e);
+	assert_null(mail_compose(&o, NULL, &e));
+	assert_non_null(strstr(e.msg, "HTML"));
+	part.cid = NULL;
+	part.name = "bad\"name";
+	err_clear(&e);
+	assert_null(mail_compose(&o, NULL, &e));
+}
+
 int
 main(void)
 {
@@ -1425,6 +1700,10 @@ main(void)
 		cmocka_unit_test(test_compose_round_trip_non_ascii),
 		cmocka_unit_test(test_compose_header_injection_rejected),
 		cmocka_unit_test(test_compose_bad_values_rejected),
+		cmocka_unit_test(test_compose_full_report_tree_reads_back),
+		cmocka_unit_test(test_compose_html_only_alternative_no_mixed),
+		cmocka_unit_test(test_compose_boundary_never_in_content),
+		cmocka_unit_test(test_compose_inline_image_without_html_refused),
 		cmocka_unit_test(test_mail_date_epoch_zero),
 		cmocka_unit_test(test_mail_date_before_1970),
 		cmocka_unit_test(test_mail_date_leap_day_and_2038),
