@@ -23,10 +23,11 @@
 #include "cli/cli.h"
 #include "config/config.h"
 #include "mail/mail.h"
-#include "cli/json.h"
+#include "report/json.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
+#include "map/map.h"
 #include "referee/referee.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -580,134 +581,33 @@ load_game(const char *name, struct store **st, struct store_game *g,
 }
 
 static void
-json_state(const struct store_game *g, const struct battle *b)
+report_game_of(const struct store_game *g, struct report_game *rg)
 {
-	struct json j;
-	int i, s;
+	rg->name = g->name;
+	rg->status = store_status_name(g->status);
+	rg->visibility = g->visibility;
+	rg->sandbox = g->sandbox;
+	rg->step = g->step;
+}
 
-	json_init(&j, stdout);
-	json_obj(&j, NULL);
-	json_str(&j, "game", g->name);
-	json_str(&j, "title", b->title);
-	json_str(&j, "ruleset", b->ruleset);
-	json_str(&j, "status", store_status_name(g->status));
-	json_bool(&j, "sandbox", g->sandbox);
-	json_str(&j, "visibility", g->visibility);
-	json_int(&j, "step", g->step);
-	json_int(&j, "steps", battle_steps(b));
-	json_int(&j, "turn", g->status == GAME_SETUP ? 0 :
-	    battle_step_turn(b, g->step));
-	json_int(&j, "turns", b->turns);
-	if (g->status == GAME_RUNNING)
-		json_str(&j, "phase", b->sides[battle_step_side(b, g->step)].id);
-	else
-		json_null(&j, "phase");
-	json_obj(&j, "table");
-	json_fx(&j, "width", b->width);
-	json_fx(&j, "depth", b->depth);
-	json_end_obj(&j);
-	json_arr(&j, "sides");
-	for (i = 0; i < b->nsides; i++) {
-		json_obj(&j, NULL);
-		json_str(&j, "id", b->sides[i].id);
-		json_str(&j, "name", b->sides[i].name);
-		json_end_obj(&j);
-	}
-	json_end_arr(&j);
-	json_arr(&j, "commanders");
-	for (i = 0; i < b->ncommanders; i++) {
-		const struct commander *c = &b->commanders[i];
+/* --side SIDE: the side whose view is shown (-1: every side), or -2
+ * after saying what is wrong. */
+static int
+view_side(const char *cmd, const struct battle *b, const char *id)
+{
+	int s;
 
-		json_obj(&j, NULL);
-		json_str(&j, "name", c->name);
-		json_str(&j, "side", b->sides[c->side].id);
-		json_str(&j, "brigade", c->brigade >= 0 ?
-		    b->brigades[c->brigade].name : NULL);
-		json_fx(&j, "x", c->pos.x);
-		json_fx(&j, "y", c->pos.y);
-		json_bool(&j, "removed", c->gone);
-		json_end_obj(&j);
-	}
-	json_end_arr(&j);
-	json_arr(&j, "brigades");
-	for (i = 0; i < b->nbrigades; i++) {
-		const struct brigade *br = &b->brigades[i];
-
-		json_obj(&j, NULL);
-		json_str(&j, "name", br->name);
-		json_str(&j, "side", b->sides[br->side].id);
-		json_str(&j, "commander", b->commanders[br->commander].name);
-		json_fx(&j, "exhaustion_level", br->level10 * 10);
-		json_int(&j, "sp_start", br->sp0);
-		json_int(&j, "sp_lost", br->lost);
-		json_bool(&j, "exhausted", (br->flags & BR_EXHAUSTED) != 0);
-		json_bool(&j, "collapsed", (br->flags & BR_COLLAPSED) != 0);
-		json_end_obj(&j);
-	}
-	json_end_arr(&j);
-	json_arr(&j, "units");
-	for (i = 0; i < b->nunits; i++) {
-		const struct unit *u = &b->units[i];
-		struct pt c;
-		int alive = battle_unit_centre(b, i, &c);
-
-		json_obj(&j, NULL);
-		json_str(&j, "name", u->name);
-		json_str(&j, "side", b->sides[u->side].id);
-		json_str(&j, "brigade", b->brigades[u->brigade].name);
-		json_str(&j, "type", u->type);
-		json_str(&j, "kind", battle_kind_name(u->kind));
-		json_int(&j, "morale", u->morale);
-		json_fx(&j, "speed", u->speed);
-		json_str(&j, "weapon", battle_weapon_name(u->weapon));
-		if (alive) {
-			json_fx(&j, "x", c.x);
-			json_fx(&j, "y", c.y);
-		} else {
-			json_null(&j, "x");
-			json_null(&j, "y");
-		}
-		json_int(&j, "sp", battle_unit_sp(b, i));
-		json_int(&j, "stands_left", battle_unit_alive(b, i));
-		json_arr(&j, "stands");
-		for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
-			const struct stand *t = &b->stands[s];
-
-			json_obj(&j, NULL);
-			json_int(&j, "sp", t->sp);
-			json_int(&j, "sp_start", t->sp0);
-			json_fx(&j, "x", t->pos.x);
-			json_fx(&j, "y", t->pos.y);
-			json_int(&j, "facing", t->facing);
-			json_str(&j, "formation", battle_form_name(t->form));
-			json_bool(&j, "disordered", (t->flags & ST_DISORDERED) != 0);
-			json_bool(&j, "permanent", (t->flags & ST_PERMANENT) != 0);
-			json_bool(&j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
-			json_bool(&j, "stationary", (t->flags & ST_STATIONARY) != 0);
-			json_bool(&j, "removed", (t->flags & ST_GONE) != 0);
-			json_end_obj(&j);
-		}
-		json_end_arr(&j);
-		{
-			int lost = 0;
-
-			for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
-				if (b->stands[s].flags & ST_GUNS_LOST)
-					lost = 1;
-			json_obj(&j, b->ruleset);
-			json_bool(&j, "guns_abandoned", lost);
-			json_bool(&j, "poorly_trained", (u->abil & ABIL_PT) != 0);
-			json_bool(&j, "militia", (u->abil & ABIL_MIL) != 0);
-			json_bool(&j, "shock", (u->abil & ABIL_SH) != 0);
-			json_bool(&j, "sharpshooters", (u->abil & ABIL_SS) != 0);
-			json_bool(&j, "no_elites", (u->abil & ABIL_NE) != 0);
-			json_end_obj(&j);
-		}
-		json_end_obj(&j);
-	}
-	json_end_arr(&j);
-	json_end_obj(&j);
-	json_done(&j);
+	if (id == NULL)
+		return -1;
+	for (s = 0; s < b->nsides; s++)
+		if (strcmp(b->sides[s].id, id) == 0)
+			return s;
+	fprintf(stderr, "despatch %s: this battle has no side \"%s\"; its sides "
+	    "are", cmd, id);
+	for (s = 0; s < b->nsides; s++)
+		fprintf(stderr, " %s", b->sides[s].id);
+	fprintf(stderr, "\n");
+	return -2;
 }
 
 static int
@@ -717,21 +617,28 @@ cmd_state(int argc, char **argv)
 	struct store_game g;
 	struct battle *b = NULL;
 	struct err e;
-	const char *game = NULL;
-	int i, as_json = 0;
+	const char *game = NULL, *side_id = NULL;
+	int i, as_json = 0, side = -1;
+	unsigned char *seen = NULL;
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
 	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch state GAME [--json]\n\nPrints the battle "
-		    "state of GAME: every unit with its position, SP and\nmarkers, "
-		    "every brigade with its losses. With --json, the whole state in\n"
-		    "the shape docs/json.md describes.\n");
+		printf("usage: despatch state GAME [--side SIDE] [--json]\n\nPrints "
+		    "the battle state of GAME: every unit with its position, SP\nand "
+		    "markers, every brigade with its losses. With --json, the whole "
+		    "state\nin the shape docs/json.md describes. With --side, what "
+		    "that side's players\nare shown: in a fog game, only the enemy "
+		    "it can see.\n");
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
+		else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+			side_id = argv[++i];
+		else if (strcmp(argv[i], "--side") == 0)
+			return cli_usage_error("state", "--side needs a side id");
 		else if (argv[i][0] == '-' && argv[i][1])
 			return cli_unknown_option("state", argv[i]);
 		else if (game == NULL)
@@ -743,8 +650,50 @@ cmd_state(int argc, char **argv)
 		return cli_usage_error("state", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
 		return cli_fail(&e);
+	if ((side = view_side("state", b, side_id)) == -2) {
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		return 2;
+	}
+	if (side >= 0 && strcmp(g.visibility, "fog") == 0 &&
+	    (seen = map_seen(b, side)) == NULL) {
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		err_set(&e, ERR_TEMP, "out of memory");
+		return cli_fail(&e);
+	}
 	if (as_json) {
-		json_state(&g, b);
+		struct report_game rg;
+		struct json j;
+
+		report_game_of(&g, &rg);
+		json_init(&j, stdout);
+		report_json_state(&j, NULL, &rg, b, side, seen);
+		json_done(&j);
+	} else if (side >= 0) {
+		struct text t;
+		int s;
+
+		text_init(&t, 4u << 20);
+		text_add(&t, "%s (game %s), as %s sees it\n\n== %s (%s)\n", b->title,
+		    g.name, b->sides[side].id, b->sides[side].name,
+		    b->sides[side].id);
+		report_forces(&t, b, side);
+		if (seen != NULL) {
+			text_add(&t, "\n== The enemy in sight\n");
+			report_seen(&t, b, side, seen);
+		} else {
+			for (s = 0; s < b->nsides; s++)
+				if (s != side) {
+					text_add(&t, "\n== %s (%s)\n", b->sides[s].name,
+					    b->sides[s].id);
+					report_forces(&t, b, s);
+				}
+		}
+		fputs(t.s ? t.s : "", stdout);
+		text_free(&t);
 	} else {
 		struct text t;
 		int s;
@@ -764,6 +713,7 @@ cmd_state(int argc, char **argv)
 		fputs(t.s ? t.s : "", stdout);
 		text_free(&t);
 	}
+	free(seen);
 	battle_free(b);
 	store_game_clear(&g);
 	store_close(st);
@@ -778,21 +728,28 @@ cmd_events(int argc, char **argv)
 	struct battle *b = NULL;
 	struct events ev;
 	struct err e;
-	const char *game = NULL;
-	int *steps = NULL, turn = 0, i, as_json = 0;
+	const char *game = NULL, *side_id = NULL;
+	int *steps = NULL, turn = 0, i, as_json = 0, side = -1;
+	unsigned char *seen = NULL;
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
 	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch events GAME [--turn N] [--json]\n\nPrints what "
-		    "happened in GAME (all played phases, or those of turn N)\nin order, "
-		    "each die roll with its purpose; with --json in the shape\n"
-		    "docs/json.md describes.\n");
+		printf("usage: despatch events GAME [--turn N] [--side SIDE] "
+		    "[--json]\n\nPrints what happened in GAME (all played phases, "
+		    "or those of turn N)\nin order, each die roll with its purpose; "
+		    "with --json in the shape\ndocs/json.md describes. With --side, "
+		    "in a fog game, only what that side\ncould know (judged by what "
+		    "it sees now).\n");
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			as_json = 1;
+		} else if (strcmp(argv[i], "--side") == 0) {
+			if (++i >= argc)
+				return cli_usage_error("events", "--side needs a side id");
+			side_id = argv[i];
 		} else if (strcmp(argv[i], "--turn") == 0) {
 			char *end = NULL;
 
@@ -813,7 +770,23 @@ cmd_events(int argc, char **argv)
 		return cli_usage_error("events", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
 		return cli_fail(&e);
+	if ((side = view_side("events", b, side_id)) == -2) {
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		return 2;
+	}
+	if (side >= 0 && strcmp(g.visibility, "fog") == 0 &&
+	    (seen = map_seen(b, side)) == NULL)
+		err_set(&e, ERR_TEMP, "out of memory");
+	if (seen == NULL && e.kind != ERR_NONE) {
+		battle_free(b);
+		store_game_clear(&g);
+		store_close(st);
+		return cli_fail(&e);
+	}
 	if (turn > b->turns) {
+		free(seen);
 		err_set(&e, ERR_USER, "game %s has turns 1 to %d; there is no turn "
 		    "%d", g.name, b->turns, turn);
 		battle_free(b);
@@ -822,6 +795,7 @@ cmd_events(int argc, char **argv)
 		return cli_fail(&e);
 	}
 	if (store_events_load(st, g.id, 0, &ev, &steps, &e) != 0) {
+		free(seen);
 		battle_free(b);
 		store_game_clear(&g);
 		store_close(st);
@@ -853,33 +827,14 @@ cmd_events(int argc, char **argv)
 			seq++;
 			if (turn && t != turn)
 				continue;
+			if (seen != NULL && !report_event_known(b, side, seen, x))
+				continue;
 			if (!as_json) {
 				printf("%d %-12s %s\n", t, ph >= 0 ? b->sides[ph].id : "",
 				    x->text);
 				continue;
 			}
-			json_obj(&j, NULL);
-			json_int(&j, "step", steps[i]);
-			json_int(&j, "turn", t);
-			json_str(&j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
-			json_int(&j, "seq", seq);
-			json_str(&j, "kind", events_kind_name(x->kind));
-			json_str(&j, "side", x->side >= 0 && x->side < b->nsides ?
-			    b->sides[x->side].id : NULL);
-			json_str(&j, "unit", x->unit >= 0 && x->unit < b->nunits ?
-			    b->units[x->unit].name : NULL);
-			json_str(&j, "target", x->target >= 0 && x->target < b->nunits ?
-			    b->units[x->target].name : NULL);
-			/* A move's distance is kept in hundredths of an inch;
-			 * the JSON gives inches, as for every distance. */
-			if (x->kind == EV_MOVE || x->kind == EV_COMMANDER)
-				json_fx(&j, "value", (fx)x->value);
-			else
-				json_int(&j, "value", x->value);
-			if (x->kind == EV_ROLL)
-				json_int(&j, "die", x->sides);
-			json_str(&j, "text", x->text);
-			json_end_obj(&j);
+			report_json_event(&j, b, x, steps[i], seq);
 		}
 		if (as_json) {
 			json_end_arr(&j);
@@ -887,6 +842,7 @@ cmd_events(int argc, char **argv)
 			json_done(&j);
 		}
 	}
+	free(seen);
 	free(steps);
 	events_free(&ev);
 	battle_free(b);

@@ -173,12 +173,13 @@ label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
 		pg->lab[pg->nlab][3] = by + 2;
 		pg->nlab++;
 	}
-	/* A pale halo keeps the text readable over any colour. */
-	cairo_move_to(cr, bx - te.x_bearing, by);
-	cairo_text_path(cr, text);
-	cairo_set_source_rgba(cr, 1, 1, 0.95, 0.85);
-	cairo_set_line_width(cr, 3);
-	cairo_stroke(cr);
+	/* A pale ground keeps the text readable over any colour.  A box, not
+	 * a stroked outline of the glyphs: the outline made every label a
+	 * path in the SVG, which grew to most of a megabyte. */
+	cairo_rectangle(cr, bx - 2, by + te.y_bearing - 1, te.width + 4,
+	    te.height + 2);
+	cairo_set_source_rgba(cr, 1, 1, 0.95, 0.7);
+	cairo_fill(cr);
 	cairo_move_to(cr, bx - te.x_bearing, by);
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	cairo_show_text(cr, text);
@@ -468,12 +469,62 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	draw_furniture(cr, pg, o);
 }
 
+/* A growing byte buffer for the drawn map. */
+struct membuf {
+	unsigned char *p;
+	size_t len, cap;
+	int failed;
+};
+
+static void
+mb_put(struct membuf *m, const void *d, size_t n)
+{
+	if (m->failed)
+		return;
+	if (m->len + n > m->cap) {
+		size_t cap = m->cap ? m->cap : 64 * 1024;
+		unsigned char *np = NULL;
+
+		while (cap < m->len + n)
+			cap *= 2;
+		if ((np = realloc(m->p, cap)) == NULL) {
+			m->failed = 1;
+			return;
+		}
+		m->p = np;
+		m->cap = cap;
+	}
+	memcpy(m->p + m->len, d, n);
+	m->len += n;
+}
+
+static void
+png_to_mem(png_structp png, png_bytep d, png_size_t n)
+{
+	mb_put(png_get_io_ptr(png), d, n);
+}
+
+static void
+png_flush_none(png_structp png)
+{
+	(void)png;
+}
+
+static cairo_status_t
+svg_to_mem(void *closure, const unsigned char *d, unsigned int n)
+{
+	struct membuf *m = closure;
+
+	mb_put(m, d, n);
+	return m->failed ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
+}
+
 /* Writes the image surface as an RGB PNG with libpng.  Cairo's own writer
  * lets libpng try every row filter on every row, which took three
  * quarters of a map's time; a map of flat colours compresses as well with
  * the one filter that compares a row with the one above. */
 static int
-write_png(cairo_surface_t *sf, const char *path, struct err *e)
+write_png(cairo_surface_t *sf, struct membuf *out, struct err *e)
 {
 	int w = cairo_image_surface_get_width(sf);
 	int h = cairo_image_surface_get_height(sf);
@@ -482,17 +533,13 @@ write_png(cairo_surface_t *sf, const char *path, struct err *e)
 	unsigned char *row = malloc((size_t)w * 3);
 	png_structp png = NULL;
 	png_infop info = NULL;
-	FILE *f;
 	int y, x;
 
 	cairo_surface_flush(sf);
 	data = cairo_image_surface_get_data(sf);
-	f = fopen(path, "wb");
-	if (row == NULL || f == NULL || data == NULL) {
+	if (row == NULL || data == NULL) {
 		free(row);
-		if (f != NULL)
-			fclose(f);
-		return err_set(e, ERR_TEMP, "cannot write the map %s", path);
+		return err_set(e, ERR_TEMP, "out of memory writing the map");
 	}
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	if (png != NULL)
@@ -500,10 +547,9 @@ write_png(cairo_surface_t *sf, const char *path, struct err *e)
 	if (png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
 		png_destroy_write_struct(&png, &info);
 		free(row);
-		fclose(f);
-		return err_set(e, ERR_TEMP, "cannot write the map %s", path);
+		return err_set(e, ERR_TEMP, "cannot encode the map as PNG");
 	}
-	png_init_io(png, f);
+	png_set_write_fn(png, out, png_to_mem, png_flush_none);
 	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
 	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	    PNG_FILTER_TYPE_DEFAULT);
@@ -526,22 +572,24 @@ write_png(cairo_surface_t *sf, const char *path, struct err *e)
 	png_write_end(png, NULL);
 	png_destroy_write_struct(&png, &info);
 	free(row);
-	if (fclose(f) != 0)
-		return err_set(e, ERR_TEMP, "cannot write the map %s", path);
+	if (out->failed)
+		return err_set(e, ERR_TEMP, "out of memory writing the map");
 	return 0;
 }
 
 int
-map_write(const struct battle *b, const struct map_opts *o, const char *path,
-    struct err *e)
+map_render(const struct battle *b, const struct map_opts *o, int svg,
+    unsigned char **out, size_t *len, struct err *e)
 {
 	struct page *pg = calloc(1, sizeof(*pg));
+	struct membuf mb = { NULL, 0, 0, 0 };
 	cairo_surface_t *sf;
 	cairo_t *cr;
-	size_t n = strlen(path);
-	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0;
+	int rc = 0;
 	int width = o->width_px > 0 ? o->width_px : MAP_WIDTH_PX;
 
+	*out = NULL;
+	*len = 0;
 	if (pg == NULL)
 		return err_set(e, ERR_TEMP, "out of memory drawing the map");
 	if (b->width <= 0 || b->depth <= 0) {
@@ -554,14 +602,15 @@ map_write(const struct battle *b, const struct map_opts *o, const char *path,
 	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
 	pg->w = width;
 	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;
-	sf = svg ? cairo_svg_surface_create(path, pg->w, pg->h) :
-	    cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pg->w,
+	sf = svg ? cairo_svg_surface_create_for_stream(svg_to_mem, &mb, pg->w,
+	    pg->h) : cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pg->w,
 	    (int)ceil(pg->h));
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
-		rc = err_set(e, ERR_TEMP, "cannot draw the map %s: %s", path,
+		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",
 		    cairo_status_to_string(cairo_surface_status(sf)));
 		cairo_surface_destroy(sf);
 		free(pg);
+		free(mb.p);
 		return rc;
 	}
 	cr = cairo_create(sf);
@@ -571,12 +620,40 @@ map_write(const struct battle *b, const struct map_opts *o, const char *path,
 		    cairo_status_to_string(cairo_status(cr)));
 	cairo_destroy(cr);
 	if (rc == 0 && !svg)
-		rc = write_png(sf, path, e);
+		rc = write_png(sf, &mb, e);
 	cairo_surface_finish(sf);
-	if (rc == 0 && cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS)
-		rc = err_set(e, ERR_TEMP, "cannot write the map %s: %s", path,
+	if (rc == 0 && (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS ||
+	    mb.failed))
+		rc = err_set(e, ERR_TEMP, "cannot write the map: %s", mb.failed ?
+		    "out of memory" :
 		    cairo_status_to_string(cairo_surface_status(sf)));
 	cairo_surface_destroy(sf);
 	free(pg);
+	if (rc != 0) {
+		free(mb.p);
+		return rc;
+	}
+	*out = mb.p;
+	*len = mb.len;
+	return 0;
+}
+
+int
+map_write(const struct battle *b, const struct map_opts *o, const char *path,
+    struct err *e)
+{
+	size_t n = strlen(path), len = 0;
+	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0;
+	unsigned char *data = NULL;
+	FILE *f = NULL;
+
+	if (map_render(b, o, svg, &data, &len, e) != 0)
+		return -1;
+	if ((f = fopen(path, "wb")) == NULL ||
+	    fwrite(data, 1, len, f) != len)
+		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
+	if (f != NULL && fclose(f) != 0 && rc == 0)
+		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
+	free(data);
 	return rc;
 }

@@ -2,9 +2,7 @@
  * map.h - the map of a battle, drawn with cairo: the same drawing writes a
  * PNG (for mail clients) and an SVG (for zooming).
  *
- * This version draws the whole table (every side's forces): what a side
- * may see in a fog game, the step's moves and fire, and the map in the
- * mail come with the rest of the reports and maps work.
+ * With map_opts.seen it draws one side's view of a fog game.
  */
 #ifndef DESPATCH_MAP_H
 #define DESPATCH_MAP_H
@@ -30,6 +28,11 @@ struct map_opts {
  * malloc'd mask a stand (its own stands only when the ruleset has no
  * sight), or NULL when out of memory. */
 unsigned char *map_seen(const struct battle *b, int side);
+
+/* Draws the map of b into memory: a PNG, or an SVG when svg is set.  0
+ * with a malloc'd *out of *len bytes, or -1 with e set. */
+int map_render(const struct battle *b, const struct map_opts *o, int svg,
+    unsigned char **out, size_t *len, struct err *e);
 
 /* Writes the map of b to path: a PNG, or an SVG when path ends in
  * ".svg".  0, or -1 with e set. */

@@ -304,32 +304,6 @@ cut_note(struct text *t, const char *what)
 	    what);
 }
 
-/* In a fog game, may side know of event x?  Its own side's events, and
- * an enemy's that concern one of its units (fire at it, a melee with it)
- * or a unit of which a stand is in sight; an enemy commander's, not. */
-static int
-event_seen(const struct battle *b, int side, const unsigned char *seen,
-    const struct event *x)
-{
-	int s;
-
-	if (x->side == side)
-		return 1;
-	if (x->target >= 0 && x->target < b->nunits &&
-	    b->units[x->target].side == side)
-		return 1;
-	if (x->unit >= 0 && x->unit < b->nunits) {
-		const struct unit *un = &b->units[x->unit];
-
-		if (un->side == side)
-			return 1;
-		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
-			if (seen[s])
-				return 1;
-	}
-	return 0;
-}
-
 void
 report_seen(struct text *t, const struct battle *b, int side,
     const unsigned char *seen)
@@ -406,7 +380,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 		if (ev->v[i].kind == EV_PHASE)
 			continue;
-		if (!open && seen != NULL && !event_seen(b, side, seen, &ev->v[i])) {
+		if (!open && seen != NULL && !report_event_known(b, side, seen, &ev->v[i])) {
 			hidden++;
 			continue;
 		}
@@ -448,8 +422,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			/* A fog game shows a side the rolls of its own units
 			 * (and its side's); the others are in the archive when
 			 * the battle is over. */
-			if (!open && !(x->unit >= 0 && x->unit < b->nunits ?
-			    b->units[x->unit].side == side : x->side == side)) {
+			if (!open && !report_event_known(b, side, seen, x)) {
 				hidden++;
 				continue;
 			}

@@ -71,6 +71,55 @@ void report_totals(struct text *t, const struct battle *b);
 /* The ground: each piece of terrain with where it lies. */
 void report_terrain(struct text *t, const struct battle *b);
 
+/* In a fog game, may side know of event x?  Its own side's events, and
+ * an enemy's that concern one of its units (fire at it, a melee with it)
+ * or a unit of which a stand is in sight (seen, map_seen's mask; NULL:
+ * none); an enemy commander's, not; of the dice, its own units' rolls
+ * (the enemy's are in the archive when the battle is over). */
+int report_event_known(const struct battle *b, int side,
+    const unsigned char *seen, const struct event *x);
+
+/* What the JSON tells of the game beside the battle itself. */
+struct report_game {
+	const char *name;
+	const char *status;      /* "setup", "running" or "finished" */
+	const char *visibility;  /* "open" or "fog" */
+	int sandbox;
+	int step;                /* the open step */
+};
+
+struct json;
+
+/* The state as docs/json.md "state" shows it, as member key of the
+ * object being written (NULL at the top or in an array).  side >= 0 with
+ * seen set (a fog game): only side's commanders and brigades, and of the
+ * enemy only units with a stand in sight, with those stands alone and
+ * their strength and brigade null. */
+void report_json_state(struct json *j, const char *key,
+    const struct report_game *g, const struct battle *b, int side,
+    const unsigned char *seen);
+
+/* One event of step, seq-th of its step, as docs/json.md "events"
+ * shows it. */
+void report_json_event(struct json *j, const struct battle *b,
+    const struct event *x, int step, int seq);
+
+/* A side's JSON report of step (docs/json.md "side report"): the events
+ * it may know (all with seen NULL, an open game) and the state in its
+ * view.  A malloc'd string (length in *len), or NULL when out of
+ * memory. */
+char *report_json_side(const struct report_game *g, const struct battle *b,
+    int side, const unsigned char *seen, const struct events *ev, int step,
+    size_t *len);
+
+/* The HTML of a report mail made from its text body (see html.c): a
+ * heading for each underlined line, lists, preformatted tables, and the
+ * image img_cid (a Content-ID; NULL: none) under the opening lines, in
+ * place of the text map.  A malloc'd string, or NULL when out of
+ * memory. */
+char *report_html(const char *body, const char *title, const char *img_cid,
+    const char *img_alt);
+
 /* "1 hit", "2 hits". */
 const char *report_plural(int n, const char *one, const char *many);
 

@@ -65,6 +65,19 @@ bluish(uint32_t p)
 	return (p & 0xff) > 130 && (p >> 16 & 0xff) < 80;
 }
 
+/* How many times needle occurs in s[0..n). */
+static int
+count(const unsigned char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i;
+	int c = 0;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, needle, k) == 0)
+			c++;
+	return c;
+}
+
 static void
 forces_and_terrain_are_drawn_where_they_stand(void **state)
 {
@@ -240,6 +253,53 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		assert_non_null(strstr(rep, "1 thing happened out of your sight"));
 		free(rep);
 		events_free(&ev);
+	}
+	/* The side's JSON report: the seen enemy unit, not the hidden one,
+	 * nor the enemy's commanders or brigades. */
+	{
+		struct report_game rg = { "hidden", "running", "fog", 0, 3 };
+		struct events ev;
+		char *js;
+
+		events_init(&ev);
+		events_add(&ev, EV_MOVE, 1, 1, -1, 400, "2nd Virginia moves 4\".");
+		js = report_json_side(&rg, b, 0, seen, &ev, 2, NULL);
+		assert_non_null(js);
+		assert_non_null(strstr(js, "\"3rd Virginia\""));
+		assert_non_null(strstr(js, "\"23rd Foot\""));
+		assert_null(strstr(js, "2nd Virginia"));
+		assert_null(strstr(js, "Weedon"));
+		assert_null(strstr(js, "Greene"));
+		assert_non_null(strstr(js, "\"events_out_of_sight\": 1"));
+		free(js);
+		/* Crown's view of an open game (no mask) has it all. */
+		js = report_json_side(&rg, b, 0, NULL, &ev, 2, NULL);
+		assert_non_null(strstr(js, "2nd Virginia"));
+		assert_non_null(strstr(js, "Weedon"));
+		free(js);
+		events_free(&ev);
+	}
+	/* The SVG of the side's view draws the two stands it sees of the
+	 * enemy in the enemy's blue, not the two hidden ones: cairo writes
+	 * text as glyph outlines, so the colour is what can be counted. */
+	{
+		struct map_opts o;
+		unsigned char *svg = NULL;
+		size_t len = 0;
+		int all, view;
+
+		memset(&o, 0, sizeof(o));
+		o.title = "Hidden";
+		assert_int_equal(map_render(b, &o, 1, &svg, &len, &e), 0);
+		all = count(svg, len, "fill:rgb(12%,25%,70%)");
+		free(svg);
+		o.seen = seen;
+		o.side = 0;
+		assert_int_equal(map_render(b, &o, 1, &svg, &len, &e), 0);
+		view = count(svg, len, "fill:rgb(12%,25%,70%)");
+		free(svg);
+		assert_true(all >= 4);
+		assert_int_equal(all - view, 2);
 	}
 	free(seen);
 	/* The continental side sees its own, and the crown only if in

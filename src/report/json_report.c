@@ -1,0 +1,301 @@
+/*
+ * json_report.c - the battle as JSON (docs/json.md): the state, the
+ * events, and a side's report of one phase, each in the view of one
+ * side when the game is fogged.
+ *
+ * The CLI prints these (state --json, events --json) and each player who
+ * asked for FULL mail gets the side report attached to every turn's
+ * report.  Pure functions of the state and the events, like the text
+ * report: the same step gives the same bytes.
+ */
+#include "report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/json.h"
+
+int
+report_event_known(const struct battle *b, int side, const unsigned char *seen,
+    const struct event *x)
+{
+	int s;
+
+	if (x->kind == EV_PHASE)
+		return 1;
+	/* A side sees its own dice; the enemy's only when the battle is
+	 * over, in the archive. */
+	if (x->kind == EV_ROLL)
+		return x->unit >= 0 && x->unit < b->nunits ?
+		    b->units[x->unit].side == side : x->side == side;
+	if (x->side == side)
+		return 1;
+	if (x->target >= 0 && x->target < b->nunits &&
+	    b->units[x->target].side == side)
+		return 1;
+	if (x->unit >= 0 && x->unit < b->nunits) {
+		const struct unit *un = &b->units[x->unit];
+
+		if (un->side == side)
+			return 1;
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+			if (seen != NULL && seen[s])
+				return 1;
+	}
+	return 0;
+}
+
+static void
+json_stand(struct json *j, const struct stand *t)
+{
+	json_obj(j, NULL);
+	json_int(j, "sp", t->sp);
+	json_int(j, "sp_start", t->sp0);
+	json_fx(j, "x", t->pos.x);
+	json_fx(j, "y", t->pos.y);
+	json_int(j, "facing", t->facing);
+	json_str(j, "formation", battle_form_name(t->form));
+	json_bool(j, "disordered", (t->flags & ST_DISORDERED) != 0);
+	json_bool(j, "permanent", (t->flags & ST_PERMANENT) != 0);
+	json_bool(j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
+	json_bool(j, "stationary", (t->flags & ST_STATIONARY) != 0);
+	json_bool(j, "removed", (t->flags & ST_GONE) != 0);
+	json_end_obj(j);
+}
+
+/* One unit; with hide set (an enemy unit in a fog game), only the stands
+ * in sight, and nothing of its strength or brigade that the side cannot
+ * see. */
+static void
+json_unit(struct json *j, const struct battle *b, int i,
+    const unsigned char *hide)
+{
+	const struct unit *u = &b->units[i];
+	struct pt c;
+	int s, alive, n = 0, lost = 0;
+	long long sx = 0, sy = 0;
+
+	if (hide != NULL) {
+		for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
+			if (hide[s] && !(b->stands[s].flags & ST_GONE)) {
+				sx += b->stands[s].pos.x;
+				sy += b->stands[s].pos.y;
+				n++;
+			}
+		alive = n > 0;
+		if (alive) {
+			c.x = (fx)(sx / n);
+			c.y = (fx)(sy / n);
+		}
+	} else {
+		alive = battle_unit_centre(b, i, &c);
+	}
+	json_obj(j, NULL);
+	json_str(j, "name", u->name);
+	json_str(j, "side", b->sides[u->side].id);
+	json_str(j, "brigade", hide != NULL ? NULL :
+	    b->brigades[u->brigade].name);
+	json_str(j, "type", u->type);
+	json_str(j, "kind", battle_kind_name(u->kind));
+	json_int(j, "morale", u->morale);
+	json_fx(j, "speed", u->speed);
+	json_str(j, "weapon", battle_weapon_name(u->weapon));
+	if (alive) {
+		json_fx(j, "x", c.x);
+		json_fx(j, "y", c.y);
+	} else {
+		json_null(j, "x");
+		json_null(j, "y");
+	}
+	if (hide != NULL) {
+		json_null(j, "sp");
+		json_null(j, "stands_left");
+	} else {
+		json_int(j, "sp", battle_unit_sp(b, i));
+		json_int(j, "stands_left", battle_unit_alive(b, i));
+	}
+	json_arr(j, "stands");
+	for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
+		if (hide != NULL && (!hide[s] || (b->stands[s].flags & ST_GONE)))
+			continue;
+		json_stand(j, &b->stands[s]);
+		if (b->stands[s].flags & ST_GUNS_LOST)
+			lost = 1;
+	}
+	json_end_arr(j);
+	json_obj(j, b->ruleset);
+	json_bool(j, "guns_abandoned", lost);
+	json_bool(j, "poorly_trained", (u->abil & ABIL_PT) != 0);
+	json_bool(j, "militia", (u->abil & ABIL_MIL) != 0);
+	json_bool(j, "shock", (u->abil & ABIL_SH) != 0);
+	json_bool(j, "sharpshooters", (u->abil & ABIL_SS) != 0);
+	json_bool(j, "no_elites", (u->abil & ABIL_NE) != 0);
+	json_end_obj(j);
+	json_end_obj(j);
+}
+
+void
+report_json_state(struct json *j, const char *key, const struct report_game *g,
+    const struct battle *b, int side, const unsigned char *seen)
+{
+	int i, s, fog = side >= 0 && seen != NULL;
+
+	json_obj(j, key);
+	json_str(j, "game", g->name);
+	json_str(j, "title", b->title);
+	json_str(j, "ruleset", b->ruleset);
+	json_str(j, "status", g->status);
+	json_bool(j, "sandbox", g->sandbox);
+	json_str(j, "visibility", g->visibility);
+	json_str(j, "view", side >= 0 ? b->sides[side].id : NULL);
+	json_int(j, "step", g->step);
+	json_int(j, "steps", battle_steps(b));
+	json_int(j, "turn", strcmp(g->status, "setup") == 0 ? 0 :
+	    battle_step_turn(b, g->step));
+	json_int(j, "turns", b->turns);
+	if (strcmp(g->status, "running") == 0)
+		json_str(j, "phase", b->sides[battle_step_side(b, g->step)].id);
+	else
+		json_null(j, "phase");
+	json_obj(j, "table");
+	json_fx(j, "width", b->width);
+	json_fx(j, "depth", b->depth);
+	json_end_obj(j);
+	json_arr(j, "sides");
+	for (i = 0; i < b->nsides; i++) {
+		json_obj(j, NULL);
+		json_str(j, "id", b->sides[i].id);
+		json_str(j, "name", b->sides[i].name);
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_arr(j, "commanders");
+	for (i = 0; i < b->ncommanders; i++) {
+		const struct commander *c = &b->commanders[i];
+
+		if (fog && c->side != side)
+			continue;
+		json_obj(j, NULL);
+		json_str(j, "name", c->name);
+		json_str(j, "side", b->sides[c->side].id);
+		json_str(j, "brigade", c->brigade >= 0 ?
+		    b->brigades[c->brigade].name : NULL);
+		json_fx(j, "x", c->pos.x);
+		json_fx(j, "y", c->pos.y);
+		json_bool(j, "removed", c->gone);
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_arr(j, "brigades");
+	for (i = 0; i < b->nbrigades; i++) {
+		const struct brigade *br = &b->brigades[i];
+
+		if (fog && br->side != side)
+			continue;
+		json_obj(j, NULL);
+		json_str(j, "name", br->name);
+		json_str(j, "side", b->sides[br->side].id);
+		json_str(j, "commander", b->commanders[br->commander].name);
+		json_fx(j, "exhaustion_level", br->level10 * 10);
+		json_int(j, "sp_start", br->sp0);
+		json_int(j, "sp_lost", br->lost);
+		json_bool(j, "exhausted", (br->flags & BR_EXHAUSTED) != 0);
+		json_bool(j, "collapsed", (br->flags & BR_COLLAPSED) != 0);
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_arr(j, "units");
+	for (i = 0; i < b->nunits; i++) {
+		const struct unit *u = &b->units[i];
+		int any = 0;
+
+		if (!fog || u->side == side) {
+			json_unit(j, b, i, NULL);
+			continue;
+		}
+		for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
+			if (seen[s] && !(b->stands[s].flags & ST_GONE))
+				any = 1;
+		if (any)
+			json_unit(j, b, i, seen);
+	}
+	json_end_arr(j);
+	json_end_obj(j);
+}
+
+void
+report_json_event(struct json *j, const struct battle *b,
+    const struct event *x, int step, int seq)
+{
+	int ph = battle_step_side(b, step);
+
+	json_obj(j, NULL);
+	json_int(j, "step", step);
+	json_int(j, "turn", battle_step_turn(b, step));
+	json_str(j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
+	json_int(j, "seq", seq);
+	json_str(j, "kind", events_kind_name(x->kind));
+	json_str(j, "side", x->side >= 0 && x->side < b->nsides ?
+	    b->sides[x->side].id : NULL);
+	json_str(j, "unit", x->unit >= 0 && x->unit < b->nunits ?
+	    b->units[x->unit].name : NULL);
+	json_str(j, "target", x->target >= 0 && x->target < b->nunits ?
+	    b->units[x->target].name : NULL);
+	/* A move's distance is kept in hundredths of an inch; the JSON
+	 * gives inches, as for every distance. */
+	if (x->kind == EV_MOVE || x->kind == EV_COMMANDER)
+		json_fx(j, "value", (fx)x->value);
+	else
+		json_int(j, "value", x->value);
+	if (x->kind == EV_ROLL)
+		json_int(j, "die", x->sides);
+	json_str(j, "text", x->text);
+	json_end_obj(j);
+}
+
+char *
+report_json_side(const struct report_game *g, const struct battle *b, int side,
+    const unsigned char *seen, const struct events *ev, int step, size_t *len)
+{
+	struct json j;
+	char *buf = NULL, clock[16];
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	int i, seq = 0, hidden = 0;
+
+	if (f == NULL)
+		return NULL;
+	report_clock(b, battle_step_turn(b, step), clock, sizeof(clock));
+	json_init(&j, f);
+	json_obj(&j, NULL);
+	json_str(&j, "report", "despatch side report");
+	json_int(&j, "version", 1);
+	json_str(&j, "game", g->name);
+	json_str(&j, "side", b->sides[side].id);
+	json_int(&j, "step", step);
+	json_int(&j, "turn", battle_step_turn(b, step));
+	json_str(&j, "clock", clock);
+	json_arr(&j, "events");
+	for (i = 0; i < ev->n; i++) {
+		seq++;
+		if (seen != NULL && !report_event_known(b, side, seen,
+		    &ev->v[i])) {
+			hidden++;
+			continue;
+		}
+		report_json_event(&j, b, &ev->v[i], step, seq);
+	}
+	json_end_arr(&j);
+	json_int(&j, "events_out_of_sight", hidden);
+	report_json_state(&j, "state", g, b, side, seen);
+	json_end_obj(&j);
+	json_done(&j);
+	if (fclose(f) != 0 || buf == NULL) {
+		free(buf);
+		return NULL;
+	}
+	if (len != NULL)
+		*len = n;
+	return buf;
+}
