@@ -86,7 +86,7 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    (p->fwdhdr = compile("^(?:Subject|Date|From|To|Cc|Sent|Reply-To):",
 	    e)) == NULL ||
 	    (p->cmd = compile("^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE|COMMIT|REVEAL)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
+	    "CONCEDE|COMMIT|REVEAL|SET)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
@@ -606,7 +606,8 @@ const char *
 orders_cmd_word(enum orders_cmd_kind k)
 {
 	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
-		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL" };
+		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL",
+		"SET" };
 
 	return (unsigned)k < CMD_COUNT ? w[k] : "?";
 }
@@ -718,6 +719,29 @@ parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
 		}
 		snprintf(c->text, sizeof(c->text), "%s", arg);
 		return 1;
+	case CMD_SET: {
+		/* SET MAIL TEXT | HTML | FULL: how the player's reports come. */
+		static const char *const kinds[] = { "text", "html", "full" };
+		char what[16] = "", how[16] = "", extra[2] = "";
+		int n = sscanf(arg, "%15s %15s %1s", what, how, extra);
+
+		/* "Set up a line on the ridge" is not the command. */
+		if (n < 1 || strcasecmp(what, "MAIL") != 0)
+			return 0;
+		for (k = 0; n == 2 && k < 3; k++)
+			if (strcasecmp(how, kinds[k]) == 0)
+				break;
+		if (n != 2 || k == 3) {
+			snprintf(msg, msize, "SET MAIL takes one of TEXT (plain text "
+			    "only), HTML (the report with its map in the mail) or FULL "
+			    "(HTML with the map as PNG and SVG and the report as JSON "
+			    "attached)");
+			return -1;
+		}
+		snprintf(c->arg, sizeof(c->arg), "mail");
+		snprintf(c->text, sizeof(c->text), "%s", kinds[k]);
+		return 1;
+	}
 	case CMD_CONCEDE:
 		if (strlen(arg) >= sizeof(c->arg) || strchr(arg, ' ') != NULL) {
 			snprintf(msg, msize, "CONCEDE takes nothing after it, or the "

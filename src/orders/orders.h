@@ -46,7 +46,7 @@ enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
 
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
-	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_COUNT
+	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_SET, CMD_COUNT
 };
 
 #define ORDERS_MAX_CMDS   8
@@ -56,10 +56,11 @@ struct orders_cmd {
 	enum orders_cmd_kind kind;
 	int line;
 	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
-	                                * code, "" if none */
+	                                * code, "" if none; SET: "mail" */
 	char text[ORDERS_PRESS_MAX];   /* PRESS: the message; COMMIT: the
 	                                * hash (64 hex digits); REVEAL: the
-	                                * nonce */
+	                                * nonce; SET MAIL: "text", "html" or
+	                                * "full" */
 };
 
 struct orders_line {

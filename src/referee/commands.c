@@ -1,6 +1,7 @@
 /*
  * commands.c - the mail commands a player may send instead of, or beside,
- * orders: HELP, STATUS, ORDERS, RESEND, PRESS, WAIT, READY and CONCEDE
+ * orders: HELP, STATUS, ORDERS, RESEND, PRESS, WAIT, READY, CONCEDE,
+ * COMMIT, REVEAL and SET MAIL
  * (docs/orders.md).
  *
  * Each command gets an answer of its own, and none touches stored orders.
@@ -117,7 +118,12 @@ commands_help_text(struct text *t, const struct store_game *g,
 	    "  WAIT / READY             ask for the full time to the deadline "
 	    "/ withdraw that\n"
 	    "  CONCEDE                  give up the battle (the answer asks you "
-	    "to confirm)\n\n");
+	    "to confirm)\n"
+	    "  SET MAIL TEXT|HTML|FULL  how your reports come: plain text; with "
+	    "the map shown\n"
+	    "                           in the mail (the default); or that with "
+	    "the map (PNG,\n"
+	    "                           SVG) and the report (JSON) attached\n\n");
 	text_add(t, "The table is %s\" wide (x, west to east) and %s\" deep (y, "
 	    "south to north);\n0,0 is the south-west corner. Facings are degrees "
 	    "clockwise from north.\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
@@ -686,6 +692,33 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 	return intake_reply(in, "reply", subj, body);
 }
 
+/* SET MAIL TEXT | HTML | FULL. */
+static int
+cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
+{
+	char subj[128], body[700];
+
+	if (store_exec(in->r->st, in->e, "UPDATE players SET mail_format = ? "
+	    "WHERE id = ?", "ti", c->text, in->player_id) != 0)
+		return -1;
+	if (strcmp(c->text, "text") == 0)
+		snprintf(body, sizeof(body), "Noted: your reports of game %s now "
+		    "come as plain text only, with\nthe field drawn in letters. "
+		    "SET MAIL HTML brings the map back into the mail.\n", g->name);
+	else if (strcmp(c->text, "html") == 0)
+		snprintf(body, sizeof(body), "Noted: your reports of game %s now "
+		    "come with the map of what your\nside can see shown in the "
+		    "mail, and the plain text beside it for mail\nprograms that "
+		    "show no HTML.\n", g->name);
+	else
+		snprintf(body, sizeof(body), "Noted: your reports of game %s now "
+		    "come with the map shown in the\nmail and attached as PNG and "
+		    "SVG (which you can zoom), and the report as\nJSON (its shape "
+		    "is in docs/json.md) for your own tools.\n", g->name);
+	subject(in, "SET MAIL", subj, sizeof(subj));
+	return intake_reply(in, "reply", subj, body);
+}
+
 int
 commands_run(struct intake *in, struct store_game *g, struct battle *b,
     const struct orders_cmd *c, int turn)
@@ -710,6 +743,8 @@ commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return cmd_reveal(in, g, c);
 	case CMD_COMMIT:
 		return cmd_commit(in, g, c);
+	case CMD_SET:
+		return cmd_set(in, g, c);
 	default:
 		return 0;
 	}

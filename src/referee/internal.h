@@ -23,6 +23,52 @@ int queue_mail(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, struct err *e);
 
+/* What goes beside a mail's text: an HTML part and images or attachments
+ * (see struct mail_out). */
+struct mail_part;
+struct mail_extra {
+	const char *html;
+	const struct mail_part *parts;
+	int nparts;
+	char cid[160];            /* room for the parts' names and ids */
+	char png[128], svg[128], json[128];
+};
+int queue_mail_x(struct referee *r, int64_t game_id, const char *game,
+    const char *to, const char *subject, const char *kind,
+    const char *in_reply_to, const char *body, const struct mail_extra *x,
+    int sensitive, struct err *e);
+
+/* A player's SET MAIL choice ("text", "html" or "full") into buf. */
+int player_mail_format(struct referee *r, int64_t player, char *buf,
+    size_t size, struct err *e);
+
+/* The pictures and data a side's report mail may carry: the map of what
+ * the side sees (PNG and SVG) and its JSON report. */
+struct side_visuals {
+	unsigned char *png, *svg;
+	size_t png_len, svg_len;
+	char *json;
+	size_t json_len;
+};
+
+/* Draws the side's map (both formats) with the given subtitle, and the
+ * JSON side report of step when ev is not NULL.  seen: map_seen's mask
+ * in a fog game, NULL in an open one. */
+int side_visuals_make(struct side_visuals *v, const struct store_game *g,
+    const struct battle *b, int side, const unsigned char *seen,
+    const char *subtitle, const struct events *ev, int step, struct err *e);
+void side_visuals_free(struct side_visuals *v);
+
+/* The HTML and parts of a report mail in the player's format ("text":
+ * nothing; "html": the HTML with the map inline; "full": and the PNG,
+ * SVG and JSON attached).  parts must have room for MAIL_PARTS_MAX; the
+ * HTML (malloc'd, in x->html) is the caller's to free.  name ("cowpens-
+ * turn3-crown") makes the image's Content-ID and the files' names. */
+int report_extra(const char *format, const char *body, const char *title,
+    const struct side_visuals *v, const char *name,
+    struct mail_part *parts, struct mail_extra *x, char **html,
+    struct err *e);
+
 /* Reads a player's brigade list ("Main Line, Skirmish Line, army": names
  * or unique beginnings of the side's brigades, and "army" for the army
  * commander) into *mask and *army; writes the names in full to canon

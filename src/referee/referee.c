@@ -143,6 +143,16 @@ queue_mail_s(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, int sensitive, struct err *e)
 {
+	return queue_mail_x(r, game_id, game, to, subject, kind, in_reply_to,
+	    body, NULL, sensitive, e);
+}
+
+int
+queue_mail_x(struct referee *r, int64_t game_id, const char *game,
+    const char *to, const char *subject, const char *kind,
+    const char *in_reply_to, const char *body, const struct mail_extra *x,
+    int sensitive, struct err *e)
+{
 	struct mail_out m;
 	char msgid[256], date[64], *game_from = NULL;
 	char *raw;
@@ -174,6 +184,11 @@ queue_mail_s(struct referee *r, int64_t game_id, const char *game,
 	m.date = mail_date((long long)now, date, sizeof(date));
 	m.auto_reply = in_reply_to != NULL;
 	m.body = body;
+	if (x != NULL) {
+		m.html = x->html;
+		m.parts = x->parts;
+		m.nparts = x->nparts;
+	}
 	raw = mail_compose(&m, &len, e);
 	free(game_from);
 	if (raw == NULL)
@@ -874,6 +889,7 @@ queue_welcome(struct referee *r, const struct store_game *g,
 	struct text t;
 	char subject[256], clock[16];
 	int s, first = battle_step_side(b, 1), rc;
+	unsigned char *seen = NULL;
 
 	text_init(&t, 256 * 1024);
 	report_clock(b, 1, clock, sizeof(clock));
@@ -936,18 +952,23 @@ queue_welcome(struct referee *r, const struct store_game *g,
 	report_terrain(&t, b);
 	text_add(&t, "\nYour forces\n-----------\n");
 	report_forces(&t, b, p->side);
-	text_add(&t, "\nThe enemy\n---------\n");
-	for (s = 0; s < b->nsides; s++)
-		if (s != p->side)
-			report_forces(&t, b, s);
+	seen = strcmp(g->visibility, "fog") == 0 ? map_seen(b, p->side) : NULL;
+	if (seen != NULL) {
+		/* A fog game: only the enemy the side can see from where it
+		 * starts. */
+		text_add(&t, "\nThe enemy in sight\n------------------\n");
+		report_seen(&t, b, p->side, seen);
+	} else {
+		text_add(&t, "\nThe enemy\n---------\n");
+		for (s = 0; s < b->nsides; s++)
+			if (s != p->side)
+				report_forces(&t, b, s);
+	}
 	{
 		/* The field at the start, as text: in a fog game what the
 		 * side can see. */
-		unsigned char *seen = strcmp(g->visibility, "fog") == 0 ?
-		    map_seen(b, p->side) : NULL;
 		char *field = map_ascii(b, p->side, seen, 72);
 
-		free(seen);
 		if (field != NULL)
 			text_add(&t, "\nThe field\n---------\n%s", field);
 		free(field);
@@ -960,10 +981,38 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		if (t.s != NULL)
 			sodium_memzero(t.s, t.len);
 		text_free(&t);
+		free(seen);
 		return err_set(e, ERR_INTERNAL, "the welcome mail is too large");
 	}
-	rc = queue_mail_s(r, g->id, g->name, p->email, subject, "welcome", NULL,
-	    t.s, 1, e);
+	{
+		/* The map of the field at the start, in the HTML part. */
+		struct side_visuals vis;
+		struct mail_part mp[MAIL_PARTS_MAX];
+		struct mail_extra x;
+		char format[16], sub[200], name[128], *html = NULL;
+
+		memset(&vis, 0, sizeof(vis));
+		snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it",
+		    clock, b->sides[p->side].id);
+		snprintf(name, sizeof(name), "%s-start-%s", g->name,
+		    b->sides[p->side].id);
+		rc = player_mail_format(r, p->id, format, sizeof(format), e);
+		if (rc == 0 && strcmp(format, "text") != 0)
+			rc = side_visuals_make(&vis, g, b, p->side, seen, sub, NULL, 0,
+			    e);
+		if (rc == 0)
+			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,
+			    &html, e);
+		if (rc == 0)
+			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
+			    "welcome", NULL, t.s, &x, 1, e);
+		if (html != NULL) {
+			sodium_memzero(html, strlen(html));
+			free(html);
+		}
+		side_visuals_free(&vis);
+	}
+	free(seen);
 	sodium_memzero(t.s, t.len);
 	text_free(&t);
 	return rc;

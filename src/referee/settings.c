@@ -56,6 +56,9 @@ static const struct setting_def defs[] = {
 	    "orders and reveal it once the phase closes; the dice depend on "
 	    "the nonces (for games whose operator also plays; set before the "
 	    "start)" },
+	{ "visibility", "open", "open|fog", 1, "fog: each side's reports, maps "
+	    "and JSON show only what it can see; open: everything (set before "
+	    "the start)" },
 	{ "reveal-time", "1h", "TIME", 1, "with nonces: how long after a phase "
 	    "closes the nonces are awaited before it is played without the "
 	    "missing ones" },
@@ -221,6 +224,10 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
 			return err_set(e, ERR_USER, "%s takes a whole number, such "
 			    "as %s, not \"%s\"", key, d->def, value);
+	} else if (strcmp(d->values, "open|fog") == 0) {
+		if (strcmp(value, "open") != 0 && strcmp(value, "fog") != 0)
+			return err_set(e, ERR_USER, "%s takes open or fog, not \"%s\"",
+			    key, value);
 	} else if (strcmp(d->values, "on|off") == 0 && strcmp(value, "on") != 0 &&
 	    strcmp(value, "off") != 0) {
 		return err_set(e, ERR_USER, "%s takes on or off, not \"%s\"", key,
@@ -263,15 +270,21 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 				goto fail;
 			}
 		}
-		/* The genesis records whether a game uses nonces. */
-		if (strcmp(key, "nonces") == 0 && g.status != GAME_SETUP) {
-			err_set(e, ERR_USER, "nonces is fixed when a game starts: "
-			    "game \"%s\" has started", game);
+		/* The genesis records whether a game uses nonces, and whether
+		 * its seeds are told as it goes (open) or at the end (fog). */
+		if ((strcmp(key, "nonces") == 0 || strcmp(key, "visibility") ==
+		    0) && g.status != GAME_SETUP) {
+			err_set(e, ERR_USER, "%s is fixed when a game starts: "
+			    "game \"%s\" has started", key, game);
 			goto fail;
 		}
-	} else if (strcmp(key, "nonces") == 0) {
-		err_set(e, ERR_USER, "nonces is set for one game before it starts: "
-		    "despatch set GAME nonces on");
+		if (strcmp(key, "visibility") == 0 && store_exec(r->st, e,
+		    "UPDATE games SET visibility = ? WHERE id = ?", "ti", value,
+		    g.id) != 0)
+			goto fail;
+	} else if (strcmp(key, "nonces") == 0 || strcmp(key, "visibility") == 0) {
+		err_set(e, ERR_USER, "%s is set for one game before it starts: "
+		    "despatch set GAME %s %s", key, key, value);
 		goto fail;
 	} else if (strcmp(key, "nmr") == 0 || strcmp(key, "reveal-time") == 0) {
 		/* The server's value stands in for games without their own: it

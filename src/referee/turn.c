@@ -220,19 +220,25 @@ out:
 
 /* Queues a report, in several mails when it is long: each part ends at a
  * line, says which part it is, and all are queued in the same
- * transaction as the step. */
+ * transaction as the step.  The first part carries what the player chose
+ * to have beside the text (format, with the side's visuals v). */
 static int
 queue_report(struct referee *r, const struct store_game *g, const char *to,
     const struct turn_result *tr, const struct side *sides, const char *clock,
-    const char *body, struct err *e)
+    const char *body, const char *format, const struct side_visuals *v,
+    int side, struct err *e)
 {
-	char subject[300], **parts = NULL;
+	char subject[300], name[128], **parts = NULL;
 	int n = 0, k, rc = 0;
 
 	if (report_split(body, REPORT_PART_MAX, &parts, &n) != 0)
 		return err_set(e, ERR_TEMP, "out of memory splitting a report");
+	snprintf(name, sizeof(name), "%s-turn%d-%s", g->name, tr->turn,
+	    sides[side].id);
 	for (k = 0; k < n && rc == 0; k++) {
-		char *withhead = NULL;
+		char *withhead = NULL, *html = NULL;
+		struct mail_part mp[MAIL_PARTS_MAX];
+		struct mail_extra x;
 
 		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase (%s)%s",
 		    g->name, tr->turn, tr->side >= 0 ? sides[tr->side].id : "all",
@@ -250,8 +256,12 @@ queue_report(struct referee *r, const struct store_game *g, const char *to,
 			snprintf(withhead, len, "(Part %d of %d of this report.)\n\n%s",
 			    k + 1, n, parts[k]);
 		}
-		rc = queue_mail(r, g->id, g->name, to, subject, "report", NULL,
-		    withhead ? withhead : parts[k], e);
+		rc = report_extra(k == 0 ? format : "text", withhead ? withhead :
+		    parts[k], subject, v, name, mp, &x, &html, e);
+		if (rc == 0)
+			rc = queue_mail_x(r, g->id, g->name, to, subject, "report",
+			    NULL, withhead ? withhead : parts[k], &x, 0, e);
+		free(html);
 		free(withhead);
 	}
 	for (k = 0; k < n; k++)
@@ -544,6 +554,114 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	return t.s;
 }
 
+/* One player's report of the step: the text, and beside it what the
+ * player chose (SET MAIL); the side's visuals are drawn on first use. */
+static int
+report_one(struct referee *r, const struct attempt *a, const struct battle *b,
+    const struct turn_result *tr, int step, const struct store_player *p,
+    const unsigned char head[LEDGER_HASH], const unsigned char sig[LEDGER_SIG],
+    const unsigned char *seen, struct side_visuals *vis, struct err *e)
+{
+	char clock[16], format[16], sub[200];
+	struct report_orders ro;
+	char *body;
+	int k, t, fog = strcmp(a->g.visibility, "fog") == 0;
+
+	/* What the report tells of the player's orders: whether this phase
+	 * had any, and whether the next are stored already. */
+	memset(&ro, 0, sizeof(ro));
+	ro.sent = tr->side >= 0 && tr->side != p->side ? -1 : 0;
+	for (k = 0; k < a->nsets; k++)
+		if (a->sets[k].side == p->side && ro.sent == 0)
+			ro.sent = 1;
+	ro.standing = a->used_standing[p->side];
+	{
+		int64_t ns = 0;
+
+		if (store_query_int(r->st, e, &ns, "SELECT count(*) FROM "
+		    "standing_orders WHERE game_id = ? AND player_id = ?", "ii",
+		    a->g.id, p->id) < 0)
+			return -1;
+		ro.has_standing = ns > 0;
+	}
+	for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
+		if (step_for(b, t, p->side) > step) {
+			int64_t n = 0;
+
+			ro.next_turn = t;
+			if (store_query_int(r->st, e, &n, "SELECT count(*) FROM "
+			    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
+			    "AND superseded = 0", "iII", a->g.id,
+			    step_for(b, t, p->side), p->side) < 0)
+				return -1;
+			ro.next_stored = (int)n;
+			break;
+		}
+	{
+		/* The field as text, for plain-text readers (in a fog game
+		 * what the side can see now). */
+		char *field, *nb;
+		size_t bl, fl;
+
+		body = report_step(b, a->g.name, step, p->side, &a->ev, step + 1,
+		    !fog, &ro, seen);
+		field = map_ascii(b, p->side, seen, 72);
+		if (body == NULL) {
+			free(field);
+			return err_set(e, ERR_TEMP, "out of memory writing the "
+			    "report");
+		}
+		bl = strlen(body);
+		fl = field != NULL ? strlen(field) : 0;
+		nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
+		if (nb == NULL) {
+			free(field);
+			free(body);
+			return err_set(e, ERR_TEMP, "out of memory writing the "
+			    "report");
+		}
+		body = nb;
+		snprintf(body + bl, fl + 40, "\nThe field\n---------\n%s", field);
+		free(field);
+	}
+	{
+		char *full = with_ledger(body, a, p->id, head, sig);
+
+		free(body);
+		if (full == NULL)
+			return err_set(e, ERR_TEMP, "out of memory writing the "
+			    "report");
+		body = full;
+	}
+	report_clock(b, tr->turn, clock, sizeof(clock));
+	if (player_mail_format(r, p->id, format, sizeof(format), e) != 0) {
+		free(body);
+		return -1;
+	}
+	snprintf(sub, sizeof(sub), "Turn %d of %d, %s, after the %s phase: "
+	    "as %s sees it", tr->turn, b->turns, clock, tr->side >= 0 ?
+	    b->sides[tr->side].id : "joint", b->sides[p->side].id);
+	if (strcmp(format, "text") != 0 && vis->png == NULL) {
+		/* The JSON's state is the one after the step. */
+		struct store_game after = a->g;
+
+		after.step = tr->finished ? step : step + 1;
+		after.status = tr->finished ? GAME_FINISHED : GAME_RUNNING;
+		if (side_visuals_make(vis, &after, b, p->side, seen, sub, &a->ev,
+		    step, e) != 0) {
+			free(body);
+			return -1;
+		}
+	}
+	if (queue_report(r, &a->g, p->email, tr, b->sides, clock, body, format,
+	    vis, p->side, e) != 0) {
+		free(body);
+		return -1;
+	}
+	free(body);
+	return 0;
+}
+
 /* Writes what the step did and queues the reports (in the caller's write
  * transaction). */
 static int
@@ -615,93 +733,26 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		    a->g.id) != 0)
 			return -1;
 	}
-	for (i = 0; i < np; i++) {
-		char clock[16];
-		struct report_orders ro;
-		char *body;
-		int k, t;
+	{
+		int fog = strcmp(a->g.visibility, "fog") == 0, s, rc = 0;
+		unsigned char *seen[BATTLE_MAX_SIDES];
+		struct side_visuals vis[BATTLE_MAX_SIDES];
 
-		/* What the report tells of the player's orders: whether this
-		 * phase had any, and whether the next are stored already. */
-		memset(&ro, 0, sizeof(ro));
-		ro.sent = tr->side >= 0 && tr->side != pl[i].side ? -1 : 0;
-		for (k = 0; k < a->nsets; k++)
-			if (a->sets[k].side == pl[i].side && ro.sent == 0)
-				ro.sent = 1;
-		ro.standing = a->used_standing[pl[i].side];
-		{
-			int64_t ns = 0;
-
-			if (store_query_int(r->st, e, &ns, "SELECT count(*) FROM "
-			    "standing_orders WHERE game_id = ? AND player_id = ?", "ii",
-			    a->g.id, pl[i].id) < 0)
-				return -1;
-			ro.has_standing = ns > 0;
-		}
-		for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
-			if (step_for(b, t, pl[i].side) > step) {
-				int64_t n = 0;
-
-				ro.next_turn = t;
-				if (store_query_int(r->st, e, &n, "SELECT count(*) FROM "
-				    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
-				    "AND superseded = 0", "iII", a->g.id,
-				    step_for(b, t, pl[i].side), pl[i].side) < 0)
-					return -1;
-				ro.next_stored = (int)n;
-				break;
-			}
-		{
-			/* A fog game: what the side can see now, for the report
-			 * and for the field as text (for plain-text readers). */
-			int fog = strcmp(a->g.visibility, "fog") == 0;
-			unsigned char *seen = fog ? map_seen(b, pl[i].side) : NULL;
-			char *field, *nb;
-			size_t bl, fl;
-
-			if (fog && seen == NULL)
-				return err_set(e, ERR_TEMP, "out of memory writing the "
+		memset(seen, 0, sizeof(seen));
+		memset(vis, 0, sizeof(vis));
+		for (s = 0; s < b->nsides && rc == 0; s++)
+			if (fog && (seen[s] = map_seen(b, s)) == NULL)
+				rc = err_set(e, ERR_TEMP, "out of memory writing the "
 				    "report");
-			body = report_step(b, a->g.name, step, pl[i].side, &a->ev,
-			    step + 1, !fog, &ro, seen);
-			field = map_ascii(b, pl[i].side, seen, 72);
-			free(seen);
-			if (body == NULL) {
-				free(field);
-				return err_set(e, ERR_TEMP, "out of memory writing the "
-				    "report");
-			}
-			bl = strlen(body);
-			fl = field != NULL ? strlen(field) : 0;
-			nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
-			if (nb == NULL) {
-				free(field);
-				free(body);
-				return err_set(e, ERR_TEMP, "out of memory writing the "
-				    "report");
-			}
-			body = nb;
-			snprintf(body + bl, fl + 40, "\nThe field\n---------\n%s", field);
-			free(field);
+		for (i = 0; i < np && rc == 0; i++)
+			rc = report_one(r, a, b, tr, step, &pl[i], head, sig,
+			    seen[pl[i].side], &vis[pl[i].side], e);
+		for (s = 0; s < b->nsides; s++) {
+			free(seen[s]);
+			side_visuals_free(&vis[s]);
 		}
-		{
-			char *full = with_ledger(body, a, pl[i].id, head, sig);
-
-			free(body);
-			if (full == NULL)
-				return err_set(e, ERR_TEMP, "out of memory writing the "
-				    "report");
-			body = full;
-		}
-		report_clock(b, tr->turn, clock, sizeof(clock));
-		if (queue_report(r, &a->g, pl[i].email, tr, b->sides, clock, body,
-		    e) != 0) {
-			free(body);
-			return -1;
-		}
-		free(body);
+		return rc;
 	}
-	return 0;
 }
 
 /* Tries to play the open step.  The state and orders are read in a read

@@ -274,11 +274,35 @@ else
 	fail=$((fail + 1))
 	echo "FAIL: the demo archive is $got, not $want (tests/cli/demo-archive.sha256)"
 fi
+# Every mail the demo wrote reads back with Python's email package: the
+# reports and welcomes show their map inline, and Morgan, who sent SET
+# MAIL FULL with his first orders, gets the PNG, SVG and JSON attached.
+check "the demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" \
+    "$work/d1/mail" --want-html 26
+says "the demo's mails parse" "0 problems"
+m2=$(ls "$work"/d1/mail/*-report-morgan-* | sed -n 2p)
+for want in "Content-Type: application/json" "Content-Type: image/svg+xml" \
+    "filename=\"cowpens-turn1-continental.json\""; do
+	if grep -q "$want" "$m2"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: Morgan's FULL report lacks $want"
+	fi
+done
+if grep -q "Content-Type: application/json" \
+    "$(ls "$work"/d1/mail/*-report-tarleton-* | sed -n 2p)"; then
+	fail=$((fail + 1))
+	echo "FAIL: Tarleton, who never asked for FULL, got the JSON"
+else
+	pass=$((pass + 1))
+fi
+
 # A changed byte: verify names the line; a kept head: found, or not.
 sed '5s/"seq":3/"seq":4/' "$work/d1/archive.jsonl" >"$work/bad.jsonl"
 check "verify a changed archive" 1 "$bin" verify "$work/bad.jsonl"
 says "verify a changed archive" "FAILED: line 5"
-head=$(tr -d '\r' <"$(ls "$work"/d1/mail/*-report-* | head -1)" | sed -n '/has the head/{n;p}' | tr -d ' ')
+head=$(tr -d '\r' <"$(ls "$work"/d1/mail/*-report-* | head -1)" | sed -n '/has the head/{n;p;q}' | tr -d ' ')
 check "verify --head" 0 "$bin" verify "$work/d1/archive.jsonl" --head "$head"
 says "verify --head" "the head you kept is step 1's record's"
 check "verify --head not in it" 1 "$bin" verify "$work/d1/archive.jsonl" --head "$(printf '%064d' 0)"
@@ -332,6 +356,35 @@ check "key readable by others" 1 "$bin" --db "$db" key show
 says "key readable by others" "chmod 600"
 chmod 600 "$db.key"
 check "ledger of no game" 1 "$bin" --db "$db" ledger nosuchgame
+
+# A fog game: set before the start, fixed after it; --side shows what the
+# side's players are shown (no enemy commander, the enemy only in sight),
+# without it the operator sees everything.
+fdb="$work/fog.db"
+check "fog: new" 0 "$bin" --db "$fdb" new fg "$scen"
+check "fog: set at the server" 1 "$bin" --db "$fdb" set --server visibility fog
+check "fog: a wrong value" 1 "$bin" --db "$fdb" set fg visibility misty
+says "fog: a wrong value" "open or fog"
+check "fog: set" 0 "$bin" --db "$fdb" set fg visibility fog
+check "fog: player 1" 0 "$bin" --db "$fdb" player add fg crown t@crown.example.org --password scarlet-bugle-thistle-harbour
+check "fog: player 2" 0 "$bin" --db "$fdb" player add fg continental m@continental.example.org --password hickory-ember-cove-wren
+check "fog: start" 0 "$bin" --db "$fdb" start fg
+check "fog: fixed after the start" 1 "$bin" --db "$fdb" set fg visibility open
+says "fog: fixed after the start" "fixed when a game starts"
+check "fog: crown's view" 0 "$bin" --db "$fdb" state fg --side crown --json
+says "fog: crown's view" '"view": "crown"'
+if grep -q "Brig. Gen. Daniel Morgan" "$work/out"; then
+	fail=$((fail + 1))
+	echo "FAIL: a fog view names the enemy's commander"
+else
+	pass=$((pass + 1))
+fi
+says "fog: crown's view" '"stands_left": null'
+check "fog: the operator's view" 0 "$bin" --db "$fdb" state fg --json
+says "fog: the operator's view" "Brig. Gen. Daniel Morgan"
+check "fog: no such side" 2 "$bin" --db "$fdb" state fg --side french
+says "fog: no such side" "its sides are crown continental"
+check "fog: events of a side" 0 "$bin" --db "$fdb" events fg --side continental --json
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

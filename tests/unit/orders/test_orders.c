@@ -544,6 +544,32 @@ commands_stand_on_their_own_lines(void **state)
 	assert_int_equal(orders_bare_command(f->p, "Hello\nHELP\n"), -1);
 }
 
+/* SET MAIL TEXT | HTML | FULL, any case; a wrong choice is an error that
+ * lists the right ones; "Set up ..." is no command. */
+static void
+set_mail_takes_text_html_or_full(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "SET MAIL FULL\nset mail text.\n"
+	    "Set Mail Html\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->ncmds, 3);
+	assert_int_equal(f->r->cmds[0].kind, CMD_SET);
+	assert_string_equal(f->r->cmds[0].arg, "mail");
+	assert_string_equal(f->r->cmds[0].text, "full");
+	assert_string_equal(f->r->cmds[1].text, "text");
+	assert_string_equal(f->r->cmds[2].text, "html");
+	orders_parse(f->p, f->b, 0, "SET MAIL PDF\nSET MAIL\n"
+	    "SET MAIL HTML PLEASE\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 3);
+	assert_int_equal(f->r->ncmds, 0);
+	assert_non_null(strstr(f->r->lines[0].text, "TEXT"));
+	assert_non_null(strstr(f->r->lines[0].text, "FULL"));
+	orders_parse(f->p, f->b, 0, "Set up a line on the ridge\n", 0, f->r);
+	assert_int_equal(f->r->ncmds, 0);
+}
+
 static void
 prose_around_orders_is_not_an_error(void **state)
 {
@@ -823,6 +849,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(header_layouts_real_players_write, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_is_never_taken_from_quotes_or_prose, setup, teardown),
 		cmocka_unit_test_setup_teardown(subject_fills_what_the_body_leaves_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(set_mail_takes_text_html_or_full,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(commands_stand_on_their_own_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(prose_around_orders_is_not_an_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(misspelt_verb_gets_a_suggestion, setup, teardown),
