@@ -82,6 +82,15 @@ struct ruleset {
 	 * from any of its stands or commanders: seen[stand] set to 1 (its
 	 * own always), else 0.  Pure.  May be NULL (then everything). */
 	void (*sees)(const struct battle *b, int side, unsigned char *seen);
+
+	/* The situation of unit u for its side's report, one or two lines
+	 * (each starting with six spaces, ending in a newline) written to
+	 * out: whether it is in command, and the nearest enemy unit its
+	 * side sees (seen: a flag a stand, NULL for all) with the distance,
+	 * the bearing and whether it is in range of u's weapon.  Pure.  May
+	 * be NULL. */
+	void (*situation)(const struct battle *b, int u,
+	    const unsigned char *seen, char *out, size_t size);
 };
 
 const struct ruleset *ruleset_find(const char *name);

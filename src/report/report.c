@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/ruleset.h"
+
 /* Room kept for the note that says what a cut section left out. */
 #define NOTE_ROOM 256
 
@@ -180,27 +182,59 @@ report_terrain(struct text *t, const struct battle *b)
 	}
 }
 
+/* The stands' SP, "2+2+1", into buf. */
+static const char *
+stand_sps(const struct battle *b, int u, char *buf, size_t size)
+{
+	const struct unit *un = &b->units[u];
+	size_t k = 0;
+	int s;
+
+	buf[0] = '\0';
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		if (b->stands[s].flags & ST_GONE)
+			continue;
+		if (k + 8 >= size)
+			break;
+		k += (size_t)snprintf(buf + k, size - k, "%s%d", k ? "+" : "",
+		    b->stands[s].sp);
+	}
+	return buf;
+}
+
 void
 report_forces(struct text *t, const struct battle *b, int side)
 {
+	report_forces_detail(t, b, side, NULL, 0);
+}
+
+void
+report_forces_detail(struct text *t, const struct battle *b, int side,
+    const unsigned char *seen, int detail)
+{
+	const struct ruleset *rs = detail ? ruleset_find(b->ruleset) : NULL;
 	int br, u;
 
 	for (br = 0; br < b->nbrigades; br++) {
 		const struct brigade *g = &b->brigades[br];
 		const struct commander *k = &b->commanders[g->commander];
-		char x[24], y[24];
+		char x[24], y[24], lv[24];
 
 		if (g->side != side)
 			continue;
-		text_add(t, "\n%s (%s at %s,%s): lost %d of %d SP%s%s\n", g->name,
-		    k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
+		text_add(t, "\n%s (%s at %s,%s): lost %d of %d SP%s%s%s%s%s\n",
+		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
 		    geom_fmt_fx(k->pos.y, y, sizeof(y)), g->lost, g->sp0,
+		    detail && !(g->flags & BR_EXHAUSTED) ? " (exhausted at " : "",
+		    detail && !(g->flags & BR_EXHAUSTED) ?
+		    geom_fmt_fx(g->level10 * 10, lv, sizeof(lv)) : "",
+		    detail && !(g->flags & BR_EXHAUSTED) ? ")" : "",
 		    (g->flags & BR_EXHAUSTED) ? ", EXHAUSTED" : "",
 		    (g->flags & BR_COLLAPSED) ? ", COLLAPSED" : "");
 		for (u = 0; u < b->nunits; u++) {
 			const struct unit *un = &b->units[u];
 			struct pt c;
-			char st[96];
+			char st[96], sps[96];
 
 			if (un->brigade != br)
 				continue;
@@ -215,12 +249,16 @@ report_forces(struct text *t, const struct battle *b, int side)
 				    "routed off it)\n", un->name);
 				continue;
 			}
-			text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d stand%s, %d SP%s%s, %s\n",
+			text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d stand%s, %d SP%s%s%s%s%s, %s\n",
 			    un->name, un->type, geom_fmt_fx(c.x, x, sizeof(x)),
 			    geom_fmt_fx(c.y, y, sizeof(y)),
 			    b->stands[fs].facing,
 			    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
 			    "" : "s", battle_unit_sp(b, u),
+			    detail && battle_unit_alive(b, u) > 1 ? " (" : "",
+			    detail && battle_unit_alive(b, u) > 1 ?
+			    stand_sps(b, u, sps, sizeof(sps)) : "",
+			    detail && battle_unit_alive(b, u) > 1 ? ")" : "",
 			    b->stands[fs].form == FORM_LINE ? "" : ", ",
 			    b->stands[fs].form == FORM_LINE ? "" :
 			    b->stands[fs].form == FORM_ROAD ?
@@ -241,6 +279,12 @@ report_forces(struct text *t, const struct battle *b, int side)
 					    b->stands[s].facing, b->stands[s].sp,
 					    stand_state(b->stands[s].flags));
 				}
+			}
+			if (rs != NULL && rs->situation != NULL) {
+				char line[512];
+
+				rs->situation(b, u, seen, line, sizeof(line));
+				text_add(t, "%s", line);
 			}
 		}
 	}
@@ -396,7 +440,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	cut_note(&t, "events");
 	section(&t, REPORT_MAX / 4);
 	text_add(&t, "\nYour forces after the phase\n---------------------------\n");
-	report_forces(&t, b, side);
+	report_forces_detail(&t, b, side, open ? NULL : seen, open ||
+	    seen != NULL);
 	if (open) {
 		text_add(&t, "\nThe enemy\n---------\n");
 		for (s = 0; s < b->nsides; s++)

@@ -65,6 +65,13 @@ void report_seen(struct text *t, const struct battle *b, int side,
  * whose stands have drifted apart), appended to t. */
 void report_forces(struct text *t, const struct battle *b, int side);
 
+/* The same, and with detail set the situation a player plays from: each
+ * brigade's exhaustion level, each unit's SP stand by stand, and the
+ * ruleset's line on its command and the nearest enemy the side sees
+ * (seen: a flag a stand; NULL: every enemy stand, an open game). */
+void report_forces_detail(struct text *t, const struct battle *b, int side,
+    const unsigned char *seen, int detail);
+
 /* Each side's SP left and brigades exhausted or collapsed, a line a side. */
 void report_totals(struct text *t, const struct battle *b);
 

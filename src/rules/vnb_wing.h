@@ -28,6 +28,9 @@ int vnb_preview(const struct battle *b, const struct order_set *set,
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 void vnb_sees(const struct battle *b, int side, unsigned char *seen);
+/* A unit's command and the nearest enemy in sight, for the report. */
+void vnb_situation(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size);
 int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 

@@ -136,4 +136,5 @@ const struct ruleset ruleset_vnb_wing = {
 	.preview = vnb_preview,
 	.crib = vnb_crib,
 	.sees = vnb_sees,
+	.situation = vnb_situation,
 };

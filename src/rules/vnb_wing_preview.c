@@ -466,3 +466,130 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 	}
 	(void)k;
 }
+
+/* The eight points of the compass for a bearing. */
+static const char *
+compass(int deg)
+{
+	static const char *const pt[16] = { "N", "NNE", "NE", "ENE", "E",
+		"ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW",
+		"NNW" };
+
+	return pt[((geom_norm(deg) * 2 + 22) / 45) % 16];
+}
+
+/*
+ * Contract (vnb_wing.h): command as the preview judges it (the unit's
+ * nearest stand to the nearest commander of its chain, centre to
+ * centre); the nearest enemy unit with a stand the side sees, measured
+ * edge to edge from u's stands to those seen stands (as fire is), its
+ * bearing from u's centre to theirs; in range when the gap is within the
+ * weapon's long range, and within its arc when the bearing is within the
+ * arc of u's facing.  Ties go to the lower unit index, so the line is
+ * the same on every run.
+ */
+void
+vnb_situation(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size)
+{
+	const struct ruleset *rs = &ruleset_vnb_wing;
+	const struct unit *un = &b->units[u];
+	fx radius = ruleset_param(rs, b, "command.radius"), gap, best = -1;
+	struct pt c, tc = { 0, 0 };
+	int who = -1, v, s, r, near = -1;
+	char w1[24], w2[24];
+	size_t k = 0;
+
+	out[0] = '\0';
+	if (!battle_unit_centre(b, u, &c))
+		return;
+	gap = command_gap_of(b, u, &who);
+	if (gap >= 0 && gap <= radius)
+		k = say(out, size, k, "      in command (%s, %s\" away)\n",
+		    b->commanders[who].name, geom_fmt_fx(gap, w1, sizeof(w1)));
+	else if (gap >= 0)
+		k = say(out, size, k, "      OUT OF COMMAND: %s, the nearest "
+		    "commander of its chain, is %s\" away\n      (command "
+		    "reaches %s\")\n", b->commanders[who].name,
+		    geom_fmt_fx(gap, w1, sizeof(w1)),
+		    geom_fmt_fx(radius, w2, sizeof(w2)));
+	else
+		k = say(out, size, k, "      OUT OF COMMAND: no commander of its "
+		    "chain is left\n");
+	for (v = 0; v < b->nunits; v++) {
+		const struct unit *e = &b->units[v];
+
+		if (e->side == un->side)
+			continue;
+		for (r = e->first_stand; r < e->first_stand + e->nstands; r++) {
+			struct pt z[4];
+
+			if (!ALIVE(b, r) || (seen != NULL && !seen[r]))
+				continue;
+			battle_stand_rect(b, r, z);
+			for (s = un->first_stand; s < un->first_stand + un->nstands;
+			    s++) {
+				struct pt a[4];
+				fx d;
+
+				if (!ALIVE(b, s))
+					continue;
+				battle_stand_rect(b, s, a);
+				d = geom_rect_dist(a, z);
+				if (best < 0 || d < best) {
+					best = d;
+					near = v;
+				}
+			}
+		}
+	}
+	if (near < 0) {
+		k = say(out, size, k, "      no enemy in sight\n");
+		return;
+	}
+	{
+		long long sx = 0, sy = 0;
+		int n = 0, brg, arc = (int)ruleset_param(rs, b, "arc");
+		const struct unit *e = &b->units[near];
+		char name[48];
+		fx lng;
+
+		for (r = e->first_stand; r < e->first_stand + e->nstands; r++)
+			if (ALIVE(b, r) && (seen == NULL || seen[r])) {
+				sx += b->stands[r].pos.x;
+				sy += b->stands[r].pos.y;
+				n++;
+			}
+		tc.x = (fx)(sx / n);
+		tc.y = (fx)(sy / n);
+		brg = geom_bearing(c, tc);
+		k = say(out, size, k, "      nearest enemy in sight: %s,\n"
+		    "        %s\" to the %s (bearing %d)", e->name,
+		    geom_fmt_fx(best, w1, sizeof(w1)), compass(brg), brg);
+		snprintf(name, sizeof(name), "range.%s.long",
+		    battle_weapon_name(un->weapon));
+		if (un->weapon == WEAPON_NONE || !ruleset_has_param(rs, name)) {
+			k = say(out, size, k, "\n");
+			return;
+		}
+		lng = ruleset_param(rs, b, name);
+		if (best > lng)
+			k = say(out, size, k, ", out of range (its %ss reach %s\")\n",
+			    battle_weapon_name(un->weapon),
+			    geom_fmt_fx(lng, w2, sizeof(w2)));
+		else if (abs(geom_turn(unit_facing(b, u), brg)) > arc)
+			k = say(out, size, k, ", in range but outside its arc\n"
+			    "        of fire (it faces %d)\n", unit_facing(b, u));
+		else {
+			fx sh;
+
+			snprintf(name, sizeof(name), "range.%s.short",
+			    battle_weapon_name(un->weapon));
+			sh = ruleset_has_param(rs, name) ? ruleset_param(rs, b, name) :
+			    lng;
+			k = say(out, size, k, ", in %s range of its %ss\n",
+			    best <= sh ? "short" : "long",
+			    battle_weapon_name(un->weapon));
+		}
+	}
+}

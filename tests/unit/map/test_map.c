@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/events.h"
+#include "core/ruleset.h"
 #include "map/map.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -310,6 +311,68 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 	battle_free(b);
 }
 
+/* The situation line of the report: the nearest enemy the side sees,
+ * not the nearer one hidden behind the wood; the distance edge to edge,
+ * the bearing from the unit's centre; whether its muskets reach. */
+static void
+the_situation_names_the_nearest_enemy_in_sight(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Sight\"\nruleset vnb-wing\ntable 48 x 36\nturns 2\n"
+	    "terrain wood \"Big wood\" poly 10,14 38,14 38,22 10,22\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 24,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 24,6\n"
+	    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,8 facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at 44,34\n"
+	    "  brigade \"Va\" commander \"Weedon\" at 44,32\n"
+	    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,24 facing 180\n"
+	    "    unit \"3rd Virginia\" type continentals-post-1778 stands 2 sp 2 at 45,14 facing 180\n";
+	const struct ruleset *rs = ruleset_find("vnb-wing");
+	struct battle *b = NULL;
+	struct err e;
+	unsigned char *seen;
+	char out[512];
+	int s;
+
+	(void)state;
+	if (scenario_parse(sc, strlen(sc), "test", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_non_null(rs->situation);
+	seen = map_seen(b, 0);
+	assert_int_equal(seen[b->units[1].first_stand], 0);
+	assert_int_equal(seen[b->units[2].first_stand], 1);
+	/* Seen: the 3rd Virginia.  Its near stand's west edge is at 42, the
+	 * 23rd's east edge at 27: 15" across; 13.25 - 8.75 = 4.5" up; 15.66"
+	 * in all.  From 24,8 to its centre 45,14: bearing 74, ENE. */
+	rs->situation(b, 0, seen, out, sizeof(out));
+	assert_non_null(strstr(out, "in command (Grey, 2.5\" away)"));
+	assert_non_null(strstr(out, "nearest enemy in sight: 3rd Virginia,"));
+	assert_non_null(strstr(out, "15.66\" to the ENE (bearing 74), out of "
+	    "range (its muskets reach 4\")"));
+	/* All seen (an open game): the nearer 2nd Virginia, 23.25 - 8.75 =
+	 * 14.5" due north. */
+	rs->situation(b, 0, NULL, out, sizeof(out));
+	assert_non_null(strstr(out, "2nd Virginia,"));
+	assert_non_null(strstr(out, "14.5\" to the N (bearing 0)"));
+	/* Brought to 1" from its front: in short range (2") and in its
+	 * arc. */
+	for (s = 0; s < 2; s++) {
+		b->stands[b->units[2].first_stand + s].pos.x = (fx)(2400 + 300 * s);
+		b->stands[b->units[2].first_stand + s].pos.y = 1050;
+	}
+	rs->situation(b, 0, seen, out, sizeof(out));
+	assert_non_null(strstr(out, "3rd Virginia,"));
+	assert_non_null(strstr(out, "1\" to the"));
+	assert_non_null(strstr(out, "in short range of its muskets"));
+	/* Its commander far away, the 23rd is out of command. */
+	b->commanders[1].pos.x = 100;
+	b->commanders[0].pos.x = 100;
+	rs->situation(b, 0, seen, out, sizeof(out));
+	assert_non_null(strstr(out, "OUT OF COMMAND"));
+	free(seen);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -317,6 +380,7 @@ main(void)
 		cmocka_unit_test(forces_and_terrain_are_drawn_where_they_stand),
 		cmocka_unit_test(the_text_map_puts_each_unit_where_it_stands),
 		cmocka_unit_test(a_unit_hidden_in_the_wood_is_not_seen),
+		cmocka_unit_test(the_situation_names_the_nearest_enemy_in_sight),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
