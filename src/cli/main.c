@@ -1256,6 +1256,8 @@ main(int argc, char **argv)
 			setenv("DESPATCH_FROM", conf.from, 1);
 		if (conf.key[0] != '\0')
 			setenv("DESPATCH_KEY", conf.key, 1);
+		if (conf.templates[0] != '\0')
+			setenv("DESPATCH_TEMPLATES", conf.templates, 1);
 	}
 	if (db_arg != NULL)
 		db_path = db_arg;

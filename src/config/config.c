@@ -195,6 +195,8 @@ handler(void *user, const char *section, const char *name, const char *v0)
 			rc = copy(l, c->user, sizeof(c->user), name, value);
 		else if (strcmp(name, "key") == 0)
 			rc = copy(l, c->key, sizeof(c->key), name, value);
+		else if (strcmp(name, "templates") == 0)
+			rc = copy(l, c->templates, sizeof(c->templates), name, value);
 	} else if (strcmp(section, "imap") == 0) {
 		rc = server_key(l, &c->imap, section, name, value);
 		if (rc < 0 && strcmp(name, "processed") == 0)

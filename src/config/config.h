@@ -30,6 +30,9 @@ struct config {
 	char database[CONFIG_PATH_MAX];
 	char key[CONFIG_PATH_MAX];          /* the ledger's signing key file;
 	                                     * "": DATABASE.key */
+	char templates[CONFIG_PATH_MAX];    /* a directory of narrative
+	                                     * templates that replace the
+	                                     * built-in ones; "": none */
 	char from[CONFIG_VALUE_MAX];        /* "Name <addr>" or addr */
 	char user[64];                      /* drop root to this user */
 	struct config_server imap;

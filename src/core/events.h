@@ -9,6 +9,8 @@
 #ifndef DESPATCH_CORE_EVENTS_H
 #define DESPATCH_CORE_EVENTS_H
 
+#include <stdarg.h>
+
 #include "core/err.h"
 
 #define EVENT_TEXT_MAX 256
@@ -31,7 +33,16 @@ struct event {
 	int value;     /* die value, hits, SP ... by kind */
 	int sides;     /* die sides for EV_ROLL, else 0 */
 	char text[EVENT_TEXT_MAX];
+	/* The rules core's sentence pattern (a printf format held by the
+	 * ruleset, never stored) and the values it put in, each
+	 * NUL-terminated, one after the other in args: what the narrative
+	 * templates rewrite.  fmt NULL: none recorded. */
+	const char *fmt;
+	int nargs;
+	char args[EVENT_TEXT_MAX];
 };
+
+#define EVENT_ARGS_MAX 12
 
 struct events {
 	struct event *v;
@@ -47,6 +58,13 @@ void events_free(struct events *ev);
 void events_add(struct events *ev, enum event_kind kind, int side, int unit,
     int target, int value, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* Records in x the pattern fmt and the values ap gives it (%s, %d and
+ * %0Nd conversions; any other leaves x->fmt NULL). */
+void events_capture(struct event *x, const char *fmt, va_list ap);
+
+/* The i-th recorded value of x (0-based), or "" past the last. */
+const char *events_arg(const struct event *x, int i);
 
 const char *events_kind_name(enum event_kind k);
 int events_kind_parse(const char *name);

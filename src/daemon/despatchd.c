@@ -715,6 +715,8 @@ main(int argc, char **argv)
 		setenv("DESPATCH_FROM", conf.from, 1);
 	if (conf.key[0] != '\0')
 		setenv("DESPATCH_KEY", conf.key, 1);
+	if (conf.templates[0] != '\0')
+		setenv("DESPATCH_TEMPLATES", conf.templates, 1);
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -767,6 +769,12 @@ main(int argc, char **argv)
 		}
 		ledger_hex(pk, 32, hex);
 		logmsg("info", "ledger key %s in %s", hex, kp);
+		/* An operator's templates with a mistake stop the daemon
+		 * here, naming the line, rather than a turn later. */
+		if (referee_templates_check(&r, &ke) != 0) {
+			logmsg("fatal", "%s", ke.msg);
+			return 1;
+		}
 	}
 	memset(&link, 0, sizeof(link));
 	link.backoff = 1;

@@ -84,6 +84,12 @@ struct ruleset;
 struct orders_parser *referee_parser(struct referee *r,
     const struct ruleset *rs, struct err *e);
 
+/* The narrative templates for rs (see struct referee); NULL with e set
+ * when they do not load. */
+struct narrative;
+const struct narrative *referee_narrative(struct referee *r,
+    const struct ruleset *rs, struct err *e);
+
 /* The step at which side plays turn (-1 if none). */
 int step_for(const struct battle *b, int turn, int side);
 

@@ -24,6 +24,7 @@
 #include "map/map.h"
 #include "mail/mail.h"
 #include "orders/orders.h"
+#include "report/narrative.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
 #include "referee/chain.h"
@@ -57,9 +58,12 @@ referee_init(struct referee *r, struct store *st)
 {
 	const char *from = getenv("DESPATCH_FROM");
 	const char *key = getenv("DESPATCH_KEY");
+	const char *tmpl = getenv("DESPATCH_TEMPLATES");
 
 	memset(r, 0, sizeof(*r));
 	r->st = st;
+	if (tmpl != NULL)
+		snprintf(r->templates_dir, sizeof(r->templates_dir), "%s", tmpl);
 	if (key != NULL)
 		snprintf(r->key_path, sizeof(r->key_path), "%s", key);
 	snprintf(r->from, sizeof(r->from), "%s", from && *from ? from :
@@ -76,10 +80,48 @@ referee_fini(struct referee *r)
 		orders_parser_free(r->parser[i]);
 		r->parser[i] = NULL;
 		r->parser_rs[i] = NULL;
+		narrative_free(r->narr[i]);
+		r->narr[i] = NULL;
+		r->narr_rs[i] = NULL;
 	}
 	if (r->key != NULL)
 		sodium_free(r->key);   /* wipes it */
 	r->key = NULL;
+}
+
+const struct narrative *
+referee_narrative(struct referee *r, const struct ruleset *rs, struct err *e)
+{
+	int i;
+
+	for (i = 0; i < REFEREE_PARSERS; i++)
+		if (r->narr_rs[i] == rs)
+			return r->narr[i];
+	for (i = 0; i < REFEREE_PARSERS; i++)
+		if (r->narr_rs[i] == NULL)
+			break;
+	if (i == REFEREE_PARSERS) {
+		err_set(e, ERR_INTERNAL, "more rulesets in use than the referee "
+		    "keeps templates for");
+		return NULL;
+	}
+	if ((r->narr[i] = narrative_load(rs->name, r->templates_dir, e)) ==
+	    NULL)
+		return NULL;
+	r->narr_rs[i] = rs;
+	return r->narr[i];
+}
+
+int
+referee_templates_check(struct referee *r, struct err *e)
+{
+	const struct ruleset *const *all = ruleset_all();
+	int i;
+
+	for (i = 0; all[i] != NULL; i++)
+		if (referee_narrative(r, all[i], e) == NULL)
+			return -1;
+	return 0;
 }
 
 struct orders_parser *

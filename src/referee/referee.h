@@ -47,6 +47,12 @@ struct referee {
 	char key_path[4096];
 	int key_demo;
 	struct ledger_key *key;
+	/* The narrative templates of each ruleset in use, loaded once:
+	 * from templates_dir ($DESPATCH_TEMPLATES, the config's templates)
+	 * when it holds the ruleset's file, else the built-in ones. */
+	char templates_dir[4096];
+	const void *narr_rs[REFEREE_PARSERS];
+	struct narrative *narr[REFEREE_PARSERS];
 };
 
 /* Sets defaults: the ledger's key file from $DESPATCH_KEY (else
@@ -56,6 +62,11 @@ void referee_init(struct referee *r, struct store *st);
 
 /* Frees what the referee keeps between calls (not the store). */
 void referee_fini(struct referee *r);
+
+/* Loads the narrative templates of every ruleset, so that a mistake in
+ * an operator's templates stops the daemon at its start, not a turn.
+ * 0, or -1 with e naming the file and line. */
+int referee_templates_check(struct referee *r, struct err *e);
 
 /* The ledger's signing key (made at first use): its public half, and the
  * file it is in ("(demo)" or "(memory)" for those). */

@@ -603,8 +603,12 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		char *field, *nb;
 		size_t bl, fl;
 
+		const struct narrative *nar = referee_narrative(r, a->rs, e);
+
+		if (nar == NULL)
+			return -1;
 		body = report_step(b, a->g.name, step, p->side, &a->ev, step + 1,
-		    !fog, &ro, seen);
+		    !fog, &ro, seen, nar);
 		field = map_ascii(b, p->side, seen, 72);
 		if (body == NULL) {
 			free(field);

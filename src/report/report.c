@@ -3,12 +3,14 @@
  */
 #include "report/report.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ruleset.h"
+#include "report/narrative.h"
 
 /* Room kept for the note that says what a cut section left out. */
 #define NOTE_ROOM 256
@@ -392,7 +394,8 @@ report_seen(struct text *t, const struct battle *b, int side,
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
-    const struct report_orders *ro, const unsigned char *seen)
+    const struct report_orders *ro, const unsigned char *seen,
+    const struct narrative *nar)
 {
 	struct text t;
 	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
@@ -417,6 +420,17 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	cut_note(&t, "lines");
 	section(&t, REPORT_MAX / 8 * 3);
 	text_add(&t, "What happened\n-------------\n");
+	{
+		/* The time of day, from the scenario's clock. */
+		char words[80];
+		int hh = 0, mm = 0;
+
+		if (sscanf(clock, "%d:%d", &hh, &mm) == 2) {
+			narrative_time(hh * 60 + mm, words, sizeof(words));
+			text_add(&t, "%c%s (%s).\n", toupper((unsigned char)words[0]),
+			    words + 1, clock);
+		}
+	}
 	for (i = 0; i < ev->n; i++) {
 		if (ev->v[i].kind == EV_ROLL) {
 			rolls++;
@@ -428,7 +442,12 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			hidden++;
 			continue;
 		}
-		text_add(&t, "- %s\n", ev->v[i].text);
+		{
+			char line[2 * EVENT_TEXT_MAX];
+
+			narrative_say(nar, b, &ev->v[i], line, sizeof(line));
+			text_add(&t, "- %s\n", line);
+		}
 		shown++;
 	}
 	if (shown == 0)

@@ -49,11 +49,15 @@ struct report_orders {
  * but what the events tell) adds the enemy in sight.  The report is
  * bounded (REPORT_MAX): a section that would pass it is cut, saying how
  * many lines it left out, so no battle makes a report that cannot be
- * written.  Returns a malloc'd string or NULL on allocation failure. */
+ * written.  nar: the ruleset's narrative templates (NULL: the rules
+ * core's own sentences).  Returns a malloc'd string or NULL on
+ * allocation failure. */
 #define REPORT_MAX (8u * 1024u * 1024u)
+struct narrative;
 char *report_step(const struct battle *b, const char *game, int step,
     int side, const struct events *ev, int next_step, int open,
-    const struct report_orders *ro, const unsigned char *seen);
+    const struct report_orders *ro, const unsigned char *seen,
+    const struct narrative *nar);
 
 /* In a fog game (seen: what side sees, a flag a stand), the enemy units
  * with a stand in sight: where the seen stands are, how many, and the

@@ -294,6 +294,12 @@ ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
 	utf8_trim_tail(text);
 	va_end(ap);
 	events_add(c->ev, k, side, unit, target, value, "%s", text);
+	/* The pattern and its values, for the narrative templates. */
+	if (c->ev->n > 0 && !c->ev->overflow) {
+		va_start(ap, fmt);
+		events_capture(&c->ev->v[c->ev->n - 1], fmt, ap);
+		va_end(ap);
+	}
 }
 
 static int

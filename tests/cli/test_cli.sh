@@ -298,6 +298,18 @@ else
 	pass=$((pass + 1))
 fi
 
+# The narrative of a fixed turn, as a player reads it (the templates in
+# templates/vnb-wing.txt filled in): after a deliberate change to the
+# rules or the templates, read the new text and put it in the golden file.
+python3 "$src/tests/report/what_happened.py" \
+    "$(ls "$work"/d1/mail/*-report-tarleton-* | sed -n 7p)" >"$work/story"
+if diff -u "$src/tests/report/golden-cowpens-turn4-crown.txt" "$work/story"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: the turn 4 narrative differs from tests/report/golden-cowpens-turn4-crown.txt"
+fi
+
 # A changed byte: verify names the line; a kept head: found, or not.
 sed '5s/"seq":3/"seq":4/' "$work/d1/archive.jsonl" >"$work/bad.jsonl"
 check "verify a changed archive" 1 "$bin" verify "$work/bad.jsonl"

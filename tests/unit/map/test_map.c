@@ -246,7 +246,7 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		events_add(&ev, EV_MOVE, 1, 2, -1, 300, "3rd Virginia moves 3\".");
 		events_add(&ev, EV_FIRE, 1, 1, 0, 1, "2nd Virginia fires at 23rd "
 		    "Foot: 1 hit.");
-		rep = report_step(b, "hidden", 2, 0, &ev, 3, 0, NULL, seen);
+		rep = report_step(b, "hidden", 2, 0, &ev, 3, 0, NULL, seen, NULL);
 		assert_non_null(rep);
 		assert_null(strstr(rep, "2nd Virginia moves"));
 		assert_non_null(strstr(rep, "3rd Virginia moves 3"));

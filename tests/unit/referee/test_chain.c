@@ -616,8 +616,8 @@ a_fog_report_shows_only_its_sides_rolls(void **state)
 	ev.v[0].sides = 6;
 	events_add(&ev, EV_ROLL, 1, 1, -1, 2, "2nd Virginia fires: d6 2");
 	ev.v[1].sides = 6;
-	fog = report_step(b, "mill", 1, 0, &ev, 2, 0, NULL, NULL);
-	open = report_step(b, "mill", 1, 0, &ev, 2, 1, NULL, NULL);
+	fog = report_step(b, "mill", 1, 0, &ev, 2, 0, NULL, NULL, NULL);
+	open = report_step(b, "mill", 1, 0, &ev, 2, 1, NULL, NULL, NULL);
 	assert_non_null(fog);
 	assert_non_null(open);
 	assert_non_null(strstr(fog, "23rd Foot fires: d6 4"));

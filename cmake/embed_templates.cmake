@@ -1,0 +1,20 @@
+# Writes OUT, a C file holding each templates/RULESET.txt as a string, so
+# the reports need no files beside the program (an operator's own
+# templates, in the directory the config names, still win).
+set(body "/* Generated from templates/ by cmake/embed_templates.cmake. */\n#include \"report/narrative.h\"\n\n")
+set(table "const struct narrative_src narrative_builtin[] = {\n")
+string(REPLACE "|" ";" FILES "${FILES}")
+set(n 0)
+foreach(f ${FILES})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} txt)
+  string(REPLACE "\\" "\\\\" txt "${txt}")
+  string(REPLACE "\"" "\\\"" txt "${txt}")
+  string(REPLACE "\n" "\\n\"\n\"" txt "${txt}")
+  string(APPEND body "static const char t${n}[] =\n\"${txt}\";\n\n")
+  string(APPEND table "\t{ \"${name}\", t${n} },\n")
+  math(EXPR n "${n} + 1")
+endforeach()
+string(APPEND table "};\nconst int narrative_builtin_count = ${n};\n")
+file(WRITE ${OUT}.tmp "${body}${table}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

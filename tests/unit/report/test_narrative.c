@@ -1,0 +1,212 @@
+/*
+ * test_narrative.c - the narrative templates (src/report/narrative.c):
+ * what a template file may say and what is refused when it loads, how
+ * an event's sentence is rewritten with its values in a new order and
+ * the ground named, the time of day in words, and that every built-in
+ * ruleset has templates that load.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/events.h"
+#include "core/ruleset.h"
+#include "report/narrative.h"
+#include "scenario/scenario.h"
+
+static const char scen[] =
+    "scenario \"Mill\"\nruleset vnb-wing\ntable 48 x 36\nturns 2\n"
+    "terrain wood \"Mill wood\" poly 30,2 46,2 46,14 30,14\n"
+    "terrain hill \"Gallows hill\" level 1 poly 2,20 20,20 20,34 2,34\n"
+    "terrain road \"Mill road\" line 0,17 48,17\n"
+    "side crown \"Crown\"\n  commander \"Howe\" army at 24,4\n"
+    "  brigade \"1st\" commander \"Grey\" at 12,8\n"
+    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 36,8 facing 0\n"
+    "side continental \"Continental\"\n  commander \"Greene\" army at 24,32\n"
+    "  brigade \"Va\" commander \"Weedon\" at 24,24\n"
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 10,26 facing 180\n";
+
+static struct narrative *
+parse(const char *t, struct err *e)
+{
+	err_clear(e);
+	return narrative_parse(t, strlen(t), "test.txt", e);
+}
+
+static void
+refused(const char *t, const char *needle)
+{
+	struct err e;
+
+	assert_null(parse(t, &e));
+	assert_int_equal(e.kind, ERR_USER);
+	if (strstr(e.msg, needle) == NULL)
+		fail_msg("\"%s\" does not say \"%s\"", e.msg, needle);
+}
+
+static void
+a_template_file_with_a_mistake_is_refused_naming_the_line(void **state)
+{
+	(void)state;
+	refused("core: %s fires at %s.\nsays: {1} fired on {3}.\n",
+	    "test.txt:2: unknown placeholder {3}");
+	refused("# c\ncore: %s halts.\nsays: {1} halted {where}.\n",
+	    "test.txt:3: unknown placeholder {where}");
+	refused("core: %s halts.\nsays: {1} halted {0}.\n", "{0}");
+	refused("core: %s halts.\nsays: {1 halted.\n", "does not close");
+	refused("core: %s halts.\nsays: 1} halted.\n", "without its '{'");
+	refused("core: %s halts.\ncore: %s runs.\nsays: {1}\n",
+	    "test.txt:2: the pattern of line 1 has no \"says:\"");
+	refused("says: {1} halted.\n", "test.txt:1: expected a pattern");
+	refused("core: %s halts.\n", "has no \"says:\" line");
+	refused("core: %s halts at %f.\nsays: x\n", "other than %s or %d");
+	refused("core: %s halts.\nsays: a\ncore: %s halts.\nsays: b\n",
+	    "two templates");
+	refused("hello\n", "expected a pattern");
+}
+
+static void
+an_event_is_told_with_its_values_reordered_and_the_ground_named(void **state)
+{
+	struct battle *b = NULL;
+	struct narrative *n = NULL;
+	struct events ev;
+	struct err e;
+	char out[512];
+
+	(void)state;
+	if (scenario_parse(scen, strlen(scen), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	n = parse("core: %s fires at %s (%s range): %d %s, %d %s.\n"
+	    "says: At {3} range {1} fired on {2}{target_place}{place}: {6} "
+	    "{7} from {4} {5}.\n"
+	    "core: %s halts.\nsays: {text} Indeed.\n", &e);
+	assert_non_null(n);
+	assert_int_equal(narrative_count(n), 2);
+	events_init(&ev);
+	events_add(&ev, EV_FIRE, 0, 0, 1, 1, "%s fires at %s (%s range): %d %s, "
+	    "%d %s.", "23rd Foot", "2nd Virginia", "long", 2, "dice", 1, "hit");
+	events_add(&ev, EV_MOVE, 0, 0, -1, 0, "%s halts.", "23rd Foot");
+	events_add(&ev, EV_MOVE, 0, 0, -1, 0, "%s rests.", "23rd Foot");
+	assert_int_equal(narrative_say(n, b, &ev.v[0], out, sizeof(out)), 1);
+	assert_string_equal(out, "At long range 23rd Foot fired on 2nd "
+	    "Virginia, on Gallows hill, in Mill wood: 1 hit from 2 dice.");
+	assert_int_equal(narrative_say(n, b, &ev.v[1], out, sizeof(out)), 1);
+	assert_string_equal(out, "23rd Foot halts. Indeed.");
+	/* A pattern without a template: the core's own sentence. */
+	assert_int_equal(narrative_say(n, b, &ev.v[2], out, sizeof(out)), 0);
+	assert_string_equal(out, "23rd Foot rests.");
+	/* No templates at all: the same. */
+	assert_int_equal(narrative_say(NULL, b, &ev.v[0], out, sizeof(out)), 0);
+	assert_string_equal(out, ev.v[0].text);
+	/* A small buffer is cut, never overrun. */
+	narrative_say(n, b, &ev.v[0], out, 12);
+	assert_int_equal(strlen(out), 11);
+	/* On a road: within an inch of its line. */
+	b->stands[0].pos.y = 1700;
+	b->stands[1].pos.y = 1700;
+	b->stands[0].pos.x = 2000;
+	b->stands[1].pos.x = 2300;
+	narrative_place(b, 0, out, sizeof(out));
+	assert_string_equal(out, ", on Mill road");
+	b->stands[0].pos.y = 1000;
+	b->stands[1].pos.y = 1000;
+	narrative_place(b, 0, out, sizeof(out));
+	assert_string_equal(out, "");
+	events_free(&ev);
+	narrative_free(n);
+	battle_free(b);
+}
+
+static void
+the_time_of_day_in_words(void **state)
+{
+	char w[80];
+
+	(void)state;
+	narrative_time(7 * 60, w, sizeof(w));
+	assert_string_equal(w, "seven o'clock in the morning");
+	narrative_time(7 * 60 + 15, w, sizeof(w));
+	assert_string_equal(w, "a quarter past seven in the morning");
+	narrative_time(7 * 60 + 30, w, sizeof(w));
+	assert_string_equal(w, "half past seven in the morning");
+	narrative_time(7 * 60 + 45, w, sizeof(w));
+	assert_string_equal(w, "a quarter to eight in the morning");
+	narrative_time(11 * 60 + 40, w, sizeof(w));
+	assert_string_equal(w, "twenty to twelve in the afternoon");
+	narrative_time(12 * 60, w, sizeof(w));
+	assert_string_equal(w, "noon");
+	narrative_time(13 * 60 + 5, w, sizeof(w));
+	assert_string_equal(w, "five past one in the afternoon");
+	narrative_time(18 * 60 + 20, w, sizeof(w));
+	assert_string_equal(w, "twenty past six in the evening");
+	narrative_time(9 * 60 + 7, w, sizeof(w));
+	assert_string_equal(w, "7 minutes past nine in the morning");
+}
+
+/* Every ruleset has its templates built in, and they load; a directory
+ * with the ruleset's file wins, and one without it falls back. */
+static void
+every_ruleset_has_templates_and_a_directory_overrides(void **state)
+{
+	const struct ruleset *const *all = ruleset_all();
+	char dir[] = "/tmp/despatch-tmpl-XXXXXX", path[128];
+	struct narrative *n = NULL;
+	struct err e;
+	FILE *f = NULL;
+	int i;
+
+	(void)state;
+	for (i = 0; all[i] != NULL; i++) {
+		err_clear(&e);
+		n = narrative_load(all[i]->name, NULL, &e);
+		if (n == NULL)
+			fail_msg("%s: %s", all[i]->name, e.msg);
+		assert_true(narrative_count(n) > 20);
+		narrative_free(n);
+	}
+	assert_non_null(mkdtemp(dir));
+	n = narrative_load("vnb-wing", dir, &e);
+	assert_non_null(n);
+	assert_true(narrative_count(n) > 20);
+	narrative_free(n);
+	snprintf(path, sizeof(path), "%s/vnb-wing.txt", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("core: %s is stationary.\nsays: {1} stood like a rock.\n", f);
+	fclose(f);
+	n = narrative_load("vnb-wing", dir, &e);
+	assert_non_null(n);
+	assert_int_equal(narrative_count(n), 1);
+	narrative_free(n);
+	f = fopen(path, "w");
+	fputs("core: %s is stationary.\nsays: {2} stood.\n", f);
+	fclose(f);
+	err_clear(&e);
+	assert_null(narrative_load("vnb-wing", dir, &e));
+	assert_non_null(strstr(e.msg, "vnb-wing.txt:2: unknown placeholder {2}"));
+	unlink(path);
+	rmdir(dir);
+	err_clear(&e);
+	assert_null(narrative_load("no-such-rules", NULL, &e));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_template_file_with_a_mistake_is_refused_naming_the_line),
+		cmocka_unit_test(an_event_is_told_with_its_values_reordered_and_the_ground_named),
+		cmocka_unit_test(the_time_of_day_in_words),
+		cmocka_unit_test(every_ruleset_has_templates_and_a_directory_overrides),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
