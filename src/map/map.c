@@ -457,6 +457,114 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	cairo_show_text(cr, "N");
 }
 
+/* May the side whose view this is see unit u now? */
+static int
+unit_visible(const struct page *pg, int u)
+{
+	const struct unit *un = &pg->b->units[u];
+	int s;
+
+	if (pg->seen == NULL || un->side == pg->side)
+		return 1;
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+		if (pg->seen[s] && !(pg->b->stands[s].flags & ST_GONE))
+			return 1;
+	return 0;
+}
+
+/* Where unit u stands now, or, destroyed in the step, where it stood. */
+static int
+unit_at(const struct battle *b, const struct map_opts *o, int u, struct pt *p)
+{
+	if (battle_unit_centre(b, u, p))
+		return 1;
+	if (o->from != NULL && o->from_ok != NULL && o->from_ok[u]) {
+		*p = o->from[u];
+		return 1;
+	}
+	return 0;
+}
+
+static void
+arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double head)
+{
+	double a = atan2(y1 - y0, x1 - x0);
+
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x1, y1);
+	cairo_line_to(cr, x1 - head * cos(a - 0.45), y1 - head * sin(a - 0.45));
+	cairo_line_to(cr, x1 - head * cos(a + 0.45), y1 - head * sin(a + 0.45));
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* The step over the forces: moves as arrows in a darker shade of the
+ * side's colour, fire as dashed orange lines, melees as a black cross. */
+static void
+draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
+{
+	const struct battle *b = pg->b;
+	int u, i;
+
+	if (o->from != NULL && o->from_ok != NULL) {
+		for (u = 0; u < b->nunits; u++) {
+			struct pt c;
+			double x0, y0, x1, y1, rgb[3];
+
+			if (!o->from_ok[u] || !battle_unit_centre(b, u, &c) ||
+			    !unit_visible(pg, u) ||
+			    geom_dist(o->from[u], c) < FX(1) / 4)
+				continue;
+			to_page(pg, o->from[u].x, o->from[u].y, &x0, &y0);
+			to_page(pg, c.x, c.y, &x1, &y1);
+			side_colour(b->units[u].side, rgb);
+			cairo_set_source_rgba(cr, rgb[0] * 0.6, rgb[1] * 0.6,
+			    rgb[2] * 0.6, 0.8);
+			cairo_set_line_width(cr, 2);
+			cairo_set_dash(cr, NULL, 0, 0);
+			arrow(cr, x0, y0, x1, y1, 9);
+		}
+	}
+	if (o->ev == NULL)
+		return;
+	for (i = 0; i < o->ev->n; i++) {
+		const struct event *x = &o->ev->v[i];
+		struct pt a, z;
+		double x0, y0, x1, y1;
+
+		if ((x->kind != EV_FIRE && x->kind != EV_MELEE_WON) ||
+		    x->unit < 0 || x->target < 0 || x->unit >= b->nunits ||
+		    x->target >= b->nunits || !unit_visible(pg, x->unit) ||
+		    !unit_visible(pg, x->target))
+			continue;
+		if (!unit_at(b, o, x->unit, &a) || !unit_at(b, o, x->target, &z))
+			continue;
+		to_page(pg, a.x, a.y, &x0, &y0);
+		to_page(pg, z.x, z.y, &x1, &y1);
+		if (x->kind == EV_FIRE) {
+			static const double dash[] = { 6, 4 };
+
+			cairo_set_source_rgba(cr, 0.9, 0.45, 0.0, 0.85);
+			cairo_set_line_width(cr, 1.5);
+			cairo_set_dash(cr, dash, 2, 0);
+			arrow(cr, x0, y0, x1, y1, 7);
+			cairo_set_dash(cr, NULL, 0, 0);
+		} else {
+			double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, r = 7;
+
+			cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+			cairo_set_line_width(cr, 3);
+			cairo_move_to(cr, mx - r, my - r);
+			cairo_line_to(cr, mx + r, my + r);
+			cairo_move_to(cr, mx + r, my - r);
+			cairo_line_to(cr, mx - r, my + r);
+			cairo_stroke(cr);
+		}
+	}
+}
+
 static void
 draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 {
@@ -466,6 +574,7 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	draw_terrain(cr, pg);
 	draw_grid(cr, pg);
 	draw_forces(cr, pg);
+	draw_step(cr, pg, o);
 	draw_furniture(cr, pg, o);
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/battle.h"
 #include "core/err.h"
+#include "core/events.h"
 
 #define MAP_WIDTH_PX 1200   /* the PNG's width */
 
@@ -22,6 +23,15 @@ struct map_opts {
 	 * own commanders); NULL draws everything. */
 	const unsigned char *seen;
 	int side;
+	/* The step just played, drawn over the forces (NULL: none): from[u]
+	 * the centre of unit u before it, where from_ok[u] is set; each unit
+	 * that moved an arrow from there to where it stands, each fire of ev
+	 * a line from firer to target, each melee won a mark between the
+	 * two.  With seen, only units the side sees (its own, or with a
+	 * stand in sight). */
+	const struct pt *from;
+	const unsigned char *from_ok;
+	const struct events *ev;
 };
 
 /* What side sees of b in a fog game, by the ruleset's line of sight: a

@@ -53,10 +53,12 @@ struct side_visuals {
 
 /* Draws the side's map (both formats) with the given subtitle, and the
  * JSON side report of step when ev is not NULL.  seen: map_seen's mask
- * in a fog game, NULL in an open one. */
+ * in a fog game, NULL in an open one.  from/from_ok: the units' centres
+ * before the step, for its moves drawn as arrows (NULL: none). */
 int side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
-    const char *subtitle, const struct events *ev, int step, struct err *e);
+    const char *subtitle, const struct events *ev, int step,
+    const struct pt *from, const unsigned char *from_ok, struct err *e);
 void side_visuals_free(struct side_visuals *v);
 
 /* The HTML and parts of a report mail in the player's format ("text":

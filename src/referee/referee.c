@@ -1041,7 +1041,7 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		rc = player_mail_format(r, p->id, format, sizeof(format), e);
 		if (rc == 0 && strcmp(format, "text") != 0)
 			rc = side_visuals_make(&vis, g, b, p->side, seen, sub, NULL, 0,
-			    e);
+			    NULL, NULL, e);
 		if (rc == 0)
 			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,
 			    &html, e);

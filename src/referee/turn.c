@@ -306,6 +306,8 @@ struct attempt {
 	long rolls;
 	unsigned char seed[32];
 	struct chain_prep cp;     /* the step's commitments */
+	struct pt *from;          /* each unit's centre before the step */
+	unsigned char *from_ok;   /* ... where it had one */
 };
 
 static void
@@ -314,6 +316,8 @@ attempt_free(struct attempt *a)
 	sodium_memzero(a->seed, sizeof(a->seed));
 	chain_prep_free(&a->cp);
 	events_free(&a->ev);
+	free(a->from);
+	free(a->from_ok);
 	free(a->sets);
 	battle_free(a->b);
 	store_game_clear(&a->g);
@@ -383,6 +387,20 @@ attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 		memcpy(a->seed, a->cp.dice_seed, sizeof(a->seed));
 		ledger_dice_init(&ld, a->seed);
 		dice_init(&d, ledger_dice_next, &ld, &a->ev);
+	}
+	/* Where every unit stood, for the maps' arrows. */
+	free(a->from);
+	free(a->from_ok);
+	a->from = calloc((size_t)a->b->nunits + 1, sizeof(*a->from));
+	a->from_ok = calloc((size_t)a->b->nunits + 1, 1);
+	if (a->from == NULL || a->from_ok == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	{
+		int u;
+
+		for (u = 0; u < a->b->nunits; u++)
+			a->from_ok[u] = (unsigned char)battle_unit_centre(a->b, u,
+			    &a->from[u]);
 	}
 	if (a->rs->adjudicate(a->b, step, a->sets, a->nsets, &d, &a->ev, e) != 0)
 		return -1;
@@ -652,7 +670,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		after.step = tr->finished ? step : step + 1;
 		after.status = tr->finished ? GAME_FINISHED : GAME_RUNNING;
 		if (side_visuals_make(vis, &after, b, p->side, seen, sub, &a->ev,
-		    step, e) != 0) {
+		    step, a->from, a->from_ok, e) != 0) {
 			free(body);
 			return -1;
 		}

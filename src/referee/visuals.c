@@ -32,7 +32,8 @@ player_mail_format(struct referee *r, int64_t player, char *buf, size_t size,
 int
 side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
-    const char *subtitle, const struct events *ev, int step, struct err *e)
+    const char *subtitle, const struct events *ev, int step,
+    const struct pt *from, const unsigned char *from_ok, struct err *e)
 {
 	struct map_opts o;
 	char title[400];
@@ -44,6 +45,9 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.subtitle = subtitle;
 	o.seen = seen;
 	o.side = side;
+	o.from = from;
+	o.from_ok = from_ok;
+	o.ev = ev;
 	if (map_render(b, &o, 0, &v->png, &v->png_len, e) != 0 ||
 	    map_render(b, &o, 1, &v->svg, &v->svg_len, e) != 0) {
 		side_visuals_free(v);

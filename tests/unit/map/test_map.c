@@ -60,6 +60,24 @@ parchment(uint32_t p)
 	return abs(r - 247) <= 2 && abs(g - 242) <= 2 && abs(b - 224) <= 2;
 }
 
+/* A pixel of a move's arrow near table point (x, y): a dark red, red
+ * well above green and blue and darker than the stands' red. */
+static int
+on_arrow(cairo_surface_t *s, const struct battle *b, double x, double y)
+{
+	int dx, dy;
+
+	for (dx = -3; dx <= 3; dx++)
+		for (dy = -3; dy <= 3; dy++) {
+			uint32_t p = pixel(s, b, x + dx * 0.03, y + dy * 0.03);
+			int r = (int)(p >> 16 & 0xff), g = (int)(p >> 8 & 0xff);
+
+			if (r > g + 50 && r < 190 && (int)(p & 0xff) < r - 50)
+				return 1;
+		}
+	return 0;
+}
+
 static int
 bluish(uint32_t p)
 {
@@ -117,12 +135,33 @@ forces_and_terrain_are_drawn_where_they_stand(void **state)
 		    (w >> 8 & 0xff) > (w & 0xff));
 	}
 	/* Moved, the unit is drawn where it went. */
-	b->stands[b->units[0].first_stand].pos.x = 3600;
-	b->stands[b->units[0].first_stand].pos.y = 3000;
-	assert_int_equal(map_write(b, &o, png, &e), 0);
-	cairo_surface_destroy(s);
-	s = cairo_image_surface_create_from_png(png);
-	assert_true(reddish(pixel(s, b, 35.5, 30.0)));
+	{
+		struct pt from[2];
+		unsigned char ok[2] = { 1, 1 };
+
+		battle_unit_centre(b, 0, &from[0]);
+		battle_unit_centre(b, 1, &from[1]);
+		b->stands[b->units[0].first_stand].pos.x = 3450;
+		b->stands[b->units[0].first_stand].pos.y = 3000;
+		b->stands[b->units[0].first_stand + 1].pos.x = 3750;
+		b->stands[b->units[0].first_stand + 1].pos.y = 3000;
+		assert_int_equal(map_write(b, &o, png, &e), 0);
+		cairo_surface_destroy(s);
+		s = cairo_image_surface_create_from_png(png);
+		assert_true(reddish(pixel(s, b, 35.0, 30.0)));
+		/* Without the step, nothing on the way (12,10 to 36,30); with
+		 * it, an arrow in the side's darker red crosses the open
+		 * ground half way. */
+		assert_false(on_arrow(s, b, 12 + 24 * 0.48, 10 + 20 * 0.48));
+		cairo_surface_destroy(s);
+		o.from = from;
+		o.from_ok = ok;
+		assert_int_equal(map_write(b, &o, png, &e), 0);
+		s = cairo_image_surface_create_from_png(png);
+		assert_true(on_arrow(s, b, 12 + 24 * 0.48, 10 + 20 * 0.48));
+		o.from = NULL;
+		o.from_ok = NULL;
+	}
 	cairo_surface_destroy(s);
 	/* The same drawing as an SVG. */
 	snprintf(svg, sizeof(svg), "%.*s.svg", (int)(strlen(png) - 4), png);
