@@ -91,6 +91,10 @@ struct ruleset {
 	 * be NULL. */
 	void (*situation)(const struct battle *b, int u,
 	    const unsigned char *seen, char *out, size_t size);
+
+	/* 1 if unit u is in command as the table stands, 0 if not (the
+	 * map's marker).  Pure.  May be NULL. */
+	int (*in_command)(const struct battle *b, int u);
 };
 
 const struct ruleset *ruleset_find(const char *name);

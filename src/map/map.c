@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/ruleset.h"
+
 #define MARGIN_L 46.0   /* room for the y grid labels */
 #define MARGIN_R 16.0
 #define MARGIN_T 64.0   /* the title */
@@ -33,6 +35,7 @@ struct page {
 	double w, h;            /* the page */
 	const unsigned char *seen;   /* a side's view, or NULL */
 	int side;
+	const struct ruleset *rs;    /* for command, or NULL */
 	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
 	int nlab;
 };
@@ -321,6 +324,28 @@ reserve_stands(struct page *pg)
 	}
 }
 
+/* A letter in a small white box: a marker with no colour of its own. */
+static void
+badge(cairo_t *cr, double x, double y, const char *letter)
+{
+	cairo_text_extents_t te;
+
+	cairo_new_path(cr);
+	cairo_rectangle(cr, x - 5, y - 5, 10, 10);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_set_line_width(cr, 0.8);
+	cairo_stroke(cr);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, 8.5);
+	cairo_text_extents(cr, letter, &te);
+	cairo_move_to(cr, x - te.width / 2 - te.x_bearing,
+	    y - te.height / 2 - te.y_bearing);
+	cairo_show_text(cr, letter);
+}
+
 static void
 draw_forces(cairo_t *cr, struct page *pg)
 {
@@ -364,7 +389,9 @@ draw_forces(cairo_t *cr, struct page *pg)
 			cairo_move_to(cr, x, y);
 			cairo_line_to(cr, fx_, fy_);
 			cairo_stroke(cr);
-			/* Markers: disordered (yellow), routed (red cross). */
+			/* Markers as the table has them: disordered a yellow
+			 * dot, permanently disordered a red one, routed (both)
+			 * a red cross; stationary S and road march R beside. */
 			if ((st->flags & ST_ROUTED) == ST_ROUTED) {
 				cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 				cairo_set_line_width(cr, 2);
@@ -373,15 +400,42 @@ draw_forces(cairo_t *cr, struct page *pg)
 				cairo_move_to(cr, x + 5, y - 5);
 				cairo_line_to(cr, x - 5, y + 5);
 				cairo_stroke(cr);
-			} else if (st->flags & ST_DISORDERED) {
-				cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
+			} else if (st->flags & (ST_DISORDERED | ST_PERMANENT)) {
+				if (st->flags & ST_PERMANENT)
+					cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+				else
+					cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
 				cairo_new_path(cr);
 				cairo_arc(cr, x, y, 3.5, 0, 2 * M_PI);
-				cairo_fill(cr);
+				cairo_fill_preserve(cr);
+				cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+				cairo_set_line_width(cr, 0.6);
+				cairo_stroke(cr);
 			}
+			if ((st->flags & ST_STATIONARY) || st->form == FORM_ROAD)
+				badge(cr, x - pg->scale * 1.1, y, (st->flags &
+				    ST_STATIONARY) ? "S" : "R");
 			cx += x;
 			cy += y;
 			shown++;
+		}
+		if (shown > 0 && pg->rs != NULL && pg->rs->in_command != NULL &&
+		    (pg->seen == NULL || un->side == pg->side) &&
+		    !pg->rs->in_command(b, u)) {
+			/* Out of command: a grey ring struck through, on the
+			 * side's own units (the enemy's command is not seen). */
+			double mx = cx / shown + pg->scale * 1.6, my = cy / shown;
+
+			cairo_new_path(cr);
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_arc(cr, mx, my, 5.5, 0, 2 * M_PI);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+			cairo_set_line_width(cr, 1.8);
+			cairo_stroke(cr);
+			cairo_move_to(cr, mx - 3.9, my + 3.9);
+			cairo_line_to(cr, mx + 3.9, my - 3.9);
+			cairo_stroke(cr);
 		}
 		if (shown > 0)
 			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
@@ -404,6 +458,23 @@ draw_forces(cairo_t *cr, struct page *pg)
 		cairo_stroke(cr);
 		label(cr, pg, c->name, x, y + 2, 9.5, 1);
 	}
+}
+
+/* A key entry's words after its symbol at *kx; moves *kx on to the
+ * next symbol's place. */
+static void
+key_text(cairo_t *cr, double *kx, double ky, const char *words)
+{
+	cairo_text_extents_t te;
+
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 11);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_text_extents(cr, words, &te);
+	cairo_move_to(cr, *kx + 10, ky + 4);
+	cairo_show_text(cr, words);
+	*kx += 10 + te.x_advance + 22;
 }
 
 static void
@@ -445,6 +516,42 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	snprintf(t, sizeof(t), "12 inches = 300 yards");
 	cairo_move_to(cr, x0 + bar + 10, y1 + 44);
 	cairo_show_text(cr, t);
+	{
+		/* The key to the markers, drawn as on the map. */
+		double kx = x0 + bar + 170, ky = y1 + 40;
+
+		cairo_new_path(cr);
+		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
+		cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
+		cairo_fill(cr);
+		key_text(cr, &kx, ky, "disordered");
+		cairo_new_path(cr);
+		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
+		cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+		cairo_fill(cr);
+		key_text(cr, &kx, ky, "permanently disordered");
+		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
+		cairo_set_line_width(cr, 2);
+		cairo_move_to(cr, kx - 4, ky - 4);
+		cairo_line_to(cr, kx + 4, ky + 4);
+		cairo_move_to(cr, kx + 4, ky - 4);
+		cairo_line_to(cr, kx - 4, ky + 4);
+		cairo_stroke(cr);
+		key_text(cr, &kx, ky, "routed");
+		badge(cr, kx, ky, "S");
+		key_text(cr, &kx, ky, "stationary");
+		badge(cr, kx, ky, "R");
+		key_text(cr, &kx, ky, "road march");
+		cairo_new_path(cr);
+		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+		cairo_set_line_width(cr, 1.8);
+		cairo_arc(cr, kx, ky, 5.5, 0, 2 * M_PI);
+		cairo_stroke(cr);
+		cairo_move_to(cr, kx - 3.9, ky + 3.9);
+		cairo_line_to(cr, kx + 3.9, ky - 3.9);
+		cairo_stroke(cr);
+		key_text(cr, &kx, ky, "out of command");
+	}
 	nx = pg->w - MARGIN_R - 20;
 	ny = y1 + 30;
 	cairo_move_to(cr, nx, ny - 14);
@@ -708,6 +815,7 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 	pg->b = b;
 	pg->seen = o->seen;
 	pg->side = o->side;
+	pg->rs = ruleset_find(b->ruleset);
 	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
 	pg->w = width;
 	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;

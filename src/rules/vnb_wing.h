@@ -28,6 +28,8 @@ int vnb_preview(const struct battle *b, const struct order_set *set,
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 void vnb_sees(const struct battle *b, int side, unsigned char *seen);
+/* Whether unit u is in command now, as the preview judges it. */
+int vnb_in_command(const struct battle *b, int u);
 /* A unit's command and the nearest enemy in sight, for the report. */
 void vnb_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);

@@ -137,4 +137,5 @@ const struct ruleset ruleset_vnb_wing = {
 	.crib = vnb_crib,
 	.sees = vnb_sees,
 	.situation = vnb_situation,
+	.in_command = vnb_in_command,
 };

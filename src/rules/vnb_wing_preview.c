@@ -593,3 +593,12 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 		}
 	}
 }
+
+int
+vnb_in_command(const struct battle *b, int u)
+{
+	fx gap = command_gap_of(b, u, NULL);
+
+	return gap >= 0 && gap <= ruleset_param(&ruleset_vnb_wing, b,
+	    "command.radius");
+}

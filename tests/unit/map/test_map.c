@@ -412,6 +412,60 @@ the_situation_names_the_nearest_enemy_in_sight(void **state)
 	battle_free(b);
 }
 
+/* Some pure white pixel within a few pixels of table point (x, y). */
+static int
+white_near(cairo_surface_t *s, const struct battle *b, double x, double y)
+{
+	int dx, dy;
+
+	for (dx = -3; dx <= 3; dx++)
+		for (dy = -3; dy <= 3; dy++)
+			if ((pixel(s, b, x + dx * 0.04, y + dy * 0.04) & 0xffffff) ==
+			    0xffffff)
+				return 1;
+	return 0;
+}
+
+/* The markers: a stationary stand carries an S badge left of its
+ * centre, a unit out of command a white ring right of its centre, where
+ * otherwise its stand's red shows. */
+static void
+markers_show_stationary_and_out_of_command(void **state)
+{
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	cairo_surface_t *s;
+	char path[] = "/tmp/despatch-mark-XXXXXX.png";
+	int fd;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	memset(&o, 0, sizeof(o));
+	fd = mkstemps(path, 4);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(map_write(b, &o, path, &e), 0);
+	s = cairo_image_surface_create_from_png(path);
+	/* Stand 1 at 10.5,10: its badge would be at 9.4,10. */
+	assert_true(reddish(pixel(s, b, 9.4, 10.0)));
+	assert_true(reddish(pixel(s, b, 13.6, 10.0)));
+	assert_false(white_near(s, b, 9.4, 10.0));
+	assert_false(white_near(s, b, 13.6, 10.0));
+	cairo_surface_destroy(s);
+	b->stands[b->units[0].first_stand].flags |= ST_STATIONARY;
+	b->commanders[0].pos.x = 4600;   /* Howe and Grey far off */
+	b->commanders[1].pos.x = 4600;
+	b->commanders[1].pos.y = 3400;
+	assert_int_equal(map_write(b, &o, path, &e), 0);
+	s = cairo_image_surface_create_from_png(path);
+	assert_true(white_near(s, b, 9.4, 10.0));
+	assert_true(white_near(s, b, 13.6, 10.0));
+	cairo_surface_destroy(s);
+	unlink(path);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -420,6 +474,7 @@ main(void)
 		cmocka_unit_test(the_text_map_puts_each_unit_where_it_stands),
 		cmocka_unit_test(a_unit_hidden_in_the_wood_is_not_seen),
 		cmocka_unit_test(the_situation_names_the_nearest_enemy_in_sight),
+		cmocka_unit_test(markers_show_stationary_and_out_of_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
