@@ -98,6 +98,15 @@ struct terrain {
 	int trodden;     /* a marsh crossed, crops knocked down */
 };
 
+/* Where a side last saw an enemy unit, in a fog game: the centre of the
+ * stands it saw, their facing and number, after which step (0: at the
+ * start) of which turn. */
+struct sighting {
+	int unit;
+	fx x, y;
+	int facing, stands, step, turn;
+};
+
 struct side {
 	char id[BATTLE_ID_MAX];
 	char name[BATTLE_NAME_MAX];

@@ -672,6 +672,65 @@ draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	}
 }
 
+/* Enemy units where the side last saw them: a dashed outline as wide as
+ * the stands it saw, facing as they faced, and the name with the turn. */
+static void
+draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
+{
+	static const double dash[] = { 4, 3 };
+	const struct battle *b = pg->b;
+	int i, k;
+
+	for (i = 0; i < o->nlast; i++) {
+		const struct sighting *g = &o->last[i];
+		const struct unit *un = NULL;
+		struct pt r[4], c[4];
+		double rgb[3], w, d, x, y, a;
+		char text[200];
+
+		if (g->unit < 0 || g->unit >= b->nunits)
+			continue;
+		un = &b->units[g->unit];
+		/* A stand's frontage and depth, from its base. */
+		battle_stand_rect(b, un->first_stand, r);
+		w = inches(geom_dist(r[0], r[1])) * g->stands;
+		d = inches(geom_dist(r[1], r[2]));
+		a = g->facing * M_PI / 180.0;
+		for (k = 0; k < 4; k++) {
+			double sx = (k == 1 || k == 2 ? 0.5 : -0.5) * w;
+			double sy = (k >= 2 ? -0.5 : 0.5) * d;
+
+			c[k].x = g->x + (fx)((sx * cos(a) + sy * sin(a)) * 100);
+			c[k].y = g->y + (fx)((-sx * sin(a) + sy * cos(a)) * 100);
+		}
+		cairo_new_path(cr);
+		for (k = 0; k < 4; k++) {
+			to_page(pg, c[k].x, c[k].y, &x, &y);
+			if (k == 0)
+				cairo_move_to(cr, x, y);
+			else
+				cairo_line_to(cr, x, y);
+		}
+		cairo_close_path(cr);
+		side_colour(un->side, rgb);
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.15);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_set_line_width(cr, 1.4);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		if (g->turn > 0)
+			snprintf(text, sizeof(text), "%s (seen turn %d)", un->name,
+			    g->turn);
+		else
+			snprintf(text, sizeof(text), "%s (seen at the start)",
+			    un->name);
+		to_page(pg, g->x, g->y, &x, &y);
+		label(cr, pg, text, x, y - 4, 10, 1);
+	}
+}
+
 static void
 draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 {
@@ -680,6 +739,7 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	reserve_stands(pg);
 	draw_terrain(cr, pg);
 	draw_grid(cr, pg);
+	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);
 	draw_furniture(cr, pg, o);

@@ -32,6 +32,10 @@ struct map_opts {
 	const struct pt *from;
 	const unsigned char *from_ok;
 	const struct events *ev;
+	/* Enemy units out of sight now, drawn where the side last saw them
+	 * (dashed, labelled with the turn). */
+	const struct sighting *last;
+	int nlast;
 };
 
 /* What side sees of b in a fog game, by the ruleset's line of sight: a

@@ -58,7 +58,8 @@ struct side_visuals {
 int side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
     const char *subtitle, const struct events *ev, int step,
-    const struct pt *from, const unsigned char *from_ok, struct err *e);
+    const struct pt *from, const unsigned char *from_ok,
+    const struct sighting *last, int nlast, struct err *e);
 void side_visuals_free(struct side_visuals *v);
 
 /* The HTML and parts of a report mail in the player's format ("text":

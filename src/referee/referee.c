@@ -995,6 +995,16 @@ queue_welcome(struct referee *r, const struct store_game *g,
 	text_add(&t, "\nYour forces\n-----------\n");
 	report_forces(&t, b, p->side);
 	seen = strcmp(g->visibility, "fog") == 0 ? map_seen(b, p->side) : NULL;
+	/* What the side sees as it joins is where its sightings begin: at
+	 * the start, step 0; a player joining later, after the last step. */
+	if (seen != NULL && store_sightings_update(r->st, g->id, b, p->side,
+	    seen, g->step > 1 ? g->step - 1 : 0, g->step > 1 ?
+	    battle_step_turn(b, g->step - 1) : 0, e) != 0) {
+		free(seen);
+		sodium_memzero(t.s, t.len);
+		text_free(&t);
+		return -1;
+	}
 	if (seen != NULL) {
 		/* A fog game: only the enemy the side can see from where it
 		 * starts. */
@@ -1041,7 +1051,7 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		rc = player_mail_format(r, p->id, format, sizeof(format), e);
 		if (rc == 0 && strcmp(format, "text") != 0)
 			rc = side_visuals_make(&vis, g, b, p->side, seen, sub, NULL, 0,
-			    NULL, NULL, e);
+			    NULL, NULL, NULL, 0, e);
 		if (rc == 0)
 			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,
 			    &html, e);

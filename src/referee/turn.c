@@ -578,7 +578,8 @@ static int
 report_one(struct referee *r, const struct attempt *a, const struct battle *b,
     const struct turn_result *tr, int step, const struct store_player *p,
     const unsigned char head[LEDGER_HASH], const unsigned char sig[LEDGER_SIG],
-    const unsigned char *seen, struct side_visuals *vis, struct err *e)
+    const unsigned char *seen, const struct sighting *last, int nlast,
+    struct side_visuals *vis, struct err *e)
 {
 	char clock[16], format[16], sub[200];
 	struct report_orders ro;
@@ -593,6 +594,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		if (a->sets[k].side == p->side && ro.sent == 0)
 			ro.sent = 1;
 	ro.standing = a->used_standing[p->side];
+	ro.last = last;
+	ro.nlast = nlast;
 	{
 		int64_t ns = 0;
 
@@ -670,7 +673,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		after.step = tr->finished ? step : step + 1;
 		after.status = tr->finished ? GAME_FINISHED : GAME_RUNNING;
 		if (side_visuals_make(vis, &after, b, p->side, seen, sub, &a->ev,
-		    step, a->from, a->from_ok, e) != 0) {
+		    step, a->from, a->from_ok, last, nlast, e) != 0) {
 			free(body);
 			return -1;
 		}
@@ -760,17 +763,38 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		unsigned char *seen[BATTLE_MAX_SIDES];
 		struct side_visuals vis[BATTLE_MAX_SIDES];
 
+		struct sighting *last[BATTLE_MAX_SIDES];
+		int nlast[BATTLE_MAX_SIDES];
+
 		memset(seen, 0, sizeof(seen));
 		memset(vis, 0, sizeof(vis));
-		for (s = 0; s < b->nsides && rc == 0; s++)
-			if (fog && (seen[s] = map_seen(b, s)) == NULL)
+		memset(last, 0, sizeof(last));
+		memset(nlast, 0, sizeof(nlast));
+		/* A fog game: what each side sees now, recorded as its latest
+		 * sightings; those of units it no longer sees are shown where
+		 * they were. */
+		for (s = 0; s < b->nsides && rc == 0; s++) {
+			if (!fog)
+				continue;
+			if ((seen[s] = map_seen(b, s)) == NULL ||
+			    (last[s] = calloc((size_t)b->nunits + 1,
+			    sizeof(*last[s]))) == NULL) {
 				rc = err_set(e, ERR_TEMP, "out of memory writing the "
 				    "report");
+				break;
+			}
+			if (store_sightings_update(r->st, a->g.id, b, s, seen[s], step,
+			    tr->turn, e) != 0 || (nlast[s] = store_sightings_before(
+			    r->st, a->g.id, s, step, last[s], b->nunits, e)) < 0)
+				rc = -1;
+		}
 		for (i = 0; i < np && rc == 0; i++)
 			rc = report_one(r, a, b, tr, step, &pl[i], head, sig,
-			    seen[pl[i].side], &vis[pl[i].side], e);
+			    seen[pl[i].side], last[pl[i].side], nlast[pl[i].side],
+			    &vis[pl[i].side], e);
 		for (s = 0; s < b->nsides; s++) {
 			free(seen[s]);
+			free(last[s]);
 			side_visuals_free(&vis[s]);
 		}
 		return rc;

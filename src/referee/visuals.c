@@ -33,7 +33,8 @@ int
 side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
     const char *subtitle, const struct events *ev, int step,
-    const struct pt *from, const unsigned char *from_ok, struct err *e)
+    const struct pt *from, const unsigned char *from_ok,
+    const struct sighting *last, int nlast, struct err *e)
 {
 	struct map_opts o;
 	char title[400];
@@ -48,6 +49,8 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.from = from;
 	o.from_ok = from_ok;
 	o.ev = ev;
+	o.last = last;
+	o.nlast = nlast;
 	if (map_render(b, &o, 0, &v->png, &v->png_len, e) != 0 ||
 	    map_render(b, &o, 1, &v->svg, &v->svg_len, e) != 0) {
 		side_visuals_free(v);
@@ -61,8 +64,8 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 		rg.visibility = g->visibility;
 		rg.sandbox = g->sandbox;
 		rg.step = g->step;
-		v->json = report_json_side(&rg, b, side, seen, ev, step,
-		    &v->json_len);
+		v->json = report_json_side(&rg, b, side, seen, ev, step, last,
+		    nlast, &v->json_len);
 		if (v->json == NULL) {
 			side_visuals_free(v);
 			return err_set(e, ERR_TEMP, "out of memory writing the JSON "

@@ -256,7 +256,8 @@ report_json_event(struct json *j, const struct battle *b,
 
 char *
 report_json_side(const struct report_game *g, const struct battle *b, int side,
-    const unsigned char *seen, const struct events *ev, int step, size_t *len)
+    const unsigned char *seen, const struct events *ev, int step,
+    const struct sighting *last, int nlast, size_t *len)
 {
 	struct json j;
 	char *buf = NULL, clock[16];
@@ -289,6 +290,22 @@ report_json_side(const struct report_game *g, const struct battle *b, int side,
 	json_end_arr(&j);
 	json_int(&j, "events_out_of_sight", hidden);
 	report_json_state(&j, "state", g, b, side, seen);
+	json_arr(&j, "last_seen");
+	for (i = 0; i < nlast; i++) {
+		if (last[i].unit < 0 || last[i].unit >= b->nunits)
+			continue;
+		json_obj(&j, NULL);
+		json_str(&j, "unit", b->units[last[i].unit].name);
+		json_str(&j, "side", b->sides[b->units[last[i].unit].side].id);
+		json_fx(&j, "x", last[i].x);
+		json_fx(&j, "y", last[i].y);
+		json_int(&j, "facing", last[i].facing);
+		json_int(&j, "stands", last[i].stands);
+		json_int(&j, "turn", last[i].turn);
+		json_int(&j, "step", last[i].step);
+		json_end_obj(&j);
+	}
+	json_end_arr(&j);
 	json_end_obj(&j);
 	json_done(&j);
 	if (fclose(f) != 0 || buf == NULL) {

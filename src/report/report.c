@@ -391,6 +391,34 @@ report_seen(struct text *t, const struct battle *b, int side,
 		    "commanders.\n");
 }
 
+void
+report_last_seen(struct text *t, const struct battle *b,
+    const struct sighting *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct unit *un = NULL;
+		char xs[24], ys[24], clock[16], when[64];
+
+		if (v[i].unit < 0 || v[i].unit >= b->nunits)
+			continue;
+		un = &b->units[v[i].unit];
+		if (v[i].turn > 0) {
+			report_clock(b, v[i].turn, clock, sizeof(clock));
+			snprintf(when, sizeof(when), "in turn %d (%s)", v[i].turn,
+			    clock);
+		} else {
+			snprintf(when, sizeof(when), "before the battle began");
+		}
+		text_add(t, "  %s (%s, %s)\n      last seen at %s,%s facing %d, "
+		    "%d stand%s, %s\n", un->name, un->type, b->sides[un->side].id,
+		    geom_fmt_fx(v[i].x, xs, sizeof(xs)),
+		    geom_fmt_fx(v[i].y, ys, sizeof(ys)), v[i].facing, v[i].stands,
+		    v[i].stands == 1 ? "" : "s", when);
+	}
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
@@ -467,8 +495,12 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			if (s != side)
 				report_forces(&t, b, s);
 	} else if (seen != NULL) {
-		text_add(&t, "\nThe enemy in sight\n-----------------\n");
+		text_add(&t, "\nThe enemy in sight\n------------------\n");
 		report_seen(&t, b, side, seen);
+		if (ro != NULL && ro->nlast > 0) {
+			text_add(&t, "\nThe enemy last seen\n-------------------\n");
+			report_last_seen(&t, b, ro->last, ro->nlast);
+		}
 	}
 	cut_note(&t, "lines of forces");
 	section(&t, REPORT_MAX / 4);

@@ -39,6 +39,10 @@ struct report_orders {
 	int standing;      /* players of the side whose standing orders were
 	                    * played, for sending none */
 	int has_standing;  /* the reader has standing orders stored */
+	/* In a fog game, the enemy units the side saw before and does not
+	 * see now (nlast of them), told where they were last seen. */
+	const struct sighting *last;
+	int nlast;
 };
 
 /* The report of step `step` for side `side`: what happened (events in
@@ -64,6 +68,11 @@ char *report_step(const struct battle *b, const char *game, int step,
  * markers one can see on them. */
 void report_seen(struct text *t, const struct battle *b, int side,
     const unsigned char *seen);
+
+/* The enemy units a side saw before and does not see now, each where it
+ * was last seen and when. */
+void report_last_seen(struct text *t, const struct battle *b,
+    const struct sighting *v, int n);
 
 /* The state of side's forces, one line a unit (a line a stand for a unit
  * whose stands have drifted apart), appended to t. */
@@ -116,12 +125,12 @@ void report_json_event(struct json *j, const struct battle *b,
     const struct event *x, int step, int seq);
 
 /* A side's JSON report of step (docs/json.md "side report"): the events
- * it may know (all with seen NULL, an open game) and the state in its
- * view.  A malloc'd string (length in *len), or NULL when out of
+ * it may know (all with seen NULL, an open game), the state in its view,
+ * and the enemy it saw before and does not see now (last, nlast).  A malloc'd string (length in *len), or NULL when out of
  * memory. */
 char *report_json_side(const struct report_game *g, const struct battle *b,
     int side, const unsigned char *seen, const struct events *ev, int step,
-    size_t *len);
+    const struct sighting *last, int nlast, size_t *len);
 
 /* The HTML of a report mail made from its text body (see html.c): a
  * heading for each underlined line, lists, preformatted tables, and the

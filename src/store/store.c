@@ -966,6 +966,71 @@ store_player_secret_take(struct store *s, int64_t player, char *out,
 }
 
 int
+store_sightings_update(struct store *s, int64_t game, const struct battle *b,
+    int side, const unsigned char *seen, int step, int turn, struct err *e)
+{
+	int u, k;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		int64_t x = 0, y = 0;
+		int n = 0, facing = 0;
+
+		if (un->side == side)
+			continue;
+		for (k = un->first_stand; k < un->first_stand + un->nstands; k++)
+			if (seen[k] && !(b->stands[k].flags & ST_GONE)) {
+				if (n == 0)
+					facing = b->stands[k].facing;
+				x += b->stands[k].pos.x;
+				y += b->stands[k].pos.y;
+				n++;
+			}
+		if (n == 0)
+			continue;
+		if (store_exec(s, e, "INSERT INTO sightings (game_id, side_idx, "
+		    "unit_idx, x, y, facing, stands, step, turn) VALUES (?, ?, ?, "
+		    "?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, side_idx, unit_idx) DO "
+		    "UPDATE SET x = excluded.x, y = excluded.y, facing = "
+		    "excluded.facing, stands = excluded.stands, step = "
+		    "excluded.step, turn = excluded.turn", "iIIiiIIII", game, side,
+		    u, x / n, y / n, facing, n, step, turn) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+store_sightings_before(struct store *s, int64_t game, int side, int step,
+    struct sighting *out, int max, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int n = 0, rc;
+
+	if (prepare(s, e, &st, "SELECT unit_idx, x, y, facing, stands, step, "
+	    "turn FROM sightings WHERE game_id = ? AND side_idx = ? AND step < "
+	    "? ORDER BY unit_idx", "iII", game, side, step) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
+		out[n].unit = sqlite3_column_int(st, 0);
+		out[n].x = (fx)sqlite3_column_int64(st, 1);
+		out[n].y = (fx)sqlite3_column_int64(st, 2);
+		out[n].facing = sqlite3_column_int(st, 3);
+		out[n].stands = sqlite3_column_int(st, 4);
+		out[n].step = sqlite3_column_int(st, 5);
+		out[n].turn = sqlite3_column_int(st, 6);
+		n++;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		db_err(s, e, "reading sightings");
+		stmt_release(s, st);
+		return -1;
+	}
+	stmt_release(s, st);
+	return n;
+}
+
+int
 store_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e)
 {

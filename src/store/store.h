@@ -149,6 +149,17 @@ int store_player_remove(struct store *s, int64_t game, const char *email,
 int store_player_rehash(struct store *s, int64_t game, const char *email,
     const unsigned char hash[32], int64_t *player, int *side, struct err *e);
 /* Up to max players of game (side -1: all sides), in the order added. */
+/* Sets side's sighting of each enemy unit with a stand in seen (a flag a
+ * stand) to where those stands are now, after step (of turn). */
+int store_sightings_update(struct store *s, int64_t game,
+    const struct battle *b, int side, const unsigned char *seen, int step,
+    int turn, struct err *e);
+/* Side's sightings made before step (the units it does not see since),
+ * of units still in the battle's list, at most max into out: how many,
+ * or -1. */
+int store_sightings_before(struct store *s, int64_t game, int side,
+    int step, struct sighting *out, int max, struct err *e);
+
 int store_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e);
 

@@ -398,5 +398,52 @@ check "fog: no such side" 2 "$bin" --db "$fdb" state fg --side french
 says "fog: no such side" "its sides are crown continental"
 check "fog: events of a side" 0 "$bin" --db "$fdb" events fg --side continental --json
 
+# A fog game where the enemy slips behind a wood: the crown's report
+# after the continental phase has it no longer in sight, but where it was
+# last seen, and the map draws it there.
+cat >"$work/hid.scenario" <<'EOS'
+scenario "Hidden"
+ruleset vnb-wing
+table 48 x 36
+turns 2
+terrain wood "Big wood" poly 10,14 38,14 38,22 10,22
+side crown "Crown"
+  commander "Howe" army at 24,4
+  brigade "1st" commander "Grey" at 24,6
+    unit "23rd Foot" type british-line stands 2 sp 3 at 24,8 facing 0
+side continental "Continental"
+  commander "Greene" army at 46,34
+  brigade "Va" commander "Weedon" at 46,14
+    unit "2nd Virginia" type continentals-post-1778 stands 2 sp 2 at 44,12 facing 180
+EOS
+printf 'From: Greene <greene@continental.example.org>\nTo: despatch@referee.example.org\nSubject: orders\nMessage-ID: <hid1@continental.example.org>\n\nGAME hid SIDE continental TURN 1 PASSWORD hickory-ember-cove-wren\n2nd Virginia: MOVE TO 40,26\n' >"$work/hid.eml"
+hdb="$work/hid.db"
+check "last seen: new" 0 "$bin" --db "$hdb" new hid "$work/hid.scenario"
+check "last seen: fog" 0 "$bin" --db "$hdb" set hid visibility fog
+check "last seen: crown" 0 "$bin" --db "$hdb" player add hid crown howe@crown.example.org --password scarlet-bugle-thistle-harbour
+check "last seen: continental" 0 "$bin" --db "$hdb" player add hid continental greene@continental.example.org --password hickory-ember-cove-wren
+check "last seen: start" 0 "$bin" --db "$hdb" start hid
+check "last seen: orders" 0 "$bin" --db "$hdb" submit "$work/hid.eml"
+check "last seen: crown phase" 0 "$bin" --db "$hdb" turn hid
+check "last seen: continental phase" 0 "$bin" --db "$hdb" turn hid
+check "last seen: mail" 0 "$bin" --db "$hdb" outbox write "$work/hidmail"
+hm=$(ls "$work"/hidmail/*-report-howe-* | tail -1)
+python3 - "$hm" >"$work/hidtext" <<'EOP'
+import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+print(m.get_body(("plain",)).get_content())
+EOP
+for want in "None of the enemy is in sight" "The enemy last seen" \
+    "2nd Virginia (continentals-post-1778, continental)" \
+    "last seen at 44,12 facing 180, 2 stands, in turn 1"; do
+	if grep -qF "$want" "$work/hidtext"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: last seen: the crown's report lacks '$want'"
+	fi
+done
+check "last seen: the map reads back" 0 python3 "$src/tests/mail/check_mails.py" "$work/hidmail" --want-html 4
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -303,7 +303,7 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 
 		events_init(&ev);
 		events_add(&ev, EV_MOVE, 1, 1, -1, 400, "2nd Virginia moves 4\".");
-		js = report_json_side(&rg, b, 0, seen, &ev, 2, NULL);
+		js = report_json_side(&rg, b, 0, seen, &ev, 2, NULL, 0, NULL);
 		assert_non_null(js);
 		assert_non_null(strstr(js, "\"3rd Virginia\""));
 		assert_non_null(strstr(js, "\"23rd Foot\""));
@@ -313,7 +313,7 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		assert_non_null(strstr(js, "\"events_out_of_sight\": 1"));
 		free(js);
 		/* Crown's view of an open game (no mask) has it all. */
-		js = report_json_side(&rg, b, 0, NULL, &ev, 2, NULL);
+		js = report_json_side(&rg, b, 0, NULL, &ev, 2, NULL, 0, NULL);
 		assert_non_null(strstr(js, "2nd Virginia"));
 		assert_non_null(strstr(js, "Weedon"));
 		free(js);
@@ -340,6 +340,35 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		free(svg);
 		assert_true(all >= 4);
 		assert_int_equal(all - view, 2);
+	}
+	/* The hidden 2nd Virginia where the side last saw it, out in the
+	 * open at 8,28: a pale wash of its blue on the parchment. */
+	{
+		struct sighting g = { 1, 800, 2800, 180, 2, 1, 1 };
+		struct map_opts o;
+		char path[] = "/tmp/despatch-ghost-XXXXXX.png";
+		cairo_surface_t *s;
+		uint32_t p;
+		int fd = mkstemps(path, 4);
+
+		assert_true(fd >= 0);
+		close(fd);
+		memset(&o, 0, sizeof(o));
+		o.seen = seen;
+		o.side = 0;
+		assert_int_equal(map_write(b, &o, path, &e), 0);
+		s = cairo_image_surface_create_from_png(path);
+		assert_true(parchment(pixel(s, b, 8.0, 27.6)));
+		cairo_surface_destroy(s);
+		o.last = &g;
+		o.nlast = 1;
+		assert_int_equal(map_write(b, &o, path, &e), 0);
+		s = cairo_image_surface_create_from_png(path);
+		p = pixel(s, b, 8.0, 27.6);
+		assert_false(parchment(p));
+		assert_true((p & 0xff) > (p >> 16 & 0xff));
+		cairo_surface_destroy(s);
+		unlink(path);
 	}
 	free(seen);
 	/* The continental side sees its own, and the crown only if in
