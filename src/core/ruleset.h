@@ -95,6 +95,12 @@ struct ruleset {
 	/* 1 if unit u is in command as the table stands, 0 if not (the
 	 * map's marker).  Pure.  May be NULL. */
 	int (*in_command)(const struct battle *b, int u);
+
+	/* A malloc'd copy of b (free with free) with a side's orders moved
+	 * as far as can be told without dice, as preview judges them: for
+	 * the map in the order reply.  Pure.  May be NULL. */
+	struct battle *(*preview_battle)(const struct battle *b,
+	    const struct order_set *set);
 };
 
 const struct ruleset *ruleset_find(const char *name);

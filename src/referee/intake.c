@@ -958,8 +958,15 @@ handle_header(struct intake *in, struct orders_header *h,
 		} else
 			text_add(&t, "%s", help_tail);
 	}
-	if (t.len > 0 && intake_reply(in, "reply", NULL, t.s) != 0)
+	/* The reply to stored orders waits for its map of them, drawn once
+	 * this transaction has committed (preview.c). */
+	if (res->set.n > 0 && rs->preview_battle != NULL)
+		preview_hold(r, g.name, side, in->player_id, &res->set);
+	if (t.len > 0 && intake_reply(in, "reply", NULL, t.s) != 0) {
+		preview_release(r);
 		goto out;
+	}
+	preview_release(r);
 commands:
 	for (i = 0; i < res->ncmds; i++)
 		if (commands_run(in, &g, b, &res->cmds[i], h->turn > 0 ?
@@ -1075,7 +1082,7 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 	struct orders_parser *op = NULL;
 	struct orders_result *ores = NULL;
 	char from_scan[256];
-	int seen, rc = -1, first, limited;
+	int seen, rc = -1, first, limited, jobs_before = r->njobs;
 
 	memset(&in, 0, sizeof(in));
 	memset(res, 0, sizeof(*res));
@@ -1237,9 +1244,13 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		goto fail;
 	res->replies = in.replies;
 	rc = 0;
+	/* Out of every transaction (not in a batch): draw the maps now. */
+	if (!store_in_tx(r->st))
+		referee_previews_flush(r);
 	goto out;
 fail:
 	store_rollback(r->st);
+	referee_previews_drop(r, jobs_before);
 out:
 	sodium_memzero(&h, sizeof(h));
 	sodium_memzero(in.secret, sizeof(in.secret));
@@ -1258,11 +1269,17 @@ referee_batch_begin(struct referee *r, struct err *e)
 int
 referee_batch_commit(struct referee *r, struct err *e)
 {
-	return store_commit(r->st, e);
+	if (store_commit(r->st, e) != 0) {
+		referee_previews_drop(r, 0);
+		return -1;
+	}
+	referee_previews_flush(r);
+	return 0;
 }
 
 void
 referee_batch_abort(struct referee *r)
 {
 	store_rollback(r->st);
+	referee_previews_drop(r, 0);
 }

@@ -38,6 +38,20 @@ int queue_mail_x(struct referee *r, int64_t game_id, const char *game,
     const char *in_reply_to, const char *body, const struct mail_extra *x,
     int sensitive, struct err *e);
 
+/* The order reply's preview map (preview.c).  Between hold and release,
+ * every mail queued is kept back for its map (preview_note, called by
+ * queue_mail_x); after the transaction commits, flush draws the maps and
+ * puts them in; drop forgets the jobs past the first keep (a rolled back
+ * mail's). */
+void preview_hold(struct referee *r, const char *game, int side,
+    int64_t player, const struct order_set *set);
+void preview_release(struct referee *r);
+struct mail_out;
+int preview_note(struct referee *r, const struct mail_out *m, int64_t now,
+    struct err *e);
+void referee_previews_flush(struct referee *r);
+void referee_previews_drop(struct referee *r, int keep);
+
 /* A player's SET MAIL choice ("text", "html" or "full") into buf. */
 int player_mail_format(struct referee *r, int64_t player, char *buf,
     size_t size, struct err *e);

@@ -84,6 +84,7 @@ referee_fini(struct referee *r)
 		r->narr[i] = NULL;
 		r->narr_rs[i] = NULL;
 	}
+	referee_previews_drop(r, 0);
 	if (r->key != NULL)
 		sodium_free(r->key);   /* wipes it */
 	r->key = NULL;
@@ -232,12 +233,17 @@ queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 		m.nparts = x->nparts;
 	}
 	raw = mail_compose(&m, &len, e);
-	free(game_from);
-	if (raw == NULL)
+	if (raw == NULL) {
+		free(game_from);
 		return -1;
+	}
 	rc = store_outbox_add(r->st, game_id, msgid, to, subject, kind, raw, len,
 	    sensitive, now, e);
 	free(raw);
+	/* m still points at game_from here. */
+	if (rc == 0 && r->hold_set != NULL)
+		rc = preview_note(r, &m, now, e);
+	free(game_from);
 	return rc;
 }
 

@@ -53,6 +53,14 @@ struct referee {
 	char templates_dir[4096];
 	const void *narr_rs[REFEREE_PARSERS];
 	struct narrative *narr[REFEREE_PARSERS];
+	/* Order replies waiting for their preview map (preview.c): the
+	 * orders whose reply is being queued, and the replies queued. */
+	const char *hold_game;
+	int hold_side;
+	int64_t hold_player;
+	const struct order_set *hold_set;
+	struct preview_job **jobs;
+	int njobs;
 };
 
 /* Sets defaults: the ledger's key file from $DESPATCH_KEY (else

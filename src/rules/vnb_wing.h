@@ -28,6 +28,10 @@ int vnb_preview(const struct battle *b, const struct order_set *set,
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 void vnb_sees(const struct battle *b, int side, unsigned char *seen);
+/* A malloc'd copy of b with set's moves played as the preview plays
+ * them (free with free); NULL when out of memory. */
+struct battle *vnb_preview_battle(const struct battle *b,
+    const struct order_set *set);
 /* Whether unit u is in command now, as the preview judges it. */
 int vnb_in_command(const struct battle *b, int u);
 /* A unit's command and the nearest enemy in sight, for the report. */

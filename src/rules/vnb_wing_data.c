@@ -138,4 +138,5 @@ const struct ruleset ruleset_vnb_wing = {
 	.sees = vnb_sees,
 	.situation = vnb_situation,
 	.in_command = vnb_in_command,
+	.preview_battle = vnb_preview_battle,
 };

@@ -270,21 +270,18 @@ say(char *out, size_t size, size_t k, const char *fmt, ...)
 	return k + (size_t)n;
 }
 
-int
-vnb_preview(const struct battle *b, const struct order_set *set, char *out,
-    size_t size)
+/* Contract (vnb_wing.h): a copy of b with set's moves played as the
+ * preview plays them. */
+struct battle *
+vnb_preview_battle(const struct battle *b, const struct order_set *set)
 {
 	const struct ruleset *rs = &ruleset_vnb_wing;
 	struct battle *nb = malloc(sizeof(*nb));
-	fx radius;
-	size_t k = 0;
-	int i, warnings = 0;
+	int i;
 
-	out[0] = '\0';
 	if (nb == NULL)
-		return 0;
+		return NULL;
 	memcpy(nb, b, sizeof(*nb));
-	radius = ruleset_param(rs, b, "command.radius");
 	for (i = 0; i < set->n; i++)
 		if (!set->orders[i].is_commander &&
 		    battle_unit_alive(b, set->orders[i].who))
@@ -292,6 +289,23 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 	for (i = 0; i < set->n; i++)
 		if (set->orders[i].is_commander)
 			play_commander(nb, &set->orders[i]);
+	return nb;
+}
+
+int
+vnb_preview(const struct battle *b, const struct order_set *set, char *out,
+    size_t size)
+{
+	const struct ruleset *rs = &ruleset_vnb_wing;
+	struct battle *nb = NULL;
+	fx radius;
+	size_t k = 0;
+	int i, warnings = 0;
+
+	out[0] = '\0';
+	if ((nb = vnb_preview_battle(b, set)) == NULL)
+		return 0;
+	radius = ruleset_param(rs, b, "command.radius");
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
 		const struct unit *un = &b->units[o->who];

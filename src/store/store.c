@@ -276,6 +276,12 @@ store_begin_read(struct store *s, struct err *e)
 }
 
 int
+store_in_tx(const struct store *s)
+{
+	return s->in_tx > 0;
+}
+
+int
 store_commit(struct store *s, struct err *e)
 {
 	char sql[48];

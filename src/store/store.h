@@ -43,6 +43,8 @@ int store_begin_read(struct store *s, struct err *e);
  * the one that makes the work durable. */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);
+/* 1 while a transaction is open on s. */
+int store_in_tx(const struct store *s);
 void store_rollback(struct store *s);
 
 /* Runs one statement with arguments described by types: 'i' int64_t,

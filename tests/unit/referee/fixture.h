@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "referee/referee.h"
+#include "mail/mail.h"
 #include "store/store.h"
 
 static const char scenario[] =
@@ -175,18 +176,33 @@ q(struct fx *f, const char *sql)
 	return v;
 }
 
-/* The body of the newest mail in the outbox. */
+/* The newest mail in the outbox as a player reads it: its header
+ * section as written, a blank line, and its text decoded (a multipart
+ * mail's text/plain part, quoted-printable undone) by the same reader
+ * that takes players' mail in. */
 static inline char *
 last_mail(struct fx *f)
 {
 	struct store_mail *m = NULL;
+	struct mail_msg *msg = NULL;
+	const char *end = NULL;
+	size_t hl;
 	int n = 0;
 	char *out;
 	struct err e;
 
 	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
 	assert_true(n > 0);
-	out = strdup(m[n - 1].raw);
+	end = strstr(m[n - 1].raw, "\r\n\r\n");
+	assert_non_null(end);
+	hl = (size_t)(end - m[n - 1].raw) + 4;
+	err_clear(&e);
+	assert_int_equal(mail_parse(m[n - 1].raw, m[n - 1].len, &msg, &e), 0);
+	out = malloc(hl + msg->body_len + 1);
+	assert_non_null(out);
+	memcpy(out, m[n - 1].raw, hl);
+	memcpy(out + hl, msg->body, msg->body_len + 1);
+	mail_msg_free(msg);
 	store_mails_free(m, n);
 	return out;
 }

@@ -621,6 +621,63 @@ player_add_checks_its_input(void **state)
 	assert_int_equal(secret[5], '-');
 }
 
+/* The reply to stored orders carries their map: held from sending while
+ * the intake's transaction is open, then composed again with the map
+ * inline, the same headers and text, and released.  A player who chose
+ * SET MAIL TEXT gets the text alone, released as well. */
+static void
+the_order_reply_carries_a_map_of_the_orders(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct store_mail *m = NULL;
+	struct mail_msg *msg = NULL;
+	struct err e;
+	char *raw, *reply;
+	int n = 0;
+
+	start(f);
+	raw = mail("pv1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 6\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	assert_true(n > 0);
+	assert_string_equal(m[n - 1].kind, "reply");
+	assert_non_null(strstr(m[n - 1].raw, "Content-Type: multipart/alternative"));
+	assert_non_null(strstr(m[n - 1].raw, "Content-Type: image/png"));
+	assert_non_null(strstr(m[n - 1].raw, "Content-ID: <preview."));
+	/* Released: due now, not held. */
+	assert_int_equal(m[n - 1].next_attempt_at, 0);
+	/* The text is the text a text reader gets. */
+	err_clear(&e);
+	assert_int_equal(mail_parse(m[n - 1].raw, m[n - 1].len, &msg, &e), 0);
+	assert_non_null(strstr(msg->body, "Your orders for"));
+	mail_msg_free(msg);
+	store_mails_free(m, n);
+
+	raw = mail("pv2@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "SET MAIL TEXT\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	raw = mail("pv3@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	assert_string_equal(m[n - 1].kind, "reply");
+	assert_null(strstr(m[n - 1].raw, "multipart"));
+	assert_int_equal(m[n - 1].next_attempt_at, 0);
+	store_mails_free(m, n);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "23rd Foot: ADVANCE 4"));
+	free(reply);
+}
+
 int
 main(void)
 {
@@ -631,6 +688,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(unknown_game_gets_a_clear_reply_and_changes_nothing, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(wrong_secret_gets_a_clear_reply_and_changes_nothing, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(stored_mail_has_the_secret_blanked, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(the_order_reply_carries_a_map_of_the_orders,
+		    setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(lines_not_understood_are_named_with_suggestions, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(orders_sent_again_replace_the_earlier_set, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(orders_before_start_are_refused_clearly, setup_sandbox, teardown),
