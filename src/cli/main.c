@@ -198,12 +198,13 @@ cmd_player(int argc, char **argv)
 	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
 	const char *brigades = NULL;
 	char secret[REFEREE_SECRET_MAX];
-	int i, n = 0, rc, want;
+	int i, n = 0, rc, want, delay = -1;
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch player add GAME SIDE EMAIL [--password P] "
 		    "[--brigades LIST]\n"
+		    "       despatch player add GAME observer EMAIL [--delay N]\n"
 		    "       despatch player list GAME\n"
 		    "       despatch player remove GAME EMAIL\n"
 		    "       despatch player reset GAME EMAIL [--password P]\n"
@@ -216,6 +217,10 @@ cmd_player(int argc, char **argv)
 		    "have several players: give each --brigades, the brigades it\n"
 		    "commands (\"Main Line, Cavalry Reserve\", and \"army\" for the\n"
 		    "army commander); together they must cover the side.\n"
+		    "add ... observer: EMAIL follows the game without playing: after\n"
+		    "each phase the whole picture of it (both sides, every roll, the\n"
+		    "map), N phases late (default: the observer-delay setting, 2);\n"
+		    "all that is held back goes when the battle ends. Any time.\n"
 		    "list: the players of GAME, one a line.\n"
 		    "remove: takes a player out of a game still in set-up.\n"
 		    "reset: gives a player a new secret and prints it; in a started\n"
@@ -241,6 +246,17 @@ cmd_player(int argc, char **argv)
 			if (++i >= argc)
 				return cli_usage_error("player", "--password needs a value");
 			password = argv[i];
+		} else if (strcmp(argv[i], "--delay") == 0 &&
+		    strcmp(verb, "add") == 0) {
+			char *end = NULL;
+
+			if (++i >= argc)
+				return cli_usage_error("player", "--delay needs a number "
+				    "of phases");
+			delay = (int)strtol(argv[i], &end, 10);
+			if (*end != '\0' || delay < 0 || delay > 1000)
+				return cli_usage_error("player", "--delay takes a number "
+				    "of phases, 0 to 1000");
 		} else if (strcmp(argv[i], "--brigades") == 0 &&
 		    strcmp(verb, "add") == 0) {
 			if (++i >= argc)
@@ -258,6 +274,9 @@ cmd_player(int argc, char **argv)
 		return cli_usage_error("player", want == 3 ? "GAME, SIDE and EMAIL are "
 		    "required (replace: GAME, SIDE or EMAIL, and NEW-EMAIL)" : want == 2 ? "GAME and EMAIL are required" :
 		    "GAME is required");
+	if (delay >= 0 && (n < 2 || strcmp(pos[1], "observer") != 0))
+		return cli_usage_error("player", "--delay is for an observer: "
+		    "player add GAME observer EMAIL --delay N");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
 	referee_init(&r, st);
@@ -283,6 +302,10 @@ cmd_player(int argc, char **argv)
 		if (rc == 0)
 			printf("new secret for %s in game %s\nsecret: %s\n", pos[1],
 			    pos[0], secret);
+	} else if (strcmp(pos[1], "observer") == 0) {
+		rc = referee_observer_add(&r, pos[0], pos[2], delay, &e);
+		if (rc == 0)
+			printf("%s observes game %s (told by mail)\n", pos[2], pos[0]);
 	} else {
 		rc = referee_player_add(&r, pos[0], pos[1], pos[2], password,
 		    brigades,

@@ -563,7 +563,11 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	    store_exec(in->r->st, in->e, "UPDATE games SET result = ? WHERE "
 	    "id = ?", "ti", result, g->id) != 0 ||
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
-	    referee_now(in->r), in->e) != 0)
+	    referee_now(in->r), in->e) != 0 ||
+	    /* The battle is over: observers get what was held back. */
+	    store_exec(in->r->st, in->e, "UPDATE outbox SET next_attempt_at = "
+	    "0, hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL "
+	    "AND delivered_at IS NULL", "i", g->id) != 0)
 		return -1;
 	g->status = GAME_FINISHED;
 	n = store_players(in->r->st, g->id, -1, pl, MAX_PLAYERS, in->e);

@@ -52,6 +52,15 @@ int preview_note(struct referee *r, const struct mail_out *m, int64_t now,
 void referee_previews_flush(struct referee *r);
 void referee_previews_drop(struct referee *r, int keep);
 
+/* After step is written: each observer's report of it (held back by the
+ * observer's delay), and the held reports now due released (all of them
+ * when finished). */
+struct narrative;
+int observers_report(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, const struct events *ev,
+    const struct narrative *nar, const struct pt *from,
+    const unsigned char *from_ok, int finished, struct err *e);
+
 /* A player's SET MAIL choice ("text", "html" or "full") into buf. */
 int player_mail_format(struct referee *r, int64_t player, char *buf,
     size_t size, struct err *e);

@@ -109,6 +109,13 @@ int referee_player_add(struct referee *r, const char *game, const char *side,
     const char *email, const char *password, const char *brigades,
     char *secret_out, struct err *e);
 
+/* Adds (or sets the delay of) an observer of game: EMAIL gets every
+ * phase's whole picture `delay` phases after it is played (delay < 0:
+ * the game's observer-delay setting).  A player of the game cannot
+ * observe it. */
+int referee_observer_add(struct referee *r, const char *game,
+    const char *email, int delay, struct err *e);
+
 /* Removes a player from a game still in set-up. */
 int referee_player_remove(struct referee *r, const char *game,
     const char *email, struct err *e);

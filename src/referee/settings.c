@@ -56,6 +56,9 @@ static const struct setting_def defs[] = {
 	    "orders and reveal it once the phase closes; the dice depend on "
 	    "the nonces (for games whose operator also plays; set before the "
 	    "start)" },
+	{ "observer-delay", "2", "N", 1, "phases an observer's report of a "
+	    "phase is held back, so nothing in it can help a player (0: sent "
+	    "at once)" },
 	{ "visibility", "open", "open|fog", 1, "fog: each side's reports, maps "
 	    "and JSON show only what it can see; open: everything (set before "
 	    "the start)" },

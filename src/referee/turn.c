@@ -792,6 +792,12 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 			rc = report_one(r, a, b, tr, step, &pl[i], head, sig,
 			    seen[pl[i].side], last[pl[i].side], nlast[pl[i].side],
 			    &vis[pl[i].side], e);
+		if (rc == 0) {
+			const struct narrative *nar = referee_narrative(r, a->rs, e);
+
+			rc = nar == NULL ? -1 : observers_report(r, &a->g, b, step,
+			    &a->ev, nar, a->from, a->from_ok, tr->finished, e);
+		}
 		for (s = 0; s < b->nsides; s++) {
 			free(seen[s]);
 			free(last[s]);

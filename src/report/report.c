@@ -420,6 +420,61 @@ report_last_seen(struct text *t, const struct battle *b,
 }
 
 char *
+report_observer(const struct battle *b, const char *game, int step,
+    const struct events *ev, const struct narrative *nar, int delay)
+{
+	struct text t;
+	int turn = battle_step_turn(b, step), ph = battle_step_side(b, step);
+	int i, s, k = 0;
+	char clock[16], words[80], line[2 * EVENT_TEXT_MAX];
+	int hh = 0, mm = 0;
+
+	text_init(&t, REPORT_MAX);
+	report_clock(b, turn, clock, sizeof(clock));
+	text_add(&t, "%s (game %s)\nTurn %d of %d, %s: the %s phase.\n",
+	    b->title, game, turn, b->turns, clock, ph >= 0 ? b->sides[ph].id :
+	    "joint");
+	text_add(&t, "You observe this battle: this is the whole picture, both "
+	    "sides and every\nroll%s.\n\n", delay > 0 ? ", sent some phases "
+	    "after it was played so that nothing in it\ncan help a player" :
+	    "");
+	text_add(&t, "What happened\n-------------\n");
+	if (sscanf(clock, "%d:%d", &hh, &mm) == 2) {
+		narrative_time(hh * 60 + mm, words, sizeof(words));
+		text_add(&t, "%c%s (%s).\n", toupper((unsigned char)words[0]),
+		    words + 1, clock);
+	}
+	for (i = 0; i < ev->n; i++) {
+		if (ev->v[i].kind == EV_ROLL || ev->v[i].kind == EV_PHASE)
+			continue;
+		narrative_say(nar, b, &ev->v[i], line, sizeof(line));
+		text_add(&t, "- %s\n", line);
+		k++;
+	}
+	if (k == 0)
+		text_add(&t, "- Nothing of note.\n");
+	k = 0;
+	for (s = 0; s < b->nsides; s++) {
+		text_add(&t, "\n%s after the phase\n", b->sides[s].name);
+		for (i = 0; b->sides[s].name[i] != '\0'; i++)
+			text_add(&t, "-");
+		text_add(&t, "----------------\n");
+		report_forces(&t, b, s);
+	}
+	text_add(&t, "\nDice rolled\n-----------\n");
+	for (i = 0; i < ev->n; i++)
+		if (ev->v[i].kind == EV_ROLL)
+			text_add(&t, "%4d. %s\n", ++k, ev->v[i].text);
+	if (k == 0)
+		text_add(&t, "None.\n");
+	if (t.over || t.s == NULL) {
+		text_free(&t);
+		return NULL;
+	}
+	return t.s;
+}
+
+char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
     const struct report_orders *ro, const unsigned char *seen,

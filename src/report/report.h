@@ -69,6 +69,13 @@ char *report_step(const struct battle *b, const char *game, int step,
 void report_seen(struct text *t, const struct battle *b, int side,
     const unsigned char *seen);
 
+/* An observer's report of step: every event told (nar: the templates,
+ * NULL the core's sentences), every side's forces, every roll.  delay:
+ * how many phases late it is sent, said in its opening.  A malloc'd
+ * string, or NULL when out of memory. */
+char *report_observer(const struct battle *b, const char *game, int step,
+    const struct events *ev, const struct narrative *nar, int delay);
+
 /* The enemy units a side saw before and does not see now, each where it
  * was last seen and when. */
 void report_last_seen(struct text *t, const struct battle *b,

@@ -1446,8 +1446,8 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 	*out = NULL;
 	*n = 0;
 	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
-	    "games g ON g.id = o.game_id WHERE (? = 0 OR o.delivered_at IS NULL) "
-	    "ORDER BY o.id", "I", pending) != 0)
+	    "games g ON g.id = o.game_id WHERE (? = 0 OR (o.delivered_at IS NULL "
+	    "AND o.hold_step IS NULL)) ORDER BY o.id", "I", pending) != 0)
 		return -1;
 	return outbox_rows(s, st, out, n, e);
 }

@@ -445,5 +445,35 @@ for want in "None of the enemy is in sight" "The enemy last seen" \
 done
 check "last seen: the map reads back" 0 python3 "$src/tests/mail/check_mails.py" "$work/hidmail" --want-html 4
 
+# An observer, two phases behind: nothing of a phase until two more are
+# played, everything held back once the battle is over.
+odb="$work/obs.db"
+check "observer: new" 0 "$bin" --db "$odb" new hid "$work/hid.scenario"
+check "observer: add" 0 "$bin" --db "$odb" player add hid observer watcher@club.example.org --delay 2
+check "observer: --delay for a player" 2 "$bin" --db "$odb" player add hid crown x@crown.example.org --delay 1
+check "observer: crown" 0 "$bin" --db "$odb" player add hid crown howe@crown.example.org --password scarlet-bugle-thistle-harbour
+check "observer: a player cannot observe" 1 "$bin" --db "$odb" player add hid observer howe@crown.example.org
+check "observer: continental" 0 "$bin" --db "$odb" player add hid continental greene@continental.example.org --password hickory-ember-cove-wren
+check "observer: start" 0 "$bin" --db "$odb" start hid
+for k in 1 2 3 4; do
+	check "observer: step $k" 0 "$bin" --db "$odb" turn hid
+	check "observer: mail $k" 0 "$bin" --db "$odb" outbox write "$work/obs$k"
+	got=$(ls "$work/obs$k" | grep -c -- '-observer-watcher-')
+	want=$(case $k in 1|2) echo 0;; 3) echo 1;; 4) echo 3;; esac)
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: observer: after step $k, $got reports went out, not $want"
+	fi
+done
+if grep -q "Observed: turn 1, crown phase" "$(ls "$work"/obs3/*-observer-watcher-*)"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: observer: the first report out is not turn 1's crown phase"
+fi
+check "observer: reports read back" 0 python3 "$src/tests/mail/check_mails.py" "$work/obs4" --want-html 3
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,0 +1,190 @@
+/*
+ * observers.c - people who follow a game without playing it (db/015).
+ *
+ * After each step every observer gets the whole picture of it (both
+ * sides, every roll, the open map with the step drawn), composed then and
+ * stored in the outbox in the step's own transaction, but held back
+ * until the game has played `delay` more steps, so that an observer who
+ * talks to a player cannot help them.  When the battle ends every held
+ * report is released.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/mail.h"
+#include "map/map.h"
+#include "report/narrative.h"
+#include "report/report.h"
+#include "referee/internal.h"
+
+/* next_attempt_at of a held mail: no clock reaches it. */
+#define HELD ((int64_t)1 << 60)
+
+int
+referee_observer_add(struct referee *r, const char *game, const char *email,
+    int delay, struct err *e)
+{
+	struct store_game g;
+	char subject[300], body[1500], d[16];
+	int64_t n = 0;
+
+	memset(&g, 0, sizeof(g));
+	if (strchr(email, '@') == NULL || strpbrk(email, " <>\r\n\t") != NULL ||
+	    strlen(email) > 254)
+		return err_set(e, ERR_USER, "\"%s\" is not a mail address: expected "
+		    "something like observer@example.org", email);
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, &g, e) != 0)
+		goto fail;
+	if (delay < 0) {
+		if (setting_get(r, g.id, "observer-delay", d, sizeof(d), e) != 0)
+			goto fail;
+		delay = atoi(d);
+	}
+	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND lower(email) = lower(?)", "it", g.id, email) < 0)
+		goto fail;
+	if (n > 0) {
+		err_set(e, ERR_USER, "%s plays in game %s: a player cannot observe "
+		    "it as well", email, game);
+		goto fail;
+	}
+	if (store_exec(r->st, e, "INSERT INTO observers (game_id, email, delay, "
+	    "added_at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, email) DO "
+	    "UPDATE SET delay = excluded.delay", "itIi", g.id, email, delay,
+	    referee_now(r)) != 0)
+		goto fail;
+	snprintf(subject, sizeof(subject), "[%s] You observe this game",
+	    g.name);
+	snprintf(body, sizeof(body), "You have been added as an observer of game "
+	    "%s.\n\nAfter each phase you will get the whole picture of it: what "
+	    "both sides\ndid, every roll, and the map of the field. %s\n\nYou "
+	    "cannot give orders; mail to this address from you is not read as\n"
+	    "orders. Ask the operator to take you off the list.\n", g.name,
+	    delay > 0 ? "Each comes some phases after it was played (the "
+	    "operator set a delay),\nso that nothing in it can help a player; "
+	    "when the battle ends, the rest\ncome at once." : "Each comes as "
+	    "soon as the phase is played.");
+	if (queue_mail(r, g.id, g.name, email, subject, "notice", NULL, body,
+	    e) != 0 || store_commit(r->st, e) != 0)
+		goto fail;
+	store_game_clear(&g);
+	return 0;
+fail:
+	store_rollback(r->st);
+	store_game_clear(&g);
+	return -1;
+}
+
+/* Contract (internal.h). */
+int
+observers_report(struct referee *r, const struct store_game *g,
+    const struct battle *b, int step, const struct events *ev,
+    const struct narrative *nar, const struct pt *from,
+    const unsigned char *from_ok, int finished, struct err *e)
+{
+	char (*emails)[256] = NULL;
+	int *delays = NULL, n = 0, i, rc = -1;
+	int64_t cnt = 0;
+
+	if (store_query_int(r->st, e, &cnt, "SELECT count(*) FROM observers "
+	    "WHERE game_id = ?", "i", g->id) < 0)
+		return -1;
+	if (cnt > 0) {
+		char *list = NULL, *p, *save = NULL;
+
+		emails = calloc((size_t)cnt, sizeof(*emails));
+		delays = calloc((size_t)cnt, sizeof(*delays));
+		if (emails == NULL || delays == NULL ||
+		    store_query_text(r->st, e, &list, NULL, "SELECT group_concat("
+		    "delay || ' ' || email, char(10)) FROM (SELECT delay, email "
+		    "FROM observers WHERE game_id = ? ORDER BY id)", "i",
+		    g->id) < 0)
+			goto out;
+		for (p = strtok_r(list, "\n", &save); p != NULL && n < cnt;
+		    p = strtok_r(NULL, "\n", &save)) {
+			char *sp = strchr(p, ' ');
+
+			if (sp == NULL)
+				continue;
+			delays[n] = atoi(p);
+			snprintf(emails[n], sizeof(emails[n]), "%s", sp + 1);
+			n++;
+		}
+		free(list);
+	}
+	if (n > 0) {
+		char *body = report_observer(b, g->name, step, ev, nar, 0);
+		char sub[300], title[300], subject[300], name[128], *html = NULL;
+		unsigned char *png = NULL;
+		size_t plen = 0;
+		struct map_opts o;
+		struct mail_part part;
+		struct mail_extra x;
+
+		if (body == NULL) {
+			err_set(e, ERR_TEMP, "out of memory writing an observer's report");
+			goto out;
+		}
+		snprintf(title, sizeof(title), "%s (game %s)", b->title, g->name);
+		snprintf(sub, sizeof(sub), "Turn %d of %d, after the %s phase: the "
+		    "whole field", battle_step_turn(b, step), b->turns,
+		    battle_step_side(b, step) >= 0 ?
+		    b->sides[battle_step_side(b, step)].id : "joint");
+		memset(&o, 0, sizeof(o));
+		o.title = title;
+		o.subtitle = sub;
+		o.side = -1;
+		o.from = from;
+		o.from_ok = from_ok;
+		o.ev = ev;
+		snprintf(subject, sizeof(subject), "[%s] Observed: turn %d, %s "
+		    "phase", g->name, battle_step_turn(b, step),
+		    battle_step_side(b, step) >= 0 ?
+		    b->sides[battle_step_side(b, step)].id : "joint");
+		snprintf(name, sizeof(name), "%s-observed-step%d", g->name, step);
+		if (map_render(b, &o, 0, &png, &plen, e) != 0) {
+			free(body);
+			goto out;
+		}
+		memset(&x, 0, sizeof(x));
+		snprintf(x.cid, sizeof(x.cid), "map.%.100s@despatch", name);
+		snprintf(x.png, sizeof(x.png), "%.100s.png", name);
+		html = report_html(body, subject, x.cid, "The whole field");
+		part = (struct mail_part){ "image/png", x.png, x.cid, png, plen };
+		x.html = html;
+		x.parts = &part;
+		x.nparts = html != NULL ? 1 : 0;
+		for (i = 0; i < n; i++) {
+			if (queue_mail_x(r, g->id, g->name, emails[i], subject,
+			    "observer", NULL, body, html != NULL ? &x : NULL, 0,
+			    e) != 0)
+				break;
+			/* Held until `delay` more steps are played (unless the
+			 * battle has ended with this one). */
+			if (delays[i] > 0 && !finished && store_exec(r->st, e,
+			    "UPDATE outbox SET hold_step = ?, next_attempt_at = ? "
+			    "WHERE id = (SELECT max(id) FROM outbox)", "Ii",
+			    step + delays[i], HELD) != 0)
+				break;
+		}
+		free(html);
+		free(png);
+		free(body);
+		if (i < n)
+			goto out;
+	}
+	/* What is due now goes: everything, once the battle is over. */
+	if (store_exec(r->st, e, "UPDATE outbox SET next_attempt_at = 0, "
+	    "hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL AND "
+	    "delivered_at IS NULL AND (hold_step <= ? OR ? != 0)", "iII", g->id,
+	    step, finished) != 0)
+		goto out;
+	rc = 0;
+out:
+	free(emails);
+	free(delays);
+	return rc;
+}
