@@ -783,6 +783,8 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 				    "report");
 				break;
 			}
+			/* Those it fought or exchanged fire with it knows of. */
+			report_seen_contacts(b, s, &a->ev, seen[s]);
 			if (store_sightings_update(r->st, a->g.id, b, s, seen[s], step,
 			    tr->turn, e) != 0 || (nlast[s] = store_sightings_before(
 			    r->st, a->g.id, s, step, last[s], b->nunits, e)) < 0)

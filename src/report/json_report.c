@@ -46,6 +46,37 @@ report_event_known(const struct battle *b, int side, const unsigned char *seen,
 	return 0;
 }
 
+void
+report_seen_contacts(const struct battle *b, int side,
+    const struct events *ev, unsigned char *seen)
+{
+	int i, s;
+
+	for (i = 0; i < ev->n; i++) {
+		const struct event *x = &ev->v[i];
+		int other = -1;
+
+		if (x->kind != EV_FIRE && x->kind != EV_MELEE_WON &&
+		    x->kind != EV_MELEE_LOST && x->kind != EV_HIT)
+			continue;
+		if (x->unit < 0 || x->unit >= b->nunits || x->target < 0 ||
+		    x->target >= b->nunits)
+			continue;
+		if (b->units[x->unit].side == side &&
+		    b->units[x->target].side != side)
+			other = x->target;
+		else if (b->units[x->target].side == side &&
+		    b->units[x->unit].side != side)
+			other = x->unit;
+		if (other < 0)
+			continue;
+		for (s = b->units[other].first_stand; s <
+		    b->units[other].first_stand + b->units[other].nstands; s++)
+			if (!(b->stands[s].flags & ST_GONE))
+				seen[s] = 1;
+	}
+}
+
 static void
 json_stand(struct json *j, const struct stand *t)
 {

@@ -106,6 +106,12 @@ void report_terrain(struct text *t, const struct battle *b);
 int report_event_known(const struct battle *b, int side,
     const unsigned char *seen, const struct event *x);
 
+/* Adds to seen (map_seen's mask for side) every stand of an enemy unit
+ * that fought the side or fired on it in ev, or that the side fired on:
+ * a side knows who it exchanged fire or blows with, in sight or not. */
+void report_seen_contacts(const struct battle *b, int side,
+    const struct events *ev, unsigned char *seen);
+
 /* What the JSON tells of the game beside the battle itself. */
 struct report_game {
 	const char *name;

@@ -370,6 +370,21 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		cairo_surface_destroy(s);
 		unlink(path);
 	}
+	/* Fired on by the hidden 2nd Virginia, the side knows where it is;
+	 * a move of it tells nothing. */
+	{
+		struct events ev;
+
+		events_init(&ev);
+		events_add(&ev, EV_MOVE, 1, 1, -1, 400, "2nd Virginia moves.");
+		report_seen_contacts(b, 0, &ev, seen);
+		assert_int_equal(seen[b->units[1].first_stand], 0);
+		events_add(&ev, EV_FIRE, 1, 1, 0, 1, "2nd Virginia fires.");
+		report_seen_contacts(b, 0, &ev, seen);
+		assert_int_equal(seen[b->units[1].first_stand], 1);
+		assert_int_equal(seen[b->units[1].first_stand + 1], 1);
+		events_free(&ev);
+	}
 	free(seen);
 	/* The continental side sees its own, and the crown only if in
 	 * sight: its commander at 44,32 sees past the wood's east end. */
