@@ -1,11 +1,12 @@
 #!/bin/bash
 # test_cli.sh - the despatch command as an operator uses it: exit codes,
 # messages, and a demo that gives the same mails on every run.
-#   usage: test_cli.sh PATH/TO/despatch SOURCE_DIR
+#   usage: test_cli.sh PATH/TO/despatch SOURCE_DIR [HOLD_LOCK [PARSE_BACK]]
 set -u
 bin=$1
 src=$2
 hold_lock=${3:-}
+parse_back=${4:-}
 work=$(mktemp -d /tmp/despatch-cli.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 pass=0
@@ -280,6 +281,8 @@ fi
 check "the demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" \
     "$work/d1/mail" --want-html 26
 says "the demo's mails parse" "0 problems"
+check "the demo's mails parse with libetpan" 0 "$parse_back" "$work/d1/mail"
+says "the demo's mails parse with libetpan" "0 problems"
 m2=$(ls "$work"/d1/mail/*-report-morgan-* | sed -n 2p)
 for want in "Content-Type: application/json" "Content-Type: image/svg+xml" \
     "filename=\"cowpens-turn1-continental.json\""; do
