@@ -294,13 +294,20 @@ draw_grid(cairo_t *cr, const struct page *pg)
 	cairo_stroke(cr);
 }
 
-/* Every stand's box, as ground no label may cover. */
+/* Every stand's box, and the title's band, as ground no label may
+ * cover. */
 static void
 reserve_stands(struct page *pg)
 {
 	const struct battle *b = pg->b;
 	int s, k;
 
+	/* The title and subtitle's band: no label over them. */
+	pg->lab[0][0] = 0;
+	pg->lab[0][1] = 0;
+	pg->lab[0][2] = pg->w;
+	pg->lab[0][3] = MARGIN_T - 8;
+	pg->nlab = 1;
 	for (s = 0; s < b->nstands && pg->nlab < MAX_LABELS; s++) {
 		struct pt r[4];
 		double x, y, *box = pg->lab[pg->nlab];
