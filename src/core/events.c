@@ -111,6 +111,7 @@ events_capture(struct event *x, const char *fmt, va_list ap)
 			else
 				snprintf(piece, sizeof(piece), "%*d", width, v);
 		}
+		utf8_trim_tail(piece);
 		len = strlen(piece);
 		if (n == EVENT_ARGS_MAX || k + len + 1 > sizeof(x->args))
 			return;

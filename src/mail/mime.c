@@ -137,12 +137,15 @@ leaf(const char *type, int text, int mechanism, const char *cid,
 	if (name != NULL) {
 		if ((fname = strdup(name)) == NULL)
 			goto fail;
+		/* libetpan owns fname from here, and frees it itself on some
+		 * of its failures: never free it again here (at worst a leak
+		 * when out of memory). */
 		dsp = mailmime_disposition_new_filename(cid != NULL ?
 		    MAILMIME_DISPOSITION_TYPE_INLINE :
 		    MAILMIME_DISPOSITION_TYPE_ATTACHMENT, fname);
+		fname = NULL;
 		if (dsp == NULL)
 			goto fail;
-		fname = NULL;
 	}
 	f = mailmime_fields_new_with_data(mech, id, NULL, dsp, NULL);
 	if (f == NULL)

@@ -586,10 +586,32 @@ unit_visible(const struct page *pg, int u)
 	return 0;
 }
 
-/* Where unit u stands now, or, destroyed in the step, where it stood. */
+/* Where unit u stands now (in a side's view, an enemy's stands in sight
+ * only), or, one of the side's own destroyed in the step, where it
+ * stood. */
 static int
-unit_at(const struct battle *b, const struct map_opts *o, int u, struct pt *p)
+unit_at(const struct page *pg, const struct map_opts *o, int u,
+    struct pt *p)
 {
+	const struct battle *b = pg->b;
+	const struct unit *un = &b->units[u];
+
+	if (pg->seen != NULL && un->side != pg->side) {
+		int64_t x = 0, y = 0;
+		int s, n = 0;
+
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+			if (pg->seen[s] && !(b->stands[s].flags & ST_GONE)) {
+				x += b->stands[s].pos.x;
+				y += b->stands[s].pos.y;
+				n++;
+			}
+		if (n == 0)
+			return 0;
+		p->x = (fx)(x / n);
+		p->y = (fx)(y / n);
+		return 1;
+	}
 	if (battle_unit_centre(b, u, p))
 		return 1;
 	if (o->from != NULL && o->from_ok != NULL && o->from_ok[u]) {
@@ -627,8 +649,11 @@ draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 			struct pt c;
 			double x0, y0, x1, y1, rgb[3];
 
+			/* Where an enemy came from is not known to a side that
+			 * did not see it go: no arrow for it in a side's view. */
 			if (!o->from_ok[u] || !battle_unit_centre(b, u, &c) ||
-			    !unit_visible(pg, u) ||
+			    !unit_visible(pg, u) || (pg->seen != NULL &&
+			    b->units[u].side != pg->side) ||
 			    geom_dist(o->from[u], c) < FX(1) / 4)
 				continue;
 			to_page(pg, o->from[u].x, o->from[u].y, &x0, &y0);
@@ -653,7 +678,7 @@ draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		    x->target >= b->nunits || !unit_visible(pg, x->unit) ||
 		    !unit_visible(pg, x->target))
 			continue;
-		if (!unit_at(b, o, x->unit, &a) || !unit_at(b, o, x->target, &z))
+		if (!unit_at(pg, o, x->unit, &a) || !unit_at(pg, o, x->target, &z))
 			continue;
 		to_page(pg, a.x, a.y, &x0, &y0);
 		to_page(pg, z.x, z.y, &x1, &y1);

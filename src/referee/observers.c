@@ -166,7 +166,7 @@ observers_report(struct referee *r, const struct store_game *g,
 			 * battle has ended with this one). */
 			if (delays[i] > 0 && !finished && store_exec(r->st, e,
 			    "UPDATE outbox SET hold_step = ?, next_attempt_at = ? "
-			    "WHERE id = (SELECT max(id) FROM outbox)", "Ii",
+			    "WHERE id = last_insert_rowid()", "Ii",
 			    step + delays[i], HELD) != 0)
 				break;
 		}

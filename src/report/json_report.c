@@ -31,6 +31,10 @@ report_event_known(const struct battle *b, int side, const unsigned char *seen,
 		    b->units[x->unit].side == side : x->side == side;
 	if (x->side == side)
 		return 1;
+	/* An enemy's command, and what it was ordered and could not do, are
+	 * in its general's head, not on the field. */
+	if (x->kind == EV_OUT_OF_COMMAND || x->kind == EV_ORDER_REFUSED)
+		return 0;
 	if (x->target >= 0 && x->target < b->nunits &&
 	    b->units[x->target].side == side)
 		return 1;
@@ -77,12 +81,19 @@ report_seen_contacts(const struct battle *b, int side,
 	}
 }
 
+/* A stand; hidden set (an enemy's in a fog game): its strength null, as
+ * the table does not show it. */
 static void
-json_stand(struct json *j, const struct stand *t)
+json_stand(struct json *j, const struct stand *t, int hidden)
 {
 	json_obj(j, NULL);
-	json_int(j, "sp", t->sp);
-	json_int(j, "sp_start", t->sp0);
+	if (hidden) {
+		json_null(j, "sp");
+		json_null(j, "sp_start");
+	} else {
+		json_int(j, "sp", t->sp);
+		json_int(j, "sp_start", t->sp0);
+	}
 	json_fx(j, "x", t->pos.x);
 	json_fx(j, "y", t->pos.y);
 	json_int(j, "facing", t->facing);
@@ -150,7 +161,7 @@ json_unit(struct json *j, const struct battle *b, int i,
 	for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
 		if (hide != NULL && (!hide[s] || (b->stands[s].flags & ST_GONE)))
 			continue;
-		json_stand(j, &b->stands[s]);
+		json_stand(j, &b->stands[s], hide != NULL);
 		if (b->stands[s].flags & ST_GUNS_LOST)
 			lost = 1;
 	}

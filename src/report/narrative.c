@@ -266,13 +266,11 @@ narrative_place(const struct battle *b, int u, char *out, size_t size)
 	}
 }
 
-/* Appends s to out[*k..size), stopping short rather than cutting a
- * UTF-8 sequence. */
+/* Appends s[0..n) to out[*k..size), stopping short rather than cutting
+ * a UTF-8 sequence. */
 static void
-put(char *out, size_t size, size_t *k, const char *s)
+put_n(char *out, size_t size, size_t *k, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	if (*k + n + 1 > size) {
 		n = size - 1 - *k;
 		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
@@ -281,6 +279,12 @@ put(char *out, size_t size, size_t *k, const char *s)
 	memcpy(out + *k, s, n);
 	*k += n;
 	out[*k] = '\0';
+}
+
+static void
+put(char *out, size_t size, size_t *k, const char *s)
+{
+	put_n(out, size, k, s, strlen(s));
 }
 
 int
@@ -309,10 +313,8 @@ narrative_say(const struct narrative *n, const struct battle *b,
 		char piece[EVENT_TEXT_MAX], word[32];
 		size_t lit = open != NULL ? (size_t)(open - p) : strlen(p);
 
-		if (lit > 0) {
-			snprintf(piece, sizeof(piece), "%.*s", (int)lit, p);
-			put(out, size, &k, piece);
-		}
+		if (lit > 0)
+			put_n(out, size, &k, p, lit);
 		if (open == NULL)
 			break;
 		close = strchr(open, '}');   /* checked when loaded */

@@ -1462,8 +1462,8 @@ store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 	*n = 0;
 	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
 	    "games g ON g.id = o.game_id WHERE o.delivered_at IS NULL AND "
-	    "o.failed_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.id", "i",
-	    now) != 0)
+	    "o.failed_at IS NULL AND o.hold_step IS NULL AND "
+	    "o.next_attempt_at <= ? ORDER BY o.id", "i", now) != 0)
 		return -1;
 	return outbox_rows(s, st, out, n, e);
 }

@@ -311,6 +311,8 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 		assert_null(strstr(js, "Weedon"));
 		assert_null(strstr(js, "Greene"));
 		assert_non_null(strstr(js, "\"events_out_of_sight\": 1"));
+		/* The enemy's stands in sight, without their strength. */
+		assert_non_null(strstr(js, "\"sp_start\": null"));
 		free(js);
 		/* Crown's view of an open game (no mask) has it all. */
 		js = report_json_side(&rg, b, 0, NULL, &ev, 2, NULL, 0, NULL);
@@ -377,6 +379,14 @@ a_unit_hidden_in_the_wood_is_not_seen(void **state)
 
 		events_init(&ev);
 		events_add(&ev, EV_MOVE, 1, 1, -1, 400, "2nd Virginia moves.");
+		/* The seen 3rd Virginia's refused order and its command are
+		 * not things the crown can know. */
+		events_add(&ev, EV_ORDER_REFUSED, 1, 2, -1, 0, "3rd Virginia "
+		    "cannot charge.");
+		events_add(&ev, EV_OUT_OF_COMMAND, 1, 2, -1, 0, "3rd Virginia is "
+		    "out of command.");
+		assert_false(report_event_known(b, 0, seen, &ev.v[1]));
+		assert_false(report_event_known(b, 0, seen, &ev.v[2]));
 		report_seen_contacts(b, 0, &ev, seen);
 		assert_int_equal(seen[b->units[1].first_stand], 0);
 		events_add(&ev, EV_FIRE, 1, 1, 0, 1, "2nd Virginia fires.");

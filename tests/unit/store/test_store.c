@@ -196,6 +196,34 @@ failed_transaction_leaves_nothing(void **state)
 	store_close(st);
 }
 
+/* A mail held for its game's step (an observer's report) is due for no
+ * sender, not even one told to send everything now; released, it is. */
+static void
+held_mail_is_due_for_no_sender(void **state)
+{
+	struct store *st = NULL;
+	struct store_mail *m = NULL;
+	struct err e;
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
+	assert_int_equal(store_outbox_add(st, 0, "a@x", "w@x", "s", "observer",
+	    "raw\r\n", 5, 0, 100, &e), 0);
+	assert_int_equal(store_exec(st, &e, "UPDATE outbox SET hold_step = 3, "
+	    "next_attempt_at = 1152921504606846976", ""), 0);
+	assert_int_equal(store_outbox_due(st, INT64_MAX, &m, &n, &e), 0);
+	assert_int_equal(n, 0);
+	assert_int_equal(store_outbox_list(st, 1, &m, &n, &e), 0);
+	assert_int_equal(n, 0);
+	assert_int_equal(store_exec(st, &e, "UPDATE outbox SET hold_step = NULL, "
+	    "next_attempt_at = 0", ""), 0);
+	assert_int_equal(store_outbox_due(st, 200, &m, &n, &e), 0);
+	assert_int_equal(n, 1);
+	store_mails_free(m, n);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -206,6 +234,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
 		cmocka_unit_test_setup_teardown(battle_state_round_trips, setup, teardown),
 		cmocka_unit_test_setup_teardown(failed_transaction_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(held_mail_is_due_for_no_sender, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
