@@ -763,7 +763,11 @@ area_factor(struct ctx *c, int u, struct pt p)
 	}
 	if (area_at(b, p, T_WOOD) && (mounted || guns) && f < 2)
 		f = 2;
-	if (area_at(b, p, T_BROKEN) && !skirm && (guns || mounted || slow) && f < 2)
+	/* Broken ground: double for guns, cavalry (skirmishing or not) and
+	 * slow foot; fast foot, infantry skirmishers and commanders move
+	 * normally. */
+	if (area_at(b, p, T_BROKEN) && (guns || mounted || (slow && !skirm)) &&
+	    f < 2)
 		f = 2;
 	if (area_at(b, p, T_CAMP) && f < 2)
 		f = 2;
