@@ -2678,15 +2678,17 @@ phase_stationary(struct ctx *c)
 
 			if (!active(b, s))
 				continue;
-			if (disordered(b, s) || area_at(b, p, T_FOREST) ||
-			    area_at(b, p, T_THICKET) || area_at(b, p, T_SWAMP))
+			/* Disorder is no bar (the text: in command, no move, no
+			 * recovery); forest, thicket and swamp are. */
+			if (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
+			    area_at(b, p, T_SWAMP))
 				ok = 0;
 		}
 		if (!ok) {
 			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
-			    "stationary (it must be formed infantry or guns, in "
-			    "command, in good order, in open ground, and its "
-			    "brigade not exhausted).", un->name);
+			    "stationary (it must be infantry or guns, in command, "
+			    "out of forest, thicket and swamp, and its brigade not "
+			    "exhausted).", un->name);
 			continue;
 		}
 		FOR_STANDS(b, u, s)
