@@ -2469,6 +2469,14 @@ melee(struct ctx *c, int a, int t)
 	for (i = 0; i < na; i++)
 		if (alive(b, att[i]))
 			att_gone = 0;
+	/* Each side that lost all it had in the melee has lost it: when both
+	 * did, nobody won, and nobody is left to retreat or advance. */
+	if (def_gone && att_gone) {
+		ev(c, EV_MELEE_LOST, a, t, on_att, "%s and %s destroy each other "
+		    "in the melee (hits scored %d to %d): neither side wins.",
+		    b->units[a].name, b->units[t].name, on_def, on_att);
+		return;
+	}
 	if (def_gone && !att_gone)
 		winner = a;
 	else if (att_gone && !def_gone)
