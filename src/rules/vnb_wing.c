@@ -195,7 +195,8 @@ on_road(const struct battle *b, struct pt p)
 			continue;
 		for (j = 0; j + 1 < t->npts; j++)
 			if (geom_seg_dist(p, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) <= FX(0.75))
+			    b->points[t->first_pt + j + 1]) <=
+			    ruleset_param(&ruleset_vnb_wing, b, "road.half-width"))
 				return 1;
 	}
 	return 0;
@@ -225,9 +226,10 @@ can_see(const struct battle *b, struct pt a, struct pt z)
 	fx len = geom_dist(a, z);
 	int la = battle_level_at(b, a), lz = battle_level_at(b, z);
 	int top = la > lz ? la : lz;
-	fx t;
+	fx t, end = ruleset_param(&ruleset_vnb_wing, b, "los.end");
+	fx step = ruleset_param(&ruleset_vnb_wing, b, "los.step");
 
-	for (t = FX(1); t < len - FX(1); t += FX(0.5)) {
+	for (t = end; t < len - end; t += step) {
 		struct pt p;
 		int i;
 
@@ -486,7 +488,7 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 	{
 		fx extra = 0;
 
-		while (extra < FX(6) && overlaps_any(b, s)) {
+		while (extra < P(c, "rout.overshoot") && overlaps_any(b, s)) {
 			st->pos = geom_offset(st->pos, dir, P(c, "terrain.step"));
 			extra += P(c, "terrain.step");
 		}
@@ -531,7 +533,7 @@ unit_rate(const struct battle *b, int u)
 	/* Guns abandoned in a rout move as infantry. */
 	FOR_STANDS(b, u, s)
 		if (alive(b, s) && (b->stands[s].flags & ST_GUNS_LOST))
-			return FX(12);
+			return ruleset_param(&ruleset_vnb_wing, b, "abandoned.rate");
 	return un->speed;
 }
 
@@ -1718,7 +1720,8 @@ from_flank(const struct battle *b, int s, struct pt from)
 {
 	int brg = geom_bearing(b->stands[s].pos, from);
 
-	return abs(geom_turn(b->stands[s].facing, brg)) > 45;
+	return abs(geom_turn(b->stands[s].facing, brg)) >
+	    ruleset_param(&ruleset_vnb_wing, b, "flank.arc");
 }
 
 static int
@@ -2821,10 +2824,10 @@ vnb_prepare(struct battle *b, struct err *e)
 
 			if (un->brigade != br)
 				continue;
-			if (m < 4)
-				m = 4;
-			if (m > 7)
-				m = 7;
+			if (m < ruleset_param(rs, b, "exhaust.morale-min"))
+				m = ruleset_param(rs, b, "exhaust.morale-min");
+			if (m > ruleset_param(rs, b, "exhaust.morale-max"))
+				m = ruleset_param(rs, b, "exhaust.morale-max");
 			snprintf(name, sizeof(name), "exhaust.morale%d", m);
 			pct = ruleset_param(rs, b, name);
 			FOR_STANDS(b, u, s) {
