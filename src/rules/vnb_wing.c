@@ -699,6 +699,40 @@ gap_to_enemy(struct ctx *c, int u, int only)
 	return best;
 }
 
+/* 1 if an active stand of unit u overlaps (more than touches) a stand of
+ * another unit of its side. */
+static int
+unit_on_friend(const struct battle *b, int u)
+{
+	int s, k;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r1[4];
+		fx w, d;
+
+		if (!active(b, s))
+			continue;
+		battle_stand_size(b, s, &w, &d);
+		geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
+		for (k = 0; k < b->nstands; k++) {
+			struct pt r2[4];
+			fx w2, d2;
+
+			if (b->stands[k].unit == u || (b->stands[k].flags & ST_GONE) ||
+			    b->units[b->stands[k].unit].side != b->units[u].side ||
+			    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
+			    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
+				continue;
+			battle_stand_size(b, k, &w2, &d2);
+			geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10,
+			    d2 - 10, r2);
+			if (geom_rect_dist(r1, r2) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* 1 if a step from `from` to `to` brings unit u's centre closer to any
  * enemy unit it can see (the text: never towards a visible enemy). */
 static int
@@ -1003,15 +1037,19 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	int road = unit_form(b, u) == FORM_ROAD;
 	int ooc = mode != MOVE_ADVANCE_INTO && !unit_in_command(c, u);
 	int skirm = unit_form(b, u) == FORM_SKIRMISH;
-	struct pt cur, start;
-	fx total;
-	int level;
+	struct pt cur, start, clear;
+	fx total, clear_moved = 0;
+	long clear_spent = 0;
+	int level, clear_ok;
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
 	/* Points along the way are measured from the start, so that rounding
 	 * never adds up over many steps. */
 	start = cur;
+	/* The last place on the way where it stood on no friend. */
+	clear = cur;
+	clear_ok = !unit_on_friend(b, u);
 	total = geom_dist(start, dest);
 	level = battle_level_at(b, cur);
 	for (;;) {
@@ -1169,6 +1207,22 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 					disorder(c, s, what ? what : "difficult ground");
 		}
 		cur = next;
+		if (!unit_on_friend(b, u)) {
+			clear = cur;
+			clear_moved = r.moved;
+			clear_spent = r.spent;
+			clear_ok = 1;
+		}
+	}
+	/* Friends may be passed through, but a unit does not end its move
+	 * on one: it stops at the last place on its way where it stood
+	 * clear (the loader likewise refuses stands that overlap). */
+	if (clear_ok && unit_on_friend(b, u) && (clear.x != cur.x ||
+	    clear.y != cur.y)) {
+		translate_unit(b, u, clear.x - cur.x, clear.y - cur.y);
+		r.moved = clear_moved;
+		r.spent = clear_spent;
+		r.stop = "it would end on a friendly unit";
 	}
 	if (r.moved > 0) {
 		int s;
