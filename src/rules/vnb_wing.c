@@ -385,28 +385,33 @@ static void push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
 
 /* 1 if stand s overlaps another stand on the table (touching is not
  * overlapping: the test shrinks both by 0.05"). */
+/* 1 if stands s and k (k still on the table) overlap: more than touch,
+ * with a 0.05" margin each side, as the loader judges. */
+static int
+stands_overlap(const struct battle *b, int s, int k)
+{
+	struct pt r1[4], r2[4];
+	fx w, d, w2, d2;
+
+	if ((b->stands[k].flags & ST_GONE) ||
+	    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
+	    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
+		return 0;
+	battle_stand_size(b, s, &w, &d);
+	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
+	battle_stand_size(b, k, &w2, &d2);
+	geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10, d2 - 10, r2);
+	return geom_rect_dist(r1, r2) == 0;
+}
+
 static int
 overlaps_any(const struct battle *b, int s)
 {
-	struct pt r1[4];
-	fx w, d;
 	int k;
 
-	battle_stand_size(b, s, &w, &d);
-	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
-	for (k = 0; k < b->nstands; k++) {
-		struct pt r2[4];
-		fx w2, d2;
-
-		if (k == s || (b->stands[k].flags & ST_GONE) ||
-		    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
-		    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
-			continue;
-		battle_stand_size(b, k, &w2, &d2);
-		geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10, d2 - 10, r2);
-		if (geom_rect_dist(r1, r2) == 0)
+	for (k = 0; k < b->nstands; k++)
+		if (k != s && stands_overlap(b, s, k))
 			return 1;
-	}
 	return 0;
 }
 
@@ -707,28 +712,13 @@ unit_on_friend(const struct battle *b, int u)
 	int s, k;
 
 	FOR_STANDS(b, u, s) {
-		struct pt r1[4];
-		fx w, d;
-
 		if (!active(b, s))
 			continue;
-		battle_stand_size(b, s, &w, &d);
-		geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
-		for (k = 0; k < b->nstands; k++) {
-			struct pt r2[4];
-			fx w2, d2;
-
-			if (b->stands[k].unit == u || (b->stands[k].flags & ST_GONE) ||
-			    b->units[b->stands[k].unit].side != b->units[u].side ||
-			    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
-			    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
-				continue;
-			battle_stand_size(b, k, &w2, &d2);
-			geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10,
-			    d2 - 10, r2);
-			if (geom_rect_dist(r1, r2) == 0)
+		for (k = 0; k < b->nstands; k++)
+			if (b->stands[k].unit != u &&
+			    b->units[b->stands[k].unit].side == b->units[u].side &&
+			    stands_overlap(b, s, k))
 				return 1;
-		}
 	}
 	return 0;
 }
