@@ -613,24 +613,38 @@ report_game_of(const struct store_game *g, struct report_game *rg)
 	rg->step = g->step;
 }
 
-/* --side SIDE: the side whose view is shown (-1: every side), or -2
- * after saying what is wrong. */
+/* --side SIDE: the side whose view is shown (*side -1: every side) and,
+ * in a fog game, what it sees (*seen, malloc'd; NULL in an open game).
+ * 0; 2 after saying the side is unknown; 1 with e set when out of
+ * memory. */
 static int
-view_side(const char *cmd, const struct battle *b, const char *id)
+view_of(const char *cmd, const struct battle *b, const struct store_game *g,
+    const char *id, int *side, unsigned char **seen, struct err *e)
 {
 	int s;
 
+	*side = -1;
+	*seen = NULL;
 	if (id == NULL)
-		return -1;
+		return 0;
 	for (s = 0; s < b->nsides; s++)
 		if (strcmp(b->sides[s].id, id) == 0)
-			return s;
-	fprintf(stderr, "despatch %s: this battle has no side \"%s\"; its sides "
-	    "are", cmd, id);
-	for (s = 0; s < b->nsides; s++)
-		fprintf(stderr, " %s", b->sides[s].id);
-	fprintf(stderr, "\n");
-	return -2;
+			break;
+	if (s == b->nsides) {
+		fprintf(stderr, "despatch %s: this battle has no side \"%s\"; its "
+		    "sides are", cmd, id);
+		for (s = 0; s < b->nsides; s++)
+			fprintf(stderr, " %s", b->sides[s].id);
+		fprintf(stderr, "\n");
+		return 2;
+	}
+	*side = s;
+	if (strcmp(g->visibility, "fog") == 0 &&
+	    (*seen = map_seen(b, s)) == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		return 1;
+	}
+	return 0;
 }
 
 static int
@@ -641,7 +655,7 @@ cmd_state(int argc, char **argv)
 	struct battle *b = NULL;
 	struct err e;
 	const char *game = NULL, *side_id = NULL;
-	int i, as_json = 0, side = -1;
+	int i, as_json = 0, side = -1, rc;
 	unsigned char *seen = NULL;
 
 	err_clear(&e);
@@ -673,19 +687,11 @@ cmd_state(int argc, char **argv)
 		return cli_usage_error("state", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
 		return cli_fail(&e);
-	if ((side = view_side("state", b, side_id)) == -2) {
+	if ((rc = view_of("state", b, &g, side_id, &side, &seen, &e)) != 0) {
 		battle_free(b);
 		store_game_clear(&g);
 		store_close(st);
-		return 2;
-	}
-	if (side >= 0 && strcmp(g.visibility, "fog") == 0 &&
-	    (seen = map_seen(b, side)) == NULL) {
-		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
-		err_set(&e, ERR_TEMP, "out of memory");
-		return cli_fail(&e);
+		return rc == 2 ? 2 : cli_fail(&e);
 	}
 	if (as_json) {
 		struct report_game rg;
@@ -752,7 +758,7 @@ cmd_events(int argc, char **argv)
 	struct events ev;
 	struct err e;
 	const char *game = NULL, *side_id = NULL;
-	int *steps = NULL, turn = 0, i, as_json = 0, side = -1;
+	int *steps = NULL, turn = 0, i, as_json = 0, side = -1, rc;
 	unsigned char *seen = NULL;
 
 	err_clear(&e);
@@ -793,20 +799,11 @@ cmd_events(int argc, char **argv)
 		return cli_usage_error("events", "GAME is required");
 	if (load_game(game, &st, &g, &b, &e) != 0)
 		return cli_fail(&e);
-	if ((side = view_side("events", b, side_id)) == -2) {
+	if ((rc = view_of("events", b, &g, side_id, &side, &seen, &e)) != 0) {
 		battle_free(b);
 		store_game_clear(&g);
 		store_close(st);
-		return 2;
-	}
-	if (side >= 0 && strcmp(g.visibility, "fog") == 0 &&
-	    (seen = map_seen(b, side)) == NULL)
-		err_set(&e, ERR_TEMP, "out of memory");
-	if (seen == NULL && e.kind != ERR_NONE) {
-		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
-		return cli_fail(&e);
+		return rc == 2 ? 2 : cli_fail(&e);
 	}
 	if (turn > b->turns) {
 		free(seen);

@@ -102,6 +102,28 @@ battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
 }
 
 int
+battle_unit_centre_seen(const struct battle *b, int unit,
+    const unsigned char *seen, struct pt *out)
+{
+	const struct unit *u = &b->units[unit];
+	int64_t sx = 0, sy = 0;
+	int s, n = 0;
+
+	for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
+		if ((b->stands[s].flags & ST_GONE) || (seen != NULL && !seen[s]))
+			continue;
+		sx += b->stands[s].pos.x;
+		sy += b->stands[s].pos.y;
+		n++;
+	}
+	if (n > 0) {
+		out->x = (fx)(sx / n);
+		out->y = (fx)(sy / n);
+	}
+	return n;
+}
+
+int
 battle_unit_centre(const struct battle *b, int unit, struct pt *out)
 {
 	return battle_unit_centre_of(b, unit, 1, out);

@@ -211,6 +211,12 @@ int battle_step_side(const struct battle *b, int step);
 /* Centre of a unit's stands still on the table (average, rounded); 0 if
  * none is left, else 1. */
 int battle_unit_centre(const struct battle *b, int unit, struct pt *out);
+/* The centre of unit's stands still on the table that seen marks (a flag
+ * a stand; NULL: all), the mean truncated to the hundredth, into *out;
+ * how many stands that is (0: none, *out untouched).  What a side that
+ * sees only those stands takes for the unit's place. */
+int battle_unit_centre_seen(const struct battle *b, int unit,
+    const unsigned char *seen, struct pt *out);
 /* The same, leaving routed stands out when with_routed is 0. */
 int battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
     struct pt *out);

@@ -353,6 +353,22 @@ badge(cairo_t *cr, double x, double y, const char *letter)
 	cairo_show_text(cr, letter);
 }
 
+/* Out of command: a white ring in grey, struck through. */
+static void
+out_of_command_mark(cairo_t *cr, double x, double y)
+{
+	cairo_new_path(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_arc(cr, x, y, 5.5, 0, 2 * M_PI);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+	cairo_set_line_width(cr, 1.8);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x - 3.9, y + 3.9);
+	cairo_line_to(cr, x + 3.9, y - 3.9);
+	cairo_stroke(cr);
+}
+
 static void
 draw_forces(cairo_t *cr, struct page *pg)
 {
@@ -431,18 +447,8 @@ draw_forces(cairo_t *cr, struct page *pg)
 		    !pg->rs->in_command(b, u)) {
 			/* Out of command: a grey ring struck through, on the
 			 * side's own units (the enemy's command is not seen). */
-			double mx = cx / shown + pg->scale * 1.6, my = cy / shown;
-
-			cairo_new_path(cr);
-			cairo_set_source_rgb(cr, 1, 1, 1);
-			cairo_arc(cr, mx, my, 5.5, 0, 2 * M_PI);
-			cairo_fill_preserve(cr);
-			cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-			cairo_set_line_width(cr, 1.8);
-			cairo_stroke(cr);
-			cairo_move_to(cr, mx - 3.9, my + 3.9);
-			cairo_line_to(cr, mx + 3.9, my - 3.9);
-			cairo_stroke(cr);
+			out_of_command_mark(cr, cx / shown + pg->scale * 1.6,
+			    cy / shown);
 		}
 		if (shown > 0)
 			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
@@ -549,14 +555,7 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		key_text(cr, &kx, ky, "stationary");
 		badge(cr, kx, ky, "R");
 		key_text(cr, &kx, ky, "road march");
-		cairo_new_path(cr);
-		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-		cairo_set_line_width(cr, 1.8);
-		cairo_arc(cr, kx, ky, 5.5, 0, 2 * M_PI);
-		cairo_stroke(cr);
-		cairo_move_to(cr, kx - 3.9, ky + 3.9);
-		cairo_line_to(cr, kx + 3.9, ky - 3.9);
-		cairo_stroke(cr);
+		out_of_command_mark(cr, kx, ky);
 		key_text(cr, &kx, ky, "out of command");
 	}
 	nx = pg->w - MARGIN_R - 20;
@@ -596,22 +595,8 @@ unit_at(const struct page *pg, const struct map_opts *o, int u,
 	const struct battle *b = pg->b;
 	const struct unit *un = &b->units[u];
 
-	if (pg->seen != NULL && un->side != pg->side) {
-		int64_t x = 0, y = 0;
-		int s, n = 0;
-
-		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
-			if (pg->seen[s] && !(b->stands[s].flags & ST_GONE)) {
-				x += b->stands[s].pos.x;
-				y += b->stands[s].pos.y;
-				n++;
-			}
-		if (n == 0)
-			return 0;
-		p->x = (fx)(x / n);
-		p->y = (fx)(y / n);
-		return 1;
-	}
+	if (pg->seen != NULL && un->side != pg->side)
+		return battle_unit_centre_seen(b, u, pg->seen, p) > 0;
 	if (battle_unit_centre(b, u, p))
 		return 1;
 	if (o->from != NULL && o->from_ok != NULL && o->from_ok[u]) {

@@ -115,24 +115,10 @@ json_unit(struct json *j, const struct battle *b, int i,
 {
 	const struct unit *u = &b->units[i];
 	struct pt c;
-	int s, alive, n = 0, lost = 0;
-	long long sx = 0, sy = 0;
+	int s, lost = 0;
+	int alive = hide != NULL ? battle_unit_centre_seen(b, i, hide, &c) > 0 :
+	    battle_unit_centre(b, i, &c);
 
-	if (hide != NULL) {
-		for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
-			if (hide[s] && !(b->stands[s].flags & ST_GONE)) {
-				sx += b->stands[s].pos.x;
-				sy += b->stands[s].pos.y;
-				n++;
-			}
-		alive = n > 0;
-		if (alive) {
-			c.x = (fx)(sx / n);
-			c.y = (fx)(sy / n);
-		}
-	} else {
-		alive = battle_unit_centre(b, i, &c);
-	}
 	json_obj(j, NULL);
 	json_str(j, "name", u->name);
 	json_str(j, "side", b->sides[u->side].id);

@@ -562,20 +562,12 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 		return;
 	}
 	{
-		long long sx = 0, sy = 0;
-		int n = 0, brg, arc = (int)ruleset_param(rs, b, "arc");
+		int brg, arc = (int)ruleset_param(rs, b, "arc");
 		const struct unit *e = &b->units[near];
 		char name[48];
 		fx lng;
 
-		for (r = e->first_stand; r < e->first_stand + e->nstands; r++)
-			if (ALIVE(b, r) && (seen == NULL || seen[r])) {
-				sx += b->stands[r].pos.x;
-				sy += b->stands[r].pos.y;
-				n++;
-			}
-		tc.x = (fx)(sx / n);
-		tc.y = (fx)(sy / n);
+		battle_unit_centre_seen(b, near, seen, &tc);
 		brg = geom_bearing(c, tc);
 		k = say(out, size, k, "      nearest enemy in sight: %s,\n"
 		    "        %s\" to the %s (bearing %d)", e->name,

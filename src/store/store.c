@@ -979,28 +979,25 @@ store_sightings_update(struct store *s, int64_t game, const struct battle *b,
 
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
-		int64_t x = 0, y = 0;
-		int n = 0, facing = 0;
+		struct pt c;
+		int n, facing = 0;
 
-		if (un->side == side)
+		if (un->side == side ||
+		    (n = battle_unit_centre_seen(b, u, seen, &c)) == 0)
 			continue;
+		/* The facing of the first stand seen. */
 		for (k = un->first_stand; k < un->first_stand + un->nstands; k++)
 			if (seen[k] && !(b->stands[k].flags & ST_GONE)) {
-				if (n == 0)
-					facing = b->stands[k].facing;
-				x += b->stands[k].pos.x;
-				y += b->stands[k].pos.y;
-				n++;
+				facing = b->stands[k].facing;
+				break;
 			}
-		if (n == 0)
-			continue;
 		if (store_exec(s, e, "INSERT INTO sightings (game_id, side_idx, "
 		    "unit_idx, x, y, facing, stands, step, turn) VALUES (?, ?, ?, "
 		    "?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, side_idx, unit_idx) DO "
 		    "UPDATE SET x = excluded.x, y = excluded.y, facing = "
 		    "excluded.facing, stands = excluded.stands, step = "
 		    "excluded.step, turn = excluded.turn", "iIIiiIIII", game, side,
-		    u, x / n, y / n, facing, n, step, turn) != 0)
+		    u, (int64_t)c.x, (int64_t)c.y, facing, n, step, turn) != 0)
 			return -1;
 	}
 	return 0;
