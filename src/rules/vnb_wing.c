@@ -581,42 +581,37 @@ rout_stand(struct ctx *c, int s, struct pt from, const char *why)
 
 /* --- command ---------------------------------------------------------- */
 
-static int
-commander_near(struct ctx *c, int cmd, struct pt p, fx radius)
+/* Marks in in_cmd[] the stands of side that are in command now: within
+ * command.radius of a commander of their chain (an artillery stand, of any
+ * commander of its side), or touching, directly or through other stands
+ * of their unit, a stand of their unit that is.  See
+ * docs/rules-vnb-wing.md, Command. */
+void
+vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd)
 {
-	const struct commander *k = &c->b->commanders[cmd];
-
-	return !k->gone && geom_dist(k->pos, p) <= radius;
-}
-
-static int unit_in_command(struct ctx *c, int u);
-
-static void
-phase_command(struct ctx *c)
-{
-	struct battle *b = c->b;
-	fx radius = P(c, "command.radius");
+	fx radius = ruleset_param(&ruleset_vnb_wing, b, "command.radius");
+	fx contact = ruleset_param(&ruleset_vnb_wing, b, "contact");
 	int u, s, i, changed;
 
-	memset(c->in_cmd, 0, sizeof(c->in_cmd));
+	memset(in_cmd, 0, (size_t)b->nstands);
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
 
-		if (un->side != c->side)
+		if (un->side != side)
 			continue;
 		FOR_STANDS(b, u, s) {
 			if (!alive(b, s))
 				continue;
-			for (i = 0; i < b->ncommanders && !c->in_cmd[s]; i++) {
+			for (i = 0; i < b->ncommanders && !in_cmd[s]; i++) {
 				const struct commander *k = &b->commanders[i];
 
-				if (k->side != un->side)
+				if (k->side != un->side || k->gone)
 					continue;
 				if (k->brigade != -1 && k->brigade != un->brigade &&
 				    un->kind != KIND_ARTILLERY)
 					continue;
-				if (commander_near(c, i, b->stands[s].pos, radius))
-					c->in_cmd[s] = 1;
+				if (geom_dist(k->pos, b->stands[s].pos) <= radius)
+					in_cmd[s] = 1;
 			}
 		}
 		/* Command passes along touching stands of the same unit. */
@@ -625,41 +620,81 @@ phase_command(struct ctx *c)
 
 			changed = 0;
 			FOR_STANDS(b, u, s) {
-				if (!alive(b, s) || c->in_cmd[s])
+				if (!alive(b, s) || in_cmd[s])
 					continue;
 				FOR_STANDS(b, u, t)
-					if (t != s && alive(b, t) && c->in_cmd[t] &&
-					    in_contact(c, s, t)) {
-						c->in_cmd[s] = 1;
+					if (t != s && in_cmd[t] &&
+					    stand_gap(b, s, t) <= contact) {
+						in_cmd[s] = 1;
 						changed = 1;
 						break;
 					}
 			}
 		} while (changed);
 	}
-	/* A unit moves as a block: it is out of command when none of its
-	 * stands in good enough order to move is in command. */
-	for (u = 0; u < b->nunits; u++) {
-		struct pt tmp;
-
-		if (b->units[u].side != c->side || !unit_active_centre(b, u, &tmp))
-			continue;
-		if (!unit_in_command(c, u))
-			ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
-			    "commander of its chain within %s\".", b->units[u].name,
-			    fmt_in(c, 0, radius));
-	}
 }
 
+/* How many of unit u's stands able to move are out of command, and in
+ * *of how many there are. */
+static int
+unit_out_of_command(struct ctx *c, int u, int *of)
+{
+	int s, n = 0, all = 0;
+
+	FOR_STANDS(c->b, u, s)
+		if (active(c->b, s)) {
+			all++;
+			n += !c->in_cmd[s];
+		}
+	if (of != NULL)
+		*of = all;
+	return n;
+}
+
+/* A unit is in command when every stand of it able to move is: it moves
+ * as a block, so one stand out of command holds the whole unit to what
+ * that stand may do. */
 static int
 unit_in_command(struct ctx *c, int u)
 {
-	int s;
+	return unit_out_of_command(c, u, NULL) == 0;
+}
 
-	FOR_STANDS(c->b, u, s)
-		if (active(c->b, s) && c->in_cmd[s])
-			return 1;
-	return 0;
+/* 1 if no stand of unit u able to move is in command. */
+static int
+unit_in_command_none(struct ctx *c, int u)
+{
+	int of;
+
+	return unit_out_of_command(c, u, &of) == of;
+}
+
+static void
+phase_command(struct ctx *c)
+{
+	struct battle *b = c->b;
+	fx radius = P(c, "command.radius");
+	int u;
+
+	vnb_command_stands(b, c->side, c->in_cmd);
+	for (u = 0; u < b->nunits; u++) {
+		int n, of;
+
+		if (b->units[u].side != c->side)
+			continue;
+		n = unit_out_of_command(c, u, &of);
+		if (n == 0)
+			continue;
+		if (n == of)
+			ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
+			    "commander of its chain within %s\".", b->units[u].name,
+			    fmt_in(c, 0, radius));
+		else
+			ev(c, EV_OUT_OF_COMMAND, u, -1, n, "%s is partly out of "
+			    "command: %d of its %d stands neither within %s\" of a "
+			    "commander of its chain nor joined to a stand that is.",
+			    b->units[u].name, n, of, fmt_in(c, 0, radius));
+	}
 }
 
 /* --- movement --------------------------------------------------------- */
@@ -723,21 +758,31 @@ unit_on_friend(const struct battle *b, int u)
 	return 0;
 }
 
-/* 1 if a step from `from` to `to` brings unit u's centre closer to any
- * enemy unit it can see (the text: never towards a visible enemy). */
+/* 1 if moving unit u by (dx,dy) brings the centre of one of its stands
+ * out of command closer to the centre of an enemy unit that stand can
+ * see (the text: such stands may never move towards a visible enemy). */
 static int
-towards_visible_enemy(struct ctx *c, int u, struct pt from, struct pt to)
+towards_visible_enemy(struct ctx *c, int u, fx dx, fx dy)
 {
 	struct battle *b = c->b;
-	int v;
+	int v, s;
 
-	for (v = 0; v < b->nunits; v++) {
-		struct pt pc;
+	FOR_STANDS(b, u, s) {
+		struct pt from = b->stands[s].pos, to;
 
-		if (!enemy(b, u, v) || !battle_unit_centre(b, v, &pc))
+		if (!active(b, s) || c->in_cmd[s])
 			continue;
-		if (geom_dist(to, pc) < geom_dist(from, pc) && can_see(b, from, pc))
-			return 1;
+		to.x = from.x + dx;
+		to.y = from.y + dy;
+		for (v = 0; v < b->nunits; v++) {
+			struct pt pc;
+
+			if (!enemy(b, u, v) || !battle_unit_centre(b, v, &pc))
+				continue;
+			if (geom_dist(to, pc) < geom_dist(from, pc) &&
+			    can_see(b, from, pc))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -1135,7 +1180,8 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			dis = 1;
 			what = "entering works";
 		}
-		if (ooc && towards_visible_enemy(c, u, cur, next)) {
+		if (ooc && towards_visible_enemy(c, u, next.x - cur.x,
+		    next.y - cur.y)) {
 			r.stop = "out of command, it may not move towards a visible "
 			    "enemy";
 			break;
@@ -1449,7 +1495,7 @@ do_unit_order(struct ctx *c, const struct order *o)
 				    "only at the start or the end of its move.", un->name);
 				break;
 			}
-			if (ooc) {
+			if (unit_in_command_none(c, u)) {
 				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform: "
 				    "it is out of command.", un->name);
 				break;
@@ -1471,14 +1517,21 @@ do_unit_order(struct ctx *c, const struct order *o)
 				    "movement left to reform.", un->name);
 				break;
 			}
+			/* Only stands in command may recover. */
 			FOR_STANDS(b, u, s)
-				if (active(b, s) && (b->stands[s].flags & ST_DISORDERED)) {
+				if (active(b, s) && c->in_cmd[s] &&
+				    (b->stands[s].flags & ST_DISORDERED)) {
 					b->stands[s].flags &= ~ST_DISORDERED;
 					any = 1;
 				}
 			if (!any) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no disorder "
-				    "it can recover from.", un->name);
+				if (ooc)
+					ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
+					    "disorder it can recover from in its stands "
+					    "in command.", un->name);
+				else
+					ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
+					    "disorder it can recover from.", un->name);
 				break;
 			}
 			spent += COST(un->speed / 2);
@@ -1505,8 +1558,13 @@ do_unit_order(struct ctx *c, const struct order *o)
 				break;
 			}
 			if (ooc) {
-				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
-				    "it is out of command.", un->name);
+				if (unit_in_command_none(c, u))
+					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					    "charge: it is out of command.", un->name);
+				else
+					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					    "charge: part of it is out of command.",
+					    un->name);
 				break;
 			}
 			if (unit_form(b, u) == FORM_SKIRMISH || unit_form(b, u) == FORM_ROAD ||
@@ -1561,7 +1619,7 @@ do_unit_order(struct ctx *c, const struct order *o)
 	}
 	if (ooc && c->moved[u])
 		FOR_STANDS(b, u, s)
-			if (active(b, s))
+			if (active(b, s) && !c->in_cmd[s])
 				disorder(c, s, "moved out of command");
 }
 
@@ -2721,25 +2779,31 @@ phase_stationary(struct ctx *c)
 
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
-		int ok;
+		unsigned char can[BATTLE_MAX_STANDS];
+		int ok, n, of;
 
 		if (un->side != c->side || !c->hold[u] || c->moved[u])
 			continue;
 		ok = (un->kind == KIND_INFANTRY || un->kind == KIND_ARTILLERY) &&
-		    unit_in_command(c, u) && !unit_exhausted(b, u) &&
-		    unit_form(b, u) != FORM_ROAD;
+		    !unit_exhausted(b, u) && unit_form(b, u) != FORM_ROAD;
+		/* Stand by stand: disorder is no bar (the text: in command, no
+		 * move, no recovery); being out of command is, and so are
+		 * forest, thicket and swamp. */
+		memset(can, 0, sizeof(can));
+		n = of = 0;
 		FOR_STANDS(b, u, s) {
 			struct pt p = b->stands[s].pos;
 
 			if (!active(b, s))
 				continue;
-			/* Disorder is no bar (the text: in command, no move, no
-			 * recovery); forest, thicket and swamp are. */
-			if (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
-			    area_at(b, p, T_SWAMP))
-				ok = 0;
+			of++;
+			if (ok && c->in_cmd[s] && !area_at(b, p, T_FOREST) &&
+			    !area_at(b, p, T_THICKET) && !area_at(b, p, T_SWAMP)) {
+				can[s - un->first_stand] = 1;
+				n++;
+			}
 		}
-		if (!ok) {
+		if (n == 0) {
 			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
 			    "stationary (it must be infantry or guns, in command, "
 			    "out of forest, thicket and swamp, and its brigade not "
@@ -2747,9 +2811,14 @@ phase_stationary(struct ctx *c)
 			continue;
 		}
 		FOR_STANDS(b, u, s)
-			if (active(b, s))
+			if (can[s - un->first_stand])
 				b->stands[s].flags |= ST_STATIONARY;
-		ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
+		if (n == of)
+			ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
+		else
+			ev(c, EV_STATIONARY, u, -1, n, "%s is stationary with %d of "
+			    "its %d stands (the others are out of command or in "
+			    "forest, thicket or swamp).", un->name, n, of);
 	}
 }
 

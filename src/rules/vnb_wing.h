@@ -32,7 +32,9 @@ void vnb_sees(const struct battle *b, int side, unsigned char *seen);
  * them (free with free); NULL when out of memory. */
 struct battle *vnb_preview_battle(const struct battle *b,
     const struct order_set *set);
-/* Whether unit u is in command now, as the preview judges it. */
+/* Sets in_cmd[s] (b->nstands entries) for side's stands in command now. */
+void vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd);
+/* Whether every stand of unit u able to move is in command now. */
 int vnb_in_command(const struct battle *b, int u);
 /* A unit's command and the nearest enemy in sight, for the report. */
 void vnb_situation(const struct battle *b, int u, const unsigned char *seen,

@@ -518,9 +518,24 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 	if (!battle_unit_centre(b, u, &c))
 		return;
 	gap = command_gap_of(b, u, &who);
-	if (gap >= 0 && gap <= radius)
-		k = say(out, size, k, "      in command (%s, %s\" away)\n",
+	if (gap >= 0 && gap <= radius) {
+		unsigned char in_cmd[BATTLE_MAX_STANDS];
+		int cut = 0;
+
+		k = say(out, size, k, "      in command (%s, %s\" away)",
 		    b->commanders[who].name, geom_fmt_fx(gap, w1, sizeof(w1)));
+		vnb_command_stands(b, un->side, in_cmd);
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+			if (ALIVE(b, s) && (b->stands[s].flags & ST_ROUTED) !=
+			    ST_ROUTED && !in_cmd[s])
+				cut++;
+		if (cut > 0)
+			k = say(out, size, k, ", but %d of its stands %s OUT OF "
+			    "COMMAND:\n      not joined to a stand in command, %s "
+			    "the unit to half a move", cut, cut == 1 ? "is" : "are",
+			    cut == 1 ? "it holds" : "they hold");
+		k = say(out, size, k, "\n");
+	}
 	else if (gap >= 0)
 		k = say(out, size, k, "      OUT OF COMMAND: %s, the nearest "
 		    "commander of its chain, is %s\" away\n      (command "
@@ -603,8 +618,14 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 int
 vnb_in_command(const struct battle *b, int u)
 {
-	fx gap = command_gap_of(b, u, NULL);
+	unsigned char in_cmd[BATTLE_MAX_STANDS];
+	int s;
 
-	return gap >= 0 && gap <= ruleset_param(&ruleset_vnb_wing, b,
-	    "command.radius");
+	vnb_command_stands(b, b->units[u].side, in_cmd);
+	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+	    b->units[u].nstands; s++)
+		if (ALIVE(b, s) && (b->stands[s].flags & ST_ROUTED) != ST_ROUTED &&
+		    !in_cmd[s])
+			return 0;
+	return 1;
 }

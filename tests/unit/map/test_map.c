@@ -462,6 +462,18 @@ the_situation_names_the_nearest_enemy_in_sight(void **state)
 	b->commanders[0].pos.x = 100;
 	rs->situation(b, 0, seen, out, sizeof(out));
 	assert_non_null(strstr(out, "OUT OF COMMAND"));
+	/* Command is per stand: Grey back at 24,6 commands the 23rd's first
+	 * stand, but its second, carried off to 40,8, touches no stand of
+	 * its unit and holds the unit to half a move. */
+	b->commanders[0].pos.x = 2400;
+	b->commanders[1].pos.x = 2400;
+	rs->situation(b, 0, seen, out, sizeof(out));
+	assert_null(strstr(out, "OUT OF COMMAND"));
+	b->stands[b->units[0].first_stand + 1].pos.x = 4000;
+	rs->situation(b, 0, seen, out, sizeof(out));
+	assert_non_null(strstr(out, "in command (Grey, "));
+	assert_non_null(strstr(out, "but 1 of its stands is OUT OF COMMAND"));
+	assert_int_equal(rs->in_command(b, 0), 0);
 	free(seen);
 	battle_free(b);
 }

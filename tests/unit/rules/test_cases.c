@@ -382,14 +382,24 @@ check(const struct battle *b, const struct events *ev, const char *x,
 				}
 				return NULL;
 			}
-			if (sscanf(rest, "%63s", word) == 1) {
+			/* "stand K WORD" checks one stand's markers, the
+			 * plain "WORD" every stand of the unit. */
+			k = 0;
+			if (sscanf(rest, "stand %d %63s", &k, word) == 2 ||
+			    (k = 0, sscanf(rest, "%63s", word) == 1)) {
 				int any_dis = 0, any_rout = 0, all_perm = 1, any_stat = 0,
 				    alive = 0;
 
+				if (k < 0 || k > un->nstands) {
+					snprintf(msg, msize, "no stand %d", k);
+					return msg;
+				}
 				for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
 					unsigned f = b->stands[s].flags;
 
 					if (f & ST_GONE)
+						continue;
+					if (k > 0 && s != un->first_stand + k - 1)
 						continue;
 					alive++;
 					if (f & (ST_DISORDERED | ST_PERMANENT))
