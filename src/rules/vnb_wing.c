@@ -73,6 +73,7 @@ struct ctx {
 	unsigned char firers[BATTLE_MAX_STANDS];   /* stands firing at one unit */
 	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
 	int overflow;          /* a scratch table was too small: fail the step */
+	int collapsing;        /* brigade whose collapse is being applied, or -1 */
 	char buf[4][32];
 };
 
@@ -432,6 +433,10 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 	battle_stand_size(b, s, &w, &d);
 	for (v = 0; v < b->nunits; v++) {
 		if (v == st->unit || b->units[v].side != b->units[st->unit].side)
+			continue;
+		/* A collapsing brigade's stands took their effect all at
+		 * once: its routers do not change it for one another. */
+		if (c->collapsing >= 0 && b->units[v].brigade == c->collapsing)
 			continue;
 		FOR_STANDS(b, v, k) {
 			struct pt rk[4], rs[4];
@@ -2709,10 +2714,13 @@ phase_combat(struct ctx *c)
 	check_exhaustion(c);
 }
 
+enum { COLLAPSE_REMOVE = 1, COLLAPSE_ROUT, COLLAPSE_PERMANENT };
+
 static void
 phase_collapse(struct ctx *c)
 {
 	struct battle *b = c->b;
+	struct pt away[BATTLE_MAX_UNITS];
 	int br, u, s;
 
 	for (br = 0; br < b->nbrigades; br++) {
@@ -2735,39 +2743,50 @@ phase_collapse(struct ctx *c)
 		events_add(c->ev, EV_COLLAPSE, g->side, -1, -1, r, "%s suffers a "
 		    "morale collapse (rolled %d, not more than its %d %s).",
 		    g->name, r, g->hits, g->hits == 1 ? "hit" : "hits");
+		/* Each stand's effect comes from its state as the brigade
+		 * collapses: decide them all, then apply them (the routs
+		 * last, as they move).  A routing stand turns away from the
+		 * nearest enemy unit as they stood then. */
 		for (u = 0; u < b->nunits; u++) {
-			struct pt from;
+			struct pt uc, vc;
+			fx best = INT32_MAX;
+			int v;
 
 			if (b->units[u].brigade != br)
 				continue;
-			from = b->commanders[g->commander].pos;
-			{
-				/* Rout away from the nearest enemy unit. */
-				fx best = INT32_MAX;
-				int v;
-				struct pt uc, vc;
-
-				if (battle_unit_centre(b, u, &uc))
-					for (v = 0; v < b->nunits; v++)
-						if (enemy(b, u, v) &&
-						    battle_unit_centre(b, v, &vc) &&
-						    geom_dist(uc, vc) < best) {
-							best = geom_dist(uc, vc);
-							from = vc;
-						}
-			}
-			FOR_STANDS(b, u, s) {
-				if (!alive(b, s))
-					continue;
-				if (routed(b, s))
+			away[u] = b->commanders[g->commander].pos;
+			if (battle_unit_centre(b, u, &uc))
+				for (v = 0; v < b->nunits; v++)
+					if (enemy(b, u, v) &&
+					    battle_unit_centre(b, v, &vc) &&
+					    geom_dist(uc, vc) < best) {
+						best = geom_dist(uc, vc);
+						away[u] = vc;
+					}
+			FOR_STANDS(b, u, s)
+				c->mark[s] = !alive(b, s) ? 0 : routed(b, s) ?
+				    COLLAPSE_REMOVE : disordered(b, s) ?
+				    COLLAPSE_ROUT : COLLAPSE_PERMANENT;
+		}
+		c->collapsing = br;
+		for (u = 0; u < b->nunits; u++) {
+			if (b->units[u].brigade != br)
+				continue;
+			FOR_STANDS(b, u, s)
+				if (c->mark[s] == COLLAPSE_REMOVE)
 					remove_stand(c, s, "was routed when its "
 					    "brigade collapsed");
-				else if (disordered(b, s))
-					rout_stand(c, s, from, "brigade collapse");
-				else
+				else if (c->mark[s] == COLLAPSE_PERMANENT)
 					b->stands[s].flags |= ST_PERMANENT;
-			}
 		}
+		for (u = 0; u < b->nunits; u++) {
+			if (b->units[u].brigade != br)
+				continue;
+			FOR_STANDS(b, u, s)
+				if (c->mark[s] == COLLAPSE_ROUT)
+					rout_stand(c, s, away[u], "brigade collapse");
+		}
+		c->collapsing = -1;
 	}
 }
 
@@ -2834,6 +2853,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 
 	if (c == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
+	c->collapsing = -1;
 	ranked = calloc(BATTLE_MAX_UNITS, 1);
 	if (ranked == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
