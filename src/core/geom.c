@@ -225,6 +225,28 @@ geom_seg_cross(struct pt a, struct pt b, struct pt c, struct pt d)
 	return 0;
 }
 
+fx
+geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d)
+{
+	struct pt o = { 0, 0 }, r = { b.x - a.x, b.y - a.y };
+	struct pt sv = { d.x - c.x, d.y - c.y }, ca = { c.x - a.x, c.y - a.y };
+	int64_t den = cross3(o, r, sv), tn = cross3(o, ca, sv);
+	int64_t un = cross3(o, ca, r);
+	fx len = geom_dist(a, b);
+
+	if (den == 0 || len > FX(100))
+		return -1;
+	if (den < 0) {
+		den = -den;
+		tn = -tn;
+		un = -un;
+	}
+	if (tn <= 0 || tn > den || un < 0 || un > den)
+		return -1;
+	/* Rounded up: the point returned is on or just past the line. */
+	return (fx)(((int64_t)len * tn + den - 1) / den);
+}
+
 int
 geom_in_poly(struct pt p, const struct pt *poly, int n)
 {

@@ -71,6 +71,11 @@ int geom_in_poly(struct pt p, const struct pt *poly, int n);
 /* 1 if segment ab and segment cd share a point. */
 int geom_seg_cross(struct pt a, struct pt b, struct pt c, struct pt d);
 
+/* How far along segment ab (at most 100" long) it first meets segment cd
+ * after leaving a, rounded up to the next hundredth; -1 if it does not
+ * (or runs along it). */
+fx geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d);
+
 /* Parses a decimal inch value ("12", "3.5", "-0.25") into fx; returns -1
  * on bad syntax or more than two decimals or out of +-100000 inches. */
 int geom_parse_fx(const char *s, fx *out);

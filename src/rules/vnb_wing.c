@@ -1063,6 +1063,109 @@ struct move_result {
 	int contact;        /* a charge reached its target */
 };
 
+/* The point `at` of the way along a->dest, `total` long. */
+static struct pt
+along(struct pt a, struct pt dest, fx total, fx at)
+{
+	struct pt p;
+
+	p.x = a.x + (fx)geom_div_round((int64_t)(dest.x - a.x) * at, total);
+	p.y = a.y + (fx)geom_div_round((int64_t)(dest.y - a.y) * at, total);
+	return p;
+}
+
+/* How far along the step a->z its first crossing of an area's edge is,
+ * or -1 if it crosses none: steps are cut there, so that each step lies
+ * in one kind of ground and is charged for it exactly. */
+static fx
+area_edge_ahead(const struct battle *b, struct pt a, struct pt z)
+{
+	fx best = -1;
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind >= T_FIRST_LINE)
+			continue;
+		for (j = 0; j < t->npts; j++) {
+			fx h = geom_seg_hit(a, z, b->points[t->first_pt + j],
+			    b->points[t->first_pt + (j + 1) % t->npts]);
+
+			if (h > 0 && (best < 0 || h < best))
+				best = h;
+		}
+	}
+	return best;
+}
+
+/* 1 if stand s covers some of area t (more than touching its edge). */
+static int
+stand_in_area(const struct battle *b, int s, const struct terrain *t)
+{
+	const struct pt *poly = &b->points[t->first_pt];
+	struct pt r[4];
+	fx w, d;
+	int i, j;
+
+	battle_stand_size(b, s, &w, &d);
+	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 2, d - 2, r);
+	for (i = 0; i < 4; i++)
+		if (geom_in_poly(r[i], poly, t->npts))
+			return 1;
+	for (j = 0; j < t->npts; j++) {
+		if (geom_in_poly(poly[j], r, 4))
+			return 1;
+		for (i = 0; i < 4; i++)
+			if (geom_seg_cross(r[i], r[(i + 1) % 4], poly[j],
+			    poly[(j + 1) % t->npts]))
+				return 1;
+	}
+	return 0;
+}
+
+/* Which of unit u's active stands stand in ground closed to it (forest,
+ * thicket, swamp, towns, villages and works, for mounted stands and
+ * guns), as bits of *out (the first 64 stands); 1 if any. */
+static int
+closed_under(struct ctx *c, int u, uint64_t *out)
+{
+	const struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int i, s;
+
+	*out = 0;
+	if (!(un->kind == KIND_ARTILLERY || (un->kind == KIND_MOUNTED &&
+	    unit_form(b, u) != FORM_DISMOUNTED)))
+		return 0;
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != T_FOREST && t->kind != T_THICKET &&
+		    t->kind != T_SWAMP && t->kind != T_TOWN &&
+		    t->kind != T_VILLAGE && t->kind != T_WORKS)
+			continue;
+		FOR_STANDS(b, u, s)
+			if (active(b, s) && s - un->first_stand < 64 &&
+			    stand_in_area(b, s, t))
+				*out |= (uint64_t)1 << (s - un->first_stand);
+	}
+	return *out != 0;
+}
+
+/* 1 if moving unit u by (dx,dy) would bring a stand into ground closed
+ * to it that it was not in before; the unit is left where it was. */
+static int
+closes_on(struct ctx *c, int u, fx dx, fx dy, uint64_t before)
+{
+	uint64_t after;
+
+	translate_unit(c->b, u, dx, dy);
+	closed_under(c, u, &after);
+	translate_unit(c->b, u, -dx, -dy);
+	return (after & ~before) != 0;
+}
+
 /* Moves unit u's active stands as a block, its centre towards dest, for
  * at most `budget` cost units.  See docs/rules-vnb-wing.md, Movement. */
 static struct move_result
@@ -1077,28 +1180,42 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	int road = unit_form(b, u) == FORM_ROAD;
 	int ooc = mode != MOVE_ADVANCE_INTO && !unit_in_command(c, u);
 	int skirm = unit_form(b, u) == FORM_SKIRMISH;
-	struct pt cur, start, clear;
-	fx total, clear_moved = 0;
+	struct pt cur, start, clear, pmid;
+	fx total, clear_moved = 0, cap = -1;
 	long clear_spent = 0;
 	int level, clear_ok;
+	uint64_t closed0;
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
 	/* Points along the way are measured from the start, so that rounding
 	 * never adds up over many steps. */
 	start = cur;
+	/* Ground is judged at the middle of each step, and steps end at the
+	 * edges of areas, so that a step on an edge is charged for the side
+	 * it goes on. */
+	pmid = cur;
+	/* Stands already in ground closed to them may still move out. */
+	closed_under(c, u, &closed0);
 	/* The last place on the way where it stood on no friend. */
 	clear = cur;
 	clear_ok = !unit_on_friend(b, u);
 	total = geom_dist(start, dest);
 	level = battle_level_at(b, cur);
 	for (;;) {
-		fx left = total - r.moved, len, g;
-		struct pt next;
+		fx left = total - r.moved, len, g, h;
+		struct pt next, mid;
 		long cost;
 		int f, dis = 0, nl, on_the_road, ignore, fence = 0, mi;
 		const char *what = NULL;
 
+		if (cap >= 0 && cap - r.moved < left) {
+			left = cap - r.moved;
+			if (left <= 0) {
+				r.stop = "the ground ahead is closed to it";
+				break;
+			}
+		}
 		if (left <= 0)
 			break;
 		len = left < stepmax ? left : stepmax;
@@ -1128,16 +1245,38 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				len = g - stop_short;
 			}
 		}
-		next.x = start.x + (fx)geom_div_round((int64_t)(dest.x - start.x) *
-		    (r.moved + len), total);
-		next.y = start.y + (fx)geom_div_round((int64_t)(dest.y - start.y) *
-		    (r.moved + len), total);
+		next = along(start, dest, total, r.moved + len);
+		h = area_edge_ahead(b, cur, next);
+		if (h > 0 && h < len) {
+			len = h;
+			next = along(start, dest, total, r.moved + len);
+		}
+		/* No stand may go into ground closed to it: the move stops
+		 * where the first one would. */
+		if (!(road && on_road(b, cur) && on_road(b, next)) &&
+		    closes_on(c, u, next.x - cur.x, next.y - cur.y, closed0)) {
+			fx lo = 0, hi = len;
+
+			while (hi - lo > 1) {
+				fx m = (lo + hi) / 2;
+				struct pt p = along(start, dest, total, r.moved + m);
+
+				if (closes_on(c, u, p.x - cur.x, p.y - cur.y, closed0))
+					hi = m;
+				else
+					lo = m;
+			}
+			cap = r.moved + lo;
+			continue;
+		}
+		mid.x = cur.x + (next.x - cur.x) / 2;
+		mid.y = cur.y + (next.y - cur.y) / 2;
 		/* Entering a marsh: each stand rolls for the going. */
-		mi = marsh_entered(b, cur, next);
+		mi = marsh_entered(b, pmid, mid);
 		if (mi >= 0 && !(skirm && foot(un)) && !(road && on_road(b, cur) &&
 		    on_road(b, next)))
 			roll_marsh(c, u, mi);
-		f = area_factor(c, u, next);
+		f = area_factor(c, u, mid);
 		if (f == 0 && !(road && on_road(b, next))) {
 			r.stop = "the ground ahead is closed to it";
 			break;
@@ -1161,7 +1300,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		 * march. */
 		on_the_road = on_road(b, cur) && on_road(b, next);
 		ignore = road && on_the_road;
-		nl = battle_level_at(b, next);
+		nl = battle_level_at(b, mid);
 		if (nl != level && !skirm && !ignore &&
 		    !(un->kind == KIND_ARTILLERY && on_the_road)) {
 			int n = nl > level ? nl - level : level - nl;
@@ -1179,8 +1318,8 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			}
 		}
 		/* Works: crossing into them costs foot half its move. */
-		if (!ignore && foot(un) && area_at(b, next, T_WORKS) &&
-		    !area_at(b, cur, T_WORKS)) {
+		if (!ignore && foot(un) && area_at(b, mid, T_WORKS) &&
+		    !area_at(b, pmid, T_WORKS)) {
 			cost += COST(un->speed / 2);
 			dis = 1;
 			what = "entering works";
@@ -1199,10 +1338,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			if (per > 0 && cost == COST(len) * f && room >= per) {
 				fx part = (fx)(room / per);
 
-				next.x = start.x + (fx)geom_div_round((int64_t)(dest.x -
-				    start.x) * (r.moved + part), total);
-				next.y = start.y + (fx)geom_div_round((int64_t)(dest.y -
-				    start.y) * (r.moved + part), total);
+				next = along(start, dest, total, r.moved + part);
 				translate_unit(b, u, next.x - cur.x, next.y - cur.y);
 				if (!unit_on_table(b, u)) {
 					translate_unit(b, u, cur.x - next.x, cur.y - next.y);
@@ -1223,7 +1359,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		if (fence && mode == MOVE_CHARGE && !c->fence_tested[u] &&
 		    un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED)
 			fence_test(c, u);
-		after_step_ground(c, u, next, skirm);
+		after_step_ground(c, u, mid, skirm);
 		/* Contours count per hill: back on level ground, a new hill
 		 * starts a new count. */
 		if (nl != level && !skirm && !ignore &&
@@ -1234,13 +1370,13 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		level = nl;
 		r.moved += len;
 		r.spent += cost;
-		if (dis || (!ignore && !skirm && f >= 2 && (area_at(b, next, T_FOREST) ||
-		    area_at(b, next, T_THICKET) || area_at(b, next, T_SWAMP))) ||
+		if (dis || (!ignore && !skirm && f >= 2 && (area_at(b, mid, T_FOREST) ||
+		    area_at(b, mid, T_THICKET) || area_at(b, mid, T_SWAMP))) ||
 		    (!ignore && !skirm && un->kind == KIND_MOUNTED &&
-		    area_at(b, next, T_BROKEN)) ||
-		    (!ignore && foot(un) && (area_at(b, next, T_TOWN) ||
-		    area_at(b, next, T_VILLAGE)) && !area_at(b, cur, T_TOWN) &&
-		    !area_at(b, cur, T_VILLAGE))) {
+		    area_at(b, mid, T_BROKEN)) ||
+		    (!ignore && foot(un) && (area_at(b, mid, T_TOWN) ||
+		    area_at(b, mid, T_VILLAGE)) && !area_at(b, pmid, T_TOWN) &&
+		    !area_at(b, pmid, T_VILLAGE))) {
 			int s;
 
 			FOR_STANDS(b, u, s)
@@ -1248,6 +1384,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 					disorder(c, s, what ? what : "difficult ground");
 		}
 		cur = next;
+		pmid = mid;
 		if (!unit_on_friend(b, u)) {
 			clear = cur;
 			clear_moved = r.moved;
@@ -1638,25 +1775,31 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
     const char **why)
 {
 	struct battle *b = c->b;
-	struct pt start = k->pos, cur = k->pos;
+	struct pt start = k->pos, cur = k->pos, pmid = k->pos;
 	fx total = geom_dist(start, dest), moved = 0, step = P(c, "terrain.step");
 
 	*why = NULL;
 	while (moved < total) {
-		fx len = total - moved < step ? total - moved : step;
-		struct pt next;
+		fx len = total - moved < step ? total - moved : step, h;
+		struct pt next, mid;
 		long cost;
 		int f = 1, i;
 
-		next.x = start.x + (fx)geom_div_round((int64_t)(dest.x - start.x) *
-		    (moved + len), total);
-		next.y = start.y + (fx)geom_div_round((int64_t)(dest.y - start.y) *
-		    (moved + len), total);
-		if (area_at(b, next, T_FOREST) || area_at(b, next, T_THICKET) ||
-		    area_at(b, next, T_SWAMP) || area_at(b, next, T_CAMP))
+		/* Ground is judged at the middle of steps cut at area edges,
+		 * as for units (move_unit). */
+		next = along(start, dest, total, moved + len);
+		h = area_edge_ahead(b, cur, next);
+		if (h > 0 && h < len) {
+			len = h;
+			next = along(start, dest, total, moved + len);
+		}
+		mid.x = cur.x + (next.x - cur.x) / 2;
+		mid.y = cur.y + (next.y - cur.y) / 2;
+		if (area_at(b, mid, T_FOREST) || area_at(b, mid, T_THICKET) ||
+		    area_at(b, mid, T_SWAMP) || area_at(b, mid, T_CAMP))
 			f = 2;
 		cost = COST(len) * f;
-		if (area_at(b, next, T_WORKS) && !area_at(b, cur, T_WORKS))
+		if (area_at(b, mid, T_WORKS) && !area_at(b, pmid, T_WORKS))
 			cost += COST(FX(12));
 		for (i = 0; i < b->nterrain; i++) {
 			const struct terrain *t = &b->terrain[i];
@@ -1684,10 +1827,7 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
 			if (cost == COST(len) * f && *budget >= COST(1) * f) {
 				fx part = (fx)(*budget / (COST(1) * f));
 
-				next.x = start.x + (fx)geom_div_round((int64_t)(dest.x -
-				    start.x) * (moved + part), total);
-				next.y = start.y + (fx)geom_div_round((int64_t)(dest.y -
-				    start.y) * (moved + part), total);
+				next = along(start, dest, total, moved + part);
 				*budget -= COST(part) * f;
 				moved += part;
 				cur = next;
@@ -1698,6 +1838,7 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
 		*budget -= cost;
 		moved += len;
 		cur = next;
+		pmid = mid;
 	}
 done:
 	k->pos = cur;
