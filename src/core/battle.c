@@ -232,7 +232,7 @@ static const char *const kind_names[] = {
 	"infantry", "detachment", "artillery", "mounted", "command"
 };
 static const char *const form_names[] = {
-	"line", "skirmish", "road", "dismounted"
+	"line", "skirmish", "road", "dismounted", "detachments"
 };
 static const char *const weapon_names[] = {
 	"none", "musket", "rifle", "light-gun", "field-gun", "howitzer",
@@ -248,6 +248,24 @@ const char *
 battle_kind_name(enum stand_kind k)
 {
 	return kind_names[k];
+}
+
+void
+battle_sync_kinds(struct battle *b)
+{
+	int u, i;
+
+	for (u = 0; u < b->nunits; u++) {
+		struct unit *un = &b->units[u];
+
+		un->kind = un->base_kind;
+		for (i = 0; i < un->nstands; i++) {
+			unsigned f = b->stands[un->first_stand + i].flags;
+
+			if ((f & ST_DETACH) && !(f & ST_GONE))
+				un->kind = KIND_DETACHMENT;
+		}
+	}
 }
 
 const char *
@@ -299,7 +317,7 @@ battle_form_parse(const char *name, enum formation *out)
 {
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < (int)(sizeof(form_names) / sizeof(form_names[0])); i++)
 		if (strcasecmp(form_names[i], name) == 0) {
 			*out = (enum formation)i;
 			return 0;
@@ -335,4 +353,5 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->stands[i].form = src->stands[i].form;
 		dst->stands[i].flags = src->stands[i].flags;
 	}
+	battle_sync_kinds(dst);
 }

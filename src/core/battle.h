@@ -40,7 +40,10 @@ enum formation {
 	FORM_LINE = 0,   /* formed (mounted, for cavalry) */
 	FORM_SKIRMISH,
 	FORM_ROAD,       /* road march; limbered for guns */
-	FORM_DISMOUNTED
+	FORM_DISMOUNTED,
+	/* Only as an order or a scenario's word, never a stand's form: an
+	 * infantry unit able to skirmish broken into detachments (formed). */
+	FORM_DETACHMENTS
 };
 
 enum weapon {
@@ -73,6 +76,10 @@ enum weapon {
 #define ST_MARSH_ROLLED 0x20u /* rolled for the marsh it is in */
 #define ST_MARSH_X2   0x40u  /* ... and pays 2 for 1 there */
 #define ST_MARSH_X4   0x80u  /* ... and pays 4 for 1 there */
+#define ST_SPARE     0x100u  /* a form its unit is not in now: off the table,
+                                but not lost (always with ST_GONE) */
+#define ST_DETACH    0x200u  /* a detachment an infantry stand able to
+                                skirmish breaks into (its slot, for good) */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Brigade markers. */
@@ -137,7 +144,8 @@ struct unit {
 	char type[BATTLE_ID_MAX];
 	int side;
 	int brigade;
-	enum stand_kind kind;
+	enum stand_kind kind;       /* now: detachment while broken into them */
+	enum stand_kind base_kind;  /* as the scenario gave it */
 	fx speed;        /* movement rate */
 	int morale;
 	enum weapon weapon;
@@ -239,6 +247,9 @@ int battle_find_commander(const struct battle *b, const char *name);
 int battle_find_brigade(const struct battle *b, const char *name);
 
 const char *battle_kind_name(enum stand_kind k);
+/* Sets each unit's kind from its stands on the table: a detachment while
+ * its detachment slots (ST_DETACH) are in play, else its base kind. */
+void battle_sync_kinds(struct battle *b);
 const char *battle_form_name(enum formation f);
 const char *battle_weapon_name(enum weapon w);
 const char *battle_terrain_name(enum terrain_kind k);

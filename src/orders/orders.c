@@ -457,7 +457,8 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		case ARG_FORMATION:
 			if (battle_form_parse(arg, &st->form) != 0) {
 				snprintf(msg, msize, "FORM takes LINE, SKIRMISH, "
-				    "ROAD, MOUNTED or DISMOUNTED, not \"%s\"",
+				    "DETACHMENTS, ROAD, MOUNTED or DISMOUNTED, not "
+				    "\"%s\"",
 				    cut(arg, 40, short_arg));
 				return -1;
 			}
@@ -483,10 +484,21 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 					return -1;
 				}
 				if (st->form == FORM_SKIRMISH &&
-				    u->kind != KIND_DETACHMENT && !mounted) {
+				    u->kind != KIND_DETACHMENT && !mounted &&
+				    !(u->abil & ABIL_SK)) {
 					snprintf(msg, msize, "%s cannot take skirmish "
-					    "order: only detachments and mounted stands "
-					    "can", u->name);
+					    "order: only detachments, mounted stands "
+					    "and infantry with the Skirmish ability "
+					    "(which breaks into detachments) can",
+					    u->name);
+					return -1;
+				}
+				if (st->form == FORM_DETACHMENTS &&
+				    u->kind != KIND_DETACHMENT &&
+				    !(u->abil & ABIL_SK)) {
+					snprintf(msg, msize, "%s cannot break into "
+					    "detachments: only infantry with the "
+					    "Skirmish ability can", u->name);
 					return -1;
 				}
 			}

@@ -147,6 +147,9 @@ json_unit(struct json *j, const struct battle *b, int i,
 	for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
 		if (hide != NULL && (!hide[s] || (b->stands[s].flags & ST_GONE)))
 			continue;
+		/* The form a unit is not in is not a stand of it now. */
+		if (b->stands[s].flags & ST_SPARE)
+			continue;
 		json_stand(j, &b->stands[s], hide != NULL);
 		if (b->stands[s].flags & ST_GUNS_LOST)
 			lost = 1;

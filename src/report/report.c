@@ -314,7 +314,10 @@ report_totals(struct text *t, const struct battle *b)
 				continue;
 			sp += battle_unit_sp(b, u);
 			for (k = 0; k < b->units[u].nstands; k++)
-				sp0 += b->stands[b->units[u].first_stand + k].sp0;
+				if (!(b->stands[b->units[u].first_stand + k].flags &
+				    ST_DETACH))
+					sp0 += b->stands[b->units[u].first_stand +
+					    k].sp0;
 		}
 		for (br = 0; br < b->nbrigades; br++)
 			if (b->brigades[br].side == s) {

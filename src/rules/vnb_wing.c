@@ -74,6 +74,7 @@ struct ctx {
 	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
 	int overflow;          /* a scratch table was too small: fail the step */
 	int collapsing;        /* brigade whose collapse is being applied, or -1 */
+	struct stand saved[2 * BATTLE_MAX_STANDS]; /* a unit's stands, to undo */
 	char buf[4][32];
 };
 
@@ -1479,6 +1480,305 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 	return cost;
 }
 
+/* --- detachments ----------------------------------------------------- */
+
+/* An infantry unit able to skirmish has, after its own stands, a slot for
+ * each detachment they may break into: one a starting SP (ST_DETACH; a
+ * default, docs/rules-vnb-wing.md, Formations).  The slots of the form the
+ * unit is not in are spare (ST_GONE | ST_SPARE). */
+
+static int
+can_detach(const struct unit *un)
+{
+	return un->base_kind == KIND_INFANTRY && (un->abil & ABIL_SK) != 0;
+}
+
+/* How many detachments a stand of sp SP breaks into. */
+static int
+detachments_of(const struct battle *b, int sp)
+{
+	int per = ruleset_param(&ruleset_vnb_wing, b, "detachment.sp");
+
+	return (sp + per - 1) / per;
+}
+
+/* The first detachment slot of formed stand p of unit u. */
+static int
+first_detachment(const struct battle *b, int u, int p)
+{
+	int s, k = b->units[u].first_stand;
+
+	FOR_STANDS(b, u, s)
+		if (!(b->stands[s].flags & ST_DETACH))
+			k++;
+	for (s = b->units[u].first_stand; s < p; s++)
+		k += detachments_of(b, b->stands[s].sp0);
+	return k;
+}
+
+/* Lays unit u's stands on the table out side by side, touching, across
+ * `facing`, centred on c. */
+static void
+lay_out_line(struct battle *b, int u, struct pt c, int facing)
+{
+	fx total = 0, at, w, d;
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s)) {
+			b->stands[s].facing = facing;
+			battle_stand_size(b, s, &w, &d);
+			total += w;
+		}
+	at = -total / 2;
+	FOR_STANDS(b, u, s)
+		if (alive(b, s)) {
+			battle_stand_size(b, s, &w, &d);
+			b->stands[s].pos = geom_offset(c, facing + 90, at + w / 2);
+			at += w;
+		}
+}
+
+/* 1 if unit u's stands are all on the table and clear of other units'. */
+static int
+unit_has_room(const struct battle *b, int u)
+{
+	struct pt r[4];
+	int s, k, i;
+
+	FOR_STANDS(b, u, s) {
+		if (!alive(b, s))
+			continue;
+		battle_stand_rect(b, s, r);
+		for (i = 0; i < 4; i++)
+			if (r[i].x < 0 || r[i].y < 0 || r[i].x > b->width ||
+			    r[i].y > b->depth)
+				return 0;
+		for (k = 0; k < b->nstands; k++)
+			if (b->stands[k].unit != u && stands_overlap(b, s, k))
+				return 0;
+	}
+	return 1;
+}
+
+/* Breaks unit u's stands into detachments in `form` (line or skirmish),
+ * laid out on the unit's centre.  Returns 0, or -1 with *why when it may
+ * not (the unit is then as it was). */
+static int
+break_unit(struct battle *b, int u, enum formation form, struct stand *save,
+    const char **why)
+{
+	const struct unit *un = &b->units[u];
+	struct pt c;
+	int s, k, per, facing = 0, n = un->nstands;
+
+	if (!battle_unit_centre(b, u, &c)) {
+		*why = "it has no stands";
+		return -1;
+	}
+	FOR_STANDS(b, u, s)
+		if (alive(b, s)) {
+			if (routed(b, s)) {
+				*why = "its routed stands must rally first";
+				return -1;
+			}
+			facing = b->stands[s].facing;
+		}
+	memcpy(save, &b->stands[un->first_stand], (size_t)n * sizeof(*save));
+	FOR_STANDS(b, u, s) {
+		struct stand *p = &b->stands[s];
+		int first;
+
+		if ((p->flags & ST_DETACH) || !alive(b, s))
+			continue;
+		first = first_detachment(b, u, s);
+		per = ruleset_param(&ruleset_vnb_wing, b, "detachment.sp");
+		for (k = 0; k * per < p->sp; k++) {
+			struct stand *t = &b->stands[first + k];
+
+			t->sp = p->sp - k * per < per ? p->sp - k * per : per;
+			t->facing = p->facing;
+			t->form = form;
+			t->flags = ST_DETACH | (p->flags & (ST_DISORDERED |
+			    ST_PERMANENT | ST_MARSH_ROLLED | ST_MARSH_X2 |
+			    ST_MARSH_X4));
+		}
+		p->flags |= ST_GONE | ST_SPARE;
+		p->flags &= ~ST_STATIONARY;
+	}
+	battle_sync_kinds(b);
+	lay_out_line(b, u, c, facing);
+	if (!unit_has_room(b, u)) {
+		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
+		battle_sync_kinds(b);
+		*why = "its detachments would not have room there";
+		return -1;
+	}
+	return 0;
+}
+
+/* Forms unit u's detachments up into its infantry stands again, each from
+ * the detachments it broke into, which must touch one another.  Returns 0,
+ * or -1 with *why (the unit as it was). */
+static int
+reform_unit(struct battle *b, int u, fx contact, struct stand *save,
+    const char **why)
+{
+	const struct unit *un = &b->units[u];
+	struct pt c;
+	int s, k, j, facing = 0, n = un->nstands;
+
+	if (!battle_unit_centre(b, u, &c)) {
+		*why = "it has no stands";
+		return -1;
+	}
+	FOR_STANDS(b, u, s)
+		if (alive(b, s)) {
+			if (routed(b, s)) {
+				*why = "its routed detachments must rally first";
+				return -1;
+			}
+			facing = b->stands[s].facing;
+		}
+	/* Each stand's detachments must be joined, touching in a chain. */
+	FOR_STANDS(b, u, s) {
+		int first, m, reached[64], changed, nalive = 0, nreached = 0;
+
+		if (b->stands[s].flags & ST_DETACH)
+			continue;
+		first = first_detachment(b, u, s);
+		m = detachments_of(b, b->stands[s].sp0);
+		m = m < 64 ? m : 64;
+		for (k = 0; k < m; k++) {
+			reached[k] = 0;
+			if (alive(b, first + k)) {
+				nalive++;
+				if (nreached == 0)
+					reached[k] = nreached = 1;
+			}
+		}
+		do {
+			changed = 0;
+			for (k = 0; k < m; k++)
+				for (j = 0; j < m && !reached[k] && alive(b, first + k); j++)
+					if (reached[j] && stand_gap(b, first + k,
+					    first + j) <= contact) {
+						reached[k] = 1;
+						nreached++;
+						changed = 1;
+					}
+		} while (changed);
+		if (nreached < nalive) {
+			*why = "the detachments of each of its stands must touch "
+			    "one another to form up";
+			return -1;
+		}
+	}
+	memcpy(save, &b->stands[un->first_stand], (size_t)n * sizeof(*save));
+	FOR_STANDS(b, u, s) {
+		struct stand *p = &b->stands[s];
+		int first, sp = 0;
+		unsigned fl = 0;
+
+		if (p->flags & ST_DETACH)
+			continue;
+		first = first_detachment(b, u, s);
+		for (k = 0; k < detachments_of(b, p->sp0); k++) {
+			struct stand *t = &b->stands[first + k];
+
+			if (!(t->flags & ST_GONE)) {
+				sp += t->sp;
+				fl |= t->flags & (ST_DISORDERED | ST_PERMANENT |
+				    ST_MARSH_ROLLED | ST_MARSH_X2 | ST_MARSH_X4);
+			}
+			t->flags = ST_DETACH | ST_GONE | ST_SPARE;
+		}
+		p->sp = sp;
+		p->form = FORM_LINE;
+		/* A stand none of whose detachments is left is lost. */
+		p->flags = sp > 0 ? fl : ST_GONE;
+	}
+	battle_sync_kinds(b);
+	lay_out_line(b, u, c, facing);
+	if (!unit_has_room(b, u)) {
+		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
+		battle_sync_kinds(b);
+		*why = "its stands would not have room there";
+		return -1;
+	}
+	return 0;
+}
+
+/* Gives every infantry unit able to skirmish its detachment slots, and
+ * breaks those the scenario put in skirmish order or detachments. */
+static int
+prepare_detachments(struct battle *b, struct err *e)
+{
+	struct stand *nw = NULL, *save = NULL;
+	int u, s, k, n = 0;
+
+	nw = calloc(BATTLE_MAX_STANDS, sizeof(*nw));
+	save = calloc(BATTLE_MAX_STANDS, sizeof(*save));
+	if (nw == NULL || save == NULL) {
+		free(nw);
+		free(save);
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	}
+	for (u = 0; u < b->nunits; u++) {
+		struct unit *un = &b->units[u];
+		int first = n;
+
+		FOR_STANDS(b, u, s)
+			nw[n++] = b->stands[s];
+		if (can_detach(un))
+			FOR_STANDS(b, u, s)
+				for (k = 0; k < detachments_of(b,
+				    b->stands[s].sp0); k++) {
+					if (n >= BATTLE_MAX_STANDS) {
+						free(nw);
+						free(save);
+						return err_set(e, ERR_USER, "too many "
+						    "stands with their detachments (at "
+						    "most %d)", BATTLE_MAX_STANDS);
+					}
+					nw[n] = b->stands[s];
+					nw[n].sp = nw[n].sp0 = ruleset_param(
+					    &ruleset_vnb_wing, b, "detachment.sp");
+					nw[n].form = FORM_LINE;
+					nw[n].flags = ST_DETACH | ST_GONE | ST_SPARE;
+					n++;
+				}
+		un->first_stand = first;
+		un->nstands = n - first;
+	}
+	memcpy(b->stands, nw, (size_t)n * sizeof(*nw));
+	b->nstands = n;
+	free(nw);
+	for (u = 0; u < b->nunits; u++) {
+		enum formation f = FORM_LINE;
+		const char *why = NULL;
+
+		if (!can_detach(&b->units[u]))
+			continue;
+		FOR_STANDS(b, u, s)
+			if (b->stands[s].form == FORM_SKIRMISH ||
+			    b->stands[s].form == FORM_DETACHMENTS) {
+				if (b->stands[s].form == FORM_SKIRMISH)
+					f = FORM_SKIRMISH;
+				b->stands[s].form = FORM_LINE;
+				why = "";
+			}
+		if (why != NULL && break_unit(b, u, f, save, &why) != 0) {
+			free(save);
+			return err_set(e, ERR_USER, "\"%s\" cannot start in %s: %s",
+			    b->units[u].name, f == FORM_SKIRMISH ? "skirmish order" :
+			    "detachments", why);
+		}
+	}
+	free(save);
+	return 0;
+}
+
 static void
 report_move(struct ctx *c, int u, struct move_result *r, fx asked)
 {
@@ -1510,6 +1810,157 @@ static int
 unit_in_enemy_contact(struct ctx *c, int u)
 {
 	return gap_to_enemy(c, u, -1) <= P(c, "contact");
+}
+
+/* Unit u takes formation `want` (FORM_LINE, FORM_SKIRMISH, FORM_ROAD or
+ * FORM_DETACHMENTS), out of `room`.  Returns the cost in COST units, or
+ * -1 (with an event) if it cannot.  See docs/rules-vnb-wing.md,
+ * Formations. */
+static long
+change_formation(struct ctx *c, int u, enum formation want, long room)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	enum formation cur = (enum formation)unit_form(b, u);
+	int detached = un->kind == KIND_DETACHMENT && can_detach(un);
+	int breaking = 0, forming = 0, relay = 0, s;
+	long half = COST(un->speed / 2), cost = 0;
+	const char *why = NULL;
+	struct pt cen;
+	fx w0, w1, d;
+
+	if (want == FORM_DISMOUNTED || cur == FORM_DISMOUNTED) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted form in "
+		    "this scenario.", un->name);
+		return -1;
+	}
+	if (want == FORM_DETACHMENTS && !can_detach(un) &&
+	    un->kind != KIND_DETACHMENT) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+		    "detachments: only infantry with the Skirmish ability can.",
+		    un->name);
+		return -1;
+	}
+	if (want == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
+	    un->kind != KIND_MOUNTED && !can_detach(un)) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take skirmish order: "
+		    "only detachments and mounted stands can.", un->name);
+		return -1;
+	}
+	if (un->kind == KIND_INFANTRY && can_detach(un) &&
+	    (want == FORM_SKIRMISH || want == FORM_DETACHMENTS)) {
+		breaking = 1;
+		if (want == FORM_DETACHMENTS)
+			want = FORM_LINE;
+	} else if (detached && want == FORM_LINE) {
+		forming = 1;
+	} else if (want == FORM_DETACHMENTS) {
+		/* Formed detachments are the detachments' line. */
+		want = FORM_LINE;
+		if (want == cur)
+			return 0;
+	} else if (want == cur) {
+		return 0;
+	}
+	if (cur == FORM_ROAD && unit_in_enemy_contact(c, u)) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave road march in "
+		    "contact with the enemy.", un->name);
+		return -1;
+	}
+	/* Half the move to leave road march or skirmish order, and half to
+	 * form detachments up into stands. */
+	if (cur == FORM_ROAD || (cur == FORM_SKIRMISH && want != FORM_SKIRMISH))
+		cost += half;
+	if (forming)
+		cost += half;
+	if (cost > room) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left "
+		    "to change formation.", un->name);
+		return -1;
+	}
+	if (!unit_active_centre(b, u, &cen))
+		return -1;
+	if (breaking) {
+		if (break_unit(b, u, want, c->saved, &why) != 0) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+			    "detachments: %s.", un->name, why);
+			return -1;
+		}
+	} else if (forming) {
+		/* Out of skirmish order or road march first: the detachments
+		 * side by side on their centre. */
+		memcpy(c->saved, &b->stands[un->first_stand],
+		    (size_t)un->nstands * sizeof(c->saved[0]));
+		FOR_STANDS(b, u, s)
+			if (alive(b, s))
+				b->stands[s].form = FORM_LINE;
+		if (cur != FORM_LINE)
+			lay_out_line(b, u, cen, unit_facing(b, u));
+		if (reform_unit(b, u, P(c, "contact"), c->saved + un->nstands,
+		    &why) != 0) {
+			memcpy(&b->stands[un->first_stand], c->saved,
+			    (size_t)un->nstands * sizeof(c->saved[0]));
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
+			    "from its detachments: %s.", un->name, why);
+			return -1;
+		}
+	} else {
+		battle_kind_size(un->kind, cur, &w0, &d);
+		battle_kind_size(un->kind, want, &w1, &d);
+		relay = w0 != w1;
+		memcpy(c->saved, &b->stands[un->first_stand],
+		    (size_t)un->nstands * sizeof(c->saved[0]));
+		FOR_STANDS(b, u, s)
+			if (alive(b, s))
+				b->stands[s].form = want;
+		/* Stands that change width are laid out side by side again. */
+		if (relay) {
+			lay_out_line(b, u, cen, unit_facing(b, u));
+			if (!unit_has_room(b, u)) {
+				memcpy(&b->stands[un->first_stand], c->saved,
+				    (size_t)un->nstands * sizeof(c->saved[0]));
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+				    "formation: its stands would not have room "
+				    "there.", un->name);
+				return -1;
+			}
+		}
+	}
+	/* Detachments are in command as the stand they broke from was, and
+	 * a stand formed up again as any of its detachments was. */
+	if (breaking || forming)
+		FOR_STANDS(b, u, s) {
+			int k, first;
+
+			if (b->stands[s].flags & ST_DETACH)
+				continue;
+			first = first_detachment(b, u, s);
+			for (k = 0; k < detachments_of(b, b->stands[s].sp0); k++)
+				if (breaking)
+					c->in_cmd[first + k] = c->in_cmd[s];
+				else if (c->in_cmd[first + k])
+					c->in_cmd[s] = 1;
+		}
+	FOR_STANDS(b, u, s)
+		b->stands[s].flags &= ~ST_STATIONARY;
+	c->moved[u] = 1;
+	if (breaking)
+		ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
+		    "detachments%s%s.", un->name, battle_unit_alive(b, u),
+		    want == FORM_SKIRMISH ? " in skirmish order" : "",
+		    cost ? " (half its move)" : "");
+	else if (forming)
+		ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s forms up from "
+		    "its detachments into %d %s (%s its move).", un->name,
+		    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
+		    "stand" : "stands", cost > half ? "all" : "half");
+	else
+		ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+		    want == FORM_LINE && un->kind == KIND_MOUNTED ? "mounted" :
+		    want == FORM_LINE && un->kind == KIND_DETACHMENT ?
+		    "detachments" : want == FORM_ROAD ? "road march" :
+		    battle_form_name(want), cost ? " (half its move)" : "");
+	return cost;
 }
 
 static void
@@ -1580,49 +2031,12 @@ do_unit_order(struct ctx *c, const struct order *o)
 				return;
 			spent += fc;
 			break;
-		case V_FORM: {
-			enum formation cur = (enum formation)unit_form(b, u);
-			long cost = 0;
-
-			if (st->form == cur)
-				break;
-			if (st->form == FORM_DISMOUNTED || (cur == FORM_DISMOUNTED)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
-				    "dismounted form in this scenario.", un->name);
+		case V_FORM:
+			fc = change_formation(c, u, st->form, budget - spent);
+			if (fc < 0)
 				return;
-			}
-			if (st->form == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
-			    un->kind != KIND_MOUNTED) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take "
-				    "skirmish order: only detachments and mounted "
-				    "stands can.", un->name);
-				return;
-			}
-			if (cur == FORM_ROAD && unit_in_enemy_contact(c, u)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave "
-				    "road march in contact with the enemy.", un->name);
-				return;
-			}
-			if (cur == FORM_ROAD || cur == FORM_SKIRMISH)
-				cost = COST(un->speed / 2);
-			if (spent + cost > budget) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
-				    "movement left to change formation.", un->name);
-				return;
-			}
-			spent += cost;
-			FOR_STANDS(b, u, s)
-				if (alive(b, s)) {
-					b->stands[s].form = st->form;
-					b->stands[s].flags &= ~ST_STATIONARY;
-				}
-			c->moved[u] = 1;
-			ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
-			    st->form == FORM_LINE && un->kind == KIND_MOUNTED ?
-			    "mounted" : st->form == FORM_ROAD ? "road march" :
-			    battle_form_name(st->form), cost ? " (half its move)" : "");
+			spent += fc;
 			break;
-		}
 		case V_FIRE_AT:
 			c->fire_target[u] = st->target;
 			break;
@@ -3105,6 +3519,8 @@ vnb_prepare(struct battle *b, struct err *e)
 			snprintf(name, sizeof(name), "exhaust.morale%d", m);
 			pct = ruleset_param(rs, b, name);
 			FOR_STANDS(b, u, s) {
+				if (b->stands[s].flags & ST_DETACH)
+					continue;
 				g->sp0 += b->stands[s].sp0;
 				/* tenths of an SP: sp * pct / 10 */
 				g->level10 += b->stands[s].sp0 * pct / 10;
@@ -3114,5 +3530,5 @@ vnb_prepare(struct battle *b, struct err *e)
 			return err_set(e, ERR_USER, "brigade \"%s\" has no units",
 			    g->name);
 	}
-	return 0;
+	return prepare_detachments(b, e);
 }

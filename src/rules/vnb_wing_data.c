@@ -111,6 +111,7 @@ const struct rule_param vnb_params[] = {
 	{ "exhaust.morale6", 60, TEXT, "exhaustion: 60% of SP for morale 6", PARAM_PERCENT, 1, 100 },
 	{ "exhaust.morale7", 70, DEF, "the table stops at 6; 70% continues it for morale 7", PARAM_PERCENT, 1, 100 },
 	{ "rout.sp-loss", 1, TEXT, "a routing stand loses 1 SP", PARAM_COUNT, 0, 20 },
+	{ "detachment.sp", 1, DEF, "an infantry stand able to skirmish breaks into detachments of 1 SP, one for each SP it has (the text gives no number; its Native bands and light battalions are detachments of 1 SP each)", PARAM_COUNT, 1, 20 },
 	{ "unsupported.radius", 300, DEF, "artillery is unsupported with no friendly foot stand within 3\"", PARAM_INCHES, 0, 10000 },
 };
 const int vnb_nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0]));
@@ -120,7 +121,7 @@ const struct verb_def vnb_verbs[] = {
 	{ "MOVE TO", V_MOVE_TO, ARG_POINT, 1, 1, "MOVE TO X,Y: move the centre to the point" },
 	{ "WHEEL", V_WHEEL, ARG_TURN, 1, 0, "WHEEL LEFT|RIGHT N: turn N degrees about the centre" },
 	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: face the bearing N (0 north, 90 east)" },
-	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|SKIRMISH|ROAD|MOUNTED: change formation" },
+	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|SKIRMISH|DETACHMENTS|ROAD|MOUNTED: change formation" },
 	{ "FIRE AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "FIRE AT UNIT: choose the target of the unit's fire" },
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: move straight at the enemy unit and melee it" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },

@@ -648,7 +648,13 @@ want_formation(struct parser *p, struct unit *u, const char *w,
 {
 	if (battle_form_parse(w, f) != 0)
 		return perr(p, "unknown formation '%s': expected line, "
-		    "skirmish, road, mounted or dismounted", w);
+		    "skirmish, detachments, road, mounted or dismounted", w);
+	if (*f == FORM_DETACHMENTS && !(u->kind == KIND_INFANTRY &&
+	    (u->abil & ABIL_SK)))
+		return perr(p, "\"%s\" cannot start broken into detachments: "
+		    "only infantry with the SK ability can (a unit that is "
+		    "detachments throughout takes the 'detachments' option on "
+		    "its unit line)", u->name);
 	if (*f == FORM_DISMOUNTED && u->kind != KIND_MOUNTED)
 		return perr(p, "only mounted units can be dismounted");
 	if (*f == FORM_SKIRMISH && u->kind != KIND_DETACHMENT &&
@@ -787,6 +793,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 		u->weapon = WEAPON_RIFLE;
 	if (u->weapon == WEAPON_RIFLE)
 		u->abil |= ABIL_R;
+	u->base_kind = u->kind;
 	p->unit_line[b->nunits] = p->line;
 	b->nunits++;
 	p->cur_unit = ui;

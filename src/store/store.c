@@ -843,6 +843,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 	st = NULL;
 	if (n != b->nstands)
 		goto bad;
+	battle_sync_kinds(b);
 	*out = b;
 	b = NULL;
 	rc = 0;

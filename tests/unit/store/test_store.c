@@ -176,6 +176,58 @@ battle_state_round_trips(void **state)
 	store_close(st);
 }
 
+/* A unit's kind is not stored: it follows its stands.  Light Bobs start
+ * broken into detachments; formed up again (its stand back, its
+ * detachments spare), it must load as infantry. */
+static void
+formed_up_detachments_load_as_infantry(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Slots\"\nruleset vnb-wing\ntable 48 x 48\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 4,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 20,16\n"
+	    "    unit \"Light Bobs\" type british-line +SK\n"
+	    "      stand sp 2 at 20,20 facing 0 detachments\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at "
+	    "44,44\n  brigade \"Va\" commander \"Weedon\" at 40,44\n"
+	    "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 3 "
+	    "at 40,40 facing 180\n";
+	struct store *st = NULL;
+	struct store_game g;
+	struct battle *b = NULL, *back = NULL;
+	unsigned char secret[32];
+	struct err e;
+	int64_t id;
+	int f;
+
+	(void)state;
+	memset(secret, 7, sizeof(secret));
+	if (scenario_parse(sc, strlen(sc), "slots", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(b->units[0].kind, KIND_DETACHMENT);
+	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
+	assert_int_equal(store_begin(st, &e), 0);
+	assert_int_equal(store_game_insert(st, "s", b, "slots.scenario", sc,
+	    strlen(sc), 1, secret, 5, &id, &e), 0);
+	f = b->units[0].first_stand;
+	b->stands[f].flags = 0;
+	b->stands[f + 1].flags = ST_DETACH | ST_GONE | ST_SPARE;
+	b->stands[f + 2].flags = ST_DETACH | ST_GONE | ST_SPARE;
+	battle_sync_kinds(b);
+	assert_int_equal(b->units[0].kind, KIND_INFANTRY);
+	assert_int_equal(store_battle_save(st, id, b, &e), 0);
+	assert_int_equal(store_commit(st, &e), 0);
+	assert_int_equal(store_game_get(st, "s", &g, &e), 0);
+	if (store_battle_load(st, &g, &back, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(back->units[0].kind, KIND_INFANTRY);
+	assert_memory_equal(back, b, sizeof(*b));
+	battle_free(back);
+	battle_free(b);
+	store_game_clear(&g);
+	store_close(st);
+}
+
 static void
 failed_transaction_leaves_nothing(void **state)
 {
@@ -232,6 +284,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_database_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
+		cmocka_unit_test_setup_teardown(formed_up_detachments_load_as_infantry,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(battle_state_round_trips, setup, teardown),
 		cmocka_unit_test_setup_teardown(failed_transaction_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(held_mail_is_due_for_no_sender, setup, teardown),
