@@ -236,6 +236,8 @@ cmd_demo(int argc, char **argv)
 		printf("  turn %d %-12s adjudicated: %d event%s, %d %s\n", turn,
 		    b->sides[side].id, tr.events, tr.events == 1 ? "" : "s",
 		    tr.rolls, tr.rolls == 1 ? "die" : "dice");
+		if (tr.finished)
+			break;
 	}
 	store_game_clear(&g);
 	battle_free(b);
@@ -247,12 +249,14 @@ cmd_demo(int argc, char **argv)
 	    demo_maps(dir, b, "end", "The field at the end of the battle",
 	    &e) != 0)
 		goto out;
-	printf("\nThe battle after %d turns:\n", b->turns);
+	printf("\nThe battle after %d turns:\n", battle_step_turn(b,
+	    step > steps ? steps : step));
 	{
 		struct text t;
 
 		text_init(&t, 64 * 1024);
 		report_totals(&t, b);
+		report_standing(&t, b, step > steps ? steps : step);
 		fputs(t.s ? t.s : "", stdout);
 		text_free(&t);
 	}

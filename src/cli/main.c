@@ -611,6 +611,7 @@ report_game_of(const struct store_game *g, struct report_game *rg)
 	rg->visibility = g->visibility;
 	rg->sandbox = g->sandbox;
 	rg->step = g->step;
+	rg->result = g->result;
 }
 
 /* --side SIDE: the side whose view is shown (*side -1: every side) and,

@@ -25,6 +25,7 @@
 #define BATTLE_MAX_TERRAIN    256
 #define BATTLE_MAX_POINTS     4096
 #define BATTLE_MAX_SETTINGS   64
+#define BATTLE_MAX_OBJECTIVES 16
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
 
@@ -169,6 +170,24 @@ struct setting {
 	int value;
 };
 
+/* A place the scenario scores: whoever alone has a stand in good enough
+ * order (not routed) within radius of it at the end holds it. */
+struct objective {
+	char name[BATTLE_NAME_MAX];
+	struct pt at;
+	fx radius;
+	int points;
+};
+
+/* How the scenario scores the end (core/result.h). */
+struct victory {
+	int exhausted;       /* points for each enemy brigade exhausted */
+	int collapsed;       /* ... or collapsed (instead) */
+	int margin;          /* a lead of at least this wins; less is a draw */
+	int army_break;      /* 1: a side with every brigade exhausted or
+	                        collapsed has broken, and the battle ends */
+};
+
 enum sequence { SEQ_ALTERNATE = 0, SEQ_SIMULTANEOUS };
 
 struct battle {
@@ -191,6 +210,9 @@ struct battle {
 	struct terrain terrain[BATTLE_MAX_TERRAIN];
 	struct pt points[BATTLE_MAX_POINTS];
 	struct setting settings[BATTLE_MAX_SETTINGS];
+	int nobjectives;
+	struct objective objectives[BATTLE_MAX_OBJECTIVES];
+	struct victory victory;
 };
 
 /* Allocates a zeroed battle, or NULL.  battle_free(NULL) is a no-op. */

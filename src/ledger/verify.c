@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/dice.h"
+#include "core/result.h"
 #include "core/events.h"
 #include "core/ruleset.h"
 #include "ledger/check.h"
@@ -459,7 +460,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	char *buf = NULL;
 	size_t cap = 0, nlines = 0, i;
 	ssize_t got;
-	int rc = -1, lineno = 0, conceded = 0;
+	int rc = -1, lineno = 0, conceded = 0, last = 0;
 	struct err e;
 
 	memset(res, 0, sizeof(*res));
@@ -729,8 +730,16 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 				goto out;
 			}
 		}
+		/* A battle that an army's breaking ended has no more steps. */
+		if (ls->step > 1 && battle_over(b, ls->step - 1)) {
+			bad(res, lines[i].lineno, ls->step, "step", "step %d comes "
+			    "after the battle ended (an army broke in step %d)",
+			    ls->step, ls->step - 1);
+			goto out;
+		}
 		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], res) != 0)
 			goto out;
+		last = ls->step;
 		res->scripted += ls->scripted;
 		res->steps++;
 		/* What the server keeps between steps, and nothing else. */
@@ -744,7 +753,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	 * with a concession; one of a battle going on, neither. */
 	res->conceded = conceded;
 	if (res->finished != (conceded ||
-	    res->steps == gen->steps - gen->from_step + 1)) {
+	    res->steps == gen->steps - gen->from_step + 1 ||
+	    (last > 0 && battle_over(b, last)))) {
 		bad(res, lines[nlines - 1].lineno, 0, "steps", "the archive says the "
 		    "battle is %s but holds %d of its %d steps%s", res->finished ?
 		    "over" : "going on", res->steps, gen->steps - gen->from_step + 1,

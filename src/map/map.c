@@ -748,6 +748,47 @@ draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	}
 }
 
+/* The scenario's objectives: the reach within which a side holds each,
+ * dashed, and a flag at its point with its name and points. */
+static void
+draw_objectives(cairo_t *cr, struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int i;
+
+	for (i = 0; i < b->nobjectives; i++) {
+		const struct objective *o = &b->objectives[i];
+		double x, y, ex, ey, r;
+		double dash[2] = { 6, 4 };
+		char text[BATTLE_NAME_MAX + 32];
+
+		to_page(pg, o->at.x, o->at.y, &x, &y);
+		to_page(pg, o->at.x + o->radius, o->at.y, &ex, &ey);
+		r = ex - x;
+		cairo_new_path(cr);
+		cairo_arc(cr, x, y, r, 0, 2 * 3.14159265358979);
+		cairo_set_source_rgba(cr, 0.55, 0.1, 0.1, 0.85);
+		cairo_set_line_width(cr, 1.5);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		snprintf(text, sizeof(text), "%s (%d pt%s)", o->name, o->points,
+		    o->points == 1 ? "" : "s");
+		label(cr, pg, text, x, y - 18, 10, 0);
+		/* A flag, pole and pennant, over any label. */
+		cairo_set_source_rgba(cr, 0.55, 0.1, 0.1, 0.95);
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x, y - 14);
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+		cairo_move_to(cr, x, y - 14);
+		cairo_line_to(cr, x + 9, y - 10.5);
+		cairo_line_to(cr, x, y - 7);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+	}
+}
+
 static void
 draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 {
@@ -756,6 +797,7 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	reserve_stands(pg);
 	draw_terrain(cr, pg);
 	draw_grid(cr, pg);
+	draw_objectives(cr, pg);
 	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "core/dice.h"
+#include "core/result.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
 #include "map/map.h"
@@ -550,7 +551,7 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 		    hex, salt, a->cp.leaf[i].mailed ? "" : ", made from the "
 		    "phase's seed: you sent no orders for it");
 	}
-	if (fog && a->g.step < battle_steps(a->b)) {
+	if (fog && !battle_over(a->b, a->g.step)) {
 		text_add(&t, "This is a fog game: the phase's seed is revealed "
 		    "when the battle ends.\n");
 	} else {
@@ -560,7 +561,7 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	}
 	text_add(&t, "Keep this section: with the head you can check the "
 	    "game's archive\n(despatch verify ARCHIVE --head HEAD).\n");
-	if (a->g.step >= battle_steps(a->b))
+	if (battle_over(a->b, a->g.step))
 		text_add(&t, "The battle is over, so its archive (every seed, order "
 		    "and roll) may now be\nshared: the operator writes it with "
 		    "'despatch export %s FILE', and anyone\ncan check it with "
@@ -703,7 +704,8 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	tr->side = battle_step_side(b, step);
 	tr->events = a->ev.n;
 	tr->rolls = (int)a->rolls;
-	tr->finished = step + 1 > battle_steps(b);
+	/* The last phase, or an army broke. */
+	tr->finished = battle_over(b, step);
 	if (store_battle_save(r->st, a->g.id, b, e) != 0 ||
 	    store_events_insert(r->st, a->g.id, step, &a->ev, e) != 0 ||
 	    chain_record(r, &a->g, b, step, &a->cp, &a->ev, scripted, a->rolls,
@@ -714,6 +716,16 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    store_game_set_status(r->st, a->g.id, tr->finished ? GAME_FINISHED :
 	    GAME_RUNNING, tr->finished ? step : step + 1, referee_now(r), e) != 0)
 		return -1;
+	if (tr->finished) {
+		struct battle_result res;
+		char text[256];
+
+		battle_result(b, step, &res);
+		result_text(b, &res, text, sizeof(text));
+		if (store_exec(r->st, e, "UPDATE games SET result = ? WHERE id = ?",
+		    "ti", text, a->g.id) != 0)
+			return -1;
+	}
 	/* The next phase's deadline runs from now. */
 	if (tr->finished ? store_exec(r->st, e, "UPDATE games SET deadline_at = "
 	    "NULL WHERE id = ?", "i", a->g.id) != 0 :

@@ -64,6 +64,7 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 		rg.visibility = g->visibility;
 		rg.sandbox = g->sandbox;
 		rg.step = g->step;
+		rg.result = g->result;
 		v->json = report_json_side(&rg, b, side, seen, ev, step, last,
 		    nlast, &v->json_len);
 		if (v->json == NULL) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/result.h"
 #include "report/json.h"
 
 int
@@ -166,6 +167,65 @@ json_unit(struct json *j, const struct battle *b, int i,
 	json_end_obj(j);
 }
 
+/* The scenario's victory conditions and the standing: points, who holds
+ * each objective, and when the battle is over how it ended.  A fog game
+ * shows a side neither points nor holders until the end. */
+static void
+json_result(struct json *j, const struct report_game *g,
+    const struct battle *b, int fog)
+{
+	struct battle_result r;
+	int finished = strcmp(g->status, "finished") == 0;
+	int played = finished ? g->step : strcmp(g->status, "running") == 0 ?
+	    g->step - 1 : 0, i, hide;
+	int conceded;
+
+	battle_result(b, played, &r);
+	/* Finished short of its end with no army broken: conceded. */
+	conceded = finished && !r.over;
+	hide = fog && !finished;
+	json_obj(j, "result");
+	json_bool(j, "over", finished || r.over);
+	json_str(j, "kind", conceded ? "conceded" : result_kind_name(r.kind));
+	json_str(j, "winner", !conceded && r.winner >= 0 ?
+	    b->sides[r.winner].id : NULL);
+	json_str(j, "text", g->result != NULL && g->result[0] ? g->result :
+	    NULL);
+	json_obj(j, "victory");
+	json_int(j, "exhausted", b->victory.exhausted);
+	json_int(j, "collapsed", b->victory.collapsed);
+	json_int(j, "margin", b->victory.margin);
+	json_bool(j, "army_break", b->victory.army_break);
+	json_end_obj(j);
+	if (hide) {
+		json_null(j, "points");
+	} else {
+		json_obj(j, "points");
+		for (i = 0; i < b->nsides; i++)
+			json_int(j, b->sides[i].id, r.points[i]);
+		json_end_obj(j);
+	}
+	json_arr(j, "objectives");
+	for (i = 0; i < b->nobjectives; i++) {
+		const struct objective *o = &b->objectives[i];
+
+		json_obj(j, NULL);
+		json_str(j, "name", o->name);
+		json_fx(j, "x", o->at.x);
+		json_fx(j, "y", o->at.y);
+		json_fx(j, "radius", o->radius);
+		json_int(j, "points", o->points);
+		if (hide)
+			json_null(j, "held_by");
+		else
+			json_str(j, "held_by", r.holder[i] >= 0 ?
+			    b->sides[r.holder[i]].id : NULL);
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_end_obj(j);
+}
+
 void
 report_json_state(struct json *j, const char *key, const struct report_game *g,
     const struct battle *b, int side, const unsigned char *seen)
@@ -252,6 +312,7 @@ report_json_state(struct json *j, const char *key, const struct report_game *g,
 			json_unit(j, b, i, seen);
 	}
 	json_end_arr(j);
+	json_result(j, g, b, fog);
 	json_end_obj(j);
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/result.h"
 #include "core/ruleset.h"
 #include "report/narrative.h"
 
@@ -330,6 +331,46 @@ report_totals(struct text *t, const struct battle *b)
 	}
 }
 
+void
+report_standing(struct text *t, const struct battle *b, int played)
+{
+	struct battle_result r;
+	char line[256];
+	int i, s;
+
+	battle_result(b, played, &r);
+	if (b->nobjectives > 0) {
+		text_add(t, "Objectives (held by the only side with a stand not "
+		    "routed within reach):\n");
+		for (i = 0; i < b->nobjectives; i++) {
+			const struct objective *o = &b->objectives[i];
+			char x[24], y[24], rad[24];
+
+			text_add(t, "  %s at %s,%s, within %s\" (%d point%s): held "
+			    "by %s\n",
+			    o->name, geom_fmt_fx(o->at.x, x, sizeof(x)),
+			    geom_fmt_fx(o->at.y, y, sizeof(y)),
+			    geom_fmt_fx(o->radius, rad, sizeof(rad)), o->points,
+			    o->points == 1 ? "" : "s", r.holder[i] >= 0 ?
+			    b->sides[r.holder[i]].id : "nobody");
+		}
+	}
+	text_add(t, "Points%s (an enemy brigade exhausted scores %d, collapsed "
+	    "%d):", r.over ? "" : " so far", b->victory.exhausted,
+	    b->victory.collapsed);
+	for (s = 0; s < b->nsides; s++)
+		text_add(t, "%s %s %d", s ? "," : "", b->sides[s].id, r.points[s]);
+	text_add(t, ".\n");
+	for (s = 0; s < b->nsides; s++)
+		if (r.broken[s])
+			text_add(t, "%s: every brigade is exhausted or collapsed; "
+			    "its army has broken.\n", b->sides[s].name);
+	if (r.over) {
+		result_text(b, &r, line, sizeof(line));
+		text_add(t, "Result: %s.\n", line);
+	}
+}
+
 /* Starts a section of at most budget bytes. */
 static void
 section(struct text *t, size_t budget)
@@ -590,14 +631,26 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	}
 	section(&t, 64 * 1024);
 	text_add(&t, "\n");
-	if (next_step > battle_steps(b)) {
-		text_add(&t, "The battle is over: this was the last phase. Where it "
-		    "ended:\n");
+	if (battle_over(b, next_step - 1)) {
+		if (next_step > battle_steps(b))
+			text_add(&t, "The battle is over: this was the last phase. "
+			    "Where it ended:\n");
+		else
+			text_add(&t, "The battle is over: an army has broken. Where "
+			    "it ended:\n");
 		report_totals(&t, b);
+		report_standing(&t, b, next_step - 1);
 	} else {
 		int nt = battle_step_turn(b, next_step);
 		int ns = battle_step_side(b, next_step);
 		int stored = ro != NULL && ro->next_turn > 0 && ro->next_stored > 0;
+
+		/* Who holds what tells where the enemy is: in a fog game,
+		 * only at the end. */
+		if (open && b->nobjectives > 0) {
+			report_standing(&t, b, next_step - 1);
+			text_add(&t, "\n");
+		}
 
 		report_clock(b, nt, clock, sizeof(clock));
 		if (ns == side)

@@ -95,6 +95,10 @@ void report_forces_detail(struct text *t, const struct battle *b, int side,
 /* Each side's SP left and brigades exhausted or collapsed, a line a side. */
 void report_totals(struct text *t, const struct battle *b);
 
+/* The scenario's objectives and who holds each, the points each side has
+ * after `played` steps, and when the battle is over its result. */
+void report_standing(struct text *t, const struct battle *b, int played);
+
 /* The ground: each piece of terrain with where it lies. */
 void report_terrain(struct text *t, const struct battle *b);
 
@@ -119,6 +123,7 @@ struct report_game {
 	const char *visibility;  /* "open" or "fog" */
 	int sandbox;
 	int step;                /* the open step */
+	const char *result;      /* how it ended, as stored ("" or NULL: not) */
 };
 
 struct json;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/result.h"
 #include "core/ruleset.h"
 
 #define MAX_TOKENS 256
@@ -192,6 +193,97 @@ want_at(struct parser *p, struct tok *t, int n, int i, const char *what,
 	if (parse_point(p, t[i + 1].s, out) != 0)
 		return -1;
 	return check_on_table(p, *out, what);
+}
+
+/* victory [exhausted N] [collapsed N] [margin N] [army-break on|off] */
+static int
+do_victory(struct parser *p, struct tok *t, int n)
+{
+	struct victory *v = &p->b->victory;
+	int i;
+
+	if (n < 3)
+		return perr(p, "expected 'victory' and one or more of 'exhausted "
+		    "N', 'collapsed N', 'margin N', 'army-break on|off'");
+	for (i = 1; i < n; i += 2) {
+		if (i + 1 >= n)
+			return perr(p, "'%s' needs a value", t[i].s);
+		if (strcmp(t[i].s, "exhausted") == 0) {
+			if (want_int(p, t, n, i + 1, "points for an enemy brigade "
+			    "exhausted", 0, 1000, &v->exhausted) != 0)
+				return -1;
+		} else if (strcmp(t[i].s, "collapsed") == 0) {
+			if (want_int(p, t, n, i + 1, "points for an enemy brigade "
+			    "collapsed", 0, 1000, &v->collapsed) != 0)
+				return -1;
+		} else if (strcmp(t[i].s, "margin") == 0) {
+			if (want_int(p, t, n, i + 1, "winning margin in points",
+			    1, 1000, &v->margin) != 0)
+				return -1;
+		} else if (strcmp(t[i].s, "army-break") == 0) {
+			if (strcmp(t[i + 1].s, "on") == 0)
+				v->army_break = 1;
+			else if (strcmp(t[i + 1].s, "off") == 0)
+				v->army_break = 0;
+			else
+				return perr(p, "'army-break' takes 'on' or 'off', "
+				    "not '%s'", t[i + 1].s);
+		} else {
+			return perr(p, "unexpected '%s': 'victory' takes "
+			    "'exhausted N', 'collapsed N', 'margin N' and "
+			    "'army-break on|off'", t[i].s);
+		}
+	}
+	return 0;
+}
+
+/* objective "Name" at x,y radius R points N */
+static int
+do_objective(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	struct objective *o;
+	int i;
+
+	if (b->nobjectives == BATTLE_MAX_OBJECTIVES)
+		return perr(p, "too many objectives (at most %d)",
+		    BATTLE_MAX_OBJECTIVES);
+	o = &b->objectives[b->nobjectives];
+	memset(o, 0, sizeof(*o));
+	if (want_name(p, t, n, 1, "the objective's name", o->name,
+	    sizeof(o->name)) != 0)
+		return -1;
+	for (i = 0; i < b->nobjectives; i++)
+		if (strcmp(b->objectives[i].name, o->name) == 0)
+			return perr(p, "objective \"%s\" is declared twice",
+			    o->name);
+	if (want_at(p, t, n, 2, "the objective", &o->at) != 0)
+		return -1;
+	o->radius = -1;
+	o->points = -1;
+	for (i = 4; i < n; i += 2) {
+		if (i + 1 >= n)
+			return perr(p, "'%s' needs a value", t[i].s);
+		if (strcmp(t[i].s, "radius") == 0) {
+			if (geom_parse_fx(t[i + 1].s, &o->radius) != 0 ||
+			    o->radius <= 0 || o->radius > FX(100))
+				return perr(p, "'%s' is not a radius: expected "
+				    "inches above 0, at most 100, for example "
+				    "'radius 3'", t[i + 1].s);
+		} else if (strcmp(t[i].s, "points") == 0) {
+			if (want_int(p, t, n, i + 1, "points for holding it", 0,
+			    1000, &o->points) != 0)
+				return -1;
+		} else {
+			return perr(p, "unexpected '%s': an objective takes "
+			    "'radius R' and 'points N'", t[i].s);
+		}
+	}
+	if (o->radius < 0 || o->points < 0)
+		return perr(p, "expected 'objective \"Name\" at x,y radius R "
+		    "points N'");
+	b->nobjectives++;
+	return 0;
 }
 
 static int
@@ -1029,6 +1121,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		err_set(e, ERR_INTERNAL, "out of memory");
 		goto out;
 	}
+	result_defaults(&p.b->victory);
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;
@@ -1081,10 +1174,15 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_unit(&p, t, n);
 		else if (strcmp(t[0].s, "stand") == 0)
 			n = do_stand(&p, t, n);
+		else if (strcmp(t[0].s, "victory") == 0)
+			n = do_victory(&p, t, n);
+		else if (strcmp(t[0].s, "objective") == 0)
+			n = do_objective(&p, t, n);
 		else
 			n = perr(&p, "unknown keyword '%s' (expected scenario, "
 			    "ruleset, table, turns, sequence, set, terrain, side, "
-			    "commander, brigade, unit or stand)", t[0].s);
+			    "commander, brigade, unit, stand, victory or "
+			    "objective)", t[0].s);
 		if (n < 0)
 			goto out;
 	}

@@ -592,8 +592,8 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 
 	memset(g, 0, sizeof(*g));
 	if (prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
-	    "scenario_text, sandbox, status, step, seed_secret, visibility "
-	    "FROM games WHERE name = ? COLLATE NOCASE", "t", name) != 0)
+	    "scenario_text, sandbox, status, step, seed_secret, visibility, "
+	    "result FROM games WHERE name = ? COLLATE NOCASE", "t", name) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
@@ -624,6 +624,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	if (sqlite3_column_bytes(st, 9) == 32)
 		memcpy(g->seed_secret, sqlite3_column_blob(st, 9), 32);
 	col_text(st, 10, g->visibility, sizeof(g->visibility));
+	col_text(st, 11, g->result, sizeof(g->result));
 	stmt_release(s, st);
 	return 0;
 }

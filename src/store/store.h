@@ -91,6 +91,7 @@ struct store_game {
 	int step;
 	unsigned char seed_secret[32];
 	char visibility[8];
+	char result[256];           /* how it ended ("" while it goes on) */
 };
 
 void store_game_clear(struct store_game *g);

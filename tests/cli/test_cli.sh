@@ -161,6 +161,9 @@ says "turn" "played turn 1"
 check "state json" 0 "$bin" --db "$db" state cowpens --json
 says "state json" '"phase": "continental"'
 says "state json" '"exhaustion_level"'
+# While it goes on, the standing: points so far, objectives, no winner.
+says "state json" '"kind": "none"'
+says "state json" '"name": "Howard'"'"'s rise (the road at the top of the slope)"'
 check "events json" 0 "$bin" --db "$db" events cowpens --turn 1 --json
 says "events json" '"kind": "phase"'
 mkdir -p "$work/mail"
@@ -343,6 +346,27 @@ if [ -z "$bad" ] && grep -q '"kind": "move"' "$work/ev.json"; then
 else
 	fail=$((fail + 1))
 	echo "FAIL: a move's JSON value is not in inches: $bad"
+fi
+
+# The end of the demo: the result in the last report, in the state and
+# stored with the game.
+check "demo result" 0 "$bin" --db "$work/d1/demo.db" state cowpens --json
+says "demo result" '"over": true'
+says "demo result" '"text": "victory on points for continental'
+says "demo result" '"winner": "continental"'
+last=$(ls "$work"/d1/mail/*-report-tarleton-* | tail -1)
+if python3 - "$last" <<'EOF'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+text = [p.get_payload(decode=True).decode() for p in m.walk()
+        if p.get_content_type() == "text/plain"][0]
+sys.exit(0 if "\nResult: victory on points for continental" in text else 1)
+EOF
+then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: the last report of the demo does not give the result"
 fi
 
 # The demo's ledger holds, and says its key proves nothing.

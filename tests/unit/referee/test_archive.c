@@ -443,6 +443,56 @@ a_sandbox_archive_is_named_as_such(void **state)
 	free(buf);
 }
 
+/* The continental army is one brigade of 4 SP (level 2.0): two hits in
+ * the crown's first phase exhaust it, so its army has broken and the
+ * battle is over after one step of its four.  The game says so, the
+ * result is stored, and the archive of one step verifies as whole. */
+static void
+a_broken_army_ends_the_battle_early(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct store_game g;
+	struct err e;
+	char *raw, *buf = NULL;
+	size_t n = 0;
+	FILE *out;
+	/* 23rd, 2.5" off after its advance (long range, 6 hits): its two
+	 * stands' 4 dice, 2 hits; the Virginians' 4 back, none; the
+	 * exhausted brigade's collapse roll, 6: it holds together. */
+	static const int dice[] = { 6, 6, 1, 1, 1, 1, 1, 1, 6 };
+
+	start(f);
+	raw = mail("b1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 16\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	if (referee_turn(&f->r, "mill", dice, (int)(sizeof(dice) /
+	    sizeof(dice[0])), &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(tr.step, 1);
+	assert_true(tr.finished);
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	assert_int_equal(g.status, GAME_FINISHED);
+	assert_non_null(strstr(g.result, "victory for crown"));
+	store_game_clear(&g);
+	/* No more phases. */
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
+	out = open_memstream(&buf, &n);
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
+	fclose(out);
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	assert_true(res.finished);
+	assert_false(res.conceded);
+	assert_int_equal(res.steps, 1);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -462,6 +512,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(archive_values_of_the_wrong_type_or_range_fail,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_sandbox_archive_is_named_as_such,
+		    setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_broken_army_ends_the_battle_early,
 		    setup_sandbox, teardown),
 	};
 
