@@ -250,6 +250,35 @@ battle_kind_name(enum stand_kind k)
 	return kind_names[k];
 }
 
+int
+battle_in_chain(const struct battle *b, int k, int u)
+{
+	const struct commander *c = &b->commanders[k];
+	const struct unit *un = &b->units[u];
+
+	if (c->side != un->side)
+		return 0;
+	switch (c->rank) {
+	case RANK_ARMY:
+		return 1;
+	case RANK_WING:
+		return b->brigades[un->brigade].wing == k;
+	case RANK_BRIGADE:
+		return c->brigade == un->brigade;
+	case RANK_UNIT:
+	default:
+		return c->unit == u;
+	}
+}
+
+const char *
+battle_rank_name(enum command_rank r)
+{
+	static const char *const names[] = { "army", "wing", "brigade", "unit" };
+
+	return (unsigned)r < 4 ? names[r] : "unit";
+}
+
 void
 battle_sync_kinds(struct battle *b)
 {
@@ -345,6 +374,7 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->commanders[i].pos = src->commanders[i].pos;
 		dst->commanders[i].facing = src->commanders[i].facing;
 		dst->commanders[i].gone = src->commanders[i].gone;
+		dst->commanders[i].attached = src->commanders[i].attached;
 	}
 	for (i = 0; i < dst->nstands && i < src->nstands; i++) {
 		dst->stands[i].sp = src->stands[i].sp;

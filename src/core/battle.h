@@ -120,19 +120,32 @@ struct side {
 	char name[BATTLE_NAME_MAX];
 };
 
+/* A commander's place in the chain of command. */
+enum command_rank {
+	RANK_ARMY = 0,
+	RANK_WING,
+	RANK_BRIGADE,
+	RANK_UNIT
+};
+
 struct commander {
 	char name[BATTLE_NAME_MAX];
 	int side;
-	int brigade;     /* -1 for the army commander */
+	int brigade;     /* his brigade (a unit commander's unit's); -1 for
+	                    the army and wing commanders */
+	enum command_rank rank;
+	int unit;        /* a unit commander's unit, else -1 */
 	struct pt pos;
 	int facing;
 	int gone;
+	int attached;    /* the unit he has joined and moves with, or -1 */
 };
 
 struct brigade {
 	char name[BATTLE_NAME_MAX];
 	int side;
 	int commander;   /* index into commanders */
+	int wing;        /* its wing commander (index into commanders), or -1 */
 	int level10;     /* exhaustion level in tenths of an SP */
 	int sp0;         /* SP at the start of the battle */
 	int lost;        /* SP lost so far */
@@ -222,7 +235,7 @@ void battle_free(struct battle *b);
 /* Copies into dst, a battle fresh from the same scenario, what the store
  * keeps of src between steps (store_battle_save): each terrain piece's
  * trodden state, each brigade's SP lost and exhausted/collapsed markers,
- * each commander's position, facing and whether gone, and each stand's
+ * each commander's position, facing, attachment and whether gone, and each stand's
  * SP, position, facing, formation and markers.  Replaying an archive
  * carries the battle from step to step with it, as the server does
  * through its database. */
@@ -230,6 +243,13 @@ void battle_carry(struct battle *dst, const struct battle *src);
 
 /* Index of the side with id, or -1. */
 int battle_side(const struct battle *b, const char *id);
+
+/* 1 if commander k is in unit u's chain of command: its side's army
+ * commander, its brigade's wing commander, its brigade commander, or its
+ * own unit commander. */
+int battle_in_chain(const struct battle *b, int k, int u);
+/* "army", "wing", "brigade" or "unit". */
+const char *battle_rank_name(enum command_rank r);
 
 /* Steps in the battle: one per side phase (alternate) or one per turn. */
 int battle_steps(const struct battle *b);

@@ -291,12 +291,13 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 		lb_int(&f, c->pos.y);
 		lb_int(&f, c->facing);
 		lb_int(&f, c->gone);
+		lb_int(&f, c->attached);
 	}
 	lb_int(&f, b->nterrain);
 	for (i = 0; i < b->nterrain; i++)
 		lb_int(&f, b->terrain[i].trodden);
 	oom = f.oom;
-	ledger_hash("despatch/state/v1", &f, out);
+	ledger_hash("despatch/state/v2", &f, out);
 	lbuf_free(&f);
 	return oom ? -1 : 0;
 }

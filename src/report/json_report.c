@@ -272,6 +272,8 @@ report_json_state(struct json *j, const char *key, const struct report_game *g,
 		json_str(j, "side", b->sides[c->side].id);
 		json_str(j, "brigade", c->brigade >= 0 ?
 		    b->brigades[c->brigade].name : NULL);
+		json_str(j, "rank", battle_rank_name(c->rank));
+		json_str(j, "unit", c->unit >= 0 ? b->units[c->unit].name : NULL);
 		json_fx(j, "x", c->pos.x);
 		json_fx(j, "y", c->pos.y);
 		json_bool(j, "removed", c->gone);

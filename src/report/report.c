@@ -295,10 +295,23 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 		const struct commander *k = &b->commanders[u];
 		char x[24], y[24];
 
-		if (k->side == side && k->brigade < 0)
+		if (k->side != side || k->rank == RANK_BRIGADE)
+			continue;
+		if (k->rank == RANK_ARMY)
 			text_add(t, "\nArmy commander: %s at %s,%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)));
+		else if (k->rank == RANK_WING)
+			text_add(t, "Wing commander: %s at %s,%s%s\n", k->name,
+			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
+			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
+			    k->gone ? " (out of action)" : "");
+		else
+			text_add(t, "Unit commander: %s of %s at %s,%s%s\n",
+			    k->name, b->units[k->unit].name,
+			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
+			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
+			    k->gone ? " (out of action)" : "");
 	}
 }
 

@@ -74,6 +74,7 @@ struct ctx {
 	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
 	int overflow;          /* a scratch table was too small: fail the step */
 	int collapsing;        /* brigade whose collapse is being applied, or -1 */
+	int rides[BATTLE_MAX_COMMANDERS];   /* unit a commander moves with, or -1 */
 	struct stand saved[2 * BATTLE_MAX_STANDS]; /* a unit's stands, to undo */
 	char buf[4][32];
 };
@@ -592,10 +593,17 @@ rout_stand(struct ctx *c, int s, struct pt from, const char *why)
  * commander of its side), or touching, directly or through other stands
  * of their unit, a stand of their unit that is.  See
  * docs/rules-vnb-wing.md, Command. */
+fx
+vnb_command_reach(const struct battle *b, int k)
+{
+	return ruleset_param(&ruleset_vnb_wing, b,
+	    b->commanders[k].rank == RANK_UNIT ? "command.unit-radius" :
+	    "command.radius");
+}
+
 void
 vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd)
 {
-	fx radius = ruleset_param(&ruleset_vnb_wing, b, "command.radius");
 	fx contact = ruleset_param(&ruleset_vnb_wing, b, "contact");
 	int u, s, i, changed;
 
@@ -611,12 +619,14 @@ vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd)
 			for (i = 0; i < b->ncommanders && !in_cmd[s]; i++) {
 				const struct commander *k = &b->commanders[i];
 
-				if (k->side != un->side || k->gone)
+				/* Guns answer to any commander of their
+				 * side, each at his own reach. */
+				if (k->side != un->side || k->gone ||
+				    (!battle_in_chain(b, i, u) &&
+				    un->kind != KIND_ARTILLERY))
 					continue;
-				if (k->brigade != -1 && k->brigade != un->brigade &&
-				    un->kind != KIND_ARTILLERY)
-					continue;
-				if (geom_dist(k->pos, b->stands[s].pos) <= radius)
+				if (geom_dist(k->pos, b->stands[s].pos) <=
+				    vnb_command_reach(b, i))
 					in_cmd[s] = 1;
 			}
 		}
@@ -1963,8 +1973,76 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	return cost;
 }
 
+static void do_unit_steps(struct ctx *c, const struct order *o);
+
+/* Each commander of the phasing side attached to a unit (JOIN) who has
+ * no orders of his own this phase moves with it; one whose unit has no
+ * stand left able to move is attached no more. */
+static void
+find_riders(struct ctx *c, const struct order_set *mine)
+{
+	struct battle *b = c->b;
+	int k, i;
+
+	for (k = 0; k < b->ncommanders; k++) {
+		struct commander *cm = &b->commanders[k];
+		struct pt tmp;
+
+		c->rides[k] = -1;
+		if (cm->side != c->side || cm->attached < 0)
+			continue;
+		if (cm->gone || !unit_active_centre(b, cm->attached, &tmp)) {
+			cm->attached = -1;
+			continue;
+		}
+		for (i = 0; mine != NULL && i < mine->n; i++)
+			if (mine->orders[i].is_commander && mine->orders[i].who == k)
+				break;
+		if (mine == NULL || i == mine->n)
+			c->rides[k] = cm->attached;
+	}
+}
+
+/* A unit's orders, and the commanders attached to it carried along: the
+ * same place relative to its centre and facing. */
 static void
 do_unit_order(struct ctx *c, const struct order *o)
+{
+	struct battle *b = c->b;
+	int u = o->who, k, f0, f1;
+	struct pt c0, c1;
+
+	if (!unit_active_centre(b, u, &c0)) {
+		do_unit_steps(c, o);
+		return;
+	}
+	f0 = unit_facing(b, u);
+	do_unit_steps(c, o);
+	if (!unit_active_centre(b, u, &c1))
+		return;
+	f1 = unit_facing(b, u);
+	if (c0.x == c1.x && c0.y == c1.y && f0 == f1)
+		return;
+	for (k = 0; k < b->ncommanders; k++) {
+		struct commander *cm = &b->commanders[k];
+		struct pt p;
+
+		if (c->rides[k] != u)
+			continue;
+		p = geom_rotate(cm->pos, c0, geom_turn(f0, f1));
+		p.x += c1.x - c0.x;
+		p.y += c1.y - c0.y;
+		if (p.x < 0 || p.y < 0 || p.x > b->width || p.y > b->depth)
+			continue;
+		cm->pos = p;
+		events_add(c->ev, EV_COMMANDER, cm->side, u, -1, 0, "%s rides "
+		    "with %s to %s,%s.", cm->name, b->units[u].name,
+		    fmt_in(c, 1, p.x), fmt_in(c, 2, p.y));
+	}
+}
+
+static void
+do_unit_steps(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	int u = o->who, i, s;
@@ -2259,6 +2337,8 @@ done:
 	return moved;
 }
 
+static int commander_touches(struct ctx *c, int k, int u);
+
 static void
 do_commander_order(struct ctx *c, const struct order *o)
 {
@@ -2275,6 +2355,8 @@ do_commander_order(struct ctx *c, const struct order *o)
 		struct pt dest = k->pos;
 		fx d;
 
+		/* Any order of his own ends an attachment; JOIN makes one. */
+		k->attached = -1;
 		if (st->verb == V_MOVE_TO) {
 			dest = st->pt;
 		} else if (st->verb == V_JOIN) {
@@ -2302,11 +2384,39 @@ do_commander_order(struct ctx *c, const struct order *o)
 			continue;
 		}
 		dest = k->pos;
-		events_add(c->ev, EV_COMMANDER, k->side, -1, -1, d,
-		    "%s rides %s\" to %s,%s%s%s.", k->name, fmt_in(c, 0, d),
-		    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y),
-		    why ? ", stopping: " : "", why ? why : "");
+		if (d > 0)
+			events_add(c->ev, EV_COMMANDER, k->side, -1, -1, d,
+			    "%s rides %s\" to %s,%s%s%s.", k->name, fmt_in(c, 0, d),
+			    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y),
+			    why ? ", stopping: " : "", why ? why : "");
+		if (st->verb == V_JOIN && commander_touches(c, o->who,
+		    st->target)) {
+			k->attached = st->target;
+			events_add(c->ev, EV_COMMANDER, k->side, st->target, -1, 0,
+			    "%s joins %s and will move with it.", k->name,
+			    b->units[st->target].name);
+		}
 	}
+}
+
+/* 1 if commander k's base touches a stand of unit u able to move. */
+static int
+commander_touches(struct ctx *c, int k, int u)
+{
+	struct battle *b = c->b;
+	const struct commander *cm = &b->commanders[k];
+	struct pt r1[4], r2[4];
+	int s;
+
+	geom_rect(cm->pos, cm->facing, FX(1.5), FX(1.5), r2);
+	FOR_STANDS(b, u, s) {
+		if (!active(b, s))
+			continue;
+		battle_stand_rect(b, s, r1);
+		if (geom_rect_dist(r1, r2) <= P(c, "contact"))
+			return 1;
+	}
+	return 0;
 }
 
 /* --- rally ----------------------------------------------------------- */
@@ -2330,8 +2440,9 @@ phase_rally(struct ctx *c)
 				const struct commander *k = &b->commanders[i];
 				struct pt r2[4];
 
-				if (k->gone || k->side != b->units[u].side ||
-				    (k->brigade != -1 && k->brigade != b->units[u].brigade))
+				/* A unit commander may never rally. */
+				if (k->gone || k->rank == RANK_UNIT ||
+				    !battle_in_chain(b, i, u))
 					continue;
 				geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
 				if (geom_rect_dist(r1, r2) <= P(c, "contact")) {
@@ -2365,8 +2476,9 @@ commander_attached(struct ctx *c, int u)
 			const struct commander *k = &b->commanders[i];
 			struct pt r2[4];
 
-			if (k->gone || k->side != b->units[u].side ||
-			    (k->brigade != -1 && k->brigade != b->units[u].brigade))
+			/* A superior commander: not a unit commander. */
+			if (k->gone || k->rank == RANK_UNIT ||
+			    !battle_in_chain(b, i, u))
 				continue;
 			geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
 			if (geom_rect_dist(r1, r2) <= P(c, "contact"))
@@ -3449,6 +3561,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		}
 
 	phase_command(c);
+	find_riders(c, mine);
 	for (i = 0; mine != NULL && i < mine->n; i++) {
 		if (mine->orders[i].is_commander)
 			do_commander_order(c, &mine->orders[i]);

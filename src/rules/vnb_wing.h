@@ -32,6 +32,8 @@ void vnb_sees(const struct battle *b, int side, unsigned char *seen);
  * them (free with free); NULL when out of memory. */
 struct battle *vnb_preview_battle(const struct battle *b,
     const struct order_set *set);
+/* How far commander k puts stands in command. */
+fx vnb_command_reach(const struct battle *b, int k);
 /* Sets in_cmd[s] (b->nstands entries) for side's stands in command now. */
 void vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd);
 /* Whether every stand of unit u able to move is in command now. */

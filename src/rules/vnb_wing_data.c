@@ -62,6 +62,7 @@ const int vnb_ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0]));
 
 const struct rule_param vnb_params[] = {
 	{ "command.radius", 600, TEXT, "in command within 6\" of a superior commander", PARAM_INCHES, 0, 10000 },
+	{ "command.unit-radius", 300, TEXT, "in command within 3\" of its own unit commander", PARAM_INCHES, 0, 10000 },
 	{ "contact", 10, DEF, "stands within 0.10\" count as touching (measuring tolerance)", PARAM_INCHES, 0, 10000 },
 	{ "stop-short", 25, TEXT, "a victorious stand stops a quarter inch from the enemy; used for every non-charge move", PARAM_INCHES, 0, 10000 },
 	{ "terrain.step", 25, DEF, "terrain is judged every quarter inch along a move", PARAM_INCHES, 5, 10000 },
@@ -126,7 +127,7 @@ const struct verb_def vnb_verbs[] = {
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: move straight at the enemy unit and melee it" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },
 	{ "REFORM", V_REFORM, ARG_NONE, 1, 0, "REFORM: recover from disorder (half the move)" },
-	{ "JOIN", V_JOIN, ARG_FRIEND, 0, 1, "JOIN UNIT: (commanders) move to the rear of a friendly unit" },
+	{ "JOIN", V_JOIN, ARG_FRIEND, 0, 1, "JOIN UNIT: (commanders) ride to the rear of a friendly unit and move with it until ordered elsewhere" },
 };
 const int vnb_nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0]));
 

@@ -30,16 +30,17 @@ chain_commander(const struct battle *b, int u, int k)
 
 	if (c->gone || c->side != un->side)
 		return 0;
-	return c->brigade == -1 || c->brigade == un->brigade ||
-	    un->kind == KIND_ARTILLERY;
+	return battle_in_chain(b, k, u) || un->kind == KIND_ARTILLERY;
 }
 
-/* The distance from the unit's nearest stand to the nearest commander
- * of its chain (-1 if none), and that commander in *who if not NULL. */
+/* How far the unit's nearest stand is from the commander of its chain
+ * who comes nearest to reaching it (-1 if none), that commander in *who
+ * if not NULL.  In command when the distance is within his reach
+ * (vnb_command_reach). */
 static fx
 command_gap_of(const struct battle *b, int u, int *who)
 {
-	fx best = -1;
+	fx best = -1, short_by = 0;
 	int s, k;
 
 	if (who != NULL)
@@ -55,8 +56,9 @@ command_gap_of(const struct battle *b, int u, int *who)
 			if (!chain_commander(b, u, k))
 				continue;
 			d = geom_dist(b->stands[s].pos, b->commanders[k].pos);
-			if (best < 0 || d < best) {
+			if (best < 0 || d - vnb_command_reach(b, k) < short_by) {
 				best = d;
+				short_by = d - vnb_command_reach(b, k);
 				if (who != NULL)
 					*who = k;
 			}
@@ -65,11 +67,6 @@ command_gap_of(const struct battle *b, int u, int *who)
 	return best;
 }
 
-static fx
-command_gap(const struct battle *b, int u)
-{
-	return command_gap_of(b, u, NULL);
-}
 
 static void
 move_unit(struct battle *b, int u, fx dx, fx dy)
@@ -136,11 +133,12 @@ play_unit(const struct ruleset *rs, struct battle *nb, const struct order *o)
 {
 	int u = o->who, i;
 	fx left = nb->units[u].speed;
-	fx radius = ruleset_param(rs, nb, "command.radius");
-	fx gap = command_gap(nb, u);
+	int kw;
+	fx gap = command_gap_of(nb, u, &kw);
 
+	(void)rs;
 	/* Out of command now: half the move. */
-	if (gap < 0 || gap > radius)
+	if (gap < 0 || gap > vnb_command_reach(nb, kw))
 		left /= 2;
 	for (i = 0; i < o->nsteps; i++) {
 		const struct order_step *st = &o->steps[i];
@@ -319,6 +317,9 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			fx before = command_gap_of(b, o->who, &kn);
 			fx after = command_gap_of(nb, o->who, &ka);
 			fx asked = 0, rate = un->speed;
+			/* Each commander's own reach: 6", a unit commander 3". */
+			fx rb = kn >= 0 ? vnb_command_reach(b, kn) : radius;
+			fx ra = ka >= 0 ? vnb_command_reach(nb, ka) : radius;
 
 			for (st = 0; st < o->nsteps; st++) {
 				wants_charge |= o->steps[st].verb == V_CHARGE;
@@ -328,14 +329,14 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			}
 			/* Command is judged at the start of the phase, with the
 			 * table as it stands. */
-			if (before > radius || before < 0) {
-				if (before > radius)
+			if (before > rb || before < 0) {
+				if (before > rb)
 					k = say(out, size, k, "  line %d: %s is out of command "
 					    "now: %s is the nearest commander\n    of its "
 					    "chain, %s\" away (command reaches %s\").",
 					    o->line, un->name, b->commanders[kn].name,
 					    geom_fmt_fx(before, w1, sizeof(w1)),
-					    geom_fmt_fx(radius, w2, sizeof(w2)));
+					    geom_fmt_fx(rb, w2, sizeof(w2)));
 				else
 					k = say(out, size, k, "  line %d: %s has no commander "
 					    "of its chain left.", o->line, un->name);
@@ -348,7 +349,7 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 				    "REFORM" : "");
 				rate /= 2;
 				warnings++;
-			} else if (moves(o) && after > radius) {
+			} else if (moves(o) && after > ra) {
 				k = say(out, size, k, "  line %d: if %s moves the whole "
 				    "way, it ends about %s\" from the nearest\n"
 				    "    commander of its chain (%s; command reaches %s\"): "
@@ -356,7 +357,7 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 				    "(half its move, no nearer a visible enemy).\n",
 				    o->line, un->name, geom_fmt_fx(after, w1, sizeof(w1)),
 				    ka >= 0 ? nb->commanders[ka].name : "none left",
-				    geom_fmt_fx(radius, w2, sizeof(w2)));
+				    geom_fmt_fx(ra, w2, sizeof(w2)));
 				warnings++;
 			}
 			if (asked > rate) {
@@ -518,6 +519,8 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 	if (!battle_unit_centre(b, u, &c))
 		return;
 	gap = command_gap_of(b, u, &who);
+	if (who >= 0)
+		radius = vnb_command_reach(b, who);
 	if (gap >= 0 && gap <= radius) {
 		unsigned char in_cmd[BATTLE_MAX_STANDS];
 		int cut = 0;

@@ -42,6 +42,10 @@ struct parser {
 	int have_first;
 	int brigade_line[BATTLE_MAX_BRIGADES];
 	int unit_line[BATTLE_MAX_UNITS];
+	int nwings;
+	char wing_name[BATTLE_MAX_BRIGADES][BATTLE_NAME_MAX];
+	int wing_side[BATTLE_MAX_BRIGADES];
+	int wing_cmd[BATTLE_MAX_BRIGADES];
 	struct err *e;
 };
 
@@ -575,7 +579,8 @@ orderable_name(struct parser *p, const char *name)
 }
 
 static int
-add_commander(struct parser *p, const char *name, int brigade, struct pt pos)
+add_commander(struct parser *p, const char *name, enum command_rank rank,
+    int brigade, int unit, struct pt pos)
 {
 	struct battle *b = p->b;
 	struct commander *c;
@@ -593,6 +598,9 @@ add_commander(struct parser *p, const char *name, int brigade, struct pt pos)
 	snprintf(c->name, sizeof(c->name), "%s", name);
 	c->side = p->cur_side;
 	c->brigade = brigade;
+	c->rank = rank;
+	c->unit = unit;
+	c->attached = -1;
 	c->pos = pos;
 	c->facing = 0;
 	return b->ncommanders++;
@@ -610,13 +618,28 @@ do_commander(struct parser *p, struct tok *t, int n)
 	if (want_name(p, t, n, 1, "the commander's name", name,
 	    sizeof(name)) != 0)
 		return -1;
+	if (n >= 3 && strcmp(t[2].s, "unit") == 0) {
+		/* The unit commander of the unit declared last. */
+		if (p->cur_unit < 0)
+			return perr(p, "a unit commander ('commander \"Name\" "
+			    "unit at x,y') must follow the line of its unit");
+		if (want_at(p, t, n, 3, "the unit commander", &pos) != 0)
+			return -1;
+		if (n > 5)
+			return perr(p, "unexpected '%s' after the position",
+			    t[5].s);
+		return add_commander(p, name, RANK_UNIT,
+		    p->b->units[p->cur_unit].brigade, p->cur_unit, pos) < 0 ?
+		    -1 : 0;
+	}
 	if (n < 3 || strcmp(t[2].s, "army") != 0)
 		return perr(p, "expected 'commander \"Name\" army at x,y' (the "
-		    "side's army commander; brigade commanders go on the "
-		    "brigade line)");
+		    "side's army commander) or 'commander \"Name\" unit at "
+		    "x,y' after a unit (its unit commander); brigade and wing "
+		    "commanders go on the brigade and wing lines");
 	for (i = 0; i < p->b->ncommanders; i++)
 		if (p->b->commanders[i].side == p->cur_side &&
-		    p->b->commanders[i].brigade == -1)
+		    p->b->commanders[i].rank == RANK_ARMY)
 			return perr(p, "side '%s' already has an army commander "
 			    "(\"%s\")", p->b->sides[p->cur_side].id,
 			    p->b->commanders[i].name);
@@ -624,7 +647,43 @@ do_commander(struct parser *p, struct tok *t, int n)
 		return -1;
 	if (n > 5)
 		return perr(p, "unexpected '%s' after the position", t[5].s);
-	return add_commander(p, name, -1, pos) < 0 ? -1 : 0;
+	return add_commander(p, name, RANK_ARMY, -1, -1, pos) < 0 ? -1 : 0;
+}
+
+/* wing "Name" commander "Name" at x,y */
+static int
+do_wing(struct parser *p, struct tok *t, int n)
+{
+	char wname[BATTLE_NAME_MAX], cname[BATTLE_NAME_MAX];
+	struct pt pos;
+	int i, c;
+
+	if (p->cur_side < 0)
+		return perr(p, "'wing' must follow a 'side' line");
+	if (want_name(p, t, n, 1, "the wing's name", wname, sizeof(wname)) != 0)
+		return -1;
+	for (i = 0; i < p->nwings; i++)
+		if (strcmp(p->wing_name[i], wname) == 0)
+			return perr(p, "wing \"%s\" is declared twice", wname);
+	if (p->nwings == BATTLE_MAX_BRIGADES)
+		return perr(p, "too many wings (at most %d)", BATTLE_MAX_BRIGADES);
+	if (n < 3 || strcmp(t[2].s, "commander") != 0)
+		return perr(p, "expected 'wing \"Name\" commander \"Name\" at "
+		    "x,y'");
+	if (want_name(p, t, n, 3, "the wing commander's name", cname,
+	    sizeof(cname)) != 0)
+		return -1;
+	if (want_at(p, t, n, 4, "the wing commander", &pos) != 0)
+		return -1;
+	if (n > 6)
+		return perr(p, "unexpected '%s' after the position", t[6].s);
+	c = add_commander(p, cname, RANK_WING, -1, -1, pos);
+	if (c < 0)
+		return -1;
+	memcpy(p->wing_name[p->nwings], wname, sizeof(wname));
+	p->wing_side[p->nwings] = p->cur_side;
+	p->wing_cmd[p->nwings++] = c;
+	return 0;
 }
 
 static int
@@ -656,11 +715,31 @@ do_brigade(struct parser *p, struct tok *t, int n)
 		return -1;
 	if (want_at(p, t, n, 4, "the brigade commander", &pos) != 0)
 		return -1;
-	if (n > 6)
-		return perr(p, "unexpected '%s' after the position", t[6].s);
+	br->wing = -1;
+	if (n > 6 && strcmp(t[6].s, "wing") == 0) {
+		char wname[BATTLE_NAME_MAX];
+		int i;
+
+		if (want_name(p, t, n, 7, "the wing's name", wname,
+		    sizeof(wname)) != 0)
+			return -1;
+		for (i = 0; i < p->nwings; i++)
+			if (strcmp(p->wing_name[i], wname) == 0 &&
+			    p->wing_side[i] == p->cur_side)
+				br->wing = p->wing_cmd[i];
+		if (br->wing < 0)
+			return perr(p, "no wing \"%s\" on this side: declare it "
+			    "first with 'wing \"%s\" commander \"Name\" at "
+			    "x,y'", wname, wname);
+		if (n > 8)
+			return perr(p, "unexpected '%s' after the wing", t[8].s);
+	} else if (n > 6) {
+		return perr(p, "unexpected '%s' after the position (a brigade "
+		    "line may end with 'wing \"Name\"')", t[6].s);
+	}
 	br->side = p->cur_side;
 	p->brigade_line[b->nbrigades] = p->line;
-	c = add_commander(p, cname, b->nbrigades, pos);
+	c = add_commander(p, cname, RANK_BRIGADE, b->nbrigades, -1, pos);
 	if (c < 0)
 		return -1;
 	br->commander = c;
@@ -1013,7 +1092,7 @@ finish(struct parser *p)
 		}
 		for (i = 0; i < b->ncommanders; i++)
 			if (b->commanders[i].side == s &&
-			    b->commanders[i].brigade < 0)
+			    b->commanders[i].rank == RANK_ARMY)
 				army = 1;
 		for (i = 0; i < b->nunits; i++)
 			if (b->units[i].side == s)
@@ -1176,12 +1255,14 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_stand(&p, t, n);
 		else if (strcmp(t[0].s, "victory") == 0)
 			n = do_victory(&p, t, n);
+		else if (strcmp(t[0].s, "wing") == 0)
+			n = do_wing(&p, t, n);
 		else if (strcmp(t[0].s, "objective") == 0)
 			n = do_objective(&p, t, n);
 		else
 			n = perr(&p, "unknown keyword '%s' (expected scenario, "
 			    "ruleset, table, turns, sequence, set, terrain, side, "
-			    "commander, brigade, unit, stand, victory or "
+			    "commander, wing, brigade, unit, stand, victory or "
 			    "objective)", t[0].s);
 		if (n < 0)
 			goto out;

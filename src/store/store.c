@@ -731,9 +731,10 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 		const struct commander *c = &b->commanders[i];
 
 		if (store_exec(s, e, "INSERT INTO commanders (game_id, idx, side_idx, "
-		    "brigade, name, x, y, facing, gone) VALUES (?, ?, ?, ?, ?, ?, ?, "
-		    "?, ?)", "iIIItIIII", game, i, c->side, c->brigade, c->name,
-		    c->pos.x, c->pos.y, c->facing, c->gone))
+		    "brigade, name, x, y, facing, gone, attached) VALUES (?, ?, ?, "
+		    "?, ?, ?, ?, ?, ?, ?)", "iIIItIIIII", game, i, c->side,
+		    c->brigade, c->name, c->pos.x, c->pos.y, c->facing, c->gone,
+		    c->attached))
 			return -1;
 	}
 	for (i = 0; i < b->nunits; i++) {
@@ -802,7 +803,8 @@ store_battle_load(struct store *s, const struct store_game *g,
 	if (n != b->nbrigades)
 		goto bad;
 	n = 0;
-	if (prepare(s, e, &st, "SELECT idx, x, y, facing, gone FROM commanders "
+	if (prepare(s, e, &st, "SELECT idx, x, y, facing, gone, attached FROM "
+	    "commanders "
 	    "WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -814,6 +816,10 @@ store_battle_load(struct store *s, const struct store_game *g,
 		b->commanders[i].pos.y = sqlite3_column_int(st, 2);
 		b->commanders[i].facing = sqlite3_column_int(st, 3);
 		b->commanders[i].gone = sqlite3_column_int(st, 4);
+		b->commanders[i].attached = sqlite3_column_int(st, 5);
+		if (b->commanders[i].attached < -1 ||
+		    b->commanders[i].attached >= b->nunits)
+			goto bad;
 		n++;
 	}
 	stmt_release(s, st);

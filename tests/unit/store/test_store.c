@@ -161,6 +161,7 @@ battle_state_round_trips(void **state)
 	b->brigades[1].flags = BR_EXHAUSTED;
 	b->brigades[1].lost = 4;
 	b->commanders[0].pos.y -= 50;
+	b->commanders[1].attached = 2;
 	assert_int_equal(store_battle_save(st, id, b, &e), 0);
 	assert_int_equal(store_commit(st, &e), 0);
 	assert_int_equal(store_game_get(st, "g", &g, &e), 0);
