@@ -59,6 +59,7 @@ struct ctx {
 	int step, turn, side;
 	unsigned char in_cmd[BATTLE_MAX_STANDS];
 	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
+	int free_turn[BATTLE_MAX_UNITS];    /* a free change from leaving road march */
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
 	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
@@ -1571,16 +1572,21 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 	int from = unit_facing(b, u), delta = geom_turn(from, to);
 	long cost = 0;
 	struct pt cen;
-	int s;
+	int s, bonus = c->free_turn[u] && !charging;
 
 	if (delta == 0)
 		return 0;
-	if (c->fchanges[u] >= 2) {
+	if (c->fchanges[u] >= 2 && !bonus) {
 		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change facing a "
 		    "third time this turn.", un->name);
 		return -1;
 	}
-	if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
+	/* Leaving road march gives every stand a free change, poorly trained
+	 * ones too; it is the unit's next one and leaves its own free change
+	 * untouched. */
+	if (bonus)
+		cost = 0;
+	else if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
 		cost = COST(un->speed / 2);
 	if (cost > room) {
 		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
@@ -1605,7 +1611,10 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 		    "would leave the table.", un->name);
 		return -1;
 	}
-	c->fchanges[u]++;
+	if (bonus)
+		c->free_turn[u] = 0;
+	else
+		c->fchanges[u]++;
 	/* Only a free facing change in command leaves a unit unmoved (so
 	 * it may still be or go stationary); any other counts as moving. */
 	if (cost > 0 || !unit_in_command(c, u)) {
@@ -2082,6 +2091,8 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	FOR_STANDS(b, u, s)
 		b->stands[s].flags &= ~ST_STATIONARY;
 	c->moved[u] = 1;
+	if (cur == FORM_ROAD)
+		c->free_turn[u] = 1;
 	if (breaking)
 		ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
 		    "detachments%s%s.", un->name, battle_unit_alive(b, u),
@@ -2549,6 +2560,36 @@ commander_touches(struct ctx *c, int k, int u)
 
 /* --- rally ----------------------------------------------------------- */
 
+/* A rallied stand's free change of facing: the player cannot order it
+ * when it happens, so it turns in place to face the nearest enemy unit it
+ * can see, if any (docs/rules-vnb-wing.md, Rally). */
+static void
+rally_face(struct ctx *c, int s)
+{
+	struct battle *b = c->b;
+	struct stand *st = &b->stands[s];
+	fx best = -1;
+	int v, to = st->facing;
+
+	for (v = 0; v < b->nunits; v++) {
+		struct pt pc;
+
+		if (!enemy(b, st->unit, v) || !battle_unit_centre(b, v, &pc) ||
+		    !can_see(b, st->pos, pc))
+			continue;
+		if (best < 0 || geom_dist(st->pos, pc) < best) {
+			best = geom_dist(st->pos, pc);
+			to = geom_bearing(st->pos, pc);
+		}
+	}
+	if (to == st->facing)
+		return;
+	st->facing = geom_norm(to);
+	ev(c, EV_FACING, st->unit, -1, st->facing, "%s: stand %d turns to face "
+	    "%d as it rallies.", b->units[st->unit].name,
+	    s - b->units[st->unit].first_stand + 1, st->facing);
+}
+
 static void
 phase_rally(struct ctx *c)
 {
@@ -2579,6 +2620,7 @@ phase_rally(struct ctx *c)
 					    "%s: stand %d rallies to %s (it stays "
 					    "permanently disordered).", b->units[u].name,
 					    s - b->units[u].first_stand + 1, k->name);
+					rally_face(c, s);
 					break;
 				}
 			}
