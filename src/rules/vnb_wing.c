@@ -2806,6 +2806,10 @@ phase_morale(struct ctx *c)
 	struct battle *b = c->b;
 	int i, u, s, t, side_pass;
 
+	/* One test a stand a phase, whatever calls for it: a stand that tests
+	 * for a melee has taken its test, danger zone or not (the melee test
+	 * counts meleeing guns from the front). */
+	memset(c->mark, 0, sizeof(c->mark));
 	/* Charges: the chargers in contact test, then the stands they touch. */
 	for (i = 0; i < c->nrank; i++) {
 		int tgt;
@@ -2827,9 +2831,11 @@ phase_morale(struct ctx *c)
 			FOR_STANDS(b, tgt, t)
 				if (alive(b, t) && in_contact(c, s, t))
 					touching = 1;
-			if (touching)
+			if (touching && !c->mark[s]) {
 				morale_test(c, s, melee_morale(c, s, tgt, 1), tc,
 				    "about to melee");
+				c->mark[s] = 1;
+			}
 		}
 		FOR_STANDS(b, tgt, t) {
 			int touching = 0;
@@ -2839,9 +2845,11 @@ phase_morale(struct ctx *c)
 			FOR_STANDS(b, u, s)
 				if (active(b, s) && in_contact(c, s, t))
 					touching = 1;
-			if (touching)
+			if (touching && !c->mark[t]) {
 				morale_test(c, t, melee_morale(c, t, u, 0), ac,
 				    "charged");
+				c->mark[t] = 1;
+			}
 		}
 		/* Breakthrough: a target routed or gone before the melee. */
 		{
@@ -2881,7 +2889,7 @@ phase_morale(struct ctx *c)
 			FOR_STANDS(b, u, s) {
 				int g, v, tested = 0;
 
-				if (!alive(b, s))
+				if (!alive(b, s) || c->mark[s])
 					continue;
 				for (v = 0; v < b->nunits && !tested; v++) {
 					if (!enemy(b, u, v) ||
