@@ -1363,15 +1363,17 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	return 0;
 }
 
+/* The word of verb v in the battle's ruleset's verb table. */
 static const char *
-verb_word(enum verb v)
+verb_word(const struct battle *b, enum verb v)
 {
-	static const char *const w[V_COUNT] = {
-		"ADVANCE", "MOVE TO", "WHEEL", "FACE", "FORM", "FIRE AT",
-		"CHARGE", "HOLD", "REFORM", "JOIN"
-	};
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i;
 
-	return (unsigned)v < V_COUNT ? w[v] : "?";
+	for (i = 0; rs != NULL && i < rs->nverbs; i++)
+		if (rs->verbs[i].verb == v)
+			return rs->verbs[i].word;
+	return "?";
 }
 
 /* A bounded appender for canonical text: it is written for every order
@@ -1446,7 +1448,7 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 		const struct order_step *st = &o->steps[i];
 
 		canon_put(&c, i ? " THEN " : " ");
-		canon_put(&c, verb_word(st->verb));
+		canon_put(&c, verb_word(b, st->verb));
 		switch (st->verb) {
 		case V_ADVANCE:
 			canon_put(&c, " ");

@@ -60,6 +60,8 @@ struct ctx {
 	unsigned char in_cmd[BATTLE_MAX_STANDS];
 	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
 	int free_turn[BATTLE_MAX_UNITS];    /* a free change from leaving road march */
+	int hurry[BATTLE_MAX_UNITS];        /* crosses bridges in disorder (HURRY) */
+	int charge_wet[BATTLE_MAX_UNITS];   /* its charge crossed a stream */
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
 	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
@@ -187,15 +189,16 @@ in_woods(const struct battle *b, struct pt p)
 	    area_at(b, p, T_THICKET);
 }
 
+/* 1 if p is on a line of kind k (within road.half-width of it). */
 static int
-on_road(const struct battle *b, struct pt p)
+on_line(const struct battle *b, struct pt p, enum terrain_kind k)
 {
 	int i, j;
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
-		if (t->kind != T_ROAD)
+		if (t->kind != k)
 			continue;
 		for (j = 0; j + 1 < t->npts; j++)
 			if (geom_seg_dist(p, b->points[t->first_pt + j],
@@ -204,6 +207,35 @@ on_road(const struct battle *b, struct pt p)
 				return 1;
 	}
 	return 0;
+}
+
+static int
+on_road(const struct battle *b, struct pt p)
+{
+	return on_line(b, p, T_ROAD);
+}
+
+/* Works, or a sunken road, which the text treats as works. */
+static int
+in_works(const struct battle *b, struct pt p)
+{
+	return area_at(b, p, T_WORKS) || on_line(b, p, T_SUNKEN_ROAD);
+}
+
+/* The town or village block p is in, or -1. */
+static int
+block_at(const struct battle *b, struct pt p)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if ((t->kind == T_TOWN || t->kind == T_VILLAGE) &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			return i;
+	}
+	return -1;
 }
 
 static int
@@ -844,6 +876,8 @@ phase_command(struct ctx *c)
 
 /* --- movement --------------------------------------------------------- */
 
+static int across_water(const struct battle *b, struct pt a, struct pt z);
+
 static int
 enemy(const struct battle *b, int u1, int u2)
 {
@@ -990,7 +1024,8 @@ area_factor(struct ctx *c, int u, struct pt p)
 	if ((area_at(b, p, T_TOWN) || area_at(b, p, T_VILLAGE)) &&
 	    (mounted || guns))
 		return 0;
-	if (area_at(b, p, T_WORKS) && (mounted || guns))
+	/* Mounted and guns enter works only by a path (a road). */
+	if (area_at(b, p, T_WORKS) && (mounted || guns) && !on_road(b, p))
 		return 0;
 	/* Marsh: what the unit's stands rolled on entering it (infantry
 	 * skirmishers and commanders are not affected). */
@@ -1064,14 +1099,22 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 			continue;  /* road march along a road ignores terrain */
 		switch (t->kind) {
 		case T_RIVER:
-			if (!crossing_allowed_at(b, a) && !crossing_allowed_at(b, z))
-				return -1;
-			cost += COST(un->speed / 2);
-			break;
 		case T_STREAM:
-			if (t->marshy && (mounted || guns) &&
-			    !crossing_allowed_at(b, a) && !crossing_allowed_at(b, z))
+			if ((t->kind == T_RIVER || (t->marshy && (mounted ||
+			    guns))) && !crossing_allowed_at(b, a) &&
+			    !crossing_allowed_at(b, z))
 				return -1;
+			/* A bridge: free in road march; else half the move or,
+			 * if the unit hurries, disorder. */
+			if (area_at(b, a, T_BRIDGE) || area_at(b, z, T_BRIDGE)) {
+				if (unit_form(b, u) == FORM_ROAD)
+					break;
+				if (c->hurry[u]) {
+					*dis = 1;
+					*what = "crossing a bridge in haste";
+					break;
+				}
+			}
 			cost += COST(un->speed / 2);
 			break;
 		case T_TREELINE: case T_FENCE: case T_HEDGE:
@@ -1080,7 +1123,8 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 				*fence = 1;
 			break;
 		case T_SUNKEN_ROAD:
-			if (mounted || guns)
+			/* Works: mounted and guns only where a road crosses. */
+			if ((mounted || guns) && !on_road(b, a) && !on_road(b, z))
 				return -1;
 			cost += COST(un->speed / 2);
 			*dis = 1;
@@ -1214,6 +1258,43 @@ along(struct pt a, struct pt dest, fx total, fx at)
 	return p;
 }
 
+/* 1 if unit u's stands overfill a town or village block: a town block
+ * holds up to town.capacity infantry stands, a village block
+ * village.capacity detachments and nothing else (stands count where their
+ * centres are). */
+static int
+block_over(struct ctx *c, int u)
+{
+	const struct battle *b = c->b;
+	int i, s, k;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		const struct pt *pg = &b->points[t->first_pt];
+		int mine = 0, all = 0;
+
+		if (t->kind != T_TOWN && t->kind != T_VILLAGE)
+			continue;
+		FOR_STANDS(b, u, s)
+			if (active(b, s) && geom_in_poly(b->stands[s].pos, pg,
+			    t->npts))
+				mine++;
+		if (mine == 0)
+			continue;
+		if (t->kind == T_VILLAGE &&
+		    b->units[u].kind != KIND_DETACHMENT)
+			return 1;
+		for (k = 0; k < b->nstands; k++)
+			if (alive(b, k) && geom_in_poly(b->stands[k].pos, pg,
+			    t->npts))
+				all++;
+		if (all > P(c, t->kind == T_TOWN ? "town.capacity" :
+		    "village.capacity"))
+			return 1;
+	}
+	return 0;
+}
+
 /* How far along the step a->z its first crossing of an area's edge is,
  * or -1 if it crosses none: steps are cut there, so that each step lies
  * in one kind of ground and is charged for it exactly. */
@@ -1287,6 +1368,7 @@ closed_under(struct ctx *c, int u, uint64_t *out)
 			continue;
 		FOR_STANDS(b, u, s)
 			if (active(b, s) && s - un->first_stand < 64 &&
+			    !(t->kind == T_WORKS && on_road(b, b->stands[s].pos)) &&
 			    stand_in_area(b, s, t))
 				*out |= (uint64_t)1 << (s - un->first_stand);
 	}
@@ -1411,6 +1493,13 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		}
 		mid.x = cur.x + (next.x - cur.x) / 2;
 		mid.y = cur.y + (next.y - cur.y) / 2;
+		/* Foot go from one block to another only by the street. */
+		if (foot(un) && block_at(b, pmid) >= 0 && block_at(b, mid) >= 0 &&
+		    block_at(b, pmid) != block_at(b, mid)) {
+			r.stop = "it must go out into the street to reach "
+			    "another block";
+			break;
+		}
 		/* Entering a marsh: each stand rolls for the going. */
 		mi = marsh_entered(b, pmid, mid);
 		if (mi >= 0 && !(skirm && foot(un)) && !(road && on_road(b, cur) &&
@@ -1434,6 +1523,8 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				break;
 			}
 			cost += lc;
+			if (mode == MOVE_CHARGE && across_water(b, cur, next))
+				c->charge_wet[u] = 1;
 		}
 		/* Along a road in road march nothing of the ground counts;
 		 * guns on a road take contours freely even out of road
@@ -1496,6 +1587,11 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			r.stop = "it would leave the table";
 			break;
 		}
+		if (block_over(c, u)) {
+			translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+			r.stop = "the building has no room for it";
+			break;
+		}
 		if (fence && mode == MOVE_CHARGE && !c->fence_tested[u] &&
 		    un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED)
 			fence_test(c, u);
@@ -1510,13 +1606,17 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		level = nl;
 		r.moved += len;
 		r.spent += cost;
+		/* Foot entering or leaving a town or village block. */
+		if (!ignore && foot(un) && (block_at(b, mid) >= 0) !=
+		    (block_at(b, pmid) >= 0)) {
+			dis = 1;
+			what = block_at(b, mid) >= 0 ? "entering a building" :
+			    "leaving a building";
+		}
 		if (dis || (!ignore && !skirm && f >= 2 && (area_at(b, mid, T_FOREST) ||
 		    area_at(b, mid, T_THICKET) || area_at(b, mid, T_SWAMP))) ||
 		    (!ignore && !skirm && un->kind == KIND_MOUNTED &&
-		    area_at(b, mid, T_BROKEN)) ||
-		    (!ignore && foot(un) && (area_at(b, mid, T_TOWN) ||
-		    area_at(b, mid, T_VILLAGE)) && !area_at(b, pmid, T_TOWN) &&
-		    !area_at(b, pmid, T_VILLAGE))) {
+		    area_at(b, mid, T_BROKEN))) {
 			int s;
 
 			FOR_STANDS(b, u, s)
@@ -2201,9 +2301,12 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		}
 	}
 	ooc = !unit_in_command(c, u);
-	for (i = 0; i < o->nsteps; i++)
+	for (i = 0; i < o->nsteps; i++) {
 		if (o->steps[i].verb == V_CHARGE)
 			charging = 1;
+		if (o->steps[i].verb == V_HURRY)
+			c->hurry[u] = 1;
+	}
 	budget = COST(unit_rate(b, u));
 	if (unit_form(b, u) == FORM_ROAD)
 		budget *= 1;   /* road march multiplies per step (move_unit) */
@@ -2260,6 +2363,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		case V_HOLD:
 			c->hold[u] = 1;
 			break;
+		case V_HURRY:
+			break;   /* read before the moves (do_unit_steps) */
 		case V_REFORM: {
 			int any = 0;
 
@@ -2704,7 +2809,7 @@ melee_morale(struct ctx *c, int s, int foe, int att)
 	    battle_level_at(b, b->stands[s].pos) > battle_level_at(b, fc))
 		m += 1;
 	if (!att && (foot(un) || un->kind == KIND_ARTILLERY) &&
-	    area_at(b, b->stands[s].pos, T_WORKS))
+	    in_works(b, b->stands[s].pos))
 		m += 1;
 	if (commander_attached(c, u))
 		m += 1;
@@ -2800,6 +2905,22 @@ gun_can_fire(const struct battle *b, int s)
 	    b->stands[s].form != FORM_ROAD && !(b->stands[s].flags & ST_GUNS_LOST);
 }
 
+/* 1 if the line a-z crosses a stream or river. */
+static int
+across_water(const struct battle *b, struct pt a, struct pt z)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if ((t->kind == T_STREAM || t->kind == T_RIVER) &&
+		    step_crosses(b, t, a, z))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 phase_morale(struct ctx *c)
 {
@@ -2824,13 +2945,21 @@ phase_morale(struct ctx *c)
 			continue;
 		}
 		FOR_STANDS(b, u, s) {
-			int touching = 0;
+			int touching = 0, across = 0;
 
 			if (!active(b, s))
 				continue;
 			FOR_STANDS(b, tgt, t)
-				if (alive(b, t) && in_contact(c, s, t))
+				if (alive(b, t) && in_contact(c, s, t)) {
 					touching = 1;
+					across |= across_water(b, b->stands[s].pos,
+					    b->stands[t].pos);
+				}
+			/* Attacking across a stream (at a ford or bridge too)
+			 * whose far bank the enemy holds: disordered.  Across:
+			 * the charge crossed it, or it runs between the two. */
+			if (touching && (across || c->charge_wet[u]))
+				disorder(c, s, "attacking across a defended stream");
 			if (touching && !c->mark[s]) {
 				morale_test(c, s, melee_morale(c, s, tgt, 1), tc,
 				    "about to melee");
@@ -2916,7 +3045,6 @@ phase_morale(struct ctx *c)
 }
 
 /* --- combat ----------------------------------------------------------- */
-
 
 static int
 attack_dice(struct ctx *c, int s, int melee)
@@ -3095,9 +3223,14 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 		    area_at(b, t->pos, T_VILLAGE)) &&
 		    !(!x->melee && x->weapon == WEAPON_HEAVY_GUN))
 			why[n++] = "in a building";
+		/* Works save against fire and melee; a sunken road, which
+		 * counts as works, not against infantry's melee. */
 		if ((foot(tu) || tu->kind == KIND_ARTILLERY) &&
-		    area_at(b, t->pos, T_WORKS))
-			why[n++] = "in works";
+		    (area_at(b, t->pos, T_WORKS) || (on_line(b, t->pos,
+		    T_SUNKEN_ROAD) && !(x->melee &&
+		    foot(&b->units[b->stands[x->source].unit])))))
+			why[n++] = area_at(b, t->pos, T_WORKS) ? "in works" :
+			    "in a sunken road";
 		if (!x->melee && tu->kind == KIND_ARTILLERY && x->long_range &&
 		    (x->weapon == WEAPON_LIGHT_GUN || x->weapon == WEAPON_FIELD_GUN))
 			why[n++] = "guns at long range";
@@ -3321,6 +3454,16 @@ retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
 			rout_stand(c, s, from, "lost a melee while disordered");
 		} else {
 			disorder(c, s, "lost the melee");
+			/* Guns emplaced in works are abandoned; elsewhere the
+			 * crews take them along. */
+			if (b->units[u].kind == KIND_ARTILLERY &&
+			    in_works(b, b->stands[s].pos) &&
+			    !(b->stands[s].flags & ST_GUNS_LOST)) {
+				b->stands[s].flags |= ST_GUNS_LOST;
+				ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d abandons "
+				    "its guns in the works.", b->units[u].name,
+				    s - b->units[u].first_stand + 1);
+			}
 			push_stand(c, s, geom_bearing(from, b->stands[s].pos),
 			    unit_rate(b, u) / 2, 0, 0);
 			ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d falls back "

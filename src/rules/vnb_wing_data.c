@@ -116,6 +116,8 @@ const struct rule_param vnb_params[] = {
 	{ "exhaust.morale6", 60, TEXT, "exhaustion: 60% of SP for morale 6", PARAM_PERCENT, 1, 100 },
 	{ "exhaust.morale7", 70, DEF, "the table stops at 6; 70% continues it for morale 7", PARAM_PERCENT, 1, 100 },
 	{ "rout.sp-loss", 1, TEXT, "a routing stand loses 1 SP", PARAM_COUNT, 0, 20 },
+	{ "town.capacity", 2, TEXT, "a town block (farmstead) holds up to two infantry stands", PARAM_COUNT, 0, 20 },
+	{ "village.capacity", 1, TEXT, "a village block holds a single detachment", PARAM_COUNT, 0, 20 },
 	{ "detachment.sp", 1, DEF, "an infantry stand able to skirmish breaks into detachments of 1 SP, one for each SP it has (the text gives no number; its Native bands and light battalions are detachments of 1 SP each)", PARAM_COUNT, 1, 20 },
 	{ "unsupported.radius", 300, DEF, "artillery is unsupported with no friendly foot stand within 3\"", PARAM_INCHES, 0, 10000 },
 };
@@ -131,6 +133,7 @@ const struct verb_def vnb_verbs[] = {
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: move straight at the enemy unit and melee it" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },
 	{ "REFORM", V_REFORM, ARG_NONE, 1, 0, "REFORM: recover from disorder (half the move)" },
+	{ "HURRY", V_HURRY, ARG_NONE, 1, 0, "HURRY: cross bridges this phase at the cost of disorder instead of half the move" },
 	{ "JOIN", V_JOIN, ARG_FRIEND, 0, 1, "JOIN UNIT: (commanders) ride to the rear of a friendly unit and move with it until ordered elsewhere" },
 };
 const int vnb_nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0]));
