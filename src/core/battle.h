@@ -81,6 +81,8 @@ enum weapon {
                                 but not lost (always with ST_GONE) */
 #define ST_DETACH    0x200u  /* a detachment an infantry stand able to
                                 skirmish breaks into (its slot, for good) */
+#define ST_RETIRES   0x400u  /* mounted: retires 6" a hit from fire to save,
+                                until its side's next phase (RETIRE) */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Brigade markers. */

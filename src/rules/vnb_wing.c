@@ -2365,6 +2365,19 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			break;
 		case V_HURRY:
 			break;   /* read before the moves (do_unit_steps) */
+		case V_RETIRE:
+			if (un->kind != KIND_MOUNTED ||
+			    unit_form(b, u) == FORM_DISMOUNTED) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot retire "
+				    "from fire: only mounted stands may.", un->name);
+				break;
+			}
+			FOR_STANDS(b, u, s)
+				if (active(b, s))
+					b->stands[s].flags |= ST_RETIRES;
+			ev(c, EV_MOVE, u, -1, 0, "%s will retire from fire until "
+			    "its next phase.", un->name);
+			break;
 		case V_REFORM: {
 			int any = 0;
 
@@ -3167,10 +3180,24 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 	const struct unit *un = &b->units[u];
 	int n = attack_dice(c, f, melee), need, i;
 
-	if (melee)
-		need = P(c, "hit.melee");
-	else
-		need = band == 1 ? P(c, "hit.short") : P(c, "hit.long");
+	/* The hit table's row for the stand's weapon (abandoned guns' crews
+	 * fight with muskets), its melee/short or long column; stands with no
+	 * row (mounted) use hit.melee. */
+	{
+		enum weapon w = (b->stands[f].flags & ST_GUNS_LOST) ?
+		    WEAPON_MUSKET : un->weapon;
+		char name[48];
+
+		snprintf(name, sizeof(name), "hit.%s.%s", battle_weapon_name(w),
+		    melee || band == 1 ? "short" : "long");
+		need = w != WEAPON_NONE && ruleset_has_param(c->rs, name) ?
+		    P(c, name) : P(c, "hit.melee");
+	}
+	/* Unlimbered guns fight only to their front. */
+	if (melee && un->kind == KIND_ARTILLERY &&
+	    !(b->stands[f].flags & ST_GUNS_LOST) &&
+	    from_flank(b, f, b->stands[target].pos))
+		n = 0;
 	if (!melee && (un->abil & ABIL_SS))
 		need -= 1;
 	if (melee && offensive && ((un->abil & ABIL_SH) ||
@@ -3236,6 +3263,8 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 			why[n++] = "guns at long range";
 		if (disordered(b, x->source))
 			why[n++] = "hit by a disordered stand";
+		if (!x->melee && (t->flags & ST_RETIRES))
+			why[n++] = "retiring";
 		for (k = 0; k < n && !x->saved; k++) {
 			int r = roll(c, t->unit, "save for %s stand %d (%s), saves "
 			    "on %d or more", tu->name, x->target - tu->first_stand + 1,
@@ -3371,6 +3400,27 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 	on_u = apply_hits(c, h, out_end, ret_end);
 	(void)on_t;
 	(void)on_u;
+	/* Mounted stands retiring from fire: 6" a hit, straight away from
+	 * the stand that hit them, facing it. */
+	FOR_STANDS(b, t, s) {
+		int n = 0, from = -1;
+
+		if (!alive(b, s) || !(b->stands[s].flags & ST_RETIRES))
+			continue;
+		for (r = 0; r < out_end; r++)
+			if (h->v[r].target == s) {
+				n++;
+				from = h->v[r].source;
+			}
+		if (n == 0)
+			continue;
+		push_stand(c, s, geom_bearing(b->stands[from].pos,
+		    b->stands[s].pos), P(c, "retire.per-hit") * n, 0, 0);
+		ev(c, EV_RETREAT, t, u, n, "%s: stand %d retires %s\" from the "
+		    "fire (%d %s).", b->units[t].name, s - b->units[t].first_stand + 1,
+		    fmt_in(c, 0, P(c, "retire.per-hit") * n), n, n == 1 ? "hit" :
+		    "hits");
+	}
 }
 
 /* The enemy unit stand s fires at: the unit's chosen target if the stand
@@ -3380,11 +3430,31 @@ static int
 stand_target(struct ctx *c, int s, int chosen)
 {
 	struct battle *b = c->b;
-	int v, band, best = -1;
+	int v, band, best = -1, t0;
 	fx bestg = INT32_MAX;
 
-	if (chosen >= 0 && fire_pick(c, s, chosen, &band) >= 0)
-		return chosen;
+	if (chosen >= 0 && (t0 = fire_pick(c, s, chosen, &band)) >= 0) {
+		/* Firing lanes: small arms must fire at skirmishers nearer
+		 * than their target; guns may fire past them. */
+		enum weapon w = b->units[b->stands[s].unit].weapon;
+		fx g0 = stand_gap(b, s, t0);
+
+		if (w != WEAPON_MUSKET && w != WEAPON_RIFLE)
+			return chosen;
+		for (v = 0; v < b->nunits; v++) {
+			int t;
+
+			if (v == chosen || !enemy(b, b->stands[s].unit, v) ||
+			    (t = fire_pick(c, s, v, &band)) < 0 ||
+			    b->stands[t].form != FORM_SKIRMISH)
+				continue;
+			if (stand_gap(b, s, t) < g0 && stand_gap(b, s, t) < bestg) {
+				bestg = stand_gap(b, s, t);
+				best = v;
+			}
+		}
+		return best >= 0 ? best : chosen;
+	}
 	for (v = 0; v < b->nunits; v++) {
 		int t;
 
@@ -3414,12 +3484,23 @@ unit_fires(struct ctx *c, int u)
 		if (chosen >= 0 && target[s] == chosen)
 			reach = 1;
 	}
-	if (chosen >= 0 && !reach)
-		ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at %s: %s.",
-		    b->units[u].name, b->units[chosen].name,
-		    battle_unit_alive(b, chosen) == 0 ? "it is no longer on the table" :
-		    "no stand has it in range, within 45 degrees of its front, and "
-		    "in sight");
+	if (chosen >= 0 && !reach) {
+		int band, lane = 0;
+
+		FOR_STANDS(b, u, s)
+			if (can_fire(b, s) && fire_pick(c, s, chosen, &band) >= 0)
+				lane = 1;
+		if (lane)
+			ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
+			    "%s: skirmishers in front of it draw its fire.",
+			    b->units[u].name, b->units[chosen].name);
+		else
+			ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
+			    "%s: %s.", b->units[u].name, b->units[chosen].name,
+			    battle_unit_alive(b, chosen) == 0 ? "it is no longer "
+			    "on the table" : "no stand has it in range, within 45 "
+			    "degrees of its front, and in sight");
+	}
 	FOR_STANDS(b, u, s) {
 		int t = target[s];
 
@@ -3881,6 +3962,11 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 			c->rank[c->nrank++] = u;
 		}
 
+	/* An election to retire from fire lasts until the side's next
+	 * phase. */
+	for (i = 0; i < b->nstands; i++)
+		if (b->units[b->stands[i].unit].side == side)
+			b->stands[i].flags &= ~ST_RETIRES;
 	phase_command(c);
 	find_riders(c, mine);
 	for (i = 0; mine != NULL && i < mine->n; i++) {

@@ -195,7 +195,7 @@ check "outbox write makes its folder" 0 "$bin" --db "$db2" outbox write "$work/m
 # Sandbox: scripted dice must fit the die.
 check "new sandbox" 0 "$bin" --db "$db" new box "$scen" --sandbox
 check "rules" 0 "$bin" rules vnb-wing
-says "rules" "hit.short"
+says "rules" "hit.musket.short"
 
 # One configuration file: its database and From; a game answers from the
 # From it was made with, whatever the caller's environment says.

@@ -170,7 +170,7 @@ static const struct bad bads[] = {
 	    "overlaps a stand of \"23rd Foot\"" },
 	{ 2, "ruleset vnb-wing\nset hit.nine 4", 3, "no number named" },
 	{ 2, "ruleset vnb-wing\nset command.radius -5", 3, "inches from 0" },
-	{ 2, "ruleset vnb-wing\nset hit.short 9", 3, "from 1 to 7" },
+	{ 2, "ruleset vnb-wing\nset hit.musket.short 9", 3, "from 1 to 7" },
 	{ 2, "ruleset vnb-wing\nset range.musket.short 10", 0, "longer than" },
 	{ 18, "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 24,47.5 facing 180", 18,
 	    "hangs off the edge" },
@@ -214,14 +214,14 @@ static void
 set_takes_inches_for_distances(void **state)
 {
 	char *text = with_line(2, "ruleset vnb-wing\nset command.radius 8.5\n"
-	    "set hit.long 5");
+	    "set hit.musket.long 5");
 	struct battle *b = parse_ok(text);
 	const struct ruleset *rs = ruleset_find("vnb-wing");
 
 	(void)state;
 	assert_int_equal(ruleset_param(rs, b, "command.radius"), 850);
-	assert_int_equal(ruleset_param(rs, b, "hit.long"), 5);
-	assert_int_equal(ruleset_param(rs, b, "hit.short"), 5);
+	assert_int_equal(ruleset_param(rs, b, "hit.musket.long"), 5);
+	assert_int_equal(ruleset_param(rs, b, "hit.musket.short"), 5);
 	battle_free(b);
 	free(text);
 }
