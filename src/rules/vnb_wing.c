@@ -62,6 +62,8 @@ struct ctx {
 	int free_turn[BATTLE_MAX_UNITS];    /* a free change from leaving road march */
 	int hurry[BATTLE_MAX_UNITS];        /* crosses bridges in disorder (HURRY) */
 	int charge_wet[BATTLE_MAX_UNITS];   /* its charge crossed a stream */
+	int stay[BATTLE_MAX_UNITS];         /* NO ADVANCE: keeps its ground */
+	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
 	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
@@ -2365,6 +2367,9 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			break;
 		case V_HURRY:
 			break;   /* read before the moves (do_unit_steps) */
+		case V_NO_ADVANCE:
+			c->stay[u] = 1;
+			break;
 		case V_RETIRE:
 			if (un->kind != KIND_MOUNTED ||
 			    unit_form(b, u) == FORM_DISMOUNTED) {
@@ -2984,6 +2989,7 @@ phase_morale(struct ctx *c)
 
 			if (!alive(b, t))
 				continue;
+			c->was_routed[t] = (unsigned char)routed(b, t);
 			FOR_STANDS(b, u, s)
 				if (active(b, s) && in_contact(c, s, t))
 					touching = 1;
@@ -2993,13 +2999,16 @@ phase_morale(struct ctx *c)
 				c->mark[t] = 1;
 			}
 		}
-		/* Breakthrough: a target routed or gone before the melee. */
+		/* Breakthrough: a target routed by its test, or gone, before
+		 * the melee (a stand routed already that passed its test
+		 * stands and fights). */
 		{
 			int left = 0;
 			struct pt ac2;
 
 			FOR_STANDS(b, tgt, t)
-				if (active(b, t))
+				if (active(b, t) || (alive(b, t) &&
+				    c->was_routed[t]))
 					left++;
 			if (left == 0 && unit_active_centre(b, u, &ac2)) {
 				struct move_result r;
@@ -3530,7 +3539,12 @@ retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
 			continue;
 		u = b->stands[s].unit;
 		if (routed(b, s)) {
-			remove_stand(c, s, "loses a melee while routed");
+			/* Treated as routing again, then removed once the
+			 * routing is done. */
+			push_stand(c, s, geom_bearing(from, b->stands[s].pos),
+			    unit_rate(b, u), 1, 0);
+			if (alive(b, s))
+				remove_stand(c, s, "loses a melee while routed");
 		} else if (disordered(b, s)) {
 			rout_stand(c, s, from, "lost a melee while disordered");
 		} else {
@@ -3589,6 +3603,64 @@ nearest_of(const struct battle *b, int s, const int *list, int n)
 		}
 	}
 	return pick;
+}
+
+/* The winner of a melee against unit l (which stood at lc) takes the
+ * ground l left, unless it keeps its own (stay), stopping 0.25" short of
+ * any enemy; then its free change of facing, made when no order can
+ * choose it, turns it towards the nearest enemy it sees that is outside
+ * its front.  See docs/rules-vnb-wing.md, Melee results. */
+static void
+winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
+{
+	struct battle *b = c->b;
+	struct pt wc, pc;
+	int v, to = -1;
+	fx best = -1;
+
+	if (!unit_active_centre(b, w, &wc))
+		return;
+	if (!stay) {
+		struct move_result r = move_unit(c, w, lc, COST(FX(1000)),
+		    MOVE_ADVANCE_INTO, -1);
+
+		if (r.moved > 0)
+			ev(c, EV_MOVE, w, l, r.moved, "%s advances %s\" into the "
+			    "ground %s held.", b->units[w].name, fmt_in(c, 0,
+			    r.moved), b->units[l].name);
+		unit_active_centre(b, w, &wc);
+	}
+	for (v = 0; v < b->nunits; v++) {
+		if (!enemy(b, w, v) || !battle_unit_centre(b, v, &pc) ||
+		    !can_see(b, wc, pc))
+			continue;
+		if (best < 0 || geom_dist(wc, pc) < best) {
+			best = geom_dist(wc, pc);
+			to = geom_bearing(wc, pc);
+		}
+	}
+	if (to >= 0 && abs(geom_turn(unit_facing(b, w), to)) >
+	    P(c, "arc")) {
+		int s, delta = geom_turn(unit_facing(b, w), to);
+
+		FOR_STANDS(b, w, s)
+			if (active(b, s)) {
+				b->stands[s].pos = geom_rotate(b->stands[s].pos, wc,
+				    delta);
+				b->stands[s].facing = geom_norm(to);
+			}
+		if (!unit_has_room(b, w)) {
+			FOR_STANDS(b, w, s)
+				if (active(b, s)) {
+					b->stands[s].pos = geom_rotate(
+					    b->stands[s].pos, wc, -delta);
+					b->stands[s].facing = geom_norm(to - delta);
+				}
+		} else {
+			ev(c, EV_FACING, w, -1, geom_norm(to), "%s turns to face "
+			    "%d after the melee.", b->units[w].name, geom_norm(to));
+		}
+	}
 }
 
 static void
@@ -3702,18 +3774,13 @@ melee(struct ctx *c, int a, int t)
 	    b->units[winner].name);
 	if (loser == t) {
 		retreat_unit_stands(c, def, nd, ac, a);
-		/* The victorious chargers may take the abandoned ground. */
-		if (unit_active_centre(b, a, &ac)) {
-			struct move_result r = move_unit(c, a, tc, COST(FX(1000)),
-			    MOVE_ADVANCE_INTO, -1);
-
-			if (r.moved > 0)
-				ev(c, EV_MOVE, a, t, r.moved, "%s advances %s\" into "
-				    "the ground %s held.", b->units[a].name,
-				    fmt_in(c, 0, r.moved), b->units[t].name);
-		}
+		winner_advances(c, a, t, tc, c->stay[a]);
 	} else {
 		retreat_unit_stands(c, att, na, tc, t);
+		/* Defending cavalry that wins has the attacker's options. */
+		if (b->units[t].kind == KIND_MOUNTED &&
+		    unit_form(b, t) != FORM_DISMOUNTED)
+			winner_advances(c, t, a, ac, 0);
 	}
 }
 

@@ -147,6 +147,7 @@ const struct verb_def vnb_verbs[] = {
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: stay and go stationary where allowed" },
 	{ "REFORM", V_REFORM, ARG_NONE, 1, 0, "REFORM: recover from disorder (half the move)" },
 	{ "RETIRE", V_RETIRE, ARG_NONE, 1, 0, "RETIRE: (mounted) until your next phase, when hit by fire, retire 6\" a hit and roll a save for each" },
+	{ "NO ADVANCE", V_NO_ADVANCE, ARG_NONE, 1, 0, "NO ADVANCE: if the unit wins a melee this phase, it keeps its ground instead of advancing into the ground the enemy left" },
 	{ "HURRY", V_HURRY, ARG_NONE, 1, 0, "HURRY: cross bridges this phase at the cost of disorder instead of half the move" },
 	{ "JOIN", V_JOIN, ARG_FRIEND, 0, 1, "JOIN UNIT: (commanders) ride to the rear of a friendly unit and move with it until ordered elsewhere" },
 };

@@ -50,6 +50,9 @@ struct kase {
 	char **expect;
 	int *expect_line;
 	int nexpect;
+	char **given;       /* "unit "U" [stand K] MARKER": set before step 1 */
+	int *given_line;
+	int ngiven;
 };
 
 static char *
@@ -183,6 +186,13 @@ parse_case(const char *path, struct kase *k, char *why, size_t wsize)
 				k->dice[k->ndice++] = (int)v;
 				p = end;
 			}
+		} else if (strncmp(s, "given ", 6) == 0) {
+			k->given = realloc(k->given, (size_t)(k->ngiven + 1) *
+			    sizeof(char *));
+			k->given_line = realloc(k->given_line, (size_t)(k->ngiven + 1) *
+			    sizeof(int));
+			k->given[k->ngiven] = strdup(s + 6);
+			k->given_line[k->ngiven++] = ln;
 		} else if (strncmp(s, "expect ", 7) == 0) {
 			k->expect = realloc(k->expect, (size_t)(k->nexpect + 1) *
 			    sizeof(char *));
@@ -224,7 +234,51 @@ free_case(struct kase *k)
 		free(k->expect[i]);
 	free(k->expect);
 	free(k->expect_line);
+	for (i = 0; i < k->ngiven; i++)
+		free(k->given[i]);
+	free(k->given);
+	free(k->given_line);
 	free(k->dice);
+}
+
+/* Applies one `given` line: markers a scenario cannot state (a stand
+ * routed or disordered at the start).  NULL, or what is wrong. */
+static const char *
+apply_given(struct battle *b, const char *g)
+{
+	static const struct { const char *w; unsigned f; } m[] = {
+		{ "disordered", ST_DISORDERED }, { "permanent", ST_PERMANENT },
+		{ "routed", ST_ROUTED }, { "stationary", ST_STATIONARY },
+	};
+	char name[256], word[64];
+	const char *rest;
+	int u, s, k = 0, lo, hi;
+	size_t i;
+
+	if (strncmp(g, "unit ", 5) != 0 || quoted(g, name, sizeof(name)) == NULL)
+		return "expected 'given unit \"U\" [stand K] MARKER'";
+	if ((u = battle_find_unit(b, name)) < 0)
+		return "no such unit";
+	rest = strchr(strchr(g, '"') + 1, '"') + 1;
+	if (sscanf(rest, " stand %d %63s", &k, word) != 2 &&
+	    (k = 0, sscanf(rest, " %63s", word) != 1))
+		return "expected a marker";
+	lo = b->units[u].first_stand;
+	hi = lo + b->units[u].nstands;
+	if (k > 0) {
+		if (k > b->units[u].nstands)
+			return "no such stand";
+		lo += k - 1;
+		hi = lo + 1;
+	}
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (strcmp(word, m[i].w) == 0) {
+			for (s = lo; s < hi; s++)
+				if (!(b->stands[s].flags & ST_GONE))
+					b->stands[s].flags |= m[i].f;
+			return NULL;
+		}
+	return "unknown marker (disordered, permanent, routed, stationary)";
 }
 
 static int
@@ -496,6 +550,13 @@ run_case(void **state)
 		fail_msg("%s", e.msg);
 	rs = ruleset_find(b->ruleset);
 	assert_non_null(rs);
+	for (i = 0; i < k.ngiven; i++) {
+		const char *bad = apply_given(b, k.given[i]);
+
+		if (bad != NULL)
+			fail_msg("%s:%d: given %s: %s", path, k.given_line[i],
+			    k.given[i], bad);
+	}
 	op = orders_parser_new(rs, &e);
 	assert_non_null(op);
 	script.v = k.dice;
