@@ -64,6 +64,8 @@ struct ctx {
 	int charge_wet[BATTLE_MAX_UNITS];   /* its charge crossed a stream */
 	int stay[BATTLE_MAX_UNITS];         /* NO ADVANCE: keeps its ground */
 	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
+	int bt[BATTLE_MAX_UNITS][ORDER_MAX_STEPS];   /* breakthrough charges */
+	int nbt[BATTLE_MAX_UNITS];
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
 	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
@@ -2289,7 +2291,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 	int u = o->who, i, s;
 	const struct unit *un = &b->units[u];
 	long budget, spent = 0;
-	int ooc, charging = 0;
+	int ooc, charging = 0, charged = 0;
 
 	if (battle_unit_alive(b, u) == 0)
 		return;
@@ -2442,6 +2444,13 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			int t = st->target;
 			struct pt tc;
 
+			/* A charge after the first names where a breakthrough
+			 * goes (phase_morale), if the first target gives way. */
+			if (charged) {
+				c->bt[u][c->nbt[u]++] = t;
+				break;
+			}
+			charged = 1;
 			if (!battle_unit_centre(b, t, &tc)) {
 				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
 				    "%s: it is no longer on the table.", un->name,
@@ -2939,28 +2948,43 @@ across_water(const struct battle *b, struct pt a, struct pt z)
 	return 0;
 }
 
+/* After a breakthrough move of `moved`: poorly trained troops are
+ * disordered by it, and so is any stand making a second one. */
 static void
-phase_morale(struct ctx *c)
+breakthrough_moved(struct ctx *c, int u, fx moved, int before)
 {
 	struct battle *b = c->b;
-	int i, u, s, t, side_pass;
+	int s;
 
-	/* One test a stand a phase, whatever calls for it: a stand that tests
-	 * for a melee has taken its test, danger zone or not (the melee test
-	 * counts meleeing guns from the front). */
-	memset(c->mark, 0, sizeof(c->mark));
-	/* Charges: the chargers in contact test, then the stands they touch. */
-	for (i = 0; i < c->nrank; i++) {
-		int tgt;
-		struct pt ac, tc;
+	if (moved <= 0)
+		return;
+	if ((b->units[u].abil & ABIL_PT) || before > 0)
+		FOR_STANDS(b, u, s)
+			if (active(b, s))
+				disorder(c, s, before > 0 ? "a second breakthrough "
+				    "move" : "a poorly trained breakthrough");
+}
 
-		u = c->rank[i];
-		tgt = c->charge_target[u];
-		if (tgt < 0)
-			continue;
-		if (!unit_active_centre(b, u, &ac) || !battle_unit_centre(b, tgt, &tc)) {
+/* The morale tests of unit u's charge on c->charge_target[u]: its stands
+ * in contact, then the stands they touch.  If the target gives way before
+ * the melee (routed by its test, or gone), a breakthrough: into the next
+ * target its orders name (a later CHARGE), up to half its move, testing
+ * again on contact; with none, it takes the ground the target held.  See
+ * docs/rules-vnb-wing.md, Morale (Breakthrough). */
+static void
+charge_tests(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int tgt = c->charge_target[u], s, t, k = 0, moves = 0;
+	struct pt ac, tc;
+
+	for (;;) {
+		int left = 0, next = -1;
+
+		if (!unit_active_centre(b, u, &ac) ||
+		    !battle_unit_centre(b, tgt, &tc)) {
 			c->charge_target[u] = -1;
-			continue;
+			return;
 		}
 		FOR_STANDS(b, u, s) {
 			int touching = 0, across = 0;
@@ -2999,36 +3023,97 @@ phase_morale(struct ctx *c)
 				c->mark[t] = 1;
 			}
 		}
-		/* Breakthrough: a target routed by its test, or gone, before
-		 * the melee (a stand routed already that passed its test
-		 * stands and fights). */
-		{
-			int left = 0;
-			struct pt ac2;
+		/* A target routed by its test, or gone, gives way (a stand
+		 * routed already that passed its test stands and fights). */
+		FOR_STANDS(b, tgt, t)
+			if (active(b, t) || (alive(b, t) && c->was_routed[t]))
+				left++;
+		if (left > 0 || !unit_active_centre(b, u, &ac))
+			return;
+		c->charge_target[u] = -1;
+		/* The next target its orders name, alive and in sight. */
+		while (k < c->nbt[u] && next < 0) {
+			struct pt nc;
+			int v = c->bt[u][k++];
 
-			FOR_STANDS(b, tgt, t)
-				if (active(b, t) || (alive(b, t) &&
-				    c->was_routed[t]))
-					left++;
-			if (left == 0 && unit_active_centre(b, u, &ac2)) {
-				struct move_result r;
-
-				c->charge_target[u] = -1;
-				r = move_unit(c, u, tc, COST(FX(1000)),
-				    MOVE_ADVANCE_INTO, -1);
-				/* Poorly trained troops are disordered by a
-				 * breakthrough move. */
-				if (r.moved > 0 && (b->units[u].abil & ABIL_PT))
-					FOR_STANDS(b, u, s)
-						if (active(b, s))
-							disorder(c, s, "a poorly trained "
-							    "breakthrough");
-				ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
-				    "through: %s gives way before the melee, and it "
-				    "occupies the ground.", b->units[u].name,
-				    b->units[tgt].name);
-			}
+			if (battle_unit_centre(b, v, &nc) && can_see(b, ac, nc) &&
+			    enemy(b, u, v))
+				next = v;
 		}
+		if (next < 0) {
+			struct move_result r = move_unit(c, u, tc, COST(FX(1000)),
+			    MOVE_ADVANCE_INTO, -1);
+
+			breakthrough_moved(c, u, r.moved, moves++);
+			ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
+			    "through: %s gives way before the melee, and it "
+			    "occupies the ground.", b->units[u].name,
+			    b->units[tgt].name);
+			return;
+		}
+		/* Option 2: face the new target and go at it, up to half a
+		 * move; contact means new tests and a melee. */
+		{
+			struct pt nc;
+			struct move_result r;
+			int to, delta;
+
+			battle_unit_centre(b, next, &nc);
+			to = geom_bearing(ac, nc);
+			delta = geom_turn(unit_facing(b, u), to);
+			if (delta != 0) {
+				FOR_STANDS(b, u, s)
+					if (active(b, s)) {
+						b->stands[s].pos = geom_rotate(
+						    b->stands[s].pos, ac, delta);
+						b->stands[s].facing = geom_norm(to);
+					}
+				if (!unit_has_room(b, u))
+					FOR_STANDS(b, u, s)
+						if (active(b, s)) {
+							b->stands[s].pos = geom_rotate(
+							    b->stands[s].pos, ac, -delta);
+							b->stands[s].facing =
+							    geom_norm(to - delta);
+						}
+			}
+			r = move_unit(c, u, nc, COST(unit_rate(b, u) / 2),
+			    MOVE_CHARGE, next);
+			ev(c, EV_BREAKTHROUGH, u, next, r.moved, "%s breaks "
+			    "through: %s gives way before the melee, and it "
+			    "charges %s.", b->units[u].name, b->units[tgt].name,
+			    b->units[next].name);
+			breakthrough_moved(c, u, r.moved, moves++);
+			if (!r.contact) {
+				ev(c, EV_ORDER_REFUSED, u, next, 0, "%s's charge on "
+				    "%s falls short.", b->units[u].name,
+				    b->units[next].name);
+				return;
+			}
+			c->charge_target[u] = next;
+			tgt = next;
+			/* The new melee calls for its own tests. */
+			FOR_STANDS(b, u, s)
+				c->mark[s] = 0;
+		}
+	}
+}
+
+static void
+phase_morale(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int i, u, s, side_pass;
+
+	/* One test a stand a phase, whatever calls for it: a stand that tests
+	 * for a melee has taken its test, danger zone or not (the melee test
+	 * counts meleeing guns from the front). */
+	memset(c->mark, 0, sizeof(c->mark));
+	/* Charges: the chargers in contact test, then the stands they touch. */
+	for (i = 0; i < c->nrank; i++) {
+		u = c->rank[i];
+		if (c->charge_target[u] >= 0)
+			charge_tests(c, u);
 	}
 	/* Danger zones of both sides' guns, phasing side's stands first. */
 	for (side_pass = 0; side_pass < 2; side_pass++) {
