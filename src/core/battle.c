@@ -287,13 +287,22 @@ battle_sync_kinds(struct battle *b)
 	for (u = 0; u < b->nunits; u++) {
 		struct unit *un = &b->units[u];
 
+		int on = 0, afoot = 0;
+
 		un->kind = un->base_kind;
 		for (i = 0; i < un->nstands; i++) {
-			unsigned f = b->stands[un->first_stand + i].flags;
+			const struct stand *st = &b->stands[un->first_stand + i];
 
-			if ((f & ST_DETACH) && !(f & ST_GONE))
+			if ((st->flags & ST_DETACH) && !(st->flags & ST_GONE))
 				un->kind = KIND_DETACHMENT;
+			if (!(st->flags & ST_GONE)) {
+				on++;
+				afoot += st->form == FORM_DISMOUNTED;
+			}
 		}
+		/* Mounted troops on foot fight and move as detachments. */
+		if (un->base_kind == KIND_MOUNTED && on > 0 && afoot == on)
+			un->kind = KIND_DETACHMENT;
 	}
 }
 

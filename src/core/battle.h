@@ -67,6 +67,8 @@ enum weapon {
 #define ABIL_MC  0x20u  /* medium cavalry */
 #define ABIL_PT  0x40u  /* poorly trained */
 #define ABIL_MIL 0x80u  /* militia: poorly trained, permanently disordered */
+#define ABIL_MI  0x100u /* mounted infantry: dismounts as detachments; always
+                           counts as disordered while mounted */
 
 /* Stand markers. */
 #define ST_DISORDERED 0x01u  /* yellow marker */

@@ -464,7 +464,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			}
 			{
 				const struct unit *u = &b->units[who];
-				int mounted = u->kind == KIND_MOUNTED;
+				int mounted = u->base_kind == KIND_MOUNTED;
 
 				if (strcasecmp(arg, "MOUNTED") == 0 && !mounted) {
 					snprintf(msg, msize, "%s has no horses: FORM "
@@ -477,10 +477,11 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 					    "MOUNTED, SKIRMISH or ROAD", u->name);
 					return -1;
 				}
-				if (st->form == FORM_DISMOUNTED) {
-					snprintf(msg, msize, "%s cannot dismount: no "
-					    "troop type in this ruleset fights on foot "
-					    "as well as mounted", u->name);
+				if (st->form == FORM_DISMOUNTED &&
+				    !(u->abil & ABIL_MI)) {
+					snprintf(msg, msize, "%s cannot dismount: only "
+					    "mounted infantry (MI) fight on foot as "
+					    "well as mounted", u->name);
 					return -1;
 				}
 				if (st->form == FORM_SKIRMISH &&

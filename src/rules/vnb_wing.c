@@ -109,7 +109,11 @@ alive(const struct battle *b, int s)
 static int
 disordered(const struct battle *b, int s)
 {
-	return (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)) != 0;
+	const struct unit *u = &b->units[b->stands[s].unit];
+
+	/* Mounted infantry always count as disordered while mounted. */
+	return (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)) != 0 ||
+	    ((u->abil & ABIL_MI) && u->kind == KIND_MOUNTED);
 }
 
 static int
@@ -711,6 +715,9 @@ unit_rate(const struct battle *b, int u)
 	FOR_STANDS(b, u, s)
 		if (alive(b, s) && (b->stands[s].flags & ST_GUNS_LOST))
 			return ruleset_param(&ruleset_vnb_wing, b, "abandoned.rate");
+	/* Mounted infantry on foot. */
+	if (un->base_kind == KIND_MOUNTED && un->kind == KIND_DETACHMENT)
+		return ruleset_param(&ruleset_vnb_wing, b, "dismounted.rate");
 	return un->speed;
 }
 
@@ -1006,7 +1013,7 @@ area_factor(struct ctx *c, int u, struct pt p)
 	int skirm = unit_form(b, u) == FORM_SKIRMISH;
 	int mounted = un->kind == KIND_MOUNTED && unit_form(b, u) != FORM_DISMOUNTED;
 	int guns = un->kind == KIND_ARTILLERY;
-	int slow = un->speed <= FX(12) && foot(un);
+	int slow = unit_rate(b, u) <= FX(12) && foot(un);
 	int f = 1;
 
 	if (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
@@ -1119,7 +1126,7 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 					break;
 				}
 			}
-			cost += COST(un->speed / 2);
+			cost += COST(unit_rate(b, u) / 2);
 			break;
 		case T_TREELINE: case T_FENCE: case T_HEDGE:
 			cost += COST((mounted || guns) ? FX(4) : FX(2));
@@ -1130,7 +1137,7 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 			/* Works: mounted and guns only where a road crosses. */
 			if ((mounted || guns) && !on_road(b, a) && !on_road(b, z))
 				return -1;
-			cost += COST(un->speed / 2);
+			cost += COST(unit_rate(b, u) / 2);
 			*dis = 1;
 			break;
 		default:
@@ -1546,16 +1553,16 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 					break;
 				}
 				if (nl > level)
-					cost += COST(un->speed / 2);
+					cost += COST(unit_rate(b, u) / 2);
 			} else if (c->contours[u] < 2 && c->contours[u] + n >= 2) {
-				cost += COST(un->speed / 2);
+				cost += COST(unit_rate(b, u) / 2);
 				dis = 1;
 			}
 		}
 		/* Works: crossing into them costs foot half its move. */
 		if (!ignore && foot(un) && area_at(b, mid, T_WORKS) &&
 		    !area_at(b, pmid, T_WORKS)) {
-			cost += COST(un->speed / 2);
+			cost += COST(unit_rate(b, u) / 2);
 			dis = 1;
 			what = "entering works";
 		}
@@ -1691,7 +1698,7 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 	if (bonus)
 		cost = 0;
 	else if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
-		cost = COST(un->speed / 2);
+		cost = COST(unit_rate(b, u) / 2);
 	if (cost > room) {
 		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
 		    "turn (a %s facing change costs half its move).", un->name,
@@ -2075,15 +2082,64 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	enum formation cur = (enum formation)unit_form(b, u);
 	int detached = un->kind == KIND_DETACHMENT && can_detach(un);
 	int breaking = 0, forming = 0, relay = 0, s;
-	long half = COST(un->speed / 2), cost = 0;
+	long half = COST(unit_rate(b, u) / 2), cost = 0;
 	const char *why = NULL;
 	struct pt cen;
 	fx w0, w1, d;
 
+	/* Mounted infantry dismount, and mount again, for half the move:
+	 * on foot they are detachments. */
 	if (want == FORM_DISMOUNTED || cur == FORM_DISMOUNTED) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted form in "
-		    "this scenario.", un->name);
-		return -1;
+		if (!(un->abil & ABIL_MI) || un->base_kind != KIND_MOUNTED) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted "
+			    "form in this scenario.", un->name);
+			return -1;
+		}
+		if (want == cur)
+			return 0;
+		if (want != FORM_DISMOUNTED && want != FORM_LINE) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must mount before "
+			    "it changes formation.", un->name);
+			return -1;
+		}
+		if (cur == FORM_ROAD || cur == FORM_SKIRMISH) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must form before it "
+			    "dismounts.", un->name);
+			return -1;
+		}
+		if (half > room) {
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement "
+			    "left to change formation.", un->name);
+			return -1;
+		}
+		if (!unit_active_centre(b, u, &cen))
+			return -1;
+		memcpy(c->saved, &b->stands[un->first_stand],
+		    (size_t)un->nstands * sizeof(c->saved[0]));
+		FOR_STANDS(b, u, s)
+			if (alive(b, s)) {
+				b->stands[s].form = want;
+				b->stands[s].flags &= ~ST_STATIONARY;
+			}
+		battle_sync_kinds(b);
+		lay_out_line(b, u, cen, unit_facing(b, u));
+		if (!unit_has_room(b, u)) {
+			memcpy(&b->stands[un->first_stand], c->saved,
+			    (size_t)un->nstands * sizeof(c->saved[0]));
+			battle_sync_kinds(b);
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+			    "formation: its stands would not have room there.",
+			    un->name);
+			return -1;
+		}
+		c->moved[u] = 1;
+		if (want == FORM_DISMOUNTED)
+			ev(c, EV_MOVE, u, -1, 0, "%s dismounts (half its move).",
+			    un->name);
+		else
+			ev(c, EV_MOVE, u, -1, 0, "%s mounts (half its move).",
+			    un->name);
+		return half;
 	}
 	if (want == FORM_DETACHMENTS && !can_detach(un) &&
 	    un->kind != KIND_DETACHMENT) {
@@ -2355,12 +2411,20 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				return;
 			spent += fc;
 			break;
-		case V_FORM:
+		case V_FORM: {
+			fx before = unit_rate(b, u), after;
+
 			fc = change_formation(c, u, st->form, budget - spent);
 			if (fc < 0)
 				return;
 			spent += fc;
+			/* Mounting or dismounting changes the rate: what is
+			 * left of the move keeps its share of it. */
+			after = unit_rate(b, u);
+			if (after != before && before > 0)
+				budget = spent + (budget - spent) * after / before;
 			break;
+		}
 		case V_FIRE_AT:
 			c->fire_target[u] = st->target;
 			break;
@@ -2410,7 +2474,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				    "in this ground.", un->name);
 				break;
 			}
-			if (spent + COST(un->speed / 2) > budget) {
+			if (spent + COST(unit_rate(b, u) / 2) > budget) {
 				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
 				    "movement left to reform.", un->name);
 				break;
@@ -2432,7 +2496,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 					    "disorder it can recover from.", un->name);
 				break;
 			}
-			spent += COST(un->speed / 2);
+			spent += COST(unit_rate(b, u) / 2);
 			c->moved[u] = 1;
 			FOR_STANDS(b, u, s)
 				b->stands[s].flags &= ~ST_STATIONARY;

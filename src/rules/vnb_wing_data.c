@@ -28,6 +28,9 @@ const struct troop_type vnb_types[] = {
 	{ "loyalist-raw-militia", KIND_INFANTRY, SI, 4, WEAPON_MUSKET, ABIL_MIL | ABIL_PT, "Loyalist raw militia" },
 	{ "legion-infantry", KIND_DETACHMENT, FI, 5, WEAPON_MUSKET, ABIL_SK, "Loyalist legion infantry" },
 	{ "legion-cavalry", KIND_MOUNTED, LC, 5, WEAPON_NONE, 0, "Loyalist legion cavalry" },
+	/* Not in the text's tables (its MI label only): morale 5 as legion
+	 * infantry, a default. */
+	{ "mounted-infantry", KIND_MOUNTED, LC, 5, WEAPON_MUSKET, ABIL_MI, "Mounted infantry (dismounts as detachments; morale a default)" },
 	{ "german-grenadiers", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, ABIL_SH, "German grenadiers" },
 	{ "fusiliers", KIND_INFANTRY, SI, 6, WEAPON_MUSKET, 0, "German fusiliers" },
 	{ "musketeers", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, 0, "German musketeers" },
@@ -128,6 +131,7 @@ const struct rule_param vnb_params[] = {
 	{ "exhaust.morale6", 60, TEXT, "exhaustion: 60% of SP for morale 6", PARAM_PERCENT, 1, 100 },
 	{ "exhaust.morale7", 70, DEF, "the table stops at 6; 70% continues it for morale 7", PARAM_PERCENT, 1, 100 },
 	{ "rout.sp-loss", 1, TEXT, "a routing stand loses 1 SP", PARAM_COUNT, 0, 20 },
+	{ "dismounted.rate", 1600, DEF, "mounted infantry on foot move as fast infantry detachments, 16\" (the text: they serve on foot as detachments; it gives no rate)", PARAM_INCHES, 0, 10000 },
 	{ "retire.per-hit", 600, TEXT, "mounted stands that elect to retire move 6\" a hit from fire, for a save", PARAM_INCHES, 0, 10000 },
 	{ "town.capacity", 2, TEXT, "a town block (farmstead) holds up to two infantry stands", PARAM_COUNT, 0, 20 },
 	{ "village.capacity", 1, TEXT, "a village block holds a single detachment", PARAM_COUNT, 0, 20 },

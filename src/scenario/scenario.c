@@ -826,8 +826,10 @@ want_formation(struct parser *p, struct unit *u, const char *w,
 		    "only infantry with the SK ability can (a unit that is "
 		    "detachments throughout takes the 'detachments' option on "
 		    "its unit line)", u->name);
-	if (*f == FORM_DISMOUNTED && u->kind != KIND_MOUNTED)
-		return perr(p, "only mounted units can be dismounted");
+	if (*f == FORM_DISMOUNTED && (u->kind != KIND_MOUNTED ||
+	    !(u->abil & ABIL_MI)))
+		return perr(p, "only mounted infantry (the MI ability, for "
+		    "example type mounted-infantry) can be dismounted");
 	if (*f == FORM_SKIRMISH && u->kind != KIND_DETACHMENT &&
 	    u->kind != KIND_MOUNTED && !(u->abil & ABIL_SK))
 		return perr(p, "\"%s\" cannot be in skirmish order: only "
@@ -916,7 +918,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 			static const struct { const char *n; unsigned f; } ab[] = {
 				{ "SS", ABIL_SS }, { "R", ABIL_R }, { "SK", ABIL_SK },
 				{ "Sh", ABIL_SH }, { "NE", ABIL_NE }, { "MC", ABIL_MC },
-				{ "PT", ABIL_PT }, { "MIL", ABIL_MIL },
+				{ "PT", ABIL_PT }, { "MIL", ABIL_MIL }, { "MI", ABIL_MI },
 			};
 			size_t k;
 
@@ -926,7 +928,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (k == sizeof(ab) / sizeof(ab[0]))
 				return perr(p, "unknown ability '%s': expected "
 				    "+ or - and one of SS, R, SK, Sh, NE, MC, PT, "
-				    "MIL", w);
+				    "MIL, MI", w);
 			if (w[0] == '+')
 				u->abil |= ab[k].f;
 			else
