@@ -236,7 +236,7 @@ static const char *const form_names[] = {
 };
 static const char *const weapon_names[] = {
 	"none", "musket", "rifle", "light-gun", "field-gun", "howitzer",
-	"heavy-gun"
+	"heavy-gun", "native"
 };
 static const char *const terrain_names[] = {
 	"wood", "forest", "thicket", "swamp", "marsh", "hill", "crops",

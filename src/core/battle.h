@@ -55,6 +55,7 @@ enum weapon {
 	WEAPON_FIELD_GUN,
 	WEAPON_HOWITZER,
 	WEAPON_HEAVY_GUN,
+	WEAPON_NATIVE,   /* the text's Native Americans row */
 	WEAPON_COUNT
 };
 
@@ -69,6 +70,7 @@ enum weapon {
 #define ABIL_MIL 0x80u  /* militia: poorly trained, permanently disordered */
 #define ABIL_MI  0x100u /* mounted infantry: dismounts as detachments; always
                            counts as disordered while mounted */
+#define ABIL_NA  0x200u /* Native Americans: their own morale and melee rules */
 
 /* Stand markers. */
 #define ST_DISORDERED 0x01u  /* yellow marker */

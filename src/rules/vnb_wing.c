@@ -65,6 +65,7 @@ struct ctx {
 	int stay[BATTLE_MAX_UNITS];         /* NO ADVANCE: keeps its ground */
 	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
 	int bt[BATTLE_MAX_UNITS][ORDER_MAX_STEPS];   /* breakthrough charges */
+	struct pt charge_from[BATTLE_MAX_UNITS];     /* where a charge began */
 	int nbt[BATTLE_MAX_UNITS];
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
@@ -705,6 +706,23 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 	}
 }
 
+/* A unit's morale now: a Native American band's drops by one for each
+ * stand it has lost. */
+static int
+unit_morale(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	int s, lost = 0;
+
+	if (!(un->abil & ABIL_NA))
+		return un->morale;
+	FOR_STANDS(b, u, s)
+		if ((b->stands[s].flags & ST_GONE) &&
+		    !(b->stands[s].flags & ST_SPARE))
+			lost++;
+	return un->morale - lost;
+}
+
 static fx
 unit_rate(const struct battle *b, int u)
 {
@@ -1245,8 +1263,8 @@ fence_test(struct ctx *c, int u)
 			continue;
 		r = roll(c, u, "fence test of %s stand %d, disordered on %d or more",
 		    un->name, s - un->first_stand + 1,
-		    un->morale - ((un->abil & ABIL_PT) ? 1 : 0));
-		if (r + ((un->abil & ABIL_PT) ? 1 : 0) >= un->morale)
+		    unit_morale(b, u) - ((un->abil & ABIL_PT) ? 1 : 0));
+		if (r + ((un->abil & ABIL_PT) ? 1 : 0) >= unit_morale(b, u))
 			disorder(c, s, "crossing a fence at the charge");
 	}
 }
@@ -2536,6 +2554,22 @@ do_unit_steps(struct ctx *c, const struct order *o)
 					    un->name);
 				break;
 			}
+			/* Native Americans form from skirmish order to charge,
+			 * for nothing (their morale test comes at contact). */
+			if (unit_form(b, u) == FORM_SKIRMISH && (un->abil & ABIL_NA)) {
+				int k;
+
+				memcpy(c->saved, &b->stands[un->first_stand],
+				    (size_t)un->nstands * sizeof(c->saved[0]));
+				FOR_STANDS(b, u, k)
+					if (alive(b, k))
+						b->stands[k].form = FORM_LINE;
+				lay_out_line(b, u, cen, unit_facing(b, u));
+				if (!unit_has_room(b, u))
+					memcpy(&b->stands[un->first_stand], c->saved,
+					    (size_t)un->nstands * sizeof(c->saved[0]));
+				unit_active_centre(b, u, &cen);
+			}
 			if (unit_form(b, u) == FORM_SKIRMISH || unit_form(b, u) == FORM_ROAD ||
 			    un->kind == KIND_ARTILLERY) {
 				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
@@ -2568,6 +2602,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 					return;
 				spent += fc;
 			}
+			c->charge_from[u] = cen;
 			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
 			spent += r.spent;
 			if (r.contact) {
@@ -2889,7 +2924,7 @@ melee_morale(struct ctx *c, int s, int foe, int att)
 	int u = b->stands[s].unit;
 	const struct unit *un = &b->units[u], *fu = &b->units[foe];
 	struct pt fc;
-	int m = un->morale, fs;
+	int m = unit_morale(b, u), fs;
 	int foe_form = unit_form(b, foe);
 	int foe_mounted = fu->kind == KIND_MOUNTED && foe_form != FORM_DISMOUNTED;
 
@@ -2941,8 +2976,20 @@ melee_morale(struct ctx *c, int s, int foe, int att)
 
 /* Tests stand s against `need`; on failure applies the text's result.
  * Returns 1 on a pass. */
+static int morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
+    const char *why, int effects);
+
 static int
 morale_test(struct ctx *c, int s, int need, struct pt cause, const char *why)
+{
+	return morale_test_ex(c, s, need, cause, why, 1);
+}
+
+/* A morale test; a failure disorders, routs or removes the stand unless
+ * effects is 0 (a Native American charger, whose failure is its own). */
+static int
+morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
+    const char *why, int effects)
 {
 	struct battle *b = c->b;
 	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
@@ -2958,6 +3005,8 @@ morale_test(struct ctx *c, int s, int need, struct pt cause, const char *why)
 	}
 	ev(c, EV_MORALE_FAIL, u, -1, r, "%s: stand %d fails morale (%s): "
 	    "rolled %d, needed %d or less.", b->units[u].name, sn, why, r, need);
+	if (!effects)
+		return 0;
 	if (routed(b, s))
 		remove_stand(c, s, "fails morale while routed");
 	else if (disordered(b, s))
@@ -3029,6 +3078,33 @@ breakthrough_moved(struct ctx *c, int u, fx moved, int before)
 				    "move" : "a poorly trained breakthrough");
 }
 
+/* Native Americans who fail their test at the charge stop halfway to their
+ * target, in skirmish order, not disordered; they may fire. */
+static void
+native_balk(struct ctx *c, int u, int tgt)
+{
+	struct battle *b = c->b;
+	struct pt at, from = c->charge_from[u];
+	int s;
+
+	c->charge_target[u] = -1;
+	if (!unit_active_centre(b, u, &at))
+		return;
+	translate_unit(b, u, (from.x - at.x) / 2, (from.y - at.y) / 2);
+	unit_active_centre(b, u, &at);
+	memcpy(c->saved, &b->stands[b->units[u].first_stand],
+	    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
+	FOR_STANDS(b, u, s)
+		if (active(b, s))
+			b->stands[s].form = FORM_SKIRMISH;
+	lay_out_line(b, u, at, unit_facing(b, u));
+	if (!unit_has_room(b, u))
+		memcpy(&b->stands[b->units[u].first_stand], c->saved,
+		    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
+	ev(c, EV_MOVE, u, tgt, 0, "%s will not close with %s: it stops halfway "
+	    "and deploys as skirmishers.", b->units[u].name, b->units[tgt].name);
+}
+
 /* The morale tests of unit u's charge on c->charge_target[u]: its stands
  * in contact, then the stands they touch.  If the target gives way before
  * the melee (routed by its test, or gone), a breakthrough: into the next
@@ -3039,11 +3115,12 @@ static void
 charge_tests(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
-	int tgt = c->charge_target[u], s, t, k = 0, moves = 0;
+	int tgt = c->charge_target[u], s, t, k = 0, moves = 0, cav_native = 0;
 	struct pt ac, tc;
 
 	for (;;) {
-		int left = 0, next = -1;
+		int left = 0, next = -1, balked = 0;
+		int native = (b->units[u].abil & ABIL_NA) != 0;
 
 		if (!unit_active_centre(b, u, &ac) ||
 		    !battle_unit_centre(b, tgt, &tc)) {
@@ -3067,10 +3144,17 @@ charge_tests(struct ctx *c, int u)
 			if (touching && (across || c->charge_wet[u]))
 				disorder(c, s, "attacking across a defended stream");
 			if (touching && !c->mark[s]) {
-				morale_test(c, s, melee_morale(c, s, tgt, 1), tc,
-				    "about to melee");
+				/* A Native American who fails is not disordered
+				 * and does not go in. */
+				if (!morale_test_ex(c, s, melee_morale(c, s, tgt, 1),
+				    tc, "about to melee", !native) && native)
+					balked = 1;
 				c->mark[s] = 1;
 			}
+		}
+		if (balked) {
+			native_balk(c, u, tgt);
+			return;
 		}
 		FOR_STANDS(b, tgt, t) {
 			int touching = 0;
@@ -3087,6 +3171,26 @@ charge_tests(struct ctx *c, int u)
 				c->mark[t] = 1;
 			}
 		}
+		/* Native Americans attacked by mounted troops while disordered
+		 * (by a failed test, or their brigade exhausted) are removed,
+		 * and the horse may go on 12", disordered at the end. */
+		if (b->units[u].kind == KIND_MOUNTED &&
+		    (b->units[tgt].abil & ABIL_NA))
+			FOR_STANDS(b, tgt, t) {
+				int touching = 0;
+
+				if (!alive(b, t) || !(disordered(b, t) ||
+				    unit_exhausted(b, tgt)))
+					continue;
+				FOR_STANDS(b, u, s)
+					if (active(b, s) && in_contact(c, s, t))
+						touching = 1;
+				if (touching) {
+					remove_stand(c, t, "is ridden down, "
+					    "disordered, by horse");
+					cav_native = 1;
+				}
+			}
 		/* A target routed by its test, or gone, gives way (a stand
 		 * routed already that passed its test stands and fights). */
 		FOR_STANDS(b, tgt, t)
@@ -3105,10 +3209,16 @@ charge_tests(struct ctx *c, int u)
 				next = v;
 		}
 		if (next < 0) {
-			struct move_result r = move_unit(c, u, tc, COST(FX(1000)),
+			struct move_result r = move_unit(c, u, tc, cav_native ?
+			    COST(P(c, "native.cavalry-move")) : COST(FX(1000)),
 			    MOVE_ADVANCE_INTO, -1);
 
 			breakthrough_moved(c, u, r.moved, moves++);
+			if (cav_native)
+				FOR_STANDS(b, u, s)
+					if (active(b, s))
+						disorder(c, s, "riding down Native "
+						    "Americans");
 			ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
 			    "through: %s gives way before the melee, and it "
 			    "occupies the ground.", b->units[u].name,
@@ -3141,13 +3251,20 @@ charge_tests(struct ctx *c, int u)
 							    geom_norm(to - delta);
 						}
 			}
-			r = move_unit(c, u, nc, COST(unit_rate(b, u) / 2),
-			    MOVE_CHARGE, next);
+			r = move_unit(c, u, nc, cav_native ?
+			    COST(P(c, "native.cavalry-move")) :
+			    COST(unit_rate(b, u) / 2), MOVE_CHARGE, next);
 			ev(c, EV_BREAKTHROUGH, u, next, r.moved, "%s breaks "
 			    "through: %s gives way before the melee, and it "
 			    "charges %s.", b->units[u].name, b->units[tgt].name,
 			    b->units[next].name);
 			breakthrough_moved(c, u, r.moved, moves++);
+			if (cav_native)
+				FOR_STANDS(b, u, s)
+					if (active(b, s))
+						disorder(c, s, "riding down Native "
+						    "Americans");
+			cav_native = 0;
 			if (!r.contact) {
 				ev(c, EV_ORDER_REFUSED, u, next, 0, "%s's charge on "
 				    "%s falls short.", b->units[u].name,
@@ -3198,7 +3315,7 @@ phase_morale(struct ctx *c)
 					FOR_STANDS(b, v, g)
 						if (gun_can_fire(b, g) &&
 						    in_danger_zone(c, g, s)) {
-							int need = b->units[u].morale -
+							int need = unit_morale(b, u) -
 							    (disordered(b, s) ? 1 : 0) +
 							    (commander_attached(c, u) ? 1 : 0);
 
@@ -3359,6 +3476,7 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 	if (!melee && (un->abil & ABIL_SS))
 		need -= 1;
 	if (melee && offensive && ((un->abil & ABIL_SH) ||
+	    ((un->abil & ABIL_NA) && unit_morale(b, u) >= 6) ||
 	    (un->kind == KIND_MOUNTED && b->stands[f].form != FORM_DISMOUNTED &&
 	    !(un->abil & ABIL_MC) && disordered(b, target))))
 		need -= 1;

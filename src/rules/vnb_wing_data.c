@@ -51,6 +51,10 @@ const struct troop_type vnb_types[] = {
 	{ "french-line", KIND_INFANTRY, SI, 5, WEAPON_MUSKET, 0, "French line infantry" },
 	{ "french-light-cavalry", KIND_MOUNTED, LC, 6, WEAPON_NONE, 0, "French light cavalry" },
 	{ "lancers", KIND_MOUNTED, LC, 6, WEAPON_NONE, ABIL_MC, "French lancers" },
+	/* Native Americans: bands of detachments of 1 SP; their morale is on
+	 * the stand (6 here, a default: shock at 6 or 7), their weapon row the
+	 * text's own. */
+	{ "native-americans", KIND_DETACHMENT, FI, 6, WEAPON_NATIVE, ABIL_SK | ABIL_NA, "Native American band (morale a default; set it per band)" },
 	/* Artillery: the American table's morale 5 for both sides. */
 	{ "light-artillery", KIND_ARTILLERY, 12, 5, WEAPON_LIGHT_GUN, 0, "Light artillery (3-4 lb)" },
 	{ "field-artillery", KIND_ARTILLERY, 8, 5, WEAPON_FIELD_GUN, 0, "Field artillery (6-9 lb)" },
@@ -104,6 +108,8 @@ const struct rule_param vnb_params[] = {
 	{ "hit.musket.long", 6, DEF, LOST, PARAM_COUNT, 1, 7 },
 	{ "hit.rifle.short", 5, DEF, LOST, PARAM_COUNT, 1, 7 },
 	{ "hit.rifle.long", 6, DEF, LOST, PARAM_COUNT, 1, 7 },
+	{ "hit.native.short", 5, DEF, LOST, PARAM_COUNT, 1, 7 },
+	{ "hit.native.long", 6, DEF, LOST, PARAM_COUNT, 1, 7 },
 	{ "hit.light-gun.short", 5, DEF, LOST, PARAM_COUNT, 1, 7 },
 	{ "hit.light-gun.long", 6, DEF, LOST, PARAM_COUNT, 1, 7 },
 	{ "hit.field-gun.short", 5, DEF, LOST, PARAM_COUNT, 1, 7 },
@@ -117,6 +123,8 @@ const struct rule_param vnb_params[] = {
 	{ "range.musket.short", 200, DEF, "about 50 yards at 25 yards an inch", PARAM_INCHES, 0, 10000 },
 	{ "range.musket.long", 400, DEF, "about 100 yards, effective musket range", PARAM_INCHES, 0, 10000 },
 	{ "range.rifle.short", 200, DEF, "as the musket", PARAM_INCHES, 0, 10000 },
+	{ "range.native.short", 200, DEF, "as the musket (MISSING-NUMBERS.md)", PARAM_INCHES, 0, 10000 },
+	{ "range.native.long", 400, DEF, "as the musket (MISSING-NUMBERS.md)", PARAM_INCHES, 0, 10000 },
 	{ "range.rifle.long", 800, DEF, "about 200 yards", PARAM_INCHES, 0, 10000 },
 	{ "range.light-gun.short", 600, DEF, "canister range of 3-4 lb guns", PARAM_INCHES, 0, 10000 },
 	{ "range.light-gun.long", 1600, DEF, "about 400 yards", PARAM_INCHES, 0, 10000 },
@@ -132,6 +140,7 @@ const struct rule_param vnb_params[] = {
 	{ "exhaust.morale7", 70, DEF, "the table stops at 6; 70% continues it for morale 7", PARAM_PERCENT, 1, 100 },
 	{ "rout.sp-loss", 1, TEXT, "a routing stand loses 1 SP", PARAM_COUNT, 0, 20 },
 	{ "dismounted.rate", 1600, DEF, "mounted infantry on foot move as fast infantry detachments, 16\" (the text: they serve on foot as detachments; it gives no rate)", PARAM_INCHES, 0, 10000 },
+	{ "native.cavalry-move", 1200, TEXT, "mounted troops breaking through disordered Native Americans may move up to 12\", then are disordered", PARAM_INCHES, 0, 10000 },
 	{ "retire.per-hit", 600, TEXT, "mounted stands that elect to retire move 6\" a hit from fire, for a save", PARAM_INCHES, 0, 10000 },
 	{ "town.capacity", 2, TEXT, "a town block (farmstead) holds up to two infantry stands", PARAM_COUNT, 0, 20 },
 	{ "village.capacity", 1, TEXT, "a village block holds a single detachment", PARAM_COUNT, 0, 20 },

@@ -907,7 +907,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 			u->speed = FX(sp_in);
 		} else if (strcmp(w, "weapon") == 0) {
 			if (++i >= n || battle_weapon_parse(t[i].s, &u->weapon))
-				return perr(p, "expected a weapon: musket, rifle, "
+				return perr(p, "expected a weapon: musket, rifle, native, "
 				    "light-gun, field-gun, howitzer, heavy-gun "
 				    "or none");
 		} else if (strcmp(w, "detachments") == 0) {
@@ -919,6 +919,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 				{ "SS", ABIL_SS }, { "R", ABIL_R }, { "SK", ABIL_SK },
 				{ "Sh", ABIL_SH }, { "NE", ABIL_NE }, { "MC", ABIL_MC },
 				{ "PT", ABIL_PT }, { "MIL", ABIL_MIL }, { "MI", ABIL_MI },
+				{ "NA", ABIL_NA },
 			};
 			size_t k;
 
@@ -928,7 +929,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (k == sizeof(ab) / sizeof(ab[0]))
 				return perr(p, "unknown ability '%s': expected "
 				    "+ or - and one of SS, R, SK, Sh, NE, MC, PT, "
-				    "MIL, MI", w);
+				    "MIL, MI, NA", w);
 			if (w[0] == '+')
 				u->abil |= ab[k].f;
 			else
