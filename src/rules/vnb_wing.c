@@ -3792,6 +3792,24 @@ unit_fires(struct ctx *c, int u)
 	}
 }
 
+/* 1 if stand s stands in ground that disorders it: forest, thicket or
+ * swamp (not in skirmish order), broken ground (mounted, not in skirmish
+ * order), works, a town or a village block (foot). */
+static int
+disordering_ground(const struct battle *b, int s)
+{
+	const struct unit *un = &b->units[b->stands[s].unit];
+	struct pt p = b->stands[s].pos;
+	int skirm = b->stands[s].form == FORM_SKIRMISH;
+
+	if (!skirm && (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
+	    area_at(b, p, T_SWAMP)))
+		return 1;
+	if (!skirm && un->kind == KIND_MOUNTED && area_at(b, p, T_BROKEN))
+		return 1;
+	return foot(un) && (area_at(b, p, T_WORKS) || block_at(b, p) >= 0);
+}
+
 static void
 retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
     int winner)
@@ -3831,6 +3849,12 @@ retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
 			ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d falls back "
 			    "%s\".", b->units[u].name, s - b->units[u].first_stand + 1,
 			    fmt_in(c, 0, unit_rate(b, u) / 2));
+			/* Forced into ground that disorders it, it suffers
+			 * the further effect: a morale test, failed while
+			 * disordered a rout. */
+			if (alive(b, s) && disordering_ground(b, s))
+				morale_test(c, s, unit_morale(b, u) - 1, from,
+				    "forced into disordering ground");
 		}
 	}
 }
