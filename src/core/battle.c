@@ -174,10 +174,27 @@ battle_stand_size(const struct battle *b, int stand, fx *w, fx *d)
 void
 battle_stand_rect(const struct battle *b, int stand, struct pt out[4])
 {
+	battle_stand_rect_inset(b, stand, 0, out);
+}
+
+void
+battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
+    struct pt out[4])
+{
+	const struct stand *st = &b->stands[stand];
+	struct pt c = st->pos;
 	fx w, d;
 
 	battle_stand_size(b, stand, &w, &d);
-	geom_rect(b->stands[stand].pos, b->stands[stand].facing, w, d, out);
+	/* In road march a 1.5" x 3" spacer stands behind the base: the
+	 * footprint runs back over it. */
+	if (st->form == FORM_ROAD) {
+		c = geom_offset(c, st->facing + 180, FX(1.5));
+		d += FX(3);
+		if (w < FX(1.5))
+			w = FX(1.5);
+	}
+	geom_rect(c, st->facing, w - 2 * inset, d - 2 * inset, out);
 }
 
 int

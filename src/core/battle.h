@@ -284,7 +284,12 @@ int battle_unit_sp(const struct battle *b, int unit);
 /* Stand footprint (width, depth) by kind and formation. */
 void battle_kind_size(enum stand_kind kind, enum formation form, fx *w, fx *d);
 void battle_stand_size(const struct battle *b, int stand, fx *w, fx *d);
+/* The ground a stand covers: its base, and behind it in road march its
+ * 1.5" x 3" spacer (the text's road march spacer); the _inset form shrunk
+ * by inset on every side. */
 void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
+void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
+    struct pt out[4]);
 
 /* Elevation (hill contour level) at a point. */
 int battle_level_at(const struct battle *b, struct pt p);

@@ -564,16 +564,13 @@ static int
 stands_overlap(const struct battle *b, int s, int k)
 {
 	struct pt r1[4], r2[4];
-	fx w, d, w2, d2;
 
 	if ((b->stands[k].flags & ST_GONE) ||
-	    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 700 ||
-	    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 700)
+	    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 1200 ||
+	    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 1200)
 		return 0;
-	battle_stand_size(b, s, &w, &d);
-	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 10, d - 10, r1);
-	battle_stand_size(b, k, &w2, &d2);
-	geom_rect(b->stands[k].pos, b->stands[k].facing, w2 - 10, d2 - 10, r2);
+	battle_stand_rect_inset(b, s, 5, r1);
+	battle_stand_rect_inset(b, k, 5, r2);
 	return geom_rect_dist(r1, r2) == 0;
 }
 
@@ -1355,11 +1352,9 @@ stand_in_area(const struct battle *b, int s, const struct terrain *t)
 {
 	const struct pt *poly = &b->points[t->first_pt];
 	struct pt r[4];
-	fx w, d;
 	int i, j;
 
-	battle_stand_size(b, s, &w, &d);
-	geom_rect(b->stands[s].pos, b->stands[s].facing, w - 2, d - 2, r);
+	battle_stand_rect_inset(b, s, 1, r);
 	for (i = 0; i < 4; i++)
 		if (geom_in_poly(r[i], poly, t->npts))
 			return 1;

@@ -1042,24 +1042,19 @@ check_overlaps(struct parser *p)
 
 	for (i = 0; i < b->nstands; i++) {
 		struct pt ri[4];
-		fx wi, di;
 
-		battle_stand_size(b, i, &wi, &di);
-		geom_rect(b->stands[i].pos, b->stands[i].facing, wi - 10, di - 10, ri);
+		battle_stand_rect_inset(b, i, 5, ri);
 		for (j = i + 1; j < b->nstands; j++) {
 			struct pt rj[4];
-			fx wj, dj;
 			int ui = b->stands[i].unit, uj = b->stands[j].unit;
 
 			if (ui == uj)
 				continue;
 			/* Far apart: no need for the exact test. */
-			if (abs(b->stands[i].pos.x - b->stands[j].pos.x) > 700 ||
-			    abs(b->stands[i].pos.y - b->stands[j].pos.y) > 700)
+			if (abs(b->stands[i].pos.x - b->stands[j].pos.x) > 1200 ||
+			    abs(b->stands[i].pos.y - b->stands[j].pos.y) > 1200)
 				continue;
-			battle_stand_size(b, j, &wj, &dj);
-			geom_rect(b->stands[j].pos, b->stands[j].facing, wj - 10,
-			    dj - 10, rj);
+			battle_stand_rect_inset(b, j, 5, rj);
 			if (geom_rect_dist(ri, rj) == 0) {
 				p->line = p->unit_line[uj];
 				return perr(p, "a stand of \"%s\" overlaps a stand of "
