@@ -1171,13 +1171,14 @@ cmd_rules(int argc, char **argv)
 	for (i = 0; i < rs->ntypes; i++) {
 		const struct troop_type *t = &rs->types[i];
 
-		printf("  %-26s %-10s speed %2d  morale %d  %-9s %s%s%s%s%s%s%s%s%s\n",
+		printf("  %-26s %-10s speed %2d  morale %d  %-9s %s%s%s%s%s%s%s%s%s%s\n",
 		    t->id, battle_kind_name(t->kind), t->speed, t->morale,
 		    battle_weapon_name(t->weapon), t->abil & ABIL_SS ? "SS " : "",
 		    t->abil & ABIL_R ? "R " : "", t->abil & ABIL_SK ? "SK " : "",
 		    t->abil & ABIL_SH ? "Sh " : "", t->abil & ABIL_NE ? "NE " : "",
 		    t->abil & ABIL_MC ? "MC " : "", t->abil & ABIL_PT ? "PT " : "",
-		    t->abil & ABIL_MIL ? "MIL" : "", t->abil & ABIL_MI ? "MI" : "");
+		    t->abil & ABIL_MIL ? "MIL" : "", t->abil & ABIL_MI ? "MI" : "",
+		    t->abil & ABIL_NA ? "NA" : "");
 	}
 	printf("\nNumbers: name, value, the range a scenario may set, where it "
 	    "comes from, and why.\nA scenario changes one with 'set NAME VALUE' "

@@ -253,8 +253,6 @@ foot(const struct unit *u)
 	return u->kind == KIND_INFANTRY || u->kind == KIND_DETACHMENT;
 }
 
-/* --- line of sight --------------------------------------------------- */
-
 /* --- line of sight ---------------------------------------------------- *
  *
  * Heights are in half contours: a stand stands at twice its ground's
