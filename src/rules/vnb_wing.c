@@ -4116,20 +4116,18 @@ phase_combat(struct ctx *c)
 
 	for (i = 0; i < b->nbrigades; i++)
 		b->brigades[i].hits = 0;
-	/* Fire: the phasing side's units, in the order of its orders. */
+	/* The attacker decides the order of all combat: each of the phasing
+	 * side's units in the order of its order lines (then the rest in
+	 * scenario order) fights its melee or fires. */
 	for (i = 0; i < c->nrank; i++) {
 		u = c->rank[i];
-		if (b->units[u].side != c->side || c->charge_target[u] >= 0)
+		if (c->charge_target[u] >= 0) {
+			melee(c, u, c->charge_target[u]);
 			continue;
-		if (battle_unit_alive(b, u) == 0)
+		}
+		if (b->units[u].side != c->side || battle_unit_alive(b, u) == 0)
 			continue;
 		unit_fires(c, u);
-	}
-	/* Melee: each charge that made contact. */
-	for (i = 0; i < c->nrank; i++) {
-		u = c->rank[i];
-		if (c->charge_target[u] >= 0)
-			melee(c, u, c->charge_target[u]);
 	}
 	check_exhaustion(c);
 }
