@@ -124,16 +124,21 @@ battle_result(const struct battle *b, int played, struct battle_result *r)
 		}
 	if (standing < b->nsides) {
 		/* An army broke: the one left standing wins outright; if
-		 * every army broke, nobody does. */
+		 * every army broke, nobody does; if several stand, points
+		 * decide among them. */
 		if (standing == 1) {
 			r->kind = RESULT_BROKEN;
-		} else {
+			return;
+		}
+		if (standing == 0) {
 			r->kind = RESULT_DRAW;
 			r->winner = -1;
+			return;
 		}
-		return;
 	}
 	for (s = 0; s < b->nsides; s++) {
+		if (r->broken[s] && standing > 0 && standing < b->nsides)
+			continue;
 		if (best < 0 || r->points[s] > r->points[best]) {
 			second = best;
 			best = s;

@@ -1479,7 +1479,7 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 			f[j] = '\0';
 			canon_put(&c, " ");
 			canon_put(&c, st->form != FORM_LINE ? f : !o->is_commander &&
-			    b->units[o->who].kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
+			    b->units[o->who].base_kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
 			break;
 		}
 		case V_FIRE_AT:

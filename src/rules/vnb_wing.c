@@ -66,6 +66,8 @@ struct ctx {
 	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
 	int bt[BATTLE_MAX_UNITS][ORDER_MAX_STEPS];   /* breakthrough charges */
 	struct pt charge_from[BATTLE_MAX_UNITS];     /* where a charge began */
+	unsigned char closed0[BATTLE_MAX_STANDS];    /* in closed ground before */
+	unsigned char closed1[BATTLE_MAX_STANDS];    /* ... and after a step */
 	int nbt[BATTLE_MAX_UNITS];
 	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
 	int walked[BATTLE_MAX_UNITS];       /* its position changed */
@@ -404,6 +406,11 @@ can_see(const struct battle *b, struct pt a, struct pt z)
 				continue;
 			}
 			if (!is_cover(tr->kind) || !geom_in_poly(p, pg, tr->npts))
+				continue;
+			/* A building's garrison sees out of it and is seen. */
+			if ((tr->kind == T_TOWN || tr->kind == T_VILLAGE) &&
+			    (geom_in_poly(a, pg, tr->npts) ||
+			    geom_in_poly(z, pg, tr->npts)))
 				continue;
 			/* Both in the same forest, thicket or wood: they see
 			 * each other near enough, and no further. */
@@ -1369,15 +1376,16 @@ stand_in_area(const struct battle *b, int s, const struct terrain *t)
 
 /* Which of unit u's active stands stand in ground closed to it (forest,
  * thicket, swamp, towns, villages and works, for mounted stands and
- * guns), as bits of *out (the first 64 stands); 1 if any. */
+ * guns): out[s] set for each (indexed by stand); 1 if any. */
 static int
-closed_under(struct ctx *c, int u, uint64_t *out)
+closed_under(struct ctx *c, int u, unsigned char *out)
 {
 	const struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
-	int i, s;
+	int i, s, any = 0;
 
-	*out = 0;
+	FOR_STANDS(b, u, s)
+		out[s] = 0;
 	if (!(un->kind == KIND_ARTILLERY || (un->kind == KIND_MOUNTED &&
 	    unit_form(b, u) != FORM_DISMOUNTED)))
 		return 0;
@@ -1389,25 +1397,29 @@ closed_under(struct ctx *c, int u, uint64_t *out)
 		    t->kind != T_VILLAGE && t->kind != T_WORKS)
 			continue;
 		FOR_STANDS(b, u, s)
-			if (active(b, s) && s - un->first_stand < 64 &&
+			if (active(b, s) &&
 			    !(t->kind == T_WORKS && on_road(b, b->stands[s].pos)) &&
 			    stand_in_area(b, s, t))
-				*out |= (uint64_t)1 << (s - un->first_stand);
+				out[s] = 1, any = 1;
 	}
-	return *out != 0;
+	return any;
 }
 
 /* 1 if moving unit u by (dx,dy) would bring a stand into ground closed
- * to it that it was not in before; the unit is left where it was. */
+ * to it that it was not in before (c->closed0); the unit is left where it
+ * was. */
 static int
-closes_on(struct ctx *c, int u, fx dx, fx dy, uint64_t before)
+closes_on(struct ctx *c, int u, fx dx, fx dy)
 {
-	uint64_t after;
+	int s, worse = 0;
 
 	translate_unit(c->b, u, dx, dy);
-	closed_under(c, u, &after);
+	closed_under(c, u, c->closed1);
 	translate_unit(c->b, u, -dx, -dy);
-	return (after & ~before) != 0;
+	FOR_STANDS(c->b, u, s)
+		if (c->closed1[s] && !c->closed0[s])
+			worse = 1;
+	return worse;
 }
 
 /* Moves unit u's active stands as a block, its centre towards dest, for
@@ -1428,7 +1440,6 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	fx total, clear_moved = 0, cap = -1;
 	long clear_spent = 0;
 	int level, clear_ok;
-	uint64_t closed0;
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
@@ -1440,7 +1451,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	 * it goes on. */
 	pmid = cur;
 	/* Stands already in ground closed to them may still move out. */
-	closed_under(c, u, &closed0);
+	closed_under(c, u, c->closed0);
 	/* The last place on the way where it stood on no friend. */
 	clear = cur;
 	clear_ok = !unit_on_friend(b, u);
@@ -1498,14 +1509,14 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		/* No stand may go into ground closed to it: the move stops
 		 * where the first one would. */
 		if (!(road && on_road(b, cur) && on_road(b, next)) &&
-		    closes_on(c, u, next.x - cur.x, next.y - cur.y, closed0)) {
+		    closes_on(c, u, next.x - cur.x, next.y - cur.y)) {
 			fx lo = 0, hi = len;
 
 			while (hi - lo > 1) {
 				fx m = (lo + hi) / 2;
 				struct pt p = along(start, dest, total, r.moved + m);
 
-				if (closes_on(c, u, p.x - cur.x, p.y - cur.y, closed0))
+				if (closes_on(c, u, p.x - cur.x, p.y - cur.y))
 					hi = m;
 				else
 					lo = m;
@@ -1997,8 +2008,16 @@ prepare_detachments(struct battle *b, struct err *e)
 		struct unit *un = &b->units[u];
 		int first = n;
 
-		FOR_STANDS(b, u, s)
+		FOR_STANDS(b, u, s) {
+			if (n >= BATTLE_MAX_STANDS) {
+				free(nw);
+				free(save);
+				return err_set(e, ERR_USER, "too many stands with "
+				    "their detachments (at most %d)",
+				    BATTLE_MAX_STANDS);
+			}
 			nw[n++] = b->stands[s];
+		}
 		if (can_detach(un))
 			FOR_STANDS(b, u, s)
 				for (k = 0; k < detachments_of(b,
@@ -2130,7 +2149,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		FOR_STANDS(b, u, s)
 			if (alive(b, s)) {
 				b->stands[s].form = want;
-				b->stands[s].flags &= ~ST_STATIONARY;
+				b->stands[s].flags &= ~(ST_STATIONARY | ST_RETIRES);
 			}
 		battle_sync_kinds(b);
 		lay_out_line(b, u, cen, unit_facing(b, u));
@@ -2547,23 +2566,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 					    un->name);
 				break;
 			}
-			/* Native Americans form from skirmish order to charge,
-			 * for nothing (their morale test comes at contact). */
-			if (unit_form(b, u) == FORM_SKIRMISH && (un->abil & ABIL_NA)) {
-				int k;
-
-				memcpy(c->saved, &b->stands[un->first_stand],
-				    (size_t)un->nstands * sizeof(c->saved[0]));
-				FOR_STANDS(b, u, k)
-					if (alive(b, k))
-						b->stands[k].form = FORM_LINE;
-				lay_out_line(b, u, cen, unit_facing(b, u));
-				if (!unit_has_room(b, u))
-					memcpy(&b->stands[un->first_stand], c->saved,
-					    (size_t)un->nstands * sizeof(c->saved[0]));
-				unit_active_centre(b, u, &cen);
-			}
-			if (unit_form(b, u) == FORM_SKIRMISH || unit_form(b, u) == FORM_ROAD ||
+			if ((unit_form(b, u) == FORM_SKIRMISH &&
+			    !(un->abil & ABIL_NA)) || unit_form(b, u) == FORM_ROAD ||
 			    un->kind == KIND_ARTILLERY) {
 				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
 				    "in %s.", un->name, un->kind == KIND_ARTILLERY ?
@@ -2594,6 +2598,22 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				if (fc < 0)
 					return;
 				spent += fc;
+			}
+			/* Native Americans form from skirmish order to charge,
+			 * for nothing (their morale test comes at contact). */
+			if (unit_form(b, u) == FORM_SKIRMISH && (un->abil & ABIL_NA)) {
+				int k;
+
+				memcpy(c->saved, &b->stands[un->first_stand],
+				    (size_t)un->nstands * sizeof(c->saved[0]));
+				FOR_STANDS(b, u, k)
+					if (alive(b, k))
+						b->stands[k].form = FORM_LINE;
+				lay_out_line(b, u, cen, unit_facing(b, u));
+				if (!unit_has_room(b, u))
+					memcpy(&b->stands[un->first_stand], c->saved,
+					    (size_t)un->nstands * sizeof(c->saved[0]));
+				unit_active_centre(b, u, &cen);
 			}
 			c->charge_from[u] = cen;
 			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
@@ -3206,7 +3226,8 @@ charge_tests(struct ctx *c, int u)
 			    COST(P(c, "native.cavalry-move")) : COST(FX(1000)),
 			    MOVE_ADVANCE_INTO, -1);
 
-			breakthrough_moved(c, u, r.moved, moves++);
+			breakthrough_moved(c, u, r.moved, moves);
+			moves += r.moved > 0;
 			if (cav_native)
 				FOR_STANDS(b, u, s)
 					if (active(b, s))
@@ -3229,6 +3250,10 @@ charge_tests(struct ctx *c, int u)
 			to = geom_bearing(ac, nc);
 			delta = geom_turn(unit_facing(b, u), to);
 			if (delta != 0) {
+				const struct unit *un = &b->units[u];
+
+				memcpy(c->saved, &b->stands[un->first_stand],
+				    (size_t)un->nstands * sizeof(c->saved[0]));
 				FOR_STANDS(b, u, s)
 					if (active(b, s)) {
 						b->stands[s].pos = geom_rotate(
@@ -3236,13 +3261,8 @@ charge_tests(struct ctx *c, int u)
 						b->stands[s].facing = geom_norm(to);
 					}
 				if (!unit_has_room(b, u))
-					FOR_STANDS(b, u, s)
-						if (active(b, s)) {
-							b->stands[s].pos = geom_rotate(
-							    b->stands[s].pos, ac, -delta);
-							b->stands[s].facing =
-							    geom_norm(to - delta);
-						}
+					memcpy(&b->stands[un->first_stand], c->saved,
+					    (size_t)un->nstands * sizeof(c->saved[0]));
 			}
 			r = move_unit(c, u, nc, cav_native ?
 			    COST(P(c, "native.cavalry-move")) :
@@ -3251,7 +3271,8 @@ charge_tests(struct ctx *c, int u)
 			    "through: %s gives way before the melee, and it "
 			    "charges %s.", b->units[u].name, b->units[tgt].name,
 			    b->units[next].name);
-			breakthrough_moved(c, u, r.moved, moves++);
+			breakthrough_moved(c, u, r.moved, moves);
+			moves += r.moved > 0;
 			if (cav_native)
 				FOR_STANDS(b, u, s)
 					if (active(b, s))
@@ -3453,7 +3474,8 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 	 * row (mounted) use hit.melee. */
 	{
 		enum weapon w = (b->stands[f].flags & ST_GUNS_LOST) ?
-		    WEAPON_MUSKET : un->weapon;
+		    WEAPON_MUSKET : un->kind == KIND_MOUNTED ? WEAPON_NONE :
+		    un->weapon;
 		char name[48];
 
 		snprintf(name, sizeof(name), "hit.%s.%s", battle_weapon_name(w),
@@ -3471,7 +3493,7 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 	if (melee && offensive && ((un->abil & ABIL_SH) ||
 	    ((un->abil & ABIL_NA) && unit_morale(b, u) >= 6) ||
 	    (un->kind == KIND_MOUNTED && b->stands[f].form != FORM_DISMOUNTED &&
-	    !(un->abil & ABIL_MC) && disordered(b, target))))
+	    !(un->abil & (ABIL_MC | ABIL_MI)) && disordered(b, target))))
 		need -= 1;
 	for (i = 0; i < n; i++) {
 		int r = roll(c, u, "%s of %s stand %d at %s, hits on %d or more",
@@ -3509,7 +3531,8 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 		const struct unit *tu = &b->units[t->unit];
 		const char *why[6];
 		int n = 0, k;
-		int small_arms = x->weapon == WEAPON_MUSKET || x->weapon == WEAPON_RIFLE;
+		int small_arms = x->weapon == WEAPON_MUSKET ||
+		    x->weapon == WEAPON_RIFLE || x->weapon == WEAPON_NATIVE;
 
 		if (!x->melee && t->form == FORM_SKIRMISH)
 			why[n++] = "skirmish order";
@@ -3532,7 +3555,8 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 			why[n++] = "guns at long range";
 		if (disordered(b, x->source))
 			why[n++] = "hit by a disordered stand";
-		if (!x->melee && (t->flags & ST_RETIRES))
+		if (!x->melee && (t->flags & ST_RETIRES) &&
+		    tu->kind == KIND_MOUNTED)
 			why[n++] = "retiring";
 		for (k = 0; k < n && !x->saved; k++) {
 			int r = roll(c, t->unit, "save for %s stand %d (%s), saves "
@@ -3674,7 +3698,8 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 	FOR_STANDS(b, t, s) {
 		int n = 0, from = -1;
 
-		if (!alive(b, s) || !(b->stands[s].flags & ST_RETIRES))
+		if (!alive(b, s) || !(b->stands[s].flags & ST_RETIRES) ||
+		    b->units[t].kind != KIND_MOUNTED)
 			continue;
 		for (r = 0; r < out_end; r++)
 			if (h->v[r].target == s) {
@@ -3708,7 +3733,7 @@ stand_target(struct ctx *c, int s, int chosen)
 		enum weapon w = b->units[b->stands[s].unit].weapon;
 		fx g0 = stand_gap(b, s, t0);
 
-		if (w != WEAPON_MUSKET && w != WEAPON_RIFLE)
+		if (w != WEAPON_MUSKET && w != WEAPON_RIFLE && w != WEAPON_NATIVE)
 			return chosen;
 		for (v = 0; v < b->nunits; v++) {
 			int t;
@@ -3926,7 +3951,10 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 	if (to >= 0 && abs(geom_turn(unit_facing(b, w), to)) >
 	    P(c, "arc")) {
 		int s, delta = geom_turn(unit_facing(b, w), to);
+		const struct unit *wu = &b->units[w];
 
+		memcpy(c->saved, &b->stands[wu->first_stand],
+		    (size_t)wu->nstands * sizeof(c->saved[0]));
 		FOR_STANDS(b, w, s)
 			if (active(b, s)) {
 				b->stands[s].pos = geom_rotate(b->stands[s].pos, wc,
@@ -3934,12 +3962,8 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 				b->stands[s].facing = geom_norm(to);
 			}
 		if (!unit_has_room(b, w)) {
-			FOR_STANDS(b, w, s)
-				if (active(b, s)) {
-					b->stands[s].pos = geom_rotate(
-					    b->stands[s].pos, wc, -delta);
-					b->stands[s].facing = geom_norm(to - delta);
-				}
+			memcpy(&b->stands[wu->first_stand], c->saved,
+			    (size_t)wu->nstands * sizeof(c->saved[0]));
 		} else {
 			ev(c, EV_FACING, w, -1, geom_norm(to), "%s turns to face "
 			    "%d after the melee.", b->units[w].name, geom_norm(to));
@@ -4339,6 +4363,9 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		    "limits (events, hits or tie roll-offs); nothing was changed");
 		goto out;
 	}
+	/* A unit with nothing left takes back its base kind, as a reloaded
+	 * battle does. */
+	battle_sync_kinds(b);
 	rc = 0;
 out:
 	free(ranked);
@@ -4399,5 +4426,8 @@ vnb_prepare(struct battle *b, struct err *e)
 			return err_set(e, ERR_USER, "brigade \"%s\" has no units",
 			    g->name);
 	}
-	return prepare_detachments(b, e);
+	if (prepare_detachments(b, e) != 0)
+		return -1;
+	battle_sync_kinds(b);
+	return 0;
 }

@@ -361,6 +361,38 @@ canonical_text_parses_to_the_same_orders(void **state)
 	}
 }
 
+/* Mounted infantry on foot have a detachment's kind, yet mount with FORM
+ * MOUNTED: its canonical text must say MOUNTED, or the stored order fails
+ * when the phase is played. */
+static void
+dismounted_horse_mounts_in_canonical_text(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Horse\"\nruleset vnb-wing\ntable 48 x 48\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 4,4\n"
+	    "  brigade \"Legion\" commander \"Tarleton\" at 24,8\n"
+	    "    unit \"Mounted Infantry\" type mounted-infantry stands 2 sp 1 "
+	    "at 24,10 facing 0 dismounted\n"
+	    "side continental \"Continental\"\n  commander \"Morgan\" army at "
+	    "24,44\n  brigade \"Line\" commander \"Howard\" at 24,40\n"
+	    "    unit \"Maryland\" type continentals-post-1778 stands 1 sp 2 "
+	    "at 24,36 facing 180\n";
+	struct fx *f = *state;
+	struct battle *b = NULL;
+	struct err e;
+	char canon[256];
+
+	if (scenario_parse(sc, strlen(sc), "horse", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	orders_parse(f->p, b, 0, "Mounted Infantry: FORM MOUNTED\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	snprintf(canon, sizeof(canon), "%s\n", f->r->lines[0].text);
+	assert_non_null(strstr(canon, "FORM MOUNTED"));
+	orders_parse(f->p, b, 0, canon, 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	battle_free(b);
+}
+
 static void
 secret_is_blanked_everywhere(void **state)
 {
@@ -844,6 +876,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_later_line_for_a_unit_wins, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_unit_whose_line_fails_holds_not_the_brigade_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(canonical_text_parses_to_the_same_orders, setup, teardown),
+		cmocka_unit_test_setup_teardown(dismounted_horse_mounts_in_canonical_text, setup, teardown),
 		cmocka_unit_test(secret_is_blanked_everywhere),
 		cmocka_unit_test_setup_teardown(corpus_never_crashes, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_layouts_real_players_write, setup, teardown),

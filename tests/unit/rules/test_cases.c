@@ -406,6 +406,18 @@ check(const struct battle *b, const struct events *ev, const char *x,
 					}
 				return NULL;
 			}
+			if (sscanf(rest, "formation %63s", word) == 1) {
+				for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+					if (!(b->stands[s].flags & ST_GONE) &&
+					    strcmp(battle_form_name(b->stands[s].form),
+					    word) != 0) {
+						snprintf(msg, msize, "stand %d is in %s",
+						    s - un->first_stand + 1,
+						    battle_form_name(b->stands[s].form));
+						return msg;
+					}
+				return NULL;
+			}
 			if (sscanf(rest, "stand %d sp %d", &k, &n) == 2) {
 				if (k < 1 || k > un->nstands) {
 					snprintf(msg, msize, "no stand %d", k);

@@ -302,6 +302,31 @@ cowpens_scenario_loads(void **state)
 	free(text);
 }
 
+/* Detachment slots count against the stand limit, for the units that
+ * come after them too: a clear refusal, never a write past the table. */
+static void
+too_many_stands_with_detachments_is_refused(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Crowded\"\nruleset vnb-wing\ntable 300 x 96\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 4,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 48,2\n"
+	    "    unit \"Light Bobs\" type british-line +SK stands 48 sp 20 at "
+	    "150,10 facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at "
+	    "90,94\n  brigade \"Va\" commander \"Weedon\" at 48,60\n"
+	    "    unit \"Militia\" type raw-militia stands 17 sp 1 at 48,50 "
+	    "facing 180\n";
+	struct battle *b = NULL;
+	struct err e;
+
+	(void)state;
+	assert_int_not_equal(scenario_parse(sc, strlen(sc), "crowded", 0, &b,
+	    &e), 0);
+	assert_non_null(strstr(e.msg, "too many stands"));
+	assert_null(b);
+}
+
 static void
 corpus_files_never_crash(void **state)
 {
@@ -353,6 +378,7 @@ main(void)
 		cmocka_unit_test(line_offset_shifts_reported_lines),
 		cmocka_unit_test(cowpens_scenario_loads),
 		cmocka_unit_test(corpus_files_never_crash),
+		cmocka_unit_test(too_many_stands_with_detachments_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
