@@ -420,11 +420,14 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 	k = say(out, size, k, "The numbers that decide your turn (vnb-wing; the "
 	    "operator's 'despatch rules\nvnb-wing' lists every number):\n");
 	k = say(out, size, k, "  Command: a stand is in command within %s\" "
-	    "(centre to centre) of its brigade\n    commander or the army "
-	    "commander (guns: any commander of the side), judged\n    at the "
+	    "(centre to centre) of its brigade,\n    wing or army commander, or "
+	    "%s\" of its own unit commander (guns: any\n    commander of the "
+	    "side), or touching a stand of its unit that is, judged\n    at the "
 	    "start of its phase. Out of command: half its move, disordered if\n"
 	    "    it moves, never nearer a visible enemy. Commanders move 24\".\n",
-	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w1, sizeof(w1)));
+	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w1, sizeof(w1)),
+	    geom_fmt_fx(ruleset_param(rs, b, "command.unit-radius"), w2,
+	    sizeof(w2)));
 	k = say(out, size, k, "  Fire ranges, short / long (edge to edge, "
 	    "within %d degrees of the front):\n", ruleset_param(rs, b, "arc"));
 	for (wpn = WEAPON_MUSKET; wpn < WEAPON_COUNT; wpn++) {
