@@ -16,453 +16,22 @@
  * quarter inch and checks every enemy stand at each step, a few million
  * integer operations at most.
  */
-#include "rules/vnb_wing.h"
+#include "rules/vnb_wing_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Movement costs are counted in sixths of a hundredth of an inch so that
- * road march (a third or a half of the cost) stays whole. */
-#define COST(fxlen) ((long)(fxlen) * 6)
-
-enum move_mode { MOVE_NORMAL, MOVE_CHARGE, MOVE_ADVANCE_INTO };
-
-/* Room for every hit one fire or melee can make: every stand on the
- * table rolling the most dice a scenario may set (12), for both sides.
- * Smaller, a legal scenario could pass it and fail its step for ever
- * (the dice are fixed, so every retry fails the same way). */
-#define MAX_HITS (BATTLE_MAX_STANDS * 12 * 2)
-
-struct hit {
-	int target;   /* stand hit */
-	int source;   /* stand that scored it */
-	int melee;
-	int long_range;
-	enum weapon weapon;
-	int saved;
-};
-
-
-struct hits {
-	struct hit v[MAX_HITS];
-	int n;
-};
-
-
-struct ctx {
-	struct battle *b;
-	const struct ruleset *rs;
-	struct dice *d;
-	struct events *ev;
-	int step, turn, side;
-	unsigned char in_cmd[BATTLE_MAX_STANDS];
-	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
-	int free_turn[BATTLE_MAX_UNITS];    /* a free change from leaving road march */
-	int hurry[BATTLE_MAX_UNITS];        /* crosses bridges in disorder (HURRY) */
-	int charge_wet[BATTLE_MAX_UNITS];   /* its charge crossed a stream */
-	int stay[BATTLE_MAX_UNITS];         /* NO ADVANCE: keeps its ground */
-	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
-	int bt[BATTLE_MAX_UNITS][ORDER_MAX_STEPS];   /* breakthrough charges */
-	struct pt charge_from[BATTLE_MAX_UNITS];     /* where a charge began */
-	unsigned char closed0[BATTLE_MAX_STANDS];    /* in closed ground before */
-	unsigned char closed1[BATTLE_MAX_STANDS];    /* ... and after a step */
-	int nbt[BATTLE_MAX_UNITS];
-	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
-	int walked[BATTLE_MAX_UNITS];       /* its position changed */
-	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
-	int hold[BATTLE_MAX_UNITS];
-	int fire_target[BATTLE_MAX_UNITS];
-	int charge_target[BATTLE_MAX_UNITS];
-	int contours[BATTLE_MAX_UNITS];     /* contours crossed this phase */
-	int rank[BATTLE_MAX_UNITS];         /* unit order for this phase */
-	int nrank;
-	struct hits hits;      /* scratch for one fire or melee */
-	unsigned char mark[BATTLE_MAX_STANDS];
-	unsigned char firers[BATTLE_MAX_STANDS];   /* stands firing at one unit */
-	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
-	int overflow;          /* a scratch table was too small: fail the step */
-	int collapsing;        /* brigade whose collapse is being applied, or -1 */
-	int rides[BATTLE_MAX_COMMANDERS];   /* unit a commander moves with, or -1 */
-	struct stand saved[2 * BATTLE_MAX_STANDS]; /* a unit's stands, to undo */
-	char buf[4][32];
-};
-
-static int
-P(struct ctx *c, const char *name)
-{
-	return ruleset_param(c->rs, c->b, name);
-}
-
-static const char *
-fmt_in(struct ctx *c, int slot, fx v)
-{
-	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
-}
-
-/* --- stand predicates ------------------------------------------------ */
-
-static int
-alive(const struct battle *b, int s)
-{
-	return !(b->stands[s].flags & ST_GONE);
-}
-
-static int
-disordered(const struct battle *b, int s)
-{
-	const struct unit *u = &b->units[b->stands[s].unit];
-
-	/* Mounted infantry always count as disordered while mounted. */
-	return (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)) != 0 ||
-	    ((u->abil & ABIL_MI) && u->kind == KIND_MOUNTED);
-}
-
-static int
-routed(const struct battle *b, int s)
-{
-	return (b->stands[s].flags & ST_ROUTED) == ST_ROUTED;
-}
-
-static int
-active(const struct battle *b, int s)
-{
-	return alive(b, s) && !routed(b, s);
-}
-
-#define FOR_STANDS(b, u, s) \
-	for ((s) = (b)->units[u].first_stand; \
-	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
-
-static int
-unit_active_centre(const struct battle *b, int u, struct pt *out)
-{
-	return battle_unit_centre_of(b, u, 0, out);
-}
-
-static int
-unit_facing(const struct battle *b, int u)
-{
-	int s;
-
-	FOR_STANDS(b, u, s)
-		if (active(b, s))
-			return b->stands[s].facing;
-	return b->stands[b->units[u].first_stand].facing;
-}
-
-static int
-unit_form(const struct battle *b, int u)
-{
-	int s;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s))
-			return b->stands[s].form;
-	return FORM_LINE;
-}
-
-static fx
-stand_gap(const struct battle *b, int s1, int s2)
-{
-	struct pt r1[4], r2[4];
-
-	battle_stand_rect(b, s1, r1);
-	battle_stand_rect(b, s2, r2);
-	return geom_rect_dist(r1, r2);
-}
-
-static int
-in_contact(struct ctx *c, int s1, int s2)
-{
-	return stand_gap(c->b, s1, s2) <= P(c, "contact");
-}
-
-static int
-area_at(const struct battle *b, struct pt p, enum terrain_kind k)
-{
-	int i;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
-			return 1;
-	}
-	return 0;
-}
-
-static int
-in_woods(const struct battle *b, struct pt p)
-{
-	return area_at(b, p, T_WOOD) || area_at(b, p, T_FOREST) ||
-	    area_at(b, p, T_THICKET);
-}
-
-/* 1 if p is on a line of kind k (within road.half-width of it). */
-static int
-on_line(const struct battle *b, struct pt p, enum terrain_kind k)
-{
-	int i, j;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind != k)
-			continue;
-		for (j = 0; j + 1 < t->npts; j++)
-			if (geom_seg_dist(p, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) <=
-			    ruleset_param(&ruleset_vnb_wing, b, "road.half-width"))
-				return 1;
-	}
-	return 0;
-}
-
-static int
-on_road(const struct battle *b, struct pt p)
-{
-	return on_line(b, p, T_ROAD);
-}
-
-/* Works, or a sunken road, which the text treats as works. */
-static int
-in_works(const struct battle *b, struct pt p)
-{
-	return area_at(b, p, T_WORKS) || on_line(b, p, T_SUNKEN_ROAD);
-}
-
-/* The town or village block p is in, or -1. */
-static int
-block_at(const struct battle *b, struct pt p)
-{
-	int i;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if ((t->kind == T_TOWN || t->kind == T_VILLAGE) &&
-		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
-			return i;
-	}
-	return -1;
-}
-
-static int
-foot(const struct unit *u)
-{
-	return u->kind == KIND_INFANTRY || u->kind == KIND_DETACHMENT;
-}
-
-/* --- line of sight ---------------------------------------------------- *
- *
- * Heights are in half contours: a stand stands at twice its ground's
- * level; woods, forest, thicket, towns and villages stand one contour
- * (los.cover-height) above their ground; a hill is an obstacle at its
- * crest, the middle of the hill along the line of sight, at its level.
- * An obstacle no higher than both ends does not block, nor one that the
- * higher end overtops by a contour and is nearer to it than to the lower,
- * nor one it overtops by two contours that is 8" or more from the lower
- * (los.far).  Standing crops and tree lines block unless an end stands
- * higher than their ground.  Two stands in the same forest or thicket see
- * each other within 4" (los.forest), in the same wood within 12"
- * (los.wood); from outside, only a stand on the edge of cover is seen.
- * Ground within los.end of either end is the ends' own.  See
- * docs/rules-vnb-wing.md, Line of sight. */
-
-static int
-is_cover(enum terrain_kind k)
-{
-	return k == T_WOOD || k == T_FOREST || k == T_THICKET || k == T_TOWN ||
-	    k == T_VILLAGE;
-}
-
-/* 1 if an obstacle of height h (half contours) at point o blocks the
- * sight between a (height ha) and z (height hz). */
-static int
-obstacle_blocks(const struct battle *b, int h, struct pt o, struct pt a, int ha,
-    struct pt z, int hz)
-{
-	int hh = ha > hz ? ha : hz, hl = ha > hz ? hz : ha;
-	struct pt ph = ha > hz ? a : z, pl = ha > hz ? z : a;
-	if (h <= hl)
-		return 0;
-	if (hh >= h + 2 && geom_dist(o, ph) < geom_dist(o, pl))
-		return 0;
-	if (hh >= h + 4 && geom_dist(o, pl) >=
-	    ruleset_param(&ruleset_vnb_wing, b, "los.far"))
-		return 0;
-	return 1;
-}
-
-/* The crests of the hills the line a-z crosses between its ends: for
- * each hill, the middle of each stretch of the whole line (not only the
- * segment) that lies inside it; 1 if one of them blocks. */
-static int
-crest_blocks(const struct battle *b, struct pt a, int ha, struct pt z, int hz,
-    fx len, fx end)
-{
-	int i, j, k;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-		const struct pt *pg = &b->points[t->first_pt];
-		fx cut[64];
-		int n = 0;
-
-		if (t->kind != T_HILL || t->npts < 3)
-			continue;
-		/* Where the line's edge crossings fall, as distances from a
-		 * (negative behind it). */
-		for (j = 0; j < t->npts && n < 64; j++) {
-			struct pt p = pg[j], q = pg[(j + 1) % t->npts];
-			int64_t rx = z.x - a.x, ry = z.y - a.y;
-			int64_t sx = q.x - p.x, sy = q.y - p.y;
-			int64_t den = rx * sy - ry * sx;
-			int64_t tn = (int64_t)(p.x - a.x) * sy - (int64_t)(p.y - a.y) * sx;
-			int64_t un = (int64_t)(p.x - a.x) * ry - (int64_t)(p.y - a.y) * rx;
-
-			if (den == 0)
-				continue;
-			if (den < 0) {
-				den = -den;
-				tn = -tn;
-				un = -un;
-			}
-			/* The edge [p,q) crosses the line. */
-			if (un < 0 || un >= den)
-				continue;
-			cut[n++] = (fx)geom_div_round((int64_t)len * tn, den);
-		}
-		/* Sorted, the crossings pair up into stretches inside. */
-		for (j = 1; j < n; j++)
-			for (k = j; k > 0 && cut[k - 1] > cut[k]; k--) {
-				fx x = cut[k];
-
-				cut[k] = cut[k - 1];
-				cut[k - 1] = x;
-			}
-		for (j = 0; j + 1 < n; j += 2) {
-			fx mid = (cut[j] + cut[j + 1]) / 2;
-			struct pt o;
-
-			if (mid <= end || mid >= len - end)
-				continue;
-			o.x = a.x + (fx)geom_div_round((int64_t)(z.x - a.x) * mid, len);
-			o.y = a.y + (fx)geom_div_round((int64_t)(z.y - a.y) * mid, len);
-			if (obstacle_blocks(b, 2 * t->level, o, a, ha, z, hz))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-static int
-can_see(const struct battle *b, struct pt a, struct pt z)
-{
-	fx len = geom_dist(a, z);
-	int la = battle_level_at(b, a), lz = battle_level_at(b, z);
-	int ha = 2 * la, hz = 2 * lz, top = la > lz ? la : lz;
-	fx t, end = ruleset_param(&ruleset_vnb_wing, b, "los.end");
-	fx step = ruleset_param(&ruleset_vnb_wing, b, "los.step");
-	int cover = 2 * ruleset_param(&ruleset_vnb_wing, b, "los.cover-height");
-	int i;
-
-	if (crest_blocks(b, a, ha, z, hz, len, end))
-		return 0;
-	/* Tree lines crossed away from both ends. */
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *tr = &b->terrain[i];
-		int j;
-
-		if (tr->kind != T_TREELINE)
-			continue;
-		for (j = 0; j + 1 < tr->npts; j++) {
-			struct pt p = b->points[tr->first_pt + j];
-			struct pt q = b->points[tr->first_pt + j + 1];
-
-			if (geom_seg_cross(a, z, p, q) && geom_seg_dist(a, p, q) > end &&
-			    geom_seg_dist(z, p, q) > end &&
-			    top <= battle_level_at(b, p))
-				return 0;
-		}
-	}
-	for (t = end; t < len - end; t += step) {
-		struct pt p;
-		int g;
-
-		p.x = a.x + (fx)geom_div_round((int64_t)(z.x - a.x) * t, len);
-		p.y = a.y + (fx)geom_div_round((int64_t)(z.y - a.y) * t, len);
-		g = battle_level_at(b, p);
-		for (i = 0; i < b->nterrain; i++) {
-			const struct terrain *tr = &b->terrain[i];
-			const struct pt *pg = &b->points[tr->first_pt];
-
-			if (tr->kind == T_CROPS) {
-				if (!tr->trodden && top <= g &&
-				    geom_in_poly(p, pg, tr->npts))
-					return 0;
-				continue;
-			}
-			if (!is_cover(tr->kind) || !geom_in_poly(p, pg, tr->npts))
-				continue;
-			/* A building's garrison sees out of it and is seen. */
-			if ((tr->kind == T_TOWN || tr->kind == T_VILLAGE) &&
-			    (geom_in_poly(a, pg, tr->npts) ||
-			    geom_in_poly(z, pg, tr->npts)))
-				continue;
-			/* Both in the same forest, thicket or wood: they see
-			 * each other near enough, and no further. */
-			if ((tr->kind == T_WOOD || tr->kind == T_FOREST ||
-			    tr->kind == T_THICKET) && geom_in_poly(a, pg, tr->npts) &&
-			    geom_in_poly(z, pg, tr->npts)) {
-				if (len > ruleset_param(&ruleset_vnb_wing, b,
-				    tr->kind == T_WOOD ? "los.wood" : "los.forest"))
-					return 0;
-				continue;
-			}
-			if (obstacle_blocks(b, 2 * g + cover, p, a, ha, z, hz))
-				return 0;
-		}
-	}
-	return 1;
-}
-
-/* What side sees: its own stands, and each enemy stand some stand or
- * commander of its has a line of sight to (the same sight the rules use
- * for fire and for moving out of command). */
-void
-vnb_sees(const struct battle *b, int side, unsigned char *seen)
-{
-	int s, k, c;
-
-	for (s = 0; s < b->nstands; s++) {
-		const struct stand *t = &b->stands[s];
-
-		seen[s] = b->units[t->unit].side == side;
-		if (seen[s] || (t->flags & ST_GONE))
-			continue;
-		for (k = 0; k < b->nstands && !seen[s]; k++)
-			if (b->units[b->stands[k].unit].side == side &&
-			    !(b->stands[k].flags & ST_GONE) &&
-			    can_see(b, b->stands[k].pos, t->pos))
-				seen[s] = 1;
-		for (c = 0; c < b->ncommanders && !seen[s]; c++)
-			if (b->commanders[c].side == side && !b->commanders[c].gone &&
-			    can_see(b, b->commanders[c].pos, t->pos))
-				seen[s] = 1;
-	}
-}
 
 /* --- events and markers ---------------------------------------------- */
 
-static void
-ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+void
+vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-static void
-ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+void
+vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
     const char *fmt, ...)
 {
 	char text[EVENT_TEXT_MAX];
@@ -482,12 +51,12 @@ ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
 	}
 }
 
-static int
-roll(struct ctx *c, int unit, const char *fmt, ...)
+int
+vw_roll(struct ctx *c, int unit, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int
-roll(struct ctx *c, int unit, const char *fmt, ...)
+int
+vw_roll(struct ctx *c, int unit, const char *fmt, ...)
 {
 	char why[160];
 	va_list ap;
@@ -500,8 +69,8 @@ roll(struct ctx *c, int unit, const char *fmt, ...)
 	return dice_roll(c->d, 6, unit, "%s", why);
 }
 
-static void
-remove_stand(struct ctx *c, int s, const char *why)
+void
+vw_remove_stand(struct ctx *c, int s, const char *why)
 {
 	struct battle *b = c->b;
 	int u = b->stands[s].unit;
@@ -510,13 +79,13 @@ remove_stand(struct ctx *c, int s, const char *why)
 		return;
 	b->stands[s].flags |= ST_GONE;
 	b->stands[s].flags &= ~ST_STATIONARY;
-	ev(c, EV_ELIMINATED, u, -1, s - b->units[u].first_stand + 1,
+	vw_ev(c, EV_ELIMINATED, u, -1, s - b->units[u].first_stand + 1,
 	    "%s: stand %d %s and is removed from play.", b->units[u].name,
 	    s - b->units[u].first_stand + 1, why);
 }
 
-static void
-lose_sp(struct ctx *c, int s, int n, const char *why)
+void
+vw_lose_sp(struct ctx *c, int s, int n, const char *why)
 {
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
@@ -527,14 +96,14 @@ lose_sp(struct ctx *c, int s, int n, const char *why)
 	if (n > st->sp)
 		n = st->sp;
 	st->sp -= n;
-	ev(c, EV_LOSS, u, -1, n, "%s: stand %d loses %d SP (%s), %d left.",
+	vw_ev(c, EV_LOSS, u, -1, n, "%s: stand %d loses %d SP (%s), %d left.",
 	    b->units[u].name, s - b->units[u].first_stand + 1, n, why, st->sp);
 	if (st->sp == 0)
-		remove_stand(c, s, "is destroyed");
+		vw_remove_stand(c, s, "is destroyed");
 }
 
-static void
-disorder(struct ctx *c, int s, const char *why)
+void
+vw_disorder(struct ctx *c, int s, const char *why)
 {
 	struct battle *b = c->b;
 	int u = b->stands[s].unit;
@@ -545,7 +114,7 @@ disorder(struct ctx *c, int s, const char *why)
 		return;
 	b->stands[s].flags |= ST_DISORDERED;
 	b->stands[s].flags &= ~ST_STATIONARY;
-	ev(c, EV_DISORDER, u, -1, 0, "%s: stand %d is disordered (%s).",
+	vw_ev(c, EV_DISORDER, u, -1, 0, "%s: stand %d is disordered (%s).",
 	    b->units[u].name, s - b->units[u].first_stand + 1, why);
 }
 
@@ -558,7 +127,7 @@ unit_speed_half(const struct battle *b, int s)
 	return b->units[b->stands[s].unit].speed / 2;
 }
 
-static void push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
+void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
     int depth);
 
 /* 1 if stand s overlaps another stand on the table (touching is not
@@ -627,15 +196,15 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 			if (!hit)
 				continue;
 			if (!disordered(b, k)) {
-				disorder(c, k, is_rout ? "a routing stand passed through it" :
+				vw_disorder(c, k, is_rout ? "a routing stand passed through it" :
 				    "a retreating stand passed through it");
 			} else if (is_rout) {
 				rout_stand_d(c, k, st->pos, "routed ahead of a routing "
 				    "stand", depth + 1);
 			} else {
-				push_stand(c, k, dir, unit_speed_half(b, k), 0,
+				vw_push_stand(c, k, dir, unit_speed_half(b, k), 0,
 				    depth + 1);
-				ev(c, EV_RETREAT, v, -1, 0, "%s: stand %d falls back "
+				vw_ev(c, EV_RETREAT, v, -1, 0, "%s: stand %d falls back "
 				    "ahead of a retreating stand.", b->units[v].name,
 				    k - b->units[v].first_stand + 1);
 			}
@@ -647,8 +216,8 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
  * (routs and retreats), disordering friends it passes through early in
  * the move.  A stand pushed off the table is removed when routing, and
  * stops at the edge otherwise. */
-static void
-push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
+void
+vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 {
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
@@ -663,7 +232,7 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 		st->facing = geom_norm(dir);
 	if (is_rout && (np.x < 0 || np.y < 0 || np.x > b->width ||
 	    np.y > b->depth)) {
-		remove_stand(c, s, "routs off the table");
+		vw_remove_stand(c, s, "routs off the table");
 		return;
 	}
 	st->pos = np;
@@ -678,7 +247,7 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 		}
 		if (is_rout && (st->pos.x < 0 || st->pos.y < 0 ||
 		    st->pos.x > b->width || st->pos.y > b->depth)) {
-			remove_stand(c, s, "routs off the table");
+			vw_remove_stand(c, s, "routs off the table");
 			return;
 		}
 	}
@@ -708,38 +277,7 @@ push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 	}
 }
 
-/* A unit's morale now: a Native American band's drops by one for each
- * stand it has lost. */
-static int
-unit_morale(const struct battle *b, int u)
-{
-	const struct unit *un = &b->units[u];
-	int s, lost = 0;
 
-	if (!(un->abil & ABIL_NA))
-		return un->morale;
-	FOR_STANDS(b, u, s)
-		if ((b->stands[s].flags & ST_GONE) &&
-		    !(b->stands[s].flags & ST_SPARE))
-			lost++;
-	return un->morale - lost;
-}
-
-static fx
-unit_rate(const struct battle *b, int u)
-{
-	const struct unit *un = &b->units[u];
-	int s;
-
-	/* Guns abandoned in a rout move as infantry. */
-	FOR_STANDS(b, u, s)
-		if (alive(b, s) && (b->stands[s].flags & ST_GUNS_LOST))
-			return ruleset_param(&ruleset_vnb_wing, b, "abandoned.rate");
-	/* Mounted infantry on foot. */
-	if (un->base_kind == KIND_MOUNTED && un->kind == KIND_DETACHMENT)
-		return ruleset_param(&ruleset_vnb_wing, b, "dismounted.rate");
-	return un->speed;
-}
 
 /* The text's rout: both markers, 1 SP lost, a full move straight away
  * from what caused it.  A stand already routed is removed instead. */
@@ -753,27 +291,27 @@ rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
 	if (!alive(b, s))
 		return;
 	if (routed(b, s)) {
-		remove_stand(c, s, "routs again");
+		vw_remove_stand(c, s, "routs again");
 		return;
 	}
 	st->flags |= ST_ROUTED;
 	st->flags &= ~ST_STATIONARY;
-	ev(c, EV_ROUT, u, -1, s - b->units[u].first_stand + 1,
+	vw_ev(c, EV_ROUT, u, -1, s - b->units[u].first_stand + 1,
 	    "%s: stand %d routs (%s).", b->units[u].name,
 	    s - b->units[u].first_stand + 1, why);
 	if (b->units[u].kind == KIND_ARTILLERY && !(st->flags & ST_GUNS_LOST)) {
 		st->flags |= ST_GUNS_LOST;
-		ev(c, EV_ROUT, u, -1, 0, "%s: the crew abandon their guns.",
+		vw_ev(c, EV_ROUT, u, -1, 0, "%s: the crew abandon their guns.",
 		    b->units[u].name);
 	}
-	lose_sp(c, s, P(c, "rout.sp-loss"), "rout");
+	vw_lose_sp(c, s, P(c, "rout.sp-loss"), "rout");
 	if (!alive(b, s))
 		return;
-	push_stand(c, s, geom_bearing(from, st->pos), unit_rate(b, u), 1, depth);
+	vw_push_stand(c, s, geom_bearing(from, st->pos), unit_rate(b, u), 1, depth);
 }
 
-static void
-rout_stand(struct ctx *c, int s, struct pt from, const char *why)
+void
+vw_rout_stand(struct ctx *c, int s, struct pt from, const char *why)
 {
 	rout_stand_d(c, s, from, why, 0);
 }
@@ -894,11 +432,11 @@ phase_command(struct ctx *c)
 		if (n == 0)
 			continue;
 		if (n == of)
-			ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
+			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
 			    "commander of its chain within %s\".", b->units[u].name,
 			    fmt_in(c, 0, radius));
 		else
-			ev(c, EV_OUT_OF_COMMAND, u, -1, n, "%s is partly out of "
+			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, n, "%s is partly out of "
 			    "command: %d of its %d stands neither within %s\" of a "
 			    "commander of its chain nor joined to a stand that is.",
 			    b->units[u].name, n, of, fmt_in(c, 0, radius));
@@ -907,13 +445,8 @@ phase_command(struct ctx *c)
 
 /* --- movement --------------------------------------------------------- */
 
-static int across_water(const struct battle *b, struct pt a, struct pt z);
+int vw_across_water(const struct battle *b, struct pt a, struct pt z);
 
-static int
-enemy(const struct battle *b, int u1, int u2)
-{
-	return b->units[u1].side != b->units[u2].side;
-}
 
 /* Smallest gap between unit u's active stands and any alive enemy stand
  * (or only those of unit `only` when only >= 0). */
@@ -990,15 +523,15 @@ towards_visible_enemy(struct ctx *c, int u, fx dx, fx dy)
 			if (!enemy(b, u, v) || !battle_unit_centre(b, v, &pc))
 				continue;
 			if (geom_dist(to, pc) < geom_dist(from, pc) &&
-			    can_see(b, from, pc))
+			    vw_can_see(b, from, pc))
 				return 1;
 		}
 	}
 	return 0;
 }
 
-static void
-translate_unit(struct battle *b, int u, fx dx, fx dy)
+void
+vw_translate_unit(struct battle *b, int u, fx dx, fx dy)
 {
 	int s;
 
@@ -1085,8 +618,8 @@ crossing_allowed_at(const struct battle *b, struct pt p)
 
 /* 1 if the step a->z crosses line t.  A step crosses a line when it
  * reaches it from off the line: a step that starts on it has paid. */
-static int
-step_crosses(const struct battle *b, const struct terrain *t, struct pt a,
+int
+vw_step_crosses(const struct battle *b, const struct terrain *t, struct pt a,
     struct pt z)
 {
 	int j;
@@ -1122,7 +655,7 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 
 		if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
 			continue;
-		crosses = step_crosses(b, t, a, z);
+		crosses = vw_step_crosses(b, t, a, z);
 		if (!crosses)
 			continue;
 		*what = t->name;
@@ -1199,7 +732,7 @@ roll_marsh(struct ctx *c, int u, int mi)
 
 		if (!active(b, s))
 			continue;
-		r = roll(c, u, "marsh (%s) for %s stand %d%s%s: 1-2 no effect, 3-4 "
+		r = vw_roll(c, u, "marsh (%s) for %s stand %d%s%s: 1-2 no effect, 3-4 "
 		    "2 for 1, 5+ 4 for 1 and disordered", t->name, b->units[u].name,
 		    s - b->units[u].first_stand + 1,
 		    b->units[u].kind == KIND_ARTILLERY ? ", +1 guns" : "",
@@ -1208,11 +741,11 @@ roll_marsh(struct ctx *c, int u, int mi)
 		b->stands[s].flags |= ST_MARSH_ROLLED;
 		if (r >= 5) {
 			b->stands[s].flags |= ST_MARSH_X4;
-			disorder(c, s, "bogged in the marsh");
+			vw_disorder(c, s, "bogged in the marsh");
 		} else if (r >= 3) {
 			b->stands[s].flags |= ST_MARSH_X2;
 		}
-		ev(c, EV_MOVE, u, -1, r, "%s: stand %d in %s: %s.", b->units[u].name,
+		vw_ev(c, EV_MOVE, u, -1, r, "%s: stand %d in %s: %s.", b->units[u].name,
 		    s - b->units[u].first_stand + 1, t->name, r >= 5 ? "heavy going, "
 		    "4 for 1" : r >= 3 ? "hard going, 2 for 1" : "no effect");
 	}
@@ -1237,7 +770,7 @@ after_step_ground(struct ctx *c, int u, struct pt at, int skirm)
 			in_marsh = 1;
 		if (t->kind == T_CROPS && !skirm && !t->trodden) {
 			t->trodden = 1;
-			ev(c, EV_MOVE, u, -1, 0, "%s knocks down the crops of %s.",
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s knocks down the crops of %s.",
 			    b->units[u].name, t->name);
 		}
 	}
@@ -1263,20 +796,14 @@ fence_test(struct ctx *c, int u)
 
 		if (!active(b, s) || disordered(b, s))
 			continue;
-		r = roll(c, u, "fence test of %s stand %d, disordered on %d or more",
+		r = vw_roll(c, u, "fence test of %s stand %d, disordered on %d or more",
 		    un->name, s - un->first_stand + 1,
 		    unit_morale(b, u) - ((un->abil & ABIL_PT) ? 1 : 0));
 		if (r + ((un->abil & ABIL_PT) ? 1 : 0) >= unit_morale(b, u))
-			disorder(c, s, "crossing a fence at the charge");
+			vw_disorder(c, s, "crossing a fence at the charge");
 	}
 }
 
-struct move_result {
-	fx moved;
-	long spent;
-	const char *stop;   /* why it stopped short, or NULL */
-	int contact;        /* a charge reached its target */
-};
 
 /* The point `at` of the way along a->dest, `total` long. */
 static struct pt
@@ -1413,9 +940,9 @@ closes_on(struct ctx *c, int u, fx dx, fx dy)
 {
 	int s, worse = 0;
 
-	translate_unit(c->b, u, dx, dy);
+	vw_translate_unit(c->b, u, dx, dy);
 	closed_under(c, u, c->closed1);
-	translate_unit(c->b, u, -dx, -dy);
+	vw_translate_unit(c->b, u, -dx, -dy);
 	FOR_STANDS(c->b, u, s)
 		if (c->closed1[s] && !c->closed0[s])
 			worse = 1;
@@ -1424,8 +951,8 @@ closes_on(struct ctx *c, int u, fx dx, fx dy)
 
 /* Moves unit u's active stands as a block, its centre towards dest, for
  * at most `budget` cost units.  See docs/rules-vnb-wing.md, Movement. */
-static struct move_result
-move_unit(struct ctx *c, int u, struct pt dest, long budget,
+struct move_result
+vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
     enum move_mode mode, int target)
 {
 	struct battle *b = c->b;
@@ -1556,7 +1083,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				break;
 			}
 			cost += lc;
-			if (mode == MOVE_CHARGE && across_water(b, cur, next))
+			if (mode == MOVE_CHARGE && vw_across_water(b, cur, next))
 				c->charge_wet[u] = 1;
 		}
 		/* Along a road in road march nothing of the ground counts;
@@ -1603,9 +1130,9 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				fx part = (fx)(room / per);
 
 				next = along(start, dest, total, r.moved + part);
-				translate_unit(b, u, next.x - cur.x, next.y - cur.y);
+				vw_translate_unit(b, u, next.x - cur.x, next.y - cur.y);
 				if (!unit_on_table(b, u)) {
-					translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+					vw_translate_unit(b, u, cur.x - next.x, cur.y - next.y);
 				} else {
 					r.moved += part;
 					r.spent += per * part;
@@ -1614,14 +1141,14 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			}
 			break;
 		}
-		translate_unit(b, u, next.x - cur.x, next.y - cur.y);
+		vw_translate_unit(b, u, next.x - cur.x, next.y - cur.y);
 		if (!unit_on_table(b, u)) {
-			translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+			vw_translate_unit(b, u, cur.x - next.x, cur.y - next.y);
 			r.stop = "it would leave the table";
 			break;
 		}
 		if (block_over(c, u)) {
-			translate_unit(b, u, cur.x - next.x, cur.y - next.y);
+			vw_translate_unit(b, u, cur.x - next.x, cur.y - next.y);
 			r.stop = "the building has no room for it";
 			break;
 		}
@@ -1654,7 +1181,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 
 			FOR_STANDS(b, u, s)
 				if (active(b, s))
-					disorder(c, s, what ? what : "difficult ground");
+					vw_disorder(c, s, what ? what : "difficult ground");
 		}
 		cur = next;
 		pmid = mid;
@@ -1670,7 +1197,7 @@ move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	 * clear (the loader likewise refuses stands that overlap). */
 	if (clear_ok && unit_on_friend(b, u) && (clear.x != cur.x ||
 	    clear.y != cur.y)) {
-		translate_unit(b, u, clear.x - cur.x, clear.y - cur.y);
+		vw_translate_unit(b, u, clear.x - cur.x, clear.y - cur.y);
 		r.moved = clear_moved;
 		r.spent = clear_spent;
 		r.stop = "it would end on a friendly unit";
@@ -1710,7 +1237,7 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 	if (delta == 0)
 		return 0;
 	if (c->fchanges[u] >= 2 && !bonus) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change facing a "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change facing a "
 		    "third time this turn.", un->name);
 		return -1;
 	}
@@ -1722,7 +1249,7 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 	else if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
 		cost = COST(unit_rate(b, u) / 2);
 	if (cost > room) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
 		    "turn (a %s facing change costs half its move).", un->name,
 		    c->fchanges[u] == 1 ? "second" : "paid");
 		return -1;
@@ -1740,7 +1267,7 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 				b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, -delta);
 				b->stands[s].facing = geom_norm(from);
 			}
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot turn there: it "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot turn there: it "
 		    "would leave the table.", un->name);
 		return -1;
 	}
@@ -1755,7 +1282,7 @@ face_unit(struct ctx *c, int u, int to, int charging, long room)
 		FOR_STANDS(b, u, s)
 			b->stands[s].flags &= ~ST_STATIONARY;
 	}
-	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d%s.",
+	vw_ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d%s.",
 	    un->name, geom_norm(to), cost > 0 ? " (half its move)" : "");
 	return cost;
 }
@@ -1798,8 +1325,8 @@ first_detachment(const struct battle *b, int u, int p)
 
 /* Lays unit u's stands on the table out side by side, touching, across
  * `facing`, centred on c. */
-static void
-lay_out_line(struct battle *b, int u, struct pt c, int facing)
+void
+vw_lay_out_line(struct battle *b, int u, struct pt c, int facing)
 {
 	fx total = 0, at, w, d;
 	int s;
@@ -1820,8 +1347,8 @@ lay_out_line(struct battle *b, int u, struct pt c, int facing)
 }
 
 /* 1 if unit u's stands are all on the table and clear of other units'. */
-static int
-unit_has_room(const struct battle *b, int u)
+int
+vw_unit_has_room(const struct battle *b, int u)
 {
 	struct pt r[4];
 	int s, k, i;
@@ -1887,8 +1414,8 @@ break_unit(struct battle *b, int u, enum formation form, struct stand *save,
 		p->flags &= ~ST_STATIONARY;
 	}
 	battle_sync_kinds(b);
-	lay_out_line(b, u, c, facing);
-	if (!unit_has_room(b, u)) {
+	vw_lay_out_line(b, u, c, facing);
+	if (!vw_unit_has_room(b, u)) {
 		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
 		battle_sync_kinds(b);
 		*why = "its detachments would not have room there";
@@ -1979,8 +1506,8 @@ reform_unit(struct battle *b, int u, fx contact, struct stand *save,
 		p->flags = sp > 0 ? fl : ST_GONE;
 	}
 	battle_sync_kinds(b);
-	lay_out_line(b, u, c, facing);
-	if (!unit_has_room(b, u)) {
+	vw_lay_out_line(b, u, c, facing);
+	if (!vw_unit_has_room(b, u)) {
 		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
 		battle_sync_kinds(b);
 		*why = "its stands would not have room there";
@@ -2076,23 +1603,18 @@ report_move(struct ctx *c, int u, struct move_result *r, fx asked)
 	if (!unit_active_centre(b, u, &cen))
 		return;
 	if (r->moved > 0)
-		ev(c, EV_MOVE, u, -1, r->moved, "%s moves %s\" to %s,%s%s%s.",
+		vw_ev(c, EV_MOVE, u, -1, r->moved, "%s moves %s\" to %s,%s%s%s.",
 		    b->units[u].name, fmt_in(c, 0, r->moved), fmt_in(c, 1, cen.x),
 		    fmt_in(c, 2, cen.y), r->stop ? ", stopping: " : "",
 		    r->stop ? r->stop : "");
 	else if (r->stop)
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: %s.",
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: %s.",
 		    b->units[u].name, r->stop);
 	else if (asked > 0)
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no movement left.",
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no movement left.",
 		    b->units[u].name);
 }
 
-static int
-unit_exhausted(const struct battle *b, int u)
-{
-	return (b->brigades[b->units[u].brigade].flags & BR_EXHAUSTED) != 0;
-}
 
 static int
 unit_in_enemy_contact(struct ctx *c, int u)
@@ -2121,24 +1643,24 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	 * on foot they are detachments. */
 	if (want == FORM_DISMOUNTED || cur == FORM_DISMOUNTED) {
 		if (!(un->abil & ABIL_MI) || un->base_kind != KIND_MOUNTED) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted "
 			    "form in this scenario.", un->name);
 			return -1;
 		}
 		if (want == cur)
 			return 0;
 		if (want != FORM_DISMOUNTED && want != FORM_LINE) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must mount before "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must mount before "
 			    "it changes formation.", un->name);
 			return -1;
 		}
 		if (cur == FORM_ROAD || cur == FORM_SKIRMISH) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must form before it "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must form before it "
 			    "dismounts.", un->name);
 			return -1;
 		}
 		if (half > room) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement "
 			    "left to change formation.", un->name);
 			return -1;
 		}
@@ -2152,35 +1674,35 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 				b->stands[s].flags &= ~(ST_STATIONARY | ST_RETIRES);
 			}
 		battle_sync_kinds(b);
-		lay_out_line(b, u, cen, unit_facing(b, u));
-		if (!unit_has_room(b, u)) {
+		vw_lay_out_line(b, u, cen, unit_facing(b, u));
+		if (!vw_unit_has_room(b, u)) {
 			memcpy(&b->stands[un->first_stand], c->saved,
 			    (size_t)un->nstands * sizeof(c->saved[0]));
 			battle_sync_kinds(b);
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
 			    "formation: its stands would not have room there.",
 			    un->name);
 			return -1;
 		}
 		c->moved[u] = 1;
 		if (want == FORM_DISMOUNTED)
-			ev(c, EV_MOVE, u, -1, 0, "%s dismounts (half its move).",
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s dismounts (half its move).",
 			    un->name);
 		else
-			ev(c, EV_MOVE, u, -1, 0, "%s mounts (half its move).",
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s mounts (half its move).",
 			    un->name);
 		return half;
 	}
 	if (want == FORM_DETACHMENTS && !can_detach(un) &&
 	    un->kind != KIND_DETACHMENT) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
 		    "detachments: only infantry with the Skirmish ability can.",
 		    un->name);
 		return -1;
 	}
 	if (want == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
 	    un->kind != KIND_MOUNTED && !can_detach(un)) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take skirmish order: "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take skirmish order: "
 		    "only detachments and mounted stands can.", un->name);
 		return -1;
 	}
@@ -2200,7 +1722,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		return 0;
 	}
 	if (cur == FORM_ROAD && unit_in_enemy_contact(c, u)) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave road march in "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave road march in "
 		    "contact with the enemy.", un->name);
 		return -1;
 	}
@@ -2211,7 +1733,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	if (forming)
 		cost += half;
 	if (cost > room) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left "
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left "
 		    "to change formation.", un->name);
 		return -1;
 	}
@@ -2219,7 +1741,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		return -1;
 	if (breaking) {
 		if (break_unit(b, u, want, c->saved, &why) != 0) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
 			    "detachments: %s.", un->name, why);
 			return -1;
 		}
@@ -2232,12 +1754,12 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 			if (alive(b, s))
 				b->stands[s].form = FORM_LINE;
 		if (cur != FORM_LINE)
-			lay_out_line(b, u, cen, unit_facing(b, u));
+			vw_lay_out_line(b, u, cen, unit_facing(b, u));
 		if (reform_unit(b, u, P(c, "contact"), c->saved + un->nstands,
 		    &why) != 0) {
 			memcpy(&b->stands[un->first_stand], c->saved,
 			    (size_t)un->nstands * sizeof(c->saved[0]));
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
 			    "from its detachments: %s.", un->name, why);
 			return -1;
 		}
@@ -2252,11 +1774,11 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 				b->stands[s].form = want;
 		/* Stands that change width are laid out side by side again. */
 		if (relay) {
-			lay_out_line(b, u, cen, unit_facing(b, u));
-			if (!unit_has_room(b, u)) {
+			vw_lay_out_line(b, u, cen, unit_facing(b, u));
+			if (!vw_unit_has_room(b, u)) {
 				memcpy(&b->stands[un->first_stand], c->saved,
 				    (size_t)un->nstands * sizeof(c->saved[0]));
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
 				    "formation: its stands would not have room "
 				    "there.", un->name);
 				return -1;
@@ -2284,17 +1806,17 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	if (cur == FORM_ROAD)
 		c->free_turn[u] = 1;
 	if (breaking)
-		ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
 		    "detachments%s%s.", un->name, battle_unit_alive(b, u),
 		    want == FORM_SKIRMISH ? " in skirmish order" : "",
 		    cost ? " (half its move)" : "");
 	else if (forming)
-		ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s forms up from "
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s forms up from "
 		    "its detachments into %d %s (%s its move).", un->name,
 		    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
 		    "stand" : "stands", cost > half ? "all" : "half");
 	else
-		ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+		vw_ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
 		    want == FORM_LINE && un->kind == KIND_MOUNTED ? "mounted" :
 		    want == FORM_LINE && un->kind == KIND_DETACHMENT ?
 		    "detachments" : want == FORM_ROAD ? "road march" :
@@ -2385,7 +1907,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		struct pt tmp;
 
 		if (!unit_active_centre(b, u, &tmp)) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s is routed and cannot "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s is routed and cannot "
 			    "take orders until rallied.", un->name);
 			return;
 		}
@@ -2414,7 +1936,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		switch (st->verb) {
 		case V_ADVANCE:
 			dest = geom_offset(cen, unit_facing(b, u), st->dist);
-			r = move_unit(c, u, dest, budget - spent, MOVE_NORMAL, -1);
+			r = vw_move_unit(c, u, dest, budget - spent, MOVE_NORMAL, -1);
 			spent += r.spent;
 			report_move(c, u, &r, st->dist);
 			break;
@@ -2427,7 +1949,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				spent += fc;
 				unit_active_centre(b, u, &cen);
 			}
-			r = move_unit(c, u, st->pt, budget - spent, MOVE_NORMAL, -1);
+			r = vw_move_unit(c, u, st->pt, budget - spent, MOVE_NORMAL, -1);
 			spent += r.spent;
 			report_move(c, u, &r, geom_dist(cen, st->pt));
 			break;
@@ -2469,43 +1991,43 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		case V_RETIRE:
 			if (un->kind != KIND_MOUNTED ||
 			    unit_form(b, u) == FORM_DISMOUNTED) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot retire "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot retire "
 				    "from fire: only mounted stands may.", un->name);
 				break;
 			}
 			FOR_STANDS(b, u, s)
 				if (active(b, s))
 					b->stands[s].flags |= ST_RETIRES;
-			ev(c, EV_MOVE, u, -1, 0, "%s will retire from fire until "
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s will retire from fire until "
 			    "its next phase.", un->name);
 			break;
 		case V_REFORM: {
 			int any = 0;
 
 			if (i != 0 && i != o->nsteps - 1) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s may reform "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s may reform "
 				    "only at the start or the end of its move.", un->name);
 				break;
 			}
 			if (unit_in_command_none(c, u)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform: "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform: "
 				    "it is out of command.", un->name);
 				break;
 			}
 			if (unit_in_enemy_contact(c, u)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
 				    "in contact with the enemy.", un->name);
 				break;
 			}
 			if (unit_form(b, u) != FORM_SKIRMISH && (area_at(b, cen, T_FOREST) ||
 			    area_at(b, cen, T_THICKET) || area_at(b, cen, T_SWAMP) ||
 			    (un->kind == KIND_MOUNTED && area_at(b, cen, T_BROKEN)))) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
 				    "in this ground.", un->name);
 				break;
 			}
 			if (spent + COST(unit_rate(b, u) / 2) > budget) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
 				    "movement left to reform.", un->name);
 				break;
 			}
@@ -2518,11 +2040,11 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				}
 			if (!any) {
 				if (ooc)
-					ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
 					    "disorder it can recover from in its stands "
 					    "in command.", un->name);
 				else
-					ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
 					    "disorder it can recover from.", un->name);
 				break;
 			}
@@ -2530,7 +2052,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			c->moved[u] = 1;
 			FOR_STANDS(b, u, s)
 				b->stands[s].flags &= ~ST_STATIONARY;
-			ev(c, EV_REFORM, u, -1, 0, "%s recovers from disorder "
+			vw_ev(c, EV_REFORM, u, -1, 0, "%s recovers from disorder "
 			    "(half its move).", un->name);
 			break;
 		}
@@ -2546,22 +2068,22 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			}
 			charged = 1;
 			if (!battle_unit_centre(b, t, &tc)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
 				    "%s: it is no longer on the table.", un->name,
 				    b->units[t].name);
 				break;
 			}
 			if (unit_exhausted(b, u)) {
-				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
 				    "its brigade is exhausted.", un->name);
 				break;
 			}
 			if (ooc) {
 				if (unit_in_command_none(c, u))
-					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
 					    "charge: it is out of command.", un->name);
 				else
-					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
 					    "charge: part of it is out of command.",
 					    un->name);
 				break;
@@ -2569,7 +2091,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			if ((unit_form(b, u) == FORM_SKIRMISH &&
 			    !(un->abil & ABIL_NA)) || unit_form(b, u) == FORM_ROAD ||
 			    un->kind == KIND_ARTILLERY) {
-				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
 				    "in %s.", un->name, un->kind == KIND_ARTILLERY ?
 				    "as artillery" : unit_form(b, u) == FORM_ROAD ?
 				    "road march" : "skirmish order");
@@ -2578,7 +2100,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			/* A charge turns only at the start of the move, then
 			 * goes straight at the target. */
 			if (c->walked[u]) {
-				ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
 				    "after moving: a charge starts the unit's move (it "
 				    "may turn first).", un->name);
 				break;
@@ -2588,7 +2110,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				/* "A unit engaged in charging an enemy may not
 				 * make a second change of facing." */
 				if (c->fchanges[u] > 0) {
-					ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
 					    "charge %s: it would have to turn a second "
 					    "time, which a charger may not.", un->name,
 					    b->units[t].name);
@@ -2609,22 +2131,22 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				FOR_STANDS(b, u, k)
 					if (alive(b, k))
 						b->stands[k].form = FORM_LINE;
-				lay_out_line(b, u, cen, unit_facing(b, u));
-				if (!unit_has_room(b, u))
+				vw_lay_out_line(b, u, cen, unit_facing(b, u));
+				if (!vw_unit_has_room(b, u))
 					memcpy(&b->stands[un->first_stand], c->saved,
 					    (size_t)un->nstands * sizeof(c->saved[0]));
 				unit_active_centre(b, u, &cen);
 			}
 			c->charge_from[u] = cen;
-			r = move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
+			r = vw_move_unit(c, u, tc, budget - spent, MOVE_CHARGE, t);
 			spent += r.spent;
 			if (r.contact) {
 				c->charge_target[u] = t;
-				ev(c, EV_MOVE, u, t, r.moved, "%s charges %s and makes "
+				vw_ev(c, EV_MOVE, u, t, r.moved, "%s charges %s and makes "
 				    "contact.", un->name, b->units[t].name);
 			} else {
 				report_move(c, u, &r, 1);
-				ev(c, EV_ORDER_REFUSED, u, t, 0, "%s's charge on %s "
+				vw_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s's charge on %s "
 				    "falls short.", un->name, b->units[t].name);
 			}
 			break;
@@ -2637,7 +2159,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 	if (ooc && c->moved[u])
 		FOR_STANDS(b, u, s)
 			if (active(b, s) && !c->in_cmd[s])
-				disorder(c, s, "moved out of command");
+				vw_disorder(c, s, "moved out of command");
 }
 
 /* Moves commander k straight towards dest as a foot stand pays for ground
@@ -2682,7 +2204,7 @@ commander_move(struct ctx *c, struct commander *k, struct pt dest, long *budget,
 
 			if (t->kind < T_FIRST_LINE || t->kind == T_ROAD)
 				continue;
-			crosses = step_crosses(b, t, cur, next);
+			crosses = vw_step_crosses(b, t, cur, next);
 			if (!crosses)
 				continue;
 			if (t->kind == T_RIVER && !crossing_allowed_at(b, cur) &&
@@ -2819,7 +2341,7 @@ rally_face(struct ctx *c, int s)
 		struct pt pc;
 
 		if (!enemy(b, st->unit, v) || !battle_unit_centre(b, v, &pc) ||
-		    !can_see(b, st->pos, pc))
+		    !vw_can_see(b, st->pos, pc))
 			continue;
 		if (best < 0 || geom_dist(st->pos, pc) < best) {
 			best = geom_dist(st->pos, pc);
@@ -2829,9 +2351,30 @@ rally_face(struct ctx *c, int s)
 	if (to == st->facing)
 		return;
 	st->facing = geom_norm(to);
-	ev(c, EV_FACING, st->unit, -1, st->facing, "%s: stand %d turns to face "
+	vw_ev(c, EV_FACING, st->unit, -1, st->facing, "%s: stand %d turns to face "
 	    "%d as it rallies.", b->units[st->unit].name,
 	    s - b->units[st->unit].first_stand + 1, st->facing);
+}
+
+int
+vw_superior_touching(struct ctx *c, int u, int s)
+{
+	struct battle *b = c->b;
+	struct pt r1[4];
+	int i;
+
+	battle_stand_rect(b, s, r1);
+	for (i = 0; i < b->ncommanders; i++) {
+		const struct commander *k = &b->commanders[i];
+		struct pt r2[4];
+
+		if (k->gone || k->rank == RANK_UNIT || !battle_in_chain(b, i, u))
+			continue;
+		geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
+		if (geom_rect_dist(r1, r2) <= P(c, "contact"))
+			return i;
+	}
+	return -1;
 }
 
 static void
@@ -2844,1251 +2387,20 @@ phase_rally(struct ctx *c)
 		if (b->units[u].side != c->side)
 			continue;
 		FOR_STANDS(b, u, s) {
-			struct pt r1[4];
-
 			if (!alive(b, s) || !routed(b, s))
 				continue;
-			battle_stand_rect(b, s, r1);
-			for (i = 0; i < b->ncommanders; i++) {
-				const struct commander *k = &b->commanders[i];
-				struct pt r2[4];
-
-				/* A unit commander may never rally. */
-				if (k->gone || k->rank == RANK_UNIT ||
-				    !battle_in_chain(b, i, u))
-					continue;
-				geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
-				if (geom_rect_dist(r1, r2) <= P(c, "contact")) {
-					b->stands[s].flags &= ~ST_DISORDERED;
-					ev(c, EV_RALLY, u, -1, s - b->units[u].first_stand + 1,
-					    "%s: stand %d rallies to %s (it stays "
-					    "permanently disordered).", b->units[u].name,
-					    s - b->units[u].first_stand + 1, k->name);
-					rally_face(c, s);
-					break;
-				}
+			/* A unit commander may never rally. */
+			i = vw_superior_touching(c, u, s);
+			if (i >= 0) {
+				b->stands[s].flags &= ~ST_DISORDERED;
+				vw_ev(c, EV_RALLY, u, -1, s - b->units[u].first_stand + 1,
+				    "%s: stand %d rallies to %s (it stays "
+				    "permanently disordered).", b->units[u].name,
+				    s - b->units[u].first_stand + 1,
+				    b->commanders[i].name);
+				rally_face(c, s);
 			}
 		}
-	}
-}
-
-/* --- morale ----------------------------------------------------------- */
-
-static int
-commander_attached(struct ctx *c, int u)
-{
-	struct battle *b = c->b;
-	int s, i;
-
-	FOR_STANDS(b, u, s) {
-		struct pt r1[4];
-
-		if (!alive(b, s))
-			continue;
-		battle_stand_rect(b, s, r1);
-		for (i = 0; i < b->ncommanders; i++) {
-			const struct commander *k = &b->commanders[i];
-			struct pt r2[4];
-
-			/* A superior commander: not a unit commander. */
-			if (k->gone || k->rank == RANK_UNIT ||
-			    !battle_in_chain(b, i, u))
-				continue;
-			geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
-			if (geom_rect_dist(r1, r2) <= P(c, "contact"))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/* 1 if `from` lies outside the stand's front arc (its flank or rear). */
-static int
-from_flank(const struct battle *b, int s, struct pt from)
-{
-	int brg = geom_bearing(b->stands[s].pos, from);
-
-	return abs(geom_turn(b->stands[s].facing, brg)) >
-	    ruleset_param(&ruleset_vnb_wing, b, "flank.arc");
-}
-
-static int
-supported(struct ctx *c, int s)
-{
-	struct battle *b = c->b;
-	int u = b->stands[s].unit, v, t;
-
-	for (v = 0; v < b->nunits; v++) {
-		if (b->units[v].side != b->units[u].side || !foot(&b->units[v]))
-			continue;
-		FOR_STANDS(b, v, t)
-			if (active(b, t) && stand_gap(b, s, t) <= P(c, "unsupported.radius"))
-				return 1;
-	}
-	return 0;
-}
-
-/* The modified morale of stand s in a melee against unit `foe`, as
- * attacker (att = 1) or defender. */
-static int
-melee_morale(struct ctx *c, int s, int foe, int att)
-{
-	struct battle *b = c->b;
-	int u = b->stands[s].unit;
-	const struct unit *un = &b->units[u], *fu = &b->units[foe];
-	struct pt fc;
-	int m = unit_morale(b, u), fs;
-	int foe_form = unit_form(b, foe);
-	int foe_mounted = fu->kind == KIND_MOUNTED && foe_form != FORM_DISMOUNTED;
-
-	battle_unit_centre(b, foe, &fc);
-	fs = fu->first_stand;
-	if (!att && (b->stands[s].flags & ST_STATIONARY) &&
-	    (un->kind == KIND_INFANTRY || un->kind == KIND_ARTILLERY) &&
-	    battle_level_at(b, b->stands[s].pos) > battle_level_at(b, fc))
-		m += 1;
-	if (!att && (foot(un) || un->kind == KIND_ARTILLERY) &&
-	    in_works(b, b->stands[s].pos))
-		m += 1;
-	if (commander_attached(c, u))
-		m += 1;
-	if (att && foe_form == FORM_SKIRMISH)
-		m += 1;
-	if (att) {
-		int t;
-
-		FOR_STANDS(b, foe, t)
-			if (alive(b, t) && in_contact(c, s, t) &&
-			    from_flank(b, t, b->stands[s].pos)) {
-				m += 1;
-				break;
-			}
-	}
-	if (att && foe_form == FORM_ROAD)
-		m += 1;
-	if (disordered(b, s))
-		m -= 1;
-	if (att && un->kind == KIND_MOUNTED && foe_mounted &&
-	    (fu->abil & ABIL_MC) && !(un->abil & ABIL_MC))
-		m -= 1;
-	if (att && fu->kind == KIND_ARTILLERY && !from_flank(b, fs,
-	    b->stands[s].pos))
-		m -= 1;
-	if (!att && un->kind == KIND_ARTILLERY && !supported(c, s))
-		m -= 1;
-	if (!att && foot(un) && foe_mounted)
-		m -= 1;
-	if (!att && from_flank(b, s, fc))
-		m -= 2;
-	if (!att && b->stands[s].form == FORM_ROAD)
-		m -= 2;
-	if (!att && routed(b, s))
-		m -= 3;
-	return m;
-}
-
-/* Tests stand s against `need`; on failure applies the text's result.
- * Returns 1 on a pass. */
-static int morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
-    const char *why, int effects);
-
-static int
-morale_test(struct ctx *c, int s, int need, struct pt cause, const char *why)
-{
-	return morale_test_ex(c, s, need, cause, why, 1);
-}
-
-/* A morale test; a failure disorders, routs or removes the stand unless
- * effects is 0 (a Native American charger, whose failure is its own). */
-static int
-morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
-    const char *why, int effects)
-{
-	struct battle *b = c->b;
-	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
-	int r = roll(c, u, "morale of %s stand %d (%s), needs %d or less%s",
-	    b->units[u].name, sn, why, need, need >= 6 ? ": cannot fail" :
-	    need <= 0 ? ": cannot pass" : "");
-
-	if (r <= need) {
-		ev(c, EV_MORALE_PASS, u, -1, r, "%s: stand %d passes morale "
-		    "(%s): rolled %d, needed %d or less.", b->units[u].name, sn,
-		    why, r, need);
-		return 1;
-	}
-	ev(c, EV_MORALE_FAIL, u, -1, r, "%s: stand %d fails morale (%s): "
-	    "rolled %d, needed %d or less.", b->units[u].name, sn, why, r, need);
-	if (!effects)
-		return 0;
-	if (routed(b, s))
-		remove_stand(c, s, "fails morale while routed");
-	else if (disordered(b, s))
-		rout_stand(c, s, cause, "failed morale while disordered");
-	else
-		disorder(c, s, "failed morale");
-	return 0;
-}
-
-static int
-in_danger_zone(struct ctx *c, int gun, int s)
-{
-	struct battle *b = c->b;
-	const struct stand *g = &b->stands[gun];
-	const struct unit *gu = &b->units[g->unit];
-	char name[48];
-	int64_t dx = (int64_t)b->stands[s].pos.x - g->pos.x;
-	int64_t dy = (int64_t)b->stands[s].pos.y - g->pos.y;
-	int64_t along = dx * geom_sin(g->facing) + dy * geom_cos(g->facing);
-	int64_t across = dx * geom_cos(g->facing) - dy * geom_sin(g->facing);
-
-	if (along <= 0)
-		return 0;
-	if ((across < 0 ? -across : across) > (int64_t)P(c, "danger.width") * TRIG_ONE)
-		return 0;
-	snprintf(name, sizeof(name), "range.%s.short", battle_weapon_name(gu->weapon));
-	return stand_gap(b, gun, s) <= P(c, name);
-}
-
-static int
-gun_can_fire(const struct battle *b, int s)
-{
-	const struct unit *u = &b->units[b->stands[s].unit];
-
-	return u->kind == KIND_ARTILLERY && active(b, s) &&
-	    b->stands[s].form != FORM_ROAD && !(b->stands[s].flags & ST_GUNS_LOST);
-}
-
-/* 1 if the line a-z crosses a stream or river. */
-static int
-across_water(const struct battle *b, struct pt a, struct pt z)
-{
-	int i;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if ((t->kind == T_STREAM || t->kind == T_RIVER) &&
-		    step_crosses(b, t, a, z))
-			return 1;
-	}
-	return 0;
-}
-
-/* After a breakthrough move of `moved`: poorly trained troops are
- * disordered by it, and so is any stand making a second one. */
-static void
-breakthrough_moved(struct ctx *c, int u, fx moved, int before)
-{
-	struct battle *b = c->b;
-	int s;
-
-	if (moved <= 0)
-		return;
-	if ((b->units[u].abil & ABIL_PT) || before > 0)
-		FOR_STANDS(b, u, s)
-			if (active(b, s))
-				disorder(c, s, before > 0 ? "a second breakthrough "
-				    "move" : "a poorly trained breakthrough");
-}
-
-/* Native Americans who fail their test at the charge stop halfway to their
- * target, in skirmish order, not disordered; they may fire. */
-static void
-native_balk(struct ctx *c, int u, int tgt)
-{
-	struct battle *b = c->b;
-	struct pt at, from = c->charge_from[u];
-	int s;
-
-	c->charge_target[u] = -1;
-	if (!unit_active_centre(b, u, &at))
-		return;
-	translate_unit(b, u, (from.x - at.x) / 2, (from.y - at.y) / 2);
-	unit_active_centre(b, u, &at);
-	memcpy(c->saved, &b->stands[b->units[u].first_stand],
-	    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
-	FOR_STANDS(b, u, s)
-		if (active(b, s))
-			b->stands[s].form = FORM_SKIRMISH;
-	lay_out_line(b, u, at, unit_facing(b, u));
-	if (!unit_has_room(b, u))
-		memcpy(&b->stands[b->units[u].first_stand], c->saved,
-		    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
-	ev(c, EV_MOVE, u, tgt, 0, "%s will not close with %s: it stops halfway "
-	    "and deploys as skirmishers.", b->units[u].name, b->units[tgt].name);
-}
-
-/* The morale tests of unit u's charge on c->charge_target[u]: its stands
- * in contact, then the stands they touch.  If the target gives way before
- * the melee (routed by its test, or gone), a breakthrough: into the next
- * target its orders name (a later CHARGE), up to half its move, testing
- * again on contact; with none, it takes the ground the target held.  See
- * docs/rules-vnb-wing.md, Morale (Breakthrough). */
-static void
-charge_tests(struct ctx *c, int u)
-{
-	struct battle *b = c->b;
-	int tgt = c->charge_target[u], s, t, k = 0, moves = 0, cav_native = 0;
-	struct pt ac, tc;
-
-	for (;;) {
-		int left = 0, next = -1, balked = 0;
-		int native = (b->units[u].abil & ABIL_NA) != 0;
-
-		if (!unit_active_centre(b, u, &ac) ||
-		    !battle_unit_centre(b, tgt, &tc)) {
-			c->charge_target[u] = -1;
-			return;
-		}
-		FOR_STANDS(b, u, s) {
-			int touching = 0, across = 0;
-
-			if (!active(b, s))
-				continue;
-			FOR_STANDS(b, tgt, t)
-				if (alive(b, t) && in_contact(c, s, t)) {
-					touching = 1;
-					across |= across_water(b, b->stands[s].pos,
-					    b->stands[t].pos);
-				}
-			/* Attacking across a stream (at a ford or bridge too)
-			 * whose far bank the enemy holds: disordered.  Across:
-			 * the charge crossed it, or it runs between the two. */
-			if (touching && (across || c->charge_wet[u]))
-				disorder(c, s, "attacking across a defended stream");
-			if (touching && !c->mark[s]) {
-				/* A Native American who fails is not disordered
-				 * and does not go in. */
-				if (!morale_test_ex(c, s, melee_morale(c, s, tgt, 1),
-				    tc, "about to melee", !native) && native)
-					balked = 1;
-				c->mark[s] = 1;
-			}
-		}
-		if (balked) {
-			native_balk(c, u, tgt);
-			return;
-		}
-		FOR_STANDS(b, tgt, t) {
-			int touching = 0;
-
-			if (!alive(b, t))
-				continue;
-			c->was_routed[t] = (unsigned char)routed(b, t);
-			FOR_STANDS(b, u, s)
-				if (active(b, s) && in_contact(c, s, t))
-					touching = 1;
-			if (touching && !c->mark[t]) {
-				morale_test(c, t, melee_morale(c, t, u, 0), ac,
-				    "charged");
-				c->mark[t] = 1;
-			}
-		}
-		/* Native Americans attacked by mounted troops while disordered
-		 * (by a failed test, or their brigade exhausted) are removed,
-		 * and the horse may go on 12", disordered at the end. */
-		if (b->units[u].kind == KIND_MOUNTED &&
-		    (b->units[tgt].abil & ABIL_NA))
-			FOR_STANDS(b, tgt, t) {
-				int touching = 0;
-
-				if (!alive(b, t) || !(disordered(b, t) ||
-				    unit_exhausted(b, tgt)))
-					continue;
-				FOR_STANDS(b, u, s)
-					if (active(b, s) && in_contact(c, s, t))
-						touching = 1;
-				if (touching) {
-					remove_stand(c, t, "is ridden down, "
-					    "disordered, by horse");
-					cav_native = 1;
-				}
-			}
-		/* A target routed by its test, or gone, gives way (a stand
-		 * routed already that passed its test stands and fights). */
-		FOR_STANDS(b, tgt, t)
-			if (active(b, t) || (alive(b, t) && c->was_routed[t]))
-				left++;
-		if (left > 0 || !unit_active_centre(b, u, &ac))
-			return;
-		c->charge_target[u] = -1;
-		/* The next target its orders name, alive and in sight. */
-		while (k < c->nbt[u] && next < 0) {
-			struct pt nc;
-			int v = c->bt[u][k++];
-
-			if (battle_unit_centre(b, v, &nc) && can_see(b, ac, nc) &&
-			    enemy(b, u, v))
-				next = v;
-		}
-		if (next < 0) {
-			struct move_result r = move_unit(c, u, tc, cav_native ?
-			    COST(P(c, "native.cavalry-move")) : COST(FX(1000)),
-			    MOVE_ADVANCE_INTO, -1);
-
-			breakthrough_moved(c, u, r.moved, moves);
-			moves += r.moved > 0;
-			if (cav_native)
-				FOR_STANDS(b, u, s)
-					if (active(b, s))
-						disorder(c, s, "riding down Native "
-						    "Americans");
-			ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
-			    "through: %s gives way before the melee, and it "
-			    "occupies the ground.", b->units[u].name,
-			    b->units[tgt].name);
-			return;
-		}
-		/* Option 2: face the new target and go at it, up to half a
-		 * move; contact means new tests and a melee. */
-		{
-			struct pt nc;
-			struct move_result r;
-			int to, delta;
-
-			battle_unit_centre(b, next, &nc);
-			to = geom_bearing(ac, nc);
-			delta = geom_turn(unit_facing(b, u), to);
-			if (delta != 0) {
-				const struct unit *un = &b->units[u];
-
-				memcpy(c->saved, &b->stands[un->first_stand],
-				    (size_t)un->nstands * sizeof(c->saved[0]));
-				FOR_STANDS(b, u, s)
-					if (active(b, s)) {
-						b->stands[s].pos = geom_rotate(
-						    b->stands[s].pos, ac, delta);
-						b->stands[s].facing = geom_norm(to);
-					}
-				if (!unit_has_room(b, u))
-					memcpy(&b->stands[un->first_stand], c->saved,
-					    (size_t)un->nstands * sizeof(c->saved[0]));
-			}
-			r = move_unit(c, u, nc, cav_native ?
-			    COST(P(c, "native.cavalry-move")) :
-			    COST(unit_rate(b, u) / 2), MOVE_CHARGE, next);
-			ev(c, EV_BREAKTHROUGH, u, next, r.moved, "%s breaks "
-			    "through: %s gives way before the melee, and it "
-			    "charges %s.", b->units[u].name, b->units[tgt].name,
-			    b->units[next].name);
-			breakthrough_moved(c, u, r.moved, moves);
-			moves += r.moved > 0;
-			if (cav_native)
-				FOR_STANDS(b, u, s)
-					if (active(b, s))
-						disorder(c, s, "riding down Native "
-						    "Americans");
-			cav_native = 0;
-			if (!r.contact) {
-				ev(c, EV_ORDER_REFUSED, u, next, 0, "%s's charge on "
-				    "%s falls short.", b->units[u].name,
-				    b->units[next].name);
-				return;
-			}
-			c->charge_target[u] = next;
-			tgt = next;
-			/* The new melee calls for its own tests. */
-			FOR_STANDS(b, u, s)
-				c->mark[s] = 0;
-		}
-	}
-}
-
-static void
-phase_morale(struct ctx *c)
-{
-	struct battle *b = c->b;
-	int i, u, s, side_pass;
-
-	/* One test a stand a phase, whatever calls for it: a stand that tests
-	 * for a melee has taken its test, danger zone or not (the melee test
-	 * counts meleeing guns from the front). */
-	memset(c->mark, 0, sizeof(c->mark));
-	/* Charges: the chargers in contact test, then the stands they touch. */
-	for (i = 0; i < c->nrank; i++) {
-		u = c->rank[i];
-		if (c->charge_target[u] >= 0)
-			charge_tests(c, u);
-	}
-	/* Danger zones of both sides' guns, phasing side's stands first. */
-	for (side_pass = 0; side_pass < 2; side_pass++) {
-		for (u = 0; u < b->nunits; u++) {
-			int mine = b->units[u].side == c->side;
-
-			if (mine != (side_pass == 0))
-				continue;
-			FOR_STANDS(b, u, s) {
-				int g, v, tested = 0;
-
-				if (!alive(b, s) || c->mark[s])
-					continue;
-				for (v = 0; v < b->nunits && !tested; v++) {
-					if (!enemy(b, u, v) ||
-					    b->units[v].kind != KIND_ARTILLERY)
-						continue;
-					FOR_STANDS(b, v, g)
-						if (gun_can_fire(b, g) &&
-						    in_danger_zone(c, g, s)) {
-							int need = unit_morale(b, u) -
-							    (disordered(b, s) ? 1 : 0) +
-							    (commander_attached(c, u) ? 1 : 0);
-
-							morale_test(c, s, need,
-							    b->stands[g].pos,
-							    "in the danger zone of "
-							    "enemy guns");
-							tested = 1;
-							break;
-						}
-				}
-			}
-		}
-	}
-}
-
-/* --- combat ----------------------------------------------------------- */
-
-static int
-attack_dice(struct ctx *c, int s, int melee)
-{
-	struct battle *b = c->b;
-	const struct stand *st = &b->stands[s];
-	const struct unit *u = &b->units[st->unit];
-	int stat = (st->flags & ST_STATIONARY) != 0;
-
-	if (st->form == FORM_ROAD || routed(b, s))
-		return 0;
-	if (st->flags & ST_GUNS_LOST)
-		return melee ? P(c, "dice.detachment.melee") : 0;
-	switch (u->kind) {
-	case KIND_ARTILLERY:
-		if (melee)
-			return stat ? P(c, "dice.artillery.melee-stationary") :
-			    P(c, "dice.artillery.melee");
-		return stat ? P(c, "dice.artillery.fire-stationary") :
-		    P(c, "dice.artillery.fire");
-	case KIND_MOUNTED:
-		if (st->form == FORM_DISMOUNTED)
-			return melee ? P(c, "dice.detachment.melee") :
-			    P(c, "dice.detachment.fire");
-		return melee ? P(c, "dice.mounted.melee") : 0;
-	case KIND_DETACHMENT:
-		return melee ? P(c, "dice.detachment.melee") :
-		    P(c, "dice.detachment.fire");
-	case KIND_INFANTRY:
-		if (u->abil & ABIL_PT) {
-			if (melee)
-				return stat ? P(c, "dice.pt.melee-stationary") :
-				    P(c, "dice.pt.melee");
-			return stat ? P(c, "dice.pt.fire-stationary") :
-			    P(c, "dice.pt.fire");
-		}
-		if (melee)
-			return stat ? P(c, "dice.infantry.melee-stationary") :
-			    P(c, "dice.infantry.melee");
-		return stat ? P(c, "dice.infantry.fire-stationary") :
-		    P(c, "dice.infantry.fire");
-	case KIND_COMMAND:
-	default:
-		return 0;
-	}
-}
-
-static int
-can_fire(const struct battle *b, int s)
-{
-	const struct unit *u = &b->units[b->stands[s].unit];
-
-	if (!active(b, s) || u->weapon == WEAPON_NONE)
-		return 0;
-	if (u->kind == KIND_MOUNTED && b->stands[s].form != FORM_DISMOUNTED)
-		return 0;
-	if (b->stands[s].form == FORM_ROAD || (b->stands[s].flags & ST_GUNS_LOST))
-		return 0;
-	return 1;
-}
-
-/* Range band from stand f to stand t: 1 short, 2 long, 0 out of range,
- * out of arc or out of sight. */
-static int
-fire_band(struct ctx *c, int f, int t)
-{
-	struct battle *b = c->b;
-	const struct unit *u = &b->units[b->stands[f].unit];
-	char name[48];
-	fx gap;
-	int brg;
-
-	if (!alive(b, t))
-		return 0;
-	brg = geom_bearing(b->stands[f].pos, b->stands[t].pos);
-	if (abs(geom_turn(b->stands[f].facing, brg)) > P(c, "arc"))
-		return 0;
-	if (!can_see(b, b->stands[f].pos, b->stands[t].pos))
-		return 0;
-	gap = stand_gap(b, f, t);
-	snprintf(name, sizeof(name), "range.%s.short", battle_weapon_name(u->weapon));
-	if (gap <= P(c, name))
-		return 1;
-	snprintf(name, sizeof(name), "range.%s.long", battle_weapon_name(u->weapon));
-	if (gap <= P(c, name))
-		return 2;
-	return 0;
-}
-
-/* The nearest stand of unit t that stand f can fire at; -1 if none. */
-static int
-fire_pick(struct ctx *c, int f, int t, int *band)
-{
-	struct battle *b = c->b;
-	fx best = INT32_MAX;
-	int s, pick = -1;
-
-	FOR_STANDS(b, t, s) {
-		int bd = fire_band(c, f, s);
-		fx g;
-
-		if (bd == 0)
-			continue;
-		g = stand_gap(b, f, s);
-		if (g < best) {
-			best = g;
-			pick = s;
-			*band = bd;
-		}
-	}
-	return pick;
-}
-
-static void
-roll_attack(struct ctx *c, int f, int target, int melee, int band,
-    int offensive, struct hits *h, int *dice_out, int *hits_out)
-{
-	struct battle *b = c->b;
-	int u = b->stands[f].unit;
-	const struct unit *un = &b->units[u];
-	int n = attack_dice(c, f, melee), need, i;
-
-	/* The hit table's row for the stand's weapon (abandoned guns' crews
-	 * fight with muskets), its melee/short or long column; stands with no
-	 * row (mounted) use hit.melee. */
-	{
-		enum weapon w = (b->stands[f].flags & ST_GUNS_LOST) ?
-		    WEAPON_MUSKET : un->kind == KIND_MOUNTED ? WEAPON_NONE :
-		    un->weapon;
-		char name[48];
-
-		snprintf(name, sizeof(name), "hit.%s.%s", battle_weapon_name(w),
-		    melee || band == 1 ? "short" : "long");
-		need = w != WEAPON_NONE && ruleset_has_param(c->rs, name) ?
-		    P(c, name) : P(c, "hit.melee");
-	}
-	/* Unlimbered guns fight only to their front. */
-	if (melee && un->kind == KIND_ARTILLERY &&
-	    !(b->stands[f].flags & ST_GUNS_LOST) &&
-	    from_flank(b, f, b->stands[target].pos))
-		n = 0;
-	if (!melee && (un->abil & ABIL_SS))
-		need -= 1;
-	if (melee && offensive && ((un->abil & ABIL_SH) ||
-	    ((un->abil & ABIL_NA) && unit_morale(b, u) >= 6) ||
-	    (un->kind == KIND_MOUNTED && b->stands[f].form != FORM_DISMOUNTED &&
-	    !(un->abil & (ABIL_MC | ABIL_MI)) && disordered(b, target))))
-		need -= 1;
-	for (i = 0; i < n; i++) {
-		int r = roll(c, u, "%s of %s stand %d at %s, hits on %d or more",
-		    melee ? "melee" : "fire", un->name,
-		    f - un->first_stand + 1, b->units[b->stands[target].unit].name,
-		    need);
-
-		*dice_out += 1;
-		if (r >= need && h->n == MAX_HITS)
-			c->overflow = 1;
-		if (r >= need && h->n < MAX_HITS) {
-			struct hit *x = &h->v[h->n++];
-
-			x->target = target;
-			x->source = f;
-			x->melee = melee;
-			x->long_range = band == 2;
-			x->weapon = un->weapon;
-			x->saved = 0;
-			*hits_out += 1;
-		}
-	}
-}
-
-/* Rolls the saves of hits [from, to) of h. */
-static void
-roll_saves(struct ctx *c, struct hits *h, int from, int to)
-{
-	struct battle *b = c->b;
-	int i, need = P(c, "save");
-
-	for (i = from; i < to; i++) {
-		struct hit *x = &h->v[i];
-		const struct stand *t = &b->stands[x->target];
-		const struct unit *tu = &b->units[t->unit];
-		const char *why[6];
-		int n = 0, k;
-		int small_arms = x->weapon == WEAPON_MUSKET ||
-		    x->weapon == WEAPON_RIFLE || x->weapon == WEAPON_NATIVE;
-
-		if (!x->melee && t->form == FORM_SKIRMISH)
-			why[n++] = "skirmish order";
-		if (!x->melee && small_arms && foot(tu) && in_woods(b, t->pos))
-			why[n++] = "infantry in woods";
-		if (foot(tu) && (area_at(b, t->pos, T_TOWN) ||
-		    area_at(b, t->pos, T_VILLAGE)) &&
-		    !(!x->melee && x->weapon == WEAPON_HEAVY_GUN))
-			why[n++] = "in a building";
-		/* Works save against fire and melee; a sunken road, which
-		 * counts as works, not against infantry's melee. */
-		if ((foot(tu) || tu->kind == KIND_ARTILLERY) &&
-		    (area_at(b, t->pos, T_WORKS) || (on_line(b, t->pos,
-		    T_SUNKEN_ROAD) && !(x->melee &&
-		    foot(&b->units[b->stands[x->source].unit])))))
-			why[n++] = area_at(b, t->pos, T_WORKS) ? "in works" :
-			    "in a sunken road";
-		if (!x->melee && tu->kind == KIND_ARTILLERY && x->long_range &&
-		    (x->weapon == WEAPON_LIGHT_GUN || x->weapon == WEAPON_FIELD_GUN))
-			why[n++] = "guns at long range";
-		if (disordered(b, x->source))
-			why[n++] = "hit by a disordered stand";
-		if (!x->melee && (t->flags & ST_RETIRES) &&
-		    tu->kind == KIND_MOUNTED)
-			why[n++] = "retiring";
-		for (k = 0; k < n && !x->saved; k++) {
-			int r = roll(c, t->unit, "save for %s stand %d (%s), saves "
-			    "on %d or more", tu->name, x->target - tu->first_stand + 1,
-			    why[k], need);
-
-			if (r >= need) {
-				x->saved = 1;
-				ev(c, EV_SAVE, t->unit, -1, r, "%s: stand %d saves a "
-				    "hit (%s, rolled %d).", tu->name,
-				    x->target - tu->first_stand + 1, why[k], r);
-			}
-		}
-	}
-}
-
-/* Applies the unsaved hits [from, to): 1 SP each; counts them against
- * each stand's brigade.  Returns the number applied. */
-static int
-apply_hits(struct ctx *c, struct hits *h, int from, int to)
-{
-	struct battle *b = c->b;
-	int i, n = 0;
-
-	for (i = from; i < to; i++) {
-		struct hit *x = &h->v[i];
-		int u = b->stands[x->target].unit;
-
-		if (x->saved)
-			continue;
-		/* Hits beyond what a stand had are lost with it. */
-		if (!alive(b, x->target))
-			continue;
-		n++;
-		b->brigades[b->units[u].brigade].hits++;
-		ev(c, EV_HIT, u, b->stands[x->source].unit, 1, "%s: stand %d is "
-		    "hit by %s.", b->units[u].name,
-		    x->target - b->units[u].first_stand + 1,
-		    b->units[b->stands[x->source].unit].name);
-		lose_sp(c, x->target, 1, x->melee ? "melee" : "fire");
-	}
-	return n;
-}
-
-/* Connected stands of unit u that touch (directly or through each other)
- * any stand marked in `seed`. */
-static void
-linked_stands(struct ctx *c, int u, unsigned char *mark)
-{
-	struct battle *b = c->b;
-	int changed, s, t;
-
-	do {
-		changed = 0;
-		FOR_STANDS(b, u, s) {
-			if (mark[s] || !alive(b, s))
-				continue;
-			FOR_STANDS(b, u, t)
-				if (mark[t] && in_contact(c, s, t)) {
-					mark[s] = 1;
-					changed = 1;
-					break;
-				}
-		}
-	} while (changed);
-}
-
-static void
-fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
-{
-	struct battle *b = c->b;
-	struct hits *h = &c->hits;
-	unsigned char *mark = c->mark;
-	int s, r, dice = 0, hits = 0, rdice = 0, rhits = 0, out_end, ret_end;
-	int on_t, on_u;
-	const char *band_name = "long";
-
-	h->n = 0;
-	FOR_STANDS(b, u, s) {
-		int band = 0, pick;
-
-		if (!firers[s] || !can_fire(b, s))
-			continue;
-		pick = fire_pick(c, s, t, &band);
-		if (pick < 0)
-			continue;
-		if (band == 1)
-			band_name = "short";
-		roll_attack(c, s, pick, 0, band, 1, h, &dice, &hits);
-	}
-	if (dice == 0)
-		return;
-	out_end = h->n;
-	/* Battalion return fire: the stands fired at and those linked to
-	 * them fire back at the firer. */
-	memset(mark, 0, BATTLE_MAX_STANDS);
-	for (r = 0; r < out_end; r++)
-		mark[h->v[r].target] = 1;
-	FOR_STANDS(b, t, s) {
-		if (!alive(b, s))
-			continue;
-		/* A stand that could be picked is "fired at" too. */
-		{
-			int f, band;
-
-			FOR_STANDS(b, u, f)
-				if (firers[f] && can_fire(b, f) &&
-				    fire_pick(c, f, t, &band) == s)
-					mark[s] = 1;
-		}
-	}
-	linked_stands(c, t, mark);
-	FOR_STANDS(b, t, s) {
-		int band = 0, pick;
-
-		if (!mark[s] || !can_fire(b, s))
-			continue;
-		pick = fire_pick(c, s, u, &band);
-		if (pick < 0)
-			continue;
-		roll_attack(c, s, pick, 0, band, 0, h, &rdice, &rhits);
-	}
-	ret_end = h->n;
-	ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d %s, %d %s.",
-	    b->units[u].name, b->units[t].name, band_name, dice,
-	    dice == 1 ? "die" : "dice", hits, hits == 1 ? "hit" : "hits");
-	if (rdice > 0)
-		ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d %s, %d %s.",
-		    b->units[t].name, b->units[u].name, rdice, rdice == 1 ? "die" :
-		    "dice", rhits, rhits == 1 ? "hit" : "hits");
-	roll_saves(c, h, 0, out_end);
-	roll_saves(c, h, out_end, ret_end);
-	on_t = apply_hits(c, h, 0, out_end);
-	on_u = apply_hits(c, h, out_end, ret_end);
-	(void)on_t;
-	(void)on_u;
-	/* Mounted stands retiring from fire: 6" a hit, straight away from
-	 * the stand that hit them, facing it. */
-	FOR_STANDS(b, t, s) {
-		int n = 0, from = -1;
-
-		if (!alive(b, s) || !(b->stands[s].flags & ST_RETIRES) ||
-		    b->units[t].kind != KIND_MOUNTED)
-			continue;
-		for (r = 0; r < out_end; r++)
-			if (h->v[r].target == s) {
-				n++;
-				from = h->v[r].source;
-			}
-		if (n == 0)
-			continue;
-		push_stand(c, s, geom_bearing(b->stands[from].pos,
-		    b->stands[s].pos), P(c, "retire.per-hit") * n, 0, 0);
-		ev(c, EV_RETREAT, t, u, n, "%s: stand %d retires %s\" from the "
-		    "fire (%d %s).", b->units[t].name, s - b->units[t].first_stand + 1,
-		    fmt_in(c, 0, P(c, "retire.per-hit") * n), n, n == 1 ? "hit" :
-		    "hits");
-	}
-}
-
-/* The enemy unit stand s fires at: the unit's chosen target if the stand
- * can reach it, else the unit of the nearest enemy stand in range, arc and
- * sight; -1 if none. */
-static int
-stand_target(struct ctx *c, int s, int chosen)
-{
-	struct battle *b = c->b;
-	int v, band, best = -1, t0;
-	fx bestg = INT32_MAX;
-
-	if (chosen >= 0 && (t0 = fire_pick(c, s, chosen, &band)) >= 0) {
-		/* Firing lanes: small arms must fire at skirmishers nearer
-		 * than their target; guns may fire past them. */
-		enum weapon w = b->units[b->stands[s].unit].weapon;
-		fx g0 = stand_gap(b, s, t0);
-
-		if (w != WEAPON_MUSKET && w != WEAPON_RIFLE && w != WEAPON_NATIVE)
-			return chosen;
-		for (v = 0; v < b->nunits; v++) {
-			int t;
-
-			if (v == chosen || !enemy(b, b->stands[s].unit, v) ||
-			    (t = fire_pick(c, s, v, &band)) < 0 ||
-			    b->stands[t].form != FORM_SKIRMISH)
-				continue;
-			if (stand_gap(b, s, t) < g0 && stand_gap(b, s, t) < bestg) {
-				bestg = stand_gap(b, s, t);
-				best = v;
-			}
-		}
-		return best >= 0 ? best : chosen;
-	}
-	for (v = 0; v < b->nunits; v++) {
-		int t;
-
-		if (!enemy(b, b->stands[s].unit, v))
-			continue;
-		t = fire_pick(c, s, v, &band);
-		if (t >= 0 && stand_gap(b, s, t) < bestg) {
-			bestg = stand_gap(b, s, t);
-			best = v;
-		}
-	}
-	return best;
-}
-
-/* Unit u fires: each stand at its own target (stand_target), one fire
- * (with its return fire) per enemy unit, in the order the stands choose
- * them. */
-static void
-unit_fires(struct ctx *c, int u)
-{
-	struct battle *b = c->b;
-	int target[BATTLE_MAX_STANDS];
-	int s, k, reach = 0, chosen = c->fire_target[u];
-
-	FOR_STANDS(b, u, s) {
-		target[s] = can_fire(b, s) ? stand_target(c, s, chosen) : -1;
-		if (chosen >= 0 && target[s] == chosen)
-			reach = 1;
-	}
-	if (chosen >= 0 && !reach) {
-		int band, lane = 0;
-
-		FOR_STANDS(b, u, s)
-			if (can_fire(b, s) && fire_pick(c, s, chosen, &band) >= 0)
-				lane = 1;
-		if (lane)
-			ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
-			    "%s: skirmishers in front of it draw its fire.",
-			    b->units[u].name, b->units[chosen].name);
-		else
-			ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
-			    "%s: %s.", b->units[u].name, b->units[chosen].name,
-			    battle_unit_alive(b, chosen) == 0 ? "it is no longer "
-			    "on the table" : "no stand has it in range, within 45 "
-			    "degrees of its front, and in sight");
-	}
-	FOR_STANDS(b, u, s) {
-		int t = target[s];
-
-		if (t < 0)
-			continue;
-		memset(c->firers, 0, sizeof(c->firers));
-		FOR_STANDS(b, u, k)
-			if (target[k] == t) {
-				c->firers[k] = 1;
-				target[k] = -1;
-			}
-		fire_unit(c, u, t, c->firers);
-	}
-}
-
-/* 1 if stand s stands in ground that disorders it: forest, thicket or
- * swamp (not in skirmish order), broken ground (mounted, not in skirmish
- * order), works, a town or a village block (foot). */
-static int
-disordering_ground(const struct battle *b, int s)
-{
-	const struct unit *un = &b->units[b->stands[s].unit];
-	struct pt p = b->stands[s].pos;
-	int skirm = b->stands[s].form == FORM_SKIRMISH;
-
-	if (!skirm && (area_at(b, p, T_FOREST) || area_at(b, p, T_THICKET) ||
-	    area_at(b, p, T_SWAMP)))
-		return 1;
-	if (!skirm && un->kind == KIND_MOUNTED && area_at(b, p, T_BROKEN))
-		return 1;
-	return foot(un) && (area_at(b, p, T_WORKS) || block_at(b, p) >= 0);
-}
-
-static void
-retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
-    int winner)
-{
-	struct battle *b = c->b;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		int s = list[i], u;
-
-		if (!alive(b, s))
-			continue;
-		u = b->stands[s].unit;
-		if (routed(b, s)) {
-			/* Treated as routing again, then removed once the
-			 * routing is done. */
-			push_stand(c, s, geom_bearing(from, b->stands[s].pos),
-			    unit_rate(b, u), 1, 0);
-			if (alive(b, s))
-				remove_stand(c, s, "loses a melee while routed");
-		} else if (disordered(b, s)) {
-			rout_stand(c, s, from, "lost a melee while disordered");
-		} else {
-			disorder(c, s, "lost the melee");
-			/* Guns emplaced in works are abandoned; elsewhere the
-			 * crews take them along. */
-			if (b->units[u].kind == KIND_ARTILLERY &&
-			    in_works(b, b->stands[s].pos) &&
-			    !(b->stands[s].flags & ST_GUNS_LOST)) {
-				b->stands[s].flags |= ST_GUNS_LOST;
-				ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d abandons "
-				    "its guns in the works.", b->units[u].name,
-				    s - b->units[u].first_stand + 1);
-			}
-			push_stand(c, s, geom_bearing(from, b->stands[s].pos),
-			    unit_rate(b, u) / 2, 0, 0);
-			ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d falls back "
-			    "%s\".", b->units[u].name, s - b->units[u].first_stand + 1,
-			    fmt_in(c, 0, unit_rate(b, u) / 2));
-			/* Forced into ground that disorders it, it suffers
-			 * the further effect: a morale test, failed while
-			 * disordered a rout. */
-			if (alive(b, s) && disordering_ground(b, s))
-				morale_test(c, s, unit_morale(b, u) - 1, from,
-				    "forced into disordering ground");
-		}
-	}
-}
-
-static int
-best_morale(struct ctx *c, const int *list, int n, int foe, int att)
-{
-	int i, best = -100;
-
-	for (i = 0; i < n; i++) {
-		int s = list[i], m;
-
-		if (!alive(c->b, list[i]))
-			continue;
-		m = melee_morale(c, s, foe, att);
-		if (c->b->units[c->b->stands[s].unit].abil & ABIL_NE)
-			m -= 1;
-		if (m > best)
-			best = m;
-	}
-	return best;
-}
-
-/* The stand of list[0..n) nearest to stand s (the first on a tie). */
-static int
-nearest_of(const struct battle *b, int s, const int *list, int n)
-{
-	fx best = INT32_MAX;
-	int k, pick = list[0];
-
-	for (k = 0; k < n; k++) {
-		fx g = stand_gap(b, s, list[k]);
-
-		if (g < best) {
-			best = g;
-			pick = list[k];
-		}
-	}
-	return pick;
-}
-
-/* The winner of a melee against unit l (which stood at lc) takes the
- * ground l left, unless it keeps its own (stay), stopping 0.25" short of
- * any enemy; then its free change of facing, made when no order can
- * choose it, turns it towards the nearest enemy it sees that is outside
- * its front.  See docs/rules-vnb-wing.md, Melee results. */
-static void
-winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
-{
-	struct battle *b = c->b;
-	struct pt wc, pc;
-	int v, to = -1;
-	fx best = -1;
-
-	if (!unit_active_centre(b, w, &wc))
-		return;
-	if (!stay) {
-		struct move_result r = move_unit(c, w, lc, COST(FX(1000)),
-		    MOVE_ADVANCE_INTO, -1);
-
-		if (r.moved > 0)
-			ev(c, EV_MOVE, w, l, r.moved, "%s advances %s\" into the "
-			    "ground %s held.", b->units[w].name, fmt_in(c, 0,
-			    r.moved), b->units[l].name);
-		unit_active_centre(b, w, &wc);
-	}
-	for (v = 0; v < b->nunits; v++) {
-		if (!enemy(b, w, v) || !battle_unit_centre(b, v, &pc) ||
-		    !can_see(b, wc, pc))
-			continue;
-		if (best < 0 || geom_dist(wc, pc) < best) {
-			best = geom_dist(wc, pc);
-			to = geom_bearing(wc, pc);
-		}
-	}
-	if (to >= 0 && abs(geom_turn(unit_facing(b, w), to)) >
-	    P(c, "arc")) {
-		int s, delta = geom_turn(unit_facing(b, w), to);
-		const struct unit *wu = &b->units[w];
-
-		memcpy(c->saved, &b->stands[wu->first_stand],
-		    (size_t)wu->nstands * sizeof(c->saved[0]));
-		FOR_STANDS(b, w, s)
-			if (active(b, s)) {
-				b->stands[s].pos = geom_rotate(b->stands[s].pos, wc,
-				    delta);
-				b->stands[s].facing = geom_norm(to);
-			}
-		if (!unit_has_room(b, w)) {
-			memcpy(&b->stands[wu->first_stand], c->saved,
-			    (size_t)wu->nstands * sizeof(c->saved[0]));
-		} else {
-			ev(c, EV_FACING, w, -1, geom_norm(to), "%s turns to face "
-			    "%d after the melee.", b->units[w].name, geom_norm(to));
-		}
-	}
-}
-
-static void
-melee(struct ctx *c, int a, int t)
-{
-	struct battle *b = c->b;
-	struct hits *h = &c->hits;
-	int *att = c->att, *def = c->def, na = 0, nd = 0, i, j, s;
-	int adice = 0, ahits = 0, ddice = 0, dhits = 0, a_end, d_end;
-	int on_def, on_att, winner, loser, def_gone = 1, att_gone = 1;
-	struct pt ac, tc;
-
-	h->n = 0;
-	FOR_STANDS(b, a, s) {
-		int k;
-
-		if (!active(b, s))
-			continue;
-		FOR_STANDS(b, t, k)
-			if (alive(b, k) && in_contact(c, s, k)) {
-				att[na++] = s;
-				break;
-			}
-	}
-	FOR_STANDS(b, t, s) {
-		if (!alive(b, s))
-			continue;
-		for (i = 0; i < na; i++)
-			if (in_contact(c, att[i], s)) {
-				def[nd++] = s;
-				break;
-			}
-	}
-	if (na == 0 || nd == 0) {
-		ev(c, EV_ORDER_REFUSED, a, t, 0, "%s is no longer in contact "
-		    "with %s: no melee.", b->units[a].name, b->units[t].name);
-		return;
-	}
-	unit_active_centre(b, a, &ac);
-	battle_unit_centre(b, t, &tc);
-	/* Each stand strikes the nearest enemy stand it touches. */
-	for (i = 0; i < na; i++)
-		roll_attack(c, att[i], nearest_of(b, att[i], def, nd), 1, 1, 1, h,
-		    &adice, &ahits);
-	a_end = h->n;
-	for (j = 0; j < nd; j++)
-		roll_attack(c, def[j], nearest_of(b, def[j], att, na), 1, 1, 0, h,
-		    &ddice, &dhits);
-	d_end = h->n;
-	roll_saves(c, h, 0, a_end);
-	roll_saves(c, h, a_end, d_end);
-	on_def = apply_hits(c, h, 0, a_end);
-	on_att = apply_hits(c, h, a_end, d_end);
-	for (j = 0; j < nd; j++)
-		if (alive(b, def[j]))
-			def_gone = 0;
-	for (i = 0; i < na; i++)
-		if (alive(b, att[i]))
-			att_gone = 0;
-	/* Each side that lost all it had in the melee has lost it: when both
-	 * did, nobody won, and nobody is left to retreat or advance. */
-	if (def_gone && att_gone) {
-		ev(c, EV_MELEE_LOST, a, t, on_att, "%s and %s destroy each other "
-		    "in the melee (hits scored %d to %d): neither side wins.",
-		    b->units[a].name, b->units[t].name, on_def, on_att);
-		return;
-	}
-	if (def_gone && !att_gone)
-		winner = a;
-	else if (att_gone && !def_gone)
-		winner = t;
-	else if (on_def > on_att)
-		winner = a;
-	else if (on_att > on_def)
-		winner = t;
-	else {
-		int am = best_morale(c, att, na, t, 1);
-		int dm = best_morale(c, def, nd, a, 0);
-		int tries = 0;
-
-		winner = -1;
-		/* Ties are rolled again; a thousand ties in a row means a
-		 * broken dice source, and the step fails. */
-		while (winner < 0 && !c->d->failed) {
-			int ra, rd;
-
-			if (tries++ == 1000) {
-				c->overflow = 1;
-				break;
-			}
-			ra = roll(c, a, "melee tie roll-off for %s (+%d)",
-			    b->units[a].name, am);
-			rd = roll(c, t, "melee tie roll-off for %s (+%d)",
-			    b->units[t].name, dm);
-			if (ra + am > rd + dm)
-				winner = a;
-			else if (rd + dm > ra + am)
-				winner = t;
-		}
-		if (winner < 0)
-			winner = a;
-	}
-	loser = winner == a ? t : a;
-	ev(c, EV_MELEE_WON, winner, loser, winner == a ? on_def : on_att,
-	    "%s wins the melee with %s (hits scored %d to %d%s).",
-	    b->units[winner].name, b->units[loser].name,
-	    winner == a ? on_def : on_att, winner == a ? on_att : on_def,
-	    on_def == on_att ? ", won on the roll-off" : "");
-	ev(c, EV_MELEE_LOST, loser, winner, winner == a ? on_att : on_def,
-	    "%s loses the melee with %s.", b->units[loser].name,
-	    b->units[winner].name);
-	if (loser == t) {
-		retreat_unit_stands(c, def, nd, ac, a);
-		winner_advances(c, a, t, tc, c->stay[a]);
-	} else {
-		retreat_unit_stands(c, att, na, tc, t);
-		/* Defending cavalry that wins has the attacker's options. */
-		if (b->units[t].kind == KIND_MOUNTED &&
-		    unit_form(b, t) != FORM_DISMOUNTED)
-			winner_advances(c, t, a, ac, 0);
 	}
 }
 
@@ -4146,12 +2458,12 @@ phase_combat(struct ctx *c)
 	for (i = 0; i < c->nrank; i++) {
 		u = c->rank[i];
 		if (c->charge_target[u] >= 0) {
-			melee(c, u, c->charge_target[u]);
+			vw_melee(c, u, c->charge_target[u]);
 			continue;
 		}
 		if (b->units[u].side != c->side || battle_unit_alive(b, u) == 0)
 			continue;
-		unit_fires(c, u);
+		vw_unit_fires(c, u);
 	}
 	check_exhaustion(c);
 }
@@ -4216,7 +2528,7 @@ phase_collapse(struct ctx *c)
 				continue;
 			FOR_STANDS(b, u, s)
 				if (c->mark[s] == COLLAPSE_REMOVE)
-					remove_stand(c, s, "was routed when its "
+					vw_remove_stand(c, s, "was routed when its "
 					    "brigade collapsed");
 				else if (c->mark[s] == COLLAPSE_PERMANENT)
 					b->stands[s].flags |= ST_PERMANENT;
@@ -4226,7 +2538,7 @@ phase_collapse(struct ctx *c)
 				continue;
 			FOR_STANDS(b, u, s)
 				if (c->mark[s] == COLLAPSE_ROUT)
-					rout_stand(c, s, away[u], "brigade collapse");
+					vw_rout_stand(c, s, away[u], "brigade collapse");
 		}
 		c->collapsing = -1;
 	}
@@ -4265,7 +2577,7 @@ phase_stationary(struct ctx *c)
 			}
 		}
 		if (n == 0) {
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
 			    "stationary (it must be infantry or guns, in command, "
 			    "out of forest, thicket and swamp, and its brigade not "
 			    "exhausted).", un->name);
@@ -4275,9 +2587,9 @@ phase_stationary(struct ctx *c)
 			if (can[s - un->first_stand])
 				b->stands[s].flags |= ST_STATIONARY;
 		if (n == of)
-			ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
+			vw_ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
 		else
-			ev(c, EV_STATIONARY, u, -1, n, "%s is stationary with %d of "
+			vw_ev(c, EV_STATIONARY, u, -1, n, "%s is stationary with %d of "
 			    "its %d stands (the others are out of command or in "
 			    "forest, thicket or swamp).", un->name, n, of);
 	}
@@ -4350,7 +2662,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	}
 	phase_stationary(c);
 	phase_rally(c);
-	phase_morale(c);
+	vw_phase_morale(c);
 	phase_combat(c);
 	phase_collapse(c);
 	update_losses(b);

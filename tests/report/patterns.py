@@ -6,8 +6,8 @@ covers each of them.
     patterns.py SOURCE.c [SOURCE.c ...] --check TEMPLATES.txt
     patterns.py SOURCE.c ...            (lists them, with their event kind)
 
-A pattern is the format string given to the ruleset's ev() helper (the
-string literals that follow `ev(c, EV_KIND, unit, target, value,`, joined
+A pattern is the format string given to the ruleset's vw_ev() helper (the
+string literals that follow `vw_ev(c, EV_KIND, unit, target, value,`, joined
 as C joins adjacent literals) or to events_add() directly.  --check exits 1 naming each pattern with
 no `core:` entry in the template file, and each entry whose pattern the
 source no longer writes.
@@ -15,7 +15,7 @@ source no longer writes.
 import re
 import sys
 
-CALLS = [(re.compile(r'\bev\(c,\s*(EV_[A-Z_]+),'), 3),
+CALLS = [(re.compile(r'\b(?:vw_)?ev\(c,\s*(EV_[A-Z_]+),'), 3),
          (re.compile(r'\bevents_add\((?:c->ev|evs),\s*(EV_[A-Z_]+),'), 4)]
 LIT = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 

@@ -1,0 +1,343 @@
+/*
+ * vnb_wing_int.h - what the files of the vnb-wing adjudicator share: the
+ * phase's working state (struct ctx), the stand predicates, and the few
+ * functions one file calls in another (prefixed vw_).  Not for use
+ * outside src/rules/vnb_wing*.c; the ruleset's interface is vnb_wing.h.
+ *
+ *   vnb_wing.c         the phase: command, movement, formations, rally,
+ *                      exhaustion and collapse, events and markers
+ *   vnb_wing_sight.c   line of sight
+ *   vnb_wing_combat.c  morale, fire and melee
+ */
+#ifndef DESPATCH_RULES_VNB_WING_INT_H
+#define DESPATCH_RULES_VNB_WING_INT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/dice.h"
+#include "core/events.h"
+#include "core/geom.h"
+#include "rules/vnb_wing.h"
+
+/* Movement costs are counted in sixths of a hundredth of an inch so that
+ * road march (a third or a half of the cost) stays whole. */
+#define COST(fxlen) ((long)(fxlen) * 6)
+
+enum move_mode { MOVE_NORMAL, MOVE_CHARGE, MOVE_ADVANCE_INTO };
+
+/* Room for every hit one fire or melee can make: every stand on the
+ * table rolling the most dice a scenario may set (12), for both sides.
+ * Smaller, a legal scenario could pass it and fail its step for ever
+ * (the dice are fixed, so every retry fails the same way). */
+#define MAX_HITS (BATTLE_MAX_STANDS * 12 * 2)
+
+struct hit {
+	int target;   /* stand hit */
+	int source;   /* stand that scored it */
+	int melee;
+	int long_range;
+	enum weapon weapon;
+	int saved;
+};
+
+
+struct hits {
+	struct hit v[MAX_HITS];
+	int n;
+};
+
+
+struct ctx {
+	struct battle *b;
+	const struct ruleset *rs;
+	struct dice *d;
+	struct events *ev;
+	int step, turn, side;
+	unsigned char in_cmd[BATTLE_MAX_STANDS];
+	int fchanges[BATTLE_MAX_UNITS];     /* facing changes this phase */
+	int free_turn[BATTLE_MAX_UNITS];    /* a free change from leaving road march */
+	int hurry[BATTLE_MAX_UNITS];        /* crosses bridges in disorder (HURRY) */
+	int charge_wet[BATTLE_MAX_UNITS];   /* its charge crossed a stream */
+	int stay[BATTLE_MAX_UNITS];         /* NO ADVANCE: keeps its ground */
+	unsigned char was_routed[BATTLE_MAX_STANDS]; /* routed before a test */
+	int bt[BATTLE_MAX_UNITS][ORDER_MAX_STEPS];   /* breakthrough charges */
+	struct pt charge_from[BATTLE_MAX_UNITS];     /* where a charge began */
+	unsigned char closed0[BATTLE_MAX_STANDS];    /* in closed ground before */
+	unsigned char closed1[BATTLE_MAX_STANDS];    /* ... and after a step */
+	int nbt[BATTLE_MAX_UNITS];
+	int moved[BATTLE_MAX_UNITS];        /* moved or turned at a cost */
+	int walked[BATTLE_MAX_UNITS];       /* its position changed */
+	int fence_tested[BATTLE_MAX_UNITS]; /* mounted charger's fence test */
+	int hold[BATTLE_MAX_UNITS];
+	int fire_target[BATTLE_MAX_UNITS];
+	int charge_target[BATTLE_MAX_UNITS];
+	int contours[BATTLE_MAX_UNITS];     /* contours crossed this phase */
+	int rank[BATTLE_MAX_UNITS];         /* unit order for this phase */
+	int nrank;
+	struct hits hits;      /* scratch for one fire or melee */
+	unsigned char mark[BATTLE_MAX_STANDS];
+	unsigned char firers[BATTLE_MAX_STANDS];   /* stands firing at one unit */
+	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
+	int overflow;          /* a scratch table was too small: fail the step */
+	int collapsing;        /* brigade whose collapse is being applied, or -1 */
+	int rides[BATTLE_MAX_COMMANDERS];   /* unit a commander moves with, or -1 */
+	struct stand saved[2 * BATTLE_MAX_STANDS]; /* a unit's stands, to undo */
+	char buf[4][32];
+};
+
+static inline int
+P(struct ctx *c, const char *name)
+{
+	return ruleset_param(c->rs, c->b, name);
+}
+
+static inline const char *
+fmt_in(struct ctx *c, int slot, fx v)
+{
+	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
+}
+
+/* --- stand predicates ------------------------------------------------ */
+
+static inline int
+alive(const struct battle *b, int s)
+{
+	return !(b->stands[s].flags & ST_GONE);
+}
+
+static inline int
+disordered(const struct battle *b, int s)
+{
+	const struct unit *u = &b->units[b->stands[s].unit];
+
+	/* Mounted infantry always count as disordered while mounted. */
+	return (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)) != 0 ||
+	    ((u->abil & ABIL_MI) && u->kind == KIND_MOUNTED);
+}
+
+static inline int
+routed(const struct battle *b, int s)
+{
+	return (b->stands[s].flags & ST_ROUTED) == ST_ROUTED;
+}
+
+static inline int
+active(const struct battle *b, int s)
+{
+	return alive(b, s) && !routed(b, s);
+}
+
+#define FOR_STANDS(b, u, s) \
+	for ((s) = (b)->units[u].first_stand; \
+	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
+
+static inline int
+unit_active_centre(const struct battle *b, int u, struct pt *out)
+{
+	return battle_unit_centre_of(b, u, 0, out);
+}
+
+static inline int
+unit_facing(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (active(b, s))
+			return b->stands[s].facing;
+	return b->stands[b->units[u].first_stand].facing;
+}
+
+static inline int
+unit_form(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			return b->stands[s].form;
+	return FORM_LINE;
+}
+
+static inline fx
+stand_gap(const struct battle *b, int s1, int s2)
+{
+	struct pt r1[4], r2[4];
+
+	battle_stand_rect(b, s1, r1);
+	battle_stand_rect(b, s2, r2);
+	return geom_rect_dist(r1, r2);
+}
+
+static inline int
+in_contact(struct ctx *c, int s1, int s2)
+{
+	return stand_gap(c->b, s1, s2) <= P(c, "contact");
+}
+
+static inline int
+area_at(const struct battle *b, struct pt p, enum terrain_kind k)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			return 1;
+	}
+	return 0;
+}
+
+static inline int
+in_woods(const struct battle *b, struct pt p)
+{
+	return area_at(b, p, T_WOOD) || area_at(b, p, T_FOREST) ||
+	    area_at(b, p, T_THICKET);
+}
+
+/* 1 if p is on a line of kind k (within road.half-width of it). */
+static inline int
+on_line(const struct battle *b, struct pt p, enum terrain_kind k)
+{
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != k)
+			continue;
+		for (j = 0; j + 1 < t->npts; j++)
+			if (geom_seg_dist(p, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) <=
+			    ruleset_param(&ruleset_vnb_wing, b, "road.half-width"))
+				return 1;
+	}
+	return 0;
+}
+
+static inline int
+on_road(const struct battle *b, struct pt p)
+{
+	return on_line(b, p, T_ROAD);
+}
+
+/* Works, or a sunken road, which the text treats as works. */
+static inline int
+in_works(const struct battle *b, struct pt p)
+{
+	return area_at(b, p, T_WORKS) || on_line(b, p, T_SUNKEN_ROAD);
+}
+
+/* The town or village block p is in, or -1. */
+static inline int
+block_at(const struct battle *b, struct pt p)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if ((t->kind == T_TOWN || t->kind == T_VILLAGE) &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			return i;
+	}
+	return -1;
+}
+
+static inline int
+foot(const struct unit *u)
+{
+	return u->kind == KIND_INFANTRY || u->kind == KIND_DETACHMENT;
+}
+
+/* A unit's morale now: a Native American band's drops by one for each
+ * stand it has lost. */
+static inline int
+unit_morale(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	int s, lost = 0;
+
+	if (!(un->abil & ABIL_NA))
+		return un->morale;
+	FOR_STANDS(b, u, s)
+		if ((b->stands[s].flags & ST_GONE) &&
+		    !(b->stands[s].flags & ST_SPARE))
+			lost++;
+	return un->morale - lost;
+}
+
+static inline fx
+unit_rate(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	int s;
+
+	/* Guns abandoned in a rout move as infantry. */
+	FOR_STANDS(b, u, s)
+		if (alive(b, s) && (b->stands[s].flags & ST_GUNS_LOST))
+			return ruleset_param(&ruleset_vnb_wing, b, "abandoned.rate");
+	/* Mounted infantry on foot. */
+	if (un->base_kind == KIND_MOUNTED && un->kind == KIND_DETACHMENT)
+		return ruleset_param(&ruleset_vnb_wing, b, "dismounted.rate");
+	return un->speed;
+}
+
+static inline int
+enemy(const struct battle *b, int u1, int u2)
+{
+	return b->units[u1].side != b->units[u2].side;
+}
+
+static inline int
+unit_exhausted(const struct battle *b, int u)
+{
+	return (b->brigades[b->units[u].brigade].flags & BR_EXHAUSTED) != 0;
+}
+
+struct move_result {
+	fx moved;
+	long spent;
+	const char *stop;   /* why it stopped short, or NULL */
+	int contact;        /* a charge reached its target */
+};
+
+/* --- shared between the files ------------------------------------------ */
+
+/* Events (vnb_wing.c). */
+void vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+int vw_roll(struct ctx *c, int unit, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void vw_disorder(struct ctx *c, int s, const char *why);
+void vw_lose_sp(struct ctx *c, int s, int n, const char *why);
+void vw_remove_stand(struct ctx *c, int s, const char *why);
+void vw_rout_stand(struct ctx *c, int s, struct pt from, const char *why);
+void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
+    int depth);
+
+/* The first superior commander (not a unit commander) of unit u's chain
+ * whose base touches stand s, or -1 (vnb_wing.c). */
+int vw_superior_touching(struct ctx *c, int u, int s);
+
+/* Movement and formations (vnb_wing.c). */
+struct move_result vw_move_unit(struct ctx *c, int u, struct pt dest,
+    long budget, enum move_mode mode, int target);
+void vw_translate_unit(struct battle *b, int u, fx dx, fx dy);
+void vw_lay_out_line(struct battle *b, int u, struct pt c, int facing);
+int vw_unit_has_room(const struct battle *b, int u);
+int vw_step_crosses(const struct battle *b, const struct terrain *t,
+    struct pt a, struct pt z);
+
+/* Line of sight (vnb_wing_sight.c). */
+int vw_can_see(const struct battle *b, struct pt a, struct pt z);
+
+/* Morale and combat (vnb_wing_combat.c). */
+int vw_across_water(const struct battle *b, struct pt a, struct pt z);
+void vw_phase_morale(struct ctx *c);
+void vw_unit_fires(struct ctx *c, int u);
+void vw_melee(struct ctx *c, int a, int t);
+
+#endif
