@@ -828,8 +828,15 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 			}
 		if (n == 0)
 			continue;
-		vw_push_stand(c, s, geom_bearing(b->stands[from].pos,
-		    b->stands[s].pos), P(c, "retire.per-hit") * n, 0, 0);
+		{
+			int dir = geom_bearing(b->stands[from].pos,
+			    b->stands[s].pos);
+
+			vw_push_stand(c, s, dir, P(c, "retire.per-hit") * n, 0, 0);
+			/* It ends facing the enemy that hit it. */
+			if (alive(b, s))
+				b->stands[s].facing = geom_norm(dir + 180);
+		}
 		vw_ev(c, EV_RETREAT, t, u, n, "%s: stand %d retires %s\" from the "
 		    "fire (%d %s).", b->units[t].name, s - b->units[t].first_stand + 1,
 		    fmt_in(c, 0, P(c, "retire.per-hit") * n), n, n == 1 ? "hit" :
