@@ -857,7 +857,9 @@ store_battle_load(struct store *s, const struct store_game *g,
 	goto out;
 bad:
 	err_set(e, ERR_DATA, "game \"%s\": the stored forces do not match its "
-	    "scenario (the database is damaged)", g->name);
+	    "scenario: the database is damaged, or the game was begun by an "
+	    "older despatch that laid out its forces differently (finish it "
+	    "with that version, or create it again)", g->name);
 out:
 	stmt_release(s, st);
 	battle_free(b);
