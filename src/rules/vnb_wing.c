@@ -1368,6 +1368,53 @@ vw_unit_has_room(const struct battle *b, int u)
 	return 1;
 }
 
+/* Whether unit u may change the stands it is made of: it has stands, none
+ * of them routed; its centre and facing into *c and *facing.  0, or -1
+ * with *why. */
+static int
+form_ready(const struct battle *b, int u, struct pt *c, int *facing,
+    const char **why)
+{
+	int s;
+
+	*facing = 0;
+	if (!battle_unit_centre(b, u, c)) {
+		*why = "it has no stands";
+		return -1;
+	}
+	FOR_STANDS(b, u, s)
+		if (alive(b, s)) {
+			if (routed(b, s)) {
+				*why = b->units[u].kind == KIND_DETACHMENT ?
+				    "its routed detachments must rally first" :
+				    "its routed stands must rally first";
+				return -1;
+			}
+			*facing = b->stands[s].facing;
+		}
+	return 0;
+}
+
+/* The stands unit u is made of now laid out side by side on c, facing;
+ * if they would not have room there, the unit as it was (from save).  0,
+ * or -1 with *why. */
+static int
+form_settle(struct battle *b, int u, struct pt c, int facing,
+    const struct stand *save, const char **why)
+{
+	int broken = b->units[u].kind == KIND_DETACHMENT;
+
+	battle_sync_kinds(b);
+	vw_lay_out_line(b, u, c, facing);
+	if (!vw_unit_has_room(b, u)) {
+		unit_restore(b, u, save);
+		*why = broken ? "its stands would not have room there" :
+		    "its detachments would not have room there";
+		return -1;
+	}
+	return 0;
+}
+
 /* Breaks unit u's stands into detachments in `form` (line or skirmish),
  * laid out on the unit's centre.  Returns 0, or -1 with *why when it may
  * not (the unit is then as it was). */
@@ -1375,23 +1422,12 @@ static int
 break_unit(struct battle *b, int u, enum formation form, struct stand *save,
     const char **why)
 {
-	const struct unit *un = &b->units[u];
 	struct pt c;
-	int s, k, per, facing = 0, n = un->nstands;
+	int s, k, per, facing;
 
-	if (!battle_unit_centre(b, u, &c)) {
-		*why = "it has no stands";
+	if (form_ready(b, u, &c, &facing, why) != 0)
 		return -1;
-	}
-	FOR_STANDS(b, u, s)
-		if (alive(b, s)) {
-			if (routed(b, s)) {
-				*why = "its routed stands must rally first";
-				return -1;
-			}
-			facing = b->stands[s].facing;
-		}
-	memcpy(save, &b->stands[un->first_stand], (size_t)n * sizeof(*save));
+	unit_save(b, u, save);
 	FOR_STANDS(b, u, s) {
 		struct stand *p = &b->stands[s];
 		int first;
@@ -1413,15 +1449,7 @@ break_unit(struct battle *b, int u, enum formation form, struct stand *save,
 		p->flags |= ST_GONE | ST_SPARE;
 		p->flags &= ~ST_STATIONARY;
 	}
-	battle_sync_kinds(b);
-	vw_lay_out_line(b, u, c, facing);
-	if (!vw_unit_has_room(b, u)) {
-		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
-		battle_sync_kinds(b);
-		*why = "its detachments would not have room there";
-		return -1;
-	}
-	return 0;
+	return form_settle(b, u, c, facing, save, why);
 }
 
 /* Forms unit u's detachments up into its infantry stands again, each from
@@ -1431,22 +1459,11 @@ static int
 reform_unit(struct battle *b, int u, fx contact, struct stand *save,
     const char **why)
 {
-	const struct unit *un = &b->units[u];
 	struct pt c;
-	int s, k, j, facing = 0, n = un->nstands;
+	int s, k, j, facing;
 
-	if (!battle_unit_centre(b, u, &c)) {
-		*why = "it has no stands";
+	if (form_ready(b, u, &c, &facing, why) != 0)
 		return -1;
-	}
-	FOR_STANDS(b, u, s)
-		if (alive(b, s)) {
-			if (routed(b, s)) {
-				*why = "its routed detachments must rally first";
-				return -1;
-			}
-			facing = b->stands[s].facing;
-		}
 	/* Each stand's detachments must be joined, touching in a chain. */
 	FOR_STANDS(b, u, s) {
 		int first, m, reached[64], changed, nalive = 0, nreached = 0;
@@ -1481,7 +1498,7 @@ reform_unit(struct battle *b, int u, fx contact, struct stand *save,
 			return -1;
 		}
 	}
-	memcpy(save, &b->stands[un->first_stand], (size_t)n * sizeof(*save));
+	unit_save(b, u, save);
 	FOR_STANDS(b, u, s) {
 		struct stand *p = &b->stands[s];
 		int first, sp = 0;
@@ -1505,15 +1522,7 @@ reform_unit(struct battle *b, int u, fx contact, struct stand *save,
 		/* A stand none of whose detachments is left is lost. */
 		p->flags = sp > 0 ? fl : ST_GONE;
 	}
-	battle_sync_kinds(b);
-	vw_lay_out_line(b, u, c, facing);
-	if (!vw_unit_has_room(b, u)) {
-		memcpy(&b->stands[un->first_stand], save, (size_t)n * sizeof(*save));
-		battle_sync_kinds(b);
-		*why = "its stands would not have room there";
-		return -1;
-	}
-	return 0;
+	return form_settle(b, u, c, facing, save, why);
 }
 
 /* Gives every infantry unit able to skirmish its detachment slots, and
@@ -1666,8 +1675,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		}
 		if (!unit_active_centre(b, u, &cen))
 			return -1;
-		memcpy(c->saved, &b->stands[un->first_stand],
-		    (size_t)un->nstands * sizeof(c->saved[0]));
+		unit_save(b, u, c->saved);
 		FOR_STANDS(b, u, s)
 			if (alive(b, s)) {
 				b->stands[s].form = want;
@@ -1676,9 +1684,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		battle_sync_kinds(b);
 		vw_lay_out_line(b, u, cen, unit_facing(b, u));
 		if (!vw_unit_has_room(b, u)) {
-			memcpy(&b->stands[un->first_stand], c->saved,
-			    (size_t)un->nstands * sizeof(c->saved[0]));
-			battle_sync_kinds(b);
+			unit_restore(b, u, c->saved);
 			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
 			    "formation: its stands would not have room there.",
 			    un->name);
@@ -1748,8 +1754,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 	} else if (forming) {
 		/* Out of skirmish order or road march first: the detachments
 		 * side by side on their centre. */
-		memcpy(c->saved, &b->stands[un->first_stand],
-		    (size_t)un->nstands * sizeof(c->saved[0]));
+		unit_save(b, u, c->saved);
 		FOR_STANDS(b, u, s)
 			if (alive(b, s))
 				b->stands[s].form = FORM_LINE;
@@ -1757,8 +1762,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 			vw_lay_out_line(b, u, cen, unit_facing(b, u));
 		if (reform_unit(b, u, P(c, "contact"), c->saved + un->nstands,
 		    &why) != 0) {
-			memcpy(&b->stands[un->first_stand], c->saved,
-			    (size_t)un->nstands * sizeof(c->saved[0]));
+			unit_restore(b, u, c->saved);
 			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
 			    "from its detachments: %s.", un->name, why);
 			return -1;
@@ -1767,8 +1771,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		battle_kind_size(un->kind, cur, &w0, &d);
 		battle_kind_size(un->kind, want, &w1, &d);
 		relay = w0 != w1;
-		memcpy(c->saved, &b->stands[un->first_stand],
-		    (size_t)un->nstands * sizeof(c->saved[0]));
+		unit_save(b, u, c->saved);
 		FOR_STANDS(b, u, s)
 			if (alive(b, s))
 				b->stands[s].form = want;
@@ -1776,8 +1779,7 @@ change_formation(struct ctx *c, int u, enum formation want, long room)
 		if (relay) {
 			vw_lay_out_line(b, u, cen, unit_facing(b, u));
 			if (!vw_unit_has_room(b, u)) {
-				memcpy(&b->stands[un->first_stand], c->saved,
-				    (size_t)un->nstands * sizeof(c->saved[0]));
+				unit_restore(b, u, c->saved);
 				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
 				    "formation: its stands would not have room "
 				    "there.", un->name);
@@ -2126,15 +2128,13 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			if (unit_form(b, u) == FORM_SKIRMISH && (un->abil & ABIL_NA)) {
 				int k;
 
-				memcpy(c->saved, &b->stands[un->first_stand],
-				    (size_t)un->nstands * sizeof(c->saved[0]));
+				unit_save(b, u, c->saved);
 				FOR_STANDS(b, u, k)
 					if (alive(b, k))
 						b->stands[k].form = FORM_LINE;
 				vw_lay_out_line(b, u, cen, unit_facing(b, u));
 				if (!vw_unit_has_room(b, u))
-					memcpy(&b->stands[un->first_stand], c->saved,
-					    (size_t)un->nstands * sizeof(c->saved[0]));
+					unit_restore(b, u, c->saved);
 				unit_active_centre(b, u, &cen);
 			}
 			c->charge_from[u] = cen;

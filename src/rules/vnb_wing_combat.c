@@ -231,15 +231,13 @@ native_balk(struct ctx *c, int u, int tgt)
 		return;
 	vw_translate_unit(b, u, (from.x - at.x) / 2, (from.y - at.y) / 2);
 	unit_active_centre(b, u, &at);
-	memcpy(c->saved, &b->stands[b->units[u].first_stand],
-	    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
+	unit_save(b, u, c->saved);
 	FOR_STANDS(b, u, s)
 		if (active(b, s))
 			b->stands[s].form = FORM_SKIRMISH;
 	vw_lay_out_line(b, u, at, unit_facing(b, u));
 	if (!vw_unit_has_room(b, u))
-		memcpy(&b->stands[b->units[u].first_stand], c->saved,
-		    (size_t)b->units[u].nstands * sizeof(c->saved[0]));
+		unit_restore(b, u, c->saved);
 	vw_ev(c, EV_MOVE, u, tgt, 0, "%s will not close with %s: it stops halfway "
 	    "and deploys as skirmishers.", b->units[u].name, b->units[tgt].name);
 }
@@ -370,10 +368,7 @@ charge_tests(struct ctx *c, int u)
 			to = geom_bearing(ac, nc);
 			delta = geom_turn(unit_facing(b, u), to);
 			if (delta != 0) {
-				const struct unit *un = &b->units[u];
-
-				memcpy(c->saved, &b->stands[un->first_stand],
-				    (size_t)un->nstands * sizeof(c->saved[0]));
+				unit_save(b, u, c->saved);
 				FOR_STANDS(b, u, s)
 					if (active(b, s)) {
 						b->stands[s].pos = geom_rotate(
@@ -381,8 +376,7 @@ charge_tests(struct ctx *c, int u)
 						b->stands[s].facing = geom_norm(to);
 					}
 				if (!vw_unit_has_room(b, u))
-					memcpy(&b->stands[un->first_stand], c->saved,
-					    (size_t)un->nstands * sizeof(c->saved[0]));
+					unit_restore(b, u, c->saved);
 			}
 			r = vw_move_unit(c, u, nc, cav_native ?
 			    COST(P(c, "native.cavalry-move")) :
@@ -1078,10 +1072,7 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 	if (to >= 0 && abs(geom_turn(unit_facing(b, w), to)) >
 	    P(c, "arc")) {
 		int s, delta = geom_turn(unit_facing(b, w), to);
-		const struct unit *wu = &b->units[w];
-
-		memcpy(c->saved, &b->stands[wu->first_stand],
-		    (size_t)wu->nstands * sizeof(c->saved[0]));
+		unit_save(b, w, c->saved);
 		FOR_STANDS(b, w, s)
 			if (active(b, s)) {
 				b->stands[s].pos = geom_rotate(b->stands[s].pos, wc,
@@ -1089,8 +1080,7 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 				b->stands[s].facing = geom_norm(to);
 			}
 		if (!vw_unit_has_room(b, w)) {
-			memcpy(&b->stands[wu->first_stand], c->saved,
-			    (size_t)wu->nstands * sizeof(c->saved[0]));
+			unit_restore(b, w, c->saved);
 		} else {
 			vw_ev(c, EV_FACING, w, -1, geom_norm(to), "%s turns to face "
 			    "%d after the melee.", b->units[w].name, geom_norm(to));

@@ -304,6 +304,24 @@ struct move_result {
 	int contact;        /* a charge reached its target */
 };
 
+/* Unit u's stands copied to save, and put back from it (with the unit's
+ * kind, which follows its stands): the undo of a change that turns out
+ * not to fit. */
+static inline void
+unit_save(const struct battle *b, int u, struct stand *save)
+{
+	memcpy(save, &b->stands[b->units[u].first_stand],
+	    (size_t)b->units[u].nstands * sizeof(*save));
+}
+
+static inline void
+unit_restore(struct battle *b, int u, const struct stand *save)
+{
+	memcpy(&b->stands[b->units[u].first_stand], save,
+	    (size_t)b->units[u].nstands * sizeof(*save));
+	battle_sync_kinds(b);
+}
+
 /* --- shared between the files ------------------------------------------ */
 
 /* Events (vnb_wing.c). */
