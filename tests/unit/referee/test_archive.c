@@ -19,6 +19,24 @@
 #include "ledger/verify.h"
 #include "fixture.h"
 
+/* The game's archive as despatch export writes it (with the players'
+ * addresses if with_addresses); its length in *len. */
+static char *
+exported(struct fx *f, int with_addresses, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	struct err e;
+	FILE *out = open_memstream(&buf, &n);
+
+	assert_non_null(out);
+	assert_int_equal(referee_export(&f->r, "mill", out, with_addresses, &e),
+	    0);
+	fclose(out);
+	*len = n;
+	return buf;
+}
+
 /* The skirmish played out, with orders from both sides, exported. */
 static char *
 played_archive(struct fx *f, size_t *len)
@@ -28,7 +46,6 @@ played_archive(struct fx *f, size_t *len)
 	struct err e;
 	char *raw, *buf = NULL;
 	size_t n = 0;
-	FILE *out;
 	int i;
 
 	start(f);
@@ -46,10 +63,7 @@ played_archive(struct fx *f, size_t *len)
 	for (i = 0; i < 3; i++)
 		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	assert_true(tr.finished);
-	out = open_memstream(&buf, &n);
-	assert_non_null(out);
-	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
-	fclose(out);
+	buf = exported(f, 0, &n);
 	*len = n;
 	return buf;
 }
@@ -284,7 +298,6 @@ operators_acts_are_signed_in_the_chain_and_verify(void **state)
 	struct err e;
 	char secret[REFEREE_SECRET_MAX], *buf = NULL;
 	size_t n = 0;
-	FILE *out;
 	int i;
 
 	start(f);
@@ -304,10 +317,7 @@ operators_acts_are_signed_in_the_chain_and_verify(void **state)
 		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	/* With addresses: the replaced seat gives its new one, whose hash
 	 * the replacement's act holds. */
-	out = open_memstream(&buf, &n);
-	assert_non_null(out);
-	assert_int_equal(referee_export(&f->r, "mill", out, 1, &e), 0);
-	fclose(out);
+	buf = exported(f, 1, &n);
 	assert_non_null(strstr(buf, "clinton@crown.example.org"));
 	assert_int_equal(verify_buf(buf, n, &res), 0);
 	assert_int_equal(res.acts, 5);
@@ -339,7 +349,6 @@ a_conceded_battle_verifies_and_its_end_cannot_be_cut(void **state)
 	struct err e;
 	char *raw, *rep, *at, code[16], body[300], *buf = NULL;
 	size_t n = 0, cut;
-	FILE *out;
 
 	start(f);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
@@ -358,10 +367,7 @@ a_conceded_battle_verifies_and_its_end_cannot_be_cut(void **state)
 	submit(f, raw, &sr);
 	free(raw);
 	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"), 1);
-	out = open_memstream(&buf, &n);
-	assert_non_null(out);
-	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
-	fclose(out);
+	buf = exported(f, 0, &n);
 	if (verify_buf(buf, n, &res) != 0)
 		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
 	assert_true(res.finished);
@@ -424,7 +430,6 @@ a_sandbox_archive_is_named_as_such(void **state)
 	static const int none[1] = { 0 };
 	char *buf = NULL;
 	size_t n = 0;
-	FILE *out;
 	int i;
 
 	start(f);
@@ -432,10 +437,7 @@ a_sandbox_archive_is_named_as_such(void **state)
 	for (i = 0; i < 4; i++)
 		if (referee_turn(&f->r, "mill", none, 0, &tr, &e) != 0)
 			fail_msg("%s", e.msg);
-	out = open_memstream(&buf, &n);
-	assert_non_null(out);
-	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
-	fclose(out);
+	buf = exported(f, 0, &n);
 	if (verify_buf(buf, n, &res) != 0)
 		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
 	assert_true(res.sandbox);
@@ -458,7 +460,6 @@ a_broken_army_ends_the_battle_early(void **state)
 	struct err e;
 	char *raw, *buf = NULL;
 	size_t n = 0;
-	FILE *out;
 	/* 23rd, 2.5" off after its advance (long range, 6 hits): its two
 	 * stands' 4 dice, 2 hits; the Virginians' 4 back, none; the
 	 * exhausted brigade's collapse roll, 6: it holds together. */
@@ -481,10 +482,7 @@ a_broken_army_ends_the_battle_early(void **state)
 	store_game_clear(&g);
 	/* No more phases. */
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
-	out = open_memstream(&buf, &n);
-	assert_non_null(out);
-	assert_int_equal(referee_export(&f->r, "mill", out, 0, &e), 0);
-	fclose(out);
+	buf = exported(f, 0, &n);
 	if (verify_buf(buf, n, &res) != 0)
 		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
 	assert_true(res.finished);
