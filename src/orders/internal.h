@@ -3,6 +3,7 @@
  * line helpers, and name resolution.
  *
  * orders.c reads order lines and commands, header.c finds the header,
+ * canonical.c writes an order back as canonical text,
  * names.c resolves names of units, commanders and brigades.
  */
 #ifndef DESPATCH_ORDERS_INTERNAL_H

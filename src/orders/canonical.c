@@ -1,0 +1,142 @@
+/*
+ * canonical.c - the canonical text of an order: what the reply to a mail
+ * repeats and what the store keeps, written so that parsing it again
+ * gives the same order (tests/unit/orders: canonical_text_parses_...).
+ */
+#include "orders/internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/ruleset.h"
+
+/* The word of verb v in the battle's ruleset's verb table. */
+static const char *
+verb_word(const struct battle *b, enum verb v)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i;
+
+	for (i = 0; rs != NULL && i < rs->nverbs; i++)
+		if (rs->verbs[i].verb == v)
+			return rs->verbs[i].word;
+	return "?";
+}
+
+/* A bounded appender for canonical text: it is written for every order
+ * line of every mail, so it avoids printf. */
+struct canon {
+	char *buf;
+	size_t size, k;
+};
+
+static void
+canon_put(struct canon *c, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (c->k + 1 >= c->size)
+		return;
+	if (n > c->size - 1 - c->k)
+		n = c->size - 1 - c->k;
+	memcpy(c->buf + c->k, s, n);
+	c->k += n;
+	c->buf[c->k] = '\0';
+}
+
+/* A non-negative whole number. */
+static void
+canon_int(struct canon *c, long long v)
+{
+	char d[24];
+	int n = (int)sizeof(d) - 1;
+
+	d[n] = '\0';
+	do {
+		d[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0 && n > 0);
+	canon_put(c, d + n);
+}
+
+/* Inches from hundredths, without trailing zeros (as geom_fmt_fx). */
+static void
+canon_fx(struct canon *c, fx v)
+{
+	long long a = v < 0 ? -(long long)v : v;
+	char frac[4];
+
+	if (v < 0)
+		canon_put(c, "-");
+	canon_int(c, a / 100);
+	if (a % 100 == 0)
+		return;
+	frac[0] = '.';
+	frac[1] = (char)('0' + a % 100 / 10);
+	frac[2] = (char)(a % 10 ? '0' + a % 10 : 0);
+	frac[3] = '\0';
+	canon_put(c, frac);
+}
+
+void
+orders_canonical(const struct battle *b, const struct order *o, char *buf,
+    size_t size)
+{
+	struct canon c = { buf, size, 0 };
+	int i;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	canon_put(&c, o->is_commander ? b->commanders[o->who].name :
+	    b->units[o->who].name);
+	canon_put(&c, ":");
+	for (i = 0; i < o->nsteps; i++) {
+		const struct order_step *st = &o->steps[i];
+
+		canon_put(&c, i ? " THEN " : " ");
+		canon_put(&c, verb_word(b, st->verb));
+		switch (st->verb) {
+		case V_ADVANCE:
+			canon_put(&c, " ");
+			canon_fx(&c, st->dist);
+			break;
+		case V_MOVE_TO:
+			canon_put(&c, " ");
+			canon_fx(&c, st->pt.x);
+			canon_put(&c, ",");
+			canon_fx(&c, st->pt.y);
+			break;
+		case V_WHEEL:
+			canon_put(&c, st->angle < 0 ? " LEFT " : " RIGHT ");
+			canon_int(&c, abs(st->angle));
+			break;
+		case V_FACE:
+			canon_put(&c, " ");
+			canon_int(&c, st->angle);
+			break;
+		case V_FORM: {
+			char f[16];
+			const char *n = battle_form_name(st->form);
+			size_t j;
+
+			for (j = 0; n[j] && j + 1 < sizeof(f); j++)
+				f[j] = (char)toupper((unsigned char)n[j]);
+			f[j] = '\0';
+			canon_put(&c, " ");
+			canon_put(&c, st->form != FORM_LINE ? f : !o->is_commander &&
+			    b->units[o->who].base_kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
+			break;
+		}
+		case V_FIRE_AT:
+		case V_CHARGE:
+		case V_JOIN:
+			canon_put(&c, " ");
+			canon_put(&c, b->units[st->target].name);
+			break;
+		default:
+			break;
+		}
+	}
+}
