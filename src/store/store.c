@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "scenario/scenario.h"
+#include "store/internal.h"
 #include "store/migrations.h"
 
 /* Prepared statements are kept and reused: preparing one costs more than
@@ -77,8 +78,8 @@ stmt_prepare(struct store *s, const char *sql, sqlite3_stmt **st)
 
 /* sqlite3_finalize for what stmt_prepare gave: a kept statement is reset
  * for the next use. */
-static void
-stmt_release(struct store *s, sqlite3_stmt *st)
+void
+store_stmt_release(struct store *s, sqlite3_stmt *st)
 {
 	size_t i;
 
@@ -137,7 +138,7 @@ store_version(struct store *s)
 	if (stmt_prepare(s, "PRAGMA user_version", &st) ==
 	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int(st, 0);
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return v;
 }
 
@@ -369,8 +370,8 @@ bindv(sqlite3_stmt *st, const char *types, va_list ap)
 	return rc;
 }
 
-static int
-prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
+int
+store_prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
     const char *types, ...)
 {
 	va_list ap;
@@ -383,7 +384,7 @@ prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
 	va_end(ap);
 	if (rc != SQLITE_OK) {
 		db_err(s, e, "binding");
-		stmt_release(s, *st);
+		store_stmt_release(s, *st);
 		*st = NULL;
 		return -1;
 	}
@@ -407,10 +408,10 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 		rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "writing");
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return -1;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return 0;
 }
 
@@ -431,7 +432,7 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 		rc = sqlite3_step(*st);
 	if (rc == SQLITE_ROW)
 		return rc;
-	stmt_release(s, *st);
+	store_stmt_release(s, *st);
 	*st = NULL;
 	if (rc != SQLITE_DONE)
 		return db_err(s, e, "reading");
@@ -452,7 +453,7 @@ store_query_int(struct store *s, struct err *e, int64_t *out,
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
 	*out = sqlite3_column_int64(st, 0);
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return 1;
 }
 
@@ -476,7 +477,7 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
 	n = (size_t)sqlite3_column_bytes(st, 0);
 	*out = malloc(n + 1);
 	if (*out == NULL) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	if (n > 0)
@@ -484,12 +485,12 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
 	(*out)[n] = '\0';
 	if (len != NULL)
 		*len = n;
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return 1;
 }
 
-static void
-col_text(sqlite3_stmt *st, int col, char *out, size_t size)
+void
+store_col_text(sqlite3_stmt *st, int col, char *out, size_t size)
 {
 	const unsigned char *t = sqlite3_column_text(st, col);
 
@@ -526,7 +527,7 @@ store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
 	n = (size_t)sqlite3_column_bytes(st, 0);
 	*raw = malloc(n + 1);
 	if (*raw == NULL) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	if (n > 0)
@@ -534,8 +535,8 @@ store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
 	(*raw)[n] = '\0';
 	*len = n;
 	*arrived = sqlite3_column_int64(st, 1);
-	col_text(st, 2, source, ssize);
-	stmt_release(s, st);
+	store_col_text(st, 2, source, ssize);
+	store_stmt_release(s, st);
 	return 1;
 }
 
@@ -547,16 +548,16 @@ store_server_key(struct store *s, const char *name, unsigned char key[32],
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	if (prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?", "t",
+	if (store_prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?", "t",
 	    name) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
 		memcpy(key, sqlite3_column_blob(st, 0), 32);
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return 0;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_err(s, e, "reading a server key");
 	randombytes_buf(key, 32);
@@ -591,27 +592,27 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	int rc;
 
 	memset(g, 0, sizeof(*g));
-	if (prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
+	if (store_prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
 	    "scenario_text, sandbox, status, step, seed_secret, visibility, "
 	    "result FROM games WHERE name = ? COLLATE NOCASE", "t", name) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		if (rc != SQLITE_DONE)
 			return db_err(s, e, "reading a game");
 		return err_set(e, ERR_USER, "no game called \"%s\" in this "
 		    "database", name);
 	}
 	g->id = sqlite3_column_int64(st, 0);
-	col_text(st, 1, g->name, sizeof(g->name));
-	col_text(st, 2, g->title, sizeof(g->title));
-	col_text(st, 3, g->ruleset, sizeof(g->ruleset));
-	col_text(st, 4, g->scenario_file, sizeof(g->scenario_file));
+	store_col_text(st, 1, g->name, sizeof(g->name));
+	store_col_text(st, 2, g->title, sizeof(g->title));
+	store_col_text(st, 3, g->ruleset, sizeof(g->ruleset));
+	store_col_text(st, 4, g->scenario_file, sizeof(g->scenario_file));
 	g->scenario_len = (size_t)sqlite3_column_bytes(st, 5);
 	g->scenario_text = malloc(g->scenario_len + 1);
 	if (g->scenario_text == NULL) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	memcpy(g->scenario_text, sqlite3_column_text(st, 5), g->scenario_len);
@@ -623,9 +624,9 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	g->step = sqlite3_column_int(st, 8);
 	if (sqlite3_column_bytes(st, 9) == 32)
 		memcpy(g->seed_secret, sqlite3_column_blob(st, 9), 32);
-	col_text(st, 10, g->visibility, sizeof(g->visibility));
-	col_text(st, 11, g->result, sizeof(g->result));
-	stmt_release(s, st);
+	store_col_text(st, 10, g->visibility, sizeof(g->visibility));
+	store_col_text(st, 11, g->result, sizeof(g->result));
+	store_stmt_release(s, st);
 	return 0;
 }
 
@@ -655,7 +656,7 @@ store_game_names(struct store *s)
 		out[len++] = '\n';
 		out[len] = '\0';
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return out;
 }
 
@@ -773,7 +774,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 		e->kind = ERR_DATA;
 		return -1;
 	}
-	if (prepare(s, e, &st, "SELECT idx, trodden FROM terrain_state WHERE "
+	if (store_prepare(s, e, &st, "SELECT idx, trodden FROM terrain_state WHERE "
 	    "game_id = ?", "i", g->id) != 0)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -783,9 +784,9 @@ store_battle_load(struct store *s, const struct store_game *g,
 			goto bad;
 		b->terrain[i].trodden = sqlite3_column_int(st, 1);
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	st = NULL;
-	if (prepare(s, e, &st, "SELECT idx, sp_lost, exhausted, collapsed FROM "
+	if (store_prepare(s, e, &st, "SELECT idx, sp_lost, exhausted, collapsed FROM "
 	    "brigades WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -798,12 +799,12 @@ store_battle_load(struct store *s, const struct store_game *g,
 		    (sqlite3_column_int(st, 3) ? BR_COLLAPSED : 0);
 		n++;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	st = NULL;
 	if (n != b->nbrigades)
 		goto bad;
 	n = 0;
-	if (prepare(s, e, &st, "SELECT idx, x, y, facing, gone, attached FROM "
+	if (store_prepare(s, e, &st, "SELECT idx, x, y, facing, gone, attached FROM "
 	    "commanders "
 	    "WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
 		goto out;
@@ -822,12 +823,12 @@ store_battle_load(struct store *s, const struct store_game *g,
 			goto bad;
 		n++;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	st = NULL;
 	if (n != b->ncommanders)
 		goto bad;
 	n = 0;
-	if (prepare(s, e, &st, "SELECT idx, unit_idx, sp, x, y, facing, formation, "
+	if (store_prepare(s, e, &st, "SELECT idx, unit_idx, sp, x, y, facing, formation, "
 	    "flags FROM stands WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -846,7 +847,7 @@ store_battle_load(struct store *s, const struct store_game *g,
 		t->flags = (unsigned)sqlite3_column_int(st, 7);
 		n++;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	st = NULL;
 	if (n != b->nstands)
 		goto bad;
@@ -861,7 +862,7 @@ bad:
 	    "older despatch that laid out its forces differently (finish it "
 	    "with that version, or create it again)", g->name);
 out:
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	battle_free(b);
 	return rc;
 }
@@ -903,18 +904,18 @@ store_player_rehash(struct store *s, int64_t game, const char *email,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	if (prepare(s, e, &st, "SELECT id, side_idx FROM players WHERE game_id = ? "
+	if (store_prepare(s, e, &st, "SELECT id, side_idx FROM players WHERE game_id = ? "
 	    "AND email = ? COLLATE NOCASE ORDER BY email = ? DESC, id LIMIT 1",
 	    "itt", game, email, email) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return rc == SQLITE_DONE ? 0 : db_err(s, e, "finding a player");
 	}
 	*player = sqlite3_column_int64(st, 0);
 	*side = sqlite3_column_int(st, 1);
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	if (store_exec(s, e, "UPDATE players SET secret_hash = ? WHERE id = ?", "bi",
 	    (const void *)hash, (size_t)32, *player) != 0)
 		return -1;
@@ -932,7 +933,7 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 	*out = NULL;
 	*n = 0;
 	/* Sorted as memcmp sorts them, for a binary search. */
-	if (prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY "
+	if (store_prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY "
 	    "secret_hash", "") != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -943,14 +944,14 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 		nv = realloc(v, (size_t)(cnt + 1) * 32);
 		if (nv == NULL) {
 			free(v);
-			stmt_release(s, st);
+			store_stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		v = nv;
 		memcpy(v + (size_t)cnt * 32, sqlite3_column_blob(st, 0), 32);
 		cnt++;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	if (rc != SQLITE_DONE) {
 		free(v);
 		return db_err(s, e, "reading secret hashes");
@@ -968,13 +969,13 @@ store_player_secret_take(struct store *s, int64_t player, char *out,
 	int rc;
 
 	out[0] = '\0';
-	if (prepare(s, e, &st, "SELECT secret FROM player_secrets WHERE "
+	if (store_prepare(s, e, &st, "SELECT secret FROM player_secrets WHERE "
 	    "player_id = ?", "i", player) != 0)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		col_text(st, 0, out, size);
-	stmt_release(s, st);
+		store_col_text(st, 0, out, size);
+	store_stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_err(s, e, "reading a player's secret");
 	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
@@ -1020,7 +1021,7 @@ store_sightings_before(struct store *s, int64_t game, int side, int step,
 	sqlite3_stmt *st = NULL;
 	int n = 0, rc;
 
-	if (prepare(s, e, &st, "SELECT unit_idx, x, y, facing, stands, step, "
+	if (store_prepare(s, e, &st, "SELECT unit_idx, x, y, facing, stands, step, "
 	    "turn FROM sightings WHERE game_id = ? AND side_idx = ? AND step < "
 	    "? ORDER BY unit_idx", "iII", game, side, step) != 0)
 		return -1;
@@ -1036,10 +1037,10 @@ store_sightings_before(struct store *s, int64_t game, int side, int step,
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "reading sightings");
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return -1;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return n;
 }
 
@@ -1050,31 +1051,31 @@ store_players(struct store *s, int64_t game, int side,
 	sqlite3_stmt *st = NULL;
 	int n = 0, rc;
 
-	if (prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash, "
+	if (store_prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash, "
 	    "coalesce(brigades, '') FROM players WHERE game_id = ? AND "
 	    "(? < 0 OR side_idx = ?) ORDER BY id",
 	    "iII", game, side, side) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (n == max) {
-			stmt_release(s, st);
+			store_stmt_release(s, st);
 			return err_set(e, ERR_DATA, "more than %d players in one game",
 			    max);
 		}
 		out[n].id = sqlite3_column_int64(st, 0);
 		out[n].side = sqlite3_column_int(st, 1);
-		col_text(st, 2, out[n].email, sizeof(out[n].email));
+		store_col_text(st, 2, out[n].email, sizeof(out[n].email));
 		if (sqlite3_column_bytes(st, 3) == 32)
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
-		col_text(st, 4, out[n].brigades, sizeof(out[n].brigades));
+		store_col_text(st, 4, out[n].brigades, sizeof(out[n].brigades));
 		n++;
 	}
 	if (rc != SQLITE_DONE) {
 		db_err(s, e, "reading players");
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return -1;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return n;
 }
 
@@ -1087,12 +1088,12 @@ store_message_seen(struct store *s, const char *message_id,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	if (prepare(s, e, &st, "SELECT 1 FROM messages WHERE sha256 = ? OR "
+	if (store_prepare(s, e, &st, "SELECT 1 FROM messages WHERE sha256 = ? OR "
 	    "(? IS NOT NULL AND message_id = ?)", "btt", (const void *)sha,
 	    (size_t)32, message_id, message_id) != 0)
 		return -1;
 	rc = sqlite3_step(st);
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	if (rc == SQLITE_ROW)
 		return 1;
 	if (rc != SQLITE_DONE)
@@ -1124,10 +1125,10 @@ store_message_count(struct store *s, int64_t *n, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
 
-	if (prepare(s, e, &st, "SELECT count(*) FROM messages", "") != 0)
+	if (store_prepare(s, e, &st, "SELECT count(*) FROM messages", "") != 0)
 		return -1;
 	*n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return 0;
 }
 
@@ -1139,12 +1140,12 @@ store_orders_supersede(struct store *s, int64_t game, int step, int side,
 {
 	sqlite3_stmt *st = NULL;
 
-	if (prepare(s, e, &st, "SELECT count(DISTINCT message) FROM orders WHERE "
+	if (store_prepare(s, e, &st, "SELECT count(DISTINCT message) FROM orders WHERE "
 	    "game_id = ? AND step = ? AND side_idx = ? AND player_id = ? AND "
 	    "superseded = 0", "iIIi", game, step, side, player) != 0)
 		return -1;
 	*had = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	/* Only the current rows: rows superseded before stay as they are, so
 	 * a new set costs what the last set had, not every set before it. */
 	if (*had == 0)
@@ -1161,14 +1162,14 @@ store_orders_sender(struct store *s, int64_t game, int step, int side,
 	sqlite3_stmt *st = NULL;
 
 	out[0] = '\0';
-	if (prepare(s, e, &st, "SELECT m.sender FROM orders o JOIN messages m ON "
+	if (store_prepare(s, e, &st, "SELECT m.sender FROM orders o JOIN messages m ON "
 	    "m.id = o.message WHERE o.game_id = ? AND o.step = ? AND o.side_idx = ? "
 	    "AND o.superseded = 0 ORDER BY o.id LIMIT 1", "iII", game, step,
 	    side) != 0)
 		return -1;
 	if (sqlite3_step(st) == SQLITE_ROW)
-		col_text(st, 0, out, size);
-	stmt_release(s, st);
+		store_col_text(st, 0, out, size);
+	store_stmt_release(s, st);
 	return 0;
 }
 
@@ -1195,7 +1196,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 	*text = NULL;
 	*count = 0;
 	if (out == NULL) {
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1205,7 +1206,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 
 		if (nb == NULL) {
 			free(out);
-			stmt_release(s, st);
+			store_stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
 		out = nb;
@@ -1218,12 +1219,12 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 	}
 	if (rc != SQLITE_DONE) {
 		db_err(s, e, "reading orders");
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		free(out);
 		*count = 0;
 		return -1;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	*text = out;
 	return 0;
 }
@@ -1236,7 +1237,7 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 
 	*text = NULL;
 	*count = 0;
-	if (prepare(s, e, &st, "SELECT canonical FROM orders WHERE game_id = ? AND "
+	if (store_prepare(s, e, &st, "SELECT canonical FROM orders WHERE game_id = ? AND "
 	    "step = ? AND side_idx = ? AND superseded = 0 AND (? = 0 OR "
 	    "player_id = ?) ORDER BY player_id, seq", "iIIii", game, step, side,
 	    player, player) != 0)
@@ -1252,7 +1253,7 @@ store_standing_text(struct store *s, int64_t game, int64_t player,
 
 	*text = NULL;
 	*count = 0;
-	if (prepare(s, e, &st, "SELECT canonical FROM standing_orders WHERE "
+	if (store_prepare(s, e, &st, "SELECT canonical FROM standing_orders WHERE "
 	    "game_id = ? AND player_id = ? ORDER BY seq", "ii", game, player) != 0)
 		return -1;
 	return lines_text(s, st, text, count, e);
@@ -1307,11 +1308,11 @@ store_events_insert(struct store *s, int64_t game, int step,
 		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			db_err(s, e, "writing events");
-			stmt_release(s, st);
+			store_stmt_release(s, st);
 			return -1;
 		}
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	return 0;
 }
 
@@ -1324,7 +1325,7 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 
 	*steps = NULL;
 	events_init(ev);
-	if (prepare(s, e, &st, "SELECT step, kind, side_idx, unit_idx, target, "
+	if (store_prepare(s, e, &st, "SELECT step, kind, side_idx, unit_idx, target, "
 	    "value, sides, text FROM events WHERE game_id = ? AND (? = 0 OR step = ?) "
 	    "ORDER BY step, seq", "iII", game, step, step) != 0)
 		return -1;
@@ -1357,12 +1358,12 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		db_err(s, e, "reading events");
-		stmt_release(s, st);
+		store_stmt_release(s, st);
 		free(sv);
 		events_free(ev);
 		return -1;
 	}
-	stmt_release(s, st);
+	store_stmt_release(s, st);
 	if (ev->overflow) {
 		free(sv);
 		events_free(ev);
@@ -1370,148 +1371,4 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 	}
 	*steps = sv;
 	return 0;
-}
-
-/* --- outbox ----------------------------------------------------------- */
-
-int
-store_outbox_add(struct store *s, int64_t game, const char *message_id,
-    const char *recipient, const char *subject, const char *kind,
-    const char *raw, size_t len, int sensitive, int64_t now, struct err *e)
-{
-	return store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
-	    "recipient, subject, kind, raw, sensitive, created_at) VALUES "
-	    "(NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)", "ittttbIi", game, message_id,
-	    recipient, subject, kind, (const void *)raw, len, sensitive, now);
-}
-
-/* The rows of a prepared outbox query (the columns of OUTBOX_COLS). */
-#define OUTBOX_COLS "o.id, o.message_id, o.recipient, o.subject, o.kind, " \
-	"o.created_at, o.delivered_at, o.raw, g.name, o.attempts, " \
-	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, '')"
-
-static int
-outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
-    struct err *e)
-{
-	struct store_mail *v = NULL;
-	int cnt = 0, cap = 0;
-
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct store_mail *m;
-
-		if (cnt == cap) {
-			struct store_mail *nv;
-
-			cap = cap ? cap * 2 : 16;
-			nv = realloc(v, (size_t)cap * sizeof(*v));
-			if (nv == NULL) {
-				store_mails_free(v, cnt);
-				stmt_release(s, st);
-				return err_set(e, ERR_INTERNAL, "out of memory");
-			}
-			v = nv;
-		}
-		m = &v[cnt];
-		memset(m, 0, sizeof(*m));
-		m->id = sqlite3_column_int64(st, 0);
-		col_text(st, 1, m->message_id, sizeof(m->message_id));
-		col_text(st, 2, m->recipient, sizeof(m->recipient));
-		col_text(st, 3, m->subject, sizeof(m->subject));
-		col_text(st, 4, m->kind, sizeof(m->kind));
-		col_text(st, 8, m->game, sizeof(m->game));
-		m->created_at = sqlite3_column_int64(st, 5);
-		m->delivered_at = sqlite3_column_int64(st, 6);
-		m->attempts = sqlite3_column_int(st, 9);
-		m->next_attempt_at = sqlite3_column_int64(st, 10);
-		m->failed_at = sqlite3_column_int64(st, 11);
-		col_text(st, 12, m->last_error, sizeof(m->last_error));
-		m->len = (size_t)sqlite3_column_bytes(st, 7);
-		m->raw = malloc(m->len + 1);
-		if (m->raw == NULL) {
-			store_mails_free(v, cnt);
-			stmt_release(s, st);
-			return err_set(e, ERR_INTERNAL, "out of memory");
-		}
-		if (m->len)
-			memcpy(m->raw, sqlite3_column_blob(st, 7), m->len);
-		m->raw[m->len] = '\0';
-		cnt++;
-	}
-	stmt_release(s, st);
-	*out = v;
-	*n = cnt;
-	return 0;
-}
-
-int
-store_outbox_list(struct store *s, int pending, struct store_mail **out,
-    int *n, struct err *e)
-{
-	sqlite3_stmt *st = NULL;
-
-	*out = NULL;
-	*n = 0;
-	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
-	    "games g ON g.id = o.game_id WHERE (? = 0 OR (o.delivered_at IS NULL "
-	    "AND o.hold_step IS NULL)) ORDER BY o.id", "I", pending) != 0)
-		return -1;
-	return outbox_rows(s, st, out, n, e);
-}
-
-int
-store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
-    int *n, struct err *e)
-{
-	sqlite3_stmt *st = NULL;
-
-	*out = NULL;
-	*n = 0;
-	if (prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
-	    "games g ON g.id = o.game_id WHERE o.delivered_at IS NULL AND "
-	    "o.failed_at IS NULL AND o.hold_step IS NULL AND "
-	    "o.next_attempt_at <= ? ORDER BY o.id", "i", now) != 0)
-		return -1;
-	return outbox_rows(s, st, out, n, e);
-}
-
-int
-store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
-    const char *why, struct err *e)
-{
-	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
-	    "last_error = ?, next_attempt_at = ? + min(3600, ? * (1 << "
-	    "min(attempts, 6))) WHERE id = ?", "tiii", why, now,
-	    first > 0 ? first : 60, id);
-}
-
-int
-store_outbox_failed(struct store *s, int64_t id, int64_t now, const char *why,
-    struct err *e)
-{
-	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
-	    "last_error = ?, failed_at = ? WHERE id = ?", "tii", why, now, id);
-}
-
-void
-store_mails_free(struct store_mail *m, int n)
-{
-	int i;
-
-	if (m == NULL)
-		return;
-	for (i = 0; i < n; i++)
-		free(m[i].raw);
-	free(m);
-}
-
-int
-store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
-{
-	/* A delivered mail that held a secret keeps only its headers. */
-	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
-	    "WHEN sensitive THEN substr(raw, 1, instr(raw, X'0D0A0D0A') + 3) || "
-	    "CAST('[delivered; the body held a player''s secret and was "
-	    "removed]' || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?", "ii", now,
-	    id);
 }

@@ -1,0 +1,21 @@
+/*
+ * internal.h - what the store's files share: the prepared-statement cache
+ * and a column reader.  Not for use outside src/store/.
+ */
+#ifndef DESPATCH_STORE_INTERNAL_H
+#define DESPATCH_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "store/store.h"
+
+/* A cached statement for sql, its parameters bound from the types string
+ * and the arguments that follow (as store_exec); 0, or -1 with e set. */
+int store_prepare(struct store *s, struct err *e, sqlite3_stmt **st,
+    const char *sql, const char *types, ...);
+/* A statement back to the cache (reset) or finalized. */
+void store_stmt_release(struct store *s, sqlite3_stmt *st);
+/* Column col as text into out (empty when NULL), cut to size. */
+void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
+
+#endif

@@ -1,0 +1,157 @@
+/*
+ * outbox.c - the mail waiting to go out: queued in the same transaction as
+ * what caused it, handed to a sender, retried, marked delivered or failed
+ * (see store.h).
+ */
+#include "store/store.h"
+
+#include <sqlite3.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+
+/* --- outbox ----------------------------------------------------------- */
+
+int
+store_outbox_add(struct store *s, int64_t game, const char *message_id,
+    const char *recipient, const char *subject, const char *kind,
+    const char *raw, size_t len, int sensitive, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
+	    "recipient, subject, kind, raw, sensitive, created_at) VALUES "
+	    "(NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)", "ittttbIi", game, message_id,
+	    recipient, subject, kind, (const void *)raw, len, sensitive, now);
+}
+
+/* The rows of a prepared outbox query (the columns of OUTBOX_COLS). */
+#define OUTBOX_COLS "o.id, o.message_id, o.recipient, o.subject, o.kind, " \
+	"o.created_at, o.delivered_at, o.raw, g.name, o.attempts, " \
+	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, '')"
+
+static int
+outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
+    struct err *e)
+{
+	struct store_mail *v = NULL;
+	int cnt = 0, cap = 0;
+
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct store_mail *m;
+
+		if (cnt == cap) {
+			struct store_mail *nv;
+
+			cap = cap ? cap * 2 : 16;
+			nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (nv == NULL) {
+				store_mails_free(v, cnt);
+				store_stmt_release(s, st);
+				return err_set(e, ERR_INTERNAL, "out of memory");
+			}
+			v = nv;
+		}
+		m = &v[cnt];
+		memset(m, 0, sizeof(*m));
+		m->id = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, m->message_id, sizeof(m->message_id));
+		store_col_text(st, 2, m->recipient, sizeof(m->recipient));
+		store_col_text(st, 3, m->subject, sizeof(m->subject));
+		store_col_text(st, 4, m->kind, sizeof(m->kind));
+		store_col_text(st, 8, m->game, sizeof(m->game));
+		m->created_at = sqlite3_column_int64(st, 5);
+		m->delivered_at = sqlite3_column_int64(st, 6);
+		m->attempts = sqlite3_column_int(st, 9);
+		m->next_attempt_at = sqlite3_column_int64(st, 10);
+		m->failed_at = sqlite3_column_int64(st, 11);
+		store_col_text(st, 12, m->last_error, sizeof(m->last_error));
+		m->len = (size_t)sqlite3_column_bytes(st, 7);
+		m->raw = malloc(m->len + 1);
+		if (m->raw == NULL) {
+			store_mails_free(v, cnt);
+			store_stmt_release(s, st);
+			return err_set(e, ERR_INTERNAL, "out of memory");
+		}
+		if (m->len)
+			memcpy(m->raw, sqlite3_column_blob(st, 7), m->len);
+		m->raw[m->len] = '\0';
+		cnt++;
+	}
+	store_stmt_release(s, st);
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+int
+store_outbox_list(struct store *s, int pending, struct store_mail **out,
+    int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*out = NULL;
+	*n = 0;
+	if (store_prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
+	    "games g ON g.id = o.game_id WHERE (? = 0 OR (o.delivered_at IS NULL "
+	    "AND o.hold_step IS NULL)) ORDER BY o.id", "I", pending) != 0)
+		return -1;
+	return outbox_rows(s, st, out, n, e);
+}
+
+int
+store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
+    int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*out = NULL;
+	*n = 0;
+	if (store_prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
+	    "games g ON g.id = o.game_id WHERE o.delivered_at IS NULL AND "
+	    "o.failed_at IS NULL AND o.hold_step IS NULL AND "
+	    "o.next_attempt_at <= ? ORDER BY o.id", "i", now) != 0)
+		return -1;
+	return outbox_rows(s, st, out, n, e);
+}
+
+int
+store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
+    const char *why, struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
+	    "last_error = ?, next_attempt_at = ? + min(3600, ? * (1 << "
+	    "min(attempts, 6))) WHERE id = ?", "tiii", why, now,
+	    first > 0 ? first : 60, id);
+}
+
+int
+store_outbox_failed(struct store *s, int64_t id, int64_t now, const char *why,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
+	    "last_error = ?, failed_at = ? WHERE id = ?", "tii", why, now, id);
+}
+
+void
+store_mails_free(struct store_mail *m, int n)
+{
+	int i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(m[i].raw);
+	free(m);
+}
+
+int
+store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+{
+	/* A delivered mail that held a secret keeps only its headers. */
+	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
+	    "WHEN sensitive THEN substr(raw, 1, instr(raw, X'0D0A0D0A') + 3) || "
+	    "CAST('[delivered; the body held a player''s secret and was "
+	    "removed]' || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?", "ii", now,
+	    id);
+}
