@@ -6,6 +6,7 @@
  *
  *   vnb_wing.c         the phase: command, movement, formations, rally,
  *                      exhaustion and collapse, events and markers
+ *   vnb_wing_form.c    detachments: breaking and forming up
  *   vnb_wing_sight.c   line of sight
  *   vnb_wing_combat.c  morale, fire and melee
  */
@@ -340,14 +341,28 @@ void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
  * whose base touches stand s, or -1 (vnb_wing.c). */
 int vw_superior_touching(struct ctx *c, int u, int s);
 
-/* Movement and formations (vnb_wing.c). */
+/* Movement (vnb_wing.c). */
 struct move_result vw_move_unit(struct ctx *c, int u, struct pt dest,
     long budget, enum move_mode mode, int target);
 void vw_translate_unit(struct battle *b, int u, fx dx, fx dy);
+/* Laying a unit out side by side, and whether it has room (vnb_wing_form.c). */
 void vw_lay_out_line(struct battle *b, int u, struct pt c, int facing);
 int vw_unit_has_room(const struct battle *b, int u);
 int vw_step_crosses(const struct battle *b, const struct terrain *t,
     struct pt a, struct pt z);
+
+/* Stands overlapping (vnb_wing.c). */
+int vw_stands_overlap(const struct battle *b, int s, int k);
+
+/* Detachments (vnb_wing_form.c). */
+int vw_can_detach(const struct unit *un);
+int vw_detachments_of(const struct battle *b, int sp);
+int vw_first_detachment(const struct battle *b, int u, int p);
+int vw_break_unit(struct battle *b, int u, enum formation form,
+    struct stand *save, const char **why);
+int vw_reform_unit(struct battle *b, int u, fx contact, struct stand *save,
+    const char **why);
+int vw_prepare_detachments(struct battle *b, struct err *e);
 
 /* Line of sight (vnb_wing_sight.c). */
 int vw_can_see(const struct battle *b, struct pt a, struct pt z);
