@@ -1203,6 +1203,22 @@ cmd_rules(int argc, char **argv)
 		printf("  %-32s %6s  %-9s %-7s %s\n", p->name, v, range, p->source,
 		    p->why);
 	}
+	if (rs->ncards > 0) {
+		printf("\nFog of War cards (a scenario's 'cards' line plays them): "
+		    "name, who may play it,\nhow many the basic deck holds (a "
+		    "default; 'card \"Name\" N' changes it), what\nit is played "
+		    "on, and what it does.\n");
+		for (i = 0; i < rs->ncards; i++) {
+			const struct card_def *cd = &rs->cards[i];
+			static const char *const on[] = { "-", "own unit", "enemy unit",
+				"enemy commander", "a point" };
+
+			printf("  %-31s %-7s %d  %-15s %s\n", cd->name,
+			    cd->allegiance == CARD_NEUTRAL ? "either" :
+			    cd->allegiance == CARD_CROWN ? "crown" : "rebel", cd->count,
+			    on[cd->target], cd->help);
+		}
+	}
 	return 0;
 }
 

@@ -401,6 +401,8 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->commanders[i].facing = src->commanders[i].facing;
 		dst->commanders[i].gone = src->commanders[i].gone;
 		dst->commanders[i].attached = src->commanders[i].attached;
+		dst->commanders[i].out_until = src->commanders[i].out_until;
+		dst->commanders[i].out_removed = src->commanders[i].out_removed;
 	}
 	for (i = 0; i < dst->nstands && i < src->nstands; i++) {
 		dst->stands[i].sp = src->stands[i].sp;
@@ -408,6 +410,12 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->stands[i].facing = src->stands[i].facing;
 		dst->stands[i].form = src->stands[i].form;
 		dst->stands[i].flags = src->stands[i].flags;
+	}
+	if (dst->cards.n == src->cards.n) {
+		memcpy(dst->cards.at, src->cards.at, sizeof(dst->cards.at));
+		dst->cards.neffects = src->cards.neffects;
+		memcpy(dst->cards.effects, src->cards.effects,
+		    sizeof(dst->cards.effects));
 	}
 	battle_sync_kinds(dst);
 }

@@ -26,6 +26,8 @@
 #define BATTLE_MAX_POINTS     4096
 #define BATTLE_MAX_SETTINGS   64
 #define BATTLE_MAX_OBJECTIVES 16
+#define BATTLE_MAX_CARDS      128
+#define BATTLE_MAX_EFFECTS    64
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
 
@@ -145,6 +147,10 @@ struct commander {
 	int facing;
 	int gone;
 	int attached;    /* the unit he has joined and moves with, or -1 */
+	int out_until;   /* a card's casualty: commands nobody up to and
+	                    including this step (0: never out) */
+	int out_removed; /* ... and is off the table meanwhile (not only
+	                    unhorsed) */
 };
 
 struct brigade {
@@ -170,6 +176,8 @@ struct unit {
 	int morale;
 	enum weapon weapon;
 	unsigned abil;
+	char origin[BATTLE_ID_MAX];  /* the scenario's `origin` (british,
+	                                maryland, ...), "" for the type's */
 	int first_stand; /* into battle.stands */
 	int nstands;
 };
@@ -207,6 +215,37 @@ struct victory {
 	                        collapsed has broken, and the battle ends */
 };
 
+/* Where a card of the deck is (struct cards). */
+#define CARD_DECK  (-1)   /* in the deck, to be drawn */
+#define CARD_USED  (-2)   /* played or discarded: back into the deck at the
+                             next draw */
+
+/* A card's effect that lasts beyond the moment it is played. */
+struct card_effect {
+	int card;        /* the ruleset's card index */
+	int side;        /* the side that played it */
+	int unit;        /* the unit it is on, or -1 */
+	int commander;   /* the commander it is on, or -1 */
+	struct pt at;    /* the point it names (a stream's section) */
+	int value;       /* what it rolled (inches gained or lost) */
+	int until;       /* the last step it lasts */
+	int spent;       /* used up (a one-time reroll) */
+};
+
+/* The Fog of War cards of a scenario that plays them (rulesets that have
+ * cards: struct ruleset.cards).  Cards are kept in scenario order; each
+ * is in the deck, used, or held by a side. */
+struct cards {
+	int n;                          /* 0: the scenario plays without */
+	int crown;                      /* the side playing the crown's cards
+	                                   (the others play the rebels'), -1 */
+	unsigned char kind[BATTLE_MAX_CARDS];  /* the ruleset's card index */
+	signed char at[BATTLE_MAX_CARDS];      /* CARD_DECK, CARD_USED or the
+	                                          side holding it */
+	int neffects;
+	struct card_effect effects[BATTLE_MAX_EFFECTS];
+};
+
 enum sequence { SEQ_ALTERNATE = 0, SEQ_SIMULTANEOUS };
 
 struct battle {
@@ -232,6 +271,12 @@ struct battle {
 	int nobjectives;
 	struct objective objectives[BATTLE_MAX_OBJECTIVES];
 	struct victory victory;
+	struct cards cards;
+	/* Players seated on each side, set by whoever plays a step (the
+	 * referee from the roster, verify from the genesis record); 0 when
+	 * not known (a rules case), read as one.  A side's hand of cards
+	 * depends on it. */
+	int seats[BATTLE_MAX_SIDES];
 };
 
 /* Allocates a zeroed battle, or NULL.  battle_free(NULL) is a no-op. */
@@ -241,8 +286,9 @@ void battle_free(struct battle *b);
 /* Copies into dst, a battle fresh from the same scenario, what the store
  * keeps of src between steps (store_battle_save): each terrain piece's
  * trodden state, each brigade's SP lost and exhausted/collapsed markers,
- * each commander's position, facing, attachment and whether gone, and each stand's
- * SP, position, facing, formation and markers.  Replaying an archive
+ * each commander's position, facing, attachment, whether gone and when a
+ * card's casualty returns, each stand's SP, position, facing, formation
+ * and markers, and the cards: where each is and the effects in play.  Replaying an archive
  * carries the battle from step to step with it, as the server does
  * through its database. */
 void battle_carry(struct battle *dst, const struct battle *src);

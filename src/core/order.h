@@ -50,7 +50,12 @@ struct order_step {
 
 struct order {
 	int is_commander;
-	int who;              /* unit or commander index */
+	int who;              /* unit or commander index; for a card, what
+	                         it is played on (-1: nothing) */
+	int card;             /* PLAY CARD or DISCARD CARD: the ruleset's
+	                         card index + 1; 0 for every other order */
+	int discard;          /* DISCARD CARD */
+	struct pt at;         /* PLAY CARD ... AT x,y */
 	int line;             /* line in the mail, for messages */
 	int nsteps;
 	struct order_step steps[ORDER_MAX_STEPS];

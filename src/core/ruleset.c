@@ -74,3 +74,68 @@ ruleset_param(const struct ruleset *r, const struct battle *b,
 	assert(!"unknown rule parameter");
 	return 0;
 }
+
+/* A card name as compared: ASCII letters (lower case) and digits, and
+ * the '!'s when bangs is set; nothing else. */
+static void
+card_norm(const char *s, int bangs, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *s && n + 1 < size; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch >= 'A' && ch <= 'Z')
+			out[n++] = (char)(ch - 'A' + 'a');
+		else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+		    (bangs && ch == '!'))
+			out[n++] = (char)ch;
+	}
+	out[n] = '\0';
+}
+
+int
+ruleset_card_find(const struct ruleset *r, const char *name,
+    const unsigned char *among)
+{
+	char want[128], have[128];
+	int pass, k, found;
+
+	/* 0: the whole name; 1: its start, '!'s and all; 2: its start
+	 * without them (only for a name written without). */
+	for (pass = 0; pass < 3; pass++) {
+		int bangs = pass < 2;
+
+		if (pass == 2 && strchr(name, '!') != NULL)
+			break;
+		card_norm(name, bangs, want, sizeof(want));
+		if (want[0] == '\0')
+			return -1;
+		found = -1;
+		for (k = 0; k < r->ncards; k++) {
+			if (among != NULL && !among[k])
+				continue;
+			card_norm(r->cards[k].name, bangs, have, sizeof(have));
+			if (pass == 0 ? strcmp(have, want) != 0 :
+			    strncmp(have, want, strlen(want)) != 0)
+				continue;
+			if (found >= 0)
+				return -2;
+			found = k;
+		}
+		if (found >= 0)
+			return found;
+	}
+	return -1;
+}
+
+int
+ruleset_card_playable(const struct ruleset *r, const struct battle *b,
+    int k, int side)
+{
+	enum card_allegiance a = r->cards[k].allegiance;
+
+	if (a == CARD_NEUTRAL)
+		return 1;
+	return (a == CARD_CROWN) == (side == b->cards.crown);
+}

@@ -43,6 +43,28 @@ struct rule_param {
 	int min, max;      /* what a scenario may set it to */
 };
 
+/* A Fog of War card of a ruleset's deck.  Neutral cards are played by
+ * any side, the others only by the side the scenario says plays the
+ * crown's cards (or by the others, for the rebels'). */
+enum card_allegiance { CARD_NEUTRAL = 0, CARD_CROWN, CARD_REBEL };
+
+/* What a card is played on. */
+enum card_target {
+	CT_NONE = 0,
+	CT_OWN_UNIT,        /* ON a unit of the player's side */
+	CT_ENEMY_UNIT,      /* ON an enemy unit */
+	CT_ENEMY_COMMANDER, /* ON an enemy commander */
+	CT_POINT            /* AT x,y */
+};
+
+struct card_def {
+	const char *name;       /* as the text names it (unique) */
+	enum card_allegiance allegiance;
+	int count;              /* in the ruleset's basic deck */
+	enum card_target target;
+	const char *help;       /* what it does, in one line */
+};
+
 struct ruleset {
 	const char *name;
 	const char *title;
@@ -53,6 +75,10 @@ struct ruleset {
 	const struct verb_def *verbs;
 	int nverbs;
 	int turn_minutes;
+	/* Its Fog of War cards (NULL, 0: none), which a scenario's `cards`
+	 * line brings into play; the adjudicator plays them. */
+	const struct card_def *cards;
+	int ncards;
 
 	/* After a scenario is loaded: derived values (exhaustion levels),
 	 * checks the loader cannot make.  -1 with e set on error. */
@@ -108,6 +134,18 @@ const struct ruleset *ruleset_find(const char *name);
 const struct ruleset *const *ruleset_all(void);
 
 const struct troop_type *ruleset_type(const struct ruleset *r, const char *id);
+
+/* The card whose name is `name`: case, spaces and punctuation other than
+ * '!' do not count, and a name that only starts one (with its '!'s, or
+ * without any) will do when only one card of `among` starts so (among:
+ * a flag a card of the ruleset, NULL for all).  Its index, -1 if none,
+ * -2 if several. */
+int ruleset_card_find(const struct ruleset *r, const char *name,
+    const unsigned char *among);
+/* 1 if a side may play card k: neutral, or its allegiance is the side's
+ * (crown: the battle's crown side). */
+int ruleset_card_playable(const struct ruleset *r, const struct battle *b,
+    int k, int side);
 
 /* A number: the scenario's `set NAME VALUE` if present, else the
  * ruleset's value.  Asking for a name the ruleset does not define is a

@@ -296,6 +296,31 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 	lb_int(&f, b->nterrain);
 	for (i = 0; i < b->nterrain; i++)
 		lb_int(&f, b->terrain[i].trodden);
+	/* The cards, in a scenario that plays them (a battle without
+	 * keeps the hash it always had). */
+	if (b->cards.n > 0) {
+		lb_int(&f, b->cards.n);
+		for (i = 0; i < b->cards.n; i++)
+			lb_int(&f, b->cards.at[i]);
+		lb_int(&f, b->cards.neffects);
+		for (i = 0; i < b->cards.neffects; i++) {
+			const struct card_effect *x = &b->cards.effects[i];
+
+			lb_int(&f, x->card);
+			lb_int(&f, x->side);
+			lb_int(&f, x->unit);
+			lb_int(&f, x->commander);
+			lb_int(&f, x->at.x);
+			lb_int(&f, x->at.y);
+			lb_int(&f, x->value);
+			lb_int(&f, x->until);
+			lb_int(&f, x->spent);
+		}
+		for (i = 0; i < b->ncommanders; i++) {
+			lb_int(&f, b->commanders[i].out_until);
+			lb_int(&f, b->commanders[i].out_removed);
+		}
+	}
 	oom = f.oom;
 	ledger_hash("despatch/state/v2", &f, out);
 	lbuf_free(&f);

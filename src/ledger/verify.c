@@ -686,6 +686,18 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    b->sides[i].id);
 			goto out;
 		}
+	/* The players on each side, as the genesis seated them: a side's
+	 * hand of cards depends on them. */
+	{
+		int k, sd;
+
+		for (k = 0; k < gen->nseats; k++)
+			for (sd = 0; sd < b->nsides; sd++)
+				if (strcmp(gen->seats[k].side, b->sides[sd].id) == 0) {
+					b->seats[sd]++;
+					pristine->seats[sd]++;
+				}
+	}
 	next = battle_new();
 	op = orders_parser_new(rs, &e);
 	if (next == NULL || op == NULL) {

@@ -43,6 +43,16 @@ struct orders_parser {
 	                      * is known to be valid UTF-8 */
 };
 
+/* A PLAY CARD or DISCARD CARD line (cards.c): 0 if buf is not one, 1
+ * with *o filled, -1 with msg saying what is wrong. */
+int orders_card_line(struct orders_parser *p, const struct battle *b,
+    int side, const char *buf, struct order *o, char *msg, size_t msize);
+/* A point "x,y" on the table into *out: 0, or -1 with msg (what names
+ * the order in it). */
+int orders_point(struct orders_parser *p, const struct battle *b,
+    const char *arg, const char *what, struct pt *out, char *msg,
+    size_t msize);
+
 /* Matches re against s from start (the match in p->md). */
 int orders_match(struct orders_parser *p, pcre2_code *re, const char *s,
     size_t len, size_t start);
@@ -63,7 +73,7 @@ enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
     const char *rest, int *fwd);
 
 enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
-	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16 };
+	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16, WHO_ENEMY_CMD = 32 };
 
 enum cand_kind { C_UNIT = 0, C_CMD, C_BRIGADE };
 

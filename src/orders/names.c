@@ -404,7 +404,8 @@ cand_set(struct cand *c, const struct battle *b, enum cand_kind kind, int i)
 	/* Which requests it answers: from its own side, and from another. */
 	c->own = kind == C_UNIT ? WHO_OWN_UNIT | WHO_FRIEND_UNIT :
 	    kind == C_CMD ? WHO_OWN_CMD : WHO_BRIGADE;
-	c->other = kind == C_UNIT ? WHO_ENEMY_UNIT : 0;
+	c->other = kind == C_UNIT ? WHO_ENEMY_UNIT : kind == C_CMD ?
+	    WHO_ENEMY_CMD : 0;
 	c->nlen = (int)norm_name(c->name, c->norm, sizeof(c->norm));
 	c->nw = split_words(c->norm, (size_t)c->nlen, c->wpos, c->wlen,
 	    CAND_WORDS);

@@ -352,6 +352,32 @@ verb_at(const char *text, const char *word, size_t *rest)
 	return 1;
 }
 
+int
+orders_point(struct orders_parser *p, const struct battle *b,
+    const char *arg, const char *what, struct pt *out, char *msg,
+    size_t msize)
+{
+	char a1[64], a2[64], short_arg[96];
+
+	if (!orders_match(p, p->point, arg, strlen(arg), 0)) {
+		snprintf(msg, msize, "%s needs a point x,y in inches, for example "
+		    "\"%s 36,20\"", what, what);
+		return -1;
+	}
+	orders_group(p, arg, 1, a1, sizeof(a1));
+	orders_group(p, arg, 2, a2, sizeof(a2));
+	if (geom_parse_fx(a1, &out->x) != 0 || geom_parse_fx(a2, &out->y) != 0 ||
+	    out->x > b->width || out->y > b->depth) {
+		char w[24], d[24];
+
+		snprintf(msg, msize, "%s is off the table (0,0 to %s,%s)",
+		    cut(arg, 40, short_arg), geom_fmt_fx(b->width, w, sizeof(w)),
+		    geom_fmt_fx(b->depth, d, sizeof(d)));
+		return -1;
+	}
+	return 0;
+}
+
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
     int is_cmd, int who, const char *text, struct order_step *st, char *msg,
@@ -411,25 +437,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			}
 			return 0;
 		case ARG_POINT:
-			if (!orders_match(p, p->point, arg, alen, 0)) {
-				snprintf(msg, msize, "%s needs a point x,y in inches, "
-				    "for example \"%s 36,20\"", v->word, v->word);
-				return -1;
-			}
-			orders_group(p, arg, 1, a1, sizeof(a1));
-			orders_group(p, arg, 2, a2, sizeof(a2));
-			if (geom_parse_fx(a1, &st->pt.x) != 0 ||
-			    geom_parse_fx(a2, &st->pt.y) != 0 ||
-			    st->pt.x > b->width || st->pt.y > b->depth) {
-				char w[24], d[24];
-
-				snprintf(msg, msize, "%s is off the table (0,0 to "
-				    "%s,%s)", cut(arg, 40, short_arg),
-				    geom_fmt_fx(b->width, w, sizeof(w)),
-				    geom_fmt_fx(b->depth, d, sizeof(d)));
-				return -1;
-			}
-			return 0;
+			return orders_point(p, b, arg, v->word, &st->pt, msg, msize);
 		case ARG_TURN:
 			if (!orders_match(p, p->turn, arg, alen, 0)) {
 				snprintf(msg, msize, "WHEEL needs LEFT or RIGHT and "
@@ -913,7 +921,8 @@ replace_earlier(struct orders_result *out, struct order_set *set,
 	int i;
 
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].is_commander == o->is_commander &&
+		if (set->orders[i].card == 0 &&
+		    set->orders[i].is_commander == o->is_commander &&
 		    set->orders[i].who == o->who) {
 			memmove(&set->orders[i], &set->orders[i + 1],
 			    (size_t)(set->n - i - 1) * sizeof(set->orders[0]));
@@ -1216,6 +1225,45 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			standing = 1;
 		}
 		marking = standing;
+		/* A card to play or discard. */
+		{
+			int rc = orders_card_line(p, b, side, buf, &o, msg,
+			    sizeof(msg));
+
+			if (rc > 0 && standing) {
+				rc = -1;
+				snprintf(msg, sizeof(msg), "a card is played once, so it "
+				    "cannot be a standing order");
+			}
+			if (rc > 0) {
+				int held = 0, asked = 1, j;
+
+				for (j = 0; j < b->cards.n; j++)
+					held += b->cards.at[j] == side &&
+					    b->cards.kind[j] + 1 == o.card;
+				for (j = 0; j < out->set.n; j++)
+					asked += out->set.orders[j].card == o.card;
+				if (asked > held) {
+					rc = -1;
+					snprintf(msg, sizeof(msg), "your side holds %d "
+					    "\"%s\", and earlier lines play or discard %s",
+					    held, p->rs->cards[o.card - 1].name, held == 1 ?
+					    "it" : "them all");
+				}
+			}
+			if (rc < 0) {
+				add_line(out, line, ORDERS_ERROR, buf, msg);
+				continue;
+			}
+			if (rc > 0) {
+				o.line = line;
+				if (out->set.n < ORDER_SET_MAX)
+					out->set.orders[out->set.n++] = o;
+				orders_canonical(b, &o, msg, sizeof(msg));
+				add_line(out, line, ORDERS_OK, buf, msg);
+				continue;
+			}
+		}
 		seen_unit = seen[standing];
 		seen_cmd = seen_c[standing];
 		set = standing ? &out->standing : &out->set;

@@ -349,6 +349,17 @@ attempt_read(struct referee *r, const char *game, const int *dice,
 		    "build does not have", a->g.name, a->g.ruleset);
 	if (store_battle_load(r->st, &a->g, &a->b, e) != 0)
 		return -1;
+	/* The players on each side: a side's hand of cards depends on them. */
+	{
+		struct store_player pl[MAX_PLAYERS];
+		int np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e), k;
+
+		if (np < 0)
+			return -1;
+		for (k = 0; k < np; k++)
+			if (pl[k].side >= 0 && pl[k].side < a->b->nsides)
+				a->b->seats[pl[k].side]++;
+	}
 	a->sets = calloc((size_t)a->b->nsides, sizeof(*a->sets));
 	if (a->sets == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");

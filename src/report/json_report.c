@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/result.h"
+#include "core/ruleset.h"
 #include "report/json.h"
 
 int
@@ -226,6 +227,59 @@ json_result(struct json *j, const struct report_game *g,
 	json_end_obj(j);
 }
 
+/* The Fog of War cards, in a battle that plays them: how many are in
+ * the deck, each side's hand (in a fog game only how many the others
+ * hold), and the cards in play (in a fog game those the side played or
+ * that lie on its units). */
+static void
+json_cards(struct json *j, const struct battle *b, int side, int fog)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i, s, n = 0;
+
+	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
+		return;
+	json_obj(j, "cards");
+	for (i = 0; i < b->cards.n; i++)
+		n += b->cards.at[i] == CARD_DECK;
+	json_int(j, "deck", n);
+	json_arr(j, "hands");
+	for (s = 0; s < b->nsides; s++) {
+		json_obj(j, NULL);
+		json_str(j, "side", b->sides[s].id);
+		for (i = n = 0; i < b->cards.n; i++)
+			n += b->cards.at[i] == s;
+		json_int(j, "held", n);
+		if (!fog || s == side) {
+			json_arr(j, "cards");
+			for (i = 0; i < b->cards.n; i++)
+				if (b->cards.at[i] == s)
+					json_str(j, NULL, rs->cards[b->cards.kind[i]].name);
+			json_end_arr(j);
+		}
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_arr(j, "in_play");
+	for (i = 0; i < b->cards.neffects; i++) {
+		const struct card_effect *x = &b->cards.effects[i];
+
+		if (x->spent || (fog && x->side != side && (x->unit < 0 ||
+		    b->units[x->unit].side != side)))
+			continue;
+		json_obj(j, NULL);
+		json_str(j, "card", rs->cards[x->card].name);
+		json_str(j, "played_by", b->sides[x->side].id);
+		json_str(j, "unit", x->unit >= 0 ? b->units[x->unit].name : NULL);
+		json_str(j, "commander", x->commander >= 0 ?
+		    b->commanders[x->commander].name : NULL);
+		json_int(j, "until_step", x->until);
+		json_end_obj(j);
+	}
+	json_end_arr(j);
+	json_end_obj(j);
+}
+
 void
 report_json_state(struct json *j, const char *key, const struct report_game *g,
     const struct battle *b, int side, const unsigned char *seen)
@@ -277,6 +331,9 @@ report_json_state(struct json *j, const char *key, const struct report_game *g,
 		json_fx(j, "x", c->pos.x);
 		json_fx(j, "y", c->pos.y);
 		json_bool(j, "removed", c->gone);
+		/* A card's casualty: out until this step is over (0: not). */
+		json_int(j, "out_until_step", c->out_until);
+		json_bool(j, "out_of_play", c->out_removed);
 		json_end_obj(j);
 	}
 	json_end_arr(j);
@@ -314,6 +371,7 @@ report_json_state(struct json *j, const char *key, const struct report_game *g,
 			json_unit(j, b, i, seen);
 	}
 	json_end_arr(j);
+	json_cards(j, b, side, fog);
 	json_result(j, g, b, fog);
 	json_end_obj(j);
 }

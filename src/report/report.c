@@ -531,6 +531,54 @@ report_observer(const struct battle *b, const char *game, int step,
 	return t.s;
 }
 
+/* The side's Fog of War cards: its hand, numbered as an order may name
+ * them, and the cards in play that it played or that lie on its units. */
+static void
+report_cards(struct text *t, const struct battle *b, int side, int next_step)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i, n = 0, shown = 0;
+
+	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
+		return;
+	text_add(t, "\nYour cards\n----------\n");
+	for (i = 0; i < b->cards.n; i++) {
+		const struct card_def *cd = &rs->cards[b->cards.kind[i]];
+
+		if (b->cards.at[i] != side)
+			continue;
+		n++;
+		text_add(t, "%2d. \"%s\"", n, cd->name);
+		if (!ruleset_card_playable(rs, b, b->cards.kind[i], side))
+			text_add(t, " (a %s card: yours only to discard)\n",
+			    cd->allegiance == CARD_CROWN ? "crown" : "rebel");
+		else
+			text_add(t, ": %s\n", cd->help);
+	}
+	if (n == 0)
+		text_add(t, "Your side holds no cards.\n");
+	else
+		text_add(t, "Play one with a line of its own, e.g. PLAY CARD \"Name\" "
+		    "ON <unit> (or by its\nnumber: PLAY CARD 1 ON <unit>); DISCARD "
+		    "CARD \"Name\" lets you draw another.\nCards played or "
+		    "discarded are replaced after the last phase of each turn.\n");
+	for (i = 0; i < b->cards.neffects; i++) {
+		const struct card_effect *x = &b->cards.effects[i];
+		int nt;
+
+		if (x->until < next_step || x->spent || (x->side != side &&
+		    (x->unit < 0 || b->units[x->unit].side != side)))
+			continue;
+		if (shown++ == 0)
+			text_add(t, "In play:\n");
+		nt = battle_step_side(b, x->until + 1);
+		text_add(t, "  \"%s\" (%s) on %s, until the %s phase\n",
+		    rs->cards[x->card].name, b->sides[x->side].id, x->unit >= 0 ?
+		    b->units[x->unit].name : "the stream by the place named",
+		    nt >= 0 ? b->sides[nt].id : "next");
+	}
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
@@ -615,6 +663,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 	}
 	cut_note(&t, "lines of forces");
+	report_cards(&t, b, side, next_step);
 	section(&t, REPORT_MAX / 4);
 	if (rolls > 0) {
 		int k = 0;

@@ -296,6 +296,7 @@ rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
 	}
 	st->flags |= ST_ROUTED;
 	st->flags &= ~ST_STATIONARY;
+	c->routed_now[u] = 1;
 	vw_ev(c, EV_ROUT, u, -1, s - b->units[u].first_stand + 1,
 	    "%s: stand %d routs (%s).", b->units[u].name,
 	    s - b->units[u].first_stand + 1, why);
@@ -352,6 +353,7 @@ vnb_command_stands(const struct battle *b, int side, unsigned char *in_cmd)
 				/* Guns answer to any commander of their
 				 * side, each at his own reach. */
 				if (k->side != un->side || k->gone ||
+				    commander_out(k) ||
 				    (!battle_in_chain(b, i, u) &&
 				    un->kind != KIND_ARTILLERY))
 					continue;
@@ -607,6 +609,10 @@ area_factor(struct ctx *c, int u, struct pt p)
 		if (m > f)
 			f = m;
 	}
+	/* Local Knowledge: the unit's foot pay nothing extra for rough
+	 * ground. */
+	if (f > 1 && vw_card_free_ground(c, u))
+		f = 1;
 	return f;
 }
 
@@ -664,8 +670,11 @@ line_cost(struct ctx *c, int u, struct pt a, struct pt z, int *dis,
 		switch (t->kind) {
 		case T_RIVER:
 		case T_STREAM:
-			if ((t->kind == T_RIVER || (t->marshy && (mounted ||
-			    guns))) && !crossing_allowed_at(b, a) &&
+			/* Local Knowledge! makes a stream marshy banked for
+			 * the crown's units where its card was played. */
+			if ((t->kind == T_RIVER || ((t->marshy ||
+			    vw_card_marshy(c, u, z)) && (mounted || guns))) &&
+			    !crossing_allowed_at(b, a) &&
 			    !crossing_allowed_at(b, z))
 				return -1;
 			/* A bridge: free in road march; else half the move or,
@@ -1528,12 +1537,14 @@ find_riders(struct ctx *c, const struct order_set *mine)
 		c->rides[k] = -1;
 		if (cm->side != c->side || cm->attached < 0)
 			continue;
-		if (cm->gone || !unit_active_centre(b, cm->attached, &tmp)) {
+		if (cm->gone || cm->out_removed ||
+		    !unit_active_centre(b, cm->attached, &tmp)) {
 			cm->attached = -1;
 			continue;
 		}
 		for (i = 0; mine != NULL && i < mine->n; i++)
-			if (mine->orders[i].is_commander && mine->orders[i].who == k)
+			if (mine->orders[i].card == 0 &&
+			    mine->orders[i].is_commander && mine->orders[i].who == k)
 				break;
 		if (mine == NULL || i == mine->n)
 			c->rides[k] = cm->attached;
@@ -1605,7 +1616,10 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		if (o->steps[i].verb == V_HURRY)
 			c->hurry[u] = 1;
 	}
-	budget = COST(unit_rate(b, u));
+	/* Good Going and Bad Going add to the move or take from it. */
+	budget = COST(unit_rate(b, u) + vw_card_move(c, u));
+	if (budget < 0)
+		budget = 0;
 	if (unit_form(b, u) == FORM_ROAD)
 		budget *= 1;   /* road march multiplies per step (move_unit) */
 	if (ooc)
@@ -1939,6 +1953,12 @@ do_commander_order(struct ctx *c, const struct order *o)
 
 	if (k->gone)
 		return;
+	if (k->out_removed) {
+		vw_ev(c, EV_ORDER_REFUSED, -1, -1, 0, "%s is out of play and "
+		    "cannot move.", k->name);
+		c->ev->v[c->ev->n - 1].side = k->side;
+		return;
+	}
 	for (i = 0; i < o->nsteps; i++) {
 		const struct order_step *st = &o->steps[i];
 		struct pt dest = k->pos;
@@ -2052,13 +2072,32 @@ vw_superior_touching(struct ctx *c, int u, int s)
 		const struct commander *k = &b->commanders[i];
 		struct pt r2[4];
 
-		if (k->gone || k->rank == RANK_UNIT || !battle_in_chain(b, i, u))
+		if (k->gone || commander_out(k) || k->rank == RANK_UNIT ||
+		    !battle_in_chain(b, i, u))
 			continue;
 		geom_rect(k->pos, k->facing, FX(1.5), FX(1.5), r2);
 		if (geom_rect_dist(r1, r2) <= P(c, "contact"))
 			return i;
 	}
 	return -1;
+}
+
+void
+vw_rally_stand(struct ctx *c, int s, int commander, const char *card)
+{
+	struct battle *b = c->b;
+	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
+
+	b->stands[s].flags &= ~ST_DISORDERED;
+	if (commander >= 0)
+		vw_ev(c, EV_RALLY, u, -1, sn, "%s: stand %d rallies to %s (it "
+		    "stays permanently disordered).", b->units[u].name, sn,
+		    b->commanders[commander].name);
+	else
+		vw_ev(c, EV_RALLY, u, -1, sn, "%s: stand %d rallies with no "
+		    "commander by it (%s; it stays permanently disordered).",
+		    b->units[u].name, sn, card);
+	rally_face(c, s);
 }
 
 static void
@@ -2075,15 +2114,8 @@ phase_rally(struct ctx *c)
 				continue;
 			/* A unit commander may never rally. */
 			i = vw_superior_touching(c, u, s);
-			if (i >= 0) {
-				b->stands[s].flags &= ~ST_DISORDERED;
-				vw_ev(c, EV_RALLY, u, -1, s - b->units[u].first_stand + 1,
-				    "%s: stand %d rallies to %s (it stays "
-				    "permanently disordered).", b->units[u].name,
-				    s - b->units[u].first_stand + 1,
-				    b->commanders[i].name);
-				rally_face(c, s);
-			}
+			if (i >= 0)
+				vw_rally_stand(c, s, i, NULL);
 		}
 	}
 }
@@ -2316,7 +2348,8 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	/* Unit order: order lines first, then scenario order, phasing side
 	 * first. */
 	for (i = 0; mine != NULL && i < mine->n; i++)
-		if (!mine->orders[i].is_commander && !ranked[mine->orders[i].who]) {
+		if (mine->orders[i].card == 0 && !mine->orders[i].is_commander &&
+		    !ranked[mine->orders[i].who]) {
 			ranked[mine->orders[i].who] = 1;
 			c->rank[c->nrank++] = mine->orders[i].who;
 		}
@@ -2336,9 +2369,12 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	for (i = 0; i < b->nstands; i++)
 		if (b->units[b->stands[i].unit].side == side)
 			b->stands[i].flags &= ~ST_RETIRES;
+	vw_cards_begin(c, mine);
 	phase_command(c);
 	find_riders(c, mine);
 	for (i = 0; mine != NULL && i < mine->n; i++) {
+		if (mine->orders[i].card != 0)
+			continue;   /* played above */
 		if (mine->orders[i].is_commander)
 			do_commander_order(c, &mine->orders[i]);
 		else
@@ -2349,6 +2385,8 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	vw_phase_morale(c);
 	phase_combat(c);
 	phase_collapse(c);
+	vw_cards_panic(c);
+	vw_cards_end(c);
 	update_losses(b);
 	if (d->failed) {
 		*e = d->err;

@@ -16,6 +16,22 @@ extern const struct troop_type vnb_types[];
 extern const int vnb_ntypes;
 extern const struct rule_param vnb_params[];
 extern const int vnb_nparams;
+/* The Fog of War cards, in the deck's order (vnb_wing_cards.c plays
+ * them). */
+enum vnb_card {
+	VC_OFFICER_CASUALTIES = 0, VC_GOOD_GUNNERY, VC_BAD_GUNNERY,
+	VC_DEVASTATING_VOLLEY, VC_DISAPPOINTING_VOLLEY, VC_SHARPSHOOTERS,
+	VC_BAD_GOING, VC_GOOD_GOING,
+	VC_COLD_STEEL_CROWN, VC_COLD_STEEL_BRITISH, VC_GOD_SAVE_REROLL,
+	VC_GOD_SAVE_RALLY, VC_GOD_SAVE_STEADY, VC_GOTT_MIT_UNS, VC_PANIC,
+	VC_REGULARS_SHAKEN, VC_REGULARS_CROWN, VC_REGULARS_BRITISH,
+	VC_LOYALIST_KNOWLEDGE, VC_HIGHLANDER_FURY,
+	VC_PICK_OFF, VC_OLD_LINE_STATE, VC_LIBERTY_RALLY, VC_LIBERTY_REROLL,
+	VC_LIBERTY_STEADY, VC_LOCAL_STREAM, VC_LOCAL_KNOWLEDGE,
+	VC_COLD_STEEL_LIGHT, VC_TARLETONS_QUARTER,
+	VC_COUNT
+};
+extern const struct card_def vnb_cards[VC_COUNT];
 extern const struct verb_def vnb_verbs[];
 extern const int vnb_nverbs;
 

@@ -104,6 +104,9 @@ melee_morale(struct ctx *c, int s, int foe, int att)
 		m -= 2;
 	if (!att && routed(b, s))
 		m -= 3;
+	/* Cold Steel and its kin: a card on the defender. */
+	if (!att && vw_card_melee_worse(c, u, foe) != NULL)
+		m -= 1;
 	return m;
 }
 
@@ -125,11 +128,26 @@ morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
     const char *why, int effects)
 {
 	struct battle *b = c->b;
-	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1;
-	int r = vw_roll(c, u, "morale of %s stand %d (%s), needs %d or less%s",
+	int u = b->stands[s].unit, sn = s - b->units[u].first_stand + 1, r;
+	const char *card = vw_card_steadier(c, u);
+	char with[160];
+
+	/* A card that steadies the unit: one off the die, which is one
+	 * more on what it needs. */
+	if (card != NULL) {
+		need += 1;
+		snprintf(with, sizeof(with), "%s; %s", why, card);
+		why = with;
+	}
+	r = vw_roll(c, u, "morale of %s stand %d (%s), needs %d or less%s",
 	    b->units[u].name, sn, why, need, need >= 6 ? ": cannot fail" :
 	    need <= 0 ? ": cannot pass" : "");
-
+	if (r > need && (card = vw_card_morale_reroll(c, u)) != NULL) {
+		vw_ev(c, EV_CARD, u, -1, r, "%s: stand %d rolled %d for morale and "
+		    "rerolls it (%s).", b->units[u].name, sn, r, card);
+		r = vw_roll(c, u, "morale of %s stand %d rerolled (%s), needs %d "
+		    "or less", b->units[u].name, sn, card, need);
+	}
 	if (r <= need) {
 		vw_ev(c, EV_MORALE_PASS, u, -1, r, "%s: stand %d passes morale "
 		    "(%s): rolled %d, needed %d or less.", b->units[u].name, sn,
@@ -147,6 +165,20 @@ morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
 	else
 		vw_disorder(c, s, "failed morale");
 	return 0;
+}
+
+void
+vw_unit_morale_test(struct ctx *c, int u, int worse, struct pt cause,
+    const char *why)
+{
+	struct battle *b = c->b;
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			morale_test(c, s, unit_morale(b, u) -
+			    (disordered(b, s) ? 1 : 0) +
+			    (commander_attached(c, u) ? 1 : 0) - worse, cause, why);
 }
 
 static int
@@ -608,7 +640,13 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 		    melee ? "melee" : "fire", un->name,
 		    f - un->first_stand + 1, b->units[b->stands[target].unit].name,
 		    need);
+		const char *card = melee ? NULL : vw_card_fire_reroll(c, u);
 
+		/* Good Gunnery, Devastating Volley: a miss is rolled again. */
+		if (r < need && card != NULL)
+			r = vw_roll(c, u, "fire of %s stand %d rerolled (%s), hits "
+			    "on %d or more", un->name, f - un->first_stand + 1, card,
+			    need);
 		*dice_out += 1;
 		if (r >= need && h->n == MAX_HITS)
 			c->overflow = 1;
@@ -637,7 +675,7 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 		struct hit *x = &h->v[i];
 		const struct stand *t = &b->stands[x->target];
 		const struct unit *tu = &b->units[t->unit];
-		const char *why[6];
+		const char *why[8];
 		int n = 0, k;
 		int small_arms = x->weapon == WEAPON_MUSKET ||
 		    x->weapon == WEAPON_RIFLE || x->weapon == WEAPON_NATIVE;
@@ -666,6 +704,14 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 		if (!x->melee && (t->flags & ST_RETIRES) &&
 		    tu->kind == KIND_MOUNTED)
 			why[n++] = "retiring";
+		/* Bad Gunnery, Disappointing Volley: a second set of saves. */
+		{
+			const char *card = vw_card_extra_save(c,
+			    b->stands[x->source].unit, x->melee);
+
+			if (card != NULL)
+				why[n++] = card;
+		}
 		for (k = 0; k < n && !x->saved; k++) {
 			int r = vw_roll(c, t->unit, "save for %s stand %d (%s), saves "
 			    "on %d or more", tu->name, x->target - tu->first_stand + 1,
@@ -801,6 +847,10 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 		vw_ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d %s, %d %s.",
 		    b->units[t].name, b->units[u].name, rdice, rdice == 1 ? "die" :
 		    "dice", rhits, rhits == 1 ? "hit" : "hits");
+	/* A card's rerolls serve one fire. */
+	vw_card_fire_done(c, u);
+	if (rdice > 0)
+		vw_card_fire_done(c, t);
 	roll_saves(c, h, 0, out_end);
 	roll_saves(c, h, out_end, ret_end);
 	on_t = apply_hits(c, h, 0, out_end);

@@ -146,8 +146,60 @@ const struct rule_param vnb_params[] = {
 	{ "village.capacity", 1, TEXT, "a village block holds a single detachment", PARAM_COUNT, 0, 20 },
 	{ "detachment.sp", 1, DEF, "an infantry stand able to skirmish breaks into detachments of 1 SP, one for each SP it has (the text gives no number; its Native bands and light battalions are detachments of 1 SP each)", PARAM_COUNT, 1, 20 },
 	{ "unsupported.radius", 300, DEF, "artillery is unsupported with no friendly foot stand within 3\"", PARAM_INCHES, 0, 10000 },
+	/* Fog of War cards (a scenario's `cards` line). */
+	{ "cards.hand", 0, DEF, "cards a side holds; 0: by its players, as the three rows below (the text's table), the same for every side (the smallest)", PARAM_COUNT, 0, 40 },
+	{ "cards.hand.one", 4, TEXT, "a side with one player holds 4 cards", PARAM_COUNT, 0, 40 },
+	{ "cards.hand.two", 3, TEXT, "a side with two players holds 3 cards each", PARAM_COUNT, 0, 40 },
+	{ "cards.hand.more", 2, TEXT, "a side with three or more players holds 2 cards each", PARAM_COUNT, 0, 40 },
+	{ "cards.sharpshooters", 1200, TEXT, "Sharpshooters: a commander within 12\" of a sharpshooter unit", PARAM_INCHES, 0, 10000 },
+	{ "cards.regulars", 1800, TEXT, "Regulars!!!: a rebel unit within 18\" of British infantry", PARAM_INCHES, 0, 10000 },
+	{ "cards.stream", 1200, TEXT, "Local Knowledge!: a 12\" section of stream (6\" either side of the point named)", PARAM_INCHES, 0, 10000 },
+	{ "cards.officers.hit", 4, TEXT, "Officer Casualties: the unit commander falls on 4-6", PARAM_COUNT, 1, 7 },
+	{ "cards.pick-off.hit", 2, TEXT, "Pick Off the Officers: the unit commander falls on 2-6", PARAM_COUNT, 1, 7 },
+	{ "cards.sharpshooters.unhorse", 3, TEXT, "Sharpshooters: 3-4 kills the commander's horse (no command for a turn)", PARAM_COUNT, 1, 7 },
+	{ "cards.sharpshooters.hit", 5, TEXT, "Sharpshooters: 5-6 hits him (out of play for half a d6 turns, rounded up)", PARAM_COUNT, 1, 7 },
 };
 const int vnb_nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0]));
+
+/* The text's basic deck for the period.  Its composition rules: 2 to 6
+ * of each neutral card, a third to a half of the deck; 1 or 2 of each
+ * crown and rebel card, as many crown cards as rebel ones.  The counts
+ * are defaults within them: 2 of each neutral card (16 of 40, 40%); one
+ * of each of the 12 crown cards; the 9 rebel cards make 12 with two of
+ * the three any American unit may use (Liberty or Death!! and !!!, Local
+ * Knowledge).  A scenario changes them with `card "Name" N`.  The names
+ * are the text's, made unique where it repeats one (Cold Steel!!!). */
+const struct card_def vnb_cards[VC_COUNT] = {
+	[VC_OFFICER_CASUALTIES] = { "Officer Casualties", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "an enemy unit within musket range of your small arms: on 4-6 its unit commander is out for a turn and it tests morale one worse" },
+	[VC_GOOD_GUNNERY] = { "Good Gunnery!!", CARD_NEUTRAL, 2, CT_OWN_UNIT, "one of your artillery units rerolls the dice that missed, in its next fire before your next phase" },
+	[VC_BAD_GUNNERY] = { "Bad Gunnery!!", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "hits by an enemy artillery unit get a second save until your next phase" },
+	[VC_DEVASTATING_VOLLEY] = { "Devastating Volley", CARD_NEUTRAL, 2, CT_OWN_UNIT, "one of your infantry units rerolls the dice that missed, in its next fire before your next phase" },
+	[VC_DISAPPOINTING_VOLLEY] = { "Disappointing Volley", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "hits by an enemy infantry unit's fire get a second save until your next phase" },
+	[VC_SHARPSHOOTERS] = { "Sharpshooters", CARD_NEUTRAL, 2, CT_ENEMY_COMMANDER, "an enemy commander within 12\" of your sharpshooters: 3-4 he cannot command for a turn, 5-6 he is out for half a d6 turns" },
+	[VC_BAD_GOING] = { "Bad Going", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "an enemy unit moves a d6 inches less (mounted 2d6) until your next phase" },
+	[VC_GOOD_GOING] = { "Good Going", CARD_NEUTRAL, 2, CT_OWN_UNIT, "one of your units moves a d6 inches more (mounted 2d6) this phase" },
+	[VC_COLD_STEEL_CROWN] = { "Cold Steel!!! (Crown)", CARD_CROWN, 1, CT_ENEMY_UNIT, "a rebel unit meleed by any crown unit until your next phase tests morale one worse" },
+	[VC_COLD_STEEL_BRITISH] = { "Cold Steel!!! (British)", CARD_CROWN, 1, CT_ENEMY_UNIT, "a rebel unit meleed by a British unit until your next phase tests morale one worse" },
+	[VC_GOD_SAVE_REROLL] = { "God Save the King!!!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your units rerolls its failed morale tests until your next phase" },
+	[VC_GOD_SAVE_RALLY] = { "God Save the King!!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your British units rallies from rout at once, no commander needed" },
+	[VC_GOD_SAVE_STEADY] = { "God Save the King!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your British units tests morale one better until your next phase" },
+	[VC_GOTT_MIT_UNS] = { "Gott mit uns!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your German units tests morale one better until your next phase" },
+	[VC_PANIC] = { "Panic!!!", CARD_CROWN, 1, CT_ENEMY_UNIT, "a rebel militia unit that sees another rebel unit rout before your next phase tests morale one worse" },
+	[VC_REGULARS_SHAKEN] = { "Regulars!!!", CARD_CROWN, 1, CT_ENEMY_UNIT, "a rebel unit within 18\" of British infantry that sees it tests morale one worse at once" },
+	[VC_REGULARS_CROWN] = { "Regulars!!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your units recovers from disorder at once, at no cost" },
+	[VC_REGULARS_BRITISH] = { "Regulars!", CARD_CROWN, 1, CT_OWN_UNIT, "one of your British units recovers from disorder at once, at no cost" },
+	[VC_LOYALIST_KNOWLEDGE] = { "Loyalist Knowledge", CARD_CROWN, 1, CT_OWN_UNIT, "a Loyalist foot unit crosses rough ground at no extra cost this phase" },
+	[VC_HIGHLANDER_FURY] = { "Highlander Fury", CARD_CROWN, 1, CT_ENEMY_UNIT, "a rebel unit meleed by Highlanders until your next phase tests morale one worse" },
+	[VC_PICK_OFF] = { "Pick Off the Officers, Boys", CARD_REBEL, 1, CT_ENEMY_UNIT, "an enemy unit within range of your riflemen: on 2-6 its unit commander is out for a turn and it tests morale one worse" },
+	[VC_OLD_LINE_STATE] = { "The Old Line State!!!", CARD_REBEL, 1, CT_ENEMY_UNIT, "a crown unit meleed by a Maryland or Delaware unit until your next phase tests morale one worse" },
+	[VC_LIBERTY_RALLY] = { "Liberty or Death!", CARD_REBEL, 1, CT_OWN_UNIT, "one of your American units rallies from rout at once, no commander needed" },
+	[VC_LIBERTY_REROLL] = { "Liberty or Death!!", CARD_REBEL, 2, CT_OWN_UNIT, "one of your American units rerolls its failed morale tests until your next phase" },
+	[VC_LIBERTY_STEADY] = { "Liberty or Death!!!", CARD_REBEL, 2, CT_OWN_UNIT, "one of your American units tests morale one better until your next phase" },
+	[VC_LOCAL_STREAM] = { "Local Knowledge!", CARD_REBEL, 1, CT_POINT, "12\" of stream about the point named count as marshy banked for crown units until your next phase" },
+	[VC_LOCAL_KNOWLEDGE] = { "Local Knowledge", CARD_REBEL, 2, CT_OWN_UNIT, "an American foot unit crosses rough ground at no extra cost this phase" },
+	[VC_COLD_STEEL_LIGHT] = { "Cold Steel!!! (Light Infantry)", CARD_REBEL, 1, CT_ENEMY_UNIT, "a crown unit meleed by American light infantry until your next phase tests morale one worse" },
+	[VC_TARLETONS_QUARTER] = { "Tarleton's Quarter", CARD_REBEL, 1, CT_ENEMY_UNIT, "a Loyalist unit meleed by a rebel unit until your next phase tests morale one worse" },
+};
 
 const struct verb_def vnb_verbs[] = {
 	{ "ADVANCE", V_ADVANCE, ARG_DIST, 1, 0, "ADVANCE N: move N inches straight ahead" },
@@ -176,6 +228,8 @@ const struct ruleset ruleset_vnb_wing = {
 	.verbs = vnb_verbs,
 	.nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0])),
 	.turn_minutes = 15,
+	.cards = vnb_cards,
+	.ncards = VC_COUNT,
 	.prepare = vnb_prepare,
 	.adjudicate = vnb_adjudicate,
 	.preview = vnb_preview,

@@ -9,6 +9,7 @@
  *   vnb_wing_form.c    detachments: breaking and forming up
  *   vnb_wing_sight.c   line of sight
  *   vnb_wing_combat.c  morale, fire and melee
+ *   vnb_wing_cards.c   the Fog of War cards
  */
 #ifndef DESPATCH_RULES_VNB_WING_INT_H
 #define DESPATCH_RULES_VNB_WING_INT_H
@@ -80,6 +81,8 @@ struct ctx {
 	unsigned char mark[BATTLE_MAX_STANDS];
 	unsigned char firers[BATTLE_MAX_STANDS];   /* stands firing at one unit */
 	int att[BATTLE_MAX_STANDS], def[BATTLE_MAX_STANDS];
+	unsigned char routed_now[BATTLE_MAX_UNITS];  /* a stand of it routed
+	                                                this phase */
 	int overflow;          /* a scratch table was too small: fail the step */
 	int collapsing;        /* brigade whose collapse is being applied, or -1 */
 	int rides[BATTLE_MAX_COMMANDERS];   /* unit a commander moves with, or -1 */
@@ -372,5 +375,43 @@ int vw_across_water(const struct battle *b, struct pt a, struct pt z);
 void vw_phase_morale(struct ctx *c);
 void vw_unit_fires(struct ctx *c, int u);
 void vw_melee(struct ctx *c, int a, int t);
+/* Every stand of unit u on the table tests morale, `worse` worse than
+ * its plain test (a card's), for `why`. */
+void vw_unit_morale_test(struct ctx *c, int u, int worse, struct pt cause,
+    const char *why);
+
+/* A routed stand rallies, to a commander or a card named by `to`
+ * (vnb_wing.c). */
+void vw_rally_stand(struct ctx *c, int s, int commander, const char *card);
+
+/* Fog of War cards (vnb_wing_cards.c).  begin: at the start of a phase,
+ * effects run out, commanders come back, the first deal, the side's card
+ * orders played; end: after the last phase of a turn, the hands refilled;
+ * panic: Panic!!! for routs seen this phase. */
+void vw_cards_begin(struct ctx *c, const struct order_set *mine);
+void vw_cards_end(struct ctx *c);
+void vw_cards_panic(struct ctx *c);
+/* What cards in play do to unit u now: inches more (less) it moves; 1 if
+ * its foot cross rough ground at no extra cost; 1 if the stream at `at`
+ * is marshy banked for it.  The card's name when its morale tests are
+ * one better, when it rerolls failed ones, when it tests one worse in a
+ * melee with unit foe, when its fire rerolls misses (fire_done: that
+ * fire is over), and when hits it scores get a second save; else NULL. */
+fx vw_card_move(struct ctx *c, int u);
+int vw_card_free_ground(struct ctx *c, int u);
+int vw_card_marshy(struct ctx *c, int u, struct pt at);
+const char *vw_card_steadier(struct ctx *c, int u);
+const char *vw_card_morale_reroll(struct ctx *c, int u);
+const char *vw_card_melee_worse(struct ctx *c, int u, int foe);
+const char *vw_card_fire_reroll(struct ctx *c, int u);
+void vw_card_fire_done(struct ctx *c, int u);
+const char *vw_card_extra_save(struct ctx *c, int u, int melee);
+
+/* A commander a card has put out: commands nobody meanwhile. */
+static inline int
+commander_out(const struct commander *k)
+{
+	return k->out_until != 0;
+}
 
 #endif

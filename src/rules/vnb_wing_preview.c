@@ -281,11 +281,11 @@ vnb_preview_battle(const struct battle *b, const struct order_set *set)
 		return NULL;
 	memcpy(nb, b, sizeof(*nb));
 	for (i = 0; i < set->n; i++)
-		if (!set->orders[i].is_commander &&
+		if (set->orders[i].card == 0 && !set->orders[i].is_commander &&
 		    battle_unit_alive(b, set->orders[i].who))
 			play_unit(rs, nb, &set->orders[i]);
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].is_commander)
+		if (set->orders[i].card == 0 && set->orders[i].is_commander)
 			play_commander(nb, &set->orders[i]);
 	return nb;
 }
@@ -306,12 +306,14 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 	radius = ruleset_param(rs, b, "command.radius");
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
-		const struct unit *un = &b->units[o->who];
+		const struct unit *un;
 		char w1[24], w2[24];
 		int st;
 
-		if (o->is_commander || !battle_unit_alive(b, o->who))
+		if (o->card != 0 || o->is_commander ||
+		    !battle_unit_alive(b, o->who))
 			continue;
+		un = &b->units[o->who];
 		{
 			int kn = -1, ka = -1, wants_charge = 0, wants_reform = 0;
 			fx before = command_gap_of(b, o->who, &kn);

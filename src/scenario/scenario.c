@@ -10,7 +10,7 @@
  * first word.  Nesting is by what came last: a unit belongs to the last
  * brigade, a stand to the last unit.
  */
-#include "scenario/scenario.h"
+#include "scenario/internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,37 +23,8 @@
 #include "core/result.h"
 #include "core/ruleset.h"
 
-#define MAX_TOKENS 256
-
-struct tok {
-	char *s;
-	int quoted;
-};
-
-struct parser {
-	const char *fname;
-	int line;
-	struct battle *b;
-	const struct ruleset *rs;
-	int have_title, have_table, have_sequence;
-	int cur_side, cur_brigade, cur_unit;
-	int unit_by_stand;       /* cur_unit was declared without stands */
-	int seq_line;
-	int have_first;
-	int brigade_line[BATTLE_MAX_BRIGADES];
-	int unit_line[BATTLE_MAX_UNITS];
-	int nwings;
-	char wing_name[BATTLE_MAX_BRIGADES][BATTLE_NAME_MAX];
-	int wing_side[BATTLE_MAX_BRIGADES];
-	int wing_cmd[BATTLE_MAX_BRIGADES];
-	struct err *e;
-};
-
-static int
-perr(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int
-perr(struct parser *p, const char *fmt, ...)
+int
+scn_perr(struct parser *p, const char *fmt, ...)
 {
 	char msg[ERR_MSG_MAX - 128];
 	va_list ap;
@@ -78,7 +49,7 @@ tokenize(struct parser *p, char *line, struct tok *t)
 		if (*s == '\0' || *s == '#')
 			break;
 		if (n == MAX_TOKENS)
-			return perr(p, "too many words on one line (at most %d)",
+			return scn_perr(p, "too many words on one line (at most %d)",
 			    MAX_TOKENS);
 		if (*s == '"') {
 			char *w = ++s, *o = s;
@@ -89,12 +60,12 @@ tokenize(struct parser *p, char *line, struct tok *t)
 				*o++ = *s++;
 			}
 			if (*s != '"')
-				return perr(p, "a name is missing its closing "
+				return scn_perr(p, "a name is missing its closing "
 				    "quote (\")");
 			*o = '\0';
 			s++;
 			if (*s && *s != ' ' && *s != '\t' && *s != '\r')
-				return perr(p, "a closing quote must be followed "
+				return scn_perr(p, "a closing quote must be followed "
 				    "by a space");
 			t[n].s = w;
 			t[n].quoted = 1;
@@ -117,37 +88,37 @@ tokenize(struct parser *p, char *line, struct tok *t)
 	return n;
 }
 
-static int
-want_name(struct parser *p, struct tok *t, int n, int i, const char *what,
+int
+scn_want_name(struct parser *p, struct tok *t, int n, int i, const char *what,
     char *out, size_t size)
 {
 	if (i >= n || !t[i].quoted)
-		return perr(p, "expected %s in double quotes, for example "
+		return scn_perr(p, "expected %s in double quotes, for example "
 		    "\"%s\"", what, strcmp(what, "a side name") == 0 ?
 		    "Tarleton's column" : "7th Foot");
 	if (t[i].s[0] == '\0')
-		return perr(p, "%s may not be empty", what);
+		return scn_perr(p, "%s may not be empty", what);
 	if (strlen(t[i].s) >= size)
-		return perr(p, "%s is too long (at most %zu characters)", what,
+		return scn_perr(p, "%s is too long (at most %zu characters)", what,
 		    size - 1);
 	memcpy(out, t[i].s, strlen(t[i].s) + 1);
 	return 0;
 }
 
-static int
-want_int(struct parser *p, struct tok *t, int n, int i, const char *what,
+int
+scn_want_int(struct parser *p, struct tok *t, int n, int i, const char *what,
     int lo, int hi, int *out)
 {
 	char *end = NULL;
 	long v;
 
 	if (i >= n || t[i].quoted)
-		return perr(p, "expected %s (a whole number from %d to %d)",
+		return scn_perr(p, "expected %s (a whole number from %d to %d)",
 		    what, lo, hi);
 	errno = 0;
 	v = strtol(t[i].s, &end, 10);
 	if (errno || end == t[i].s || *end || v < lo || v > hi)
-		return perr(p, "'%s' is not a valid %s: expected a whole number "
+		return scn_perr(p, "'%s' is not a valid %s: expected a whole number "
 		    "from %d to %d", t[i].s, what, lo, hi);
 	*out = (int)v;
 	return 0;
@@ -160,13 +131,13 @@ parse_point(struct parser *p, const char *s, struct pt *out)
 	char *comma;
 
 	if (strlen(s) >= sizeof(buf) || (comma = strchr(s, ',')) == NULL)
-		return perr(p, "'%s' is not a point: write x,y in inches with "
+		return scn_perr(p, "'%s' is not a point: write x,y in inches with "
 		    "no space, for example 12,30.5", s);
 	memcpy(buf, s, strlen(s) + 1);
 	buf[comma - s] = '\0';
 	if (geom_parse_fx(buf, &out->x) != 0 ||
 	    geom_parse_fx(buf + (comma - s) + 1, &out->y) != 0)
-		return perr(p, "'%s' is not a point: write x,y in inches with "
+		return scn_perr(p, "'%s' is not a point: write x,y in inches with "
 		    "no space and at most two decimals, for example 12,30.5", s);
 	return 0;
 }
@@ -177,10 +148,10 @@ check_on_table(struct parser *p, struct pt pt, const char *what)
 	char bx[24], by[24], bw[24], bd[24];
 
 	if (!p->have_table)
-		return perr(p, "the table must be declared before %s "
+		return scn_perr(p, "the table must be declared before %s "
 		    "(table WIDTH x DEPTH)", what);
 	if (pt.x < 0 || pt.y < 0 || pt.x > p->b->width || pt.y > p->b->depth)
-		return perr(p, "%s at %s,%s is off the table (0,0 to %s,%s)",
+		return scn_perr(p, "%s at %s,%s is off the table (0,0 to %s,%s)",
 		    what, geom_fmt_fx(pt.x, bx, sizeof(bx)),
 		    geom_fmt_fx(pt.y, by, sizeof(by)),
 		    geom_fmt_fx(p->b->width, bw, sizeof(bw)),
@@ -188,12 +159,12 @@ check_on_table(struct parser *p, struct pt pt, const char *what)
 	return 0;
 }
 
-static int
-want_at(struct parser *p, struct tok *t, int n, int i, const char *what,
+int
+scn_want_at(struct parser *p, struct tok *t, int n, int i, const char *what,
     struct pt *out)
 {
 	if (i + 1 >= n || strcmp(t[i].s, "at") != 0 || t[i].quoted)
-		return perr(p, "expected 'at x,y' giving where %s stands", what);
+		return scn_perr(p, "expected 'at x,y' giving where %s stands", what);
 	if (parse_point(p, t[i + 1].s, out) != 0)
 		return -1;
 	return check_on_table(p, *out, what);
@@ -207,21 +178,21 @@ do_victory(struct parser *p, struct tok *t, int n)
 	int i;
 
 	if (n < 3)
-		return perr(p, "expected 'victory' and one or more of 'exhausted "
+		return scn_perr(p, "expected 'victory' and one or more of 'exhausted "
 		    "N', 'collapsed N', 'margin N', 'army-break on|off'");
 	for (i = 1; i < n; i += 2) {
 		if (i + 1 >= n)
-			return perr(p, "'%s' needs a value", t[i].s);
+			return scn_perr(p, "'%s' needs a value", t[i].s);
 		if (strcmp(t[i].s, "exhausted") == 0) {
-			if (want_int(p, t, n, i + 1, "points for an enemy brigade "
+			if (scn_want_int(p, t, n, i + 1, "points for an enemy brigade "
 			    "exhausted", 0, 1000, &v->exhausted) != 0)
 				return -1;
 		} else if (strcmp(t[i].s, "collapsed") == 0) {
-			if (want_int(p, t, n, i + 1, "points for an enemy brigade "
+			if (scn_want_int(p, t, n, i + 1, "points for an enemy brigade "
 			    "collapsed", 0, 1000, &v->collapsed) != 0)
 				return -1;
 		} else if (strcmp(t[i].s, "margin") == 0) {
-			if (want_int(p, t, n, i + 1, "winning margin in points",
+			if (scn_want_int(p, t, n, i + 1, "winning margin in points",
 			    1, 1000, &v->margin) != 0)
 				return -1;
 		} else if (strcmp(t[i].s, "army-break") == 0) {
@@ -230,10 +201,10 @@ do_victory(struct parser *p, struct tok *t, int n)
 			else if (strcmp(t[i + 1].s, "off") == 0)
 				v->army_break = 0;
 			else
-				return perr(p, "'army-break' takes 'on' or 'off', "
+				return scn_perr(p, "'army-break' takes 'on' or 'off', "
 				    "not '%s'", t[i + 1].s);
 		} else {
-			return perr(p, "unexpected '%s': 'victory' takes "
+			return scn_perr(p, "unexpected '%s': 'victory' takes "
 			    "'exhausted N', 'collapsed N', 'margin N' and "
 			    "'army-break on|off'", t[i].s);
 		}
@@ -250,41 +221,41 @@ do_objective(struct parser *p, struct tok *t, int n)
 	int i;
 
 	if (b->nobjectives == BATTLE_MAX_OBJECTIVES)
-		return perr(p, "too many objectives (at most %d)",
+		return scn_perr(p, "too many objectives (at most %d)",
 		    BATTLE_MAX_OBJECTIVES);
 	o = &b->objectives[b->nobjectives];
 	memset(o, 0, sizeof(*o));
-	if (want_name(p, t, n, 1, "the objective's name", o->name,
+	if (scn_want_name(p, t, n, 1, "the objective's name", o->name,
 	    sizeof(o->name)) != 0)
 		return -1;
 	for (i = 0; i < b->nobjectives; i++)
 		if (strcmp(b->objectives[i].name, o->name) == 0)
-			return perr(p, "objective \"%s\" is declared twice",
+			return scn_perr(p, "objective \"%s\" is declared twice",
 			    o->name);
-	if (want_at(p, t, n, 2, "the objective", &o->at) != 0)
+	if (scn_want_at(p, t, n, 2, "the objective", &o->at) != 0)
 		return -1;
 	o->radius = -1;
 	o->points = -1;
 	for (i = 4; i < n; i += 2) {
 		if (i + 1 >= n)
-			return perr(p, "'%s' needs a value", t[i].s);
+			return scn_perr(p, "'%s' needs a value", t[i].s);
 		if (strcmp(t[i].s, "radius") == 0) {
 			if (geom_parse_fx(t[i + 1].s, &o->radius) != 0 ||
 			    o->radius <= 0 || o->radius > FX(100))
-				return perr(p, "'%s' is not a radius: expected "
+				return scn_perr(p, "'%s' is not a radius: expected "
 				    "inches above 0, at most 100, for example "
 				    "'radius 3'", t[i + 1].s);
 		} else if (strcmp(t[i].s, "points") == 0) {
-			if (want_int(p, t, n, i + 1, "points for holding it", 0,
+			if (scn_want_int(p, t, n, i + 1, "points for holding it", 0,
 			    1000, &o->points) != 0)
 				return -1;
 		} else {
-			return perr(p, "unexpected '%s': an objective takes "
+			return scn_perr(p, "unexpected '%s': an objective takes "
 			    "'radius R' and 'points N'", t[i].s);
 		}
 	}
 	if (o->radius < 0 || o->points < 0)
-		return perr(p, "expected 'objective \"Name\" at x,y radius R "
+		return scn_perr(p, "expected 'objective \"Name\" at x,y radius R "
 		    "points N'");
 	b->nobjectives++;
 	return 0;
@@ -294,12 +265,12 @@ static int
 do_scenario(struct parser *p, struct tok *t, int n)
 {
 	if (p->have_title)
-		return perr(p, "'scenario' may appear only once");
-	if (want_name(p, t, n, 1, "the scenario's title", p->b->title,
+		return scn_perr(p, "'scenario' may appear only once");
+	if (scn_want_name(p, t, n, 1, "the scenario's title", p->b->title,
 	    sizeof(p->b->title)) != 0)
 		return -1;
 	if (n > 2)
-		return perr(p, "unexpected '%s' after the title", t[2].s);
+		return scn_perr(p, "unexpected '%s' after the title", t[2].s);
 	p->have_title = 1;
 	return 0;
 }
@@ -308,13 +279,13 @@ static int
 do_ruleset(struct parser *p, struct tok *t, int n)
 {
 	if (p->rs != NULL)
-		return perr(p, "'ruleset' may appear only once");
+		return scn_perr(p, "'ruleset' may appear only once");
 	if (n != 2)
-		return perr(p, "expected 'ruleset NAME', for example "
+		return scn_perr(p, "expected 'ruleset NAME', for example "
 		    "'ruleset vnb-wing'");
 	p->rs = ruleset_find(t[1].s);
 	if (p->rs == NULL)
-		return perr(p, "unknown ruleset '%s': this build knows "
+		return scn_perr(p, "unknown ruleset '%s': this build knows "
 		    "vnb-wing", t[1].s);
 	snprintf(p->b->ruleset, sizeof(p->b->ruleset), "%s", p->rs->name);
 	p->b->minutes = p->rs->turn_minutes;
@@ -327,13 +298,13 @@ do_table(struct parser *p, struct tok *t, int n)
 	fx w, d;
 
 	if (p->have_table)
-		return perr(p, "'table' may appear only once");
+		return scn_perr(p, "'table' may appear only once");
 	if (n != 4 || strcmp(t[2].s, "x") != 0 ||
 	    geom_parse_fx(t[1].s, &w) != 0 || geom_parse_fx(t[3].s, &d) != 0)
-		return perr(p, "expected 'table WIDTH x DEPTH' in inches, for "
+		return scn_perr(p, "expected 'table WIDTH x DEPTH' in inches, for "
 		    "example 'table 72 x 48'");
 	if (w < FX(6) || d < FX(6) || w > FX(1000) || d > FX(1000))
-		return perr(p, "a table must be between 6 and 1000 inches "
+		return scn_perr(p, "a table must be between 6 and 1000 inches "
 		    "each way");
 	p->b->width = w;
 	p->b->depth = d;
@@ -346,28 +317,28 @@ do_turns(struct parser *p, struct tok *t, int n)
 {
 	int i;
 
-	if (want_int(p, t, n, 1, "number of turns", 1, 200, &p->b->turns) != 0)
+	if (scn_want_int(p, t, n, 1, "number of turns", 1, 200, &p->b->turns) != 0)
 		return -1;
 	for (i = 2; i < n; i += 2) {
 		if (i + 1 >= n)
-			return perr(p, "'%s' needs a value", t[i].s);
+			return scn_perr(p, "'%s' needs a value", t[i].s);
 		if (strcmp(t[i].s, "first") == 0) {
 			int hh, mm;
 			char c;
 
 			if (sscanf(t[i + 1].s, "%d:%d%c", &hh, &mm, &c) != 2 ||
 			    hh < 0 || hh > 23 || mm < 0 || mm > 59)
-				return perr(p, "'%s' is not a time of day: "
+				return scn_perr(p, "'%s' is not a time of day: "
 				    "write HH:MM, for example 07:00",
 				    t[i + 1].s);
 			p->b->first_minute = hh * 60 + mm;
 			p->have_first = 1;
 		} else if (strcmp(t[i].s, "minutes") == 0) {
-			if (want_int(p, t, n, i + 1, "number of minutes a turn",
+			if (scn_want_int(p, t, n, i + 1, "number of minutes a turn",
 			    1, 1440, &p->b->minutes) != 0)
 				return -1;
 		} else {
-			return perr(p, "unexpected '%s': 'turns' takes 'first "
+			return scn_perr(p, "unexpected '%s': 'turns' takes 'first "
 			    "HH:MM' and 'minutes N'", t[i].s);
 		}
 	}
@@ -380,33 +351,33 @@ do_sequence(struct parser *p, struct tok *t, int n)
 	int i;
 
 	if (p->have_sequence)
-		return perr(p, "'sequence' may appear only once");
+		return scn_perr(p, "'sequence' may appear only once");
 	if (n < 2)
-		return perr(p, "expected 'sequence alternate SIDE SIDE' or "
+		return scn_perr(p, "expected 'sequence alternate SIDE SIDE' or "
 		    "'sequence simultaneous'");
 	if (strcmp(t[1].s, "simultaneous") == 0) {
-		return perr(p, "'sequence simultaneous' is not supported by "
+		return scn_perr(p, "'sequence simultaneous' is not supported by "
 		    "this version yet; use 'sequence alternate'");
 	} else if (strcmp(t[1].s, "alternate") != 0) {
-		return perr(p, "unknown sequence '%s': expected alternate",
+		return scn_perr(p, "unknown sequence '%s': expected alternate",
 		    t[1].s);
 	}
 	p->b->sequence = SEQ_ALTERNATE;
 	/* Side ids are checked once all sides are known. */
 	if (n - 2 > BATTLE_MAX_SIDES)
-		return perr(p, "too many sides in the sequence");
+		return scn_perr(p, "too many sides in the sequence");
 	for (i = 2; i < n; i++) {
 		int s = battle_side(p->b, t[i].s), k;
 
 		for (k = 2; k < i; k++)
 			if (strcasecmp(t[k].s, t[i].s) == 0)
-				return perr(p, "side '%s' is named twice in the "
+				return scn_perr(p, "side '%s' is named twice in the "
 				    "sequence: name each side once", t[i].s);
 		if (s < 0) {
 			/* The sides may be declared later: remember the
 			 * names in the side table order by reserving them. */
 			if (p->b->nsides >= BATTLE_MAX_SIDES)
-				return perr(p, "too many sides");
+				return scn_perr(p, "too many sides");
 			s = p->b->nsides++;
 			snprintf(p->b->sides[s].id, sizeof(p->b->sides[s].id),
 			    "%s", t[i].s);
@@ -429,29 +400,29 @@ do_set(struct parser *p, struct tok *t, int n)
 	int v;
 
 	if (p->rs == NULL)
-		return perr(p, "'ruleset' must come before 'set'");
+		return scn_perr(p, "'ruleset' must come before 'set'");
 	if (n != 3)
-		return perr(p, "expected 'set NAME VALUE'");
+		return scn_perr(p, "expected 'set NAME VALUE'");
 	def = ruleset_param_def(p->rs, t[1].s);
 	if (def == NULL)
-		return perr(p, "the %s ruleset has no number named '%s' (see "
+		return scn_perr(p, "the %s ruleset has no number named '%s' (see "
 		    "'despatch rules %s')", p->rs->name, t[1].s, p->rs->name);
 	if (def->unit == PARAM_INCHES) {
 		fx d;
 		char lo[24], hi[24];
 
 		if (geom_parse_fx(t[2].s, &d) != 0 || d < def->min || d > def->max)
-			return perr(p, "'%s' is not a valid %s: expected inches from "
+			return scn_perr(p, "'%s' is not a valid %s: expected inches from "
 			    "%s to %s, for example 'set %s 6.5'", t[2].s, def->name,
 			    geom_fmt_fx(def->min, lo, sizeof(lo)),
 			    geom_fmt_fx(def->max, hi, sizeof(hi)), def->name);
 		v = d;
-	} else if (want_int(p, t, n, 2, def->unit == PARAM_PERCENT ?
+	} else if (scn_want_int(p, t, n, 2, def->unit == PARAM_PERCENT ?
 	    "percentage" : def->name, def->min, def->max, &v) != 0) {
 		return -1;
 	}
 	if (p->b->nsettings == BATTLE_MAX_SETTINGS)
-		return perr(p, "too many 'set' lines (at most %d)",
+		return scn_perr(p, "too many 'set' lines (at most %d)",
 		    BATTLE_MAX_SETTINGS);
 	s = &p->b->settings[p->b->nsettings++];
 	snprintf(s->name, sizeof(s->name), "%s", t[1].s);
@@ -468,54 +439,54 @@ do_terrain(struct parser *p, struct tok *t, int n)
 	int i = 3, is_line;
 
 	if (n < 2 || battle_terrain_kind(t[1].s, &k) != 0)
-		return perr(p, "unknown terrain kind '%s': expected one of "
+		return scn_perr(p, "unknown terrain kind '%s': expected one of "
 		    "wood, forest, thicket, swamp, marsh, hill, crops, broken, "
 		    "camp, town, village, works, ford, bridge, treeline, fence, "
 		    "hedge, road, stream, river, sunken-road",
 		    n < 2 ? "" : t[1].s);
 	if (b->nterrain == BATTLE_MAX_TERRAIN)
-		return perr(p, "too much terrain (at most %d pieces)",
+		return scn_perr(p, "too much terrain (at most %d pieces)",
 		    BATTLE_MAX_TERRAIN);
 	tr = &b->terrain[b->nterrain];
 	memset(tr, 0, sizeof(*tr));
 	tr->kind = k;
-	if (want_name(p, t, n, 2, "the terrain's name", tr->name,
+	if (scn_want_name(p, t, n, 2, "the terrain's name", tr->name,
 	    sizeof(tr->name)) != 0)
 		return -1;
 	is_line = k >= T_FIRST_LINE;
 	for (; i < n; i++) {
 		if (strcmp(t[i].s, "level") == 0) {
 			if (k != T_HILL)
-				return perr(p, "'level' belongs to hills only");
-			if (want_int(p, t, n, i + 1, "contour level", 1, 9,
+				return scn_perr(p, "'level' belongs to hills only");
+			if (scn_want_int(p, t, n, i + 1, "contour level", 1, 9,
 			    &tr->level) != 0)
 				return -1;
 			i++;
 		} else if (strcmp(t[i].s, "marshy") == 0) {
 			if (k != T_STREAM)
-				return perr(p, "'marshy' belongs to streams only");
+				return scn_perr(p, "'marshy' belongs to streams only");
 			tr->marshy = 1;
 		} else {
 			break;
 		}
 	}
 	if (k == T_HILL && tr->level == 0)
-		return perr(p, "a hill needs 'level N' (1 to 9) before its "
+		return scn_perr(p, "a hill needs 'level N' (1 to 9) before its "
 		    "polygon");
 	if (i >= n || strcmp(t[i].s, is_line ? "line" : "poly") != 0)
-		return perr(p, "%s is %s: expected '%s' and its points",
+		return scn_perr(p, "%s is %s: expected '%s' and its points",
 		    t[1].s, is_line ? "a line" : "an area",
 		    is_line ? "line x,y x,y ..." : "poly x,y x,y x,y ...");
 	i++;
 	if (n - i < (is_line ? 2 : 3))
-		return perr(p, "%s needs at least %d points", is_line ?
+		return scn_perr(p, "%s needs at least %d points", is_line ?
 		    "a line" : "an area", is_line ? 2 : 3);
 	tr->first_pt = b->npoints;
 	for (; i < n; i++) {
 		struct pt pt;
 
 		if (b->npoints == BATTLE_MAX_POINTS)
-			return perr(p, "too many terrain points (at most %d)",
+			return scn_perr(p, "too many terrain points (at most %d)",
 			    BATTLE_MAX_POINTS);
 		if (parse_point(p, t[i].s, &pt) != 0 ||
 		    check_on_table(p, pt, "a terrain point") != 0)
@@ -535,30 +506,30 @@ do_side(struct parser *p, struct tok *t, int n)
 	int s;
 
 	if (n < 3)
-		return perr(p, "expected 'side ID \"Name\"', for example "
+		return scn_perr(p, "expected 'side ID \"Name\"', for example "
 		    "'side crown \"Tarleton's column\"'");
 	for (c = t[1].s; *c; c++)
 		if (!isalnum((unsigned char)*c) && *c != '-')
-			return perr(p, "side id '%s' may hold only letters, "
+			return scn_perr(p, "side id '%s' may hold only letters, "
 			    "digits and '-'", t[1].s);
 	if (strlen(t[1].s) >= BATTLE_ID_MAX || t[1].quoted)
-		return perr(p, "side id '%s' must be a plain word under %d "
+		return scn_perr(p, "side id '%s' must be a plain word under %d "
 		    "characters", t[1].s, BATTLE_ID_MAX);
 	s = battle_side(b, t[1].s);
 	if (s >= 0 && b->sides[s].name[0] != '\0')
-		return perr(p, "side '%s' is declared twice", t[1].s);
+		return scn_perr(p, "side '%s' is declared twice", t[1].s);
 	if (s < 0) {
 		if (b->nsides == BATTLE_MAX_SIDES)
-			return perr(p, "too many sides (at most %d)",
+			return scn_perr(p, "too many sides (at most %d)",
 			    BATTLE_MAX_SIDES);
 		s = b->nsides++;
 		snprintf(b->sides[s].id, sizeof(b->sides[s].id), "%s", t[1].s);
 	}
-	if (want_name(p, t, n, 2, "a side name", b->sides[s].name,
+	if (scn_want_name(p, t, n, 2, "a side name", b->sides[s].name,
 	    sizeof(b->sides[s].name)) != 0)
 		return -1;
 	if (n > 3)
-		return perr(p, "unexpected '%s' after the side's name", t[3].s);
+		return scn_perr(p, "unexpected '%s' after the side's name", t[3].s);
 	p->cur_side = s;
 	p->cur_brigade = -1;
 	p->cur_unit = -1;
@@ -572,7 +543,7 @@ orderable_name(struct parser *p, const char *name)
 {
 	if (name[0] == '#' || name[0] == '>' || name[0] == '-' ||
 	    strchr(name, ':') != NULL)
-		return perr(p, "\"%s\" cannot be used in orders: a unit or "
+		return scn_perr(p, "\"%s\" cannot be used in orders: a unit or "
 		    "commander name may not start with '#', '>' or '-', nor hold "
 		    "a ':'", name);
 	return 0;
@@ -588,10 +559,10 @@ add_commander(struct parser *p, const char *name, enum command_rank rank,
 	if (orderable_name(p, name) != 0)
 		return -1;
 	if (battle_find_commander(b, name) >= 0 || battle_find_unit(b, name) >= 0)
-		return perr(p, "the name \"%s\" is already used: every unit and "
+		return scn_perr(p, "the name \"%s\" is already used: every unit and "
 		    "commander needs a name of its own", name);
 	if (b->ncommanders == BATTLE_MAX_COMMANDERS)
-		return perr(p, "too many commanders (at most %d)",
+		return scn_perr(p, "too many commanders (at most %d)",
 		    BATTLE_MAX_COMMANDERS);
 	c = &b->commanders[b->ncommanders];
 	memset(c, 0, sizeof(*c));
@@ -614,39 +585,39 @@ do_commander(struct parser *p, struct tok *t, int n)
 	int i;
 
 	if (p->cur_side < 0)
-		return perr(p, "'commander' must follow a 'side' line");
-	if (want_name(p, t, n, 1, "the commander's name", name,
+		return scn_perr(p, "'commander' must follow a 'side' line");
+	if (scn_want_name(p, t, n, 1, "the commander's name", name,
 	    sizeof(name)) != 0)
 		return -1;
 	if (n >= 3 && strcmp(t[2].s, "unit") == 0) {
 		/* The unit commander of the unit declared last. */
 		if (p->cur_unit < 0)
-			return perr(p, "a unit commander ('commander \"Name\" "
+			return scn_perr(p, "a unit commander ('commander \"Name\" "
 			    "unit at x,y') must follow the line of its unit");
-		if (want_at(p, t, n, 3, "the unit commander", &pos) != 0)
+		if (scn_want_at(p, t, n, 3, "the unit commander", &pos) != 0)
 			return -1;
 		if (n > 5)
-			return perr(p, "unexpected '%s' after the position",
+			return scn_perr(p, "unexpected '%s' after the position",
 			    t[5].s);
 		return add_commander(p, name, RANK_UNIT,
 		    p->b->units[p->cur_unit].brigade, p->cur_unit, pos) < 0 ?
 		    -1 : 0;
 	}
 	if (n < 3 || strcmp(t[2].s, "army") != 0)
-		return perr(p, "expected 'commander \"Name\" army at x,y' (the "
+		return scn_perr(p, "expected 'commander \"Name\" army at x,y' (the "
 		    "side's army commander) or 'commander \"Name\" unit at "
 		    "x,y' after a unit (its unit commander); brigade and wing "
 		    "commanders go on the brigade and wing lines");
 	for (i = 0; i < p->b->ncommanders; i++)
 		if (p->b->commanders[i].side == p->cur_side &&
 		    p->b->commanders[i].rank == RANK_ARMY)
-			return perr(p, "side '%s' already has an army commander "
+			return scn_perr(p, "side '%s' already has an army commander "
 			    "(\"%s\")", p->b->sides[p->cur_side].id,
 			    p->b->commanders[i].name);
-	if (want_at(p, t, n, 3, "the commander", &pos) != 0)
+	if (scn_want_at(p, t, n, 3, "the commander", &pos) != 0)
 		return -1;
 	if (n > 5)
-		return perr(p, "unexpected '%s' after the position", t[5].s);
+		return scn_perr(p, "unexpected '%s' after the position", t[5].s);
 	return add_commander(p, name, RANK_ARMY, -1, -1, pos) < 0 ? -1 : 0;
 }
 
@@ -659,24 +630,24 @@ do_wing(struct parser *p, struct tok *t, int n)
 	int i, c;
 
 	if (p->cur_side < 0)
-		return perr(p, "'wing' must follow a 'side' line");
-	if (want_name(p, t, n, 1, "the wing's name", wname, sizeof(wname)) != 0)
+		return scn_perr(p, "'wing' must follow a 'side' line");
+	if (scn_want_name(p, t, n, 1, "the wing's name", wname, sizeof(wname)) != 0)
 		return -1;
 	for (i = 0; i < p->nwings; i++)
 		if (strcmp(p->wing_name[i], wname) == 0)
-			return perr(p, "wing \"%s\" is declared twice", wname);
+			return scn_perr(p, "wing \"%s\" is declared twice", wname);
 	if (p->nwings == BATTLE_MAX_BRIGADES)
-		return perr(p, "too many wings (at most %d)", BATTLE_MAX_BRIGADES);
+		return scn_perr(p, "too many wings (at most %d)", BATTLE_MAX_BRIGADES);
 	if (n < 3 || strcmp(t[2].s, "commander") != 0)
-		return perr(p, "expected 'wing \"Name\" commander \"Name\" at "
+		return scn_perr(p, "expected 'wing \"Name\" commander \"Name\" at "
 		    "x,y'");
-	if (want_name(p, t, n, 3, "the wing commander's name", cname,
+	if (scn_want_name(p, t, n, 3, "the wing commander's name", cname,
 	    sizeof(cname)) != 0)
 		return -1;
-	if (want_at(p, t, n, 4, "the wing commander", &pos) != 0)
+	if (scn_want_at(p, t, n, 4, "the wing commander", &pos) != 0)
 		return -1;
 	if (n > 6)
-		return perr(p, "unexpected '%s' after the position", t[6].s);
+		return scn_perr(p, "unexpected '%s' after the position", t[6].s);
 	c = add_commander(p, cname, RANK_WING, -1, -1, pos);
 	if (c < 0)
 		return -1;
@@ -696,31 +667,31 @@ do_brigade(struct parser *p, struct tok *t, int n)
 	int c;
 
 	if (p->cur_side < 0)
-		return perr(p, "'brigade' must follow a 'side' line");
+		return scn_perr(p, "'brigade' must follow a 'side' line");
 	if (b->nbrigades == BATTLE_MAX_BRIGADES)
-		return perr(p, "too many brigades (at most %d)",
+		return scn_perr(p, "too many brigades (at most %d)",
 		    BATTLE_MAX_BRIGADES);
 	br = &b->brigades[b->nbrigades];
 	memset(br, 0, sizeof(*br));
-	if (want_name(p, t, n, 1, "the brigade's name", br->name,
+	if (scn_want_name(p, t, n, 1, "the brigade's name", br->name,
 	    sizeof(br->name)) != 0)
 		return -1;
 	if (battle_find_brigade(b, br->name) >= 0)
-		return perr(p, "brigade \"%s\" is declared twice", br->name);
+		return scn_perr(p, "brigade \"%s\" is declared twice", br->name);
 	if (n < 3 || strcmp(t[2].s, "commander") != 0)
-		return perr(p, "expected 'brigade \"Name\" commander \"Name\" "
+		return scn_perr(p, "expected 'brigade \"Name\" commander \"Name\" "
 		    "at x,y'");
-	if (want_name(p, t, n, 3, "the brigade commander's name", cname,
+	if (scn_want_name(p, t, n, 3, "the brigade commander's name", cname,
 	    sizeof(cname)) != 0)
 		return -1;
-	if (want_at(p, t, n, 4, "the brigade commander", &pos) != 0)
+	if (scn_want_at(p, t, n, 4, "the brigade commander", &pos) != 0)
 		return -1;
 	br->wing = -1;
 	if (n > 6 && strcmp(t[6].s, "wing") == 0) {
 		char wname[BATTLE_NAME_MAX];
 		int i;
 
-		if (want_name(p, t, n, 7, "the wing's name", wname,
+		if (scn_want_name(p, t, n, 7, "the wing's name", wname,
 		    sizeof(wname)) != 0)
 			return -1;
 		for (i = 0; i < p->nwings; i++)
@@ -728,13 +699,13 @@ do_brigade(struct parser *p, struct tok *t, int n)
 			    p->wing_side[i] == p->cur_side)
 				br->wing = p->wing_cmd[i];
 		if (br->wing < 0)
-			return perr(p, "no wing \"%s\" on this side: declare it "
+			return scn_perr(p, "no wing \"%s\" on this side: declare it "
 			    "first with 'wing \"%s\" commander \"Name\" at "
 			    "x,y'", wname, wname);
 		if (n > 8)
-			return perr(p, "unexpected '%s' after the wing", t[8].s);
+			return scn_perr(p, "unexpected '%s' after the wing", t[8].s);
 	} else if (n > 6) {
-		return perr(p, "unexpected '%s' after the position (a brigade "
+		return scn_perr(p, "unexpected '%s' after the position (a brigade "
 		    "line may end with 'wing \"Name\"')", t[6].s);
 	}
 	br->side = p->cur_side;
@@ -756,7 +727,7 @@ parse_sp_list(struct parser *p, const char *s, int *sp, int max, int *count)
 	int n = 0;
 
 	if (strlen(s) >= sizeof(buf))
-		return perr(p, "the SP list is too long");
+		return scn_perr(p, "the SP list is too long");
 	memcpy(buf, s, strlen(s) + 1);
 	for (tok = strtok_r(buf, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -764,10 +735,10 @@ parse_sp_list(struct parser *p, const char *s, int *sp, int max, int *count)
 		long v = strtol(tok, &end, 10);
 
 		if (end == tok || *end || v < 1 || v > 20)
-			return perr(p, "'%s' is not a strength: each stand has "
+			return scn_perr(p, "'%s' is not a strength: each stand has "
 			    "1 to 20 SP, written like 'sp 3' or 'sp 3,2'", s);
 		if (n == max)
-			return perr(p, "more SP values than stands");
+			return scn_perr(p, "more SP values than stands");
 		sp[n++] = (int)v;
 	}
 	*count = n;
@@ -782,7 +753,7 @@ add_stand(struct parser *p, int unit, int sp, struct pt pos, int facing,
 	struct stand *s;
 
 	if (b->nstands == BATTLE_MAX_STANDS)
-		return perr(p, "too many stands (at most %d)", BATTLE_MAX_STANDS);
+		return scn_perr(p, "too many stands (at most %d)", BATTLE_MAX_STANDS);
 	s = &b->stands[b->nstands++];
 	memset(s, 0, sizeof(*s));
 	s->unit = unit;
@@ -807,7 +778,7 @@ check_base_on_table(struct parser *p, int s)
 	for (i = 0; i < 4; i++)
 		if (r[i].x < 0 || r[i].y < 0 || r[i].x > p->b->width ||
 		    r[i].y > p->b->depth)
-			return perr(p, "a stand of \"%s\" hangs off the edge of the "
+			return scn_perr(p, "a stand of \"%s\" hangs off the edge of the "
 			    "table: move it in so its whole base is on the table",
 			    p->b->units[p->b->stands[s].unit].name);
 	return 0;
@@ -818,21 +789,21 @@ want_formation(struct parser *p, struct unit *u, const char *w,
     enum formation *f)
 {
 	if (battle_form_parse(w, f) != 0)
-		return perr(p, "unknown formation '%s': expected line, "
+		return scn_perr(p, "unknown formation '%s': expected line, "
 		    "skirmish, detachments, road, mounted or dismounted", w);
 	if (*f == FORM_DETACHMENTS && !(u->kind == KIND_INFANTRY &&
 	    (u->abil & ABIL_SK)))
-		return perr(p, "\"%s\" cannot start broken into detachments: "
+		return scn_perr(p, "\"%s\" cannot start broken into detachments: "
 		    "only infantry with the SK ability can (a unit that is "
 		    "detachments throughout takes the 'detachments' option on "
 		    "its unit line)", u->name);
 	if (*f == FORM_DISMOUNTED && (u->kind != KIND_MOUNTED ||
 	    !(u->abil & ABIL_MI)))
-		return perr(p, "only mounted infantry (the MI ability, for "
+		return scn_perr(p, "only mounted infantry (the MI ability, for "
 		    "example type mounted-infantry) can be dismounted");
 	if (*f == FORM_SKIRMISH && u->kind != KIND_DETACHMENT &&
 	    u->kind != KIND_MOUNTED && !(u->abil & ABIL_SK))
-		return perr(p, "\"%s\" cannot be in skirmish order: only "
+		return scn_perr(p, "\"%s\" cannot be in skirmish order: only "
 		    "detachments, mounted stands and units with the SK ability "
 		    "can", u->name);
 	return 0;
@@ -842,9 +813,9 @@ static int
 want_facing(struct parser *p, struct tok *t, int n, int i, int *out)
 {
 	if (i + 1 >= n || strcmp(t[i].s, "facing") != 0)
-		return perr(p, "expected 'facing DEGREES' (0 north, 90 east, "
+		return scn_perr(p, "expected 'facing DEGREES' (0 north, 90 east, "
 		    "180 south, 270 west)");
-	return want_int(p, t, n, i + 1, "facing in degrees", 0, 359, out);
+	return scn_want_int(p, t, n, i + 1, "facing in degrees", 0, 359, out);
 }
 
 static int
@@ -858,30 +829,30 @@ do_unit(struct parser *p, struct tok *t, int n)
 	enum formation form = FORM_LINE;
 
 	if (p->cur_brigade < 0)
-		return perr(p, "'unit' must follow a 'brigade' line (every "
+		return scn_perr(p, "'unit' must follow a 'brigade' line (every "
 		    "unit belongs to a brigade)");
 	if (p->rs == NULL)
-		return perr(p, "'ruleset' must come before the first unit");
+		return scn_perr(p, "'ruleset' must come before the first unit");
 	if (b->nunits == BATTLE_MAX_UNITS)
-		return perr(p, "too many units (at most %d)", BATTLE_MAX_UNITS);
+		return scn_perr(p, "too many units (at most %d)", BATTLE_MAX_UNITS);
 	ui = b->nunits;
 	u = &b->units[ui];
 	memset(u, 0, sizeof(*u));
-	if (want_name(p, t, n, 1, "the unit's name", u->name,
+	if (scn_want_name(p, t, n, 1, "the unit's name", u->name,
 	    sizeof(u->name)) != 0)
 		return -1;
 	if (battle_find_unit(b, u->name) >= 0 ||
 	    battle_find_commander(b, u->name) >= 0)
-		return perr(p, "the name \"%s\" is already used: every unit and "
+		return scn_perr(p, "the name \"%s\" is already used: every unit and "
 		    "commander needs a name of its own", u->name);
 	if (orderable_name(p, u->name) != 0)
 		return -1;
 	if (n < 4 || strcmp(t[2].s, "type") != 0)
-		return perr(p, "expected 'type TYPE' after the unit's name (see "
+		return scn_perr(p, "expected 'type TYPE' after the unit's name (see "
 		    "'despatch rules %s' for the troop types)", p->rs->name);
 	tt = ruleset_type(p->rs, t[3].s);
 	if (tt == NULL)
-		return perr(p, "unknown troop type '%s' for %s (see 'despatch "
+		return scn_perr(p, "unknown troop type '%s' for %s (see 'despatch "
 		    "rules %s' for the list)", t[3].s, p->rs->name, p->rs->name);
 	snprintf(u->type, sizeof(u->type), "%s", tt->id);
 	u->side = p->cur_side;
@@ -896,23 +867,23 @@ do_unit(struct parser *p, struct tok *t, int n)
 		const char *w = t[i].s;
 
 		if (strcmp(w, "morale") == 0) {
-			if (want_int(p, t, n, ++i, "morale", 1, 9, &u->morale))
+			if (scn_want_int(p, t, n, ++i, "morale", 1, 9, &u->morale))
 				return -1;
 		} else if (strcmp(w, "speed") == 0) {
 			int sp_in;
 
-			if (want_int(p, t, n, ++i, "speed in inches", 1, 48,
+			if (scn_want_int(p, t, n, ++i, "speed in inches", 1, 48,
 			    &sp_in))
 				return -1;
 			u->speed = FX(sp_in);
 		} else if (strcmp(w, "weapon") == 0) {
 			if (++i >= n || battle_weapon_parse(t[i].s, &u->weapon))
-				return perr(p, "expected a weapon: musket, rifle, native, "
+				return scn_perr(p, "expected a weapon: musket, rifle, native, "
 				    "light-gun, field-gun, howitzer, heavy-gun "
 				    "or none");
 		} else if (strcmp(w, "detachments") == 0) {
 			if (u->kind != KIND_INFANTRY && u->kind != KIND_DETACHMENT)
-				return perr(p, "only infantry can be detachments");
+				return scn_perr(p, "only infantry can be detachments");
 			u->kind = KIND_DETACHMENT;
 		} else if ((w[0] == '+' || w[0] == '-') && w[1]) {
 			static const struct { const char *n; unsigned f; } ab[] = {
@@ -927,7 +898,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 				if (strcmp(ab[k].n, w + 1) == 0)
 					break;
 			if (k == sizeof(ab) / sizeof(ab[0]))
-				return perr(p, "unknown ability '%s': expected "
+				return scn_perr(p, "unknown ability '%s': expected "
 				    "+ or - and one of SS, R, SK, Sh, NE, MC, PT, "
 				    "MIL, MI, NA", w);
 			if (w[0] == '+')
@@ -935,15 +906,15 @@ do_unit(struct parser *p, struct tok *t, int n)
 			else
 				u->abil &= ~ab[k].f;
 		} else if (strcmp(w, "stands") == 0) {
-			if (want_int(p, t, n, ++i, "number of stands", 1, 64, &nst))
+			if (scn_want_int(p, t, n, ++i, "number of stands", 1, 64, &nst))
 				return -1;
 		} else if (strcmp(w, "sp") == 0) {
 			if (++i >= n)
-				return perr(p, "'sp' needs the stands' strength");
+				return scn_perr(p, "'sp' needs the stands' strength");
 			if (parse_sp_list(p, t[i].s, sp, 64, &nsp) != 0)
 				return -1;
 		} else if (strcmp(w, "at") == 0) {
-			if (want_at(p, t, n, i, "the unit", &at) != 0)
+			if (scn_want_at(p, t, n, i, "the unit", &at) != 0)
 				return -1;
 			have_at = 1;
 			i++;
@@ -951,13 +922,35 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (want_facing(p, t, n, i, &facing) != 0)
 				return -1;
 			i++;
+		} else if (strcmp(w, "origin") == 0) {
+			size_t k;
+
+			if (++i >= n || t[i].quoted || t[i].s[0] == '\0' ||
+			    strlen(t[i].s) >= sizeof(u->origin))
+				return scn_perr(p, "'origin' needs a word: british, "
+				    "highlander, german, loyalist, american, maryland, "
+				    "delaware, french or native");
+			static const char *const origins[] = { "british",
+				"highlander", "german", "loyalist", "american",
+				"maryland", "delaware", "french", "native" };
+
+			for (k = 0; t[i].s[k]; k++)
+				u->origin[k] = (char)tolower((unsigned char)t[i].s[k]);
+			u->origin[k] = '\0';
+			for (k = 0; k < sizeof(origins) / sizeof(origins[0]); k++)
+				if (strcmp(origins[k], u->origin) == 0)
+					break;
+			if (k == sizeof(origins) / sizeof(origins[0]))
+				return scn_perr(p, "unknown origin '%s': expected "
+				    "british, highlander, german, loyalist, american, "
+				    "maryland, delaware, french or native", t[i].s);
 		} else if (!t[i].quoted && battle_form_parse(w, &form) == 0) {
 			if (want_formation(p, u, w, &form) != 0)
 				return -1;
 		} else {
-			return perr(p, "unexpected '%s' in the unit line (expected "
+			return scn_perr(p, "unexpected '%s' in the unit line (expected "
 			    "morale, speed, weapon, +ABIL, -ABIL, detachments, "
-			    "stands, sp, at, facing or a formation)", w);
+			    "origin, stands, sp, at, facing or a formation)", w);
 		}
 	}
 	if (u->abil & ABIL_MIL)
@@ -977,14 +970,14 @@ do_unit(struct parser *p, struct tok *t, int n)
 	}
 	p->unit_by_stand = 0;
 	if (!have_at)
-		return perr(p, "the unit needs 'at x,y' (its centre), or no "
+		return scn_perr(p, "the unit needs 'at x,y' (its centre), or no "
 		    "placement at all and 'stand' lines below it");
 	if (nst == 0)
 		nst = nsp > 0 ? nsp : 1;
 	if (nsp == 0)
-		return perr(p, "the unit needs 'sp N' (strength of each stand)");
+		return scn_perr(p, "the unit needs 'sp N' (strength of each stand)");
 	if (nsp != 1 && nsp != nst)
-		return perr(p, "'stands %d' but %d SP values: give one value "
+		return scn_perr(p, "'stands %d' but %d SP values: give one value "
 		    "for all stands or one per stand", nst, nsp);
 	for (i = 0; i < nst; i++) {
 		fx w, d, off;
@@ -1012,15 +1005,15 @@ do_stand(struct parser *p, struct tok *t, int n)
 	enum formation form = FORM_LINE;
 
 	if (p->cur_unit < 0 || !p->unit_by_stand)
-		return perr(p, "'stand' must follow a 'unit' line that has no "
+		return scn_perr(p, "'stand' must follow a 'unit' line that has no "
 		    "'stands'/'at' of its own");
 	u = &p->b->units[p->cur_unit];
 	if (p->cur_unit != p->b->nunits - 1)
-		return perr(p, "'stand' must follow its unit directly");
-	if (want_int(p, t, n, 2, "SP", 1, 20, &sp) != 0 ||
+		return scn_perr(p, "'stand' must follow its unit directly");
+	if (scn_want_int(p, t, n, 2, "SP", 1, 20, &sp) != 0 ||
 	    strcmp(t[1].s, "sp") != 0)
-		return perr(p, "expected 'stand sp N at x,y facing F'");
-	if (want_at(p, t, n, 3, "the stand", &pos) != 0)
+		return scn_perr(p, "expected 'stand sp N at x,y facing F'");
+	if (scn_want_at(p, t, n, 3, "the stand", &pos) != 0)
 		return -1;
 	if (want_facing(p, t, n, 5, &facing) != 0)
 		return -1;
@@ -1057,7 +1050,7 @@ check_overlaps(struct parser *p)
 			battle_stand_rect_inset(b, j, 5, rj);
 			if (geom_rect_dist(ri, rj) == 0) {
 				p->line = p->unit_line[uj];
-				return perr(p, "a stand of \"%s\" overlaps a stand of "
+				return scn_perr(p, "a stand of \"%s\" overlaps a stand of "
 				    "\"%s\": stands may touch but not stand on each "
 				    "other", b->units[uj].name, b->units[ui].name);
 			}
@@ -1073,19 +1066,19 @@ finish(struct parser *p)
 	int s, i;
 
 	if (!p->have_title)
-		return perr(p, "the file has no 'scenario \"Title\"' line");
+		return scn_perr(p, "the file has no 'scenario \"Title\"' line");
 	if (p->rs == NULL)
-		return perr(p, "the file names no ruleset (ruleset vnb-wing)");
+		return scn_perr(p, "the file names no ruleset (ruleset vnb-wing)");
 	if (!p->have_table)
-		return perr(p, "the file has no 'table WIDTH x DEPTH' line");
+		return scn_perr(p, "the file has no 'table WIDTH x DEPTH' line");
 	if (b->nsides < 2)
-		return perr(p, "a battle needs at least two sides");
+		return scn_perr(p, "a battle needs at least two sides");
 	for (s = 0; s < b->nsides; s++) {
 		int army = 0, units = 0;
 
 		if (b->sides[s].name[0] == '\0') {
 			p->line = p->seq_line;
-			return perr(p, "the sequence names side '%s', which is "
+			return scn_perr(p, "the sequence names side '%s', which is "
 			    "never declared with a 'side' line", b->sides[s].id);
 		}
 		for (i = 0; i < b->ncommanders; i++)
@@ -1096,15 +1089,15 @@ finish(struct parser *p)
 			if (b->units[i].side == s)
 				units++;
 		if (!army)
-			return perr(p, "side '%s' has no army commander "
+			return scn_perr(p, "side '%s' has no army commander "
 			    "(commander \"Name\" army at x,y)", b->sides[s].id);
 		if (units == 0)
-			return perr(p, "side '%s' has no units", b->sides[s].id);
+			return scn_perr(p, "side '%s' has no units", b->sides[s].id);
 	}
 	for (i = 0; i < b->nunits; i++)
 		if (b->units[i].nstands == 0) {
 			p->line = p->unit_line[i];
-			return perr(p, "unit \"%s\" has no stands: give 'stands N sp "
+			return scn_perr(p, "unit \"%s\" has no stands: give 'stands N sp "
 			    "... at x,y facing F' on its line, or 'stand' lines below "
 			    "it", b->units[i].name);
 		}
@@ -1116,7 +1109,7 @@ finish(struct parser *p)
 				any = 1;
 		if (!any) {
 			p->line = p->brigade_line[i];
-			return perr(p, "brigade \"%s\" has no units", b->brigades[i].name);
+			return scn_perr(p, "brigade \"%s\" has no units", b->brigades[i].name);
 		}
 	}
 	if (check_overlaps(p) != 0)
@@ -1125,7 +1118,7 @@ finish(struct parser *p)
 		for (s = 0; s < b->nsides; s++)
 			b->side_order[s] = s;
 	} else if (p->have_sequence != b->nsides) {
-		return perr(p, "the sequence must name every side once");
+		return scn_perr(p, "the sequence must name every side once");
 	}
 	if (b->turns == 0)
 		b->turns = 12;
@@ -1133,7 +1126,7 @@ finish(struct parser *p)
 		b->minutes = 15;
 	if (!p->have_first)
 		b->first_minute = 12 * 60;
-	return 0;
+	return scn_cards_finish(p);
 }
 
 int
@@ -1151,6 +1144,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	p.fname = fname;
 	p.e = e;
 	p.cur_side = p.cur_brigade = p.cur_unit = -1;
+	memset(p.card_count, 0xff, sizeof(p.card_count));   /* -1 each */
 	p.line = line_offset;
 	for (pos = 0; pos < len && strchr(" \t\r\n", text[pos]) != NULL &&
 	    text[pos] != '\0'; pos++)
@@ -1206,7 +1200,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 
 		p.line++;
 		if (l > SCENARIO_LINE_MAX) {
-			perr(&p, "the line is longer than %d characters",
+			scn_perr(&p, "the line is longer than %d characters",
 			    SCENARIO_LINE_MAX);
 			goto out;
 		}
@@ -1219,11 +1213,11 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		if (n == 0)
 			continue;
 		if (t[0].quoted) {
-			perr(&p, "a line must start with a keyword, not a name");
+			scn_perr(&p, "a line must start with a keyword, not a name");
 			goto out;
 		}
 		if (!p.have_title && strcmp(t[0].s, "scenario") != 0) {
-			perr(&p, "the first declaration must be 'scenario "
+			scn_perr(&p, "the first declaration must be 'scenario "
 			    "\"Title\"'");
 			goto out;
 		}
@@ -1257,11 +1251,17 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_wing(&p, t, n);
 		else if (strcmp(t[0].s, "objective") == 0)
 			n = do_objective(&p, t, n);
+		else if (strcmp(t[0].s, "cards") == 0)
+			n = scn_do_cards(&p, t, n);
+		else if (strcmp(t[0].s, "card") == 0)
+			n = scn_do_card(&p, t, n);
+		else if (strcmp(t[0].s, "hand") == 0)
+			n = scn_do_hand(&p, t, n);
 		else
-			n = perr(&p, "unknown keyword '%s' (expected scenario, "
+			n = scn_perr(&p, "unknown keyword '%s' (expected scenario, "
 			    "ruleset, table, turns, sequence, set, terrain, side, "
-			    "commander, wing, brigade, unit, stand, victory or "
-			    "objective)", t[0].s);
+			    "commander, wing, brigade, unit, stand, victory, "
+			    "objective, cards, card or hand)", t[0].s);
 		if (n < 0)
 			goto out;
 	}

@@ -18,4 +18,12 @@ void store_stmt_release(struct store *s, sqlite3_stmt *st);
 /* Column col as text into out (empty when NULL), cut to size. */
 void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
 
+/* The battle's cards (cards.c): saved with the rest of its state; loaded
+ * into a battle fresh from its scenario, 1 if they fit it, 0 if not (the
+ * state is damaged), -1 with e set. */
+int store_cards_save(struct store *s, int64_t game, const struct battle *b,
+    struct err *e);
+int store_cards_load(struct store *s, int64_t game, struct battle *b,
+    struct err *e);
+
 #endif

@@ -732,10 +732,11 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 		const struct commander *c = &b->commanders[i];
 
 		if (store_exec(s, e, "INSERT INTO commanders (game_id, idx, side_idx, "
-		    "brigade, name, x, y, facing, gone, attached) VALUES (?, ?, ?, "
-		    "?, ?, ?, ?, ?, ?, ?)", "iIIItIIIII", game, i, c->side,
-		    c->brigade, c->name, c->pos.x, c->pos.y, c->facing, c->gone,
-		    c->attached))
+		    "brigade, name, x, y, facing, gone, attached, out_until, "
+		    "out_removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		    "iIIItIIIIIII", game, i, c->side, c->brigade, c->name, c->pos.x,
+		    c->pos.y, c->facing, c->gone, c->attached, c->out_until,
+		    c->out_removed))
 			return -1;
 	}
 	for (i = 0; i < b->nunits; i++) {
@@ -757,7 +758,7 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 		    t->pos.x, t->pos.y, t->facing, (int)t->form, (int)t->flags))
 			return -1;
 	}
-	return 0;
+	return store_cards_save(s, game, b, e);
 }
 
 int
@@ -804,9 +805,9 @@ store_battle_load(struct store *s, const struct store_game *g,
 	if (n != b->nbrigades)
 		goto bad;
 	n = 0;
-	if (store_prepare(s, e, &st, "SELECT idx, x, y, facing, gone, attached FROM "
-	    "commanders "
-	    "WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+	if (store_prepare(s, e, &st, "SELECT idx, x, y, facing, gone, attached, "
+	    "out_until, out_removed FROM commanders WHERE game_id = ? ORDER BY "
+	    "idx", "i", g->id) != 0)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int i = sqlite3_column_int(st, 0);
@@ -818,6 +819,8 @@ store_battle_load(struct store *s, const struct store_game *g,
 		b->commanders[i].facing = sqlite3_column_int(st, 3);
 		b->commanders[i].gone = sqlite3_column_int(st, 4);
 		b->commanders[i].attached = sqlite3_column_int(st, 5);
+		b->commanders[i].out_until = sqlite3_column_int(st, 6);
+		b->commanders[i].out_removed = sqlite3_column_int(st, 7);
 		if (b->commanders[i].attached < -1 ||
 		    b->commanders[i].attached >= b->nunits)
 			goto bad;
@@ -850,6 +853,11 @@ store_battle_load(struct store *s, const struct store_game *g,
 	store_stmt_release(s, st);
 	st = NULL;
 	if (n != b->nstands)
+		goto bad;
+	n = store_cards_load(s, g->id, b, e);
+	if (n < 0)
+		goto out;
+	if (n == 0)
 		goto bad;
 	battle_sync_kinds(b);
 	*out = b;

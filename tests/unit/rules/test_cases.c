@@ -40,6 +40,8 @@ struct kase {
 	char title[256];
 	char rule[512];
 	int steps;
+	char seat_side[4][64];   /* `seats SIDE N`: players on a side */
+	int seat_n[4], nseats;
 	char *scenario;
 	int scenario_line;
 	struct block orders[MAX_BLOCK];
@@ -152,6 +154,14 @@ parse_case(const char *path, struct kase *k, char *why, size_t wsize)
 			k->scenario_line = ln;
 		} else if (strncmp(s, "steps ", 6) == 0) {
 			k->steps = atoi(s + 6);
+		} else if (strncmp(s, "seats ", 6) == 0) {
+			if (k->nseats == 4 || sscanf(s + 6, "%63s %d",
+			    k->seat_side[k->nseats], &k->seat_n[k->nseats]) != 2) {
+				snprintf(why, wsize, "%s:%d: expected 'seats SIDE N'",
+				    path, ln);
+				goto fail;
+			}
+			k->nseats++;
 		} else if (strncmp(s, "orders ", 7) == 0) {
 			if (k->norders == MAX_BLOCK) {
 				snprintf(why, wsize, "%s:%d: too many orders blocks", path, ln);
@@ -287,6 +297,80 @@ fx_near(fx a, fx b)
 	return a - b <= 5 && b - a <= 5;
 }
 
+/* The card expectations: `hand SIDE "A" "B" ...` (exactly those cards, in
+ * any order; `hand SIDE none`), `deck N` (cards left to draw), and
+ * `event-text "words"` / `no-event-text "words"` (an event's sentence
+ * holds the words, or none does). */
+static const char *
+check_cards(const struct battle *b, const struct events *ev, const char *x,
+    char *msg, size_t msize)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	char name[256], side_id[64];
+	int i, n;
+
+	if (strncmp(x, "deck ", 5) == 0) {
+		for (i = n = 0; i < b->cards.n; i++)
+			n += b->cards.at[i] == CARD_DECK;
+		if (n != atoi(x + 5)) {
+			snprintf(msg, msize, "the deck holds %d", n);
+			return msg;
+		}
+		return NULL;
+	}
+	if (strncmp(x, "hand ", 5) == 0) {
+		int side, want[256] = { 0 }, have[256] = { 0 }, k;
+		const char *r;
+
+		if (sscanf(x + 5, "%63s", side_id) != 1 ||
+		    (side = battle_side(b, side_id)) < 0) {
+			snprintf(msg, msize, "unknown side");
+			return msg;
+		}
+		r = x + 5 + strlen(side_id);
+		while ((r = quoted(r, name, sizeof(name))) != NULL) {
+			k = ruleset_card_find(rs, name, NULL);
+			if (k < 0) {
+				snprintf(msg, msize, "no card \"%s\"", name);
+				return msg;
+			}
+			want[k]++;
+		}
+		for (i = 0; i < b->cards.n; i++)
+			if (b->cards.at[i] == side)
+				have[b->cards.kind[i]]++;
+		for (k = 0; k < rs->ncards; k++)
+			if (want[k] != have[k]) {
+				size_t l = 0;
+
+				l += (size_t)snprintf(msg + l, msize - l, "the hand is:");
+				for (i = 0; i < b->cards.n && l < msize; i++)
+					if (b->cards.at[i] == side)
+						l += (size_t)snprintf(msg + l, msize - l,
+						    " \"%s\"", rs->cards[b->cards.kind[i]].name);
+				return msg;
+			}
+		return NULL;
+	}
+	{
+		int want = x[0] == 'e', found = 0;
+
+		if (quoted(x, name, sizeof(name)) == NULL) {
+			snprintf(msg, msize, "event-text needs quoted words");
+			return msg;
+		}
+		for (i = 0; i < ev->n; i++)
+			if (ev->v[i].kind != EV_ROLL && strstr(ev->v[i].text, name))
+				found = 1;
+		if (found != want) {
+			snprintf(msg, msize, "%s event says \"%s\"", found ?
+			    "an" : "no", name);
+			return msg;
+		}
+		return NULL;
+	}
+}
+
 /* Checks one expectation; returns NULL if it holds, else a message. */
 static const char *
 check(const struct battle *b, const struct events *ev, const char *x,
@@ -295,6 +379,10 @@ check(const struct battle *b, const struct events *ev, const char *x,
 	char name[256], word[64];
 	const char *rest;
 
+	if (strncmp(x, "hand ", 5) == 0 || strncmp(x, "deck ", 5) == 0 ||
+	    strncmp(x, "event-text ", 11) == 0 ||
+	    strncmp(x, "no-event-text ", 14) == 0)
+		return check_cards(b, ev, x, msg, msize);
 	if (strncmp(x, "unit ", 5) == 0 || strncmp(x, "commander ", 10) == 0 ||
 	    strncmp(x, "brigade ", 8) == 0) {
 		int is_unit = x[0] == 'u', is_cmd = x[0] == 'c';
@@ -311,6 +399,22 @@ check(const struct battle *b, const struct events *ev, const char *x,
 			char xs[32], ys[32];
 			fx ex, ey;
 
+			if (c >= 0 && (strcmp(rest, "out") == 0 ||
+			    strcmp(rest, "not-out") == 0 ||
+			    strcmp(rest, "out-of-play") == 0)) {
+				const struct commander *k = &b->commanders[c];
+				int want = strcmp(rest, "not-out") != 0, is = k->out_until != 0;
+
+				if (strcmp(rest, "out-of-play") == 0)
+					is = is && k->out_removed;
+				if (want != is) {
+					snprintf(msg, msize, "he is %s", k->out_until == 0 ?
+					    "not out" : k->out_removed ? "out of play" :
+					    "out (unhorsed)");
+					return msg;
+				}
+				return NULL;
+			}
 			if (c < 0 || sscanf(rest, "at %31[^,],%31s", xs, ys) != 2 ||
 			    geom_parse_fx(xs, &ex) || geom_parse_fx(ys, &ey)) {
 				snprintf(msg, msize, "bad commander expectation");
@@ -569,6 +673,13 @@ run_case(void **state)
 			fail_msg("%s:%d: given %s: %s", path, k.given_line[i],
 			    k.given[i], bad);
 	}
+	for (i = 0; i < k.nseats; i++) {
+		int sd = battle_side(b, k.seat_side[i]);
+
+		if (sd < 0)
+			fail_msg("%s: seats: no side '%s'", path, k.seat_side[i]);
+		b->seats[sd] = k.seat_n[i];
+	}
 	op = orders_parser_new(rs, &e);
 	assert_non_null(op);
 	script.v = k.dice;
@@ -644,7 +755,10 @@ main(void)
 {
 	static char *paths[MAX_CASES];
 	static struct CMUnitTest tests[MAX_CASES];
-	const char *base = DESPATCH_SOURCE_DIR "/tests/rules";
+	/* CASES_DIR: another tree of RULESET/NNNN-name.case files (cases
+	 * being written, before they join the suite). */
+	const char *base = getenv("CASES_DIR") != NULL ? getenv("CASES_DIR") :
+	    DESPATCH_SOURCE_DIR "/tests/rules";
 	const char *only = getenv("CASE");
 	DIR *top = opendir(base);
 	struct dirent *de;
