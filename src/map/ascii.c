@@ -169,7 +169,7 @@ map_ascii(const struct battle *b, int side, const unsigned char *seen,
 	for (k = 0; k < b->ncommanders; k++) {
 		const struct commander *cm = &b->commanders[k];
 
-		if (cm->gone || (seen != NULL && cm->side != side))
+		if (cm->gone || cm->out_removed || (seen != NULL && cm->side != side))
 			continue;
 		c = (int)((double)cm->pos.x / 100.0 / per_col);
 		r = (int)(((double)(b->depth - cm->pos.y)) / 100.0 / per_row);

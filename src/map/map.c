@@ -457,7 +457,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 		const struct commander *c = &b->commanders[k];
 		double rgb[3], x, y;
 
-		if (c->gone || (pg->seen != NULL && c->side != pg->side))
+		if (c->gone || c->out_removed || (pg->seen != NULL && c->side != pg->side))
 			continue;
 		side_colour(c->side, rgb);
 		to_page(pg, c->pos.x, c->pos.y, &x, &y);

@@ -65,8 +65,10 @@ hand_list(const struct ruleset *rs, const struct battle *b, int side,
 			n += b->cards.at[j] == side && b->cards.kind[j] == i;
 		if (n == 0 || k >= size)
 			continue;
-		k += (size_t)snprintf(out + k, size - k, "%s\"%s\"%s", shown ? ", " :
-		    "", rs->cards[i].name, n > 1 ? " (2 or more)" : "");
+		k += (size_t)snprintf(out + k, size - k, "%s\"%s\"", shown ? ", " :
+		    "", rs->cards[i].name);
+		if (n > 1 && k < size)
+			k += (size_t)snprintf(out + k, size - k, " (%d of them)", n);
 		shown++;
 	}
 	if (shown == 0)
@@ -231,8 +233,13 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 		const char *what = cd->target == CT_OWN_UNIT ? "unit of yours" :
 		    cd->target == CT_ENEMY_UNIT ? "enemy unit" : "enemy commander";
 
-		if (orders_resolve(p, b, side, which, on, &c, msg, msize, what) != 1)
+		if (orders_resolve(p, b, side, which, on, &c, msg, msize, what) != 1) {
+			size_t l = strlen(msg);
+
+			snprintf(msg + l, msize - l, " (\"%s\" is played on %s %s)",
+			    cd->name, cd->target == CT_OWN_UNIT ? "a" : "an", what);
 			return -1;
+		}
 		o->who = c->idx;
 		o->is_commander = c->kind == C_CMD;
 	}

@@ -211,6 +211,26 @@ report_forces(struct text *t, const struct battle *b, int side)
 	report_forces_detail(t, b, side, NULL, 0);
 }
 
+/* A commander a card has put out: how long, as " (...)" into buf; else
+ * " (out of action)" for one gone for good, or "". */
+static const char *
+commander_note(const struct battle *b, const struct commander *k, char *buf,
+    size_t size)
+{
+	int ns;
+
+	if (k->gone)
+		return " (out of action)";
+	if (k->out_until == 0)
+		return "";
+	ns = battle_step_side(b, k->out_until + 1);
+	snprintf(buf, size, " (%s until the %s phase of turn %d)",
+	    k->out_removed ? "out of the fight" : "unhorsed, commanding nobody",
+	    ns >= 0 ? b->sides[ns].id : "next", battle_step_turn(b,
+	    k->out_until + 1));
+	return buf;
+}
+
 void
 report_forces_detail(struct text *t, const struct battle *b, int side,
     const unsigned char *seen, int detail)
@@ -221,13 +241,14 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 	for (br = 0; br < b->nbrigades; br++) {
 		const struct brigade *g = &b->brigades[br];
 		const struct commander *k = &b->commanders[g->commander];
-		char x[24], y[24], lv[24];
+		char x[24], y[24], lv[24], note[96];
 
 		if (g->side != side)
 			continue;
-		text_add(t, "\n%s (%s at %s,%s): lost %d of %d SP%s%s%s%s%s\n",
+		text_add(t, "\n%s (%s at %s,%s%s): lost %d of %d SP%s%s%s%s%s\n",
 		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
-		    geom_fmt_fx(k->pos.y, y, sizeof(y)), g->lost, g->sp0,
+		    geom_fmt_fx(k->pos.y, y, sizeof(y)), k->out_until != 0 ?
+		    commander_note(b, k, note, sizeof(note)) : "", g->lost, g->sp0,
 		    detail && !(g->flags & BR_EXHAUSTED) ? " (exhausted at " : "",
 		    detail && !(g->flags & BR_EXHAUSTED) ?
 		    geom_fmt_fx(g->level10 * 10, lv, sizeof(lv)) : "",
@@ -293,25 +314,26 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 	}
 	for (u = 0; u < b->ncommanders; u++) {
 		const struct commander *k = &b->commanders[u];
-		char x[24], y[24];
+		char x[24], y[24], note[96];
 
 		if (k->side != side || k->rank == RANK_BRIGADE)
 			continue;
 		if (k->rank == RANK_ARMY)
-			text_add(t, "\nArmy commander: %s at %s,%s\n", k->name,
+			text_add(t, "\nArmy commander: %s at %s,%s%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
-			    geom_fmt_fx(k->pos.y, y, sizeof(y)));
+			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
+			    commander_note(b, k, note, sizeof(note)));
 		else if (k->rank == RANK_WING)
 			text_add(t, "Wing commander: %s at %s,%s%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    k->gone ? " (out of action)" : "");
+			    commander_note(b, k, note, sizeof(note)));
 		else
 			text_add(t, "Unit commander: %s of %s at %s,%s%s\n",
 			    k->name, b->units[k->unit].name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    k->gone ? " (out of action)" : "");
+			    commander_note(b, k, note, sizeof(note)));
 	}
 }
 
@@ -531,6 +553,31 @@ report_observer(const struct battle *b, const char *game, int step,
 	return t.s;
 }
 
+/* text, on the lines after a card's name: indented, cut at spaces to
+ * keep the mail's lines under 72 characters. */
+static void
+wrapped(struct text *t, const char *text)
+{
+	const char *s = text;
+
+	text_add(t, "\n");
+	while (*s) {
+		size_t n = strlen(s), cut = n;
+
+		if (n > 66) {
+			cut = 66;
+			while (cut > 0 && s[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = 66;
+		}
+		text_add(t, "      %.*s\n", (int)cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 /* The side's Fog of War cards: its hand, numbered as an order may name
  * them, and the cards in play that it played or that lie on its units. */
 static void
@@ -553,7 +600,7 @@ report_cards(struct text *t, const struct battle *b, int side, int next_step)
 			text_add(t, " (a %s card: yours only to discard)\n",
 			    cd->allegiance == CARD_CROWN ? "crown" : "rebel");
 		else
-			text_add(t, ": %s\n", cd->help);
+			wrapped(t, cd->help);
 	}
 	if (n == 0)
 		text_add(t, "Your side holds no cards.\n");
@@ -572,10 +619,11 @@ report_cards(struct text *t, const struct battle *b, int side, int next_step)
 		if (shown++ == 0)
 			text_add(t, "In play:\n");
 		nt = battle_step_side(b, x->until + 1);
-		text_add(t, "  \"%s\" (%s) on %s, until the %s phase\n",
-		    rs->cards[x->card].name, b->sides[x->side].id, x->unit >= 0 ?
-		    b->units[x->unit].name : "the stream by the place named",
-		    nt >= 0 ? b->sides[nt].id : "next");
+		text_add(t, "  \"%s\" (played by %s) on %s,\n      until the %s "
+		    "phase of turn %d begins\n", rs->cards[x->card].name,
+		    b->sides[x->side].id, x->unit >= 0 ? b->units[x->unit].name :
+		    "the stream by the place named", nt >= 0 ? b->sides[nt].id :
+		    "next", battle_step_turn(b, x->until + 1));
 	}
 }
 

@@ -16,6 +16,7 @@
 
 #include "orders/internal.h"
 #include "orders/orders.h"
+#include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
 static const char scen[] =
@@ -857,6 +858,117 @@ edit_distance_agrees_with_the_table(void **state)
 	assert_int_equal(orders_lev("Lgiht", "Light"), 2);
 }
 
+/* The skirmish with Fog of War cards in hand. */
+static struct battle *
+with_cards(void)
+{
+	static const char extra[] =
+	    "cards\n"
+	    "hand crown \"Good Going\" \"Bad Going\" \"Panic!!!\" "
+	    "\"God Save the King!\" \"Liberty or Death!\" \"Sharpshooters\"\n"
+	    "hand continental \"Local Knowledge!\"\n"
+	    "set cards.hand 6\n";
+	char *text = malloc(sizeof(scen) + sizeof(extra));
+	struct battle *b = NULL;
+	struct err e;
+
+	assert_non_null(text);
+	strcpy(text, scen);
+	strcat(text, extra);
+	if (scenario_parse(text, strlen(text), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	free(text);
+	return b;
+}
+
+/* The one line of body for side: its canonical text, or its error. */
+static const char *
+one_line(struct fx *f, const struct battle *b, int side, const char *body)
+{
+	orders_parse(f->p, b, side, body, 0, f->r);
+	assert_true(f->r->nlines >= 1);
+	return f->r->lines[f->r->nlines - 1].text;
+}
+
+static void
+cards_are_played_by_name_start_or_number(void **state)
+{
+	struct fx *f = *state;
+	struct battle *b = with_cards();
+	struct orders_result *again = malloc(sizeof(*again));
+	const char *t;
+
+	assert_non_null(again);
+	assert_string_equal(one_line(f, b, 0,
+	    "PLAY CARD \"Good Going\" ON 7th Foot\n"),
+	    "PLAY CARD \"Good Going\" ON 7th Foot (Royal Fusiliers)");
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->set.orders[0].card, VC_GOOD_GOING + 1);
+	/* CARD may go, quotes too, curly quotes do; the start of a name
+	 * is enough when it is the only card of the hand that starts so. */
+	assert_string_equal(one_line(f, b, 0, "play bad going on Maryland\n"),
+	    "PLAY CARD \"Bad Going\" ON Maryland Continentals");
+	assert_string_equal(one_line(f, b, 0,
+	    "PLAY \xe2\x80\x9cGod Save\xe2\x80\x9d ON 71st\n"),
+	    "PLAY CARD \"God Save the King!\" ON 1st Bn 71st Highlanders");
+	/* By its number in the hand, in deck order (the report's). */
+	assert_string_equal(one_line(f, b, 0, "PLAY CARD 1 ON Morgan\n"),
+	    "PLAY CARD \"Sharpshooters\" ON Morgan");
+	assert_true(f->r->set.orders[0].is_commander);
+	assert_string_equal(one_line(f, b, 0, "DISCARD CARD \"Liberty or "
+	    "Death!\"\n"), "DISCARD CARD \"Liberty or Death!\"");
+	assert_true(f->r->set.orders[0].discard);
+	t = one_line(f, b, 1, "PLAY CARD \"Local Knowledge!\" AT 30,20.5\n");
+	assert_string_equal(t, "PLAY CARD \"Local Knowledge!\" AT 30,20.5");
+	/* The canonical text reads back as the same order. */
+	orders_parse(f->p, b, 1, t, 0, again);
+	assert_int_equal(again->nerrors, 0);
+	assert_memory_equal(&again->set.orders[0].at, &f->r->set.orders[0].at,
+	    sizeof(struct pt));
+	/* A unit's own order after a card played on it replaces nothing. */
+	orders_parse(f->p, b, 0, "PLAY CARD \"Good Going\" ON 7th\n"
+	    "7th: ADVANCE 8\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+	free(again);
+	battle_free(b);
+}
+
+static void
+a_card_that_cannot_be_played_says_why(void **state)
+{
+	struct fx *f = *state;
+	struct battle *b = with_cards();
+
+	assert_non_null(strstr(one_line(f, f->b, 0, "PLAY CARD \"Good Going\" "
+	    "ON 7th\n"), "played without Fog of War cards"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Regulars!\" "
+	    "ON 7th\n"), "does not hold \"Regulars!\""));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Regulars!\" "
+	    "ON 7th\n"), "\"Good Going\""));   /* the hand is listed */
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Nonesuch\" "
+	    "ON 7th\n"), "no card is called"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Liberty or Death!\" "
+	    "ON 7th\n"), "is a rebel card"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Good Going\"\n"),
+	    "ON UNIT"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Good Going\" ON "
+	    "Maryland\n"), "is played on a unit of yours"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Bad Going\" ON "
+	    "7th\n"), "is played on an enemy unit"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD 9 ON 7th\n"),
+	    "no card 9"));
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Good Going\" ON "
+	    "7th\nPLAY CARD \"Good Going\" ON 71st\n"), "holds 1"));
+	assert_non_null(strstr(one_line(f, b, 0, "STANDING: PLAY CARD \"Good "
+	    "Going\" ON 7th\n"), "standing order"));
+	assert_non_null(strstr(one_line(f, b, 0, "DISCARD CARD \"Panic!!!\" ON "
+	    "7th\n"), "only the card's name"));
+	assert_non_null(strstr(one_line(f, b, 1, "PLAY CARD \"Local "
+	    "Knowledge!\" ON Maryland\n"), "AT x,y"));
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -895,6 +1007,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(headings_and_bar_quotes_do_not_end_or_enter_the_orders, setup, teardown),
 		cmocka_unit_test_setup_teardown(resolving_without_a_message_gives_the_same_answer, setup, teardown),
 		cmocka_unit_test(edit_distance_agrees_with_the_table),
+		cmocka_unit_test_setup_teardown(cards_are_played_by_name_start_or_number, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_card_that_cannot_be_played_says_why, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

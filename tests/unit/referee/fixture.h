@@ -37,8 +37,29 @@ struct fx {
 	struct referee r;
 };
 
+/* The skirmish with Fog of War cards, each side's first hand given. */
+static const char cards_lines[] =
+    "cards\n"
+    "hand crown \"Good Going\" \"Regulars!!\" \"Bad Going\" \"Panic!!!\"\n"
+    "hand continental \"Good Going\" \"Bad Going\" \"Liberty or Death!!!\" "
+    "\"Local Knowledge\"\n";
+
+static inline int setup_game_with(void **state, int sandbox, const char *extra);
+
 static inline int
 setup_game(void **state, int sandbox)
+{
+	return setup_game_with(state, sandbox, "");
+}
+
+static inline int
+setup_cards(void **state)
+{
+	return setup_game_with(state, 0, cards_lines);
+}
+
+static inline int
+setup_game_with(void **state, int sandbox, const char *extra)
 {
 	struct fx *f = calloc(1, sizeof(*f));
 	char path[400], secret[REFEREE_SECRET_MAX];
@@ -54,6 +75,7 @@ setup_game(void **state, int sandbox)
 	fp = fopen(path, "w");
 	assert_non_null(fp);
 	fputs(scenario, fp);
+	fputs(extra, fp);
 	fclose(fp);
 	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
 		fail_msg("%s", e.msg);

@@ -16,6 +16,7 @@
 
 #include "ledger/ledger.h"
 #include "ledger/record.h"
+#include "core/ruleset.h"
 #include "ledger/verify.h"
 #include "fixture.h"
 
@@ -491,6 +492,89 @@ a_broken_army_ends_the_battle_early(void **state)
 	free(buf);
 }
 
+/* The crown's hand as the store keeps it. */
+static int
+crown_holds(struct fx *f, const char *card)
+{
+	struct store_game g;
+	struct battle *b = NULL;
+	struct err e;
+	const struct ruleset *rs = ruleset_find("vnb-wing");
+	int i, n = 0, k = ruleset_card_find(rs, card, NULL);
+
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	if (store_battle_load(f->st, &g, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	for (i = 0; i < b->cards.n; i++)
+		n += b->cards.at[i] == 0 && b->cards.kind[i] == k;
+	battle_free(b);
+	store_game_clear(&g);
+	return n;
+}
+
+/* A battle with Fog of War cards, played on live dice: cards played,
+ * discarded and drawn again at the turn's end, kept by the store between
+ * steps, and the archive replays to the same state and events. */
+static void
+a_battle_with_cards_verifies(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct err e;
+	char *raw, *buf;
+	size_t n = 0;
+	int i;
+
+	start(f);
+	raw = mail("c1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "PLAY CARD \"Good Going\" ON 23rd Foot\r\n"
+	    "DISCARD CARD \"Panic!!!\"\r\n"
+	    "23rd Foot: ADVANCE 2\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	/* Played and discarded: not in the hand until the turn is over. */
+	assert_int_equal(crown_holds(f, "Good Going"), 0);
+	assert_int_equal(crown_holds(f, "Panic!!!"), 0);
+	assert_int_equal(crown_holds(f, "Bad Going"), 1);
+	raw = mail("c2@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental TURN 1 PASSWORD blue-coat-secret\r\n"
+	    "PLAY CARD \"Bad Going\" ON 23rd Foot\r\n"
+	    "2nd Virginia: HOLD\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	raw = mail("c3@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 2 PASSWORD red-coat-secret\r\n"
+	    "23rd Foot: ADVANCE 2\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	assert_true(tr.finished);
+	buf = exported(f, 0, &n);
+	assert_non_null(strstr(buf, "PLAY CARD"));
+	assert_non_null(strstr(buf, "draws the card"));
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	assert_int_equal(res.steps, 4);
+	/* The card orders are what the replay plays: one left out and the
+	 * state it reaches is not the one signed. */
+	{
+		char *t = strstr(buf, "DISCARD CARD");
+
+		assert_non_null(t);
+		memcpy(t, "DISCARD CARX", 12);
+		assert_int_equal(verify_buf(buf, n, &res), -1);
+	}
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -511,6 +595,8 @@ main(void)
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_sandbox_archive_is_named_as_such,
 		    setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(a_battle_with_cards_verifies,
+		    setup_cards, teardown),
 		cmocka_unit_test_setup_teardown(a_broken_army_ends_the_battle_early,
 		    setup_sandbox, teardown),
 	};

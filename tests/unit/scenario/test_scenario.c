@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/ruleset.h"
+#include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
 static const char good[] =
@@ -175,7 +176,62 @@ static const struct bad bads[] = {
 	{ 18, "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 24,47.5 facing 180", 18,
 	    "hangs off the edge" },
 	{ 6, "terrain wood \"Copse poly 2,2 8,2 8,8", 6, "closing quote" },
+	/* Fog of War cards. */
+	{ 2, "cards\nruleset vnb-wing", 2, "'ruleset' must come before" },
+	{ 2, "ruleset vnb-wing\ncards crown french", 3, "no side is called 'french'" },
+	{ 2, "ruleset vnb-wing\ncards blue", 3, "cards crown SIDE" },
+	{ 2, "ruleset vnb-wing\ncards\ncards", 4, "only once" },
+	{ 2, "ruleset vnb-wing\ncards\ncard \"Panic!!!\" 2", 3, "as many of each" },
+	{ 2, "ruleset vnb-wing\ncard \"Panic!!!\" 2", 3, "need a 'cards' line" },
+	{ 2, "ruleset vnb-wing\nhand crown \"Panic!!!\"", 3, "need a 'cards' line" },
+	{ 2, "ruleset vnb-wing\ncards\ncard \"Nonesuch\" 1", 4, "no card of vnb-wing" },
+	{ 2, "ruleset vnb-wing\ncards\ncard \"Liberty or Death\" 1", 4,
+	    "more than one card" },
+	{ 2, "ruleset vnb-wing\ncards\ncard \"Panic!!!\" 13", 4, "0 to 12" },
+	{ 2, "ruleset vnb-wing\ncards\nhand crown \"Local Knowledge!\" "
+	    "\"Local Knowledge!\"", 4, "no more \"Local Knowledge!\"" },
+	{ 2, "ruleset vnb-wing\ncards\nhand spain \"Panic!!!\"", 4,
+	    "no side is called 'spain'" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 origin prussian", 12,
+	    "unknown origin" },
 };
+
+/* The deck: the basic one with the `card` counts, in the ruleset's card
+ * order; `hand` cards taken from it; the crown's side found. */
+static void
+cards_make_the_deck_and_hands(void **state)
+{
+	char *text = with_line(2, "ruleset vnb-wing\ncards\ncard \"Good Going\" 4\n"
+	    "card \"Sharpshooters\" 0\nhand continental \"Good Going\" "
+	    "\"Liberty or Death!\"");
+	struct battle *b = parse_ok(text);
+	const struct ruleset *rs = ruleset_find("vnb-wing");
+	int i, total = 0, held = 0, gg = 0;
+
+	(void)state;
+	for (i = 0; i < rs->ncards; i++)
+		total += rs->cards[i].count;
+	assert_int_equal(total, 40);
+	assert_int_equal(b->cards.n, 40 + 2 - 2);
+	assert_int_equal(b->cards.crown, 0);
+	for (i = 0; i < b->cards.n; i++) {
+		assert_true(i == 0 || b->cards.kind[i] >= b->cards.kind[i - 1]);
+		assert_int_not_equal(b->cards.kind[i], VC_SHARPSHOOTERS);
+		gg += b->cards.kind[i] == VC_GOOD_GOING;
+		if (b->cards.at[i] == 1)
+			held++;
+		else
+			assert_int_equal(b->cards.at[i], CARD_DECK);
+	}
+	assert_int_equal(gg, 4);
+	assert_int_equal(held, 2);
+	battle_free(b);
+	free(text);
+	/* Without a 'cards' line there is no deck. */
+	b = parse_ok(good);
+	assert_int_equal(b->cards.n, 0);
+	battle_free(b);
+}
 
 static void
 each_error_names_its_line(void **state)
@@ -372,6 +428,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_file_loads_with_forces_laid_out),
 		cmocka_unit_test(each_error_names_its_line),
+		cmocka_unit_test(cards_make_the_deck_and_hands),
 		cmocka_unit_test(set_takes_inches_for_distances),
 		cmocka_unit_test(truncated_file_fails_cleanly_at_every_length),
 		cmocka_unit_test(nul_byte_is_refused),
