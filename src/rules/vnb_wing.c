@@ -171,7 +171,10 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 	fx w, d, step = P(c, "terrain.step"), t;
 	int v, k;
 
-	if (depth > 3)
+	/* Each stand a chain of routs reaches changes state for good (good
+	 * order, disordered, routed, removed), so the chain ends by itself;
+	 * the bound only keeps the stack small. */
+	if (depth > 16)
 		return;
 	battle_stand_size(b, s, &w, &d);
 	for (v = 0; v < b->nunits; v++) {
