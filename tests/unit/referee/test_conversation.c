@@ -247,6 +247,26 @@ help_is_built_from_the_game(void **state)
 	free(m);
 }
 
+/* In a battle with cards, the welcome and HELP say how to play them. */
+static void
+help_tells_how_to_play_cards(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+
+	start(f);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "PLAY CARD \"Good Going\" ON <unit>"));
+	free(reply);
+	m = mail("h3@crown.example.org", "howe@crown.example.org", HDR "HELP\r\n");
+	submit(f, m, &res);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Your side holds 4 now"));
+	free(reply);
+	free(m);
+}
+
 static void
 status_and_orders_tell_what_they_may(void **state)
 {
@@ -691,6 +711,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(reports_say_what_became_of_each_sides_orders, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(order_reply_warns_and_carries_the_crib, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(help_is_built_from_the_game, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(help_tells_how_to_play_cards, setup_cards, teardown),
 		cmocka_unit_test_setup_teardown(status_and_orders_tell_what_they_may, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(press_is_relayed_without_the_senders_address, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(wait_and_concede_change_the_game_only_when_confirmed, setup_sandbox, teardown),
