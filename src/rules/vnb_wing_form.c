@@ -1,8 +1,9 @@
 /*
- * vnb_wing_form.c - detachments for the vnb-wing adjudicator: the slots an
- * infantry unit able to skirmish breaks into, breaking and forming up
- * again, and laying a unit's stands out side by side (docs/rules-vnb-wing.md,
- * Movement: Detachments).  Pure, as the rest of it.
+ * vnb_wing_form.c - formations for the vnb-wing adjudicator: changing a
+ * unit's formation, the slots an infantry unit able to skirmish breaks
+ * into, breaking and forming up again, and laying a unit's stands out
+ * side by side (docs/rules-vnb-wing.md, Movement: Formations and
+ * Detachments).  Pure, as the rest of it.
  */
 #include "rules/vnb_wing_int.h"
 
@@ -322,4 +323,199 @@ vw_prepare_detachments(struct battle *b, struct err *e)
 	}
 	free(save);
 	return 0;
+}
+
+/* --- formations ------------------------------------------------------ */
+
+/* Changes unit u's formation to `want` within `room` (COST units): what
+ * it cost, or -1 (with an event) if it could not. */
+long
+vw_change_formation(struct ctx *c, int u, enum formation want, long room)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	enum formation cur = (enum formation)unit_form(b, u);
+	int detached = un->kind == KIND_DETACHMENT && vw_can_detach(un);
+	int breaking = 0, forming = 0, relay = 0, s;
+	long half = COST(unit_rate(b, u) / 2), cost = 0;
+	const char *why = NULL;
+	struct pt cen;
+	fx w0, w1, d;
+
+	/* Mounted infantry dismount, and mount again, for half the move:
+	 * on foot they are detachments. */
+	if (want == FORM_DISMOUNTED || cur == FORM_DISMOUNTED) {
+		if (!(un->abil & ABIL_MI) || un->base_kind != KIND_MOUNTED) {
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted "
+			    "form in this scenario.", un->name);
+			return -1;
+		}
+		if (want == cur)
+			return 0;
+		if (want != FORM_DISMOUNTED && want != FORM_LINE) {
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must mount before "
+			    "it changes formation.", un->name);
+			return -1;
+		}
+		if (cur == FORM_ROAD || cur == FORM_SKIRMISH) {
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must form before it "
+			    "dismounts.", un->name);
+			return -1;
+		}
+		if (half > room) {
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement "
+			    "left to change formation.", un->name);
+			return -1;
+		}
+		if (!unit_active_centre(b, u, &cen))
+			return -1;
+		unit_save(b, u, c->saved);
+		FOR_STANDS(b, u, s)
+			if (alive(b, s)) {
+				b->stands[s].form = want;
+				b->stands[s].flags &= ~(ST_STATIONARY | ST_RETIRES);
+			}
+		battle_sync_kinds(b);
+		vw_lay_out_line(b, u, cen, unit_facing(b, u));
+		if (!vw_unit_has_room(b, u)) {
+			unit_restore(b, u, c->saved);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+			    "formation: its stands would not have room there.",
+			    un->name);
+			return -1;
+		}
+		c->moved[u] = 1;
+		if (want == FORM_DISMOUNTED)
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s dismounts (half its move).",
+			    un->name);
+		else
+			vw_ev(c, EV_MOVE, u, -1, 0, "%s mounts (half its move).",
+			    un->name);
+		return half;
+	}
+	if (want == FORM_DETACHMENTS && !vw_can_detach(un) &&
+	    un->kind != KIND_DETACHMENT) {
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+		    "detachments: only infantry with the Skirmish ability can.",
+		    un->name);
+		return -1;
+	}
+	if (want == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
+	    un->kind != KIND_MOUNTED && !vw_can_detach(un)) {
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take skirmish order: "
+		    "only detachments and mounted stands can.", un->name);
+		return -1;
+	}
+	if (un->kind == KIND_INFANTRY && vw_can_detach(un) &&
+	    (want == FORM_SKIRMISH || want == FORM_DETACHMENTS)) {
+		breaking = 1;
+		if (want == FORM_DETACHMENTS)
+			want = FORM_LINE;
+	} else if (detached && want == FORM_LINE) {
+		forming = 1;
+	} else if (want == FORM_DETACHMENTS) {
+		/* Formed detachments are the detachments' line. */
+		want = FORM_LINE;
+		if (want == cur)
+			return 0;
+	} else if (want == cur) {
+		return 0;
+	}
+	if (cur == FORM_ROAD && vw_unit_in_enemy_contact(c, u)) {
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave road march in "
+		    "contact with the enemy.", un->name);
+		return -1;
+	}
+	/* Half the move to leave road march or skirmish order, and half to
+	 * form detachments up into stands. */
+	if (cur == FORM_ROAD || (cur == FORM_SKIRMISH && want != FORM_SKIRMISH))
+		cost += half;
+	if (forming)
+		cost += half;
+	if (cost > room) {
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left "
+		    "to change formation.", un->name);
+		return -1;
+	}
+	if (!unit_active_centre(b, u, &cen))
+		return -1;
+	if (breaking) {
+		if (vw_break_unit(b, u, want, c->saved, &why) != 0) {
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
+			    "detachments: %s.", un->name, why);
+			return -1;
+		}
+	} else if (forming) {
+		/* Out of skirmish order or road march first: the detachments
+		 * side by side on their centre. */
+		unit_save(b, u, c->saved);
+		FOR_STANDS(b, u, s)
+			if (alive(b, s))
+				b->stands[s].form = FORM_LINE;
+		if (cur != FORM_LINE)
+			vw_lay_out_line(b, u, cen, unit_facing(b, u));
+		if (vw_reform_unit(b, u, P(c, "contact"), c->saved + un->nstands,
+		    &why) != 0) {
+			unit_restore(b, u, c->saved);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
+			    "from its detachments: %s.", un->name, why);
+			return -1;
+		}
+	} else {
+		battle_kind_size(un->kind, cur, &w0, &d);
+		battle_kind_size(un->kind, want, &w1, &d);
+		relay = w0 != w1;
+		unit_save(b, u, c->saved);
+		FOR_STANDS(b, u, s)
+			if (alive(b, s))
+				b->stands[s].form = want;
+		/* Stands that change width are laid out side by side again. */
+		if (relay) {
+			vw_lay_out_line(b, u, cen, unit_facing(b, u));
+			if (!vw_unit_has_room(b, u)) {
+				unit_restore(b, u, c->saved);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
+				    "formation: its stands would not have room "
+				    "there.", un->name);
+				return -1;
+			}
+		}
+	}
+	/* Detachments are in command as the stand they broke from was, and
+	 * a stand formed up again as any of its detachments was. */
+	if (breaking || forming)
+		FOR_STANDS(b, u, s) {
+			int k, first;
+
+			if (b->stands[s].flags & ST_DETACH)
+				continue;
+			first = vw_first_detachment(b, u, s);
+			for (k = 0; k < vw_detachments_of(b, b->stands[s].sp0); k++)
+				if (breaking)
+					c->in_cmd[first + k] = c->in_cmd[s];
+				else if (c->in_cmd[first + k])
+					c->in_cmd[s] = 1;
+		}
+	FOR_STANDS(b, u, s)
+		b->stands[s].flags &= ~ST_STATIONARY;
+	c->moved[u] = 1;
+	if (cur == FORM_ROAD)
+		c->free_turn[u] = 1;
+	if (breaking)
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
+		    "detachments%s%s.", un->name, battle_unit_alive(b, u),
+		    want == FORM_SKIRMISH ? " in skirmish order" : "",
+		    cost ? " (half its move)" : "");
+	else if (forming)
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s forms up from "
+		    "its detachments into %d %s (%s its move).", un->name,
+		    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
+		    "stand" : "stands", cost > half ? "all" : "half");
+	else
+		vw_ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+		    want == FORM_LINE && un->kind == KIND_MOUNTED ? "mounted" :
+		    want == FORM_LINE && un->kind == KIND_DETACHMENT ?
+		    "detachments" : want == FORM_ROAD ? "road march" :
+		    battle_form_name(want), cost ? " (half its move)" : "");
+	return cost;
 }

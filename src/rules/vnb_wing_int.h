@@ -4,9 +4,10 @@
  * functions one file calls in another (prefixed vw_).  Not for use
  * outside src/rules/vnb_wing*.c; the ruleset's interface is vnb_wing.h.
  *
- *   vnb_wing.c         the phase: command, movement, formations, rally,
- *                      exhaustion and collapse, events and markers
- *   vnb_wing_form.c    detachments: breaking and forming up
+ *   vnb_wing.c         the phase: command, orders, rally, exhaustion and
+ *                      collapse, events and markers
+ *   vnb_wing_move.c    movement: ground, costs, closing, facing
+ *   vnb_wing_form.c    formations and detachments
  *   vnb_wing_sight.c   line of sight
  *   vnb_wing_combat.c  morale, fire and melee
  *   vnb_wing_cards.c   the Fog of War cards
@@ -344,10 +345,29 @@ void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
  * whose base touches stand s, or -1 (vnb_wing.c). */
 int vw_superior_touching(struct ctx *c, int u, int s);
 
-/* Movement (vnb_wing.c). */
+/* Movement (vnb_wing_move.c). */
 struct move_result vw_move_unit(struct ctx *c, int u, struct pt dest,
     long budget, enum move_mode mode, int target);
 void vw_translate_unit(struct battle *b, int u, fx dx, fx dy);
+/* The point `at` along the way from a to dest, `total` long. */
+struct pt vw_along(struct pt a, struct pt dest, fx total, fx at);
+/* How far from a towards z the first edge of a terrain area lies (the
+ * whole way if none). */
+fx vw_area_edge_ahead(const struct battle *b, struct pt a, struct pt z);
+/* A ford or a bridge at p: where a river or marshy stream is crossed. */
+int vw_crossing_allowed_at(const struct battle *b, struct pt p);
+/* Turns unit u to face bearing `to` within `room` (COST units); what it
+ * cost, or -1 if it could not. */
+long vw_face_unit(struct ctx *c, int u, int to, int charging, long room);
+/* The move's event, from its result, asked `asked` inches. */
+void vw_report_move(struct ctx *c, int u, struct move_result *r, fx asked);
+/* How deep unit u stands, front to back. */
+fx vw_unit_depth(const struct battle *b, int u);
+/* 1 if a stand of unit u touches an enemy stand. */
+int vw_unit_in_enemy_contact(struct ctx *c, int u);
+
+/* Command (vnb_wing.c): 1 if every stand of u able to move is in command. */
+int vw_unit_in_command(struct ctx *c, int u);
 /* Laying a unit out side by side, and whether it has room (vnb_wing_form.c). */
 void vw_lay_out_line(struct battle *b, int u, struct pt c, int facing);
 int vw_unit_has_room(const struct battle *b, int u);
@@ -357,7 +377,9 @@ int vw_step_crosses(const struct battle *b, const struct terrain *t,
 /* Stands overlapping (vnb_wing.c). */
 int vw_stands_overlap(const struct battle *b, int s, int k);
 
-/* Detachments (vnb_wing_form.c). */
+/* Formations and detachments (vnb_wing_form.c). */
+long vw_change_formation(struct ctx *c, int u, enum formation want,
+    long room);
 int vw_can_detach(const struct unit *un);
 int vw_detachments_of(const struct battle *b, int sp);
 int vw_first_detachment(const struct battle *b, int u, int p);
