@@ -170,10 +170,6 @@ area_factor(struct ctx *c, int u, struct pt p)
 		if (m > f)
 			f = m;
 	}
-	/* Local Knowledge: the unit's foot pay nothing extra for rough
-	 * ground. */
-	if (f > 1 && vw_card_free_ground(c, u))
-		f = 1;
 	return f;
 }
 
@@ -558,7 +554,7 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		fx left = total - r.moved, len, g, h;
 		struct pt next, mid;
 		long cost;
-		int f, dis = 0, nl, on_the_road, ignore, fence = 0, mi;
+		int f, cf, dis = 0, nl, on_the_road, ignore, fence = 0, mi;
 		const char *what = NULL;
 
 		if (cap >= 0 && cap - r.moved < left) {
@@ -640,11 +636,14 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 			r.stop = "the ground ahead is closed to it";
 			break;
 		}
+		/* Local Knowledge: the unit's foot pay nothing extra for rough
+		 * ground (which still disorders them, below). */
+		cf = f > 1 && vw_card_free_ground(c, u) ? 1 : f;
 		if (road)
 			cost = on_road(b, cur) && on_road(b, next) ?
-			    COST(len) / 3 : COST(len) * f / 2;
+			    COST(len) / 3 : COST(len) * cf / 2;
 		else
-			cost = COST(len) * f;
+			cost = COST(len) * cf;
 		{
 			long lc = line_cost(c, u, cur, next, &dis, &what, &fence);
 
@@ -694,9 +693,9 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		if (r.spent + cost > budget) {
 			/* A part step where only area costs apply. */
 			long room = budget - r.spent;
-			long per = road ? 0 : COST(1) * f;
+			long per = road ? 0 : COST(1) * cf;
 
-			if (per > 0 && cost == COST(len) * f && room >= per) {
+			if (per > 0 && cost == COST(len) * cf && room >= per) {
 				fx part = (fx)(room / per);
 
 				next = vw_along(start, dest, total, r.moved + part);
