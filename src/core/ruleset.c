@@ -95,29 +95,51 @@ card_norm(const char *s, int bangs, char *out, size_t size)
 }
 
 int
+ruleset_card_exact(const struct ruleset *r, const char *name)
+{
+	char want[128], have[128];
+	int k;
+
+	card_norm(name, 1, want, sizeof(want));
+	for (k = 0; want[0] != '\0' && k < r->ncards; k++) {
+		card_norm(r->cards[k].name, 1, have, sizeof(have));
+		if (strcmp(have, want) == 0)
+			return k;
+	}
+	return -1;
+}
+
+int
 ruleset_card_find(const struct ruleset *r, const char *name,
     const unsigned char *among)
 {
 	char want[128], have[128];
 	int pass, k, found;
 
-	/* 0: the whole name; 1: its start, '!'s and all; 2: its start
-	 * without them (only for a name written without). */
-	for (pass = 0; pass < 3; pass++) {
+	/* A card's whole name is that card, held or not. */
+	k = ruleset_card_exact(r, name);
+	if (k >= 0)
+		return among == NULL || among[k] ? k : -1;
+	/* 1: the start of a name, '!'s and all (and no more '!'s after
+	 * them: "Liberty or Death!" is not "Liberty or Death!!"); 2: its
+	 * start without them, for a name written without any. */
+	for (pass = 1; pass < 3; pass++) {
 		int bangs = pass < 2;
+		size_t wl;
 
 		if (pass == 2 && strchr(name, '!') != NULL)
 			break;
 		card_norm(name, bangs, want, sizeof(want));
-		if (want[0] == '\0')
+		wl = strlen(want);
+		if (wl == 0)
 			return -1;
 		found = -1;
 		for (k = 0; k < r->ncards; k++) {
 			if (among != NULL && !among[k])
 				continue;
 			card_norm(r->cards[k].name, bangs, have, sizeof(have));
-			if (pass == 0 ? strcmp(have, want) != 0 :
-			    strncmp(have, want, strlen(want)) != 0)
+			if (strncmp(have, want, wl) != 0 ||
+			    (bangs && have[wl] == '!'))
 				continue;
 			if (found >= 0)
 				return -2;

@@ -135,11 +135,14 @@ const struct ruleset *const *ruleset_all(void);
 
 const struct troop_type *ruleset_type(const struct ruleset *r, const char *id);
 
-/* The card whose name is `name`: case, spaces and punctuation other than
- * '!' do not count, and a name that only starts one (with its '!'s, or
- * without any) will do when only one card of `among` starts so (among:
- * a flag a card of the ruleset, NULL for all).  Its index, -1 if none,
- * -2 if several. */
+/* The card whose name is `name`, case, spaces and punctuation other than
+ * '!' not counting: its index, or -1. */
+int ruleset_card_exact(const struct ruleset *r, const char *name);
+/* The same, or a name that only starts one (with its '!'s and no more,
+ * or without any '!') when only one card of `among` starts so (among: a
+ * flag a card of the ruleset, NULL for all).  A card's whole name is
+ * that card only: -1 if among leaves it out.  Its index, -1 if none, -2
+ * if several. */
 int ruleset_card_find(const struct ruleset *r, const char *name,
     const unsigned char *among);
 /* 1 if a side may play card k: neutral, or its allegiance is the side's

@@ -704,6 +704,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		bad(res, 0, 0, "memory", "%s", op == NULL ? e.msg : "out of memory");
 		goto out;
 	}
+	orders_parser_replay(op, 1);
 	for (i = 2; i < nlines; i++) {
 		char kind[16];
 

@@ -71,8 +71,16 @@ hand_list(const struct ruleset *rs, const struct battle *b, int side,
 			k += (size_t)snprintf(out + k, size - k, " (%d of them)", n);
 		shown++;
 	}
-	if (shown == 0)
-		snprintf(out, size, "no cards");
+	if (shown == 0) {
+		int used = 0;
+
+		for (j = 0; j < b->cards.n; j++)
+			used |= b->cards.at[j] != CARD_DECK;
+		snprintf(out, size, used ? "no cards now (cards played or "
+		    "discarded are replaced after the last phase of each turn)" :
+		    "no cards yet (the first hands are dealt as the first phase "
+		    "is played)");
+	}
 }
 
 /* The n-th card of the side's hand (1-based, in deck order, as the
@@ -153,7 +161,10 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 		if (b->cards.at[j] == side)
 			held[b->cards.kind[j]] = 1;
 	hand_list(rs, b, side, hand, sizeof(hand));
-	if (name[strspn(name, "0123456789")] == '\0') {
+	if (p->replay) {
+		/* A stored line names its card in full. */
+		k = ruleset_card_find(rs, name, NULL);
+	} else if (name[strspn(name, "0123456789")] == '\0') {
 		k = hand_nth(b, side, atoi(name));
 		if (k < 0) {
 			snprintf(msg, msize, "your hand has no card %s: it holds %s",
@@ -193,11 +204,10 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 		return 1;
 	}
 	if (!ruleset_card_playable(rs, b, k, side)) {
-		snprintf(msg, msize, "\"%s\" is a %s card: only the %s may play "
-		    "it (DISCARD it to draw another at the end of the turn)",
+		snprintf(msg, msize, "\"%s\" is a %s card: only the %s side may "
+		    "play it (DISCARD it to draw another at the end of the turn)",
 		    cd->name, cd->allegiance == CARD_CROWN ? "crown" : "rebel",
-		    cd->allegiance == CARD_CROWN ? "crown's side" :
-		    "crown's enemies");
+		    cd->allegiance == CARD_CROWN ? "crown's" : "rebels'");
 		return -1;
 	}
 	on = after_word(rest, "ON");
@@ -234,10 +244,25 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 		    cd->target == CT_ENEMY_UNIT ? "enemy unit" : "enemy commander";
 
 		if (orders_resolve(p, b, side, which, on, &c, msg, msize, what) != 1) {
-			size_t l = strlen(msg);
+			const struct cand *other;
 
-			snprintf(msg + l, msize - l, " (\"%s\" is played on %s %s)",
-			    cd->name, cd->target == CT_OWN_UNIT ? "a" : "an", what);
+			/* A name of the wrong kind: say what it is and what the
+			 * card wants; else the resolver's suggestions. */
+			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_ENEMY_UNIT |
+			    WHO_OWN_CMD | WHO_ENEMY_CMD, on, &other, NULL, 0, "") == 1)
+				snprintf(msg, msize, "\"%s\" is %s, and \"%s\" is "
+				    "played on %s %s", other->name, other->kind == C_CMD ?
+				    (other->side == side ? "one of your commanders" :
+				    "an enemy commander") : other->side == side ?
+				    "one of your units" : "an enemy unit", cd->name,
+				    cd->target == CT_OWN_UNIT ? "a" : "an", what);
+			else {
+				size_t l = strlen(msg);
+
+				snprintf(msg + l, msize - l, " (\"%s\" is played on %s "
+				    "%s)", cd->name, cd->target == CT_OWN_UNIT ? "a" :
+				    "an", what);
+			}
 			return -1;
 		}
 		o->who = c->idx;

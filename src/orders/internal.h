@@ -41,6 +41,9 @@ struct orders_parser {
 	int near;            /* a name in the line was taken as the nearest */
 	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
 	                      * is known to be valid UTF-8 */
+	int replay;          /* reading stored orders again (turn, verify):
+	                      * what a card needs of the hand is left to the
+	                      * adjudicator (orders_parser_replay) */
 };
 
 /* A PLAY CARD or DISCARD CARD line (cards.c): 0 if buf is not one, 1

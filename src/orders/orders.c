@@ -107,6 +107,12 @@ fail:
 }
 
 void
+orders_parser_replay(struct orders_parser *p, int on)
+{
+	p->replay = on;
+}
+
+void
 orders_parser_free(struct orders_parser *p)
 {
 	if (p == NULL)
@@ -1235,7 +1241,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				snprintf(msg, sizeof(msg), "a card is played once, so it "
 				    "cannot be a standing order");
 			}
-			if (rc > 0) {
+			if (rc > 0 && !p->replay) {
 				int held = 0, asked = 1, j;
 
 				for (j = 0; j < b->cards.n; j++)

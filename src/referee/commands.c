@@ -101,18 +101,15 @@ commands_help_text(struct text *t, const struct store_game *g,
 
 		for (i = 0; i < b->cards.n; i++)
 			held += b->cards.at[i] == side;
+		text_add(t, "\nThis battle plays Fog of War cards%s. A card is a "
+		    "line of its own, played at\nthe start of your phase:\n  PLAY "
+		    "CARD \"Good Going\" ON <unit>      (or PLAY CARD 2 ON <unit>, "
+		    "by number)\n  PLAY CARD \"Local Knowledge!\" AT 30,20\n  DISCARD "
+		    "CARD \"Panic!!!\"          (you draw another at the end of the "
+		    "turn)\n", held > 0 ? "" : ", dealt as the first phase is "
+		    "played");
 		if (held > 0)
-			text_add(t, "\nThis battle plays Fog of War cards. Your side "
-			    "holds %d now (each report lists\nthem, numbered).", held);
-		else
-			text_add(t, "\nThis battle plays Fog of War cards, dealt as the "
-			    "first phase is played (each\nreport lists your side's, "
-			    "numbered).");
-		text_add(t, " A card is a line of its own, played at the\nstart of "
-		    "your phase:\n  PLAY CARD \"Good Going\" ON <unit>      (or "
-		    "PLAY CARD 2 ON <unit>, by number)\n  PLAY CARD \"Local "
-		    "Knowledge!\" AT 30,20\n  DISCARD CARD \"Panic!!!\"          "
-		    "(you draw another at the end of the turn)\n");
+			report_cards(t, b, side, g->step > 0 ? g->step : 1);
 	}
 	text_add(t, "\nA unit without an order holds. A new mail with orders "
 	    "replaces your earlier set\nfor that phase; a mail without order "

@@ -182,6 +182,7 @@ load_orders(struct referee *r, const struct store_game *g,
 	*nsets = 0;
 	if (op == NULL)
 		return -1;
+	orders_parser_replay(op, 1);
 	res = malloc(sizeof(*res));
 	if (res == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
@@ -215,6 +216,7 @@ load_orders(struct referee *r, const struct store_game *g,
 	}
 	rc = 0;
 out:
+	orders_parser_replay(op, 0);
 	free(res);
 	return rc;
 }

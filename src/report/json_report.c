@@ -265,7 +265,8 @@ json_cards(struct json *j, const struct battle *b, int side, int fog)
 		const struct card_effect *x = &b->cards.effects[i];
 
 		if (x->spent || (fog && x->side != side && (x->unit < 0 ||
-		    b->units[x->unit].side != side)))
+		    b->units[x->unit].side != side)) ||
+		    (x->unit >= 0 && battle_unit_alive(b, x->unit) == 0))
 			continue;
 		json_obj(j, NULL);
 		json_str(j, "card", rs->cards[x->card].name);
@@ -273,6 +274,10 @@ json_cards(struct json *j, const struct battle *b, int side, int fog)
 		json_str(j, "unit", x->unit >= 0 ? b->units[x->unit].name : NULL);
 		json_str(j, "commander", x->commander >= 0 ?
 		    b->commanders[x->commander].name : NULL);
+		if (x->unit < 0 && x->commander < 0) {
+			json_fx(j, "x", x->at.x);
+			json_fx(j, "y", x->at.y);
+		}
 		json_int(j, "until_step", x->until);
 		json_end_obj(j);
 	}

@@ -578,9 +578,7 @@ wrapped(struct text *t, const char *text)
 	}
 }
 
-/* The side's Fog of War cards: its hand, numbered as an order may name
- * them, and the cards in play that it played or that lie on its units. */
-static void
+void
 report_cards(struct text *t, const struct battle *b, int side, int next_step)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
@@ -611,19 +609,28 @@ report_cards(struct text *t, const struct battle *b, int side, int next_step)
 		    "discarded are replaced after the last phase of each turn.\n");
 	for (i = 0; i < b->cards.neffects; i++) {
 		const struct card_effect *x = &b->cards.effects[i];
+		char xs[24], ys[24];
 		int nt;
 
 		if (x->until < next_step || x->spent || (x->side != side &&
-		    (x->unit < 0 || b->units[x->unit].side != side)))
+		    (x->unit < 0 || b->units[x->unit].side != side)) ||
+		    (x->unit >= 0 && battle_unit_alive(b, x->unit) == 0))
 			continue;
 		if (shown++ == 0)
 			text_add(t, "In play:\n");
 		nt = battle_step_side(b, x->until + 1);
-		text_add(t, "  \"%s\" (played by %s) on %s,\n      until the %s "
-		    "phase of turn %d begins\n", rs->cards[x->card].name,
-		    b->sides[x->side].id, x->unit >= 0 ? b->units[x->unit].name :
-		    "the stream by the place named", nt >= 0 ? b->sides[nt].id :
-		    "next", battle_step_turn(b, x->until + 1));
+		if (x->unit >= 0)
+			text_add(t, "  \"%s\" (played by %s) on %s,\n",
+			    rs->cards[x->card].name, b->sides[x->side].id,
+			    b->units[x->unit].name);
+		else
+			text_add(t, "  \"%s\" (played by %s) at %s,%s,\n",
+			    rs->cards[x->card].name, b->sides[x->side].id,
+			    geom_fmt_fx(x->at.x, xs, sizeof(xs)),
+			    geom_fmt_fx(x->at.y, ys, sizeof(ys)));
+		text_add(t, "      until the %s phase of turn %d begins\n",
+		    nt >= 0 ? b->sides[nt].id : "next",
+		    battle_step_turn(b, x->until + 1));
 	}
 }
 

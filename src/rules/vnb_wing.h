@@ -57,6 +57,12 @@ int vnb_in_command(const struct battle *b, int u);
 /* A unit's command and the nearest enemy in sight, for the report. */
 void vnb_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);
+/* Why side cannot play card k as order o asks, the table as it stands
+ * (the wrong kind of unit, nobody in range), or NULL if it can: what
+ * the adjudicator checks when the card is played, and the preview warns
+ * of. */
+const char *vnb_card_unplayable(const struct battle *b, int k, int side,
+    const struct order *o);
 int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 

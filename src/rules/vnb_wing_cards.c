@@ -240,15 +240,14 @@ draw_hands(struct ctx *c)
 /* The gap from stand s to the nearest active stand of side's units that
  * pass `ok` (NULL: all), and that stand in *from; -1 if none. */
 static fx
-nearest_of_side(struct ctx *c, int side, int s, int (*ok)(struct ctx *, int),
-    int *from)
+nearest_of_side(const struct battle *b, int side, int s,
+    int (*ok)(const struct battle *, int), int *from)
 {
-	struct battle *b = c->b;
 	fx best = -1;
 	int v, k;
 
 	for (v = 0; v < b->nunits; v++) {
-		if (b->units[v].side != side || (ok != NULL && !ok(c, v)))
+		if (b->units[v].side != side || (ok != NULL && !ok(b, v)))
 			continue;
 		FOR_STANDS(b, v, k) {
 			fx g;
@@ -266,17 +265,16 @@ nearest_of_side(struct ctx *c, int side, int s, int (*ok)(struct ctx *, int),
 }
 
 static int
-ok_rifles(struct ctx *c, int v)
+ok_rifles(const struct battle *b, int v)
 {
-	return c->b->units[v].weapon == WEAPON_RIFLE;
+	return b->units[v].weapon == WEAPON_RIFLE;
 }
 
 /* Some stand of a unit of side with small arms is within its weapon's
  * long range of a stand of unit u. */
 static int
-in_small_arms_range(struct ctx *c, int side, int u, int rifles_only)
+in_small_arms_range(const struct battle *b, int side, int u, int rifles_only)
 {
-	struct battle *b = c->b;
 	int s, v, k;
 
 	FOR_STANDS(b, u, s) {
@@ -288,11 +286,11 @@ in_small_arms_range(struct ctx *c, int side, int u, int rifles_only)
 			fx range;
 
 			if (vu->side != side || !has_small_arms(vu) ||
-			    (rifles_only && !ok_rifles(c, v)))
+			    (rifles_only && !ok_rifles(b, v)))
 				continue;
 			snprintf(name, sizeof(name), "range.%s.long",
 			    battle_weapon_name(vu->weapon));
-			range = P(c, name);
+			range = ruleset_param(&ruleset_vnb_wing, b, name);
 			FOR_STANDS(b, v, k)
 				if (active(b, k) && stand_gap(b, k, s) <= range)
 					return 1;
@@ -368,9 +366,8 @@ officers(struct ctx *c, int k, int side, int u, int hit)
 /* A sharpshooter unit of side with a stand within reach of commander cm,
  * or -1. */
 static int
-sharpshooters_near(struct ctx *c, int side, int cm)
+sharpshooters_near(const struct battle *b, int side, int cm)
 {
-	struct battle *b = c->b;
 	const struct commander *k = &b->commanders[cm];
 	struct pt r[4];
 	int v, s;
@@ -387,7 +384,8 @@ sharpshooters_near(struct ctx *c, int side, int cm)
 			if (!active(b, s))
 				continue;
 			battle_stand_rect(b, s, q);
-			if (geom_rect_dist(r, q) <= P(c, "cards.sharpshooters"))
+			if (geom_rect_dist(r, q) <= ruleset_param(&ruleset_vnb_wing,
+			    b, "cards.sharpshooters"))
 				return v;
 		}
 	}
@@ -401,7 +399,7 @@ static void
 sharpshooters(struct ctx *c, int side, int cm)
 {
 	struct battle *b = c->b;
-	int r, turns, ss = sharpshooters_near(c, side, cm);
+	int r, turns, ss = sharpshooters_near(b, side, cm);
 
 	c->d->side = side;
 	r = dice_roll(c->d, 6, -1, "%s at %s", card_name(VC_SHARPSHOOTERS),
@@ -431,16 +429,34 @@ sharpshooters(struct ctx *c, int side, int cm)
 }
 
 static int
-ok_british_infantry(struct ctx *c, int v)
+ok_british_infantry(const struct battle *b, int v)
 {
-	return foot(&c->b->units[v]) && is_british(c->b, v);
+	return foot(&b->units[v]) && is_british(b, v);
 }
 
-/* Why the card cannot be played on its target now, or NULL if it can. */
-static const char *
-cannot_play(struct ctx *c, int k, int side, const struct order *o)
+/* A stream or river line within `reach` of point at. */
+static int
+stream_near(const struct battle *b, struct pt at, fx reach)
 {
-	struct battle *b = c->b;
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != T_STREAM)
+			continue;
+		for (j = 0; j + 1 < t->npts; j++)
+			if (geom_seg_dist(at, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) <= reach)
+				return 1;
+	}
+	return 0;
+}
+
+const char *
+vnb_card_unplayable(const struct battle *b, int k, int side,
+    const struct order *o)
+{
 	int u = o->is_commander ? -1 : o->who, s, from;
 	const struct unit *un = u >= 0 ? &b->units[u] : NULL;
 
@@ -448,11 +464,11 @@ cannot_play(struct ctx *c, int k, int side, const struct order *o)
 		return "it has no stands left on the table";
 	switch (k) {
 	case VC_OFFICER_CASUALTIES:
-		return in_small_arms_range(c, side, u, 0) ? NULL :
-		    "no unit of yours with small arms has it in range";
+		return in_small_arms_range(b, side, u, 0) ? NULL :
+		    "no unit of the side with small arms has it in range";
 	case VC_PICK_OFF:
-		return in_small_arms_range(c, side, u, 1) ? NULL :
-		    "no rifle unit of yours has it in range";
+		return in_small_arms_range(b, side, u, 1) ? NULL :
+		    "no rifle unit of the side has it in range";
 	case VC_GOOD_GUNNERY:
 	case VC_BAD_GUNNERY:
 		return un->kind == KIND_ARTILLERY ? NULL : "it is not artillery";
@@ -463,8 +479,8 @@ cannot_play(struct ctx *c, int k, int side, const struct order *o)
 	case VC_SHARPSHOOTERS:
 		if (b->commanders[o->who].gone || b->commanders[o->who].out_removed)
 			return "he is not on the table";
-		return sharpshooters_near(c, side, o->who) >= 0 ? NULL :
-		    "no sharpshooter unit of yours is within 12\" of him";
+		return sharpshooters_near(b, side, o->who) >= 0 ? NULL :
+		    "no sharpshooter unit of the side is within 12\" of him";
 	case VC_GOD_SAVE_RALLY:
 	case VC_LIBERTY_RALLY:
 		if (k == VC_GOD_SAVE_RALLY && !is_british(b, u))
@@ -495,16 +511,21 @@ cannot_play(struct ctx *c, int k, int side, const struct order *o)
 		break;
 	case VC_PANIC:
 		return is_militia(b, u) ? NULL : "it is not a militia unit";
+	case VC_LOCAL_STREAM:
+		return stream_near(b, o->at, ruleset_param(&ruleset_vnb_wing, b,
+		    "cards.stream") / 2) ? NULL : "no stream runs within 6\" of "
+		    "that point";
 	case VC_REGULARS_SHAKEN:
 		FOR_STANDS(b, u, s) {
 			if (!alive(b, s))
 				continue;
-			if (nearest_of_side(c, side, s, ok_british_infantry, &from) >= 0 &&
-			    stand_gap(b, from, s) <= P(c, "cards.regulars") &&
+			if (nearest_of_side(b, side, s, ok_british_infantry, &from) >= 0 &&
+			    stand_gap(b, from, s) <= ruleset_param(&ruleset_vnb_wing, b,
+			    "cards.regulars") &&
 			    vw_can_see(b, b->stands[from].pos, b->stands[s].pos))
 				return NULL;
 		}
-		return "no British infantry of yours within 18\" sees it";
+		return "no British infantry of the side within 18\" sees it";
 	default:
 		break;
 	}
@@ -583,10 +604,14 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 			r += vw_roll(c, u, "%s for %s, second die", card_name(k),
 			    b->units[u].name);
 		effect_add(c, k, side, u, -1, none, FX(r));
-		vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: it moves %d\" %s "
-		    "until %s's next phase.", b->sides[side].id, card_name(k),
-		    b->units[u].name, r, k == VC_GOOD_GOING ? "more" : "less",
-		    b->sides[side].id);
+		if (k == VC_GOOD_GOING)
+			vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: it moves %d\" "
+			    "more this phase.", b->sides[side].id, card_name(k),
+			    b->units[u].name, r);
+		else
+			vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: it moves %d\" "
+			    "less in its next phase.", b->sides[side].id, card_name(k),
+			    b->units[u].name, r);
 		by_side(c, side);
 		return;
 	}
@@ -645,7 +670,7 @@ play_order(struct ctx *c, int side, const struct order *o)
 	if (!ruleset_card_playable(c->rs, b, k, side))
 		why = "it is the other side's card";
 	else
-		why = cannot_play(c, k, side, o);
+		why = vnb_card_unplayable(b, k, side, o);
 	if (why != NULL) {
 		vw_ev(c, EV_CARD, -1, -1, k, "%s cannot play the card %s on %s: %s; "
 		    "it stays in the hand.", b->sides[side].id, card_name(k),

@@ -170,7 +170,7 @@ const int vnb_nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0]));
  * Knowledge).  A scenario changes them with `card "Name" N`.  The names
  * are the text's, made unique where it repeats one (Cold Steel!!!). */
 const struct card_def vnb_cards[VC_COUNT] = {
-	[VC_OFFICER_CASUALTIES] = { "Officer Casualties", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "an enemy unit within musket range of your small arms: on 4-6 its unit commander is out for a turn and it tests morale one worse" },
+	[VC_OFFICER_CASUALTIES] = { "Officer Casualties", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "an enemy unit within the long range of one of your units with small arms: on 4-6 its unit commander is out for a turn and it tests morale one worse" },
 	[VC_GOOD_GUNNERY] = { "Good Gunnery!!", CARD_NEUTRAL, 2, CT_OWN_UNIT, "one of your artillery units rerolls the dice that missed, in its next fire before your next phase" },
 	[VC_BAD_GUNNERY] = { "Bad Gunnery!!", CARD_NEUTRAL, 2, CT_ENEMY_UNIT, "hits by an enemy artillery unit get a second save until your next phase" },
 	[VC_DEVASTATING_VOLLEY] = { "Devastating Volley", CARD_NEUTRAL, 2, CT_OWN_UNIT, "one of your infantry units rerolls the dice that missed, in its next fire before your next phase" },

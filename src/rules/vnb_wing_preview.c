@@ -310,6 +310,21 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 		char w1[24], w2[24];
 		int st;
 
+		/* A card that would not be played as the table stands. */
+		if (o->card != 0 && !o->discard) {
+			const char *why = vnb_card_unplayable(b, o->card - 1, set->side,
+			    o);
+
+			if (why != NULL) {
+				k = say(out, size, k, "  line %d: \"%s\" would not be "
+				    "played as things stand: %s.\n    The card stays "
+				    "in your hand if that is still so when the\n    "
+				    "phase is played.\n", o->line,
+				    vnb_cards[o->card - 1].name, why);
+				warnings++;
+			}
+			continue;
+		}
 		if (o->card != 0 || o->is_commander ||
 		    !battle_unit_alive(b, o->who))
 			continue;

@@ -35,14 +35,21 @@ want_card(struct parser *p, struct tok *t, int n, int i)
 		return scn_perr(p, "expected a card's name in double quotes, for "
 		    "example \"Good Going\" (see 'despatch rules %s')",
 		    p->rs->name);
-	k = ruleset_card_find(p->rs, t[i].s, NULL);
-	if (k == -2)
+	/* A scenario names its cards in full. */
+	k = ruleset_card_exact(p->rs, t[i].s);
+	if (k < 0 && ruleset_card_find(p->rs, t[i].s, NULL) == -2)
 		return scn_perr(p, "\"%s\" could be more than one card: write "
 		    "the whole name, '!'s and all (see 'despatch rules %s')",
 		    t[i].s, p->rs->name);
-	if (k < 0)
-		return scn_perr(p, "no card of %s is called \"%s\" (see "
-		    "'despatch rules %s')", p->rs->name, t[i].s, p->rs->name);
+	if (k < 0) {
+		int near = ruleset_card_find(p->rs, t[i].s, NULL);
+
+		return near >= 0 ? scn_perr(p, "no card of %s is called \"%s\": "
+		    "\"%s\"? (a scenario writes a card's whole name)",
+		    p->rs->name, t[i].s, p->rs->cards[near].name) :
+		    scn_perr(p, "no card of %s is called \"%s\" (see 'despatch "
+		    "rules %s')", p->rs->name, t[i].s, p->rs->name);
+	}
 	return k;
 }
 

@@ -966,6 +966,21 @@ a_card_that_cannot_be_played_says_why(void **state)
 	    "7th\n"), "only the card's name"));
 	assert_non_null(strstr(one_line(f, b, 1, "PLAY CARD \"Local "
 	    "Knowledge!\" ON Maryland\n"), "AT x,y"));
+	/* The '!'s tell cards apart, and a card's whole name is that card:
+	 * neither is taken for a card of the hand that it starts. */
+	assert_non_null(strstr(one_line(f, b, 0, "PLAY CARD \"Liberty or "
+	    "Death!!\" ON 7th\n"), "does not hold \"Liberty or Death!!\""));
+	assert_non_null(strstr(one_line(f, b, 1, "PLAY CARD \"Local "
+	    "Knowledge\" ON Maryland\n"), "does not hold \"Local Knowledge\""));
+	/* Read again to be played, stored lines are taken as they are: the
+	 * adjudicator says what came of a card no longer held. */
+	orders_parser_replay(f->p, 1);
+	orders_parse(f->p, b, 0, "PLAY CARD \"Good Going\" ON 7th\n"
+	    "PLAY CARD \"Good Going\" ON 71st\nPLAY CARD \"Regulars!\" ON 7th\n",
+	    0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 3);
+	orders_parser_replay(f->p, 0);
 	battle_free(b);
 }
 

@@ -44,22 +44,32 @@ static const char cards_lines[] =
     "hand continental \"Good Going\" \"Bad Going\" \"Liberty or Death!!!\" "
     "\"Local Knowledge\"\n";
 
-static inline int setup_game_with(void **state, int sandbox, const char *extra);
+static inline int setup_game_with(void **state, int sandbox, const char *extra,
+    const char *crown_brigades);
 
 static inline int
 setup_game(void **state, int sandbox)
 {
-	return setup_game_with(state, sandbox, "");
+	return setup_game_with(state, sandbox, "", NULL);
 }
 
 static inline int
 setup_cards(void **state)
 {
-	return setup_game_with(state, 0, cards_lines);
+	return setup_game_with(state, 0, cards_lines, NULL);
+}
+
+/* The same, the crown's player commanding the 1st brigade only, so that
+ * a second player may take the army commander. */
+static inline int
+setup_cards_shared(void **state)
+{
+	return setup_game_with(state, 0, cards_lines, "1st");
 }
 
 static inline int
-setup_game_with(void **state, int sandbox, const char *extra)
+setup_game_with(void **state, int sandbox, const char *extra,
+    const char *crown_brigades)
 {
 	struct fx *f = calloc(1, sizeof(*f));
 	char path[400], secret[REFEREE_SECRET_MAX];
@@ -83,7 +93,7 @@ setup_game_with(void **state, int sandbox, const char *extra)
 	f->r.fixed_now = 1700000000;
 	if (referee_new_game(&f->r, "mill", path, sandbox, NULL, &e) != 0 ||
 	    referee_player_add(&f->r, "mill", "crown", "howe@crown.example.org",
-	    "red-coat-secret", NULL, secret, &e) != 0 ||
+	    "red-coat-secret", crown_brigades, secret, &e) != 0 ||
 	    referee_player_add(&f->r, "mill", "continental",
 	    "greene@cont.example.org", "blue-coat-secret", NULL, secret, &e) != 0)
 		fail_msg("%s", e.msg);

@@ -575,6 +575,46 @@ a_battle_with_cards_verifies(void **state)
 	free(buf);
 }
 
+/* Two players of a side each play the side's one copy of a card: both
+ * lines were right when sent, so both are stored; the phase is played,
+ * the first line plays the card, the second says it does nothing, and
+ * the archive verifies. */
+static void
+two_players_playing_one_card_do_not_stop_the_game(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct err e;
+	char secret[REFEREE_SECRET_MAX], *raw, *buf;
+	size_t n = 0;
+
+	if (referee_player_add(&f->r, "mill", "crown", "clinton@crown.example.org",
+	    "green-coat-secret", "army", secret, &e) != 0)
+		fail_msg("%s", e.msg);
+	start(f);
+	raw = mail("d1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "PLAY CARD \"Good Going\" ON 23rd Foot\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	raw = mail("d2@crown.example.org", "clinton@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD green-coat-secret\r\n"
+	    "PLAY CARD \"Good Going\" ON 23rd Foot\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(crown_holds(f, "Good Going"), 0);
+	buf = exported(f, 0, &n);
+	assert_non_null(strstr(buf, "crown plays Good Going on 23rd Foot"));
+	assert_non_null(strstr(buf, "crown does not hold the card Good Going"));
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -597,6 +637,9 @@ main(void)
 		    setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_battle_with_cards_verifies,
 		    setup_cards, teardown),
+		cmocka_unit_test_setup_teardown(
+		    two_players_playing_one_card_do_not_stop_the_game,
+		    setup_cards_shared, teardown),
 		cmocka_unit_test_setup_teardown(a_broken_army_ends_the_battle_early,
 		    setup_sandbox, teardown),
 	};

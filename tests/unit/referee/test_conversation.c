@@ -262,7 +262,9 @@ help_tells_how_to_play_cards(void **state)
 	m = mail("h3@crown.example.org", "howe@crown.example.org", HDR "HELP\r\n");
 	submit(f, m, &res);
 	reply = last_mail(f);
-	assert_non_null(strstr(reply, "Your side holds 4 now"));
+	assert_non_null(strstr(reply, "Your cards"));
+	assert_non_null(strstr(reply, "\"Regulars!!\"\n      one of your units "
+	    "recovers from disorder"));
 	free(reply);
 	free(m);
 }
