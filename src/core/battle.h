@@ -27,7 +27,7 @@
 #define BATTLE_MAX_SETTINGS   64
 #define BATTLE_MAX_OBJECTIVES 16
 #define BATTLE_MAX_CARDS      128
-#define BATTLE_MAX_EFFECTS    64
+#define BATTLE_MAX_EFFECTS    256  /* two turns of every card played */
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
 

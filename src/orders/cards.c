@@ -105,7 +105,7 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 	unsigned char held[256];
 	char name[ORDERS_TEXT_MAX], rest[ORDERS_TEXT_MAX], hand[400];
 	const char *r, *on, *at;
-	int discard, k, j;
+	int discard, k, j, has_card;
 
 	if ((r = after_word(buf, "PLAY")) != NULL)
 		discard = 0;
@@ -117,8 +117,13 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 	 * line has no colon after its first word. */
 	if (strchr(buf, ':') != NULL)
 		return 0;
-	if (after_word(r, "CARD") != NULL)
+	/* "PLAY CARD ..." is a card line; "Play ..." or "Discard ..." only
+	 * when a card's name follows ("Discard my last mail" is a remark). */
+	has_card = after_word(r, "CARD") != NULL;
+	if (has_card)
 		r = after_word(r, "CARD");
+	else if (rs->ncards == 0 || b->cards.n == 0)
+		return 0;
 	if (rs->ncards == 0 || b->cards.n == 0) {
 		snprintf(msg, msize, "this game is played without Fog of War cards "
 		    "(its scenario has no 'cards' line)");
@@ -150,6 +155,10 @@ orders_card_line(struct orders_parser *p, const struct battle *b, int side,
 	}
 	orders_trim(name);
 	orders_trim(rest);
+	if (!has_card && (name[0] == '\0' ||
+	    (name[strspn(name, "0123456789")] != '\0' &&
+	    ruleset_card_find(rs, name, NULL) == -1)))
+		return 0;
 	if (name[0] == '\0') {
 		snprintf(msg, msize, "%s needs the card's name, for example "
 		    "%s CARD \"Good Going\"%s", discard ? "DISCARD" : "PLAY",

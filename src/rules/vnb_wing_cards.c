@@ -237,33 +237,6 @@ draw_hands(struct ctx *c)
 
 /* --- playing a card ---------------------------------------------------- */
 
-/* The gap from stand s to the nearest active stand of side's units that
- * pass `ok` (NULL: all), and that stand in *from; -1 if none. */
-static fx
-nearest_of_side(const struct battle *b, int side, int s,
-    int (*ok)(const struct battle *, int), int *from)
-{
-	fx best = -1;
-	int v, k;
-
-	for (v = 0; v < b->nunits; v++) {
-		if (b->units[v].side != side || (ok != NULL && !ok(b, v)))
-			continue;
-		FOR_STANDS(b, v, k) {
-			fx g;
-
-			if (!active(b, k))
-				continue;
-			g = stand_gap(b, k, s);
-			if (best < 0 || g < best) {
-				best = g;
-				*from = k;
-			}
-		}
-	}
-	return best;
-}
-
 static int
 ok_rifles(const struct battle *b, int v)
 {
@@ -453,6 +426,41 @@ stream_near(const struct battle *b, struct pt at, fx reach)
 	return 0;
 }
 
+/* A stand of unit u on the table that side sees. */
+static int
+unit_seen_by(const struct battle *b, int side, int u)
+{
+	unsigned char seen[BATTLE_MAX_STANDS];
+	int s;
+
+	vnb_sees(b, side, seen);
+	FOR_STANDS(b, u, s)
+		if (alive(b, s) && seen[s])
+			return 1;
+	return 0;
+}
+
+/* Commander k on the table, and a stand or commander of side sees him. */
+static int
+commander_seen_by(const struct battle *b, int side, int k)
+{
+	const struct commander *cm = &b->commanders[k];
+	int s, j;
+
+	if (cm->gone || cm->out_removed)
+		return 0;
+	for (s = 0; s < b->nstands; s++)
+		if (b->units[b->stands[s].unit].side == side && alive(b, s) &&
+		    vw_can_see(b, b->stands[s].pos, cm->pos))
+			return 1;
+	for (j = 0; j < b->ncommanders; j++)
+		if (b->commanders[j].side == side && !b->commanders[j].gone &&
+		    !b->commanders[j].out_removed &&
+		    vw_can_see(b, b->commanders[j].pos, cm->pos))
+			return 1;
+	return 0;
+}
+
 const char *
 vnb_card_unplayable(const struct battle *b, int k, int side,
     const struct order *o)
@@ -460,6 +468,14 @@ vnb_card_unplayable(const struct battle *b, int k, int side,
 	int u = o->is_commander ? -1 : o->who, s, from;
 	const struct unit *un = u >= 0 ? &b->units[u] : NULL;
 
+	/* An enemy must be in sight of the side: a player picks what he
+	 * sees on the table (and a refusal tells nothing of what he does
+	 * not). */
+	if (vnb_cards[k].target == CT_ENEMY_UNIT && !unit_seen_by(b, side, u))
+		return "it is not in sight of the side";
+	if (vnb_cards[k].target == CT_ENEMY_COMMANDER &&
+	    !commander_seen_by(b, side, o->who))
+		return "he is not in sight of the side";
 	if (u >= 0 && battle_unit_alive(b, u) == 0)
 		return "it has no stands left on the table";
 	switch (k) {
@@ -477,8 +493,6 @@ vnb_card_unplayable(const struct battle *b, int k, int side,
 		return foot(un) && has_small_arms(un) ? NULL :
 		    "it is not infantry";
 	case VC_SHARPSHOOTERS:
-		if (b->commanders[o->who].gone || b->commanders[o->who].out_removed)
-			return "he is not on the table";
 		return sharpshooters_near(b, side, o->who) >= 0 ? NULL :
 		    "no sharpshooter unit of the side is within 12\" of him";
 	case VC_GOD_SAVE_RALLY:
@@ -516,14 +530,23 @@ vnb_card_unplayable(const struct battle *b, int k, int side,
 		    "cards.stream") / 2) ? NULL : "no stream runs within 6\" of "
 		    "that point";
 	case VC_REGULARS_SHAKEN:
+		/* Any British infantry stand of the side within 18" that sees
+		 * a stand of it. */
 		FOR_STANDS(b, u, s) {
+			int v;
+
 			if (!alive(b, s))
 				continue;
-			if (nearest_of_side(b, side, s, ok_british_infantry, &from) >= 0 &&
-			    stand_gap(b, from, s) <= ruleset_param(&ruleset_vnb_wing, b,
-			    "cards.regulars") &&
-			    vw_can_see(b, b->stands[from].pos, b->stands[s].pos))
-				return NULL;
+			for (v = 0; v < b->nunits; v++) {
+				if (b->units[v].side != side || !ok_british_infantry(b, v))
+					continue;
+				FOR_STANDS(b, v, from)
+					if (active(b, from) && stand_gap(b, from, s) <=
+					    ruleset_param(&ruleset_vnb_wing, b,
+					    "cards.regulars") && vw_can_see(b,
+					    b->stands[from].pos, b->stands[s].pos))
+						return NULL;
+			}
 		}
 		return "no British infantry of the side within 18\" sees it";
 	default:
@@ -669,6 +692,8 @@ play_order(struct ctx *c, int side, const struct order *o)
 	}
 	if (!ruleset_card_playable(c->rs, b, k, side))
 		why = "it is the other side's card";
+	else if (b->cards.neffects == BATTLE_MAX_EFFECTS)
+		why = "too many cards are in play already";
 	else
 		why = vnb_card_unplayable(b, k, side, o);
 	if (why != NULL) {

@@ -28,7 +28,8 @@ chain_commander(const struct battle *b, int u, int k)
 	const struct commander *c = &b->commanders[k];
 	const struct unit *un = &b->units[u];
 
-	if (c->gone || c->side != un->side)
+	/* A commander a card has put out commands nobody. */
+	if (c->gone || c->out_until != 0 || c->side != un->side)
 		return 0;
 	return battle_in_chain(b, k, u) || un->kind == KIND_ARTILLERY;
 }

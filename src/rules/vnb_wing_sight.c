@@ -199,6 +199,7 @@ vnb_sees(const struct battle *b, int side, unsigned char *seen)
 				seen[s] = 1;
 		for (c = 0; c < b->ncommanders && !seen[s]; c++)
 			if (b->commanders[c].side == side && !b->commanders[c].gone &&
+			    !b->commanders[c].out_removed &&
 			    vw_can_see(b, b->commanders[c].pos, t->pos))
 				seen[s] = 1;
 	}

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "core/ruleset.h"
+
 int
 store_cards_save(struct store *s, int64_t game, const struct battle *b,
     struct err *e)
@@ -42,8 +44,9 @@ store_cards_load(struct store *s, int64_t game, struct battle *b,
     struct err *e)
 {
 	struct cards *c = &b->cards;
+	const struct ruleset *rs = ruleset_find(b->ruleset);
 	sqlite3_stmt *st = NULL;
-	int n = 0, ok = 1;
+	int n = 0, ok = 1, k;
 
 	if (store_prepare(s, e, &st, "SELECT idx, place FROM cards WHERE "
 	    "game_id = ? ORDER BY idx", "i", game) != 0)
@@ -85,9 +88,16 @@ store_cards_load(struct store *s, int64_t game, struct battle *b,
 		x->spent = sqlite3_column_int(st, 8);
 		if (x->side < 0 || x->side >= b->nsides || x->unit < -1 ||
 		    x->unit >= b->nunits || x->commander < -1 ||
-		    x->commander >= b->ncommanders || x->card < 0)
+		    x->commander >= b->ncommanders || x->card < 0 ||
+		    rs == NULL || x->card >= rs->ncards || x->value < 0 ||
+		    x->until < 0 || x->spent < 0 || x->spent > 1)
 			ok = 0;
 	}
 	store_stmt_release(s, st);
+	for (k = 0; k < b->ncommanders; k++)
+		if (b->commanders[k].out_until < 0 ||
+		    b->commanders[k].out_removed < 0 ||
+		    b->commanders[k].out_removed > 1)
+			ok = 0;
 	return ok;
 }

@@ -972,6 +972,12 @@ a_card_that_cannot_be_played_says_why(void **state)
 	    "Death!!\" ON 7th\n"), "does not hold \"Liberty or Death!!\""));
 	assert_non_null(strstr(one_line(f, b, 1, "PLAY CARD \"Local "
 	    "Knowledge\" ON Maryland\n"), "does not hold \"Local Knowledge\""));
+	/* A remark that starts as a card line does is a remark. */
+	orders_parse(f->p, b, 0, "Discard my last mail, please.\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->nprose, 1);
+	orders_parse(f->p, f->b, 0, "Play on, gentlemen.\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
 	/* Read again to be played, stored lines are taken as they are: the
 	 * adjudicator says what came of a card no longer held. */
 	orders_parser_replay(f->p, 1);

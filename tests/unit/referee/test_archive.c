@@ -615,6 +615,42 @@ two_players_playing_one_card_do_not_stop_the_game(void **state)
 	free(buf);
 }
 
+/* Orders sent ahead for a later phase play a card the side holds when
+ * they are sent, and an earlier phase's orders play it first: the later
+ * line does nothing, and the game goes on. */
+static void
+a_card_played_ahead_and_gone_does_not_stop_the_game(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct err e;
+	char *raw, *buf;
+	size_t n = 0;
+	int i;
+
+	start(f);
+	raw = mail("e1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+	    "PLAY CARD \"Good Going\" ON 23rd Foot\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	raw = mail("e2@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 2 PASSWORD red-coat-secret\r\n"
+	    "PLAY CARD \"Good Going\" ON 23rd Foot\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	/* Both were stored: each was right when it came. */
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	assert_int_equal(orders_for(f, 3, 0), 1);
+	for (i = 0; i < 3; i++)
+		if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
+			fail_msg("step %d: %s", i + 1, e.msg);
+	buf = exported(f, 0, &n);
+	assert_non_null(strstr(buf, "crown plays Good Going on 23rd Foot"));
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -636,6 +672,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_sandbox_archive_is_named_as_such,
 		    setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_battle_with_cards_verifies,
+		    setup_cards, teardown),
+		cmocka_unit_test_setup_teardown(
+		    a_card_played_ahead_and_gone_does_not_stop_the_game,
 		    setup_cards, teardown),
 		cmocka_unit_test_setup_teardown(
 		    two_players_playing_one_card_do_not_stop_the_game,
