@@ -711,6 +711,7 @@ cmd_state(int argc, char **argv)
 		    g.name, b->sides[side].id, b->sides[side].name,
 		    b->sides[side].id);
 		report_forces(&t, b, side);
+		report_cards(&t, b, side, g.step);
 		if (seen != NULL) {
 			text_add(&t, "\n== The enemy in sight\n");
 			report_seen(&t, b, side, seen);
@@ -739,6 +740,7 @@ cmd_state(int argc, char **argv)
 		for (s = 0; s < b->nsides; s++) {
 			text_add(&t, "\n== %s (%s)\n", b->sides[s].name, b->sides[s].id);
 			report_forces(&t, b, s);
+			report_hand(&t, b, s);
 		}
 		fputs(t.s ? t.s : "", stdout);
 		text_free(&t);

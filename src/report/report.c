@@ -579,6 +579,22 @@ wrapped(struct text *t, const char *text)
 }
 
 void
+report_hand(struct text *t, const struct battle *b, int side)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i, n = 0;
+
+	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
+		return;
+	text_add(t, "\nCards held:");
+	for (i = 0; i < b->cards.n; i++)
+		if (b->cards.at[i] == side)
+			text_add(t, "%s \"%s\"", n++ ? "," : "",
+			    rs->cards[b->cards.kind[i]].name);
+	text_add(t, "%s\n", n ? "" : " none");
+}
+
+void
 report_cards(struct text *t, const struct battle *b, int side, int next_step)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);

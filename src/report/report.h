@@ -94,6 +94,8 @@ void report_forces_detail(struct text *t, const struct battle *b, int side,
 
 /* Each side's SP left and brigades exhausted or collapsed, a line a side. */
 void report_totals(struct text *t, const struct battle *b);
+/* "Cards held: ..." for the side, in a battle that plays cards. */
+void report_hand(struct text *t, const struct battle *b, int side);
 /* The side's Fog of War cards, in a battle that plays them: its hand,
  * numbered as an order may name them, each with what it does, and the
  * cards in play it played or that lie on its units, as they stand before

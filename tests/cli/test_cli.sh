@@ -196,6 +196,28 @@ check "outbox write makes its folder" 0 "$bin" --db "$db2" outbox write "$work/m
 check "new sandbox" 0 "$bin" --db "$db" new box "$scen" --sandbox
 check "rules" 0 "$bin" rules vnb-wing
 says "rules" "hit.musket.short"
+says "rules" "Liberty or Death!!!"
+
+# Fog of War cards: a scenario with a 'cards' line deals them in the first
+# phase, and the operator's view lists each side's hand.
+{ cat "$scen"; echo "cards"; } > "$work/cards.scenario"
+cdb="$work/cards.db"
+check "cards: new" 0 "$bin" --db "$cdb" new cards "$work/cards.scenario"
+check "cards: crown" 0 "$bin" --db "$cdb" player add cards crown a@example.org --password a-secret-here
+check "cards: continental" 0 "$bin" --db "$cdb" player add cards continental b@example.org --password b-secret-here
+check "cards: start" 0 "$bin" --db "$cdb" start cards
+check "cards: state before the deal" 0 "$bin" --db "$cdb" state cards
+says "cards: state before the deal" "Cards held: none"
+check "cards: turn" 0 "$bin" --db "$cdb" turn cards
+check "cards: state" 0 "$bin" --db "$cdb" state cards
+if [ "$(grep -c '^Cards held: "' "$work/out")" = 2 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: cards: each side's hand is not listed after the deal"
+fi
+check "cards: a side's view" 0 "$bin" --db "$cdb" state cards --side crown
+says "cards: a side's view" "Your cards"
 
 # One configuration file: its database and From; a game answers from the
 # From it was made with, whatever the caller's environment says.
