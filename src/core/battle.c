@@ -167,8 +167,12 @@ void
 battle_stand_size(const struct battle *b, int stand, fx *w, fx *d)
 {
 	const struct stand *s = &b->stands[stand];
+	const struct unit *u = &b->units[s->unit];
 
-	battle_kind_size(b->units[s->unit].kind, s->form, w, d);
+	battle_kind_size(u->kind, s->form, w, d);
+	/* A ruleset whose scenario gives each unit's frontage. */
+	if (u->base_w > 0)
+		*w = u->base_w;
 }
 
 void
@@ -403,6 +407,11 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->commanders[i].attached = src->commanders[i].attached;
 		dst->commanders[i].out_until = src->commanders[i].out_until;
 		dst->commanders[i].out_removed = src->commanders[i].out_removed;
+	}
+	for (i = 0; i < dst->nunits && i < src->nunits; i++) {
+		dst->units[i].density = src->units[i].density;
+		dst->units[i].disruption = src->units[i].disruption;
+		dst->units[i].marks = src->units[i].marks;
 	}
 	for (i = 0; i < dst->nstands && i < src->nstands; i++) {
 		dst->stands[i].sp = src->stands[i].sp;

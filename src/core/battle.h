@@ -91,6 +91,14 @@ enum weapon {
                                 until its side's next phase (RETIRE) */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
+/* Unit markers (struct unit.marks), for rulesets that keep them. */
+#define UM_SMOKE         0x01u  /* shot, and hidden in its own smoke */
+#define UM_LOW_CANISTER  0x02u  /* guns out of canister until resupplied */
+#define UM_LOW_ROUNDSHOT 0x04u  /* ... out of roundshot */
+#define UM_HIT           0x08u  /* hit already this game turn */
+#define UM_SHOT          0x10u  /* shot this phase */
+#define UM_MOVED         0x20u  /* moved this phase */
+
 /* Brigade markers. */
 #define BR_EXHAUSTED 0x01u
 #define BR_COLLAPSED 0x02u
@@ -151,6 +159,8 @@ struct commander {
 	                    including this step (0: never out) */
 	int out_removed; /* ... and is off the table meanwhile (not only
 	                    unhorsed) */
+	int quality;     /* his command quality, where the ruleset rates it
+	                    (bb7: 1-5), else 0 */
 };
 
 struct brigade {
@@ -178,6 +188,13 @@ struct unit {
 	unsigned abil;
 	char origin[BATTLE_ID_MAX];  /* the scenario's `origin` (british,
 	                                maryland, ...), "" for the type's */
+	/* Where the ruleset rates them (bb7), else 0: */
+	int quality;     /* 1 (worst) to 5 */
+	int density;     /* figures to the standard frontage, 3 to 7; a unit
+	                    may lower it by spreading out */
+	int disruption;  /* disruption points, 0 to 3 */
+	unsigned marks;  /* UM_ markers (smoke, ammunition, ...) */
+	fx base_w;       /* its bases' frontage (0: its kind's) */
 	int first_stand; /* into battle.stands */
 	int nstands;
 };
@@ -287,8 +304,9 @@ void battle_free(struct battle *b);
  * keeps of src between steps (store_battle_save): each terrain piece's
  * trodden state, each brigade's SP lost and exhausted/collapsed markers,
  * each commander's position, facing, attachment, whether gone and when a
- * card's casualty returns, each stand's SP, position, facing, formation
- * and markers, and the cards: where each is and the effects in play.  Replaying an archive
+ * card's casualty returns, each unit's density, disruption and markers,
+ * each stand's SP, position, facing, formation and markers, and the
+ * cards: where each is and the effects in play.  Replaying an archive
  * carries the battle from step to step with it, as the server does
  * through its database. */
 void battle_carry(struct battle *dst, const struct battle *src);

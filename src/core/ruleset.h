@@ -24,6 +24,8 @@ struct troop_type {
 	enum weapon weapon;
 	unsigned abil;
 	const char *label;    /* what the text calls it */
+	int quality;          /* where the ruleset rates them (bb7), else 0 */
+	int density;
 };
 
 /* A number the ruleset uses.  source is "text" (from the rules text),

@@ -296,6 +296,12 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 	lb_int(&f, b->nterrain);
 	for (i = 0; i < b->nterrain; i++)
 		lb_int(&f, b->terrain[i].trodden);
+	lb_int(&f, b->nunits);
+	for (i = 0; i < b->nunits; i++) {
+		lb_int(&f, b->units[i].density);
+		lb_int(&f, b->units[i].disruption);
+		lb_int(&f, (int)b->units[i].marks);
+	}
 	/* The cards, in a scenario that plays them (a battle without
 	 * keeps the hash it always had). */
 	if (b->cards.n > 0) {
@@ -322,7 +328,7 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 		}
 	}
 	oom = f.oom;
-	ledger_hash("despatch/state/v2", &f, out);
+	ledger_hash("despatch/state/v3", &f, out);
 	lbuf_free(&f);
 	return oom ? -1 : 0;
 }

@@ -862,6 +862,8 @@ do_unit(struct parser *p, struct tok *t, int n)
 	u->morale = tt->morale;
 	u->weapon = tt->weapon;
 	u->abil = tt->abil;
+	u->quality = tt->quality;
+	u->density = tt->density;
 	u->first_stand = b->nstands;
 	for (i = 4; i < n; i++) {
 		const char *w = t[i].s;
@@ -922,6 +924,18 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (want_facing(p, t, n, i, &facing) != 0)
 				return -1;
 			i++;
+		} else if (strcmp(w, "quality") == 0) {
+			if (scn_want_int(p, t, n, ++i, "quality", 1, 5, &u->quality))
+				return -1;
+		} else if (strcmp(w, "density") == 0) {
+			if (scn_want_int(p, t, n, ++i, "density", 3, 7, &u->density))
+				return -1;
+		} else if (strcmp(w, "frontage") == 0) {
+			if (++i >= n || geom_parse_fx(t[i].s, &u->base_w) != 0 ||
+			    u->base_w < FX(0.5) || u->base_w > FX(12))
+				return scn_perr(p, "'frontage' needs the width of the "
+				    "unit's bases in inches, 0.5 to 12 (for example "
+				    "'frontage 2.4' for 60 mm)");
 		} else if (strcmp(w, "origin") == 0) {
 			size_t k;
 
@@ -949,8 +963,9 @@ do_unit(struct parser *p, struct tok *t, int n)
 				return -1;
 		} else {
 			return scn_perr(p, "unexpected '%s' in the unit line (expected "
-			    "morale, speed, weapon, +ABIL, -ABIL, detachments, "
-			    "origin, stands, sp, at, facing or a formation)", w);
+			    "morale, quality, density, frontage, speed, weapon, +ABIL, "
+			    "-ABIL, detachments, origin, stands, sp, at, facing or a "
+			    "formation)", w);
 		}
 	}
 	if (u->abil & ABIL_MIL)
@@ -1137,7 +1152,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	struct tok t[MAX_TOKENS];
 	char *line = NULL;
 	size_t pos = 0;
-	int rc = -1;
+	int rc = -1, cq, ncmd;
 
 	*out = NULL;
 	memset(&p, 0, sizeof(p));
@@ -1221,6 +1236,18 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			    "\"Title\"'");
 			goto out;
 		}
+		/* A commander's line (army, unit, wing or brigade) may end
+		 * with his command quality. */
+		cq = 0;
+		if ((strcmp(t[0].s, "commander") == 0 ||
+		    strcmp(t[0].s, "brigade") == 0 || strcmp(t[0].s, "wing") == 0) &&
+		    n >= 4 && !t[n - 2].quoted && strcmp(t[n - 2].s, "quality") == 0) {
+			if (scn_want_int(&p, t, n, n - 1, "command quality", 1, 5,
+			    &cq) != 0)
+				goto out;
+			n -= 2;
+		}
+		ncmd = p.b->ncommanders;
 		if (strcmp(t[0].s, "scenario") == 0)
 			n = do_scenario(&p, t, n);
 		else if (strcmp(t[0].s, "ruleset") == 0)
@@ -1264,6 +1291,8 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			    "objective, cards, card or hand)", t[0].s);
 		if (n < 0)
 			goto out;
+		if (cq > 0 && p.b->ncommanders > ncmd)
+			p.b->commanders[p.b->ncommanders - 1].quality = cq;
 	}
 	if (finish(&p) != 0)
 		goto out;

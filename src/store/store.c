@@ -743,10 +743,12 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 		const struct unit *u = &b->units[i];
 
 		if (store_exec(s, e, "INSERT INTO units (game_id, idx, side_idx, "
-		    "brigade, name, type, kind, speed, morale, weapon, abilities) "
-		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIttIIIII", game,
-		    i, u->side, u->brigade, u->name, u->type, (int)u->kind, u->speed,
-		    u->morale, (int)u->weapon, (int)u->abil))
+		    "brigade, name, type, kind, speed, morale, weapon, abilities, "
+		    "density, disruption, marks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		    "?, ?, ?, ?, ?)", "iIIIttIIIIIIII", game, i, u->side, u->brigade,
+		    u->name, u->type, (int)u->kind, u->speed, u->morale,
+		    (int)u->weapon, (int)u->abil, u->density, u->disruption,
+		    (int)u->marks))
 			return -1;
 	}
 	for (i = 0; i < b->nstands; i++) {
@@ -854,6 +856,22 @@ store_battle_load(struct store *s, const struct store_game *g,
 	st = NULL;
 	if (n != b->nstands)
 		goto bad;
+	/* What a step changes of the units themselves. */
+	if (store_prepare(s, e, &st, "SELECT idx, density, disruption, marks FROM "
+	    "units WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+		goto out;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+
+		if (i < 0 || i >= b->nunits || sqlite3_column_int(st, 1) < 0 ||
+		    sqlite3_column_int(st, 2) < 0)
+			goto bad;
+		b->units[i].density = sqlite3_column_int(st, 1);
+		b->units[i].disruption = sqlite3_column_int(st, 2);
+		b->units[i].marks = (unsigned)sqlite3_column_int(st, 3);
+	}
+	store_stmt_release(s, st);
+	st = NULL;
 	n = store_cards_load(s, g->id, b, e);
 	if (n < 0)
 		goto out;
