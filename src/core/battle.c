@@ -257,7 +257,7 @@ static const char *const form_names[] = {
 };
 static const char *const weapon_names[] = {
 	"none", "musket", "rifle", "light-gun", "field-gun", "howitzer",
-	"heavy-gun", "native"
+	"heavy-gun", "native", "carbine"
 };
 static const char *const terrain_names[] = {
 	"wood", "forest", "thicket", "swamp", "marsh", "hill", "crops",
@@ -381,8 +381,19 @@ battle_form_parse(const char *name, enum formation *out)
 			*out = (enum formation)i;
 			return 0;
 		}
-	if (strcasecmp(name, "mounted") == 0 || strcasecmp(name, "formed") == 0) {
+	/* Other words for the same: a column is road march, guns limber
+	 * for it; dispersed order is skirmish order. */
+	if (strcasecmp(name, "mounted") == 0 || strcasecmp(name, "formed") == 0 ||
+	    strcasecmp(name, "unlimbered") == 0) {
 		*out = FORM_LINE;
+		return 0;
+	}
+	if (strcasecmp(name, "column") == 0 || strcasecmp(name, "limbered") == 0) {
+		*out = FORM_ROAD;
+		return 0;
+	}
+	if (strcasecmp(name, "dispersed") == 0) {
+		*out = FORM_SKIRMISH;
 		return 0;
 	}
 	return -1;

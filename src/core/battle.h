@@ -58,6 +58,7 @@ enum weapon {
 	WEAPON_HOWITZER,
 	WEAPON_HEAVY_GUN,
 	WEAPON_NATIVE,   /* the text's Native Americans row */
+	WEAPON_CARBINE,  /* cavalry's (bb7) */
 	WEAPON_COUNT
 };
 

@@ -129,6 +129,14 @@ struct ruleset {
 	 * the map in the order reply.  Pure.  May be NULL. */
 	struct battle *(*preview_battle)(const struct battle *b,
 	    const struct order_set *set);
+
+	/* Whether unit who may be ordered FORM f (written `word`): 0, or -1
+	 * with msg saying why not.  Pure.  May be NULL (any formation). */
+	int (*form_check)(const struct battle *b, int who, enum formation f,
+	    const char *word, char *msg, size_t msize);
+	/* The FORM words, for the parser's message ("LINE, COLUMN or
+	 * DISPERSED"). */
+	const char *form_words;
 };
 
 const struct ruleset *ruleset_find(const char *name);

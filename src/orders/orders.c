@@ -469,53 +469,16 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			st->angle = atoi(arg);
 			return 0;
 		case ARG_FORMATION:
-			if (battle_form_parse(arg, &st->form) != 0) {
-				snprintf(msg, msize, "FORM takes LINE, SKIRMISH, "
-				    "DETACHMENTS, ROAD, MOUNTED or DISMOUNTED, not "
-				    "\"%s\"",
-				    cut(arg, 40, short_arg));
+			if (battle_form_parse(arg, &st->form) != 0 ||
+			    (rs->form_check != NULL && rs->form_check(b, who,
+			    st->form, arg, msg, msize) != 0)) {
+				if (rs->form_check == NULL ||
+				    battle_form_parse(arg, &st->form) != 0)
+					snprintf(msg, msize, "FORM takes one of %s, not "
+					    "\"%s\"", rs->form_words != NULL ?
+					    rs->form_words : "LINE, SKIRMISH or ROAD",
+					    cut(arg, 40, short_arg));
 				return -1;
-			}
-			{
-				const struct unit *u = &b->units[who];
-				int mounted = u->base_kind == KIND_MOUNTED;
-
-				if (strcasecmp(arg, "MOUNTED") == 0 && !mounted) {
-					snprintf(msg, msize, "%s has no horses: FORM "
-					    "MOUNTED is for cavalry (infantry forms LINE)",
-					    u->name);
-					return -1;
-				}
-				if (strcasecmp(arg, "LINE") == 0 && mounted) {
-					snprintf(msg, msize, "%s is cavalry: it forms "
-					    "MOUNTED, SKIRMISH or ROAD", u->name);
-					return -1;
-				}
-				if (st->form == FORM_DISMOUNTED &&
-				    !(u->abil & ABIL_MI)) {
-					snprintf(msg, msize, "%s cannot dismount: only "
-					    "mounted infantry (MI) fight on foot as "
-					    "well as mounted", u->name);
-					return -1;
-				}
-				if (st->form == FORM_SKIRMISH &&
-				    u->kind != KIND_DETACHMENT && !mounted &&
-				    !(u->abil & ABIL_SK)) {
-					snprintf(msg, msize, "%s cannot take skirmish "
-					    "order: only detachments, mounted stands "
-					    "and infantry with the Skirmish ability "
-					    "(which breaks into detachments) can",
-					    u->name);
-					return -1;
-				}
-				if (st->form == FORM_DETACHMENTS &&
-				    u->kind != KIND_DETACHMENT &&
-				    !(u->abil & ABIL_SK)) {
-					snprintf(msg, msize, "%s cannot break into "
-					    "detachments: only infantry with the "
-					    "Skirmish ability can", u->name);
-					return -1;
-				}
 			}
 			return 0;
 		case ARG_ENEMY:

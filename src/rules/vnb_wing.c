@@ -1355,11 +1355,27 @@ vnb_prepare(struct battle *b, struct err *e)
 			    battle_weapon_name((enum weapon)w));
 			snprintf(ln, sizeof(ln), "range.%s.long",
 			    battle_weapon_name((enum weapon)w));
+			if (!ruleset_has_param(rs, sn) || !ruleset_has_param(rs, ln))
+				continue;
 			if (ruleset_param(rs, b, sn) > ruleset_param(rs, b, ln))
 				return err_set(e, ERR_USER, "%s is longer than %s: set "
 				    "them so that short range ends before long range "
 				    "does", sn, ln);
 		}
+	}
+	/* Every weapon on the table must be one the ruleset has ranges for. */
+	for (u = 0; u < b->nunits; u++) {
+		char ln[48];
+
+		if (b->units[u].weapon == WEAPON_NONE)
+			continue;
+		snprintf(ln, sizeof(ln), "range.%s.long",
+		    battle_weapon_name(b->units[u].weapon));
+		if (!ruleset_has_param(rs, ln))
+			return err_set(e, ERR_USER, "unit \"%s\": vnb-wing has no "
+			    "%s (its weapons: musket, rifle, native, light-gun, "
+			    "field-gun, howitzer, heavy-gun)", b->units[u].name,
+			    battle_weapon_name(b->units[u].weapon));
 	}
 	for (br = 0; br < b->nbrigades; br++) {
 		struct brigade *g = &b->brigades[br];

@@ -238,4 +238,6 @@ const struct ruleset ruleset_vnb_wing = {
 	.situation = vnb_situation,
 	.in_command = vnb_in_command,
 	.preview_battle = vnb_preview_battle,
+	.form_check = vnb_form_check,
+	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
 };

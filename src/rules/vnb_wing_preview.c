@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/geom.h"
 #include "core/order.h"
@@ -652,4 +653,44 @@ vnb_in_command(const struct battle *b, int u)
 		    !in_cmd[s])
 			return 0;
 	return 1;
+}
+
+/* FORM's word for unit u (what the order parser asks of the ruleset):
+ * 0, or -1 with msg. */
+int
+vnb_form_check(const struct battle *b, int who, enum formation f,
+    const char *word, char *msg, size_t msize)
+{
+	const struct unit *u = &b->units[who];
+	int mounted = u->base_kind == KIND_MOUNTED;
+
+	if (strcasecmp(word, "MOUNTED") == 0 && !mounted) {
+		snprintf(msg, msize, "%s has no horses: FORM MOUNTED is for "
+		    "cavalry (infantry forms LINE)", u->name);
+		return -1;
+	}
+	if (strcasecmp(word, "LINE") == 0 && mounted) {
+		snprintf(msg, msize, "%s is cavalry: it forms MOUNTED, SKIRMISH or "
+		    "ROAD", u->name);
+		return -1;
+	}
+	if (f == FORM_DISMOUNTED && !(u->abil & ABIL_MI)) {
+		snprintf(msg, msize, "%s cannot dismount: only mounted infantry "
+		    "(MI) fight on foot as well as mounted", u->name);
+		return -1;
+	}
+	if (f == FORM_SKIRMISH && u->kind != KIND_DETACHMENT && !mounted &&
+	    !(u->abil & ABIL_SK)) {
+		snprintf(msg, msize, "%s cannot take skirmish order: only "
+		    "detachments, mounted stands and infantry with the Skirmish "
+		    "ability (which breaks into detachments) can", u->name);
+		return -1;
+	}
+	if (f == FORM_DETACHMENTS && u->kind != KIND_DETACHMENT &&
+	    !(u->abil & ABIL_SK)) {
+		snprintf(msg, msize, "%s cannot break into detachments: only "
+		    "infantry with the Skirmish ability can", u->name);
+		return -1;
+	}
+	return 0;
 }

@@ -880,9 +880,9 @@ do_unit(struct parser *p, struct tok *t, int n)
 			u->speed = FX(sp_in);
 		} else if (strcmp(w, "weapon") == 0) {
 			if (++i >= n || battle_weapon_parse(t[i].s, &u->weapon))
-				return scn_perr(p, "expected a weapon: musket, rifle, native, "
-				    "light-gun, field-gun, howitzer, heavy-gun "
-				    "or none");
+				return scn_perr(p, "expected a weapon: musket, rifle, "
+				    "carbine, native, light-gun, field-gun, howitzer, "
+				    "heavy-gun or none");
 		} else if (strcmp(w, "detachments") == 0) {
 			if (u->kind != KIND_INFANTRY && u->kind != KIND_DETACHMENT)
 				return scn_perr(p, "only infantry can be detachments");
