@@ -193,6 +193,7 @@ struct unit {
 	int quality;     /* 1 (worst) to 5 */
 	int density;     /* figures to the standard frontage, 3 to 7; a unit
 	                    may lower it by spreading out */
+	int density0;    /* ... as the scenario gave it (its formed density) */
 	int disruption;  /* disruption points, 0 to 3 */
 	unsigned marks;  /* UM_ markers (smoke, ammunition, ...) */
 	fx base_w;       /* its bases' frontage (0: its kind's) */

@@ -8,9 +8,11 @@
 #include <string.h>
 
 extern const struct ruleset ruleset_vnb_wing;
+extern const struct ruleset ruleset_bb7;
 
 static const struct ruleset *const all[] = {
 	&ruleset_vnb_wing,
+	&ruleset_bb7,
 	NULL
 };
 

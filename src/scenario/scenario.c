@@ -968,6 +968,7 @@ do_unit(struct parser *p, struct tok *t, int n)
 			    "formation)", w);
 		}
 	}
+	u->density0 = u->density;
 	if (u->abil & ABIL_MIL)
 		u->abil |= ABIL_PT;
 	/* The Rifles ability is what the weapon says. */

@@ -1,0 +1,1078 @@
+/*
+ * bb7.c - adjudicating a phase of Bloodybacks 7 (shared/seeds/000):
+ * activation by a hand of d12s, the actions a unit earns (move, shoot,
+ * rally, resupply), hits and disruption, and morale.
+ *
+ * docs/rules-bb7.md describes, in our words, what this file does and
+ * which reading it takes where the text is silent; tests/rules/bb7/ pins
+ * each paragraph with worked cases.  The numbers live in bb7_data.c.
+ *
+ * Pure: the state, the orders and a dice source in; the state changed and
+ * events out.  No clock, no I/O, integers only, every loop in a fixed
+ * order (order lines, then scenario order).
+ *
+ * Workload: a phase activates a few dozen units; a move is stepped every
+ * quarter inch against every enemy base, well under a million integer
+ * operations.
+ */
+#include "rules/bb7.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/dice.h"
+#include "core/events.h"
+#include "core/geom.h"
+
+/* The phase's working state. */
+struct ctx {
+	struct battle *b;
+	struct dice *d;
+	struct events *ev;
+	int step, turn, side;
+	/* A unit's first shot of the phase, which a further SHOOT action
+	 * rolls again: its target and the dice that missed (small arms, and
+	 * each kind of gun ammunition). */
+	int shot[BATTLE_MAX_UNITS];          /* target, or -1 */
+	int miss[BATTLE_MAX_UNITS];
+	int miss_canister[BATTLE_MAX_UNITS], miss_roundshot[BATTLE_MAX_UNITS];
+	int need[BATTLE_MAX_UNITS];          /* the shot's density to beat */
+	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
+	char buf[4][32];
+};
+
+static int
+P(struct ctx *c, const char *name)
+{
+	return ruleset_param(&ruleset_bb7, c->b, name);
+}
+
+static const char *
+fmt_in(struct ctx *c, int slot, fx v)
+{
+	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
+}
+
+/* An event with the rules core's sentence, its pattern kept for the
+ * narrative templates (templates/bb7.txt). */
+static void
+ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void
+ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...)
+{
+	char text[EVENT_TEXT_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	events_add(c->ev, k, unit >= 0 ? c->b->units[unit].side : -1, unit,
+	    target, value, "%s", text);
+	if (c->ev->n > 0 && !c->ev->overflow) {
+		va_start(ap, fmt);
+		events_capture(&c->ev->v[c->ev->n - 1], fmt, ap);
+		va_end(ap);
+	}
+}
+
+static int
+roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int
+roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
+{
+	char why[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	c->d->side = unit >= 0 ? c->b->units[unit].side : -1;
+	return dice_roll(c->d, sides, unit, "%s", why);
+}
+
+/* --- the table ---------------------------------------------------------- */
+
+#define FOR_STANDS(b, u, s) \
+	for ((s) = (b)->units[u].first_stand; \
+	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
+
+static int
+alive(const struct battle *b, int s)
+{
+	return !(b->stands[s].flags & ST_GONE);
+}
+
+/* The figures a unit has left: its size. */
+static int
+figures(const struct battle *b, int u)
+{
+	int s, n = 0;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			n += b->stands[s].sp;
+	return n;
+}
+
+static int
+unit_form(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			return b->stands[s].form;
+	return FORM_LINE;
+}
+
+static int
+unit_facing(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			return b->stands[s].facing;
+	return 0;
+}
+
+static int
+in_area(const struct battle *b, struct pt p, enum terrain_kind k)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++)
+		if (b->terrain[i].kind == k && geom_in_poly(p,
+		    &b->points[b->terrain[i].first_pt], b->terrain[i].npts))
+			return 1;
+	return 0;
+}
+
+static int
+on_road(struct ctx *c, struct pt p)
+{
+	const struct battle *b = c->b;
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != T_ROAD)
+			continue;
+		for (j = 0; j + 1 < t->npts; j++)
+			if (geom_seg_dist(p, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) <= P(c, "road.half-width"))
+				return 1;
+	}
+	return 0;
+}
+
+/* In cover, for morale and shooting: buildings or works. */
+static int
+in_buildings(const struct battle *b, struct pt p)
+{
+	return in_area(b, p, T_TOWN) || in_area(b, p, T_VILLAGE) ||
+	    in_area(b, p, T_WORKS);
+}
+
+static int
+in_cover(const struct battle *b, struct pt p)
+{
+	return in_buildings(b, p) || in_area(b, p, T_WOOD) ||
+	    in_area(b, p, T_FOREST);
+}
+
+/* The gap between two units' nearest bases; -1 if either has none. */
+static fx
+unit_gap(const struct battle *b, int u, int v)
+{
+	fx best = -1;
+	int s, t;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r1[4];
+
+		if (!alive(b, s))
+			continue;
+		battle_stand_rect(b, s, r1);
+		FOR_STANDS(b, v, t) {
+			struct pt r2[4];
+			fx g;
+
+			if (!alive(b, t))
+				continue;
+			battle_stand_rect(b, t, r2);
+			g = geom_rect_dist(r1, r2);
+			if (best < 0 || g < best)
+				best = g;
+		}
+	}
+	return best;
+}
+
+static void
+translate(struct battle *b, int u, fx dx, fx dy)
+{
+	int s;
+
+	FOR_STANDS(b, u, s) {
+		b->stands[s].pos.x += dx;
+		b->stands[s].pos.y += dy;
+	}
+}
+
+/* 1 if unit u, where it stands, is off the table, within stop-short of an
+ * enemy base, or on another unit's base. */
+static int
+blocked(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int v, s;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r[4];
+		int i;
+
+		if (!alive(b, s))
+			continue;
+		battle_stand_rect(b, s, r);
+		for (i = 0; i < 4; i++)
+			if (r[i].x < 0 || r[i].y < 0 || r[i].x > b->width ||
+			    r[i].y > b->depth)
+				return 1;
+	}
+	for (v = 0; v < b->nunits; v++) {
+		fx g;
+
+		if (v == u || battle_unit_alive(b, v) == 0)
+			continue;
+		g = unit_gap(b, u, v);
+		if (g < 0)
+			continue;
+		if (b->units[v].side != b->units[u].side ?
+		    g < P(c, "stop-short") : g == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The commander quality unit u acts with: the best of its chain within
+ * reach of its centre, else 0. */
+static int
+command_quality(struct ctx *c, int u, int *who)
+{
+	struct battle *b = c->b;
+	struct pt cen;
+	int k, best = 0;
+
+	*who = -1;
+	if (!battle_unit_centre(b, u, &cen))
+		return 0;
+	for (k = 0; k < b->ncommanders; k++) {
+		const struct commander *m = &b->commanders[k];
+
+		if (m->gone || m->out_until != 0 || !battle_in_chain(b, k, u) ||
+		    geom_dist(m->pos, cen) > P(c, "command.radius"))
+			continue;
+		if (m->quality > best) {
+			best = m->quality;
+			*who = k;
+		}
+	}
+	return best;
+}
+
+/* --- hits ------------------------------------------------------------- */
+
+static void
+remove_unit(struct ctx *c, int u, const char *why)
+{
+	struct battle *b = c->b;
+	int s;
+
+	FOR_STANDS(b, u, s)
+		b->stands[s].flags |= ST_GONE;
+	ev(c, EV_ELIMINATED, u, -1, 0, "%s %s and is removed from play.",
+	    b->units[u].name, why);
+}
+
+static void
+add_dp(struct ctx *c, int u, const char *why)
+{
+	struct unit *un = &c->b->units[u];
+
+	if (un->disruption >= P(c, "dp.max"))
+		return;
+	un->disruption++;
+	ev(c, EV_DISORDER, u, -1, un->disruption, "%s takes a disruption point "
+	    "(%s): %d now.", un->name, why, un->disruption);
+}
+
+/* n hits on unit t: the first of the game turn a DP (a kill at the
+ * most), the others kills; each kill may bring a DP by a d6. */
+static void
+apply_hits(struct ctx *c, int t, int n)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[t];
+	int i;
+
+	for (i = 0; i < n && figures(b, t) > 0; i++) {
+		int size, s, last = -1, r;
+
+		if (!(un->marks & UM_HIT)) {
+			un->marks |= UM_HIT;
+			if (un->disruption < P(c, "dp.max")) {
+				add_dp(c, t, "the first hit this turn");
+				continue;
+			}
+		}
+		size = figures(b, t);
+		FOR_STANDS(b, t, s)
+			if (alive(b, s) && b->stands[s].sp > 0)
+				last = s;
+		b->stands[last].sp--;
+		ev(c, EV_LOSS, t, -1, 1, "%s loses a figure, %d left.", un->name,
+		    size - 1);
+		if (b->stands[last].sp == 0)
+			b->stands[last].flags |= ST_GONE;
+		/* The text: a DP if the d6 is greater than the size divided
+		 * by 6, compared exactly. */
+		r = roll(c, 6, t, "kill on %s: a disruption point if more than "
+		    "%d/%d", un->name, size, P(c, "kill.divisor"));
+		if (r * P(c, "kill.divisor") > size)
+			add_dp(c, t, "a kill");
+		if (figures(b, t) == 0)
+			remove_unit(c, t, "has no figures left");
+	}
+}
+
+/* --- morale ----------------------------------------------------------- */
+
+static int nearest_enemy(const struct battle *b, int u);
+static fx one_move(struct ctx *c, int u);
+static fx move_along(struct ctx *c, int u, int dir, fx len);
+
+static void
+morale_check(struct ctx *c, int u, const char *why)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	struct pt cen, ec;
+	int i, need, ok = 0, foe;
+	int cover;
+
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	cover = in_cover(b, cen);
+	need = cover ? P(c, "morale.cover") + un->quality : 2 * un->quality;
+	for (i = 0; i < P(c, "morale.dice"); i++)
+		if (roll(c, 12, u, "morale of %s (%s), succeeds on %d or less",
+		    un->name, why, need) <= need)
+			ok++;
+	foe = nearest_enemy(b, u);
+	if (ok == 0) {
+		ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): no "
+		    "success.", un->name, why);
+		remove_unit(c, u, "surrenders");
+		return;
+	}
+	if (ok >= P(c, "morale.dice")) {
+		ev(c, EV_MORALE_PASS, u, -1, ok, "%s checks morale (%s): %d "
+		    "successes, it carries on.", un->name, why, ok);
+		return;
+	}
+	ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): %d %s, it %s.",
+	    un->name, why, ok, ok == 1 ? "success" : "successes", ok == 1 ?
+	    "routs" : "is pushed back");
+	if (foe < 0 || !battle_unit_centre(b, foe, &ec))
+		return;
+	{
+		int away = geom_bearing(ec, cen), s;
+		fx went = move_along(c, u, away, one_move(c, u));
+
+		FOR_STANDS(b, u, s)
+			b->stands[s].facing = ok == 1 ? away : geom_norm(away + 180);
+		ev(c, EV_RETREAT, u, foe, (int)went, "%s %s %s\" from %s, %s.",
+		    un->name, ok == 1 ? "routs" : "falls back", fmt_in(c, 0, went),
+		    b->units[foe].name, ok == 1 ? "its back to the enemy" :
+		    "facing the enemy");
+	}
+}
+
+/* --- movement ---------------------------------------------------------- */
+
+static int
+nearest_enemy(const struct battle *b, int u)
+{
+	fx best = -1;
+	int v, who = -1;
+
+	for (v = 0; v < b->nunits; v++) {
+		fx g;
+
+		if (b->units[v].side == b->units[u].side ||
+		    battle_unit_alive(b, v) == 0)
+			continue;
+		g = unit_gap(b, u, v);
+		if (g >= 0 && (best < 0 || g < best)) {
+			best = g;
+			who = v;
+		}
+	}
+	return who;
+}
+
+/* What one move takes a unit, without dice (a rout, a push back). */
+static fx
+one_move(struct ctx *c, int u)
+{
+	const struct unit *un = &c->b->units[u];
+	int form = unit_form(c->b, u);
+
+	switch (un->kind) {
+	case KIND_MOUNTED:
+		return form == FORM_ROAD ? P(c, "move.cavalry.column") :
+		    P(c, "rout.cavalry");
+	case KIND_ARTILLERY:
+		if (form == FORM_ROAD)
+			return P(c, "move.limbered");
+		return un->weapon == WEAPON_LIGHT_GUN ?
+		    P(c, "move.unlimbered.light") : un->weapon == WEAPON_HEAVY_GUN ?
+		    0 : P(c, "move.unlimbered.field");
+	default:
+		return form == FORM_ROAD ? P(c, "move.infantry") :
+		    P(c, "move.infantry") - FX(un->density);
+	}
+}
+
+/* Moves the unit up to len along bearing dir, step by step, stopping
+ * before it would be blocked; how far it went. */
+static fx
+move_along(struct ctx *c, int u, int dir, fx len)
+{
+	struct battle *b = c->b;
+	fx went = 0, st = P(c, "step");
+
+	while (went < len) {
+		fx part = len - went < st ? len - went : st;
+		struct pt o = { 0, 0 }, to = geom_offset(o, dir, part);
+
+		translate(b, u, to.x, to.y);
+		if (blocked(c, u)) {
+			translate(b, u, -to.x, -to.y);
+			break;
+		}
+		went += part;
+	}
+	if (went > 0) {
+		b->units[u].marks |= UM_MOVED;
+		b->units[u].marks &= ~UM_SMOKE;   /* it leaves its smoke */
+	}
+	return went;
+}
+
+/* The worst woods along len from the unit's centre on bearing dir:
+ * T_FOREST, T_WOOD, or -1. */
+static int
+woods_on(struct ctx *c, int u, int dir, fx len)
+{
+	struct pt cen;
+	fx t;
+	int worst = -1;
+
+	if (!battle_unit_centre(c->b, u, &cen))
+		return -1;
+	for (t = 0; t <= len; t += P(c, "step")) {
+		struct pt p = geom_offset(cen, dir, t);
+
+		if (in_area(c->b, p, T_FOREST))
+			return T_FOREST;
+		if (in_area(c->b, p, T_WOOD))
+			worst = T_WOOD;
+	}
+	return worst;
+}
+
+/* A cavalry move: two d12, and the die, sum or difference the ground
+ * allows that comes nearest `want` (the smaller on a tie). */
+static fx
+cavalry_move(struct ctx *c, int u, int woods, fx want)
+{
+	const struct unit *un = &c->b->units[u];
+	int a = roll(c, 12, u, "move of %s, first die", un->name);
+	int d = roll(c, 12, u, "move of %s, second die", un->name);
+	int opt[4], n = 0, i, best = -1;
+	const char *how = "the lower die";
+
+	if (woods == T_FOREST) {
+		opt[n++] = a < d ? a : d;
+	} else {
+		opt[n++] = a;
+		opt[n++] = d;
+		opt[n++] = abs(a - d);
+		if (woods != T_WOOD)
+			opt[n++] = a + d;
+	}
+	for (i = 0; i < n; i++) {
+		fx o = FX(opt[i]), bo;
+
+		if (best < 0) {
+			best = i;
+			continue;
+		}
+		bo = FX(opt[best]);
+		if (llabs((long long)o - want) < llabs((long long)bo - want) ||
+		    (llabs((long long)o - want) == llabs((long long)bo - want) &&
+		    o < bo))
+			best = i;
+	}
+	if (woods != T_FOREST)
+		how = opt[best] == a + d && n == 4 ? "the sum" :
+		    opt[best] == abs(a - d) ? "the difference" : "one die";
+	ev(c, EV_MOVE, u, -1, opt[best], "%s rolls %d and %d for its move and "
+	    "takes %s: %d\".", un->name, a, d, how, opt[best]);
+	return FX(opt[best]);
+}
+
+/* One move action towards dest (MOVE TO) or straight ahead `dist`
+ * (ADVANCE: dest unused). */
+static void
+move_action(struct ctx *c, int u, const struct order_step *st)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	struct pt cen;
+	int dir, woods, form = unit_form(b, u), s;
+	fx want, allow;
+
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	if (st->verb == V_MOVE_TO) {
+		dir = geom_bearing(cen, st->pt);
+		want = geom_dist(cen, st->pt);
+	} else {
+		dir = unit_facing(b, u);
+		want = st->dist;
+	}
+	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
+	    (un->marks & UM_MOVED)) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
+		    "unlimbered guns move once a turn.", un->name);
+		return;
+	}
+	woods = woods_on(c, u, dir, want);
+	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
+		allow = cavalry_move(c, u, woods, want);
+		want = allow;   /* exactly that far */
+	} else {
+		allow = one_move(c, u);
+		if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
+		    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
+		    want < P(c, "move.limbered.road") ? want :
+		    P(c, "move.limbered.road"))))
+			allow = P(c, "move.limbered.road");
+		if (un->kind != KIND_MOUNTED && woods >= 0)
+			allow -= woods == T_FOREST ? P(c, "woods.heavy") :
+			    P(c, "woods.light");
+		if (allow < 0)
+			allow = 0;
+		if (want > allow)
+			want = allow;
+	}
+	/* It faces the way it goes unless that is within its front. */
+	if (abs(geom_turn(unit_facing(b, u), dir)) > P(c, "arc"))
+		FOR_STANDS(b, u, s) {
+			b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
+			    geom_turn(b->stands[s].facing, dir));
+			b->stands[s].facing = dir;
+		}
+	{
+		fx went = move_along(c, u, dir, want);
+		struct pt now;
+
+		battle_unit_centre(b, u, &now);
+		ev(c, EV_MOVE, u, -1, (int)went, "%s moves %s\" to %s,%s%s.",
+		    un->name, fmt_in(c, 0, went), fmt_in(c, 1, now.x),
+		    fmt_in(c, 2, now.y), went < want ? " and is stopped" : "");
+		if (went == 0)
+			un->marks |= UM_MOVED;   /* its one move, if guns */
+	}
+}
+
+static void
+turn_action(struct ctx *c, int u, int to)
+{
+	struct battle *b = c->b;
+	struct pt cen;
+	int s;
+
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	FOR_STANDS(b, u, s) {
+		b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
+		    geom_turn(b->stands[s].facing, to));
+		b->stands[s].facing = geom_norm(to);
+	}
+	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d.",
+	    b->units[u].name, geom_norm(to));
+}
+
+static void
+form_action(struct ctx *c, int u, enum formation f)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	int s;
+
+	FOR_STANDS(b, u, s)
+		b->stands[s].form = f;
+	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
+	ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
+	    un->name, un->kind == KIND_ARTILLERY ? (f == FORM_ROAD ? "limbered" :
+	    "unlimbered") : f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
+	    "dispersed" : "line", un->density);
+}
+
+/* --- shooting ----------------------------------------------------------- */
+
+/* Guns' dice at range g for calibre name ("light", "field", "heavy"):
+ * 4 to 1, or 0 out of range. */
+static int
+gun_dice(struct ctx *c, const char *cal, fx g)
+{
+	int n;
+
+	for (n = 4; n >= 1; n--) {
+		char name[32];
+		fx reach;
+
+		snprintf(name, sizeof(name), "gun.%s.%d", cal, n);
+		reach = P(c, name);
+		if (reach > 0 && g <= reach)
+			return n;
+	}
+	return 0;
+}
+
+static const char *
+calibre(enum weapon w)
+{
+	return w == WEAPON_LIGHT_GUN ? "light" : w == WEAPON_HEAVY_GUN ?
+	    "heavy" : "field";
+}
+
+/* Rolls n dice at the unit's shot; how many hit.  A 1 always hits; a
+ * gun's 12 is noted in *twelve. */
+static int
+shoot_dice(struct ctx *c, int u, int t, int n, int need, int mod,
+    const char *what, int *twelve)
+{
+	int i, hits = 0;
+
+	for (i = 0; i < n; i++) {
+		int r = roll(c, 12, u, "%s of %s at %s, hits on %d or less%s",
+		    what, c->b->units[u].name, c->b->units[t].name, need - mod,
+		    mod ? " (long range or cover added)" : "");
+
+		if (r == 12 && twelve != NULL)
+			*twelve = 1;
+		if (r == 1 || r + mod <= need)
+			hits++;
+	}
+	return hits;
+}
+
+static void
+shoot_action(struct ctx *c, int u, int t)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	const struct unit *tu = &b->units[t];
+	struct pt uc, tc;
+	fx g;
+	int need, mod = 0, hits = 0, dice = 0;
+
+	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
+	    !battle_unit_centre(b, t, &tc)) {
+		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
+		    "gone.", un->name, tu->name);
+		return;
+	}
+	/* A further SHOOT rolls the first shot's misses again. */
+	if (c->shot[u] >= 0) {
+		int tw = 0, h = 0, t0 = c->shot[u];
+
+		if (c->miss[u] + c->miss_canister[u] + c->miss_roundshot[u] == 0 ||
+		    battle_unit_alive(b, t0) == 0) {
+			ev(c, EV_FIRE, u, t0, 0, "%s has no missed dice to roll "
+			    "again.", un->name);
+			return;
+		}
+		if (c->miss[u] > 0)
+			h = shoot_dice(c, u, t0, c->miss[u], c->need[u], c->mod[u],
+			    "second shot", NULL);
+		if (c->miss_canister[u] > 0) {
+			h += shoot_dice(c, u, t0, c->miss_canister[u], c->need[u], 0,
+			    "canister again", &tw);
+			if (tw)
+				un->marks |= UM_LOW_CANISTER;
+			tw = 0;
+		}
+		if (c->miss_roundshot[u] > 0) {
+			h += shoot_dice(c, u, t0, c->miss_roundshot[u], c->need[u], 0,
+			    "roundshot again", &tw);
+			if (tw)
+				un->marks |= UM_LOW_ROUNDSHOT;
+		}
+		ev(c, EV_FIRE, u, t0, h, "%s shoots again at %s: %d more %s.",
+		    un->name, b->units[t0].name, h, h == 1 ? "hit" : "hits");
+		c->miss[u] = c->miss_canister[u] = c->miss_roundshot[u] = 0;
+		apply_hits(c, t0, h);
+		return;
+	}
+	if (un->side == tu->side) {
+		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s will not shoot at %s, a "
+		    "friend.", un->name, tu->name);
+		return;
+	}
+	if (abs(geom_turn(unit_facing(b, u), geom_bearing(uc, tc))) >
+	    P(c, "arc")) {
+		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
+		    "not in front of it.", un->name, tu->name);
+		return;
+	}
+	g = unit_gap(b, u, t);
+	/* What the target's density counts for. */
+	need = tu->density;
+	if (in_buildings(b, tc))
+		need = P(c, "cover.density");
+	if ((un->marks & UM_SMOKE) && (tu->marks & UM_SMOKE))
+		need -= P(c, "smoke");
+	if (need < P(c, "density.min"))
+		need = P(c, "density.min");
+	if (in_area(b, tc, T_FOREST))
+		mod += P(c, "cover.heavy-woods");
+	else if (in_area(b, tc, T_WOOD))
+		mod += P(c, "cover.light-woods");
+	c->shot[u] = t;
+	c->need[u] = need;
+	if (un->kind == KIND_ARTILLERY) {
+		int s, tw_c = 0, tw_r = 0;
+
+		if (unit_form(b, u) == FORM_ROAD) {
+			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot: its guns "
+			    "are limbered.", un->name);
+			c->shot[u] = -1;
+			return;
+		}
+		FOR_STANDS(b, u, s) {
+			int n, h, can;
+			struct pt r1[4];
+			fx gs = -1;
+			int k;
+
+			if (!alive(b, s))
+				continue;
+			battle_stand_rect(b, s, r1);
+			FOR_STANDS(b, t, k) {
+				struct pt r2[4];
+				fx gg;
+
+				if (!alive(b, k))
+					continue;
+				battle_stand_rect(b, k, r2);
+				gg = geom_rect_dist(r1, r2);
+				if (gs < 0 || gg < gs)
+					gs = gg;
+			}
+			n = gun_dice(c, calibre(un->weapon), gs);
+			if (n == 0)
+				continue;
+			can = n >= 3;
+			if (un->marks & (can ? UM_LOW_CANISTER : UM_LOW_ROUNDSHOT)) {
+				ev(c, EV_ORDER_REFUSED, u, t, 0, "%s: gun %d is out of "
+				    "%s.", un->name, s - un->first_stand + 1, can ?
+				    "canister" : "roundshot");
+				continue;
+			}
+			h = shoot_dice(c, u, t, n, need, 0, can ? "canister" :
+			    "roundshot", can ? &tw_c : &tw_r);
+			hits += h;
+			dice += n;
+			if (can)
+				c->miss_canister[u] += n - h;
+			else
+				c->miss_roundshot[u] += n - h;
+		}
+		if (tw_c)
+			un->marks |= UM_LOW_CANISTER;
+		if (tw_r)
+			un->marks |= UM_LOW_ROUNDSHOT;
+		if (dice == 0) {
+			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: out "
+			    "of range, or out of ammunition.", un->name, tu->name);
+			c->shot[u] = -1;
+			return;
+		}
+		if (tw_c || tw_r)
+			ev(c, EV_FIRE, u, -1, 0, "%s rolled a 12: it is low on %s.",
+			    un->name, tw_c && tw_r ? "canister and roundshot" : tw_c ?
+			    "canister" : "roundshot");
+	} else {
+		const char *w = battle_weapon_name(un->weapon);
+		char cn[48], ln[48];
+		fx close = -1, far = -1;
+
+		snprintf(cn, sizeof(cn), "range.%s.close", w);
+		snprintf(ln, sizeof(ln), "range.%s.long", w);
+		if (ruleset_has_param(&ruleset_bb7, cn))
+			close = P(c, cn);
+		if (ruleset_has_param(&ruleset_bb7, ln))
+			far = P(c, ln);
+		if (close >= 0 && g <= close) {
+			/* close range */
+		} else if (far >= 0 && g <= far) {
+			mod += P(c, "shoot.long");
+		} else {
+			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: %s\" "
+			    "off, out of range.", un->name, tu->name, fmt_in(c, 0, g));
+			c->shot[u] = -1;
+			return;
+		}
+		dice = figures(b, u) / P(c, "shoot.figures");
+		if (dice < 1)
+			dice = 1;
+		hits = shoot_dice(c, u, t, dice, need, mod, "shot", NULL);
+		c->miss[u] = dice - hits;
+		c->mod[u] = mod;
+	}
+	un->marks |= UM_SMOKE | UM_SHOT;
+	ev(c, EV_FIRE, u, t, hits, "%s shoots at %s (%s\"): %d %s, %d %s.",
+	    un->name, tu->name, fmt_in(c, 0, g), dice, dice == 1 ? "die" :
+	    "dice", hits, hits == 1 ? "hit" : "hits");
+	apply_hits(c, t, hits);
+}
+
+/* --- activation ---------------------------------------------------------- */
+
+static const char *
+verb_word(enum verb v)
+{
+	int i;
+
+	for (i = 0; i < bb7_nverbs; i++)
+		if (bb7_verbs[i].verb == v)
+			return bb7_verbs[i].word;
+	return "?";
+}
+
+static void
+activate(struct ctx *c, const struct order *o)
+{
+	struct battle *b = c->b;
+	int u = o->who, i, hand, need, ok = 0, actions, cq, k;
+	struct unit *un = &b->units[u];
+
+	if (battle_unit_alive(b, u) == 0)
+		return;
+	if (o->nsteps == 1 && o->steps[0].verb == V_HOLD) {
+		ev(c, EV_STATIONARY, u, -1, 0, "%s holds and does not activate.",
+		    un->name);
+		return;
+	}
+	hand = P(c, "hand") - (un->disruption < P(c, "hand.dp-max") ?
+	    un->disruption : P(c, "hand.dp-max"));
+	cq = command_quality(c, u, &k);
+	need = un->quality + cq;
+	for (i = 0; i < hand; i++)
+		if (roll(c, 12, u, "activation of %s, succeeds on %d or less",
+		    un->name, need) <= need)
+			ok++;
+	actions = ok >= P(c, "actions.three") ? 3 : ok >= P(c, "actions.two") ?
+	    2 : ok >= P(c, "actions.one") ? 1 : 0;
+	if (k >= 0)
+		ev(c, EV_COMMANDER, u, -1, actions, "%s activates with %s: %d of "
+		    "%d dice succeed on %d or less, %d %s.", un->name,
+		    b->commanders[k].name, ok, hand, need, actions,
+		    actions == 1 ? "action" : "actions");
+	else
+		ev(c, EV_COMMANDER, u, -1, actions, "%s activates with no "
+		    "commander near: %d of %d dice succeed on %d or less, %d %s.",
+		    un->name, ok, hand, need, actions, actions == 1 ? "action" :
+		    "actions");
+	if (actions == 0) {
+		morale_check(c, u, "no success on activation");
+		return;
+	}
+	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
+		const struct order_step *st = &o->steps[i];
+
+		if (i >= actions) {
+			ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "
+			    "for %s (part %d of its orders).", un->name,
+			    verb_word(st->verb), i + 1);
+			continue;
+		}
+		switch (st->verb) {
+		case V_MOVE_TO:
+		case V_ADVANCE:
+			move_action(c, u, st);
+			break;
+		case V_WHEEL:
+			turn_action(c, u, unit_facing(b, u) + st->angle);
+			break;
+		case V_FACE:
+			turn_action(c, u, st->angle);
+			break;
+		case V_FORM:
+			form_action(c, u, st->form);
+			break;
+		case V_FIRE_AT:
+			shoot_action(c, u, st->target);
+			break;
+		case V_RALLY:
+			if (un->disruption > 0) {
+				un->disruption--;
+				ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
+				    "disruption %s left.", un->name, un->disruption,
+				    un->disruption == 1 ? "point" : "points");
+			} else {
+				ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
+				    "disruption to lose.", un->name);
+			}
+			break;
+		case V_RESUPPLY: {
+			int r;
+
+			if (un->kind != KIND_ARTILLERY) {
+				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
+				    "resupply.", un->name);
+				break;
+			}
+			r = roll(c, 12, u, "resupply of %s, on %d", un->name,
+			    P(c, "resupply.on"));
+			if (r <= P(c, "resupply.on")) {
+				un->marks &= ~(UM_LOW_CANISTER | UM_LOW_ROUNDSHOT);
+				ev(c, EV_RALLY, u, -1, r, "%s is resupplied.", un->name);
+			} else {
+				ev(c, EV_RALLY, u, -1, r, "%s waits for ammunition.",
+				    un->name);
+			}
+			break;
+		}
+		default:
+			break;
+		}
+	}
+}
+
+int
+bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
+    int nsets, struct dice *d, struct events *evs, struct err *e)
+{
+	struct ctx *c = calloc(1, sizeof(*c));
+	const struct order_set *mine = NULL;
+	int i, u, clock, rc = -1;
+
+	if (c == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	c->b = b;
+	c->d = d;
+	c->ev = evs;
+	c->step = step;
+	c->turn = battle_step_turn(b, step);
+	c->side = battle_step_side(b, step);
+	for (i = 0; i < BATTLE_MAX_UNITS; i++)
+		c->shot[i] = -1;
+	for (i = 0; i < nsets; i++)
+		if (orders[i].side == c->side)
+			mine = &orders[i];
+	clock = b->first_minute + (c->turn - 1) * b->minutes;
+	events_add(evs, EV_PHASE, c->side, -1, -1, c->turn, "Turn %d, the %s "
+	    "phase (%02d:%02d): %s.", c->turn, b->sides[c->side].id,
+	    clock / 60 % 24, clock % 60, b->sides[c->side].name);
+	/* A new game turn: every unit's first hit counts again. */
+	if (c->side == b->side_order[0])
+		for (u = 0; u < b->nunits; u++)
+			b->units[u].marks &= ~UM_HIT;
+	for (i = 0; mine != NULL && i < mine->n; i++)
+		if (mine->orders[i].card == 0 && !mine->orders[i].is_commander)
+			activate(c, &mine->orders[i]);
+	/* Smoke stays only over a unit that shot this phase. */
+	for (u = 0; u < b->nunits; u++) {
+		struct unit *un = &b->units[u];
+
+		if (un->side != c->side)
+			continue;
+		if (!(un->marks & UM_SHOT))
+			un->marks &= ~UM_SMOKE;
+		un->marks &= ~(UM_SHOT | UM_MOVED);
+	}
+	if (d->failed) {
+		*e = d->err;
+		goto out;
+	}
+	if (evs->overflow) {
+		err_set(e, ERR_INTERNAL, "the step went past the engine's limit of "
+		    "events; nothing was changed");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(c);
+	return rc;
+}
+
+int
+bb7_prepare(struct battle *b, struct err *e)
+{
+	int u, k;
+
+	if (b->sequence != SEQ_ALTERNATE)
+		return err_set(e, ERR_USER, "bb7 plays in alternate phases: write "
+		    "'sequence alternate SIDE SIDE'");
+	for (k = 0; k < b->ncommanders; k++)
+		if (b->commanders[k].quality == 0)
+			b->commanders[k].quality = ruleset_param(&ruleset_bb7, b,
+			    "command.quality");
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+
+		if (un->weapon != WEAPON_MUSKET && un->weapon != WEAPON_RIFLE &&
+		    un->weapon != WEAPON_CARBINE && un->weapon != WEAPON_NONE &&
+		    un->weapon != WEAPON_LIGHT_GUN && un->weapon != WEAPON_FIELD_GUN &&
+		    un->weapon != WEAPON_HEAVY_GUN)
+			return err_set(e, ERR_USER, "unit \"%s\": bb7 has no %s (its "
+			    "weapons: musket, rifle, carbine, light-gun, field-gun, "
+			    "heavy-gun)", un->name, battle_weapon_name(un->weapon));
+		if (un->quality < 1 || un->density < 3)
+			return err_set(e, ERR_USER, "unit \"%s\" needs a quality "
+			    "(1-5) and a density (3-7)", un->name);
+	}
+	return 0;
+}
+
+int
+bb7_form_check(const struct battle *b, int who, enum formation f,
+    const char *word, char *msg, size_t msize)
+{
+	const struct unit *u = &b->units[who];
+
+	if (f == FORM_LINE || f == FORM_ROAD ||
+	    (f == FORM_SKIRMISH && u->kind == KIND_INFANTRY))
+		return 0;
+	snprintf(msg, msize, "%s cannot form %s: %s", u->name, word,
+	    u->kind == KIND_ARTILLERY ? "guns are LIMBERED or UNLIMBERED" :
+	    u->kind == KIND_MOUNTED ? "cavalry forms LINE or COLUMN" :
+	    "infantry forms LINE, COLUMN or DISPERSED");
+	return -1;
+}

@@ -1,0 +1,27 @@
+/*
+ * bb7.h - the Bloodybacks 7 ruleset ("bb7").
+ *
+ * The ruleset table is the export; docs/rules-bb7.md says how the text is
+ * read.
+ */
+#ifndef DESPATCH_RULES_BB7_H
+#define DESPATCH_RULES_BB7_H
+
+#include "core/ruleset.h"
+
+extern const struct ruleset ruleset_bb7;
+
+extern const struct troop_type bb7_types[];
+extern const struct rule_param bb7_params[];
+extern const int bb7_nparams;
+extern const struct verb_def bb7_verbs[];
+extern const int bb7_nverbs;
+
+/* The ruleset's functions (see struct ruleset for their contracts). */
+int bb7_prepare(struct battle *b, struct err *e);
+int bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
+    int nsets, struct dice *d, struct events *ev, struct err *e);
+int bb7_form_check(const struct battle *b, int who, enum formation f,
+    const char *word, char *msg, size_t msize);
+
+#endif
