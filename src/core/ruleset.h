@@ -67,6 +67,18 @@ struct card_def {
 	const char *help;       /* what it does, in one line */
 };
 
+/* A value of a unit that only its ruleset has, for the JSON's object
+ * named after the ruleset (docs/json.md). */
+enum field_kind { FIELD_BOOL = 0, FIELD_INT, FIELD_INCHES };
+
+struct unit_field {
+	const char *key;
+	enum field_kind kind;
+	int value;
+};
+
+#define RULESET_MAX_FIELDS 16
+
 struct ruleset {
 	const char *name;
 	const char *title;
@@ -137,6 +149,10 @@ struct ruleset {
 	/* The FORM words, for the parser's message ("LINE, COLUMN or
 	 * DISPERSED"). */
 	const char *form_words;
+
+	/* Unit u's values that only this ruleset has, into f (at most
+	 * RULESET_MAX_FIELDS); how many.  Pure.  May be NULL. */
+	int (*unit_fields)(const struct battle *b, int u, struct unit_field *f);
 };
 
 const struct ruleset *ruleset_find(const char *name);

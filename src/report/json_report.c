@@ -117,7 +117,7 @@ json_unit(struct json *j, const struct battle *b, int i,
 {
 	const struct unit *u = &b->units[i];
 	struct pt c;
-	int s, lost = 0;
+	int s;
 	int alive = hide != NULL ? battle_unit_centre_seen(b, i, hide, &c) > 0 :
 	    battle_unit_centre(b, i, &c);
 
@@ -153,17 +153,24 @@ json_unit(struct json *j, const struct battle *b, int i,
 		if (b->stands[s].flags & ST_SPARE)
 			continue;
 		json_stand(j, &b->stands[s], hide != NULL);
-		if (b->stands[s].flags & ST_GUNS_LOST)
-			lost = 1;
 	}
 	json_end_arr(j);
+	/* What only the unit's ruleset has, in an object named after it. */
 	json_obj(j, b->ruleset);
-	json_bool(j, "guns_abandoned", lost);
-	json_bool(j, "poorly_trained", (u->abil & ABIL_PT) != 0);
-	json_bool(j, "militia", (u->abil & ABIL_MIL) != 0);
-	json_bool(j, "shock", (u->abil & ABIL_SH) != 0);
-	json_bool(j, "sharpshooters", (u->abil & ABIL_SS) != 0);
-	json_bool(j, "no_elites", (u->abil & ABIL_NE) != 0);
+	{
+		const struct ruleset *rs = ruleset_find(b->ruleset);
+		struct unit_field f[RULESET_MAX_FIELDS];
+		int k, n = rs != NULL && rs->unit_fields != NULL ?
+		    rs->unit_fields(b, i, f) : 0;
+
+		for (k = 0; k < n; k++)
+			if (f[k].kind == FIELD_BOOL)
+				json_bool(j, f[k].key, f[k].value != 0);
+			else if (f[k].kind == FIELD_INCHES)
+				json_fx(j, f[k].key, (fx)f[k].value);
+			else
+				json_int(j, f[k].key, f[k].value);
+	}
 	json_end_obj(j);
 	json_end_obj(j);
 }

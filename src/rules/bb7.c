@@ -1062,6 +1062,27 @@ bb7_prepare(struct battle *b, struct err *e)
 }
 
 int
+bb7_unit_fields(const struct battle *b, int u, struct unit_field *f)
+{
+	const struct unit *un = &b->units[u];
+	int n = 0;
+
+	f[n++] = (struct unit_field){ "figures", FIELD_INT, figures(b, u) };
+	f[n++] = (struct unit_field){ "quality", FIELD_INT, un->quality };
+	f[n++] = (struct unit_field){ "density", FIELD_INT, un->density };
+	f[n++] = (struct unit_field){ "disruption_points", FIELD_INT,
+	    un->disruption };
+	f[n++] = (struct unit_field){ "smoke", FIELD_BOOL,
+	    (un->marks & UM_SMOKE) != 0 };
+	f[n++] = (struct unit_field){ "low_canister", FIELD_BOOL,
+	    (un->marks & UM_LOW_CANISTER) != 0 };
+	f[n++] = (struct unit_field){ "low_roundshot", FIELD_BOOL,
+	    (un->marks & UM_LOW_ROUNDSHOT) != 0 };
+	f[n++] = (struct unit_field){ "frontage", FIELD_INCHES, un->base_w };
+	return n;
+}
+
+int
 bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize)
 {

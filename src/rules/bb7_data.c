@@ -118,5 +118,6 @@ const struct ruleset ruleset_bb7 = {
 	.prepare = bb7_prepare,
 	.adjudicate = bb7_adjudicate,
 	.form_check = bb7_form_check,
+	.unit_fields = bb7_unit_fields,
 	.form_words = "LINE, COLUMN, DISPERSED, LIMBERED or UNLIMBERED",
 };

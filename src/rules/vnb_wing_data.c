@@ -239,5 +239,6 @@ const struct ruleset ruleset_vnb_wing = {
 	.in_command = vnb_in_command,
 	.preview_battle = vnb_preview_battle,
 	.form_check = vnb_form_check,
+	.unit_fields = vnb_unit_fields,
 	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
 };

@@ -655,6 +655,29 @@ vnb_in_command(const struct battle *b, int u)
 	return 1;
 }
 
+int
+vnb_unit_fields(const struct battle *b, int u, struct unit_field *f)
+{
+	const struct unit *un = &b->units[u];
+	int s, lost = 0, n = 0;
+
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
+		if (b->stands[s].flags & ST_GUNS_LOST)
+			lost = 1;
+	f[n++] = (struct unit_field){ "guns_abandoned", FIELD_BOOL, lost };
+	f[n++] = (struct unit_field){ "poorly_trained", FIELD_BOOL,
+	    (un->abil & ABIL_PT) != 0 };
+	f[n++] = (struct unit_field){ "militia", FIELD_BOOL,
+	    (un->abil & ABIL_MIL) != 0 };
+	f[n++] = (struct unit_field){ "shock", FIELD_BOOL,
+	    (un->abil & ABIL_SH) != 0 };
+	f[n++] = (struct unit_field){ "sharpshooters", FIELD_BOOL,
+	    (un->abil & ABIL_SS) != 0 };
+	f[n++] = (struct unit_field){ "no_elites", FIELD_BOOL,
+	    (un->abil & ABIL_NE) != 0 };
+	return n;
+}
+
 /* FORM's word for unit u (what the order parser asks of the ruleset):
  * 0, or -1 with msg. */
 int
