@@ -1173,6 +1173,13 @@ cmd_rules(int argc, char **argv)
 	for (i = 0; i < rs->ntypes; i++) {
 		const struct troop_type *t = &rs->types[i];
 
+		if (t->quality > 0) {
+			/* A ruleset that rates quality and density. */
+			printf("  %-26s %-10s quality %d  density %d  %-9s %s\n",
+			    t->id, battle_kind_name(t->kind), t->quality, t->density,
+			    battle_weapon_name(t->weapon), t->label);
+			continue;
+		}
 		printf("  %-26s %-10s speed %2d  morale %d  %-9s %s%s%s%s%s%s%s%s%s%s\n",
 		    t->id, battle_kind_name(t->kind), t->speed, t->morale,
 		    battle_weapon_name(t->weapon), t->abil & ABIL_SS ? "SS " : "",

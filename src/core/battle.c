@@ -192,7 +192,7 @@ battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 	battle_stand_size(b, stand, &w, &d);
 	/* In road march a 1.5" x 3" spacer stands behind the base: the
 	 * footprint runs back over it. */
-	if (st->form == FORM_ROAD) {
+	if (st->form == FORM_ROAD && b->road_spacer) {
 		c = geom_offset(c, st->facing + 180, FX(1.5));
 		d += FX(3);
 		if (w < FX(1.5))

@@ -291,6 +291,8 @@ struct battle {
 	struct objective objectives[BATTLE_MAX_OBJECTIVES];
 	struct victory victory;
 	struct cards cards;
+	int road_spacer;     /* the ruleset's: a road-march stand has a spacer
+	                        behind it (battle_stand_rect) */
 	/* Players seated on each side, set by whoever plays a step (the
 	 * referee from the roster, verify from the genesis record); 0 when
 	 * not known (a rules case), read as one.  A side's hand of cards

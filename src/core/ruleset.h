@@ -153,6 +153,21 @@ struct ruleset {
 	/* Unit u's values that only this ruleset has, into f (at most
 	 * RULESET_MAX_FIELDS); how many.  Pure.  May be NULL. */
 	int (*unit_fields)(const struct battle *b, int u, struct unit_field *f);
+
+	/* Words for the reports: what a stand's strength counts ("SP",
+	 * "figures"), what a stand is called ("stand", "base"), and unit u's
+	 * formation as a phrase ("in road march"; "" for its ordinary
+	 * order).  NULL: "SP", "stand", the formation's name. */
+	const char *strength_word;
+	const char *stand_word;
+	const char *(*form_phrase)(const struct battle *b, int u);
+	/* The map's words: yards in 12 inches of table, and the marker of a
+	 * unit in road march or column ("road march", "column"). */
+	int yards_per_foot;
+	const char *column_word;
+	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
+	 * (battle.road_spacer). */
+	int road_spacer;
 };
 
 const struct ruleset *ruleset_find(const char *name);

@@ -495,6 +495,7 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 {
 	double x0, y1, bar, nx, ny;
 	char t[64];
+	const char *column;
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	cairo_select_font_face(cr, "serif", CAIRO_FONT_SLANT_NORMAL,
@@ -509,8 +510,8 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		cairo_move_to(cr, MARGIN_L, 50);
 		cairo_show_text(cr, o->subtitle);
 	}
-	/* A scale bar of twelve inches, with its yards at 25 yards an inch
-	 * (the wing scale), and a north arrow. */
+	/* A scale bar of twelve inches, with its yards at the ruleset's
+	 * scale, and a north arrow. */
 	to_page(pg, 0, 0, &x0, &y1);
 	bar = 12 * pg->scale;
 	cairo_set_line_width(cr, 2);
@@ -526,7 +527,14 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 11);
-	snprintf(t, sizeof(t), "12 inches = 300 yards");
+	{
+		const struct ruleset *rs = ruleset_find(pg->b->ruleset);
+
+		snprintf(t, sizeof(t), "12 inches = %d yards", rs != NULL &&
+		    rs->yards_per_foot > 0 ? rs->yards_per_foot : 300);
+		column = rs != NULL && rs->column_word != NULL ? rs->column_word :
+		    "road march";
+	}
 	cairo_move_to(cr, x0 + bar + 10, y1 + 44);
 	cairo_show_text(cr, t);
 	{
@@ -554,7 +562,7 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		badge(cr, kx, ky, "S");
 		key_text(cr, &kx, ky, "stationary");
 		badge(cr, kx, ky, "R");
-		key_text(cr, &kx, ky, "road march");
+		key_text(cr, &kx, ky, column);
 		out_of_command_mark(cr, kx, ky);
 		key_text(cr, &kx, ky, "out of command");
 	}

@@ -231,11 +231,28 @@ commander_note(const struct battle *b, const struct commander *k, char *buf,
 	return buf;
 }
 
+/* Unit u's formation as the report says it, from stand fs. */
+static const char *
+form_phrase(const struct ruleset *rs, const struct battle *b, int u, int fs)
+{
+	enum formation f = b->stands[fs].form;
+
+	if (rs != NULL && rs->form_phrase != NULL)
+		return rs->form_phrase(b, u);
+	return f == FORM_LINE ? "" : f == FORM_ROAD ? "in road march" :
+	    f == FORM_SKIRMISH ? "in skirmish order" : "dismounted";
+}
+
 void
 report_forces_detail(struct text *t, const struct battle *b, int side,
     const unsigned char *seen, int detail)
 {
-	const struct ruleset *rs = detail ? ruleset_find(b->ruleset) : NULL;
+	const struct ruleset *rsw = ruleset_find(b->ruleset);
+	const struct ruleset *rs = detail ? rsw : NULL;
+	const char *strength = rsw != NULL && rsw->strength_word != NULL ?
+	    rsw->strength_word : "SP";
+	const char *stand_word = rsw != NULL && rsw->stand_word != NULL ?
+	    rsw->stand_word : "stand";
 	int br, u;
 
 	for (br = 0; br < b->nbrigades; br++) {
@@ -245,14 +262,17 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 
 		if (g->side != side)
 			continue;
-		text_add(t, "\n%s (%s at %s,%s%s): lost %d of %d SP%s%s%s%s%s\n",
+		text_add(t, "\n%s (%s at %s,%s%s): lost %d of %d %s%s%s%s%s%s\n",
 		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
 		    geom_fmt_fx(k->pos.y, y, sizeof(y)), k->out_until != 0 ?
 		    commander_note(b, k, note, sizeof(note)) : "", g->lost, g->sp0,
-		    detail && !(g->flags & BR_EXHAUSTED) ? " (exhausted at " : "",
-		    detail && !(g->flags & BR_EXHAUSTED) ?
+		    strength,
+		    detail && g->level10 > 0 && !(g->flags & BR_EXHAUSTED) ?
+		    " (exhausted at " : "",
+		    detail && g->level10 > 0 && !(g->flags & BR_EXHAUSTED) ?
 		    geom_fmt_fx(g->level10 * 10, lv, sizeof(lv)) : "",
-		    detail && !(g->flags & BR_EXHAUSTED) ? ")" : "",
+		    detail && g->level10 > 0 && !(g->flags & BR_EXHAUSTED) ?
+		    ")" : "",
 		    (g->flags & BR_EXHAUSTED) ? ", EXHAUSTED" : "",
 		    (g->flags & BR_COLLAPSED) ? ", COLLAPSED" : "");
 		for (u = 0; u < b->nunits; u++) {
@@ -273,22 +293,23 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 				    "routed off it)\n", un->name);
 				continue;
 			}
-			text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d stand%s, %d SP%s%s%s%s%s, %s\n",
-			    un->name, un->type, geom_fmt_fx(c.x, x, sizeof(x)),
-			    geom_fmt_fx(c.y, y, sizeof(y)),
-			    b->stands[fs].facing,
-			    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
-			    "" : "s", battle_unit_sp(b, u),
-			    detail && battle_unit_alive(b, u) > 1 ? " (" : "",
-			    detail && battle_unit_alive(b, u) > 1 ?
-			    stand_sps(b, u, sps, sizeof(sps)) : "",
-			    detail && battle_unit_alive(b, u) > 1 ? ")" : "",
-			    b->stands[fs].form == FORM_LINE ? "" : ", ",
-			    b->stands[fs].form == FORM_LINE ? "" :
-			    b->stands[fs].form == FORM_ROAD ?
-			    "in road march" : b->stands[fs].form ==
-			    FORM_SKIRMISH ? "in skirmish order" : "dismounted",
-			    unit_state(b, u, st, sizeof(st)));
+			{
+				const char *fp = form_phrase(rsw, b, u, fs);
+
+				text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d %s%s, "
+				    "%d %s%s%s%s%s%s, %s\n", un->name, un->type,
+				    geom_fmt_fx(c.x, x, sizeof(x)),
+				    geom_fmt_fx(c.y, y, sizeof(y)), b->stands[fs].facing,
+				    battle_unit_alive(b, u), stand_word,
+				    battle_unit_alive(b, u) == 1 ? "" : "s",
+				    battle_unit_sp(b, u), strength,
+				    detail && battle_unit_alive(b, u) > 1 ? " (" : "",
+				    detail && battle_unit_alive(b, u) > 1 ?
+				    stand_sps(b, u, sps, sizeof(sps)) : "",
+				    detail && battle_unit_alive(b, u) > 1 ? ")" : "",
+				    fp[0] ? ", " : "", fp, unit_state(b, u, st,
+				    sizeof(st)));
+			}
 			if (!unit_together(b, u)) {
 				int s;
 
@@ -296,11 +317,11 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 				    un->nstands; s++) {
 					if (b->stands[s].flags & ST_GONE)
 						continue;
-					text_add(t, "      stand %d at %s,%s facing %d, %d SP, "
-					    "%s\n", s - un->first_stand + 1,
+					text_add(t, "      %s %d at %s,%s facing %d, %d %s, "
+					    "%s\n", stand_word, s - un->first_stand + 1,
 					    geom_fmt_fx(b->stands[s].pos.x, x, sizeof(x)),
 					    geom_fmt_fx(b->stands[s].pos.y, y, sizeof(y)),
-					    b->stands[s].facing, b->stands[s].sp,
+					    b->stands[s].facing, b->stands[s].sp, strength,
 					    stand_state(b->stands[s].flags));
 				}
 			}
@@ -340,6 +361,9 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 void
 report_totals(struct text *t, const struct battle *b)
 {
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	const char *strength = rs != NULL && rs->strength_word != NULL ?
+	    rs->strength_word : "SP";
 	int s, u, br;
 
 	for (s = 0; s < b->nsides; s++) {
@@ -361,8 +385,9 @@ report_totals(struct text *t, const struct battle *b)
 				exh += (b->brigades[br].flags & BR_EXHAUSTED) != 0;
 				col += (b->brigades[br].flags & BR_COLLAPSED) != 0;
 			}
-		text_add(t, "  %s: %d of %d SP left; %d of %d brigades exhausted, "
-		    "%d collapsed.\n", b->sides[s].name, sp, sp0, exh, nbr, col);
+		text_add(t, "  %s: %d of %d %s left; %d of %d brigades exhausted, "
+		    "%d collapsed.\n", b->sides[s].name, sp, sp0, strength, exh, nbr,
+		    col);
 	}
 }
 

@@ -1007,6 +1007,15 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	for (i = 0; mine != NULL && i < mine->n; i++)
 		if (mine->orders[i].card == 0 && !mine->orders[i].is_commander)
 			activate(c, &mine->orders[i]);
+	/* Each brigade's figures lost. */
+	for (i = 0; i < b->nbrigades; i++) {
+		int now = 0;
+
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == i)
+				now += figures(b, u);
+		b->brigades[i].lost = b->brigades[i].sp0 - now;
+	}
 	/* Smoke stays only over a unit that shot this phase. */
 	for (u = 0; u < b->nunits; u++) {
 		struct unit *un = &b->units[u];
@@ -1044,6 +1053,13 @@ bb7_prepare(struct battle *b, struct err *e)
 		if (b->commanders[k].quality == 0)
 			b->commanders[k].quality = ruleset_param(&ruleset_bb7, b,
 			    "command.quality");
+	/* A brigade's strength is its figures. */
+	for (k = 0; k < b->nbrigades; k++) {
+		b->brigades[k].sp0 = 0;
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == k)
+				b->brigades[k].sp0 += figures(b, u);
+	}
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
 
@@ -1058,7 +1074,62 @@ bb7_prepare(struct battle *b, struct err *e)
 			return err_set(e, ERR_USER, "unit \"%s\" needs a quality "
 			    "(1-5) and a density (3-7)", un->name);
 	}
+	/* A unit placed dispersed is at the least density; its formed
+	 * density is what it returns to. */
+	for (u = 0; u < b->nunits; u++)
+		if (unit_form(b, u) == FORM_SKIRMISH)
+			b->units[u].density = ruleset_param(&ruleset_bb7, b,
+			    "density.min");
 	return 0;
+}
+
+const char *
+bb7_form_phrase(const struct battle *b, int u)
+{
+	int f = unit_form(b, u);
+
+	if (b->units[u].kind == KIND_ARTILLERY)
+		return f == FORM_ROAD ? "limbered" : "unlimbered";
+	return f == FORM_ROAD ? "in column" : f == FORM_SKIRMISH ? "dispersed" :
+	    "";
+}
+
+void
+bb7_situation(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size)
+{
+	const struct unit *un = &b->units[u];
+	struct pt cen;
+	int k, best = -1;
+
+	(void)seen;
+	snprintf(out, size, "      density %d, %d disruption point%s%s%s%s\n",
+	    un->density, un->disruption, un->disruption == 1 ? "" : "s",
+	    (un->marks & UM_SMOKE) ? ", in its smoke" : "",
+	    (un->marks & UM_LOW_CANISTER) ? ", low on canister" : "",
+	    (un->marks & UM_LOW_ROUNDSHOT) ? ", low on roundshot" : "");
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	for (k = 0; k < b->ncommanders; k++) {
+		const struct commander *m = &b->commanders[k];
+
+		if (m->gone || !battle_in_chain(b, k, u) || geom_dist(m->pos, cen) >
+		    ruleset_param(&ruleset_bb7, b, "command.radius"))
+			continue;
+		if (best < 0 || m->quality > b->commanders[best].quality)
+			best = k;
+	}
+	{
+		size_t n = strlen(out);
+
+		if (best >= 0)
+			snprintf(out + n, size - n, "      activates on %d or less "
+			    "(%s within 18\")\n", un->quality +
+			    b->commanders[best].quality, b->commanders[best].name);
+		else
+			snprintf(out + n, size - n, "      activates on %d or less (no "
+			    "commander within 18\")\n", un->quality);
+	}
 }
 
 int

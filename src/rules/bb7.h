@@ -21,6 +21,9 @@ extern const int bb7_nverbs;
 int bb7_prepare(struct battle *b, struct err *e);
 int bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
+const char *bb7_form_phrase(const struct battle *b, int u);
+void bb7_situation(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size);
 int bb7_unit_fields(const struct battle *b, int u, struct unit_field *f);
 int bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);

@@ -119,5 +119,12 @@ const struct ruleset ruleset_bb7 = {
 	.adjudicate = bb7_adjudicate,
 	.form_check = bb7_form_check,
 	.unit_fields = bb7_unit_fields,
+	.situation = bb7_situation,
+	.strength_word = "figures",
+	.stand_word = "base",
+	.form_phrase = bb7_form_phrase,
+	.yards_per_foot = 100,
+	.column_word = "column",
+	.road_spacer = 0,
 	.form_words = "LINE, COLUMN, DISPERSED, LIMBERED or UNLIMBERED",
 };

@@ -240,5 +240,8 @@ const struct ruleset ruleset_vnb_wing = {
 	.preview_battle = vnb_preview_battle,
 	.form_check = vnb_form_check,
 	.unit_fields = vnb_unit_fields,
+	.yards_per_foot = 300,
+	.column_word = "road march",
+	.road_spacer = 1,
 	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
 };

@@ -286,9 +286,10 @@ do_ruleset(struct parser *p, struct tok *t, int n)
 	p->rs = ruleset_find(t[1].s);
 	if (p->rs == NULL)
 		return scn_perr(p, "unknown ruleset '%s': this build knows "
-		    "vnb-wing", t[1].s);
+		    "vnb-wing and bb7", t[1].s);
 	snprintf(p->b->ruleset, sizeof(p->b->ruleset), "%s", p->rs->name);
 	p->b->minutes = p->rs->turn_minutes;
+	p->b->road_spacer = p->rs->road_spacer;
 	return 0;
 }
 
@@ -1000,6 +1001,8 @@ do_unit(struct parser *p, struct tok *t, int n)
 		struct pt pos;
 
 		battle_kind_size(u->kind, form, &w, &d);
+		if (u->base_w > 0)
+			w = u->base_w;
 		/* Side by side across the facing, stand 1 on the left. */
 		off = (fx)(((2 * i) - (nst - 1)) * (int64_t)w / 2);
 		pos = geom_offset(at, facing + 90, off);

@@ -198,6 +198,32 @@ check "rules" 0 "$bin" rules vnb-wing
 says "rules" "hit.musket.short"
 says "rules" "Liberty or Death!!!"
 
+# bb7: Freeman's Farm played for two turns from its order mails, then
+# exported and verified.
+ff="$src/campaign/freemans-farm-1777"
+fdb="$work/ff.db"
+check "bb7: new" 0 "$bin" --db "$fdb" new ff "$ff/freemans-farm.scenario"
+check "bb7: crown" 0 "$bin" --db "$fdb" player add ff crown burgoyne@crown.example.org --password gentleman-johnny-oak
+check "bb7: continental" 0 "$bin" --db "$fdb" player add ff continental morgan@continental.example.org --password turkey-call-rifle
+check "bb7: start" 0 "$bin" --db "$fdb" start ff
+for t in t01-continental t01-crown t02-continental t02-crown; do
+	check "bb7: $t" 0 "$bin" --db "$fdb" submit "$ff/orders/$t.eml"
+	says "bb7: $t" "0 lines not understood"
+	check "bb7: turn after $t" 0 "$bin" --db "$fdb" turn ff
+done
+check "bb7: events" 0 "$bin" --db "$fdb" events ff --json
+says "bb7: events" "activates"
+says "bb7: events" "shoots at"
+check "bb7: state" 0 "$bin" --db "$fdb" state ff --json
+says "bb7: state" '"disruption_points"'
+check "bb7: state text" 0 "$bin" --db "$fdb" state ff
+says "bb7: state text" "figures"
+check "bb7: export" 0 "$bin" --db "$fdb" export ff "$work/ff.jsonl"
+check "bb7: verify" 0 "$bin" verify "$work/ff.jsonl"
+says "bb7: verify" "4 steps"
+check "bb7: rules" 0 "$bin" rules bb7
+says "bb7: rules" "move.cavalry.column"
+
 # Fog of War cards: a scenario with a 'cards' line deals them in the first
 # phase, and the operator's view lists each side's hand.
 { cat "$scen"; echo "cards"; } > "$work/cards.scenario"
