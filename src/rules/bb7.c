@@ -626,15 +626,57 @@ turn_action(struct ctx *c, int u, int to)
 	    b->units[u].name, geom_norm(to));
 }
 
+/* Lays the unit's bases out about its centre: side by side across its
+ * facing, or one behind another in column. */
+static void
+lay_out(struct battle *b, int u, struct pt cen, int column)
+{
+	int s, n = battle_unit_alive(b, u), i = 0, facing = unit_facing(b, u);
+
+	FOR_STANDS(b, u, s) {
+		fx w, d, off;
+
+		if (!alive(b, s))
+			continue;
+		battle_stand_size(b, s, &w, &d);
+		if (column) {
+			off = (fx)((int64_t)(n - 1 - 2 * i) * d / 2);
+			b->stands[s].pos = geom_offset(cen, facing, off);
+		} else {
+			off = (fx)((int64_t)(2 * i - (n - 1)) * w / 2);
+			b->stands[s].pos = geom_offset(cen, facing + 90, off);
+		}
+		i++;
+	}
+}
+
 static void
 form_action(struct ctx *c, int u, enum formation f)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
-	int s;
+	struct stand save[BATTLE_MAX_STANDS];
+	struct pt cen;
+	int s, was = unit_form(b, u);
 
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	memcpy(save, &b->stands[un->first_stand],
+	    (size_t)un->nstands * sizeof(save[0]));
 	FOR_STANDS(b, u, s)
 		b->stands[s].form = f;
+	/* Infantry and cavalry change their frontage: into a column one
+	 * base behind another, out of it side by side again. */
+	if (un->kind != KIND_ARTILLERY && (f == FORM_ROAD) != (was == FORM_ROAD)) {
+		lay_out(b, u, cen, f == FORM_ROAD);
+		if (blocked(c, u)) {
+			memcpy(&b->stands[un->first_stand], save,
+			    (size_t)un->nstands * sizeof(save[0]));
+			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no room to form "
+			    "there.", un->name);
+			return;
+		}
+	}
 	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
 	ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
 	    un->name, un->kind == KIND_ARTILLERY ? (f == FORM_ROAD ? "limbered" :
