@@ -564,6 +564,12 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		want = st->dist;
 	}
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
+	    un->weapon == WEAPON_HEAVY_GUN) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
+		    "heavy guns cannot be moved.", un->name);
+		return;
+	}
+	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
 	    (un->marks & UM_MOVED)) {
 		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
 		    "unlimbered guns move once a turn.", un->name);
