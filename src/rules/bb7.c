@@ -361,8 +361,10 @@ static int nearest_enemy(const struct battle *b, int u);
 static fx one_move(struct ctx *c, int u);
 static fx move_along(struct ctx *c, int u, int dir, fx len);
 
+/* A morale check; `worse` is taken from the success number (the melee
+ * loser's difference in casualties). */
 static void
-morale_check(struct ctx *c, int u, const char *why)
+morale_check(struct ctx *c, int u, const char *why, int worse)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
@@ -373,7 +375,8 @@ morale_check(struct ctx *c, int u, const char *why)
 	if (!battle_unit_centre(b, u, &cen))
 		return;
 	cover = in_cover(b, cen);
-	need = cover ? P(c, "morale.cover") + un->quality : 2 * un->quality;
+	need = (cover ? P(c, "morale.cover") + un->quality : 2 * un->quality) -
+	    worse;
 	for (i = 0; i < P(c, "morale.dice"); i++)
 		if (roll(c, 12, u, "morale of %s (%s), succeeds on %d or less",
 		    un->name, why, need) <= need)
@@ -543,6 +546,69 @@ cavalry_move(struct ctx *c, int u, int woods, fx want)
 	return FX(opt[best]);
 }
 
+/* How far unit u's move action takes it along bearing dir when it wants
+ * to go `want` (cavalry rolls its dice here, and must go exactly as far
+ * as the option it takes: *exact set); -1 (with an event) if it may not
+ * move at all. */
+static fx
+allowance(struct ctx *c, int u, int dir, fx want, int *exact)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	struct pt cen;
+	int woods, form = unit_form(b, u);
+	fx allow;
+
+	*exact = 0;
+	if (!battle_unit_centre(b, u, &cen))
+		return -1;
+	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
+	    un->weapon == WEAPON_HEAVY_GUN) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
+		    "heavy guns cannot be moved.", un->name);
+		return -1;
+	}
+	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
+	    (un->marks & UM_MOVED)) {
+		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
+		    "unlimbered guns move once a turn.", un->name);
+		return -1;
+	}
+	woods = woods_on(c, u, dir, want);
+	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
+		*exact = 1;
+		return cavalry_move(c, u, woods, want);
+	}
+	allow = one_move(c, u);
+	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
+	    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
+	    want < P(c, "move.limbered.road") ? want :
+	    P(c, "move.limbered.road"))))
+		allow = P(c, "move.limbered.road");
+	if (woods >= 0)
+		allow -= woods == T_FOREST ? P(c, "woods.heavy") :
+		    P(c, "woods.light");
+	return allow < 0 ? 0 : allow;
+}
+
+/* The unit turns to face dir unless that is within its front. */
+static void
+face_towards(struct ctx *c, int u, int dir)
+{
+	struct battle *b = c->b;
+	struct pt cen;
+	int s;
+
+	if (!battle_unit_centre(b, u, &cen) ||
+	    abs(geom_turn(unit_facing(b, u), dir)) <= P(c, "arc"))
+		return;
+	FOR_STANDS(b, u, s) {
+		b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
+		    geom_turn(b->stands[s].facing, dir));
+		b->stands[s].facing = dir;
+	}
+}
+
 /* One move action towards dest (MOVE TO) or straight ahead `dist`
  * (ADVANCE: dest unused). */
 static void
@@ -551,7 +617,7 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
 	struct pt cen;
-	int dir, woods, form = unit_form(b, u), s;
+	int dir, exact;
 	fx want, allow;
 
 	if (!battle_unit_centre(b, u, &cen))
@@ -563,44 +629,12 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		dir = unit_facing(b, u);
 		want = st->dist;
 	}
-	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
-	    un->weapon == WEAPON_HEAVY_GUN) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
-		    "heavy guns cannot be moved.", un->name);
+	allow = allowance(c, u, dir, want, &exact);
+	if (allow < 0)
 		return;
-	}
-	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
-	    (un->marks & UM_MOVED)) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
-		    "unlimbered guns move once a turn.", un->name);
-		return;
-	}
-	woods = woods_on(c, u, dir, want);
-	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
-		allow = cavalry_move(c, u, woods, want);
-		want = allow;   /* exactly that far */
-	} else {
-		allow = one_move(c, u);
-		if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
-		    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
-		    want < P(c, "move.limbered.road") ? want :
-		    P(c, "move.limbered.road"))))
-			allow = P(c, "move.limbered.road");
-		if (un->kind != KIND_MOUNTED && woods >= 0)
-			allow -= woods == T_FOREST ? P(c, "woods.heavy") :
-			    P(c, "woods.light");
-		if (allow < 0)
-			allow = 0;
-		if (want > allow)
-			want = allow;
-	}
-	/* It faces the way it goes unless that is within its front. */
-	if (abs(geom_turn(unit_facing(b, u), dir)) > P(c, "arc"))
-		FOR_STANDS(b, u, s) {
-			b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
-			    geom_turn(b->stands[s].facing, dir));
-			b->stands[s].facing = dir;
-		}
+	if (exact || want > allow)
+		want = allow;
+	face_towards(c, u, dir);
 	{
 		fx went = move_along(c, u, dir, want);
 		struct pt now;
@@ -910,6 +944,206 @@ shoot_action(struct ctx *c, int u, int t)
 	apply_hits(c, t, hits);
 }
 
+/* --- melee ------------------------------------------------------------- */
+
+/* British troops at density 5 close up as they make contact. */
+static int
+british(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+
+	return strncmp(un->type, "british", 7) == 0 ||
+	    strcmp(un->origin, "british") == 0 ||
+	    strcmp(un->origin, "highlander") == 0;
+}
+
+/* Figures of unit u in a melee with unit foe: on bases in contact with,
+ * or overlapping, a base of foe (within melee.reach of one). */
+static int
+melee_figures(struct ctx *c, int u, int foe)
+{
+	struct battle *b = c->b;
+	int s, k, n = 0;
+
+	FOR_STANDS(b, u, s) {
+		struct pt r1[4];
+
+		if (!alive(b, s))
+			continue;
+		battle_stand_rect(b, s, r1);
+		FOR_STANDS(b, foe, k) {
+			struct pt r2[4];
+
+			if (!alive(b, k))
+				continue;
+			battle_stand_rect(b, k, r2);
+			if (geom_rect_dist(r1, r2) <= P(c, "melee.reach")) {
+				n += b->stands[s].sp;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
+/* n figures of unit t killed in melee, from its last bases. */
+static void
+melee_kills(struct ctx *c, int t, int n)
+{
+	struct battle *b = c->b;
+	int i, s, last;
+
+	for (i = 0; i < n && figures(b, t) > 0; i++) {
+		last = -1;
+		FOR_STANDS(b, t, s)
+			if (alive(b, s) && b->stands[s].sp > 0)
+				last = s;
+		b->stands[last].sp--;
+		if (b->stands[last].sp == 0)
+			b->stands[last].flags |= ST_GONE;
+	}
+	if (n > 0)
+		ev(c, EV_LOSS, t, -1, n, "%s loses %d %s in the melee, %d left.",
+		    b->units[t].name, n, n == 1 ? "figure" : "figures",
+		    figures(b, t));
+	if (figures(b, t) == 0)
+		remove_unit(c, t, "has no figures left");
+}
+
+/* One side's melee dice: a d12 for every 3 figures in it; how many
+ * succeed. */
+static int
+melee_roll(struct ctx *c, int u, int foe)
+{
+	const struct unit *un = &c->b->units[u];
+	int fig = melee_figures(c, u, foe), dice, need, i, ok = 0;
+
+	dice = fig / P(c, "melee.figures");
+	if (dice < 1 && fig > 0)
+		dice = 1;
+	need = un->quality + un->density;
+	if (un->density == P(c, "melee.british-density") && british(c->b, u))
+		need += 1;
+	for (i = 0; i < dice; i++)
+		if (roll(c, 12, u, "melee of %s, succeeds on %d or less", un->name,
+		    need) <= need)
+			ok++;
+	ev(c, EV_FIRE, u, foe, ok, "%s fights with %d %s in the melee (%d %s): "
+	    "%d %s.", un->name, fig, fig == 1 ? "figure" : "figures", dice,
+	    dice == 1 ? "die" : "dice", ok, ok == 1 ? "success" : "successes");
+	return ok;
+}
+
+static void
+melee(struct ctx *c, int a, int t)
+{
+	struct battle *b = c->b;
+	int ka = melee_roll(c, a, t), kt = melee_roll(c, t, a), loser, diff;
+
+	/* Each side's successes are the other's casualties. */
+	melee_kills(c, t, ka);
+	melee_kills(c, a, kt);
+	/* Everyone who came through it is at the most disruption. */
+	if (battle_unit_alive(b, a) > 0)
+		b->units[a].disruption = P(c, "dp.max");
+	if (battle_unit_alive(b, t) > 0)
+		b->units[t].disruption = P(c, "dp.max");
+	if (ka == kt) {
+		ev(c, EV_MELEE_WON, a, t, 0, "The melee between %s and %s is "
+		    "drawn: %d casualties each.", b->units[a].name,
+		    b->units[t].name, ka);
+		return;
+	}
+	loser = ka > kt ? t : a;
+	diff = ka > kt ? ka - kt : kt - ka;
+	ev(c, EV_MELEE_LOST, loser, loser == a ? t : a, diff, "%s loses the "
+	    "melee with %s by %d %s.", b->units[loser].name,
+	    b->units[loser == a ? t : a].name, diff, diff == 1 ? "casualty" :
+	    "casualties");
+	if (battle_unit_alive(b, loser) > 0)
+		morale_check(c, loser, "lost a melee", diff);
+}
+
+/* CHARGE: a move action towards unit t that ends in a melee if the unit
+ * reaches it and closes.  Evaders run first; pursue says whether the
+ * attacker goes its full move after them (NO PURSUIT: it stops where
+ * they stood). */
+static void
+charge_action(struct ctx *c, int u, int t, int pursue)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+	struct unit *tu = &b->units[t];
+	struct pt uc, tc;
+	int dir, exact;
+	fx gap, allow;
+
+	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
+	    !battle_unit_centre(b, t, &tc) || un->side == tu->side) {
+		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot charge %s.", un->name,
+		    tu->name);
+		return;
+	}
+	dir = geom_bearing(uc, tc);
+	gap = unit_gap(b, u, t);
+	allow = allowance(c, u, dir, gap, &exact);
+	if (allow < 0)
+		return;
+	face_towards(c, u, dir);
+	/* Dispersed or loose troops charged by formed ones run, unless
+	 * they hold buildings or works. */
+	if (tu->density <= P(c, "evade.density") &&
+	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc)) {
+		int away = geom_bearing(uc, tc);
+		fx ran = move_along(c, t, away, one_move(c, t)), went, stop;
+
+		ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
+		    "%s\".", tu->name, un->name, fmt_in(c, 0, ran));
+		/* On after them, or only as far as where they stood. */
+		stop = pursue ? allow : (gap + ran < allow ? gap + ran : allow);
+		went = move_along(c, u, dir, stop);
+		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
+		    un->name, fmt_in(c, 0, went), tu->name);
+		if (unit_gap(b, u, t) <= P(c, "stop-short") &&
+		    battle_unit_alive(b, t) > 0)
+			remove_unit(c, t, "is caught as it evades");
+		return;
+	}
+	if (allow < gap - P(c, "stop-short")) {
+		fx went = move_along(c, u, dir, allow);
+
+		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and falls "
+		    "short.", un->name, fmt_in(c, 0, went), tu->name);
+		return;
+	}
+	/* Closing: three d12, and one more for each DP of the target; each
+	 * succeeds at twice the attacker's quality; three succeed or it
+	 * does not go in. */
+	{
+		int n = P(c, "close.dice") + tu->disruption, ok = 0, i;
+		int need = 2 * un->quality;
+		fx went;
+
+		for (i = 0; i < n; i++)
+			if (roll(c, 12, u, "%s closing with %s, succeeds on %d or less",
+			    un->name, tu->name, need) <= need)
+				ok++;
+		if (ok < P(c, "close.needed")) {
+			went = move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
+			    gap - 2 * P(c, "stop-short") : 0);
+			ev(c, EV_ORDER_REFUSED, u, t, ok, "%s will not close with %s "
+			    "(%d of %d dice): it halts %s\" short.", un->name,
+			    tu->name, ok, n, fmt_in(c, 0, unit_gap(b, u, t)));
+			(void)went;
+			return;
+		}
+		went = move_along(c, u, dir, gap);
+		ev(c, EV_MOVE, u, t, (int)went, "%s closes with %s (%d of %d dice) "
+		    "and charges home.", un->name, tu->name, ok, n);
+	}
+	melee(c, u, t);
+}
+
 /* --- activation ---------------------------------------------------------- */
 
 static const char *
@@ -928,6 +1162,7 @@ activate(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	int u = o->who, i, hand, need, ok = 0, actions, cq, k;
+	int no_pursuit = 0, part = 0;
 	struct unit *un = &b->units[u];
 
 	if (battle_unit_alive(b, u) == 0)
@@ -958,13 +1193,18 @@ activate(struct ctx *c, const struct order *o)
 		    un->name, ok, hand, need, actions, actions == 1 ? "action" :
 		    "actions");
 	if (actions == 0) {
-		morale_check(c, u, "no success on activation");
+		morale_check(c, u, "no success on activation", 0);
 		return;
 	}
+	/* NO PURSUIT is an instruction for the phase, not an action. */
+	for (i = 0; i < o->nsteps; i++)
+		no_pursuit |= o->steps[i].verb == V_NO_ADVANCE;
 	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
 		const struct order_step *st = &o->steps[i];
 
-		if (i >= actions) {
+		if (st->verb == V_NO_ADVANCE)
+			continue;
+		if (part++ >= actions) {
 			ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "
 			    "for %s (part %d of its orders).", un->name,
 			    verb_word(st->verb), i + 1);
@@ -986,6 +1226,9 @@ activate(struct ctx *c, const struct order *o)
 			break;
 		case V_FIRE_AT:
 			shoot_action(c, u, st->target);
+			break;
+		case V_CHARGE:
+			charge_action(c, u, st->target, !no_pursuit);
 			break;
 		case V_RALLY:
 			if (un->disruption > 0) {

@@ -83,6 +83,14 @@ const struct rule_param bb7_params[] = {
 	{ "cover.heavy-woods", 2, DEF, "2 added to each die at a target in heavy woods", PARAM_COUNT, 0, 12 },
 	{ "smoke", 1, TEXT, "shooter and target both in smoke: the target counts one density less", PARAM_COUNT, 0, 6 },
 	{ "density.min", 3, TEXT, "density is never below 3", PARAM_COUNT, 1, 7 },
+	/* Melee */
+	{ "evade.density", 4, TEXT, "units of density 3 or 4 evade a charge ...", PARAM_COUNT, 0, 12 },
+	{ "evade.charger", 5, TEXT, "... by a unit of density 5 or more, unless in buildings or works", PARAM_COUNT, 0, 12 },
+	{ "close.dice", 3, TEXT, "closing: three d12, one more for each DP of the target, each succeeding at twice the quality", PARAM_COUNT, 1, 12 },
+	{ "close.needed", 3, TEXT, "three successes to charge home", PARAM_COUNT, 1, 12 },
+	{ "melee.figures", 3, TEXT, "a melee d12 for every 3 figures in contact or overlapping", PARAM_COUNT, 1, 60 },
+	{ "melee.reach", 100, DEF, "a base is in the melee when within 1\" of an enemy base: in contact, or overlapping at its corner (the text does not measure it)", PARAM_INCHES, 0, 10000 },
+	{ "melee.british-density", 5, TEXT, "British at density 5 add one to their melee success number", PARAM_COUNT, 0, 12 },
 	/* Hits, rally, resupply, morale */
 	{ "dp.max", 3, TEXT, "a unit has at most three disruption points", PARAM_COUNT, 1, 6 },
 	{ "kill.divisor", 6, TEXT, "a kill adds a DP when a d6 beats the unit's size divided by 6", PARAM_COUNT, 1, 60 },
@@ -99,6 +107,8 @@ const struct verb_def bb7_verbs[] = {
 	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: (an action) face the bearing N (0 north, 90 east)" },
 	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|COLUMN|DISPERSED|LIMBERED|UNLIMBERED: (an action) change formation" },
 	{ "SHOOT AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "SHOOT AT UNIT: (an action) shoot; a second SHOOT rolls the misses again" },
+	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: (an action) move at the enemy and, if the unit reaches it and closes, melee" },
+	{ "NO PURSUIT", V_NO_ADVANCE, ARG_NONE, 1, 0, "NO PURSUIT: (costs nothing) if an enemy it charges evades, stop where the enemy stood" },
 	{ "RALLY", V_RALLY, ARG_NONE, 1, 0, "RALLY: (an action) remove one disruption point" },
 	{ "RESUPPLY", V_RESUPPLY, ARG_NONE, 1, 0, "RESUPPLY: (an action, guns) a d12: on 1 the ammunition is made up" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: do not activate this phase" },
