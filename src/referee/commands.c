@@ -84,9 +84,16 @@ commands_help_text(struct text *t, const struct store_game *g,
 	    "that is enough),\na colon, and its orders. For example:\n");
 	if (own >= 0)
 		text_add(t, "  %s: ADVANCE 6\n", b->units[own].name);
-	if (own >= 0 && foe >= 0)
-		text_add(t, "  %s: WHEEL LEFT 30 THEN FIRE AT %s\n",
-		    b->units[own2 >= 0 ? own2 : own].name, b->units[foe].name);
+	if (own >= 0 && foe >= 0) {
+		/* The ruleset's own word for fire ("FIRE AT", "SHOOT AT"). */
+		const char *fire = "FIRE AT";
+
+		for (i = 0; rs != NULL && i < rs->nverbs; i++)
+			if (rs->verbs[i].verb == V_FIRE_AT)
+				fire = rs->verbs[i].word;
+		text_add(t, "  %s: WHEEL LEFT 30 THEN %s %s\n",
+		    b->units[own2 >= 0 ? own2 : own].name, fire, b->units[foe].name);
+	}
 	if (br >= 0)
 		text_add(t, "  %s brigade: HOLD      (every unit of the brigade "
 		    "without an order of its own)\n", b->brigades[br].name);

@@ -1423,6 +1423,38 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	}
 }
 
+void
+bb7_crib(const struct battle *b, int side, char *out, size_t size)
+{
+	const struct ruleset *rs = &ruleset_bb7;
+	char w[5][24];
+
+	(void)side;
+	snprintf(out, size,
+	    "The numbers that decide your turn (bb7; the operator's 'despatch "
+	    "rules bb7' lists\nevery number):\n"
+	    "  Activation: a hand of %d d12, one fewer for each disruption point; "
+	    "a die\n    succeeds at or below the unit's quality plus the "
+	    "quality of a commander of\n    its chain within %s\" (centre to "
+	    "centre). 1-2 successes: one action, 3-5: two,\n    6: three; none: "
+	    "a morale check. The parts of the order line are the\n    actions, "
+	    "in order.\n"
+	    "  Moves: infantry 12\" less its density (column 12\"); cavalry two "
+	    "d12 (column\n    18\"); limbered guns 8\" (12\" on a road), "
+	    "unlimbered light 6\", field 4\".\n"
+	    "  Ranges: musket %s\" close, %s\" long (+2); rifle %s\" long; "
+	    "carbine %s\" close.\n    A shot hits at or below the target's "
+	    "density; a 1 always hits.\n"
+	    "  Melee: CHARGE; closing needs 3 successes at twice the quality; a "
+	    "d12 for every\n    3 figures at quality plus density.\n",
+	    ruleset_param(rs, b, "hand"),
+	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w[0], 24),
+	    geom_fmt_fx(ruleset_param(rs, b, "range.musket.close"), w[1], 24),
+	    geom_fmt_fx(ruleset_param(rs, b, "range.musket.long"), w[2], 24),
+	    geom_fmt_fx(ruleset_param(rs, b, "range.rifle.long"), w[3], 24),
+	    geom_fmt_fx(ruleset_param(rs, b, "range.carbine.close"), w[4], 24));
+}
+
 int
 bb7_unit_fields(const struct battle *b, int u, struct unit_field *f)
 {

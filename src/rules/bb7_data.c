@@ -130,6 +130,7 @@ const struct ruleset ruleset_bb7 = {
 	.form_check = bb7_form_check,
 	.unit_fields = bb7_unit_fields,
 	.situation = bb7_situation,
+	.crib = bb7_crib,
 	.strength_word = "figures",
 	.stand_word = "base",
 	.form_phrase = bb7_form_phrase,

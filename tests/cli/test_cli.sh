@@ -206,6 +206,14 @@ check "bb7: new" 0 "$bin" --db "$fdb" new ff "$ff/freemans-farm.scenario"
 check "bb7: crown" 0 "$bin" --db "$fdb" player add ff crown burgoyne@crown.example.org --password gentleman-johnny-oak
 check "bb7: continental" 0 "$bin" --db "$fdb" player add ff continental morgan@continental.example.org --password turkey-call-rifle
 check "bb7: start" 0 "$bin" --db "$fdb" start ff
+check "bb7: welcome mails" 0 "$bin" --db "$fdb" outbox write "$work/ffmail"
+if grep -q "THEN SHOOT AT" "$work"/ffmail/*welcome* &&
+    grep -q "Activation: a hand of 6 d12" "$work"/ffmail/*welcome*; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: bb7: the welcome's help and crib are not bb7's"
+fi
 for t in t01-continental t01-crown t02-continental t02-crown; do
 	check "bb7: $t" 0 "$bin" --db "$fdb" submit "$ff/orders/$t.eml"
 	says "bb7: $t" "0 lines not understood"
