@@ -190,6 +190,71 @@ in_cover(const struct battle *b, struct pt p)
 	    in_area(b, p, T_FOREST);
 }
 
+/* 1 if from a, z can be seen: the line between them runs through no
+ * more than sight.woods of woods (the text leaves sight to the players;
+ * a default). */
+static int
+sees_point(const struct battle *b, struct pt a, struct pt z)
+{
+	fx len = geom_dist(a, z), t, st = ruleset_param(&ruleset_bb7, b, "step");
+	fx limit = ruleset_param(&ruleset_bb7, b, "sight.woods"), in = 0;
+
+	for (t = st / 2; t < len; t += st) {
+		struct pt p = {
+			a.x + (fx)((int64_t)(z.x - a.x) * t / (len > 0 ? len : 1)),
+			a.y + (fx)((int64_t)(z.y - a.y) * t / (len > 0 ? len : 1))
+		};
+
+		if (in_area(b, p, T_WOOD) || in_area(b, p, T_FOREST)) {
+			in += st;
+			if (in > limit)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+void
+bb7_sees(const struct battle *b, int side, unsigned char *seen)
+{
+	int s, k, c;
+
+	for (s = 0; s < b->nstands; s++) {
+		seen[s] = 0;
+		if (b->stands[s].flags & ST_GONE)
+			continue;
+		if (b->units[b->stands[s].unit].side == side) {
+			seen[s] = 1;
+			continue;
+		}
+		for (k = 0; k < b->nstands && !seen[s]; k++)
+			if (b->units[b->stands[k].unit].side == side && alive(b, k) &&
+			    sees_point(b, b->stands[k].pos, b->stands[s].pos))
+				seen[s] = 1;
+		for (c = 0; c < b->ncommanders && !seen[s]; c++)
+			if (b->commanders[c].side == side && !b->commanders[c].gone &&
+			    sees_point(b, b->commanders[c].pos, b->stands[s].pos))
+				seen[s] = 1;
+	}
+}
+
+/* 1 if a base of unit u sees a base of unit t. */
+static int
+unit_sees(const struct battle *b, int u, int t)
+{
+	int s, k;
+
+	FOR_STANDS(b, u, s) {
+		if (!alive(b, s))
+			continue;
+		FOR_STANDS(b, t, k)
+			if (alive(b, k) && sees_point(b, b->stands[s].pos,
+			    b->stands[k].pos))
+				return 1;
+	}
+	return 0;
+}
+
 /* The gap between two units' nearest bases; -1 if either has none. */
 static fx
 unit_gap(const struct battle *b, int u, int v)
@@ -830,6 +895,11 @@ shoot_action(struct ctx *c, int u, int t)
 	    P(c, "arc")) {
 		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
 		    "not in front of it.", un->name, tu->name);
+		return;
+	}
+	if (!unit_sees(b, u, t)) {
+		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it "
+		    "cannot see it for the woods.", un->name, tu->name);
 		return;
 	}
 	g = unit_gap(b, u, t);

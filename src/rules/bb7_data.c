@@ -57,6 +57,7 @@ const struct rule_param bb7_params[] = {
 	{ "rout.cavalry", 1200, DEF, "a routing or pushed-back cavalry unit moves 12\": it has no dice to choose from (the text gives none)", PARAM_INCHES, 0, 10000 },
 	{ "stop-short", 25, DEF, "a move stops a quarter inch short of enemy bases: bases that close are in contact", PARAM_INCHES, 0, 10000 },
 	{ "step", 25, DEF, "moves and ground are judged every quarter inch", PARAM_INCHES, 5, 10000 },
+	{ "sight.woods", 600, DEF, "a unit sees and shoots through at most 6\" of woods (the text leaves sight to the players)", PARAM_INCHES, 0, 10000 },
 	{ "road.half-width", 75, DEF, "a base is on a road within 0.75\" of its line (the text gives no width)", PARAM_INCHES, 1, 10000 },
 	/* Shooting */
 	{ "shoot.figures", 6, TEXT, "small arms roll a d12 for every 6 figures (rounded down; at least one, a default)", PARAM_COUNT, 1, 60 },
@@ -131,6 +132,7 @@ const struct ruleset ruleset_bb7 = {
 	.unit_fields = bb7_unit_fields,
 	.situation = bb7_situation,
 	.crib = bb7_crib,
+	.sees = bb7_sees,
 	.strength_word = "figures",
 	.stand_word = "base",
 	.form_phrase = bb7_form_phrase,
