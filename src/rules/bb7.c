@@ -1126,6 +1126,8 @@ melee(struct ctx *c, int a, int t)
 	}
 	loser = ka > kt ? t : a;
 	diff = ka > kt ? ka - kt : kt - ka;
+	ev(c, EV_MELEE_WON, loser == a ? t : a, loser, diff, "%s wins the melee "
+	    "with %s.", b->units[loser == a ? t : a].name, b->units[loser].name);
 	ev(c, EV_MELEE_LOST, loser, loser == a ? t : a, diff, "%s loses the "
 	    "melee with %s by %d %s.", b->units[loser].name,
 	    b->units[loser == a ? t : a].name, diff, diff == 1 ? "casualty" :
@@ -1148,30 +1150,35 @@ charge_action(struct ctx *c, int u, int t, int pursue)
 	int dir, exact;
 	fx gap, allow;
 
+	/* Guns do not charge (the text gives them no melee of their own;
+	 * they fight when charged). */
 	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
-	    !battle_unit_centre(b, t, &tc) || un->side == tu->side) {
+	    !battle_unit_centre(b, t, &tc) || un->side == tu->side ||
+	    un->kind == KIND_ARTILLERY) {
 		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot charge %s.", un->name,
 		    tu->name);
 		return;
 	}
 	dir = geom_bearing(uc, tc);
 	gap = unit_gap(b, u, t);
-	allow = allowance(c, u, dir, gap, &exact);
-	if (allow < 0)
-		return;
-	face_towards(c, u, dir);
 	/* Dispersed or loose troops charged by formed ones run, unless
-	 * they hold buildings or works. */
+	 * they hold buildings or works; the charger's move is made after
+	 * they have gone. */
 	if (tu->density <= P(c, "evade.density") &&
 	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc)) {
-		int away = geom_bearing(uc, tc);
-		fx ran = move_along(c, t, away, one_move(c, t)), went, stop;
+		fx ran, went, want;
 
+		ran = move_along(c, t, dir, one_move(c, t));
 		ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
 		    "%s\".", tu->name, un->name, fmt_in(c, 0, ran));
-		/* On after them, or only as far as where they stood. */
-		stop = pursue ? allow : (gap + ran < allow ? gap + ran : allow);
-		went = move_along(c, u, dir, stop);
+		/* On after them its full move, or (NO PURSUIT) only onto the
+		 * ground they held: its centre to where theirs was. */
+		want = pursue ? unit_gap(b, u, t) : geom_dist(uc, tc);
+		allow = allowance(c, u, dir, want, &exact);
+		if (allow < 0)
+			return;
+		face_towards(c, u, dir);
+		went = move_along(c, u, dir, pursue || allow < want ? allow : want);
 		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
 		    un->name, fmt_in(c, 0, went), tu->name);
 		if (unit_gap(b, u, t) <= P(c, "stop-short") &&
@@ -1179,6 +1186,10 @@ charge_action(struct ctx *c, int u, int t, int pursue)
 			remove_unit(c, t, "is caught as it evades");
 		return;
 	}
+	allow = allowance(c, u, dir, gap, &exact);
+	if (allow < 0)
+		return;
+	face_towards(c, u, dir);
 	if (allow < gap - P(c, "stop-short")) {
 		fx went = move_along(c, u, dir, allow);
 
