@@ -90,12 +90,12 @@ enum weapon {
                                 skirmish breaks into (its slot, for good) */
 #define ST_RETIRES   0x400u  /* mounted: retires 6" a hit from fire to save,
                                 until its side's next phase (RETIRE) */
+#define ST_LOW_CANISTER  0x800u  /* a gun out of canister until resupplied */
+#define ST_LOW_ROUNDSHOT 0x1000u /* ... out of roundshot */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Unit markers (struct unit.marks), for rulesets that keep them. */
 #define UM_SMOKE         0x01u  /* shot, and hidden in its own smoke */
-#define UM_LOW_CANISTER  0x02u  /* guns out of canister until resupplied */
-#define UM_LOW_ROUNDSHOT 0x04u  /* ... out of roundshot */
 #define UM_HIT           0x08u  /* hit already this game turn */
 #define UM_SHOT          0x10u  /* shot this phase */
 #define UM_MOVED         0x20u  /* moved this phase */

@@ -38,9 +38,11 @@ struct ctx {
 	 * each kind of gun ammunition). */
 	int shot[BATTLE_MAX_UNITS];          /* target, or -1 */
 	int miss[BATTLE_MAX_UNITS];
-	int miss_canister[BATTLE_MAX_UNITS], miss_roundshot[BATTLE_MAX_UNITS];
+	int gun_miss[BATTLE_MAX_STANDS];     /* ... each gun's, */
+	unsigned gun_ammo[BATTLE_MAX_STANDS];   /* and what it fired */
 	int need[BATTLE_MAX_UNITS];          /* the shot's density to beat */
 	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
+	int failed;            /* out of memory: the step is thrown away */
 	char buf[4][32];
 };
 
@@ -422,6 +424,22 @@ apply_hits(struct ctx *c, int t, int n)
 
 /* --- morale ----------------------------------------------------------- */
 
+/* The unit turns about its centre to face `to`, its bases with it. */
+static void
+turn_in_place(struct battle *b, int u, int to)
+{
+	struct pt cen;
+	int s;
+
+	if (!battle_unit_centre(b, u, &cen))
+		return;
+	FOR_STANDS(b, u, s) {
+		b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
+		    geom_turn(b->stands[s].facing, to));
+		b->stands[s].facing = geom_norm(to);
+	}
+}
+
 static int nearest_enemy(const struct battle *b, int u);
 static fx one_move(struct ctx *c, int u);
 static fx move_along(struct ctx *c, int u, int dir, fx len);
@@ -464,11 +482,10 @@ morale_check(struct ctx *c, int u, const char *why, int worse)
 	if (foe < 0 || !battle_unit_centre(b, foe, &ec))
 		return;
 	{
-		int away = geom_bearing(ec, cen), s;
+		int away = geom_bearing(ec, cen);
 		fx went = move_along(c, u, away, one_move(c, u));
 
-		FOR_STANDS(b, u, s)
-			b->stands[s].facing = ok == 1 ? away : geom_norm(away + 180);
+		turn_in_place(b, u, ok == 1 ? away : geom_norm(away + 180));
 		ev(c, EV_RETREAT, u, foe, (int)went, "%s %s %s\" from %s, %s.",
 		    un->name, ok == 1 ? "routs" : "falls back", fmt_in(c, 0, went),
 		    b->units[foe].name, ok == 1 ? "its back to the enemy" :
@@ -639,18 +656,26 @@ allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		    "unlimbered guns move once a turn.", un->name);
 		return -1;
 	}
-	woods = woods_on(c, u, dir, want);
 	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
+		/* The woods on the way as far as the longest option could go. */
+		woods = woods_on(c, u, dir, want < FX(24) ? want : FX(24));
 		*exact = 1;
 		return cavalry_move(c, u, woods, want);
 	}
+	allow = one_move(c, u);
+	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD)
+		allow = P(c, "move.limbered.road");
+	/* The woods on the part of the way the unit can cover. */
+	woods = woods_on(c, u, dir, want < allow ? want : allow);
 	allow = one_move(c, u);
 	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
 	    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
 	    want < P(c, "move.limbered.road") ? want :
 	    P(c, "move.limbered.road"))))
 		allow = P(c, "move.limbered.road");
-	if (woods >= 0)
+	/* The text takes inches off infantry and guns; cavalry in column
+	 * has no dice for the woods to limit. */
+	if (woods >= 0 && un->kind != KIND_MOUNTED)
 		allow -= woods == T_FOREST ? P(c, "woods.heavy") :
 		    P(c, "woods.light");
 	return allow < 0 ? 0 : allow;
@@ -660,18 +685,9 @@ allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 static void
 face_towards(struct ctx *c, int u, int dir)
 {
-	struct battle *b = c->b;
-	struct pt cen;
-	int s;
-
-	if (!battle_unit_centre(b, u, &cen) ||
-	    abs(geom_turn(unit_facing(b, u), dir)) <= P(c, "arc"))
+	if (abs(geom_turn(unit_facing(c->b, u), dir)) <= P(c, "arc"))
 		return;
-	FOR_STANDS(b, u, s) {
-		b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
-		    geom_turn(b->stands[s].facing, dir));
-		b->stands[s].facing = dir;
-	}
+	turn_in_place(c->b, u, dir);
 }
 
 /* One move action towards dest (MOVE TO) or straight ahead `dist`
@@ -717,16 +733,8 @@ static void
 turn_action(struct ctx *c, int u, int to)
 {
 	struct battle *b = c->b;
-	struct pt cen;
-	int s;
 
-	if (!battle_unit_centre(b, u, &cen))
-		return;
-	FOR_STANDS(b, u, s) {
-		b->stands[s].pos = geom_rotate(b->stands[s].pos, cen,
-		    geom_turn(b->stands[s].facing, to));
-		b->stands[s].facing = geom_norm(to);
-	}
+	turn_in_place(b, u, to);
 	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d.",
 	    b->units[u].name, geom_norm(to));
 }
@@ -760,12 +768,17 @@ form_action(struct ctx *c, int u, enum formation f)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
-	struct stand save[BATTLE_MAX_STANDS];
+	struct stand *save;
 	struct pt cen;
 	int s, was = unit_form(b, u);
 
 	if (!battle_unit_centre(b, u, &cen))
 		return;
+	save = malloc((size_t)un->nstands * sizeof(save[0]));
+	if (save == NULL) {
+		c->failed = 1;
+		return;
+	}
 	memcpy(save, &b->stands[un->first_stand],
 	    (size_t)un->nstands * sizeof(save[0]));
 	FOR_STANDS(b, u, s)
@@ -777,11 +790,13 @@ form_action(struct ctx *c, int u, enum formation f)
 		if (blocked(c, u)) {
 			memcpy(&b->stands[un->first_stand], save,
 			    (size_t)un->nstands * sizeof(save[0]));
+			free(save);
 			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no room to form "
 			    "there.", un->name);
 			return;
 		}
 	}
+	free(save);
 	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
 	ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
 	    un->name, un->kind == KIND_ARTILLERY ? (f == FORM_ROAD ? "limbered" :
@@ -838,6 +853,19 @@ shoot_dice(struct ctx *c, int u, int t, int n, int need, int mod,
 	return hits;
 }
 
+/* Gun s of battery u rolled a 12: it is low on what it fired. */
+static void
+gun_low(struct ctx *c, int u, int s, unsigned ammo)
+{
+	struct battle *b = c->b;
+
+	b->stands[s].flags |= ammo;
+	ev(c, EV_FIRE, u, -1, s - b->units[u].first_stand + 1, "%s: gun %d "
+	    "rolled a 12 and is low on %s.", b->units[u].name,
+	    s - b->units[u].first_stand + 1, ammo == ST_LOW_CANISTER ?
+	    "canister" : "roundshot");
+}
+
 static void
 shoot_action(struct ctx *c, int u, int t)
 {
@@ -858,31 +886,39 @@ shoot_action(struct ctx *c, int u, int t)
 	if (c->shot[u] >= 0) {
 		int tw = 0, h = 0, t0 = c->shot[u];
 
-		if (c->miss[u] + c->miss_canister[u] + c->miss_roundshot[u] == 0 ||
-		    battle_unit_alive(b, t0) == 0) {
+		int missed = c->miss[u], s;
+
+		FOR_STANDS(b, u, s)
+			missed += c->gun_miss[s];
+		if (missed == 0 || battle_unit_alive(b, t0) == 0) {
 			ev(c, EV_FIRE, u, t0, 0, "%s has no missed dice to roll "
 			    "again.", un->name);
 			return;
 		}
-		if (c->miss[u] > 0)
-			h = shoot_dice(c, u, t0, c->miss[u], c->need[u], c->mod[u],
-			    "second shot", NULL);
-		if (c->miss_canister[u] > 0) {
-			h += shoot_dice(c, u, t0, c->miss_canister[u], c->need[u], 0,
-			    "canister again", &tw);
-			if (tw)
-				un->marks |= UM_LOW_CANISTER;
-			tw = 0;
+		/* Each extra action rolls again what has missed so far. */
+		if (c->miss[u] > 0) {
+			int k = shoot_dice(c, u, t0, c->miss[u], c->need[u], c->mod[u],
+			    "shot again", NULL);
+
+			h += k;
+			c->miss[u] -= k;
 		}
-		if (c->miss_roundshot[u] > 0) {
-			h += shoot_dice(c, u, t0, c->miss_roundshot[u], c->need[u], 0,
+		FOR_STANDS(b, u, s) {
+			int k;
+
+			if (c->gun_miss[s] == 0 || !alive(b, s))
+				continue;
+			tw = 0;
+			k = shoot_dice(c, u, t0, c->gun_miss[s], c->need[u], c->mod[u],
+			    c->gun_ammo[s] == ST_LOW_CANISTER ? "canister again" :
 			    "roundshot again", &tw);
+			h += k;
+			c->gun_miss[s] -= k;
 			if (tw)
-				un->marks |= UM_LOW_ROUNDSHOT;
+				gun_low(c, u, s, c->gun_ammo[s]);
 		}
 		ev(c, EV_FIRE, u, t0, h, "%s shoots again at %s: %d more %s.",
 		    un->name, b->units[t0].name, h, h == 1 ? "hit" : "hits");
-		c->miss[u] = c->miss_canister[u] = c->miss_roundshot[u] = 0;
 		apply_hits(c, t0, h);
 		return;
 	}
@@ -917,8 +953,9 @@ shoot_action(struct ctx *c, int u, int t)
 		mod += P(c, "cover.light-woods");
 	c->shot[u] = t;
 	c->need[u] = need;
+	c->mod[u] = mod;   /* cover; small arms add long range below */
 	if (un->kind == KIND_ARTILLERY) {
-		int s, tw_c = 0, tw_r = 0;
+		int s, tw;
 
 		if (unit_form(b, u) == FORM_ROAD) {
 			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot: its guns "
@@ -950,35 +987,29 @@ shoot_action(struct ctx *c, int u, int t)
 			if (n == 0)
 				continue;
 			can = n >= 3;
-			if (un->marks & (can ? UM_LOW_CANISTER : UM_LOW_ROUNDSHOT)) {
+			if (b->stands[s].flags & (can ? ST_LOW_CANISTER :
+			    ST_LOW_ROUNDSHOT)) {
 				ev(c, EV_ORDER_REFUSED, u, t, 0, "%s: gun %d is out of "
 				    "%s.", un->name, s - un->first_stand + 1, can ?
 				    "canister" : "roundshot");
 				continue;
 			}
-			h = shoot_dice(c, u, t, n, need, 0, can ? "canister" :
-			    "roundshot", can ? &tw_c : &tw_r);
+			tw = 0;
+			h = shoot_dice(c, u, t, n, need, mod, can ? "canister" :
+			    "roundshot", &tw);
 			hits += h;
 			dice += n;
-			if (can)
-				c->miss_canister[u] += n - h;
-			else
-				c->miss_roundshot[u] += n - h;
+			c->gun_miss[s] = n - h;
+			c->gun_ammo[s] = can ? ST_LOW_CANISTER : ST_LOW_ROUNDSHOT;
+			if (tw)
+				gun_low(c, u, s, c->gun_ammo[s]);
 		}
-		if (tw_c)
-			un->marks |= UM_LOW_CANISTER;
-		if (tw_r)
-			un->marks |= UM_LOW_ROUNDSHOT;
 		if (dice == 0) {
 			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: out "
 			    "of range, or out of ammunition.", un->name, tu->name);
 			c->shot[u] = -1;
 			return;
 		}
-		if (tw_c || tw_r)
-			ev(c, EV_FIRE, u, -1, 0, "%s rolled a 12: it is low on %s.",
-			    un->name, tw_c && tw_r ? "canister and roundshot" : tw_c ?
-			    "canister" : "roundshot");
 	} else {
 		const char *w = battle_weapon_name(un->weapon);
 		char cn[48], ln[48];
@@ -1136,6 +1167,29 @@ melee(struct ctx *c, int a, int t)
 		morale_check(c, loser, "lost a melee", diff);
 }
 
+/* The most one move of unit u could cover (cavalry: both dice). */
+static fx
+reach(struct ctx *c, int u)
+{
+	const struct unit *un = &c->b->units[u];
+
+	if (un->kind == KIND_MOUNTED && unit_form(c->b, u) != FORM_ROAD)
+		return FX(24);
+	if (un->kind == KIND_ARTILLERY && unit_form(c->b, u) == FORM_ROAD)
+		return P(c, "move.limbered.road");
+	return one_move(c, u);
+}
+
+/* Units u and t in contact: as close as a move brings bases (a move
+ * stops within a step of stop-short). */
+static int
+touching(struct ctx *c, int u, int t)
+{
+	fx g = unit_gap(c->b, u, t);
+
+	return g >= 0 && g < P(c, "stop-short") + P(c, "step");
+}
+
 /* CHARGE: a move action towards unit t that ends in a melee if the unit
  * reaches it and closes.  Evaders run first; pursue says whether the
  * attacker goes its full move after them (NO PURSUIT: it stops where
@@ -1165,7 +1219,8 @@ charge_action(struct ctx *c, int u, int t, int pursue)
 	 * they hold buildings or works; the charger's move is made after
 	 * they have gone. */
 	if (tu->density <= P(c, "evade.density") &&
-	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc)) {
+	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc) &&
+	    unit_sees(b, u, t) && gap <= reach(c, u)) {
 		fx ran, went, want;
 
 		ran = move_along(c, t, dir, one_move(c, t));
@@ -1181,8 +1236,7 @@ charge_action(struct ctx *c, int u, int t, int pursue)
 		went = move_along(c, u, dir, pursue || allow < want ? allow : want);
 		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
 		    un->name, fmt_in(c, 0, went), tu->name);
-		if (unit_gap(b, u, t) <= P(c, "stop-short") &&
-		    battle_unit_alive(b, t) > 0)
+		if (touching(c, u, t) && battle_unit_alive(b, t) > 0)
 			remove_unit(c, t, "is caught as it evades");
 		return;
 	}
@@ -1190,35 +1244,48 @@ charge_action(struct ctx *c, int u, int t, int pursue)
 	if (allow < 0)
 		return;
 	face_towards(c, u, dir);
-	if (allow < gap - P(c, "stop-short")) {
-		fx went = move_along(c, u, dir, allow);
-
-		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and falls "
-		    "short.", un->name, fmt_in(c, 0, went), tu->name);
-		return;
-	}
-	/* Closing: three d12, and one more for each DP of the target; each
-	 * succeeds at twice the attacker's quality; three succeed or it
-	 * does not go in. */
 	{
+		/* The move at the enemy first: only a charger that comes into
+		 * contact takes the closing test. */
+		struct stand *save = malloc((size_t)un->nstands * sizeof(*save));
 		int n = P(c, "close.dice") + tu->disruption, ok = 0, i;
 		int need = 2 * un->quality;
 		fx went;
 
+		if (save == NULL) {
+			c->failed = 1;
+			return;
+		}
+		memcpy(save, &b->stands[un->first_stand],
+		    (size_t)un->nstands * sizeof(*save));
+		went = move_along(c, u, dir, allow);
+		if (!touching(c, u, t)) {
+			free(save);
+			ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and "
+			    "falls short.", un->name, fmt_in(c, 0, went), tu->name);
+			return;
+		}
+		/* Closing: three d12, and one more for each DP of the target;
+		 * each succeeds at twice the attacker's quality; three succeed
+		 * or it does not go in. */
 		for (i = 0; i < n; i++)
 			if (roll(c, 12, u, "%s closing with %s, succeeds on %d or less",
 			    un->name, tu->name, need) <= need)
 				ok++;
 		if (ok < P(c, "close.needed")) {
-			went = move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
+			/* It halts short: as far as it can go, less a little. */
+			memcpy(&b->stands[un->first_stand], save,
+			    (size_t)un->nstands * sizeof(*save));
+			free(save);
+			gap = unit_gap(b, u, t);
+			move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
 			    gap - 2 * P(c, "stop-short") : 0);
 			ev(c, EV_ORDER_REFUSED, u, t, ok, "%s will not close with %s "
 			    "(%d of %d dice): it halts %s\" short.", un->name,
 			    tu->name, ok, n, fmt_in(c, 0, unit_gap(b, u, t)));
-			(void)went;
 			return;
 		}
-		went = move_along(c, u, dir, gap);
+		free(save);
 		ev(c, EV_MOVE, u, t, (int)went, "%s closes with %s (%d of %d dice) "
 		    "and charges home.", un->name, tu->name, ok, n);
 	}
@@ -1330,14 +1397,31 @@ activate(struct ctx *c, const struct order *o)
 				    "resupply.", un->name);
 				break;
 			}
-			r = roll(c, 12, u, "resupply of %s, on %d", un->name,
-			    P(c, "resupply.on"));
-			if (r <= P(c, "resupply.on")) {
-				un->marks &= ~(UM_LOW_CANISTER | UM_LOW_ROUNDSHOT);
-				ev(c, EV_RALLY, u, -1, r, "%s is resupplied.", un->name);
-			} else {
-				ev(c, EV_RALLY, u, -1, r, "%s waits for ammunition.",
-				    un->name);
+			/* The action is for one gun: the first that is low. */
+			{
+				int g = -1, s;
+
+				FOR_STANDS(b, u, s)
+					if (g < 0 && alive(b, s) && (b->stands[s].flags &
+					    (ST_LOW_CANISTER | ST_LOW_ROUNDSHOT)))
+						g = s;
+				if (g < 0) {
+					ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
+					    un->name);
+					break;
+				}
+				r = roll(c, 12, u, "resupply of %s gun %d, on %d",
+				    un->name, g - un->first_stand + 1,
+				    P(c, "resupply.on"));
+				if (r <= P(c, "resupply.on")) {
+					b->stands[g].flags &= ~(ST_LOW_CANISTER |
+					    ST_LOW_ROUNDSHOT);
+					ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.",
+					    un->name, g - un->first_stand + 1);
+				} else {
+					ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for "
+					    "ammunition.", un->name, g - un->first_stand + 1);
+				}
 			}
 			break;
 		}
@@ -1372,6 +1456,12 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	events_add(evs, EV_PHASE, c->side, -1, -1, c->turn, "Turn %d, the %s "
 	    "phase (%02d:%02d): %s.", c->turn, b->sides[c->side].id,
 	    clock / 60 % 24, clock % 60, b->sides[c->side].name);
+	/* The side's units start their phase having neither moved nor
+	 * shot (a rout in the enemy's phase does not use up a gun's one
+	 * move). */
+	for (u = 0; u < b->nunits; u++)
+		if (b->units[u].side == c->side)
+			b->units[u].marks &= ~(UM_SHOT | UM_MOVED);
 	/* A new game turn: every unit's first hit counts again. */
 	if (c->side == b->side_order[0])
 		for (u = 0; u < b->nunits; u++)
@@ -1396,10 +1486,13 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 			continue;
 		if (!(un->marks & UM_SHOT))
 			un->marks &= ~UM_SMOKE;
-		un->marks &= ~(UM_SHOT | UM_MOVED);
 	}
 	if (d->failed) {
 		*e = d->err;
+		goto out;
+	}
+	if (c->failed) {
+		err_set(e, ERR_TEMP, "out of memory");
 		goto out;
 	}
 	if (evs->overflow) {
@@ -1455,6 +1548,17 @@ bb7_prepare(struct battle *b, struct err *e)
 	return 0;
 }
 
+/* How many of battery u's guns are low on that ammunition. */
+static int
+guns_low(const struct battle *b, int u, unsigned ammo)
+{
+	int s, n = 0;
+
+	FOR_STANDS(b, u, s)
+		n += alive(b, s) && (b->stands[s].flags & ammo);
+	return n;
+}
+
 const char *
 bb7_form_phrase(const struct battle *b, int u)
 {
@@ -1478,8 +1582,8 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	snprintf(out, size, "      density %d, %d disruption point%s%s%s%s\n",
 	    un->density, un->disruption, un->disruption == 1 ? "" : "s",
 	    (un->marks & UM_SMOKE) ? ", in its smoke" : "",
-	    (un->marks & UM_LOW_CANISTER) ? ", low on canister" : "",
-	    (un->marks & UM_LOW_ROUNDSHOT) ? ", low on roundshot" : "");
+	    guns_low(b, u, ST_LOW_CANISTER) ? ", a gun low on canister" : "",
+	    guns_low(b, u, ST_LOW_ROUNDSHOT) ? ", a gun low on roundshot" : "");
 	if (!battle_unit_centre(b, u, &cen))
 		return;
 	for (k = 0; k < b->ncommanders; k++) {
@@ -1549,10 +1653,10 @@ bb7_unit_fields(const struct battle *b, int u, struct unit_field *f)
 	    un->disruption };
 	f[n++] = (struct unit_field){ "smoke", FIELD_BOOL,
 	    (un->marks & UM_SMOKE) != 0 };
-	f[n++] = (struct unit_field){ "low_canister", FIELD_BOOL,
-	    (un->marks & UM_LOW_CANISTER) != 0 };
-	f[n++] = (struct unit_field){ "low_roundshot", FIELD_BOOL,
-	    (un->marks & UM_LOW_ROUNDSHOT) != 0 };
+	f[n++] = (struct unit_field){ "low_canister", FIELD_INT,
+	    guns_low(b, u, ST_LOW_CANISTER) };
+	f[n++] = (struct unit_field){ "low_roundshot", FIELD_INT,
+	    guns_low(b, u, ST_LOW_ROUNDSHOT) };
 	f[n++] = (struct unit_field){ "frontage", FIELD_INCHES, un->base_w };
 	return n;
 }
@@ -1562,9 +1666,16 @@ bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize)
 {
 	const struct unit *u = &b->units[who];
+	int guns = u->kind == KIND_ARTILLERY;
+	int gun_word = strcasecmp(word, "LIMBERED") == 0 ||
+	    strcasecmp(word, "UNLIMBERED") == 0;
+	int troop_word = strcasecmp(word, "LINE") == 0 ||
+	    strcasecmp(word, "COLUMN") == 0 || strcasecmp(word, "DISPERSED") == 0;
 
-	if (f == FORM_LINE || f == FORM_ROAD ||
-	    (f == FORM_SKIRMISH && u->kind == KIND_INFANTRY))
+	/* bb7's own words: guns limber and unlimber, troops form line,
+	 * column or (infantry) dispersed. */
+	if ((guns && gun_word) || (!guns && troop_word &&
+	    (f != FORM_SKIRMISH || u->kind == KIND_INFANTRY)))
 		return 0;
 	snprintf(msg, msize, "%s cannot form %s: %s", u->name, word,
 	    u->kind == KIND_ARTILLERY ? "guns are LIMBERED or UNLIMBERED" :
