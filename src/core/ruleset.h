@@ -149,6 +149,10 @@ struct ruleset {
 	/* The FORM words, for the parser's message ("LINE, COLUMN or
 	 * DISPERSED"). */
 	const char *form_words;
+	/* The word the canonical text writes for unit u's FORM f, one that
+	 * form_check takes.  May be NULL (the formation's name). */
+	const char *(*form_word)(const struct battle *b, int u,
+	    enum formation f);
 
 	/* Unit u's values that only this ruleset has, into f (at most
 	 * RULESET_MAX_FIELDS); how many.  Pure.  May be NULL. */
@@ -165,6 +169,9 @@ struct ruleset {
 	 * unit in road march or column ("road march", "column"). */
 	int yards_per_foot;
 	const char *column_word;
+	/* What a stand's strength means, a sentence for the welcome ("SP
+	 * are strength points (50 men or one gun each)."). */
+	const char *scale_note;
 	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
 	 * (battle.road_spacer). */
 	int road_spacer;

@@ -79,6 +79,23 @@ canon_fx(struct canon *c, fx v)
 	canon_put(c, frac);
 }
 
+/* FORM's word by the formation's name: LINE (MOUNTED for cavalry),
+ * SKIRMISH, ROAD ... (a ruleset without its own words). */
+static void
+canon_form(struct canon *c, const struct battle *b, const struct order *o,
+    enum formation form)
+{
+	const char *n = battle_form_name(form);
+	char f[16];
+	size_t j;
+
+	for (j = 0; n[j] && j + 1 < sizeof(f); j++)
+		f[j] = (char)toupper((unsigned char)n[j]);
+	f[j] = '\0';
+	canon_put(c, form != FORM_LINE ? f : !o->is_commander &&
+	    b->units[o->who].base_kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
+}
+
 void
 orders_canonical(const struct battle *b, const struct order *o, char *buf,
     size_t size)
@@ -137,16 +154,13 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 			canon_int(&c, st->angle);
 			break;
 		case V_FORM: {
-			char f[16];
-			const char *n = battle_form_name(st->form);
-			size_t j;
+			const struct ruleset *rs = ruleset_find(b->ruleset);
 
-			for (j = 0; n[j] && j + 1 < sizeof(f); j++)
-				f[j] = (char)toupper((unsigned char)n[j]);
-			f[j] = '\0';
 			canon_put(&c, " ");
-			canon_put(&c, st->form != FORM_LINE ? f : !o->is_commander &&
-			    b->units[o->who].base_kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
+			if (rs != NULL && rs->form_word != NULL && !o->is_commander)
+				canon_put(&c, rs->form_word(b, o->who, st->form));
+			else
+				canon_form(&c, b, o, st->form);
 			break;
 		}
 		case V_FIRE_AT:

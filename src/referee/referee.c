@@ -995,8 +995,12 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		text_add(&t, "  genesis head  %s\n\n", hex);
 		free(gen);
 	}
-	text_add(&t, "Distances are inches. SP are strength points (50 men or "
-	    "one gun each).\n");
+	{
+		const struct ruleset *rs = ruleset_find(b->ruleset);
+
+		text_add(&t, "Distances are inches. %s\n", rs != NULL &&
+		    rs->scale_note != NULL ? rs->scale_note : "");
+	}
 	report_terrain(&t, b);
 	text_add(&t, "\nYour forces\n-----------\n");
 	report_forces(&t, b, p->side);

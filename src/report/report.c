@@ -103,7 +103,8 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed, " : "",
 		    perm ? "permanently disordered, " : "", dis ? "disordered, " : "",
 		    stat ? "stationary, " : "",
-		    (rout || perm || dis || stat) ? "" : "in good order");
+		    (rout || perm || dis || stat) ? "" : un->disruption > 0 ?
+		    "shaken" : "in good order");
 	/* Drop a trailing ", ". */
 	if (strlen(buf) >= 2 && buf[strlen(buf) - 2] == ',')
 		buf[strlen(buf) - 2] = '\0';
@@ -385,10 +386,24 @@ report_totals(struct text *t, const struct battle *b)
 				exh += (b->brigades[br].flags & BR_EXHAUSTED) != 0;
 				col += (b->brigades[br].flags & BR_COLLAPSED) != 0;
 			}
-		text_add(t, "  %s: %d of %d %s left; %d of %d brigades exhausted, "
-		    "%d collapsed.\n", b->sides[s].name, sp, sp0, strength, exh, nbr,
-		    col);
+		/* Brigades wear out only in a ruleset that counts it. */
+		if (b->brigades[0].level10 > 0)
+			text_add(t, "  %s: %d of %d %s left; %d of %d brigades "
+			    "exhausted, %d collapsed.\n", b->sides[s].name, sp, sp0,
+			    strength, exh, nbr, col);
+		else
+			text_add(t, "  %s: %d of %d %s left.\n", b->sides[s].name, sp,
+			    sp0, strength);
 	}
+}
+
+/* What the ruleset calls a stand ("stand", "base"). */
+static const char *
+stand_word(const struct battle *b)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+
+	return rs != NULL && rs->stand_word != NULL ? rs->stand_word : "stand";
 }
 
 void
@@ -400,8 +415,8 @@ report_standing(struct text *t, const struct battle *b, int played)
 
 	battle_result(b, played, &r);
 	if (b->nobjectives > 0) {
-		text_add(t, "Objectives (held by the only side with a stand not "
-		    "routed within reach):\n");
+		text_add(t, "Objectives (held by the only side with a %s not "
+		    "routed within reach):\n", stand_word(b));
 		for (i = 0; i < b->nobjectives; i++) {
 			const struct objective *o = &b->objectives[i];
 			char x[24], y[24], rad[24];
@@ -415,9 +430,12 @@ report_standing(struct text *t, const struct battle *b, int played)
 			    b->sides[r.holder[i]].id : "nobody");
 		}
 	}
-	text_add(t, "Points%s (an enemy brigade exhausted scores %d, collapsed "
-	    "%d):", r.over ? "" : " so far", b->victory.exhausted,
-	    b->victory.collapsed);
+	if (b->victory.exhausted > 0 || b->victory.collapsed > 0)
+		text_add(t, "Points%s (an enemy brigade exhausted scores %d, "
+		    "collapsed %d):", r.over ? "" : " so far", b->victory.exhausted,
+		    b->victory.collapsed);
+	else
+		text_add(t, "Points%s:", r.over ? "" : " so far");
 	for (s = 0; s < b->nsides; s++)
 		text_add(t, "%s %s %d", s ? "," : "", b->sides[s].id, r.points[s]);
 	text_add(t, ".\n");

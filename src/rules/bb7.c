@@ -1560,6 +1560,15 @@ guns_low(const struct battle *b, int u, unsigned ammo)
 }
 
 const char *
+bb7_form_word(const struct battle *b, int u, enum formation f)
+{
+	if (b->units[u].kind == KIND_ARTILLERY)
+		return f == FORM_ROAD ? "LIMBERED" : "UNLIMBERED";
+	return f == FORM_ROAD ? "COLUMN" : f == FORM_SKIRMISH ? "DISPERSED" :
+	    "LINE";
+}
+
+const char *
 bb7_form_phrase(const struct battle *b, int u)
 {
 	int f = unit_form(b, u);

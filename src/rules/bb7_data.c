@@ -138,6 +138,9 @@ const struct ruleset ruleset_bb7 = {
 	.form_phrase = bb7_form_phrase,
 	.yards_per_foot = 100,
 	.column_word = "column",
+	.scale_note = "A figure is ten men, a gun model two pieces; 12 inches "
+	    "are 100 yards.",
 	.road_spacer = 0,
 	.form_words = "LINE, COLUMN, DISPERSED, LIMBERED or UNLIMBERED",
+	.form_word = bb7_form_word,
 };
