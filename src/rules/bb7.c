@@ -1305,6 +1305,43 @@ verb_word(enum verb v)
 	return "?";
 }
 
+/* A commander rides where he is sent, up to move.commander, over any
+ * ground and past any unit (the text moves only units: a default). */
+static void
+commander_order(struct ctx *c, const struct order *o)
+{
+	struct battle *b = c->b;
+	struct commander *k = &b->commanders[o->who];
+	int i;
+
+	if (k->gone)
+		return;
+	for (i = 0; i < o->nsteps; i++) {
+		fx d, go;
+		struct pt to;
+
+		if (o->steps[i].verb != V_MOVE_TO)
+			continue;
+		d = geom_dist(k->pos, o->steps[i].pt);
+		go = d < P(c, "move.commander") ? d : P(c, "move.commander");
+		to = geom_offset(k->pos, geom_bearing(k->pos, o->steps[i].pt), go);
+		if (to.x < 0)
+			to.x = 0;
+		if (to.y < 0)
+			to.y = 0;
+		if (to.x > b->width)
+			to.x = b->width;
+		if (to.y > b->depth)
+			to.y = b->depth;
+		k->pos = to;
+		ev(c, EV_COMMANDER, -1, -1, (int)go, "%s rides %s\" to %s,%s.",
+		    k->name, fmt_in(c, 0, go), fmt_in(c, 1, to.x),
+		    fmt_in(c, 2, to.y));
+		c->ev->v[c->ev->n - 1].side = k->side;
+		break;
+	}
+}
+
 static void
 activate(struct ctx *c, const struct order *o)
 {
@@ -1466,9 +1503,14 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	if (c->side == b->side_order[0])
 		for (u = 0; u < b->nunits; u++)
 			b->units[u].marks &= ~UM_HIT;
-	for (i = 0; mine != NULL && i < mine->n; i++)
-		if (mine->orders[i].card == 0 && !mine->orders[i].is_commander)
+	for (i = 0; mine != NULL && i < mine->n; i++) {
+		if (mine->orders[i].card != 0)
+			continue;
+		if (mine->orders[i].is_commander)
+			commander_order(c, &mine->orders[i]);
+		else
 			activate(c, &mine->orders[i]);
+	}
 	/* Each brigade's figures lost. */
 	for (i = 0; i < b->nbrigades; i++) {
 		int now = 0;

@@ -54,6 +54,7 @@ const struct rule_param bb7_params[] = {
 	{ "move.unlimbered.field", 400, TEXT, "unlimbered field guns move 4\", once a turn (heavy guns not at all)", PARAM_INCHES, 0, 10000 },
 	{ "woods.light", 200, TEXT, "light woods take 2\" from infantry's and guns' move", PARAM_INCHES, 0, 10000 },
 	{ "woods.heavy", 300, TEXT, "heavy woods take 3\"", PARAM_INCHES, 0, 10000 },
+	{ "move.commander", 2400, DEF, "a commander rides up to 24\" a phase, over any ground (the text moves only units)", PARAM_INCHES, 0, 10000 },
 	{ "rout.cavalry", 1200, DEF, "a routing or pushed-back cavalry unit moves 12\": it has no dice to choose from (the text gives none)", PARAM_INCHES, 0, 10000 },
 	{ "stop-short", 25, DEF, "a move stops a quarter inch short of enemy bases: bases that close are in contact", PARAM_INCHES, 0, 10000 },
 	{ "step", 25, DEF, "moves and ground are judged every quarter inch", PARAM_INCHES, 5, 10000 },
