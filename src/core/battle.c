@@ -201,6 +201,74 @@ battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 	geom_rect(c, st->facing, w - 2 * inset, d - 2 * inset, out);
 }
 
+fx
+battle_gap_to_unit(const struct battle *b, int s, int v)
+{
+	const struct unit *u = &b->units[v];
+	struct pt r1[4];
+	fx best = -1;
+	int t;
+
+	battle_stand_rect(b, s, r1);
+	for (t = u->first_stand; t < u->first_stand + u->nstands; t++) {
+		struct pt r2[4];
+		fx g;
+
+		if (b->stands[t].flags & ST_GONE)
+			continue;
+		battle_stand_rect(b, t, r2);
+		g = geom_rect_dist(r1, r2);
+		if (best < 0 || g < best)
+			best = g;
+	}
+	return best;
+}
+
+int
+battle_unit_form(const struct battle *b, int unit)
+{
+	const struct unit *u = &b->units[unit];
+	int s;
+
+	for (s = u->first_stand; s < u->first_stand + u->nstands; s++)
+		if (!(b->stands[s].flags & ST_GONE))
+			return b->stands[s].form;
+	return FORM_LINE;
+}
+
+int
+battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k)
+{
+	int i;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			return 1;
+	}
+	return 0;
+}
+
+int
+battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
+    fx reach)
+{
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+
+		if (t->kind != k)
+			continue;
+		for (j = 0; j + 1 < t->npts; j++)
+			if (geom_seg_dist(p, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) <= reach)
+				return 1;
+	}
+	return 0;
+}
+
 int
 battle_level_at(const struct battle *b, struct pt p)
 {

@@ -344,6 +344,9 @@ int battle_unit_centre_seen(const struct battle *b, int unit,
 /* The same, leaving routed stands out when with_routed is 0. */
 int battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
     struct pt *out);
+/* The formation of the unit's first stand still on the table (line if
+ * none is). */
+int battle_unit_form(const struct battle *b, int unit);
 /* Stands of the unit still on the table. */
 int battle_unit_alive(const struct battle *b, int unit);
 /* Total SP of the unit on the table. */
@@ -358,6 +361,16 @@ void battle_stand_size(const struct battle *b, int stand, fx *w, fx *d);
 void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
 void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
     struct pt out[4]);
+
+/* The gap from stand s's ground to the nearest ground of a stand of unit
+ * v still on the table; -1 if v has none. */
+fx battle_gap_to_unit(const struct battle *b, int s, int v);
+
+/* 1 if p is inside an area of kind k (an edge counts as inside). */
+int battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k);
+/* 1 if p is within `reach` of a line of kind k (a road, a stream). */
+int battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
+    fx reach);
 
 /* Elevation (hill contour level) at a point. */
 int battle_level_at(const struct battle *b, struct pt p);

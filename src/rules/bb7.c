@@ -15,7 +15,7 @@
  * quarter inch against every enemy base, well under a million integer
  * operations.
  */
-#include "rules/bb7.h"
+#include "rules/bb7_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,45 +27,11 @@
 #include "core/events.h"
 #include "core/geom.h"
 
-/* The phase's working state. */
-struct ctx {
-	struct battle *b;
-	struct dice *d;
-	struct events *ev;
-	int step, turn, side;
-	/* A unit's first shot of the phase, which a further SHOOT action
-	 * rolls again: its target and the dice that missed (small arms, and
-	 * each kind of gun ammunition). */
-	int shot[BATTLE_MAX_UNITS];          /* target, or -1 */
-	int miss[BATTLE_MAX_UNITS];
-	int gun_miss[BATTLE_MAX_STANDS];     /* ... each gun's, */
-	unsigned gun_ammo[BATTLE_MAX_STANDS];   /* and what it fired */
-	int need[BATTLE_MAX_UNITS];          /* the shot's density to beat */
-	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
-	int failed;            /* out of memory: the step is thrown away */
-	char buf[4][32];
-};
-
-static int
-P(struct ctx *c, const char *name)
-{
-	return ruleset_param(&ruleset_bb7, c->b, name);
-}
-
-static const char *
-fmt_in(struct ctx *c, int slot, fx v)
-{
-	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
-}
-
 /* An event with the rules core's sentence, its pattern kept for the
  * narrative templates (templates/bb7.txt). */
-static void
-ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-static void
-ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+void
+b7_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
     const char *fmt, ...)
 {
 	char text[EVENT_TEXT_MAX];
@@ -83,12 +49,9 @@ ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
 	}
 }
 
-static int
-roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 
-static int
-roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
+int
+b7_roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
 {
 	char why[160];
 	va_list ap;
@@ -100,96 +63,10 @@ roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
 	return dice_roll(c->d, sides, unit, "%s", why);
 }
 
-/* --- the table ---------------------------------------------------------- */
-
-#define FOR_STANDS(b, u, s) \
-	for ((s) = (b)->units[u].first_stand; \
-	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
-
-static int
-alive(const struct battle *b, int s)
-{
-	return !(b->stands[s].flags & ST_GONE);
-}
-
-/* The figures a unit has left: its size. */
-static int
-figures(const struct battle *b, int u)
-{
-	int s, n = 0;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s))
-			n += b->stands[s].sp;
-	return n;
-}
-
-static int
-unit_form(const struct battle *b, int u)
-{
-	int s;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s))
-			return b->stands[s].form;
-	return FORM_LINE;
-}
-
-static int
-unit_facing(const struct battle *b, int u)
-{
-	int s;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s))
-			return b->stands[s].facing;
-	return 0;
-}
-
-static int
-in_area(const struct battle *b, struct pt p, enum terrain_kind k)
-{
-	int i;
-
-	for (i = 0; i < b->nterrain; i++)
-		if (b->terrain[i].kind == k && geom_in_poly(p,
-		    &b->points[b->terrain[i].first_pt], b->terrain[i].npts))
-			return 1;
-	return 0;
-}
-
 static int
 on_road(struct ctx *c, struct pt p)
 {
-	const struct battle *b = c->b;
-	int i, j;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind != T_ROAD)
-			continue;
-		for (j = 0; j + 1 < t->npts; j++)
-			if (geom_seg_dist(p, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) <= P(c, "road.half-width"))
-				return 1;
-	}
-	return 0;
-}
-
-/* In cover, for morale and shooting: buildings or works. */
-static int
-in_buildings(const struct battle *b, struct pt p)
-{
-	return in_area(b, p, T_TOWN) || in_area(b, p, T_VILLAGE) ||
-	    in_area(b, p, T_WORKS);
-}
-
-static int
-in_cover(const struct battle *b, struct pt p)
-{
-	return in_buildings(b, p) || in_area(b, p, T_WOOD) ||
-	    in_area(b, p, T_FOREST);
+	return battle_near_line(c->b, p, T_ROAD, P(c, "road.half-width"));
 }
 
 /* 1 if from a, z can be seen: the line between them runs through no
@@ -207,7 +84,7 @@ sees_point(const struct battle *b, struct pt a, struct pt z)
 			a.y + (fx)((int64_t)(z.y - a.y) * t / (len > 0 ? len : 1))
 		};
 
-		if (in_area(b, p, T_WOOD) || in_area(b, p, T_FOREST)) {
+		if (battle_area_at(b, p, T_WOOD) || battle_area_at(b, p, T_FOREST)) {
 			in += st;
 			if (in > limit)
 				return 0;
@@ -241,8 +118,8 @@ bb7_sees(const struct battle *b, int side, unsigned char *seen)
 }
 
 /* 1 if a base of unit u sees a base of unit t. */
-static int
-unit_sees(const struct battle *b, int u, int t)
+int
+b7_unit_sees(const struct battle *b, int u, int t)
 {
 	int s, k;
 
@@ -258,29 +135,20 @@ unit_sees(const struct battle *b, int u, int t)
 }
 
 /* The gap between two units' nearest bases; -1 if either has none. */
-static fx
-unit_gap(const struct battle *b, int u, int v)
+fx
+b7_unit_gap(const struct battle *b, int u, int v)
 {
 	fx best = -1;
-	int s, t;
+	int s;
 
 	FOR_STANDS(b, u, s) {
-		struct pt r1[4];
+		fx g;
 
 		if (!alive(b, s))
 			continue;
-		battle_stand_rect(b, s, r1);
-		FOR_STANDS(b, v, t) {
-			struct pt r2[4];
-			fx g;
-
-			if (!alive(b, t))
-				continue;
-			battle_stand_rect(b, t, r2);
-			g = geom_rect_dist(r1, r2);
-			if (best < 0 || g < best)
-				best = g;
-		}
+		g = battle_gap_to_unit(b, s, v);
+		if (g >= 0 && (best < 0 || g < best))
+			best = g;
 	}
 	return best;
 }
@@ -321,7 +189,7 @@ blocked(struct ctx *c, int u)
 
 		if (v == u || battle_unit_alive(b, v) == 0)
 			continue;
-		g = unit_gap(b, u, v);
+		g = b7_unit_gap(b, u, v);
 		if (g < 0)
 			continue;
 		if (b->units[v].side != b->units[u].side ?
@@ -357,76 +225,9 @@ command_quality(struct ctx *c, int u, int *who)
 	return best;
 }
 
-/* --- hits ------------------------------------------------------------- */
-
-static void
-remove_unit(struct ctx *c, int u, const char *why)
-{
-	struct battle *b = c->b;
-	int s;
-
-	FOR_STANDS(b, u, s)
-		b->stands[s].flags |= ST_GONE;
-	ev(c, EV_ELIMINATED, u, -1, 0, "%s %s and is removed from play.",
-	    b->units[u].name, why);
-}
-
-static void
-add_dp(struct ctx *c, int u, const char *why)
-{
-	struct unit *un = &c->b->units[u];
-
-	if (un->disruption >= P(c, "dp.max"))
-		return;
-	un->disruption++;
-	ev(c, EV_DISORDER, u, -1, un->disruption, "%s takes a disruption point "
-	    "(%s): %d now.", un->name, why, un->disruption);
-}
-
-/* n hits on unit t: the first of the game turn a DP (a kill at the
- * most), the others kills; each kill may bring a DP by a d6. */
-static void
-apply_hits(struct ctx *c, int t, int n)
-{
-	struct battle *b = c->b;
-	struct unit *un = &b->units[t];
-	int i;
-
-	for (i = 0; i < n && figures(b, t) > 0; i++) {
-		int size, s, last = -1, r;
-
-		if (!(un->marks & UM_HIT)) {
-			un->marks |= UM_HIT;
-			if (un->disruption < P(c, "dp.max")) {
-				add_dp(c, t, "the first hit this turn");
-				continue;
-			}
-		}
-		size = figures(b, t);
-		FOR_STANDS(b, t, s)
-			if (alive(b, s) && b->stands[s].sp > 0)
-				last = s;
-		b->stands[last].sp--;
-		ev(c, EV_LOSS, t, -1, 1, "%s loses a figure, %d left.", un->name,
-		    size - 1);
-		if (b->stands[last].sp == 0)
-			b->stands[last].flags |= ST_GONE;
-		/* The text: a DP if the d6 is greater than the size divided
-		 * by 6, compared exactly. */
-		r = roll(c, 6, t, "kill on %s: a disruption point if more than "
-		    "%d/%d", un->name, size, P(c, "kill.divisor"));
-		if (r * P(c, "kill.divisor") > size)
-			add_dp(c, t, "a kill");
-		if (figures(b, t) == 0)
-			remove_unit(c, t, "has no figures left");
-	}
-}
-
-/* --- morale ----------------------------------------------------------- */
-
 /* The unit turns about its centre to face `to`, its bases with it. */
-static void
-turn_in_place(struct battle *b, int u, int to)
+void
+b7_turn_in_place(struct battle *b, int u, int to)
 {
 	struct pt cen;
 	int s;
@@ -440,63 +241,11 @@ turn_in_place(struct battle *b, int u, int to)
 	}
 }
 
-static int nearest_enemy(const struct battle *b, int u);
-static fx one_move(struct ctx *c, int u);
-static fx move_along(struct ctx *c, int u, int dir, fx len);
-
-/* A morale check; `worse` is taken from the success number (the melee
- * loser's difference in casualties). */
-static void
-morale_check(struct ctx *c, int u, const char *why, int worse)
-{
-	struct battle *b = c->b;
-	struct unit *un = &b->units[u];
-	struct pt cen, ec;
-	int i, need, ok = 0, foe;
-	int cover;
-
-	if (!battle_unit_centre(b, u, &cen))
-		return;
-	cover = in_cover(b, cen);
-	need = (cover ? P(c, "morale.cover") + un->quality : 2 * un->quality) -
-	    worse;
-	for (i = 0; i < P(c, "morale.dice"); i++)
-		if (roll(c, 12, u, "morale of %s (%s), succeeds on %d or less",
-		    un->name, why, need) <= need)
-			ok++;
-	foe = nearest_enemy(b, u);
-	if (ok == 0) {
-		ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): no "
-		    "success.", un->name, why);
-		remove_unit(c, u, "surrenders");
-		return;
-	}
-	if (ok >= P(c, "morale.dice")) {
-		ev(c, EV_MORALE_PASS, u, -1, ok, "%s checks morale (%s): %d "
-		    "successes, it carries on.", un->name, why, ok);
-		return;
-	}
-	ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): %d %s, it %s.",
-	    un->name, why, ok, ok == 1 ? "success" : "successes", ok == 1 ?
-	    "routs" : "is pushed back");
-	if (foe < 0 || !battle_unit_centre(b, foe, &ec))
-		return;
-	{
-		int away = geom_bearing(ec, cen);
-		fx went = move_along(c, u, away, one_move(c, u));
-
-		turn_in_place(b, u, ok == 1 ? away : geom_norm(away + 180));
-		ev(c, EV_RETREAT, u, foe, (int)went, "%s %s %s\" from %s, %s.",
-		    un->name, ok == 1 ? "routs" : "falls back", fmt_in(c, 0, went),
-		    b->units[foe].name, ok == 1 ? "its back to the enemy" :
-		    "facing the enemy");
-	}
-}
 
 /* --- movement ---------------------------------------------------------- */
 
-static int
-nearest_enemy(const struct battle *b, int u)
+int
+b7_nearest_enemy(const struct battle *b, int u)
 {
 	fx best = -1;
 	int v, who = -1;
@@ -507,7 +256,7 @@ nearest_enemy(const struct battle *b, int u)
 		if (b->units[v].side == b->units[u].side ||
 		    battle_unit_alive(b, v) == 0)
 			continue;
-		g = unit_gap(b, u, v);
+		g = b7_unit_gap(b, u, v);
 		if (g >= 0 && (best < 0 || g < best)) {
 			best = g;
 			who = v;
@@ -517,8 +266,8 @@ nearest_enemy(const struct battle *b, int u)
 }
 
 /* What one move takes a unit, without dice (a rout, a push back). */
-static fx
-one_move(struct ctx *c, int u)
+fx
+b7_one_move(struct ctx *c, int u)
 {
 	const struct unit *un = &c->b->units[u];
 	int form = unit_form(c->b, u);
@@ -541,8 +290,8 @@ one_move(struct ctx *c, int u)
 
 /* Moves the unit up to len along bearing dir, step by step, stopping
  * before it would be blocked; how far it went. */
-static fx
-move_along(struct ctx *c, int u, int dir, fx len)
+fx
+b7_move_along(struct ctx *c, int u, int dir, fx len)
 {
 	struct battle *b = c->b;
 	fx went = 0, st = P(c, "step");
@@ -579,9 +328,9 @@ woods_on(struct ctx *c, int u, int dir, fx len)
 	for (t = 0; t <= len; t += P(c, "step")) {
 		struct pt p = geom_offset(cen, dir, t);
 
-		if (in_area(c->b, p, T_FOREST))
+		if (battle_area_at(c->b, p, T_FOREST))
 			return T_FOREST;
-		if (in_area(c->b, p, T_WOOD))
+		if (battle_area_at(c->b, p, T_WOOD))
 			worst = T_WOOD;
 	}
 	return worst;
@@ -593,8 +342,8 @@ static fx
 cavalry_move(struct ctx *c, int u, int woods, fx want)
 {
 	const struct unit *un = &c->b->units[u];
-	int a = roll(c, 12, u, "move of %s, first die", un->name);
-	int d = roll(c, 12, u, "move of %s, second die", un->name);
+	int a = b7_roll(c, 12, u, "move of %s, first die", un->name);
+	int d = b7_roll(c, 12, u, "move of %s, second die", un->name);
 	int opt[4], n = 0, i, best = -1;
 	const char *how = "the lower die";
 
@@ -623,7 +372,7 @@ cavalry_move(struct ctx *c, int u, int woods, fx want)
 	if (woods != T_FOREST)
 		how = opt[best] == a + d && n == 4 ? "the sum" :
 		    opt[best] == abs(a - d) ? "the difference" : "one die";
-	ev(c, EV_MOVE, u, -1, opt[best], "%s rolls %d and %d for its move and "
+	b7_ev(c, EV_MOVE, u, -1, opt[best], "%s rolls %d and %d for its move and "
 	    "takes %s: %d\".", un->name, a, d, how, opt[best]);
 	return FX(opt[best]);
 }
@@ -632,8 +381,8 @@ cavalry_move(struct ctx *c, int u, int woods, fx want)
  * to go `want` (cavalry rolls its dice here, and must go exactly as far
  * as the option it takes: *exact set); -1 (with an event) if it may not
  * move at all. */
-static fx
-allowance(struct ctx *c, int u, int dir, fx want, int *exact)
+fx
+b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
@@ -646,13 +395,13 @@ allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		return -1;
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
 	    un->weapon == WEAPON_HEAVY_GUN) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
+		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
 		    "heavy guns cannot be moved.", un->name);
 		return -1;
 	}
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
 	    (un->marks & UM_MOVED)) {
-		ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
+		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
 		    "unlimbered guns move once a turn.", un->name);
 		return -1;
 	}
@@ -662,12 +411,12 @@ allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		*exact = 1;
 		return cavalry_move(c, u, woods, want);
 	}
-	allow = one_move(c, u);
+	allow = b7_one_move(c, u);
 	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD)
 		allow = P(c, "move.limbered.road");
 	/* The woods on the part of the way the unit can cover. */
 	woods = woods_on(c, u, dir, want < allow ? want : allow);
-	allow = one_move(c, u);
+	allow = b7_one_move(c, u);
 	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
 	    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
 	    want < P(c, "move.limbered.road") ? want :
@@ -682,12 +431,12 @@ allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 }
 
 /* The unit turns to face dir unless that is within its front. */
-static void
-face_towards(struct ctx *c, int u, int dir)
+void
+b7_face_towards(struct ctx *c, int u, int dir)
 {
 	if (abs(geom_turn(unit_facing(c->b, u), dir)) <= P(c, "arc"))
 		return;
-	turn_in_place(c->b, u, dir);
+	b7_turn_in_place(c->b, u, dir);
 }
 
 /* One move action towards dest (MOVE TO) or straight ahead `dist`
@@ -710,18 +459,18 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		dir = unit_facing(b, u);
 		want = st->dist;
 	}
-	allow = allowance(c, u, dir, want, &exact);
+	allow = b7_allowance(c, u, dir, want, &exact);
 	if (allow < 0)
 		return;
 	if (exact || want > allow)
 		want = allow;
-	face_towards(c, u, dir);
+	b7_face_towards(c, u, dir);
 	{
-		fx went = move_along(c, u, dir, want);
+		fx went = b7_move_along(c, u, dir, want);
 		struct pt now;
 
 		battle_unit_centre(b, u, &now);
-		ev(c, EV_MOVE, u, -1, (int)went, "%s moves %s\" to %s,%s%s.",
+		b7_ev(c, EV_MOVE, u, -1, (int)went, "%s moves %s\" to %s,%s%s.",
 		    un->name, fmt_in(c, 0, went), fmt_in(c, 1, now.x),
 		    fmt_in(c, 2, now.y), went < want ? " and is stopped" : "");
 		if (went == 0)
@@ -734,8 +483,8 @@ turn_action(struct ctx *c, int u, int to)
 {
 	struct battle *b = c->b;
 
-	turn_in_place(b, u, to);
-	ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d.",
+	b7_turn_in_place(b, u, to);
+	b7_ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d.",
 	    b->units[u].name, geom_norm(to));
 }
 
@@ -791,505 +540,17 @@ form_action(struct ctx *c, int u, enum formation f)
 			memcpy(&b->stands[un->first_stand], save,
 			    (size_t)un->nstands * sizeof(save[0]));
 			free(save);
-			ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no room to form "
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no room to form "
 			    "there.", un->name);
 			return;
 		}
 	}
 	free(save);
 	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
-	ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
+	b7_ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
 	    un->name, un->kind == KIND_ARTILLERY ? (f == FORM_ROAD ? "limbered" :
 	    "unlimbered") : f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
 	    "dispersed" : "line", un->density);
-}
-
-/* --- shooting ----------------------------------------------------------- */
-
-/* Guns' dice at range g for calibre name ("light", "field", "heavy"):
- * 4 to 1, or 0 out of range. */
-static int
-gun_dice(struct ctx *c, const char *cal, fx g)
-{
-	int n;
-
-	for (n = 4; n >= 1; n--) {
-		char name[32];
-		fx reach;
-
-		snprintf(name, sizeof(name), "gun.%s.%d", cal, n);
-		reach = P(c, name);
-		if (reach > 0 && g <= reach)
-			return n;
-	}
-	return 0;
-}
-
-static const char *
-calibre(enum weapon w)
-{
-	return w == WEAPON_LIGHT_GUN ? "light" : w == WEAPON_HEAVY_GUN ?
-	    "heavy" : "field";
-}
-
-/* Rolls n dice at the unit's shot; how many hit.  A 1 always hits; a
- * gun's 12 is noted in *twelve. */
-static int
-shoot_dice(struct ctx *c, int u, int t, int n, int need, int mod,
-    const char *what, int *twelve)
-{
-	int i, hits = 0;
-
-	for (i = 0; i < n; i++) {
-		int r = roll(c, 12, u, "%s of %s at %s, hits on %d or less%s",
-		    what, c->b->units[u].name, c->b->units[t].name, need - mod,
-		    mod ? " (long range or cover added)" : "");
-
-		if (r == 12 && twelve != NULL)
-			*twelve = 1;
-		if (r == 1 || r + mod <= need)
-			hits++;
-	}
-	return hits;
-}
-
-/* Gun s of battery u rolled a 12: it is low on what it fired. */
-static void
-gun_low(struct ctx *c, int u, int s, unsigned ammo)
-{
-	struct battle *b = c->b;
-
-	b->stands[s].flags |= ammo;
-	ev(c, EV_FIRE, u, -1, s - b->units[u].first_stand + 1, "%s: gun %d "
-	    "rolled a 12 and is low on %s.", b->units[u].name,
-	    s - b->units[u].first_stand + 1, ammo == ST_LOW_CANISTER ?
-	    "canister" : "roundshot");
-}
-
-static void
-shoot_action(struct ctx *c, int u, int t)
-{
-	struct battle *b = c->b;
-	struct unit *un = &b->units[u];
-	const struct unit *tu = &b->units[t];
-	struct pt uc, tc;
-	fx g;
-	int need, mod = 0, hits = 0, dice = 0;
-
-	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
-	    !battle_unit_centre(b, t, &tc)) {
-		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
-		    "gone.", un->name, tu->name);
-		return;
-	}
-	/* A further SHOOT rolls the first shot's misses again. */
-	if (c->shot[u] >= 0) {
-		int tw = 0, h = 0, t0 = c->shot[u];
-
-		int missed = c->miss[u], s;
-
-		FOR_STANDS(b, u, s)
-			missed += c->gun_miss[s];
-		if (missed == 0 || battle_unit_alive(b, t0) == 0) {
-			ev(c, EV_FIRE, u, t0, 0, "%s has no missed dice to roll "
-			    "again.", un->name);
-			return;
-		}
-		/* Each extra action rolls again what has missed so far. */
-		if (c->miss[u] > 0) {
-			int k = shoot_dice(c, u, t0, c->miss[u], c->need[u], c->mod[u],
-			    "shot again", NULL);
-
-			h += k;
-			c->miss[u] -= k;
-		}
-		FOR_STANDS(b, u, s) {
-			int k;
-
-			if (c->gun_miss[s] == 0 || !alive(b, s))
-				continue;
-			tw = 0;
-			k = shoot_dice(c, u, t0, c->gun_miss[s], c->need[u], c->mod[u],
-			    c->gun_ammo[s] == ST_LOW_CANISTER ? "canister again" :
-			    "roundshot again", &tw);
-			h += k;
-			c->gun_miss[s] -= k;
-			if (tw)
-				gun_low(c, u, s, c->gun_ammo[s]);
-		}
-		ev(c, EV_FIRE, u, t0, h, "%s shoots again at %s: %d more %s.",
-		    un->name, b->units[t0].name, h, h == 1 ? "hit" : "hits");
-		apply_hits(c, t0, h);
-		return;
-	}
-	if (un->side == tu->side) {
-		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s will not shoot at %s, a "
-		    "friend.", un->name, tu->name);
-		return;
-	}
-	if (abs(geom_turn(unit_facing(b, u), geom_bearing(uc, tc))) >
-	    P(c, "arc")) {
-		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
-		    "not in front of it.", un->name, tu->name);
-		return;
-	}
-	if (!unit_sees(b, u, t)) {
-		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it "
-		    "cannot see it for the woods.", un->name, tu->name);
-		return;
-	}
-	g = unit_gap(b, u, t);
-	/* What the target's density counts for. */
-	need = tu->density;
-	if (in_buildings(b, tc))
-		need = P(c, "cover.density");
-	if ((un->marks & UM_SMOKE) && (tu->marks & UM_SMOKE))
-		need -= P(c, "smoke");
-	if (need < P(c, "density.min"))
-		need = P(c, "density.min");
-	if (in_area(b, tc, T_FOREST))
-		mod += P(c, "cover.heavy-woods");
-	else if (in_area(b, tc, T_WOOD))
-		mod += P(c, "cover.light-woods");
-	c->shot[u] = t;
-	c->need[u] = need;
-	c->mod[u] = mod;   /* cover; small arms add long range below */
-	if (un->kind == KIND_ARTILLERY) {
-		int s, tw;
-
-		if (unit_form(b, u) == FORM_ROAD) {
-			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot: its guns "
-			    "are limbered.", un->name);
-			c->shot[u] = -1;
-			return;
-		}
-		FOR_STANDS(b, u, s) {
-			int n, h, can;
-			struct pt r1[4];
-			fx gs = -1;
-			int k;
-
-			if (!alive(b, s))
-				continue;
-			battle_stand_rect(b, s, r1);
-			FOR_STANDS(b, t, k) {
-				struct pt r2[4];
-				fx gg;
-
-				if (!alive(b, k))
-					continue;
-				battle_stand_rect(b, k, r2);
-				gg = geom_rect_dist(r1, r2);
-				if (gs < 0 || gg < gs)
-					gs = gg;
-			}
-			n = gun_dice(c, calibre(un->weapon), gs);
-			if (n == 0)
-				continue;
-			can = n >= 3;
-			if (b->stands[s].flags & (can ? ST_LOW_CANISTER :
-			    ST_LOW_ROUNDSHOT)) {
-				ev(c, EV_ORDER_REFUSED, u, t, 0, "%s: gun %d is out of "
-				    "%s.", un->name, s - un->first_stand + 1, can ?
-				    "canister" : "roundshot");
-				continue;
-			}
-			tw = 0;
-			h = shoot_dice(c, u, t, n, need, mod, can ? "canister" :
-			    "roundshot", &tw);
-			hits += h;
-			dice += n;
-			c->gun_miss[s] = n - h;
-			c->gun_ammo[s] = can ? ST_LOW_CANISTER : ST_LOW_ROUNDSHOT;
-			if (tw)
-				gun_low(c, u, s, c->gun_ammo[s]);
-		}
-		if (dice == 0) {
-			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: out "
-			    "of range, or out of ammunition.", un->name, tu->name);
-			c->shot[u] = -1;
-			return;
-		}
-	} else {
-		const char *w = battle_weapon_name(un->weapon);
-		char cn[48], ln[48];
-		fx close = -1, far = -1;
-
-		snprintf(cn, sizeof(cn), "range.%s.close", w);
-		snprintf(ln, sizeof(ln), "range.%s.long", w);
-		if (ruleset_has_param(&ruleset_bb7, cn))
-			close = P(c, cn);
-		if (ruleset_has_param(&ruleset_bb7, ln))
-			far = P(c, ln);
-		if (close >= 0 && g <= close) {
-			/* close range */
-		} else if (far >= 0 && g <= far) {
-			mod += P(c, "shoot.long");
-		} else {
-			ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: %s\" "
-			    "off, out of range.", un->name, tu->name, fmt_in(c, 0, g));
-			c->shot[u] = -1;
-			return;
-		}
-		dice = figures(b, u) / P(c, "shoot.figures");
-		if (dice < 1)
-			dice = 1;
-		hits = shoot_dice(c, u, t, dice, need, mod, "shot", NULL);
-		c->miss[u] = dice - hits;
-		c->mod[u] = mod;
-	}
-	un->marks |= UM_SMOKE | UM_SHOT;
-	ev(c, EV_FIRE, u, t, hits, "%s shoots at %s (%s\"): %d %s, %d %s.",
-	    un->name, tu->name, fmt_in(c, 0, g), dice, dice == 1 ? "die" :
-	    "dice", hits, hits == 1 ? "hit" : "hits");
-	apply_hits(c, t, hits);
-}
-
-/* --- melee ------------------------------------------------------------- */
-
-/* British troops at density 5 close up as they make contact. */
-static int
-british(const struct battle *b, int u)
-{
-	const struct unit *un = &b->units[u];
-
-	return strncmp(un->type, "british", 7) == 0 ||
-	    strcmp(un->origin, "british") == 0 ||
-	    strcmp(un->origin, "highlander") == 0;
-}
-
-/* Figures of unit u in a melee with unit foe: on bases in contact with,
- * or overlapping, a base of foe (within melee.reach of one). */
-static int
-melee_figures(struct ctx *c, int u, int foe)
-{
-	struct battle *b = c->b;
-	int s, k, n = 0;
-
-	FOR_STANDS(b, u, s) {
-		struct pt r1[4];
-
-		if (!alive(b, s))
-			continue;
-		battle_stand_rect(b, s, r1);
-		FOR_STANDS(b, foe, k) {
-			struct pt r2[4];
-
-			if (!alive(b, k))
-				continue;
-			battle_stand_rect(b, k, r2);
-			if (geom_rect_dist(r1, r2) <= P(c, "melee.reach")) {
-				n += b->stands[s].sp;
-				break;
-			}
-		}
-	}
-	return n;
-}
-
-/* n figures of unit t killed in melee, from its last bases. */
-static void
-melee_kills(struct ctx *c, int t, int n)
-{
-	struct battle *b = c->b;
-	int i, s, last;
-
-	for (i = 0; i < n && figures(b, t) > 0; i++) {
-		last = -1;
-		FOR_STANDS(b, t, s)
-			if (alive(b, s) && b->stands[s].sp > 0)
-				last = s;
-		b->stands[last].sp--;
-		if (b->stands[last].sp == 0)
-			b->stands[last].flags |= ST_GONE;
-	}
-	if (n > 0)
-		ev(c, EV_LOSS, t, -1, n, "%s loses %d %s in the melee, %d left.",
-		    b->units[t].name, n, n == 1 ? "figure" : "figures",
-		    figures(b, t));
-	if (figures(b, t) == 0)
-		remove_unit(c, t, "has no figures left");
-}
-
-/* One side's melee dice: a d12 for every 3 figures in it; how many
- * succeed. */
-static int
-melee_roll(struct ctx *c, int u, int foe)
-{
-	const struct unit *un = &c->b->units[u];
-	int fig = melee_figures(c, u, foe), dice, need, i, ok = 0;
-
-	dice = fig / P(c, "melee.figures");
-	if (dice < 1 && fig > 0)
-		dice = 1;
-	need = un->quality + un->density;
-	if (un->density == P(c, "melee.british-density") && british(c->b, u))
-		need += 1;
-	for (i = 0; i < dice; i++)
-		if (roll(c, 12, u, "melee of %s, succeeds on %d or less", un->name,
-		    need) <= need)
-			ok++;
-	ev(c, EV_FIRE, u, foe, ok, "%s fights with %d %s in the melee (%d %s): "
-	    "%d %s.", un->name, fig, fig == 1 ? "figure" : "figures", dice,
-	    dice == 1 ? "die" : "dice", ok, ok == 1 ? "success" : "successes");
-	return ok;
-}
-
-static void
-melee(struct ctx *c, int a, int t)
-{
-	struct battle *b = c->b;
-	int ka = melee_roll(c, a, t), kt = melee_roll(c, t, a), loser, diff;
-
-	/* Each side's successes are the other's casualties. */
-	melee_kills(c, t, ka);
-	melee_kills(c, a, kt);
-	/* Everyone who came through it is at the most disruption. */
-	if (battle_unit_alive(b, a) > 0)
-		b->units[a].disruption = P(c, "dp.max");
-	if (battle_unit_alive(b, t) > 0)
-		b->units[t].disruption = P(c, "dp.max");
-	if (ka == kt) {
-		ev(c, EV_MELEE_WON, a, t, 0, "The melee between %s and %s is "
-		    "drawn: %d casualties each.", b->units[a].name,
-		    b->units[t].name, ka);
-		return;
-	}
-	loser = ka > kt ? t : a;
-	diff = ka > kt ? ka - kt : kt - ka;
-	ev(c, EV_MELEE_WON, loser == a ? t : a, loser, diff, "%s wins the melee "
-	    "with %s.", b->units[loser == a ? t : a].name, b->units[loser].name);
-	ev(c, EV_MELEE_LOST, loser, loser == a ? t : a, diff, "%s loses the "
-	    "melee with %s by %d %s.", b->units[loser].name,
-	    b->units[loser == a ? t : a].name, diff, diff == 1 ? "casualty" :
-	    "casualties");
-	if (battle_unit_alive(b, loser) > 0)
-		morale_check(c, loser, "lost a melee", diff);
-}
-
-/* The most one move of unit u could cover (cavalry: both dice). */
-static fx
-reach(struct ctx *c, int u)
-{
-	const struct unit *un = &c->b->units[u];
-
-	if (un->kind == KIND_MOUNTED && unit_form(c->b, u) != FORM_ROAD)
-		return FX(24);
-	if (un->kind == KIND_ARTILLERY && unit_form(c->b, u) == FORM_ROAD)
-		return P(c, "move.limbered.road");
-	return one_move(c, u);
-}
-
-/* Units u and t in contact: as close as a move brings bases (a move
- * stops within a step of stop-short). */
-static int
-touching(struct ctx *c, int u, int t)
-{
-	fx g = unit_gap(c->b, u, t);
-
-	return g >= 0 && g < P(c, "stop-short") + P(c, "step");
-}
-
-/* CHARGE: a move action towards unit t that ends in a melee if the unit
- * reaches it and closes.  Evaders run first; pursue says whether the
- * attacker goes its full move after them (NO PURSUIT: it stops where
- * they stood). */
-static void
-charge_action(struct ctx *c, int u, int t, int pursue)
-{
-	struct battle *b = c->b;
-	struct unit *un = &b->units[u];
-	struct unit *tu = &b->units[t];
-	struct pt uc, tc;
-	int dir, exact;
-	fx gap, allow;
-
-	/* Guns do not charge (the text gives them no melee of their own;
-	 * they fight when charged). */
-	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
-	    !battle_unit_centre(b, t, &tc) || un->side == tu->side ||
-	    un->kind == KIND_ARTILLERY) {
-		ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot charge %s.", un->name,
-		    tu->name);
-		return;
-	}
-	dir = geom_bearing(uc, tc);
-	gap = unit_gap(b, u, t);
-	/* Dispersed or loose troops charged by formed ones run, unless
-	 * they hold buildings or works; the charger's move is made after
-	 * they have gone. */
-	if (tu->density <= P(c, "evade.density") &&
-	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc) &&
-	    unit_sees(b, u, t) && gap <= reach(c, u)) {
-		fx ran, went, want;
-
-		ran = move_along(c, t, dir, one_move(c, t));
-		ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
-		    "%s\".", tu->name, un->name, fmt_in(c, 0, ran));
-		/* On after them its full move, or (NO PURSUIT) only onto the
-		 * ground they held: its centre to where theirs was. */
-		want = pursue ? unit_gap(b, u, t) : geom_dist(uc, tc);
-		allow = allowance(c, u, dir, want, &exact);
-		if (allow < 0)
-			return;
-		face_towards(c, u, dir);
-		went = move_along(c, u, dir, pursue || allow < want ? allow : want);
-		ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
-		    un->name, fmt_in(c, 0, went), tu->name);
-		if (touching(c, u, t) && battle_unit_alive(b, t) > 0)
-			remove_unit(c, t, "is caught as it evades");
-		return;
-	}
-	allow = allowance(c, u, dir, gap, &exact);
-	if (allow < 0)
-		return;
-	face_towards(c, u, dir);
-	{
-		/* The move at the enemy first: only a charger that comes into
-		 * contact takes the closing test. */
-		struct stand *save = malloc((size_t)un->nstands * sizeof(*save));
-		int n = P(c, "close.dice") + tu->disruption, ok = 0, i;
-		int need = 2 * un->quality;
-		fx went;
-
-		if (save == NULL) {
-			c->failed = 1;
-			return;
-		}
-		memcpy(save, &b->stands[un->first_stand],
-		    (size_t)un->nstands * sizeof(*save));
-		went = move_along(c, u, dir, allow);
-		if (!touching(c, u, t)) {
-			free(save);
-			ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and "
-			    "falls short.", un->name, fmt_in(c, 0, went), tu->name);
-			return;
-		}
-		/* Closing: three d12, and one more for each DP of the target;
-		 * each succeeds at twice the attacker's quality; three succeed
-		 * or it does not go in. */
-		for (i = 0; i < n; i++)
-			if (roll(c, 12, u, "%s closing with %s, succeeds on %d or less",
-			    un->name, tu->name, need) <= need)
-				ok++;
-		if (ok < P(c, "close.needed")) {
-			/* It halts short: as far as it can go, less a little. */
-			memcpy(&b->stands[un->first_stand], save,
-			    (size_t)un->nstands * sizeof(*save));
-			free(save);
-			gap = unit_gap(b, u, t);
-			move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
-			    gap - 2 * P(c, "stop-short") : 0);
-			ev(c, EV_ORDER_REFUSED, u, t, ok, "%s will not close with %s "
-			    "(%d of %d dice): it halts %s\" short.", un->name,
-			    tu->name, ok, n, fmt_in(c, 0, unit_gap(b, u, t)));
-			return;
-		}
-		free(save);
-		ev(c, EV_MOVE, u, t, (int)went, "%s closes with %s (%d of %d dice) "
-		    "and charges home.", un->name, tu->name, ok, n);
-	}
-	melee(c, u, t);
 }
 
 /* --- activation ---------------------------------------------------------- */
@@ -1334,7 +595,7 @@ commander_order(struct ctx *c, const struct order *o)
 		if (to.y > b->depth)
 			to.y = b->depth;
 		k->pos = to;
-		ev(c, EV_COMMANDER, -1, -1, (int)go, "%s rides %s\" to %s,%s.",
+		b7_ev(c, EV_COMMANDER, -1, -1, (int)go, "%s rides %s\" to %s,%s.",
 		    k->name, fmt_in(c, 0, go), fmt_in(c, 1, to.x),
 		    fmt_in(c, 2, to.y));
 		c->ev->v[c->ev->n - 1].side = k->side;
@@ -1353,7 +614,7 @@ activate(struct ctx *c, const struct order *o)
 	if (battle_unit_alive(b, u) == 0)
 		return;
 	if (o->nsteps == 1 && o->steps[0].verb == V_HOLD) {
-		ev(c, EV_STATIONARY, u, -1, 0, "%s holds and does not activate.",
+		b7_ev(c, EV_STATIONARY, u, -1, 0, "%s holds and does not activate.",
 		    un->name);
 		return;
 	}
@@ -1362,23 +623,23 @@ activate(struct ctx *c, const struct order *o)
 	cq = command_quality(c, u, &k);
 	need = un->quality + cq;
 	for (i = 0; i < hand; i++)
-		if (roll(c, 12, u, "activation of %s, succeeds on %d or less",
+		if (b7_roll(c, 12, u, "activation of %s, succeeds on %d or less",
 		    un->name, need) <= need)
 			ok++;
 	actions = ok >= P(c, "actions.three") ? 3 : ok >= P(c, "actions.two") ?
 	    2 : ok >= P(c, "actions.one") ? 1 : 0;
 	if (k >= 0)
-		ev(c, EV_COMMANDER, u, -1, actions, "%s activates with %s: %d of "
+		b7_ev(c, EV_COMMANDER, u, -1, actions, "%s activates with %s: %d of "
 		    "%d dice succeed on %d or less, %d %s.", un->name,
 		    b->commanders[k].name, ok, hand, need, actions,
 		    actions == 1 ? "action" : "actions");
 	else
-		ev(c, EV_COMMANDER, u, -1, actions, "%s activates with no "
+		b7_ev(c, EV_COMMANDER, u, -1, actions, "%s activates with no "
 		    "commander near: %d of %d dice succeed on %d or less, %d %s.",
 		    un->name, ok, hand, need, actions, actions == 1 ? "action" :
 		    "actions");
 	if (actions == 0) {
-		morale_check(c, u, "no success on activation", 0);
+		b7_morale_check(c, u, "no success on activation", 0);
 		return;
 	}
 	/* NO PURSUIT is an instruction for the phase, not an action. */
@@ -1390,7 +651,7 @@ activate(struct ctx *c, const struct order *o)
 		if (st->verb == V_NO_ADVANCE)
 			continue;
 		if (part++ >= actions) {
-			ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "
 			    "for %s (part %d of its orders).", un->name,
 			    verb_word(st->verb), i + 1);
 			continue;
@@ -1410,19 +671,19 @@ activate(struct ctx *c, const struct order *o)
 			form_action(c, u, st->form);
 			break;
 		case V_FIRE_AT:
-			shoot_action(c, u, st->target);
+			b7_shoot_action(c, u, st->target);
 			break;
 		case V_CHARGE:
-			charge_action(c, u, st->target, !no_pursuit);
+			b7_charge_action(c, u, st->target, !no_pursuit);
 			break;
 		case V_RALLY:
 			if (un->disruption > 0) {
 				un->disruption--;
-				ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
+				b7_ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
 				    "disruption %s left.", un->name, un->disruption,
 				    un->disruption == 1 ? "point" : "points");
 			} else {
-				ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
+				b7_ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
 				    "disruption to lose.", un->name);
 			}
 			break;
@@ -1430,7 +691,7 @@ activate(struct ctx *c, const struct order *o)
 			int r;
 
 			if (un->kind != KIND_ARTILLERY) {
-				ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
+				b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
 				    "resupply.", un->name);
 				break;
 			}
@@ -1443,20 +704,20 @@ activate(struct ctx *c, const struct order *o)
 					    (ST_LOW_CANISTER | ST_LOW_ROUNDSHOT)))
 						g = s;
 				if (g < 0) {
-					ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
+					b7_ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
 					    un->name);
 					break;
 				}
-				r = roll(c, 12, u, "resupply of %s gun %d, on %d",
+				r = b7_roll(c, 12, u, "resupply of %s gun %d, on %d",
 				    un->name, g - un->first_stand + 1,
 				    P(c, "resupply.on"));
 				if (r <= P(c, "resupply.on")) {
 					b->stands[g].flags &= ~(ST_LOW_CANISTER |
 					    ST_LOW_ROUNDSHOT);
-					ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.",
+					b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.",
 					    un->name, g - un->first_stand + 1);
 				} else {
-					ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for "
+					b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for "
 					    "ammunition.", un->name, g - un->first_stand + 1);
 				}
 			}

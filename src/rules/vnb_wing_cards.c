@@ -407,23 +407,11 @@ ok_british_infantry(const struct battle *b, int v)
 	return foot(&b->units[v]) && is_british(b, v);
 }
 
-/* A stream or river line within `reach` of point at. */
+/* A stream within `reach` of point at. */
 static int
 stream_near(const struct battle *b, struct pt at, fx reach)
 {
-	int i, j;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind != T_STREAM)
-			continue;
-		for (j = 0; j + 1 < t->npts; j++)
-			if (geom_seg_dist(at, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) <= reach)
-				return 1;
-	}
-	return 0;
+	return battle_near_line(b, at, T_STREAM, reach);
 }
 
 /* A stand of unit u on the table that side sees. */

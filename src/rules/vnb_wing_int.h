@@ -157,12 +157,7 @@ unit_facing(const struct battle *b, int u)
 static inline int
 unit_form(const struct battle *b, int u)
 {
-	int s;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s))
-			return b->stands[s].form;
-	return FORM_LINE;
+	return battle_unit_form(b, u);
 }
 
 static inline fx
@@ -184,15 +179,7 @@ in_contact(struct ctx *c, int s1, int s2)
 static inline int
 area_at(const struct battle *b, struct pt p, enum terrain_kind k)
 {
-	int i;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
-			return 1;
-	}
-	return 0;
+	return battle_area_at(b, p, k);
 }
 
 static inline int
@@ -206,20 +193,8 @@ in_woods(const struct battle *b, struct pt p)
 static inline int
 on_line(const struct battle *b, struct pt p, enum terrain_kind k)
 {
-	int i, j;
-
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
-
-		if (t->kind != k)
-			continue;
-		for (j = 0; j + 1 < t->npts; j++)
-			if (geom_seg_dist(p, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]) <=
-			    ruleset_param(&ruleset_vnb_wing, b, "road.half-width"))
-				return 1;
-	}
-	return 0;
+	return battle_near_line(b, p, k, ruleset_param(&ruleset_vnb_wing, b,
+	    "road.half-width"));
 }
 
 static inline int

@@ -18,28 +18,19 @@ gap_to_enemy(struct ctx *c, int u, int only)
 {
 	struct battle *b = c->b;
 	fx best = INT32_MAX;
-	int s, v, t;
+	int s, v;
 
 	FOR_STANDS(b, u, s) {
-		struct pt r1[4];
-
 		if (!active(b, s))
 			continue;
-		battle_stand_rect(b, s, r1);
 		for (v = 0; v < b->nunits; v++) {
+			fx g;
+
 			if (!enemy(b, u, v) || (only >= 0 && v != only))
 				continue;
-			FOR_STANDS(b, v, t) {
-				struct pt r2[4];
-				fx g;
-
-				if (!alive(b, t))
-					continue;
-				battle_stand_rect(b, t, r2);
-				g = geom_rect_dist(r1, r2);
-				if (g < best)
-					best = g;
-			}
+			g = battle_gap_to_unit(b, s, v);
+			if (g >= 0 && g < best)
+				best = g;
 		}
 	}
 	return best;

@@ -15,7 +15,7 @@ source no longer writes.
 import re
 import sys
 
-CALLS = [(re.compile(r'\b(?:vw_)?ev\(c,\s*(EV_[A-Z_]+),'), 3),
+CALLS = [(re.compile(r'\b(?:vw_|b7_)?ev\(c,\s*(EV_[A-Z_]+),'), 3),
          (re.compile(r'\bevents_add\((?:c->ev|evs),\s*(EV_[A-Z_]+),'), 4)]
 LIT = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 

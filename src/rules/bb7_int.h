@@ -1,0 +1,131 @@
+/*
+ * bb7_int.h - what the files of the bb7 adjudicator share: the phase's
+ * working state, the table's small questions, and the functions one file
+ * calls in the other (prefixed b7_).  Not for use outside
+ * src/rules/bb7*.c; the ruleset's interface is bb7.h.
+ *
+ *   bb7.c         the phase: activation, orders, movement, sight
+ *   bb7_combat.c  hits, morale, shooting and melee
+ */
+#ifndef DESPATCH_RULES_BB7_INT_H
+#define DESPATCH_RULES_BB7_INT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/dice.h"
+#include "core/events.h"
+#include "core/geom.h"
+#include "rules/bb7.h"
+
+/* The phase's working state. */
+struct ctx {
+	struct battle *b;
+	struct dice *d;
+	struct events *ev;
+	int step, turn, side;
+	/* A unit's first shot of the phase, which a further SHOOT action
+	 * rolls again: its target and the dice that missed (small arms, and
+	 * each kind of gun ammunition). */
+	int shot[BATTLE_MAX_UNITS];          /* target, or -1 */
+	int miss[BATTLE_MAX_UNITS];
+	int gun_miss[BATTLE_MAX_STANDS];     /* ... each gun's, */
+	unsigned gun_ammo[BATTLE_MAX_STANDS];   /* and what it fired */
+	int need[BATTLE_MAX_UNITS];          /* the shot's density to beat */
+	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
+	int failed;            /* out of memory: the step is thrown away */
+	char buf[4][32];
+};
+
+static inline int
+P(struct ctx *c, const char *name)
+{
+	return ruleset_param(&ruleset_bb7, c->b, name);
+}
+
+static inline const char *
+fmt_in(struct ctx *c, int slot, fx v)
+{
+	return geom_fmt_fx(v, c->buf[slot & 3], (int)sizeof(c->buf[0]));
+}
+
+/* --- the table ---------------------------------------------------------- */
+
+#define FOR_STANDS(b, u, s) \
+	for ((s) = (b)->units[u].first_stand; \
+	    (s) < (b)->units[u].first_stand + (b)->units[u].nstands; (s)++)
+
+static inline int
+alive(const struct battle *b, int s)
+{
+	return !(b->stands[s].flags & ST_GONE);
+}
+
+/* The figures a unit has left: its size. */
+static inline int
+figures(const struct battle *b, int u)
+{
+	int s, n = 0;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			n += b->stands[s].sp;
+	return n;
+}
+
+static inline int
+unit_form(const struct battle *b, int u)
+{
+	return battle_unit_form(b, u);
+}
+
+static inline int
+unit_facing(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s))
+			return b->stands[s].facing;
+	return 0;
+}
+
+/* In cover, for morale and shooting: buildings or works. */
+static inline int
+in_buildings(const struct battle *b, struct pt p)
+{
+	return battle_area_at(b, p, T_TOWN) || battle_area_at(b, p, T_VILLAGE) ||
+	    battle_area_at(b, p, T_WORKS);
+}
+
+static inline int
+in_cover(const struct battle *b, struct pt p)
+{
+	return in_buildings(b, p) || battle_area_at(b, p, T_WOOD) ||
+	    battle_area_at(b, p, T_FOREST);
+}
+
+/* Events and dice (bb7.c): an event with its sentence pattern kept for the
+ * narrative templates (templates/bb7.txt); a die of `sides` for unit's
+ * side. */
+void b7_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
+    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+int b7_roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The table and movement (bb7.c). */
+fx b7_unit_gap(const struct battle *b, int u, int v);
+int b7_unit_sees(const struct battle *b, int u, int t);
+int b7_nearest_enemy(const struct battle *b, int u);
+fx b7_one_move(struct ctx *c, int u);
+fx b7_move_along(struct ctx *c, int u, int dir, fx len);
+fx b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact);
+void b7_face_towards(struct ctx *c, int u, int dir);
+void b7_turn_in_place(struct battle *b, int u, int to);
+
+/* Combat (bb7_combat.c). */
+void b7_morale_check(struct ctx *c, int u, const char *why, int worse);
+void b7_shoot_action(struct ctx *c, int u, int t);
+void b7_charge_action(struct ctx *c, int u, int t, int pursue);
+
+#endif
