@@ -13,7 +13,7 @@
 enum verb {
 	V_ADVANCE = 0, V_MOVE_TO, V_WHEEL, V_FACE, V_FORM, V_FIRE_AT, V_CHARGE,
 	V_HOLD, V_REFORM, V_JOIN, V_HURRY, V_RETIRE, V_NO_ADVANCE, V_RALLY,
-	V_RESUPPLY, V_COUNT
+	V_RESUPPLY, V_DICE, V_COUNT
 };
 
 /* What a verb takes after its word. */

@@ -642,13 +642,17 @@ activate(struct ctx *c, const struct order *o)
 		b7_morale_check(c, u, "no success on activation", 0);
 		return;
 	}
-	/* NO PURSUIT is an instruction for the phase, not an action. */
-	for (i = 0; i < o->nsteps; i++)
+	/* NO PURSUIT and DICE are instructions for the phase, not actions. */
+	c->dice_cap[u] = 0;
+	for (i = 0; i < o->nsteps; i++) {
 		no_pursuit |= o->steps[i].verb == V_NO_ADVANCE;
+		if (o->steps[i].verb == V_DICE)
+			c->dice_cap[u] = (int)(o->steps[i].dist / FX_ONE);
+	}
 	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
 		const struct order_step *st = &o->steps[i];
 
-		if (st->verb == V_NO_ADVANCE)
+		if (st->verb == V_NO_ADVANCE || st->verb == V_DICE)
 			continue;
 		if (part++ >= actions) {
 			b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "

@@ -292,7 +292,10 @@ b7_shoot_action(struct ctx *c, int u, int t)
 			n = gun_dice(c, calibre(un->weapon), battle_gap_to_unit(b, s, t));
 			if (n == 0)
 				continue;
+			/* The band decides the ammunition; DICE may roll fewer. */
 			can = n >= 3;
+			if (c->dice_cap[u] > 0 && n > c->dice_cap[u])
+				n = c->dice_cap[u];
 			if (b->stands[s].flags & (can ? ST_LOW_CANISTER :
 			    ST_LOW_ROUNDSHOT)) {
 				b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s: gun %d is out of "

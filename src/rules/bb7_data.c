@@ -112,7 +112,8 @@ const struct verb_def bb7_verbs[] = {
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: (an action) move at the enemy and, if the unit reaches it and closes, melee" },
 	{ "NO PURSUIT", V_NO_ADVANCE, ARG_NONE, 1, 0, "NO PURSUIT: (costs nothing) if an enemy it charges evades, stop where the enemy stood" },
 	{ "RALLY", V_RALLY, ARG_NONE, 1, 0, "RALLY: (an action) remove one disruption point" },
-	{ "RESUPPLY", V_RESUPPLY, ARG_NONE, 1, 0, "RESUPPLY: (an action, guns) a d12: on 1 the ammunition is made up" },
+	{ "RESUPPLY", V_RESUPPLY, ARG_NONE, 1, 0, "RESUPPLY: (an action, guns) a d12 for the first gun that is low: on 1 its ammunition is made up" },
+	{ "DICE", V_DICE, ARG_DIST, 1, 0, "DICE N: (costs nothing, guns) each gun rolls at most N dice this phase, to spare its ammunition" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: do not activate this phase" },
 };
 const int bb7_nverbs = (int)(sizeof(bb7_verbs) / sizeof(bb7_verbs[0]));

@@ -34,6 +34,7 @@ struct ctx {
 	int need[BATTLE_MAX_UNITS];          /* the shot's density to beat */
 	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
 	int failed;            /* out of memory: the step is thrown away */
+	int dice_cap[BATTLE_MAX_UNITS];      /* DICE N: a gun rolls at most N */
 	char buf[4][32];
 };
 
