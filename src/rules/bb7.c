@@ -603,12 +603,182 @@ commander_order(struct ctx *c, const struct order *o)
 	}
 }
 
+/* Gun g of battery u rolls a d12 to make up its ammunition. */
+static void
+resupply_gun(struct ctx *c, int u, int g)
+{
+	struct battle *b = c->b;
+	const struct unit *un = &b->units[u];
+	int r = b7_roll(c, 12, u, "resupply of %s gun %d, on %d", un->name,
+	    g - un->first_stand + 1, P(c, "resupply.on"));
+
+	if (r <= P(c, "resupply.on")) {
+		b->stands[g].flags &= ~(ST_LOW_CANISTER | ST_LOW_ROUNDSHOT);
+		b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.", un->name,
+		    g - un->first_stand + 1);
+	} else {
+		b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for ammunition.",
+		    un->name, g - un->first_stand + 1);
+	}
+}
+
+static int
+gun_is_low(const struct battle *b, int g)
+{
+	return alive(b, g) && (b->stands[g].flags &
+	    (ST_LOW_CANISTER | ST_LOW_ROUNDSHOT)) != 0;
+}
+
+static void
+not_done(struct ctx *c, int u, const struct order_step *st, int i)
+{
+	b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left for %s "
+	    "(part %d of its orders).", c->b->units[u].name, verb_word(st->verb),
+	    i + 1);
+}
+
+/* One part of a unit's orders, one action (guns: the guns marked, NULL
+ * for all). */
+static void
+do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
+    const unsigned char *guns)
+{
+	struct battle *b = c->b;
+	struct unit *un = &b->units[u];
+
+	switch (st->verb) {
+	case V_MOVE_TO:
+	case V_ADVANCE:
+		move_action(c, u, st);
+		break;
+	case V_WHEEL:
+		turn_action(c, u, unit_facing(b, u) + st->angle);
+		break;
+	case V_FACE:
+		turn_action(c, u, st->angle);
+		break;
+	case V_FORM:
+		form_action(c, u, st->form);
+		break;
+	case V_FIRE_AT:
+		b7_shoot_action(c, u, st->target, guns);
+		break;
+	case V_CHARGE:
+		b7_charge_action(c, u, st->target, !no_pursuit);
+		break;
+	case V_RALLY:
+		if (un->disruption > 0) {
+			un->disruption--;
+			b7_ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
+			    "disruption %s left.", un->name, un->disruption,
+			    un->disruption == 1 ? "point" : "points");
+		} else {
+			b7_ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
+			    "disruption to lose.", un->name);
+		}
+		break;
+	case V_RESUPPLY: {
+		int g = -1, s;
+
+		if (un->kind != KIND_ARTILLERY) {
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
+			    "resupply.", un->name);
+			break;
+		}
+		/* The action is for one gun: the first that is low. */
+		FOR_STANDS(b, u, s)
+			if (g < 0 && gun_is_low(b, s))
+				g = s;
+		if (g < 0)
+			b7_ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
+			    un->name);
+		else
+			resupply_gun(c, u, g);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* A battery's guns each take the battery's actions, through the parts
+ * of its line: a RESUPPLY part is taken by a gun that is low and passed
+ * over by one that is not, so one gun may resupply while the others
+ * shoot.  The guns that come to a SHOOT in the same action shoot it
+ * together; any other part (a move, a formation, a rally) is the whole
+ * battery's, taken once. */
+static void
+battery_actions(struct ctx *c, int u, const struct order *o, int actions,
+    int no_pursuit)
+{
+	struct battle *b = c->b;
+	int next[BATTLE_MAX_STANDS], a, s, i;
+	unsigned char *guns = calloc(BATTLE_MAX_STANDS, 1);
+	unsigned char done[ORDER_MAX_STEPS];
+
+	if (guns == NULL) {
+		c->failed = 1;
+		return;
+	}
+	memset(done, 0, sizeof(done));
+	FOR_STANDS(b, u, s)
+		next[s] = 0;
+	for (a = 0; a < actions; a++) {
+		int shoot_at = -1, unit_part = -1;
+
+		memset(guns, 0, BATTLE_MAX_STANDS);
+		FOR_STANDS(b, u, s) {
+			const struct order_step *st;
+
+			if (!alive(b, s))
+				continue;
+			/* Instructions, and resupply for a gun not low, are
+			 * passed over. */
+			while (next[s] < o->nsteps &&
+			    (o->steps[next[s]].verb == V_NO_ADVANCE ||
+			    o->steps[next[s]].verb == V_DICE ||
+			    (o->steps[next[s]].verb == V_RESUPPLY &&
+			    !gun_is_low(b, s))))
+				next[s]++;
+			if (next[s] >= o->nsteps)
+				continue;
+			st = &o->steps[next[s]];
+			if (st->verb == V_RESUPPLY) {
+				resupply_gun(c, u, s);
+			} else if (st->verb == V_FIRE_AT) {
+				guns[s] = 1;
+				shoot_at = next[s];
+			} else if (unit_part < 0) {
+				unit_part = next[s];
+			}
+			next[s]++;
+		}
+		if (shoot_at >= 0)
+			do_part(c, u, &o->steps[shoot_at], no_pursuit, guns);
+		if (unit_part >= 0 && !done[unit_part]) {
+			done[unit_part] = 1;
+			do_part(c, u, &o->steps[unit_part], no_pursuit, NULL);
+		}
+	}
+	/* What no gun came to. */
+	for (i = 0; i < o->nsteps; i++) {
+		int reached = 0;
+
+		FOR_STANDS(b, u, s)
+			reached |= alive(b, s) && next[s] > i;
+		if (!reached && o->steps[i].verb != V_NO_ADVANCE &&
+		    o->steps[i].verb != V_DICE && !(o->steps[i].verb == V_RESUPPLY))
+			not_done(c, u, &o->steps[i], i);
+	}
+	free(guns);
+}
+
 static void
 activate(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	int u = o->who, i, hand, need, ok = 0, actions, cq, k;
-	int no_pursuit = 0, part = 0;
+	int no_pursuit = 0, part = 0, resupply = 0;
 	struct unit *un = &b->units[u];
 
 	if (battle_unit_alive(b, u) == 0)
@@ -648,6 +818,13 @@ activate(struct ctx *c, const struct order *o)
 		no_pursuit |= o->steps[i].verb == V_NO_ADVANCE;
 		if (o->steps[i].verb == V_DICE)
 			c->dice_cap[u] = (int)(o->steps[i].dist / FX_ONE);
+		resupply |= o->steps[i].verb == V_RESUPPLY;
+	}
+	/* A battery whose orders resupply works gun by gun. */
+	if (un->kind == KIND_ARTILLERY && resupply &&
+	    battle_unit_alive(b, u) > 1) {
+		battery_actions(c, u, o, actions, no_pursuit);
+		return;
 	}
 	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
 		const struct order_step *st = &o->steps[i];
@@ -655,81 +832,10 @@ activate(struct ctx *c, const struct order *o)
 		if (st->verb == V_NO_ADVANCE || st->verb == V_DICE)
 			continue;
 		if (part++ >= actions) {
-			b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left "
-			    "for %s (part %d of its orders).", un->name,
-			    verb_word(st->verb), i + 1);
+			not_done(c, u, st, i);
 			continue;
 		}
-		switch (st->verb) {
-		case V_MOVE_TO:
-		case V_ADVANCE:
-			move_action(c, u, st);
-			break;
-		case V_WHEEL:
-			turn_action(c, u, unit_facing(b, u) + st->angle);
-			break;
-		case V_FACE:
-			turn_action(c, u, st->angle);
-			break;
-		case V_FORM:
-			form_action(c, u, st->form);
-			break;
-		case V_FIRE_AT:
-			b7_shoot_action(c, u, st->target);
-			break;
-		case V_CHARGE:
-			b7_charge_action(c, u, st->target, !no_pursuit);
-			break;
-		case V_RALLY:
-			if (un->disruption > 0) {
-				un->disruption--;
-				b7_ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
-				    "disruption %s left.", un->name, un->disruption,
-				    un->disruption == 1 ? "point" : "points");
-			} else {
-				b7_ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
-				    "disruption to lose.", un->name);
-			}
-			break;
-		case V_RESUPPLY: {
-			int r;
-
-			if (un->kind != KIND_ARTILLERY) {
-				b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
-				    "resupply.", un->name);
-				break;
-			}
-			/* The action is for one gun: the first that is low. */
-			{
-				int g = -1, s;
-
-				FOR_STANDS(b, u, s)
-					if (g < 0 && alive(b, s) && (b->stands[s].flags &
-					    (ST_LOW_CANISTER | ST_LOW_ROUNDSHOT)))
-						g = s;
-				if (g < 0) {
-					b7_ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
-					    un->name);
-					break;
-				}
-				r = b7_roll(c, 12, u, "resupply of %s gun %d, on %d",
-				    un->name, g - un->first_stand + 1,
-				    P(c, "resupply.on"));
-				if (r <= P(c, "resupply.on")) {
-					b->stands[g].flags &= ~(ST_LOW_CANISTER |
-					    ST_LOW_ROUNDSHOT);
-					b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.",
-					    un->name, g - un->first_stand + 1);
-				} else {
-					b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for "
-					    "ammunition.", un->name, g - un->first_stand + 1);
-				}
-			}
-			break;
-		}
-		default:
-			break;
-		}
+		do_part(c, u, st, no_pursuit, NULL);
 	}
 }
 

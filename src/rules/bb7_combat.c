@@ -188,7 +188,7 @@ gun_low(struct ctx *c, int u, int s, unsigned ammo)
 }
 
 void
-b7_shoot_action(struct ctx *c, int u, int t)
+b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
@@ -287,7 +287,7 @@ b7_shoot_action(struct ctx *c, int u, int t)
 		FOR_STANDS(b, u, s) {
 			int n, h, can;
 
-			if (!alive(b, s))
+			if (!alive(b, s) || (guns != NULL && !guns[s]))
 				continue;
 			n = gun_dice(c, calibre(un->weapon), battle_gap_to_unit(b, s, t));
 			if (n == 0)

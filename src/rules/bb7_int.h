@@ -126,7 +126,9 @@ void b7_turn_in_place(struct battle *b, int u, int to);
 
 /* Combat (bb7_combat.c). */
 void b7_morale_check(struct ctx *c, int u, const char *why, int worse);
-void b7_shoot_action(struct ctx *c, int u, int t);
+/* A shoot action of unit u at t (guns: only the guns marked in `guns`,
+ * NULL for all). */
+void b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns);
 void b7_charge_action(struct ctx *c, int u, int t, int pursue);
 
 #endif
