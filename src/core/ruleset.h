@@ -169,6 +169,10 @@ struct ruleset {
 	 * unit in road march or column ("road march", "column"). */
 	int yards_per_foot;
 	const char *column_word;
+	/* 1 if its stands carry the disorder, rout and stationary markers
+	 * (the map's key shows them); units' disruption points, where it
+	 * counts them, are shown beside their names whatever this says. */
+	int stand_markers;
 	/* What a stand's strength means, a sentence for the welcome ("SP
 	 * are strength points (50 men or one gun each)."). */
 	const char *scale_note;

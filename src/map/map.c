@@ -40,6 +40,21 @@ struct page {
 	int nlab;
 };
 
+/* The letter a unit in road march (or column) carries on the map: the
+ * first of the ruleset's word for it. */
+static const char *
+column_badge(const struct battle *b)
+{
+	static char letter[2];
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	const char *w = rs != NULL && rs->column_word != NULL ?
+	    rs->column_word : "road march";
+
+	letter[0] = (char)(w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0]);
+	letter[1] = '\0';
+	return letter;
+}
+
 static double
 inches(fx v)
 {
@@ -437,7 +452,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 			}
 			if ((st->flags & ST_STATIONARY) || st->form == FORM_ROAD)
 				badge(cr, x - pg->scale * 1.1, y, (st->flags &
-				    ST_STATIONARY) ? "S" : "R");
+				    ST_STATIONARY) ? "S" : column_badge(b));
 			cx += x;
 			cy += y;
 			shown++;
@@ -450,8 +465,15 @@ draw_forces(cairo_t *cr, struct page *pg)
 			out_of_command_mark(cr, cx / shown + pg->scale * 1.6,
 			    cy / shown);
 		}
-		if (shown > 0)
+		if (shown > 0 && un->disruption > 0) {
+			char name[BATTLE_NAME_MAX + 16];
+
+			snprintf(name, sizeof(name), "%s (%d DP)", un->name,
+			    un->disruption);
+			label(cr, pg, name, cx / shown, cy / shown - 4, 10.5, 0);
+		} else if (shown > 0) {
 			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
+		}
 	}
 	for (k = 0; k < b->ncommanders; k++) {
 		const struct commander *c = &b->commanders[k];
@@ -488,6 +510,12 @@ key_text(cairo_t *cr, double *kx, double ky, const char *words)
 	cairo_move_to(cr, *kx + 10, ky + 4);
 	cairo_show_text(cr, words);
 	*kx += 10 + te.x_advance + 22;
+}
+
+static const struct ruleset *
+rs_of(const struct page *pg)
+{
+	return ruleset_find(pg->b->ruleset);
 }
 
 static void
@@ -537,7 +565,15 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	}
 	cairo_move_to(cr, x0 + bar + 10, y1 + 44);
 	cairo_show_text(cr, t);
-	{
+	if (rs_of(pg) != NULL && !rs_of(pg)->stand_markers) {
+		double kx = x0 + bar + 170, ky = y1 + 40;
+
+		badge(cr, kx, ky, column_badge(pg->b));
+		key_text(cr, &kx, ky, column);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_move_to(cr, kx - 6, ky + 4);
+		cairo_show_text(cr, "(2 DP): a unit's disruption points");
+	} else {
 		/* The key to the markers, drawn as on the map. */
 		double kx = x0 + bar + 170, ky = y1 + 40;
 

@@ -953,11 +953,27 @@ bb7_prepare(struct battle *b, struct err *e)
 			    "(1-5) and a density (3-7)", un->name);
 	}
 	/* A unit placed dispersed is at the least density; its formed
-	 * density is what it returns to. */
-	for (u = 0; u < b->nunits; u++)
+	 * density is what it returns to.  One placed in column stands in
+	 * column, its bases one behind another about its centre. */
+	for (u = 0; u < b->nunits; u++) {
+		struct pt cen;
+
 		if (unit_form(b, u) == FORM_SKIRMISH)
 			b->units[u].density = ruleset_param(&ruleset_bb7, b,
 			    "density.min");
+		if (unit_form(b, u) == FORM_ROAD &&
+		    b->units[u].kind != KIND_ARTILLERY &&
+		    battle_unit_centre(b, u, &cen)) {
+			int v;
+
+			lay_out(b, u, cen, 1);
+			for (v = 0; v < b->nunits; v++)
+				if (v != u && b7_unit_gap(b, u, v) == 0)
+					return err_set(e, ERR_USER, "unit \"%s\" in column "
+					    "(its bases one behind another) stands on \"%s\"",
+					    b->units[u].name, b->units[v].name);
+		}
+	}
 	return 0;
 }
 

@@ -242,6 +242,7 @@ const struct ruleset ruleset_vnb_wing = {
 	.unit_fields = vnb_unit_fields,
 	.yards_per_foot = 300,
 	.column_word = "road march",
+	.stand_markers = 1,
 	.scale_note = "SP are strength points (50 men or one gun each).",
 	.road_spacer = 1,
 	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
