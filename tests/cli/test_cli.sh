@@ -214,7 +214,8 @@ else
 	fail=$((fail + 1))
 	echo "FAIL: bb7: the welcome's help and crib are not bb7's"
 fi
-for t in t01-continental t01-crown t02-continental t02-crown; do
+for t in t01-continental t01-crown t02-continental t02-crown t03-continental \
+    t03-crown; do
 	check "bb7: $t" 0 "$bin" --db "$fdb" submit "$ff/orders/$t.eml"
 	says "bb7: $t" "0 lines not understood"
 	check "bb7: turn after $t" 0 "$bin" --db "$fdb" turn ff
@@ -222,13 +223,15 @@ done
 check "bb7: events" 0 "$bin" --db "$fdb" events ff --json
 says "bb7: events" "activates"
 says "bb7: events" "shoots at"
+says "bb7: events" "charges"
+says "bb7: events" "rides"
 check "bb7: state" 0 "$bin" --db "$fdb" state ff --json
 says "bb7: state" '"disruption_points"'
 check "bb7: state text" 0 "$bin" --db "$fdb" state ff
 says "bb7: state text" "figures"
 check "bb7: export" 0 "$bin" --db "$fdb" export ff "$work/ff.jsonl"
 check "bb7: verify" 0 "$bin" verify "$work/ff.jsonl"
-says "bb7: verify" "4 steps"
+says "bb7: verify" "6 steps"
 check "bb7: rules" 0 "$bin" rules bb7
 says "bb7: rules" "move.cavalry.column"
 
