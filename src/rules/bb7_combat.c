@@ -90,8 +90,8 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 	if (!battle_unit_centre(b, u, &cen))
 		return;
 	cover = in_cover(b, cen);
-	need = (cover ? P(c, "morale.cover") + un->quality : 2 * un->quality) -
-	    worse;
+	need = (cover ? P(c, "morale.cover") + un->quality :
+	    P(c, "morale.open") * un->quality) - worse;
 	for (i = 0; i < P(c, "morale.dice"); i++)
 		if (b7_roll(c, 12, u, "morale of %s (%s), succeeds on %d or less",
 		    un->name, why, need) <= need)
@@ -558,7 +558,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		 * contact takes the closing test. */
 		struct stand *save = malloc((size_t)un->nstands * sizeof(*save));
 		int n = P(c, "close.dice") + tu->disruption, ok = 0, i;
-		int need = 2 * un->quality;
+		int need = P(c, "close.quality") * un->quality;
 		fx went;
 
 		if (save == NULL) {

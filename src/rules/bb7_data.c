@@ -90,6 +90,7 @@ const struct rule_param bb7_params[] = {
 	{ "evade.charger", 5, TEXT, "... by a unit of density 5 or more, unless in buildings or works", PARAM_COUNT, 0, 12 },
 	{ "close.dice", 3, TEXT, "closing: three d12, one more for each DP of the target, each succeeding at twice the quality", PARAM_COUNT, 1, 12 },
 	{ "close.needed", 3, TEXT, "three successes to charge home", PARAM_COUNT, 1, 12 },
+	{ "close.quality", 2, TEXT, "a closing die succeeds at twice the charger's quality", PARAM_COUNT, 1, 6 },
 	{ "melee.figures", 3, TEXT, "a melee d12 for every 3 figures in contact or overlapping", PARAM_COUNT, 1, 60 },
 	{ "melee.reach", 100, DEF, "a base is in the melee when within 1\" of an enemy base: in contact, or overlapping at its corner (the text does not measure it)", PARAM_INCHES, 0, 10000 },
 	{ "melee.british-density", 5, TEXT, "British at density 5 add one to their melee success number", PARAM_COUNT, 0, 12 },
@@ -98,7 +99,8 @@ const struct rule_param bb7_params[] = {
 	{ "kill.divisor", 6, TEXT, "a kill adds a DP when a d6 beats the unit's size divided by 6", PARAM_COUNT, 1, 60 },
 	{ "resupply.on", 1, TEXT, "a gun is resupplied on a d12 of 1", PARAM_COUNT, 0, 12 },
 	{ "morale.dice", 3, TEXT, "a morale check is three d12", PARAM_COUNT, 1, 12 },
-	{ "morale.cover", 5, TEXT, "in cover a die succeeds at 5 plus the unit's quality (in the open twice its quality)", PARAM_COUNT, 0, 12 },
+	{ "morale.cover", 5, TEXT, "in cover a die succeeds at 5 plus the unit's quality", PARAM_COUNT, 0, 12 },
+	{ "morale.open", 2, TEXT, "in the open a die succeeds at twice the unit's quality", PARAM_COUNT, 1, 6 },
 };
 const int bb7_nparams = (int)(sizeof(bb7_params) / sizeof(bb7_params[0]));
 

@@ -284,9 +284,19 @@ do_ruleset(struct parser *p, struct tok *t, int n)
 		return scn_perr(p, "expected 'ruleset NAME', for example "
 		    "'ruleset vnb-wing'");
 	p->rs = ruleset_find(t[1].s);
-	if (p->rs == NULL)
-		return scn_perr(p, "unknown ruleset '%s': this build knows "
-		    "vnb-wing and bb7", t[1].s);
+	if (p->rs == NULL) {
+		const struct ruleset *const *all = ruleset_all();
+		char known[256];
+		size_t k = 0;
+		int i;
+
+		known[0] = '\0';
+		for (i = 0; all[i] != NULL && k < sizeof(known); i++)
+			k += (size_t)snprintf(known + k, sizeof(known) - k, "%s%s",
+			    i ? ", " : "", all[i]->name);
+		return scn_perr(p, "unknown ruleset '%s': this build knows %s",
+		    t[1].s, known);
+	}
 	snprintf(p->b->ruleset, sizeof(p->b->ruleset), "%s", p->rs->name);
 	p->b->minutes = p->rs->turn_minutes;
 	p->b->road_spacer = p->rs->road_spacer;
