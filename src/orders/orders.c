@@ -804,10 +804,19 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		size_t end = wl, next = wl;
 
 		{
-			/* The next " THEN " (white space around it), any case. */
+			/* The next " THEN " (white space around it), any case,
+			 * or a ';' (as players list orders). */
 			size_t i;
 
-			for (i = start + 1; i + 5 < wl; i++)
+			for (i = start + 1; i < wl; i++)
+				if (what[i] == ';') {
+					end = i;
+					next = i + 1;
+					while (next < wl && sp((unsigned char)what[next]))
+						next++;
+					break;
+				}
+			for (i = start + 1; i + 5 < wl && i < end; i++)
 				/* (x | 0x20) == 't' only for 'T' and 't' */
 				if ((what[i] | 0x20) == 't' &&
 				    sp((unsigned char)what[i - 1]) &&

@@ -666,6 +666,23 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 	case V_CHARGE:
 		b7_charge_action(c, u, st->target, !no_pursuit);
 		break;
+	case V_DENSITY: {
+		int n = (int)(st->dist / FX_ONE);
+
+		/* The text: bases may be spread out to lower the density,
+		 * never below 3; closing up again goes back to the formed
+		 * density at most. */
+		if (n < P(c, "density.min") || n > un->density0 ||
+		    st->dist % FX_ONE != 0) {
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, n, "%s cannot take density "
+			    "%d: from %d to its formed %d.", un->name, n,
+			    P(c, "density.min"), un->density0);
+			break;
+		}
+		un->density = n;
+		b7_ev(c, EV_MOVE, u, -1, n, "%s takes density %d.", un->name, n);
+		break;
+	}
 	case V_RALLY:
 		if (un->disruption > 0) {
 			un->disruption--;

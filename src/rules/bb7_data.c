@@ -110,6 +110,7 @@ const struct verb_def bb7_verbs[] = {
 	{ "WHEEL", V_WHEEL, ARG_TURN, 1, 0, "WHEEL LEFT|RIGHT N: (an action) turn N degrees about the centre" },
 	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: (an action) face the bearing N (0 north, 90 east)" },
 	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|COLUMN|DISPERSED|LIMBERED|UNLIMBERED: (an action) change formation" },
+	{ "DENSITY", V_DENSITY, ARG_DIST, 1, 0, "DENSITY N: (an action) spread the bases out to density N, or close them up again (3 to the unit's formed density)" },
 	{ "SHOOT AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "SHOOT AT UNIT: (an action) shoot; a second SHOOT rolls the misses again" },
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: (an action) move at the enemy and, if the unit reaches it and closes, melee" },
 	{ "NO PURSUIT", V_NO_ADVANCE, ARG_NONE, 1, 0, "NO PURSUIT: (costs nothing) if an enemy it charges evades, stop where the enemy stood" },

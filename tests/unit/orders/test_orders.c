@@ -136,6 +136,17 @@ names_resolve_by_prefix_and_part(void **state)
 	    "1st Bn 71st Highlanders: WHEEL LEFT 30 THEN ADVANCE 4.5");
 	assert_int_equal(f->r->set.orders[1].steps[0].angle, -30);
 	assert_int_equal(f->r->set.orders[1].steps[1].dist, 450);
+	/* A ';' joins orders as THEN does. */
+	orders_parse(f->p, f->b, 0, "7th: WHEEL LEFT 30; ADVANCE 4.5;\n", 0,
+	    f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_string_equal(f->r->lines[0].text,
+	    "7th Foot (Royal Fusiliers): WHEEL LEFT 30 THEN ADVANCE 4.5");
+	orders_parse(f->p, f->b, 0,
+	    "7th: ADVANCE 8\n"
+	    "highlanders: wheel left 30 then advance 4.5\n"
+	    "Tarleton: MOVE TO 20,6\n"
+	    "legion cav: CHARGE maryland\n", 0, f->r);
 	assert_string_equal(f->r->lines[2].text,
 	    "Lt. Col. Banastre Tarleton: MOVE TO 20,6");
 	assert_true(f->r->set.orders[2].is_commander);
