@@ -25,7 +25,8 @@ enum verb_arg {
 	ARG_BEARING,    /* degrees */
 	ARG_FORMATION,  /* LINE|SKIRMISH|ROAD|MOUNTED|DISMOUNTED */
 	ARG_ENEMY,      /* an enemy unit */
-	ARG_FRIEND      /* a friendly unit */
+	ARG_FRIEND,     /* a friendly unit */
+	ARG_COUNT       /* a whole number, 1 to 12 (into order_step.angle) */
 };
 
 /* One verb of a ruleset's order language: the parser reads this table. */
@@ -42,7 +43,7 @@ struct order_step {
 	enum verb verb;
 	fx dist;
 	struct pt pt;
-	int angle;            /* WHEEL: signed turn; FACE: bearing */
+	int angle;            /* WHEEL: signed turn; FACE: bearing; a count */
 	int target;           /* unit index */
 	enum formation form;
 };

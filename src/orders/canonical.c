@@ -24,6 +24,19 @@ verb_word(const struct battle *b, enum verb v)
 	return "?";
 }
 
+/* What verb v takes after its word in the battle's ruleset. */
+static enum verb_arg
+verb_arg(const struct battle *b, enum verb v)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	int i;
+
+	for (i = 0; rs != NULL && i < rs->nverbs; i++)
+		if (rs->verbs[i].verb == v)
+			return rs->verbs[i].arg;
+	return ARG_NONE;
+}
+
 /* A bounded appender for canonical text: it is written for every order
  * line of every mail, so it avoids printf. */
 struct canon {
@@ -134,6 +147,11 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 
 		canon_put(&c, i ? " THEN " : " ");
 		canon_put(&c, verb_word(b, st->verb));
+		if (verb_arg(b, st->verb) == ARG_COUNT) {
+			canon_put(&c, " ");
+			canon_int(&c, st->angle);
+			continue;
+		}
 		switch (st->verb) {
 		case V_ADVANCE:
 			canon_put(&c, " ");

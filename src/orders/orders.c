@@ -407,9 +407,18 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			;
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
+			char words[200];
+			size_t k = 0;
+			int j;
+
+			/* The ruleset's own orders for commanders. */
+			words[0] = '\0';
+			for (j = 0; j < rs->nverbs && k < sizeof(words); j++)
+				if (rs->verbs[j].for_commanders)
+					k += (size_t)snprintf(words + k, sizeof(words) - k,
+					    "%s%s", k ? ", " : "", rs->verbs[j].word);
 			snprintf(msg, msize, "%s is an order for units, not "
-			    "commanders (commanders take MOVE TO, JOIN and HOLD)",
-			    v->word);
+			    "commanders (commanders take %s)", v->word, words);
 			return -1;
 		}
 		if (!is_cmd && !v->for_units) {
@@ -442,6 +451,19 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				return -1;
 			}
 			return 0;
+		case ARG_COUNT: {
+			char *end = NULL;
+			long n = strtol(arg, &end, 10);
+
+			if (alen == 0 || end == arg || *end != '\0' || n < 1 ||
+			    n > 12) {
+				snprintf(msg, msize, "%s needs a whole number from 1 to "
+				    "12, for example \"%s 2\"", v->word, v->word);
+				return -1;
+			}
+			st->angle = (int)n;
+			return 0;
+		}
 		case ARG_POINT:
 			return orders_point(p, b, arg, v->word, &st->pt, msg, msize);
 		case ARG_TURN:

@@ -667,13 +667,12 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 		b7_charge_action(c, u, st->target, !no_pursuit);
 		break;
 	case V_DENSITY: {
-		int n = (int)(st->dist / FX_ONE);
+		int n = st->angle;
 
 		/* The text: bases may be spread out to lower the density,
 		 * never below 3; closing up again goes back to the formed
 		 * density at most. */
-		if (n < P(c, "density.min") || n > un->density0 ||
-		    st->dist % FX_ONE != 0) {
+		if (n < P(c, "density.min") || n > un->density0) {
 			b7_ev(c, EV_ORDER_REFUSED, u, -1, n, "%s cannot take density "
 			    "%d: from %d to its formed %d.", un->name, n,
 			    P(c, "density.min"), un->density0);
@@ -834,7 +833,7 @@ activate(struct ctx *c, const struct order *o)
 	for (i = 0; i < o->nsteps; i++) {
 		no_pursuit |= o->steps[i].verb == V_NO_ADVANCE;
 		if (o->steps[i].verb == V_DICE)
-			c->dice_cap[u] = (int)(o->steps[i].dist / FX_ONE);
+			c->dice_cap[u] = o->steps[i].angle;
 		resupply |= o->steps[i].verb == V_RESUPPLY;
 	}
 	/* A battery whose orders resupply works gun by gun. */

@@ -110,13 +110,13 @@ const struct verb_def bb7_verbs[] = {
 	{ "WHEEL", V_WHEEL, ARG_TURN, 1, 0, "WHEEL LEFT|RIGHT N: (an action) turn N degrees about the centre" },
 	{ "FACE", V_FACE, ARG_BEARING, 1, 0, "FACE N: (an action) face the bearing N (0 north, 90 east)" },
 	{ "FORM", V_FORM, ARG_FORMATION, 1, 0, "FORM LINE|COLUMN|DISPERSED|LIMBERED|UNLIMBERED: (an action) change formation" },
-	{ "DENSITY", V_DENSITY, ARG_DIST, 1, 0, "DENSITY N: (an action) spread the bases out to density N, or close them up again (3 to the unit's formed density)" },
+	{ "DENSITY", V_DENSITY, ARG_COUNT, 1, 0, "DENSITY N: (an action) spread the bases out to density N, or close them up again (3 to the unit's formed density)" },
 	{ "SHOOT AT", V_FIRE_AT, ARG_ENEMY, 1, 0, "SHOOT AT UNIT: (an action) shoot; a second SHOOT rolls the misses again" },
 	{ "CHARGE", V_CHARGE, ARG_ENEMY, 1, 0, "CHARGE UNIT: (an action) move at the enemy and, if the unit reaches it and closes, melee" },
 	{ "NO PURSUIT", V_NO_ADVANCE, ARG_NONE, 1, 0, "NO PURSUIT: (costs nothing) if an enemy it charges evades, stop where the enemy stood" },
 	{ "RALLY", V_RALLY, ARG_NONE, 1, 0, "RALLY: (an action) remove one disruption point" },
-	{ "RESUPPLY", V_RESUPPLY, ARG_NONE, 1, 0, "RESUPPLY: (an action, guns) a d12 for the first gun that is low: on 1 its ammunition is made up" },
-	{ "DICE", V_DICE, ARG_DIST, 1, 0, "DICE N: (costs nothing, guns) each gun rolls at most N dice this phase, to spare its ammunition" },
+	{ "RESUPPLY", V_RESUPPLY, ARG_NONE, 1, 0, "RESUPPLY: (an action, guns) a d12 for a gun that is low (each low gun, in a battery whose other guns shoot): on 1 its ammunition is made up" },
+	{ "DICE", V_DICE, ARG_COUNT, 1, 0, "DICE N: (costs nothing, guns) each gun rolls at most N dice this phase, to spare its ammunition" },
 	{ "HOLD", V_HOLD, ARG_NONE, 1, 1, "HOLD: do not activate this phase" },
 };
 const int bb7_nverbs = (int)(sizeof(bb7_verbs) / sizeof(bb7_verbs[0]));
