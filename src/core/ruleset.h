@@ -155,8 +155,11 @@ struct ruleset {
 	    enum formation f);
 
 	/* Unit u's values that only this ruleset has, into f (at most
-	 * RULESET_MAX_FIELDS); how many.  Pure.  May be NULL. */
-	int (*unit_fields)(const struct battle *b, int u, struct unit_field *f);
+	 * RULESET_MAX_FIELDS); how many.  seen (a flag a stand) is set for
+	 * an enemy seen in a fog game: only what can be seen of it then.
+	 * Pure.  May be NULL. */
+	int (*unit_fields)(const struct battle *b, int u,
+	    const unsigned char *seen, struct unit_field *f);
 
 	/* Words for the reports: what a stand's strength counts ("SP",
 	 * "figures"), what a stand is called ("stand", "base"), and unit u's

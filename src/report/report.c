@@ -103,8 +103,15 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed, " : "",
 		    perm ? "permanently disordered, " : "", dis ? "disordered, " : "",
 		    stat ? "stationary, " : "",
-		    (rout || perm || dis || stat) ? "" : un->disruption > 0 ?
-		    "shaken" : "in good order");
+		    (rout || perm || dis || stat || un->disruption > 0) ? "" :
+		    "in good order");
+	/* A ruleset that counts disruption points says how many. */
+	if (alive > 0 && un->disruption > 0) {
+		size_t k = strlen(buf);
+
+		snprintf(buf + k, size - k, "%d disruption point%s",
+		    un->disruption, un->disruption == 1 ? "" : "s");
+	}
 	/* Drop a trailing ", ". */
 	if (strlen(buf) >= 2 && buf[strlen(buf) - 2] == ',')
 		buf[strlen(buf) - 2] = '\0';

@@ -181,8 +181,10 @@ blocked(struct ctx *c, int u)
 		battle_stand_rect(b, s, r);
 		for (i = 0; i < 4; i++)
 			if (r[i].x < 0 || r[i].y < 0 || r[i].x > b->width ||
-			    r[i].y > b->depth)
+			    r[i].y > b->depth) {
+				c->stopped_by[u] = -2;
 				return 1;
+			}
 	}
 	for (v = 0; v < b->nunits; v++) {
 		fx g;
@@ -193,8 +195,10 @@ blocked(struct ctx *c, int u)
 		if (g < 0)
 			continue;
 		if (b->units[v].side != b->units[u].side ?
-		    g < P(c, "stop-short") : g == 0)
+		    g < P(c, "stop-short") : g == 0) {
+			c->stopped_by[u] = v;
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -296,6 +300,7 @@ b7_move_along(struct ctx *c, int u, int dir, fx len)
 	struct battle *b = c->b;
 	fx went = 0, st = P(c, "step");
 
+	c->stopped_by[u] = -1;
 	while (went < len) {
 		fx part = len - went < st ? len - went : st;
 		struct pt o = { 0, 0 }, to = geom_offset(o, dir, part);
@@ -391,6 +396,7 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 	fx allow;
 
 	*exact = 0;
+	c->woods_cost[u] = 0;
 	if (!battle_unit_centre(b, u, &cen))
 		return -1;
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
@@ -424,9 +430,11 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		allow = P(c, "move.limbered.road");
 	/* The text takes inches off infantry and guns; cavalry in column
 	 * has no dice for the woods to limit. */
-	if (woods >= 0 && un->kind != KIND_MOUNTED)
-		allow -= woods == T_FOREST ? P(c, "woods.heavy") :
+	if (woods >= 0 && un->kind != KIND_MOUNTED) {
+		c->woods_cost[u] = woods == T_FOREST ? P(c, "woods.heavy") :
 		    P(c, "woods.light");
+		allow -= c->woods_cost[u];
+	}
 	return allow < 0 ? 0 : allow;
 }
 
@@ -439,6 +447,27 @@ b7_face_towards(struct ctx *c, int u, int dir)
 	b7_turn_in_place(c->b, u, dir);
 }
 
+/* What shortened unit u's last move, for its event: " (light woods: 2\"
+ * less)", " and is stopped by 1st NH", " and is stopped at the table's
+ * edge"; "" if nothing. */
+static const char *
+move_note(struct ctx *c, int u, int stopped, char *buf, size_t size)
+{
+	const struct battle *b = c->b;
+	size_t k = 0;
+
+	buf[0] = '\0';
+	if (c->woods_cost[u] > 0)
+		k = (size_t)snprintf(buf, size, " (woods: %s\" less)",
+		    fmt_in(c, 3, c->woods_cost[u]));
+	if (stopped && k < size)
+		snprintf(buf + k, size - k, " and is stopped%s%s",
+		    c->stopped_by[u] == -2 ? " at the table's edge" :
+		    c->stopped_by[u] >= 0 ? " by " : "",
+		    c->stopped_by[u] >= 0 ? b->units[c->stopped_by[u]].name : "");
+	return buf;
+}
+
 /* One move action towards dest (MOVE TO) or straight ahead `dist`
  * (ADVANCE: dest unused). */
 static void
@@ -449,6 +478,7 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 	struct pt cen;
 	int dir, exact;
 	fx want, allow;
+	char why[BATTLE_NAME_MAX + 64];
 
 	if (!battle_unit_centre(b, u, &cen))
 		return;
@@ -472,7 +502,8 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		battle_unit_centre(b, u, &now);
 		b7_ev(c, EV_MOVE, u, -1, (int)went, "%s moves %s\" to %s,%s%s.",
 		    un->name, fmt_in(c, 0, went), fmt_in(c, 1, now.x),
-		    fmt_in(c, 2, now.y), went < want ? " and is stopped" : "");
+		    fmt_in(c, 2, now.y), move_note(c, u, went < want, why,
+		    sizeof(why)));
 		if (went == 0)
 			un->marks |= UM_MOVED;   /* its one move, if guns */
 	}
@@ -585,7 +616,10 @@ commander_order(struct ctx *c, const struct order *o)
 			continue;
 		d = geom_dist(k->pos, o->steps[i].pt);
 		go = d < P(c, "move.commander") ? d : P(c, "move.commander");
-		to = geom_offset(k->pos, geom_bearing(k->pos, o->steps[i].pt), go);
+		/* Exactly there when he can reach it (bearings are whole
+		 * degrees). */
+		to = go == d ? o->steps[i].pt : geom_offset(k->pos,
+		    geom_bearing(k->pos, o->steps[i].pt), go);
 		if (to.x < 0)
 			to.x = 0;
 		if (to.y < 0)
@@ -1004,6 +1038,29 @@ guns_low(const struct battle *b, int u, unsigned ammo)
 	return n;
 }
 
+/* ", guns 1 and 2 low on canister" for the battery's low guns, or "". */
+static const char *
+low_note(const struct battle *b, int u, unsigned ammo, const char *what,
+    char *buf, size_t size)
+{
+	int s, n = 0, low[64];
+	size_t k;
+
+	buf[0] = '\0';
+	FOR_STANDS(b, u, s)
+		if (alive(b, s) && (b->stands[s].flags & ammo) && n < 64)
+			low[n++] = s - b->units[u].first_stand + 1;
+	if (n == 0)
+		return buf;
+	k = (size_t)snprintf(buf, size, ", gun%s", n > 1 ? "s" : "");
+	for (s = 0; s < n && k < size; s++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%d", s == 0 ? " " :
+		    s == n - 1 ? " and " : ", ", low[s]);
+	if (k < size)
+		snprintf(buf + k, size - k, " low on %s", what);
+	return buf;
+}
+
 const char *
 bb7_form_word(const struct battle *b, int u, enum formation f)
 {
@@ -1031,13 +1088,14 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	const struct unit *un = &b->units[u];
 	struct pt cen;
 	int k, best = -1;
+	char lc[48], lr[48];
 
 	(void)seen;
 	snprintf(out, size, "      density %d, %d disruption point%s%s%s%s\n",
 	    un->density, un->disruption, un->disruption == 1 ? "" : "s",
 	    (un->marks & UM_SMOKE) ? ", in its smoke" : "",
-	    guns_low(b, u, ST_LOW_CANISTER) ? ", a gun low on canister" : "",
-	    guns_low(b, u, ST_LOW_ROUNDSHOT) ? ", a gun low on roundshot" : "");
+	    low_note(b, u, ST_LOW_CANISTER, "canister", lc, sizeof(lc)),
+	    low_note(b, u, ST_LOW_ROUNDSHOT, "roundshot", lr, sizeof(lr)));
 	if (!battle_unit_centre(b, u, &cen))
 		return;
 	for (k = 0; k < b->ncommanders; k++) {
@@ -1095,11 +1153,27 @@ bb7_crib(const struct battle *b, int side, char *out, size_t size)
 }
 
 int
-bb7_unit_fields(const struct battle *b, int u, struct unit_field *f)
+bb7_unit_fields(const struct battle *b, int u, const unsigned char *seen,
+    struct unit_field *f)
 {
 	const struct unit *un = &b->units[u];
-	int n = 0;
+	int n = 0, s, fig = 0;
 
+	/* An enemy in a fog game: the figures of the bases in sight, its
+	 * density, disruption markers and smoke, which the table shows;
+	 * not its quality or its guns' ammunition. */
+	if (seen != NULL) {
+		FOR_STANDS(b, u, s)
+			if (alive(b, s) && seen[s])
+				fig += b->stands[s].sp;
+		f[n++] = (struct unit_field){ "figures", FIELD_INT, fig };
+		f[n++] = (struct unit_field){ "density", FIELD_INT, un->density };
+		f[n++] = (struct unit_field){ "disruption_points", FIELD_INT,
+		    un->disruption };
+		f[n++] = (struct unit_field){ "smoke", FIELD_BOOL,
+		    (un->marks & UM_SMOKE) != 0 };
+		return n;
+	}
 	f[n++] = (struct unit_field){ "figures", FIELD_INT, figures(b, u) };
 	f[n++] = (struct unit_field){ "quality", FIELD_INT, un->quality };
 	f[n++] = (struct unit_field){ "density", FIELD_INT, un->density };

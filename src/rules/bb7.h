@@ -27,7 +27,8 @@ const char *bb7_form_word(const struct battle *b, int u, enum formation f);
 const char *bb7_form_phrase(const struct battle *b, int u);
 void bb7_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);
-int bb7_unit_fields(const struct battle *b, int u, struct unit_field *f);
+int bb7_unit_fields(const struct battle *b, int u, const unsigned char *seen,
+    struct unit_field *f);
 int bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);
 

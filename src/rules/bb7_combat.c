@@ -162,9 +162,9 @@ shoot_dice(struct ctx *c, int u, int t, int n, int need, int mod,
 	int i, hits = 0;
 
 	for (i = 0; i < n; i++) {
-		int r = b7_roll(c, 12, u, "%s of %s at %s, hits on %d or less%s",
+		int r = b7_roll(c, 12, u, "%s of %s at %s, hits on %d or less (%s)",
 		    what, c->b->units[u].name, c->b->units[t].name, need - mod,
-		    mod ? " (long range or cover added)" : "");
+		    c->hit_why[u]);
 
 		if (r == 12 && twelve != NULL)
 			*twelve = 1;
@@ -261,6 +261,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 	}
 	g = b7_unit_gap(b, u, t);
 	/* What the target's density counts for. */
+	/* The number to beat, and how it came, for the dice's purpose. */
 	need = tu->density;
 	if (in_buildings(b, tc))
 		need = P(c, "cover.density");
@@ -272,6 +273,19 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		mod += P(c, "cover.heavy-woods");
 	else if (battle_area_at(b, tc, T_WOOD))
 		mod += P(c, "cover.light-woods");
+	{
+		size_t l;
+
+		l = (size_t)snprintf(c->hit_why[u], sizeof(c->hit_why[u]),
+		    "density %d%s%s", in_buildings(b, tc) ? P(c, "cover.density") :
+		    tu->density, in_buildings(b, tc) ? " in buildings" : "",
+		    (un->marks & UM_SMOKE) && (tu->marks & UM_SMOKE) ?
+		    ", both in smoke -1" : "");
+		if (mod > 0 && l < sizeof(c->hit_why[u]))
+			snprintf(c->hit_why[u] + l, sizeof(c->hit_why[u]) - l,
+			    ", %s woods +%d a die", battle_area_at(b, tc, T_FOREST) ?
+			    "heavy" : "light", mod);
+	}
 	c->shot[u] = t;
 	c->need[u] = need;
 	c->mod[u] = mod;   /* cover; small arms add long range below */
@@ -333,7 +347,11 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		if (close >= 0 && g <= close) {
 			/* close range */
 		} else if (far >= 0 && g <= far) {
+			size_t l = strlen(c->hit_why[u]);
+
 			mod += P(c, "shoot.long");
+			snprintf(c->hit_why[u] + l, sizeof(c->hit_why[u]) - l,
+			    ", long range +%d a die", P(c, "shoot.long"));
 		} else {
 			b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: %s\" "
 			    "off, out of range.", un->name, tu->name, fmt_in(c, 0, g));

@@ -35,6 +35,10 @@ struct ctx {
 	int mod[BATTLE_MAX_UNITS];           /* ... and what is added to a die */
 	int failed;            /* out of memory: the step is thrown away */
 	int dice_cap[BATTLE_MAX_UNITS];      /* DICE N: a gun rolls at most N */
+	int stopped_by[BATTLE_MAX_UNITS];    /* what stopped its last move: a
+	                                        unit, -2 the table's edge, -1 */
+	fx woods_cost[BATTLE_MAX_UNITS];     /* what woods took off its move */
+	char hit_why[BATTLE_MAX_UNITS][96];  /* how its shot's number came */
 	char buf[4][32];
 };
 

@@ -64,7 +64,8 @@ void vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 const char *vnb_card_unplayable(const struct battle *b, int k, int side,
     const struct order *o);
 /* The JSON's "vnb-wing" object of unit u (struct ruleset.unit_fields). */
-int vnb_unit_fields(const struct battle *b, int u, struct unit_field *f);
+int vnb_unit_fields(const struct battle *b, int u, const unsigned char *seen,
+    struct unit_field *f);
 int vnb_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);
 int vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,

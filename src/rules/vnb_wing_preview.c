@@ -656,11 +656,13 @@ vnb_in_command(const struct battle *b, int u)
 }
 
 int
-vnb_unit_fields(const struct battle *b, int u, struct unit_field *f)
+vnb_unit_fields(const struct battle *b, int u, const unsigned char *seen,
+    struct unit_field *f)
 {
 	const struct unit *un = &b->units[u];
 	int s, lost = 0, n = 0;
 
+	(void)seen;   /* its labels are on the stands for all to read */
 	for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
 		if (b->stands[s].flags & ST_GUNS_LOST)
 			lost = 1;

@@ -232,6 +232,22 @@ says "bb7: state text" "figures"
 check "bb7: export" 0 "$bin" --db "$fdb" export ff "$work/ff.jsonl"
 check "bb7: verify" 0 "$bin" verify "$work/ff.jsonl"
 says "bb7: verify" "6 steps"
+# In a fog game a side sees of the enemy only what the table shows: no
+# quality, no guns' ammunition (each of its own four units has one
+# quality line, an enemy's none).
+check "bb7 fog: new" 0 "$bin" --db "$fdb" new fogff "$ff/freemans-farm.scenario"
+check "bb7 fog: fog" 0 "$bin" --db "$fdb" set fogff visibility fog
+check "bb7 fog: crown" 0 "$bin" --db "$fdb" player add fogff crown c@example.org --password c-secret-here
+check "bb7 fog: continental" 0 "$bin" --db "$fdb" player add fogff continental d@example.org --password d-secret-here
+check "bb7 fog: start" 0 "$bin" --db "$fdb" start fogff
+check "bb7 fog: state" 0 "$bin" --db "$fdb" state fogff --side continental --json
+says "bb7 fog: state" '"crown"'
+if [ "$(grep -c '"quality"' "$work/out")" = 4 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: bb7 fog: the enemy's quality or ammunition is shown"
+fi
 check "bb7: rules" 0 "$bin" rules bb7
 says "bb7: rules" "move.cavalry.column"
 
