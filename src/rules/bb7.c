@@ -828,12 +828,15 @@ activate(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	int u = o->who, i, hand, need, ok = 0, actions, cq, k;
-	int no_pursuit = 0, part = 0, resupply = 0;
+	int no_pursuit = 0, part = 0, resupply = 0, hold = 0;
 	struct unit *un = &b->units[u];
 
 	if (battle_unit_alive(b, u) == 0)
 		return;
-	if (o->nsteps == 1 && o->steps[0].verb == V_HOLD) {
+	for (i = 0; i < o->nsteps; i++)
+		hold |= o->steps[i].verb == V_HOLD;
+	/* HOLD anywhere in the line: the unit does not activate. */
+	if (hold) {
 		b7_ev(c, EV_STATIONARY, u, -1, 0, "%s holds and does not activate.",
 		    un->name);
 		return;

@@ -552,7 +552,10 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 
 		ran = b7_move_along(c, t, dir, b7_one_move(c, t));
 		b7_ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
-		    "%s\".", tu->name, un->name, fmt_in(c, 0, ran));
+		    "%s\"%s%s.", tu->name, un->name, fmt_in(c, 0, ran),
+		    c->stopped_by[t] == -1 ? "" : c->stopped_by[t] == -2 ?
+		    ", stopped at the table's edge" : ", stopped by ",
+		    c->stopped_by[t] >= 0 ? b->units[c->stopped_by[t]].name : "");
 		/* On after them its full move, or (NO PURSUIT) only onto the
 		 * ground they held: its centre to where theirs was. */
 		want = pursue ? b7_unit_gap(b, u, t) : geom_dist(uc, tc);
