@@ -270,10 +270,15 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 
 		if (g->side != side)
 			continue;
-		text_add(t, "\n%s (%s at %s,%s%s): lost %d of %d %s%s%s%s%s%s\n",
+		char kq[24] = "";
+
+		if (k->quality > 0)
+			snprintf(kq, sizeof(kq), ", quality %d", k->quality);
+		text_add(t, "\n%s (%s at %s,%s%s%s): lost %d of %d %s%s%s%s%s%s\n",
 		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
 		    geom_fmt_fx(k->pos.y, y, sizeof(y)), k->out_until != 0 ?
-		    commander_note(b, k, note, sizeof(note)) : "", g->lost, g->sp0,
+		    commander_note(b, k, note, sizeof(note)) : "", kq, g->lost,
+		    g->sp0,
 		    strength,
 		    detail && g->level10 > 0 && !(g->flags & BR_EXHAUSTED) ?
 		    " (exhausted at " : "",
@@ -303,9 +308,14 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			}
 			{
 				const char *fp = form_phrase(rsw, b, u, fs);
+				char rated[48] = "";
 
-				text_add(t, "  %s (%s)\n      at %s,%s facing %d, %d %s%s, "
-				    "%d %s%s%s%s%s%s, %s\n", un->name, un->type,
+				/* A ruleset that rates units says how. */
+				if (un->quality > 0)
+					snprintf(rated, sizeof(rated), ", quality %d",
+					    un->quality);
+				text_add(t, "  %s (%s%s)\n      at %s,%s facing %d, %d %s%s, "
+				    "%d %s%s%s%s%s%s, %s\n", un->name, un->type, rated,
 				    geom_fmt_fx(c.x, x, sizeof(x)),
 				    geom_fmt_fx(c.y, y, sizeof(y)), b->stands[fs].facing,
 				    battle_unit_alive(b, u), stand_word,
@@ -347,7 +357,12 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 
 		if (k->side != side || k->rank == RANK_BRIGADE)
 			continue;
-		if (k->rank == RANK_ARMY)
+		if (k->rank == RANK_ARMY && k->quality > 0)
+			text_add(t, "\nArmy commander: %s (quality %d) at %s,%s%s\n",
+			    k->name, k->quality, geom_fmt_fx(k->pos.x, x, sizeof(x)),
+			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
+			    commander_note(b, k, note, sizeof(note)));
+		else if (k->rank == RANK_ARMY)
 			text_add(t, "\nArmy commander: %s at %s,%s%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
