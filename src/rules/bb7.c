@@ -1113,13 +1113,18 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	{
 		size_t n = strlen(out);
 
+		int hand = ruleset_param(&ruleset_bb7, b, "hand") -
+		    (un->disruption < ruleset_param(&ruleset_bb7, b, "hand.dp-max") ?
+		    un->disruption : ruleset_param(&ruleset_bb7, b, "hand.dp-max"));
+
 		if (best >= 0)
-			snprintf(out + n, size - n, "      activates on %d or less "
-			    "(%s within 18\")\n", un->quality +
+			snprintf(out + n, size - n, "      activates with %d d12 on %d "
+			    "or less (%s within 18\")\n", hand, un->quality +
 			    b->commanders[best].quality, b->commanders[best].name);
 		else
-			snprintf(out + n, size - n, "      activates on %d or less (no "
-			    "commander within 18\")\n", un->quality);
+			snprintf(out + n, size - n, "      activates with %d d12 on %d "
+			    "or less (no commander within 18\")\n", hand,
+			    un->quality);
 	}
 }
 
