@@ -86,8 +86,19 @@ report_seen_contacts(const struct battle *b, int side,
 /* A stand; hidden set (an enemy's in a fog game): its strength null, as
  * the table does not show it. */
 static void
-json_stand(struct json *j, const struct stand *t, int hidden)
+json_stand(struct json *j, const struct battle *b, const struct stand *t,
+    int hidden)
 {
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	char form[24];
+	size_t k;
+
+	/* The formation in the ruleset's own word, where it has its own. */
+	snprintf(form, sizeof(form), "%s", rs != NULL && rs->form_word != NULL ?
+	    rs->form_word(b, t->unit, t->form) : battle_form_name(t->form));
+	for (k = 0; form[k]; k++)
+		if (form[k] >= 'A' && form[k] <= 'Z')
+			form[k] = (char)(form[k] - 'A' + 'a');
 	json_obj(j, NULL);
 	if (hidden) {
 		json_null(j, "sp");
@@ -99,7 +110,7 @@ json_stand(struct json *j, const struct stand *t, int hidden)
 	json_fx(j, "x", t->pos.x);
 	json_fx(j, "y", t->pos.y);
 	json_int(j, "facing", t->facing);
-	json_str(j, "formation", battle_form_name(t->form));
+	json_str(j, "formation", form);
 	json_bool(j, "disordered", (t->flags & ST_DISORDERED) != 0);
 	json_bool(j, "permanent", (t->flags & ST_PERMANENT) != 0);
 	json_bool(j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
@@ -152,7 +163,7 @@ json_unit(struct json *j, const struct battle *b, int i,
 		/* The form a unit is not in is not a stand of it now. */
 		if (b->stands[s].flags & ST_SPARE)
 			continue;
-		json_stand(j, &b->stands[s], hide != NULL);
+		json_stand(j, b, &b->stands[s], hide != NULL);
 	}
 	json_end_arr(j);
 	/* What only the unit's ruleset has, in an object named after it. */
