@@ -227,7 +227,7 @@ says "bb7: events" "charges"
 says "bb7: events" "rides"
 check "bb7: state" 0 "$bin" --db "$fdb" state ff --json
 says "bb7: state" '"disruption_points"'
-says "bb7: state" '"formation": "column"'
+says "bb7: state" '"formation": "unlimbered"'
 check "bb7: state text" 0 "$bin" --db "$fdb" state ff
 says "bb7: state text" "figures"
 check "bb7: export" 0 "$bin" --db "$fdb" export ff "$work/ff.jsonl"
