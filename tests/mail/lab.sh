@@ -17,17 +17,40 @@ lab_available() {
 		command -v openssl >/dev/null 2>&1 && [ "$(id -u)" = 0 ]
 }
 
-# A port nothing listens on (tries from a random start).
+# A port no socket on the machine uses, below the kernel's range for
+# outgoing connections (a client socket there can take the port between
+# our check and the server's bind), claimed with a file in /tmp so that
+# two labs, or two ports of one lab, never pick the same one. Claims are
+# dropped by lab_stop; any older than an hour are stale and swept.
+LAB_CLAIMS=/tmp/despatch-lab-ports
+lab_port_used() {
+	local hex
+	hex=$(printf '%04X' "$1")
+	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null |
+		awk -v h=":$hex" '$2 ~ h"$" { f = 1 } END { exit !f }'
+}
 lab_free_port() {
-	local p
-	for _ in $(seq 200); do
-		p=$((20000 + RANDOM % 30000))
-		if ! (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; then
-			echo $p
-			return 0
-		fi
+	local p lo hi
+	read -r lo _ < /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || lo=32768
+	hi=$((lo - 1)); [ "$hi" -gt 20999 ] || hi=32767
+	mkdir -p "$LAB_CLAIMS" && chmod 1777 "$LAB_CLAIMS" 2>/dev/null
+	find "$LAB_CLAIMS" -type f -mmin +60 -delete 2>/dev/null
+	for _ in $(seq 400); do
+		p=$((20000 + RANDOM % (hi - 20000)))
+		lab_port_used "$p" && continue
+		(set -o noclobber; : > "$LAB_CLAIMS/$p") 2>/dev/null || continue
+		echo $p
+		return 0
 	done
 	return 1
+}
+lab_release_ports() {
+	local p
+	for p in "$LAB_SMTP_PORT" "$LAB_IMAP_PORT" "$LAB_IMAPS_PORT" \
+		"$LAB_LMTP_PORT" "$LAB_AUTH_PORT"; do
+		[ -n "$p" ] && rm -f "$LAB_CLAIMS/$p"
+	done
+	return 0
 }
 
 lab_setup() {
@@ -232,6 +255,7 @@ lab_stop_dovecot() {
 lab_stop() {
 	lab_stop_postfix
 	lab_stop_dovecot
+	lab_release_ports
 }
 
 lab_maildir() {
