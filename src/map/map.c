@@ -384,6 +384,63 @@ out_of_command_mark(cairo_t *cr, double x, double y)
 	cairo_stroke(cr);
 }
 
+/* A puff of powder smoke centred at (x, y), r pixels across. */
+static void
+smoke_puff(cairo_t *cr, double x, double y, double r)
+{
+	cairo_new_path(cr);
+	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	cairo_set_source_rgba(cr, 0.86, 0.86, 0.84, 0.55);
+	cairo_fill(cr);
+}
+
+/* A unit's smoke marker as a bank of puffs along each of its stands in
+ * sight, as deep as the stand and thin enough that the stands' colour
+ * and facing show through. */
+static void
+smoke_over(cairo_t *cr, const struct page *pg, int u)
+{
+	const struct battle *b = pg->b;
+	const struct unit *un = &b->units[u];
+	int s, k, n;
+
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		const struct stand *st = &b->stands[s];
+		struct pt r[4];
+		double x, y, a, px[4], py[4], e1, e2, w, d, t;
+
+		if ((st->flags & ST_GONE) || (pg->seen != NULL && !pg->seen[s]))
+			continue;
+		battle_stand_rect(b, s, r);
+		for (k = 0; k < 4; k++)
+			to_page(pg, r[k].x, r[k].y, &px[k], &py[k]);
+		a = st->facing * M_PI / 180.0;
+		/* The frontage is the edge running across the facing. */
+		e1 = hypot(px[1] - px[0], py[1] - py[0]);
+		e2 = hypot(px[2] - px[1], py[2] - py[1]);
+		if (e1 > 0 && fabs((px[1] - px[0]) * cos(a) +
+		    (py[1] - py[0]) * sin(a)) >= e1 * M_SQRT1_2)
+			w = e1, d = e2;
+		else
+			w = e2, d = e1;
+		if (d < 4)
+			d = 4;
+		if (w < d)
+			d = w < 4 ? 4 : w;
+		n = (int)ceil(w / d);
+		if (n > 8)
+			n = 8;
+		to_page(pg, st->pos.x, st->pos.y, &x, &y);
+		/* n puffs along the frontage, each a little ahead of the
+		 * stand's centre line, as the smoke of its volleys. */
+		for (k = 0; k < n; k++) {
+			t = n == 1 ? 0 : (k / (double)(n - 1) - 0.5) * (w - d);
+			smoke_puff(cr, x + cos(a) * t + sin(a) * d * 0.2,
+			    y + sin(a) * t - cos(a) * d * 0.2, d * 0.75);
+		}
+	}
+}
+
 static void
 draw_forces(cairo_t *cr, struct page *pg)
 {
@@ -457,6 +514,8 @@ draw_forces(cairo_t *cr, struct page *pg)
 			cy += y;
 			shown++;
 		}
+		if (shown > 0 && (un->marks & UM_SMOKE))
+			smoke_over(cr, pg, u);
 		if (shown > 0 && pg->rs != NULL && pg->rs->in_command != NULL &&
 		    (pg->seen == NULL || un->side == pg->side) &&
 		    !pg->rs->in_command(b, u)) {
@@ -573,6 +632,10 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		cairo_move_to(cr, kx - 6, ky + 4);
 		cairo_show_text(cr, "(2 DP): a unit's disruption points");
+		kx += 230;
+		smoke_puff(cr, kx, ky, 7);
+		smoke_puff(cr, kx + 6, ky - 2, 6);
+		key_text(cr, &kx, ky, "  smoke");
 	} else {
 		/* The key to the markers, drawn as on the map. */
 		double kx = x0 + bar + 170, ky = y1 + 40;

@@ -532,6 +532,45 @@ markers_show_stationary_and_out_of_command(void **state)
 	battle_free(b);
 }
 
+/* The smoke marker (bb7's, a unit's UM_SMOKE) greys the stands of the
+ * unit that carries it, and only that unit. */
+static void
+smoke_greys_the_unit_that_fired(void **state)
+{
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	cairo_surface_t *s;
+	char path[] = "/tmp/despatch-smoke-XXXXXX.png";
+	uint32_t p;
+	int fd;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	memset(&o, 0, sizeof(o));
+	fd = mkstemps(path, 4);
+	assert_true(fd >= 0);
+	close(fd);
+	b->units[0].marks |= UM_SMOKE;
+	assert_int_equal(map_write(b, &o, path, &e), 0);
+	s = cairo_image_surface_create_from_png(path);
+	/* Where the 23rd's red showed: lighter now, green and blue
+	 * raised by the grey; the Virginians untouched. */
+	p = pixel(s, b, 11.0, 9.8);
+	assert_false(reddish(p));
+	assert_true((p >> 16 & 0xff) > 150 && (p >> 8 & 0xff) > 90 &&
+	    (p & 0xff) > 90);
+	assert_true(bluish(pixel(s, b, 23.0, 20.2)));
+	cairo_surface_destroy(s);
+	b->units[0].marks = 0;
+	assert_int_equal(map_write(b, &o, path, &e), 0);
+	s = cairo_image_surface_create_from_png(path);
+	assert_true(reddish(pixel(s, b, 11.0, 9.8)));
+	cairo_surface_destroy(s);
+	unlink(path);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -541,6 +580,7 @@ main(void)
 		cmocka_unit_test(a_unit_hidden_in_the_wood_is_not_seen),
 		cmocka_unit_test(the_situation_names_the_nearest_enemy_in_sight),
 		cmocka_unit_test(markers_show_stationary_and_out_of_command),
+		cmocka_unit_test(smoke_greys_the_unit_that_fired),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
