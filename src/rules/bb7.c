@@ -1094,8 +1094,8 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	char lc[48], lr[48];
 
 	(void)seen;
-	snprintf(out, size, "      density %d, %d disruption point%s%s%s%s\n",
-	    un->density, un->disruption, un->disruption == 1 ? "" : "s",
+	/* The disruption points are on the unit's line above. */
+	snprintf(out, size, "      density %d%s%s%s\n", un->density,
 	    (un->marks & UM_SMOKE) ? ", in its smoke" : "",
 	    low_note(b, u, ST_LOW_CANISTER, "canister", lc, sizeof(lc)),
 	    low_note(b, u, ST_LOW_ROUNDSHOT, "roundshot", lr, sizeof(lr)));
