@@ -146,6 +146,18 @@ struct ruleset {
 	 * with msg saying why not.  Pure.  May be NULL (any formation). */
 	int (*form_check)(const struct battle *b, int who, enum formation f,
 	    const char *word, char *msg, size_t msize);
+	/* Whether unit (or, is_cmd, commander) who may be given the order
+	 * part st at all, whatever the table will be when it is played
+	 * (guns that cannot charge, a density out of the unit's range): 0,
+	 * or -1 with msg saying why not and what would do.  The parser
+	 * refuses the line then.  Pure.  May be NULL. */
+	int (*step_check)(const struct battle *b, int who, int is_cmd,
+	    const struct order_step *st, char *msg, size_t msize);
+	/* Words players bring from other games, each with the order of
+	 * this ruleset they mean ({ "FIRE", "SHOOT AT" }, ...), ended by a
+	 * pair of NULLs: the parser's "did you mean" for them.  May be
+	 * NULL. */
+	const char *const (*verb_aliases)[2];
 	/* The FORM words, for the parser's message ("LINE, COLUMN or
 	 * DISPERSED"). */
 	const char *form_words;

@@ -39,6 +39,7 @@ struct orders_parser {
 	int limited;         /* a limit is set (an army-only player has an
 	                      * empty mask and is limited all the same) */
 	int near;            /* a name in the line was taken as the nearest */
+	int cut;             /* parts past ORDER_MAX_STEPS were left out */
 	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
 	                      * is known to be valid UTF-8 */
 	int replay;          /* reading stored orders again (turn, verify):

@@ -535,6 +535,15 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		if (n >= 3 && n < sizeof(first)) {
 			memcpy(first, text, n);
 			first[n] = '\0';
+			/* A word from another game's orders. */
+			for (i = 0; rs->verb_aliases != NULL &&
+			    rs->verb_aliases[i][0] != NULL; i++)
+				if (strcasecmp(first, rs->verb_aliases[i][0]) == 0) {
+					snprintf(msg, msize, "\"%s\" is not an order "
+					    "in %s; did you mean %s?", cut(text, 80,
+					    short_text), rs->name, rs->verb_aliases[i][1]);
+					return -1;
+				}
 			for (i = 0; i < rs->nverbs; i++) {
 				char vw[32];
 				size_t vn = strcspn(rs->verbs[i].word, " ");
@@ -855,18 +864,45 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		}
 		/* The part is shorter than the line it came from. */
 		(void)take_trimmed(what + start, end - start, part, sizeof(part));
+		/* Parts past the last a unit can hold are left out, and the
+		 * answer says so: the first ones still stand. */
 		if (o->nsteps == ORDER_MAX_STEPS) {
-			snprintf(msg, msize, "at most %d orders can be joined with "
-			    "THEN", ORDER_MAX_STEPS);
-			return -1;
+			p->cut = 1;
+			return 0;
 		}
 		if (parse_step(p, b, side, is_cmd, who, part, &o->steps[o->nsteps],
 		    msg, msize) != 0)
+			return -1;
+		if (p->rs->step_check != NULL && p->rs->step_check(b, who, is_cmd,
+		    &o->steps[o->nsteps], msg, msize) != 0)
 			return -1;
 		o->nsteps++;
 		if (next >= wl)
 			return 0;
 		start = next;
+	}
+}
+
+/* The refused line `bad` said its unit (name) holds; line `good`, a
+ * later one for the unit, has been understood: say that one stands. */
+static void
+now_stands(struct orders_result *out, int bad, const char *name, int good)
+{
+	char holds[BATTLE_NAME_MAX + 16];
+	int i;
+
+	snprintf(holds, sizeof(holds), " (so %s holds)", name);
+	for (i = 0; i < out->nlines; i++) {
+		char *t = out->lines[i].text, *at;
+		size_t room;
+
+		if (out->lines[i].line != bad || out->lines[i].status != ORDERS_ERROR)
+			continue;
+		at = strstr(t, holds);
+		if (at == NULL || at[strlen(holds)] != '\0')
+			continue;
+		room = sizeof(out->lines[i].text) - (size_t)(at - t);
+		snprintf(at, room, " (its order on line %d stands)", good);
 	}
 }
 
@@ -1127,6 +1163,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		mark = out->nlines;
 		marking = 0;
 		p->near = 0;
+		p->cut = 0;
 		/* Past the lines a result can hold, nothing more is read: an
 		 * order must never be kept that the answer cannot show. */
 		if (out->nlines == ORDERS_MAX_LINES) {
@@ -1389,16 +1426,25 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			/* A later line for the same unit wins. */
 			if (*seen_at > 0)
 				replace_earlier(out, set, &o, *seen_at, line);
+			else if (*seen_at < 0)
+				now_stands(out, -*seen_at, c->name, line);
 			*seen_at = line;
 		}
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
 		orders_canonical(b, &o, msg, sizeof(msg));
+		if (p->cut) {
+			size_t ml = strlen(msg);
+
+			snprintf(msg + ml, sizeof(msg) - ml, "   (only the first %d "
+			    "parts are kept: what follows, joined with THEN or ';', "
+			    "was left out)", ORDER_MAX_STEPS);
+		}
 		if (p->near) {
 			size_t ml = strlen(msg);
 
 			snprintf(msg + ml, sizeof(msg) - ml, "   (a name was not "
-			    "exact: taken as the nearest)");
+			    "exact: read as the nearest, as written here)");
 		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}

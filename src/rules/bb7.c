@@ -205,7 +205,7 @@ blocked(struct ctx *c, int u)
 
 /* The commander quality unit u acts with: the best of its chain within
  * reach of its centre, else 0. */
-static int
+int
 command_quality(struct ctx *c, int u, int *who)
 {
 	struct battle *b = c->b;
@@ -321,7 +321,7 @@ b7_move_along(struct ctx *c, int u, int dir, fx len)
 
 /* The worst woods along len from the unit's centre on bearing dir:
  * T_FOREST, T_WOOD, or -1. */
-static int
+int
 woods_on(struct ctx *c, int u, int dir, fx len)
 {
 	struct pt cen;
@@ -543,7 +543,7 @@ lay_out(struct battle *b, int u, struct pt cen, int column)
 	}
 }
 
-static void
+void
 form_action(struct ctx *c, int u, enum formation f)
 {
 	struct battle *b = c->b;
@@ -599,7 +599,7 @@ verb_word(enum verb v)
 
 /* A commander rides where he is sent, up to move.commander, over any
  * ground and past any unit (the text moves only units: a default). */
-static void
+void
 commander_order(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
@@ -1218,4 +1218,54 @@ bb7_form_check(const struct battle *b, int who, enum formation f,
 	    u->kind == KIND_MOUNTED ? "cavalry forms LINE or COLUMN" :
 	    "infantry forms LINE, COLUMN or DISPERSED");
 	return -1;
+}
+
+/* Contract (struct ruleset): what no table can make possible. */
+int
+bb7_step_check(const struct battle *b, int who, int is_cmd,
+    const struct order_step *st, char *msg, size_t msize)
+{
+	const struct unit *u;
+	int guns, lo;
+
+	if (is_cmd)
+		return 0;
+	u = &b->units[who];
+	guns = u->kind == KIND_ARTILLERY;
+	lo = ruleset_param(&ruleset_bb7, b, "density.min");
+	switch (st->verb) {
+	case V_CHARGE:
+		if (!guns)
+			return 0;
+		snprintf(msg, msize, "%s cannot CHARGE: guns do not charge (they "
+		    "SHOOT, or MOVE TO when limbered)", u->name);
+		return -1;
+	case V_RESUPPLY:
+	case V_DICE:
+		if (guns)
+			return 0;
+		snprintf(msg, msize, "%s is for guns, and %s has none (%s)",
+		    st->verb == V_DICE ? "DICE" : "RESUPPLY", u->name,
+		    st->verb == V_DICE ? "small arms roll a die for every 6 "
+		    "figures" : "troops with muskets do not run low");
+		return -1;
+	case V_DENSITY:
+		if (guns) {
+			snprintf(msg, msize, "%s cannot take a DENSITY: guns have "
+			    "none", u->name);
+			return -1;
+		}
+		if (st->angle >= lo && st->angle <= u->density0)
+			return 0;
+		if (lo == u->density0)
+			snprintf(msg, msize, "%s keeps density %d: it cannot open or "
+			    "close its files", u->name, lo);
+		else
+			snprintf(msg, msize, "%s may take a density from %d to its "
+			    "formed %d, for example \"DENSITY %d\"", u->name, lo,
+			    u->density0, lo);
+		return -1;
+	default:
+		return 0;
+	}
 }

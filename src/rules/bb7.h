@@ -29,6 +29,8 @@ void bb7_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);
 int bb7_unit_fields(const struct battle *b, int u, const unsigned char *seen,
     struct unit_field *f);
+int bb7_step_check(const struct battle *b, int who, int is_cmd,
+    const struct order_step *st, char *msg, size_t msize);
 int bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);
 

@@ -121,6 +121,18 @@ const struct verb_def bb7_verbs[] = {
 };
 const int bb7_nverbs = (int)(sizeof(bb7_verbs) / sizeof(bb7_verbs[0]));
 
+/* The orders of vnb-wing and of other games, as bb7 says them. */
+static const char *const bb7_aliases[][2] = {
+	{ "FIRE", "SHOOT AT" },
+	{ "VOLLEY", "SHOOT AT" },
+	{ "REFORM", "RALLY" },
+	{ "RETIRE", "MOVE TO (away from the enemy)" },
+	{ "HURRY", "MOVE TO (a unit in COLUMN moves farther)" },
+	{ "JOIN", "MOVE TO (commanders ride to a point)" },
+	{ "ATTACK", "CHARGE" },
+	{ NULL, NULL },
+};
+
 const struct ruleset ruleset_bb7 = {
 	.name = "bb7",
 	.title = "Bloodybacks version 7 (AWI, 1 figure = 10 men)",
@@ -134,6 +146,8 @@ const struct ruleset ruleset_bb7 = {
 	.prepare = bb7_prepare,
 	.adjudicate = bb7_adjudicate,
 	.form_check = bb7_form_check,
+	.step_check = bb7_step_check,
+	.verb_aliases = bb7_aliases,
 	.unit_fields = bb7_unit_fields,
 	.situation = bb7_situation,
 	.crib = bb7_crib,

@@ -218,6 +218,15 @@ const struct verb_def vnb_verbs[] = {
 };
 const int vnb_nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0]));
 
+/* The orders of bb7 and of other games, as vnb-wing says them. */
+static const char *const vnb_aliases[][2] = {
+	{ "SHOOT", "FIRE AT" },
+	{ "VOLLEY", "FIRE AT" },
+	{ "RALLY", "REFORM" },
+	{ "ATTACK", "CHARGE" },
+	{ NULL, NULL },
+};
+
 const struct ruleset ruleset_vnb_wing = {
 	.name = "vnb-wing",
 	.title = "At War in the Americas: Volley & Bayonet wing scale (AWI)",
@@ -232,6 +241,7 @@ const struct ruleset ruleset_vnb_wing = {
 	.ncards = VC_COUNT,
 	.prepare = vnb_prepare,
 	.adjudicate = vnb_adjudicate,
+	.verb_aliases = vnb_aliases,
 	.preview = vnb_preview,
 	.crib = vnb_crib,
 	.sees = vnb_sees,

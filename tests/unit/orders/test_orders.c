@@ -218,7 +218,6 @@ bad_arguments_say_what_would_be_right(void **state)
 		{ "Tarleton: ADVANCE 4", "not commanders" },
 		{ "7th: JOIN 71st", "for commanders" },
 		{ "7th:", "missing" },
-		{ "7th: HOLD THEN HOLD THEN HOLD THEN HOLD THEN HOLD", "at most 4" },
 	};
 	size_t i;
 
@@ -720,7 +719,7 @@ a_one_letter_slip_is_taken_and_said(void **state)
 	assert_int_equal(f->r->set.orders[0].who, 2);
 	assert_non_null(strstr(f->r->lines[0].text, "British Legion Infantry: "
 	    "FIRE AT Maryland Continentals"));
-	assert_non_null(strstr(f->r->lines[0].text, "taken as the nearest"));
+	assert_non_null(strstr(f->r->lines[0].text, "read as the nearest"));
 	/* Two slips, or a short name: only suggested. */
 	orders_parse(f->p, f->b, 0, "Brittish Legion Infantri: HOLD\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
@@ -1001,6 +1000,119 @@ a_card_that_cannot_be_played_says_why(void **state)
 	battle_free(b);
 }
 
+/* Past the fourth part a line holds, the rest is left out and the answer
+ * says so; the first four stand. */
+static void
+parts_past_the_fourth_are_left_out_and_said(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE 1 THEN ADVANCE 2; ADVANCE 3 "
+	    "THEN FACE 90 THEN ADVANCE 5\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 1);
+	assert_int_equal(f->r->set.orders[0].nsteps, 4);
+	assert_int_equal(f->r->set.orders[0].steps[3].verb, V_FACE);
+	assert_non_null(strstr(f->r->lines[0].text, "only the first 4 parts"));
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE 1 THEN FACE 90\n", 0, f->r);
+	assert_null(strstr(f->r->lines[0].text, "only the first"));
+}
+
+/* A refused line says its unit holds only while no later line for the
+ * unit is understood; then it points at that one. */
+static void
+a_refused_line_points_at_the_later_one_that_stands(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE far\n7th: FACE 90\n", 0,
+	    f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_int_equal(f->r->set.n, 1);
+	assert_null(strstr(f->r->lines[0].text, "holds"));
+	assert_non_null(strstr(f->r->lines[0].text, "its order on line 2 "
+	    "stands"));
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE far\n71st: FACE 90\n", 0,
+	    f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "so 7th Foot (Royal "
+	    "Fusiliers) holds"));
+}
+
+static const char scen_bb7[] =
+    "scenario \"Farm\"\nruleset bb7\ntable 48 x 48\n"
+    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 24,4\n"
+    "  brigade \"Hamilton\" commander \"Hamilton\" at 24,8 quality 3\n"
+    "    unit \"62nd Foot\" type british-regulars stands 2 sp 6 frontage 2.4 at 24,10 facing 0\n"
+    "    unit \"Jones's guns\" type light-gun stands 2 sp 4 at 30,10 facing 0\n"
+    "side continental \"Continental\"\n  commander \"Arnold\" army at 24,44\n"
+    "  brigade \"Poor\" commander \"Poor\" at 24,40 quality 3\n"
+    "    unit \"1st New Hampshire\" type regulars stands 2 sp 6 frontage 2.4 at 24,36 facing 180\n";
+
+/* bb7 refuses, when the orders are read, what no table could allow:
+ * guns charging, small arms counting dice or resupplying, a density
+ * out of the unit's range; and answers another game's words with its
+ * own. */
+static void
+bb7_refuses_what_no_table_allows(void **state)
+{
+	static const struct { const char *line, *says; } bad[] = {
+		{ "Jones: CHARGE 1st New Hampshire", "guns do not charge" },
+		{ "62nd: RESUPPLY", "RESUPPLY is for guns" },
+		{ "62nd: DICE 2", "DICE is for guns" },
+		{ "62nd: DENSITY 6", "from 3 to its formed 5" },
+		{ "62nd: DENSITY 2", "from 3 to its formed 5" },
+		{ "Jones: DENSITY 4", "guns have none" },
+		{ "62nd: FIRE AT 1st New Hampshire", "did you mean SHOOT AT?" },
+		{ "62nd: REFORM", "did you mean RALLY?" },
+		{ "62nd: SHOOT AT 1st New Hampshire THEN DENSITY 9",
+		    "from 3 to its formed 5" },
+	};
+	static const char *const good[] = {
+		"Jones: DICE 2 THEN SHOOT AT 1st New Hampshire",
+		"Jones: RESUPPLY",
+		"62nd: DENSITY 3",
+		"62nd: DENSITY 5",
+		"62nd: CHARGE 1st New Hampshire",
+	};
+	struct battle *b = NULL;
+	struct orders_parser *p;
+	struct orders_result *r = malloc(sizeof(*r));
+	struct err e;
+	size_t i;
+
+	(void)state;
+	assert_non_null(r);
+	if (scenario_parse(scen_bb7, strlen(scen_bb7), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	p = orders_parser_new(ruleset_find("bb7"), &e);
+	assert_non_null(p);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		orders_parse(p, b, 0, bad[i].line, 0, r);
+		if (r->nerrors != 1 || strstr(r->lines[0].text, bad[i].says) == NULL)
+			fail_msg("'%s' gave '%s'", bad[i].line, r->nlines ?
+			    r->lines[0].text : "(no line)");
+	}
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		orders_parse(p, b, 0, good[i], 0, r);
+		if (r->nerrors != 0)
+			fail_msg("'%s' refused: '%s'", good[i], r->lines[0].text);
+	}
+	orders_parser_free(p);
+	battle_free(b);
+	free(r);
+}
+
+static void
+vnb_answers_bb7_words_with_its_own(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th: SHOOT AT Maryland\n", 0, f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "did you mean FIRE AT?"));
+	orders_parse(f->p, f->b, 0, "7th: RALLY\n", 0, f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "did you mean REFORM?"));
+}
+
 int
 main(void)
 {
@@ -1039,6 +1151,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(headings_and_bar_quotes_do_not_end_or_enter_the_orders, setup, teardown),
 		cmocka_unit_test_setup_teardown(resolving_without_a_message_gives_the_same_answer, setup, teardown),
 		cmocka_unit_test(edit_distance_agrees_with_the_table),
+		cmocka_unit_test_setup_teardown(parts_past_the_fourth_are_left_out_and_said, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_refused_line_points_at_the_later_one_that_stands, setup, teardown),
+		cmocka_unit_test(bb7_refuses_what_no_table_allows),
+		cmocka_unit_test_setup_teardown(vnb_answers_bb7_words_with_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(cards_are_played_by_name_start_or_number, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_card_that_cannot_be_played_says_why, setup, teardown),
 	};
