@@ -168,20 +168,24 @@ static const struct abbrev {
 	A("batt", "battalion"), A("bde", "brigade"), A("bn", "battalion"),
 	A("brig", "brigadier"), A("btn", "battalion"), A("bttn", "battalion"),
 	A("capt", "captain"), A("cav", "cavalry"), A("col", "colonel"),
-	A("cont", "continental"), A("conts", "continentals"), A("cpt", "captain"),
-	A("del", "delaware"), A("dgns", "dragoons"), A("drag", "dragoons"),
-	A("drgns", "dragoons"), A("eighth", "8th"), A("fifth", "5th"),
-	A("first", "1st"), A("fourth", "4th"), A("fus", "fusiliers"),
-	A("ga", "georgia"), A("gen", "general"), A("gren", "grenadiers"),
-	A("grens", "grenadiers"), A("hldrs", "highlanders"), A("inf", "infantry"),
+	A("conn", "connecticut"), A("cont", "continental"),
+	A("conts", "continentals"), A("cpt", "captain"),
+	A("ct", "connecticut"), A("del", "delaware"), A("dgns", "dragoons"),
+	A("drag", "dragoons"), A("drgns", "dragoons"), A("eighth", "8th"),
+	A("fifth", "5th"), A("first", "1st"), A("fourth", "4th"),
+	A("fus", "fusiliers"), A("ga", "georgia"), A("gen", "general"),
+	A("gren", "grenadiers"), A("grens", "grenadiers"),
+	A("hldrs", "highlanders"), A("inf", "infantry"),
 	A("ld", "light dragoons"), A("lds", "light dragoons"),
 	A("lieut", "light"), A("lieutenant", "light"), A("lt", "light"),
-	A("maj", "major"), A("md", "maryland"), A("mil", "militia"),
-	A("nc", "north carolina"), A("ninth", "9th"), A("nj", "new jersey"),
+	A("maj", "major"), A("mass", "massachusetts"), A("md", "maryland"),
+	A("mil", "militia"), A("nc", "north carolina"),
+	A("nh", "new hampshire"), A("ninth", "9th"), A("nj", "new jersey"),
 	A("ny", "new york"), A("pa", "pennsylvania"), A("pdr", "pounder"),
-	A("regt", "regiment"), A("rgt", "regiment"), A("sc", "south carolina"),
-	A("second", "2nd"), A("seventh", "7th"), A("sixth", "6th"),
-	A("tenth", "10th"), A("third", "3rd"), A("va", "virginia"),
+	A("regt", "regiment"), A("rgt", "regiment"), A("ri", "rhode island"),
+	A("sc", "south carolina"), A("second", "2nd"), A("seventh", "7th"),
+	A("sixth", "6th"), A("tenth", "10th"), A("third", "3rd"),
+	A("va", "virginia"),
 };
 #undef A
 #define NABBREVS (sizeof(abbrevs) / sizeof(abbrevs[0]))
@@ -190,8 +194,8 @@ static const struct abbrev {
  * next letter's entry is where they end): a..z, then the end.
  * orders_abbrevs_sorted() checks it against the table. */
 static const unsigned char abbr_first[27] = {
-	0, 3, 9, 15, 19, 20, 24, 28, 29, 30, 30, 30, 35, 38, 42, 42, 44, 44,
-	46, 50, 52, 52, 53, 53, 53, 53, 53
+	0, 3, 9, 17, 21, 22, 26, 30, 31, 32, 32, 32, 37, 41, 46, 46, 48, 48,
+	51, 55, 57, 57, 58, 58, 58, 58, 58
 };
 
 int

@@ -1329,9 +1329,20 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				add_line(out, line, ORDERS_PROSE, buf, "");
 				continue;
 			}
-			add_line(out, line, ORDERS_ERROR, buf, "expected \"UNIT: "
-			    "ORDER\", for example \"7th Foot: ADVANCE 8\" (the "
-			    "colon is missing)");
+			{
+				int u;
+
+				/* The example with a unit of the player's own. */
+				for (u = 0; u < b->nunits; u++)
+					if (b->units[u].side == side &&
+					    battle_unit_alive(b, u))
+						break;
+				snprintf(msg, sizeof(msg), "expected \"UNIT: ORDER\", "
+				    "for example \"%s: ADVANCE 8\" (the colon is "
+				    "missing)", u < b->nunits ? b->units[u].name :
+				    "7th Foot");
+			}
+			add_line(out, line, ORDERS_ERROR, buf, msg);
 			continue;
 		}
 		/* The name runs to the last colon. */

@@ -454,10 +454,11 @@ report_standing(struct text *t, const struct battle *b, int played)
 	}
 	if (b->victory.exhausted > 0 || b->victory.collapsed > 0)
 		text_add(t, "Points%s (an enemy brigade exhausted scores %d, "
-		    "collapsed %d):", r.over ? "" : " so far", b->victory.exhausted,
+		    "collapsed %d):", r.over ? "" : " if the battle ended now",
+		    b->victory.exhausted,
 		    b->victory.collapsed);
 	else
-		text_add(t, "Points%s:", r.over ? "" : " so far");
+		text_add(t, "Points%s:", r.over ? "" : " if the battle ended now");
 	for (s = 0; s < b->nsides; s++)
 		text_add(t, "%s %s %d", s ? "," : "", b->sides[s].id, r.points[s]);
 	text_add(t, ".\n");

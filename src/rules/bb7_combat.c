@@ -19,7 +19,7 @@ remove_unit(struct ctx *c, int u, const char *why)
 
 	FOR_STANDS(b, u, s)
 		b->stands[s].flags |= ST_GONE;
-	b7_ev(c, EV_ELIMINATED, u, -1, 0, "%s %s and is removed from play.",
+	b7_ev(c, EV_ELIMINATED, u, -1, 0, "%s is removed from play (%s).",
 	    b->units[u].name, why);
 }
 
@@ -70,7 +70,7 @@ apply_hits(struct ctx *c, int t, int n)
 		if (r * P(c, "kill.divisor") > size)
 			add_dp(c, t, "a kill");
 		if (figures(b, t) == 0)
-			remove_unit(c, t, "has no figures left");
+			remove_unit(c, t, "no figures left");
 	}
 }
 
@@ -100,7 +100,7 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 	if (ok == 0) {
 		b7_ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): no "
 		    "success.", un->name, why);
-		remove_unit(c, u, "surrenders");
+		remove_unit(c, u, "surrendered");
 		return;
 	}
 	if (ok >= P(c, "morale.dice")) {
@@ -435,7 +435,7 @@ melee_kills(struct ctx *c, int t, int n)
 		    b->units[t].name, n, n == 1 ? "figure" : "figures",
 		    figures(b, t));
 	if (figures(b, t) == 0)
-		remove_unit(c, t, "has no figures left");
+		remove_unit(c, t, "no figures left");
 }
 
 /* One side's melee dice: a d12 for every 3 figures in it; how many
@@ -567,7 +567,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		b7_ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
 		    un->name, fmt_in(c, 0, went), tu->name);
 		if (touching(c, u, t) && battle_unit_alive(b, t) > 0)
-			remove_unit(c, t, "is caught as it evades");
+			remove_unit(c, t, "caught evading");
 		return;
 	}
 	allow = b7_allowance(c, u, dir, gap, &exact);
@@ -590,9 +590,27 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		    (size_t)un->nstands * sizeof(*save));
 		went = b7_move_along(c, u, dir, allow);
 		if (!touching(c, u, t)) {
+			char why[BATTLE_NAME_MAX + 64];
+
 			free(save);
+			/* Why: a unit in the way, the table's edge, or the
+			 * enemy beyond one move (woods taking their share). */
+			if (c->stopped_by[u] >= 0)
+				snprintf(why, sizeof(why), "stopped by %s",
+				    b->units[c->stopped_by[u]].name);
+			else if (c->stopped_by[u] == -2)
+				snprintf(why, sizeof(why), "stopped at the table's edge");
+			else if (un->kind == KIND_MOUNTED)
+				snprintf(why, sizeof(why), "still %s\" off after the "
+				    "dice's move", fmt_in(c, 1, b7_unit_gap(b, u, t)));
+			else
+				snprintf(why, sizeof(why), "still %s\" off: a move takes "
+				    "it %s\"%s", fmt_in(c, 1, b7_unit_gap(b, u, t)),
+				    fmt_in(c, 2, reach(c, u)), c->woods_cost[u] > 0 ?
+				    ", less what the woods take" : "");
 			b7_ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and "
-			    "falls short.", un->name, fmt_in(c, 0, went), tu->name);
+			    "falls short, %s.", un->name, fmt_in(c, 0, went), tu->name,
+			    why);
 			return;
 		}
 		/* Closing: three d12, and one more for each DP of the target;

@@ -627,6 +627,10 @@ prose_around_orders_is_not_an_error(void **state)
 	orders_parse(f->p, f->b, 0, "7th advance 8\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
 	assert_non_null(strstr(f->r->lines[0].text, "colon is missing"));
+	/* Its example is one of the player's own units. */
+	orders_parse(f->p, f->b, 1, "Maryland advance 8\n", 0, f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "\"Maryland Continentals: "
+	    "ADVANCE 8\""));
 }
 
 static void
