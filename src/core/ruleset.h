@@ -184,6 +184,9 @@ struct ruleset {
 	 * unit in road march or column ("road march", "column"). */
 	int yards_per_foot;
 	const char *column_word;
+	/* The word for guns in road march where the ruleset has its own
+	 * ("limbered"); NULL: column_word. */
+	const char *limbered_word;
 	/* 1 if its stands carry the disorder, rout and stationary markers
 	 * (the map's key shows them); units' disruption points, where it
 	 * counts them, are shown beside their names whatever this says. */

@@ -43,16 +43,23 @@ struct page {
 /* The letter a unit in road march (or column) carries on the map: the
  * first of the ruleset's word for it. */
 static const char *
-column_badge(const struct battle *b)
+column_badge_of(const struct battle *b, int guns)
 {
 	static char letter[2];
 	const struct ruleset *rs = ruleset_find(b->ruleset);
-	const char *w = rs != NULL && rs->column_word != NULL ?
+	const char *w = rs != NULL && guns && rs->limbered_word != NULL ?
+	    rs->limbered_word : rs != NULL && rs->column_word != NULL ?
 	    rs->column_word : "road march";
 
 	letter[0] = (char)(w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0]);
 	letter[1] = '\0';
 	return letter;
+}
+
+static const char *
+column_badge(const struct battle *b)
+{
+	return column_badge_of(b, 0);
 }
 
 static double
@@ -509,7 +516,8 @@ draw_forces(cairo_t *cr, struct page *pg)
 			}
 			if ((st->flags & ST_STATIONARY) || st->form == FORM_ROAD)
 				badge(cr, x - pg->scale * 1.1, y, (st->flags &
-				    ST_STATIONARY) ? "S" : column_badge(b));
+				    ST_STATIONARY) ? "S" : column_badge_of(b,
+				    un->kind == KIND_ARTILLERY));
 			cx += x;
 			cy += y;
 			shown++;
@@ -629,6 +637,10 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 
 		badge(cr, kx, ky, column_badge(pg->b));
 		key_text(cr, &kx, ky, column);
+		if (rs_of(pg)->limbered_word != NULL) {
+			badge(cr, kx, ky, column_badge_of(pg->b, 1));
+			key_text(cr, &kx, ky, rs_of(pg)->limbered_word);
+		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		cairo_move_to(cr, kx - 6, ky + 4);
 		cairo_show_text(cr, "(2 DP): a unit's disruption points");

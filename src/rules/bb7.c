@@ -578,10 +578,14 @@ form_action(struct ctx *c, int u, enum formation f)
 	}
 	free(save);
 	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
-	b7_ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
-	    un->name, un->kind == KIND_ARTILLERY ? (f == FORM_ROAD ? "limbered" :
-	    "unlimbered") : f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
-	    "dispersed" : "line", un->density);
+	if (un->kind == KIND_ARTILLERY && f == FORM_ROAD)
+		b7_ev(c, EV_MOVE, u, -1, 0, "%s limbers its guns.", un->name);
+	else if (un->kind == KIND_ARTILLERY)
+		b7_ev(c, EV_MOVE, u, -1, 0, "%s unlimbers its guns.", un->name);
+	else
+		b7_ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
+		    un->name, f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
+		    "dispersed" : "line", un->density);
 }
 
 /* --- activation ---------------------------------------------------------- */
@@ -712,8 +716,16 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 			    P(c, "density.min"), un->density0);
 			break;
 		}
+		if (n < un->density)
+			b7_ev(c, EV_MOVE, u, -1, n, "%s opens its files to density "
+			    "%d.", un->name, n);
+		else if (n > un->density)
+			b7_ev(c, EV_MOVE, u, -1, n, "%s closes its files to density "
+			    "%d.", un->name, n);
+		else
+			b7_ev(c, EV_MOVE, u, -1, n, "%s keeps density %d.", un->name,
+			    n);
 		un->density = n;
-		b7_ev(c, EV_MOVE, u, -1, n, "%s takes density %d.", un->name, n);
 		break;
 	}
 	case V_RALLY:
