@@ -206,7 +206,7 @@ blocked(struct ctx *c, int u)
 /* The commander quality unit u acts with: the best of its chain within
  * reach of its centre, else 0. */
 int
-command_quality(struct ctx *c, int u, int *who)
+b7_command_quality(struct ctx *c, int u, int *who)
 {
 	struct battle *b = c->b;
 	struct pt cen;
@@ -322,7 +322,7 @@ b7_move_along(struct ctx *c, int u, int dir, fx len)
 /* The worst woods along len from the unit's centre on bearing dir:
  * T_FOREST, T_WOOD, or -1. */
 int
-woods_on(struct ctx *c, int u, int dir, fx len)
+b7_woods_on(struct ctx *c, int u, int dir, fx len)
 {
 	struct pt cen;
 	fx t;
@@ -413,7 +413,7 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 	}
 	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
 		/* The woods on the way as far as the longest option could go. */
-		woods = woods_on(c, u, dir, want < FX(24) ? want : FX(24));
+		woods = b7_woods_on(c, u, dir, want < FX(24) ? want : FX(24));
 		*exact = 1;
 		return cavalry_move(c, u, woods, want);
 	}
@@ -421,7 +421,7 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD)
 		allow = P(c, "move.limbered.road");
 	/* The woods on the part of the way the unit can cover. */
-	woods = woods_on(c, u, dir, want < allow ? want : allow);
+	woods = b7_woods_on(c, u, dir, want < allow ? want : allow);
 	allow = b7_one_move(c, u);
 	if (un->kind == KIND_ARTILLERY && form == FORM_ROAD &&
 	    on_road(c, cen) && on_road(c, geom_offset(cen, dir,
@@ -468,6 +468,22 @@ move_note(struct ctx *c, int u, int stopped, char *buf, size_t size)
 	return buf;
 }
 
+int
+b7_move_goal(const struct battle *b, int u, const struct order_step *st,
+    struct pt *cen, int *dir, fx *want)
+{
+	if (!battle_unit_centre(b, u, cen))
+		return 0;
+	if (st->verb == V_MOVE_TO) {
+		*dir = geom_bearing(*cen, st->pt);
+		*want = geom_dist(*cen, st->pt);
+	} else {
+		*dir = unit_facing(b, u);
+		*want = st->dist;
+	}
+	return 1;
+}
+
 /* One move action towards dest (MOVE TO) or straight ahead `dist`
  * (ADVANCE: dest unused). */
 static void
@@ -480,15 +496,8 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 	fx want, allow;
 	char why[BATTLE_NAME_MAX + 64];
 
-	if (!battle_unit_centre(b, u, &cen))
+	if (!b7_move_goal(b, u, st, &cen, &dir, &want))
 		return;
-	if (st->verb == V_MOVE_TO) {
-		dir = geom_bearing(cen, st->pt);
-		want = geom_dist(cen, st->pt);
-	} else {
-		dir = unit_facing(b, u);
-		want = st->dist;
-	}
 	allow = b7_allowance(c, u, dir, want, &exact);
 	if (allow < 0)
 		return;
@@ -544,7 +553,7 @@ lay_out(struct battle *b, int u, struct pt cen, int column)
 }
 
 void
-form_action(struct ctx *c, int u, enum formation f)
+b7_form_action(struct ctx *c, int u, enum formation f)
 {
 	struct battle *b = c->b;
 	struct unit *un = &b->units[u];
@@ -604,7 +613,7 @@ verb_word(enum verb v)
 /* A commander rides where he is sent, up to move.commander, over any
  * ground and past any unit (the text moves only units: a default). */
 void
-commander_order(struct ctx *c, const struct order *o)
+b7_commander_order(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	struct commander *k = &b->commanders[o->who];
@@ -696,7 +705,7 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 		turn_action(c, u, st->angle);
 		break;
 	case V_FORM:
-		form_action(c, u, st->form);
+		b7_form_action(c, u, st->form);
 		break;
 	case V_FIRE_AT:
 		b7_shoot_action(c, u, st->target, guns);
@@ -855,7 +864,7 @@ activate(struct ctx *c, const struct order *o)
 	}
 	hand = P(c, "hand") - (un->disruption < P(c, "hand.dp-max") ?
 	    un->disruption : P(c, "hand.dp-max"));
-	cq = command_quality(c, u, &k);
+	cq = b7_command_quality(c, u, &k);
 	need = un->quality + cq;
 	for (i = 0; i < hand; i++)
 		if (b7_roll(c, 12, u, "activation of %s, succeeds on %d or less",
@@ -943,7 +952,7 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		if (mine->orders[i].card != 0)
 			continue;
 		if (mine->orders[i].is_commander)
-			commander_order(c, &mine->orders[i]);
+			b7_commander_order(c, &mine->orders[i]);
 		else
 			activate(c, &mine->orders[i]);
 	}
@@ -1096,6 +1105,92 @@ bb7_form_phrase(const struct battle *b, int u)
 	    "";
 }
 
+fx
+b7_longest_range(const struct battle *b, int u)
+{
+	const struct unit *un = &b->units[u];
+	const char *w = battle_weapon_name(un->weapon);
+	char name[48];
+	fx best = -1;
+	int n;
+
+	if (un->kind == KIND_ARTILLERY) {
+		for (n = 1; n <= 4; n++) {
+			snprintf(name, sizeof(name), "gun.%s.%d", un->weapon ==
+			    WEAPON_LIGHT_GUN ? "light" : un->weapon == WEAPON_HEAVY_GUN ?
+			    "heavy" : "field", n);
+			if (ruleset_has_param(&ruleset_bb7, name) &&
+			    ruleset_param(&ruleset_bb7, b, name) > best)
+				best = ruleset_param(&ruleset_bb7, b, name);
+		}
+		return best;
+	}
+	snprintf(name, sizeof(name), "range.%s.long", w);
+	if (ruleset_has_param(&ruleset_bb7, name))
+		best = ruleset_param(&ruleset_bb7, b, name);
+	snprintf(name, sizeof(name), "range.%s.close", w);
+	if (ruleset_has_param(&ruleset_bb7, name) &&
+	    ruleset_param(&ruleset_bb7, b, name) > best)
+		best = ruleset_param(&ruleset_bb7, b, name);
+	return best;
+}
+
+/* The line of unit u's situation that names the nearest enemy its side
+ * sees (seen: a flag a stand, NULL for all), and whether u could shoot
+ * at it as the table stands. */
+static void
+nearest_line(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size)
+{
+	const struct unit *un = &b->units[u];
+	struct pt uc, tc;
+	fx best = -1, reach;
+	int v, s, near = -1, brg;
+	char w1[24], w2[24];
+
+	for (v = 0; v < b->nunits; v++) {
+		int shown = seen == NULL;
+		fx g;
+
+		if (b->units[v].side == un->side || battle_unit_alive(b, v) == 0)
+			continue;
+		FOR_STANDS(b, v, s)
+			if (alive(b, s) && seen != NULL && seen[s])
+				shown = 1;
+		if (!shown)
+			continue;
+		g = b7_unit_gap(b, u, v);
+		if (g >= 0 && (best < 0 || g < best)) {
+			best = g;
+			near = v;
+		}
+	}
+	if (near < 0 || !battle_unit_centre(b, u, &uc) ||
+	    !battle_unit_centre_seen(b, near, seen, &tc)) {
+		snprintf(out, size, "      no enemy in sight\n");
+		return;
+	}
+	brg = geom_bearing(uc, tc);
+	reach = b7_longest_range(b, u);
+	snprintf(out, size, "      nearest enemy in sight: %s, %s\" off at "
+	    "bearing %d,\n        %s\n", b->units[near].name,
+	    geom_fmt_fx(best, w1, sizeof(w1)), brg, reach < 0 ?
+	    "it has no weapon to shoot with" : best > reach ? "out of range" :
+	    abs(geom_turn(unit_facing(b, u), brg)) >
+	    ruleset_param(&ruleset_bb7, b, "arc") ?
+	    "in range but not in front of it (FACE or WHEEL to shoot)" :
+	    !b7_unit_sees(b, u, near) ? "in range but hidden by the woods" :
+	    "in range");
+	if (reach >= 0 && best > reach) {
+		size_t k = strlen(out) - 1;
+
+		snprintf(out + k, size - k, " (its %s reach%s %s\")\n",
+		    un->kind == KIND_ARTILLERY ? "guns" :
+		    battle_weapon_name(un->weapon), un->kind == KIND_ARTILLERY ?
+		    "" : "es", geom_fmt_fx(reach, w2, sizeof(w2)));
+	}
+}
+
 void
 bb7_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size)
@@ -1129,14 +1224,20 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 		    (un->disruption < ruleset_param(&ruleset_bb7, b, "hand.dp-max") ?
 		    un->disruption : ruleset_param(&ruleset_bb7, b, "hand.dp-max"));
 
+		char r[24];
+
+		geom_fmt_fx(ruleset_param(&ruleset_bb7, b, "command.radius"), r,
+		    sizeof(r));
 		if (best >= 0)
 			snprintf(out + n, size - n, "      activates with %d d12 on %d "
-			    "or less (%s within 18\")\n", hand, un->quality +
-			    b->commanders[best].quality, b->commanders[best].name);
+			    "or less (%s within %s\")\n", hand, un->quality +
+			    b->commanders[best].quality, b->commanders[best].name, r);
 		else
 			snprintf(out + n, size - n, "      activates with %d d12 on %d "
-			    "or less (no commander within 18\")\n", hand,
-			    un->quality);
+			    "or less (no commander within %s\")\n", hand,
+			    un->quality, r);
+		n = strlen(out);
+		nearest_line(b, u, seen, out + n, size - n);
 	}
 }
 

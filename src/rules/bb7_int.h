@@ -123,10 +123,29 @@ fx b7_unit_gap(const struct battle *b, int u, int v);
 int b7_unit_sees(const struct battle *b, int u, int t);
 int b7_nearest_enemy(const struct battle *b, int u);
 fx b7_one_move(struct ctx *c, int u);
+/* Where a MOVE TO or ADVANCE part st takes unit u: its centre now, the
+ * bearing and the distance asked; 0 if the unit has no bases left. */
+int b7_move_goal(const struct battle *b, int u, const struct order_step *st,
+    struct pt *cen, int *dir, fx *want);
 fx b7_move_along(struct ctx *c, int u, int dir, fx len);
 fx b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact);
 void b7_face_towards(struct ctx *c, int u, int dir);
 void b7_turn_in_place(struct battle *b, int u, int to);
+
+/* bb7.c's own steps that the order preview (bb7_preview.c) plays with
+ * the adjudicator's measures.  The commander quality
+ * unit u acts with (the best of its chain within command.radius of its
+ * centre; *who that commander, or -1), the worst woods on len of the way
+ * from its centre on bearing dir (T_FOREST, T_WOOD or -1), a FORM
+ * action, and a commander's order line. */
+int b7_command_quality(struct ctx *c, int u, int *who);
+int b7_woods_on(struct ctx *c, int u, int dir, fx len);
+void b7_form_action(struct ctx *c, int u, enum formation f);
+void b7_commander_order(struct ctx *c, const struct order *o);
+
+/* The farthest unit u's weapon reaches (guns: their farthest band), or
+ * -1 if the ruleset gives it no range. */
+fx b7_longest_range(const struct battle *b, int u);
 
 /* Combat (bb7_combat.c). */
 void b7_morale_check(struct ctx *c, int u, const char *why, int worse);

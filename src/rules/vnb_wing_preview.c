@@ -19,6 +19,7 @@
 
 #include "core/geom.h"
 #include "core/order.h"
+#include "core/preview_util.h"
 #include "rules/vnb_wing.h"
 
 #define ALIVE(b, s) (((b)->stands[s].flags & ST_GONE) == 0)
@@ -238,38 +239,6 @@ unit_gap(const struct battle *b, int u, int t)
 	return best;
 }
 
-static size_t
-say(char *out, size_t size, size_t k, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-#include <stdarg.h>
-
-/* Appends a whole piece of text to out, or, when it does not fit, a note
- * that the rest is not shown (once): text is never cut inside a piece,
- * so never inside a character. */
-static size_t
-say(char *out, size_t size, size_t k, const char *fmt, ...)
-{
-	static const char more[] = "  (more not shown)\n";
-	va_list ap;
-	int n;
-
-	if (k >= size)
-		return k;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || k + (size_t)n + sizeof(more) > size) {
-		if (k + sizeof(more) <= size)
-			memcpy(out + k, more, sizeof(more));
-		return size;
-	}
-	va_start(ap, fmt);
-	vsnprintf(out + k, size - k, fmt, ap);
-	va_end(ap);
-	return k + (size_t)n;
-}
-
 /* Contract (vnb_wing.h): a copy of b with set's moves played as the
  * preview plays them. */
 struct battle *
@@ -318,7 +287,7 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			    o);
 
 			if (why != NULL) {
-				k = say(out, size, k, "  line %d: \"%s\" would not be "
+				k = preview_say(out, size, k, "  line %d: \"%s\" would not be "
 				    "played as things stand: %s.\n    The card stays "
 				    "in your hand if that is still so when the\n    "
 				    "phase is played.\n", o->line,
@@ -350,16 +319,18 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			 * table as it stands. */
 			if (before > rb || before < 0) {
 				if (before > rb)
-					k = say(out, size, k, "  line %d: %s is out of command "
+					k = preview_say(out, size, k,
+					    "  line %d: %s is out of command "
 					    "now: %s is the nearest commander\n    of its "
 					    "chain, %s\" away (command reaches %s\").",
 					    o->line, un->name, b->commanders[kn].name,
 					    geom_fmt_fx(before, w1, sizeof(w1)),
 					    geom_fmt_fx(rb, w2, sizeof(w2)));
 				else
-					k = say(out, size, k, "  line %d: %s has no commander "
+					k = preview_say(out, size, k,
+					    "  line %d: %s has no commander "
 					    "of its chain left.", o->line, un->name);
-				k = say(out, size, k, " Unless the phase finds it in "
+				k = preview_say(out, size, k, " Unless the phase finds it in "
 				    "command, it moves\n    at half rate, is disordered "
 				    "if it moves, may not move nearer a visible\n    "
 				    "enemy%s.\n", wants_charge && wants_reform ? ", and "
@@ -369,7 +340,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 				rate /= 2;
 				warnings++;
 			} else if (moves(o) && after > ra) {
-				k = say(out, size, k, "  line %d: if %s moves the whole "
+				k = preview_say(out, size, k,
+				    "  line %d: if %s moves the whole "
 				    "way, it ends about %s\" from the nearest\n"
 				    "    commander of its chain (%s; command reaches %s\"): "
 				    "it would start your\n    next phase out of command "
@@ -380,7 +352,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 				warnings++;
 			}
 			if (asked > rate) {
-				k = say(out, size, k, "  line %d: %s is asked to advance "
+				k = preview_say(out, size, k,
+				    "  line %d: %s is asked to advance "
 				    "%s\" but moves at most %s\" a phase\n    (open "
 				    "ground, before any turn or ground costs).\n",
 				    o->line, un->name, geom_fmt_fx(asked, w1, sizeof(w1)),
@@ -389,7 +362,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			}
 			if (wants_charge && (b->brigades[un->brigade].flags &
 			    BR_EXHAUSTED)) {
-				k = say(out, size, k, "  line %d: %s cannot CHARGE: its "
+				k = preview_say(out, size, k,
+				    "  line %d: %s cannot CHARGE: its "
 				    "brigade is exhausted.\n", o->line, un->name);
 				warnings++;
 			}
@@ -401,7 +375,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			if (o->steps[st].verb != V_FIRE_AT || o->steps[st].target < 0)
 				continue;
 			if (un->weapon == WEAPON_NONE) {
-				k = say(out, size, k, "  line %d: %s has no fire weapon: "
+				k = preview_say(out, size, k,
+				    "  line %d: %s has no fire weapon: "
 				    "FIRE AT will do nothing.\n", o->line, un->name);
 				warnings++;
 				continue;
@@ -413,7 +388,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			range = ruleset_param(rs, b, pname);
 			gap = unit_gap(nb, o->who, o->steps[st].target);
 			if (gap > range) {
-				k = say(out, size, k, "  line %d: %s would be about %s\" "
+				k = preview_say(out, size, k,
+				    "  line %d: %s would be about %s\" "
 				    "from %s, beyond its\n    longest range (%s\"): it "
 				    "will not fire at it from there.\n", o->line,
 				    un->name, geom_fmt_fx(gap, w1, sizeof(w1)),
@@ -436,9 +412,11 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 	size_t k = 0;
 
 	out[0] = '\0';
-	k = say(out, size, k, "The numbers that decide your turn (vnb-wing; the "
+	k = preview_say(out, size, k,
+	    "The numbers that decide your turn (vnb-wing; the "
 	    "operator's 'despatch rules\nvnb-wing' lists every number):\n");
-	k = say(out, size, k, "  Command: a stand is in command within %s\" "
+	k = preview_say(out, size, k,
+	    "  Command: a stand is in command within %s\" "
 	    "(centre to centre) of its brigade,\n    wing or army commander, or "
 	    "%s\" of its own unit commander (guns: any\n    commander of the "
 	    "side), or touching a stand of its unit that is, judged\n    at the "
@@ -447,7 +425,7 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 	    geom_fmt_fx(ruleset_param(rs, b, "command.radius"), w1, sizeof(w1)),
 	    geom_fmt_fx(ruleset_param(rs, b, "command.unit-radius"), w2,
 	    sizeof(w2)));
-	k = say(out, size, k, "  Fire ranges, short / long (edge to edge, "
+	k = preview_say(out, size, k, "  Fire ranges, short / long (edge to edge, "
 	    "within %d degrees of the front):\n", ruleset_param(rs, b, "arc"));
 	for (wpn = WEAPON_MUSKET; wpn < WEAPON_COUNT; wpn++) {
 		char ps[48], pl[48];
@@ -460,12 +438,12 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 		if (!present || !ruleset_has_param(rs, ps) ||
 		    !ruleset_has_param(rs, pl))
 			continue;
-		k = say(out, size, k, "    %-10s %s\" / %s\"\n",
+		k = preview_say(out, size, k, "    %-10s %s\" / %s\"\n",
 		    battle_weapon_name(wpn),
 		    geom_fmt_fx(ruleset_param(rs, b, ps), w1, sizeof(w1)),
 		    geom_fmt_fx(ruleset_param(rs, b, pl), w2, sizeof(w2)));
 	}
-	k = say(out, size, k, "  Moves a phase (open ground; woods, hills, "
+	k = preview_say(out, size, k, "  Moves a phase (open ground; woods, hills, "
 	    "streams and turns cost more):\n");
 	for (u = 0; u < b->nunits; u++) {
 		fx sp = b->units[u].speed;
@@ -478,7 +456,8 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 		if (have || nspeed == 8)
 			continue;
 		seen_speed[nspeed++] = sp;
-		k = say(out, size, k, "    %s\":", geom_fmt_fx(sp, w1, sizeof(w1)));
+		k = preview_say(out, size, k,
+		    "    %s\":", geom_fmt_fx(sp, w1, sizeof(w1)));
 		{
 			/* The units of that rate, wrapped under the rate. */
 			int first = 1, v, col = 9;
@@ -489,17 +468,17 @@ vnb_crib(const struct battle *b, int side, char *out, size_t size)
 				if (b->units[v].side != side || b->units[v].speed != sp)
 					continue;
 				if (!first && col + n > 76) {
-					k = say(out, size, k, ",\n        ");
+					k = preview_say(out, size, k, ",\n        ");
 					col = 8;
 				} else if (!first) {
-					k = say(out, size, k, ",");
+					k = preview_say(out, size, k, ",");
 				}
-				k = say(out, size, k, " %s", b->units[v].name);
+				k = preview_say(out, size, k, " %s", b->units[v].name);
 				col += n;
 				first = 0;
 			}
 		}
-		k = say(out, size, k, "\n");
+		k = preview_say(out, size, k, "\n");
 	}
 	(void)k;
 }
@@ -547,7 +526,7 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 		unsigned char in_cmd[BATTLE_MAX_STANDS];
 		int cut = 0;
 
-		k = say(out, size, k, "      in command (%s, %s\" away)",
+		k = preview_say(out, size, k, "      in command (%s, %s\" away)",
 		    b->commanders[who].name, geom_fmt_fx(gap, w1, sizeof(w1)));
 		vnb_command_stands(b, un->side, in_cmd);
 		for (s = un->first_stand; s < un->first_stand + un->nstands; s++)
@@ -555,20 +534,21 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 			    ST_ROUTED && !in_cmd[s])
 				cut++;
 		if (cut > 0)
-			k = say(out, size, k, ", but %d of its stands %s OUT OF "
+			k = preview_say(out, size, k, ", but %d of its stands %s OUT OF "
 			    "COMMAND:\n      not joined to a stand in command, %s "
 			    "the unit to half a move", cut, cut == 1 ? "is" : "are",
 			    cut == 1 ? "it holds" : "they hold");
-		k = say(out, size, k, "\n");
+		k = preview_say(out, size, k, "\n");
 	}
 	else if (gap >= 0)
-		k = say(out, size, k, "      OUT OF COMMAND: %s, the nearest "
+		k = preview_say(out, size, k, "      OUT OF COMMAND: %s, the nearest "
 		    "commander of its chain, is %s\" away\n      (command "
 		    "reaches %s\")\n", b->commanders[who].name,
 		    geom_fmt_fx(gap, w1, sizeof(w1)),
 		    geom_fmt_fx(radius, w2, sizeof(w2)));
 	else
-		k = say(out, size, k, "      OUT OF COMMAND: no commander of its "
+		k = preview_say(out, size, k,
+		    "      OUT OF COMMAND: no commander of its "
 		    "chain is left\n");
 	for (v = 0; v < b->nunits; v++) {
 		const struct unit *e = &b->units[v];
@@ -598,7 +578,7 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 		}
 	}
 	if (near < 0) {
-		k = say(out, size, k, "      no enemy in sight\n");
+		k = preview_say(out, size, k, "      no enemy in sight\n");
 		return;
 	}
 	{
@@ -609,22 +589,23 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 
 		battle_unit_centre_seen(b, near, seen, &tc);
 		brg = geom_bearing(c, tc);
-		k = say(out, size, k, "      nearest enemy in sight: %s,\n"
+		k = preview_say(out, size, k, "      nearest enemy in sight: %s,\n"
 		    "        %s\" to the %s (bearing %d)", e->name,
 		    geom_fmt_fx(best, w1, sizeof(w1)), compass(brg), brg);
 		snprintf(name, sizeof(name), "range.%s.long",
 		    battle_weapon_name(un->weapon));
 		if (un->weapon == WEAPON_NONE || !ruleset_has_param(rs, name)) {
-			k = say(out, size, k, "\n");
+			k = preview_say(out, size, k, "\n");
 			return;
 		}
 		lng = ruleset_param(rs, b, name);
 		if (best > lng)
-			k = say(out, size, k, ", out of range (its %ss reach %s\")\n",
+			k = preview_say(out, size, k,
+			    ", out of range (its %ss reach %s\")\n",
 			    battle_weapon_name(un->weapon),
 			    geom_fmt_fx(lng, w2, sizeof(w2)));
 		else if (abs(geom_turn(unit_facing(b, u), brg)) > arc)
-			k = say(out, size, k, ", in range but outside its arc\n"
+			k = preview_say(out, size, k, ", in range but outside its arc\n"
 			    "        of fire (it faces %d)\n", unit_facing(b, u));
 		else {
 			fx sh;
@@ -633,7 +614,7 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 			    battle_weapon_name(un->weapon));
 			sh = ruleset_has_param(rs, name) ? ruleset_param(rs, b, name) :
 			    lng;
-			k = say(out, size, k, ", in %s range of its %ss\n",
+			k = preview_say(out, size, k, ", in %s range of its %ss\n",
 			    best <= sh ? "short" : "long",
 			    battle_weapon_name(un->weapon));
 		}

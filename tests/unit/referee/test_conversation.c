@@ -576,20 +576,40 @@ a_subject_with_a_line_break_still_gets_an_answer(void **state)
 	free(reply);
 }
 
+/* Game `game` from the scenario text `scen`, with the crown played by
+ * b@crown.example.org (secret burgoyne-secret) and the continentals by
+ * g@cont.example.org, started. */
+static void
+start_game(struct fx *f, const char *game, const char *scen)
+{
+	char path[400], secret[REFEREE_SECRET_MAX];
+	FILE *fp;
+	struct err e;
+
+	snprintf(path, sizeof(path), "%s/%s.scenario", f->dir, game);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(scen, fp);
+	fclose(fp);
+	if (referee_new_game(&f->r, game, path, 1, NULL, &e) != 0 ||
+	    referee_player_add(&f->r, game, "crown", "b@crown.example.org",
+	    "burgoyne-secret", NULL, secret, &e) != 0 ||
+	    referee_player_add(&f->r, game, "continental", "g@cont.example.org",
+	    "gates-secret-1", NULL, secret, &e) != 0 ||
+	    referee_start(&f->r, game, &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
 static void
 order_reply_says_what_the_phase_will_refuse(void **state)
 {
 	struct fx *f = *state;
 	struct submit_result res;
-	char path[400], secret[REFEREE_SECRET_MAX], *m, *reply;
-	FILE *fp;
-	struct err e;
+	char *m, *reply;
 
 	/* The 9th Foot stands 12" from both its commanders. */
-	snprintf(path, sizeof(path), "%s/far.scenario", f->dir);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs("scenario \"Far\"\nruleset vnb-wing\ntable 48 x 48\nturns 2\n"
+	start_game(f, "far", "scenario \"Far\"\nruleset vnb-wing\n"
+	    "table 48 x 48\nturns 2\n"
 	    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 10,4\n"
 	    "  brigade \"Right\" commander \"Fraser\" at 10,6\n"
 	    "    unit \"9th Foot\" type british-line stands 2 sp 3 at 10,18 "
@@ -597,15 +617,7 @@ order_reply_says_what_the_phase_will_refuse(void **state)
 	    "side continental \"Continental\"\n  commander \"Gates\" army at "
 	    "24,44\n  brigade \"Va\" commander \"Morgan\" at 24,34\n"
 	    "    unit \"Riflemen\" type trained-militia stands 2 sp 2 at 10,24 "
-	    "facing 180\n", fp);
-	fclose(fp);
-	if (referee_new_game(&f->r, "far", path, 1, NULL, &e) != 0 ||
-	    referee_player_add(&f->r, "far", "crown", "b@crown.example.org",
-	    "burgoyne-secret", NULL, secret, &e) != 0 ||
-	    referee_player_add(&f->r, "far", "continental", "g@cont.example.org",
-	    "gates-secret-1", NULL, secret, &e) != 0 ||
-	    referee_start(&f->r, "far", &e) != 0)
-		fail_msg("%s", e.msg);
+	    "facing 180\n");
 	m = mail("far1@crown.example.org", "b@crown.example.org",
 	    "GAME far SIDE crown PASSWORD burgoyne-secret\r\n"
 	    "9th: CHARGE Riflemen\r\nFraser: ADVANCE 1\r\n");
@@ -625,6 +637,49 @@ order_reply_says_what_the_phase_will_refuse(void **state)
 	/* Out of command, half of its 16". */
 	assert_non_null(strstr(reply, "asked to advance 20\" but moves at most "
 	    "8\""));
+	free(reply);
+}
+
+/* A bb7 game's reply warns too (bb7_preview): the trial player's shot
+ * at a regiment 46.5" off, and the risk of activating for nothing. */
+static void
+bb7_order_reply_warns_of_a_shot_out_of_range(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+
+	start_game(f, "farm", "scenario \"Farm\"\nruleset bb7\ntable 48 x 72\n"
+	    "turns 2\n"
+	    "sequence alternate crown continental\n"
+	    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 20,66\n"
+	    "  brigade \"Hamilton\" commander \"Hamilton\" at 20,64\n"
+	    "    unit \"62nd Foot\" type british-regulars stands 4 sp 5 "
+	    "frontage 2.4 at 20,60 facing 180\n"
+	    "side continental \"Continental\"\n  commander \"Arnold\" army at "
+	    "20,2\n  brigade \"Poor\" commander \"Poor\" at 20,6\n"
+	    "    unit \"1st New Hampshire\" type regulars stands 4 sp 6 "
+	    "frontage 2.4 at 20,12 facing 0\n");
+	m = mail("farm1@crown.example.org", "b@crown.example.org",
+	    "GAME farm SIDE crown PASSWORD burgoyne-secret\r\n"
+	    "62nd: SHOOT AT 1st New Hampshire\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_string_equal(res.status, "orders");
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Worth a second look"));
+	assert_non_null(strstr(reply, "  line 2: 62nd Foot would be 46.5\" from "
+	    "1st New Hampshire, beyond its longest"));
+	assert_non_null(strstr(reply, "HOLD spares it the risk."));
+	free(reply);
+	/* Orders it can carry out: no warning. */
+	m = mail("farm2@crown.example.org", "b@crown.example.org",
+	    "GAME farm SIDE crown PASSWORD burgoyne-secret\r\n"
+	    "62nd: ADVANCE 6\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_null(strstr(reply, "Worth a second look"));
 	free(reply);
 }
 
@@ -722,6 +777,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(standing_orders_stand_in_for_a_silent_player, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_subject_with_a_line_break_still_gets_an_answer, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(order_reply_says_what_the_phase_will_refuse, setup_sandbox, teardown),
+		cmocka_unit_test_setup_teardown(bb7_order_reply_warns_of_a_shot_out_of_range, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(an_unreadable_encoded_mail_keeps_no_secret, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(a_spoofed_reply_to_still_warns_the_player, setup_sandbox, teardown),
 	};
