@@ -402,7 +402,7 @@ play_unit(struct pv *pv, const struct order *o)
 	struct unit *un = &b->units[o->who];
 	unsigned char never[ORDER_MAX_STEPS];
 	int u = o->who, i, most, part = 0, acts = 0, did = 0, first = -1;
-	int pass_resupply;
+	int pass_resupply, refused = -1;
 
 	for (i = 0; i < o->nsteps; i++)
 		if (o->steps[i].verb == V_HOLD)
@@ -448,9 +448,19 @@ play_unit(struct pv *pv, const struct order *o)
 				un->density = st->angle;
 			did++;
 			break;
-		case V_FIRE_AT:
-			did += play_shoot(pv, o->line, u, st->target, &first);
+		case V_FIRE_AT: {
+			int shot;
+
+			/* A shot already told of as refused is not told of
+			 * twice: a further SHOOT at it fails the same way. */
+			if (first < 0 && st->target == refused)
+				break;
+			shot = play_shoot(pv, o->line, u, st->target, &first);
+			if (!shot)
+				refused = st->target;
+			did += shot;
 			break;
+		}
 		case V_CHARGE:
 			did += play_charge(pv, o->line, u, st->target);
 			break;

@@ -181,6 +181,16 @@ shot_beyond_range_is_told(void **state)
 	expect(b, "62nd: SHOOT AT 1st New Hampshire\n", "nothing 62nd Foot is "
 	    "ordered to do could be done");
 	expect(b, "62nd: SHOOT AT 1st New Hampshire\n", "HOLD spares it");
+	/* Told once, though the line shoots twice. */
+	{
+		char out[4096];
+
+		warnings(b, "62nd: SHOOT AT 1st New Hampshire THEN SHOOT AT 1st "
+		    "New Hampshire\n", out, sizeof(out));
+		assert_non_null(strstr(out, "beyond its longest"));
+		assert_null(strstr(strstr(out, "beyond its longest") + 1,
+		    "beyond its longest"));
+	}
 	expect(b, "62nd: FACE 122 THEN SHOOT AT Riflemen\n", NULL);
 	/* Guns reach far: Jones's light guns roundshot 96". */
 	expect(b, "Jones: SHOOT AT 1st New Hampshire\n", NULL);
