@@ -292,6 +292,25 @@ b7_one_move(struct ctx *c, int u)
 	}
 }
 
+/* A move the unit has no say in (a rout, a push back, an
+ * evasion) along bearing dir: one move, less what woods on the way take
+ * from infantry and guns (the text's deduction is for any move in woods;
+ * cavalry's fixed rout move has no dice for woods to limit). */
+fx
+b7_forced_move(struct ctx *c, int u, int dir)
+{
+	fx allow = b7_one_move(c, u);
+	int woods;
+
+	if (c->b->units[u].kind == KIND_MOUNTED)
+		return allow;
+	woods = b7_woods_on(c, u, dir, allow);
+	if (woods >= 0)
+		allow -= woods == T_FOREST ? P(c, "woods.heavy") :
+		    P(c, "woods.light");
+	return allow < 0 ? 0 : allow;
+}
+
 /* Moves the unit up to len along bearing dir, step by step, stopping
  * before it would be blocked; how far it went. */
 fx

@@ -115,7 +115,7 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 		return;
 	{
 		int away = geom_bearing(ec, cen);
-		fx went = b7_move_along(c, u, away, b7_one_move(c, u));
+		fx went = b7_move_along(c, u, away, b7_forced_move(c, u, away));
 
 		b7_turn_in_place(b, u, ok == 1 ? away : geom_norm(away + 180));
 		b7_ev(c, EV_RETREAT, u, foe, (int)went, "%s %s %s\" from %s, %s.",
@@ -550,7 +550,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 	    b7_unit_sees(b, u, t) && gap <= reach(c, u)) {
 		fx ran, went, want;
 
-		ran = b7_move_along(c, t, dir, b7_one_move(c, t));
+		ran = b7_move_along(c, t, dir, b7_forced_move(c, t, dir));
 		b7_ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
 		    "%s\"%s%s.", tu->name, un->name, fmt_in(c, 0, ran),
 		    c->stopped_by[t] == -1 ? "" : c->stopped_by[t] == -2 ?

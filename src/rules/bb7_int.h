@@ -123,6 +123,9 @@ fx b7_unit_gap(const struct battle *b, int u, int v);
 int b7_unit_sees(const struct battle *b, int u, int t);
 int b7_nearest_enemy(const struct battle *b, int u);
 fx b7_one_move(struct ctx *c, int u);
+/* A move the unit has no say in (rout, push back, evasion) along bearing
+ * dir: one move, less what woods on the way take (not cavalry's). */
+fx b7_forced_move(struct ctx *c, int u, int dir);
 /* Where a MOVE TO or ADVANCE part st takes unit u: its centre now, the
  * bearing and the distance asked; 0 if the unit has no bases left. */
 int b7_move_goal(const struct battle *b, int u, const struct order_step *st,
