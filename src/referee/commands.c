@@ -59,7 +59,10 @@ commands_help_text(struct text *t, const struct store_game *g,
 	int i, own = -1, own2 = -1, foe = -1, cmd = -1, br = -1;
 	char wbuf[24], dbuf[24];
 
+	/* Examples with units and commanders still on the table. */
 	for (i = 0; i < b->nunits; i++) {
+		if (battle_unit_alive(b, i) == 0)
+			continue;
 		if (b->units[i].side == side && own < 0)
 			own = i;
 		else if (b->units[i].side == side && own2 < 0)
@@ -68,7 +71,7 @@ commands_help_text(struct text *t, const struct store_game *g,
 			foe = i;
 	}
 	for (i = 0; i < b->ncommanders && cmd < 0; i++)
-		if (b->commanders[i].side == side)
+		if (b->commanders[i].side == side && !b->commanders[i].gone)
 			cmd = i;
 	for (i = 0; i < b->nbrigades && br < 0; i++)
 		if (b->brigades[i].side == side)
@@ -99,8 +102,8 @@ commands_help_text(struct text *t, const struct store_game *g,
 		    "without an order of its own)\n", b->brigades[br].name);
 	if (cmd >= 0)
 		text_add(t, "  %s: MOVE TO 30,20\n", b->commanders[cmd].name);
-	text_add(t, "\nOrders (join several with THEN, at most %d):\n",
-	    ORDER_MAX_STEPS);
+	text_add(t, "\nOrders (join several with THEN or ';', at most %d; "
+	    "more are left out):\n", ORDER_MAX_STEPS);
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)
 		text_add(t, "  %s\n", rs->verbs[i].help);
 	if (rs != NULL && rs->ncards > 0 && b->cards.n > 0) {

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "referee/internal.h"
 #include "referee/referee.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
 #include "store/store.h"
 #include "fixture.h"
 
@@ -757,11 +760,55 @@ a_spoofed_reply_to_still_warns_the_player(void **state)
 	    "mallory@evil.example.org"));
 	free(reply);
 }
+/* HELP's examples name units and commanders still on the table: not a
+ * regiment that surrendered, nor a general who has fallen. */
+static void
+help_examples_use_only_what_is_left(void **state)
+{
+	static const char scen[] =
+	    "scenario \"Farm\"\nruleset bb7\ntable 48 x 72\n"
+	    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 20,66\n"
+	    "  brigade \"Hamilton\" commander \"Hamilton\" at 20,64\n"
+	    "    unit \"21st Foot\" type british-regulars stands 2 sp 5 "
+	    "frontage 2.4 at 10,60 facing 180\n"
+	    "    unit \"62nd Foot\" type british-regulars stands 2 sp 5 "
+	    "frontage 2.4 at 20,60 facing 180\n"
+	    "side continental \"Continental\"\n  commander \"Arnold\" army at "
+	    "20,2\n  brigade \"Poor\" commander \"Poor\" at 20,6\n"
+	    "    unit \"1st New Hampshire\" type regulars stands 2 sp 6 "
+	    "frontage 2.4 at 20,12 facing 0\n";
+	struct battle *b = NULL;
+	struct store_game g;
+	struct text t;
+	struct err e;
+	int s;
+
+	(void)state;
+	if (scenario_parse(scen, strlen(scen), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	memset(&g, 0, sizeof(g));
+	snprintf(g.name, sizeof(g.name), "farm");
+	snprintf(g.ruleset, sizeof(g.ruleset), "bb7");
+	g.step = 1;
+	for (s = 0; s < b->units[0].nstands; s++)
+		b->stands[b->units[0].first_stand + s].flags |= ST_GONE;
+	b->commanders[0].gone = 1;
+	text_init(&t, 1 << 16);
+	commands_help_text(&t, &g, b, 0);
+	assert_null(strstr(t.s, "21st Foot:"));
+	assert_non_null(strstr(t.s, "62nd Foot: ADVANCE 6"));
+	assert_null(strstr(t.s, "Burgoyne: MOVE TO"));
+	assert_non_null(strstr(t.s, "Hamilton: MOVE TO"));
+	assert_non_null(strstr(t.s, "THEN or ';', at most 4"));
+	text_free(&t);
+	battle_free(b);
+}
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(help_examples_use_only_what_is_left),
 		cmocka_unit_test_setup_teardown(mail_without_order_lines_leaves_stored_orders, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(oversized_mail_is_answered_at_its_from_address, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(reply_too_long_is_cut_and_the_mail_stored, setup_sandbox, teardown),
