@@ -873,8 +873,13 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		if (parse_step(p, b, side, is_cmd, who, part, &o->steps[o->nsteps],
 		    msg, msize) != 0)
 			return -1;
-		if (p->rs->step_check != NULL && p->rs->step_check(b, who, is_cmd,
-		    &o->steps[o->nsteps], msg, msize) != 0)
+		/* Refused when a mail is read; never when stored orders are
+		 * read again to be played (orders_parser_replay): one stored
+		 * by a build that took it is played, and the adjudicator
+		 * refuses it there, rather than the turn being stopped. */
+		if (!p->replay && p->rs->step_check != NULL &&
+		    p->rs->step_check(b, who, is_cmd, &o->steps[o->nsteps], msg,
+		    msize) != 0)
 			return -1;
 		o->nsteps++;
 		if (next >= wl)

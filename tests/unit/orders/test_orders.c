@@ -1101,6 +1101,14 @@ bb7_refuses_what_no_table_allows(void **state)
 		if (r->nerrors != 0)
 			fail_msg("'%s' refused: '%s'", good[i], r->lines[0].text);
 	}
+	/* Stored orders read again to be played are not refused: one an
+	 * earlier build took is played (the adjudicator refuses it then)
+	 * rather than stopping the turn. */
+	orders_parser_replay(p, 1);
+	orders_parse(p, b, 0, "62nd: DENSITY 9", 0, r);
+	assert_int_equal(r->nerrors, 0);
+	assert_int_equal(r->set.n, 1);
+	orders_parser_replay(p, 0);
 	orders_parser_free(p);
 	battle_free(b);
 	free(r);
