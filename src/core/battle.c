@@ -204,6 +204,13 @@ battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 fx
 battle_gap_to_unit(const struct battle *b, int s, int v)
 {
+	return battle_gap_to_unit_seen(b, s, v, NULL);
+}
+
+fx
+battle_gap_to_unit_seen(const struct battle *b, int s, int v,
+    const unsigned char *seen)
+{
 	const struct unit *u = &b->units[v];
 	struct pt r1[4];
 	fx best = -1;
@@ -214,7 +221,7 @@ battle_gap_to_unit(const struct battle *b, int s, int v)
 		struct pt r2[4];
 		fx g;
 
-		if (b->stands[t].flags & ST_GONE)
+		if ((b->stands[t].flags & ST_GONE) || (seen != NULL && !seen[t]))
 			continue;
 		battle_stand_rect(b, t, r2);
 		g = geom_rect_dist(r1, r2);

@@ -365,6 +365,10 @@ void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 /* The gap from stand s's ground to the nearest ground of a stand of unit
  * v still on the table; -1 if v has none. */
 fx battle_gap_to_unit(const struct battle *b, int s, int v);
+/* The same, to v's stands that seen (a flag a stand; NULL for all)
+ * marks; -1 if none. */
+fx battle_gap_to_unit_seen(const struct battle *b, int s, int v,
+    const unsigned char *seen);
 
 /* 1 if p is inside an area of kind k (an edge counts as inside). */
 int battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k);

@@ -888,8 +888,9 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	}
 }
 
-/* The refused line `bad` said its unit (name) holds; line `good`, a
- * later one for the unit, has been understood: say that one stands. */
+/* The refused lines from `bad` (the unit's first) on said the unit
+ * (name) holds; line `good`, a later one for it, has been understood:
+ * say that one stands. */
 static void
 now_stands(struct orders_result *out, int bad, const char *name, int good)
 {
@@ -901,7 +902,8 @@ now_stands(struct orders_result *out, int bad, const char *name, int good)
 		char *t = out->lines[i].text, *at;
 		size_t room;
 
-		if (out->lines[i].line != bad || out->lines[i].status != ORDERS_ERROR)
+		if (out->lines[i].line < bad || out->lines[i].line >= good ||
+		    out->lines[i].status != ORDERS_ERROR)
 			continue;
 		at = strstr(t, holds);
 		if (at == NULL || at[strlen(holds)] != '\0')
@@ -1034,7 +1036,7 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 		struct orders_line *l = bl[k].li >= 0 ? &out->lines[bl[k].li] : NULL;
 		char echo[ORDERS_TEXT_MAX], bad[ORDERS_TEXT_MAX] = "";
 		size_t e;
-		int count = 0;
+		int count = 0, cut = 0;
 
 		if (bl[k].line <= 0)
 			continue;   /* replaced by a later line for its brigade */
@@ -1057,6 +1059,7 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			memset(&o, 0, sizeof(o));
 			o.who = u;
 			o.line = bl[k].line;
+			p->cut = 0;
 			if (parse_chain(p, b, side, 0, u, bl[k].what, &o, msg,
 			    sizeof(msg)) != 0) {
 				if (bad[0] == '\0') {
@@ -1084,7 +1087,13 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 				e += (size_t)snprintf(echo + e, sizeof(echo) - e, "%s %s",
 				    count ? "," : "", b->units[u].name);
 			count++;
+			cut |= p->cut;
 		}
+		p->cut = 0;
+		if (cut && e < sizeof(echo))
+			e += (size_t)snprintf(echo + e, sizeof(echo) - e, "   (only "
+			    "the first %d parts are kept: what follows was left out)",
+			    ORDER_MAX_STEPS);
 		if (l == NULL)
 			continue;
 		if (count == 0 && strncmp(bad, "; not for", 9) == 0 &&

@@ -664,7 +664,10 @@ b7_commander_order(struct ctx *c, const struct order *o)
 		b7_ev(c, EV_COMMANDER, -1, -1, (int)go, "%s rides %s\" to %s,%s.",
 		    k->name, fmt_in(c, 0, go), fmt_in(c, 1, to.x),
 		    fmt_in(c, 2, to.y));
-		c->ev->v[c->ev->n - 1].side = k->side;
+		/* Told to his side (the event was stored unless the list
+		 * is full or out of memory). */
+		if (c->ev->n > 0 && !c->ev->overflow)
+			c->ev->v[c->ev->n - 1].side = k->side;
 		break;
 	}
 }
@@ -1178,10 +1181,15 @@ nearest_line(const struct battle *b, int u, const unsigned char *seen,
 				shown = 1;
 		if (!shown)
 			continue;
-		g = b7_unit_gap(b, u, v);
-		if (g >= 0 && (best < 0 || g < best)) {
-			best = g;
-			near = v;
+		/* Measured to the stands the side sees, no others. */
+		FOR_STANDS(b, u, s) {
+			if (!alive(b, s))
+				continue;
+			g = battle_gap_to_unit_seen(b, s, v, seen);
+			if (g >= 0 && (best < 0 || g < best)) {
+				best = g;
+				near = v;
+			}
 		}
 	}
 	if (near < 0 || !battle_unit_centre(b, u, &uc) ||

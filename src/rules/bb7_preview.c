@@ -405,8 +405,15 @@ play_unit(struct pv *pv, const struct order *o)
 	int pass_resupply, refused = -1;
 
 	for (i = 0; i < o->nsteps; i++)
-		if (o->steps[i].verb == V_HOLD)
-			return;   /* it does not activate */
+		if (o->steps[i].verb == V_HOLD) {
+			/* It does not activate: nothing else in the line is
+			 * done. */
+			if (o->nsteps > 1)
+				warn(pv, o->line, "HOLD in %s's line means it does not "
+				    "activate: the other parts of the line will not be "
+				    "done.", un->name);
+			return;
+		}
 	most = most_actions(c, u);
 	pass_resupply = resupply_passed_over(b, u, o);
 	memset(never, 0, sizeof(never));

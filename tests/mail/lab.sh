@@ -22,19 +22,29 @@ lab_available() {
 # our check and the server's bind), claimed with a file in /tmp so that
 # two labs, or two ports of one lab, never pick the same one. Claims are
 # dropped by lab_stop; any older than an hour are stale and swept.
-LAB_CLAIMS=/tmp/despatch-lab-ports
+LAB_CLAIMS=/tmp/despatch-lab-ports-$(id -u)
 lab_port_used() {
 	local hex
 	hex=$(printf '%04X' "$1")
 	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null |
 		awk -v h=":$hex" '$2 ~ h"$" { f = 1 } END { exit !f }'
 }
+# The claims folder is ours alone: made private, and not used if someone
+# else made it or it is a link (then a folder of this lab's own, which
+# keeps at least its own ports apart).  Called by lab_setup before it
+# picks its ports.
+lab_claims_dir() {
+	mkdir -m 700 "$LAB_CLAIMS" 2>/dev/null
+	if [ -L "$LAB_CLAIMS" ] || [ ! -d "$LAB_CLAIMS" ] || [ ! -O "$LAB_CLAIMS" ]; then
+		LAB_CLAIMS=$(mktemp -d /tmp/despatch-lab-ports.XXXXXX) || return 1
+	fi
+	find "$LAB_CLAIMS" -maxdepth 1 -type f -mmin +60 -delete 2>/dev/null
+	return 0
+}
 lab_free_port() {
 	local p lo hi
 	read -r lo _ < /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || lo=32768
 	hi=$((lo - 1)); [ "$hi" -gt 20999 ] || hi=32767
-	mkdir -p "$LAB_CLAIMS" && chmod 1777 "$LAB_CLAIMS" 2>/dev/null
-	find "$LAB_CLAIMS" -type f -mmin +60 -delete 2>/dev/null
 	for _ in $(seq 400); do
 		p=$((20000 + RANDOM % (hi - 20000)))
 		lab_port_used "$p" && continue
@@ -56,6 +66,7 @@ lab_release_ports() {
 lab_setup() {
 	LAB_DIR=$1
 	local dc=$LAB_DIR/dovecot pf=$LAB_DIR/postfix pfc=$LAB_DIR/postfix/etc
+	lab_claims_dir || return 1
 	LAB_SMTP_PORT=$(lab_free_port) LAB_IMAP_PORT=$(lab_free_port)
 	LAB_IMAPS_PORT=$(lab_free_port) LAB_LMTP_PORT=$(lab_free_port)
 	LAB_AUTH_PORT=$(lab_free_port)

@@ -1020,6 +1020,12 @@ parts_past_the_fourth_are_left_out_and_said(void **state)
 	assert_non_null(strstr(f->r->lines[0].text, "only the first 4 parts"));
 	orders_parse(f->p, f->b, 0, "7th: ADVANCE 1 THEN FACE 90\n", 0, f->r);
 	assert_null(strstr(f->r->lines[0].text, "only the first"));
+	/* A brigade's line says so too. */
+	orders_parse(f->p, f->b, 0, "1st brigade: ADVANCE 1 THEN ADVANCE 2 THEN "
+	    "ADVANCE 3 THEN FACE 90 THEN ADVANCE 5\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.orders[0].nsteps, 4);
+	assert_non_null(strstr(f->r->lines[0].text, "only the first 4 parts"));
 }
 
 /* A refused line says its unit holds only while no later line for the
@@ -1035,6 +1041,14 @@ a_refused_line_points_at_the_later_one_that_stands(void **state)
 	assert_int_equal(f->r->set.n, 1);
 	assert_null(strstr(f->r->lines[0].text, "holds"));
 	assert_non_null(strstr(f->r->lines[0].text, "its order on line 2 "
+	    "stands"));
+	/* Every refusal before it, not only the first. */
+	orders_parse(f->p, f->b, 0, "7th: ADVANCE far\n7th: DANCE\n"
+	    "7th: FACE 90\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 2);
+	assert_non_null(strstr(f->r->lines[0].text, "its order on line 3 "
+	    "stands"));
+	assert_non_null(strstr(f->r->lines[1].text, "its order on line 3 "
 	    "stands"));
 	orders_parse(f->p, f->b, 0, "7th: ADVANCE far\n71st: FACE 90\n", 0,
 	    f->r);

@@ -464,6 +464,10 @@ parts_beyond_the_hand_are_told(void **state)
 	    "disruption point), and 3 actions need 6 successes. Part 3 "
 	    "(ADVANCE) can never be done.");
 	expect(b, "62nd: ADVANCE 1 THEN ADVANCE 1\n", NULL);
+	/* A HOLD anywhere in the line: the unit does not activate. */
+	expect(b, "62nd: ADVANCE 1 THEN HOLD\n", "HOLD in 62nd Foot's line "
+	    "means it does not activate");
+	expect(b, "62nd: HOLD\n", NULL);
 	battle_free(b);
 }
 
@@ -538,6 +542,26 @@ situation_names_the_nearest_enemy(void **state)
 	rs->situation(b, unit(b, "62nd Foot"), NULL, out, sizeof(out));
 	assert_non_null(strstr(out, "Riflemen,"));
 	assert_non_null(strstr(out, "\n        in range\n"));
+	/* In a fog game the distance is to the stands the side sees: with
+	 * only the riflemen's farthest base in sight, farther than to the
+	 * nearest (which it must not give away). */
+	{
+		char all[1024];
+		int r = unit(b, "Riflemen");
+
+		memset(seen, 0, sizeof(seen));
+		seen[b->units[r].first_stand + b->units[r].nstands - 1] = 1;
+		rs->situation(b, unit(b, "62nd Foot"), NULL, all, sizeof(all));
+		rs->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
+		double d_all = 0, d_seen = 0;
+
+		assert_non_null(strstr(out, "Riflemen,"));
+		assert_int_equal(sscanf(strstr(all, "Riflemen,"), "Riflemen, %lf",
+		    &d_all), 1);
+		assert_int_equal(sscanf(strstr(out, "Riflemen,"), "Riflemen, %lf",
+		    &d_seen), 1);
+		assert_true(d_seen > d_all + 1);
+	}
 	/* Seeing nothing of the enemy, it says so. */
 	memset(seen, 0, sizeof(seen));
 	rs->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
