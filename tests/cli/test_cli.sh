@@ -439,7 +439,7 @@ check "demo result" 0 "$bin" --db "$work/d1/demo.db" state cowpens --json
 says "demo result" '"over": true'
 # The demo's outcome (pinned by its archive digest) is declared, in the
 # state and in the last report.
-says "demo result" '"text": "a draw'
+says "demo result" '"text": "victory on points for continental'
 says "demo result" '"points": {'
 last=$(ls "$work"/d1/mail/*-report-tarleton-* | tail -1)
 if python3 - "$last" <<'EOF'
