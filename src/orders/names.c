@@ -520,6 +520,30 @@ cand_matches(int level, const struct cand *c, const struct typed *ty)
 	}
 }
 
+/* The level candidate c matches the typed name at (as cand_matches;
+ * 4 for none), trying levels up to top.  A commander's surname written
+ * alone ("Morgan" for "Col. Daniel Morgan") counts as a prefix: his rank
+ * and given names are not what players write, so it stands level with a
+ * unit whose name begins so ("Morgan's Riflemen") and the answer asks
+ * which was meant rather than guessing. */
+static int
+cand_level(const struct cand *c, const struct typed *ty, int top)
+{
+	int lv;
+
+	if (cand_matches(1, c, ty))
+		return (size_t)c->nlen == ty->tl ? 0 : 1;
+	if (c->kind == C_CMD && c->nw > 1 &&
+	    (size_t)c->wlen[c->nw - 1] == ty->tl &&
+	    (size_t)c->wpos[c->nw - 1] + ty->tl == (size_t)c->nlen &&
+	    memcmp(c->norm + c->wpos[c->nw - 1], ty->t, ty->tl) == 0)
+		return 1;
+	for (lv = 2; lv <= top && lv < 4; lv++)
+		if (cand_matches(lv, c, ty))
+			return lv;
+	return 4;
+}
+
 static int
 wanted(const struct cand *c, int side, unsigned which)
 {
@@ -608,13 +632,7 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		i = nm->by[e];
 		if (!wanted(c, side, which))
 			continue;
-		/* Levels 0 (the same) and 1 (a prefix) in one comparison. */
-		if (cand_matches(1, c, &ty))
-			lv = (size_t)c->nlen == ty.tl ? 0 : 1;
-		else
-			for (lv = 2; lv <= top && lv < 4; lv++)
-				if (cand_matches(lv, c, &ty))
-					break;
+		lv = cand_level(c, &ty, top);
 		if (lv > top || lv == 4)
 			continue;   /* no match as good as the best so far */
 		if (lv < top) {
@@ -642,7 +660,7 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		    "one %s:", name, what);
 		for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
 			if (wanted(&nm->c[i], side, which) &&
-			    cand_matches(level, &nm->c[i], &ty)) {
+			    cand_level(&nm->c[i], &ty, level) == level) {
 				k += (size_t)snprintf(msg + k, msize - k,
 				    "%s \"%s\"", shown ? "," : "",
 				    nm->c[i].name);

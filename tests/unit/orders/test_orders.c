@@ -1138,6 +1138,48 @@ vnb_answers_bb7_words_with_its_own(void **state)
 	orders_parse(f->p, f->b, 0, "7th: RALLY\n", 0, f->r);
 	assert_non_null(strstr(f->r->lines[0].text, "did you mean REFORM?"));
 }
+/* A commander's surname alone stands level with a unit whose name
+ * begins so: the answer asks which, rather than ordering the unit. */
+static void
+a_surname_shared_with_a_unit_is_asked_about(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Farm\"\nruleset vnb-wing\ntable 48 x 48\n"
+	    "side continental \"Continental\"\n"
+	    "  commander \"Maj. Gen. Benedict Arnold\" army at 24,2\n"
+	    "  brigade \"Morgan's corps\" commander \"Col. Daniel Morgan\" at 24,6\n"
+	    "    unit \"Morgan's Riflemen\" type continentals-post-1778 stands 2 sp 2 at 20,10 facing 0\n"
+	    "    unit \"Dearborn's Light Infantry\" type continentals-post-1778 stands 2 sp 2 at 30,10 facing 0\n"
+	    "side crown \"Crown\"\n  commander \"Burgoyne\" army at 24,44\n"
+	    "  brigade \"Hamilton\" commander \"Hamilton\" at 24,40\n"
+	    "    unit \"62nd Foot\" type british-line stands 2 sp 3 at 24,36 facing 180\n";
+	struct battle *b = NULL;
+	struct orders_parser *p;
+	struct orders_result *r = malloc(sizeof(*r));
+	struct err e;
+
+	(void)state;
+	assert_non_null(r);
+	if (scenario_parse(sc, strlen(sc), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(p);
+	orders_parse(p, b, 0, "Morgan: MOVE TO 30,12\n", 0, r);
+	assert_int_equal(r->nerrors, 1);
+	assert_non_null(strstr(r->lines[0].text, "could be more than one"));
+	assert_non_null(strstr(r->lines[0].text, "\"Morgan's Riflemen\""));
+	assert_non_null(strstr(r->lines[0].text, "\"Col. Daniel Morgan\""));
+	orders_parse(p, b, 0, "Col. Morgan: MOVE TO 30,12\nMorgan's Riflemen: "
+	    "ADVANCE 2\nArnold: MOVE TO 20,4\n", 0, r);
+	assert_int_equal(r->nerrors, 0);
+	assert_int_equal(r->set.n, 3);
+	assert_true(r->set.orders[0].is_commander);
+	assert_false(r->set.orders[1].is_commander);
+	assert_true(r->set.orders[2].is_commander);
+	orders_parser_free(p);
+	battle_free(b);
+	free(r);
+}
 
 int
 main(void)
@@ -1180,6 +1222,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(parts_past_the_fourth_are_left_out_and_said, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_refused_line_points_at_the_later_one_that_stands, setup, teardown),
 		cmocka_unit_test(bb7_refuses_what_no_table_allows),
+		cmocka_unit_test(a_surname_shared_with_a_unit_is_asked_about),
 		cmocka_unit_test_setup_teardown(vnb_answers_bb7_words_with_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(cards_are_played_by_name_start_or_number, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_card_that_cannot_be_played_says_why, setup, teardown),
