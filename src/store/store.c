@@ -213,12 +213,16 @@ store_open(const char *path, int create, int max_version, struct store **out,
 	}
 	{
 		/* How long a writer waits for another before giving up (the
-		 * pipe then exits 75 and the MTA retries): 5 s, or
-		 * $DESPATCH_BUSY_TIMEOUT milliseconds. */
+		 * pipe then exits 75 and the MTA retries): 15 s, or
+		 * $DESPATCH_BUSY_TIMEOUT milliseconds.  A turn of the largest
+		 * battle holds the lock for under 2 s on an idle machine;
+		 * 15 s leaves room for a loaded one, and an MTA's pipe waits
+		 * far longer than that. */
 		const char *bt = getenv("DESPATCH_BUSY_TIMEOUT");
-		long ms = bt != NULL && *bt ? strtol(bt, NULL, 10) : 5000;
+		long ms = bt != NULL && *bt ? strtol(bt, NULL, 10) : 15000;
 
-		sqlite3_busy_timeout(s->db, ms > 0 && ms < 600000 ? (int)ms : 5000);
+		sqlite3_busy_timeout(s->db, ms > 0 && ms < 600000 ? (int)ms :
+		    15000);
 	}
 	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
 	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {
