@@ -58,6 +58,30 @@ int orders_point(struct orders_parser *p, const struct battle *b,
     size_t msize);
 
 /* Matches re against s from start (the match in p->md). */
+/* isspace() and tolower() of the C locale (ASCII only, bytes past 0x7f
+ * kept), without a libc call a byte: every byte of every order line
+ * passes through them. */
+static inline int
+orders_sp(unsigned char ch)
+{
+	return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+static inline unsigned char
+orders_low(unsigned char ch)
+{
+	return (unsigned)(ch - 'A') < 26u ? (unsigned char)(ch - 'A' + 'a') : ch;
+}
+
+/* Copies s into out (size bytes), cut at a character boundary if it is
+ * longer. */
+void orders_copy_text(char *out, size_t size, const char *s);
+/* A mail command on a line of its own (commands.c).  Returns 1 and fills
+ * *c, 0 if the line is not one, -1 (with msg) if it is one written
+ * wrongly. */
+int orders_parse_command(struct orders_parser *p, const char *buf,
+    struct orders_cmd *c, char *msg, size_t msize);
+
 int orders_match(struct orders_parser *p, pcre2_code *re, const char *s,
     size_t len, size_t start);
 /* After a match: group g into out. */

@@ -18,13 +18,6 @@
 
 /* --- names ------------------------------------------------------------ */
 
-/* Lower case of a byte, ASCII only (bytes past 0x7f are kept). */
-static unsigned char
-low(unsigned char ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? (unsigned char)(ch - 'A' + 'a') : ch;
-}
-
 /* The edit distance by the table, row by row: the reference, and what
  * a pattern past 64 bytes is measured with.  Case ignored. */
 int
@@ -44,8 +37,8 @@ orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
 
 		row[0] = (int)i;
 		for (j = 1; j <= lb; j++) {
-			int cost = low((unsigned char)a[i - 1]) !=
-			    low((unsigned char)b[j - 1]);
+			int cost = orders_low((unsigned char)a[i - 1]) !=
+			    orders_low((unsigned char)b[j - 1]);
 
 			tmp = row[j];
 			row[j] = row[j] + 1;
@@ -68,7 +61,7 @@ orders_lev_prep(struct lev_pat *lp, const char *a, size_t la)
 		la = LEV_MAX;
 	lp->m = (int)la;
 	for (i = 0; i < la; i++)
-		lp->s[i] = (char)low((unsigned char)a[i]);
+		lp->s[i] = (char)orders_low((unsigned char)a[i]);
 	lp->s[la] = '\0';
 	memset(lp->peq, 0, sizeof(lp->peq));
 	if (la <= 64)
@@ -100,7 +93,7 @@ orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
 		return (int)n > max ? max + 1 : (int)n;
 	last = (uint64_t)1 << (lp->m - 1);
 	for (j = 0; j < n; j++) {
-		uint64_t eq = lp->peq[low((unsigned char)t[j])];
+		uint64_t eq = lp->peq[orders_low((unsigned char)t[j])];
 		uint64_t xv = eq | mv;
 		uint64_t xh = (((eq & pv) + pv) ^ pv) | eq;
 		uint64_t ph = mv | ~(xh | pv);

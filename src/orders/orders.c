@@ -19,20 +19,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* isspace() and tolower() of the C locale, without a libc call a byte:
- * every byte of every order line passes through them. */
-static int
-sp(unsigned char ch)
-{
-	return ch == ' ' || (ch >= '\t' && ch <= '\r');
-}
-
-static unsigned char
-low(unsigned char ch)
-{
-	return (unsigned)(ch - 'A') < 26u ? (unsigned char)(ch - 'A' + 'a') : ch;
-}
-
 void
 orders_parser_limit(struct orders_parser *p, uint64_t mask, int army)
 {
@@ -164,9 +150,9 @@ orders_trim(char *s)
 {
 	size_t n = strlen(s), i = 0;
 
-	while (n > 0 && sp((unsigned char)s[n - 1]))
+	while (n > 0 && orders_sp((unsigned char)s[n - 1]))
 		s[--n] = '\0';
-	while (sp((unsigned char)s[i]))
+	while (orders_sp((unsigned char)s[i]))
 		i++;
 	if (i > 0)
 		memmove(s, s + i, n - i + 1);
@@ -177,9 +163,9 @@ orders_trim(char *s)
 static int
 take_trimmed(const char *s, size_t n, char *buf, size_t size)
 {
-	while (n > 0 && sp((unsigned char)s[n - 1]))
+	while (n > 0 && orders_sp((unsigned char)s[n - 1]))
 		n--;
-	while (n > 0 && sp((unsigned char)*s)) {
+	while (n > 0 && orders_sp((unsigned char)*s)) {
 		s++;
 		n--;
 	}
@@ -316,10 +302,8 @@ cut(const char *in, size_t max, char *out)
 	return out;
 }
 
-/* Copies s into out (size bytes), cut at a character boundary if it is
- * longer. */
-static void
-copy_text(char *out, size_t size, const char *s)
+void
+orders_copy_text(char *out, size_t size, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -342,17 +326,17 @@ verb_at(const char *text, const char *word, size_t *rest)
 
 	for (; *word; word++) {
 		if (*word == ' ') {
-			if (!sp((unsigned char)*t))
+			if (!orders_sp((unsigned char)*t))
 				return 0;
-			while (sp((unsigned char)*t))
+			while (orders_sp((unsigned char)*t))
 				t++;
 			continue;
 		}
-		if (low((unsigned char)*t) != low((unsigned char)*word))
+		if (orders_low((unsigned char)*t) != orders_low((unsigned char)*word))
 			return 0;
 		t++;
 	}
-	if (*t != '\0' && !sp((unsigned char)*t))
+	if (*t != '\0' && !orders_sp((unsigned char)*t))
 		return 0;
 	*rest = (size_t)(t - text);
 	return 1;
@@ -399,11 +383,11 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		size_t alen, off;
 
 		/* The first letter rules out all verbs but one or two. */
-		if (low((unsigned char)text[0]) != low((unsigned char)v->word[0]) ||
+		if (orders_low((unsigned char)text[0]) != orders_low((unsigned char)v->word[0]) ||
 		    !verb_at(text, v->word, &off))
 			continue;
 		/* What follows the verb (the text is trimmed at its end). */
-		for (arg = text + off; sp((unsigned char)*arg); arg++)
+		for (arg = text + off; orders_sp((unsigned char)*arg); arg++)
 			;
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
@@ -591,8 +575,8 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	l->line = line;
 	l->status = st;
 	l->standing = 0;
-	copy_text(l->raw, sizeof(l->raw), raw);
-	copy_text(l->text, sizeof(l->text), text);
+	orders_copy_text(l->raw, sizeof(l->raw), raw);
+	orders_copy_text(l->text, sizeof(l->text), text);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 	else if (st == ORDERS_PROSE)
@@ -614,196 +598,13 @@ has_verb_word(const struct ruleset *rs, const char *buf)
 		for (i = 0; i < rs->nverbs; i++) {
 			size_t off;
 
-			if (low((unsigned char)*w) ==
-			    low((unsigned char)rs->verbs[i].word[0]) &&
+			if (orders_low((unsigned char)*w) ==
+			    orders_low((unsigned char)rs->verbs[i].word[0]) &&
 			    verb_at(w, rs->verbs[i].word, &off))
 				return 1;
 		}
 	}
 	return 0;
-}
-
-const char *
-orders_cmd_word(enum orders_cmd_kind k)
-{
-	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
-		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL",
-		"SET" };
-
-	return (unsigned)k < CMD_COUNT ? w[k] : "?";
-}
-
-/* A mail command on a line of its own.  Returns 1 and fills *c, 0 if the
- * line is not one, -1 (with msg) if it is one written wrongly. */
-static int
-parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
-    char *msg, size_t msize)
-{
-	char word[16], arg[ORDERS_TEXT_MAX];
-	int k;
-
-	/* Most lines are orders: only a line that begins with a command's
-	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
-	switch (buf[0] | 0x20) {
-	case 'c': case 'h': case 'o': case 'p': case 'r': case 's': case 'w':
-		break;
-	default:
-		return 0;
-	}
-	for (k = 0; k < CMD_COUNT; k++) {
-		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
-		size_t j;
-
-		for (j = 0; w[j] && low((unsigned char)buf[j]) ==
-		    low((unsigned char)w[j]); j++)
-			;
-		if (w[j] == '\0' && (buf[j] == '\0' || sp((unsigned char)buf[j]) ||
-		    buf[j] == '.' || buf[j] == '!'))
-			break;
-	}
-	if (k == CMD_COUNT)
-		return 0;
-	if (!orders_match(p, p->cmd, buf, strlen(buf), 0))
-		return 0;
-	orders_group(p, buf, 1, word, sizeof(word));
-	orders_group(p, buf, 2, arg, sizeof(arg));
-	memset(c, 0, sizeof(*c));
-	for (k = 0; k < CMD_COUNT; k++)
-		if (strcasecmp(word, orders_cmd_word(k)) == 0)
-			break;
-	c->kind = (enum orders_cmd_kind)k;
-	switch (c->kind) {
-	case CMD_PRESS: {
-		/* PRESS TO <side|all> "text" (or the text without quotes,
-		 * after a colon or not). */
-		char *t = arg, *q;
-		size_t n;
-
-		if (strncasecmp(t, "TO", 2) != 0 || !isspace((unsigned char)t[2])) {
-			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
-			    "<side or all> \"your message\"");
-			return -1;
-		}
-		t += 3;
-		while (isspace((unsigned char)*t))
-			t++;
-		n = strcspn(t, " \t:\"");
-		if (n == 0 || n >= sizeof(c->arg)) {
-			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
-			    "<side or all> \"your message\"");
-			return -1;
-		}
-		memcpy(c->arg, t, n);
-		c->arg[n] = '\0';
-		t += n;
-		while (isspace((unsigned char)*t) || *t == ':')
-			t++;
-		/* Straight or curly quotes around the text. */
-		if (*t == '"') {
-			t++;
-		} else if ((unsigned char)t[0] == 0xe2 &&
-		    (unsigned char)t[1] == 0x80 && (unsigned char)t[2] == 0x9c) {
-			t += 3;
-		}
-		n = strlen(t);
-		q = t + n;
-		if (n > 0 && q[-1] == '"')
-			q[-1] = '\0';
-		else if (n >= 3 && (unsigned char)q[-3] == 0xe2 &&
-		    (unsigned char)q[-2] == 0x80 && (unsigned char)q[-1] == 0x9d)
-			q[-3] = '\0';
-		snprintf(c->text, sizeof(c->text), "%s", t);
-		orders_trim(c->text);
-		return 1;
-	}
-	case CMD_COMMIT: {
-		/* COMMIT <SHA-256 of the nonce, 64 hex digits>. */
-		size_t n = strlen(arg), i;
-
-		for (i = 0; i < n && isxdigit((unsigned char)arg[i]); i++)
-			;
-		if (n != 64 || i != n) {
-			snprintf(msg, msize, "COMMIT takes the SHA-256 of your nonce: "
-			    "64 hex digits (printf '%%s' 'your nonce' | sha256sum)");
-			return -1;
-		}
-		for (i = 0; i < n; i++)
-			c->text[i] = (char)tolower((unsigned char)arg[i]);
-		c->text[n] = '\0';
-		return 1;
-	}
-	case CMD_REVEAL:
-		if (arg[0] == '\0' || strlen(arg) > 128) {
-			snprintf(msg, msize, "REVEAL takes the nonce you committed to "
-			    "(1 to 128 characters)");
-			return -1;
-		}
-		snprintf(c->text, sizeof(c->text), "%s", arg);
-		return 1;
-	case CMD_SET: {
-		/* SET MAIL TEXT | HTML | FULL: how the player's reports come. */
-		static const char *const kinds[] = { "text", "html", "full" };
-		char what[16] = "", how[16] = "", extra[2] = "";
-		int n = sscanf(arg, "%15s %15s %1s", what, how, extra);
-
-		/* "Set up a line on the ridge" is not the command. */
-		if (n < 1 || strcasecmp(what, "MAIL") != 0)
-			return 0;
-		for (k = 0; n == 2 && k < 3; k++)
-			if (strcasecmp(how, kinds[k]) == 0)
-				break;
-		if (n != 2 || k == 3) {
-			snprintf(msg, msize, "SET MAIL takes one of TEXT (plain text "
-			    "only), HTML (the report with its map in the mail) or FULL "
-			    "(HTML with the map as PNG and SVG and the report as JSON "
-			    "attached)");
-			return -1;
-		}
-		snprintf(c->arg, sizeof(c->arg), "mail");
-		snprintf(c->text, sizeof(c->text), "%s", kinds[k]);
-		return 1;
-	}
-	case CMD_CONCEDE:
-		if (strlen(arg) >= sizeof(c->arg) || strchr(arg, ' ') != NULL) {
-			snprintf(msg, msize, "CONCEDE takes nothing after it, or the "
-			    "code from the reply to your first CONCEDE");
-			return -1;
-		}
-		copy_text(c->arg, sizeof(c->arg), arg);
-		return 1;
-	default:
-		/* "Help me with the map" is prose, not the command. */
-		return arg[0] == '\0' ? 1 : 0;
-	}
-}
-
-int
-orders_bare_command(struct orders_parser *p, const char *body)
-{
-	const char *s = body;
-
-	while (s != NULL && *s) {
-		const char *nl = strchr(s, '\n');
-		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		char buf[ORDERS_TEXT_MAX], msg[64];
-		struct orders_cmd *c;
-		int rc;
-
-		s = nl ? nl + 1 : NULL;
-		if (orders_take_line(s ? s - n - 1 : body + strlen(body) - n, n, buf,
-		    sizeof(buf)) != 0)
-			return -1;
-		if (buf[0] == '\0' || buf[0] == '>')
-			continue;
-		c = malloc(sizeof(*c));
-		if (c == NULL)
-			return -1;
-		rc = parse_command(p, buf, c, msg, sizeof(msg));
-		rc = rc == 1 ? (int)c->kind : -1;
-		free(c);
-		return rc;
-	}
-	return -1;
 }
 
 const char *
@@ -843,21 +644,21 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 				if (what[i] == ';') {
 					end = i;
 					next = i + 1;
-					while (next < wl && sp((unsigned char)what[next]))
+					while (next < wl && orders_sp((unsigned char)what[next]))
 						next++;
 					break;
 				}
 			for (i = start + 1; i + 5 < wl && i < end; i++)
 				/* (x | 0x20) == 't' only for 'T' and 't' */
 				if ((what[i] | 0x20) == 't' &&
-				    sp((unsigned char)what[i - 1]) &&
+				    orders_sp((unsigned char)what[i - 1]) &&
 				    (what[i + 1] | 0x20) == 'h' &&
 				    (what[i + 2] | 0x20) == 'e' &&
 				    (what[i + 3] | 0x20) == 'n' &&
-				    sp((unsigned char)what[i + 4])) {
+				    orders_sp((unsigned char)what[i + 4])) {
 					end = i - 1;
 					next = i + 4;
-					while (next < wl && sp((unsigned char)what[next]))
+					while (next < wl && orders_sp((unsigned char)what[next]))
 						next++;
 					break;
 				}
@@ -1104,7 +905,7 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 		} else if (count == 0) {
 			char w[200];
 
-			copy_text(w, sizeof(w), bl[k].what);
+			orders_copy_text(w, sizeof(w), bl[k].what);
 			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for "
 			    "no unit: each has an order of its own or is off the table",
 			    b->brigades[bl[k].brigade].name, w);
@@ -1114,7 +915,7 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 
 			if (el + bl2 >= sizeof(l->text))
 				bl2 = sizeof(l->text) - 1 > el ? sizeof(l->text) - 1 - el : 0;
-			copy_text(l->text, sizeof(l->text), echo);
+			orders_copy_text(l->text, sizeof(l->text), echo);
 			if (el < sizeof(l->text) - 1) {
 				memcpy(l->text + el, bad, bl2);
 				l->text[el + bl2] = '\0';
@@ -1227,7 +1028,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			struct orders_cmd *cmd = out->ncmds < ORDERS_MAX_CMDS ?
 			    &out->cmds[out->ncmds] : NULL;
 			struct orders_cmd spare;
-			int rc = parse_command(p, buf, cmd ? cmd : &spare, msg,
+			int rc = orders_parse_command(p, buf, cmd ? cmd : &spare, msg,
 			    sizeof(msg));
 
 			if (rc < 0) {
@@ -1325,7 +1126,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			/* "7th Foot:" is an order with its verb missing;
 			 * "Orders:" or "Dear Sir:" is a heading. */
 			*colon = '\0';
-			copy_text(who, sizeof(who), buf);
+			orders_copy_text(who, sizeof(who), buf);
 			*colon = ':';
 			orders_trim(who);
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,

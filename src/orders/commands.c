@@ -1,0 +1,193 @@
+/*
+ * commands.c - the mail commands (HELP, STATUS, ORDERS, PRESS ...; see
+ * docs/orders.md): a command on a line of its own in an order mail, and
+ * the one command of a mail that holds nothing else.
+ */
+#include "orders/internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *
+orders_cmd_word(enum orders_cmd_kind k)
+{
+	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
+		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL",
+		"SET" };
+
+	return (unsigned)k < CMD_COUNT ? w[k] : "?";
+}
+
+int
+orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
+    char *msg, size_t msize)
+{
+	char word[16], arg[ORDERS_TEXT_MAX];
+	int k;
+
+	/* Most lines are orders: only a line that begins with a command's
+	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
+	switch (buf[0] | 0x20) {
+	case 'c': case 'h': case 'o': case 'p': case 'r': case 's': case 'w':
+		break;
+	default:
+		return 0;
+	}
+	for (k = 0; k < CMD_COUNT; k++) {
+		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
+		size_t j;
+
+		for (j = 0; w[j] && orders_low((unsigned char)buf[j]) ==
+		    orders_low((unsigned char)w[j]); j++)
+			;
+		if (w[j] == '\0' && (buf[j] == '\0' || orders_sp((unsigned char)buf[j]) ||
+		    buf[j] == '.' || buf[j] == '!'))
+			break;
+	}
+	if (k == CMD_COUNT)
+		return 0;
+	if (!orders_match(p, p->cmd, buf, strlen(buf), 0))
+		return 0;
+	orders_group(p, buf, 1, word, sizeof(word));
+	orders_group(p, buf, 2, arg, sizeof(arg));
+	memset(c, 0, sizeof(*c));
+	for (k = 0; k < CMD_COUNT; k++)
+		if (strcasecmp(word, orders_cmd_word(k)) == 0)
+			break;
+	c->kind = (enum orders_cmd_kind)k;
+	switch (c->kind) {
+	case CMD_PRESS: {
+		/* PRESS TO <side|all> "text" (or the text without quotes,
+		 * after a colon or not). */
+		char *t = arg, *q;
+		size_t n;
+
+		if (strncasecmp(t, "TO", 2) != 0 || !isspace((unsigned char)t[2])) {
+			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
+			    "<side or all> \"your message\"");
+			return -1;
+		}
+		t += 3;
+		while (isspace((unsigned char)*t))
+			t++;
+		n = strcspn(t, " \t:\"");
+		if (n == 0 || n >= sizeof(c->arg)) {
+			snprintf(msg, msize, "PRESS needs an addressee: PRESS TO "
+			    "<side or all> \"your message\"");
+			return -1;
+		}
+		memcpy(c->arg, t, n);
+		c->arg[n] = '\0';
+		t += n;
+		while (isspace((unsigned char)*t) || *t == ':')
+			t++;
+		/* Straight or curly quotes around the text. */
+		if (*t == '"') {
+			t++;
+		} else if ((unsigned char)t[0] == 0xe2 &&
+		    (unsigned char)t[1] == 0x80 && (unsigned char)t[2] == 0x9c) {
+			t += 3;
+		}
+		n = strlen(t);
+		q = t + n;
+		if (n > 0 && q[-1] == '"')
+			q[-1] = '\0';
+		else if (n >= 3 && (unsigned char)q[-3] == 0xe2 &&
+		    (unsigned char)q[-2] == 0x80 && (unsigned char)q[-1] == 0x9d)
+			q[-3] = '\0';
+		snprintf(c->text, sizeof(c->text), "%s", t);
+		orders_trim(c->text);
+		return 1;
+	}
+	case CMD_COMMIT: {
+		/* COMMIT <SHA-256 of the nonce, 64 hex digits>. */
+		size_t n = strlen(arg), i;
+
+		for (i = 0; i < n && isxdigit((unsigned char)arg[i]); i++)
+			;
+		if (n != 64 || i != n) {
+			snprintf(msg, msize, "COMMIT takes the SHA-256 of your nonce: "
+			    "64 hex digits (printf '%%s' 'your nonce' | sha256sum)");
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			c->text[i] = (char)tolower((unsigned char)arg[i]);
+		c->text[n] = '\0';
+		return 1;
+	}
+	case CMD_REVEAL:
+		if (arg[0] == '\0' || strlen(arg) > 128) {
+			snprintf(msg, msize, "REVEAL takes the nonce you committed to "
+			    "(1 to 128 characters)");
+			return -1;
+		}
+		snprintf(c->text, sizeof(c->text), "%s", arg);
+		return 1;
+	case CMD_SET: {
+		/* SET MAIL TEXT | HTML | FULL: how the player's reports come. */
+		static const char *const kinds[] = { "text", "html", "full" };
+		char what[16] = "", how[16] = "", extra[2] = "";
+		int n = sscanf(arg, "%15s %15s %1s", what, how, extra);
+
+		/* "Set up a line on the ridge" is not the command. */
+		if (n < 1 || strcasecmp(what, "MAIL") != 0)
+			return 0;
+		for (k = 0; n == 2 && k < 3; k++)
+			if (strcasecmp(how, kinds[k]) == 0)
+				break;
+		if (n != 2 || k == 3) {
+			snprintf(msg, msize, "SET MAIL takes one of TEXT (plain text "
+			    "only), HTML (the report with its map in the mail) or FULL "
+			    "(HTML with the map as PNG and SVG and the report as JSON "
+			    "attached)");
+			return -1;
+		}
+		snprintf(c->arg, sizeof(c->arg), "mail");
+		snprintf(c->text, sizeof(c->text), "%s", kinds[k]);
+		return 1;
+	}
+	case CMD_CONCEDE:
+		if (strlen(arg) >= sizeof(c->arg) || strchr(arg, ' ') != NULL) {
+			snprintf(msg, msize, "CONCEDE takes nothing after it, or the "
+			    "code from the reply to your first CONCEDE");
+			return -1;
+		}
+		orders_copy_text(c->arg, sizeof(c->arg), arg);
+		return 1;
+	default:
+		/* "Help me with the map" is prose, not the command. */
+		return arg[0] == '\0' ? 1 : 0;
+	}
+}
+
+int
+orders_bare_command(struct orders_parser *p, const char *body)
+{
+	const char *s = body;
+
+	while (s != NULL && *s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		char buf[ORDERS_TEXT_MAX], msg[64];
+		struct orders_cmd *c;
+		int rc;
+
+		s = nl ? nl + 1 : NULL;
+		if (orders_take_line(s ? s - n - 1 : body + strlen(body) - n, n, buf,
+		    sizeof(buf)) != 0)
+			return -1;
+		if (buf[0] == '\0' || buf[0] == '>')
+			continue;
+		c = malloc(sizeof(*c));
+		if (c == NULL)
+			return -1;
+		rc = orders_parse_command(p, buf, c, msg, sizeof(msg));
+		rc = rc == 1 ? (int)c->kind : -1;
+		free(c);
+		return rc;
+	}
+	return -1;
+}
