@@ -231,6 +231,32 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 	return best;
 }
 
+fx
+battle_unit_gap_seen(const struct battle *b, int u, int v,
+    const unsigned char *seen)
+{
+	const struct unit *un = &b->units[u];
+	fx best = -1;
+	int s;
+
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		fx g;
+
+		if (b->stands[s].flags & ST_GONE)
+			continue;
+		g = battle_gap_to_unit_seen(b, s, v, seen);
+		if (g >= 0 && (best < 0 || g < best))
+			best = g;
+	}
+	return best;
+}
+
+fx
+battle_unit_gap(const struct battle *b, int u, int v)
+{
+	return battle_unit_gap_seen(b, u, v, NULL);
+}
+
 int
 battle_unit_form(const struct battle *b, int unit)
 {

@@ -369,6 +369,12 @@ fx battle_gap_to_unit(const struct battle *b, int s, int v);
  * marks; -1 if none. */
 fx battle_gap_to_unit_seen(const struct battle *b, int s, int v,
     const unsigned char *seen);
+/* The gap between the nearest stands of units u and v still on the
+ * table, edge to edge (of v, only those seen marks; NULL for all); -1 if
+ * either has none. */
+fx battle_unit_gap(const struct battle *b, int u, int v);
+fx battle_unit_gap_seen(const struct battle *b, int u, int v,
+    const unsigned char *seen);
 
 /* 1 if p is inside an area of kind k (an edge counts as inside). */
 int battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k);

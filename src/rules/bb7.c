@@ -134,25 +134,6 @@ b7_unit_sees(const struct battle *b, int u, int t)
 	return 0;
 }
 
-/* The gap between two units' nearest bases; -1 if either has none. */
-fx
-b7_unit_gap(const struct battle *b, int u, int v)
-{
-	fx best = -1;
-	int s;
-
-	FOR_STANDS(b, u, s) {
-		fx g;
-
-		if (!alive(b, s))
-			continue;
-		g = battle_gap_to_unit(b, s, v);
-		if (g >= 0 && (best < 0 || g < best))
-			best = g;
-	}
-	return best;
-}
-
 static void
 translate(struct battle *b, int u, fx dx, fx dy)
 {
@@ -191,7 +172,7 @@ blocked(struct ctx *c, int u)
 
 		if (v == u || battle_unit_alive(b, v) == 0)
 			continue;
-		g = b7_unit_gap(b, u, v);
+		g = battle_unit_gap(b, u, v);
 		if (g < 0)
 			continue;
 		if (b->units[v].side != b->units[u].side ?
@@ -260,7 +241,7 @@ b7_nearest_enemy(const struct battle *b, int u)
 		if (b->units[v].side == b->units[u].side ||
 		    battle_unit_alive(b, v) == 0)
 			continue;
-		g = b7_unit_gap(b, u, v);
+		g = battle_unit_gap(b, u, v);
 		if (g >= 0 && (best < 0 || g < best)) {
 			best = g;
 			who = v;
@@ -1064,7 +1045,7 @@ bb7_prepare(struct battle *b, struct err *e)
 
 			lay_out(b, u, cen, 1);
 			for (v = 0; v < b->nunits; v++)
-				if (v != u && b7_unit_gap(b, u, v) == 0)
+				if (v != u && battle_unit_gap(b, u, v) == 0)
 					return err_set(e, ERR_USER, "unit \"%s\" in column "
 					    "(its bases one behind another) stands on \"%s\"",
 					    b->units[u].name, b->units[v].name);
@@ -1182,14 +1163,10 @@ nearest_line(const struct battle *b, int u, const unsigned char *seen,
 		if (!shown)
 			continue;
 		/* Measured to the stands the side sees, no others. */
-		FOR_STANDS(b, u, s) {
-			if (!alive(b, s))
-				continue;
-			g = battle_gap_to_unit_seen(b, s, v, seen);
-			if (g >= 0 && (best < 0 || g < best)) {
-				best = g;
-				near = v;
-			}
+		g = battle_unit_gap_seen(b, u, v, seen);
+		if (g >= 0 && (best < 0 || g < best)) {
+			best = g;
+			near = v;
 		}
 	}
 	if (near < 0 || !battle_unit_centre(b, u, &uc) ||

@@ -259,7 +259,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		    "cannot see it for the woods.", un->name, tu->name);
 		return;
 	}
-	g = b7_unit_gap(b, u, t);
+	g = battle_unit_gap(b, u, t);
 	/* What the target's density counts for. */
 	/* The number to beat, and how it came, for the dice's purpose. */
 	need = tu->density;
@@ -512,7 +512,7 @@ reach(struct ctx *c, int u)
 static int
 touching(struct ctx *c, int u, int t)
 {
-	fx g = b7_unit_gap(c->b, u, t);
+	fx g = battle_unit_gap(c->b, u, t);
 
 	return g >= 0 && g < P(c, "stop-short") + P(c, "step");
 }
@@ -541,7 +541,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		return;
 	}
 	dir = geom_bearing(uc, tc);
-	gap = b7_unit_gap(b, u, t);
+	gap = battle_unit_gap(b, u, t);
 	/* Dispersed or loose troops charged by formed ones run, unless
 	 * they hold buildings or works; the charger's move is made after
 	 * they have gone. */
@@ -558,7 +558,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		    c->stopped_by[t] >= 0 ? b->units[c->stopped_by[t]].name : "");
 		/* On after them its full move, or (NO PURSUIT) only onto the
 		 * ground they held: its centre to where theirs was. */
-		want = pursue ? b7_unit_gap(b, u, t) : geom_dist(uc, tc);
+		want = pursue ? battle_unit_gap(b, u, t) : geom_dist(uc, tc);
 		allow = b7_allowance(c, u, dir, want, &exact);
 		if (allow < 0)
 			return;
@@ -602,10 +602,10 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 				snprintf(why, sizeof(why), "stopped at the table's edge");
 			else if (un->kind == KIND_MOUNTED)
 				snprintf(why, sizeof(why), "still %s\" off after the "
-				    "dice's move", fmt_in(c, 1, b7_unit_gap(b, u, t)));
+				    "dice's move", fmt_in(c, 1, battle_unit_gap(b, u, t)));
 			else
 				snprintf(why, sizeof(why), "still %s\" off: a move takes "
-				    "it %s\"%s", fmt_in(c, 1, b7_unit_gap(b, u, t)),
+				    "it %s\"%s", fmt_in(c, 1, battle_unit_gap(b, u, t)),
 				    fmt_in(c, 2, reach(c, u)), c->woods_cost[u] > 0 ?
 				    ", less what the woods take" : "");
 			b7_ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and "
@@ -625,12 +625,12 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 			memcpy(&b->stands[un->first_stand], save,
 			    (size_t)un->nstands * sizeof(*save));
 			free(save);
-			gap = b7_unit_gap(b, u, t);
+			gap = battle_unit_gap(b, u, t);
 			b7_move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
 			    gap - 2 * P(c, "stop-short") : 0);
 			b7_ev(c, EV_ORDER_REFUSED, u, t, ok, "%s will not close with %s "
 			    "(%d of %d dice): it halts %s\" short.", un->name,
-			    tu->name, ok, n, fmt_in(c, 0, b7_unit_gap(b, u, t)));
+			    tu->name, ok, n, fmt_in(c, 0, battle_unit_gap(b, u, t)));
 			return;
 		}
 		free(save);

@@ -119,7 +119,6 @@ int b7_roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* The table and movement (bb7.c). */
-fx b7_unit_gap(const struct battle *b, int u, int v);
 int b7_unit_sees(const struct battle *b, int u, int t);
 int b7_nearest_enemy(const struct battle *b, int u);
 fx b7_one_move(struct ctx *c, int u);

@@ -218,7 +218,7 @@ play_shoot(struct pv *pv, int line, int u, int t, int *first)
 		    "shoot (FORM UNLIMBERED first).", un->name);
 		ok = 0;
 	}
-	gap = b7_unit_gap(b, u, t);
+	gap = battle_unit_gap(b, u, t);
 	range = b7_longest_range(b, u);
 	if (range >= 0 && gap > range) {
 		warn(pv, line, "%s would be %s\" from %s, beyond its longest range "
@@ -257,7 +257,7 @@ play_charge(struct pv *pv, int line, int u, int t)
 		return 0;
 	}
 	dir = geom_bearing(uc, tc);
-	gap = b7_unit_gap(b, u, t);
+	gap = battle_unit_gap(b, u, t);
 	/* Loose troops that one move could reach run first (the charger
 	 * follows them): no falling short to tell of. */
 	evades = b->units[t].density <= P(c, "evade.density") &&
@@ -270,7 +270,7 @@ play_charge(struct pv *pv, int line, int u, int t)
 		return 0;
 	b7_face_towards(c, u, dir);
 	b7_move_along(c, u, dir, most);
-	after = b7_unit_gap(b, u, t);
+	after = battle_unit_gap(b, u, t);
 	if (evades || (after >= 0 && after < P(c, "stop-short") + P(c, "step")))
 		return 1;
 	if (most < gap && dice_move(b, u))

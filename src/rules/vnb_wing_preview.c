@@ -209,35 +209,6 @@ moves(const struct order *o)
 	return 0;
 }
 
-/* The gap between the nearest stands of two units, edge to edge. */
-static fx
-unit_gap(const struct battle *b, int u, int t)
-{
-	fx best = -1;
-	int s, r;
-
-	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
-	    b->units[u].nstands; s++) {
-		struct pt a[4];
-
-		if (!ALIVE(b, s))
-			continue;
-		battle_stand_rect(b, s, a);
-		for (r = b->units[t].first_stand; r < b->units[t].first_stand +
-		    b->units[t].nstands; r++) {
-			struct pt z[4];
-			fx d;
-
-			if (!ALIVE(b, r))
-				continue;
-			battle_stand_rect(b, r, z);
-			d = geom_rect_dist(a, z);
-			if (best < 0 || d < best)
-				best = d;
-		}
-	}
-	return best;
-}
 
 /* Contract (vnb_wing.h): a copy of b with set's moves played as the
  * preview plays them. */
@@ -386,7 +357,7 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 			if (!ruleset_has_param(rs, pname))
 				continue;
 			range = ruleset_param(rs, b, pname);
-			gap = unit_gap(nb, o->who, o->steps[st].target);
+			gap = battle_unit_gap(nb, o->who, o->steps[st].target);
 			if (gap > range) {
 				k = preview_say(out, size, k,
 				    "  line %d: %s would be about %s\" "
@@ -512,7 +483,7 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 	const struct unit *un = &b->units[u];
 	fx radius = ruleset_param(rs, b, "command.radius"), gap, best = -1;
 	struct pt c, tc = { 0, 0 };
-	int who = -1, v, s, r, near = -1;
+	int who = -1, v, s, near = -1;
 	char w1[24], w2[24];
 	size_t k = 0;
 
@@ -551,30 +522,14 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 		    "      OUT OF COMMAND: no commander of its "
 		    "chain is left\n");
 	for (v = 0; v < b->nunits; v++) {
-		const struct unit *e = &b->units[v];
+		fx d;
 
-		if (e->side == un->side)
+		if (b->units[v].side == un->side)
 			continue;
-		for (r = e->first_stand; r < e->first_stand + e->nstands; r++) {
-			struct pt z[4];
-
-			if (!ALIVE(b, r) || (seen != NULL && !seen[r]))
-				continue;
-			battle_stand_rect(b, r, z);
-			for (s = un->first_stand; s < un->first_stand + un->nstands;
-			    s++) {
-				struct pt a[4];
-				fx d;
-
-				if (!ALIVE(b, s))
-					continue;
-				battle_stand_rect(b, s, a);
-				d = geom_rect_dist(a, z);
-				if (best < 0 || d < best) {
-					best = d;
-					near = v;
-				}
-			}
+		d = battle_unit_gap_seen(b, u, v, seen);
+		if (d >= 0 && (best < 0 || d < best)) {
+			best = d;
+			near = v;
 		}
 	}
 	if (near < 0) {
