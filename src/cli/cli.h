@@ -7,6 +7,9 @@
 #ifndef DESPATCH_CLI_H
 #define DESPATCH_CLI_H
 
+#include <stdio.h>
+#include <sys/types.h>
+
 #include "core/err.h"
 #include "store/store.h"
 
@@ -45,7 +48,12 @@ int cmd_demo(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 
 /* Makes dir and its parents; 0, or -1 with errno. */
-int cli_mkdir_p(const char *dir);
+/* mkdir -p: the parents 0755, dir itself made with exactly mode (an
+ * existing one is left as it is). */
+int cli_mkdir_p(const char *dir, mode_t mode);
+/* fopen(path, "w") for a file meant for others (an archive, a map): mode
+ * 0644 whatever the umask. */
+FILE *cli_fopen_public(const char *path);
 /* Writes the queued mail to dir as .eml files (and marks it sent);
  * *written counts them. */
 int cli_outbox_write(struct store *st, const char *dir, int quiet,

@@ -96,7 +96,7 @@ demo_maps(const char *dir, const struct battle *b, const char *when,
 	struct map_opts o;
 
 	snprintf(path, sizeof(path), "%s/maps", dir);
-	if (cli_mkdir_p(path) != 0)
+	if (cli_mkdir_p(path, 0755) != 0)
 		return err_set(e, ERR_USER, "cannot make %s: %s", path,
 		    strerror(errno));
 	snprintf(title, sizeof(title), "%s (game cowpens)", b->title);
@@ -149,7 +149,7 @@ cmd_demo(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	snprintf(maildir, sizeof(maildir), "%s/mail", dir);
-	if (cli_mkdir_p(maildir) != 0) {
+	if (cli_mkdir_p(maildir, 0700) != 0) {
 		fprintf(stderr, "despatch: cannot make %s: %s\n", maildir,
 		    strerror(errno));
 		return EXIT_FAILURE;
@@ -269,7 +269,7 @@ cmd_demo(int argc, char **argv)
 		int vrc;
 
 		snprintf(apath, sizeof(apath), "%s/archive.jsonl", dir);
-		af = fopen(apath, "w");
+		af = cli_fopen_public(apath);
 		if (vr == NULL || af == NULL) {
 			free(vr);
 			if (af != NULL)

@@ -225,7 +225,7 @@ cmd_export(int argc, char **argv)
 	/* Written beside, then renamed: a failed export leaves no half
 	 * archive under the name. */
 	snprintf(tmp, sizeof(tmp), "%s.part", file);
-	out = strcmp(file, "-") == 0 ? stdout : fopen(tmp, "w");
+	out = strcmp(file, "-") == 0 ? stdout : cli_fopen_public(tmp);
 	if (out == NULL) {
 		err_set(&e, ERR_USER, "cannot write %s: %s", tmp, strerror(errno));
 		store_close(st);

@@ -904,7 +904,13 @@ write_file_atomic(const char *dir, const char *name, const char *data,
 		    "overwrites mail (is another database writing into %s?)", path,
 		    dir);
 	}
-	f = fopen(tmp, "wb");
+	{
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+		f = fd >= 0 && fchmod(fd, 0600) == 0 ? fdopen(fd, "wb") : NULL;
+		if (f == NULL && fd >= 0)
+			close(fd);
+	}
 	if (f == NULL)
 		return err_set(e, ERR_USER, "%s: %s", tmp, strerror(errno));
 	if (fwrite(data, 1, len, f) != len || fflush(f) != 0 ||
@@ -934,7 +940,9 @@ cli_outbox_write(struct store *st, const char *dir, int quiet, int *written,
 	struct stat sb;
 
 	*written = 0;
-	if (cli_mkdir_p(dir) != 0 || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+	/* The mails hold secrets (a welcome's) and a fog game's orders. */
+	if (cli_mkdir_p(dir, 0700) != 0 || stat(dir, &sb) != 0 ||
+	    !S_ISDIR(sb.st_mode))
 		return err_set(e, ERR_USER, "%s: cannot make the directory: %s",
 		    dir, strerror(errno));
 	if (store_outbox_list(st, 1, &m, &n, e) != 0)
@@ -1232,7 +1240,7 @@ cmd_rules(int argc, char **argv)
 }
 
 int
-cli_mkdir_p(const char *dir)
+cli_mkdir_p(const char *dir, mode_t mode)
 {
 	char buf[4096];
 	size_t i;
@@ -1249,9 +1257,24 @@ cli_mkdir_p(const char *dir)
 				return -1;
 			buf[i] = '/';
 		}
-	if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-		return -1;
-	return 0;
+	if (mkdir(buf, mode) == 0)
+		return chmod(buf, mode);   /* exactly mode, whatever the umask */
+	return errno == EEXIST ? 0 : -1;
+}
+
+FILE *
+cli_fopen_public(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fchmod(fd, 0644) != 0 || (f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		return NULL;
+	}
+	return f;
 }
 
 int

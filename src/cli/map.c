@@ -96,7 +96,7 @@ cmd_map(int argc, char **argv)
 		    strcmp(argv[2] + n - 4, ".txt") == 0)) {
 			char *txt = map_ascii(b, side, o.seen, 72);
 			FILE *f = strcmp(argv[2], "-") == 0 ? stdout :
-			    fopen(argv[2], "w");
+			    cli_fopen_public(argv[2]);
 
 			if (txt == NULL || f == NULL ||
 			    fprintf(f, "%s\n%s\n\n%s", title, sub, txt) < 0 ||

@@ -720,6 +720,8 @@ main(int argc, char **argv)
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (lockfd >= 0)
+		(void)fchmod(lockfd, 0600);   /* an old one made 0644 too */
 	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) != 0) {
 		logmsg("fatal", "%s: another despatchd serves this database (or the "
 		    "lock cannot be made: %s)", lock, strerror(errno));

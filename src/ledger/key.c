@@ -64,6 +64,11 @@ key_create(const char *path, struct ledger_key *k, struct err *e)
 	randombytes_buf(seed, sizeof(seed));
 	ledger_hex(seed, 32, hex);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0 && fchmod(fd, 0600) != 0) {   /* whatever the umask */
+		close(fd);
+		unlink(tmp);
+		fd = -1;
+	}
 	if (fd < 0) {
 		err_set(e, ERR_TEMP, "cannot create the signing key %s: %s", tmp,
 		    strerror(errno));

@@ -18,6 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/ruleset.h"
 
@@ -1104,8 +1107,15 @@ map_write(const struct battle *b, const struct map_opts *o, const char *path,
 
 	if (map_render(b, o, svg, &data, &len, e) != 0)
 		return -1;
-	if ((f = fopen(path, "wb")) == NULL ||
-	    fwrite(data, 1, len, f) != len)
+	/* A map is meant for others: 0644 whatever the umask. */
+	{
+		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "wb") : NULL;
+		if (f == NULL && fd >= 0)
+			close(fd);
+	}
+	if (f == NULL || fwrite(data, 1, len, f) != len)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
 	if (f != NULL && fclose(f) != 0 && rc == 0)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);

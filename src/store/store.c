@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "scenario/scenario.h"
 #include "store/internal.h"
@@ -186,6 +189,60 @@ migrate(struct store *s, int max_version, struct err *e)
 	return 0;
 }
 
+/* The database holds what must stay private (queued welcomes with their
+ * secrets, every address, a fog game's orders, the secrets' hashes), so
+ * it is made 0600 whatever the umask.  SQLite gives its -wal and -shm
+ * files the database's own mode, so they follow, and so does a group
+ * mode (0660) an operator sets to share the store with the MTA's user. */
+static int
+db_create_private(const char *path, struct err *e)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return errno == EEXIST ? 0 : err_set(e, errno == ENOSPC ?
+		    ERR_TEMP : ERR_USER, "%s: cannot create the database: %s",
+		    path, strerror(errno));
+	/* Exactly 0600: a umask such as 0277 must not leave it unwritable. */
+	if (fchmod(fd, 0600) != 0) {
+		err_set(e, ERR_USER, "%s: cannot set its mode: %s", path,
+		    strerror(errno));
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Refuses a database (or its -wal or -shm) that every user on the machine
+ * may read or write, naming the chmod that mends it. */
+static int
+db_check_mode(const char *path, struct err *e)
+{
+	static const char *const ext[] = { "", "-wal", "-shm" };
+	char f[4200], fix[13000] = "";
+	struct stat sb;
+	unsigned mode = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		snprintf(f, sizeof(f), "%s%s", path, ext[i]);
+		if (stat(f, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    (sb.st_mode & 0007) == 0)
+			continue;
+		if (mode == 0)
+			mode = (unsigned)(sb.st_mode & 07777);
+		snprintf(fix + strlen(fix), sizeof(fix) - strlen(fix), " %s", f);
+	}
+	if (mode == 0)
+		return 0;
+	return err_set(e, ERR_USER, "%s: every user on this machine can %s the "
+	    "database (mode %04o), and it holds players' addresses, orders and "
+	    "secrets; run 'chmod o-rwx%s' (600, or 660 to share it with a "
+	    "group)", path, (mode & 0002) ? "write" : "read", mode, fix);
+}
+
 int
 store_open(const char *path, int create, int max_version, struct store **out,
     struct err *e)
@@ -200,8 +257,13 @@ store_open(const char *path, int create, int max_version, struct store **out,
 	if (!create && stat(path, &sb) != 0)
 		return err_set(e, ERR_USER, "%s: no such database; create one with "
 		    "'despatch new GAME SCENARIO' (or give --db FILE)", path);
-	if (create)
+	if (create) {
 		flags |= SQLITE_OPEN_CREATE;
+		if (db_create_private(path, e) != 0)
+			return -1;
+	}
+	if (db_check_mode(path, e) != 0)
+		return -1;
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");

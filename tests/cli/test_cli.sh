@@ -589,5 +589,70 @@ else
 fi
 check "observer: reports read back" 0 python3 "$src/tests/mail/check_mails.py" "$work/obs4" --want-html 3
 
+# Modes (issue 19, 1): whatever the umask, the database, its WAL and SHM,
+# the signing key and the mails written hold secrets and are the owner's
+# alone; what is meant for others (an archive, a map) is 0644; and a
+# database the world can read is refused with the chmod that mends it.
+mode_of() { stat -c %a "$1" 2>/dev/null || echo missing; }
+mode_is() {  # mode_is NAME FILE WANT
+	local got
+	got=$(mode_of "$2")
+	if [ "$got" = "$3" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $1: $2 is mode $got, wanted $3"
+	fi
+}
+mdb="$work/modes/m.db"
+mkdir -p "$work/modes"
+(
+	umask 000
+	"$bin" --db "$mdb" new m "$scen" >/dev/null &&
+	"$bin" --db "$mdb" player add m crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour >/dev/null &&
+	"$bin" --db "$mdb" player add m continental morgan@continental.example.org >/dev/null &&
+	"$bin" --db "$mdb" start m >/dev/null &&
+	"$bin" --db "$mdb" submit "$src/campaign/cowpens-1781/orders/t01-crown.eml" >/dev/null &&
+	"$bin" --db "$mdb" outbox write "$work/modes/spool/new" >/dev/null &&
+	"$bin" --db "$mdb" export m "$work/modes/m.jsonl" >/dev/null &&
+	"$bin" --db "$mdb" map m "$work/modes/m.png" >/dev/null &&
+	"$bin" --db "$mdb" map m "$work/modes/m.txt" >/dev/null
+) >"$work/out" 2>&1
+check "modes: a game played under umask 000" 0 true
+mode_is "modes: database" "$mdb" 600
+mode_is "modes: signing key" "$mdb.key" 600
+mode_is "modes: outbox folder" "$work/modes/spool/new" 700
+mode_is "modes: outbox parent" "$work/modes/spool" 755
+for f in "$work"/modes/spool/new/*.eml; do
+	mode_is "modes: outbox mail" "$f" 600
+done
+ls "$work"/modes/spool/new/*welcome* >/dev/null 2>&1 && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: modes: no welcome written"; }
+mode_is "modes: archive" "$work/modes/m.jsonl" 644
+mode_is "modes: map" "$work/modes/m.png" 644
+mode_is "modes: text map" "$work/modes/m.txt" 644
+chmod 644 "$mdb"
+check "modes: a world-readable database is refused" 1 "$bin" --db "$mdb" status
+says "modes: a world-readable database is refused" "every user on this machine can read the database (mode 0644)"
+says "modes: a world-readable database is refused" "run 'chmod o-rwx $mdb'"
+chmod 600 "$mdb"
+# SQLite makes the -wal and -shm while a connection has the database open
+# (and removes them at the last close): hold it open, under umask 000.
+if [ -n "$hold_lock" ]; then
+	rm -f "$work/modes.ready"
+	(umask 000; exec "$hold_lock" "$mdb" 4000 "$work/modes.ready") &
+	lockpid=$!
+	for _ in $(seq 100); do [ -e "$work/modes.ready" ] && break; sleep 0.05; done
+	mode_is "modes: WAL" "$mdb-wal" 600
+	mode_is "modes: SHM" "$mdb-shm" 600
+	chmod 606 "$mdb-wal"
+	check "modes: a world-writable WAL is refused" 1 "$bin" --db "$mdb" status
+	says "modes: a world-writable WAL is refused" "can write the database (mode 0606)"
+	says "modes: a world-writable WAL is refused" "chmod o-rwx $mdb-wal'"
+	chmod 660 "$mdb" "$mdb-wal" "$mdb-shm"
+	check "modes: a group's 0660 is accepted" 0 "$bin" --db "$mdb" status
+	wait "$lockpid"
+	chmod 600 "$mdb"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

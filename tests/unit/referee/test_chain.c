@@ -260,6 +260,8 @@ playing_a_step_again_gives_the_same_dice_and_record(void **state)
 	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
 	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
 	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	/* VACUUM INTO makes it 0644, which the store refuses. */
+	assert_int_equal(chmod(copy, 0600), 0);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	assert_int_equal(store_open(copy, 0, -1, &st2, &e), 0);
 	referee_init(&r2, st2);
@@ -527,6 +529,8 @@ the_dice_follow_the_orders_root(void **state)
 	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
 	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
 	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	/* VACUUM INTO makes it 0644, which the store refuses. */
+	assert_int_equal(chmod(copy, 0600), 0);
 	raw = mail("r1@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
 	    "23rd Foot: ADVANCE 4\r\n");
@@ -573,6 +577,8 @@ an_act_before_a_step_does_not_change_its_dice(void **state)
 	snprintf(copy, sizeof(copy), "%s/copy.db", f->dir);
 	snprintf(sql, sizeof(sql), "VACUUM INTO '%s'", copy);
 	assert_int_equal(store_exec(f->st, &e, sql, ""), 0);
+	/* VACUUM INTO makes it 0644, which the store refuses. */
+	assert_int_equal(chmod(copy, 0600), 0);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	assert_int_equal(store_open(copy, 0, -1, &st2, &e), 0);
 	referee_init(&r2, st2);

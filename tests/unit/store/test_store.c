@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "scenario/scenario.h"
@@ -98,6 +99,7 @@ newer_database_is_refused(void **state)
 	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 999", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
+	assert_int_equal(chmod(dbpath, 0600), 0);
 	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), -1);
 	assert_non_null(strstr(e.msg, "newer than this despatch"));
 }
