@@ -21,6 +21,7 @@
 #include <sodium.h>
 
 #include "cli/cli.h"
+#include "core/crash.h"
 #include "config/config.h"
 #include "mail/mail.h"
 #include "report/json.h"
@@ -985,10 +986,12 @@ cli_outbox_write(struct store *st, const char *dir, int quiet, int *written,
 			failed++;
 			continue;
 		}
+		crash_point("after-write");
 		if (store_outbox_delivered(st, m[i].id, (int64_t)time(NULL), e) != 0) {
 			store_mails_free(m, n);
 			return -1;
 		}
+		crash_point("after-mark");
 		if (!quiet)
 			printf("%s%s%s\n", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
 			    name);

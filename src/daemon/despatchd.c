@@ -52,6 +52,7 @@
 #include <sodium.h>
 
 #include "config/config.h"
+#include "core/crash.h"
 #include "ledger/ledger.h"
 #include "mail/imap.h"
 #include "mail/mail.h"
@@ -266,6 +267,7 @@ maildir_round(struct referee *r, const struct config *c)
 			struct err ce;
 
 			err_clear(&ce);
+			crash_point("batch-spooled");
 			if (referee_batch_commit(r, &ce) != 0) {
 				logmsg("warning", "a batch of %zu mails could not be "
 				    "stored now (%s); tried again later", i - first,
@@ -274,7 +276,7 @@ maildir_round(struct referee *r, const struct config *c)
 				break;
 			}
 		}
-		referee_crash_point("after-store");
+		crash_point("after-store");
 		for (k = first; k < i; k++) {
 			if (!done[k - first])
 				continue;
@@ -282,6 +284,8 @@ maildir_round(struct referee *r, const struct config *c)
 				logmsg("error", "%s: stored, but not moved to cur/: %s "
 				    "(it will be seen as a duplicate)", names[k],
 				    strerror(errno));
+			else
+				crash_point("after-move");
 			taken++;
 		}
 		free(done);
@@ -389,7 +393,7 @@ imap_take(void *arg, uint32_t uid, const char *data, size_t len)
 	int64_t arrived = 0;
 	size_t i;
 
-	referee_crash_point("after-fetch");
+	crash_point("after-fetch");
 	if (b->ndone >= BATCH_MAX)
 		return 1;
 	for (i = 0; i < b->n; i++)
@@ -480,13 +484,14 @@ imap_round(struct referee *r, const struct config *c, struct imap_link *l)
 			free(msgs);
 			return taken;
 		}
+		crash_point("batch-spooled");
 		if (referee_batch_commit(r, &e) != 0) {
 			logmsg("warning", "a batch of %zu mails could not be stored now "
 			    "(%s); tried again later", k, e.msg);
 			free(msgs);
 			return taken;
 		}
-		referee_crash_point("after-store");
+		crash_point("after-store");
 		if (imap_move(l->im, b.done, b.ndone, c->processed, &e) != 0) {
 			/* Stored: the next round sees them as duplicates. */
 			imap_drop(l, e.msg);

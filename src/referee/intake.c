@@ -15,6 +15,7 @@
  * read leaves them as they are.
  */
 #include "referee/referee.h"
+#include "core/crash.h"
 
 #include <sodium.h>
 
@@ -1241,8 +1242,10 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		if (handle_header(&in, &h, ores) != 0)
 			goto fail;
 	}
+	crash_point("intake-stored");
 	if (store_commit(r->st, e) != 0)
 		goto fail;
+	crash_point("intake-committed");
 	res->replies = in.replies;
 	rc = 0;
 	/* Out of every transaction (not in a batch): draw the maps now. */

@@ -8,7 +8,6 @@
  * failure puts the mail off (1 minute, doubling to an hour); a permanent
  * one (5xx) marks it failed for the operator to see.
  */
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <strings.h>
 
 #include "mail/mail.h"
+#include "core/crash.h"
 #include "referee/internal.h"
 
 /* The From header's value of a stored mail, into out. */
@@ -40,15 +40,6 @@ from_of(const char *raw, const char *def, char *out, size_t size)
 		p++;
 	}
 	snprintf(out, size, "%s", def);
-}
-
-void
-referee_crash_point(const char *name)
-{
-	const char *v = getenv("DESPATCH_CRASH");
-
-	if (v != NULL && strcmp(v, name) == 0)
-		raise(SIGKILL);
 }
 
 int
@@ -92,8 +83,10 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		got = mail_smtp_send_on(session, &s, from, m[i].recipient, m[i].raw,
 		    m[i].len, why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
-			referee_crash_point("after-send");
+			crash_point("after-send");
 			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
+			if (rc == 0)
+				crash_point("after-mark");
 			res->sent++;
 		} else if (got == MAIL_SMTP_FAILED) {
 			rc = store_outbox_failed(r->st, m[i].id, referee_now(r), why, e);

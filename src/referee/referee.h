@@ -271,13 +271,6 @@ int referee_pause(struct referee *r, const char *game, int pause,
 int referee_extend(struct referee *r, const char *game, int64_t secs,
     struct err *e);
 
-/* Tests only: when $DESPATCH_CRASH names this point, the process is
- * killed here (SIGKILL), as a power cut would.  Points: after-send (the
- * SMTP server took a mail, not yet marked sent), mid-turn (a step played,
- * not yet written), after-store (despatchd: a mail stored, not yet moved
- * out of new/). */
-void referee_crash_point(const char *name);
-
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,
     unsigned char out[32], struct err *e);

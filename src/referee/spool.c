@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "referee/internal.h"
+#include "core/crash.h"
 #include "referee/referee.h"
 #include "store/store.h"
 
@@ -122,7 +123,7 @@ referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
 		}
 		if (referee_batch_commit(r, e) != 0)
 			return -1;
-		referee_crash_point("after-read");
+		crash_point("after-read");
 		if (stop || next == 0)
 			return 0;
 	}

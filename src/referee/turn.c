@@ -6,6 +6,7 @@
  * player in one transaction.
  */
 #include "referee/referee.h"
+#include "core/crash.h"
 
 #include <sodium.h>
 
@@ -860,7 +861,7 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 			goto out;
 		if (r->after_play != NULL)
 			r->after_play(r->after_play_arg);
-		referee_crash_point("mid-turn");
+		crash_point("mid-turn");
 		if (store_begin(r->st, e) != 0)
 			goto out;
 		{
@@ -890,9 +891,12 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 	} else if (attempt_play(&a, dice, ndice, e) != 0) {
 		goto fail;
 	}
-	if (attempt_write(r, &a, dice != NULL, tr, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	if (attempt_write(r, &a, dice != NULL, tr, e) != 0)
 		goto fail;
+	crash_point("turn-written");
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	crash_point("turn-committed");
 	rc = 0;
 	goto out;
 fail_quiet:

@@ -7,6 +7,7 @@
  * one, never half of each.
  */
 #include "store/store.h"
+#include "core/crash.h"
 
 #include <sqlite3.h>
 #include <sodium.h>
@@ -180,11 +181,13 @@ migrate(struct store *s, int max_version, struct err *e)
 			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
+		crash_point("migration-applied");
 		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 			db_err(s, e, "committing a migration");
 			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
+		crash_point("migration-committed");
 	}
 	return 0;
 }

@@ -6,6 +6,9 @@
  * stable order.  Two databases that went through the same work print the
  * same text.
  *   usage: dbstate DB
+ *          dbstate DB --has MESSAGE-ID
+ * The second exits 0 when the database holds the mail of that Message-ID
+ * (read, or spooled and not yet read), 1 when it does not.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -41,11 +44,32 @@ main(int argc, char **argv)
 	sqlite3 *db = NULL;
 	int bad = 0;
 
-	if (argc != 2)
+	if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--has") == 0))
 		return 2;
 	if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		fprintf(stderr, "dbstate: %s: %s\n", argv[1], sqlite3_errmsg(db));
 		return 1;
+	}
+	if (argc == 4) {
+		sqlite3_stmt *st = NULL;
+		char like[600];
+		int found = 0;
+
+		snprintf(like, sizeof(like), "%%<%s>%%", argv[3]);
+		if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM messages "
+		    "WHERE message_id = ?1) + (SELECT count(*) FROM spool WHERE "
+		    "CAST(raw AS TEXT) LIKE ?2)", -1, &st, NULL) != SQLITE_OK) {
+			fprintf(stderr, "dbstate: %s\n", sqlite3_errmsg(db));
+			sqlite3_close(db);
+			return 2;
+		}
+		sqlite3_bind_text(st, 1, argv[3], -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, like, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			found = sqlite3_column_int(st, 0) > 0;
+		sqlite3_finalize(st);
+		sqlite3_close(db);
+		return found ? 0 : 1;
 	}
 	bad |= dump(db, "integrity", "PRAGMA integrity_check");
 	bad |= dump(db, "foreign keys", "PRAGMA foreign_key_check");

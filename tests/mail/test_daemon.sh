@@ -125,16 +125,20 @@ sed '/^SET MAIL FULL$/d; s/GAME cowpens/GAME cw/; s/^From: .*/From: Morgan <morg
 curl -s --url "smtp://127.0.0.1:$LAB_SMTP_PORT" --mail-from morgan@example.test \
 	--mail-rcpt umpire@example.test -T "$work/cont.eml" || no "sending continental's orders"
 for _ in $(seq 200); do [ "$(lab_count umpire)" -ge 1 ] && break; sleep 0.05; done
-# Fetched and killed before it was stored; stored, then killed before the
-# move; then killed after the SMTP server took the answer and before it
-# was marked sent; then killed with the step played but not written; then
-# a clean daemon: the mail is taken in once and answered once, but for
-# the one answer in flight, sent again with its Message-ID; the step is
-# played once and the reports sent once.
+# Fetched and killed before it was stored; spooled and killed before the
+# batch committed; stored, then killed before the move; then killed after
+# the SMTP server took the answer and before it was marked sent; then
+# killed with the step played but not written; then killed right after
+# the first mail of a round was marked sent (the one in flight, sent once
+# more, never again); then a clean daemon: the mail is taken in once and
+# answered once, but for the one answer in flight, sent again with its
+# Message-ID; the step is played once and the reports sent once.
 [ "$mode" = imap ] && crash_at after-fetch
+crash_at batch-spooled
 crash_at after-store
 crash_at after-send
 crash_at mid-turn
+crash_at after-mark
 "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
 dpid=$!
 wait_count morgan $((m0 + 4)) && wait_count tarleton $((t0 + 2)) && ok || no "after the kills: tarleton $(lab_count tarleton), morgan $(lab_count morgan)"

@@ -153,6 +153,63 @@ reading_goes_in_batches_until_the_spool_is_empty(void **state)
 	assert_int_equal(q(f, "SELECT count(*) FROM spool"), 0);
 }
 
+/* A mail that fails halfway through its intake (here: its answer cannot be
+ * queued) leaves no row of its own, while the mails before and after it
+ * in the same batch are stored and answered.  Each mail is a savepoint
+ * inside the batch's transaction: its rollback must undo its rows
+ * (ROLLBACK TO), not merely end the savepoint (RELEASE), which would
+ * commit them with the batch (issue 20, 1). */
+static void
+a_mail_that_fails_halfway_leaves_no_rows_while_its_batch_commits(void **state)
+{
+	struct fx *f = *state;
+	struct spool_result res;
+	struct said s;
+	struct err e;
+	char *a, *b, *c;
+
+	start(f);
+	/* The fault: storing an order line that advances 3 fails, after the
+	 * intake has stored the mail's own row. */
+	assert_int_equal(store_exec(f->st, &e, "CREATE TEMP TRIGGER poison "
+	    "BEFORE INSERT ON orders WHEN NEW.raw LIKE '%ADVANCE 3%' "
+	    "BEGIN SELECT RAISE(ABORT, 'injected fault'); END", ""), 0);
+	a = mail("p1@x", "howe@crown.example.org", HDR "23rd Foot: HOLD\r\n");
+	b = mail("p2@x", "howe@crown.example.org", HDR "23rd Foot: ADVANCE 3\r\n");
+	c = mail("p3@x", "greene@cont.example.org", "GAME mill SIDE continental "
+	    "PASSWORD blue-coat-secret\r\nSTATUS\r\n");
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	spool(f, a, 0, "m1");
+	spool(f, b, 0, "m2");
+	spool(f, c, 0, "m3");
+	assert_int_equal(referee_batch_commit(&f->r, &e), 0);
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(referee_spool_run(&f->r, 64, said, &s, &res, &e), 0);
+	assert_int_equal(res.read, 2);
+	assert_int_equal(res.failed, 1);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.status[1], "failed");
+	/* The mails around it: stored, answered, their orders standing. */
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id "
+	    "IN ('p1@x', 'p3@x')"), 2);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM orders WHERE raw LIKE "
+	    "'%HOLD%' AND superseded = 0"), 1);
+	assert_true(q(f, "SELECT count(*) FROM outbox WHERE recipient LIKE "
+	    "'greene@%' AND kind <> 'welcome'") >= 1);
+	/* The failed one: nothing of it but its spool row, kept with why. */
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id "
+	    "= 'p2@x'"), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM orders WHERE raw LIKE "
+	    "'%ADVANCE%'"), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM spool WHERE failed_at IS "
+	    "NOT NULL AND error LIKE '%injected fault%'"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM spool"), 1);
+	free(a);
+	free(b);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -160,6 +217,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(spooled_mail_is_read_in_order_once_with_its_arrival, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_batch_rolled_back_leaves_nothing_to_read, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(reading_goes_in_batches_until_the_spool_is_empty, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_mail_that_fails_halfway_leaves_no_rows_while_its_batch_commits, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

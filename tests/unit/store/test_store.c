@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "scenario/scenario.h"
@@ -279,6 +281,196 @@ held_mail_is_due_for_no_sender(void **state)
 	store_close(st);
 }
 
+/* --- migrations under a crash ------------------------------------------
+ * A VFS shim that kills the process at its K-th sync: run in a child for
+ * K = 1, 2, ... until the child gets through, it cuts the power at every
+ * point where SQLite makes something durable, wherever the code puts its
+ * statements.  After each cut the database must be at some version V with
+ * exactly the schema that migrations 1..V make: the version moves with the
+ * schema, in the same transaction (issue 20, 2). */
+struct shim_file {
+	sqlite3_file base;
+	sqlite3_file *real;   /* follows this struct in the same allocation */
+};
+
+static sqlite3_vfs *shim_real;
+static sqlite3_vfs shim_vfs;
+static sqlite3_io_methods shim_io;
+static long shim_syncs, shim_kill_at;
+
+static int shim_close(sqlite3_file *f) { struct shim_file *s = (void *)f; int rc = s->real->pMethods ? s->real->pMethods->xClose(s->real) : SQLITE_OK; return rc; }
+static int shim_read(sqlite3_file *f, void *b, int n, sqlite3_int64 o) { struct shim_file *s = (void *)f; return s->real->pMethods->xRead(s->real, b, n, o); }
+static int shim_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 o) { struct shim_file *s = (void *)f; return s->real->pMethods->xWrite(s->real, b, n, o); }
+static int shim_truncate(sqlite3_file *f, sqlite3_int64 n) { struct shim_file *s = (void *)f; return s->real->pMethods->xTruncate(s->real, n); }
+static int
+shim_sync(sqlite3_file *f, int flags)
+{
+	struct shim_file *s = (void *)f;
+	int rc = s->real->pMethods->xSync(s->real, flags);
+
+	/* Killed just after the K-th sync has made its bytes durable. */
+	if (++shim_syncs == shim_kill_at)
+		raise(SIGKILL);
+	return rc;
+}
+static int shim_size(sqlite3_file *f, sqlite3_int64 *n) { struct shim_file *s = (void *)f; return s->real->pMethods->xFileSize(s->real, n); }
+static int shim_lock(sqlite3_file *f, int l) { struct shim_file *s = (void *)f; return s->real->pMethods->xLock(s->real, l); }
+static int shim_unlock(sqlite3_file *f, int l) { struct shim_file *s = (void *)f; return s->real->pMethods->xUnlock(s->real, l); }
+static int shim_check(sqlite3_file *f, int *r) { struct shim_file *s = (void *)f; return s->real->pMethods->xCheckReservedLock(s->real, r); }
+static int shim_fcntl(sqlite3_file *f, int op, void *a) { struct shim_file *s = (void *)f; return s->real->pMethods->xFileControl(s->real, op, a); }
+static int shim_sector(sqlite3_file *f) { struct shim_file *s = (void *)f; return s->real->pMethods->xSectorSize(s->real); }
+static int shim_dev(sqlite3_file *f) { struct shim_file *s = (void *)f; return s->real->pMethods->xDeviceCharacteristics(s->real); }
+static int shim_shmmap(sqlite3_file *f, int a, int b, int c, void volatile **d) { struct shim_file *s = (void *)f; return s->real->pMethods->xShmMap(s->real, a, b, c, d); }
+static int shim_shmlock(sqlite3_file *f, int a, int b, int c) { struct shim_file *s = (void *)f; return s->real->pMethods->xShmLock(s->real, a, b, c); }
+static void shim_shmbarrier(sqlite3_file *f) { struct shim_file *s = (void *)f; s->real->pMethods->xShmBarrier(s->real); }
+static int shim_shmunmap(sqlite3_file *f, int a) { struct shim_file *s = (void *)f; return s->real->pMethods->xShmUnmap(s->real, a); }
+
+static int
+shim_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
+    int *out)
+{
+	struct shim_file *s = (void *)f;
+	int rc;
+
+	(void)v;
+	s->real = (sqlite3_file *)(s + 1);
+	rc = shim_real->xOpen(shim_real, name, s->real, flags, out);
+	f->pMethods = rc == SQLITE_OK ? &shim_io : NULL;
+	return rc;
+}
+
+static void
+shim_install(long kill_at)
+{
+	shim_real = sqlite3_vfs_find(NULL);
+	shim_vfs = *shim_real;
+	shim_vfs.zName = "killer";
+	shim_vfs.szOsFile = (int)sizeof(struct shim_file) + shim_real->szOsFile;
+	shim_vfs.xOpen = shim_open;
+	shim_io = (sqlite3_io_methods){ 2, shim_close, shim_read, shim_write,
+	    shim_truncate, shim_sync, shim_size, shim_lock, shim_unlock,
+	    shim_check, shim_fcntl, shim_sector, shim_dev, shim_shmmap,
+	    shim_shmlock, shim_shmbarrier, shim_shmunmap, NULL, NULL };
+	shim_syncs = 0;
+	shim_kill_at = kill_at;
+	sqlite3_vfs_register(&shim_vfs, 1);
+}
+
+/* The schema as text, and the version, of the database at path. */
+static int
+schema_of(const char *path, char *out, size_t size)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int v = -1;
+
+	out[0] = '\0';
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT type, name, "
+	    "coalesce(sql, '') FROM sqlite_master ORDER BY type, name", -1, &st,
+	    NULL), SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(out + strlen(out), size - strlen(out), "%s %s %s;\n",
+		    sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
+		    sqlite3_column_text(st, 2));
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
+	    NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+#define SCHEMA_MAX 200000
+
+/* A closed database's file (no -wal left) copied, and any -wal, -shm of
+ * the copy's name removed. */
+static void
+copy_file(const char *from, const char *to)
+{
+	char buf[65536], p[300];
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	size_t n;
+
+	assert_non_null(in);
+	assert_non_null(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+	assert_int_equal(chmod(to, 0600), 0);
+	snprintf(p, sizeof(p), "%s-wal", to);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", to);
+	unlink(p);
+}
+
+static void
+a_migration_cut_at_any_sync_leaves_its_version_with_its_schema(void **state)
+{
+	static char ref[64][SCHEMA_MAX / 4], got[SCHEMA_MAX];
+	struct store *st = NULL;
+	struct err e;
+	char refpath[300];
+	int latest = store_latest_version(), v, k, done = 0, cuts = 0;
+
+	(void)state;
+	assert_true(latest >= 2 && latest < 64);
+	/* The schema of each version, made without a crash. */
+	snprintf(refpath, sizeof(refpath), "%s.ref", dbpath);
+	for (v = 1; v <= latest; v++) {
+		unlink(refpath);
+		assert_int_equal(store_open(refpath, 1, v, &st, &e), 0);
+		store_close(st);
+		assert_int_equal(schema_of(refpath, got, sizeof(got)), v);
+		assert_true(strlen(got) < sizeof(ref[0]));
+		memcpy(ref[v], got, strlen(got) + 1);
+	}
+	/* Version 1, then migrated to the latest with a cut at sync k,
+	 * each time from version 1 again. */
+	unlink(refpath);
+	assert_int_equal(store_open(refpath, 1, 1, &st, &e), 0);
+	store_close(st);
+	for (k = 1; !done && k < 1000; k++) {
+		pid_t pid;
+		int status = 0;
+
+		copy_file(refpath, dbpath);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			shim_install(k);
+			_exit(store_open(dbpath, 0, -1, &st, &e) == 0 ? 0 : 3);
+		}
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		if (WIFEXITED(status)) {
+			assert_int_equal(WEXITSTATUS(status), 0);
+			done = 1;
+		} else {
+			assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+			cuts++;
+		}
+		v = schema_of(dbpath, got, sizeof(got));
+		assert_true(v >= 1 && v <= latest);
+		if (strcmp(got, ref[v]) != 0)
+			fail_msg("cut at sync %d: at version %d the schema is not "
+			    "version %d's", k, v, v);
+	}
+	unlink(refpath);
+	assert_true(done);
+	/* Every migration commits (and syncs) at least once. */
+	assert_true(cuts >= latest - 1);
+	/* And opening it now neither re-runs nor skips one. */
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_version(st), latest);
+	store_close(st);
+	assert_int_equal(schema_of(dbpath, got, sizeof(got)), latest);
+	assert_string_equal(got, ref[latest]);
+}
+
 int
 main(void)
 {
@@ -292,6 +484,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(battle_state_round_trips, setup, teardown),
 		cmocka_unit_test_setup_teardown(failed_transaction_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(held_mail_is_due_for_no_sender, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_migration_cut_at_any_sync_leaves_its_version_with_its_schema, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
