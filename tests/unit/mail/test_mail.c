@@ -534,6 +534,136 @@ test_parse_format_flowed_lines_joined(void **state)
 	mail_msg_free(m);
 }
 
+/* A flowed mail as a client that breaks long lines mid-word sends it
+ * (RFC 3676 4.2, 4.5).  %s is the delsp parameter, or nothing.  The
+ * order line "7th Foot: ADVANCE 8" is broken inside ADVANCE; the wheel
+ * line at a word, with the extra space delsp=yes needs to keep it. */
+static const char flowed_mail[] =
+    "Return-Path: <tarleton@example.org>\r\n"
+    "Message-ID: <4e1c2f0a-9b7d-4c1e-8f3a-2d6b5e7c9a10@example.org>\r\n"
+    "Date: Wed, 17 Jan 1781 06:45:00 -0500\r\n"
+    "MIME-Version: 1.0\r\n"
+    "User-Agent: Mozilla Thunderbird\r\n"
+    "Content-Language: en-GB\r\n"
+    "To: despatch@game.example\r\n"
+    "From: Banastre Tarleton <tarleton@example.org>\r\n"
+    "Subject: Re: cowpens turn 2\r\n"
+    "Content-Type: text/plain; charset=UTF-8; format=flowed%s\r\n"
+    "Content-Transfer-Encoding: 7bit\r\n"
+    "\r\n"
+    "GAME cowpens SIDE crown TURN 2\r\n"
+    "7th Foot: ADV \r\n"
+    "ANCE 8\r\n"
+    "71st: WHEEL LEFT 30  \r\n"
+    "THEN ADVANCE 4\r\n";
+
+static struct mail_msg *
+parse_flowed(const char *delsp)
+{
+	char raw[sizeof(flowed_mail) + 32];
+
+	snprintf(raw, sizeof(raw), flowed_mail, delsp);
+	return parse_ok(raw);
+}
+
+static void
+test_parse_flowed_delsp_yes_deletes_the_space_before_a_soft_break(
+    void **state)
+{
+	static const char *const yes[] = {
+		"; delsp=yes", "; DelSp=\"Yes\"", ";\r\n delsp=yes",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		struct mail_msg *m = parse_flowed(yes[i]);
+
+		assert_string_equal(m->body,
+		    "GAME cowpens SIDE crown TURN 2\n"
+		    "7th Foot: ADVANCE 8\n"
+		    "71st: WHEEL LEFT 30 THEN ADVANCE 4\n");
+		mail_msg_free(m);
+	}
+}
+
+/* Without delsp=yes the space before a soft break is text and stays:
+ * "ADV ANCE" is what such a sender wrote, and is not ours to mend. */
+static void
+test_parse_flowed_delsp_no_or_absent_keeps_the_space(void **state)
+{
+	static const char *const no[] = { "; delsp=no", "" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		struct mail_msg *m = parse_flowed(no[i]);
+
+		assert_string_equal(m->body,
+		    "GAME cowpens SIDE crown TURN 2\n"
+		    "7th Foot: ADV ANCE 8\n"
+		    "71st: WHEEL LEFT 30  THEN ADVANCE 4\n");
+		mail_msg_free(m);
+	}
+}
+
+/* RFC 3676 4.3 and 4.5 with delsp=yes: the "-- " separator is never
+ * flowed, so its space stays and the name under it is its own line;
+ * quoted flowed lines join only at the same depth, the quote marks
+ * written once; a change of depth ends the paragraph.  Space-stuffing
+ * is removed before the trailing space is looked at. */
+static void
+test_parse_flowed_delsp_yes_keeps_signature_and_quote_depth(void **state)
+{
+	struct mail_msg *m = parse_ok(
+	    "From: Banastre Tarleton <tarleton@example.org>\r\n"
+	    "To: despatch@game.example\r\n"
+	    "Subject: Re: cowpens turn 2\r\n"
+	    "MIME-Version: 1.0\r\n"
+	    "User-Agent: Mozilla Thunderbird\r\n"
+	    "Content-Type: text/plain; charset=UTF-8; format=flowed; "
+	    "delsp=yes\r\n"
+	    "Content-Transfer-Encoding: 7bit\r\n"
+	    "\r\n"
+	    "On 16/01/1781 21:00, despatch wrote:\r\n"
+	    "> 7th Foot: ADV \r\n"
+	    "> ANCE 8\r\n"
+	    ">> Legion Cav \r\n"
+	    ">> alry: HOLD\r\n"
+	    " >From the ridge: FI \r\n"
+	    "RE AT Maryland\r\n"
+	    "\r\n"
+	    "-- \r\n"
+	    "Banastre\r\n");
+
+	(void)state;
+	assert_string_equal(m->body,
+	    "On 16/01/1781 21:00, despatch wrote:\n"
+	    "> 7th Foot: ADVANCE 8\n"
+	    ">> Legion Cavalry: HOLD\n"
+	    ">From the ridge: FIRE AT Maryland\n"
+	    "\n"
+	    "-- \n"
+	    "Banastre\n");
+	mail_msg_free(m);
+
+	/* A flowed line whose next line is quoted deeper is not joined to
+	 * it.  Whether its now-trailing space stays (RFC 3676 4.5 would
+	 * treat the line as fixed) is left open: the order parser trims. */
+	m = parse_ok(
+	    "From: Banastre Tarleton <tarleton@example.org>\r\n"
+	    "Content-Type: text/plain; charset=UTF-8; format=flowed; "
+	    "delsp=yes\r\n"
+	    "\r\n"
+	    "> 7th Foot: HOLD \r\n"
+	    ">> 71st: HOLD\r\n");
+	assert_true(strncmp(m->body, "> 7th Foot: HOLD", 16) == 0);
+	assert_non_null(strstr(m->body, "\n>> 71st: HOLD\n"));
+	assert_null(strstr(m->body, "HOLD71st"));
+	assert_null(strstr(m->body, "HOLD >"));
+	mail_msg_free(m);
+}
+
 static void
 test_parse_no_text_part_gives_empty_body(void **state)
 {
@@ -1661,6 +1791,9 @@ main(void)
 		cmocka_unit_test(test_parse_html_entities_decoded),
 		cmocka_unit_test(test_parse_crlf_becomes_lf),
 		cmocka_unit_test(test_parse_format_flowed_lines_joined),
+		cmocka_unit_test(test_parse_flowed_delsp_yes_deletes_the_space_before_a_soft_break),
+		cmocka_unit_test(test_parse_flowed_delsp_no_or_absent_keeps_the_space),
+		cmocka_unit_test(test_parse_flowed_delsp_yes_keeps_signature_and_quote_depth),
 		cmocka_unit_test(test_parse_no_text_part_gives_empty_body),
 		cmocka_unit_test(test_parse_missing_from_still_parses),
 		cmocka_unit_test(test_parse_mbox_from_line_skipped),

@@ -229,6 +229,45 @@ bad_arguments_say_what_would_be_right(void **state)
 	}
 }
 
+/* A bearing is 0 to 359: 360 is north again and must be refused, not
+ * taken as a 361st direction.  FACE 400 above is far from the edge, so
+ * an off-by-one in the check would pass it; these are the edges. */
+static void
+face_takes_0_to_359_and_refuses_360(void **state)
+{
+	struct fx *f = *state;
+	static const char *const edge[] = {
+		"7th: FACE 360", "7th: FACE 360 degrees", "7th: FACE 360.0",
+	};
+	size_t i;
+
+	orders_parse(f->p, f->b, 0, "7th: FACE 0\n71st: FACE 359\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+	assert_int_equal(f->r->set.orders[0].steps[0].verb, V_FACE);
+	assert_int_equal(f->r->set.orders[0].steps[0].angle, 0);
+	assert_int_equal(f->r->set.orders[1].steps[0].angle, 359);
+	assert_string_equal(f->r->lines[0].text,
+	    "7th Foot (Royal Fusiliers): FACE 0");
+	assert_string_equal(f->r->lines[1].text,
+	    "1st Bn 71st Highlanders: FACE 359");
+
+	for (i = 0; i < sizeof(edge) / sizeof(edge[0]); i++) {
+		orders_parse(f->p, f->b, 0, edge[i], 0, f->r);
+		if (f->r->nerrors != 1 || f->r->set.n != 0)
+			fail_msg("'%s' gave %d errors, %d orders: '%s'", edge[i],
+			    f->r->nerrors, f->r->set.n, f->r->nlines ?
+			    f->r->lines[0].text : "(no line)");
+		assert_int_equal(f->r->lines[0].status, ORDERS_ERROR);
+		/* The player is told what was wrong and what to write. */
+		assert_non_null(strstr(f->r->lines[0].text,
+		    "FACE needs a bearing from 0 to 359 (0 north, 90 east, "
+		    "180 south, 270 west)"));
+		assert_non_null(strstr(f->r->lines[0].text,
+		    "(so 7th Foot (Royal Fusiliers) holds)"));
+	}
+}
+
 static void
 quotes_comments_and_signature_are_ignored(void **state)
 {
@@ -1193,6 +1232,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(misspelt_name_gets_the_nearest_suggestion, setup, teardown),
 		cmocka_unit_test_setup_teardown(enemy_and_own_units_are_kept_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_arguments_say_what_would_be_right, setup, teardown),
+		cmocka_unit_test_setup_teardown(face_takes_0_to_359_and_refuses_360, setup, teardown),
 		cmocka_unit_test_setup_teardown(quotes_comments_and_signature_are_ignored, setup, teardown),
 		cmocka_unit_test_setup_teardown(names_match_at_word_starts_and_fold_quotes, setup, teardown),
 		cmocka_unit_test_setup_teardown(quoted_earlier_mail_ends_the_orders, setup, teardown),
