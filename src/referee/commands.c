@@ -94,8 +94,12 @@ commands_help_text(struct text *t, const struct store_game *g,
 		for (i = 0; rs != NULL && i < rs->nverbs; i++)
 			if (rs->verbs[i].verb == V_FIRE_AT)
 				fire = rs->verbs[i].word;
+		/* In a fog game no enemy is named: the first one alive may
+		 * be one this side cannot see. */
 		text_add(t, "  %s: WHEEL LEFT 30 THEN %s %s\n",
-		    b->units[own2 >= 0 ? own2 : own].name, fire, b->units[foe].name);
+		    b->units[own2 >= 0 ? own2 : own].name, fire,
+		    strcmp(g->visibility, "fog") == 0 ? "<an enemy unit in sight>" :
+		    b->units[foe].name);
 	}
 	if (br >= 0)
 		text_add(t, "  %s brigade: HOLD      (every unit of the brigade "
