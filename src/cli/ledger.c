@@ -198,10 +198,12 @@ cmd_export(int argc, char **argv)
 		printf("usage: despatch export GAME FILE [--with-addresses]\n\n"
 		    "Writes the game's archive to FILE (despatch-archive(5)): the "
 		    "scenario, every\nledger record with what it hashes (each "
-		    "order set with its salt, each\nstep's events), so that anyone "
-		    "can check the battle with 'despatch verify'\nwithout the "
-		    "database. Players' addresses are left out (the records hold "
-		    "only\ntheir hashes) unless --with-addresses. In a fog game the "
+		    "order set with its salt, each\nstep's events and the state "
+		    "after it), so that anyone can check the battle\nwith 'despatch "
+		    "verify' without the database. The battle is played again\n"
+		    "first: an archive that would not verify is not written.\n"
+		    "Players' addresses are left out (the records hold "
+		    "only their hashes)\nunless --with-addresses. In a fog game the "
 		    "archive reveals\nevery seed and order: give it to the players "
 		    "when the battle is over.\n");
 		return 0;

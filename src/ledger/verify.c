@@ -6,9 +6,12 @@
  * made again from the orders and salt the archive publishes, the orders
  * read as the server read them, the step played again with the dice its
  * record names, and the events and the state compared with the hashes
- * the record signed.  A record whose events were changed and re-signed
- * still fails here: the replay gives the events the dice and the orders
- * make, not the ones written down.
+ * the record signed, and the state the line shows (which a program that
+ * does not replay hashes instead) with the replay's, byte for byte.  A
+ * record whose events were changed and re-signed still fails here: the
+ * replay gives the events the dice and the orders make, not the ones
+ * written down.  Export runs the same replay to make the states it
+ * writes (verify_opts.state).
  */
 #include "ledger/verify.h"
 
@@ -125,16 +128,20 @@ unhex_alloc(const char *s, size_t *n)
 	return p;
 }
 
-/* Does object o have exactly these keys (in any order)? */
+/* Does object o have exactly these keys, in this order?  The order
+ * too, because an archive is what despatch writes byte for byte, and a
+ * line with its keys moved reads back the same. */
 static int
 keys_exact(json_t *o, const char *const *keys)
 {
+	void *it = json_object_iter(o);
 	size_t n = 0;
 
-	for (; keys[n] != NULL; n++)
-		if (json_object_get(o, keys[n]) == NULL)
+	for (; keys[n] != NULL; n++, it = json_object_iter_next(o, it))
+		if (it == NULL ||
+		    strcmp(json_object_iter_key(it), keys[n]) != 0)
 			return 0;
-	return json_object_size(o) == n;
+	return it == NULL;
 }
 
 static const char *const header_keys[] = { "despatch_archive", "game",
@@ -142,7 +149,10 @@ static const char *const header_keys[] = { "despatch_archive", "game",
 static const char *const genesis_keys[] = { "seq", "kind", "seats", "record",
 	"head", "sig", NULL };
 static const char *const step_keys[] = { "seq", "kind", "step", "record",
-	"head", "sig", "leaves", "events", NULL };
+	"head", "sig", "leaves", "events", "state", NULL };
+/* A step line before export adds its state (verify_opts.state). */
+static const char *const step_keys_bare[] = { "seq", "kind", "step",
+	"record", "head", "sig", "leaves", "events", NULL };
 static const char *const act_keys[] = { "seq", "kind", "record", "head",
 	"sig", NULL };
 static const char *const leaf_keys[] = { "seat", "side", "mailed", "salt",
@@ -225,6 +235,281 @@ events_same(const struct events *a, const struct events *b, int *at)
 	return a->n == b->n;
 }
 
+/* --- the state after a step, as the archive gives it ------------------ */
+
+/* An array named key in o; NULL (and *oom) when it could not be made. */
+static json_t *
+st_array(json_t *o, const char *key, int *oom)
+{
+	json_t *a = json_array();
+
+	if (o == NULL || a == NULL || json_object_set_new(o, key, a) != 0) {
+		if (o == NULL)
+			json_decref(a);
+		*oom = 1;
+		return NULL;
+	}
+	return a;
+}
+
+/* A new object at the end of array a. */
+static json_t *
+st_elem(json_t *a, int *oom)
+{
+	json_t *x = json_object();
+
+	if (a == NULL || x == NULL || json_array_append_new(a, x) != 0) {
+		if (a == NULL)
+			json_decref(x);
+		*oom = 1;
+		return NULL;
+	}
+	return x;
+}
+
+static void
+st_num(json_t *o, const char *key, json_int_t v, int *oom)
+{
+	if (o == NULL || json_object_set_new(o, key, json_integer(v)) != 0)
+		*oom = 1;
+}
+
+json_t *
+ledger_state_json(const struct battle *b)
+{
+	/* Field for field what ledger_state_hash hashes, in its order: a
+	 * change to one is a change to the other (docs/ledger.md, "The
+	 * state object"), and tests/ledger/check_archive.py rebuilds the
+	 * hash from this to prove the two agree. */
+	json_t *st = json_object(), *a, *x;
+	int i, oom = st == NULL;
+
+	a = st_array(st, "stands", &oom);
+	for (i = 0; i < b->nstands; i++) {
+		const struct stand *s = &b->stands[i];
+
+		x = st_elem(a, &oom);
+		st_num(x, "unit", s->unit, &oom);
+		st_num(x, "sp", s->sp, &oom);
+		st_num(x, "x", s->pos.x, &oom);
+		st_num(x, "y", s->pos.y, &oom);
+		st_num(x, "facing", s->facing, &oom);
+		st_num(x, "formation", (json_int_t)s->form, &oom);
+		st_num(x, "flags", (json_int_t)s->flags, &oom);
+	}
+	a = st_array(st, "brigades", &oom);
+	for (i = 0; i < b->nbrigades; i++) {
+		const struct brigade *br = &b->brigades[i];
+
+		x = st_elem(a, &oom);
+		st_num(x, "lost", br->lost, &oom);
+		st_num(x, "flags", (json_int_t)br->flags, &oom);
+		st_num(x, "hits", br->hits, &oom);
+	}
+	a = st_array(st, "commanders", &oom);
+	for (i = 0; i < b->ncommanders; i++) {
+		const struct commander *c = &b->commanders[i];
+
+		x = st_elem(a, &oom);
+		st_num(x, "x", c->pos.x, &oom);
+		st_num(x, "y", c->pos.y, &oom);
+		st_num(x, "facing", c->facing, &oom);
+		st_num(x, "gone", c->gone, &oom);
+		st_num(x, "attached", c->attached, &oom);
+	}
+	a = st_array(st, "terrain", &oom);
+	for (i = 0; i < b->nterrain; i++) {
+		x = st_elem(a, &oom);
+		st_num(x, "trodden", b->terrain[i].trodden, &oom);
+	}
+	a = st_array(st, "units", &oom);
+	for (i = 0; i < b->nunits; i++) {
+		const struct unit *u = &b->units[i];
+
+		x = st_elem(a, &oom);
+		st_num(x, "density", u->density, &oom);
+		st_num(x, "disruption", u->disruption, &oom);
+		/* As the hash takes it: through an int. */
+		st_num(x, "marks", (int)u->marks, &oom);
+	}
+	/* Only in a battle that plays cards, as in the hash. */
+	if (b->cards.n > 0) {
+		a = st_array(st, "cards", &oom);
+		for (i = 0; i < b->cards.n; i++) {
+			x = st_elem(a, &oom);
+			st_num(x, "at", b->cards.at[i], &oom);
+		}
+		a = st_array(st, "effects", &oom);
+		for (i = 0; i < b->cards.neffects; i++) {
+			const struct card_effect *c = &b->cards.effects[i];
+
+			x = st_elem(a, &oom);
+			st_num(x, "card", c->card, &oom);
+			st_num(x, "side", c->side, &oom);
+			st_num(x, "unit", c->unit, &oom);
+			st_num(x, "commander", c->commander, &oom);
+			st_num(x, "x", c->at.x, &oom);
+			st_num(x, "y", c->at.y, &oom);
+			st_num(x, "value", c->value, &oom);
+			st_num(x, "until", c->until, &oom);
+			st_num(x, "spent", c->spent, &oom);
+		}
+		a = st_array(st, "commanders_out", &oom);
+		for (i = 0; i < b->ncommanders; i++) {
+			x = st_elem(a, &oom);
+			st_num(x, "out_until", b->commanders[i].out_until, &oom);
+			st_num(x, "out_removed", b->commanders[i].out_removed,
+			    &oom);
+		}
+	}
+	if (oom) {
+		json_decref(st);
+		return NULL;
+	}
+	return st;
+}
+
+/* Appends to path (of size) what printf makes, cut if need be. */
+static void
+path_add(char *path, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+path_add(char *path, size_t size, const char *fmt, ...)
+{
+	size_t l = strlen(path);
+	va_list ap;
+
+	if (l + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(path + l, size - l, fmt, ap);
+	va_end(ap);
+}
+
+/* Where a (the archive's) first differs from b (the replay's): 1 and its
+ * path appended to path, or 0 if they are the same; *av and *bv the two
+ * values there (NULL where one has nothing); where the fields themselves
+ * differ, *fields set and *akey, *bkey the archive's and the replay's
+ * names for the field there (NULL for none). */
+static int
+json_first_diff(json_t *a, json_t *b, char *path, size_t size, json_t **av,
+    json_t **bv, int *fields, const char **akey, const char **bkey)
+{
+	*av = a;
+	*bv = b;
+	*fields = 0;
+	if (json_is_object(a) && json_is_object(b)) {
+		void *ia = json_object_iter(a), *ib = json_object_iter(b);
+
+		for (; ia != NULL || ib != NULL;
+		    ia = json_object_iter_next(a, ia),
+		    ib = json_object_iter_next(b, ib)) {
+			const char *ka = ia ? json_object_iter_key(ia) : NULL;
+			const char *kb = ib ? json_object_iter_key(ib) : NULL;
+			size_t l = strlen(path);
+
+			/* A field missing, extra or out of place: named as the
+			 * replay has it. */
+			path_add(path, size, ".%s", kb != NULL ? kb : ka);
+			if (ka == NULL || kb == NULL || strcmp(ka, kb) != 0) {
+				*av = ia ? json_object_iter_value(ia) : NULL;
+				*bv = ib ? json_object_iter_value(ib) : NULL;
+				*fields = 1;
+				*akey = ka;
+				*bkey = kb;
+				return 1;
+			}
+			if (json_first_diff(json_object_iter_value(ia),
+			    json_object_iter_value(ib), path, size, av, bv,
+			    fields, akey, bkey))
+				return 1;
+			path[l] = '\0';
+		}
+		return 0;
+	}
+	if (json_is_array(a) && json_is_array(b)) {
+		size_t i, na = json_array_size(a), nb = json_array_size(b);
+
+		for (i = 0; i < na && i < nb; i++) {
+			size_t l = strlen(path);
+
+			path_add(path, size, "[%zu]", i);
+			if (json_first_diff(json_array_get(a, i), json_array_get(b, i),
+			    path, size, av, bv, fields, akey, bkey))
+				return 1;
+			path[l] = '\0';
+		}
+		if (na == nb)
+			return 0;
+		/* The first entry one has and the other lacks. */
+		path_add(path, size, "[%zu]", i);
+		*av = json_array_get(a, i);
+		*bv = json_array_get(b, i);
+		return 1;
+	}
+	return !json_equal(a, b);
+}
+
+/* A value for a message, cut short: "nothing" for none. */
+static void
+value_text(json_t *v, char *out, size_t size)
+{
+	char *d = v != NULL ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+	    JSON_PRESERVE_ORDER) : NULL;
+
+	if (d == NULL)
+		snprintf(out, size, "nothing");
+	else if (strlen(d) > 40)
+		snprintf(out, size, "%.37s...", d);
+	else
+		snprintf(out, size, "%s", d);
+	free(d);
+}
+
+/* The step line's "state" against the replay's: the same bytes, or the
+ * first field that differs named. */
+static int
+state_check(json_t *line_state, json_t *replay, const struct aline *al,
+    int step, struct verify_result *res)
+{
+	char *x = json_dumps(line_state, JSON_COMPACT | JSON_ENCODE_ANY |
+	    JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+	char *y = json_dumps(replay, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII);
+	char path[sizeof(res->field)] = "state", va[48], vb[48];
+	json_t *av = NULL, *bv = NULL;
+	const char *akey = NULL, *bkey = NULL;
+	int fields = 0, same = x != NULL && y != NULL && strcmp(x, y) == 0;
+
+	free(x);
+	free(y);
+	if (same)
+		return 0;
+	if (y == NULL)
+		return bad(res, al->lineno, step, "memory", "out of memory");
+	if (!json_first_diff(line_state, replay, path, sizeof(path), &av, &bv,
+	    &fields, &akey, &bkey)) {
+		av = line_state;
+		bv = replay;
+	}
+	if (fields && akey != NULL && bkey != NULL)
+		return bad(res, al->lineno, step, path, "step %d's state in the "
+		    "archive is not laid out as despatch writes it: it has the "
+		    "field \"%.40s\" where the replay's has \"%s\"", step, akey,
+		    bkey);
+	if (fields)
+		return bad(res, al->lineno, step, path, "step %d's state in the "
+		    "archive is not laid out as despatch writes it: it %s "
+		    "field \"%.40s\"", step, akey != NULL ? "has an extra" :
+		    "lacks the", akey != NULL ? akey : bkey);
+	value_text(av, va, sizeof(va));
+	value_text(bv, vb, sizeof(vb));
+	return bad(res, al->lineno, step, path, "step %d's state in the archive "
+	    "is not the one its replay leaves: at %s the archive has %s, the "
+	    "replay %s", step, path, va, vb);
+}
+
 /* The genesis line's seats: one for each of the record's, in order, with
  * its side, and (when given) an address whose hash the record holds. */
 static int
@@ -264,7 +549,7 @@ static int
 replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
     struct orders_parser *op, struct orders_result *ores,
     struct battle *b, const struct ledger_step *ls, const struct aline *al,
-    struct verify_result *res)
+    const struct verify_opts *o, struct verify_result *res)
 {
 	json_t *leaves = json_object_get(al->j, "leaves");
 	struct order_set *sets = NULL;
@@ -277,6 +562,7 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 	unsigned char h[LEDGER_HASH];
 	char *texts[BATTLE_MAX_SIDES] = { NULL };
 	int counts[BATTLE_MAX_SIDES] = { 0 };
+	json_t *state = NULL;
 
 	events_init(&ev);
 	events_init(&archived);
@@ -431,8 +717,27 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		    "does not leave the state its record signed", ls->step);
 		goto out;
 	}
+	/* The state the archive shows, which a second program hashes to
+	 * check the record's state hash: the replay's own, byte for byte
+	 * (export's run hands it on to be written instead). */
+	state = ledger_state_json(b);
+	if (state == NULL) {
+		rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
+		goto out;
+	}
+	if (o->state != NULL) {
+		if (o->state(al->lineno, ls->step, state, o->state_arg) != 0) {
+			rc = bad(res, al->lineno, ls->step, "state", "step %d's state "
+			    "could not be kept", ls->step);
+			goto out;
+		}
+	} else if (state_check(json_object_get(al->j, "state"), state, al,
+	    ls->step, res) != 0) {
+		goto out;
+	}
 	rc = 0;
 out:
+	json_decref(state);
 	for (s = 0; s < BATTLE_MAX_SIDES; s++)
 		free(texts[s]);
 	free(script_v);
@@ -551,8 +856,24 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		int is_act = i > 1 && str_of(j, "kind") != NULL &&
 		    strcmp(str_of(j, "kind"), "act") == 0;
 
+		/* A step line as despatch wrote it before it gave each step's
+		 * state: the format is ours, and this is not what it is. */
+		if (i > 1 && !is_act && o->state == NULL &&
+		    keys_exact(j, step_keys_bare)) {
+			json_t *js = json_object_get(j, "step");
+
+			bad(res, lines[i].lineno, json_is_integer(js) &&
+			    json_integer_value(js) > 0 && json_integer_value(js) <
+			    1000000 ? (int)json_integer_value(js) : 0, "state",
+			    "line %d, a step, carries no \"state\": this is not an "
+			    "archive this despatch writes, which gives the state "
+			    "after every step (export the game again)",
+			    lines[i].lineno);
+			goto out;
+		}
 		if (!keys_exact(j, i == 1 ? genesis_keys : is_act ? act_keys :
-		    step_keys) || !json_is_string(json_object_get(j, "kind")) ||
+		    o->state != NULL ? step_keys_bare : step_keys) ||
+		    !json_is_string(json_object_get(j, "kind")) ||
 		    (!is_act && strcmp(str_of(j, "kind"), i == 1 ? "genesis" :
 		    "step") != 0)) {
 			bad(res, lines[i].lineno, 0, "record", "line %d should be the "
@@ -750,7 +1071,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    ls->step, ls->step - 1);
 			goto out;
 		}
-		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], res) != 0)
+		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], o, res) != 0)
 			goto out;
 		last = ls->step;
 		res->scripted += ls->scripted;

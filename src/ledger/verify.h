@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
+#include "core/battle.h"
 #include "ledger/record.h"
 
 struct verify_opts {
@@ -14,6 +17,17 @@ struct verify_opts {
 	/* Called after each step replayed (may be NULL). */
 	void (*progress)(int done, int total, void *arg);
 	void *arg;
+	/* Export's use (may be NULL).  Set, the step lines carry no "state"
+	 * yet (those that do are refused): after each step is replayed and
+	 * its state found to be the one its record signed, state() is given
+	 * the archive's line (1-based), the step and the "state" object of
+	 * ledger_state_json, which it may keep with json_incref; non-zero
+	 * from it stops the run.  NULL, every step line must carry its
+	 * "state", and it must be byte for byte the replay's.  So export
+	 * writes the states that verify's own replay makes, and never an
+	 * archive that does not verify. */
+	int (*state)(int line, int step, json_t *state, void *arg);
+	void *state_arg;
 };
 
 struct verify_result {
@@ -35,7 +49,7 @@ struct verify_result {
 	/* When it fails: the archive's line (1-based), the step (0: none),
 	 * the field, and a sentence. */
 	int line, step;
-	char field[32];
+	char field[48];           /* "state.stands[12].facing" and the like */
 	char msg[400];
 };
 
@@ -47,6 +61,12 @@ struct verify_result {
  * fails. */
 int ledger_verify(FILE *in, const struct verify_opts *o,
     struct verify_result *res);
+
+/* The "state" object of an archive's step line (despatch-archive(5)):
+ * exactly what ledger_state_hash hashes, field for field and in its
+ * order, named, so that another program can rebuild the hash from it.
+ * NULL when out of memory. */
+json_t *ledger_state_json(const struct battle *b);
 
 /* The engine versions this build reproduces exactly. */
 int ledger_engine_known(const char *version);

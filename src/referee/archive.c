@@ -1,8 +1,15 @@
 /*
  * archive.c - writing a game's archive (despatch-archive(5)): one JSON
  * object a line, the scenario, the ledger's records with everything they
- * hash (each order set with its salt, the events of each step), so that
- * `despatch verify` can replay the battle without the database.
+ * hash (each order set with its salt, the events of each step, the state
+ * after it), so that `despatch verify` can replay the battle without the
+ * database, and another program can recompute every hash.
+ *
+ * The store keeps no state a step: the lines are made first, then
+ * played again by verify's own replay (ledger_verify, the one step
+ * path), which hands back each step's state to be written into its line.
+ * So the states shown are the ones the replay makes, and an archive that
+ * would not verify is never written.
  *
  * Written with jansson, keys in a fixed order, so the same game gives
  * the same bytes on every build.
@@ -19,6 +26,7 @@
 #include "core/events.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
+#include "ledger/verify.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
 
@@ -36,18 +44,111 @@ hexstr(const void *v, size_t n)
 	return j;
 }
 
-/* Writes o as one line and frees it; -1 if it could not. */
-static int
-put_line(FILE *out, json_t *o, struct err *e)
-{
-	int rc = 0;
+#define ARCHIVE_JSON (JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)
 
+/* The archive's lines, made before any is written. */
+struct alines {
+	json_t **v;
+	size_t n, cap;
+};
+
+/* Keeps o as the next line (it is the lines' now); -1 if it could not. */
+static int
+put_line(struct alines *al, json_t *o, struct err *e)
+{
+	if (o != NULL && al->n == al->cap) {
+		size_t cap = al->cap ? al->cap * 2 : 64;
+		json_t **v = realloc(al->v, cap * sizeof(*v));
+
+		if (v == NULL) {
+			json_decref(o);
+			o = NULL;
+		} else {
+			al->v = v;
+			al->cap = cap;
+		}
+	}
 	if (o == NULL)
 		return err_set(e, ERR_TEMP, "out of memory writing the archive");
-	if (json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER |
-	    JSON_ENSURE_ASCII) != 0 || fputc('\n', out) == EOF)
-		rc = err_set(e, ERR_TEMP, "cannot write the archive");
-	json_decref(o);
+	al->v[al->n++] = o;
+	return 0;
+}
+
+static void
+alines_free(struct alines *al)
+{
+	size_t i;
+
+	for (i = 0; i < al->n; i++)
+		json_decref(al->v[i]);
+	free(al->v);
+	memset(al, 0, sizeof(*al));
+}
+
+/* verify_opts.state: line's state into its line, last of its keys. */
+static int
+keep_state(int line, int step, json_t *state, void *arg)
+{
+	struct alines *al = arg;
+
+	(void)step;
+	if (line < 1 || (size_t)line > al->n)
+		return -1;
+	return json_object_set(al->v[line - 1], "state", state);
+}
+
+/* Plays the lines again through ledger_verify, which puts each step's
+ * state into its line; -1 (nothing to be written) if they do not
+ * verify. */
+static int
+states_add(struct alines *al, const char *game, struct err *e)
+{
+	struct verify_opts vo;
+	struct verify_result *res = calloc(1, sizeof(*res));
+	char *buf = NULL;
+	size_t n = 0, i;
+	FILE *f = open_memstream(&buf, &n);
+	int rc = -1;
+
+	if (res == NULL || f == NULL) {
+		err_set(e, ERR_TEMP, "out of memory writing the archive");
+		goto out;
+	}
+	for (i = 0; i < al->n; i++)
+		if (json_dumpf(al->v[i], f, ARCHIVE_JSON) != 0 ||
+		    fputc('\n', f) == EOF)
+			break;
+	if (fclose(f) != 0 || i < al->n) {
+		f = NULL;
+		err_set(e, ERR_TEMP, "out of memory writing the archive");
+		goto out;
+	}
+	f = fmemopen(buf, n, "r");
+	if (f == NULL) {
+		err_set(e, ERR_TEMP, "out of memory writing the archive");
+		goto out;
+	}
+	memset(&vo, 0, sizeof(vo));
+	vo.state = keep_state;
+	vo.state_arg = al;
+	if (ledger_verify(f, &vo, res) != 0) {
+		char where[48] = "";
+
+		if (res->line > 0)
+			snprintf(where, sizeof(where), "line %d, ", res->line);
+		if (res->step > 0)
+			snprintf(where + strlen(where), sizeof(where) - strlen(where),
+			    "step %d, ", res->step);
+		err_set(e, ERR_DATA, "the archive of game %s does not verify, so it "
+		    "was not written: %s%s: %s", game, where, res->field, res->msg);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (f != NULL)
+		fclose(f);
+	free(buf);
+	free(res);
 	return rc;
 }
 
@@ -124,6 +225,8 @@ referee_export(struct referee *r, const char *game, FILE *out,
 	int64_t nrec = 0, seq;
 	int np, i, rc = -1;
 	json_t *o, *seats;
+	struct alines al = { NULL, 0, 0 };
+	size_t li;
 
 	memset(&g, 0, sizeof(g));
 	events_init(&ev);
@@ -157,7 +260,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 	json_object_set_new(o, "finished", json_boolean(g.status == GAME_FINISHED));
 	json_object_set_new(o, "scenario", json_stringn(g.scenario_text,
 	    g.scenario_len));
-	if (put_line(out, o, e) != 0)
+	if (put_line(&al, o, e) != 0)
 		goto out;
 	/* The genesis, with each seat's address if asked for (the record
 	 * holds only their hashes). */
@@ -179,7 +282,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		json_decref(o);
 		goto out;
 	}
-	if (put_line(out, o, e) != 0)
+	if (put_line(&al, o, e) != 0)
 		goto out;
 	for (seq = 1; seq < nrec; seq++) {
 		int64_t step = 0, nl = 0, k, act = 0;
@@ -197,7 +300,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 				json_decref(o);
 				goto out;
 			}
-			if (put_line(out, o, e) != 0)
+			if (put_line(&al, o, e) != 0)
 				goto out;
 			continue;
 		}
@@ -262,15 +365,23 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		json_object_set_new(o, "leaves", leaves);
 		json_object_set_new(o, "events", events_json(&ev, evsteps,
 		    (int)step));
-		if (put_line(out, o, e) != 0)
+		if (put_line(&al, o, e) != 0)
 			goto out;
 	}
-	if (fflush(out) != 0) {
+	/* Each step's state, from the replay. */
+	if (states_add(&al, g.name, e) != 0)
+		goto out;
+	for (li = 0; li < al.n; li++)
+		if (json_dumpf(al.v[li], out, ARCHIVE_JSON) != 0 ||
+		    fputc('\n', out) == EOF)
+			break;
+	if (li < al.n || fflush(out) != 0) {
 		err_set(e, ERR_TEMP, "cannot write the archive");
 		goto out;
 	}
 	rc = 0;
 out:
+	alines_free(&al);
 	store_rollback(r->st);
 	free(evsteps);
 	events_free(&ev);

@@ -20,7 +20,15 @@ program to recompute the hashes of an archive.  It checks:
   - each set's salt is the documented one, made from S_k and its orders;
   - the orders root, and the dice seed (plain or with nonces; skipped when
     the record says the dice were scripted);
-  - the events hash, from the archive line's events;
+  - the events hash of every step, from the archive line's events;
+  - the state hash of every step, rebuilt from the archive line's
+    "state" object as docs/ledger.md ("The state hash") and the man
+    page ("The state object") give it: each member and field by name and
+    in its order, each a whole number, each list's length before its
+    entries (but commanders_out's), the cards, effects and
+    commanders_out only in a battle that plays cards;
+  - that every step line has its events and its state, and no other
+    line has either;
   - seq and step numbering (a dropped line), the header's `finished`
     against n, and with --with-addresses each seat's e-mail hash.
 
@@ -38,8 +46,9 @@ the guess matches what despatch writes:
     first step is not 1 (not tried: the demo starts at step 1).
 
 It does NOT check the Ed25519 signatures (the standard library has no
-Ed25519), and does NOT play the battle again, so the state hash and the
-number of dice rolled are not checked; `despatch verify` does both.
+Ed25519), and does NOT play the battle again: it checks that the state
+an archive shows is the one its record signed, not that the rules lead
+to it, and not the number of dice rolled; `despatch verify` does both.
 
 Prints one line per failure (archive line number and field) and exits 1,
 or prints a one-line summary and exits 0.
@@ -169,6 +178,74 @@ def events_hash(events):
     return H("despatch/events/v1", *values)
 
 
+# The "state" object: its lists in hash order, each entry's numbers in
+# hash order (docs/ledger.md, "The state hash").
+STATE_LISTS = [
+    ("stands", ("unit", "sp", "x", "y", "facing", "formation", "flags")),
+    ("brigades", ("lost", "flags", "hits")),
+    ("commanders", ("x", "y", "facing", "gone", "attached")),
+    ("terrain", ("trodden",)),
+    ("units", ("density", "disruption", "marks")),
+]
+# Only in a battle that plays cards; commanders_out has no count.
+CARD_LISTS = [
+    ("cards", ("at",)),
+    ("effects", ("card", "side", "unit", "commander", "x", "y", "value",
+                 "until", "spent")),
+    ("commanders_out", ("out_until", "out_removed")),
+]
+NO_COUNT = ("commanders_out",)
+YES_NO = {("commanders", "gone"), ("terrain", "trodden"),
+          ("effects", "spent"), ("commanders_out", "out_removed")}
+FLAGS = {("stands", "flags"), ("brigades", "flags"), ("units", "marks")}
+
+
+def whole(v):
+    return isinstance(v, int) and not isinstance(v, bool) and \
+        -2**63 <= v < 2**63
+
+
+def state_hash(state):
+    """The state hash rebuilt from a step line's "state" object: (hash,
+    None), or (None, what is wrong with the object)."""
+    if not isinstance(state, dict):
+        return None, "is not an object"
+    lists = STATE_LISTS + (CARD_LISTS if "cards" in state else [])
+    names = [name for name, _ in lists]
+    if list(state) != names:
+        return None, "has members %s, not %s" % (list(state), names)
+    values = []
+    for name, keys in lists:
+        entries = state[name]
+        if not isinstance(entries, list):
+            return None, "%s is not a list" % name
+        if name == "cards" and not entries:
+            return None, "cards is given but empty: a battle without cards " \
+                "has no cards member"
+        if name == "commanders_out" and \
+                len(entries) != len(state["commanders"]):
+            return None, "commanders_out has %d entries for %d commanders" \
+                % (len(entries), len(state["commanders"]))
+        if name not in NO_COUNT:
+            values.append(len(entries))
+        for i, e in enumerate(entries):
+            where = "%s[%d]" % (name, i)
+            if not isinstance(e, dict) or list(e) != list(keys):
+                return None, "%s should have exactly %s, in order" \
+                    % (where, ", ".join(keys))
+            for k in keys:
+                v = e[k]
+                if not whole(v):
+                    return None, "%s.%s is not a whole number" % (where, k)
+                if (name, k) in YES_NO and v not in (0, 1):
+                    return None, "%s.%s is a yes or no, not %d" % (where, k, v)
+                if (name, k) in FLAGS and v < 0:
+                    return None, "%s.%s is a set of flags, never negative" \
+                        % (where, k)
+                values.append(v)
+    return H("despatch/state/v3", *values), None
+
+
 def check_step(no, obj, rec, g, prev_head):
     game, k = g["game"], rec["step"]
     if obj.get("step") != k:
@@ -231,8 +308,29 @@ def check_step(no, obj, rec, g, prev_head):
         if H("despatch/dice-seed/v1", *parts) != rec["dice_seed"]:
             fail(no, "record.dice_seed", "is not the seed of its inputs")
 
-    if events_hash(obj.get("events", [])) != rec["events_hash"]:
-        fail(no, "record.events_hash", "does not match the line's events")
+
+def check_step_hashes(no, obj, rec):
+    """The events and the state the line shows, against the hashes its
+    record signed: for every step line, whatever else failed on it."""
+    events = obj.get("events")
+    if not isinstance(events, list):
+        fail(no, "events", "the step line has no list of events")
+    else:
+        try:
+            if events_hash(events) != rec["events_hash"]:
+                fail(no, "record.events_hash",
+                     "does not match the line's events")
+        except (KeyError, TypeError) as e:
+            fail(no, "events", "unreadable: %r" % e)
+    if "state" not in obj:
+        fail(no, "state", "the step line has no state object")
+        return
+    h, why = state_hash(obj["state"])
+    if why is not None:
+        fail(no, "state", why)
+    elif h != rec["state_hash"]:
+        fail(no, "record.state_hash",
+             "does not match the line's state object")
 
 
 def main(path):
@@ -305,6 +403,8 @@ def main(path):
                     check_step(no, obj, rec, g, step_head)
                 except (ValueError, KeyError, TypeError) as e:
                     fail(no, "leaves", "unreadable: %r" % e)
+                # Whatever failed above: every step's two hashes.
+                check_step_hashes(no, obj, rec)
                 steps += 1
                 # The next step's dice hang on this one's dice seed.
                 step_head = rec["dice_seed"]
@@ -316,6 +416,10 @@ def main(path):
                 if rec["act"] == "concede":
                     conceded = True
                 acts += 1
+        if rec["kind"] != "step":
+            for key in ("events", "state"):
+                if key in obj:
+                    fail(no, key, "only a step line has %s" % key)
         prev_head, lost = head, False
 
     check_emails(seats, email_hash)
@@ -327,8 +431,9 @@ def main(path):
         fail(1, "finished", "is %r, but the archive stops at step %r of %d"
              % (header.get("finished"), last_step, g["n"]))
     if not failures:
-        print("ok: game %s, %d steps checked, %d acts (signatures and replay "
-              "not checked)" % (g["game"], steps, acts))
+        print("ok: game %s, %d steps checked (each one's events and state "
+              "hashes rebuilt), %d acts (signatures and replay not checked)"
+              % (g["game"], steps, acts))
     return report()
 
 

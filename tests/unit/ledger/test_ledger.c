@@ -2,7 +2,7 @@
  * test_ledger.c - the ledger's hashes, against values computed by a
  * separate implementation of docs/ledger.md's encoding (Python's hashlib,
  * a few lines: F(x) = 4-byte big-endian length ‖ x, numbers as 8 bytes),
- * and the server key's file.
+ * the state hash's fields one by one, and the server key's file.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +20,7 @@
 
 #include "ledger/ledger.h"
 #include "ledger/record.h"
+#include "ledger/verify.h"
 
 static void
 assert_hex(const unsigned char *v, int n, const char *want)
@@ -165,6 +166,173 @@ records_encode_the_same_bytes_each_time(void **state)
 	free(a);
 }
 
+/* A battle of two stands, one brigade, one commander, one terrain piece
+ * and one unit, set by hand: what ledger_state_hash takes. */
+static struct battle *
+small_battle(void)
+{
+	struct battle *b = battle_new();
+
+	assert_non_null(b);
+	b->nstands = 2;
+	b->stands[0].unit = 0;
+	b->stands[0].sp = 3;
+	b->stands[0].pos.x = 2400;
+	b->stands[0].pos.y = 1000;
+	b->stands[1].unit = 0;
+	b->stands[1].sp = 2;
+	b->stands[1].pos.x = 2700;
+	b->stands[1].pos.y = 1000;
+	b->stands[1].flags = ST_DISORDERED;
+	b->nbrigades = 1;
+	b->brigades[0].lost = 1;
+	b->brigades[0].flags = BR_EXHAUSTED;
+	b->brigades[0].hits = 2;
+	b->ncommanders = 1;
+	b->commanders[0].pos.x = 2400;
+	b->commanders[0].pos.y = 800;
+	b->commanders[0].attached = -1;
+	b->nterrain = 1;
+	b->terrain[0].trodden = 1;
+	b->nunits = 1;
+	return b;
+}
+
+/* Changes lvalue v by one, and the state hash must change with it; then
+ * puts it back, and the hash with it. */
+#define EVERY_FIELD_COUNTS(b, h, v) do { \
+	unsigned char h2_[32]; \
+	(v) += 1; \
+	assert_int_equal(ledger_state_hash((b), h2_), 0); \
+	if (memcmp((h), h2_, 32) == 0) \
+		fail_msg("the state hash leaves out %s", #v); \
+	(v) -= 1; \
+	assert_int_equal(ledger_state_hash((b), h2_), 0); \
+	assert_memory_equal((h), h2_, 32); \
+} while (0)
+
+static void
+the_state_hash_takes_every_field_and_the_facing(void **state)
+{
+	struct battle *b = small_battle();
+	unsigned char h[32], turned[32];
+
+	(void)state;
+	assert_int_equal(ledger_state_hash(b, h), 0);
+	/* One stand's facing turned, and nothing else: another hash (so a
+	 * hash that left facing out fails here, not only in a golden
+	 * digest of the demo's archive). */
+	b->stands[1].facing = 90;
+	assert_int_equal(ledger_state_hash(b, turned), 0);
+	if (memcmp(h, turned, 32) == 0)
+		fail_msg("a stand's facing turned leaves the state hash as it was");
+	/* Both from docs/ledger.md ("The state hash") alone, by Python: the
+	 * numbers 2, 0,3,2400,1000,0,0,0, 0,2,2700,1000,0,0,1, 1, 1,1,2, 1,
+	 * 2400,800,0,0,-1, 1, 1, 1, 0,0,0, each as a number field after the
+	 * tag "despatch/state/v3"; turned, the second stand's 0 facing 90. */
+	assert_hex(h, 32,
+	    "1858e3fcf4fdc6fe15d37de6a647fb8ded2e444d1b8e1ac311f0fd2a532b397a");
+	assert_hex(turned, 32,
+	    "c046e31e5dd463c636d6002c993599ee6a0eb40c77884aab18d28077da9845c9");
+	b->stands[1].facing = 0;
+	b->commanders[0].facing = 90;
+	assert_int_equal(ledger_state_hash(b, turned), 0);
+	assert_memory_not_equal(h, turned, 32);
+	b->commanders[0].facing = 0;
+	/* Every other field too. */
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].unit);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].sp);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].pos.x);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].pos.y);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].facing);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].form);
+	EVERY_FIELD_COUNTS(b, h, b->stands[1].flags);
+	EVERY_FIELD_COUNTS(b, h, b->brigades[0].lost);
+	EVERY_FIELD_COUNTS(b, h, b->brigades[0].flags);
+	EVERY_FIELD_COUNTS(b, h, b->brigades[0].hits);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].pos.x);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].pos.y);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].facing);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].gone);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].attached);
+	EVERY_FIELD_COUNTS(b, h, b->terrain[0].trodden);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].density);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].disruption);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].marks);
+	/* What the scenario fixes is not the step's to change, and not
+	 * hashed (the genesis binds the scenario). */
+	b->units[0].morale = 5;
+	assert_int_equal(ledger_state_hash(b, turned), 0);
+	assert_memory_equal(h, turned, 32);
+	b->units[0].morale = 0;
+	/* A battle with cards: they are hashed, and every field of theirs. */
+	b->cards.n = 1;
+	b->cards.at[0] = CARD_DECK;
+	b->cards.neffects = 1;
+	b->cards.effects[0].unit = -1;
+	b->cards.effects[0].commander = -1;
+	assert_int_equal(ledger_state_hash(b, turned), 0);
+	assert_memory_not_equal(h, turned, 32);
+	assert_hex(turned, 32,
+	    "45d864158da2937fa2d6d01976bb2657dc442d7b038511d9e4a8d694aaea98d4");
+	memcpy(h, turned, 32);
+	EVERY_FIELD_COUNTS(b, h, b->cards.at[0]);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].card);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].side);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].unit);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].commander);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].at.x);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].at.y);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].value);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].until);
+	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].spent);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].out_until);
+	EVERY_FIELD_COUNTS(b, h, b->commanders[0].out_removed);
+	EVERY_FIELD_COUNTS(b, h, b->stands[0].facing);
+	battle_free(b);
+}
+
+/* The archive's "state" object names the same numbers, in the hash's
+ * order (docs/ledger.md): one stand's facing shows as its facing. */
+static void
+the_state_object_names_what_the_hash_takes(void **state)
+{
+	struct battle *b = small_battle();
+	json_t *j;
+	char *text;
+
+	(void)state;
+	b->stands[1].facing = 90;
+	j = ledger_state_json(b);
+	assert_non_null(j);
+	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_non_null(text);
+	assert_string_equal(text, "{\"stands\":["
+	    "{\"unit\":0,\"sp\":3,\"x\":2400,\"y\":1000,\"facing\":0,"
+	    "\"formation\":0,\"flags\":0},"
+	    "{\"unit\":0,\"sp\":2,\"x\":2700,\"y\":1000,\"facing\":90,"
+	    "\"formation\":0,\"flags\":1}],"
+	    "\"brigades\":[{\"lost\":1,\"flags\":1,\"hits\":2}],"
+	    "\"commanders\":[{\"x\":2400,\"y\":800,\"facing\":0,\"gone\":0,"
+	    "\"attached\":-1}],"
+	    "\"terrain\":[{\"trodden\":1}],"
+	    "\"units\":[{\"density\":0,\"disruption\":0,\"marks\":0}]}");
+	free(text);
+	json_decref(j);
+	/* With cards, their three lists after the rest. */
+	b->cards.n = 1;
+	b->cards.at[0] = 1;
+	j = ledger_state_json(b);
+	assert_non_null(j);
+	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_non_null(strstr(text, "\"units\":[{\"density\":0,\"disruption\":0,"
+	    "\"marks\":0}],\"cards\":[{\"at\":1}],\"effects\":[],"
+	    "\"commanders_out\":[{\"out_until\":0,\"out_removed\":0}]}"));
+	free(text);
+	json_decref(j);
+	battle_free(b);
+}
+
 static void
 the_key_file_is_made_once_private_and_kept(void **state)
 {
@@ -218,6 +386,8 @@ main(void)
 		cmocka_unit_test(chain_links_back_to_s0),
 		cmocka_unit_test(leaf_root_and_dice_seed_match_the_documented_encoding),
 		cmocka_unit_test(records_encode_the_same_bytes_each_time),
+		cmocka_unit_test(the_state_hash_takes_every_field_and_the_facing),
+		cmocka_unit_test(the_state_object_names_what_the_hash_takes),
 		cmocka_unit_test(the_key_file_is_made_once_private_and_kept),
 	};
 
