@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -409,6 +410,24 @@ read_stream(FILE *f, char **buf, size_t *len, struct err *e)
 	return 0;
 }
 
+/* A mail the store could not take, whatever the reason (locked, full,
+ * missing, damaged): exit 75, so the MTA keeps the mail and tries again
+ * while the operator mends the store, rather than bouncing a player's
+ * orders.  What the MTA may quote in a bounce or a delay notice is one
+ * line without paths; the detail goes to syslog (and to a terminal). */
+static int
+submit_trouble(const char *name, const struct err *e)
+{
+	syslog(LOG_MAIL | LOG_WARNING, "submit: %s: not stored: %s", name,
+	    e->msg);
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "despatch: %s: not stored: %s\n", name, e->msg);
+	else
+		fprintf(stderr, "despatch: the mail was not stored now (the "
+		    "server's store is not available); it will be tried again\n");
+	return EXIT_TEMPFAIL;
+}
+
 static int
 submit_one(struct referee *r, const char *name, const char *raw, size_t len,
     const char *sender, int quiet)
@@ -417,13 +436,8 @@ submit_one(struct referee *r, const char *name, const char *raw, size_t len,
 	struct err e;
 
 	err_clear(&e);
-	if (referee_submit(r, raw, len, sender, &res, &e) != 0) {
-		fprintf(stderr, "despatch: %s: not stored: %s\n", name, e.msg);
-		/* A passing failure (or running out of memory) is worth the
-		 * MTA's retry; a damaged database is the operator's to mend. */
-		return e.kind == ERR_TEMP || e.kind == ERR_INTERNAL ? EXIT_TEMPFAIL :
-		    EXIT_FAILURE;
-	}
+	if (referee_submit(r, raw, len, sender, &res, &e) != 0)
+		return submit_trouble(name, &e);
 	if (!quiet)
 		printf("%s: %s: %s\n", name, res.outcome == SUBMIT_DUPLICATE ?
 		    "duplicate" : res.status, res.note);
@@ -450,8 +464,10 @@ cmd_submit(int argc, char **argv)
 		    "--sender gives the envelope sender, used when the mail has no\n"
 		    "usable From.\n\n"
 		    "Exit status: 0 once every mail is safely stored, whatever the\n"
-		    "replies say; 75 if one could not be stored for a passing reason\n"
-		    "(the MTA should retry); 1 for an unreadable file or no database.\n");
+		    "replies say; 75 if one could not be stored (the database locked,\n"
+		    "full, missing or damaged: the MTA keeps the mail and retries),\n"
+		    "saying so in one line without paths, the detail going to syslog\n"
+		    "(mail facility) and to a terminal; 1 for an unreadable FILE.\n");
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {
@@ -465,10 +481,9 @@ cmd_submit(int argc, char **argv)
 			nfiles++;
 		}
 	}
-	if (cli_open_store(0, &st, &e) != 0) {
-		/* A database that exists but is busy is a passing trouble. */
-		return cli_fail(&e);
-	}
+	openlog("despatch", LOG_PID, LOG_MAIL);
+	if (cli_open_store(0, &st, &e) != 0)
+		return submit_trouble(nfiles == 0 ? "stdin" : "the mail", &e);
 	referee_init(&r, st);
 	if (nfiles == 0) {
 		char *raw = NULL;
@@ -477,7 +492,7 @@ cmd_submit(int argc, char **argv)
 		if (read_stream(stdin, &raw, &len, &e) != 0) {
 			referee_fini(&r);
 			store_close(st);
-			return cli_fail(&e);
+			return submit_trouble("stdin", &e);
 		}
 		worst = submit_one(&r, "stdin", raw, len, sender, 0);
 		free(raw);

@@ -732,8 +732,11 @@ main(int argc, char **argv)
 		    "lock cannot be made: %s)", lock, strerror(errno));
 		return 1;
 	}
-	if (store_open(conf.database, 0, -1, &st, &e) != 0) {
+	/* A damaged file is refused before any mail is spooled into it. */
+	if (store_open(conf.database, 0, -1, &st, &e) != 0 ||
+	    store_quick_check(st, &e) != 0) {
 		logmsg("fatal", "%s", e.msg);
+		store_close(st);
 		return 1;
 	}
 	/* Root drops to the configured user once its files are open. */

@@ -134,6 +134,30 @@ store_latest_version(void)
 }
 
 int
+store_quick_check(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	rc = stmt_prepare(s, "PRAGMA quick_check(1)", &st);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0),
+	    "ok") == 0) {
+		store_stmt_release(s, st);
+		return 0;
+	}
+	if (rc == SQLITE_ROW)
+		err_set(e, ERR_DATA, "%s: the database is damaged (%s); restore it "
+		    "from a backup", store_path(s), sqlite3_column_text(st, 0));
+	else
+		err_set(e, ERR_DATA, "%s: the database is damaged (%s); restore it "
+		    "from a backup", store_path(s), sqlite3_errmsg(s->db));
+	store_stmt_release(s, st);
+	return -1;
+}
+
+int
 store_version(struct store *s)
 {
 	sqlite3_stmt *st = NULL;

@@ -31,6 +31,11 @@ int store_open(const char *path, int create, int max_version,
     struct store **out, struct err *e);
 void store_close(struct store *s);
 
+/* PRAGMA quick_check: 0 when the file is whole, -1 with e (ERR_DATA)
+ * naming the first damage found.  It reads every page, so it is for a
+ * daemon's start, not for every open. */
+int store_quick_check(struct store *s, struct err *e);
+
 /* The schema version the file is at, and the newest this build knows. */
 int store_version(struct store *s);
 int store_latest_version(void);
