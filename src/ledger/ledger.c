@@ -66,8 +66,8 @@ ledger_hex(const unsigned char *in, int n, char *out)
 	out[2 * n] = '\0';
 }
 
-int
-ledger_unhex(const char *in, unsigned char *out, int n)
+static int
+unhex(const char *in, unsigned char *out, int n, int upper)
 {
 	int i;
 
@@ -76,7 +76,7 @@ ledger_unhex(const char *in, unsigned char *out, int n)
 	for (i = 0; i < 2 * n; i++) {
 		char c = in[i];
 		int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ?
-		    c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		    c - 'a' + 10 : upper && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 
 		if (v < 0)
 			return -1;
@@ -86,4 +86,16 @@ ledger_unhex(const char *in, unsigned char *out, int n)
 			out[i / 2] |= (unsigned char)v;
 	}
 	return 0;
+}
+
+int
+ledger_unhex(const char *in, unsigned char *out, int n)
+{
+	return unhex(in, out, n, 1);
+}
+
+int
+ledger_unhex_exact(const char *in, unsigned char *out, int n)
+{
+	return unhex(in, out, n, 0);
 }

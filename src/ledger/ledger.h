@@ -33,7 +33,11 @@ int ledger_dice_next(void *ctx, int sides, int *out, struct err *e);
 
 /* Lowercase hex of n bytes into out (2n+1 bytes). */
 void ledger_hex(const unsigned char *in, int n, char *out);
-/* Parses 2n hex digits; -1 if not. */
+/* Parses 2n hex digits, either case (what a person types); -1 if not. */
 int ledger_unhex(const char *in, unsigned char *out, int n);
+/* The same for what despatch itself wrote: lowercase digits only, so an
+ * archive has one spelling of each value and no byte of it can change
+ * unseen. */
+int ledger_unhex_exact(const char *in, unsigned char *out, int n);
 
 #endif

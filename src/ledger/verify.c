@@ -120,7 +120,7 @@ unhex_alloc(const char *s, size_t *n)
 	p = malloc(l / 2 + 1);
 	if (p == NULL)
 		return NULL;
-	if (l > 0 && ledger_unhex(s, p, (int)(l / 2)) != 0) {
+	if (l > 0 && ledger_unhex_exact(s, p, (int)(l / 2)) != 0) {
 		free(p);
 		return NULL;
 	}
@@ -173,7 +173,7 @@ fixed_hex(json_t *o, const char *key, unsigned char *out, int n)
 {
 	const char *s = str_of(o, key);
 
-	return s != NULL && ledger_unhex(s, out, n) == 0 ? 0 : -1;
+	return s != NULL && ledger_unhex_exact(s, out, n) == 0 ? 0 : -1;
 }
 
 /* The events of an archive line, as the server recorded them. */

@@ -77,6 +77,27 @@ if [ $? = 0 ] || ! grep -q "line 4: state" <<<"$out"; then
 	fail=1
 fi
 
+# The same values in uppercase hex (issue 19, 8): they would read the same,
+# but despatch writes lowercase, and an archive has one spelling only.
+for what in 'sig:3' 'head:4' 'record:5' 'salt:4'; do
+	key=${what%%:*} no=${what##*:}
+	python3 - "$work/d/archive.jsonl" "$key" "$no" >"$work/upper.jsonl" <<'EOP'
+import re, sys
+path, key, no = sys.argv[1], sys.argv[2], int(sys.argv[3])
+lines = open(path).read().split("\n")
+pat = re.compile('("%s":")([0-9a-f]+)(")' % key)
+lines[no - 1], n = pat.subn(lambda m: m.group(1) + m.group(2).upper() + m.group(3),
+    lines[no - 1], count=1)
+assert n == 1 and any(c in "abcdef" for c in pat.search(open(path).read().split("\n")[no - 1]).group(2))
+sys.stdout.write("\n".join(lines))
+EOP
+	if cmp -s "$work/upper.jsonl" "$work/d/archive.jsonl"; then
+		echo "FAIL: the uppercase test did not change $key on line $no"; fail=1
+	elif "$bin" verify "$work/upper.jsonl" >/dev/null 2>&1; then
+		echo "FAIL: despatch verify accepts $key in uppercase hex on line $no"; fail=1
+	fi
+done
+
 # The skirmish of the referee's tests with Fog of War cards, a card played
 # on a unit (an effect in play) and one discarded, played out and exported.
 db=$work/mill.db
