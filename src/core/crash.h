@@ -17,6 +17,8 @@
  *                       moved to cur/ (once a mail: use after-move:K)
  *   intake-stored       a mail's rows written, its transaction not committed
  *   intake-committed    a mail committed, its order reply not yet drawn
+ *   batch-committed     a batch committed, its replies' maps not yet drawn
+ *                       (the daemon's spool batch, then each read batch)
  *   after-read          despatchd: a batch of spooled mails read, committed
  *   mid-turn            a step played, nothing of it written yet
  *   turn-written        a step's rows written, not committed

@@ -785,6 +785,19 @@ main(int argc, char **argv)
 			logmsg("fatal", "%s", ke.msg);
 			return 1;
 		}
+		/* A daemon killed between an intake's commit and drawing the
+		 * replies' maps left them held for ten minutes: they go now,
+		 * as text. */
+		{
+			int held = referee_previews_orphaned(&r, &ke);
+
+			if (held < 0)
+				logmsg("warning", "held order replies: %s", ke.msg);
+			else if (held > 0)
+				logmsg("info", "%d order repl%s held for a map by a "
+				    "daemon that stopped: sent now, as text", held,
+				    held == 1 ? "y" : "ies");
+		}
 	}
 	memset(&link, 0, sizeof(link));
 	link.backoff = 1;

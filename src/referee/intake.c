@@ -1277,6 +1277,7 @@ referee_batch_commit(struct referee *r, struct err *e)
 		referee_previews_drop(r, 0);
 		return -1;
 	}
+	crash_point("batch-committed");
 	referee_previews_flush(r);
 	return 0;
 }

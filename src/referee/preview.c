@@ -12,7 +12,8 @@
  * is still held: a sender takes a mail only when its hold has passed,
  * and both run in store transactions, so the bytes sent are always the
  * bytes stored.  If the process dies before the map is drawn, the text
- * reply goes out when its hold runs out: nothing is lost.
+ * reply goes out when its hold runs out, or at once when a daemon starts
+ * (referee_previews_orphaned): nothing is lost.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,12 @@ preview_note(struct referee *r, const struct mail_out *m, int64_t now,
 	/* Held until the map is in, or for PREVIEW_HOLD at most. */
 	return store_exec(r->st, e, "UPDATE outbox SET next_attempt_at = ? "
 	    "WHERE message_id = ?", "it", now + PREVIEW_HOLD, m->message_id);
+}
+
+int
+referee_previews_orphaned(struct referee *r, struct err *e)
+{
+	return store_outbox_unhold(r->st, referee_now(r), PREVIEW_HOLD, e);
 }
 
 void

@@ -194,6 +194,11 @@ int referee_spool_pending(struct referee *r, int64_t *waiting,
  * sync for the batch.  A caller moves the mails out of its mailbox only
  * after the commit.  abort undoes every mail of the batch. */
 int referee_batch_begin(struct referee *r, struct err *e);
+/* The order replies that a process which died (between its intake's
+ * commit and drawing their maps) left held for their map: due at once,
+ * as text.  For a daemon's start, when no other process of its own is
+ * drawing one.  Returns how many, or -1 with e set. */
+int referee_previews_orphaned(struct referee *r, struct err *e);
 int referee_batch_commit(struct referee *r, struct err *e);
 void referee_batch_abort(struct referee *r);
 

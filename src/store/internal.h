@@ -15,6 +15,8 @@ int store_prepare(struct store *s, struct err *e, sqlite3_stmt **st,
     const char *sql, const char *types, ...);
 /* A statement back to the cache (reset) or finalized. */
 void store_stmt_release(struct store *s, sqlite3_stmt *st);
+/* How many rows the last statement changed. */
+int store_changes(struct store *s);
 /* Column col as text into out (empty when NULL), cut to size. */
 void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
 

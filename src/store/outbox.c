@@ -116,6 +116,18 @@ store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 }
 
 int
+store_outbox_unhold(struct store *s, int64_t now, int64_t hold,
+    struct err *e)
+{
+	if (store_exec(s, e, "UPDATE outbox SET next_attempt_at = 0 WHERE "
+	    "delivered_at IS NULL AND failed_at IS NULL AND hold_step IS NULL "
+	    "AND attempts = 0 AND next_attempt_at > ? AND next_attempt_at <= ?",
+	    "ii", now, now + hold) != 0)
+		return -1;
+	return store_changes(s);
+}
+
+int
 store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
     const char *why, struct err *e)
 {

@@ -420,6 +420,12 @@ store_path(struct store *s)
 	return p != NULL ? p : "";
 }
 
+int
+store_changes(struct store *s)
+{
+	return sqlite3_changes(s->db);
+}
+
 int64_t
 store_last_id(struct store *s)
 {

@@ -259,6 +259,12 @@ int store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 /* An attempt that may pass later: counted, and the next one put off by
  * a wait that doubles with each attempt, from first seconds (60 when 0)
  * up to 1 hour. */
+/* Lifts the hold of every mail held back for at most hold seconds past
+ * now and never yet tried (an order reply waiting for its map), so it is
+ * due at once; a mail held for an observer's delay or put off after a
+ * failed try is left.  Returns how many, or -1 with e set. */
+int store_outbox_unhold(struct store *s, int64_t now, int64_t hold,
+    struct err *e);
 int store_outbox_retry(struct store *s, int64_t id, int64_t now,
     int64_t first, const char *why, struct err *e);
 /* Refused for good: never tried again, shown by 'despatch outbox'. */

@@ -7,8 +7,11 @@
  * same text.
  *   usage: dbstate DB
  *          dbstate DB --has MESSAGE-ID
+ *          dbstate DB --held
  * The second exits 0 when the database holds the mail of that Message-ID
- * (read, or spooled and not yet read), 1 when it does not.
+ * (read, or spooled and not yet read), 1 when it does not.  The third
+ * prints how many queued mails, never yet tried, are held back past now
+ * (an order reply waiting for its map).
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -44,11 +47,21 @@ main(int argc, char **argv)
 	sqlite3 *db = NULL;
 	int bad = 0;
 
-	if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--has") == 0))
+	if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--has") == 0) &&
+	    !(argc == 3 && strcmp(argv[2], "--held") == 0))
 		return 2;
 	if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		fprintf(stderr, "dbstate: %s: %s\n", argv[1], sqlite3_errmsg(db));
 		return 1;
+	}
+	if (argc == 3) {
+		int rc = dump(db, "held", "SELECT count(*) FROM outbox WHERE "
+		    "delivered_at IS NULL AND failed_at IS NULL AND hold_step IS "
+		    "NULL AND attempts = 0 AND next_attempt_at > "
+		    "CAST(strftime('%s', 'now') AS INTEGER)");
+
+		sqlite3_close(db);
+		return rc == 0 ? 0 : 1;
 	}
 	if (argc == 4) {
 		sqlite3_stmt *st = NULL;
