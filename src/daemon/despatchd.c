@@ -584,9 +584,11 @@ smtp_of(const struct config *c, struct mail_smtp *s)
 	return 1;
 }
 
-/* Records what the daemon is doing, for 'despatch status'. */
-static void
-status(struct store *st, const char *state, const char *detail)
+/* Records what the daemon is doing, for 'despatch status'; 0, or -1
+ * (said in the log unless quiet). */
+static int
+status_set(struct store *st, const char *state, const char *detail,
+    int quiet)
 {
 	struct err e;
 
@@ -594,8 +596,44 @@ status(struct store *st, const char *state, const char *detail)
 	    "detail, at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
 	    "pid = excluded.pid, state = excluded.state, detail = "
 	    "excluded.detail, at = excluded.at", "Itti", (int)getpid(), state,
-	    detail, (int64_t)time(NULL)) != 0)
+	    detail, (int64_t)time(NULL)) == 0)
+		return 0;
+	if (!quiet)
 		logmsg("warning", "cannot record the status: %s", e.msg);
+	return -1;
+}
+
+static void
+status(struct store *st, const char *state, const char *detail)
+{
+	(void)status_set(st, state, detail, 0);
+}
+
+/* A full disk: nothing can be stored or marked sent, so intake and
+ * sending wait, said once; each round tries a small write, and the work
+ * resumes by itself once one goes through. */
+static int disk_full;
+
+/* 1 while the disk stays full (the round is skipped). */
+static int
+full_wait(struct store *st)
+{
+	if (!disk_full && !store_full(st))
+		return 0;
+	if (!disk_full) {
+		disk_full = 1;
+		logmsg("error", "the disk is full: the database cannot be written; "
+		    "intake and sending wait, and resume by themselves once it "
+		    "can be");
+		return 1;
+	}
+	if (status_set(st, "paused", "the disk is full: intake and sending wait",
+	    1) != 0)
+		return 1;
+	disk_full = 0;
+	logmsg("info", "the database can be written again: intake and sending "
+	    "resume");
+	return 0;
 }
 
 static void
@@ -832,16 +870,22 @@ main(int argc, char **argv)
 			}
 		}
 		clock_gettime(CLOCK_MONOTONIC, &r0);
+		if (full_wait(st))
+			goto wait;
 		if (conf.imap.set)
 			taken += imap_round(&r, &conf, &link);
 		if (conf.maildir.set)
 			taken += maildir_round(&r, &conf);
+		if (full_wait(st))
+			goto wait;
 		spool_round(&r);
 		clock_gettime(CLOCK_MONOTONIC, &r1);
 		/* The answers first: they should not wait for the clock. */
-		if (taken > 0)
+		if (taken > 0 && !full_wait(st))
 			outbox_round(&r, &conf);
 		clock_gettime(CLOCK_MONOTONIC, &r2);
+		if (full_wait(st))
+			goto wait;
 		/* The clock looks at every game: at most once a second (its
 		 * times are whole seconds), and whenever mail came, which may
 		 * have completed a phase. */
@@ -856,14 +900,17 @@ main(int argc, char **argv)
 		}
 		clock_gettime(CLOCK_MONOTONIC, &r3);
 		/* Reports, reminders, and the retries that are due. */
-		outbox_round(&r, &conf);
+		if (!full_wait(st))
+			outbox_round(&r, &conf);
 		clock_gettime(CLOCK_MONOTONIC, &r4);
 		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in; "
 		    "intake %ld ms, answers and clock %ld ms, outbox %ld ms",
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
 		    taken, ms_between(&r0, &r1), ms_between(&r1, &r3),
 		    ms_between(&r3, &r4));
-		status(st, "running", detail);
+		if (!full_wait(st))
+			status(st, "running", detail);
+wait:
 		/* Pages freed in the round go back to the system before the
 		 * wait (a round's battles and mails come and go; without this the
 		 * heap keeps its high-water mark for good). */

@@ -4,7 +4,9 @@
  *
  * Mail is at-least-once: each mail is marked sent in its own write right
  * after the server's final 250; a crash between the two sends that one
- * mail again, with the same Message-ID and the same bytes.  A passing
+ * mail again, with the same Message-ID and the same bytes.  When the mark
+ * cannot be written (a full disk) the referee remembers the mail and does
+ * not send it again, only marks it, once the store takes writes.  A passing
  * failure puts the mail off (1 minute, doubling to an hour); a permanent
  * one (5xx) marks it failed for the operator to see.
  */
@@ -49,6 +51,31 @@ referee_outbox_send(struct referee *r, const struct mail_smtp *smtp,
 	return referee_outbox_send_on(r, smtp, NULL, all, res, e);
 }
 
+/* The mails sent and not yet marked (referee.h, unmarked). */
+static int
+unmarked_find(const struct referee *r, int64_t id)
+{
+	int i;
+
+	for (i = 0; i < r->nunmarked; i++)
+		if (r->unmarked[i] == id)
+			return i;
+	return -1;
+}
+
+static int
+unmarked_add(struct referee *r, int64_t id)
+{
+	int64_t *v = realloc(r->unmarked, (size_t)(r->nunmarked + 1) *
+	    sizeof(*v));
+
+	if (v == NULL)
+		return -1;
+	r->unmarked = v;
+	r->unmarked[r->nunmarked++] = id;
+	return 0;
+}
+
 int
 referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
     void *kept, int all, struct send_result *res, struct err *e)
@@ -71,7 +98,16 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		struct mail_smtp s = *smtp;
 		char from[300], why[300];
 		const char *at;
-		int got;
+		int got, k;
+
+		/* Sent already, its mark not yet written: marked now, or left
+		 * for later while the store cannot take it; never sent again. */
+		if ((k = unmarked_find(r, m[i].id)) >= 0) {
+			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
+			if (rc == 0)
+				r->unmarked[k] = r->unmarked[--r->nunmarked];
+			continue;
+		}
 
 		from_of(m[i].raw, r->from, from, sizeof(from));
 		at = strrchr(from, '@');
@@ -87,6 +123,8 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
 			if (rc == 0)
 				crash_point("after-mark");
+			else if (unmarked_add(r, m[i].id) != 0)
+				err_set(e, ERR_INTERNAL, "out of memory");
 			res->sent++;
 		} else if (got == MAIL_SMTP_FAILED) {
 			rc = store_outbox_failed(r->st, m[i].id, referee_now(r), why, e);

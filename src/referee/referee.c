@@ -85,6 +85,9 @@ referee_fini(struct referee *r)
 		r->narr_rs[i] = NULL;
 	}
 	referee_previews_drop(r, 0);
+	free(r->unmarked);
+	r->unmarked = NULL;
+	r->nunmarked = 0;
 	if (r->key != NULL)
 		sodium_free(r->key);   /* wipes it */
 	r->key = NULL;

@@ -61,6 +61,10 @@ struct referee {
 	const struct order_set *hold_set;
 	struct preview_job **jobs;
 	int njobs;
+	/* Mails the SMTP server took whose "sent" mark could not be written
+	 * (a full disk): not sent again while they wait to be marked. */
+	int64_t *unmarked;
+	int nunmarked;
 };
 
 /* Sets defaults: the ledger's key file from $DESPATCH_KEY (else

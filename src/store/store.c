@@ -41,6 +41,7 @@ struct stmt_slot {
 struct store {
 	sqlite3 *db;
 	int in_tx;
+	int full;          /* the last write found the disk full */
 	struct stmt_slot cache[STMT_CACHE];
 };
 
@@ -119,6 +120,8 @@ db_err(struct store *s, struct err *e, const char *what)
 	int code = sqlite3_extended_errcode(s->db) & 0xff;
 	enum err_kind k = ERR_DATA;
 
+	if (code == SQLITE_FULL)
+		s->full = 1;
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED || code == SQLITE_FULL ||
 	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN ||
 	    code == SQLITE_PROTOCOL)
@@ -393,6 +396,8 @@ store_commit(struct store *s, struct err *e)
 		return -1;
 	}
 	s->in_tx--;
+	if (s->in_tx == 0)
+		s->full = 0;
 	return 0;
 }
 
@@ -511,7 +516,15 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 		return -1;
 	}
 	store_stmt_release(s, st);
+	if (s->in_tx == 0)
+		s->full = 0;   /* written and committed */
 	return 0;
+}
+
+int
+store_full(const struct store *s)
+{
+	return s->full;
 }
 
 /* Prepares sql, binds the arguments and steps once: SQLITE_ROW with the

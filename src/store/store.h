@@ -48,6 +48,9 @@ int store_begin_read(struct store *s, struct err *e);
  * the one that makes the work durable. */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);
+/* 1 when the last write failed because the disk is full (SQLITE_FULL),
+ * until a write commits again. */
+int store_full(const struct store *s);
 /* 1 while a transaction is open on s. */
 int store_in_tx(const struct store *s);
 void store_rollback(struct store *s);

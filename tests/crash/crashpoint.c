@@ -8,6 +8,10 @@
  *   CRASHPOINT_ENOSPC_AT=N   the Nth call and every one after it fail with
  *                            ENOSPC (a full disk)
  *   CRASHPOINT_COUNT=FILE    at exit, write the number of calls seen
+ *   CRASHPOINT_FULL=FILE     while FILE exists, every such call fails with
+ *                            ENOSPC (a disk that fills and is freed again
+ *                            while the process runs); standard output and
+ *                            error are spared, so its log can be read
  *
  * Only calls on regular files count (not the terminal or a pipe), so the
  * numbering does not depend on where output goes.  Built as a shared
@@ -25,6 +29,7 @@
 #include <unistd.h>
 
 static long calls, kill_at = -1, enospc_at = -1;
+static const char *full_file;
 static int loaded;
 
 static void
@@ -39,6 +44,7 @@ load(void)
 		kill_at = strtol(v, NULL, 10);
 	if ((v = getenv("CRASHPOINT_ENOSPC_AT")) != NULL)
 		enospc_at = strtol(v, NULL, 10);
+	full_file = getenv("CRASHPOINT_FULL");
 }
 
 static void __attribute__((destructor))
@@ -62,6 +68,18 @@ regular(int fd)
 	struct stat st;
 
 	return fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A write to fd fails now with CRASHPOINT_FULL (its file exists). */
+static int
+full(int fd)
+{
+	load();
+	if (full_file == NULL || fd <= 2 || !regular(fd) ||
+	    access(full_file, F_OK) != 0)
+		return 0;
+	errno = ENOSPC;
+	return -1;
 }
 
 /* 0 to go on, -1 to fail with ENOSPC; does not return at the kill. */
@@ -90,7 +108,7 @@ ssize_t
 write(int fd, const void *buf, size_t n)
 {
 	NEXT(ssize_t, "write", (int, const void *, size_t));
-	if (point(regular(fd)) != 0)
+	if (full(fd) != 0 || point(regular(fd)) != 0)
 		return -1;
 	return real(fd, buf, n);
 }
@@ -99,7 +117,7 @@ ssize_t
 pwrite(int fd, const void *buf, size_t n, off_t off)
 {
 	NEXT(ssize_t, "pwrite", (int, const void *, size_t, off_t));
-	if (point(regular(fd)) != 0)
+	if (full(fd) != 0 || point(regular(fd)) != 0)
 		return -1;
 	return real(fd, buf, n, off);
 }
@@ -108,7 +126,7 @@ ssize_t
 pwrite64(int fd, const void *buf, size_t n, off64_t off)
 {
 	NEXT(ssize_t, "pwrite64", (int, const void *, size_t, off64_t));
-	if (point(regular(fd)) != 0)
+	if (full(fd) != 0 || point(regular(fd)) != 0)
 		return -1;
 	return real(fd, buf, n, off);
 }
@@ -117,7 +135,7 @@ int
 fsync(int fd)
 {
 	NEXT(int, "fsync", (int));
-	if (point(regular(fd)) != 0)
+	if (full(fd) != 0 || point(regular(fd)) != 0)
 		return -1;
 	return real(fd);
 }
@@ -126,7 +144,7 @@ int
 fdatasync(int fd)
 {
 	NEXT(int, "fdatasync", (int));
-	if (point(regular(fd)) != 0)
+	if (full(fd) != 0 || point(regular(fd)) != 0)
 		return -1;
 	return real(fd);
 }
