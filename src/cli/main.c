@@ -113,7 +113,16 @@ cli_wants_help(int argc, char **argv)
 int
 cli_open_store(int create, struct store **st, struct err *e)
 {
-	return store_open(db_path, create, -1, st, e);
+	const char *copy = NULL;
+	int from;
+
+	if (store_open(db_path, create, -1, st, e) != 0)
+		return -1;
+	if ((from = store_upgraded_from(*st, &copy)) > 0)
+		fprintf(stderr, "despatch: %s was at schema version %d and is now "
+		    "at %d; a copy of it as it was is kept as %s\n", db_path, from,
+		    store_latest_version(), copy);
+	return 0;
 }
 
 /* --- new, player, start ------------------------------------------------ */

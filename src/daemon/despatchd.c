@@ -777,6 +777,15 @@ main(int argc, char **argv)
 		store_close(st);
 		return 1;
 	}
+	{
+		const char *copy = NULL;
+		int from = store_upgraded_from(st, &copy);
+
+		if (from > 0)
+			logmsg("info", "%s was at schema version %d and is now at %d; "
+			    "a copy of it as it was is kept as %s", conf.database,
+			    from, store_latest_version(), copy);
+	}
 	/* Root drops to the configured user once its files are open. */
 	if (getuid() == 0 && conf.user[0] != '\0') {
 		struct passwd *pw = getpwnam(conf.user);

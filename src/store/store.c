@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -42,6 +44,8 @@ struct store {
 	sqlite3 *db;
 	int in_tx;
 	int full;          /* the last write found the disk full */
+	int upgraded_from; /* the schema version this open migrated from */
+	char copy[4200];   /* where the store was copied before it, or "" */
 	struct stmt_slot cache[STMT_CACHE];
 };
 
@@ -137,6 +141,14 @@ store_latest_version(void)
 }
 
 int
+store_upgraded_from(const struct store *s, const char **copy)
+{
+	if (copy != NULL)
+		*copy = s->copy;
+	return s->upgraded_from;
+}
+
+int
 store_quick_check(struct store *s, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -173,10 +185,102 @@ store_version(struct store *s)
 	return v;
 }
 
-static int
-migrate(struct store *s, int max_version, struct err *e)
+static int db_create_private(const char *path, struct err *e);
+
+/* Removes path.before-N for every N but keep. */
+static void
+copies_prune(const char *path, int keep)
 {
-	int v = store_version(s), i;
+	char dir[4200], base[1024];
+	const char *slash = strrchr(path, '/');
+	DIR *d;
+	struct dirent *de;
+	size_t bl;
+
+	if (slash != NULL) {
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+		if (dir[0] == '\0')
+			snprintf(dir, sizeof(dir), "/");
+		snprintf(base, sizeof(base), "%s.before-", slash + 1);
+	} else {
+		snprintf(dir, sizeof(dir), ".");
+		snprintf(base, sizeof(base), "%s.before-", path);
+	}
+	bl = strlen(base);
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char *end, f[8400];
+		long n;
+
+		if (strncmp(de->d_name, base, bl) != 0 || !isdigit((unsigned char)
+		    de->d_name[bl]))
+			continue;
+		n = strtol(de->d_name + bl, &end, 10);
+		if (*end != '\0' || n == keep)
+			continue;
+		snprintf(f, sizeof(f), "%s/%s", dir, de->d_name);
+		unlink(f);
+	}
+	closedir(d);
+}
+
+/* The whole store copied, as it is at schema version v, to
+ * path.before-v with SQLite's backup API (made beside and renamed: a
+ * crash leaves no half copy under the name), private like the store;
+ * only the latest such copy is kept.  Made before any migration, so an
+ * upgrade that goes wrong can be undone by hand. */
+static int
+copy_before(struct store *s, const char *path, int v, struct err *e)
+{
+	char tmp[4300];
+	sqlite3 *dst = NULL;
+	sqlite3_backup *bk;
+	struct stat sb;
+	int rc;
+
+	snprintf(s->copy, sizeof(s->copy), "%s.before-%d", path, v);
+	snprintf(tmp, sizeof(tmp), "%s.part%ld", s->copy, (long)getpid());
+	unlink(tmp);
+	if (db_create_private(tmp, e) != 0)
+		return -1;
+	/* A group the operator gave the store (0660) goes to the copy. */
+	if (stat(path, &sb) == 0)
+		(void)chmod(tmp, (sb.st_mode & 0660) | 0600);
+	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK) {
+		bk = sqlite3_backup_init(dst, "main", s->db, "main");
+		if (bk == NULL)
+			rc = sqlite3_errcode(dst);
+		else {
+			while ((rc = sqlite3_backup_step(bk, -1)) == SQLITE_OK ||
+			    rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+				sqlite3_sleep(10);
+			rc = sqlite3_backup_finish(bk);
+		}
+	}
+	if (rc == SQLITE_OK)
+		rc = sqlite3_close(dst);
+	else
+		sqlite3_close(dst);
+	if (rc != SQLITE_OK || rename(tmp, s->copy) != 0) {
+		err_set(e, rc == SQLITE_FULL || errno == ENOSPC ? ERR_TEMP : ERR_DATA,
+		    "%s: cannot keep a copy of the database before upgrading it "
+		    "(%s); nothing was changed", s->copy, rc != SQLITE_OK ?
+		    sqlite3_errstr(rc) : strerror(errno));
+		unlink(tmp);
+		s->copy[0] = '\0';
+		return -1;
+	}
+	copies_prune(path, v);
+	s->upgraded_from = v;
+	return 0;
+}
+
+static int
+migrate(struct store *s, const char *path, int max_version, struct err *e)
+{
+	int v = store_version(s), i, target;
 
 	if (v < 0)
 		return db_err(s, e, "reading the schema version");
@@ -184,6 +288,12 @@ migrate(struct store *s, int max_version, struct err *e)
 		return err_set(e, ERR_DATA, "the database is at schema version %d, "
 		    "newer than this despatch knows (%d): use a newer despatch",
 		    v, store_latest_version());
+	target = max_version >= 0 && max_version < store_latest_version() ?
+	    max_version : store_latest_version();
+	/* A database that holds something (not one just made) is copied
+	 * before its schema changes. */
+	if (v > 0 && v < target && copy_before(s, path, v, e) != 0)
+		return -1;
 	for (i = 0; i < store_migration_count; i++) {
 		const struct store_migration *m = &store_migrations[i];
 		char pragma[64];
@@ -324,7 +434,7 @@ store_open(const char *path, int create, int max_version, struct store **out,
 		store_close(s);
 		return -1;
 	}
-	if (migrate(s, max_version, e) != 0) {
+	if (migrate(s, path, max_version, e) != 0) {
 		store_close(s);
 		return -1;
 	}

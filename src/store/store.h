@@ -36,6 +36,12 @@ void store_close(struct store *s);
  * daemon's start, not for every open. */
 int store_quick_check(struct store *s, struct err *e);
 
+/* The schema version this open upgraded the file from (0 when it did
+ * not), and in *copy (if not NULL) the copy of the file as it was then,
+ * path.before-N, made with SQLite's backup API before the first
+ * migration; only the latest such copy is kept.  A front says so once. */
+int store_upgraded_from(const struct store *s, const char **copy);
+
 /* The schema version the file is at, and the newest this build knows. */
 int store_version(struct store *s);
 int store_latest_version(void);

@@ -281,6 +281,71 @@ held_mail_is_due_for_no_sender(void **state)
 	store_close(st);
 }
 
+/* Before any migration the store is copied, as it was, to
+ * DATABASE.before-N (N its schema version then), private like the store,
+ * and only the latest such copy is kept; a database just made, or one
+ * already at the newest version, is not copied (issue 19, upgrades). */
+static void
+a_migration_keeps_a_copy_of_the_store_as_it_was(void **state)
+{
+	struct store *st = NULL, *old = NULL;
+	struct err e;
+	struct stat sb;
+	const char *copy = NULL;
+	char want[300], stale[300], p[300];
+	static const unsigned char zero[32];
+	FILE *f;
+
+	(void)state;
+	/* Made new: nothing to copy. */
+	assert_int_equal(store_open(dbpath, 1, 2, &st, &e), 0);
+	assert_int_equal(store_upgraded_from(st, &copy), 0);
+	assert_string_equal(copy, "");
+	assert_int_equal(store_exec(st, &e, "INSERT INTO games (name, title, "
+	    "ruleset, scenario_file, scenario_text, scenario_sha256, seed_secret, "
+	    "created_at) VALUES ('old', 'Old', 'vnb-wing', 'x.scenario', 'x', ?, ?, "
+	    "1)", "bb", (const void *)zero, (size_t)32, (const void *)zero,
+	    (size_t)32), 0);
+	store_close(st);
+	/* An older copy lying about is dropped once a newer one is made. */
+	snprintf(stale, sizeof(stale), "%s.before-1", dbpath);
+	f = fopen(stale, "w");
+	assert_non_null(f);
+	fclose(f);
+	umask(022);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_upgraded_from(st, &copy), 2);
+	snprintf(want, sizeof(want), "%s.before-2", dbpath);
+	assert_string_equal(copy, want);
+	assert_int_equal(store_version(st), store_latest_version());
+	store_close(st);
+	assert_int_equal(stat(want, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_not_equal(stat(stale, &sb), 0);
+	/* The copy is the store as it was: schema version 2, with its game. */
+	assert_int_equal(store_open(want, 0, 2, &old, &e), 0);
+	assert_int_equal(store_version(old), 2);
+	{
+		char *title = NULL;
+
+		assert_int_equal(store_query_text(old, &e, &title, NULL, "SELECT "
+		    "title FROM games WHERE name = 'old'", ""), 1);
+		assert_string_equal(title, "Old");
+		free(title);
+	}
+	store_close(old);
+	/* At the newest version already: no copy, and the one kept stays. */
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_upgraded_from(st, NULL), 0);
+	store_close(st);
+	assert_int_equal(stat(want, &sb), 0);
+	unlink(want);
+	snprintf(p, sizeof(p), "%s-wal", want);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", want);
+	unlink(p);
+}
+
 /* --- migrations under a crash ------------------------------------------
  * A VFS shim that kills the process at its K-th sync: run in a child for
  * K = 1, 2, ... until the child gets through, it cuts the power at every
@@ -485,6 +550,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(failed_transaction_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(held_mail_is_due_for_no_sender, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_migration_cut_at_any_sync_leaves_its_version_with_its_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_migration_keeps_a_copy_of_the_store_as_it_was, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
