@@ -238,6 +238,22 @@ handler(void *user, const char *section, const char *name, const char *v0)
 int
 config_load(const char *path, struct config *c, struct err *e)
 {
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (f == NULL) {
+		memset(c, 0, sizeof(*c));
+		return err_set(e, ERR_USER, "%s: cannot read the configuration: %s",
+		    path, strerror(errno));
+	}
+	rc = config_read(f, path, c, e);
+	fclose(f);
+	return rc;
+}
+
+int
+config_read(FILE *f, const char *path, struct config *c, struct err *e)
+{
 	struct load l;
 	int rc;
 
@@ -250,12 +266,8 @@ config_load(const char *path, struct config *c, struct err *e)
 	snprintf(c->quarantine, sizeof(c->quarantine), "Quarantine");
 	l.c = c;
 	l.e = e;
-	l.f = fopen(path, "r");
-	if (l.f == NULL)
-		return err_set(e, ERR_USER, "%s: cannot read the configuration: %s",
-		    path, strerror(errno));
+	l.f = f;
 	rc = ini_parse_stream(reader, &l, handler, &l);
-	fclose(l.f);
 	if (l.failed)
 		return -1;
 	if (rc > 0)

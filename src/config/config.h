@@ -11,6 +11,8 @@
 #ifndef DESPATCH_CONFIG_H
 #define DESPATCH_CONFIG_H
 
+#include <stdio.h>
+
 #include "core/err.h"
 
 #define CONFIG_PATH_MAX 1024
@@ -51,6 +53,8 @@ struct config {
  * Processed and Quarantine).  0, or -1 with e saying "file:line: what is
  * wrong, and what would be right" (ERR_USER). */
 int config_load(const char *path, struct config *c, struct err *e);
+/* The same from an open stream, its messages naming path. */
+int config_read(FILE *f, const char *path, struct config *c, struct err *e);
 
 /* Reads the first line of a password file into out (size bytes), without
  * its line end.  0, or -1 with e set. */

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,49 @@ a_password_file_readable_by_others_is_refused(void **state)
 	unlink(path);
 }
 
+/* The configuration reader's fuzz corpus (tests/fuzz/corpus/config):
+ * valid-* read, bad-* refused naming the file and its line. */
+static void
+config_corpus_reads_or_names_the_line(void **state)
+{
+	const char *dir = DESPATCH_SOURCE_DIR "/tests/fuzz/corpus/config";
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int good = 0, badn = 0;
+
+	(void)state;
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL) {
+		struct config c;
+		struct err e;
+		char path[1024];
+		int rc;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		err_clear(&e);
+		rc = config_load(path, &c, &e);
+		if (strncmp(de->d_name, "valid-", 6) == 0) {
+			if (rc != 0)
+				fail_msg("%s: %s", de->d_name, e.msg);
+			good++;
+		} else {
+			char want[1100];
+
+			if (rc == 0)
+				fail_msg("%s was read", de->d_name);
+			snprintf(want, sizeof(want), "%s:", path);
+			if (strncmp(e.msg, want, strlen(want)) != 0)
+				fail_msg("%s: the message names no line: %s", de->d_name,
+				    e.msg);
+			badn++;
+		}
+	}
+	closedir(d);
+	assert_true(good >= 2 && badn >= 4);
+}
+
 int
 main(void)
 {
@@ -148,6 +192,7 @@ main(void)
 		cmocka_unit_test(poll_takes_milliseconds_to_hours),
 		cmocka_unit_test(mistakes_name_their_line),
 		cmocka_unit_test(a_password_file_readable_by_others_is_refused),
+		cmocka_unit_test(config_corpus_reads_or_names_the_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 
 #include <sodium.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,6 +380,51 @@ the_key_file_is_made_once_private_and_kept(void **state)
 	rmdir(dir);
 }
 
+/* The archive reader's fuzz corpus (tests/fuzz/corpus/archive): each
+ * file gets a verdict, never a crash; valid-* verify and bad-* are
+ * refused, each naming a line or field. */
+static void
+archive_corpus_gets_a_verdict_for_every_file(void **state)
+{
+	const char *dir = DESPATCH_SOURCE_DIR "/tests/fuzz/corpus/archive";
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int good = 0, badn = 0;
+
+	(void)state;
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL) {
+		struct verify_opts o;
+		struct verify_result *res = calloc(1, sizeof(*res));
+		char path[1024];
+		FILE *f;
+		int rc;
+
+		if (de->d_name[0] == '.')
+			continue;
+		assert_non_null(res);
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		f = fopen(path, "r");
+		assert_non_null(f);
+		memset(&o, 0, sizeof(o));
+		rc = ledger_verify(f, &o, res);
+		fclose(f);
+		if (strncmp(de->d_name, "valid-", 6) == 0) {
+			if (rc != 0)
+				fail_msg("%s: %s: %s", de->d_name, res->field, res->msg);
+			good++;
+		} else {
+			if (rc == 0)
+				fail_msg("%s verified", de->d_name);
+			assert_true(res->field[0] != '\0' && res->msg[0] != '\0');
+			badn++;
+		}
+		free(res);
+	}
+	closedir(d);
+	assert_true(good >= 1 && badn >= 5);
+}
+
 int
 main(void)
 {
@@ -389,6 +435,7 @@ main(void)
 		cmocka_unit_test(the_state_hash_takes_every_field_and_the_facing),
 		cmocka_unit_test(the_state_object_names_what_the_hash_takes),
 		cmocka_unit_test(the_key_file_is_made_once_private_and_kept),
+		cmocka_unit_test(archive_corpus_gets_a_verdict_for_every_file),
 	};
 
 	if (sodium_init() < 0)
