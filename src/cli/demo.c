@@ -161,6 +161,8 @@ cmd_demo(int argc, char **argv)
 	unlink(path);
 	snprintf(path, sizeof(path), "%s-shm", dbfile);
 	unlink(path);
+	snprintf(path, sizeof(path), "%s.key.secrets", dbfile);
+	unlink(path);
 	if (clean_demo_mail(maildir) != 0) {
 		fprintf(stderr, "despatch: cannot clear %s: %s\n", maildir,
 		    strerror(errno));

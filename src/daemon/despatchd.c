@@ -832,6 +832,12 @@ main(int argc, char **argv)
 			logmsg("fatal", "%s", ke.msg);
 			return 1;
 		}
+		/* Keys an older despatch kept in the database go to their
+		 * file, and out of the database for good. */
+		if (referee_keys_settle(&r, &ke) != 0) {
+			logmsg("fatal", "%s", ke.msg);
+			return 1;
+		}
 		/* A daemon killed between an intake's commit and drawing the
 		 * replies' maps left them held for ten minutes: they go now,
 		 * as text. */

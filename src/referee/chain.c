@@ -18,8 +18,8 @@
 
 /* Where the key is: the configured file, else DATABASE.key; "" for a
  * database in memory. */
-static void
-key_file(struct referee *r, char *path, size_t size)
+void
+referee_key_file(struct referee *r, char *path, size_t size)
 {
 	const char *db = store_path(r->st);
 
@@ -43,7 +43,7 @@ referee_key(struct referee *r, unsigned char pk[32], char *path, size_t psize,
 	if (r->key_demo)
 		snprintf(path, psize, "(demo)");
 	else
-		key_file(r, path, psize);
+		referee_key_file(r, path, psize);
 	if (path[0] == '\0')
 		snprintf(path, psize, "(memory)");
 	return 0;
@@ -62,7 +62,7 @@ chain_key(struct referee *r, const struct ledger_key **out, struct err *e)
 		if (r->key_demo) {
 			ledger_key_demo(k);
 		} else {
-			key_file(r, path, sizeof(path));
+			referee_key_file(r, path, sizeof(path));
 			if (path[0] == '\0') {
 				/* A database in memory (tests): a key for this
 				 * process only. */

@@ -545,7 +545,7 @@ concede_code(struct intake *in, int64_t game, char out[10])
 	unsigned char key[32], h[8];
 	char msg[64], hex[17];
 
-	if (store_server_key(in->r->st, "concede", key, in->e) != 0)
+	if (referee_server_key(in->r, "concede", key, in->e) != 0)
 		return -1;
 	snprintf(msg, sizeof(msg), "concede/%lld/%lld", (long long)game,
 	    (long long)in->player_id);

@@ -287,7 +287,7 @@ make_stored_copy(struct intake *in)
 
 		if (store_secret_hashes(in->r->st, &hashes, &n, in->e) != 0)
 			return -1;
-		if (n > 0 && store_server_key(in->r->st, "secret-hash", key,
+		if (n > 0 && referee_server_key(in->r, "secret-hash", key,
 		    in->e) != 0) {
 			free(hashes);
 			return -1;

@@ -14,6 +14,14 @@
 
 #define MAX_PLAYERS 64
 
+/* The ledger's key file: the configured one, else DATABASE.key ("" for a
+ * database in memory). */
+void referee_key_file(struct referee *r, char *path, size_t size);
+/* The 32-byte keyed-hash key name ("secret-hash", "concede"), from the
+ * file beside the ledger's key (keys.c).  0, or -1 with e set. */
+int referee_server_key(struct referee *r, const char *name,
+    unsigned char key[32], struct err *e);
+
 /* Composes a mail and queues it in the outbox.  A sensitive one (it holds
  * a secret) loses its body once delivered. */
 int queue_mail_s(struct referee *r, int64_t game_id, const char *game,

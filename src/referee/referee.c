@@ -85,6 +85,8 @@ referee_fini(struct referee *r)
 		r->narr_rs[i] = NULL;
 	}
 	referee_previews_drop(r, 0);
+	sodium_memzero(r->skeys, sizeof(r->skeys));
+	r->skeys_loaded = 0;
 	free(r->unmarked);
 	r->unmarked = NULL;
 	r->nunmarked = 0;
@@ -265,7 +267,7 @@ referee_secret_hash(struct referee *r, const char *secret,
 {
 	unsigned char key[32];
 
-	if (store_server_key(r->st, "secret-hash", key, e) != 0)
+	if (referee_server_key(r, "secret-hash", key, e) != 0)
 		return -1;
 	crypto_generichash(out, 32, (const unsigned char *)secret, strlen(secret),
 	    key, sizeof(key));

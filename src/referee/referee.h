@@ -65,6 +65,9 @@ struct referee {
 	 * (a full disk): not sent again while they wait to be marked. */
 	int64_t *unmarked;
 	int nunmarked;
+	/* The keyed-hash keys (keys.c), read once. */
+	unsigned char skeys[2][32];
+	int skeys_loaded;
 };
 
 /* Sets defaults: the ledger's key file from $DESPATCH_KEY (else
@@ -279,6 +282,14 @@ int referee_pause(struct referee *r, const char *game, int pause,
 /* Puts the open phase's deadline off by secs; every player is told. */
 int referee_extend(struct referee *r, const char *game, int64_t secs,
     struct err *e);
+
+/* Moves the keyed-hash keys an older despatch kept in the database into
+ * the file beside the ledger's key (DATABASE.key.secrets, 0600) and wipes
+ * them from the database (secure_delete, then VACUUM), so a copy of the
+ * database alone lets nobody test guesses at a secret.  Outside any
+ * transaction, at a daemon's start or before a command; done also, but
+ * without the VACUUM, the first time a key is needed.  0, or -1. */
+int referee_keys_settle(struct referee *r, struct err *e);
 
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,

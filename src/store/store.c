@@ -764,6 +764,50 @@ store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
 
 
 int
+store_server_key_find(struct store *s, const char *name,
+    unsigned char key[32], struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (store_prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?",
+	    "t", name) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
+		memcpy(key, sqlite3_column_blob(st, 0), 32);
+		store_stmt_release(s, st);
+		return 1;
+	}
+	store_stmt_release(s, st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_err(s, e, "reading a server key");
+	return 0;
+}
+
+int
+store_server_keys_wipe(struct store *s, struct err *e)
+{
+	int64_t n = 0;
+
+	if (store_query_int(s, e, &n, "SELECT count(*) FROM server_keys", "") < 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (sqlite3_exec(s->db, "PRAGMA secure_delete = ON", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		return db_err(s, e, "turning secure_delete on");
+	if (store_exec(s, e, "DELETE FROM server_keys", "") != 0)
+		return -1;
+	if (s->in_tx > 0)
+		return 0;
+	if (sqlite3_exec(s->db, "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)", NULL,
+	    NULL, NULL) != SQLITE_OK)
+		return db_err(s, e, "vacuuming after the keys left");
+	return 0;
+}
+
+int
 store_server_key(struct store *s, const char *name, unsigned char key[32],
     struct err *e)
 {

@@ -85,6 +85,14 @@ const char *store_path(struct store *s);
 int64_t store_last_id(struct store *s);
 
 /* The 32-byte server key named name, made at random on first use. */
+/* The key name as the database holds it: 1 and key, 0 when it holds none
+ * (nothing is made), -1 with e set. */
+int store_server_key_find(struct store *s, const char *name,
+    unsigned char key[32], struct err *e);
+/* Deletes every key of server_keys with secure_delete on (the bytes are
+ * overwritten, not only unlinked), then, outside a transaction, VACUUMs
+ * and truncates the WAL so no free page or log keeps them.  0, or -1. */
+int store_server_keys_wipe(struct store *s, struct err *e);
 int store_server_key(struct store *s, const char *name, unsigned char key[32],
     struct err *e);
 

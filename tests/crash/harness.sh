@@ -27,7 +27,13 @@ notapplied=0
 partial=0
 
 db() { echo "$work/$1.db"; }
-copydb() { rm -f "$(db "$2")" "$(db "$2")-wal" "$(db "$2")-shm"; cp "$(db "$1")" "$(db "$2")"; }
+# A copy is the database and the keyed-hash keys beside it (the players'
+# secrets are hashed with them).
+copydb() {
+	rm -f "$(db "$2")" "$(db "$2")-wal" "$(db "$2")-shm"
+	cp -p "$(db "$1")" "$(db "$2")"
+	cp -p "$(db "$1").key.secrets" "$(db "$2").key.secrets"
+}
 
 # The game: Cowpens, two players, started; then the same with turn-1
 # orders in for both sides.

@@ -53,7 +53,7 @@ fresh() {
 	local d=$work/$1
 	rm -rf "$d"
 	mkdir -p "$d/mail/new" "$d/mail/cur" "$d/mail/tmp"
-	cp -p "$work/tpl/d.db" "$work/tpl/d.db.key" "$d/"
+	cp -p "$work/tpl/d.db" "$work/tpl/d.db.key" "$work/tpl/d.db.key.secrets" "$d/"
 	cp "$work"/mail/* "$d/mail/new/"
 	printf 'database = %s/d.db\nfrom = despatch <despatch@referee.example.org>\n[maildir]\npath = %s/mail\n' \
 		"$d" "$d" >"$d/despatch.conf"
@@ -115,7 +115,7 @@ done
 d() { local n=$1; shift; "$bin" --db "$work/$n/d.db" "$@"; }
 cli() {
 	rm -rf "$work/$1"; mkdir -p "$work/$1"
-	cp -p "$work/tpl/d.db" "$work/tpl/d.db.key" "$work/$1/"
+	cp -p "$work/tpl/d.db" "$work/tpl/d.db.key" "$work/tpl/d.db.key.secrets" "$work/$1/"
 }
 "$dbstate" "$work/tpl/d.db" >"$work/c-start.state"
 cli c-calm

@@ -261,10 +261,12 @@ run_one(const char *eml)
 	snprintf(path, sizeof(path), "%s/fixture-%s.db", dir, state);
 	snprintf(db, sizeof(db), "%s/mail.db", dir);
 	{
-		char cmd[1400];
+		char cmd[2400];
 
-		snprintf(cmd, sizeof(cmd), "cp '%s' '%s' && rm -f '%s-wal' '%s-shm'",
-		    path, db, db, db);
+		/* The database and the keys its secrets are hashed with. */
+		snprintf(cmd, sizeof(cmd), "cp '%s' '%s' && cp '%s.key.secrets' "
+		    "'%s.key.secrets' && rm -f '%s-wal' '%s-shm'", path, db, path, db,
+		    db, db);
 		if (system(cmd) != 0)
 			fail_msg("cannot copy the fixture");
 	}
