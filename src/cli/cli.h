@@ -46,6 +46,7 @@ int cmd_export(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_map(int argc, char **argv);
+int cmd_backup(int argc, char **argv);
 
 /* Makes dir and its parents; 0, or -1 with errno. */
 /* mkdir -p: the parents 0755, dir itself made with exactly mode (an

@@ -69,6 +69,7 @@ usage_main(FILE *f)
 	    "  show GAME                       a game's status, players and settings\n"
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
+	    "  backup DIR                      copy the database and its keys into DIR, safely\n"
 	    "\n"
 	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
 	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
@@ -1429,6 +1430,8 @@ main(int argc, char **argv)
 		return cmd_verify(argc, argv);
 	if (strcmp(argv[0], "map") == 0)
 		return cmd_map(argc, argv);
+	if (strcmp(argv[0], "backup") == 0)
+		return cmd_backup(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

@@ -225,28 +225,23 @@ copies_prune(const char *path, int keep)
 	closedir(d);
 }
 
-/* The whole store copied, as it is at schema version v, to
- * path.before-v with SQLite's backup API (made beside and renamed: a
- * crash leaves no half copy under the name), private like the store;
- * only the latest such copy is kept.  Made before any migration, so an
- * upgrade that goes wrong can be undone by hand. */
+/* The store copied whole, consistent as of one moment, to a new file
+ * to (made beside and renamed: a crash leaves no half copy under the
+ * name) with mode; SQLite's backup API, in one step, which in WAL mode
+ * holds only a read transaction, so writers are not held up. */
 static int
-copy_before(struct store *s, const char *path, int v, struct err *e)
+backup_file(struct store *s, const char *to, mode_t mode, struct err *e)
 {
 	char tmp[4300];
 	sqlite3 *dst = NULL;
 	sqlite3_backup *bk;
-	struct stat sb;
 	int rc;
 
-	snprintf(s->copy, sizeof(s->copy), "%s.before-%d", path, v);
-	snprintf(tmp, sizeof(tmp), "%s.part%ld", s->copy, (long)getpid());
+	snprintf(tmp, sizeof(tmp), "%s.part%ld", to, (long)getpid());
 	unlink(tmp);
 	if (db_create_private(tmp, e) != 0)
 		return -1;
-	/* A group the operator gave the store (0660) goes to the copy. */
-	if (stat(path, &sb) == 0)
-		(void)chmod(tmp, (sb.st_mode & 0660) | 0600);
+	(void)chmod(tmp, mode);
 	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK) {
 		bk = sqlite3_backup_init(dst, "main", s->db, "main");
@@ -263,12 +258,39 @@ copy_before(struct store *s, const char *path, int v, struct err *e)
 		rc = sqlite3_close(dst);
 	else
 		sqlite3_close(dst);
-	if (rc != SQLITE_OK || rename(tmp, s->copy) != 0) {
-		err_set(e, rc == SQLITE_FULL || errno == ENOSPC ? ERR_TEMP : ERR_DATA,
-		    "%s: cannot keep a copy of the database before upgrading it "
-		    "(%s); nothing was changed", s->copy, rc != SQLITE_OK ?
-		    sqlite3_errstr(rc) : strerror(errno));
+	if (rc != SQLITE_OK || rename(tmp, to) != 0) {
+		err_set(e, rc == SQLITE_FULL || (rc == SQLITE_OK && errno == ENOSPC) ?
+		    ERR_TEMP : ERR_DATA, "%s: cannot copy the database there: %s",
+		    to, rc != SQLITE_OK ? sqlite3_errstr(rc) : strerror(errno));
 		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+store_backup(struct store *s, const char *to, struct err *e)
+{
+	return backup_file(s, to, 0600, e);
+}
+
+/* The whole store, as it is at schema version v, copied to
+ * path.before-v, private like the store; only the latest such copy is
+ * kept.  Made before any migration, so an upgrade that goes wrong can be
+ * undone by hand. */
+static int
+copy_before(struct store *s, const char *path, int v, struct err *e)
+{
+	struct stat sb;
+	struct err ce;
+
+	snprintf(s->copy, sizeof(s->copy), "%s.before-%d", path, v);
+	/* A group the operator gave the store (0660) goes to the copy. */
+	err_clear(&ce);
+	if (backup_file(s, s->copy, stat(path, &sb) == 0 ?
+	    (sb.st_mode & 0660) | 0600 : 0600, &ce) != 0) {
+		err_set(e, ce.kind, "cannot keep a copy of the database before "
+		    "upgrading it (%s); nothing was changed", ce.msg);
 		s->copy[0] = '\0';
 		return -1;
 	}

@@ -31,6 +31,10 @@ int store_open(const char *path, int create, int max_version,
     struct store **out, struct err *e);
 void store_close(struct store *s);
 
+/* A consistent copy of the whole store in a new file to (mode 0600),
+ * taken while others go on writing (SQLite's backup API).  0, or -1. */
+int store_backup(struct store *s, const char *to, struct err *e);
+
 /* PRAGMA quick_check: 0 when the file is whole, -1 with e (ERR_DATA)
  * naming the first damage found.  It reads every page, so it is for a
  * daemon's start, not for every open. */
