@@ -371,6 +371,14 @@ secrets_are_blanked_on_every_path(void **state)
 		/* glued to other text */
 		"From: Howe <howe@crown.example.org>\r\nMessage-ID: <s5@x>\r\n\r\n"
 		"pw=red-coat-secret (\"red-coat-secret\".)\r\n",
+		/* a secret the server does not know (an old one, a slip),
+		 * typed in a base64 body: the decoded copy kept must lose it
+		 * too, not only the secrets the server knows */
+		"From: Howe <howe@crown.example.org>\r\nMessage-ID: <s6@x>\r\n"
+		"Subject: orders\r\nMIME-Version: 1.0\r\n"
+		"Content-Type: text/plain; charset=utf-8\r\n"
+		"Content-Transfer-Encoding: base64\r\n\r\n"
+		"R0FNRSBtaWxsIFNJREUgY3Jvd24gVFVSTiAxIFBBU1NXT1JEIG9sZC1jb2F0LXNlY3JldA0KMjNyZDogQURWQU5DRSAyDQo=\r\n",
 	};
 	size_t i;
 
@@ -385,6 +393,11 @@ secrets_are_blanked_on_every_path(void **state)
 	all = all_stored(f);
 	if (strstr(all, "red-coat-secre") != NULL)
 		fail_msg("found at: %.300s", strstr(all, "red-coat-secre") - 200);
+	if (strstr(all, "old-coat-secret") != NULL)
+		fail_msg("an unknown secret kept, decoded: %.300s",
+		    strstr(all, "old-coat-secret") - 100);
+	/* That mail was stored decoded too. */
+	assert_non_null(strstr(all, "23rd: ADVANCE 2"));
 	/* The base64 mail was stored decoded and understood. */
 	assert_non_null(strstr(all, "23rd: HOLD"));
 	free(all);
