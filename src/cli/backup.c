@@ -10,14 +10,24 @@
  * it came from and its SHA-256.  The copy is checked (PRAGMA quick_check)
  * before the command says it is done.  To put it back by hand: stop
  * despatchd and the pipe, and copy each file to where MANIFEST says it
- * came from.
+ * came from, or run 'despatch restore DIR'.
+ *
+ * despatch restore DIR puts such a backup back: it checks every file
+ * against MANIFEST and the database with quick_check, refuses while a
+ * daemon serves the store (and holds its lock meanwhile so none starts),
+ * refuses to replace keys that are not the backup's without --force,
+ * puts the database in place whole (copied beside, then renamed, the old
+ * WAL dropped so it cannot be replayed into the new file), then each
+ * game's chain records the restore and its players are told.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -165,6 +175,15 @@ cmd_backup(int argc, char **argv)
 	}
 	fprintf(mf, "# despatch backup: what each file is, its name here, where "
 	    "it came from, its SHA-256\n");
+	{
+		char when[64];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ",
+		    gmtime_r(&now, &tm));
+		fprintf(mf, "taken %s\n", when);
+	}
 	if (file_sha256(db_copy, hex, &e) != 0)
 		goto out;
 	fprintf(mf, "database %s %s %s\n", base_of(db_copy), db_path, hex);
@@ -189,5 +208,210 @@ out:
 	if (inited)
 		referee_fini(&r);
 	store_close(st);
+	return rc == 0 ? 0 : cli_fail(&e);
+}
+
+/* The files of a backup, from its MANIFEST. */
+struct manifest {
+	char taken[64];
+	char db[1024], key[1024], secrets[1024];   /* names in DIR */
+};
+
+static int
+manifest_read(const char *dir, struct manifest *m, struct err *e)
+{
+	char path[4200], line[6000];
+	FILE *f;
+
+	memset(m, 0, sizeof(*m));
+	snprintf(path, sizeof(path), "%s/MANIFEST", dir);
+	if ((f = fopen(path, "r")) == NULL)
+		return err_set(e, ERR_USER, "%s: no MANIFEST there (%s): is it a "
+		    "folder 'despatch backup' made?", dir, strerror(errno));
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char what[32], name[1024], from[4200], sum[80], have[65], p[5300];
+
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "taken %63s", m->taken) == 1)
+			continue;
+		if (sscanf(line, "%31s %1023s %4199s %79s", what, name, from,
+		    sum) != 4 || strchr(name, '/') != NULL) {
+			fclose(f);
+			return err_set(e, ERR_USER, "%s: a line that is not what "
+			    "'despatch backup' writes: %.80s", path, line);
+		}
+		snprintf(p, sizeof(p), "%s/%s", dir, name);
+		if (file_sha256(p, have, e) != 0) {
+			fclose(f);
+			return -1;
+		}
+		if (strcmp(have, sum) != 0) {
+			fclose(f);
+			return err_set(e, ERR_DATA, "%s is not the file the backup "
+			    "made (its SHA-256 differs from MANIFEST's): the backup is "
+			    "damaged; take another", p);
+		}
+		if (strcmp(what, "database") == 0)
+			snprintf(m->db, sizeof(m->db), "%s", name);
+		else if (strcmp(what, "key") == 0)
+			snprintf(m->key, sizeof(m->key), "%s", name);
+		else if (strcmp(what, "secrets") == 0)
+			snprintf(m->secrets, sizeof(m->secrets), "%s", name);
+	}
+	fclose(f);
+	if (m->db[0] == '\0' || m->key[0] == '\0' || m->secrets[0] == '\0')
+		return err_set(e, ERR_USER, "%s: MANIFEST lacks the database or a "
+		    "key", dir);
+	if (m->taken[0] == '\0')
+		snprintf(m->taken, sizeof(m->taken), "(when, the backup does not "
+		    "say)");
+	return 0;
+}
+
+/* 1 when both files exist and differ, 0 when they match or there is
+ * nothing at to (so nothing would be lost), -1 with e set. */
+static int
+differs(const char *from, const char *to, struct err *e)
+{
+	char a[65], b[65];
+	struct stat sb;
+
+	if (stat(to, &sb) != 0)
+		return 0;
+	if (file_sha256(from, a, e) != 0 || file_sha256(to, b, e) != 0)
+		return -1;
+	return strcmp(a, b) != 0;
+}
+
+/* from copied to to whole: beside it first, then renamed. */
+static int
+put_in_place(const char *from, const char *to, struct err *e)
+{
+	char tmp[4300];
+
+	snprintf(tmp, sizeof(tmp), "%s.restore.%ld", to, (long)getpid());
+	unlink(tmp);
+	if (copy_private(from, tmp, e) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, to) != 0) {
+		err_set(e, ERR_TEMP, "%s: %s", to, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cmd_restore(int argc, char **argv)
+{
+	struct manifest m;
+	struct store *st = NULL;
+	struct referee r;
+	struct err e;
+	char src[3][5300], key[4200], secrets[4300], lock[4200], tmp[4300],
+	    p[4300];
+	const char *dir = NULL, *ke = getenv("DESPATCH_KEY");
+	int force = 0, i, lockfd = -1, games = 0, rc = EXIT_FAILURE;
+
+	err_clear(&e);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--force") == 0)
+			force = 1;
+		else if (dir == NULL && argv[i][0] != '-')
+			dir = argv[i];
+		else if (!cli_wants_help(argc, argv))
+			return cli_usage_error("restore", "takes a backup's folder "
+			    "and --force");
+	}
+	if (cli_wants_help(argc, argv) || dir == NULL) {
+		printf("usage: despatch restore DIR [--force]\n\n"
+		    "Puts back the backup 'despatch backup DIR' made: the database "
+		    "and its keys.\nEvery file is checked against the backup's "
+		    "MANIFEST first. Refused while\ndespatchd serves the database "
+		    "(stop it, and the MTA's pipe, first), and\nwhen it would "
+		    "replace a key that is not the backup's, unless --force.\n"
+		    "Each game's ledger then records the restore, and the players "
+		    "of each game\nbeing played are told which phase will be "
+		    "played again.\n");
+		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
+	}
+	if (manifest_read(dir, &m, &e) != 0)
+		return cli_fail(&e);
+	snprintf(src[0], sizeof(src[0]), "%s/%s", dir, m.db);
+	snprintf(src[1], sizeof(src[1]), "%s/%s", dir, m.key);
+	snprintf(src[2], sizeof(src[2]), "%s/%s", dir, m.secrets);
+	if (ke != NULL && ke[0] != '\0')
+		snprintf(key, sizeof(key), "%s", ke);
+	else
+		snprintf(key, sizeof(key), "%s.key", db_path);
+	snprintf(secrets, sizeof(secrets), "%s.secrets", key);
+	/* No daemon now, and none starting while the files change. */
+	snprintf(lock, sizeof(lock), "%s.despatchd.lock", db_path);
+	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) != 0) {
+		err_set(&e, ERR_USER, "despatchd serves %s (it holds %s): stop it "
+		    "first, and the MTA's pipe", db_path, lock);
+		goto out;
+	}
+	for (i = 1; i < 3 && !force; i++) {
+		int d = differs(src[i], i == 1 ? key : secrets, &e);
+
+		if (d < 0)
+			goto out;
+		if (d) {
+			err_set(&e, ERR_USER, "%s is not the backup's %s: putting the "
+			    "backup back would replace it, and the games it signed or "
+			    "the secrets it checks would be lost; give --force if that "
+			    "is what you want", i == 1 ? key : secrets, i == 1 ?
+			    "ledger key" : "secrets' keys");
+			goto out;
+		}
+	}
+	/* The database beside its place first, and checked there. */
+	snprintf(tmp, sizeof(tmp), "%s.restore.%ld", db_path, (long)getpid());
+	unlink(tmp);
+	if (copy_private(src[0], tmp, &e) != 0)
+		goto out;
+	if (store_open(tmp, 0, -1, &st, &e) != 0 ||
+	    store_quick_check(st, &e) != 0) {
+		store_close(st);
+		st = NULL;
+		unlink(tmp);
+		goto out;
+	}
+	store_close(st);
+	st = NULL;
+	/* The old file's WAL belongs to it: dropped before the new file
+	 * takes the name, so it is never replayed into it. */
+	snprintf(p, sizeof(p), "%s-wal", db_path);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", db_path);
+	unlink(p);
+	if (rename(tmp, db_path) != 0) {
+		err_set(&e, ERR_TEMP, "%s: %s", db_path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	if (put_in_place(src[1], key, &e) != 0 ||
+	    put_in_place(src[2], secrets, &e) != 0)
+		goto out;
+	if (cli_open_store(0, &st, &e) != 0)
+		goto out;
+	referee_init(&r, st);
+	if (referee_restored(&r, m.taken, &games, &e) != 0) {
+		referee_fini(&r);
+		goto out;
+	}
+	referee_fini(&r);
+	printf("restored %s from %s (taken %s); %d game%s told of it\n", db_path,
+	    dir, m.taken, games, games == 1 ? "" : "s");
+	rc = 0;
+out:
+	store_close(st);
+	if (lockfd >= 0)
+		close(lockfd);
 	return rc == 0 ? 0 : cli_fail(&e);
 }

@@ -70,6 +70,7 @@ usage_main(FILE *f)
 	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
 	    "  backup DIR                      copy the database and its keys into DIR, safely\n"
+	    "  restore DIR [--force]           put a backup back; each game's chain records it\n"
 	    "\n"
 	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
 	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
@@ -1432,6 +1433,8 @@ main(int argc, char **argv)
 		return cmd_map(argc, argv);
 	if (strcmp(argv[0], "backup") == 0)
 		return cmd_backup(argc, argv);
+	if (strcmp(argv[0], "restore") == 0)
+		return cmd_restore(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

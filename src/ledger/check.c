@@ -104,7 +104,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			 * at the step then open. */
 			struct ledger_act a;
 			static const char *const acts[] = { "pause", "resume",
-				"extend", "replace", "reset", "concede" };
+				"extend", "replace", "reset", "concede", "restore" };
 			size_t j;
 
 			if (ledger_act_decode(recs[i].rec, recs[i].n, &a) != 0) {

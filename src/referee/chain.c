@@ -84,7 +84,7 @@ chain_key(struct referee *r, const struct ledger_key **out, struct err *e)
 }
 
 /* The last record of a game: its seq and head; seq -1 when none. */
-static int
+int
 chain_last(struct referee *r, int64_t game, int64_t *seq,
     unsigned char head[LEDGER_HASH], struct err *e)
 {

@@ -75,6 +75,11 @@ int chain_record(struct referee *r, const struct store_game *g,
     unsigned char head[LEDGER_HASH], unsigned char sig[LEDGER_SIG],
     struct err *e);
 
+/* The last record of game: its seq and head (seq -1 when it has none);
+ * 0, or -1 with e set. */
+int chain_last(struct referee *r, int64_t game, int64_t *seq,
+    unsigned char head[LEDGER_HASH], struct err *e);
+
 /* Appends an operator's act on game (a running game with a genesis; for
  * any other, nothing) in the caller's transaction: act as in struct
  * ledger_act, player the one it concerns (0: none), new_email a

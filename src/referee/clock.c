@@ -352,7 +352,7 @@ referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 }
 
 /* Mails every player of game g: subject and body. */
-static int
+int
 tell_all(struct referee *r, const struct store_game *g, const char *subject,
     const char *body, struct err *e)
 {

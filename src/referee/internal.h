@@ -14,6 +14,10 @@
 
 #define MAX_PLAYERS 64
 
+/* Queues a notice with subject and body to every player of g. */
+int tell_all(struct referee *r, const struct store_game *g, const char *subject,
+    const char *body, struct err *e);
+
 /* The ledger's key file: the configured one, else DATABASE.key ("" for a
  * database in memory). */
 void referee_key_file(struct referee *r, char *path, size_t size);

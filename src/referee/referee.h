@@ -291,6 +291,15 @@ int referee_extend(struct referee *r, const char *game, int64_t secs,
  * without the VACUUM, the first time a key is needed.  0, or -1. */
 int referee_keys_settle(struct referee *r, struct err *e);
 
+/* After the store was put back from a backup taken at taken (text, for
+ * people): each game with a ledger gets a restore act naming the head it
+ * goes on from, and the players of each game being played are told that
+ * what the server did since is void, which phase will be played again,
+ * and that orders sent since must be sent again.  *games is how many.
+ * 0, or -1 with e set. */
+int referee_restored(struct referee *r, const char *taken, int *games,
+    struct err *e);
+
 /* The keyed hash under which a player's secret is stored. */
 int referee_secret_hash(struct referee *r, const char *secret,
     unsigned char out[32], struct err *e);

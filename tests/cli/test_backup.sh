@@ -56,7 +56,7 @@ for b in "$work"/bk5 "$work"/bk15 "$work"/bk25 "$work"/bk-last; do
 		[ -e "$b/$f" ] && mode_is "backup file" "$b/$f" 600 || no "$b/$f missing"
 	done
 	while read -r what name from sum; do
-		case $what in '#'*) continue ;; esac
+		case $what in '#'*|taken) continue ;; esac
 		[ "$(sha256sum "$b/$name" | cut -d' ' -f1)" = "$sum" ] && ok || no "$b: $name does not match its SHA-256 in MANIFEST"
 		[ -e "$from" ] && ok || no "$b: $what came from $from, which is not there"
 	done <"$b/MANIFEST"
@@ -76,6 +76,42 @@ check_back() {  # check_back BACKUP: put back as another database, checked
 check_back "$work/bk15"
 check_back "$work/bk-last"
 "$bin" --db "$work/restored/d.db" show cowpens | grep -q "continental phase" && ok || no "the last backup lacks the step played"
+# despatch restore (issue 19, 4).  The store as it is now (the continental
+# phase open) is backed up; the phase is played; then the backup is put
+# back: refused while despatchd runs and over a key not the backup's,
+# then done, recorded in the chain, told to the players, and the phase
+# played again ends in an archive verify accepts.
+"$bin" -c "$work/despatch.conf" backup "$work/bk-r" >/dev/null || no "the backup to restore"
+cont=$src/campaign/cowpens-1781/orders/t01-continental.eml
+d submit "$cont" >/dev/null && d turn cowpens >/dev/null || no "playing the continental phase"
+d show cowpens | grep -q "turn 2 of 6" && ok || no "the continental phase was not played"
+"$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
+dpid=$!
+for _ in $(seq 100); do d status 2>/dev/null | grep -q "running" && break; sleep 0.05; done
+d restore "$work/bk-r" >"$work/out" 2>&1
+[ $? = 1 ] && grep -q "despatchd serves" "$work/out" && ok || no "restore while despatchd runs: $(cat "$work/out")"
+kill "$dpid"; wait "$dpid" 2>/dev/null; dpid=
+cp -p "$work/d.db.key" "$work/key.saved"
+"$bin" --db "$work/other.db" new x "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null
+"$bin" --db "$work/other.db" key show >/dev/null
+cp -p "$work/other.db.key" "$work/d.db.key"
+d restore "$work/bk-r" >"$work/out" 2>&1
+[ $? = 1 ] && grep -q "is not the backup's ledger key" "$work/out" && ok || no "restore over another key: $(cat "$work/out")"
+d show cowpens | grep -q "turn 2 of 6" && ok || no "a refused restore changed the store"
+cp -p "$work/key.saved" "$work/d.db.key"
+d restore "$work/bk-r" >"$work/out" 2>&1 && ok || no "restore: $(cat "$work/out")"
+grep -q "1 game told of it" "$work/out" && ok || no "restore says: $(cat "$work/out")"
+d show cowpens | grep -q "turn 1 of 6 (07:00), continental phase" && ok || no "restored, the game is not back at the continental phase: $(d show cowpens | head -3)"
+d ledger cowpens >"$work/ledger.out" 2>&1 && ok || no "the restored ledger: $(tail -3 "$work/ledger.out")"
+grep -q "restore" "$work/ledger.out" && ok || no "the ledger shows no restore act: $(cat "$work/ledger.out")"
+d outbox >"$work/outbox" 2>&1
+[ "$(grep -c "The server was restored from a backup" "$work/outbox")" = 2 ] && ok || no "the players were not both told: $(grep -c restored "$work/outbox")"
+d submit "$cont" >/dev/null && d turn cowpens >/dev/null || no "playing the continental phase again"
+d export cowpens "$work/again.jsonl" >/dev/null 2>&1 && "$bin" verify "$work/again.jsonl" >"$work/verify.out" 2>&1 && ok ||
+	no "the archive after the restore does not verify: $(tail -3 "$work/verify.out")"
+[ -e "$work/d.db-wal" ] && [ "$(stat -c %a "$work/d.db")" != 600 ] && no "the restored database is not private"
+mode_is "the restored database" "$work/d.db" 600
+
 # An existing folder is never written into.
 d backup "$work/bk-last" >"$work/out" 2>&1
 [ $? = 1 ] && grep -q "exists already" "$work/out" && ok || no "a backup into an existing folder: $(cat "$work/out")"
