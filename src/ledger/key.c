@@ -46,55 +46,43 @@ ledger_key_is_demo(const unsigned char pk[LEDGER_PK])
 	return same;
 }
 
-/* Writes a new key to path: to a temporary file first, then linked into
- * place, so a crash never leaves half a key and an existing key is never
- * replaced (link fails if path exists). */
-static int
-key_create(const char *path, struct ledger_key *k, struct err *e)
+int
+ledger_file_make(const char *path, const void *data, size_t len,
+    struct err *e)
 {
-	unsigned char seed[32];
-	char hex[65], tmp[4200], dir[4096];
+	char tmp[4200], dir[4096];
 	const char *slash;
-	int fd, rc = -1;
+	int fd;
 	size_t dl;
 
-	if (strlen(path) + 16 > sizeof(tmp))
-		return err_set(e, ERR_USER, "key file path too long: %s", path);
+	if (strlen(path) + 24 > sizeof(tmp))
+		return err_set(e, ERR_USER, "path too long: %s", path);
 	snprintf(tmp, sizeof(tmp), "%s.new.%ld", path, (long)getpid());
-	randombytes_buf(seed, sizeof(seed));
-	ledger_hex(seed, 32, hex);
+	unlink(tmp);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd >= 0 && fchmod(fd, 0600) != 0) {   /* whatever the umask */
 		close(fd);
 		unlink(tmp);
 		fd = -1;
 	}
-	if (fd < 0) {
-		err_set(e, ERR_TEMP, "cannot create the signing key %s: %s", tmp,
+	if (fd < 0)
+		return err_set(e, ERR_TEMP, "cannot create %s: %s", tmp,
 		    strerror(errno));
-		goto out;
-	}
-	if (write(fd, hex, 64) != 64 || write(fd, "\n", 1) != 1 ||
-	    fsync(fd) != 0) {
-		err_set(e, ERR_TEMP, "cannot write the signing key %s: %s", tmp,
-		    strerror(errno));
+	if (write(fd, data, len) != (ssize_t)len || fsync(fd) != 0) {
+		err_set(e, ERR_TEMP, "cannot write %s: %s", tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);
-		goto out;
+		return -1;
 	}
 	close(fd);
 	if (link(tmp, path) != 0) {
 		int err = errno;
 
 		unlink(tmp);
-		if (err == EEXIST) {
-			/* Another process made it first: use that one. */
-			rc = ledger_key_load(path, 0, k, e);
-			goto out;
-		}
-		err_set(e, ERR_TEMP, "cannot create the signing key %s: %s", path,
+		if (err == EEXIST)
+			return 0;   /* another process made it first */
+		return err_set(e, ERR_TEMP, "cannot create %s: %s", path,
 		    strerror(err));
-		goto out;
 	}
 	unlink(tmp);
 	/* The new name must survive a crash too. */
@@ -111,10 +99,30 @@ key_create(const char *path, struct ledger_key *k, struct err *e)
 			close(fd);
 		}
 	}
-	crypto_sign_seed_keypair(k->pk, k->sk, seed);
-	k->demo = 0;
-	rc = 0;
-out:
+	return 1;
+}
+
+/* Writes a new key to path (ledger_file_make): a crash never leaves half
+ * a key and an existing key is never replaced; one another process made
+ * first is loaded instead. */
+static int
+key_create(const char *path, struct ledger_key *k, struct err *e)
+{
+	unsigned char seed[32];
+	char hex[66];
+	int rc;
+
+	randombytes_buf(seed, sizeof(seed));
+	ledger_hex(seed, 32, hex);
+	hex[64] = '\n';
+	rc = ledger_file_make(path, hex, 65, e);
+	if (rc == 0)
+		rc = ledger_key_load(path, 0, k, e);
+	else if (rc == 1) {
+		crypto_sign_seed_keypair(k->pk, k->sk, seed);
+		k->demo = 0;
+		rc = 0;
+	}
 	sodium_memzero(seed, sizeof(seed));
 	sodium_memzero(hex, sizeof(hex));
 	return rc;

@@ -31,6 +31,13 @@ void ledger_dice_init(struct ledger_dice *d,
 /* A dice source (see core/dice.h); never fails for 2 <= sides <= 256. */
 int ledger_dice_next(void *ctx, int sides, int *out, struct err *e);
 
+/* Makes the file path, mode 0600, holding len bytes of data: written and
+ * synced beside it, then linked into place (and the folder synced), so a
+ * crash never leaves half of it and an existing file is never replaced.
+ * 1 made, 0 there was one already (another process's), -1 with e set. */
+int ledger_file_make(const char *path, const void *data, size_t len,
+    struct err *e);
+
 /* Lowercase hex of n bytes into out (2n+1 bytes). */
 void ledger_hex(const unsigned char *in, int n, char *out);
 /* Parses 2n hex digits, either case (what a person types); -1 if not. */

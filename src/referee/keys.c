@@ -103,52 +103,17 @@ file_read(const char *path, unsigned char keys[2][32], struct err *e)
 static int
 file_make(const char *path, unsigned char keys[2][32], struct err *e)
 {
-	char tmp[4200], text[200], hex[65], dir[4096];
-	const char *slash;
-	int fd, i, rc = -1;
+	char text[200], hex[65];
 	size_t len = 0;
+	int i, rc;
 
-	snprintf(tmp, sizeof(tmp), "%s.new.%ld", path, (long)getpid());
 	for (i = 0; i < 2; i++) {
 		ledger_hex(keys[i], 32, hex);
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s %s\n",
 		    key_names[i], hex);
 	}
+	rc = ledger_file_make(path, text, len, e);
 	sodium_memzero(hex, sizeof(hex));
-	unlink(tmp);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0 || fchmod(fd, 0600) != 0 || write(fd, text, len) !=
-	    (ssize_t)len || fsync(fd) != 0) {
-		err_set(e, ERR_TEMP, "cannot write the server's keys %s: %s", tmp,
-		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	close(fd);
-	if (link(tmp, path) != 0) {
-		int err = errno;
-
-		unlink(tmp);
-		if (err == EEXIST)
-			rc = 0;
-		else
-			err_set(e, ERR_TEMP, "cannot put the server's keys in %s: %s",
-			    path, strerror(err));
-		goto out;
-	}
-	unlink(tmp);
-	/* The new name made durable too. */
-	slash = strrchr(path, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
-	    slash ? (slash == path ? "/" : path) : ".");
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
-	rc = 1;
-out:
 	sodium_memzero(text, sizeof(text));
 	return rc;
 }
