@@ -4,11 +4,14 @@
 # orders: 'despatch submit' exits 75 (the MTA keeps the mail and retries)
 # with one line that names no server path; and despatchd refuses a
 # damaged database at its start, before it spools any mail into it.
-#   usage: test_broken_store.sh DESPATCH DESPATCHD SOURCE_DIR
+# And a database another writer holds locked is a passing trouble for
+# the daemon too: the mail waits in new/, never quarantined.
+#   usage: test_broken_store.sh DESPATCH DESPATCHD SOURCE_DIR [HOLD_LOCK]
 set -u
 bin=$1
 daemon=$2
 src=$3
+hold_lock=${4:-}
 work=$(mktemp -d /tmp/despatch-broken.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export DESPATCH_FROM="despatch <despatch@referee.example.org>"
@@ -66,6 +69,23 @@ grep -q "the database is damaged" "$work/d.log" && ok || no "despatchd did not s
 # And the same daemon serves the whole one.
 sed -i "s|$work/zero.db|$db|" "$work/d.conf"
 "$daemon" -c "$work/d.conf" --once 2>"$work/d.log" && ok || no "despatchd refused a whole database: $(cat "$work/d.log")"
+
+# Locked by another writer: the daemon leaves the mail for later, then
+# takes it once the lock is gone.
+if [ -n "$hold_lock" ]; then
+	rm -rf "$work/md"; mkdir -p "$work/md/new" "$work/md/cur" "$work/md/tmp"
+	cp "$mail" "$work/md/new/1700000002.M2P1.host"
+	rm -f "$work/locked.ready"
+	"$hold_lock" "$db" 3000 "$work/locked.ready" &
+	lpid=$!
+	for _ in $(seq 100); do [ -e "$work/locked.ready" ] && break; sleep 0.05; done
+	DESPATCH_BUSY_TIMEOUT=200 "$daemon" -c "$work/d.conf" --once 2>"$work/d.log"
+	[ -e "$work/md/new/1700000002.M2P1.host" ] && ok || no "a mail was taken from new/ while the database was locked"
+	[ -d "$work/md/.Quarantine" ] && no "a mail was quarantined because the database was locked: $(cat "$work/d.log")" || ok
+	wait "$lpid"
+	"$daemon" -c "$work/d.conf" --once 2>>"$work/d.log" || no "despatchd after the lock: $(cat "$work/d.log")"
+	[ -z "$(ls "$work/md/new")" ] && [ -n "$(ls "$work/md/cur")" ] && ok || no "after the lock the mail was not taken in"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
