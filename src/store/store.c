@@ -515,6 +515,16 @@ store_commit(struct store *s, struct err *e)
 {
 	char sql[48];
 
+	/* SQLite undoes a whole transaction by itself after some errors (a
+	 * full disk or database, out of memory): nothing is left to commit,
+	 * and the work must be done again. */
+	if (sqlite3_get_autocommit(s->db)) {
+		s->in_tx = 0;
+		return err_set(e, ERR_TEMP, "database: the transaction was undone "
+		    "after an error (%s); it is tried again later",
+		    s->full ? "the disk or the database is full" :
+		    sqlite3_errmsg(s->db));
+	}
 	if (s->in_tx > 1)
 		snprintf(sql, sizeof(sql), "RELEASE sp%d", s->in_tx - 1);
 	else

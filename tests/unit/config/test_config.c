@@ -135,6 +135,11 @@ a_password_file_readable_by_others_is_refused(void **state)
 	chmod(path, 0644);
 	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
 	assert_non_null(strstr(e.msg, "chmod 600"));
+	/* Its group is "others" too: a password is despatch's alone. */
+	chmod(path, 0640);
+	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
+	chmod(path, 0604);
+	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
 	chmod(path, 0600);
 	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), 0);
 	assert_string_equal(secret, "hunter2");

@@ -210,6 +210,57 @@ a_mail_that_fails_halfway_leaves_no_rows_while_its_batch_commits(void **state)
 	free(c);
 }
 
+/* A spooled mail whose reading fails for a passing reason (here the
+ * database is full: max_page_count) waits in the spool, not marked failed
+ * for good, and is read once there is room again (mutation round, 25). */
+static void
+a_mail_that_meets_a_full_database_waits_in_the_spool(void **state)
+{
+	struct fx *f = *state;
+	struct spool_result res;
+	struct err e;
+	int64_t pages = 0, waiting = -1, failed = -1;
+	char *a, *body;
+	size_t i;
+
+	start(f);
+	/* Large enough that storing it needs new pages. */
+	body = malloc(64 * 1024);
+	assert_non_null(body);
+	strcpy(body, HDR "23rd Foot: HOLD\r\n");
+	for (i = strlen(body); i < 60 * 1024; i += 50)
+		strcat(body, "# a long letter home, line after line of it.....\r\n");
+	a = mail("full@x", "howe@crown.example.org", body);
+	free(body);
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	spool(f, a, 0, "m1");
+	assert_int_equal(referee_batch_commit(&f->r, &e), 0);
+	assert_int_equal(store_query_int(f->st, &e, &pages, "PRAGMA page_count",
+	    ""), 1);
+	assert_int_equal(store_exec(f->st, &e, "PRAGMA max_page_count = 1", ""),
+	    0);
+	/* SQLite undoes the whole batch on a full database: a passing
+	 * failure of the round, the mail still waiting. */
+	err_clear(&e);
+	if (referee_spool_run(&f->r, 64, NULL, NULL, &res, &e) != 0 &&
+	    e.kind != ERR_TEMP)
+		fail_msg("not a passing failure: %s", e.msg);
+	assert_int_equal(res.read, 0);
+	assert_int_equal(res.failed, 0);
+	assert_int_equal(referee_spool_pending(&f->r, &waiting, &failed, &e), 0);
+	assert_int_equal(waiting, 1);
+	assert_int_equal(failed, 0);
+	assert_int_equal(count(f, "messages"), 0);
+	/* Room again: read, once. */
+	assert_int_equal(store_exec(f->st, &e, "PRAGMA max_page_count = "
+	    "1073741823", ""), 0);
+	assert_int_equal(referee_spool_run(&f->r, 64, NULL, NULL, &res, &e), 0);
+	assert_int_equal(res.read, 1);
+	assert_int_equal(count(f, "messages"), 1);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+	free(a);
+}
+
 int
 main(void)
 {
@@ -218,6 +269,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_batch_rolled_back_leaves_nothing_to_read, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(reading_goes_in_batches_until_the_spool_is_empty, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_mail_that_fails_halfway_leaves_no_rows_while_its_batch_commits, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_mail_that_meets_a_full_database_waits_in_the_spool, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
