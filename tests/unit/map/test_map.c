@@ -571,6 +571,42 @@ smoke_greys_the_unit_that_fired(void **state)
 	battle_free(b);
 }
 
+/* The text map's rows are the table's depth over two inches a row at an
+ * inch a column, rounded to the nearest: a 48 x 49 table is 25 rows, and
+ * a unit near the top edge is on the map (mutation round, 40). */
+static void
+the_text_map_rounds_its_rows_and_keeps_the_top_edge(void **state)
+{
+	static const char tall[] =
+	    "scenario \"Tall\"\nruleset vnb-wing\ntable 48 x 49\nturns 2\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 24,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 12,8\n"
+	    "    unit \"23rd Foot\" type british-line stands 1 sp 3 at 12,48.2 facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at 40,4\n"
+	    "  brigade \"Va\" commander \"Weedon\" at 40,8\n"
+	    "    unit \"2nd Virginia\" type continentals-post-1778 stands 1 sp 2 at 40,10 facing 0\n";
+	struct battle *b = NULL;
+	struct err e;
+	char *txt, *line, *save = NULL;
+	int rows = 0, top_has_a = 0;
+
+	(void)state;
+	assert_int_equal(scenario_parse(tall, strlen(tall), "test", 0, &b, &e), 0);
+	txt = map_ascii(b, 0, NULL, 48);
+	assert_non_null(txt);
+	for (line = strtok_r(txt, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		if (strlen(line) > 4 && line[3] == '|') {
+			if (rows == 0 && strchr(line + 4, 'A') != NULL)
+				top_has_a = 1;
+			rows++;
+		}
+	assert_int_equal(rows, 25);
+	assert_true(top_has_a);
+	free(txt);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -581,6 +617,7 @@ main(void)
 		cmocka_unit_test(the_situation_names_the_nearest_enemy_in_sight),
 		cmocka_unit_test(markers_show_stationary_and_out_of_command),
 		cmocka_unit_test(smoke_greys_the_unit_that_fired),
+		cmocka_unit_test(the_text_map_rounds_its_rows_and_keeps_the_top_edge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

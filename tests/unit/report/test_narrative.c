@@ -19,6 +19,7 @@
 #include "core/events.h"
 #include "core/ruleset.h"
 #include "report/narrative.h"
+#include "report/report.h"
 #include "scenario/scenario.h"
 
 static const char scen[] =
@@ -198,6 +199,45 @@ every_ruleset_has_templates_and_a_directory_overrides(void **state)
 	assert_null(narrative_load("no-such-rules", NULL, &e));
 }
 
+/* A unit's state in words: a disordered stand is disordered, a stand
+ * with the permanent marker alone permanently disordered, and only both
+ * markers (ST_ROUTED) routed (mutation round, 38). */
+static void
+a_unit_is_routed_only_with_both_markers(void **state)
+{
+	static const struct { unsigned flags; const char *want, *not; } c[] = {
+		{ ST_DISORDERED, "disordered", "routed" },
+		{ ST_PERMANENT, "permanently disordered", "routed" },
+		{ ST_ROUTED, "routed", "permanently" },
+		{ 0, "in good order", "disordered" },
+	};
+	struct battle *b = NULL;
+	struct err e;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct text t;
+		const char *at;
+		int s;
+
+		for (s = b->units[0].first_stand; s < b->units[0].first_stand +
+		    b->units[0].nstands; s++)
+			b->stands[s].flags = c[i].flags;
+		text_init(&t, 1 << 16);
+		report_forces(&t, b, 0);
+		assert_non_null(t.s);
+		at = strstr(t.s, "23rd Foot");
+		assert_non_null(at);
+		if (strstr(at, c[i].want) == NULL || strstr(at, c[i].not) != NULL)
+			fail_msg("flags %#x: wanted \"%s\" and no \"%s\" in: %s",
+			    c[i].flags, c[i].want, c[i].not, at);
+		text_free(&t);
+	}
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -206,6 +246,7 @@ main(void)
 		cmocka_unit_test(an_event_is_told_with_its_values_reordered_and_the_ground_named),
 		cmocka_unit_test(the_time_of_day_in_words),
 		cmocka_unit_test(every_ruleset_has_templates_and_a_directory_overrides),
+		cmocka_unit_test(a_unit_is_routed_only_with_both_markers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
