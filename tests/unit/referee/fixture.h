@@ -162,6 +162,18 @@ submit(struct fx *f, const char *raw, struct submit_result *res)
 	return rc;
 }
 
+/* Plays the open step of game, which must be `step`. */
+static inline void
+play(struct fx *f, const char *game, int step)
+{
+	struct turn_result tr;
+	struct err e;
+
+	if (referee_turn(&f->r, game, NULL, 0, &tr, &e) != 0)
+		fail_msg("step %d: %s", step, e.msg);
+	assert_int_equal(tr.step, step);
+}
+
 static inline int64_t
 count(struct fx *f, const char *table)
 {

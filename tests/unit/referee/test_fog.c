@@ -143,18 +143,6 @@ start_game(struct fx *f, const char *game)
 		fail_msg("%s", e.msg);
 }
 
-/* Plays the open step of game, which must be `step`. */
-static void
-play(struct fx *f, const char *game, int step)
-{
-	struct turn_result tr;
-	struct err e;
-
-	if (referee_turn(&f->r, game, NULL, 0, &tr, &e) != 0)
-		fail_msg("step %d: %s", step, e.msg);
-	assert_int_equal(tr.step, step);
-}
-
 /* The crown player asks for everything beside the report's text: the
  * HTML, the maps and the side's JSON. */
 static void

@@ -78,18 +78,6 @@ set(struct fx *f, const char *game, const char *key, const char *value)
 		fail_msg("%s", e.msg);
 }
 
-/* Plays the open step of game, which must be `step`. */
-static void
-play(struct fx *f, const char *game, int step)
-{
-	struct turn_result tr;
-	struct err e;
-
-	if (referee_turn(&f->r, game, NULL, 0, &tr, &e) != 0)
-		fail_msg("step %d: %s", step, e.msg);
-	assert_int_equal(tr.step, step);
-}
-
 static int64_t
 crown_nmr(struct fx *f)
 {
