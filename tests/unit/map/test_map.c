@@ -179,6 +179,28 @@ forces_and_terrain_are_drawn_where_they_stand(void **state)
 /* The text map: each unit's letter at its centre's cell, the key with its
  * name, no line past 78 characters, and in a fog game only the reader's
  * own side. */
+/* How many times ch stands in the text map's field (its framed lines). */
+static int
+grid_count(const char *txt, char ch)
+{
+	const char *line = txt;
+	int n = 0;
+
+	while (line != NULL && *line) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+
+		if (len > 4 && line[3] == '|') {
+			size_t i;
+
+			for (i = 4; i < len; i++)
+				n += line[i] == ch;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return n;
+}
+
 static void
 the_text_map_puts_each_unit_where_it_stands(void **state)
 {
@@ -223,6 +245,10 @@ the_text_map_puts_each_unit_where_it_stands(void **state)
 	assert_non_null(strstr(all, "wwww"));   /* the Mill wood */
 	assert_null(strstr(own, "2nd Virginia"));
 	assert_non_null(strstr(own, "23rd Foot"));
+	/* Commanders: all four in the open view; in the crown's own view
+	 * only its two, never an enemy's (a fog leak otherwise). */
+	assert_int_equal(grid_count(all, '@'), 4);
+	assert_int_equal(grid_count(own, '@'), 2);
 	free(all);
 	free(own);
 	battle_free(b);
