@@ -8,20 +8,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-void
-crash_point(const char *name)
+/* 1 when the variable env names name and this visit is the K-th or a
+ * later one (K 1 unless NAME:K); visits counts the visits. */
+static int
+named(const char *env, const char *name, long *visits)
 {
-	static long visits;
-	const char *v = getenv("DESPATCH_CRASH");
+	const char *v = getenv(env);
 	size_t n = strlen(name);
 	long k = 1;
 
 	if (v == NULL || strncmp(v, name, n) != 0)
-		return;
+		return 0;
 	if (v[n] == ':')
 		k = strtol(v + n + 1, NULL, 10);
 	else if (v[n] != '\0')
-		return;
-	if (++visits >= k)
+		return 0;
+	return ++*visits >= k;
+}
+
+void
+crash_point(const char *name)
+{
+	static long visits;
+
+	if (named("DESPATCH_CRASH", name, &visits))
 		raise(SIGKILL);
+}
+
+int
+fault_point(const char *name)
+{
+	static long visits;
+
+	return named("DESPATCH_FAULT", name, &visits);
 }

@@ -34,4 +34,11 @@
  * is its K-th visit); otherwise returns at once. */
 void crash_point(const char *name);
 
+/* Tests only, the same way: 1 when $DESPATCH_FAULT names this point (or
+ * NAME:K, from its K-th visit on), and the caller then fails as a passing
+ * trouble (a full disk, a lock) would; else 0.  Points:
+ *   spool-add    the daemon's insert of one mail into the spool
+ */
+int fault_point(const char *name);
+
 #endif

@@ -22,6 +22,9 @@ int
 referee_spool_add(struct referee *r, const char *raw, size_t len,
     int64_t arrived, const char *source, struct err *e)
 {
+	if (fault_point("spool-add"))
+		return err_set(e, ERR_TEMP, "database: writing: a passing fault "
+		    "(injected by DESPATCH_FAULT)");
 	return store_exec(r->st, e, "INSERT INTO spool (raw, arrived, source) "
 	    "VALUES (?, ?, ?)", "bIt", (const void *)raw, len, arrived,
 	    source != NULL ? source : "");

@@ -110,6 +110,20 @@ for point in batch-spooled after-store after-move after-move:5 intake-stored \
 	fi
 done
 
+# A passing failure of one mail in the middle of a batch (DESPATCH_FAULT,
+# core/crash.h): the mails before it are stored and moved; it and the
+# ones after stay in new/, none moved unstored; the next round takes them.
+fresh fault
+DESPATCH_FAULT=spool-add:5 "$daemon" -c "$work/fault/despatch.conf" --once 2>"$work/fault.log" ||
+	no "the daemon with a passing fault failed"
+cur_is_stored fault "a passing fault"
+[ "$(ls "$work/fault/mail/cur" | wc -l)" = 4 ] && ok || no "a passing fault: $(ls "$work/fault/mail/cur" | wc -l) mails in cur/, not the 4 before it"
+[ "$(ls "$work/fault/mail/new" | wc -l)" = $((N - 4)) ] && ok || no "a passing fault: $(ls "$work/fault/mail/new" | wc -l) mails left in new/, not $((N - 4))"
+[ -d "$work/fault/mail/.Quarantine" ] && no "a passing fault quarantined a mail"
+"$daemon" -c "$work/fault/despatch.conf" --once 2>>"$work/fault.log" || no "the daemon after the fault failed"
+"$dbstate" "$work/fault/d.db" >"$work/fault.state"
+cmp -s "$work/calm.state" "$work/fault.state" && ok || { no "after a passing fault the database differs from the undisturbed run's:"; diff "$work/calm.state" "$work/fault.state" | head -6; }
+
 # The command line: a submit, a step and the outbox, each killed at its
 # points.  cli NAME: the template with both sides' turn-1 orders.
 d() { local n=$1; shift; "$bin" --db "$work/$n/d.db" "$@"; }

@@ -133,6 +133,13 @@ for _ in $(seq 200); do [ "$(lab_count umpire)" -ge 1 ] && break; sleep 0.05; do
 # more, never again); then a clean daemon: the mail is taken in once and
 # answered once, but for the one answer in flight, sent again with its
 # Message-ID; the step is played once and the reports sent once.
+# A passing failure storing the fetched mail (DESPATCH_FAULT): it stays
+# in the inbox, never moved to Processed unstored (IMAP and Maildir).
+in0=$(lab_count umpire)
+DESPATCH_FAULT=spool-add "$daemon" -c "$work/despatch.conf" --once 2>>"$work/daemon.log" ||
+	no "the daemon with a passing fault failed"
+[ "$(lab_count umpire)" = "$in0" ] && [ "$in0" -ge 1 ] && ok ||
+	no "a mail not stored was moved out of the inbox ($in0 before, $(lab_count umpire) after)"
 [ "$mode" = imap ] && crash_at after-fetch
 crash_at batch-spooled
 crash_at after-store
