@@ -395,13 +395,14 @@ archive_corpus_gets_a_verdict_for_every_file(void **state)
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL) {
 		struct verify_opts o;
-		struct verify_result *res = calloc(1, sizeof(*res));
+		struct verify_result *res;
 		char path[1024];
 		FILE *f;
 		int rc;
 
 		if (de->d_name[0] == '.')
 			continue;
+		res = calloc(1, sizeof(*res));
 		assert_non_null(res);
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 		f = fopen(path, "r");
