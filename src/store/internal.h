@@ -9,6 +9,37 @@
 
 #include "store/store.h"
 
+/* Prepared statements are kept and reused: preparing one costs more than
+ * running most of ours, and the same few dozen run for every mail.  Keyed
+ * by the SQL text; a statement in use (a loop over rows that runs the
+ * same SQL inside) is not handed out twice: the second gets one of its
+ * own, finalized when released. */
+#define STMT_CACHE 128
+
+struct stmt_slot {
+	char *sql;
+	sqlite3_stmt *st;
+	int in_use;
+};
+
+struct store {
+	sqlite3 *db;
+	int in_tx;
+	int full;          /* the last write found the disk full */
+	int upgraded_from; /* the schema version this open migrated from */
+	char copy[4200];   /* where the store was copied before it, or "" */
+	struct stmt_slot cache[STMT_CACHE];
+};
+
+/* The cached statement for sql (sqlite3_prepare_v3 with the cache), to
+ * give back with store_stmt_release; SQLITE_OK or SQLite's error. */
+int store_stmt_get(struct store *s, const char *sql, sqlite3_stmt **st);
+/* Every cached statement finalized (at close). */
+void store_stmt_cache_free(struct store *s);
+/* The database's last error into e, as ERR_TEMP when it will pass
+ * (locked, full, I/O) and ERR_DATA otherwise; returns -1. */
+int store_db_err(struct store *s, struct err *e, const char *what);
+
 /* A cached statement for sql, its parameters bound from the types string
  * and the arguments that follow (as store_exec); 0, or -1 with e set. */
 int store_prepare(struct store *s, struct err *e, sqlite3_stmt **st,

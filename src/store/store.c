@@ -7,7 +7,6 @@
  * one, never half of each.
  */
 #include "store/store.h"
-#include "core/crash.h"
 
 #include <sqlite3.h>
 #include <sodium.h>
@@ -17,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -26,28 +23,6 @@
 #include "scenario/scenario.h"
 #include "store/internal.h"
 #include "store/migrations.h"
-
-/* Prepared statements are kept and reused: preparing one costs more than
- * running most of ours, and the same few dozen run for every mail.  Keyed
- * by the SQL text; a statement in use (a loop over rows that runs the
- * same SQL inside) is not handed out twice: the second gets one of its
- * own, finalized when released. */
-#define STMT_CACHE 128
-
-struct stmt_slot {
-	char *sql;
-	sqlite3_stmt *st;
-	int in_use;
-};
-
-struct store {
-	sqlite3 *db;
-	int in_tx;
-	int full;          /* the last write found the disk full */
-	int upgraded_from; /* the schema version this open migrated from */
-	char copy[4200];   /* where the store was copied before it, or "" */
-	struct stmt_slot cache[STMT_CACHE];
-};
 
 static unsigned
 sql_hash(const char *sql)
@@ -60,8 +35,8 @@ sql_hash(const char *sql)
 }
 
 /* sqlite3_prepare_v2 with the cache. */
-static int
-stmt_prepare(struct store *s, const char *sql, sqlite3_stmt **st)
+int
+store_stmt_get(struct store *s, const char *sql, sqlite3_stmt **st)
 {
 	struct stmt_slot *slot = &s->cache[sql_hash(sql) % STMT_CACHE];
 	int rc;
@@ -85,7 +60,7 @@ stmt_prepare(struct store *s, const char *sql, sqlite3_stmt **st)
 	return rc;
 }
 
-/* sqlite3_finalize for what stmt_prepare gave: a kept statement is reset
+/* sqlite3_finalize for what store_stmt_get gave: a kept statement is reset
  * for the next use. */
 void
 store_stmt_release(struct store *s, sqlite3_stmt *st)
@@ -104,8 +79,8 @@ store_stmt_release(struct store *s, sqlite3_stmt *st)
 	sqlite3_finalize(st);
 }
 
-static void
-stmt_cache_free(struct store *s)
+void
+store_stmt_cache_free(struct store *s)
 {
 	size_t i;
 
@@ -118,8 +93,8 @@ stmt_cache_free(struct store *s)
 	}
 }
 
-static int
-db_err(struct store *s, struct err *e, const char *what)
+int
+store_db_err(struct store *s, struct err *e, const char *what)
 {
 	int code = sqlite3_extended_errcode(s->db) & 0xff;
 	enum err_kind k = ERR_DATA;
@@ -131,347 +106,6 @@ db_err(struct store *s, struct err *e, const char *what)
 	    code == SQLITE_PROTOCOL)
 		k = ERR_TEMP;
 	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(s->db));
-}
-
-int
-store_latest_version(void)
-{
-	return store_migration_count > 0 ?
-	    store_migrations[store_migration_count - 1].version : 0;
-}
-
-int
-store_upgraded_from(const struct store *s, const char **copy)
-{
-	if (copy != NULL)
-		*copy = s->copy;
-	return s->upgraded_from;
-}
-
-int
-store_quick_check(struct store *s, struct err *e)
-{
-	sqlite3_stmt *st = NULL;
-	int rc;
-
-	rc = stmt_prepare(s, "PRAGMA quick_check(1)", &st);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0),
-	    "ok") == 0) {
-		store_stmt_release(s, st);
-		return 0;
-	}
-	if (rc == SQLITE_ROW)
-		err_set(e, ERR_DATA, "%s: the database is damaged (%s); restore it "
-		    "from a backup", store_path(s), sqlite3_column_text(st, 0));
-	else
-		err_set(e, ERR_DATA, "%s: the database is damaged (%s); restore it "
-		    "from a backup", store_path(s), sqlite3_errmsg(s->db));
-	store_stmt_release(s, st);
-	return -1;
-}
-
-int
-store_version(struct store *s)
-{
-	sqlite3_stmt *st = NULL;
-	int v = -1;
-
-	if (stmt_prepare(s, "PRAGMA user_version", &st) ==
-	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int(st, 0);
-	store_stmt_release(s, st);
-	return v;
-}
-
-static int db_create_private(const char *path, struct err *e);
-
-/* Removes path.before-N for every N but keep. */
-static void
-copies_prune(const char *path, int keep)
-{
-	char dir[4200], base[1024];
-	const char *slash = strrchr(path, '/');
-	DIR *d;
-	struct dirent *de;
-	size_t bl;
-
-	if (slash != NULL) {
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-		if (dir[0] == '\0')
-			snprintf(dir, sizeof(dir), "/");
-		snprintf(base, sizeof(base), "%s.before-", slash + 1);
-	} else {
-		snprintf(dir, sizeof(dir), ".");
-		snprintf(base, sizeof(base), "%s.before-", path);
-	}
-	bl = strlen(base);
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		char *end, f[8400];
-		long n;
-
-		if (strncmp(de->d_name, base, bl) != 0 || !isdigit((unsigned char)
-		    de->d_name[bl]))
-			continue;
-		n = strtol(de->d_name + bl, &end, 10);
-		if (*end != '\0' || n == keep)
-			continue;
-		snprintf(f, sizeof(f), "%s/%s", dir, de->d_name);
-		unlink(f);
-	}
-	closedir(d);
-}
-
-/* The store copied whole, consistent as of one moment, to a new file
- * to (made beside and renamed: a crash leaves no half copy under the
- * name) with mode; SQLite's backup API, in one step, which in WAL mode
- * holds only a read transaction, so writers are not held up. */
-static int
-backup_file(struct store *s, const char *to, mode_t mode, struct err *e)
-{
-	char tmp[4300];
-	sqlite3 *dst = NULL;
-	sqlite3_backup *bk;
-	int rc;
-
-	snprintf(tmp, sizeof(tmp), "%s.part%ld", to, (long)getpid());
-	unlink(tmp);
-	if (db_create_private(tmp, e) != 0)
-		return -1;
-	(void)chmod(tmp, mode);
-	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE, NULL);
-	if (rc == SQLITE_OK) {
-		bk = sqlite3_backup_init(dst, "main", s->db, "main");
-		if (bk == NULL)
-			rc = sqlite3_errcode(dst);
-		else {
-			while ((rc = sqlite3_backup_step(bk, -1)) == SQLITE_OK ||
-			    rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-				sqlite3_sleep(10);
-			rc = sqlite3_backup_finish(bk);
-		}
-	}
-	if (rc == SQLITE_OK)
-		rc = sqlite3_close(dst);
-	else
-		sqlite3_close(dst);
-	if (rc != SQLITE_OK || rename(tmp, to) != 0) {
-		err_set(e, rc == SQLITE_FULL || (rc == SQLITE_OK && errno == ENOSPC) ?
-		    ERR_TEMP : ERR_DATA, "%s: cannot copy the database there: %s",
-		    to, rc != SQLITE_OK ? sqlite3_errstr(rc) : strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
-int
-store_backup(struct store *s, const char *to, struct err *e)
-{
-	return backup_file(s, to, 0600, e);
-}
-
-/* The whole store, as it is at schema version v, copied to
- * path.before-v, private like the store; only the latest such copy is
- * kept.  Made before any migration, so an upgrade that goes wrong can be
- * undone by hand. */
-static int
-copy_before(struct store *s, const char *path, int v, struct err *e)
-{
-	struct stat sb;
-	struct err ce;
-
-	snprintf(s->copy, sizeof(s->copy), "%s.before-%d", path, v);
-	/* A group the operator gave the store (0660) goes to the copy. */
-	err_clear(&ce);
-	if (backup_file(s, s->copy, stat(path, &sb) == 0 ?
-	    (sb.st_mode & 0660) | 0600 : 0600, &ce) != 0) {
-		err_set(e, ce.kind, "cannot keep a copy of the database before "
-		    "upgrading it (%s); nothing was changed", ce.msg);
-		s->copy[0] = '\0';
-		return -1;
-	}
-	copies_prune(path, v);
-	s->upgraded_from = v;
-	return 0;
-}
-
-static int
-migrate(struct store *s, const char *path, int max_version, struct err *e)
-{
-	int v = store_version(s), i, target;
-
-	if (v < 0)
-		return db_err(s, e, "reading the schema version");
-	if (v > store_latest_version())
-		return err_set(e, ERR_DATA, "the database is at schema version %d, "
-		    "newer than this despatch knows (%d): use a newer despatch",
-		    v, store_latest_version());
-	target = max_version >= 0 && max_version < store_latest_version() ?
-	    max_version : store_latest_version();
-	/* A database that holds something (not one just made) is copied
-	 * before its schema changes. */
-	if (v > 0 && v < target && copy_before(s, path, v, e) != 0)
-		return -1;
-	for (i = 0; i < store_migration_count; i++) {
-		const struct store_migration *m = &store_migrations[i];
-		char pragma[64];
-
-		if (m->version <= v)
-			continue;
-		if (max_version >= 0 && m->version > max_version)
-			break;
-		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-			return db_err(s, e, "starting a migration");
-		/* Another process may have applied it while we waited for the
-		 * lock: look again now that we hold it. */
-		if (store_version(s) >= m->version) {
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-			continue;
-		}
-		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
-		    m->version);
-		if (sqlite3_exec(s->db, m->sql, NULL, NULL, NULL) != SQLITE_OK ||
-		    sqlite3_exec(s->db, pragma, NULL, NULL, NULL) != SQLITE_OK) {
-			db_err(s, e, m->name);
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-			return -1;
-		}
-		crash_point("migration-applied");
-		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-			db_err(s, e, "committing a migration");
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-			return -1;
-		}
-		crash_point("migration-committed");
-	}
-	return 0;
-}
-
-/* The database holds what must stay private (queued welcomes with their
- * secrets, every address, a fog game's orders, the secrets' hashes), so
- * it is made 0600 whatever the umask.  SQLite gives its -wal and -shm
- * files the database's own mode, so they follow, and so does a group
- * mode (0660) an operator sets to share the store with the MTA's user. */
-static int
-db_create_private(const char *path, struct err *e)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-
-	if (fd < 0)
-		return errno == EEXIST ? 0 : err_set(e, errno == ENOSPC ?
-		    ERR_TEMP : ERR_USER, "%s: cannot create the database: %s",
-		    path, strerror(errno));
-	/* Exactly 0600: a umask such as 0277 must not leave it unwritable. */
-	if (fchmod(fd, 0600) != 0) {
-		err_set(e, ERR_USER, "%s: cannot set its mode: %s", path,
-		    strerror(errno));
-		close(fd);
-		unlink(path);
-		return -1;
-	}
-	close(fd);
-	return 0;
-}
-
-/* Refuses a database (or its -wal or -shm) that every user on the machine
- * may read or write, naming the chmod that mends it. */
-static int
-db_check_mode(const char *path, struct err *e)
-{
-	static const char *const ext[] = { "", "-wal", "-shm" };
-	char f[4200], fix[13000] = "";
-	struct stat sb;
-	unsigned mode = 0;
-	size_t i;
-
-	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
-		snprintf(f, sizeof(f), "%s%s", path, ext[i]);
-		if (stat(f, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-		    (sb.st_mode & 0007) == 0)
-			continue;
-		if (mode == 0)
-			mode = (unsigned)(sb.st_mode & 07777);
-		snprintf(fix + strlen(fix), sizeof(fix) - strlen(fix), " %s", f);
-	}
-	if (mode == 0)
-		return 0;
-	return err_set(e, ERR_USER, "%s: every user on this machine can %s the "
-	    "database (mode %04o), and it holds players' addresses, orders and "
-	    "secrets; run 'chmod o-rwx%s' (600, or 660 to share it with a "
-	    "group)", path, (mode & 0002) ? "write" : "read", mode, fix);
-}
-
-int
-store_open(const char *path, int create, int max_version, struct store **out,
-    struct err *e)
-{
-	struct store *s = NULL;
-	struct stat sb;
-	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
-
-	*out = NULL;
-	if (sodium_init() < 0)
-		return err_set(e, ERR_INTERNAL, "libsodium failed to initialise");
-	if (!create && stat(path, &sb) != 0)
-		return err_set(e, ERR_USER, "%s: no such database; create one with "
-		    "'despatch new GAME SCENARIO' (or give --db FILE)", path);
-	if (create) {
-		flags |= SQLITE_OPEN_CREATE;
-		if (db_create_private(path, e) != 0)
-			return -1;
-	}
-	if (db_check_mode(path, e) != 0)
-		return -1;
-	s = calloc(1, sizeof(*s));
-	if (s == NULL)
-		return err_set(e, ERR_INTERNAL, "out of memory");
-	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-		err_set(e, ERR_USER, "%s: cannot open the database: %s", path,
-		    s->db ? sqlite3_errmsg(s->db) : "out of memory");
-		store_close(s);
-		return -1;
-	}
-	{
-		/* How long a writer waits for another before giving up (the
-		 * pipe then exits 75 and the MTA retries): 15 s, or
-		 * $DESPATCH_BUSY_TIMEOUT milliseconds.  A turn of the largest
-		 * battle holds the lock for under 2 s on an idle machine;
-		 * 15 s leaves room for a loaded one, and an MTA's pipe waits
-		 * far longer than that. */
-		const char *bt = getenv("DESPATCH_BUSY_TIMEOUT");
-		long ms = bt != NULL && *bt ? strtol(bt, NULL, 10) : 15000;
-
-		sqlite3_busy_timeout(s->db, ms > 0 && ms < 600000 ? (int)ms :
-		    15000);
-	}
-	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
-	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {
-		db_err(s, e, path);
-		if (e)
-			e->kind = e->kind == ERR_TEMP ? ERR_TEMP : ERR_USER;
-		store_close(s);
-		return -1;
-	}
-	if (migrate(s, path, max_version, e) != 0) {
-		store_close(s);
-		return -1;
-	}
-	*out = s;
-	return 0;
-}
-
-void
-store_close(struct store *s)
-{
-	if (s == NULL)
-		return;
-	stmt_cache_free(s);
-	sqlite3_close_v2(s->db);
-	free(s);
 }
 
 /* Transactions nest: the outermost is BEGIN ... COMMIT, each inner one a
@@ -487,7 +121,7 @@ tx_begin(struct store *s, const char *outer, struct err *e)
 	else
 		snprintf(sql, sizeof(sql), "SAVEPOINT sp%d", s->in_tx);
 	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return db_err(s, e, "starting a transaction");
+		return store_db_err(s, e, "starting a transaction");
 	s->in_tx++;
 	return 0;
 }
@@ -530,7 +164,7 @@ store_commit(struct store *s, struct err *e)
 	else
 		snprintf(sql, sizeof(sql), "COMMIT");
 	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-		db_err(s, e, "committing");
+		store_db_err(s, e, "committing");
 		/* The outermost is rolled back here (the caller's rollback
 		 * then does nothing); an inner one by the caller. */
 		if (s->in_tx == 1)
@@ -623,13 +257,13 @@ store_prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql
 	va_list ap;
 	int rc;
 
-	if (stmt_prepare(s, sql, st) != SQLITE_OK)
-		return db_err(s, e, "preparing a statement");
+	if (store_stmt_get(s, sql, st) != SQLITE_OK)
+		return store_db_err(s, e, "preparing a statement");
 	va_start(ap, types);
 	rc = bindv(*st, types, ap);
 	va_end(ap);
 	if (rc != SQLITE_OK) {
-		db_err(s, e, "binding");
+		store_db_err(s, e, "binding");
 		store_stmt_release(s, *st);
 		*st = NULL;
 		return -1;
@@ -645,15 +279,15 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 	va_list ap;
 	int rc;
 
-	if (stmt_prepare(s, sql, &st) != SQLITE_OK)
-		return db_err(s, e, "preparing a statement");
+	if (store_stmt_get(s, sql, &st) != SQLITE_OK)
+		return store_db_err(s, e, "preparing a statement");
 	va_start(ap, types);
 	rc = bindv(st, types, ap);
 	va_end(ap);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		db_err(s, e, "writing");
+		store_db_err(s, e, "writing");
 		store_stmt_release(s, st);
 		return -1;
 	}
@@ -679,8 +313,8 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 	int rc;
 
 	*st = NULL;
-	if (stmt_prepare(s, sql, st) != SQLITE_OK)
-		return db_err(s, e, "preparing a statement");
+	if (store_stmt_get(s, sql, st) != SQLITE_OK)
+		return store_db_err(s, e, "preparing a statement");
 	rc = bindv(*st, types, ap);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(*st);
@@ -689,7 +323,7 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 	store_stmt_release(s, *st);
 	*st = NULL;
 	if (rc != SQLITE_DONE)
-		return db_err(s, e, "reading");
+		return store_db_err(s, e, "reading");
 	return SQLITE_DONE;
 }
 
@@ -813,7 +447,7 @@ store_server_key_find(struct store *s, const char *name,
 	}
 	store_stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_err(s, e, "reading a server key");
+		return store_db_err(s, e, "reading a server key");
 	return 0;
 }
 
@@ -828,14 +462,14 @@ store_server_keys_wipe(struct store *s, struct err *e)
 		return 0;
 	if (sqlite3_exec(s->db, "PRAGMA secure_delete = ON", NULL, NULL,
 	    NULL) != SQLITE_OK)
-		return db_err(s, e, "turning secure_delete on");
+		return store_db_err(s, e, "turning secure_delete on");
 	if (store_exec(s, e, "DELETE FROM server_keys", "") != 0)
 		return -1;
 	if (s->in_tx > 0)
 		return 0;
 	if (sqlite3_exec(s->db, "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)", NULL,
 	    NULL, NULL) != SQLITE_OK)
-		return db_err(s, e, "vacuuming after the keys left");
+		return store_db_err(s, e, "vacuuming after the keys left");
 	return 0;
 }
 
@@ -857,7 +491,7 @@ store_server_key(struct store *s, const char *name, unsigned char key[32],
 	}
 	store_stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_err(s, e, "reading a server key");
+		return store_db_err(s, e, "reading a server key");
 	randombytes_buf(key, 32);
 	return store_exec(s, e, "INSERT INTO server_keys (name, key) VALUES (?, ?)",
 	    "tb", name, (const void *)key, (size_t)32);
@@ -898,7 +532,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 	if (rc != SQLITE_ROW) {
 		store_stmt_release(s, st);
 		if (rc != SQLITE_DONE)
-			return db_err(s, e, "reading a game");
+			return store_db_err(s, e, "reading a game");
 		return err_set(e, ERR_USER, "no game called \"%s\" in this "
 		    "database", name);
 	}
@@ -935,7 +569,7 @@ store_game_names(struct store *s)
 	char *out = NULL;
 	size_t len = 0;
 
-	if (stmt_prepare(s, "SELECT name FROM games ORDER BY name", &st) != SQLITE_OK)
+	if (store_stmt_get(s, "SELECT name FROM games ORDER BY name", &st) != SQLITE_OK)
 		return NULL;
 	out = calloc(1, 1);
 	while (out != NULL && sqlite3_step(st) == SQLITE_ROW) {
@@ -1235,7 +869,7 @@ store_player_rehash(struct store *s, int64_t game, const char *email,
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_ROW) {
 		store_stmt_release(s, st);
-		return rc == SQLITE_DONE ? 0 : db_err(s, e, "finding a player");
+		return rc == SQLITE_DONE ? 0 : store_db_err(s, e, "finding a player");
 	}
 	*player = sqlite3_column_int64(st, 0);
 	*side = sqlite3_column_int(st, 1);
@@ -1278,7 +912,7 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 	store_stmt_release(s, st);
 	if (rc != SQLITE_DONE) {
 		free(v);
-		return db_err(s, e, "reading secret hashes");
+		return store_db_err(s, e, "reading secret hashes");
 	}
 	*out = v;
 	*n = cnt;
@@ -1301,7 +935,7 @@ store_player_secret_take(struct store *s, int64_t player, char *out,
 		store_col_text(st, 0, out, size);
 	store_stmt_release(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_err(s, e, "reading a player's secret");
+		return store_db_err(s, e, "reading a player's secret");
 	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
 	    "i", player);
 }
@@ -1360,7 +994,7 @@ store_sightings_before(struct store *s, int64_t game, int side, int step,
 		n++;
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		db_err(s, e, "reading sightings");
+		store_db_err(s, e, "reading sightings");
 		store_stmt_release(s, st);
 		return -1;
 	}
@@ -1395,7 +1029,7 @@ store_players(struct store *s, int64_t game, int side,
 		n++;
 	}
 	if (rc != SQLITE_DONE) {
-		db_err(s, e, "reading players");
+		store_db_err(s, e, "reading players");
 		store_stmt_release(s, st);
 		return -1;
 	}
@@ -1421,7 +1055,7 @@ store_message_seen(struct store *s, const char *message_id,
 	if (rc == SQLITE_ROW)
 		return 1;
 	if (rc != SQLITE_DONE)
-		return db_err(s, e, "looking up a message");
+		return store_db_err(s, e, "looking up a message");
 	return 0;
 }
 
@@ -1542,7 +1176,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 		(*count)++;
 	}
 	if (rc != SQLITE_DONE) {
-		db_err(s, e, "reading orders");
+		store_db_err(s, e, "reading orders");
 		store_stmt_release(s, st);
 		free(out);
 		*count = 0;
@@ -1603,10 +1237,10 @@ store_events_insert(struct store *s, int64_t game, int step,
 	sqlite3_stmt *st = NULL;
 	int i;
 
-	if (stmt_prepare(s, "INSERT INTO events (game_id, step, seq, "
+	if (store_stmt_get(s, "INSERT INTO events (game_id, step, seq, "
 	    "kind, side_idx, unit_idx, target, value, sides, text) VALUES (?, ?, ?, "
 	    "?, ?, ?, ?, ?, ?, ?)", &st) != SQLITE_OK)
-		return db_err(s, e, "preparing events");
+		return store_db_err(s, e, "preparing events");
 	for (i = 0; i < ev->n; i++) {
 		const struct event *x = &ev->v[i];
 
@@ -1631,7 +1265,7 @@ store_events_insert(struct store *s, int64_t game, int step,
 		sqlite3_bind_int(st, 9, x->sides);
 		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
-			db_err(s, e, "writing events");
+			store_db_err(s, e, "writing events");
 			store_stmt_release(s, st);
 			return -1;
 		}
@@ -1681,7 +1315,7 @@ store_events_load(struct store *s, int64_t game, int step, struct events *ev,
 		sv[ev->n - 1] = sqlite3_column_int(st, 0);
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		db_err(s, e, "reading events");
+		store_db_err(s, e, "reading events");
 		store_stmt_release(s, st);
 		free(sv);
 		events_free(ev);
