@@ -38,6 +38,7 @@ void crash_point(const char *name);
  * NAME:K, from its K-th visit on), and the caller then fails as a passing
  * trouble (a full disk, a lock) would; else 0.  Points:
  *   spool-add    the daemon's insert of one mail into the spool
+ *   outbox-mark  marking a mail the SMTP server took as sent
  */
 int fault_point(const char *name);
 

@@ -103,7 +103,10 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		/* Sent already, its mark not yet written: marked now, or left
 		 * for later while the store cannot take it; never sent again. */
 		if ((k = unmarked_find(r, m[i].id)) >= 0) {
-			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
+			rc = fault_point("outbox-mark") ? err_set(e, ERR_TEMP,
+			    "database: writing: a passing fault (injected by "
+			    "DESPATCH_FAULT)") : store_outbox_delivered(r->st, m[i].id,
+			    referee_now(r), e);
 			if (rc == 0)
 				r->unmarked[k] = r->unmarked[--r->nunmarked];
 			continue;
@@ -120,7 +123,10 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		    m[i].len, why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
 			crash_point("after-send");
-			rc = store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
+			rc = fault_point("outbox-mark") ? err_set(e, ERR_TEMP,
+			    "database: writing: a passing fault (injected by "
+			    "DESPATCH_FAULT)") : store_outbox_delivered(r->st, m[i].id,
+			    referee_now(r), e);
 			if (rc == 0)
 				crash_point("after-mark");
 			else if (unmarked_add(r, m[i].id) != 0)

@@ -39,18 +39,17 @@ dpid=$!
 wait_count tarleton 1 && wait_count morgan 1 && ok || no "the welcomes did not arrive"
 
 # The disk fills.  A HELP stored by another process (the MTA's pipe, on
-# a disk that still had room) is answered: the server takes the answer,
-# its mark cannot be written.
+# a disk that still had room) waits with the rest: whether the daemon
+# sent its answer before it met the full disk or not, never twice.
 touch "$work/full"
 printf 'From: Tarleton <tarleton@example.test>\nMessage-ID: <full-1@example.test>\n\nGAME cw SIDE crown PASSWORD scarlet-bugle-thistle-harbour\nHELP\n' >"$work/help.eml"
 d submit "$work/help.eml" >/dev/null || no "submit"
-wait_count tarleton 2 || no "the answer to HELP did not arrive"
 # Mail that comes while the disk is full waits in the Maildir.
 sed 's/GAME cowpens/GAME cw/; s/^From: .*/From: Tarleton <tarleton@example.test>/' \
 	"$src/campaign/cowpens-1781/orders/t01-crown.eml" >"$box/new/1700000001.M1P1.host"
-# Many rounds (every 200 ms) with the disk full: sent once, never again.
+# Many rounds (every 200 ms) with the disk full.
 sleep 3
-[ "$(lab_count tarleton)" = 2 ] && ok || no "with the disk full tarleton got $(lab_count tarleton) mails, not 2"
+[ "$(lab_count tarleton)" -le 2 ] && ok || no "with the disk full tarleton got $(lab_count tarleton) mails, more than 2"
 [ -e "$box/new/1700000001.M1P1.host" ] && ok || no "a mail was taken in while the disk was full"
 n=$(grep -c "the disk is full" "$work/daemon.log")
 [ "$n" = 1 ] && ok || no "the full disk was said $n times, not once"
@@ -73,6 +72,26 @@ ids=$(cat "$(lab_maildir tarleton)"/new/* "$(lab_maildir tarleton)"/cur/* 2>/dev
 [ "$ids" = 0 ] && ok || no "$ids Message-IDs came twice"
 d outbox >"$work/outbox" 2>&1
 grep -q "0 mails waiting" "$work/outbox" && ok || no "the outbox after the disk was freed: $(head -3 "$work/outbox")"
+
+kill "$dpid"; wait "$dpid" 2>/dev/null; dpid=
+
+# A mail the server took (250) whose sent mark cannot be written (here
+# DESPATCH_FAULT=outbox-mark, so it happens every time): remembered, and
+# not sent again round after round; after a restart at most once more.
+printf 'From: Tarleton <tarleton@example.test>\nMessage-ID: <full-2@example.test>\n\nGAME cw SIDE crown PASSWORD scarlet-bugle-thistle-harbour\nSTATUS\n' >"$work/status.eml"
+t0=$(lab_count tarleton)
+d submit "$work/status.eml" >/dev/null || no "submit STATUS"
+DESPATCH_FAULT=outbox-mark "$daemon" -c "$work/despatch.conf" -f 2>>"$work/daemon.log" &
+dpid=$!
+wait_count tarleton $((t0 + 1)) || no "the answer to STATUS did not arrive"
+sleep 3
+[ "$(lab_count tarleton)" = $((t0 + 1)) ] && ok || no "a mail whose mark failed was sent $(( $(lab_count tarleton) - t0 )) times over 15 rounds, not once"
+kill "$dpid"; wait "$dpid" 2>/dev/null; dpid=
+"$daemon" -c "$work/despatch.conf" --once 2>>"$work/daemon.log" || no "despatchd after the fault"
+sleep 1
+[ "$(lab_count tarleton)" -le $((t0 + 2)) ] && ok || no "after a restart the mail came $(( $(lab_count tarleton) - t0 )) times"
+d outbox >"$work/outbox" 2>&1
+grep -q "0 mails waiting" "$work/outbox" && ok || no "the outbox after the restart: $(head -3 "$work/outbox")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
