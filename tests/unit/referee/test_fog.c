@@ -274,24 +274,10 @@ named_in_mails_to(struct fx *f, const char *to, const char *what,
 static char *
 text_of(struct fx *f, const char *to, const char *what)
 {
-	struct store_mail *m = NULL;
-	struct mail_msg *msg = NULL;
-	char *out = NULL;
-	int n = 0, k;
-	struct err e;
+	char *out = mail_to(f, to, what);
 
-	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-	for (k = n - 1; k >= 0; k--)
-		if (strcmp(m[k].recipient, to) == 0 &&
-		    strstr(m[k].subject, what) != NULL)
-			break;
-	if (k < 0)
+	if (out == NULL)
 		fail_msg("no mail to %s about \"%s\"", to, what);
-	assert_int_equal(mail_parse(m[k].raw, m[k].len, &msg, &e), 0);
-	out = strdup(msg->body);
-	assert_non_null(out);
-	mail_msg_free(msg);
-	store_mails_free(m, n);
 	return out;
 }
 

@@ -93,32 +93,6 @@ crown_notices(struct fx *f)
 }
 
 
-/* The text of the last mail to `to` whose subject has `what` in it, as
- * the player reads it (decoded); NULL when there is none. */
-static char *
-mail_to(struct fx *f, const char *to, const char *what)
-{
-	struct store_mail *m = NULL;
-	struct mail_msg *msg = NULL;
-	char *out = NULL;
-	int n = 0, k;
-	struct err e;
-
-	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-	for (k = n - 1; k >= 0; k--)
-		if (strcmp(m[k].recipient, to) == 0 &&
-		    strstr(m[k].subject, what) != NULL)
-			break;
-	if (k >= 0) {
-		assert_int_equal(mail_parse(m[k].raw, m[k].len, &msg, &e), 0);
-		out = strdup(msg->body);
-		assert_non_null(out);
-		mail_msg_free(msg);
-	}
-	store_mails_free(m, n);
-	return out;
-}
-
 static void
 start_game(struct fx *f, const char *game)
 {
