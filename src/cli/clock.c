@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "ledger/engine.h"
 #include "referee/referee.h"
 
 int
@@ -237,6 +238,25 @@ cmd_status(int argc, char **argv)
 		} else {
 			printf("game       %-16s %s, step %lld\n", name, gstatus ?
 			    gstatus : "?", (long long)step);
+		}
+		if (gstatus != NULL && strcmp(gstatus, "running") == 0) {
+			/* Played by another engine: no phase is played until the
+			 * operator carries it over. */
+			struct referee r;
+			int64_t id = 0;
+			int eng = 0;
+
+			referee_init(&r, st);
+			if (store_query_int(st, &e, &id, "SELECT id FROM games WHERE "
+			    "name = ?", "t", name) == 1 &&
+			    referee_engine_of(&r, id, &eng, &e) == 0 &&
+			    eng != ledger_engine_current())
+				printf("           %-16s WAITS: played by rules engine "
+				    "%d, this build plays %d; %s\n", "", eng,
+				    ledger_engine_current(), eng < ledger_engine_current() ?
+				    "run 'despatch game upgrade' for it" :
+				    "run a newer despatch");
+			referee_fini(&r);
 		}
 		free(gstatus);
 	}

@@ -328,8 +328,8 @@ cmd_verify(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	ledger_hex(res->pk, 32, hex);
-	printf("archive of game %s (%s, despatch %s): %d step%s of %d, %s\n",
-	    res->game, res->ruleset, res->engine, res->steps,
+	printf("archive of game %s (%s, rules engine %d): %d step%s of %d, %s\n",
+	    res->game, res->ruleset, res->engine_now, res->steps,
 	    res->steps == 1 ? "" : "s", res->chain, res->finished ?
 	    "the battle is over" : "the battle goes on");
 	if (!res->finished)
@@ -343,9 +343,27 @@ cmd_verify(int argc, char **argv)
 		printf("%d act%s of the operator (pauses, extensions, replacements, "
 		    "new secrets) signed in the chain\n", res->acts,
 		    res->acts == 1 ? "" : "s");
-	printf("every signature, link and seed holds; every order set matches "
-	    "its leaf;\nevery step played again gives the events and state its "
-	    "record signed\nsigned by %s\n", hex);
+	if (res->upgrades > 0)
+		printf("%d upgrade%s carried the game to a new rules engine; each "
+		    "checkpoint is the state\nthe step before it signed\n",
+		    res->upgrades, res->upgrades == 1 ? "" : "s");
+	if (res->unplayed == 0)
+		printf("every signature, link and seed holds; every order set "
+		    "matches its leaf;\nevery step played again gives the events "
+		    "and state its record signed\nsigned by %s\n", hex);
+	else
+		printf("every signature, link and seed holds; every order set "
+		    "matches its leaf;\nthe %d other step%s, played again, give%s "
+		    "the events and state %s signed\nsigned by %s\n"
+		    "NOT REPLAYED: %d step%s (from step %d, rules engine %d) played "
+		    "by an engine this\nbuild does not replay; the events and the "
+		    "checkpoint are as signed, but to see\nthat the rules gave "
+		    "them, verify this archive with %s\n",
+		    res->steps - res->unplayed, res->steps - res->unplayed == 1 ?
+		    "" : "s", res->steps - res->unplayed == 1 ? "s" : "",
+		    res->steps - res->unplayed == 1 ? "its record" : "their records",
+		    hex, res->unplayed, res->unplayed == 1 ? "" : "s",
+		    res->unplayed_from, res->unplayed_engine, res->unplayed_build);
 	if (res->demo_key)
 		printf("note: signed with the demo's published key, so this shows "
 		    "the archive is whole,\nnot who ran the game\n");

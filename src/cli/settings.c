@@ -84,21 +84,32 @@ cmd_game(int argc, char **argv)
 	struct store *st = NULL;
 	struct referee r;
 	struct err e;
-	int yes = 0, i, rc;
+	int yes = 0, i, rc, upgrade;
 	const char *game = NULL;
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch game remove GAME --yes\n\n"
-		    "Removes a game that has not started, with its players and "
-		    "settings, so its\nname can be used again (a scenario mistake "
-		    "found after 'new'). A game that\nhas started is kept.\n");
+		printf("usage: despatch game remove GAME --yes\n"
+		    "       despatch game upgrade GAME\n\n"
+		    "remove: removes a game that has not started, with its players "
+		    "and settings,\nso its name can be used again (a scenario "
+		    "mistake found after 'new'). A game\nthat has started is "
+		    "kept.\n\n"
+		    "upgrade: carries a running game that an older despatch played "
+		    "over to this\nbuild's rules engine. Until then its phases are "
+		    "not played. The game's ledger\nrecords the change with a "
+		    "checkpoint of the state carried, and the players\nare told "
+		    "(docs/ledger.md, \"Engines and upgrades\"). Refused while a "
+		    "phase is\nclosed for its nonces.\n");
 		return 0;
 	}
-	if (argc < 2 || strcmp(argv[1], "remove") != 0)
-		return cli_usage_error("game", "expected: game remove GAME --yes");
+	if (argc < 2 || (strcmp(argv[1], "remove") != 0 &&
+	    strcmp(argv[1], "upgrade") != 0))
+		return cli_usage_error("game", "expected: game remove GAME --yes, "
+		    "or game upgrade GAME");
+	upgrade = strcmp(argv[1], "upgrade") == 0;
 	for (i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "--yes") == 0)
+		if (strcmp(argv[i], "--yes") == 0 && !upgrade)
 			yes = 1;
 		else if (argv[i][0] == '-')
 			return cli_unknown_option("game", argv[i]);
@@ -109,6 +120,22 @@ cmd_game(int argc, char **argv)
 	}
 	if (game == NULL)
 		return cli_usage_error("game", "GAME is required");
+	if (upgrade) {
+		struct upgrade_result ur;
+
+		if (cli_open_store(0, &st, &e) != 0)
+			return cli_fail(&e);
+		referee_init(&r, st);
+		rc = referee_game_upgrade(&r, game, &ur, &e);
+		referee_fini(&r);
+		store_close(st);
+		if (rc != 0)
+			return cli_fail(&e);
+		printf("game %s carried over from rules engine %d to %d\n"
+		    "checkpoint: the state hashed %s\n", game, ur.from, ur.to,
+		    ur.state_hex);
+		return 0;
+	}
 	if (!yes)
 		return cli_usage_error("game", "removing a game cannot be undone: "
 		    "add --yes to do it");

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/engine.h"
+
 static int
 fail(struct ledger_fail *f, int index, int step, const char *field,
     const char *fmt, ...)
@@ -61,7 +63,8 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	struct ledger_step *s;
 	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
 	unsigned char prev_step[LEDGER_HASH], s_prev[LEDGER_HASH];
-	int i, want_step, rc = -1;
+	unsigned char last_state[LEDGER_HASH];
+	int i, want_step, rc = -1, span, stepped = 0;
 
 	memset(f, 0, sizeof(*f));
 	if (ended != NULL)
@@ -81,6 +84,11 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	if (gen->steps < 1 || gen->from_step < 1 || gen->from_step > gen->steps)
 		return fail(f, 0, 0, "steps", "the genesis names a chain of %d "
 		    "steps from step %d", gen->steps, gen->from_step);
+	/* The engine playing the game: the genesis's, then each upgrade's. */
+	span = ledger_engine_parse(gen->engine);
+	if (span == 0)
+		return fail(f, 0, 0, "engine", "the genesis names engine \"%s\", "
+		    "which is no engine despatch has had", gen->engine);
 	s = malloc(sizeof(*s));
 	if (s == NULL)
 		return fail(f, 0, 0, "memory", "out of memory");
@@ -104,7 +112,8 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			 * at the step then open. */
 			struct ledger_act a;
 			static const char *const acts[] = { "pause", "resume",
-				"extend", "replace", "reset", "concede", "restore" };
+				"extend", "replace", "reset", "concede", "restore",
+				"upgrade" };
 			size_t j;
 
 			if (ledger_act_decode(recs[i].rec, recs[i].n, &a) != 0) {
@@ -126,6 +135,24 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			if (linked(&recs[i], i, a.step, name, gen->pk, a.prev, prev,
 			    head, f) != 0)
 				goto out;
+			if (strcmp(a.act, "upgrade") == 0) {
+				/* From the engine playing, to a later one, carrying
+				 * the state the last step left. */
+				if (a.engine_from != span || a.engine_to <= span) {
+					fail(f, i, a.step, "engine", "upgrade %d takes the "
+					    "game from engine %d to %d, but it was playing "
+					    "engine %d", i, a.engine_from, a.engine_to, span);
+					goto out;
+				}
+				if (stepped && sodium_memcmp(a.state_from, last_state,
+				    LEDGER_HASH) != 0) {
+					fail(f, i, a.step, "checkpoint", "upgrade %d's "
+					    "checkpoint is not the state step %d left", i,
+					    want_step - 1);
+					goto out;
+				}
+				span = a.engine_to;
+			}
 			memcpy(prev, head, LEDGER_HASH);
 			if (strcmp(a.act, "concede") == 0 && ended != NULL)
 				*ended = 1;
@@ -139,6 +166,18 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 		if (s->step != want_step) {
 			fail(f, i, s->step, "step", "record %d is step %d where step "
 			    "%d should follow", i, s->step, want_step);
+			goto out;
+		}
+		if (s->version == 1 ? span > 4 : s->engine != span) {
+			if (s->version == 1)
+				fail(f, i, s->step, "engine", "step %d does not name its "
+				    "engine, as only steps of engine 4 and before may not, "
+				    "but the game plays engine %d", s->step, span);
+			else
+				fail(f, i, s->step, "engine", "step %d names engine %d, "
+				    "but the game plays engine %d%s", s->step, s->engine,
+				    span, s->engine > span ? " (no upgrade record carries "
+				    "it over)" : "");
 			goto out;
 		}
 		snprintf(name, sizeof(name), "step %d", s->step);
@@ -252,6 +291,8 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 		/* The next step's dice hang on this one's dice seed, never on a
 		 * head an act of the operator could reach. */
 		memcpy(prev_step, s->dice_seed, LEDGER_HASH);
+		memcpy(last_state, s->state, LEDGER_HASH);
+		stepped = 1;
 		want_step++;
 	}
 	rc = 0;

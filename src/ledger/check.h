@@ -24,7 +24,10 @@ struct ledger_fail {
 };
 
 /* Checks recs[0..n) (the genesis first) and fills *gen from it; *ended
- * (if not NULL) says whether the chain ends with a concession.  0, or -1
+ * (if not NULL) says whether the chain ends with a concession.  Each
+ * step must name the engine the game plays (the genesis's, or the last
+ * upgrade's), and an upgrade must start from that engine and carry the
+ * state the last step signed.  0, or -1
  * with *f naming the first record and field that fails. */
 int ledger_check_chain(const struct ledger_rec *recs, int n,
     struct ledger_genesis *gen, int *ended, struct ledger_fail *f);

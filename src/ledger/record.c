@@ -400,7 +400,14 @@ ledger_step_encode(const struct ledger_step *s, struct lbuf *out)
 	out->n = 0;
 	out->oom = 0;
 	lb_str(out, "step");
-	lb_int(out, LEDGER_VERSION);
+	if (s->version == 1) {
+		/* As a record of the layout before engines were named is
+		 * read back (ledger tests). */
+		lb_int(out, 1);
+	} else {
+		lb_int(out, LEDGER_STEP_VERSION);
+		lb_int(out, s->engine);
+	}
 	lb_int(out, s->step);
 	lb_int(out, s->turn);
 	lb_str(out, s->phase);
@@ -427,10 +434,12 @@ ledger_step_encode(const struct ledger_step *s, struct lbuf *out)
 int
 ledger_act_encode(const struct ledger_act *a, struct lbuf *out)
 {
+	int up = strcmp(a->act, "upgrade") == 0;
+
 	out->n = 0;
 	out->oom = 0;
 	lb_str(out, "act");
-	lb_int(out, LEDGER_VERSION);
+	lb_int(out, up ? LEDGER_UPGRADE_VERSION : LEDGER_VERSION);
 	lb_str(out, a->act);
 	lb_int(out, a->step);
 	lb_bytes(out, a->prev, LEDGER_HASH);
@@ -438,6 +447,12 @@ ledger_act_encode(const struct ledger_act *a, struct lbuf *out)
 	lb_bytes(out, a->email_hash, LEDGER_HASH);
 	lb_int(out, a->amount);
 	lb_str(out, a->text);
+	if (up) {
+		lb_int(out, a->engine_from);
+		lb_int(out, a->engine_to);
+		lb_bytes(out, a->state_from, LEDGER_HASH);
+		lb_bytes(out, a->state_to, LEDGER_HASH);
+	}
 	return out->oom ? -1 : 0;
 }
 
@@ -632,7 +647,12 @@ ledger_step_decode(const unsigned char *rec, size_t n, struct ledger_step *s)
 
 	memset(s, 0, sizeof(*s));
 	lr_str(&r, kind, sizeof(kind));
-	if (r.bad || strcmp(kind, "step") != 0 || lr_int(&r) != LEDGER_VERSION)
+	if (r.bad || strcmp(kind, "step") != 0)
+		return -1;
+	s->version = (int)lr_int(&r);
+	if (s->version == LEDGER_STEP_VERSION)
+		s->engine = lr_small(&r, 1000000);
+	else if (s->version != 1)
 		return -1;
 	s->step = lr_small(&r, 1000000);
 	s->turn = lr_small(&r, 1000000);
@@ -662,17 +682,29 @@ ledger_act_decode(const unsigned char *rec, size_t n, struct ledger_act *a)
 {
 	struct lread r = { rec, n, 0, 0 };
 	char kind[16];
+	int64_t v;
 
 	memset(a, 0, sizeof(*a));
 	lr_str(&r, kind, sizeof(kind));
-	if (r.bad || strcmp(kind, "act") != 0 || lr_int(&r) != LEDGER_VERSION)
+	if (r.bad || strcmp(kind, "act") != 0)
 		return -1;
+	v = lr_int(&r);
 	lr_str(&r, a->act, sizeof(a->act));
+	/* An upgrade has layout 2, and every other act layout 1. */
+	if (r.bad || v != (strcmp(a->act, "upgrade") == 0 ?
+	    LEDGER_UPGRADE_VERSION : LEDGER_VERSION))
+		return -1;
 	a->step = lr_small(&r, 1000000);
 	lr_fixed(&r, a->prev, LEDGER_HASH);
 	a->seat = lr_small(&r, LEDGER_MAX_SEATS);
 	lr_fixed(&r, a->email_hash, LEDGER_HASH);
 	a->amount = lr_int(&r);
 	lr_str(&r, a->text, sizeof(a->text));
+	if (v == LEDGER_UPGRADE_VERSION) {
+		a->engine_from = lr_small(&r, 1000000);
+		a->engine_to = lr_small(&r, 1000000);
+		lr_fixed(&r, a->state_from, LEDGER_HASH);
+		lr_fixed(&r, a->state_to, LEDGER_HASH);
+	}
 	return lr_done(&r);
 }

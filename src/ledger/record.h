@@ -25,6 +25,10 @@
 #define LEDGER_SK    64
 #define LEDGER_SIG   64
 #define LEDGER_VERSION 1   /* of the encoding and the record layout */
+/* Step records from the engine numbers on name their engine (layout 2);
+ * an upgrade act carries its checkpoint's hashes (layout 2). */
+#define LEDGER_STEP_VERSION 2
+#define LEDGER_UPGRADE_VERSION 2
 
 /* A growing byte buffer the fields are written into. */
 struct lbuf {
@@ -113,7 +117,8 @@ struct ledger_genesis {
 	char title[BATTLE_NAME_MAX * 2];
 	unsigned char scenario_sha256[LEDGER_HASH];
 	char ruleset[BATTLE_ID_MAX];
-	char engine[32];              /* DESPATCH_VERSION */
+	char engine[32];              /* the engine, as ledger_engine_name
+	                               * names it */
 	int steps;                    /* n: the chain's length */
 	int from_step;                /* 1, or the step a game begun before
 	                               * the ledger joined it at */
@@ -138,6 +143,10 @@ struct ledger_leafrec {
 };
 
 struct ledger_step {
+	int version;                  /* 1: before step records named their
+	                               * engine; LEDGER_STEP_VERSION */
+	int engine;                   /* the engine that played it; 0 in a
+	                               * layout-1 record (the genesis's) */
 	int step, turn;
 	char phase[BATTLE_ID_MAX];    /* the phasing side's id; "" both */
 	unsigned char prev[LEDGER_HASH];
@@ -155,7 +164,10 @@ struct ledger_step {
 /* An operator's act on a running game, in the chain between steps:
  * "pause", "resume" (text: the reason given), "extend" (amount: seconds),
  * "replace" (seat, and the new address's hash), "reset" (seat: a new
- * secret).  step is the step open at the time. */
+ * secret), "upgrade" (the game carried from engine_from to engine_to:
+ * its checkpoint, the state carried, hashes to state_from under the old
+ * engine's rules, the last step's state, and to state_to under the new
+ * one's).  step is the step open at the time. */
 struct ledger_act {
 	char act[16];
 	int step;
@@ -164,6 +176,8 @@ struct ledger_act {
 	unsigned char email_hash[LEDGER_HASH];  /* zero: none */
 	int64_t amount;
 	char text[300];
+	int engine_from, engine_to;   /* upgrade only */
+	unsigned char state_from[LEDGER_HASH], state_to[LEDGER_HASH];
 };
 
 /* The canonical bytes of a record (out is reset first); -1 when out of

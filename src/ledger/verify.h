@@ -34,7 +34,14 @@ struct verify_result {
 	char game[64];
 	char ruleset[BATTLE_ID_MAX];
 	char engine[32];
-	int steps;                /* step records replayed */
+	int engine_now;           /* the engine of the last span */
+	int steps;                /* step records checked */
+	int upgrades;             /* upgrade acts among the acts */
+	/* Steps of an engine this build does not replay, checked but for
+	 * their play: how many, and the first such span's steps, engine
+	 * and the build that replays it. */
+	int unplayed, unplayed_from, unplayed_to, unplayed_engine;
+	char unplayed_build[64];
 	int acts;                 /* operators' acts (pause, extend ...) */
 	int conceded;             /* the battle ended with a concession */
 	int chain;                /* steps the chain covers */
@@ -68,7 +75,10 @@ int ledger_verify(FILE *in, const struct verify_opts *o,
  * NULL when out of memory. */
 json_t *ledger_state_json(const struct battle *b);
 
-/* The engine versions this build reproduces exactly. */
-int ledger_engine_known(const char *version);
+/* Sets b (the scenario's battle, its seats taken) to the state object
+ * st: 0, or -1 when st is not exactly what ledger_state_json would write
+ * for the battle it makes (a key missing, moved or extra, a count or a
+ * value out of range). */
+int ledger_state_read(struct battle *b, json_t *st);
 
 #endif

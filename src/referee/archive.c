@@ -9,7 +9,9 @@
  * played again by verify's own replay (ledger_verify, the one step
  * path), which hands back each step's state to be written into its line.
  * So the states shown are the ones the replay makes, and an archive that
- * would not verify is never written.
+ * would not verify is never written.  Steps of an engine this build does
+ * not replay (before a `game upgrade`) get no state; the upgrade's line
+ * carries its checkpoint, kept with the act.
  *
  * Written with jansson, keys in a fixed order, so the same game gives
  * the same bytes on every build.
@@ -187,6 +189,32 @@ record_hex(struct referee *r, json_t *o, int64_t game, int64_t seq,
 	    "AND seq = ? AND ? = 0", game, seq, 0, LEDGER_SIG, e) != 0 ? -1 : 0;
 }
 
+/* An upgrade act's checkpoint, the state it carried over, into o (none
+ * for any other act). */
+static int
+checkpoint_add(struct referee *r, json_t *o, int64_t game, int64_t seq,
+    struct err *e)
+{
+	char *text = NULL;
+	size_t n = 0;
+	json_t *cp;
+	json_error_t je;
+
+	if (store_query_text(r->st, e, &text, &n, "SELECT checkpoint FROM ledger "
+	    "WHERE game_id = ? AND seq = ? AND checkpoint IS NOT NULL", "ii",
+	    game, seq) < 0)
+		return -1;
+	if (text == NULL)
+		return 0;
+	cp = json_loadb(text, n, 0, &je);
+	free(text);
+	if (cp == NULL)
+		return err_set(e, ERR_DATA, "the checkpoint of record %lld is "
+		    "damaged", (long long)seq);
+	json_object_set_new(o, "checkpoint", cp);
+	return 0;
+}
+
 static json_t *
 events_json(const struct events *ev, const int *steps, int step)
 {
@@ -296,7 +324,8 @@ referee_export(struct referee *r, const char *game, FILE *out,
 			o = json_object();
 			json_object_set_new(o, "seq", json_integer(seq));
 			json_object_set_new(o, "kind", json_string("act"));
-			if (record_hex(r, o, g.id, seq, e) != 0) {
+			if (record_hex(r, o, g.id, seq, e) != 0 ||
+			    checkpoint_add(r, o, g.id, seq, e) != 0) {
 				json_decref(o);
 				goto out;
 			}

@@ -8,13 +8,16 @@
  */
 #include "referee/chain.h"
 
+#include <jansson.h>
 #include <sodium.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/engine.h"
 #include "ledger/ledger.h"
+#include "ledger/verify.h"
 
 /* Where the key is: the configured file, else DATABASE.key; "" for a
  * database in memory. */
@@ -201,7 +204,8 @@ genesis_build(struct referee *r, const struct store_game *g,
 	crypto_hash_sha256(gen->scenario_sha256,
 	    (const unsigned char *)g->scenario_text, g->scenario_len);
 	snprintf(gen->ruleset, sizeof(gen->ruleset), "%s", g->ruleset);
-	snprintf(gen->engine, sizeof(gen->engine), "%s", DESPATCH_VERSION);
+	ledger_engine_name(ledger_engine_current(), gen->engine,
+	    sizeof(gen->engine));
 	gen->steps = battle_steps(b);
 	gen->from_step = from_step;
 	gen->sandbox = g->sandbox;
@@ -368,6 +372,28 @@ chain_nonces(struct referee *r, int64_t game, struct err *e)
 	return strcmp(v, "on") == 0;
 }
 
+/* The state the step left, as the archive shows it, kept for the game
+ * until the next step: an upgrade's checkpoint is it.  (The store's own
+ * tables hold the state carried, which lacks what lasts only the step,
+ * such as a brigade's hits, and so does not hash to the record's.) */
+static int
+last_state_keep(struct referee *r, int64_t game, const struct battle *after,
+    struct err *e)
+{
+	json_t *j = ledger_state_json(after);
+	char *t = j != NULL ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII) : NULL;
+	int rc;
+
+	json_decref(j);
+	if (t == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	rc = store_exec(r->st, e, "UPDATE games SET last_state = ? WHERE id = ?",
+	    "ti", t, game);
+	free(t);
+	return rc;
+}
+
 int
 chain_record(struct referee *r, const struct store_game *g,
     const struct battle *after, int step, const struct chain_prep *cp,
@@ -394,6 +420,7 @@ chain_record(struct referee *r, const struct store_game *g,
 	ls = calloc(1, sizeof(*ls));
 	if (ls == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
+	ls->engine = ledger_engine_current();
 	ls->step = step;
 	ls->turn = battle_step_turn(after, step);
 	ps = battle_step_side(after, step);
@@ -430,7 +457,8 @@ chain_record(struct referee *r, const struct store_game *g,
 		err_set(e, ERR_TEMP, "out of memory");
 		goto out;
 	}
-	if (chain_append(r, g->id, seq + 1, "step", step, &rec, head, sig, e) != 0)
+	if (chain_append(r, g->id, seq + 1, "step", step, &rec, head, sig, e) != 0 ||
+	    last_state_keep(r, g->id, after, e) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -466,28 +494,49 @@ out:
 	return rc;
 }
 
+/* Signs act a (its step and previous head filled in here) as the game's
+ * next record, with the checkpoint text of an upgrade. */
+static int
+act_append(struct referee *r, int64_t game, struct ledger_act *a,
+    const char *checkpoint, struct err *e)
+{
+	struct lbuf rec = { 0 };
+	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
+	int64_t seq, step = 0;
+	int rc;
+
+	if (chain_last(r, game, &seq, head, e) != 0)
+		return -1;
+	if (seq < 0)
+		return 0;   /* no ledger (not started, or begun before it) */
+	if (store_query_int(r->st, e, &step, "SELECT step FROM games WHERE id = ?",
+	    "i", game) < 0)
+		return -1;
+	a->step = (int)step;
+	memcpy(a->prev, head, LEDGER_HASH);
+	utf8_trim_tail(a->text);
+	if (ledger_act_encode(a, &rec) != 0) {
+		lbuf_free(&rec);
+		return err_set(e, ERR_TEMP, "out of memory");
+	}
+	rc = chain_append(r, game, seq + 1, "act", a->step, &rec, head, sig, e);
+	if (rc == 0 && checkpoint != NULL)
+		rc = store_exec(r->st, e, "UPDATE ledger SET checkpoint = ? WHERE "
+		    "game_id = ? AND seq = ?", "tii", checkpoint, game, seq + 1);
+	lbuf_free(&rec);
+	return rc;
+}
+
 int
 chain_act(struct referee *r, int64_t game, const char *act, int64_t player,
     const char *new_email, int64_t amount, const char *text, struct err *e)
 {
 	struct store_player pl[MAX_PLAYERS];
 	struct ledger_act a;
-	struct lbuf rec = { 0 };
-	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
-	int64_t seq, step = 0;
-	int n, i, rc;
+	int n, i;
 
-	if (chain_last(r, game, &seq, head, e) != 0)
-		return -1;
-	if (seq < 0)
-		return 0;   /* no ledger (not started, or begun before it) */
 	memset(&a, 0, sizeof(a));
 	snprintf(a.act, sizeof(a.act), "%s", act);
-	if (store_query_int(r->st, e, &step, "SELECT step FROM games WHERE id = ?",
-	    "i", game) < 0)
-		return -1;
-	a.step = (int)step;
-	memcpy(a.prev, head, LEDGER_HASH);
 	if (player > 0) {
 		n = store_players(r->st, game, -1, pl, MAX_PLAYERS, e);
 		if (n < 0)
@@ -500,13 +549,95 @@ chain_act(struct referee *r, int64_t game, const char *act, int64_t player,
 		ledger_email_hash(new_email, a.email_hash);
 	a.amount = amount;
 	snprintf(a.text, sizeof(a.text), "%s", text != NULL ? text : "");
-	utf8_trim_tail(a.text);
-	if (ledger_act_encode(&a, &rec) != 0) {
-		lbuf_free(&rec);
-		return err_set(e, ERR_TEMP, "out of memory");
+	return act_append(r, game, &a, NULL, e);
+}
+
+int
+chain_upgrade(struct referee *r, int64_t game, int from, int to,
+    const unsigned char state_from[LEDGER_HASH],
+    const unsigned char state_to[LEDGER_HASH], const char *checkpoint,
+    struct err *e)
+{
+	struct ledger_act a;
+
+	memset(&a, 0, sizeof(a));
+	snprintf(a.act, sizeof(a.act), "upgrade");
+	a.engine_from = from;
+	a.engine_to = to;
+	memcpy(a.state_from, state_from, LEDGER_HASH);
+	memcpy(a.state_to, state_to, LEDGER_HASH);
+	return act_append(r, game, &a, checkpoint, e);
+}
+
+int
+chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
+    unsigned char state[LEDGER_HASH], struct err *e)
+{
+	struct ledger_genesis *gen;
+	struct ledger_step *ls;
+	struct ledger_act a;
+	unsigned char head[LEDGER_HASH];
+	char *rec = NULL;
+	size_t rl = 0;
+	int64_t seq = -1, found = 0;
+	int rc = -1;
+
+	*engine = ledger_engine_current();
+	*last_state = 0;
+	if (chain_last(r, game, &seq, head, e) != 0)
+		return -1;
+	if (seq < 0)
+		return 0;   /* no ledger: nothing names an engine */
+	gen = malloc(sizeof(*gen));
+	ls = malloc(sizeof(*ls));
+	if (gen == NULL || ls == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
 	}
-	rc = chain_append(r, game, seq + 1, "act", a.step, &rec, head, sig, e);
-	lbuf_free(&rec);
+	if (chain_genesis_get(r, game, gen, head, e) != 0)
+		goto out;
+	*engine = ledger_engine_parse(gen->engine);
+	/* The last upgrade, if any, names the engine since. */
+	for (; seq > 0; seq--) {
+		int64_t is_act = 0;
+
+		if (store_query_int(r->st, e, &is_act, "SELECT kind = 'act' FROM "
+		    "ledger WHERE game_id = ? AND seq = ?", "ii", game, seq) < 0)
+			goto out;
+		if (!is_act)
+			continue;
+		free(rec);
+		rec = NULL;
+		if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM "
+		    "ledger WHERE game_id = ? AND seq = ?", "ii", game, seq) < 0)
+			goto out;
+		if (rec != NULL && ledger_act_decode((unsigned char *)rec, rl,
+		    &a) == 0 && strcmp(a.act, "upgrade") == 0) {
+			*engine = a.engine_to;
+			break;
+		}
+	}
+	free(rec);
+	rec = NULL;
+	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
+	    "WHERE game_id = ? AND kind = 'step' ORDER BY seq DESC LIMIT 1", "i",
+	    game) < 0)
+		goto out;
+	found = rec != NULL;
+	if (found) {
+		if (ledger_step_decode((unsigned char *)rec, rl, ls) != 0) {
+			err_set(e, ERR_DATA, "the last step record of game %lld is "
+			    "damaged", (long long)game);
+			goto out;
+		}
+		memcpy(state, ls->state, LEDGER_HASH);
+		*last_state = 1;
+	}
+	rc = 0;
+out:
+	free(rec);
+	free(gen);
+	free(ls);
 	return rc;
 }
 

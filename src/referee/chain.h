@@ -90,6 +90,18 @@ int chain_act(struct referee *r, int64_t game, const char *act,
 
 /* 1 if game uses nonces (the setting, fixed at the start), else 0;
  * -1 with e set. */
+/* The engine game is played by (the genesis's, or the last upgrade's;
+ * this build's when the game has no ledger) and, *last_state set, the
+ * state hash of its last step record. */
+int chain_engine(struct referee *r, int64_t game, int *engine,
+    int *last_state, unsigned char state[LEDGER_HASH], struct err *e);
+/* Writes the act carrying game over from engine from to engine to, its
+ * checkpoint (the state carried, as ledger_state_json gives it) hashing
+ * to state_from under from's rules and state_to under to's. */
+int chain_upgrade(struct referee *r, int64_t game, int from, int to,
+    const unsigned char state_from[LEDGER_HASH],
+    const unsigned char state_to[LEDGER_HASH], const char *checkpoint,
+    struct err *e);
 int chain_nonces(struct referee *r, int64_t game, struct err *e);
 
 /* How many players committed a nonce for step of game and have not yet

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "report/report.h"
+#include "ledger/engine.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
 
@@ -280,6 +281,31 @@ tick_game(struct referee *r, const char *name, int64_t now,
 done:
 	if (store_commit(r->st, e) != 0)
 		goto fail;
+	if (closing || due) {
+		/* A game another engine played waits for an upgrade: said
+		 * once, and no error each tick. */
+		struct err ge;
+		int up = 0, told = 0, w;
+
+		err_clear(&ge);
+		w = referee_engine_gate(r, g.name, 1, &up, &told, &ge);
+		if (w < 0 && ge.kind == ERR_TEMP) {
+			*e = ge;
+			goto out;
+		}
+		if (up)
+			snprintf(res->last, sizeof(res->last), "game %s: carried over "
+			    "to rules engine %d (the server's upgrade setting is auto)",
+			    g.name, ledger_engine_current());
+		if (w != 0) {
+			if (w < 0)
+				res->errors++;
+			if (told || w < 0)
+				snprintf(res->last, sizeof(res->last), "%.*s",
+				    (int)sizeof(res->last) - 1, ge.msg);
+			closing = due = 0;
+		}
+	}
 	if (closing) {
 		struct err ce;
 

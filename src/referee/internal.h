@@ -15,6 +15,13 @@
 #define MAX_PLAYERS 64
 
 /* Queues a notice with subject and body to every player of g. */
+/* 1 (with why, if not NULL) when game g waits for an upgrade, *from its
+ * engine; 0 when it plays this build's. */
+int referee_engine_wait(struct referee *r, const struct store_game *g,
+    int *from, char *why, size_t size, struct err *e);
+/* Tells g's players, once a step, that it waits for an upgrade. */
+int referee_engine_told(struct referee *r, const struct store_game *g,
+    int from, int *told, struct err *e);
 int tell_all(struct referee *r, const struct store_game *g, const char *subject,
     const char *body, struct err *e);
 

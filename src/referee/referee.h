@@ -107,6 +107,30 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
  * (mail already queued for it stays in the outbox, unattached). */
 int referee_game_remove(struct referee *r, const char *game, struct err *e);
 
+/* --- engines and upgrades (upgrade.c, docs/ledger.md) ---------------- */
+
+struct upgrade_result {
+	int from, to;                       /* the engines */
+	char state_hex[2 * 32 + 1];         /* the checkpoint's state hash */
+};
+
+/* The rules engine game (by id) is played by: its genesis's, or its
+ * last upgrade's; this build's for a game with no ledger yet. */
+int referee_engine_of(struct referee *r, int64_t game, int *engine,
+    struct err *e);
+/* Carries a running game over to this build's engine: a signed upgrade
+ * act with its checkpoint, and the players told.  Refused (ERR_USER) for
+ * a game already on it, one on a newer engine, or one whose phase is
+ * closed for its nonces. */
+int referee_game_upgrade(struct referee *r, const char *game,
+    struct upgrade_result *ur, struct err *e);
+/* Before a step of game is closed or played: 0 when it may be (carried
+ * over first, *upgraded set, when auto_ok and the server's upgrade
+ * setting is auto); 1 when it waits for an upgrade, e saying why, the
+ * players told once (*told set the time they are); -1 on error. */
+int referee_engine_gate(struct referee *r, const char *game, int auto_ok,
+    int *upgraded, int *told, struct err *e);
+
 /* Adds a player.  With password NULL a secret is generated; either way
  * the secret is written to secret_out (REFEREE_SECRET_MAX bytes).
  * brigades (NULL: the whole side) names the brigades the player commands

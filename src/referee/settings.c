@@ -62,6 +62,10 @@ static const struct setting_def defs[] = {
 	{ "visibility", "open", "open|fog", 1, "fog: each side's reports, maps "
 	    "and JSON show only what it can see; open: everything (set before "
 	    "the start)" },
+	{ "upgrade", "manual", "manual|auto", 0, "when a new despatch plays "
+	    "with a new rules engine: manual, each running game waits for "
+	    "'despatch game upgrade'; auto, each is carried over when its next "
+	    "phase is due" },
 	{ "reveal-time", "1h", "TIME", 1, "with nonces: how long after a phase "
 	    "closes the nonces are awaited before it is played without the "
 	    "missing ones" },
@@ -204,10 +208,6 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			return err_set(e, ERR_USER, "%s: no time zone called \"%s\" "
 			    "(names as in /usr/share/zoneinfo: Europe/London)", key,
 			    value);
-	} else if (strcmp(d->values, "hold|standing") == 0) {
-		if (strcmp(value, "hold") != 0 && strcmp(value, "standing") != 0)
-			return err_set(e, ERR_USER, "%s takes hold or standing, not "
-			    "\"%s\"", key, value);
 	} else if (strcmp(d->values, "ADDR") == 0) {
 		const char *p;
 
@@ -227,14 +227,15 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
 			return err_set(e, ERR_USER, "%s takes a whole number, such "
 			    "as %s, not \"%s\"", key, d->def, value);
-	} else if (strcmp(d->values, "open|fog") == 0) {
-		if (strcmp(value, "open") != 0 && strcmp(value, "fog") != 0)
-			return err_set(e, ERR_USER, "%s takes open or fog, not \"%s\"",
-			    key, value);
-	} else if (strcmp(d->values, "on|off") == 0 && strcmp(value, "on") != 0 &&
-	    strcmp(value, "off") != 0) {
-		return err_set(e, ERR_USER, "%s takes on or off, not \"%s\"", key,
-		    value);
+	} else if (strchr(d->values, '|') != NULL) {
+		/* One of two words: on|off, hold|standing, open|fog ... */
+		const char *bar = strchr(d->values, '|');
+		size_t l = (size_t)(bar - d->values);
+
+		if ((strlen(value) != l || strncmp(value, d->values, l) != 0) &&
+		    strcmp(value, bar + 1) != 0)
+			return err_set(e, ERR_USER, "%s takes %.*s or %s, not \"%s\"",
+			    key, (int)l, d->values, bar + 1, value);
 	}
 	if (game != NULL && !d->per_game)
 		return err_set(e, ERR_USER, "%s is set for the whole server: "

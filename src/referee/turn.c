@@ -976,6 +976,14 @@ referee_turn(struct referee *r, const char *game, const int *dice, int ndice,
 	int tries, rc = 1;
 
 	memset(tr, 0, sizeof(*tr));
+	{
+		int up, told;
+
+		/* A game another engine played waits for the operator. */
+		rc = referee_engine_gate(r, game, 1, &up, &told, e);
+		if (rc != 0)
+			return -1;
+	}
 	rc = nonce_gate(r, game, tr, e);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;

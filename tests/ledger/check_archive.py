@@ -138,8 +138,12 @@ def read_genesis(f):
 
 
 def read_step(f):
-    s = {"version": f.num(), "step": f.num(), "turn": f.num(),
-         "phasing": f.text(), "prev": f.hash()}
+    s = {"version": f.num()}
+    # Layout 2 names the engine that played the step; layout 1 (older
+    # records) does not, and is engine 4's or before.
+    s["engine"] = f.num() if s["version"] == 2 else 0
+    s.update({"step": f.num(), "turn": f.num(), "phasing": f.text(),
+              "prev": f.hash()})
     s["leaves"] = [{"side": f.text(), "seat": f.num(), "mailed": f.num(),
                     "leaf": f.hash(), "commitment": f.hash(),
                     "nonce": f.raw()} for _ in range(f.num())]
@@ -151,9 +155,13 @@ def read_step(f):
 
 
 def read_act(f):
-    return {"version": f.num(), "act": f.text(), "step": f.num(),
-            "prev": f.hash(), "seat": f.num(), "email_hash": f.hash(),
-            "amount": f.num(), "text": f.text()}
+    a = {"version": f.num(), "act": f.text(), "step": f.num(),
+         "prev": f.hash(), "seat": f.num(), "email_hash": f.hash(),
+         "amount": f.num(), "text": f.text()}
+    if a["act"] == "upgrade":
+        a.update({"engine_from": f.num(), "engine_to": f.num(),
+                  "state_from": f.hash(), "state_to": f.hash()})
+    return a
 
 
 def read_record(hextext):
@@ -250,8 +258,8 @@ def check_step(no, obj, rec, g, prev_head):
     game, k = g["game"], rec["step"]
     if obj.get("step") != k:
         fail(no, "step", "line says %r, record says %d" % (obj.get("step"), k))
-    if rec["version"] != 1:
-        fail(no, "record.version", "is %d, not 1" % rec["version"])
+    if rec["version"] not in (1, 2):
+        fail(no, "record.version", "is %d, not 1 or 2" % rec["version"])
 
     # The seed chain: S_k hashed k times gives S_0.
     s = rec["s_k"]
@@ -323,7 +331,10 @@ def check_step_hashes(no, obj, rec):
         except (KeyError, TypeError) as e:
             fail(no, "events", "unreadable: %r" % e)
     if "state" not in obj:
-        fail(no, "state", "the step line has no state object")
+        # Only a step of another engine than 4 (the state hash written
+        # here) may come without its state: its writer could not replay it.
+        if rec["engine"] in (0, 4):
+            fail(no, "state", "the step line has no state object")
         return
     h, why = state_hash(obj["state"])
     if why is not None:
@@ -331,6 +342,26 @@ def check_step_hashes(no, obj, rec):
     elif h != rec["state_hash"]:
         fail(no, "record.state_hash",
              "does not match the line's state object")
+
+
+def check_upgrade(no, obj, rec, last_state):
+    """An upgrade act: its line's checkpoint is a state object whose hash
+    (engines 3 and 4 hash alike, despatch/state/v3) is the state the act
+    names, and that the last step signed."""
+    if rec["engine_to"] <= rec["engine_from"]:
+        fail(no, "record.engine_to", "is not after engine_from")
+    if last_state is not None and rec["state_from"] != last_state:
+        fail(no, "record.state_from", "is not the last step's state hash")
+    if "checkpoint" not in obj:
+        fail(no, "checkpoint", "an upgrade's line has no checkpoint")
+        return
+    if rec["engine_from"] not in (3, 4):
+        return  # another state hash than the one written here
+    h, why = state_hash(obj["checkpoint"])
+    if why is not None:
+        fail(no, "checkpoint", why)
+    elif h != rec["state_from"]:
+        fail(no, "checkpoint", "does not hash to the record's state_from")
 
 
 def main(path):
@@ -348,6 +379,7 @@ def main(path):
         fail(1, "despatch_archive", "is not 1")
 
     g, prev_head, prev_seq, steps, acts, last_step = None, None, None, 0, 0, None
+    last_state = None
     conceded = False
     step_head = None
     lost = False  # the line before could not be read
@@ -408,9 +440,14 @@ def main(path):
                 steps += 1
                 # The next step's dice hang on this one's dice seed.
                 step_head = rec["dice_seed"]
+                last_state = rec["state_hash"]
             else:
-                if rec["version"] != 1:
-                    fail(no, "record.version", "is %d, not 1" % rec["version"])
+                want_v = 2 if rec["act"] == "upgrade" else 1
+                if rec["version"] != want_v:
+                    fail(no, "record.version", "is %d, not %d"
+                         % (rec["version"], want_v))
+                if rec["act"] == "upgrade":
+                    check_upgrade(no, obj, rec, last_state)
                 if rec["act"] == "replace":
                     email_hash[rec["seat"]] = rec["email_hash"]
                 if rec["act"] == "concede":
@@ -420,6 +457,9 @@ def main(path):
             for key in ("events", "state"):
                 if key in obj:
                     fail(no, key, "only a step line has %s" % key)
+        if "checkpoint" in obj and not (rec["kind"] == "act" and
+                                        rec["act"] == "upgrade"):
+            fail(no, "checkpoint", "only an upgrade's line has a checkpoint")
         prev_head, lost = head, False
 
     check_emails(seats, email_hash)

@@ -714,6 +714,150 @@ any_change_to_the_chain_is_caught_at_its_record(void **state)
 		free((void *)recs[k].rec);
 }
 
+/* recs[k] made of record bytes out, hashed and signed again with the
+ * server's key, as an operator holding it could. */
+static void
+resign(struct fx *f, struct ledger_rec *rk, const struct lbuf *out)
+{
+	char path[400];
+	struct ledger_key key;
+	struct err e;
+
+	snprintf(path, sizeof(path), "%s.key", f->db);
+	assert_int_equal(ledger_key_load(path, 0, &key, &e), 0);
+	rk->rec = out->p;
+	rk->n = out->n;
+	ledger_head(out->p, out->n, rk->head);
+	ledger_sign(&key, rk->head, rk->sig);
+	sodium_memzero(&key, sizeof(key));
+}
+
+static void
+each_step_names_its_engine_and_only_an_upgrade_changes_it(void **state)
+{
+	struct fx *f = *state;
+	struct turn_result tr;
+	struct ledger_rec recs[8], t[8];
+	struct ledger_genesis gen;
+	struct ledger_fail lf;
+	struct ledger_step *ls = malloc(sizeof(*ls));
+	struct ledger_act a;
+	struct lbuf o1 = { 0 }, o2 = { 0 }, o3 = { 0 };
+	struct err e;
+	int n, k;
+
+	assert_non_null(ls);
+	start(f);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	n = load_chain(f, recs, 8);
+	assert_int_equal(n, 3);
+	assert_int_equal(ledger_check_chain(recs, n, &gen, NULL, &lf), 0);
+	/* The genesis names engine 4 as 0.4.0 always did (so the dice of
+	 * a game begun under it are as they were); each step names it. */
+	assert_string_equal(gen.engine, "0.4.0");
+	assert_int_equal(ledger_step_decode(recs[2].rec, recs[2].n, ls), 0);
+	assert_int_equal(ls->version, LEDGER_STEP_VERSION);
+	assert_int_equal(ls->engine, 4);
+	/* A step signed as another engine's, with no upgrade before it. */
+	ls->engine = 3;
+	assert_int_equal(ledger_step_encode(ls, &o1), 0);
+	memcpy(t, recs, sizeof(t));
+	resign(f, &t[2], &o1);
+	assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), -1);
+	assert_int_equal(lf.index, 2);
+	assert_string_equal(lf.field, "engine");
+	ls->engine = 5;
+	assert_int_equal(ledger_step_encode(ls, &o1), 0);
+	resign(f, &t[2], &o1);
+	assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), -1);
+	assert_string_equal(lf.field, "engine");
+	assert_non_null(strstr(lf.msg, "no upgrade record carries it over"));
+	/* A step of the layout before steps named their engine still reads,
+	 * as engine 4's, the genesis's. */
+	ls->version = 1;
+	ls->engine = 0;
+	assert_int_equal(ledger_step_encode(ls, &o1), 0);
+	resign(f, &t[2], &o1);
+	assert_int_equal(ledger_check_chain(t, n, &gen, NULL, &lf), 0);
+	assert_int_equal(ledger_step_decode(o1.p, o1.n, ls), 0);
+	assert_int_equal(ls->version, 1);
+	assert_int_equal(ls->engine, 0);
+	/* A layout this build never wrote does not. */
+	o1.p[4 + 4 + 4 + 7] = 3;   /* "step", then the version's last byte */
+	assert_int_equal(ledger_step_decode(o1.p, o1.n, ls), -1);
+
+	/* An upgrade after step 2, to engine 5: the chain holds with it,
+	 * and a step after it must name engine 5. */
+	memset(&a, 0, sizeof(a));
+	snprintf(a.act, sizeof(a.act), "upgrade");
+	a.step = 3;
+	memcpy(a.prev, recs[2].head, 32);
+	a.engine_from = 4;
+	a.engine_to = 5;
+	assert_int_equal(ledger_step_decode(recs[2].rec, recs[2].n, ls), 0);
+	memcpy(a.state_from, ls->state, 32);
+	memcpy(a.state_to, ls->state, 32);
+	assert_int_equal(ledger_act_encode(&a, &o2), 0);
+	memcpy(t, recs, sizeof(t));
+	resign(f, &t[3], &o2);
+	assert_int_equal(ledger_check_chain(t, 4, &gen, NULL, &lf), 0);
+	assert_int_equal(ledger_act_decode(o2.p, o2.n, &a), 0);
+	assert_int_equal(a.engine_from, 4);
+	assert_int_equal(a.engine_to, 5);
+	/* Step 3 as this build plays it (engine 4), after the upgrade. */
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	{
+		struct rec r3;
+
+		assert_int_equal(rec_get(f, 3, "step", &r3), 0);
+		assert_int_equal(ledger_step_decode(r3.p, r3.n, ls), 0);
+		free(r3.p);
+	}
+	memcpy(ls->prev, t[3].head, 32);
+	assert_int_equal(ledger_step_encode(ls, &o3), 0);
+	resign(f, &t[4], &o3);
+	assert_int_equal(ledger_check_chain(t, 5, &gen, NULL, &lf), -1);
+	assert_int_equal(lf.index, 4);
+	assert_string_equal(lf.field, "engine");
+	ls->engine = 5;
+	assert_int_equal(ledger_step_encode(ls, &o3), 0);
+	resign(f, &t[4], &o3);
+	assert_int_equal(ledger_check_chain(t, 5, &gen, NULL, &lf), 0);
+	/* The upgrade's checkpoint must be the state step 2 left, and it
+	 * must start from the engine playing. */
+	a.state_from[0] ^= 1;
+	assert_int_equal(ledger_act_encode(&a, &o2), 0);
+	resign(f, &t[3], &o2);
+	assert_int_equal(ledger_check_chain(t, 4, &gen, NULL, &lf), -1);
+	assert_int_equal(lf.index, 3);
+	assert_string_equal(lf.field, "checkpoint");
+	a.state_from[0] ^= 1;
+	a.engine_from = 3;
+	assert_int_equal(ledger_act_encode(&a, &o2), 0);
+	resign(f, &t[3], &o2);
+	assert_int_equal(ledger_check_chain(t, 4, &gen, NULL, &lf), -1);
+	assert_string_equal(lf.field, "engine");
+	a.engine_from = 4;
+	a.engine_to = 4;
+	assert_int_equal(ledger_act_encode(&a, &o2), 0);
+	resign(f, &t[3], &o2);
+	assert_int_equal(ledger_check_chain(t, 4, &gen, NULL, &lf), -1);
+	assert_string_equal(lf.field, "engine");
+	/* Only an upgrade has the upgrade's layout. */
+	snprintf(a.act, sizeof(a.act), "pause");
+	assert_int_equal(ledger_act_encode(&a, &o2), 0);
+	assert_int_equal(ledger_act_decode(o2.p, o2.n, &a), 0);
+	o2.p[4 + 3 + 4 + 7] = 2;
+	assert_int_equal(ledger_act_decode(o2.p, o2.n, &a), -1);
+	lbuf_free(&o1);
+	lbuf_free(&o2);
+	lbuf_free(&o3);
+	for (k = 0; k < n; k++)
+		free((void *)recs[k].rec);
+	free(ls);
+}
+
 int
 main(void)
 {
@@ -737,6 +881,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(the_dice_follow_the_orders_root,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(an_act_before_a_step_does_not_change_its_dice,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(each_step_names_its_engine_and_only_an_upgrade_changes_it,
 		    setup_live, teardown),
 	};
 

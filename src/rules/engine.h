@@ -1,0 +1,20 @@
+/*
+ * engine.h - the number of the rules engine this build plays.
+ *
+ * The engine number, not the package version, is what a game's records
+ * name: the genesis (and so the dice of the first step, which hang on
+ * the genesis head) and every step record.  Bump it in the same commit
+ * as any change that alters a result, an event's text or a state or
+ * events hash for the same scenario, orders and dice; never for a
+ * release, a packaging change or a faster engine that plays the same
+ * bytes.  Then add the old number to the table in src/ledger/engine.c
+ * with the build that still replays it, and keep its state-hash
+ * function there: a game begun under it is carried over by
+ * `despatch game upgrade` (docs/ledger.md, "Engines and upgrades").
+ */
+#ifndef DESPATCH_RULES_ENGINE_H
+#define DESPATCH_RULES_ENGINE_H
+
+#define ENGINE_NUMBER 4
+
+#endif

@@ -1,0 +1,153 @@
+#!/bin/bash
+# test_upgrade.sh - a game meeting a new rules engine (issue 19, 3;
+# docs/ledger.md, "Engines and upgrades").  Part of a game is played by a
+# build that says it is engine 3 (the test hook DESPATCH_TEST_ENGINE);
+# then this build (engine 4) takes orders but plays nothing until
+# 'despatch game upgrade', status says so, the players are told once,
+# and after the upgrade the archive verifies, naming the build that
+# replays the first span.  The same archive with its checkpoint altered
+# is refused at that line; a phase closed for its nonces cannot be
+# carried over; the server setting upgrade=auto carries a game over at
+# its next due phase.
+#   usage: test_upgrade.sh DESPATCH SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d /tmp/despatch-upgrade.XXXXXX)
+pass=0
+fail=0
+trap '[ "$fail" = 0 ] && rm -rf "$work" || echo "kept $work"' EXIT
+export DESPATCH_FROM="despatch <despatch@referee.example.org>"
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+ok() { pass=$((pass + 1)); }
+d() { "$bin" --db "$work/d.db" "$@"; }
+scn=$src/campaign/cowpens-1781/cowpens.scenario
+orders=$src/campaign/cowpens-1781/orders
+check=$src/tests/ledger/check_archive.py
+
+newgame() {  # newgame NAME [nonces]: two players, started
+	d new "$1" "$scn" >/dev/null || no "new $1"
+	d player add "$1" crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour >/dev/null
+	d player add "$1" continental morgan@continental.example.org --password hickory-ember-cove-wren >/dev/null
+	[ "${2:-}" = nonces ] && d set "$1" nonces on >/dev/null
+	d start "$1" >/dev/null 2>&1 || no "start $1"
+}
+told() { d outbox 2>/dev/null | grep -c "\[$1\] Turn .* waits for the server's upgrade"; }
+
+# An older engine plays the first phases.
+export DESPATCH_TEST_ENGINE=3
+newgame cowpens
+d submit "$orders/t01-crown.eml" >/dev/null && d turn cowpens >/dev/null || no "engine 3: turn 1, crown"
+d submit "$orders/t01-continental.eml" >/dev/null && d turn cowpens >/dev/null || no "engine 3: turn 1, continental"
+d ledger cowpens >"$work/ledger.out" 2>&1 && ok || no "engine 3's chain: $(tail -2 "$work/ledger.out")"
+unset DESPATCH_TEST_ENGINE
+
+# This build: orders are taken, nothing is played.
+d submit "$orders/t02-crown.eml" >"$work/submit.out" 2>&1 && ok || no "orders are refused while the game waits: $(cat "$work/submit.out")"
+d turn cowpens >"$work/turn.out" 2>&1
+[ $? = 1 ] && grep -q "waits for an upgrade: it was played by rules engine 3 and this build plays engine 4; run 'despatch game upgrade cowpens'" "$work/turn.out" &&
+	ok || no "turn on a game of engine 3: $(cat "$work/turn.out")"
+d show cowpens | grep -q "turn 2 of 6" && ok || no "a step was played under another engine: $(d show cowpens | head -2)"
+d status >"$work/status.out" 2>&1
+grep -q "WAITS: played by rules engine 3, this build plays 4; run 'despatch game upgrade' for it" "$work/status.out" && ok ||
+	no "status does not warn: $(cat "$work/status.out")"
+# Every order is in, so each tick finds the phase due: told once, not
+# counted as an error each time.
+for _ in 1 2 3; do d tick >"$work/tick.out" 2>&1; done
+grep -q "error" "$work/tick.out" && no "a waiting game is an error at each tick: $(cat "$work/tick.out")" || ok
+[ "$(told cowpens)" = 2 ] && ok || no "the two players were not told once each: $(told cowpens)"
+d show cowpens | grep -q "turn 2 of 6" && ok || no "tick played a step under another engine"
+# The old engine's archive exports as it is, its span not replayed.
+d export cowpens "$work/before.jsonl" >/dev/null 2>&1 && ok || no "export before the upgrade"
+"$bin" verify "$work/before.jsonl" >"$work/verify.out" 2>&1 && ok || no "verify before the upgrade: $(tail -3 "$work/verify.out")"
+grep -q "NOT REPLAYED: 2 steps (from step 1, rules engine 3)" "$work/verify.out" && grep -q "verify this archive with despatch 0.3.0" "$work/verify.out" &&
+	ok || no "verify does not name the build for engine 3: $(cat "$work/verify.out")"
+
+# The upgrade.
+d game upgrade cowpens >"$work/up.out" 2>&1 && ok || no "game upgrade: $(cat "$work/up.out")"
+grep -q "carried over from rules engine 3 to 4" "$work/up.out" && ok || no "game upgrade says: $(cat "$work/up.out")"
+d game upgrade cowpens >"$work/up2.out" 2>&1
+[ $? = 1 ] && grep -q "already plays rules engine 4" "$work/up2.out" && ok || no "a second upgrade: $(cat "$work/up2.out")"
+[ "$(d outbox 2>/dev/null | grep -c "\[cowpens\] The game goes on under the new rules engine")" = 2 ] && ok || no "the players were not told of the upgrade"
+d status | grep -q WAITS && no "status still warns after the upgrade" || ok
+d turn cowpens >/dev/null 2>&1 && ok || no "the phase is not played after the upgrade"
+d submit "$orders/t02-continental.eml" >/dev/null && d turn cowpens >/dev/null || no "engine 4: turn 2, continental"
+d show cowpens | grep -q "turn 3 of 6" && ok || no "the game did not go on: $(d show cowpens | head -2)"
+d ledger cowpens >"$work/ledger.out" 2>&1 && ok || no "the chain with an upgrade: $(tail -3 "$work/ledger.out")"
+grep -q "act upgrade" "$work/ledger.out" && ok || no "the ledger shows no upgrade: $(cat "$work/ledger.out")"
+
+d export cowpens "$work/a.jsonl" >"$work/export.out" 2>&1 && ok || no "export: $(cat "$work/export.out")"
+"$bin" verify "$work/a.jsonl" >"$work/verify.out" 2>&1 && ok || no "verify: $(tail -3 "$work/verify.out")"
+grep -q "1 upgrade carried the game to a new rules engine" "$work/verify.out" && ok || no "verify says nothing of the upgrade: $(cat "$work/verify.out")"
+grep -q "the 2 other steps, played again, give the events and state their records signed" "$work/verify.out" && ok ||
+	no "verify does not replay engine 4's span: $(cat "$work/verify.out")"
+grep -q "NOT REPLAYED: 2 steps (from step 1, rules engine 3)" "$work/verify.out" && ok || no "verify: $(cat "$work/verify.out")"
+python3 "$check" "$work/a.jsonl" >"$work/check.out" 2>&1 && ok || no "the independent checker: $(cat "$work/check.out")"
+
+# Tampered: the checkpoint's state, one stand's strength.
+tamper() {  # tamper IN OUT PY: each line's JSON o, changed by PY
+	python3 -c '
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    exec(sys.argv[3])
+    out.append(json.dumps(o, separators=(",", ":"), ensure_ascii=True))
+open(sys.argv[2], "w").write("\n".join(out) + "\n")' "$1" "$2" "$3"
+}
+cpline=$(grep -n '"checkpoint"' "$work/a.jsonl" | cut -d: -f1)
+tamper "$work/a.jsonl" "$work/t1.jsonl" 'if "checkpoint" in o: o["checkpoint"]["stands"][3]["sp"] -= 1'
+"$bin" verify "$work/t1.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "FAILED: line $cpline, step 3, checkpoint: line $cpline's checkpoint is not the state its record signed" "$work/t.out" &&
+	ok || no "a checkpoint altered: $(cat "$work/t.out")"
+python3 "$check" "$work/t1.jsonl" >"$work/check.out" 2>&1
+[ $? = 1 ] && grep -q "line $cpline: checkpoint: does not hash" "$work/check.out" && ok || no "the checker and an altered checkpoint: $(cat "$work/check.out")"
+# A key added, the checkpoint dropped, or a step line with a state it
+# should not have.
+tamper "$work/a.jsonl" "$work/t2.jsonl" 'if "checkpoint" in o: o["checkpoint"]["extra"] = 1'
+"$bin" verify "$work/t2.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "line $cpline, step 3, checkpoint: line $cpline's checkpoint is not a state of this scenario" "$work/t.out" &&
+	ok || no "a checkpoint with a key added: $(cat "$work/t.out")"
+tamper "$work/a.jsonl" "$work/t5.jsonl" 'if "checkpoint" in o: o["checkpoint"]["stands"][0]["sp"] = 2**40'
+"$bin" verify "$work/t5.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "line $cpline's checkpoint is not a state of this scenario" "$work/t.out" &&
+	ok || no "a checkpoint with a number out of range: $(cat "$work/t.out")"
+tamper "$work/a.jsonl" "$work/t3.jsonl" 'o.pop("checkpoint", None)'
+"$bin" verify "$work/t3.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "line $cpline, step 3, checkpoint: line $cpline, an upgrade, gives no checkpoint" "$work/t.out" &&
+	ok || no "an upgrade without its checkpoint: $(cat "$work/t.out")"
+# A state given for a step of engine 3 is checked against its hash.
+tamper "$work/a.jsonl" "$work/t4.jsonl" 'exec("if o.get(\"step\") == 2 and \"state\" not in o:\n    cp = [json.loads(l) for l in open(sys.argv[1]) if \"checkpoint\" in l][0][\"checkpoint\"]\n    cp[\"stands\"][0][\"sp\"] += 1\n    o[\"state\"] = cp")'
+"$bin" verify "$work/t4.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "step 2, state: step 2's state in the archive is not the one its record signed" "$work/t.out" &&
+	ok || no "a wrong state on a step not replayed: $(cat "$work/t.out")"
+
+# A phase closed for its nonces under engine 3 is not carried over.
+export DESPATCH_TEST_ENGINE=3
+newgame ford nonces
+d turn ford >/dev/null 2>&1   # closes the crown's phase for its nonces
+unset DESPATCH_TEST_ENGINE
+d game upgrade ford >"$work/up.out" 2>&1
+[ $? = 1 ] && grep -q "step 1 is closed for its nonces under engine 3" "$work/up.out" && grep -q "play it with the build that closed it (despatch 0.3.0), then upgrade" "$work/up.out" &&
+	ok || no "upgrade of a closed phase: $(cat "$work/up.out")"
+d ledger ford | grep -q upgrade && no "a refused upgrade wrote a record" || ok
+
+# upgrade=auto: carried over when its next phase is due.
+export DESPATCH_TEST_ENGINE=3
+newgame mill
+unset DESPATCH_TEST_ENGINE
+d set --server upgrade auto >/dev/null || no "set upgrade auto"
+d set --server upgrade sometimes >"$work/set.out" 2>&1
+[ $? = 1 ] && grep -q "upgrade takes manual or auto, not \"sometimes\"" "$work/set.out" && ok || no "a wrong upgrade setting: $(cat "$work/set.out")"
+sed 's/^GAME cowpens/GAME mill/; s/^Message-ID: <0b6a/Message-ID: <mill-0b6a/' "$orders/t01-crown.eml" | d submit >/dev/null || no "orders for mill"
+d tick >"$work/tick.out" 2>&1 || no "tick: $(cat "$work/tick.out")"
+d ledger mill | grep -q "act upgrade" && ok || no "upgrade=auto did not carry mill over: $(d ledger mill | tail -3)"
+d show mill | grep -q "continental phase" && ok || no "upgrade=auto: the phase was not played: $(d show mill | head -2)"
+d export mill "$work/m.jsonl" >/dev/null 2>&1 && "$bin" verify "$work/m.jsonl" >"$work/verify.out" 2>&1 && ok ||
+	no "mill's archive: $(tail -3 "$work/verify.out")"
+# Carried over before any step: its checkpoint is the opening state,
+# and every step is replayed.
+grep -q "NOT REPLAYED" "$work/verify.out" && no "mill's steps were all engine 4's: $(cat "$work/verify.out")" || ok
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
