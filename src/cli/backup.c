@@ -415,3 +415,42 @@ out:
 		close(lockfd);
 	return rc == 0 ? 0 : cli_fail(&e);
 }
+
+int
+cmd_vacuum(int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct referee r;
+	struct vacuum_result vr;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (cli_wants_help(argc, argv) || argc != 1) {
+		printf("usage: despatch vacuum\n\n"
+		    "Gives back to the disk the space of mail the database no longer "
+		    "needs. Mail is\ntrimmed as it goes: a delivered mail keeps its "
+		    "headers, a hash of its bytes\nand its text (compressed); a "
+		    "player's mail keeps its headers and the text\nits orders were "
+		    "read from once its phase is played, other mail of a game a\n"
+		    "week after it came. This cuts what is left (and what a database "
+		    "made by an\nolder despatch still holds) and runs SQLite's "
+		    "VACUUM, which needs a moment\nwith the database to itself. It "
+		    "runs by itself when a battle ends.\n");
+		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
+	}
+	if (cli_open_store(0, &st, &e) != 0)
+		return cli_fail(&e);
+	referee_init(&r, st);
+	rc = referee_vacuum(&r, &vr, &e);
+	referee_fini(&r);
+	store_close(st);
+	if (rc != 0)
+		return cli_fail(&e);
+	printf("trimmed %lld received mail%s and %lld delivered one%s of an older "
+	    "despatch\nthe database: %lld bytes before, %lld after\n",
+	    (long long)vr.messages, vr.messages == 1 ? "" : "s",
+	    (long long)vr.outbox, vr.outbox == 1 ? "" : "s",
+	    (long long)vr.before, (long long)vr.after);
+	return 0;
+}

@@ -48,6 +48,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_backup(int argc, char **argv);
 int cmd_restore(int argc, char **argv);
+int cmd_vacuum(int argc, char **argv);
 
 /* Makes dir and its parents; 0, or -1 with errno. */
 /* mkdir -p: the parents 0755, dir itself made with exactly mode (an

@@ -251,6 +251,14 @@ cmd_demo(int argc, char **argv)
 	    demo_maps(dir, b, "end", "The field at the end of the battle",
 	    &e) != 0)
 		goto out;
+	{
+		/* The mail is delivered (written out): what the database kept
+		 * of it is given back, as a server does when a battle ends. */
+		struct vacuum_result vr;
+
+		if (referee_vacuum(&r, &vr, &e) != 0)
+			goto out;
+	}
 	printf("\nThe battle after %d turns:\n", battle_step_turn(b,
 	    step > steps ? steps : step));
 	{

@@ -61,6 +61,7 @@ usage_main(FILE *f)
 	    "  outbox [--json]                 list the mail waiting to go out\n"
 	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
 	    "  game remove GAME --yes          remove a game that has not started\n"
+	    "  game upgrade GAME               carry a game over to this build's rules engine\n"
 	    "  tick                            play what is due, send due reminders (cron)\n"
 	    "  status                          despatchd, the outbox and each game's deadline\n"
 	    "  pause|resume GAME [--why TEXT]  stop or restart a game's clock\n"
@@ -71,6 +72,7 @@ usage_main(FILE *f)
 	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
 	    "  backup DIR                      copy the database and its keys into DIR, safely\n"
 	    "  restore DIR [--force]           put a backup back; each game's chain records it\n"
+	    "  vacuum                          give back the space of mail no longer needed\n"
 	    "\n"
 	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
 	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
@@ -965,6 +967,9 @@ cli_outbox_write(struct store *st, const char *dir, int quiet, int *written,
 	struct store_mail *m = NULL;
 	int n = 0, i, failed = 0;
 	struct stat sb;
+	char *drawn = NULL;
+	size_t dlen = 0;
+	int wrc;
 
 	*written = 0;
 	/* The mails hold secrets (a welcome's) and a fog game's orders. */
@@ -1001,7 +1006,35 @@ cli_outbox_write(struct store *st, const char *dir, int quiet, int *written,
 			    m[i].game[0] ? m[i].game : "despatch", (long long)m[i].id,
 			    m[i].kind, who, hex);
 		}
-		if (write_file_atomic(dir, name, m[i].raw, m[i].len, e) != 0) {
+		/* A welcome's map is drawn now (referee_mail_drawn). */
+		{
+			struct referee r;
+			int drc;
+
+			free(drawn);
+			drawn = NULL;
+			referee_init(&r, st);
+			drc = referee_mail_drawn(&r, &m[i], &drawn, &dlen, e);
+			referee_fini(&r);
+			if (drc != 0) {
+				if (e->kind == ERR_TEMP) {
+					store_mails_free(m, n);
+					return -1;
+				}
+				err_clear(e);
+			}
+		}
+		if (drawn != NULL && store_outbox_hash(st, m[i].id, drawn, dlen,
+		    e) != 0) {
+			free(drawn);
+			store_mails_free(m, n);
+			return -1;
+		}
+		wrc = write_file_atomic(dir, name, drawn != NULL ? drawn : m[i].raw,
+		    drawn != NULL ? dlen : m[i].len, e);
+		free(drawn);
+		drawn = NULL;
+		if (wrc != 0) {
 			if (e->kind == ERR_TEMP) {
 				store_mails_free(m, n);
 				return -1;
@@ -1435,6 +1468,8 @@ main(int argc, char **argv)
 		return cmd_backup(argc, argv);
 	if (strcmp(argv[0], "restore") == 0)
 		return cmd_restore(argc, argv);
+	if (strcmp(argv[0], "vacuum") == 0)
+		return cmd_vacuum(argc, argv);
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

@@ -929,7 +929,7 @@ int
 orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
-	const char *s = body, *bend;
+	const char *s = body, *bend, *cur = body;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
@@ -940,6 +940,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	out->nerrors = 0;
 	out->nprose = 0;
 	out->too_many = 0;
+	out->read_end = 0;
 	if (orders_names_bind(p, b) != 0) {
 		add_line(out, 0, ORDERS_ERROR, "", "out of memory");
 		return 0;
@@ -969,6 +970,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		const struct cand *c;
 		struct order o;
 		char *colon;
+
+		cur = ls;
 		int standing = 0, *seen_unit, *seen_cmd, rr;
 		struct order_set *set;
 
@@ -1274,6 +1277,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
+	/* Where reading stopped: a signature, a quoted mail, or the end. */
+	out->read_end = (size_t)((s != NULL && *s ? cur : bend) - body);
 	for (i = mark; i < out->nlines; i++)
 		out->lines[i].standing = marking;
 	if (nbl > 0)

@@ -87,6 +87,8 @@ struct orders_result {
 	struct orders_cmd cmds[ORDERS_MAX_CMDS];
 	int ncmds;
 	int cmds_dropped;     /* commands past ORDERS_MAX_CMDS */
+	size_t read_end;      /* bytes of the body read: up to the signature
+	                       * or quoted mail that ended the orders */
 };
 
 struct orders_parser;

@@ -374,6 +374,23 @@ referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 	    name = strtok_r(NULL, "\n", &save))
 		rc = tick_game(r, name, now, res, e);
 	free(names);
+	if (rc == 0) {
+		/* A game's mail that no step played (an observer's, a command)
+		 * keeps its bytes a week.  Looked for first, so a tick with
+		 * nothing to cut writes nothing. */
+		int64_t due = 0;
+
+		if (store_query_int(r->st, e, &due, "SELECT count(*) FROM messages "
+		    "WHERE trimmed_at IS NULL AND game_id IS NOT NULL AND "
+		    "received_at < ?", "i", now - STORE_KEEP_RAW) < 0)
+			return -1;
+		if (due > 0 && (store_begin(r->st, e) != 0 ||
+		    store_messages_trim(r->st, 0, 0, now, e) != 0 ||
+		    store_commit(r->st, e) != 0)) {
+			store_rollback(r->st);
+			return -1;
+		}
+	}
 	return rc;
 }
 

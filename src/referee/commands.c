@@ -359,34 +359,58 @@ out:
 }
 
 /* Sends one stored report mail again; 0, or -1 on a store error. */
+/* Mail id, a report, sent again to the player as a reply: the text kept
+ * of it (once delivered its other bytes are gone), else its body read
+ * from the bytes still queued. */
 static int
-resend_one(struct intake *in, const char *raw, size_t len)
+resend_one(struct intake *in, int64_t id)
 {
 	struct mail_msg *m = NULL;
 	struct text t;
 	struct err pe;
-	char subj[400];
-	int rc;
+	char subj[400], *raw = NULL, *kept = NULL, *sub = NULL;
+	size_t len = 0;
+	const char *body = NULL;
+	int rc = -1, got;
 
 	err_clear(&pe);
-	if (mail_parse(raw, len, &m, &pe) != 0)
-		return 0;
+	if (store_outbox_text(in->r->st, id, &kept, in->e) < 0 ||
+	    store_query_text(in->r->st, in->e, &sub, NULL, "SELECT subject FROM "
+	    "outbox WHERE id = ?", "i", id) < 0)
+		goto out;
+	if (kept != NULL) {
+		body = kept;
+	} else {
+		got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw "
+		    "FROM outbox WHERE id = ?", "i", id);
+		if (got < 0)
+			goto out;
+		if (got == 0 || mail_parse(raw, len, &m, &pe) != 0) {
+			rc = 0;
+			goto out;
+		}
+		body = m->body;
+	}
 	text_init(&t, ANSWER_MAX * 4);
-	text_add(&t, "Your last report, sent again as you asked:\n\n%s", m->body);
-	snprintf(subj, sizeof(subj), "%s (again)", m->subject ? m->subject :
+	text_add(&t, "Your last report, sent again as you asked:\n\n%s", body);
+	snprintf(subj, sizeof(subj), "%s (again)", sub ? sub :
 	    "Your last report");
 	rc = t.s == NULL ? err_set(in->e, ERR_TEMP, "out of memory") :
 	    intake_reply(in, "reply", subj, t.s);
 	text_free(&t);
+out:
 	mail_msg_free(m);
+	free(raw);
+	free(kept);
+	free(sub);
 	return rc;
 }
 
 static int
 cmd_resend(struct intake *in, struct store_game *g)
 {
-	char *raw = NULL, *last = NULL, subj[400];
-	size_t len = 0;
+	char *last = NULL, subj[400];
+	int64_t id = 0;
 	int rc = -1, got, parts = 1, k;
 	const char *p;
 
@@ -415,25 +439,21 @@ cmd_resend(struct intake *in, struct store_game *g)
 		for (k = 1; k <= parts; k++) {
 			snprintf(subj, sizeof(subj), "%.*s (part %d of %d)",
 			    (int)base, last, k, parts);
-			free(raw);
-			raw = NULL;
-			got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT "
-			    "raw FROM outbox WHERE game_id = ? AND kind = 'report' AND "
+			got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM "
+			    "outbox WHERE game_id = ? AND kind = 'report' AND "
 			    "recipient = ? COLLATE NOCASE AND subject = ? ORDER BY id "
 			    "DESC LIMIT 1", "itt", g->id, in->registered, subj);
-			if (got < 0 || (got == 1 && resend_one(in, raw, len) != 0))
+			if (got < 0 || (got == 1 && resend_one(in, id) != 0))
 				goto out;
 		}
 		rc = 0;
 		goto out;
 	}
-	got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw FROM "
-	    "outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
-	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
-	    in->registered);
-	rc = got < 0 ? -1 : got == 1 ? resend_one(in, raw, len) : 0;
+	got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM outbox "
+	    "WHERE game_id = ? AND kind = 'report' AND recipient = ? COLLATE "
+	    "NOCASE ORDER BY id DESC LIMIT 1", "it", g->id, in->registered);
+	rc = got < 0 ? -1 : got == 1 ? resend_one(in, id) : 0;
 out:
-	free(raw);
 	free(last);
 	return rc;
 }

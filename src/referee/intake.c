@@ -117,16 +117,49 @@ bound_stranger(struct intake *in)
 static int
 store_msg(struct intake *in, int64_t *id)
 {
+	const char *text = NULL;
+	char *kept = NULL;
+	size_t text_len = 0;
 	int rc;
 
 	if (bound_stranger(in) != 0)
 		return -1;
+	/* What was read, kept once the bytes go: the body as far as the
+	 * orders were read from it (or for other mail its start), less the
+	 * quoted lines ('>'), which were never read. */
+	if (in->m != NULL) {
+		size_t tl = in->read_len > 0 ? in->read_len : in->m->body_len;
+		const char *p = in->m->body, *end;
+
+		if (tl > in->m->body_len)
+			tl = in->m->body_len;
+		end = p + tl;
+		kept = malloc(tl + 1);
+		if (kept == NULL)
+			return err_set(in->e, ERR_TEMP, "out of memory");
+		while (p < end && text_len < TEXT_KEEP_MAX) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *q = p;
+			size_t n = nl != NULL ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+
+			while (q < p + n && (*q == ' ' || *q == '\t'))
+				q++;
+			if ((q == p + n || *q != '>') && text_len + n <= TEXT_KEEP_MAX) {
+				memcpy(kept + text_len, p, n);
+				text_len += n;
+			}
+			p += n;
+		}
+		kept[text_len] = '\0';
+		text = kept;
+	}
 	rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,
 	    in->sha, in->sender, in->m ? in->m->subject : NULL, in->game_id,
 	    in->player_id, in->step, in->res->status, in->res->note,
-	    in->stored, in->stored_len,
+	    in->stored, in->stored_len, text, text_len,
 	    in->arrived > 0 ? in->arrived : referee_now(in->r), &in->msg_row,
 	    in->e);
+	free(kept);
 	if (id != NULL)
 		*id = in->msg_row;
 	return rc;
@@ -698,6 +731,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		orders_parser_limit(gop, mask, army);
 	}
 	orders_parse(gop, b, side, in->m->body, h->line, res);
+	in->read_len = res->read_end;
 	/* Order lines for the phase, as against standing orders. */
 	order_lines = res->set.n + res->nerrors;
 	for (i = 0; i < res->nlines; i++)

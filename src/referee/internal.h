@@ -146,6 +146,9 @@ struct store_game;
 struct submit_result;
 
 /* One incoming mail while it is read and answered. */
+/* The most of a received mail's text kept once its bytes go. */
+#define TEXT_KEEP_MAX (8 * 1024)
+
 struct intake {
 	struct referee *r;
 	const char *raw;
@@ -159,6 +162,8 @@ struct intake {
 	struct err *e;
 	char *stored;           /* raw with the secrets blanked */
 	size_t stored_len;
+	size_t read_len;          /* bytes of the body the orders were read
+	                           * from (0: not read for orders) */
 	int64_t game_id;
 	int64_t player_id;
 	int64_t msg_row;        /* the stored message's row */

@@ -83,6 +83,9 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 	struct store_mail *m = NULL;
 	void *session = kept;
 	int64_t first = 60;
+	char *drawn = NULL;
+	const char *bytes;
+	size_t dlen = 0, blen;
 	char v[64];
 	int n = 0, i, rc = 0;
 
@@ -112,6 +115,19 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			continue;
 		}
 
+		/* A welcome's map is drawn now (referee_mail_drawn); if it
+		 * cannot be, the text goes alone. */
+		free(drawn);
+		drawn = NULL;
+		if (referee_mail_drawn(r, &m[i], &drawn, &dlen, e) != 0) {
+			if (e->kind == ERR_TEMP) {
+				rc = -1;
+				break;
+			}
+			err_clear(e);
+		}
+		bytes = drawn != NULL ? drawn : m[i].raw;
+		blen = drawn != NULL ? dlen : m[i].len;
 		from_of(m[i].raw, r->from, from, sizeof(from));
 		at = strrchr(from, '@');
 		if (s.helo[0] == '\0' && at != NULL)
@@ -119,14 +135,15 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			    ">"), at + 1);
 		if (session == NULL)
 			session = mail_smtp_session_new();
-		got = mail_smtp_send_on(session, &s, from, m[i].recipient, m[i].raw,
-		    m[i].len, why, sizeof(why));
+		got = mail_smtp_send_on(session, &s, from, m[i].recipient, bytes,
+		    blen, why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
 			crash_point("after-send");
 			rc = fault_point("outbox-mark") ? err_set(e, ERR_TEMP,
 			    "database: writing: a passing fault (injected by "
-			    "DESPATCH_FAULT)") : store_outbox_delivered(r->st, m[i].id,
-			    referee_now(r), e);
+			    "DESPATCH_FAULT)") : (drawn != NULL && store_outbox_hash(
+			    r->st, m[i].id, bytes, blen, e) != 0) ? -1 :
+			    store_outbox_delivered(r->st, m[i].id, referee_now(r), e);
 			if (rc == 0)
 				crash_point("after-mark");
 			else if (unmarked_add(r, m[i].id) != 0)
@@ -151,6 +168,7 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 	}
 	if (session != kept)
 		mail_smtp_session_free(session);
+	free(drawn);
 	store_mails_free(m, n);
 	return rc;
 }

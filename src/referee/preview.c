@@ -15,6 +15,8 @@
  * reply goes out when its hold runs out, or at once when a daemon starts
  * (referee_previews_orphaned): nothing is lost.
  */
+#include <sodium.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,10 +226,15 @@ referee_previews_flush(struct referee *r)
 			raw = NULL;   /* the text reply goes as it is */
 		now = referee_now(r);
 		if (store_begin(r->st, &e) == 0) {
+			unsigned char sha[32];
+
+			if (raw != NULL)
+				crypto_hash_sha256(sha, (const unsigned char *)raw, len);
 			if ((raw != NULL ? store_exec(r->st, &e, "UPDATE outbox SET "
-			    "raw = ?, next_attempt_at = 0 WHERE message_id = ? AND "
-			    "delivered_at IS NULL AND next_attempt_at > ?", "bti",
-			    (const void *)raw, len, j->msgid, now) :
+			    "raw = ?, sha256 = ?, next_attempt_at = 0 WHERE message_id "
+			    "= ? AND delivered_at IS NULL AND next_attempt_at > ?",
+			    "bbti", (const void *)raw, len, (const void *)sha,
+			    (size_t)32, j->msgid, now) :
 			    store_exec(r->st, &e, "UPDATE outbox SET next_attempt_at = "
 			    "0 WHERE message_id = ? AND delivered_at IS NULL AND "
 			    "next_attempt_at > ?", "ti", j->msgid, now)) != 0 ||

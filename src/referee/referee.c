@@ -31,7 +31,7 @@
 #include "referee/internal.h"
 
 static int check_password(const char *password, struct err *e);
-static int queue_welcome(struct referee *r, const struct store_game *g,
+static int queue_welcome(struct referee *r, const struct store_game *g, int later,
     const struct battle *b, const struct store_player *p, const char *secret,
     struct err *e);
 
@@ -242,8 +242,10 @@ queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 		free(game_from);
 		return -1;
 	}
+	/* A game's mail keeps its text once delivered (RESEND, the audit);
+	 * the rest of its bytes go then. */
 	rc = store_outbox_add(r->st, game_id, msgid, to, subject, kind, raw, len,
-	    sensitive, now, e);
+	    sensitive, game_id > 0 ? body : NULL, now, e);
 	free(raw);
 	/* m still points at game_from here. */
 	if (rc == 0 && r->hold_set != NULL)
@@ -728,7 +730,7 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 		p.side = side;
 		snprintf(p.email, sizeof(p.email), "%s", email);
 		if (welcomes > 0) {
-			if (queue_welcome(r, &g, b, &p, secret_out, e) != 0)
+			if (queue_welcome(r, &g, 0, b, &p, secret_out, e) != 0)
 				goto fail;
 		} else {
 			snprintf(body, sizeof(body), "The operator of game %s has given "
@@ -935,7 +937,7 @@ out:
  * "" says to use the one the operator gave), the full help with the
  * player's own units, the ground and both sides' forces. */
 static int
-queue_welcome(struct referee *r, const struct store_game *g,
+queue_welcome(struct referee *r, const struct store_game *g, int later,
     const struct battle *b, const struct store_player *p, const char *secret,
     struct err *e)
 {
@@ -1064,6 +1066,18 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		snprintf(name, sizeof(name), "%s-start-%s", g->name,
 		    b->sides[p->side].id);
 		rc = player_mail_format(r, p->id, format, sizeof(format), e);
+		if (rc == 0 && later && strcmp(format, "text") != 0) {
+			/* At the start, the field is the scenario's: its map is
+			 * drawn when the mail is sent (referee_mail_drawn), so
+			 * the queued welcome holds no map. */
+			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
+			    "welcome", NULL, t.s, NULL, 1, e);
+			if (rc == 0)
+				rc = store_exec(r->st, e, "UPDATE outbox SET draw = "
+				    "'start ' || ? WHERE id = ?", "ti", format,
+				    store_last_id(r->st));
+			goto queued;
+		}
 		if (rc == 0 && strcmp(format, "text") != 0)
 			rc = side_visuals_make(&vis, g, b, p->side, seen, sub, NULL, 0,
 			    NULL, NULL, NULL, 0, e);
@@ -1073,6 +1087,7 @@ queue_welcome(struct referee *r, const struct store_game *g,
 		if (rc == 0)
 			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
 			    "welcome", NULL, t.s, &x, 1, e);
+queued:
 		if (html != NULL) {
 			sodium_memzero(html, strlen(html));
 			free(html);
@@ -1172,7 +1187,7 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		if (store_player_secret_take(r->st, pl[i].id, secret,
 		    sizeof(secret), e) != 0)
 			goto fail;
-		rc2 = queue_welcome(r, &g, b, &pl[i], secret, e);
+		rc2 = queue_welcome(r, &g, 1, b, &pl[i], secret, e);
 		sodium_memzero(secret, sizeof(secret));
 		if (rc2 != 0)
 			goto fail;

@@ -107,6 +107,27 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
  * (mail already queued for it stays in the outbox, unattached). */
 int referee_game_remove(struct referee *r, const char *game, struct err *e);
 
+/* The bytes to send for queued mail m: when it was queued to have its
+ * visuals drawn at sending (a welcome's map of the field at the start),
+ * *raw is the whole mail, drawn now (malloc'd, *len long); else NULL,
+ * and m->raw goes as it is. */
+struct store_mail;
+int referee_mail_drawn(struct referee *r, const struct store_mail *m,
+    char **raw, size_t *len, struct err *e);
+
+/* --- keeping the store small (vacuum.c) ------------------------------ */
+
+struct vacuum_result {
+	int64_t messages;          /* received mails cut to their headers */
+	int64_t outbox;            /* delivered mails of an older despatch */
+	int64_t before, after;     /* the database's bytes */
+};
+
+/* Cuts every received and delivered mail whose bytes are no longer
+ * needed, then VACUUMs. */
+int referee_vacuum(struct referee *r, struct vacuum_result *vr,
+    struct err *e);
+
 /* --- engines and upgrades (upgrade.c, docs/ledger.md) ---------------- */
 
 struct upgrade_result {

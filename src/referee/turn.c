@@ -748,6 +748,10 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
 	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0)
 		return -1;
+	/* The players' mails for this step have been read and played: their
+	 * bytes go, their headers and what was read from them stay. */
+	if (store_messages_trim(r->st, a->g.id, step, referee_now(r), e) != 0)
+		return -1;
 	{
 		/* A game with nonces had its Close notice when the phase
 		 * closed, and what is played must be what it froze; any other
@@ -898,6 +902,16 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 		goto fail;
 	crash_point("turn-committed");
 	rc = 0;
+	if (tr->finished) {
+		/* The battle is over: what its mail held is given back to the
+		 * disk (a failure, the database busy, is no failure of the
+		 * step; 'despatch vacuum' does it later). */
+		int64_t before, after;
+		struct err ve;
+
+		err_clear(&ve);
+		(void)store_vacuum(r->st, &before, &after, &ve);
+	}
 	goto out;
 fail_quiet:
 	store_rollback(r->st);

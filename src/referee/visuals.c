@@ -5,12 +5,21 @@
  *
  * A map takes some tens of milliseconds to draw, so the turn draws each
  * side's once and every player of the side gets the same bytes.
+ *
+ * A welcome's map is of the field as the scenario sets it out, which
+ * never changes: it is queued as text with outbox.draw 'start', and
+ * drawn when the mail is sent (referee_mail_drawn), so a new game's
+ * queued welcomes do not hold a map each in the database.
  */
+#include <sodium.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mail/mail.h"
+#include "scenario/scenario.h"
 #include "map/map.h"
 #include "report/report.h"
 #include "referee/internal.h"
@@ -121,4 +130,146 @@ report_extra(const char *format, const char *body, const char *title,
 	x->parts = parts;
 	x->nparts = n;
 	return 0;
+}
+
+/* The value of header name in raw (unfolded), into out; "" if none. */
+static void
+header_value(const char *raw, size_t len, const char *name, char *out,
+    size_t size)
+{
+	size_t nl = strlen(name), i = 0, k = 0;
+
+	out[0] = '\0';
+	while (i < len) {
+		if ((i == 0 || raw[i - 1] == '\n') && len - i > nl + 1 &&
+		    strncasecmp(raw + i, name, nl) == 0 && raw[i + nl] == ':')
+			break;
+		if (raw[i] == '\n' && i + 1 < len && (raw[i + 1] == '\r' ||
+		    raw[i + 1] == '\n'))
+			return;   /* the end of the headers */
+		i++;
+	}
+	if (i >= len)
+		return;
+	for (i += nl + 1; i < len && (raw[i] == ' ' || raw[i] == '\t'); i++)
+		;
+	for (; i < len && k + 1 < size; i++) {
+		if (raw[i] == '\r' || raw[i] == '\n') {
+			size_t j = i;
+
+			while (j < len && (raw[j] == '\r' || raw[j] == '\n'))
+				j++;
+			if (j < len && (raw[j] == ' ' || raw[j] == '\t') &&
+			    j - i <= 2) {
+				i = j - 1;   /* a folded line goes on */
+				continue;
+			}
+			break;
+		}
+		out[k++] = raw[i];
+	}
+	out[k] = '\0';
+}
+
+int
+referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
+    size_t *len, struct err *e)
+{
+	struct store_game g;
+	struct store_player pl[MAX_PLAYERS];
+	struct mail_msg *msg = NULL;
+	struct battle *b = NULL;
+	struct side_visuals vis;
+	struct mail_part mp[MAIL_PARTS_MAX];
+	struct mail_extra x;
+	struct mail_out mo;
+	unsigned char *seen = NULL;
+	char *draw = NULL, *html = NULL, from[400], format[16], sub[200];
+	char name[128], clock[16];
+	int n, i, side = -1, rc = -1;
+
+	*raw = NULL;
+	*len = 0;
+	memset(&g, 0, sizeof(g));
+	memset(&vis, 0, sizeof(vis));
+	if (store_query_text(r->st, e, &draw, NULL, "SELECT draw FROM outbox "
+	    "WHERE id = ? AND draw IS NOT NULL", "i", m->id) < 0)
+		return -1;
+	if (draw == NULL)
+		return 0;
+	/* "start FORMAT": the field at the start, in the format the player
+	 * had chosen when it was queued. */
+	if (strncmp(draw, "start ", 6) != 0 || m->game[0] == '\0' ||
+	    strlen(draw + 6) >= sizeof(format)) {
+		free(draw);
+		return 0;   /* nothing this build draws: it goes as it is */
+	}
+	snprintf(format, sizeof(format), "%s", draw + 6);
+	free(draw);
+	if (mail_parse(m->raw, m->len, &msg, e) != 0 ||
+	    store_game_get(r->st, m->game, &g, e) != 0)
+		goto out;
+	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
+	if (n < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (strcasecmp(pl[i].email, m->recipient) == 0)
+			side = pl[i].side;
+	if (side < 0) {
+		rc = 0;   /* no player now (replaced): the text alone */
+		goto out;
+	}
+	/* The field at the start, as the scenario sets it out. */
+	if (scenario_parse(g.scenario_text, g.scenario_len, g.scenario_file, 0,
+	    &b, e) != 0)
+		goto out;
+	if (side >= b->nsides) {
+		rc = 0;
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (pl[i].side >= 0 && pl[i].side < b->nsides)
+			b->seats[pl[i].side]++;
+	if (strcmp(g.visibility, "fog") == 0 && (seen = map_seen(b, side)) ==
+	    NULL) {
+		err_set(e, ERR_TEMP, "out of memory drawing a map");
+		goto out;
+	}
+	report_clock(b, 1, clock, sizeof(clock));
+	snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it", clock,
+	    b->sides[side].id);
+	snprintf(name, sizeof(name), "%s-start-%s", g.name, b->sides[side].id);
+	if (strcmp(format, "text") != 0 && side_visuals_make(&vis, &g, b, side,
+	    seen, sub, NULL, 0, NULL, NULL, NULL, 0, e) != 0)
+		goto out;
+	if (report_extra(format, msg->body, m->subject, &vis, name, mp, &x, &html,
+	    e) != 0)
+		goto out;
+	/* The same headers as the text queued: only the parts are added. */
+	header_value(m->raw, m->len, "From", from, sizeof(from));
+	memset(&mo, 0, sizeof(mo));
+	mo.from = from;
+	mo.to = m->recipient;
+	mo.subject = m->subject;
+	mo.message_id = m->message_id;
+	mo.date = msg->date;
+	mo.body = msg->body;
+	mo.html = x.html;
+	mo.parts = x.parts;
+	mo.nparts = x.nparts;
+	*raw = mail_compose(&mo, len, e);
+	rc = *raw != NULL ? 0 : -1;
+out:
+	if (html != NULL) {
+		sodium_memzero(html, strlen(html));
+		free(html);
+	}
+	if (msg != NULL && msg->body != NULL)
+		sodium_memzero(msg->body, msg->body_len);
+	mail_msg_free(msg);
+	side_visuals_free(&vis);
+	free(seen);
+	battle_free(b);
+	store_game_clear(&g);
+	return rc;
 }

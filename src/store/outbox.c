@@ -5,6 +5,7 @@
  */
 #include "store/store.h"
 
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include <stdlib.h>
@@ -17,12 +18,27 @@
 int
 store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
-    const char *raw, size_t len, int sensitive, int64_t now, struct err *e)
+    const char *raw, size_t len, int sensitive, const char *text,
+    int64_t now, struct err *e)
 {
-	return store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
-	    "recipient, subject, kind, raw, sensitive, created_at) VALUES "
-	    "(NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)", "ittttbIi", game, message_id,
-	    recipient, subject, kind, (const void *)raw, len, sensitive, now);
+	unsigned char sha[32], *z = NULL;
+	size_t zl = 0;
+	int rc;
+
+	/* The text is kept for good (RESEND, the audit), so never one that
+	 * holds a secret. */
+	if (text != NULL && !sensitive && store_zip(text, strlen(text), &z,
+	    &zl) != 0)
+		return err_set(e, ERR_TEMP, "out of memory compressing a mail");
+	crypto_hash_sha256(sha, (const unsigned char *)raw, len);
+	rc = store_exec(s, e, "INSERT INTO outbox (game_id, message_id, "
+	    "recipient, subject, kind, raw, sensitive, created_at, sha256, step, "
+	    "text_z) VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, (SELECT step "
+	    "FROM games WHERE id = ?), ?)", "ittttbIibib", game, message_id,
+	    recipient, subject, kind, (const void *)raw, len, sensitive, now,
+	    (const void *)sha, (size_t)32, game, (const void *)z, zl);
+	free(z);
+	return rc;
 }
 
 /* The rows of a prepared outbox query (the columns of OUTBOX_COLS). */
@@ -157,13 +173,3 @@ store_mails_free(struct store_mail *m, int n)
 	free(m);
 }
 
-int
-store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
-{
-	/* A delivered mail that held a secret keeps only its headers. */
-	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
-	    "WHEN sensitive THEN substr(raw, 1, instr(raw, X'0D0A0D0A') + 3) || "
-	    "CAST('[delivered; the body held a player''s secret and was "
-	    "removed]' || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?", "ii", now,
-	    id);
-}

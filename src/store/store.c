@@ -1063,15 +1063,27 @@ int
 store_message_insert(struct store *s, const char *message_id,
     const unsigned char sha[32], const char *sender, const char *subject,
     int64_t game, int64_t player, int step, const char *status,
-    const char *note, const void *raw, size_t len, int64_t now, int64_t *id,
-    struct err *e)
+    const char *note, const void *raw, size_t len, const char *text,
+    size_t text_len, int64_t now, int64_t *id, struct err *e)
 {
-	if (store_exec(s, e, "INSERT INTO messages (message_id, sha256, sender, "
-	    "subject, game_id, player_id, step, status, note, raw, received_at) "
-	    "VALUES (?, ?, ?, ?, NULLIF(?, 0), NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?)",
-	    "tbttiiIttbi", message_id, (const void *)sha, (size_t)32, sender,
-	    subject, game, player, step, status, note, raw ? raw : "", len,
-	    now) != 0)
+	char *t = NULL;
+	int rc;
+
+	if (text != NULL) {
+		t = malloc(text_len + 1);
+		if (t == NULL)
+			return err_set(e, ERR_TEMP, "out of memory");
+		memcpy(t, text, text_len);
+		t[text_len] = '\0';
+	}
+	rc = store_exec(s, e, "INSERT INTO messages (message_id, sha256, sender, "
+	    "subject, game_id, player_id, step, status, note, raw, received_at, "
+	    "text) VALUES (?, ?, ?, ?, NULLIF(?, 0), NULLIF(?, 0), NULLIF(?, 0), ?, "
+	    "?, ?, ?, ?)", "tbttiiIttbit", message_id, (const void *)sha,
+	    (size_t)32, sender, subject, game, player, step, status, note,
+	    raw ? raw : "", len, now, t);
+	free(t);
+	if (rc != 0)
 		return -1;
 	if (id != NULL)
 		*id = store_last_id(s);

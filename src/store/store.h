@@ -201,8 +201,8 @@ int store_message_seen(struct store *s, const char *message_id,
 int store_message_insert(struct store *s, const char *message_id,
     const unsigned char sha[32], const char *sender, const char *subject,
     int64_t game, int64_t player, int step, const char *status,
-    const char *note, const void *raw, size_t len, int64_t now, int64_t *id,
-    struct err *e);
+    const char *note, const void *raw, size_t len, const char *text,
+    size_t text_len, int64_t now, int64_t *id, struct err *e);
 int store_message_count(struct store *s, int64_t *n, struct err *e);
 
 /* --- orders ----------------------------------------------------------- */
@@ -261,11 +261,22 @@ struct store_mail {
 	size_t len;
 };
 
-/* Queues a mail.  A sensitive one (it holds a secret) has its body
- * replaced by a short note once it is delivered. */
+/* Queues a mail, with its text part (NULL: none to keep).  Once it is
+ * delivered its bytes go but for the headers and a note
+ * (store_outbox_delivered); the text is kept compressed unless the mail
+ * is sensitive (it holds a secret). */
 int store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
-    const char *raw, size_t len, int sensitive, int64_t now, struct err *e);
+    const char *raw, size_t len, int sensitive, const char *text,
+    int64_t now, struct err *e);
+/* The hash of the bytes sent for mail id, when they are not the ones
+ * queued (a welcome whose map was drawn at sending). */
+int store_outbox_hash(struct store *s, int64_t id, const char *raw,
+    size_t len, struct err *e);
+/* The text kept of mail id into *text (malloc'd): 1, 0 when none is
+ * kept, -1 with e set. */
+int store_outbox_text(struct store *s, int64_t id, char **text,
+    struct err *e);
 /* Queued (undelivered) mail when pending = 1, else all; *out is a
  * malloc'd array of *n mails (free with store_mails_free). */
 int store_outbox_list(struct store *s, int pending, struct store_mail **out,
@@ -291,5 +302,24 @@ int store_outbox_retry(struct store *s, int64_t id, int64_t now,
 /* Refused for good: never tried again, shown by 'despatch outbox'. */
 int store_outbox_failed(struct store *s, int64_t id, int64_t now,
     const char *why, struct err *e);
+
+/* --- keeping the store small (trim.c) --------------------------------- */
+
+/* A received mail that is no player's orders keeps its bytes this long. */
+#define STORE_KEEP_RAW (7 * 24 * 3600)
+
+/* text compressed (zlib, after a 4-byte length): 0, or -1 out of memory. */
+int store_zip(const char *text, size_t n, unsigned char **out,
+    size_t *outlen);
+/* What store_zip made, as text (malloc'd); NULL when damaged. */
+char *store_unzip(const unsigned char *z, size_t n);
+/* Cuts to its headers each received mail whose bytes are no longer
+ * needed: a player's mail of game for a step up to played (game 0:
+ * none), and any game's mail older than STORE_KEEP_RAW. */
+int store_messages_trim(struct store *s, int64_t game, int played,
+    int64_t now, struct err *e);
+/* VACUUM, and the WAL truncated: the database's size before and after. */
+int store_vacuum(struct store *s, int64_t *before, int64_t *after,
+    struct err *e);
 
 #endif

@@ -30,6 +30,7 @@
 #include "referee/referee.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "bench_util.h"
 
 #ifndef DESPATCH_SOURCE_DIR
 #define DESPATCH_SOURCE_DIR "."
@@ -58,9 +59,8 @@ main(int argc, char **argv)
 {
 	const char *camp = DESPATCH_SOURCE_DIR "/campaign/cowpens-1781";
 	char dir[] = "/tmp/despatch-bench-verify-XXXXXX", path[512], db[512];
-	char archive[512], line[512], *text = NULL, *scen2, *t;
+	char archive[512], line[512];
 	int turns = 100, runs = 3, i, steps, step;
-	size_t len = 0;
 	struct store *st = NULL;
 	struct referee r;
 	struct err e;
@@ -83,21 +83,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	/* The campaign's scenario, with as many turns as asked. */
-	snprintf(path, sizeof(path), "%s/cowpens.scenario", camp);
-	if (scenario_read_file(path, 1 << 20, &text, &len, &e) != 0)
-		die("the scenario", &e);
-	t = strstr(text, "\nturns 6 ");
-	scen2 = malloc(len + 32);
-	if (t == NULL || scen2 == NULL) {
-		fprintf(stderr, "bench_verify: the scenario has no 'turns 6' line\n");
+	if (bench_cowpens(camp, dir, turns, path, sizeof(path)) != 0)
 		return 1;
-	}
-	snprintf(scen2, len + 32, "%.*s\nturns %d %s", (int)(t - text), text, turns,
-	    t + strlen("\nturns 6 "));
-	snprintf(path, sizeof(path), "%s/cowpens.scenario", dir);
-	f = fopen(path, "w");
-	if (f == NULL || fputs(scen2, f) == EOF || fclose(f) != 0)
-		die(path, NULL);
 	snprintf(db, sizeof(db), "%s/bench.db", dir);
 	if (store_open(db, 1, -1, &st, &e) != 0)
 		die("the database", &e);
@@ -244,8 +231,6 @@ main(int argc, char **argv)
 	referee_fini(&r);
 	store_close(st);
 	free(res);
-	free(text);
-	free(scen2);
 	snprintf(line, sizeof(line), "rm -rf '%s'", dir);
 	if (system(line) != 0)
 		fprintf(stderr, "bench_verify: could not remove %s\n", dir);

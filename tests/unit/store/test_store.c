@@ -121,7 +121,7 @@ message_stored_twice_is_recognised(void **state)
 	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
 	assert_int_equal(store_message_seen(st, "a@b", sha1, &e), 0);
 	assert_int_equal(store_message_insert(st, "a@b", sha1, "p@x.org", "s", 0,
-	    0, 0, "orders", NULL, "raw", 3, 1, &id, &e), 0);
+	    0, 0, "orders", NULL, "raw", 3, NULL, 0, 1, &id, &e), 0);
 	/* Same Message-ID, other bytes; same bytes, no Message-ID. */
 	assert_int_equal(store_message_seen(st, "a@b", sha2, &e), 1);
 	assert_int_equal(store_message_seen(st, NULL, sha1, &e), 1);
@@ -129,7 +129,7 @@ message_stored_twice_is_recognised(void **state)
 	assert_int_equal(store_message_seen(st, NULL, sha2, &e), 0);
 	/* The schema itself refuses a second copy. */
 	assert_int_equal(store_message_insert(st, "a@b", sha2, NULL, NULL, 0, 0,
-	    0, "orders", NULL, "raw", 3, 1, &id, &e), -1);
+	    0, "orders", NULL, "raw", 3, NULL, 0, 1, &id, &e), -1);
 	assert_int_equal(store_message_count(st, &n, &e), 0);
 	assert_int_equal(n, 1);
 	store_close(st);
@@ -246,7 +246,7 @@ failed_transaction_leaves_nothing(void **state)
 	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
 	assert_int_equal(store_begin(st, &e), 0);
 	assert_int_equal(store_message_insert(st, "x@y", sha, NULL, NULL, 0, 0, 0,
-	    "orders", NULL, "r", 1, 1, NULL, &e), 0);
+	    "orders", NULL, "r", 1, NULL, 0, 1, NULL, &e), 0);
 	store_rollback(st);
 	assert_int_equal(store_message_count(st, &n, &e), 0);
 	assert_int_equal(n, 0);
@@ -266,7 +266,7 @@ held_mail_is_due_for_no_sender(void **state)
 	(void)state;
 	assert_int_equal(store_open(dbpath, 1, -1, &st, &e), 0);
 	assert_int_equal(store_outbox_add(st, 0, "a@x", "w@x", "s", "observer",
-	    "raw\r\n", 5, 0, 100, &e), 0);
+	    "raw\r\n", 5, 0, NULL, 100, &e), 0);
 	assert_int_equal(store_exec(st, &e, "UPDATE outbox SET hold_step = 3, "
 	    "next_attempt_at = 1152921504606846976", ""), 0);
 	assert_int_equal(store_outbox_due(st, INT64_MAX, &m, &n, &e), 0);

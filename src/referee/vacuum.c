@@ -1,0 +1,129 @@
+/*
+ * vacuum.c - 'despatch vacuum': everything the store need not keep, cut
+ * at once, and the space given back to the disk.
+ *
+ * Mail is trimmed as it goes (delivered mail at once, a player's mail
+ * when its step is played, other mail of a game after a week: see
+ * store/trim.c); this catches what a store made by an older despatch
+ * still holds, and what a running daemon has not reached yet, then runs
+ * VACUUM.  It runs by itself when a battle ends.
+ */
+#include <sodium.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/mail.h"
+#include "referee/internal.h"
+#include "referee/referee.h"
+#include "store/store.h"
+
+/* A delivered mail of a store older than the trimming: its text kept
+ * compressed and its hash, its bytes cut to the headers. */
+static int
+outbox_old_one(struct referee *r, int64_t id, struct err *e)
+{
+	char *raw = NULL;
+	size_t len = 0;
+	struct mail_msg *m = NULL;
+	struct err pe;
+	unsigned char sha[32], *z = NULL;
+	size_t zl = 0;
+	int64_t game = 0;
+	int rc = -1;
+
+	err_clear(&pe);
+	if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM outbox "
+	    "WHERE id = ?", "i", id) != 1 ||
+	    store_query_int(r->st, e, &game, "SELECT coalesce(game_id, 0) FROM "
+	    "outbox WHERE id = ?", "i", id) != 1)
+		goto out;
+	crypto_hash_sha256(sha, (unsigned char *)raw, len);
+	if (game > 0 && mail_parse(raw, len, &m, &pe) == 0 &&
+	    store_zip(m->body, strlen(m->body), &z, &zl) != 0) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	if (store_exec(r->st, e, "UPDATE outbox SET sha256 = ?, text_z = ? "
+	    "WHERE id = ?", "bbi", (const void *)sha, (size_t)32,
+	    (const void *)z, zl, id) != 0 ||
+	    store_outbox_delivered(r->st, id, (int64_t)0, e) != 0)
+		goto out;
+	rc = 0;
+out:
+	mail_msg_free(m);
+	free(raw);
+	free(z);
+	return rc;
+}
+
+int
+referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
+{
+	char *names = NULL, *name, *save = NULL;
+	int64_t now = referee_now(r), n = 0, id = 0, delivered;
+	int rc = -1;
+
+	memset(vr, 0, sizeof(*vr));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
+	    "trimmed_at IS NULL", "") < 0)
+		goto fail;
+	vr->messages = n;
+	/* Each game's players' mail for the steps it has played. */
+	names = store_game_names(r->st);
+	if (names == NULL) {
+		err_set(e, ERR_TEMP, "cannot list the games");
+		goto fail;
+	}
+	for (name = strtok_r(names, "\n", &save); name != NULL;
+	    name = strtok_r(NULL, "\n", &save)) {
+		struct store_game g;
+
+		memset(&g, 0, sizeof(g));
+		if (store_game_get(r->st, name, &g, e) != 0) {
+			store_game_clear(&g);
+			goto fail;
+		}
+		if (g.status != GAME_SETUP && store_messages_trim(r->st, g.id,
+		    g.status == GAME_FINISHED ? g.step : g.step - 1, now, e) != 0) {
+			store_game_clear(&g);
+			goto fail;
+		}
+		store_game_clear(&g);
+	}
+	if (store_messages_trim(r->st, 0, 0, now, e) != 0 ||
+	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
+	    "trimmed_at IS NULL", "") < 0)
+		goto fail;
+	vr->messages -= n;
+	/* Delivered mail kept whole by an older despatch (no hash). */
+	for (;;) {
+		int got = store_query_int(r->st, e, &id, "SELECT id FROM outbox "
+		    "WHERE delivered_at IS NOT NULL AND sha256 IS NULL AND NOT "
+		    "sensitive AND id > ? "
+		    "ORDER BY id LIMIT 1", "i", id);
+
+		if (got < 0)
+			goto fail;
+		if (got == 0)
+			break;
+		if (store_query_int(r->st, e, &delivered, "SELECT delivered_at FROM "
+		    "outbox WHERE id = ?", "i", id) != 1 ||
+		    outbox_old_one(r, id, e) != 0 ||
+		    store_exec(r->st, e, "UPDATE outbox SET delivered_at = ? WHERE "
+		    "id = ?", "ii", delivered, id) != 0)
+			goto fail;
+		vr->outbox++;
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	free(names);
+	return store_vacuum(r->st, &vr->before, &vr->after, e);
+fail:
+	store_rollback(r->st);
+	free(names);
+	return rc;
+}

@@ -1,0 +1,165 @@
+/*
+ * trim.c - what the store keeps of mail once it has served (issue 19):
+ * a delivered mail's bytes give way to its headers, with a hash of them
+ * and its text part compressed; a received mail's, once the step it was
+ * for is played (or a week on, for mail that is not a player's), to its
+ * headers and the text it was read from.  What despatch needs later
+ * (duplicate detection, RESEND, the audit of what was read and sent)
+ * stays; what it never reads again (maps, HTML, attachments, quoted
+ * reports) goes.  store_vacuum gives the freed pages back to the disk.
+ *
+ * Compressed text is zlib's (RFC 1950) stream after a 4-byte big-endian
+ * count of the bytes it holds: a library does this job, and the count
+ * lets uncompress() be given the exact size.
+ */
+#include "store/store.h"
+
+#include <sodium.h>
+#include <sqlite3.h>
+#include <zlib.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+
+#define TEXT_MAX (16u << 20)   /* no text of ours comes near it */
+
+int
+store_zip(const char *text, size_t n, unsigned char **out, size_t *outlen)
+{
+	uLongf cap = compressBound((uLong)n);
+	unsigned char *z;
+
+	*out = NULL;
+	*outlen = 0;
+	if (n > TEXT_MAX)
+		return -1;
+	z = malloc(4 + cap);
+	if (z == NULL)
+		return -1;
+	z[0] = (unsigned char)(n >> 24);
+	z[1] = (unsigned char)(n >> 16);
+	z[2] = (unsigned char)(n >> 8);
+	z[3] = (unsigned char)n;
+	if (compress2(z + 4, &cap, (const Bytef *)text, (uLong)n, 9) != Z_OK) {
+		free(z);
+		return -1;
+	}
+	*out = z;
+	*outlen = 4 + cap;
+	return 0;
+}
+
+char *
+store_unzip(const unsigned char *z, size_t n)
+{
+	uLongf want, got;
+	char *t;
+
+	if (n < 4)
+		return NULL;
+	want = (uLongf)z[0] << 24 | (uLongf)z[1] << 16 | (uLongf)z[2] << 8 | z[3];
+	if (want > TEXT_MAX)
+		return NULL;
+	t = malloc(want + 1);
+	if (t == NULL)
+		return NULL;
+	got = want;
+	if (uncompress((Bytef *)t, &got, z + 4, (uLong)(n - 4)) != Z_OK ||
+	    got != want) {
+		free(t);
+		return NULL;
+	}
+	t[want] = '\0';
+	return t;
+}
+
+int
+store_outbox_text(struct store *s, int64_t id, char **text, struct err *e)
+{
+	char *z = NULL;
+	size_t n = 0;
+	int got;
+
+	*text = NULL;
+	got = store_query_text(s, e, &z, &n, "SELECT text_z FROM outbox WHERE "
+	    "id = ? AND text_z IS NOT NULL", "i", id);
+	if (got <= 0)
+		return got;
+	*text = store_unzip((unsigned char *)z, n);
+	free(z);
+	if (*text == NULL)
+		return err_set(e, ERR_DATA, "the text kept of mail %lld is damaged",
+		    (long long)id);
+	return 1;
+}
+
+int
+store_outbox_hash(struct store *s, int64_t id, const char *raw, size_t len,
+    struct err *e)
+{
+	unsigned char sha[32];
+
+	crypto_hash_sha256(sha, (const unsigned char *)raw, len);
+	return store_exec(s, e, "UPDATE outbox SET sha256 = ? WHERE id = ?", "bi",
+	    (const void *)sha, (size_t)32, id);
+}
+
+/* The headers of a mail's bytes, the blank line after them included, in
+ * SQL: CRLF or bare LF line ends. */
+#define HEADERS_OF(col) \
+	"CASE WHEN instr(" col ", X'0D0A0D0A') > 0 THEN substr(" col ", 1, " \
+	"instr(" col ", X'0D0A0D0A') + 3) WHEN instr(" col ", X'0A0A') > 0 " \
+	"THEN substr(" col ", 1, instr(" col ", X'0A0A') + 1) ELSE " col " END"
+
+int
+store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+{
+	/* The headers stay, with a note of what went.  A mail queued by an
+	 * older despatch (no hash, no text kept) stays whole until 'despatch
+	 * vacuum' keeps its text; one that held a secret never does. */
+	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
+	    "WHEN sensitive THEN " HEADERS_OF("raw") " || CAST('[delivered; the "
+	    "body held a player''s secret and was removed]' || X'0D0A' AS BLOB) "
+	    "WHEN sha256 IS NOT NULL THEN " HEADERS_OF("raw") " || CAST(CASE WHEN "
+	    "text_z IS NOT NULL THEN '[delivered; its text is kept, compressed]' "
+	    "ELSE '[delivered]' END || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?",
+	    "ii", now, id);
+}
+
+int
+store_messages_trim(struct store *s, int64_t game, int played, int64_t now,
+    struct err *e)
+{
+	/* A player's mail for a step now played: what it said was read
+	 * into the orders and the replies; its bytes are not needed. */
+	if (game > 0 && store_exec(s, e, "UPDATE messages SET raw = "
+	    HEADERS_OF("raw") ", trimmed_at = ? WHERE trimmed_at IS NULL AND "
+	    "game_id = ? AND step <= ? AND player_id IS NOT NULL", "iiI", now,
+	    game, played) != 0)
+		return -1;
+	/* Any other mail of a game (an observer's, a command, one with no
+	 * step), a week after it came.  Mail of no game (junk) is kept as
+	 * the intake bounded it. */
+	return store_exec(s, e, "UPDATE messages SET raw = " HEADERS_OF("raw")
+	    ", trimmed_at = ? WHERE trimmed_at IS NULL AND game_id IS NOT NULL "
+	    "AND received_at < ?", "ii", now, now - STORE_KEEP_RAW);
+}
+
+int
+store_vacuum(struct store *s, int64_t *before, int64_t *after, struct err *e)
+{
+	int64_t pages = 0, size = 0;
+
+	if (store_query_int(s, e, &pages, "PRAGMA page_count", "") < 0 ||
+	    store_query_int(s, e, &size, "PRAGMA page_size", "") < 0)
+		return -1;
+	*before = pages * size;
+	if (store_exec(s, e, "VACUUM", "") != 0 ||
+	    store_exec(s, e, "PRAGMA wal_checkpoint(TRUNCATE)", "") != 0 ||
+	    store_query_int(s, e, &pages, "PRAGMA page_count", "") < 0)
+		return -1;
+	*after = pages * size;
+	return 0;
+}
