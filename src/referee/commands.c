@@ -619,6 +619,12 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	    "AND delivered_at IS NULL", "i", g->id) != 0)
 		return -1;
 	g->status = GAME_FINISHED;
+	/* Its mail will be read no more: cut now, the space given back
+	 * once this is committed. */
+	if (store_messages_trim(in->r->st, g->id, g->step, referee_now(in->r),
+	    in->e) != 0)
+		return -1;
+	in->r->vacuum_due = 1;
 	n = store_players(in->r->st, g->id, -1, pl, MAX_PLAYERS, in->e);
 	if (n < 0)
 		return -1;

@@ -1283,11 +1283,14 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 	res->replies = in.replies;
 	rc = 0;
 	/* Out of every transaction (not in a batch): draw the maps now. */
-	if (!store_in_tx(r->st))
+	if (!store_in_tx(r->st)) {
 		referee_previews_flush(r);
+		referee_vacuum_due(r);
+	}
 	goto out;
 fail:
 	store_rollback(r->st);
+	r->vacuum_due = 0;
 	referee_previews_drop(r, jobs_before);
 out:
 	sodium_memzero(&h, sizeof(h));
@@ -1308,17 +1311,20 @@ int
 referee_batch_commit(struct referee *r, struct err *e)
 {
 	if (store_commit(r->st, e) != 0) {
+		r->vacuum_due = 0;
 		referee_previews_drop(r, 0);
 		return -1;
 	}
 	crash_point("batch-committed");
 	referee_previews_flush(r);
+	referee_vacuum_due(r);
 	return 0;
 }
 
 void
 referee_batch_abort(struct referee *r)
 {
+	r->vacuum_due = 0;
 	store_rollback(r->st);
 	referee_previews_drop(r, 0);
 }

@@ -65,6 +65,9 @@ struct referee {
 	 * (a full disk): not sent again while they wait to be marked. */
 	int64_t *unmarked;
 	int nunmarked;
+	/* A battle ended in a transaction not yet committed (a concession):
+	 * the database is VACUUMed once it is (referee_vacuum_due). */
+	int vacuum_due;
 	/* The keyed-hash keys (keys.c), read once. */
 	unsigned char skeys[2][32];
 	int skeys_loaded;
@@ -127,6 +130,8 @@ struct vacuum_result {
  * needed, then VACUUMs. */
 int referee_vacuum(struct referee *r, struct vacuum_result *vr,
     struct err *e);
+/* VACUUMs if a battle ended in the transaction just committed. */
+void referee_vacuum_due(struct referee *r);
 
 /* --- engines and upgrades (upgrade.c, docs/ledger.md) ---------------- */
 

@@ -903,14 +903,9 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 	crash_point("turn-committed");
 	rc = 0;
 	if (tr->finished) {
-		/* The battle is over: what its mail held is given back to the
-		 * disk (a failure, the database busy, is no failure of the
-		 * step; 'despatch vacuum' does it later). */
-		int64_t before, after;
-		struct err ve;
-
-		err_clear(&ve);
-		(void)store_vacuum(r->st, &before, &after, &ve);
+		/* The battle is over: what its mail held is given back. */
+		r->vacuum_due = 1;
+		referee_vacuum_due(r);
 	}
 	goto out;
 fail_quiet:

@@ -127,3 +127,18 @@ fail:
 	free(names);
 	return rc;
 }
+
+void
+referee_vacuum_due(struct referee *r)
+{
+	int64_t before, after;
+	struct err e;
+
+	if (!r->vacuum_due || store_in_tx(r->st))
+		return;
+	r->vacuum_due = 0;
+	/* A failure (the database busy) is no failure of what ended the
+	 * battle: 'despatch vacuum' does it later. */
+	err_clear(&e);
+	(void)store_vacuum(r->st, &before, &after, &e);
+}

@@ -210,6 +210,47 @@ other_mail_of_a_game_goes_after_a_week_and_vacuum_gives_space_back(
 	assert_int_equal(vr.outbox, 0);
 }
 
+/* A battle ended by a concession: its mail is cut and the space given
+ * back as the concession is committed. */
+static void
+a_concession_cuts_the_games_mail_and_gives_the_space_back(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result sr;
+	char *raw, *rep, *at, code[16], body[300];
+
+	start(f);
+	deliver_all(f);
+	raw = mail("c0@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n\r\n"
+	    "23rd: ADVANCE 4\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	raw = mail("c1@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\nCONCEDE\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	rep = last_mail(f);
+	at = strstr(rep, "  CONCEDE ");
+	assert_non_null(at);
+	assert_int_equal(sscanf(at, "  CONCEDE %15s", code), 1);
+	free(rep);
+	deliver_all(f);
+	assert_true(q(f, "PRAGMA freelist_count") > 0);
+	snprintf(body, sizeof(body), "GAME mill SIDE continental PASSWORD "
+	    "blue-coat-secret\r\nCONCEDE %s\r\n", code);
+	raw = mail("c2@cont.example.org", "greene@cont.example.org", body);
+	submit(f, raw, &sr);
+	free(raw);
+	assert_int_equal(q(f, "SELECT count(*) FROM games WHERE status = "
+	    "'finished'"), 1);
+	/* The crown's orders for the phase never played: cut all the same. */
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'c0@crown.example.org' AND trimmed_at IS NOT NULL"), 1);
+	assert_int_equal(q(f, "PRAGMA freelist_count"), 0);
+	assert_int_equal(f->r.vacuum_due, 0);
+}
+
 /* A welcome is queued as text, its map of the field at the start drawn
  * when it is sent: a new game's queued mail holds no map. */
 static void
@@ -274,6 +315,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(other_mail_of_a_game_goes_after_a_week_and_vacuum_gives_space_back,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_welcome_is_queued_as_text_and_its_map_drawn_when_sent,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_concession_cuts_the_games_mail_and_gives_the_space_back,
 		    setup_live, teardown),
 	};
 
