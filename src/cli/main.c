@@ -28,6 +28,7 @@
 #include "report/json.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
+#include "ledger/engine.h"
 #include "ledger/ledger.h"
 #include "map/map.h"
 #include "referee/referee.h"
@@ -1348,6 +1349,8 @@ main(int argc, char **argv)
 	db_path = getenv("DESPATCH_DB");
 	if (db_path == NULL || *db_path == '\0')
 		db_path = "./despatch.db";
+	/* The upgrade tests' hook (despatch(1), ENVIRONMENT). */
+	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
 	/* --db FILE and -c FILE may stand anywhere on the line: take them
 	 * out first. */
 	for (i = 1; i < argc; i++) {

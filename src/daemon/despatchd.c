@@ -53,6 +53,7 @@
 
 #include "config/config.h"
 #include "core/crash.h"
+#include "ledger/engine.h"
 #include "ledger/ledger.h"
 #include "mail/imap.h"
 #include "mail/mail.h"
@@ -734,6 +735,7 @@ main(int argc, char **argv)
 	 * threshold and staying in the heap for good. */
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	mallopt(M_TRIM_THRESHOLD, 512 * 1024);
+	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
 	if (sodium_init() < 0) {
 		logmsg("fatal", "libsodium failed to initialise");
 		return 1;

@@ -41,20 +41,30 @@ ledger_engine_get(int n)
 	return NULL;
 }
 
+/* An older engine to play as, for the upgrade tests (0: none). */
+static int engine_test;
+
+int
+ledger_engine_test(const char *n)
+{
+	char *end;
+	long v;
+
+	engine_test = 0;
+	if (n == NULL || *n == '\0')
+		return 0;
+	v = strtol(n, &end, 10);
+	if (*end != '\0' || v <= 0 || v >= ENGINE_NUMBER ||
+	    ledger_engine_get((int)v) == NULL)
+		return -1;
+	engine_test = (int)v;
+	return 0;
+}
+
 int
 ledger_engine_current(void)
 {
-	const char *t = getenv("DESPATCH_TEST_ENGINE");
-	char *end;
-	long n;
-
-	if (t != NULL && *t != '\0') {
-		n = strtol(t, &end, 10);
-		if (*end == '\0' && n > 0 && n < ENGINE_NUMBER &&
-		    ledger_engine_get((int)n) != NULL)
-			return (int)n;
-	}
-	return ENGINE_NUMBER;
+	return engine_test != 0 ? engine_test : ENGINE_NUMBER;
 }
 
 int

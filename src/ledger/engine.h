@@ -21,10 +21,13 @@ struct ledger_engine {
 	int (*state_hash)(const struct battle *b, unsigned char out[LEDGER_HASH]);
 };
 
-/* The engine this build plays: ENGINE_NUMBER, or for the upgrade tests
- * the older number that $DESPATCH_TEST_ENGINE names (one this build
- * knows; any other value is ignored). */
+/* The engine this build plays: ENGINE_NUMBER, or the older one
+ * ledger_engine_test named. */
 int ledger_engine_current(void);
+/* For the upgrade tests only (the fronts pass $DESPATCH_TEST_ENGINE):
+ * play as the older engine numbered n, one this build knows; -1 (and
+ * this build's engine) for any other, 0 for NULL or "". */
+int ledger_engine_test(const char *n);
 /* The engine numbered n, or NULL when this build does not know it. */
 const struct ledger_engine *ledger_engine_get(int n);
 /* The number of the engine a genesis names ("0.4.0", "5"); 0 when it is
