@@ -726,12 +726,12 @@ cmd_state(int argc, char **argv)
 	}
 	if (as_json) {
 		struct report_game rg;
-		struct json j;
+		struct jw j;
 
 		report_game_of(&g, &rg);
-		json_init(&j, stdout);
+		jw_init(&j, stdout);
 		report_json_state(&j, NULL, &rg, b, side, seen);
-		json_done(&j);
+		jw_done(&j);
 	} else if (side >= 0) {
 		struct text t;
 		int s;
@@ -855,18 +855,18 @@ cmd_events(int argc, char **argv)
 		return cli_fail(&e);
 	}
 	{
-		struct json j;
+		struct jw j;
 		int seq = 0, last = -1;
 
-		json_init(&j, stdout);
+		jw_init(&j, stdout);
 		if (as_json) {
-			json_obj(&j, NULL);
-			json_str(&j, "game", g.name);
+			jw_obj(&j, NULL);
+			jw_str(&j, "game", g.name);
 			if (turn)
-				json_int(&j, "turn", turn);
+				jw_int(&j, "turn", turn);
 			else
-				json_null(&j, "turn");
-			json_arr(&j, "events");
+				jw_null(&j, "turn");
+			jw_arr(&j, "events");
 		}
 		for (i = 0; i < ev.n; i++) {
 			const struct event *x = &ev.v[i];
@@ -890,9 +890,9 @@ cmd_events(int argc, char **argv)
 			report_json_event(&j, b, x, steps[i], seq);
 		}
 		if (as_json) {
-			json_end_arr(&j);
-			json_end_obj(&j);
-			json_done(&j);
+			jw_end_arr(&j);
+			jw_end_obj(&j);
+			jw_done(&j);
 		}
 	}
 	free(seen);
@@ -1167,27 +1167,27 @@ cmd_outbox(int argc, char **argv)
 		return cli_fail(&e);
 	}
 	if (as_json) {
-		struct json j;
+		struct jw j;
 
-		json_init(&j, stdout);
-		json_arr(&j, NULL);
+		jw_init(&j, stdout);
+		jw_arr(&j, NULL);
 		for (i = 0; i < n; i++) {
-			json_obj(&j, NULL);
-			json_int(&j, "id", m[i].id);
-			json_str(&j, "message_id", m[i].message_id);
-			json_str(&j, "to", m[i].recipient);
-			json_str(&j, "subject", m[i].subject);
-			json_str(&j, "kind", m[i].kind);
-			json_int(&j, "bytes", (int64_t)m[i].len);
-			json_int(&j, "attempts", m[i].attempts);
+			jw_obj(&j, NULL);
+			jw_int(&j, "id", m[i].id);
+			jw_str(&j, "message_id", m[i].message_id);
+			jw_str(&j, "to", m[i].recipient);
+			jw_str(&j, "subject", m[i].subject);
+			jw_str(&j, "kind", m[i].kind);
+			jw_int(&j, "bytes", (int64_t)m[i].len);
+			jw_int(&j, "attempts", m[i].attempts);
 			if (m[i].last_error[0] != '\0')
-				json_str(&j, "last_error", m[i].last_error);
+				jw_str(&j, "last_error", m[i].last_error);
 			if (m[i].failed_at != 0)
-				json_int(&j, "failed_at", m[i].failed_at);
-			json_end_obj(&j);
+				jw_int(&j, "failed_at", m[i].failed_at);
+			jw_end_obj(&j);
 		}
-		json_end_arr(&j);
-		json_done(&j);
+		jw_end_arr(&j);
+		jw_done(&j);
 	} else {
 		int failed = 0;
 

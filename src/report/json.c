@@ -6,7 +6,7 @@
 #include <string.h>
 
 void
-json_init(struct json *j, FILE *f)
+jw_init(struct jw *j, FILE *f)
 {
 	memset(j, 0, sizeof(*j));
 	j->f = f;
@@ -14,7 +14,7 @@ json_init(struct json *j, FILE *f)
 }
 
 static void
-newline(struct json *j)
+newline(struct jw *j)
 {
 	int i;
 
@@ -47,7 +47,7 @@ escape(FILE *f, const char *s)
 }
 
 static void
-key(struct json *j, const char *k)
+key(struct jw *j, const char *k)
 {
 	if (j->depth > 0) {
 		if (!j->first[j->depth])
@@ -62,17 +62,17 @@ key(struct json *j, const char *k)
 }
 
 static void
-open_(struct json *j, const char *k, char c)
+open_(struct jw *j, const char *k, char c)
 {
 	key(j, k);
 	fputc(c, j->f);
-	if (j->depth + 1 < JSON_DEPTH)
+	if (j->depth + 1 < JW_DEPTH)
 		j->depth++;
 	j->first[j->depth] = 1;
 }
 
 static void
-close_(struct json *j, char c)
+close_(struct jw *j, char c)
 {
 	int empty = j->first[j->depth];
 
@@ -84,31 +84,31 @@ close_(struct json *j, char c)
 }
 
 void
-json_obj(struct json *j, const char *k)
+jw_obj(struct jw *j, const char *k)
 {
 	open_(j, k, '{');
 }
 
 void
-json_arr(struct json *j, const char *k)
+jw_arr(struct jw *j, const char *k)
 {
 	open_(j, k, '[');
 }
 
 void
-json_end_obj(struct json *j)
+jw_end_obj(struct jw *j)
 {
 	close_(j, '}');
 }
 
 void
-json_end_arr(struct json *j)
+jw_end_arr(struct jw *j)
 {
 	close_(j, ']');
 }
 
 void
-json_str(struct json *j, const char *k, const char *v)
+jw_str(struct jw *j, const char *k, const char *v)
 {
 	key(j, k);
 	if (v == NULL)
@@ -118,21 +118,21 @@ json_str(struct json *j, const char *k, const char *v)
 }
 
 void
-json_int(struct json *j, const char *k, int64_t v)
+jw_int(struct jw *j, const char *k, int64_t v)
 {
 	key(j, k);
 	fprintf(j->f, "%lld", (long long)v);
 }
 
 void
-json_bool(struct json *j, const char *k, int v)
+jw_bool(struct jw *j, const char *k, int v)
 {
 	key(j, k);
 	fputs(v ? "true" : "false", j->f);
 }
 
 void
-json_fx(struct json *j, const char *k, fx v)
+jw_fx(struct jw *j, const char *k, fx v)
 {
 	char buf[32];
 
@@ -141,14 +141,14 @@ json_fx(struct json *j, const char *k, fx v)
 }
 
 void
-json_null(struct json *j, const char *k)
+jw_null(struct jw *j, const char *k)
 {
 	key(j, k);
 	fputs("null", j->f);
 }
 
 void
-json_done(struct json *j)
+jw_done(struct jw *j)
 {
 	fputc('\n', j->f);
 }

@@ -1,6 +1,8 @@
 /*
- * json.h - a small JSON writer: the CLI's --json output and the JSON
- * report a player may have attached to each turn's mail.
+ * json.h - jw, a small JSON writer: the CLI's --json output and the JSON
+ * report a player may have attached to each turn's mail.  Its names are
+ * its own (jw_), apart from jansson's json_ ones: despatch links both,
+ * and a json_null of ours once stood in for libjansson's.
  *
  * Writes to a FILE with commas managed for the caller; strings are
  * escaped per RFC 8259.  Numbers in inches are written from fixed point
@@ -14,25 +16,25 @@
 
 #include "core/geom.h"
 
-#define JSON_DEPTH 32
+#define JW_DEPTH 32
 
-struct json {
+struct jw {
 	FILE *f;
 	int depth;
-	int first[JSON_DEPTH];
+	int first[JW_DEPTH];
 	int indent;
 };
 
-void json_init(struct json *j, FILE *f);
-void json_obj(struct json *j, const char *key);   /* key NULL in arrays */
-void json_arr(struct json *j, const char *key);
-void json_end_obj(struct json *j);
-void json_end_arr(struct json *j);
-void json_str(struct json *j, const char *key, const char *v);  /* NULL -> null */
-void json_int(struct json *j, const char *key, int64_t v);
-void json_bool(struct json *j, const char *key, int v);
-void json_fx(struct json *j, const char *key, fx v);
-void json_null(struct json *j, const char *key);
-void json_done(struct json *j);
+void jw_init(struct jw *j, FILE *f);
+void jw_obj(struct jw *j, const char *key);   /* key NULL in arrays */
+void jw_arr(struct jw *j, const char *key);
+void jw_end_obj(struct jw *j);
+void jw_end_arr(struct jw *j);
+void jw_str(struct jw *j, const char *key, const char *v);  /* NULL -> null */
+void jw_int(struct jw *j, const char *key, int64_t v);
+void jw_bool(struct jw *j, const char *key, int v);
+void jw_fx(struct jw *j, const char *key, fx v);
+void jw_null(struct jw *j, const char *key);
+void jw_done(struct jw *j);
 
 #endif

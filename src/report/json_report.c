@@ -86,7 +86,7 @@ report_seen_contacts(const struct battle *b, int side,
 /* A stand; hidden set (an enemy's in a fog game): its strength null, as
  * the table does not show it. */
 static void
-json_stand(struct json *j, const struct battle *b, const struct stand *t,
+json_stand(struct jw *j, const struct battle *b, const struct stand *t,
     int hidden)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
@@ -99,31 +99,31 @@ json_stand(struct json *j, const struct battle *b, const struct stand *t,
 	for (k = 0; form[k]; k++)
 		if (form[k] >= 'A' && form[k] <= 'Z')
 			form[k] = (char)(form[k] - 'A' + 'a');
-	json_obj(j, NULL);
+	jw_obj(j, NULL);
 	if (hidden) {
-		json_null(j, "sp");
-		json_null(j, "sp_start");
+		jw_null(j, "sp");
+		jw_null(j, "sp_start");
 	} else {
-		json_int(j, "sp", t->sp);
-		json_int(j, "sp_start", t->sp0);
+		jw_int(j, "sp", t->sp);
+		jw_int(j, "sp_start", t->sp0);
 	}
-	json_fx(j, "x", t->pos.x);
-	json_fx(j, "y", t->pos.y);
-	json_int(j, "facing", t->facing);
-	json_str(j, "formation", form);
-	json_bool(j, "disordered", (t->flags & ST_DISORDERED) != 0);
-	json_bool(j, "permanent", (t->flags & ST_PERMANENT) != 0);
-	json_bool(j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
-	json_bool(j, "stationary", (t->flags & ST_STATIONARY) != 0);
-	json_bool(j, "removed", (t->flags & ST_GONE) != 0);
-	json_end_obj(j);
+	jw_fx(j, "x", t->pos.x);
+	jw_fx(j, "y", t->pos.y);
+	jw_int(j, "facing", t->facing);
+	jw_str(j, "formation", form);
+	jw_bool(j, "disordered", (t->flags & ST_DISORDERED) != 0);
+	jw_bool(j, "permanent", (t->flags & ST_PERMANENT) != 0);
+	jw_bool(j, "routed", (t->flags & ST_ROUTED) == ST_ROUTED);
+	jw_bool(j, "stationary", (t->flags & ST_STATIONARY) != 0);
+	jw_bool(j, "removed", (t->flags & ST_GONE) != 0);
+	jw_end_obj(j);
 }
 
 /* One unit; with hide set (an enemy unit in a fog game), only the stands
  * in sight, and nothing of its strength or brigade that the side cannot
  * see. */
 static void
-json_unit(struct json *j, const struct battle *b, int i,
+json_unit(struct jw *j, const struct battle *b, int i,
     const unsigned char *hide)
 {
 	const struct unit *u = &b->units[i];
@@ -132,31 +132,31 @@ json_unit(struct json *j, const struct battle *b, int i,
 	int alive = hide != NULL ? battle_unit_centre_seen(b, i, hide, &c) > 0 :
 	    battle_unit_centre(b, i, &c);
 
-	json_obj(j, NULL);
-	json_str(j, "name", u->name);
-	json_str(j, "side", b->sides[u->side].id);
-	json_str(j, "brigade", hide != NULL ? NULL :
+	jw_obj(j, NULL);
+	jw_str(j, "name", u->name);
+	jw_str(j, "side", b->sides[u->side].id);
+	jw_str(j, "brigade", hide != NULL ? NULL :
 	    b->brigades[u->brigade].name);
-	json_str(j, "type", u->type);
-	json_str(j, "kind", battle_kind_name(u->kind));
-	json_int(j, "morale", u->morale);
-	json_fx(j, "speed", u->speed);
-	json_str(j, "weapon", battle_weapon_name(u->weapon));
+	jw_str(j, "type", u->type);
+	jw_str(j, "kind", battle_kind_name(u->kind));
+	jw_int(j, "morale", u->morale);
+	jw_fx(j, "speed", u->speed);
+	jw_str(j, "weapon", battle_weapon_name(u->weapon));
 	if (alive) {
-		json_fx(j, "x", c.x);
-		json_fx(j, "y", c.y);
+		jw_fx(j, "x", c.x);
+		jw_fx(j, "y", c.y);
 	} else {
-		json_null(j, "x");
-		json_null(j, "y");
+		jw_null(j, "x");
+		jw_null(j, "y");
 	}
 	if (hide != NULL) {
-		json_null(j, "sp");
-		json_null(j, "stands_left");
+		jw_null(j, "sp");
+		jw_null(j, "stands_left");
 	} else {
-		json_int(j, "sp", battle_unit_sp(b, i));
-		json_int(j, "stands_left", battle_unit_alive(b, i));
+		jw_int(j, "sp", battle_unit_sp(b, i));
+		jw_int(j, "stands_left", battle_unit_alive(b, i));
 	}
-	json_arr(j, "stands");
+	jw_arr(j, "stands");
 	for (s = u->first_stand; s < u->first_stand + u->nstands; s++) {
 		if (hide != NULL && (!hide[s] || (b->stands[s].flags & ST_GONE)))
 			continue;
@@ -165,9 +165,9 @@ json_unit(struct json *j, const struct battle *b, int i,
 			continue;
 		json_stand(j, b, &b->stands[s], hide != NULL);
 	}
-	json_end_arr(j);
+	jw_end_arr(j);
 	/* What only the unit's ruleset has, in an object named after it. */
-	json_obj(j, b->ruleset);
+	jw_obj(j, b->ruleset);
 	{
 		const struct ruleset *rs = ruleset_find(b->ruleset);
 		struct unit_field f[RULESET_MAX_FIELDS];
@@ -176,21 +176,21 @@ json_unit(struct json *j, const struct battle *b, int i,
 
 		for (k = 0; k < n; k++)
 			if (f[k].kind == FIELD_BOOL)
-				json_bool(j, f[k].key, f[k].value != 0);
+				jw_bool(j, f[k].key, f[k].value != 0);
 			else if (f[k].kind == FIELD_INCHES)
-				json_fx(j, f[k].key, (fx)f[k].value);
+				jw_fx(j, f[k].key, (fx)f[k].value);
 			else
-				json_int(j, f[k].key, f[k].value);
+				jw_int(j, f[k].key, f[k].value);
 	}
-	json_end_obj(j);
-	json_end_obj(j);
+	jw_end_obj(j);
+	jw_end_obj(j);
 }
 
 /* The scenario's victory conditions and the standing: points, who holds
  * each objective, and when the battle is over how it ended.  A fog game
  * shows a side neither points nor holders until the end. */
 static void
-json_result(struct json *j, const struct report_game *g,
+json_result(struct jw *j, const struct report_game *g,
     const struct battle *b, int fog)
 {
 	struct battle_result r;
@@ -203,46 +203,46 @@ json_result(struct json *j, const struct report_game *g,
 	/* Finished short of its end with no army broken: conceded. */
 	conceded = finished && !r.over;
 	hide = fog && !finished;
-	json_obj(j, "result");
-	json_bool(j, "over", finished || r.over);
-	json_str(j, "kind", conceded ? "conceded" : result_kind_name(r.kind));
-	json_str(j, "winner", !conceded && r.winner >= 0 ?
+	jw_obj(j, "result");
+	jw_bool(j, "over", finished || r.over);
+	jw_str(j, "kind", conceded ? "conceded" : result_kind_name(r.kind));
+	jw_str(j, "winner", !conceded && r.winner >= 0 ?
 	    b->sides[r.winner].id : NULL);
-	json_str(j, "text", g->result != NULL && g->result[0] ? g->result :
+	jw_str(j, "text", g->result != NULL && g->result[0] ? g->result :
 	    NULL);
-	json_obj(j, "victory");
-	json_int(j, "exhausted", b->victory.exhausted);
-	json_int(j, "collapsed", b->victory.collapsed);
-	json_int(j, "margin", b->victory.margin);
-	json_bool(j, "army_break", b->victory.army_break);
-	json_end_obj(j);
+	jw_obj(j, "victory");
+	jw_int(j, "exhausted", b->victory.exhausted);
+	jw_int(j, "collapsed", b->victory.collapsed);
+	jw_int(j, "margin", b->victory.margin);
+	jw_bool(j, "army_break", b->victory.army_break);
+	jw_end_obj(j);
 	if (hide) {
-		json_null(j, "points");
+		jw_null(j, "points");
 	} else {
-		json_obj(j, "points");
+		jw_obj(j, "points");
 		for (i = 0; i < b->nsides; i++)
-			json_int(j, b->sides[i].id, r.points[i]);
-		json_end_obj(j);
+			jw_int(j, b->sides[i].id, r.points[i]);
+		jw_end_obj(j);
 	}
-	json_arr(j, "objectives");
+	jw_arr(j, "objectives");
 	for (i = 0; i < b->nobjectives; i++) {
 		const struct objective *o = &b->objectives[i];
 
-		json_obj(j, NULL);
-		json_str(j, "name", o->name);
-		json_fx(j, "x", o->at.x);
-		json_fx(j, "y", o->at.y);
-		json_fx(j, "radius", o->radius);
-		json_int(j, "points", o->points);
+		jw_obj(j, NULL);
+		jw_str(j, "name", o->name);
+		jw_fx(j, "x", o->at.x);
+		jw_fx(j, "y", o->at.y);
+		jw_fx(j, "radius", o->radius);
+		jw_int(j, "points", o->points);
 		if (hide)
-			json_null(j, "held_by");
+			jw_null(j, "held_by");
 		else
-			json_str(j, "held_by", r.holder[i] >= 0 ?
+			jw_str(j, "held_by", r.holder[i] >= 0 ?
 			    b->sides[r.holder[i]].id : NULL);
-		json_end_obj(j);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_end_obj(j);
+	jw_end_arr(j);
+	jw_end_obj(j);
 }
 
 /* The Fog of War cards, in a battle that plays them: how many are in
@@ -250,35 +250,35 @@ json_result(struct json *j, const struct report_game *g,
  * hold), and the cards in play (in a fog game those the side played or
  * that lie on its units). */
 static void
-json_cards(struct json *j, const struct battle *b, int side, int fog)
+json_cards(struct jw *j, const struct battle *b, int side, int fog)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
 	int i, s, n = 0;
 
 	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
 		return;
-	json_obj(j, "cards");
+	jw_obj(j, "cards");
 	for (i = 0; i < b->cards.n; i++)
 		n += b->cards.at[i] == CARD_DECK;
-	json_int(j, "deck", n);
-	json_arr(j, "hands");
+	jw_int(j, "deck", n);
+	jw_arr(j, "hands");
 	for (s = 0; s < b->nsides; s++) {
-		json_obj(j, NULL);
-		json_str(j, "side", b->sides[s].id);
+		jw_obj(j, NULL);
+		jw_str(j, "side", b->sides[s].id);
 		for (i = n = 0; i < b->cards.n; i++)
 			n += b->cards.at[i] == s;
-		json_int(j, "held", n);
+		jw_int(j, "held", n);
 		if (!fog || s == side) {
-			json_arr(j, "cards");
+			jw_arr(j, "cards");
 			for (i = 0; i < b->cards.n; i++)
 				if (b->cards.at[i] == s)
-					json_str(j, NULL, rs->cards[b->cards.kind[i]].name);
-			json_end_arr(j);
+					jw_str(j, NULL, rs->cards[b->cards.kind[i]].name);
+			jw_end_arr(j);
 		}
-		json_end_obj(j);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_arr(j, "in_play");
+	jw_end_arr(j);
+	jw_arr(j, "in_play");
 	for (i = 0; i < b->cards.neffects; i++) {
 		const struct card_effect *x = &b->cards.effects[i];
 
@@ -286,99 +286,99 @@ json_cards(struct json *j, const struct battle *b, int side, int fog)
 		    b->units[x->unit].side != side)) ||
 		    (x->unit >= 0 && battle_unit_alive(b, x->unit) == 0))
 			continue;
-		json_obj(j, NULL);
-		json_str(j, "card", rs->cards[x->card].name);
-		json_str(j, "played_by", b->sides[x->side].id);
-		json_str(j, "unit", x->unit >= 0 ? b->units[x->unit].name : NULL);
-		json_str(j, "commander", x->commander >= 0 ?
+		jw_obj(j, NULL);
+		jw_str(j, "card", rs->cards[x->card].name);
+		jw_str(j, "played_by", b->sides[x->side].id);
+		jw_str(j, "unit", x->unit >= 0 ? b->units[x->unit].name : NULL);
+		jw_str(j, "commander", x->commander >= 0 ?
 		    b->commanders[x->commander].name : NULL);
 		if (x->unit < 0 && x->commander < 0) {
-			json_fx(j, "x", x->at.x);
-			json_fx(j, "y", x->at.y);
+			jw_fx(j, "x", x->at.x);
+			jw_fx(j, "y", x->at.y);
 		}
-		json_int(j, "until_step", x->until);
-		json_end_obj(j);
+		jw_int(j, "until_step", x->until);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_end_obj(j);
+	jw_end_arr(j);
+	jw_end_obj(j);
 }
 
 void
-report_json_state(struct json *j, const char *key, const struct report_game *g,
+report_json_state(struct jw *j, const char *key, const struct report_game *g,
     const struct battle *b, int side, const unsigned char *seen)
 {
 	int i, s, fog = side >= 0 && seen != NULL;
 
-	json_obj(j, key);
-	json_str(j, "game", g->name);
-	json_str(j, "title", b->title);
-	json_str(j, "ruleset", b->ruleset);
-	json_str(j, "status", g->status);
-	json_bool(j, "sandbox", g->sandbox);
-	json_str(j, "visibility", g->visibility);
-	json_str(j, "view", side >= 0 ? b->sides[side].id : NULL);
-	json_int(j, "step", g->step);
-	json_int(j, "steps", battle_steps(b));
-	json_int(j, "turn", strcmp(g->status, "setup") == 0 ? 0 :
+	jw_obj(j, key);
+	jw_str(j, "game", g->name);
+	jw_str(j, "title", b->title);
+	jw_str(j, "ruleset", b->ruleset);
+	jw_str(j, "status", g->status);
+	jw_bool(j, "sandbox", g->sandbox);
+	jw_str(j, "visibility", g->visibility);
+	jw_str(j, "view", side >= 0 ? b->sides[side].id : NULL);
+	jw_int(j, "step", g->step);
+	jw_int(j, "steps", battle_steps(b));
+	jw_int(j, "turn", strcmp(g->status, "setup") == 0 ? 0 :
 	    battle_step_turn(b, g->step));
-	json_int(j, "turns", b->turns);
+	jw_int(j, "turns", b->turns);
 	if (strcmp(g->status, "running") == 0)
-		json_str(j, "phase", b->sides[battle_step_side(b, g->step)].id);
+		jw_str(j, "phase", b->sides[battle_step_side(b, g->step)].id);
 	else
-		json_null(j, "phase");
-	json_obj(j, "table");
-	json_fx(j, "width", b->width);
-	json_fx(j, "depth", b->depth);
-	json_end_obj(j);
-	json_arr(j, "sides");
+		jw_null(j, "phase");
+	jw_obj(j, "table");
+	jw_fx(j, "width", b->width);
+	jw_fx(j, "depth", b->depth);
+	jw_end_obj(j);
+	jw_arr(j, "sides");
 	for (i = 0; i < b->nsides; i++) {
-		json_obj(j, NULL);
-		json_str(j, "id", b->sides[i].id);
-		json_str(j, "name", b->sides[i].name);
-		json_end_obj(j);
+		jw_obj(j, NULL);
+		jw_str(j, "id", b->sides[i].id);
+		jw_str(j, "name", b->sides[i].name);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_arr(j, "commanders");
+	jw_end_arr(j);
+	jw_arr(j, "commanders");
 	for (i = 0; i < b->ncommanders; i++) {
 		const struct commander *c = &b->commanders[i];
 
 		if (fog && c->side != side)
 			continue;
-		json_obj(j, NULL);
-		json_str(j, "name", c->name);
-		json_str(j, "side", b->sides[c->side].id);
-		json_str(j, "brigade", c->brigade >= 0 ?
+		jw_obj(j, NULL);
+		jw_str(j, "name", c->name);
+		jw_str(j, "side", b->sides[c->side].id);
+		jw_str(j, "brigade", c->brigade >= 0 ?
 		    b->brigades[c->brigade].name : NULL);
-		json_str(j, "rank", battle_rank_name(c->rank));
-		json_str(j, "unit", c->unit >= 0 ? b->units[c->unit].name : NULL);
-		json_fx(j, "x", c->pos.x);
-		json_fx(j, "y", c->pos.y);
-		json_bool(j, "removed", c->gone);
+		jw_str(j, "rank", battle_rank_name(c->rank));
+		jw_str(j, "unit", c->unit >= 0 ? b->units[c->unit].name : NULL);
+		jw_fx(j, "x", c->pos.x);
+		jw_fx(j, "y", c->pos.y);
+		jw_bool(j, "removed", c->gone);
 		/* A card's casualty: out until this step is over (0: not). */
-		json_int(j, "out_until_step", c->out_until);
-		json_bool(j, "out_of_play", c->out_removed);
-		json_end_obj(j);
+		jw_int(j, "out_until_step", c->out_until);
+		jw_bool(j, "out_of_play", c->out_removed);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_arr(j, "brigades");
+	jw_end_arr(j);
+	jw_arr(j, "brigades");
 	for (i = 0; i < b->nbrigades; i++) {
 		const struct brigade *br = &b->brigades[i];
 
 		if (fog && br->side != side)
 			continue;
-		json_obj(j, NULL);
-		json_str(j, "name", br->name);
-		json_str(j, "side", b->sides[br->side].id);
-		json_str(j, "commander", b->commanders[br->commander].name);
-		json_fx(j, "exhaustion_level", br->level10 * 10);
-		json_int(j, "sp_start", br->sp0);
-		json_int(j, "sp_lost", br->lost);
-		json_bool(j, "exhausted", (br->flags & BR_EXHAUSTED) != 0);
-		json_bool(j, "collapsed", (br->flags & BR_COLLAPSED) != 0);
-		json_end_obj(j);
+		jw_obj(j, NULL);
+		jw_str(j, "name", br->name);
+		jw_str(j, "side", b->sides[br->side].id);
+		jw_str(j, "commander", b->commanders[br->commander].name);
+		jw_fx(j, "exhaustion_level", br->level10 * 10);
+		jw_int(j, "sp_start", br->sp0);
+		jw_int(j, "sp_lost", br->lost);
+		jw_bool(j, "exhausted", (br->flags & BR_EXHAUSTED) != 0);
+		jw_bool(j, "collapsed", (br->flags & BR_COLLAPSED) != 0);
+		jw_end_obj(j);
 	}
-	json_end_arr(j);
-	json_arr(j, "units");
+	jw_end_arr(j);
+	jw_arr(j, "units");
 	for (i = 0; i < b->nunits; i++) {
 		const struct unit *u = &b->units[i];
 		int any = 0;
@@ -393,40 +393,40 @@ report_json_state(struct json *j, const char *key, const struct report_game *g,
 		if (any)
 			json_unit(j, b, i, seen);
 	}
-	json_end_arr(j);
+	jw_end_arr(j);
 	json_cards(j, b, side, fog);
 	json_result(j, g, b, fog);
-	json_end_obj(j);
+	jw_end_obj(j);
 }
 
 void
-report_json_event(struct json *j, const struct battle *b,
+report_json_event(struct jw *j, const struct battle *b,
     const struct event *x, int step, int seq)
 {
 	int ph = battle_step_side(b, step);
 
-	json_obj(j, NULL);
-	json_int(j, "step", step);
-	json_int(j, "turn", battle_step_turn(b, step));
-	json_str(j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
-	json_int(j, "seq", seq);
-	json_str(j, "kind", events_kind_name(x->kind));
-	json_str(j, "side", x->side >= 0 && x->side < b->nsides ?
+	jw_obj(j, NULL);
+	jw_int(j, "step", step);
+	jw_int(j, "turn", battle_step_turn(b, step));
+	jw_str(j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
+	jw_int(j, "seq", seq);
+	jw_str(j, "kind", events_kind_name(x->kind));
+	jw_str(j, "side", x->side >= 0 && x->side < b->nsides ?
 	    b->sides[x->side].id : NULL);
-	json_str(j, "unit", x->unit >= 0 && x->unit < b->nunits ?
+	jw_str(j, "unit", x->unit >= 0 && x->unit < b->nunits ?
 	    b->units[x->unit].name : NULL);
-	json_str(j, "target", x->target >= 0 && x->target < b->nunits ?
+	jw_str(j, "target", x->target >= 0 && x->target < b->nunits ?
 	    b->units[x->target].name : NULL);
 	/* A move's distance is kept in hundredths of an inch; the JSON
 	 * gives inches, as for every distance. */
 	if (x->kind == EV_MOVE || x->kind == EV_COMMANDER)
-		json_fx(j, "value", (fx)x->value);
+		jw_fx(j, "value", (fx)x->value);
 	else
-		json_int(j, "value", x->value);
+		jw_int(j, "value", x->value);
 	if (x->kind == EV_ROLL)
-		json_int(j, "die", x->sides);
-	json_str(j, "text", x->text);
-	json_end_obj(j);
+		jw_int(j, "die", x->sides);
+	jw_str(j, "text", x->text);
+	jw_end_obj(j);
 }
 
 char *
@@ -434,7 +434,7 @@ report_json_side(const struct report_game *g, const struct battle *b, int side,
     const unsigned char *seen, const struct events *ev, int step,
     const struct sighting *last, int nlast, size_t *len)
 {
-	struct json j;
+	struct jw j;
 	char *buf = NULL, clock[16];
 	size_t n = 0;
 	FILE *f = open_memstream(&buf, &n);
@@ -443,16 +443,16 @@ report_json_side(const struct report_game *g, const struct battle *b, int side,
 	if (f == NULL)
 		return NULL;
 	report_clock(b, battle_step_turn(b, step), clock, sizeof(clock));
-	json_init(&j, f);
-	json_obj(&j, NULL);
-	json_str(&j, "report", "despatch side report");
-	json_int(&j, "version", 1);
-	json_str(&j, "game", g->name);
-	json_str(&j, "side", b->sides[side].id);
-	json_int(&j, "step", step);
-	json_int(&j, "turn", battle_step_turn(b, step));
-	json_str(&j, "clock", clock);
-	json_arr(&j, "events");
+	jw_init(&j, f);
+	jw_obj(&j, NULL);
+	jw_str(&j, "report", "despatch side report");
+	jw_int(&j, "version", 1);
+	jw_str(&j, "game", g->name);
+	jw_str(&j, "side", b->sides[side].id);
+	jw_int(&j, "step", step);
+	jw_int(&j, "turn", battle_step_turn(b, step));
+	jw_str(&j, "clock", clock);
+	jw_arr(&j, "events");
 	for (i = 0; i < ev->n; i++) {
 		seq++;
 		if (seen != NULL && !report_event_known(b, side, seen,
@@ -462,27 +462,27 @@ report_json_side(const struct report_game *g, const struct battle *b, int side,
 		}
 		report_json_event(&j, b, &ev->v[i], step, seq);
 	}
-	json_end_arr(&j);
-	json_int(&j, "events_out_of_sight", hidden);
+	jw_end_arr(&j);
+	jw_int(&j, "events_out_of_sight", hidden);
 	report_json_state(&j, "state", g, b, side, seen);
-	json_arr(&j, "last_seen");
+	jw_arr(&j, "last_seen");
 	for (i = 0; i < nlast; i++) {
 		if (last[i].unit < 0 || last[i].unit >= b->nunits)
 			continue;
-		json_obj(&j, NULL);
-		json_str(&j, "unit", b->units[last[i].unit].name);
-		json_str(&j, "side", b->sides[b->units[last[i].unit].side].id);
-		json_fx(&j, "x", last[i].x);
-		json_fx(&j, "y", last[i].y);
-		json_int(&j, "facing", last[i].facing);
-		json_int(&j, "stands", last[i].stands);
-		json_int(&j, "turn", last[i].turn);
-		json_int(&j, "step", last[i].step);
-		json_end_obj(&j);
+		jw_obj(&j, NULL);
+		jw_str(&j, "unit", b->units[last[i].unit].name);
+		jw_str(&j, "side", b->sides[b->units[last[i].unit].side].id);
+		jw_fx(&j, "x", last[i].x);
+		jw_fx(&j, "y", last[i].y);
+		jw_int(&j, "facing", last[i].facing);
+		jw_int(&j, "stands", last[i].stands);
+		jw_int(&j, "turn", last[i].turn);
+		jw_int(&j, "step", last[i].step);
+		jw_end_obj(&j);
 	}
-	json_end_arr(&j);
-	json_end_obj(&j);
-	json_done(&j);
+	jw_end_arr(&j);
+	jw_end_obj(&j);
+	jw_done(&j);
 	if (fclose(f) != 0 || buf == NULL) {
 		free(buf);
 		return NULL;

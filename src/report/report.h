@@ -134,20 +134,20 @@ struct report_game {
 	const char *result;      /* how it ended, as stored ("" or NULL: not) */
 };
 
-struct json;
+struct jw;
 
 /* The state as docs/json.md "state" shows it, as member key of the
  * object being written (NULL at the top or in an array).  side >= 0 with
  * seen set (a fog game): only side's commanders and brigades, and of the
  * enemy only units with a stand in sight, with those stands alone and
  * their strength and brigade null. */
-void report_json_state(struct json *j, const char *key,
+void report_json_state(struct jw *j, const char *key,
     const struct report_game *g, const struct battle *b, int side,
     const unsigned char *seen);
 
 /* One event of step, seq-th of its step, as docs/json.md "events"
  * shows it. */
-void report_json_event(struct json *j, const struct battle *b,
+void report_json_event(struct jw *j, const struct battle *b,
     const struct event *x, int step, int seq);
 
 /* A side's JSON report of step (docs/json.md "side report"): the events
