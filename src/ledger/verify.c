@@ -29,6 +29,7 @@
 #include "ledger/check.h"
 #include "ledger/engine.h"
 #include "ledger/ledger.h"
+#include "ledger/play.h"
 #include "orders/orders.h"
 #include "scenario/scenario.h"
 
@@ -771,22 +772,18 @@ out:
  * record's under en's rules, but nothing is played. */
 static int
 replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
-    struct orders_parser *op, struct orders_result *ores,
-    struct battle *b, const struct ledger_step *ls, const struct aline *al,
+    struct orders_parser *op, struct battle *b, const struct ledger_step *ls, const struct aline *al,
     const struct verify_opts *o, const struct ledger_engine *en,
     struct verify_result *res)
 {
 	json_t *leaves = json_object_get(al->j, "leaves");
-	struct order_set *sets = NULL;
+	struct play_seat seats[LEDGER_MAX_SEATS];
+	struct play_in in;
+	struct play_out po;
 	struct events ev, archived;
-	struct dice d;
-	struct ledger_dice ld;
-	struct dice_script script;
-	int *script_v = NULL, nsets = 0, s, k, rc = -1, at;
+	int *script_v = NULL, s, k, rc = -1, at;
 	struct err e;
 	unsigned char h[LEDGER_HASH];
-	char *texts[BATTLE_MAX_SIDES] = { NULL };
-	int counts[BATTLE_MAX_SIDES] = { 0 };
 	json_t *state = NULL;
 
 	events_init(&ev);
@@ -806,8 +803,6 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		    json_integer_value(js) <= LEDGER_MAX_SEATS ?
 		    (int)json_integer_value(js) : -1;
 		int mailed = json_is_true(jm);
-		size_t ol;
-		char *nt;
 
 		if (orders == NULL || side == NULL || !keys_exact(l, leaf_keys) ||
 		    seat < 0 || !json_is_boolean(jm) ||
@@ -857,39 +852,12 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 			    ls->step, side);
 			goto out;
 		}
-		ol = strlen(orders);
-		nt = realloc(texts[s], (texts[s] ? strlen(texts[s]) : 0) + ol + 1);
-		if (nt == NULL) {
-			rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
-			goto out;
-		}
-		if (texts[s] == NULL)
-			nt[0] = '\0';
-		texts[s] = nt;
-		strcat(texts[s], orders);
-		for (; *orders; orders++)
-			counts[s] += *orders == '\n';
+		seats[k].side = s;
+		seats[k].orders = orders;
 	}
 	if (en != NULL) {
 		rc = unplayed_step(b, ls, al, en, res);
 		goto out;
-	}
-	sets = calloc((size_t)b->nsides, sizeof(*sets));
-	if (sets == NULL) {
-		rc = bad(res, al->lineno, ls->step, "memory", "out of memory");
-		goto out;
-	}
-	for (s = 0; s < b->nsides; s++) {
-		if (counts[s] == 0)
-			continue;
-		orders_parse(op, b, s, texts[s], 0, ores);
-		if (ores->nerrors > 0 || ores->set.n != counts[s]) {
-			rc = bad(res, al->lineno, ls->step, "orders", "side %s's orders "
-			    "for step %d do not read (%s)", b->sides[s].id, ls->step,
-			    ores->nerrors > 0 ? ores->lines[0].text : "a line is missing");
-			goto out;
-		}
-		sets[nsets++] = ores->set;
 	}
 	/* The archive's events: checked against the replay below, and the
 	 * dice of a scripted step. */
@@ -898,6 +866,10 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		    "the archive are not readable", ls->step);
 		goto out;
 	}
+	memset(&in, 0, sizeof(in));
+	in.step = ls->step;
+	in.seats = seats;
+	in.nseats = ls->nleaves;
 	if (ls->scripted) {
 		int i, n = 0;
 
@@ -909,22 +881,22 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		for (i = 0; i < archived.n; i++)
 			if (archived.v[i].kind == EV_ROLL)
 				script_v[n++] = archived.v[i].value;
-		script.v = script_v;
-		script.n = n;
-		script.pos = 0;
-		dice_init(&d, dice_script_next, &script, &ev);
+		in.script = script_v;
+		in.nscript = n;
 	} else {
-		ledger_dice_init(&ld, ls->dice_seed);
-		dice_init(&d, ledger_dice_next, &ld, &ev);
+		in.dice_seed = ls->dice_seed;
 	}
-	if (rs->adjudicate(b, ls->step, sets, nsets, &d, &ev, &e) != 0) {
-		rc = bad(res, al->lineno, ls->step, "replay", "step %d could not be "
-		    "played again: %s", ls->step, e.msg);
+	/* The step played as the server played it (ledger_play_step). */
+	if (ledger_play_step(rs, op, b, &in, &ev, &po, &e) != 0) {
+		rc = po.fail == PLAY_ORDERS ? bad(res, al->lineno, ls->step,
+		    "orders", "%s", e.msg) : bad(res, al->lineno, ls->step,
+		    "replay", "step %d could not be played again: %s", ls->step,
+		    e.msg);
 		goto out;
 	}
-	if ((long long)d.rolls != (long long)ls->rolls) {
+	if ((long long)po.rolls != (long long)ls->rolls) {
 		rc = bad(res, al->lineno, ls->step, "dice", "step %d played again "
-		    "rolls %ld dice, its record %lld", ls->step, (long)d.rolls,
+		    "rolls %ld dice, its record %lld", ls->step, po.rolls,
 		    (long long)ls->rolls);
 		goto out;
 	}
@@ -967,10 +939,7 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 	rc = 0;
 out:
 	json_decref(state);
-	for (s = 0; s < BATTLE_MAX_SIDES; s++)
-		free(texts[s]);
 	free(script_v);
-	free(sets);
 	events_free(&ev);
 	events_free(&archived);
 	return rc;
@@ -987,7 +956,6 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	struct ledger_fail lf;
 	struct battle *b = NULL, *pristine = NULL, *next = NULL;
 	struct orders_parser *op = NULL;
-	struct orders_result *ores = NULL;
 	const struct ruleset *rs;
 	const char *scen;
 	unsigned char want_head[LEDGER_HASH], sha[LEDGER_HASH];
@@ -1116,8 +1084,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	}
 	gen = malloc(sizeof(*gen));
 	ls = malloc(sizeof(*ls));
-	ores = malloc(sizeof(*ores));
-	if (gen == NULL || ls == NULL || ores == NULL) {
+	if (gen == NULL || ls == NULL) {
 		bad(res, 0, 0, "memory", "out of memory");
 		goto out;
 	}
@@ -1238,7 +1205,6 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		bad(res, 0, 0, "memory", "%s", op == NULL ? e.msg : "out of memory");
 		goto out;
 	}
-	orders_parser_replay(op, 1);
 	for (i = 2; i < nlines; i++) {
 		const struct ledger_engine *en = ledger_engine_get(span);
 		int plays = en != NULL && en->replays;
@@ -1319,7 +1285,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		if (!plays) {
 			/* Checked as far as this build can; the build that
 			 * replays it is named. */
-			if (replay_step(gen, rs, op, ores, pristine, ls, &lines[i], o,
+			if (replay_step(gen, rs, op, pristine, ls, &lines[i], o,
 			    en != NULL ? en : &no_engine, res) != 0)
 				goto out;
 			if (res->unplayed++ == 0) {
@@ -1345,7 +1311,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    ls->step, ls->step - 1);
 			goto out;
 		}
-		if (replay_step(gen, rs, op, ores, b, ls, &lines[i], o, NULL,
+		if (replay_step(gen, rs, op, b, ls, &lines[i], o, NULL,
 		    res) != 0)
 			goto out;
 		stale = 0;
@@ -1383,7 +1349,6 @@ out:
 	free(recs);
 	free(gen);
 	free(ls);
-	free(ores);
 	free(buf);
 	battle_free(b);
 	battle_free(pristine);

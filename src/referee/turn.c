@@ -22,6 +22,7 @@
 #include "core/result.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
+#include "ledger/play.h"
 #include "map/map.h"
 #include "mail/mail.h"
 #include "orders/orders.h"
@@ -137,91 +138,6 @@ played_read(struct referee *r, const struct store_game *g,
 	return 0;
 }
 
-/* The canonical orders side s plays: its players' sets in seat order. */
-static int
-side_orders_text(const struct played *pd, int s, char **text, int *count,
-    int *standing, struct err *e)
-{
-	size_t len = 0;
-	int i;
-
-	*text = calloc(1, 1);
-	*count = 0;
-	*standing = 0;
-	if (*text == NULL)
-		return err_set(e, ERR_INTERNAL, "out of memory");
-	for (i = 0; i < pd->n; i++) {
-		size_t tl;
-		char *nb;
-
-		if (pd->p[i].side != s)
-			continue;
-		tl = strlen(pd->texts[i]);
-		nb = realloc(*text, len + tl + 1);
-		if (nb == NULL)
-			return err_set(e, ERR_INTERNAL, "out of memory");
-		*text = nb;
-		memcpy(*text + len, pd->texts[i], tl + 1);
-		len += tl;
-		*count += pd->count[i];
-		*standing += pd->standing[i];
-	}
-	return 0;
-}
-
-/* Typed orders of every side for step, from the stored canonical text.
- * used_standing[s] says whether side s played standing orders. */
-static int
-load_orders(struct referee *r, const struct store_game *g,
-    const struct ruleset *rs, const struct battle *b, const struct played *pd,
-    struct order_set *sets, int *nsets, int *used_standing, struct err *e)
-{
-	struct orders_parser *op = referee_parser(r, rs, e);
-	struct orders_result *res = NULL;
-	int s, rc = -1;
-
-	*nsets = 0;
-	if (op == NULL)
-		return -1;
-	orders_parser_replay(op, 1);
-	res = malloc(sizeof(*res));
-	if (res == NULL) {
-		err_set(e, ERR_INTERNAL, "out of memory");
-		goto out;
-	}
-	for (s = 0; s < b->nsides; s++) {
-		char *text = NULL;
-		int count = 0;
-
-		if (side_orders_text(pd, s, &text, &count, &used_standing[s],
-		    e) != 0) {
-			free(text);
-			goto out;
-		}
-		if (count > 0) {
-			orders_parse(op, b, s, text, 0, res);
-			/* What was acknowledged must be what is played: a stored
-			 * order that no longer reads is damage, not a hold. */
-			if (res->nerrors > 0 || res->set.n != count) {
-				err_set(e, ERR_DATA, "game %s: a stored order for side %s "
-				    "no longer reads (%s); the turn was not played",
-				    g->name, b->sides[s].id, res->nerrors > 0 ?
-				    res->lines[0].text : "a line is missing");
-				free(text);
-				goto out;
-			}
-			sets[*nsets] = res->set;
-			(*nsets)++;
-		}
-		free(text);
-	}
-	rc = 0;
-out:
-	orders_parser_replay(op, 0);
-	free(res);
-	return rc;
-}
-
 /* Queues a report, in several mails when it is long: each part ends at a
  * line, says which part it is, and all are queued in the same
  * transaction as the step.  The first part carries what the player chose
@@ -302,8 +218,9 @@ struct attempt {
 	struct store_game g;
 	struct battle *b;
 	const struct ruleset *rs;
-	struct order_set *sets;
-	int nsets;
+	struct played pd;         /* each seat's orders, as its leaf has them */
+	struct orders_parser *parser;         /* the ruleset's, the referee's */
+	int sent[BATTLE_MAX_SIDES];           /* the side's orders were sent */
 	int used_standing[BATTLE_MAX_SIDES];
 	struct orders_mark mark;
 	struct events ev;
@@ -322,7 +239,7 @@ attempt_free(struct attempt *a)
 	events_free(&a->ev);
 	free(a->from);
 	free(a->from_ok);
-	free(a->sets);
+	played_free(&a->pd);
 	battle_free(a->b);
 	store_game_clear(&a->g);
 	memset(a, 0, sizeof(*a));
@@ -363,46 +280,42 @@ attempt_read(struct referee *r, const char *game, const int *dice,
 			if (pl[k].side >= 0 && pl[k].side < a->b->nsides)
 				a->b->seats[pl[k].side]++;
 	}
-	a->sets = calloc((size_t)a->b->nsides, sizeof(*a->sets));
-	if (a->sets == NULL)
-		return err_set(e, ERR_INTERNAL, "out of memory");
-	if (orders_mark(r, a->g.id, a->g.step, &a->mark, e) != 0)
+	a->parser = referee_parser(r, a->rs, e);
+	if (a->parser == NULL ||
+	    orders_mark(r, a->g.id, a->g.step, &a->mark, e) != 0)
 		return -1;
 	{
-		struct played pd;
-		int rc;
+		int k;
 
 		/* The step's order sets, committed before the dice exist:
 		 * the dice seed hangs on their root. */
-		rc = played_read(r, &a->g, a->b, a->g.step, &pd, e) != 0 ||
-		    chain_prepare(r, &a->g, a->b, a->g.step, pd.p, pd.n, &a->cp,
-		    e) != 0 ||
-		    load_orders(r, &a->g, a->rs, a->b, &pd, a->sets, &a->nsets,
-		    a->used_standing, e) != 0 ? -1 : 0;
-		played_free(&pd);
-		return rc;
+		if (played_read(r, &a->g, a->b, a->g.step, &a->pd, e) != 0 ||
+		    chain_prepare(r, &a->g, a->b, a->g.step, a->pd.p, a->pd.n,
+		    &a->cp, e) != 0)
+			return -1;
+		for (k = 0; k < a->pd.n; k++) {
+			int s = a->pd.p[k].side;
+
+			if (s < 0 || s >= a->b->nsides || a->pd.count[k] == 0)
+				continue;
+			a->sent[s] = 1;
+			a->used_standing[s] += a->pd.standing[k];
+		}
+		return 0;
 	}
 }
 
-/* Plays the step: pure, no store. */
+/* Plays the step: pure, no store (ledger_play_step, as verify plays
+ * it). */
 static int
 attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 {
-	struct dice d;
-	struct dice_script script;
-	struct ledger_dice ld;
-	int step = a->g.step;
+	struct play_seat seats[MAX_PLAYERS];
+	struct play_in in;
+	struct play_out out;
+	struct orders_parser *op;
+	int k;
 
-	if (dice != NULL) {
-		script.v = dice;
-		script.n = ndice;
-		script.pos = 0;
-		dice_init(&d, dice_script_next, &script, &a->ev);
-	} else {
-		memcpy(a->seed, a->cp.dice_seed, sizeof(a->seed));
-		ledger_dice_init(&ld, a->seed);
-		dice_init(&d, ledger_dice_next, &ld, &a->ev);
-	}
 	/* Where every unit stood, for the maps' arrows. */
 	free(a->from);
 	free(a->from_ok);
@@ -417,11 +330,33 @@ attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 			a->from_ok[u] = (unsigned char)battle_unit_centre(a->b, u,
 			    &a->from[u]);
 	}
-	if (a->rs->adjudicate(a->b, step, a->sets, a->nsets, &d, &a->ev, e) != 0)
+	for (k = 0; k < a->pd.n; k++) {
+		seats[k].side = a->pd.p[k].side;
+		seats[k].orders = a->pd.texts[k] != NULL ? a->pd.texts[k] : "";
+	}
+	memset(&in, 0, sizeof(in));
+	in.step = a->g.step;
+	in.seats = seats;
+	in.nseats = a->pd.n;
+	if (dice != NULL) {
+		in.script = dice;
+		in.nscript = ndice;
+		in.script_all = 1;
+	} else {
+		memcpy(a->seed, a->cp.dice_seed, sizeof(a->seed));
+		in.dice_seed = a->seed;
+	}
+	op = a->parser;
+	if (ledger_play_step(a->rs, op, a->b, &in, &a->ev, &out, e) != 0) {
+		if (out.fail == PLAY_ORDERS) {
+			struct err why = *e;
+
+			err_set(e, ERR_DATA, "game %s: a stored order no longer reads: "
+			    "%s; the turn was not played", a->g.name, why.msg);
+		}
 		return -1;
-	if (dice != NULL && dice_script_done(&script, e) != 0)
-		return -1;
-	a->rolls = (long)d.rolls;
+	}
+	a->rolls = out.rolls;
 	return 0;
 }
 
@@ -599,15 +534,14 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 	char clock[16], format[16], sub[200];
 	struct report_orders ro;
 	char *body;
-	int k, t, fog = strcmp(a->g.visibility, "fog") == 0;
+	int t, fog = strcmp(a->g.visibility, "fog") == 0;
 
 	/* What the report tells of the player's orders: whether this phase
 	 * had any, and whether the next are stored already. */
 	memset(&ro, 0, sizeof(ro));
 	ro.sent = tr->side >= 0 && tr->side != p->side ? -1 : 0;
-	for (k = 0; k < a->nsets; k++)
-		if (a->sets[k].side == p->side && ro.sent == 0)
-			ro.sent = 1;
+	if (ro.sent == 0 && a->sent[p->side])
+		ro.sent = 1;
 	ro.standing = a->used_standing[p->side];
 	ro.last = last;
 	ro.nlast = nlast;

@@ -1,0 +1,26 @@
+#!/bin/bash
+# test_seams.sh - the seams of issue 21 that have landed, held by grep:
+# each check is one the issue lists, and a later slice adds its own.
+#   usage: test_seams.sh SOURCE_DIR
+set -u
+src=$1
+pass=0
+fail=0
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+ok() { pass=$((pass + 1)); }
+
+# One step path: the ruleset's adjudicate is called from one place,
+# ledger_play_step, which the referee and verify both call.
+calls=$(grep -rnE '(->|\.)adjudicate\(' "$src/src" --include='*.c' | grep -v "^$src/src/rules/")
+[ "$(printf '%s\n' "$calls" | grep -c .)" = 1 ] && printf '%s' "$calls" | grep -q "src/ledger/play.c" && ok ||
+	no "adjudicate is called from elsewhere than ledger_play_step: $calls"
+for f in src/referee/turn.c src/ledger/verify.c; do
+	grep -q "ledger_play_step(" "$src/$f" && ok || no "$f does not play its step through ledger_play_step"
+done
+# Nothing of ours exported in jansson's namespace (a static helper is
+# the file's own).
+defs=$(find "$src/src" -name '*.c' -exec awk 'prev !~ /^static/ && /^json_[a-z_]+\(/ { print FILENAME ":" FNR ": " $0 } { prev = $0 }' {} +)
+[ -z "$defs" ] && ok || no "functions named in jansson's json_ namespace: $defs"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
