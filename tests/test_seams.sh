@@ -22,5 +22,9 @@ done
 defs=$(find "$src/src" -name '*.c' -exec awk 'prev !~ /^static/ && /^json_[a-z_]+\(/ { print FILENAME ":" FNR ": " $0 } { prev = $0 }' {} +)
 [ -z "$defs" ] && ok || no "functions named in jansson's json_ namespace: $defs"
 
+# Thin fronts: the CLI dispatches from its command table.
+n=$(grep -c 'strcmp(argv\[0\], "' "$src/src/cli/main.c")
+[ "$n" = 0 ] && ok || no "src/cli/main.c dispatches with $n strcmp branches"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -40,45 +40,6 @@
 const char *db_path;
 const struct config *cli_config;
 
-static void
-usage_main(FILE *f)
-{
-	fprintf(f,
-	    "usage: despatch [-c CONFIG] [--db FILE] COMMAND [ARGS]\n"
-	    "\n"
-	    "A play-by-email server for American War of Independence wargames.\n"
-	    "\n"
-	    "Commands:\n"
-	    "  new GAME SCENARIO [--sandbox]   create a game in set-up from a scenario file\n"
-	    "  player add GAME SIDE EMAIL [--password P] [--brigades LIST]\n"
-	    "                                  add a player; prints their secret\n"
-	    "  player list|remove|reset|replace GAME [EMAIL] [NEW-EMAIL]\n"
-	    "                                  see, remove, or give a new secret to players\n"
-	    "  start GAME                      freeze the roster, mail the welcomes, open turn 1\n"
-	    "  submit [--sender ADDR] [FILE...] take order mails from files or standard input\n"
-	    "  turn GAME [--dice FILE]         adjudicate the open phase now\n"
-	    "  state GAME [--json]             the battle state (as JSON with --json)\n"
-	    "  events GAME [--turn N] [--json] what happened (as JSON with --json)\n"
-	    "  outbox [--json]                 list the mail waiting to go out\n"
-	    "  outbox write DIR                deliver waiting mail as .eml files into DIR\n"
-	    "  game remove GAME --yes          remove a game that has not started\n"
-	    "  game upgrade GAME               carry a game over to this build's rules engine\n"
-	    "  tick                            play what is due, send due reminders (cron)\n"
-	    "  status                          despatchd, the outbox and each game's deadline\n"
-	    "  pause|resume GAME [--why TEXT]  stop or restart a game's clock\n"
-	    "  extend GAME TIME                put the open phase's deadline off\n"
-	    "  set GAME|--server KEY VALUE     change a setting (deadline, press, ...)\n"
-	    "  show GAME                       a game's status, players and settings\n"
-	    "  rules [RULESET]                 list rulesets, or a ruleset's numbers and troop types\n"
-	    "  demo [DIR]                      play the Cowpens demo into DIR (default ./demo-out)\n"
-	    "  backup DIR                      copy the database and its keys into DIR, safely\n"
-	    "  restore DIR [--force]           put a backup back; each game's chain records it\n"
-	    "  vacuum                          give back the space of mail no longer needed\n"
-	    "\n"
-	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
-	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
-	    "'despatch COMMAND --help' tells more about each command.\n");
-}
 
 int
 cli_fail(const struct err *e)
@@ -1340,6 +1301,103 @@ cli_fopen_public(const char *path)
 	return f;
 }
 
+/* The commands: each row's run (NULL for a further usage line of the
+ * command above), what follows "despatch" in the usage, and what it
+ * does.  Dispatch and the usage both come from here. */
+struct cli_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;
+	const char *what;
+};
+
+static const struct cli_command commands[] = {
+	{ "new", cmd_new, "new GAME SCENARIO [--sandbox]",
+	    "create a game in set-up from a scenario file" },
+	{ "player", cmd_player, "player add GAME SIDE EMAIL [--password P] "
+	    "[--brigades LIST]", "add a player; prints their secret" },
+	{ "player", NULL, "player list|remove|reset|replace GAME [EMAIL] "
+	    "[NEW-EMAIL]", "see, remove, or give a new secret to players" },
+	{ "start", cmd_start, "start GAME",
+	    "freeze the roster, mail the welcomes, open turn 1" },
+	{ "submit", cmd_submit, "submit [--sender ADDR] [FILE...]",
+	    "take order mails from files or standard input" },
+	{ "turn", cmd_turn, "turn GAME [--dice FILE]",
+	    "adjudicate the open phase now" },
+	{ "state", cmd_state, "state GAME [--json]",
+	    "the battle state (as JSON with --json)" },
+	{ "events", cmd_events, "events GAME [--turn N] [--json]",
+	    "what happened (as JSON with --json)" },
+	{ "outbox", cmd_outbox, "outbox [--json]",
+	    "list the mail waiting to go out" },
+	{ "outbox", NULL, "outbox write DIR",
+	    "deliver waiting mail as .eml files into DIR" },
+	{ "game", cmd_game, "game remove GAME --yes",
+	    "remove a game that has not started" },
+	{ "game", NULL, "game upgrade GAME",
+	    "carry a game over to this build's rules engine" },
+	{ "tick", cmd_tick, "tick",
+	    "play what is due, send due reminders (cron)" },
+	{ "status", cmd_status, "status",
+	    "despatchd, the outbox and each game's deadline" },
+	{ "pause", cmd_pause, "pause|resume GAME [--why TEXT]",
+	    "stop or restart a game's clock" },
+	{ "resume", cmd_resume, NULL, NULL },
+	{ "extend", cmd_extend, "extend GAME TIME",
+	    "put the open phase's deadline off" },
+	{ "set", cmd_set, "set GAME|--server KEY VALUE",
+	    "change a setting (deadline, press, ...)" },
+	{ "show", cmd_show, "show GAME",
+	    "a game's status, players and settings" },
+	{ "rules", cmd_rules, "rules [RULESET]",
+	    "list rulesets, or a ruleset's numbers and troop types" },
+	{ "demo", cmd_demo, "demo [DIR]",
+	    "play the Cowpens demo into DIR (default ./demo-out)" },
+	{ "key", cmd_key, "key show", "the ledger's public key and its file" },
+	{ "ledger", cmd_ledger, "ledger GAME",
+	    "a game's signed records, the chain checked" },
+	{ "export", cmd_export, "export GAME FILE [--with-addresses]",
+	    "write the game's archive (despatch-archive(5))" },
+	{ "verify", cmd_verify, "verify FILE [--head HEX]",
+	    "check an archive from scratch, the battle replayed" },
+	{ "map", cmd_map, "map GAME FILE [--side SIDE]",
+	    "draw the table to a PNG, an SVG or a text map" },
+	{ "backup", cmd_backup, "backup DIR",
+	    "copy the database and its keys into DIR, safely" },
+	{ "restore", cmd_restore, "restore DIR [--force]",
+	    "put a backup back; each game's chain records it" },
+	{ "vacuum", cmd_vacuum, "vacuum",
+	    "give back the space of mail no longer needed" },
+};
+
+static void
+usage_main(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+	    "usage: despatch [-c CONFIG] [--db FILE] COMMAND [ARGS]\n"
+	    "\n"
+	    "A play-by-email server for American War of Independence wargames.\n"
+	    "\n"
+	    "Commands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		const struct cli_command *c = &commands[i];
+
+		if (c->synopsis == NULL)
+			continue;
+		if (strlen(c->synopsis) <= 32)
+			fprintf(f, "  %-31s %s\n", c->synopsis, c->what);
+		else
+			fprintf(f, "  %s\n%34s%s\n", c->synopsis, "", c->what);
+	}
+	fprintf(f,
+	    "\n"
+	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
+	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
+	    "'despatch COMMAND --help' tells more about each command.\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1421,58 +1479,14 @@ main(int argc, char **argv)
 	}
 	argc -= i;
 	argv += i;
-	if (strcmp(argv[0], "new") == 0)
-		return cmd_new(argc, argv);
-	if (strcmp(argv[0], "player") == 0)
-		return cmd_player(argc, argv);
-	if (strcmp(argv[0], "start") == 0)
-		return cmd_start(argc, argv);
-	if (strcmp(argv[0], "submit") == 0)
-		return cmd_submit(argc, argv);
-	if (strcmp(argv[0], "turn") == 0)
-		return cmd_turn(argc, argv);
-	if (strcmp(argv[0], "state") == 0)
-		return cmd_state(argc, argv);
-	if (strcmp(argv[0], "events") == 0)
-		return cmd_events(argc, argv);
-	if (strcmp(argv[0], "outbox") == 0)
-		return cmd_outbox(argc, argv);
-	if (strcmp(argv[0], "rules") == 0)
-		return cmd_rules(argc, argv);
-	if (strcmp(argv[0], "set") == 0)
-		return cmd_set(argc, argv);
-	if (strcmp(argv[0], "game") == 0)
-		return cmd_game(argc, argv);
-	if (strcmp(argv[0], "tick") == 0)
-		return cmd_tick(argc, argv);
-	if (strcmp(argv[0], "status") == 0)
-		return cmd_status(argc, argv);
-	if (strcmp(argv[0], "pause") == 0)
-		return cmd_pause(argc, argv);
-	if (strcmp(argv[0], "resume") == 0)
-		return cmd_resume(argc, argv);
-	if (strcmp(argv[0], "extend") == 0)
-		return cmd_extend(argc, argv);
-	if (strcmp(argv[0], "show") == 0)
-		return cmd_show(argc, argv);
-	if (strcmp(argv[0], "demo") == 0)
-		return cmd_demo(argc, argv);
-	if (strcmp(argv[0], "key") == 0)
-		return cmd_key(argc, argv);
-	if (strcmp(argv[0], "ledger") == 0)
-		return cmd_ledger(argc, argv);
-	if (strcmp(argv[0], "export") == 0)
-		return cmd_export(argc, argv);
-	if (strcmp(argv[0], "verify") == 0)
-		return cmd_verify(argc, argv);
-	if (strcmp(argv[0], "map") == 0)
-		return cmd_map(argc, argv);
-	if (strcmp(argv[0], "backup") == 0)
-		return cmd_backup(argc, argv);
-	if (strcmp(argv[0], "restore") == 0)
-		return cmd_restore(argc, argv);
-	if (strcmp(argv[0], "vacuum") == 0)
-		return cmd_vacuum(argc, argv);
+	{
+		size_t k;
+
+		for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
+			if (commands[k].run != NULL &&
+			    strcmp(argv[0], commands[k].name) == 0)
+				return commands[k].run(argc, argv);
+	}
 	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 	usage_main(stderr);
 	return EXIT_USAGE;

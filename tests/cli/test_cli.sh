@@ -43,9 +43,14 @@ check "usage error" 2 "$bin" frobnicate
 says "usage error" "unknown command"
 check "help" 0 "$bin" --help
 says "help" "despatch [-c CONFIG] [--db FILE] COMMAND"
-for c in new player start submit turn state events outbox rules demo; do
+# Every command the usage lists answers --help with its own usage
+# (the usage and the dispatch are one table).
+cmds=$("$bin" --help | sed -n 's/^  \([a-z][a-z|]*\).*/\1/p' | tr '|' '\n' | sort -u)
+[ "$(printf '%s\n' "$cmds" | grep -c .)" -ge 26 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the usage lists only: $cmds"; }
+for c in $cmds; do
 	check "$c --help" 0 "$bin" "$c" --help
-	says "$c --help" "usage: despatch $c"
+	says "$c --help" "usage: despatch"
+	says "$c --help" "$c"
 done
 check "no database" 1 "$bin" --db "$db" state cowpens --json
 says "no database" "no such database"
