@@ -22,6 +22,11 @@ done
 defs=$(find "$src/src" -name '*.c' -exec awk 'prev !~ /^static/ && /^json_[a-z_]+\(/ { print FILENAME ":" FNR ": " $0 } { prev = $0 }' {} +)
 [ -z "$defs" ] && ok || no "functions named in jansson's json_ namespace: $defs"
 
+# The store says a unique key clashed (ERR_CONFLICT): nobody reads it
+# out of SQLite's message.
+u=$(grep -rn '"UNIQUE"' "$src/src" --include='*.c')
+[ -z "$u" ] && ok || no "a duplicate found by SQLite's message text: $u"
+
 # Thin fronts: the CLI dispatches from its command table.
 n=$(grep -c 'strcmp(argv\[0\], "' "$src/src/cli/main.c")
 [ "$n" = 0 ] && ok || no "src/cli/main.c dispatches with $n strcmp branches"

@@ -20,7 +20,8 @@ enum err_kind {
 	ERR_USER,     /* bad input: a scenario, an order, a mail, an argument */
 	ERR_DATA,     /* stored data is missing or inconsistent */
 	ERR_TEMP,     /* passing trouble: database locked, disk full */
-	ERR_INTERNAL  /* a bug or an allocation failure */
+	ERR_INTERNAL, /* a bug or an allocation failure */
+	ERR_CONFLICT  /* a row with that unique key is there already */
 };
 
 struct err {

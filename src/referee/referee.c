@@ -592,7 +592,7 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 	}
 	if (store_player_add(r->st, g.id, s, email, hash, secret_out, canon,
 	    referee_now(r), e) != 0) {
-		if (strstr(e->msg, "UNIQUE") != NULL)
+		if (e->kind == ERR_CONFLICT)
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"", email,
 			    game);
 		goto fail;

@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 #include <sodium.h>
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,9 @@ store_db_err(struct store *s, struct err *e, const char *what)
 	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN ||
 	    code == SQLITE_PROTOCOL)
 		k = ERR_TEMP;
+	else if (sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_UNIQUE ||
+	    sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_PRIMARYKEY)
+		k = ERR_CONFLICT;
 	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(s->db));
 }
 
@@ -242,8 +246,13 @@ bindv(sqlite3_stmt *st, const char *types, va_list ap)
 			break;
 		}
 		case 'n':
-		default:
 			rc = sqlite3_bind_null(st, i + 1);
+			break;
+		default:
+			/* A type letter this does not know is a bug in the
+			 * caller, never a NULL to store. */
+			assert(!"store: an unknown bind type");
+			rc = SQLITE_MISUSE;
 			break;
 		}
 	}

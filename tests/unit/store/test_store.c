@@ -130,6 +130,7 @@ message_stored_twice_is_recognised(void **state)
 	/* The schema itself refuses a second copy. */
 	assert_int_equal(store_message_insert(st, "a@b", sha2, NULL, NULL, 0, 0,
 	    0, "orders", NULL, "raw", 3, NULL, 0, 1, &id, &e), -1);
+	assert_int_equal(e.kind, ERR_CONFLICT);
 	assert_int_equal(store_message_count(st, &n, &e), 0);
 	assert_int_equal(n, 1);
 	store_close(st);
