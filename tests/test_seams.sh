@@ -27,6 +27,11 @@ defs=$(find "$src/src" -name '*.c' -exec awk 'prev !~ /^static/ && /^json_[a-z_]
 u=$(grep -rn '"UNIQUE"' "$src/src" --include='*.c')
 [ -z "$u" ] && ok || no "a duplicate found by SQLite's message text: $u"
 
+# One table of mail command words: the line pattern is made from it,
+# and no first-letter switch can drop a new command.
+grep -q 'HELP|STATUS' "$src/src/orders/orders.c" && no "orders.c spells the command words itself" || ok
+grep -q "case 'c': case 'h':" "$src/src/orders/commands.c" && no "commands.c still has the first-letter switch" || ok
+
 # Thin fronts: the CLI dispatches from its command table.
 n=$(grep -c 'strcmp(argv\[0\], "' "$src/src/cli/main.c")
 [ "$n" = 0 ] && ok || no "src/cli/main.c dispatches with $n strcmp branches"

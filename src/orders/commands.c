@@ -11,14 +11,41 @@
 #include <string.h>
 #include <strings.h>
 
+/* The one table of the commands' words: the enum names them, this
+ * spells them, and the line pattern and the quick test below are made
+ * from it, so a command is added here and in the enum only. */
+static const char *const cmd_words[CMD_COUNT] = {
+	[CMD_HELP] = "HELP", [CMD_STATUS] = "STATUS", [CMD_ORDERS] = "ORDERS",
+	[CMD_RESEND] = "RESEND", [CMD_PRESS] = "PRESS", [CMD_WAIT] = "WAIT",
+	[CMD_READY] = "READY", [CMD_CONCEDE] = "CONCEDE",
+	[CMD_COMMIT] = "COMMIT", [CMD_REVEAL] = "REVEAL", [CMD_SET] = "SET",
+};
+
 const char *
 orders_cmd_word(enum orders_cmd_kind k)
 {
-	static const char *const w[CMD_COUNT] = { "HELP", "STATUS", "ORDERS",
-		"RESEND", "PRESS", "WAIT", "READY", "CONCEDE", "COMMIT", "REVEAL",
-		"SET" };
+	return (unsigned)k < CMD_COUNT && cmd_words[k] != NULL ? cmd_words[k] :
+	    "?";
+}
 
-	return (unsigned)k < CMD_COUNT ? w[k] : "?";
+int
+orders_cmd_pattern(char *out, size_t size)
+{
+	size_t n = 0;
+	int k, w;
+
+	w = snprintf(out, size, "^(");
+	for (k = 0; w >= 0 && (size_t)w < size - n && k < CMD_COUNT; k++) {
+		if (cmd_words[k] == NULL)
+			return -1;   /* a word missing from the table */
+		n += (size_t)w;
+		w = snprintf(out + n, size - n, "%s%s", k ? "|" : "", cmd_words[k]);
+	}
+	if (w < 0 || (size_t)w >= size - n)
+		return -1;
+	n += (size_t)w;
+	w = snprintf(out + n, size - n, ")(?:\\s+(.*?))?\\s*[.!]?$");
+	return w < 0 || (size_t)w >= size - n ? -1 : 0;
 }
 
 int
@@ -30,12 +57,6 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 
 	/* Most lines are orders: only a line that begins with a command's
 	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
-	switch (buf[0] | 0x20) {
-	case 'c': case 'h': case 'o': case 'p': case 'r': case 's': case 'w':
-		break;
-	default:
-		return 0;
-	}
 	for (k = 0; k < CMD_COUNT; k++) {
 		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
 		size_t j;

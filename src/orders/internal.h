@@ -158,4 +158,8 @@ int orders_abbrevs_sorted(void);
  * and binds it for the calls that follow; -1 when out of memory. */
 int orders_names_bind(struct orders_parser *p, const struct battle *b);
 
+/* The pattern a mail command's line matches, made from the commands'
+ * word table: 0, or -1 if it has a gap or out is too small. */
+int orders_cmd_pattern(char *out, size_t size);
+
 #endif

@@ -54,6 +54,7 @@ struct orders_parser *
 orders_parser_new(const struct ruleset *rs, struct err *e)
 {
 	struct orders_parser *p = calloc(1, sizeof(*p));
+	char cmdpat[256];
 
 	if (p == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
@@ -71,8 +72,9 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    "|Begin forwarded message:)$", e)) == NULL ||
 	    (p->fwdhdr = compile("^(?:Subject|Date|From|To|Cc|Sent|Reply-To):",
 	    e)) == NULL ||
-	    (p->cmd = compile("^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE|COMMIT|REVEAL|SET)(?:\\s+(.*?))?\\s*[.!]?$", e)) == NULL ||
+	    (orders_cmd_pattern(cmdpat, sizeof(cmdpat)) != 0 &&
+	    err_set(e, ERR_INTERNAL, "the mail commands' table has a gap") != 0) ||
+	    (p->cmd = compile(cmdpat, e)) == NULL ||
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"

@@ -1220,11 +1220,50 @@ a_surname_shared_with_a_unit_is_asked_about(void **state)
 	free(r);
 }
 
+/* Every command the word table names is read as that command, in any
+ * case, and the line pattern is the one the table makes. */
+static void
+every_command_word_is_read_from_the_one_table(void **state)
+{
+	struct fx *f = *state;
+	struct orders_cmd c;
+	char msg[256], pat[256], line[64];
+	int k, i;
+
+	assert_int_equal(orders_cmd_pattern(pat, sizeof(pat)), 0);
+	assert_string_equal(pat, "^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
+	    "CONCEDE|COMMIT|REVEAL|SET)(?:\\s+(.*?))?\\s*[.!]?$");
+	assert_int_equal(orders_cmd_pattern(pat, 20), -1);
+	for (k = 0; k < CMD_COUNT; k++) {
+		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
+		int rc;
+
+		assert_string_not_equal(w, "?");
+		/* SET alone is a word of prose ("Set up on the ridge"). */
+		snprintf(line, sizeof(line), "%s%s", w, k == CMD_SET ? " MAIL TEXT" :
+		    "");
+		for (i = 1; line[i]; i++)
+			line[i] = (char)(line[i] | 0x20);   /* "Help", "Status" */
+		memset(&c, 0, sizeof(c));
+		rc = orders_parse_command(f->p, line, &c, msg, sizeof(msg));
+		/* A word alone is the command, or the command asking for
+		 * what it lacks (PRESS TO whom), never an order. */
+		if (rc == 0)
+			fail_msg("%s is not read as a command", line);
+		if (rc > 0)
+			assert_int_equal(c.kind, k);
+	}
+	assert_string_equal(orders_cmd_word(CMD_COUNT), "?");
+	assert_int_equal(orders_parse_command(f->p, "Helpful Highlanders: HOLD",
+	    &c, msg, sizeof(msg)), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(header_found_in_first_line_in_any_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(every_command_word_is_read_from_the_one_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_falls_back_to_subject, setup, teardown),
 		cmocka_unit_test_setup_teardown(over_long_game_name_matches_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(names_resolve_by_prefix_and_part, setup, teardown),
