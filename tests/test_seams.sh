@@ -36,5 +36,12 @@ grep -q "case 'c': case 'h':" "$src/src/orders/commands.c" && no "commands.c sti
 n=$(grep -c 'strcmp(argv\[0\], "' "$src/src/cli/main.c")
 [ "$n" = 0 ] && ok || no "src/cli/main.c dispatches with $n strcmp branches"
 
+# The environment is read by the fronts alone: the library's one use
+# is the time-zone helper (glibc has no other way than TZ).
+env=$(grep -rnE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee" "$src/src/store" "$src/src/ledger" "$src/src/rules" "$src/src/core" --include='*.c' | grep -v 'src/referee/clock.c:.*"TZ"')
+[ -z "$env" ] && ok || no "the library reads the environment: $env"
+n=$(grep -cE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee/clock.c")
+[ "$n" -le 4 ] && ok || no "clock.c uses the environment beyond its TZ helper ($n calls)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

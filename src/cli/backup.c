@@ -136,7 +136,7 @@ cmd_backup(int argc, char **argv)
 		    "for the backup", dir), cli_fail(&e);
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	inited = 1;
 	/* The keys, made now if a game has not yet needed them. */
 	if (referee_key(&r, pk, key, sizeof(key), &e) != 0 ||
@@ -400,7 +400,7 @@ cmd_restore(int argc, char **argv)
 		goto out;
 	if (cli_open_store(0, &st, &e) != 0)
 		goto out;
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	if (referee_restored(&r, m.taken, &games, &e) != 0) {
 		referee_fini(&r);
 		goto out;
@@ -441,7 +441,7 @@ cmd_vacuum(int argc, char **argv)
 	}
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_vacuum(&r, &vr, &e);
 	referee_fini(&r);
 	store_close(st);

@@ -62,4 +62,9 @@ FILE *cli_fopen_public(const char *path);
 int cli_outbox_write(struct store *st, const char *dir, int quiet,
     int *written, struct err *e);
 
+/* A referee on st with the options the CLI was configured with. */
+struct referee;
+struct store;
+void cli_referee_init(struct referee *r, struct store *st);
+
 #endif

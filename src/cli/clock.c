@@ -36,7 +36,7 @@ cmd_tick(int argc, char **argv)
 		return cli_usage_error("tick", "takes no arguments");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_tick(&r, &res, &e);
 	referee_fini(&r);
 	store_close(st);
@@ -83,7 +83,7 @@ pause_or_resume(int argc, char **argv, int pause)
 		return cli_usage_error(cmd, "GAME is required");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_pause(&r, game, pause, why, &e);
 	referee_fini(&r);
 	store_close(st);
@@ -128,7 +128,7 @@ cmd_extend(int argc, char **argv)
 		return cli_usage_error("extend", "TIME is like 12h, 2d or 90m");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_extend(&r, argv[1], secs, &e);
 	referee_fini(&r);
 	store_close(st);
@@ -246,7 +246,7 @@ cmd_status(int argc, char **argv)
 			int64_t id = 0;
 			int eng = 0;
 
-			referee_init(&r, st);
+			cli_referee_init(&r, st);
 			if (store_query_int(st, &e, &id, "SELECT id FROM games WHERE "
 			    "name = ?", "t", name) == 1 &&
 			    referee_engine_of(&r, id, &eng, &e) == 0 &&

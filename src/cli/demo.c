@@ -170,7 +170,7 @@ cmd_demo(int argc, char **argv)
 	}
 	if (store_open(dbfile, 1, -1, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
 	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
 	r.fixed_now = DEMO_CLOCK;

@@ -36,7 +36,7 @@ cmd_key(int argc, char **argv)
 	}
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_key(&r, pk, path, sizeof(path), &e);
 	referee_fini(&r);
 	store_close(st);
@@ -233,7 +233,7 @@ cmd_export(int argc, char **argv)
 		store_close(st);
 		return cli_fail(&e);
 	}
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_export(&r, game, out, with_addresses, &e);
 	referee_fini(&r);
 	store_close(st);

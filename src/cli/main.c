@@ -39,6 +39,15 @@
 
 const char *db_path;
 const struct config *cli_config;
+/* The referee's options: the configuration's, else the environment's,
+ * read once in main. */
+static struct referee_opts cli_ropts;
+
+void
+cli_referee_init(struct referee *r, struct store *st)
+{
+	referee_init_with(r, st, &cli_ropts);
+}
 
 
 int
@@ -139,7 +148,7 @@ cmd_new(int argc, char **argv)
 	}
 	if (cli_open_store(1, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_new_game(&r, game, file, sandbox, NULL, &e);
 	referee_fini(&r);
 	store_close(st);
@@ -256,7 +265,7 @@ cmd_player(int argc, char **argv)
 		    "player add GAME observer EMAIL --delay N");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	if (strcmp(verb, "list") == 0) {
 		char *text = NULL;
 
@@ -319,7 +328,7 @@ cmd_start(int argc, char **argv)
 		return cli_usage_error("start", "expected 'start GAME'");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_start(&r, argv[1], &e);
 	referee_fini(&r);
 	store_close(st);
@@ -327,7 +336,7 @@ cmd_start(int argc, char **argv)
 		return cli_fail(&e);
 	printf("game %s started: welcome mails queued (see 'despatch outbox'); "
 	    "turn 1 is open\n", argv[1]);
-	if (getenv("DESPATCH_FROM") == NULL || *getenv("DESPATCH_FROM") == '\0')
+	if (cli_ropts.from == NULL || *cli_ropts.from == '\0')
 		fprintf(stderr, "despatch: note: the mail goes out From %s; set "
 		    "DESPATCH_FROM to the address players should answer\n", r.from);
 	return 0;
@@ -459,7 +468,7 @@ cmd_submit(int argc, char **argv)
 	openlog("despatch", LOG_PID, LOG_MAIL);
 	if (cli_open_store(0, &st, &e) != 0)
 		return submit_trouble(nfiles == 0 ? "stdin" : "the mail", &e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	if (nfiles == 0) {
 		char *raw = NULL;
 		size_t len = 0;
@@ -557,7 +566,7 @@ cmd_turn(int argc, char **argv)
 		free(dice);
 		return cli_fail(&e);
 	}
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_turn(&r, game, dice, ndice, &tr, &e);
 	referee_fini(&r);
 	store_close(st);
@@ -975,7 +984,7 @@ cli_outbox_write(struct store *st, const char *dir, int quiet, int *written,
 
 			free(drawn);
 			drawn = NULL;
-			referee_init(&r, st);
+			cli_referee_init(&r, st);
 			drc = referee_mail_drawn(&r, &m[i], &drawn, &dlen, e);
 			referee_fini(&r);
 			if (drc != 0) {
@@ -1054,7 +1063,7 @@ outbox_send(int now)
 		sodium_memzero(smtp.password, sizeof(smtp.password));
 		return cli_fail(&e);
 	}
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_outbox_send(&r, &smtp, now, &res, &e);
 	sodium_memzero(smtp.password, sizeof(smtp.password));
 	referee_fini(&r);
@@ -1407,8 +1416,15 @@ main(int argc, char **argv)
 	db_path = getenv("DESPATCH_DB");
 	if (db_path == NULL || *db_path == '\0')
 		db_path = "./despatch.db";
-	/* The upgrade tests' hook (despatch(1), ENVIRONMENT). */
+	/* The environment, read here once (despatch(1), ENVIRONMENT): the
+	 * library reads none of it. */
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
+	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
+	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
+		store_busy_timeout(strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10));
+	cli_ropts.from = getenv("DESPATCH_FROM");
+	cli_ropts.key_path = getenv("DESPATCH_KEY");
+	cli_ropts.templates = getenv("DESPATCH_TEMPLATES");
 	/* --db FILE and -c FILE may stand anywhere on the line: take them
 	 * out first. */
 	for (i = 1; i < argc; i++) {
@@ -1446,11 +1462,11 @@ main(int argc, char **argv)
 		if (conf.database[0] != '\0')
 			db_path = conf.database;
 		if (conf.from[0] != '\0')
-			setenv("DESPATCH_FROM", conf.from, 1);
+			cli_ropts.from = conf.from;
 		if (conf.key[0] != '\0')
-			setenv("DESPATCH_KEY", conf.key, 1);
+			cli_ropts.key_path = conf.key;
 		if (conf.templates[0] != '\0')
-			setenv("DESPATCH_TEMPLATES", conf.templates, 1);
+			cli_ropts.templates = conf.templates;
 	}
 	if (db_arg != NULL)
 		db_path = db_arg;

@@ -32,7 +32,7 @@ cmd_set(int argc, char **argv)
 	game = strcmp(argv[1], "--server") == 0 ? NULL : argv[1];
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	if (referee_setting_set(&r, game, argv[2], argv[3], &e) != 0) {
 		referee_fini(&r);
 		store_close(st);
@@ -65,7 +65,7 @@ cmd_show(int argc, char **argv)
 		return cli_usage_error("show", "expected GAME");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	if (referee_show(&r, argv[1], &out, &e) != 0) {
 		referee_fini(&r);
 		store_close(st);
@@ -125,7 +125,7 @@ cmd_game(int argc, char **argv)
 
 		if (cli_open_store(0, &st, &e) != 0)
 			return cli_fail(&e);
-		referee_init(&r, st);
+		cli_referee_init(&r, st);
 		rc = referee_game_upgrade(&r, game, &ur, &e);
 		referee_fini(&r);
 		store_close(st);
@@ -141,7 +141,7 @@ cmd_game(int argc, char **argv)
 		    "add --yes to do it");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	referee_init(&r, st);
+	cli_referee_init(&r, st);
 	rc = referee_game_remove(&r, game, &e);
 	referee_fini(&r);
 	store_close(st);

@@ -1,23 +1,33 @@
 /*
- * crash.c - named crash points (crash.h).  Reads the environment, so it
- * is for the program's I/O layers only; the rules core never calls it.
+ * crash.c - named crash points (crash.h).  The fronts pass what the
+ * environment says once (crash_init); the I/O layers call the points,
+ * and the rules core never does.
  */
 #include "core/crash.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* 1 when the variable env names name and this visit is the K-th or a
- * later one (K 1 unless NAME:K); visits counts the visits. */
-static int
-named(const char *env, const char *name, long *visits)
+static char crash_at[64], fault_at[64];
+
+void
+crash_init(const char *crash, const char *fault)
 {
-	const char *v = getenv(env);
+	snprintf(crash_at, sizeof(crash_at), "%s", crash != NULL ? crash : "");
+	snprintf(fault_at, sizeof(fault_at), "%s", fault != NULL ? fault : "");
+}
+
+/* 1 when v names name and this visit is the K-th or a later one (K 1
+ * unless NAME:K); visits counts the visits. */
+static int
+named(const char *v, const char *name, long *visits)
+{
 	size_t n = strlen(name);
 	long k = 1;
 
-	if (v == NULL || strncmp(v, name, n) != 0)
+	if (v[0] == '\0' || strncmp(v, name, n) != 0)
 		return 0;
 	if (v[n] == ':')
 		k = strtol(v + n + 1, NULL, 10);
@@ -31,7 +41,7 @@ crash_point(const char *name)
 {
 	static long visits;
 
-	if (named("DESPATCH_CRASH", name, &visits))
+	if (named(crash_at, name, &visits))
 		raise(SIGKILL);
 }
 
@@ -40,5 +50,5 @@ fault_point(const char *name)
 {
 	static long visits;
 
-	return named("DESPATCH_FAULT", name, &visits);
+	return named(fault_at, name, &visits);
 }

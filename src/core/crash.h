@@ -1,7 +1,8 @@
 /*
  * crash.h - named crash points, for tests only.
  *
- * When $DESPATCH_CRASH is NAME, the process kills itself (SIGKILL, as a
+ * When $DESPATCH_CRASH (which the fronts, despatch and despatchd, pass
+ * to crash_init) is NAME, the process kills itself (SIGKILL, as a
  * power cut would) the first time it reaches crash_point(NAME); with
  * NAME:K, the K-th time.  Each point sits at a boundary where a crash
  * must lose, double and half-apply nothing; tests/crash/points.sh and the
@@ -32,6 +33,9 @@
 
 /* Kills the process here when $DESPATCH_CRASH names this point (and this
  * is its K-th visit); otherwise returns at once. */
+/* What $DESPATCH_CRASH and $DESPATCH_FAULT say (NULL: nothing), given
+ * once by the program's front. */
+void crash_init(const char *crash, const char *fault);
 void crash_point(const char *name);
 
 /* Tests only, the same way: 1 when $DESPATCH_FAULT names this point (or

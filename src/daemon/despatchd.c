@@ -702,6 +702,7 @@ main(int argc, char **argv)
 	struct config conf;
 	struct store *st = NULL;
 	struct referee r;
+	struct referee_opts ropts;
 	struct err e;
 	struct sigaction sa;
 	struct imap_link link;
@@ -736,6 +737,9 @@ main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	mallopt(M_TRIM_THRESHOLD, 512 * 1024);
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
+	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
+	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
+		store_busy_timeout(strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10));
 	if (sodium_init() < 0) {
 		logmsg("fatal", "libsodium failed to initialise");
 		return 1;
@@ -756,12 +760,13 @@ main(int argc, char **argv)
 		    conf_path);
 		return 1;
 	}
-	if (conf.from[0] != '\0')
-		setenv("DESPATCH_FROM", conf.from, 1);
-	if (conf.key[0] != '\0')
-		setenv("DESPATCH_KEY", conf.key, 1);
-	if (conf.templates[0] != '\0')
-		setenv("DESPATCH_TEMPLATES", conf.templates, 1);
+	memset(&ropts, 0, sizeof(ropts));
+	/* The referee's options: the configuration's, else the
+	 * environment's (read here: the library reads none of it). */
+	ropts.from = conf.from[0] != '\0' ? conf.from : getenv("DESPATCH_FROM");
+	ropts.key_path = conf.key[0] != '\0' ? conf.key : getenv("DESPATCH_KEY");
+	ropts.templates = conf.templates[0] != '\0' ? conf.templates :
+	    getenv("DESPATCH_TEMPLATES");
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -812,7 +817,7 @@ main(int argc, char **argv)
 	sigaddset(&blocked, SIGINT);
 	sigaddset(&blocked, SIGHUP);
 	sigprocmask(SIG_BLOCK, &blocked, &waitmask);
-	referee_init(&r, st);
+	referee_init_with(&r, st, &ropts);
 	{
 		/* The ledger's key, read (or made) now, as the user the
 		 * daemon runs as: a key it cannot read should stop it here,

@@ -56,18 +56,22 @@ domain_of(const char *from, char *out, size_t size)
 void
 referee_init(struct referee *r, struct store *st)
 {
-	const char *from = getenv("DESPATCH_FROM");
-	const char *key = getenv("DESPATCH_KEY");
-	const char *tmpl = getenv("DESPATCH_TEMPLATES");
+	referee_init_with(r, st, NULL);
+}
 
+void
+referee_init_with(struct referee *r, struct store *st,
+    const struct referee_opts *o)
+{
 	memset(r, 0, sizeof(*r));
 	r->st = st;
-	if (tmpl != NULL)
-		snprintf(r->templates_dir, sizeof(r->templates_dir), "%s", tmpl);
-	if (key != NULL)
-		snprintf(r->key_path, sizeof(r->key_path), "%s", key);
-	snprintf(r->from, sizeof(r->from), "%s", from && *from ? from :
-	    "despatch <despatch@localhost>");
+	if (o != NULL && o->templates != NULL)
+		snprintf(r->templates_dir, sizeof(r->templates_dir), "%s",
+		    o->templates);
+	if (o != NULL && o->key_path != NULL)
+		snprintf(r->key_path, sizeof(r->key_path), "%s", o->key_path);
+	snprintf(r->from, sizeof(r->from), "%s", o != NULL && o->from != NULL &&
+	    *o->from ? o->from : "despatch <despatch@localhost>");
 	domain_of(r->from, r->domain, sizeof(r->domain));
 }
 

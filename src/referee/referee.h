@@ -76,6 +76,17 @@ struct referee {
 /* Sets defaults: the ledger's key file from $DESPATCH_KEY (else
  * DATABASE.key); From "despatch <despatch@localhost>" unless $DESPATCH_FROM
  * is set, domain from the From address. */
+/* What the fronts configure (from their configuration file, else the
+ * environment, read once there): NULL members take the defaults. */
+struct referee_opts {
+	const char *from;       /* the From of the server's mail */
+	const char *key_path;   /* the ledger's key (default DATABASE.key) */
+	const char *templates;  /* the narrative templates' folder */
+};
+
+void referee_init_with(struct referee *r, struct store *st,
+    const struct referee_opts *o);
+/* The same with every option its default. */
 void referee_init(struct referee *r, struct store *st);
 
 /* Frees what the referee keeps between calls (not the store). */

@@ -299,6 +299,15 @@ db_check_mode(const char *path, struct err *e)
 	    "group)", path, (mode & 0002) ? "write" : "read", mode, fix);
 }
 
+/* How long a writer waits for another, in milliseconds. */
+static int busy_ms = 15000;
+
+void
+store_busy_timeout(long ms)
+{
+	busy_ms = ms > 0 && ms < 600000 ? (int)ms : 15000;
+}
+
 int
 store_open(const char *path, int create, int max_version, struct store **out,
     struct err *e)
@@ -331,16 +340,12 @@ store_open(const char *path, int create, int max_version, struct store **out,
 	}
 	{
 		/* How long a writer waits for another before giving up (the
-		 * pipe then exits 75 and the MTA retries): 15 s, or
-		 * $DESPATCH_BUSY_TIMEOUT milliseconds.  A turn of the largest
+		 * pipe then exits 75 and the MTA retries): 15 s, or what
+		 * store_busy_timeout set ($DESPATCH_BUSY_TIMEOUT).  A turn of the largest
 		 * battle holds the lock for under 2 s on an idle machine;
 		 * 15 s leaves room for a loaded one, and an MTA's pipe waits
 		 * far longer than that. */
-		const char *bt = getenv("DESPATCH_BUSY_TIMEOUT");
-		long ms = bt != NULL && *bt ? strtol(bt, NULL, 10) : 15000;
-
-		sqlite3_busy_timeout(s->db, ms > 0 && ms < 600000 ? (int)ms :
-		    15000);
+		sqlite3_busy_timeout(s->db, busy_ms);
 	}
 	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
 	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {

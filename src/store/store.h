@@ -27,6 +27,10 @@ struct store;
 /* Opens path.  With create = 0 a missing file is an error (only `despatch
  * new` and the demo create databases).  Applies pending migrations up to
  * max_version (-1: all).  Returns 0 and *out, or -1 with e set. */
+/* How long a store opened after this waits for another writer before
+ * a write fails as busy (ERR_TEMP): ms milliseconds (default 15000; out
+ * of 1..599999, the default).  The fronts pass $DESPATCH_BUSY_TIMEOUT. */
+void store_busy_timeout(long ms);
 int store_open(const char *path, int create, int max_version,
     struct store **out, struct err *e);
 void store_close(struct store *s);

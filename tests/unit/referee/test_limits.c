@@ -161,12 +161,12 @@ intake_never_waits_on_a_turn_and_late_orders_are_played(void **state)
 	int64_t facing = 0;
 
 	start(f);
-	setenv("DESPATCH_BUSY_TIMEOUT", "50", 1);
+	store_busy_timeout(50);
 	f->r.after_play = late_orders;
 	f->r.after_play_arg = &l;
 	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
 		fail_msg("%s", e.msg);
-	unsetenv("DESPATCH_BUSY_TIMEOUT");
+	store_busy_timeout(0);
 	assert_true(l.stored);
 	/* The step was played again with the orders that came in. */
 	assert_int_equal(l.calls, 2);
