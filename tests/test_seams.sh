@@ -43,5 +43,9 @@ env=$(grep -rnE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee" "$src/src/stor
 n=$(grep -cE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee/clock.c")
 [ "$n" -le 4 ] && ok || no "clock.c uses the environment beyond its TZ helper ($n calls)"
 
+# The registry of rulesets is outside core: core names no ruleset.
+r=$(grep -rniE 'ruleset_(vnb|bb7)' "$src/src/core" --include='*.[ch]')
+[ -z "$r" ] && ok || no "core names a ruleset: $r"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,37 +1,12 @@
 /*
- * ruleset.c - finding rulesets and their numbers.
+ * ruleset.c - a ruleset's troop types and numbers.  Which rulesets
+ * there are is the registry's (src/rules/registry.c): core names none.
  */
 #include "core/ruleset.h"
 
 #include <assert.h>
 #include <stddef.h>
 #include <string.h>
-
-extern const struct ruleset ruleset_vnb_wing;
-extern const struct ruleset ruleset_bb7;
-
-static const struct ruleset *const all[] = {
-	&ruleset_vnb_wing,
-	&ruleset_bb7,
-	NULL
-};
-
-const struct ruleset *const *
-ruleset_all(void)
-{
-	return all;
-}
-
-const struct ruleset *
-ruleset_find(const char *name)
-{
-	int i;
-
-	for (i = 0; all[i] != NULL; i++)
-		if (strcmp(all[i]->name, name) == 0)
-			return all[i];
-	return NULL;
-}
 
 const struct troop_type *
 ruleset_type(const struct ruleset *r, const char *id)
