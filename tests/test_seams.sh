@@ -47,5 +47,10 @@ n=$(grep -cE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee/clock.c")
 r=$(grep -rniE 'ruleset_(vnb|bb7)' "$src/src/core" --include='*.[ch]')
 [ -z "$r" ] && ok || no "core names a ruleset: $r"
 
+# A ruleset's data tables name each field (a field added to a struct
+# cannot shift the others).
+pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | grep -v '{ "[^"]*", "[^"]*" },')
+[ -z "$pos" ] && ok || no "positional rows in a ruleset's data: $pos"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
