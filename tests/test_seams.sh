@@ -52,5 +52,10 @@ r=$(grep -rniE 'ruleset_(vnb|bb7)' "$src/src/core" --include='*.[ch]')
 pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | grep -v '{ "[^"]*", "[^"]*" },')
 [ -z "$pos" ] && ok || no "positional rows in a ruleset's data: $pos"
 
+# The adjudicator's table and the report's vocabulary are apart: the
+# reports and the map reach a ruleset's words through rs->words.
+w=$(grep -rnE -- '->(crib|situation|unit_fields|strength_word|stand_word|form_phrase|yards_per_foot|column_word|limbered_word|stand_markers|scale_note)\b' "$src/src" --include='*.c' | grep -v 'words->')
+[ -z "$w" ] && ok || no "report vocabulary read off the adjudicator's table: $w"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -79,6 +79,54 @@ struct unit_field {
 
 #define RULESET_MAX_FIELDS 16
 
+/* What a ruleset's reports and map call things, and the text they ask
+ * of it: apart from the adjudicator, which never needs them. */
+struct ruleset_words {
+	/* A short crib of the numbers that decide a turn (command, moves,
+	 * ranges) for a player of side, generated from the data table,
+	 * written to out.  Pure.  May be NULL. */
+	void (*crib)(const struct battle *b, int side, char *out, size_t size);
+
+	/* The situation of unit u for its side's report, one or two lines
+	 * (each starting with six spaces, ending in a newline) written to
+	 * out: whether it is in command, and the nearest enemy unit its
+	 * side sees (seen: a flag a stand, NULL for all) with the distance,
+	 * the bearing and whether it is in range of u's weapon.  Pure.  May
+	 * be NULL. */
+	void (*situation)(const struct battle *b, int u,
+	    const unsigned char *seen, char *out, size_t size);
+
+	/* Unit u's values that only this ruleset has, into f (at most
+	 * RULESET_MAX_FIELDS); how many.  seen (a flag a stand) is set for
+	 * an enemy seen in a fog game: only what can be seen of it then.
+	 * Pure.  May be NULL. */
+	int (*unit_fields)(const struct battle *b, int u,
+	    const unsigned char *seen, struct unit_field *f);
+
+	/* Words for the reports: what a stand's strength counts ("SP",
+	 * "figures"), what a stand is called ("stand", "base"), and unit u's
+	 * formation as a phrase ("in road march"; "" for its ordinary
+	 * order).  NULL: "SP", "stand", the formation's name. */
+	const char *strength_word;
+	const char *stand_word;
+	const char *(*form_phrase)(const struct battle *b, int u);
+	/* The map's words: yards in 12 inches of table, and the marker of a
+	 * unit in road march or column ("road march", "column"). */
+	int yards_per_foot;
+	const char *column_word;
+	/* The word for guns in road march where the ruleset has its own
+	 * ("limbered"); NULL: column_word. */
+	const char *limbered_word;
+
+	/* 1 if its stands carry the disorder, rout and stationary markers
+	 * (the map's key shows them); units' disruption points, where it
+	 * counts them, are shown beside their names whatever this says. */
+	int stand_markers;
+	/* What a stand's strength means, a sentence for the welcome ("SP
+	 * are strength points (50 men or one gun each)."). */
+	const char *scale_note;
+};
+
 struct ruleset {
 	const char *name;
 	const char *title;
@@ -113,24 +161,10 @@ struct ruleset {
 	int (*preview)(const struct battle *b, const struct order_set *set,
 	    char *out, size_t size);
 
-	/* A short crib of the numbers that decide a turn (command, moves,
-	 * ranges) for a player of side, generated from the data table,
-	 * written to out.  Pure.  May be NULL. */
-	void (*crib)(const struct battle *b, int side, char *out, size_t size);
-
 	/* Which stands side can see, by the ruleset's own line of sight
 	 * from any of its stands or commanders: seen[stand] set to 1 (its
 	 * own always), else 0.  Pure.  May be NULL (then everything). */
 	void (*sees)(const struct battle *b, int side, unsigned char *seen);
-
-	/* The situation of unit u for its side's report, one or two lines
-	 * (each starting with six spaces, ending in a newline) written to
-	 * out: whether it is in command, and the nearest enemy unit its
-	 * side sees (seen: a flag a stand, NULL for all) with the distance,
-	 * the bearing and whether it is in range of u's weapon.  Pure.  May
-	 * be NULL. */
-	void (*situation)(const struct battle *b, int u,
-	    const unsigned char *seen, char *out, size_t size);
 
 	/* 1 if unit u is in command as the table stands, 0 if not (the
 	 * map's marker).  Pure.  May be NULL. */
@@ -166,37 +200,11 @@ struct ruleset {
 	const char *(*form_word)(const struct battle *b, int u,
 	    enum formation f);
 
-	/* Unit u's values that only this ruleset has, into f (at most
-	 * RULESET_MAX_FIELDS); how many.  seen (a flag a stand) is set for
-	 * an enemy seen in a fog game: only what can be seen of it then.
-	 * Pure.  May be NULL. */
-	int (*unit_fields)(const struct battle *b, int u,
-	    const unsigned char *seen, struct unit_field *f);
-
-	/* Words for the reports: what a stand's strength counts ("SP",
-	 * "figures"), what a stand is called ("stand", "base"), and unit u's
-	 * formation as a phrase ("in road march"; "" for its ordinary
-	 * order).  NULL: "SP", "stand", the formation's name. */
-	const char *strength_word;
-	const char *stand_word;
-	const char *(*form_phrase)(const struct battle *b, int u);
-	/* The map's words: yards in 12 inches of table, and the marker of a
-	 * unit in road march or column ("road march", "column"). */
-	int yards_per_foot;
-	const char *column_word;
-	/* The word for guns in road march where the ruleset has its own
-	 * ("limbered"); NULL: column_word. */
-	const char *limbered_word;
-	/* 1 if its stands carry the disorder, rout and stationary markers
-	 * (the map's key shows them); units' disruption points, where it
-	 * counts them, are shown beside their names whatever this says. */
-	int stand_markers;
-	/* What a stand's strength means, a sentence for the welcome ("SP
-	 * are strength points (50 men or one gun each)."). */
-	const char *scale_note;
 	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
 	 * (battle.road_spacer). */
 	int road_spacer;
+	/* Its words for the reports and the map (required). */
+	const struct ruleset_words *words;
 };
 
 const struct ruleset *ruleset_find(const char *name);

@@ -50,9 +50,9 @@ column_badge_of(const struct battle *b, int guns)
 {
 	static char letter[2];
 	const struct ruleset *rs = ruleset_find(b->ruleset);
-	const char *w = rs != NULL && guns && rs->limbered_word != NULL ?
-	    rs->limbered_word : rs != NULL && rs->column_word != NULL ?
-	    rs->column_word : "road march";
+	const char *w = rs != NULL && guns && rs->words->limbered_word != NULL ?
+	    rs->words->limbered_word : rs != NULL && rs->words->column_word != NULL ?
+	    rs->words->column_word : "road march";
 
 	letter[0] = (char)(w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0]);
 	letter[1] = '\0';
@@ -629,20 +629,20 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		const struct ruleset *rs = ruleset_find(pg->b->ruleset);
 
 		snprintf(t, sizeof(t), "12 inches = %d yards", rs != NULL &&
-		    rs->yards_per_foot > 0 ? rs->yards_per_foot : 300);
-		column = rs != NULL && rs->column_word != NULL ? rs->column_word :
+		    rs->words->yards_per_foot > 0 ? rs->words->yards_per_foot : 300);
+		column = rs != NULL && rs->words->column_word != NULL ? rs->words->column_word :
 		    "road march";
 	}
 	cairo_move_to(cr, x0 + bar + 10, y1 + 44);
 	cairo_show_text(cr, t);
-	if (rs_of(pg) != NULL && !rs_of(pg)->stand_markers) {
+	if (rs_of(pg) != NULL && !rs_of(pg)->words->stand_markers) {
 		double kx = x0 + bar + 170, ky = y1 + 40;
 
 		badge(cr, kx, ky, column_badge(pg->b));
 		key_text(cr, &kx, ky, column);
-		if (rs_of(pg)->limbered_word != NULL) {
+		if (rs_of(pg)->words->limbered_word != NULL) {
 			badge(cr, kx, ky, column_badge_of(pg->b, 1));
-			key_text(cr, &kx, ky, rs_of(pg)->limbered_word);
+			key_text(cr, &kx, ky, rs_of(pg)->words->limbered_word);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		cairo_move_to(cr, kx - 6, ky + 4);

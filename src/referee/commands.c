@@ -157,10 +157,10 @@ commands_help_text(struct text *t, const struct store_game *g,
 	    "south to north);\n0,0 is the south-west corner. Facings are degrees "
 	    "clockwise from north.\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),
 	    geom_fmt_fx(b->depth, dbuf, sizeof(dbuf)));
-	if (rs != NULL && rs->crib != NULL) {
+	if (rs != NULL && rs->words->crib != NULL) {
 		char crib[8192];
 
-		rs->crib(b, side, crib, sizeof(crib));
+		rs->words->crib(b, side, crib, sizeof(crib));
 		text_add(t, "\n%s", crib);
 	}
 }

@@ -948,10 +948,10 @@ handle_header(struct intake *in, struct orders_header *h,
 		    res->cmds[0].kind == CMD_COMMIT))
 			text_add(&t, "This game uses no nonces: the COMMIT line was "
 			    "ignored.\n");
-		if (rs->crib != NULL) {
+		if (rs->words->crib != NULL) {
 			char crib[8192];
 
-			rs->crib(b, side, crib, sizeof(crib));
+			rs->words->crib(b, side, crib, sizeof(crib));
 			text_add(&t, "\n%s", crib);
 		}
 	} else if (order_lines == 0 && has_standing) {

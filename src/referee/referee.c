@@ -1010,7 +1010,7 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		const struct ruleset *rs = ruleset_find(b->ruleset);
 
 		text_add(&t, "Distances are inches. %s\n", rs != NULL &&
-		    rs->scale_note != NULL ? rs->scale_note : "");
+		    rs->words->scale_note != NULL ? rs->words->scale_note : "");
 	}
 	report_terrain(&t, b);
 	text_add(&t, "\nYour forces\n-----------\n");

@@ -171,8 +171,8 @@ json_unit(struct jw *j, const struct battle *b, int i,
 	{
 		const struct ruleset *rs = ruleset_find(b->ruleset);
 		struct unit_field f[RULESET_MAX_FIELDS];
-		int k, n = rs != NULL && rs->unit_fields != NULL ?
-		    rs->unit_fields(b, i, hide, f) : 0;
+		int k, n = rs != NULL && rs->words->unit_fields != NULL ?
+		    rs->words->unit_fields(b, i, hide, f) : 0;
 
 		for (k = 0; k < n; k++)
 			if (f[k].kind == FIELD_BOOL)

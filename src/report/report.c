@@ -245,8 +245,8 @@ form_phrase(const struct ruleset *rs, const struct battle *b, int u, int fs)
 {
 	enum formation f = b->stands[fs].form;
 
-	if (rs != NULL && rs->form_phrase != NULL)
-		return rs->form_phrase(b, u);
+	if (rs != NULL && rs->words->form_phrase != NULL)
+		return rs->words->form_phrase(b, u);
 	return f == FORM_LINE ? "" : f == FORM_ROAD ? "in road march" :
 	    f == FORM_SKIRMISH ? "in skirmish order" : "dismounted";
 }
@@ -257,10 +257,10 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 {
 	const struct ruleset *rsw = ruleset_find(b->ruleset);
 	const struct ruleset *rs = detail ? rsw : NULL;
-	const char *strength = rsw != NULL && rsw->strength_word != NULL ?
-	    rsw->strength_word : "SP";
-	const char *stand_word = rsw != NULL && rsw->stand_word != NULL ?
-	    rsw->stand_word : "stand";
+	const char *strength = rsw != NULL && rsw->words->strength_word != NULL ?
+	    rsw->words->strength_word : "SP";
+	const char *stand_word = rsw != NULL && rsw->words->stand_word != NULL ?
+	    rsw->words->stand_word : "stand";
 	int br, u;
 
 	for (br = 0; br < b->nbrigades; br++) {
@@ -343,10 +343,10 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 					    stand_state(b->stands[s].flags));
 				}
 			}
-			if (rs != NULL && rs->situation != NULL) {
+			if (rs != NULL && rs->words->situation != NULL) {
 				char line[512];
 
-				rs->situation(b, u, seen, line, sizeof(line));
+				rs->words->situation(b, u, seen, line, sizeof(line));
 				text_add(t, "%s", line);
 			}
 		}
@@ -385,8 +385,8 @@ void
 report_totals(struct text *t, const struct battle *b)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
-	const char *strength = rs != NULL && rs->strength_word != NULL ?
-	    rs->strength_word : "SP";
+	const char *strength = rs != NULL && rs->words->strength_word != NULL ?
+	    rs->words->strength_word : "SP";
 	int s, u, br;
 
 	for (s = 0; s < b->nsides; s++) {
@@ -425,7 +425,7 @@ stand_word(const struct battle *b)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
 
-	return rs != NULL && rs->stand_word != NULL ? rs->stand_word : "stand";
+	return rs != NULL && rs->words->stand_word != NULL ? rs->words->stand_word : "stand";
 }
 
 void

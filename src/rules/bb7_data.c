@@ -133,6 +133,21 @@ static const char *const bb7_aliases[][2] = {
 	{ NULL, NULL },
 };
 
+/* What the reports and the map call things in this ruleset. */
+static const struct ruleset_words bb7_words = {
+	.unit_fields = bb7_unit_fields,
+	.situation = bb7_situation,
+	.crib = bb7_crib,
+	.strength_word = "figures",
+	.stand_word = "base",
+	.form_phrase = bb7_form_phrase,
+	.yards_per_foot = 100,
+	.column_word = "column",
+	.limbered_word = "limbered",
+	.scale_note = "A figure is ten men, a gun model two pieces; 12 inches "
+	    "are 100 yards.",
+};
+
 const struct ruleset ruleset_bb7 = {
 	.name = "bb7",
 	.title = "Bloodybacks version 7 (AWI, 1 figure = 10 men)",
@@ -148,21 +163,11 @@ const struct ruleset ruleset_bb7 = {
 	.form_check = bb7_form_check,
 	.step_check = bb7_step_check,
 	.verb_aliases = bb7_aliases,
-	.unit_fields = bb7_unit_fields,
-	.situation = bb7_situation,
-	.crib = bb7_crib,
 	.preview = bb7_preview,
 	.preview_battle = bb7_preview_battle,
 	.sees = bb7_sees,
-	.strength_word = "figures",
-	.stand_word = "base",
-	.form_phrase = bb7_form_phrase,
-	.yards_per_foot = 100,
-	.column_word = "column",
-	.limbered_word = "limbered",
-	.scale_note = "A figure is ten men, a gun model two pieces; 12 inches "
-	    "are 100 yards.",
 	.road_spacer = 0,
 	.form_words = "LINE, COLUMN, DISPERSED, LIMBERED or UNLIMBERED",
 	.form_word = bb7_form_word,
+	.words = &bb7_words,
 };

@@ -227,6 +227,17 @@ static const char *const vnb_aliases[][2] = {
 	{ NULL, NULL },
 };
 
+/* What the reports and the map call things in this ruleset. */
+static const struct ruleset_words vnb_words = {
+	.crib = vnb_crib,
+	.situation = vnb_situation,
+	.unit_fields = vnb_unit_fields,
+	.yards_per_foot = 300,
+	.column_word = "road march",
+	.stand_markers = 1,
+	.scale_note = "SP are strength points (50 men or one gun each).",
+};
+
 const struct ruleset ruleset_vnb_wing = {
 	.name = "vnb-wing",
 	.title = "At War in the Americas: Volley & Bayonet wing scale (AWI)",
@@ -243,17 +254,11 @@ const struct ruleset ruleset_vnb_wing = {
 	.adjudicate = vnb_adjudicate,
 	.verb_aliases = vnb_aliases,
 	.preview = vnb_preview,
-	.crib = vnb_crib,
 	.sees = vnb_sees,
-	.situation = vnb_situation,
 	.in_command = vnb_in_command,
 	.preview_battle = vnb_preview_battle,
 	.form_check = vnb_form_check,
-	.unit_fields = vnb_unit_fields,
-	.yards_per_foot = 300,
-	.column_word = "road march",
-	.stand_markers = 1,
-	.scale_note = "SP are strength points (50 men or one gun each).",
 	.road_spacer = 1,
 	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
+	.words = &vnb_words,
 };

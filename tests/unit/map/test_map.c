@@ -456,21 +456,21 @@ the_situation_names_the_nearest_enemy_in_sight(void **state)
 	(void)state;
 	if (scenario_parse(sc, strlen(sc), "test", 0, &b, &e) != 0)
 		fail_msg("%s", e.msg);
-	assert_non_null(rs->situation);
+	assert_non_null(rs->words->situation);
 	seen = map_seen(b, 0);
 	assert_int_equal(seen[b->units[1].first_stand], 0);
 	assert_int_equal(seen[b->units[2].first_stand], 1);
 	/* Seen: the 3rd Virginia.  Its near stand's west edge is at 42, the
 	 * 23rd's east edge at 27: 15" across; 13.25 - 8.75 = 4.5" up; 15.66"
 	 * in all.  From 24,8 to its centre 45,14: bearing 74, ENE. */
-	rs->situation(b, 0, seen, out, sizeof(out));
+	rs->words->situation(b, 0, seen, out, sizeof(out));
 	assert_non_null(strstr(out, "in command (Grey, 2.5\" away)"));
 	assert_non_null(strstr(out, "nearest enemy in sight: 3rd Virginia,"));
 	assert_non_null(strstr(out, "15.66\" to the ENE (bearing 74), out of "
 	    "range (its muskets reach 4\")"));
 	/* All seen (an open game): the nearer 2nd Virginia, 23.25 - 8.75 =
 	 * 14.5" due north. */
-	rs->situation(b, 0, NULL, out, sizeof(out));
+	rs->words->situation(b, 0, NULL, out, sizeof(out));
 	assert_non_null(strstr(out, "2nd Virginia,"));
 	assert_non_null(strstr(out, "14.5\" to the N (bearing 0)"));
 	/* Brought to 1" from its front: in short range (2") and in its
@@ -479,24 +479,24 @@ the_situation_names_the_nearest_enemy_in_sight(void **state)
 		b->stands[b->units[2].first_stand + s].pos.x = (fx)(2400 + 300 * s);
 		b->stands[b->units[2].first_stand + s].pos.y = 1050;
 	}
-	rs->situation(b, 0, seen, out, sizeof(out));
+	rs->words->situation(b, 0, seen, out, sizeof(out));
 	assert_non_null(strstr(out, "3rd Virginia,"));
 	assert_non_null(strstr(out, "1\" to the"));
 	assert_non_null(strstr(out, "in short range of its muskets"));
 	/* Its commander far away, the 23rd is out of command. */
 	b->commanders[1].pos.x = 100;
 	b->commanders[0].pos.x = 100;
-	rs->situation(b, 0, seen, out, sizeof(out));
+	rs->words->situation(b, 0, seen, out, sizeof(out));
 	assert_non_null(strstr(out, "OUT OF COMMAND"));
 	/* Command is per stand: Grey back at 24,6 commands the 23rd's first
 	 * stand, but its second, carried off to 40,8, touches no stand of
 	 * its unit and holds the unit to half a move. */
 	b->commanders[0].pos.x = 2400;
 	b->commanders[1].pos.x = 2400;
-	rs->situation(b, 0, seen, out, sizeof(out));
+	rs->words->situation(b, 0, seen, out, sizeof(out));
 	assert_null(strstr(out, "OUT OF COMMAND"));
 	b->stands[b->units[0].first_stand + 1].pos.x = 4000;
-	rs->situation(b, 0, seen, out, sizeof(out));
+	rs->words->situation(b, 0, seen, out, sizeof(out));
 	assert_non_null(strstr(out, "in command (Grey, "));
 	assert_non_null(strstr(out, "but 1 of its stands is OUT OF COMMAND"));
 	assert_int_equal(rs->in_command(b, 0), 0);

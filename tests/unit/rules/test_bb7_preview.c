@@ -528,18 +528,18 @@ situation_names_the_nearest_enemy(void **state)
 	char out[1024];
 
 	(void)state;
-	assert_non_null(rs->situation);
+	assert_non_null(rs->words->situation);
 	/* The riflemen lie off the 62nd's right front: in range, not in
 	 * its arc. */
-	rs->situation(b, unit(b, "62nd Foot"), NULL, out, sizeof(out));
+	rs->words->situation(b, unit(b, "62nd Foot"), NULL, out, sizeof(out));
 	assert_non_null(strstr(out, "nearest enemy in sight: Riflemen,"));
 	assert_non_null(strstr(out, "in range but not in front of it"));
 	/* The 3rd New Hampshire's nearest is 36" off. */
-	rs->situation(b, unit(b, "3rd New Hampshire"), NULL, out, sizeof(out));
+	rs->words->situation(b, unit(b, "3rd New Hampshire"), NULL, out, sizeof(out));
 	assert_non_null(strstr(out, "out of range (its musket reaches 12\")"));
 	/* Turned to face them, the 62nd could shoot. */
 	face_all(b, unit(b, "62nd Foot"), 120);
-	rs->situation(b, unit(b, "62nd Foot"), NULL, out, sizeof(out));
+	rs->words->situation(b, unit(b, "62nd Foot"), NULL, out, sizeof(out));
 	assert_non_null(strstr(out, "Riflemen,"));
 	assert_non_null(strstr(out, "\n        in range\n"));
 	/* In a fog game the distance is to the stands the side sees: with
@@ -551,8 +551,8 @@ situation_names_the_nearest_enemy(void **state)
 
 		memset(seen, 0, sizeof(seen));
 		seen[b->units[r].first_stand + b->units[r].nstands - 1] = 1;
-		rs->situation(b, unit(b, "62nd Foot"), NULL, all, sizeof(all));
-		rs->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
+		rs->words->situation(b, unit(b, "62nd Foot"), NULL, all, sizeof(all));
+		rs->words->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
 		double d_all = 0, d_seen = 0;
 
 		assert_non_null(strstr(out, "Riflemen,"));
@@ -564,7 +564,7 @@ situation_names_the_nearest_enemy(void **state)
 	}
 	/* Seeing nothing of the enemy, it says so. */
 	memset(seen, 0, sizeof(seen));
-	rs->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
+	rs->words->situation(b, unit(b, "62nd Foot"), seen, out, sizeof(out));
 	assert_non_null(strstr(out, "no enemy in sight"));
 	battle_free(b);
 }
