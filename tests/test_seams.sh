@@ -54,7 +54,7 @@ pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | gr
 
 # The adjudicator's table and the report's vocabulary are apart: the
 # reports and the map reach a ruleset's words through rs->words.
-w=$(grep -rnE -- '->(crib|situation|unit_fields|strength_word|stand_word|form_phrase|yards_per_foot|column_word|limbered_word|stand_markers|scale_note)\b' "$src/src" --include='*.c' | grep -v 'words->')
+w=$(grep -rnE --include='*.c' -e '->(crib|situation|unit_fields|strength_word|stand_word|form_phrase|yards_per_foot|column_word|limbered_word|stand_markers|scale_note)\b' "$src/src" | grep -v 'words->')
 [ -z "$w" ] && ok || no "report vocabulary read off the adjudicator's table: $w"
 
 echo "$pass passed, $fail failed"
