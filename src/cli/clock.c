@@ -250,12 +250,19 @@ cmd_status(int argc, char **argv)
 			if (store_query_int(st, &e, &id, "SELECT id FROM games WHERE "
 			    "name = ?", "t", name) == 1 &&
 			    referee_engine_of(&r, id, &eng, &e) == 0 &&
-			    eng != ledger_engine_current())
+			    eng != ledger_engine_current()) {
+				const struct ledger_engine *en = ledger_engine_get(eng);
+
 				printf("           %-16s WAITS: played by rules engine "
-				    "%d, this build plays %d; %s\n", "", eng,
-				    ledger_engine_current(), eng < ledger_engine_current() ?
-				    "run 'despatch game upgrade' for it" :
-				    "run a newer despatch");
+				    "%d, this build plays %d; %s%s\n", "", eng,
+				    ledger_engine_current(), eng > ledger_engine_current() ?
+				    "run a newer despatch" : en == NULL ||
+				    en->state_hash == NULL ? "this build cannot carry it "
+				    "over: finish it with " : "run 'despatch game upgrade' "
+				    "for it", eng < ledger_engine_current() && (en == NULL ||
+				    en->state_hash == NULL) ? (en != NULL ? en->build :
+				    "the build that played it") : "");
+			}
 			referee_fini(&r);
 		}
 		free(gstatus);

@@ -355,15 +355,19 @@ cmd_verify(int argc, char **argv)
 		printf("every signature, link and seed holds; every order set "
 		    "matches its leaf;\nthe %d other step%s, played again, give%s "
 		    "the events and state %s signed\nsigned by %s\n"
-		    "NOT REPLAYED: %d step%s (from step %d, rules engine %d) played "
-		    "by an engine this\nbuild does not replay; the events and the "
-		    "checkpoint are as signed, but to see\nthat the rules gave "
-		    "them, verify this archive with %s\n",
+		    "NOT REPLAYED: %d step%s (from step %d, rules engine %d%s) "
+		    "played by an engine this\nbuild does not replay; their events"
+		    "%s are as signed, but to see that\nthe rules gave them, verify "
+		    "this archive with %s%s\n",
 		    res->steps - res->unplayed, res->steps - res->unplayed == 1 ?
 		    "" : "s", res->steps - res->unplayed == 1 ? "s" : "",
 		    res->steps - res->unplayed == 1 ? "its record" : "their records",
 		    hex, res->unplayed, res->unplayed == 1 ? "" : "s",
-		    res->unplayed_from, res->unplayed_engine, res->unplayed_build);
+		    res->unplayed_from, res->unplayed_engine,
+		    res->unplayed_spans > 1 ? ", and others" : "",
+		    res->upgrades > 0 ? " and the checkpoint" : "",
+		    res->unplayed_build, res->unplayed_spans > 1 ? " (and the "
+		    "builds of the other engines named in its records)" : "");
 	if (res->demo_key)
 		printf("note: signed with the demo's published key, so this shows "
 		    "the archive is whole,\nnot who ran the game\n");

@@ -963,6 +963,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	size_t cap = 0, nlines = 0, i;
 	ssize_t got;
 	int rc = -1, lineno = 0, conceded = 0, last = 0, span, stale = 0;
+	int unplayed_last = 0;
 	struct err e;
 
 	memset(res, 0, sizeof(*res));
@@ -1293,7 +1294,11 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 				res->unplayed_engine = span;
 				snprintf(res->unplayed_build, sizeof(res->unplayed_build),
 				    "%s", en != NULL ? en->build : "a newer despatch");
+				res->unplayed_spans = 1;
+			} else if (span != unplayed_last) {
+				res->unplayed_spans++;
 			}
+			unplayed_last = span;
 			if (span == res->unplayed_engine)
 				res->unplayed_to = ls->step;
 			last = ls->step;
@@ -1330,7 +1335,19 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	 * with a concession; one of a battle going on, neither.  (Whether
 	 * an army broke is known only where the last steps were replayed.) */
 	res->conceded = conceded;
-	if (!(stale && res->finished) && res->finished != (conceded ||
+	if (stale && res->finished && !conceded &&
+	    res->steps != gen->steps - gen->from_step + 1) {
+		/* Whether an army broke is known only by playing the last
+		 * steps; the header's word for it is not signed. */
+		bad(res, lines[nlines - 1].lineno, 0, "steps", "the archive says "
+		    "the battle is over after %d of its %d steps, which only a "
+		    "replay of its last steps could show: verify it with %s",
+		    res->steps, gen->steps - gen->from_step + 1,
+		    res->unplayed_build[0] ? res->unplayed_build :
+		    "the build that played them");
+		goto out;
+	}
+	if (res->finished != (conceded ||
 	    res->steps == gen->steps - gen->from_step + 1 ||
 	    (last > 0 && !stale && battle_over(b, last)))) {
 		bad(res, lines[nlines - 1].lineno, 0, "steps", "the archive says the "

@@ -41,6 +41,7 @@ struct verify_result {
 	 * their play: how many, and the first such span's steps, engine
 	 * and the build that replays it. */
 	int unplayed, unplayed_from, unplayed_to, unplayed_engine;
+	int unplayed_spans;       /* spans of engines not replayed */
 	char unplayed_build[64];
 	int acts;                 /* operators' acts (pause, extend ...) */
 	int conceded;             /* the battle ended with a concession */

@@ -380,9 +380,7 @@ referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 		 * nothing to cut writes nothing. */
 		int64_t due = 0;
 
-		if (store_query_int(r->st, e, &due, "SELECT count(*) FROM messages "
-		    "WHERE trimmed_at IS NULL AND game_id IS NOT NULL AND "
-		    "received_at < ?", "i", now - STORE_KEEP_RAW) < 0)
+		if (store_messages_stale(r->st, now, &due, e) != 0)
 			return -1;
 		if (due > 0 && (store_begin(r->st, e) != 0 ||
 		    store_messages_trim(r->st, 0, 0, now, e) != 0 ||

@@ -113,6 +113,35 @@ bound_stranger(struct intake *in)
 	return 0;
 }
 
+char *
+text_read_kept(const char *body, size_t body_len, size_t read_len,
+    size_t *len)
+{
+	size_t tl = read_len > 0 && read_len < body_len ? read_len : body_len;
+	const char *p = body, *end = body + tl;
+	char *kept = malloc(tl + 1);
+	size_t k = 0;
+
+	if (kept == NULL)
+		return NULL;
+	while (p < end && k < TEXT_KEEP_MAX) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *q = p;
+		size_t n = nl != NULL ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+
+		while (q < p + n && (*q == ' ' || *q == '\t'))
+			q++;
+		if ((q == p + n || *q != '>') && k + n <= TEXT_KEEP_MAX) {
+			memcpy(kept + k, p, n);
+			k += n;
+		}
+		p += n;
+	}
+	kept[k] = '\0';
+	*len = k;
+	return kept;
+}
+
 /* Stores the message row with the current status. */
 static int
 store_msg(struct intake *in, int64_t *id)
@@ -124,33 +153,14 @@ store_msg(struct intake *in, int64_t *id)
 
 	if (bound_stranger(in) != 0)
 		return -1;
-	/* What was read, kept once the bytes go: the body as far as the
-	 * orders were read from it (or for other mail its start), less the
-	 * quoted lines ('>'), which were never read. */
-	if (in->m != NULL) {
-		size_t tl = in->read_len > 0 ? in->read_len : in->m->body_len;
-		const char *p = in->m->body, *end;
-
-		if (tl > in->m->body_len)
-			tl = in->m->body_len;
-		end = p + tl;
-		kept = malloc(tl + 1);
+	/* What was read, kept once the bytes go: a game's mail only (junk
+	 * and mail not read, rate-limited, keep what the intake bounded). */
+	if (in->m != NULL && in->game_id > 0 &&
+	    strcmp(in->res->status, "rate-limited") != 0) {
+		kept = text_read_kept(in->m->body, in->m->body_len, in->read_len,
+		    &text_len);
 		if (kept == NULL)
 			return err_set(in->e, ERR_TEMP, "out of memory");
-		while (p < end && text_len < TEXT_KEEP_MAX) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			const char *q = p;
-			size_t n = nl != NULL ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-
-			while (q < p + n && (*q == ' ' || *q == '\t'))
-				q++;
-			if ((q == p + n || *q != '>') && text_len + n <= TEXT_KEEP_MAX) {
-				memcpy(kept + text_len, p, n);
-				text_len += n;
-			}
-			p += n;
-		}
-		kept[text_len] = '\0';
 		text = kept;
 	}
 	rc = store_message_insert(in->r->st, in->m ? in->m->message_id : NULL,

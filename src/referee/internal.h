@@ -149,6 +149,13 @@ struct submit_result;
 /* The most of a received mail's text kept once its bytes go. */
 #define TEXT_KEEP_MAX (8 * 1024)
 
+/* What is kept of a mail's decoded body once its bytes go: as far as the
+ * orders were read from it (read_len; 0: all), less the quoted lines
+ * ('>'), which were never read, at most TEXT_KEEP_MAX bytes.  Malloc'd,
+ * its length in *len; NULL when out of memory. */
+char *text_read_kept(const char *body, size_t body_len, size_t read_len,
+    size_t *len);
+
 struct intake {
 	struct referee *r;
 	const char *raw;

@@ -42,10 +42,15 @@ static void
 wait_why(const struct store_game *g, int from, char *out, size_t size)
 {
 	int cur = ledger_engine_current();
+	const struct ledger_engine *en = ledger_engine_get(from);
 
 	if (from > cur)
 		snprintf(out, size, "game %s is played by rules engine %d, newer "
 		    "than this build's %d: run a newer despatch", g->name, from, cur);
+	else if (en == NULL || en->state_hash == NULL)
+		snprintf(out, size, "game %s is played by rules engine %d, which "
+		    "this build cannot carry over: finish it with %s", g->name,
+		    from, en != NULL ? en->build : "the build that played it");
 	else
 		snprintf(out, size, "game %s waits for an upgrade: it was played "
 		    "by rules engine %d and this build plays engine %d; run "
@@ -135,15 +140,27 @@ checkpoint_make(struct referee *r, const struct store_game *g,
 		if (store_query_text(r->st, e, &kept, NULL, "SELECT last_state FROM "
 		    "games WHERE id = ? AND last_state IS NOT NULL", "i", g->id) < 0)
 			goto out;
-		if (kept == NULL) {
-			err_set(e, ERR_USER, "game %s's last phase was played before "
-			    "despatch kept the state each phase leaves, which the "
-			    "upgrade's checkpoint is: play one more phase with the "
-			    "build that played it (%s), then upgrade", g->name,
-			    old->build);
-			goto out;
+		if (kept != NULL) {
+			j = json_loads(kept, 0, &je);
+		} else {
+			/* Played by a build that kept no such state: the state
+			 * the tables carry will do when it is the one the step
+			 * signed, that is when the step left nothing that lasts
+			 * only a step (a brigade's hits in its combat). */
+			j = ledger_state_json(b);
+			if (j != NULL && old->state_hash(b, h_from) == 0 &&
+			    sodium_memcmp(h_from, last, LEDGER_HASH) != 0) {
+				err_set(e, ERR_USER, "game %s's last phase was played by "
+				    "a build that did not keep the state a phase leaves, "
+				    "and it left what the store does not hold (a "
+				    "brigade's hits in that phase's combat), so no "
+				    "checkpoint can be proved against its record: the "
+				    "game cannot be carried over, and is finished with "
+				    "%s (the database as it was is kept as DATABASE."
+				    "before-N)", g->name, old->build);
+				goto out;
+			}
 		}
-		j = json_loads(kept, 0, &je);
 		if (j == NULL || ledger_state_read(x, j) != 0) {
 			err_set(e, ERR_DATA, "game %s: the state its last phase left "
 			    "is damaged in the store; nothing was changed", g->name);
@@ -213,10 +230,12 @@ upgrade_in(struct referee *r, const struct store_game *g,
 		    "engine; run a newer despatch", g->name, from, ur->to);
 	old = ledger_engine_get(from);
 	now = ledger_engine_get(ur->to);
-	if (old == NULL || now == NULL)
+	if (old == NULL || now == NULL || old->state_hash == NULL ||
+	    now->state_hash == NULL)
 		return err_set(e, ERR_USER, "game %s is played by rules engine %d, "
-		    "whose state this build cannot read: upgrade it first with a "
-		    "build that knows engine %d", g->name, from, from);
+		    "whose state this build cannot hash, so it cannot carry the "
+		    "game over: finish it with %s", g->name, from,
+		    old != NULL ? old->build : "the build that played it");
 	if (store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
 	    "FROM games WHERE id = ?", "i", g->id) < 0)
 		return -1;
@@ -317,13 +336,19 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 		struct err ue;
 
 		err_clear(&ue);
-		if (upgrade_in(r, &g, &ur, &ue) == 0) {
+		/* In a savepoint of its own: an upgrade that fails halfway
+		 * (its act written, its mail not) leaves nothing. */
+		if (store_begin(r->st, e) != 0)
+			goto fail;
+		if (upgrade_in(r, &g, &ur, &ue) == 0 && store_commit(r->st,
+		    &ue) == 0) {
 			if (store_commit(r->st, e) != 0)
 				goto fail;
 			*upgraded = 1;
 			store_game_clear(&g);
 			return 0;
 		}
+		store_rollback(r->st);
 		if (ue.kind == ERR_TEMP) {
 			*e = ue;
 			goto fail;

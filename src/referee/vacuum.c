@@ -58,6 +58,46 @@ out:
 	return rc;
 }
 
+/* A game's received mail stored before its text was kept: the text of
+ * its stored copy (already redacted), so it may be trimmed like any. */
+static int
+messages_old_text(struct referee *r, struct err *e)
+{
+	int64_t id = 0;
+
+	for (;;) {
+		char *raw = NULL, *kept = NULL;
+		size_t len = 0, kl = 0;
+		struct mail_msg *m = NULL;
+		struct err pe;
+		int got = store_query_int(r->st, e, &id, "SELECT id FROM messages "
+		    "WHERE text IS NULL AND trimmed_at IS NULL AND game_id IS NOT "
+		    "NULL AND id > ? ORDER BY id LIMIT 1", "i", id);
+
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			return 0;
+		if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM "
+		    "messages WHERE id = ?", "i", id) != 1) {
+			free(raw);
+			return -1;
+		}
+		err_clear(&pe);
+		kept = mail_parse(raw, len, &m, &pe) == 0 ?
+		    text_read_kept(m->body, m->body_len, 0, &kl) : strdup("");
+		free(raw);
+		mail_msg_free(m);
+		if (kept == NULL)
+			return err_set(e, ERR_TEMP, "out of memory");
+		got = store_exec(r->st, e, "UPDATE messages SET text = ? WHERE id = "
+		    "?", "ti", kept, id);
+		free(kept);
+		if (got != 0)
+			return -1;
+	}
+}
+
 int
 referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 {
@@ -68,7 +108,8 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 	memset(vr, 0, sizeof(*vr));
 	if (store_begin(r->st, e) != 0)
 		return -1;
-	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
+	if (messages_old_text(r, e) != 0 ||
+	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
 	    "trimmed_at IS NULL", "") < 0)
 		goto fail;
 	vr->messages = n;

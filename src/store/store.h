@@ -319,9 +319,15 @@ int store_zip(const char *text, size_t n, unsigned char **out,
 char *store_unzip(const unsigned char *z, size_t n);
 /* Cuts to its headers each received mail whose bytes are no longer
  * needed: a player's mail of game for a step up to played (game 0:
- * none), and any game's mail older than STORE_KEEP_RAW. */
+ * none), and any game's mail older than STORE_KEEP_RAW but a player's
+ * orders for a step not yet played.  A mail stored before its text was
+ * kept (text NULL) is left whole: referee_vacuum keeps its text first. */
 int store_messages_trim(struct store *s, int64_t game, int played,
     int64_t now, struct err *e);
+/* How many received mails store_messages_trim(s, 0, 0, now) would cut,
+ * into *n: a tick writes only when some are due. */
+int store_messages_stale(struct store *s, int64_t now, int64_t *n,
+    struct err *e);
 /* VACUUM, and the WAL truncated: the database's size before and after. */
 int store_vacuum(struct store *s, int64_t *before, int64_t *after,
     struct err *e);

@@ -128,6 +128,15 @@ store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
 	    "ii", now, id);
 }
 
+/* A game's mail whose bytes may go a week on: not a player's orders for
+ * a step still to be played (a paused game, one waiting for an upgrade),
+ * and not one stored before its text was kept (vacuum keeps that first). */
+#define STALE_WHERE \
+	"trimmed_at IS NULL AND text IS NOT NULL AND game_id IS NOT NULL AND " \
+	"received_at < ? AND NOT EXISTS (SELECT 1 FROM orders o JOIN games g " \
+	"ON g.id = o.game_id WHERE o.message = messages.id AND o.step >= " \
+	"g.step AND g.status = 'running')"
+
 int
 store_messages_trim(struct store *s, int64_t game, int played, int64_t now,
     struct err *e)
@@ -136,15 +145,23 @@ store_messages_trim(struct store *s, int64_t game, int played, int64_t now,
 	 * into the orders and the replies; its bytes are not needed. */
 	if (game > 0 && store_exec(s, e, "UPDATE messages SET raw = "
 	    HEADERS_OF("raw") ", trimmed_at = ? WHERE trimmed_at IS NULL AND "
-	    "game_id = ? AND step <= ? AND player_id IS NOT NULL", "iiI", now,
-	    game, played) != 0)
+	    "text IS NOT NULL AND game_id = ? AND step <= ? AND player_id IS "
+	    "NOT NULL", "iiI", now, game, played) != 0)
 		return -1;
 	/* Any other mail of a game (an observer's, a command, one with no
 	 * step), a week after it came.  Mail of no game (junk) is kept as
 	 * the intake bounded it. */
 	return store_exec(s, e, "UPDATE messages SET raw = " HEADERS_OF("raw")
-	    ", trimmed_at = ? WHERE trimmed_at IS NULL AND game_id IS NOT NULL "
-	    "AND received_at < ?", "ii", now, now - STORE_KEEP_RAW);
+	    ", trimmed_at = ? WHERE " STALE_WHERE, "ii", now,
+	    now - STORE_KEEP_RAW);
+}
+
+int
+store_messages_stale(struct store *s, int64_t now, int64_t *n, struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM messages WHERE "
+	    STALE_WHERE, "i", now - STORE_KEEP_RAW) < 0 ? -1 : 0;
 }
 
 int

@@ -132,6 +132,44 @@ d game upgrade ford >"$work/up.out" 2>&1
 	ok || no "upgrade of a closed phase: $(cat "$work/up.out")"
 d ledger ford | grep -q upgrade && no "a refused upgrade wrote a record" || ok
 
+# A game whose last phase was played by a build that kept no state of it
+# (games.last_state NULL): the state the tables carry is its checkpoint
+# when it hashes to the phase's record (a first phase with no orders
+# leaves no hits), and refused, the game left as it was, when not.
+sqlset() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' "$work/d.db" "$1"; }
+export DESPATCH_TEST_ENGINE=3
+newgame quiet
+d turn quiet >/dev/null || no "engine 3: quiet's first phase"
+newgame damaged
+d turn damaged >/dev/null || no "engine 3: damaged's first phase"
+unset DESPATCH_TEST_ENGINE
+sqlset "UPDATE games SET last_state = NULL WHERE name IN ('quiet', 'damaged')"
+d game upgrade quiet >"$work/up.out" 2>&1 && ok || no "upgrade from the tables' state: $(cat "$work/up.out")"
+d turn quiet >/dev/null 2>&1 && d export quiet "$work/q.jsonl" >/dev/null 2>&1 && "$bin" verify "$work/q.jsonl" >"$work/verify.out" 2>&1 &&
+	ok || no "quiet's archive after the upgrade: $(tail -3 "$work/verify.out")"
+sqlset "UPDATE stands SET sp = sp - 1 WHERE idx = 0 AND game_id = (SELECT id FROM games WHERE name = 'damaged')"
+d game upgrade damaged >"$work/up.out" 2>&1
+[ $? = 1 ] && grep -q "so no checkpoint can be proved against its record" "$work/up.out" && ok ||
+	no "an upgrade from a state that is not the record's: $(cat "$work/up.out")"
+d ledger damaged | grep -q upgrade && no "a refused upgrade wrote a record" || ok
+
+# Engines 1 and 2 left no state-hash function here: such a game cannot
+# be carried over, and says so (it once crashed the tick).
+export DESPATCH_TEST_ENGINE=2
+newgame old
+unset DESPATCH_TEST_ENGINE
+d game upgrade old >"$work/up.out" 2>&1
+[ $? = 1 ] && grep -q "whose state this build cannot hash, so it cannot carry the game over: finish it with despatch 0.2.0" "$work/up.out" &&
+	ok || no "upgrading an engine-2 game: $(cat "$work/up.out")"
+d status | grep -q "this build cannot carry it over: finish it with despatch 0.2.0" && ok || no "status for an engine-2 game: $(d status | grep -A1 ' old ')"
+
+# An archive whose last steps were not replayed cannot show that the
+# battle ended early: its header saying so is refused.
+tamper "$work/before.jsonl" "$work/t6.jsonl" 'exec("if \"despatch_archive\" in o: o[\"finished\"] = True")'
+"$bin" verify "$work/t6.jsonl" >"$work/t.out" 2>&1
+[ $? = 1 ] && grep -q "only a replay of its last steps could show: verify it with despatch 0.3.0" "$work/t.out" &&
+	ok || no "a cut-short archive said to be over: $(cat "$work/t.out")"
+
 # upgrade=auto: carried over when its next phase is due.
 export DESPATCH_TEST_ENGINE=3
 newgame mill

@@ -185,21 +185,50 @@ other_mail_of_a_game_goes_after_a_week_and_vacuum_gives_space_back(
 	assert_int_equal(referee_tick(&f->r, &tres, &e), 0);
 	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
 	    "'s1@crown.example.org' AND trimmed_at IS NULL"), 1);
-	/* A week later the tick cuts it. */
+	/* Orders sent ahead, for the crown's turn 2 (step 3); junk from
+	 * someone who plays in no game. */
+	raw = mail("a1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown TURN 2 PASSWORD red-coat-secret\r\n\r\n"
+	    "23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	raw = mail("j1@spam.example.org", "seller@spam.example.org",
+	    "Cheap muskets, best prices\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	/* Junk keeps what the intake bounded, and no text besides. */
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'j1@spam.example.org' AND text IS NULL"), 1);
+	/* A week later the tick cuts the STATUS, but not orders for a step
+	 * still to be played (a paused game's, one waiting for an upgrade). */
 	f->r.fixed_now += STORE_KEEP_RAW + 60;
 	assert_int_equal(referee_tick(&f->r, &tres, &e), 0);
 	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
 	    "'s1@crown.example.org' AND trimmed_at IS NOT NULL AND instr(raw, "
 	    "'STATUS') = 0"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'a1@crown.example.org' AND trimmed_at IS NULL AND instr(raw, "
+	    "'23rd: HOLD') > 0"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'j1@spam.example.org' AND trimmed_at IS NULL"), 1);
+	/* A mail stored before the text was kept: left whole when its
+	 * step is played, kept and cut by vacuum. */
+	assert_int_equal(store_exec(f->st, &e, "UPDATE messages SET text = NULL "
+	    "WHERE message_id = 'a1@crown.example.org'", ""), 0);
 	/* Mail delivered as an older despatch kept it, whole: vacuum keeps
 	 * its text and hash, cuts it and gives the pages back. */
 	for (i = 0; i < 3; i++)
 		play(f, "mill", i + 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'a1@crown.example.org' AND trimmed_at IS NULL"), 1);
 	assert_int_equal(store_exec(f->st, &e, "UPDATE outbox SET sha256 = NULL, "
 	    "text_z = NULL", ""), 0);
 	assert_int_equal(store_exec(f->st, &e, "UPDATE outbox SET delivered_at = "
 	    "7", ""), 0);
 	assert_int_equal(referee_vacuum(&f->r, &vr, &e), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id = "
+	    "'a1@crown.example.org' AND trimmed_at IS NOT NULL AND instr(text, "
+	    "'23rd: HOLD') > 0 AND instr(raw, '23rd') = 0"), 1);
 	assert_true(vr.outbox >= 6);
 	assert_true(vr.after < vr.before);
 	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE sha256 IS NULL "
