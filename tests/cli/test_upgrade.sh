@@ -25,8 +25,8 @@ scn=$src/campaign/cowpens-1781/cowpens.scenario
 orders=$src/campaign/cowpens-1781/orders
 check=$src/tests/ledger/check_archive.py
 
-newgame() {  # newgame NAME [nonces]: two players, started
-	d new "$1" "$scn" >/dev/null || no "new $1"
+newgame() {  # newgame NAME [nonces|far]: two players, started
+	d new "$1" "$( [ "${2:-}" = far ] && echo "$work/far.scenario" || echo "$scn")" >/dev/null || no "new $1"
 	d player add "$1" crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour >/dev/null
 	d player add "$1" continental morgan@continental.example.org --password hickory-ember-cove-wren >/dev/null
 	[ "${2:-}" = nonces ] && d set "$1" nonces on >/dev/null
@@ -137,10 +137,18 @@ d ledger ford | grep -q upgrade && no "a refused upgrade wrote a record" || ok
 # when it hashes to the phase's record (a first phase with no orders
 # leaves no hits), and refused, the game left as it was, when not.
 sqlset() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' "$work/d.db" "$1"; }
+# (Two units 36" apart: whatever the dice, a first phase leaves nothing
+# that lasts only a phase.)
+printf '%s\n' 'scenario "Far apart"' 'ruleset vnb-wing' 'table 48 x 48' 'turns 2' \
+	'side crown "Crown"' '  commander "Howe" army at 24,2' '  brigade "1st" commander "Grey" at 24,4' \
+	'    unit "23rd Foot" type british-line stands 1 sp 3 at 24,6 facing 0' \
+	'side continental "Continental"' '  commander "Greene" army at 24,46' \
+	'  brigade "Va" commander "Weedon" at 24,44' \
+	'    unit "2nd Virginia" type continentals-post-1778 stands 1 sp 2 at 24,42 facing 180' >"$work/far.scenario"
 export DESPATCH_TEST_ENGINE=3
-newgame quiet
+newgame quiet far
 d turn quiet >/dev/null || no "engine 3: quiet's first phase"
-newgame damaged
+newgame damaged far
 d turn damaged >/dev/null || no "engine 3: damaged's first phase"
 unset DESPATCH_TEST_ENGINE
 sqlset "UPDATE games SET last_state = NULL WHERE name IN ('quiet', 'damaged')"
