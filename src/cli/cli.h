@@ -59,6 +59,7 @@ int cli_mkdir_p(const char *dir, mode_t mode);
 FILE *cli_fopen_public(const char *path);
 /* Writes the queued mail to dir as .eml files (and marks it sent);
  * *written counts them. */
+int cmd_outbox(int argc, char **argv);
 int cli_outbox_write(struct store *st, const char *dir, int quiet,
     int *written, struct err *e);
 
