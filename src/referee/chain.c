@@ -579,7 +579,7 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	unsigned char head[LEDGER_HASH];
 	char *rec = NULL;
 	size_t rl = 0;
-	int64_t seq = -1, found = 0;
+	int64_t seq = -1;
 	int rc = -1;
 
 	*engine = ledger_engine_current();
@@ -597,25 +597,20 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	if (chain_genesis_get(r, game, gen, head, e) != 0)
 		goto out;
 	*engine = ledger_engine_parse(gen->engine);
-	/* The last upgrade, if any, names the engine since. */
-	for (; seq > 0; seq--) {
-		int64_t is_act = 0;
-
-		if (store_query_int(r->st, e, &is_act, "SELECT kind = 'act' FROM "
-		    "ledger WHERE game_id = ? AND seq = ?", "ii", game, seq) < 0)
+	/* The last upgrade, if any, names the engine since: the upgrades
+	 * are the records that hold a checkpoint. */
+	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
+	    "WHERE game_id = ? AND checkpoint IS NOT NULL ORDER BY seq DESC "
+	    "LIMIT 1", "i", game) < 0)
+		goto out;
+	if (rec != NULL) {
+		if (ledger_act_decode((unsigned char *)rec, rl, &a) != 0 ||
+		    strcmp(a.act, "upgrade") != 0) {
+			err_set(e, ERR_DATA, "the last upgrade record of game %lld is "
+			    "damaged", (long long)game);
 			goto out;
-		if (!is_act)
-			continue;
-		free(rec);
-		rec = NULL;
-		if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM "
-		    "ledger WHERE game_id = ? AND seq = ?", "ii", game, seq) < 0)
-			goto out;
-		if (rec != NULL && ledger_act_decode((unsigned char *)rec, rl,
-		    &a) == 0 && strcmp(a.act, "upgrade") == 0) {
-			*engine = a.engine_to;
-			break;
 		}
+		*engine = a.engine_to;
 	}
 	free(rec);
 	rec = NULL;
@@ -623,8 +618,7 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	    "WHERE game_id = ? AND kind = 'step' ORDER BY seq DESC LIMIT 1", "i",
 	    game) < 0)
 		goto out;
-	found = rec != NULL;
-	if (found) {
+	if (rec != NULL) {
 		if (ledger_step_decode((unsigned char *)rec, rl, ls) != 0) {
 			err_set(e, ERR_DATA, "the last step record of game %lld is "
 			    "damaged", (long long)game);

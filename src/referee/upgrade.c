@@ -316,6 +316,17 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 	*upgraded = 0;
 	*told = 0;
 	memset(&g, 0, sizeof(g));
+	/* Asked before every phase that is due: read first, and write only
+	 * for a game that waits. */
+	if (store_begin_read(r->st, e) != 0)
+		return -1;
+	w = store_game_get(r->st, game, &g, e) != 0 ? -1 :
+	    g.status == GAME_RUNNING ? referee_engine_wait(r, &g, &from, NULL, 0,
+	    e) : 0;
+	store_rollback(r->st);
+	store_game_clear(&g);
+	if (w <= 0)
+		return w;
 	if (store_begin(r->st, e) != 0)
 		return -1;
 	if (store_game_get(r->st, game, &g, e) != 0)

@@ -47,8 +47,7 @@ outbox_old_one(struct referee *r, int64_t id, struct err *e)
 	}
 	if (store_exec(r->st, e, "UPDATE outbox SET sha256 = ?, text_z = ? "
 	    "WHERE id = ?", "bbi", (const void *)sha, (size_t)32,
-	    (const void *)z, zl, id) != 0 ||
-	    store_outbox_delivered(r->st, id, (int64_t)0, e) != 0)
+	    (const void *)z, zl, id) != 0 || store_outbox_cut(r->st, id, e) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -102,7 +101,7 @@ int
 referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 {
 	char *names = NULL, *name, *save = NULL;
-	int64_t now = referee_now(r), n = 0, id = 0, delivered;
+	int64_t now = referee_now(r), n = 0, id = 0;
 	int rc = -1;
 
 	memset(vr, 0, sizeof(*vr));
@@ -151,11 +150,7 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 			goto fail;
 		if (got == 0)
 			break;
-		if (store_query_int(r->st, e, &delivered, "SELECT delivered_at FROM "
-		    "outbox WHERE id = ?", "i", id) != 1 ||
-		    outbox_old_one(r, id, e) != 0 ||
-		    store_exec(r->st, e, "UPDATE outbox SET delivered_at = ? WHERE "
-		    "id = ?", "ii", delivered, id) != 0)
+		if (outbox_old_one(r, id, e) != 0)
 			goto fail;
 		vr->outbox++;
 	}

@@ -184,7 +184,7 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 	struct mail_extra x;
 	struct mail_out mo;
 	unsigned char *seen = NULL;
-	char *draw = NULL, *html = NULL, from[400], format[16], sub[200];
+	char *html = NULL, from[400], format[16], sub[200];
 	char name[128], clock[16];
 	int n, i, side = -1, rc = -1;
 
@@ -192,20 +192,12 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 	*len = 0;
 	memset(&g, 0, sizeof(g));
 	memset(&vis, 0, sizeof(vis));
-	if (store_query_text(r->st, e, &draw, NULL, "SELECT draw FROM outbox "
-	    "WHERE id = ? AND draw IS NOT NULL", "i", m->id) < 0)
-		return -1;
-	if (draw == NULL)
-		return 0;
 	/* "start FORMAT": the field at the start, in the format the player
 	 * had chosen when it was queued. */
-	if (strncmp(draw, "start ", 6) != 0 || m->game[0] == '\0' ||
-	    strlen(draw + 6) >= sizeof(format)) {
-		free(draw);
-		return 0;   /* nothing this build draws: it goes as it is */
-	}
-	snprintf(format, sizeof(format), "%s", draw + 6);
-	free(draw);
+	if (strncmp(m->draw, "start ", 6) != 0 || m->game[0] == '\0' ||
+	    strlen(m->draw + 6) >= sizeof(format))
+		return 0;   /* nothing to draw: it goes as it is */
+	snprintf(format, sizeof(format), "%s", m->draw + 6);
 	if (mail_parse(m->raw, m->len, &msg, e) != 0 ||
 	    store_game_get(r->st, m->game, &g, e) != 0)
 		goto out;

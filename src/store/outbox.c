@@ -44,7 +44,8 @@ store_outbox_add(struct store *s, int64_t game, const char *message_id,
 /* The rows of a prepared outbox query (the columns of OUTBOX_COLS). */
 #define OUTBOX_COLS "o.id, o.message_id, o.recipient, o.subject, o.kind, " \
 	"o.created_at, o.delivered_at, o.raw, g.name, o.attempts, " \
-	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, '')"
+	"o.next_attempt_at, coalesce(o.failed_at, 0), coalesce(o.last_error, ''), " \
+	"coalesce(o.draw, '')"
 
 static int
 outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
@@ -82,6 +83,7 @@ outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
 		m->next_attempt_at = sqlite3_column_int64(st, 10);
 		m->failed_at = sqlite3_column_int64(st, 11);
 		store_col_text(st, 12, m->last_error, sizeof(m->last_error));
+		store_col_text(st, 13, m->draw, sizeof(m->draw));
 		m->len = (size_t)sqlite3_column_bytes(st, 7);
 		m->raw = malloc(m->len + 1);
 		if (m->raw == NULL) {

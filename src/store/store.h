@@ -261,6 +261,8 @@ struct store_mail {
 	int64_t next_attempt_at;
 	int64_t failed_at;      /* refused for good (0: not) */
 	char last_error[256];
+	char draw[32];          /* "start FORMAT": its visuals are drawn
+	                         * when it is sent; "" none */
 	char *raw;              /* owned */
 	size_t len;
 };
@@ -273,6 +275,9 @@ int store_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
     const char *raw, size_t len, int sensitive, const char *text,
     int64_t now, struct err *e);
+/* A delivered mail's bytes cut to its headers and a note (what
+ * store_outbox_delivered does after marking it). */
+int store_outbox_cut(struct store *s, int64_t id, struct err *e);
 /* The hash of the bytes sent for mail id, when they are not the ones
  * queued (a welcome whose map was drawn at sending). */
 int store_outbox_hash(struct store *s, int64_t id, const char *raw,

@@ -114,18 +114,25 @@ store_outbox_hash(struct store *s, int64_t id, const char *raw, size_t len,
 	"THEN substr(" col ", 1, instr(" col ", X'0A0A') + 1) ELSE " col " END"
 
 int
-store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+store_outbox_cut(struct store *s, int64_t id, struct err *e)
 {
 	/* The headers stay, with a note of what went.  A mail queued by an
 	 * older despatch (no hash, no text kept) stays whole until 'despatch
 	 * vacuum' keeps its text; one that held a secret never does. */
-	return store_exec(s, e, "UPDATE outbox SET delivered_at = ?, raw = CASE "
-	    "WHEN sensitive THEN " HEADERS_OF("raw") " || CAST('[delivered; the "
-	    "body held a player''s secret and was removed]' || X'0D0A' AS BLOB) "
-	    "WHEN sha256 IS NOT NULL THEN " HEADERS_OF("raw") " || CAST(CASE WHEN "
-	    "text_z IS NOT NULL THEN '[delivered; its text is kept, compressed]' "
-	    "ELSE '[delivered]' END || X'0D0A' AS BLOB) ELSE raw END WHERE id = ?",
-	    "ii", now, id);
+	return store_exec(s, e, "UPDATE outbox SET raw = CASE WHEN sensitive "
+	    "THEN " HEADERS_OF("raw") " || CAST('[delivered; the body held a "
+	    "player''s secret and was removed]' || X'0D0A' AS BLOB) WHEN sha256 "
+	    "IS NOT NULL THEN " HEADERS_OF("raw") " || CAST(CASE WHEN text_z IS "
+	    "NOT NULL THEN '[delivered; its text is kept, compressed]' ELSE "
+	    "'[delivered]' END || X'0D0A' AS BLOB) ELSE raw END WHERE id = ? AND "
+	    "delivered_at IS NOT NULL", "i", id);
+}
+
+int
+store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET delivered_at = ? WHERE id = ?",
+	    "ii", now, id) != 0 ? -1 : store_outbox_cut(s, id, e);
 }
 
 /* A game's mail whose bytes may go a week on: not a player's orders for

@@ -327,6 +327,8 @@ a_welcome_is_queued_as_text_and_its_map_drawn_when_sent(void **state)
 
 		assert_int_equal(store_exec(f->st, &e, "UPDATE outbox SET draw = NULL "
 		    "WHERE id = ?", "i", m[0].id), 0);
+		store_mails_free(m, n);
+		assert_int_equal(store_outbox_list(f->st, 1, &m, &n, &e), 0);
 		assert_int_equal(referee_mail_drawn(&f->r, &m[0], &raw, &len, &e), 0);
 		assert_null(raw);
 	}
