@@ -1,5 +1,6 @@
 /*
- * store.c - the SQLite store (see store.h for the contract).
+ * sqlite.c - the SQLite backend (see store.h for the contract, ops.h
+ * for each operation).
  *
  * Workload: a handful of statements per incoming mail and a few hundred
  * rows rewritten per adjudicated step; every write goes through one
@@ -22,7 +23,7 @@
 #include <unistd.h>
 
 #include "scenario/scenario.h"
-#include "store/internal.h"
+#include "store/sqlite.h"
 #include "store/migrations.h"
 
 static unsigned
@@ -39,7 +40,7 @@ sql_hash(const char *sql)
 int
 store_stmt_get(struct store *s, const char *sql, sqlite3_stmt **st)
 {
-	struct stmt_slot *slot = &s->cache[sql_hash(sql) % STMT_CACHE];
+	struct stmt_slot *slot = &SQ(s)->cache[sql_hash(sql) % STMT_CACHE];
 	int rc;
 
 	if (slot->st != NULL && !slot->in_use && strcmp(slot->sql, sql) == 0) {
@@ -47,7 +48,7 @@ store_stmt_get(struct store *s, const char *sql, sqlite3_stmt **st)
 		*st = slot->st;
 		return SQLITE_OK;
 	}
-	rc = sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
+	rc = sqlite3_prepare_v3(SQ(s)->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
 	    NULL);
 	if (rc != SQLITE_OK || slot->in_use)
 		return rc;
@@ -71,10 +72,10 @@ store_stmt_release(struct store *s, sqlite3_stmt *st)
 	if (st == NULL)
 		return;
 	for (i = 0; i < STMT_CACHE; i++)
-		if (s->cache[i].st == st) {
+		if (SQ(s)->cache[i].st == st) {
 			sqlite3_reset(st);
 			sqlite3_clear_bindings(st);
-			s->cache[i].in_use = 0;
+			SQ(s)->cache[i].in_use = 0;
 			return;
 		}
 	sqlite3_finalize(st);
@@ -86,30 +87,30 @@ store_stmt_cache_free(struct store *s)
 	size_t i;
 
 	for (i = 0; i < STMT_CACHE; i++) {
-		if (s->cache[i].st != NULL)
-			sqlite3_finalize(s->cache[i].st);
-		free(s->cache[i].sql);
-		s->cache[i].st = NULL;
-		s->cache[i].sql = NULL;
+		if (SQ(s)->cache[i].st != NULL)
+			sqlite3_finalize(SQ(s)->cache[i].st);
+		free(SQ(s)->cache[i].sql);
+		SQ(s)->cache[i].st = NULL;
+		SQ(s)->cache[i].sql = NULL;
 	}
 }
 
 int
 store_db_err(struct store *s, struct err *e, const char *what)
 {
-	int code = sqlite3_extended_errcode(s->db) & 0xff;
+	int code = sqlite3_extended_errcode(SQ(s)->db) & 0xff;
 	enum err_kind k = ERR_DATA;
 
 	if (code == SQLITE_FULL)
-		s->full = 1;
+		SQ(s)->full = 1;
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED || code == SQLITE_FULL ||
 	    code == SQLITE_IOERR || code == SQLITE_NOMEM || code == SQLITE_CANTOPEN ||
 	    code == SQLITE_PROTOCOL)
 		k = ERR_TEMP;
-	else if (sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_UNIQUE ||
-	    sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_PRIMARYKEY)
+	else if (sqlite3_extended_errcode(SQ(s)->db) == SQLITE_CONSTRAINT_UNIQUE ||
+	    sqlite3_extended_errcode(SQ(s)->db) == SQLITE_CONSTRAINT_PRIMARYKEY)
 		k = ERR_CONFLICT;
-	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(s->db));
+	return err_set(e, k, "database: %s: %s", what, sqlite3_errmsg(SQ(s)->db));
 }
 
 /* Transactions nest: the outermost is BEGIN ... COMMIT, each inner one a
@@ -120,87 +121,87 @@ tx_begin(struct store *s, const char *outer, struct err *e)
 {
 	char sql[48];
 
-	if (s->in_tx == 0)
+	if (SQ(s)->in_tx == 0)
 		snprintf(sql, sizeof(sql), "%s", outer);
 	else
-		snprintf(sql, sizeof(sql), "SAVEPOINT sp%d", s->in_tx);
-	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		snprintf(sql, sizeof(sql), "SAVEPOINT sp%d", SQ(s)->in_tx);
+	if (sqlite3_exec(SQ(s)->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return store_db_err(s, e, "starting a transaction");
-	s->in_tx++;
+	SQ(s)->in_tx++;
 	return 0;
 }
 
 int
-store_begin(struct store *s, struct err *e)
+sqlite_begin(struct store *s, struct err *e)
 {
 	return tx_begin(s, "BEGIN IMMEDIATE", e);
 }
 
 int
-store_begin_read(struct store *s, struct err *e)
+sqlite_begin_read(struct store *s, struct err *e)
 {
 	return tx_begin(s, "BEGIN DEFERRED", e);
 }
 
 int
-store_in_tx(const struct store *s)
+sqlite_in_tx(const struct store *s)
 {
-	return s->in_tx > 0;
+	return SQ(s)->in_tx > 0;
 }
 
 int
-store_commit(struct store *s, struct err *e)
+sqlite_commit(struct store *s, struct err *e)
 {
 	char sql[48];
 
 	/* SQLite undoes a whole transaction by itself after some errors (a
 	 * full disk or database, out of memory): nothing is left to commit,
 	 * and the work must be done again. */
-	if (sqlite3_get_autocommit(s->db)) {
-		s->in_tx = 0;
+	if (sqlite3_get_autocommit(SQ(s)->db)) {
+		SQ(s)->in_tx = 0;
 		return err_set(e, ERR_TEMP, "database: the transaction was undone "
 		    "after an error (%s); it is tried again later",
-		    s->full ? "the disk or the database is full" :
-		    sqlite3_errmsg(s->db));
+		    SQ(s)->full ? "the disk or the database is full" :
+		    sqlite3_errmsg(SQ(s)->db));
 	}
-	if (s->in_tx > 1)
-		snprintf(sql, sizeof(sql), "RELEASE sp%d", s->in_tx - 1);
+	if (SQ(s)->in_tx > 1)
+		snprintf(sql, sizeof(sql), "RELEASE sp%d", SQ(s)->in_tx - 1);
 	else
 		snprintf(sql, sizeof(sql), "COMMIT");
-	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+	if (sqlite3_exec(SQ(s)->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
 		store_db_err(s, e, "committing");
 		/* The outermost is rolled back here (the caller's rollback
 		 * then does nothing); an inner one by the caller. */
-		if (s->in_tx == 1)
+		if (SQ(s)->in_tx == 1)
 			store_rollback(s);
 		return -1;
 	}
-	s->in_tx--;
-	if (s->in_tx == 0)
-		s->full = 0;
+	SQ(s)->in_tx--;
+	if (SQ(s)->in_tx == 0)
+		SQ(s)->full = 0;
 	return 0;
 }
 
 void
-store_rollback(struct store *s)
+sqlite_rollback(struct store *s)
 {
 	char sql[64];
 
-	if (s->in_tx == 0)
+	if (SQ(s)->in_tx == 0)
 		return;
-	if (s->in_tx > 1)
+	if (SQ(s)->in_tx > 1)
 		snprintf(sql, sizeof(sql), "ROLLBACK TO sp%d; RELEASE sp%d",
-		    s->in_tx - 1, s->in_tx - 1);
+		    SQ(s)->in_tx - 1, SQ(s)->in_tx - 1);
 	else
 		snprintf(sql, sizeof(sql), "ROLLBACK");
-	sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-	s->in_tx--;
+	sqlite3_exec(SQ(s)->db, sql, NULL, NULL, NULL);
+	SQ(s)->in_tx--;
 }
 
 const char *
-store_path(struct store *s)
+sqlite_path(struct store *s)
 {
-	const char *p = sqlite3_db_filename(s->db, "main");
+	const char *p = sqlite3_db_filename(SQ(s)->db, "main");
 
 	return p != NULL ? p : "";
 }
@@ -208,13 +209,13 @@ store_path(struct store *s)
 int
 store_changes(struct store *s)
 {
-	return sqlite3_changes(s->db);
+	return sqlite3_changes(SQ(s)->db);
 }
 
 int64_t
-store_last_id(struct store *s)
+sqlite_last_id(struct store *s)
 {
-	return sqlite3_last_insert_rowid(s->db);
+	return sqlite3_last_insert_rowid(SQ(s)->db);
 }
 
 static int
@@ -301,15 +302,15 @@ store_exec(struct store *s, struct err *e, const char *sql, const char *types,
 		return -1;
 	}
 	store_stmt_release(s, st);
-	if (s->in_tx == 0)
-		s->full = 0;   /* written and committed */
+	if (SQ(s)->in_tx == 0)
+		SQ(s)->full = 0;   /* written and committed */
 	return 0;
 }
 
 int
-store_full(const struct store *s)
+sqlite_full(const struct store *s)
 {
-	return s->full;
+	return SQ(s)->full;
 }
 
 /* Prepares sql, binds the arguments and steps once: SQLITE_ROW with the
@@ -409,7 +410,7 @@ query_row(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql,
 }
 
 int
-store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
+sqlite_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
     int64_t *arrived, char *source, size_t ssize, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -439,7 +440,7 @@ store_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
 
 
 int
-store_server_key_find(struct store *s, const char *name,
+sqlite_server_key_find(struct store *s, const char *name,
     unsigned char key[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -461,7 +462,7 @@ store_server_key_find(struct store *s, const char *name,
 }
 
 int
-store_server_keys_wipe(struct store *s, struct err *e)
+sqlite_server_keys_wipe(struct store *s, struct err *e)
 {
 	int64_t n = 0;
 
@@ -469,21 +470,21 @@ store_server_keys_wipe(struct store *s, struct err *e)
 		return -1;
 	if (n == 0)
 		return 0;
-	if (sqlite3_exec(s->db, "PRAGMA secure_delete = ON", NULL, NULL,
+	if (sqlite3_exec(SQ(s)->db, "PRAGMA secure_delete = ON", NULL, NULL,
 	    NULL) != SQLITE_OK)
 		return store_db_err(s, e, "turning secure_delete on");
 	if (store_exec(s, e, "DELETE FROM server_keys", "") != 0)
 		return -1;
-	if (s->in_tx > 0)
+	if (SQ(s)->in_tx > 0)
 		return 0;
-	if (sqlite3_exec(s->db, "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)", NULL,
+	if (sqlite3_exec(SQ(s)->db, "VACUUM; PRAGMA wal_checkpoint(TRUNCATE)", NULL,
 	    NULL, NULL) != SQLITE_OK)
 		return store_db_err(s, e, "vacuuming after the keys left");
 	return 0;
 }
 
 int
-store_server_key(struct store *s, const char *name, unsigned char key[32],
+sqlite_server_key(struct store *s, const char *name, unsigned char key[32],
     struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -525,7 +526,7 @@ store_game_clear(struct store_game *g)
 }
 
 int
-store_game_get(struct store *s, const char *name, struct store_game *g,
+sqlite_game_get(struct store *s, const char *name, struct store_game *g,
     struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -572,7 +573,7 @@ store_game_get(struct store *s, const char *name, struct store_game *g,
 }
 
 char *
-store_game_names(struct store *s)
+sqlite_game_names(struct store *s)
 {
 	sqlite3_stmt *st = NULL;
 	char *out = NULL;
@@ -602,7 +603,7 @@ store_game_names(struct store *s)
 }
 
 int
-store_game_insert(struct store *s, const char *name, const struct battle *b,
+sqlite_game_insert(struct store *s, const char *name, const struct battle *b,
     const char *file, const char *text, size_t len, int sandbox,
     const unsigned char seed_secret[32], int64_t now, int64_t *id,
     struct err *e)
@@ -622,7 +623,7 @@ store_game_insert(struct store *s, const char *name, const struct battle *b,
 }
 
 int
-store_game_set_status(struct store *s, int64_t game, enum game_status st,
+sqlite_game_set_status(struct store *s, int64_t game, enum game_status st,
     int step, int64_t now, struct err *e)
 {
 	if (st == GAME_RUNNING)
@@ -636,7 +637,7 @@ store_game_set_status(struct store *s, int64_t game, enum game_status st,
 /* --- battle state ----------------------------------------------------- */
 
 int
-store_battle_save(struct store *s, int64_t game, const struct battle *b,
+sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
     struct err *e)
 {
 	int i;
@@ -705,7 +706,7 @@ store_battle_save(struct store *s, int64_t game, const struct battle *b,
 }
 
 int
-store_battle_load(struct store *s, const struct store_game *g,
+sqlite_battle_load(struct store *s, const struct store_game *g,
     struct battle **out, struct err *e)
 {
 	struct battle *b = NULL;
@@ -837,7 +838,7 @@ out:
 /* --- players ---------------------------------------------------------- */
 
 int
-store_player_add(struct store *s, int64_t game, int side, const char *email,
+sqlite_player_add(struct store *s, int64_t game, int side, const char *email,
     const unsigned char hash[32], const char *secret, const char *brigades,
     int64_t now, struct err *e)
 {
@@ -851,7 +852,7 @@ store_player_add(struct store *s, int64_t game, int side, const char *email,
 }
 
 int
-store_player_remove(struct store *s, int64_t game, const char *email,
+sqlite_player_remove(struct store *s, int64_t game, const char *email,
     struct err *e)
 {
 	/* One player, never two: an address added twice in different
@@ -861,11 +862,11 @@ store_player_remove(struct store *s, int64_t game, const char *email,
 	    "players WHERE game_id = ? AND email = ? COLLATE NOCASE ORDER BY "
 	    "email = ? DESC, id LIMIT 1)", "itt", game, email, email) != 0)
 		return -1;
-	return sqlite3_changes(s->db) > 0;
+	return sqlite3_changes(SQ(s)->db) > 0;
 }
 
 int
-store_player_rehash(struct store *s, int64_t game, const char *email,
+sqlite_player_rehash(struct store *s, int64_t game, const char *email,
     const unsigned char hash[32], int64_t *player, int *side, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -890,7 +891,7 @@ store_player_rehash(struct store *s, int64_t game, const char *email,
 }
 
 int
-store_secret_hashes(struct store *s, unsigned char **out, int *n,
+sqlite_secret_hashes(struct store *s, unsigned char **out, int *n,
     struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -929,7 +930,7 @@ store_secret_hashes(struct store *s, unsigned char **out, int *n,
 }
 
 int
-store_player_secret_take(struct store *s, int64_t player, char *out,
+sqlite_player_secret_take(struct store *s, int64_t player, char *out,
     size_t size, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -950,7 +951,7 @@ store_player_secret_take(struct store *s, int64_t player, char *out,
 }
 
 int
-store_sightings_update(struct store *s, int64_t game, const struct battle *b,
+sqlite_sightings_update(struct store *s, int64_t game, const struct battle *b,
     int side, const unsigned char *seen, int step, int turn, struct err *e)
 {
 	int u, k;
@@ -982,7 +983,7 @@ store_sightings_update(struct store *s, int64_t game, const struct battle *b,
 }
 
 int
-store_sightings_before(struct store *s, int64_t game, int side, int step,
+sqlite_sightings_before(struct store *s, int64_t game, int side, int step,
     struct sighting *out, int max, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1012,7 +1013,7 @@ store_sightings_before(struct store *s, int64_t game, int side, int step,
 }
 
 int
-store_players(struct store *s, int64_t game, int side,
+sqlite_players(struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1049,7 +1050,7 @@ store_players(struct store *s, int64_t game, int side,
 /* --- messages --------------------------------------------------------- */
 
 int
-store_message_seen(struct store *s, const char *message_id,
+sqlite_message_seen(struct store *s, const char *message_id,
     const unsigned char sha[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1069,7 +1070,7 @@ store_message_seen(struct store *s, const char *message_id,
 }
 
 int
-store_message_insert(struct store *s, const char *message_id,
+sqlite_message_insert(struct store *s, const char *message_id,
     const unsigned char sha[32], const char *sender, const char *subject,
     int64_t game, int64_t player, int step, const char *status,
     const char *note, const void *raw, size_t len, const char *text,
@@ -1100,7 +1101,7 @@ store_message_insert(struct store *s, const char *message_id,
 }
 
 int
-store_message_count(struct store *s, int64_t *n, struct err *e)
+sqlite_message_count(struct store *s, int64_t *n, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
 
@@ -1114,7 +1115,7 @@ store_message_count(struct store *s, int64_t *n, struct err *e)
 /* --- orders ----------------------------------------------------------- */
 
 int
-store_orders_supersede(struct store *s, int64_t game, int step, int side,
+sqlite_orders_supersede(struct store *s, int64_t game, int step, int side,
     int64_t player, int *had, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1135,7 +1136,7 @@ store_orders_supersede(struct store *s, int64_t game, int step, int side,
 }
 
 int
-store_orders_sender(struct store *s, int64_t game, int step, int side,
+sqlite_orders_sender(struct store *s, int64_t game, int step, int side,
     char *out, size_t size, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1153,7 +1154,7 @@ store_orders_sender(struct store *s, int64_t game, int step, int side,
 }
 
 int
-store_order_insert(struct store *s, int64_t game, int step, int side,
+sqlite_order_insert(struct store *s, int64_t game, int step, int side,
     int64_t player, int64_t message, int seq, int line, const char *raw,
     const char *canonical, struct err *e)
 {
@@ -1209,7 +1210,7 @@ lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,
 }
 
 int
-store_orders_text(struct store *s, int64_t game, int step, int side,
+sqlite_orders_text(struct store *s, int64_t game, int step, int side,
     int64_t player, char **text, int *count, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1225,7 +1226,7 @@ store_orders_text(struct store *s, int64_t game, int step, int side,
 }
 
 int
-store_standing_text(struct store *s, int64_t game, int64_t player,
+sqlite_standing_text(struct store *s, int64_t game, int64_t player,
     char **text, int *count, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1241,7 +1242,7 @@ store_standing_text(struct store *s, int64_t game, int64_t player,
 /* --- turns and events ------------------------------------------------- */
 
 int
-store_turn_insert(struct store *s, int64_t game, int step, int turn, int side,
+sqlite_turn_insert(struct store *s, int64_t game, int step, int turn, int side,
     const unsigned char *seed, int scripted, long rolls, int64_t now,
     struct err *e)
 {
@@ -1252,7 +1253,7 @@ store_turn_insert(struct store *s, int64_t game, int step, int turn, int side,
 }
 
 int
-store_events_insert(struct store *s, int64_t game, int step,
+sqlite_events_insert(struct store *s, int64_t game, int step,
     const struct events *ev, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -1296,7 +1297,7 @@ store_events_insert(struct store *s, int64_t game, int step,
 }
 
 int
-store_events_load(struct store *s, int64_t game, int step, struct events *ev,
+sqlite_events_load(struct store *s, int64_t game, int step, struct events *ev,
     int **steps, struct err *e)
 {
 	sqlite3_stmt *st = NULL;

@@ -1,5 +1,5 @@
 /*
- * open.c - opening the store (store.h): making a new database private,
+ * sqlite_open.c - opening the store (store.h): making a new database private,
  * refusing one the world can read, checking it whole, and bringing an
  * older schema forward, each migration in its own transaction with the
  * version, after a copy of the file as it was (DATABASE.before-N, the
@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "store/internal.h"
+#include "store/sqlite.h"
 #include "store/migrations.h"
 
 int
@@ -35,15 +35,15 @@ store_latest_version(void)
 }
 
 int
-store_upgraded_from(const struct store *s, const char **copy)
+sqlite_upgraded_from(const struct store *s, const char **copy)
 {
 	if (copy != NULL)
-		*copy = s->copy;
-	return s->upgraded_from;
+		*copy = SQ(s)->copy;
+	return SQ(s)->upgraded_from;
 }
 
 int
-store_quick_check(struct store *s, struct err *e)
+sqlite_quick_check(struct store *s, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
@@ -61,13 +61,13 @@ store_quick_check(struct store *s, struct err *e)
 		    "from a backup", store_path(s), sqlite3_column_text(st, 0));
 	else
 		err_set(e, ERR_DATA, "%s: the database is damaged (%s); restore it "
-		    "from a backup", store_path(s), sqlite3_errmsg(s->db));
+		    "from a backup", store_path(s), sqlite3_errmsg(SQ(s)->db));
 	store_stmt_release(s, st);
 	return -1;
 }
 
 int
-store_version(struct store *s)
+sqlite_version(struct store *s)
 {
 	sqlite3_stmt *st = NULL;
 	int v = -1;
@@ -138,7 +138,7 @@ backup_file(struct store *s, const char *to, mode_t mode, struct err *e)
 	(void)chmod(tmp, mode);
 	rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK) {
-		bk = sqlite3_backup_init(dst, "main", s->db, "main");
+		bk = sqlite3_backup_init(dst, "main", SQ(s)->db, "main");
 		if (bk == NULL)
 			rc = sqlite3_errcode(dst);
 		else {
@@ -163,7 +163,7 @@ backup_file(struct store *s, const char *to, mode_t mode, struct err *e)
 }
 
 int
-store_backup(struct store *s, const char *to, struct err *e)
+sqlite_backup(struct store *s, const char *to, struct err *e)
 {
 	return backup_file(s, to, 0600, e);
 }
@@ -178,18 +178,18 @@ copy_before(struct store *s, const char *path, int v, struct err *e)
 	struct stat sb;
 	struct err ce;
 
-	snprintf(s->copy, sizeof(s->copy), "%s.before-%d", path, v);
+	snprintf(SQ(s)->copy, sizeof(SQ(s)->copy), "%s.before-%d", path, v);
 	/* A group the operator gave the store (0660) goes to the copy. */
 	err_clear(&ce);
-	if (backup_file(s, s->copy, stat(path, &sb) == 0 ?
+	if (backup_file(s, SQ(s)->copy, stat(path, &sb) == 0 ?
 	    (sb.st_mode & 0660) | 0600 : 0600, &ce) != 0) {
 		err_set(e, ce.kind, "cannot keep a copy of the database before "
 		    "upgrading it (%s); nothing was changed", ce.msg);
-		s->copy[0] = '\0';
+		SQ(s)->copy[0] = '\0';
 		return -1;
 	}
 	copies_prune(path, v);
-	s->upgraded_from = v;
+	SQ(s)->upgraded_from = v;
 	return 0;
 }
 
@@ -218,26 +218,26 @@ migrate(struct store *s, const char *path, int max_version, struct err *e)
 			continue;
 		if (max_version >= 0 && m->version > max_version)
 			break;
-		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		if (sqlite3_exec(SQ(s)->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 			return store_db_err(s, e, "starting a migration");
 		/* Another process may have applied it while we waited for the
 		 * lock: look again now that we hold it. */
 		if (store_version(s) >= m->version) {
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			sqlite3_exec(SQ(s)->db, "ROLLBACK", NULL, NULL, NULL);
 			continue;
 		}
 		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
 		    m->version);
-		if (sqlite3_exec(s->db, m->sql, NULL, NULL, NULL) != SQLITE_OK ||
-		    sqlite3_exec(s->db, pragma, NULL, NULL, NULL) != SQLITE_OK) {
+		if (sqlite3_exec(SQ(s)->db, m->sql, NULL, NULL, NULL) != SQLITE_OK ||
+		    sqlite3_exec(SQ(s)->db, pragma, NULL, NULL, NULL) != SQLITE_OK) {
 			store_db_err(s, e, m->name);
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			sqlite3_exec(SQ(s)->db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
 		crash_point("migration-applied");
-		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		if (sqlite3_exec(SQ(s)->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 			store_db_err(s, e, "committing a migration");
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			sqlite3_exec(SQ(s)->db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
 		crash_point("migration-committed");
@@ -309,9 +309,17 @@ store_busy_timeout(long ms)
 }
 
 int
-store_open(const char *path, int create, int max_version, struct store **out,
+sqlite_claims(const char *where)
+{
+	/* A path; a URI (scheme://...) is some other backend's. */
+	return strstr(where, "://") == NULL;
+}
+
+int
+sqlite_open(const char *path, int create, int max_version, struct store **out,
     struct err *e)
 {
+	struct sqlite_store *q;
 	struct store *s = NULL;
 	struct stat sb;
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
@@ -329,12 +337,14 @@ store_open(const char *path, int create, int max_version, struct store **out,
 	}
 	if (db_check_mode(path, e) != 0)
 		return -1;
-	s = calloc(1, sizeof(*s));
-	if (s == NULL)
+	q = calloc(1, sizeof(*q));
+	if (q == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
-	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+	q->base.be = &store_backend_sqlite;
+	s = &q->base;
+	if (sqlite3_open_v2(path, &SQ(s)->db, flags, NULL) != SQLITE_OK) {
 		err_set(e, ERR_USER, "%s: cannot open the database: %s", path,
-		    s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		    SQ(s)->db ? sqlite3_errmsg(SQ(s)->db) : "out of memory");
 		store_close(s);
 		return -1;
 	}
@@ -345,9 +355,9 @@ store_open(const char *path, int create, int max_version, struct store **out,
 		 * battle holds the lock for under 2 s on an idle machine;
 		 * 15 s leaves room for a loaded one, and an MTA's pipe waits
 		 * far longer than that. */
-		sqlite3_busy_timeout(s->db, busy_ms);
+		sqlite3_busy_timeout(SQ(s)->db, busy_ms);
 	}
-	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
+	if (sqlite3_exec(SQ(s)->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
 	    " PRAGMA synchronous=FULL;", NULL, NULL, NULL) != SQLITE_OK) {
 		store_db_err(s, e, path);
 		if (e)
@@ -364,11 +374,21 @@ store_open(const char *path, int create, int max_version, struct store **out,
 }
 
 void
-store_close(struct store *s)
+sqlite_close(struct store *s)
 {
-	if (s == NULL)
-		return;
 	store_stmt_cache_free(s);
-	sqlite3_close_v2(s->db);
-	free(s);
+	sqlite3_close_v2(SQ(s)->db);
+	free(SQ(s));
 }
+
+const struct store_backend store_backend_sqlite = {
+	.name = "sqlite",
+	.claims = sqlite_claims,
+	.open = sqlite_open,
+	.close = sqlite_close,
+#define STORE_OP(ret, name, params, args) .name = sqlite_##name,
+#define STORE_VOP(name, params, args) .name = sqlite_##name,
+#include "store/ops.h"
+#undef STORE_OP
+#undef STORE_VOP
+};

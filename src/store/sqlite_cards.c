@@ -1,9 +1,9 @@
 /*
- * cards.c - the Fog of War cards of a battle in the store: where each
+ * sqlite_cards.c - the Fog of War cards of a battle in the store: where each
  * card is and the effects in play (db/017_cards.sql).  Saved and loaded
  * with the rest of the battle state by store_battle_save/load.
  */
-#include "store/internal.h"
+#include "store/sqlite.h"
 
 #include <string.h>
 

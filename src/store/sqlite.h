@@ -1,13 +1,16 @@
 /*
- * internal.h - what the store's files share: the prepared-statement cache
- * and a column reader.  Not for use outside src/store/.
+ * sqlite.h - the SQLite backend: what its files (sqlite*.c) share.
+ *
+ * One database file in WAL mode with foreign keys on and a busy timeout;
+ * the schema is db/NNN_name.sql, compiled in and applied in order on
+ * open, tracked by PRAGMA user_version.  Not for use outside src/store/.
  */
-#ifndef DESPATCH_STORE_INTERNAL_H
-#define DESPATCH_STORE_INTERNAL_H
+#ifndef DESPATCH_STORE_SQLITE_H
+#define DESPATCH_STORE_SQLITE_H
 
 #include <sqlite3.h>
 
-#include "store/store.h"
+#include "store/backend.h"
 
 /* Prepared statements are kept and reused: preparing one costs more than
  * running most of ours, and the same few dozen run for every mail.  Keyed
@@ -22,7 +25,8 @@ struct stmt_slot {
 	int in_use;
 };
 
-struct store {
+struct sqlite_store {
+	struct store base;  /* first: a struct store * is one of these */
 	sqlite3 *db;
 	int in_tx;
 	int full;          /* the last write found the disk full */
@@ -30,6 +34,21 @@ struct store {
 	char copy[4200];   /* where the store was copied before it, or "" */
 	struct stmt_slot cache[STMT_CACHE];
 };
+
+/* The backend's store behind s. */
+#define SQ(s) ((struct sqlite_store *)(s))
+
+/* The implementation of each operation of ops.h: sqlite_NAME. */
+#define STORE_OP(ret, name, params, args) ret sqlite_##name params;
+#define STORE_VOP(name, params, args) void sqlite_##name params;
+#include "store/ops.h"
+#undef STORE_OP
+#undef STORE_VOP
+
+int sqlite_claims(const char *where);
+int sqlite_open(const char *path, int create, int max_version,
+    struct store **out, struct err *e);
+void sqlite_close(struct store *s);
 
 /* The cached statement for sql (sqlite3_prepare_v3 with the cache), to
  * give back with store_stmt_release; SQLITE_OK or SQLite's error. */

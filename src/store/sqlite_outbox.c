@@ -1,5 +1,5 @@
 /*
- * outbox.c - the mail waiting to go out: queued in the same transaction as
+ * sqlite_outbox.c - the mail waiting to go out: queued in the same transaction as
  * what caused it, handed to a sender, retried, marked delivered or failed
  * (see store.h).
  */
@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/internal.h"
+#include "store/sqlite.h"
 
 /* --- outbox ----------------------------------------------------------- */
 
 int
-store_outbox_add(struct store *s, int64_t game, const char *message_id,
+sqlite_outbox_add(struct store *s, int64_t game, const char *message_id,
     const char *recipient, const char *subject, const char *kind,
     const char *raw, size_t len, int sensitive, const char *text,
     int64_t now, struct err *e)
@@ -103,7 +103,7 @@ outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
 }
 
 int
-store_outbox_list(struct store *s, int pending, struct store_mail **out,
+sqlite_outbox_list(struct store *s, int pending, struct store_mail **out,
     int *n, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -118,7 +118,7 @@ store_outbox_list(struct store *s, int pending, struct store_mail **out,
 }
 
 int
-store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
+sqlite_outbox_due(struct store *s, int64_t now, struct store_mail **out,
     int *n, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
@@ -134,7 +134,7 @@ store_outbox_due(struct store *s, int64_t now, struct store_mail **out,
 }
 
 int
-store_outbox_unhold(struct store *s, int64_t now, int64_t hold,
+sqlite_outbox_unhold(struct store *s, int64_t now, int64_t hold,
     struct err *e)
 {
 	if (store_exec(s, e, "UPDATE outbox SET next_attempt_at = 0 WHERE "
@@ -146,7 +146,7 @@ store_outbox_unhold(struct store *s, int64_t now, int64_t hold,
 }
 
 int
-store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
+sqlite_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
     const char *why, struct err *e)
 {
 	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "
@@ -156,7 +156,7 @@ store_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
 }
 
 int
-store_outbox_failed(struct store *s, int64_t id, int64_t now, const char *why,
+sqlite_outbox_failed(struct store *s, int64_t id, int64_t now, const char *why,
     struct err *e)
 {
 	return store_exec(s, e, "UPDATE outbox SET attempts = attempts + 1, "

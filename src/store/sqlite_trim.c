@@ -1,5 +1,5 @@
 /*
- * trim.c - what the store keeps of mail once it has served (issue 19):
+ * sqlite_trim.c - what the store keeps of mail once it has served (issue 19):
  * a delivered mail's bytes give way to its headers, with a hash of them
  * and its text part compressed; a received mail's, once the step it was
  * for is played (or a week on, for mail that is not a player's), to its
@@ -7,76 +7,20 @@
  * (duplicate detection, RESEND, the audit of what was read and sent)
  * stays; what it never reads again (maps, HTML, attachments, quoted
  * reports) goes.  store_vacuum gives the freed pages back to the disk.
- *
- * Compressed text is zlib's (RFC 1950) stream after a 4-byte big-endian
- * count of the bytes it holds: a library does this job, and the count
- * lets uncompress() be given the exact size.
+ * The text is kept compressed (zip.c).
  */
 #include "store/store.h"
 
 #include <sodium.h>
 #include <sqlite3.h>
-#include <zlib.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/internal.h"
-
-#define TEXT_MAX (16u << 20)   /* no text of ours comes near it */
+#include "store/sqlite.h"
 
 int
-store_zip(const char *text, size_t n, unsigned char **out, size_t *outlen)
-{
-	uLongf cap = compressBound((uLong)n);
-	unsigned char *z;
-
-	*out = NULL;
-	*outlen = 0;
-	if (n > TEXT_MAX)
-		return -1;
-	z = malloc(4 + cap);
-	if (z == NULL)
-		return -1;
-	z[0] = (unsigned char)(n >> 24);
-	z[1] = (unsigned char)(n >> 16);
-	z[2] = (unsigned char)(n >> 8);
-	z[3] = (unsigned char)n;
-	if (compress2(z + 4, &cap, (const Bytef *)text, (uLong)n, 9) != Z_OK) {
-		free(z);
-		return -1;
-	}
-	*out = z;
-	*outlen = 4 + cap;
-	return 0;
-}
-
-char *
-store_unzip(const unsigned char *z, size_t n)
-{
-	uLongf want, got;
-	char *t;
-
-	if (n < 4)
-		return NULL;
-	want = (uLongf)z[0] << 24 | (uLongf)z[1] << 16 | (uLongf)z[2] << 8 | z[3];
-	if (want > TEXT_MAX)
-		return NULL;
-	t = malloc(want + 1);
-	if (t == NULL)
-		return NULL;
-	got = want;
-	if (uncompress((Bytef *)t, &got, z + 4, (uLong)(n - 4)) != Z_OK ||
-	    got != want) {
-		free(t);
-		return NULL;
-	}
-	t[want] = '\0';
-	return t;
-}
-
-int
-store_outbox_text(struct store *s, int64_t id, char **text, struct err *e)
+sqlite_outbox_text(struct store *s, int64_t id, char **text, struct err *e)
 {
 	char *z = NULL;
 	size_t n = 0;
@@ -96,7 +40,7 @@ store_outbox_text(struct store *s, int64_t id, char **text, struct err *e)
 }
 
 int
-store_outbox_hash(struct store *s, int64_t id, const char *raw, size_t len,
+sqlite_outbox_hash(struct store *s, int64_t id, const char *raw, size_t len,
     struct err *e)
 {
 	unsigned char sha[32];
@@ -114,7 +58,7 @@ store_outbox_hash(struct store *s, int64_t id, const char *raw, size_t len,
 	"THEN substr(" col ", 1, instr(" col ", X'0A0A') + 1) ELSE " col " END"
 
 int
-store_outbox_cut(struct store *s, int64_t id, struct err *e)
+sqlite_outbox_cut(struct store *s, int64_t id, struct err *e)
 {
 	/* The headers stay, with a note of what went.  A mail queued by an
 	 * older despatch (no hash, no text kept) stays whole until 'despatch
@@ -129,7 +73,7 @@ store_outbox_cut(struct store *s, int64_t id, struct err *e)
 }
 
 int
-store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
+sqlite_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
 {
 	return store_exec(s, e, "UPDATE outbox SET delivered_at = ? WHERE id = ?",
 	    "ii", now, id) != 0 ? -1 : store_outbox_cut(s, id, e);
@@ -145,7 +89,7 @@ store_outbox_delivered(struct store *s, int64_t id, int64_t now, struct err *e)
 	"g.step AND g.status = 'running')"
 
 int
-store_messages_trim(struct store *s, int64_t game, int played, int64_t now,
+sqlite_messages_trim(struct store *s, int64_t game, int played, int64_t now,
     struct err *e)
 {
 	/* A player's mail for a step now played: what it said was read
@@ -164,7 +108,7 @@ store_messages_trim(struct store *s, int64_t game, int played, int64_t now,
 }
 
 int
-store_messages_stale(struct store *s, int64_t now, int64_t *n, struct err *e)
+sqlite_messages_stale(struct store *s, int64_t now, int64_t *n, struct err *e)
 {
 	*n = 0;
 	return store_query_int(s, e, n, "SELECT count(*) FROM messages WHERE "
@@ -172,7 +116,7 @@ store_messages_stale(struct store *s, int64_t now, int64_t *n, struct err *e)
 }
 
 int
-store_vacuum(struct store *s, int64_t *before, int64_t *after, struct err *e)
+sqlite_vacuum(struct store *s, int64_t *before, int64_t *after, struct err *e)
 {
 	int64_t pages = 0, size = 0;
 

@@ -1,0 +1,272 @@
+/*
+ * ops.h - every operation a store backend implements, one line each.
+ *
+ * No include guard: whoever includes it first defines
+ *
+ *   STORE_OP(ret, name, params, args)    an operation returning ret
+ *   STORE_VOP(name, params, args)        one returning nothing
+ *
+ * and gets one expansion per operation.  store.h declares the public
+ * store_NAME functions from it, backend.h the table's function pointers,
+ * backend.c the store_NAME functions that call through s->be, and each
+ * backend its NAME_BACKEND_NAME implementations and its table (see
+ * sqlite.h).  The first parameter is always the store, named s.
+ *
+ * Adding an operation: a line here (with what it does, above it), and
+ * its implementation in every backend.  A backend that lacks one does
+ * not compile.
+ */
+
+/* --- the file ---------------------------------------------------------- */
+
+/* A consistent copy of the whole store in a new file to (mode 0600),
+ * taken while others go on writing.  0, or -1. */
+STORE_OP(int, backup, (struct store *s, const char *to, struct err *e),
+    (s, to, e))
+/* 0 when the store is whole, -1 with e (ERR_DATA) naming the first
+ * damage found.  It reads everything, so it is for a daemon's start, not
+ * for every open. */
+STORE_OP(int, quick_check, (struct store *s, struct err *e), (s, e))
+/* The schema version this open upgraded the store from (0 when it did
+ * not), and in *copy (if not NULL) the copy of the store as it was then,
+ * path.before-N, made before the first migration; only the latest such
+ * copy is kept.  A front says so once. */
+STORE_OP(int, upgraded_from, (const struct store *s, const char **copy),
+    (s, copy))
+/* The schema version the store is at. */
+STORE_OP(int, version, (struct store *s), (s))
+/* The store's file name ("" for one in memory). */
+STORE_OP(const char *, path, (struct store *s), (s))
+/* VACUUM, and the WAL truncated: the store's size before and after. */
+STORE_OP(int, vacuum, (struct store *s, int64_t *before, int64_t *after,
+    struct err *e), (s, before, after, e))
+
+/* --- transactions ------------------------------------------------------ */
+
+/* A read: one consistent snapshot, taking no write lock (end it with
+ * store_rollback), for work that must not hold writers up. */
+STORE_OP(int, begin_read, (struct store *s, struct err *e), (s, e))
+/* Begin (taking the write lock at once) / commit / roll back.  Inside
+ * another transaction they are a savepoint, its release and its
+ * rollback: the outermost commit is the one that makes the work
+ * durable. */
+STORE_OP(int, begin, (struct store *s, struct err *e), (s, e))
+STORE_OP(int, commit, (struct store *s, struct err *e), (s, e))
+STORE_VOP(rollback, (struct store *s), (s))
+/* 1 when the last write failed because the disk is full, until a write
+ * commits again. */
+STORE_OP(int, full, (const struct store *s), (s))
+/* 1 while a transaction is open on s. */
+STORE_OP(int, in_tx, (const struct store *s), (s))
+/* The id of the row the last insert made. */
+STORE_OP(int64_t, last_id, (struct store *s), (s))
+
+/* --- server keys ------------------------------------------------------- */
+
+/* The key name as the store holds it: 1 and key, 0 when it holds none
+ * (nothing is made), -1 with e set. */
+STORE_OP(int, server_key_find, (struct store *s, const char *name,
+    unsigned char key[32], struct err *e), (s, name, key, e))
+/* Deletes every server key so that no byte of one is left in the store's
+ * files (overwritten, its free pages and log truncated).  0, or -1. */
+STORE_OP(int, server_keys_wipe, (struct store *s, struct err *e), (s, e))
+/* The 32-byte server key named name, made at random on first use. */
+STORE_OP(int, server_key, (struct store *s, const char *name,
+    unsigned char key[32], struct err *e), (s, name, key, e))
+
+/* --- the spool --------------------------------------------------------- */
+
+/* A mail the daemon spooled: 1 with its bytes in *raw (malloc'd,
+ * NUL-terminated), when it came and where from; 0 when there is no such
+ * row; -1 with e set. */
+STORE_OP(int, spool_get, (struct store *s, int64_t id, char **raw,
+    size_t *len, int64_t *arrived, char *source, size_t ssize,
+    struct err *e), (s, id, raw, len, arrived, source, ssize, e))
+
+/* --- games ------------------------------------------------------------- */
+
+/* 0 and *g filled; -1 with ERR_USER "no game called ..." if absent.
+ * Game names are matched without regard to case. */
+STORE_OP(int, game_get, (struct store *s, const char *name,
+    struct store_game *g, struct err *e), (s, name, g, e))
+/* Names of all games, newline-separated, in a malloc'd string. */
+STORE_OP(char *, game_names, (struct store *s), (s))
+STORE_OP(int, game_insert, (struct store *s, const char *name,
+    const struct battle *b, const char *file, const char *text, size_t len,
+    int sandbox, const unsigned char seed_secret[32], int64_t now,
+    int64_t *id, struct err *e),
+    (s, name, b, file, text, len, sandbox, seed_secret, now, id, e))
+STORE_OP(int, game_set_status, (struct store *s, int64_t game,
+    enum game_status st, int step, int64_t now, struct err *e),
+    (s, game, st, step, now, e))
+
+/* --- the battle state -------------------------------------------------- */
+
+/* Writes the live parts of b (brigades, commanders, units, stands,
+ * sides, cards) for game, replacing what was there. */
+STORE_OP(int, battle_save, (struct store *s, int64_t game,
+    const struct battle *b, struct err *e), (s, game, b, e))
+/* Rebuilds the battle: the scenario text gives the table and terrain,
+ * the rows give the forces as they are now.  *out is new (battle_free). */
+STORE_OP(int, battle_load, (struct store *s, const struct store_game *g,
+    struct battle **out, struct err *e), (s, g, out, e))
+/* Sets side's sighting of each enemy unit with a stand in seen (a flag a
+ * stand) to where those stands are now, after step (of turn). */
+STORE_OP(int, sightings_update, (struct store *s, int64_t game,
+    const struct battle *b, int side, const unsigned char *seen, int step,
+    int turn, struct err *e), (s, game, b, side, seen, step, turn, e))
+/* Side's sightings made before step (the units it does not see since),
+ * of units still in the battle's list, at most max into out: how many,
+ * or -1. */
+STORE_OP(int, sightings_before, (struct store *s, int64_t game, int side,
+    int step, struct sighting *out, int max, struct err *e),
+    (s, game, side, step, out, max, e))
+
+/* --- players ----------------------------------------------------------- */
+
+/* Adds a player; the secret in clear is kept until the welcome mail
+ * carries it (see store_player_secret_take). */
+STORE_OP(int, player_add, (struct store *s, int64_t game, int side,
+    const char *email, const unsigned char hash[32], const char *secret,
+    const char *brigades, int64_t now, struct err *e),
+    (s, game, side, email, hash, secret, brigades, now, e))
+/* The secret hashes of every player of every game, as a malloc'd array of
+ * *n 32-byte hashes in memcmp order (NULL when there are none). */
+STORE_OP(int, secret_hashes, (struct store *s, unsigned char **out, int *n,
+    struct err *e), (s, out, n, e))
+/* Writes the player's secret in clear to out and forgets it; "" if it is
+ * no longer kept. */
+STORE_OP(int, player_secret_take, (struct store *s, int64_t player,
+    char *out, size_t size, struct err *e), (s, player, out, size, e))
+/* Removes the player with this address from game; 1 if one was removed,
+ * 0 if none plays there. */
+STORE_OP(int, player_remove, (struct store *s, int64_t game,
+    const char *email, struct err *e), (s, game, email, e))
+/* Gives the player a new secret hash; 1 if the player exists, else 0. */
+STORE_OP(int, player_rehash, (struct store *s, int64_t game,
+    const char *email, const unsigned char hash[32], int64_t *player,
+    int *side, struct err *e), (s, game, email, hash, player, side, e))
+/* Up to max players of game (side -1: all sides), in the order added. */
+STORE_OP(int, players, (struct store *s, int64_t game, int side,
+    struct store_player *out, int max, struct err *e),
+    (s, game, side, out, max, e))
+
+/* --- received mail ----------------------------------------------------- */
+
+/* 1 if a message with this Message-ID (may be NULL) or raw hash is
+ * stored already, 0 if not, -1 on error. */
+STORE_OP(int, message_seen, (struct store *s, const char *message_id,
+    const unsigned char sha[32], struct err *e), (s, message_id, sha, e))
+STORE_OP(int, message_insert, (struct store *s, const char *message_id,
+    const unsigned char sha[32], const char *sender, const char *subject,
+    int64_t game, int64_t player, int step, const char *status,
+    const char *note, const void *raw, size_t len, const char *text,
+    size_t text_len, int64_t now, int64_t *id, struct err *e),
+    (s, message_id, sha, sender, subject, game, player, step, status, note,
+    raw, len, text, text_len, now, id, e))
+STORE_OP(int, message_count, (struct store *s, int64_t *n, struct err *e),
+    (s, n, e))
+/* Cuts to its headers each received mail whose bytes are no longer
+ * needed: a player's mail of game for a step up to played (game 0:
+ * none), and any game's mail older than STORE_KEEP_RAW but a player's
+ * orders for a step not yet played.  A mail stored before its text was
+ * kept (text NULL) is left whole: referee_vacuum keeps its text first. */
+STORE_OP(int, messages_trim, (struct store *s, int64_t game, int played,
+    int64_t now, struct err *e), (s, game, played, now, e))
+/* How many received mails store_messages_trim(s, 0, 0, now) would cut,
+ * into *n: a tick writes only when some are due. */
+STORE_OP(int, messages_stale, (struct store *s, int64_t now, int64_t *n,
+    struct err *e), (s, now, n, e))
+
+/* --- orders ------------------------------------------------------------ */
+
+/* Marks the current orders of one player for (game, step, side)
+ * superseded; returns how many sets there were in *had (0 or more). */
+STORE_OP(int, orders_supersede, (struct store *s, int64_t game, int step,
+    int side, int64_t player, int *had, struct err *e),
+    (s, game, step, side, player, had, e))
+/* The sender of the mail behind the current orders of (game, step, side),
+ * written to out ("" if none). */
+STORE_OP(int, orders_sender, (struct store *s, int64_t game, int step,
+    int side, char *out, size_t size, struct err *e),
+    (s, game, step, side, out, size, e))
+STORE_OP(int, order_insert, (struct store *s, int64_t game, int step,
+    int side, int64_t player, int64_t message, int seq, int line,
+    const char *raw, const char *canonical, struct err *e),
+    (s, game, step, side, player, message, seq, line, raw, canonical, e))
+/* The canonical lines of the current orders of (game, step, side), of
+ * one player (player > 0) or of all the side's players in the order they
+ * joined (0), newline-separated, in a malloc'd string ("" if none);
+ * *count lines. */
+STORE_OP(int, orders_text, (struct store *s, int64_t game, int step,
+    int side, int64_t player, char **text, int *count, struct err *e),
+    (s, game, step, side, player, text, count, e))
+/* The canonical lines of a player's standing orders, as
+ * store_orders_text gives orders. */
+STORE_OP(int, standing_text, (struct store *s, int64_t game,
+    int64_t player, char **text, int *count, struct err *e),
+    (s, game, player, text, count, e))
+
+/* --- turns and events -------------------------------------------------- */
+
+STORE_OP(int, turn_insert, (struct store *s, int64_t game, int step,
+    int turn, int side, const unsigned char *seed, int scripted, long rolls,
+    int64_t now, struct err *e),
+    (s, game, step, turn, side, seed, scripted, rolls, now, e))
+STORE_OP(int, events_insert, (struct store *s, int64_t game, int step,
+    const struct events *ev, struct err *e), (s, game, step, ev, e))
+/* Events of one step (step > 0) or of all steps (step 0), in order.
+ * Each event's step is returned in the parallel array *steps. */
+STORE_OP(int, events_load, (struct store *s, int64_t game, int step,
+    struct events *ev, int **steps, struct err *e),
+    (s, game, step, ev, steps, e))
+
+/* --- the outbox -------------------------------------------------------- */
+
+/* Queues a mail, with its text part (NULL: none to keep).  Once it is
+ * delivered its bytes go but for the headers and a note
+ * (store_outbox_delivered); the text is kept compressed unless the mail
+ * is sensitive (it holds a secret). */
+STORE_OP(int, outbox_add, (struct store *s, int64_t game,
+    const char *message_id, const char *recipient, const char *subject,
+    const char *kind, const char *raw, size_t len, int sensitive,
+    const char *text, int64_t now, struct err *e),
+    (s, game, message_id, recipient, subject, kind, raw, len, sensitive,
+    text, now, e))
+/* A delivered mail's bytes cut to its headers and a note (what
+ * store_outbox_delivered does after marking it). */
+STORE_OP(int, outbox_cut, (struct store *s, int64_t id, struct err *e),
+    (s, id, e))
+/* The hash of the bytes sent for mail id, when they are not the ones
+ * queued (a welcome whose map was drawn at sending). */
+STORE_OP(int, outbox_hash, (struct store *s, int64_t id, const char *raw,
+    size_t len, struct err *e), (s, id, raw, len, e))
+/* The text kept of mail id into *text (malloc'd): 1, 0 when none is
+ * kept, -1 with e set. */
+STORE_OP(int, outbox_text, (struct store *s, int64_t id, char **text,
+    struct err *e), (s, id, text, e))
+/* Queued (undelivered) mail when pending = 1, else all; *out is a
+ * malloc'd array of *n mails (free with store_mails_free). */
+STORE_OP(int, outbox_list, (struct store *s, int pending,
+    struct store_mail **out, int *n, struct err *e), (s, pending, out, n, e))
+STORE_OP(int, outbox_delivered, (struct store *s, int64_t id, int64_t now,
+    struct err *e), (s, id, now, e))
+/* Mail due to be sent now: undelivered, not failed, its next attempt
+ * due; as store_outbox_list. */
+STORE_OP(int, outbox_due, (struct store *s, int64_t now,
+    struct store_mail **out, int *n, struct err *e), (s, now, out, n, e))
+/* Lifts the hold of every mail held back for at most hold seconds past
+ * now and never yet tried (an order reply waiting for its map), so it is
+ * due at once; a mail held for an observer's delay or put off after a
+ * failed try is left.  Returns how many, or -1 with e set. */
+STORE_OP(int, outbox_unhold, (struct store *s, int64_t now, int64_t hold,
+    struct err *e), (s, now, hold, e))
+/* An attempt that may pass later: counted, and the next one put off by
+ * a wait that doubles with each attempt, from first seconds (60 when 0)
+ * up to 1 hour. */
+STORE_OP(int, outbox_retry, (struct store *s, int64_t id, int64_t now,
+    int64_t first, const char *why, struct err *e),
+    (s, id, now, first, why, e))
+/* Refused for good: never tried again, shown by 'despatch outbox'. */
+STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
+    const char *why, struct err *e), (s, id, now, why, e))
