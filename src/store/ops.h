@@ -270,3 +270,9 @@ STORE_OP(int, outbox_retry, (struct store *s, int64_t id, int64_t now,
 /* Refused for good: never tried again, shown by 'despatch outbox'. */
 STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
     const char *why, struct err *e), (s, id, now, why, e))
+
+/* --- games: their clock, settings and ending ---------------------------- */
+
+/* --- the ledger and the dice's secrets ---------------------------------- */
+
+/* --- mail, players and orders ------------------------------------------- */
