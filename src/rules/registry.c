@@ -1,19 +1,27 @@
 /*
- * registry.c - the rulesets this build plays: the one list of them.
- * Adding a ruleset adds its line here, and nothing else outside its own
- * files (docs/design.md).
+ * registry.c - the rulesets this build plays.
+ *
+ * The list is CMakeLists.txt's DESPATCH_RULESETS, which the build writes
+ * as a header of RULESET(symbol) lines and names in DESPATCH_RULESETS_LIST.
+ * Adding a ruleset adds its files and its entry there, and touches no
+ * other file (docs/hacking.md).  The test build of despatch compiles this
+ * file again with a list that adds the test-only rulesets; its own copy
+ * then stands in for the library's (a static library's member is linked
+ * only for a name nothing else defines).
  */
 #include "core/ruleset.h"
 
 #include <stddef.h>
 #include <string.h>
 
-extern const struct ruleset ruleset_vnb_wing;
-extern const struct ruleset ruleset_bb7;
+#define RULESET(sym) extern const struct ruleset sym;
+#include DESPATCH_RULESETS_LIST
+#undef RULESET
 
 static const struct ruleset *const all[] = {
-	&ruleset_vnb_wing,
-	&ruleset_bb7,
+#define RULESET(sym) &sym,
+#include DESPATCH_RULESETS_LIST
+#undef RULESET
 	NULL
 };
 
