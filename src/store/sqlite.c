@@ -487,21 +487,10 @@ int
 sqlite_server_key(struct store *s, const char *name, unsigned char key[32],
     struct err *e)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
+	int got = sqlite_server_key_find(s, name, key, e);
 
-	if (store_prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?", "t",
-	    name) != 0)
-		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
-		memcpy(key, sqlite3_column_blob(st, 0), 32);
-		store_stmt_release(s, st);
-		return 0;
-	}
-	store_stmt_release(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading a server key");
+	if (got != 0)
+		return got < 0 ? -1 : 0;
 	randombytes_buf(key, 32);
 	return store_exec(s, e, "INSERT INTO server_keys (name, key) VALUES (?, ?)",
 	    "tb", name, (const void *)key, (size_t)32);

@@ -8,6 +8,7 @@
 #include <sodium.h>
 #include <sqlite3.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,35 +103,38 @@ outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
 	return 0;
 }
 
+/* The mail that where (SQL on outbox o, with one integer parameter)
+ * picks, in the order it was queued. */
+static int
+outbox_where(struct store *s, const char *where, int64_t arg,
+    struct store_mail **out, int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	char sql[512];
+
+	*out = NULL;
+	*n = 0;
+	snprintf(sql, sizeof(sql), "SELECT " OUTBOX_COLS " FROM outbox o LEFT "
+	    "JOIN games g ON g.id = o.game_id WHERE %s ORDER BY o.id", where);
+	if (store_prepare(s, e, &st, sql, "i", arg) != 0)
+		return -1;
+	return outbox_rows(s, st, out, n, e);
+}
+
 int
 sqlite_outbox_list(struct store *s, int pending, struct store_mail **out,
     int *n, struct err *e)
 {
-	sqlite3_stmt *st = NULL;
-
-	*out = NULL;
-	*n = 0;
-	if (store_prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
-	    "games g ON g.id = o.game_id WHERE (? = 0 OR (o.delivered_at IS NULL "
-	    "AND o.hold_step IS NULL)) ORDER BY o.id", "I", pending) != 0)
-		return -1;
-	return outbox_rows(s, st, out, n, e);
+	return outbox_where(s, "(? = 0 OR (o.delivered_at IS NULL AND "
+	    "o.hold_step IS NULL))", pending, out, n, e);
 }
 
 int
 sqlite_outbox_due(struct store *s, int64_t now, struct store_mail **out,
     int *n, struct err *e)
 {
-	sqlite3_stmt *st = NULL;
-
-	*out = NULL;
-	*n = 0;
-	if (store_prepare(s, e, &st, "SELECT " OUTBOX_COLS " FROM outbox o LEFT JOIN "
-	    "games g ON g.id = o.game_id WHERE o.delivered_at IS NULL AND "
-	    "o.failed_at IS NULL AND o.hold_step IS NULL AND "
-	    "o.next_attempt_at <= ? ORDER BY o.id", "i", now) != 0)
-		return -1;
-	return outbox_rows(s, st, out, n, e);
+	return outbox_where(s, "o.delivered_at IS NULL AND o.failed_at IS NULL "
+	    "AND o.hold_step IS NULL AND o.next_attempt_at <= ?", now, out, n, e);
 }
 
 int
