@@ -216,16 +216,19 @@ cmd_status(int argc, char **argv)
 	names = store_game_names(st);
 	for (name = names ? strtok_r(names, "\n", &save) : NULL; name != NULL;
 	    name = strtok_r(NULL, "\n", &save)) {
-		int64_t dl = 0, step = 0;
-		char *gstatus = NULL;
+		int64_t dl = 0, step = 0, id = 0;
+		enum game_status gst = GAME_SETUP;
+		struct store_clock c;
+		const char *gstatus = NULL;
+		int found = store_game_find(st, name, &id, &gst, &step, &e);
 
-		if (store_query_text(st, &e, &gstatus, NULL, "SELECT status FROM "
-		    "games WHERE name = ?", "t", name) < 0 ||
-		    store_query_int(st, &e, &dl, "SELECT coalesce(deadline_at, 0) "
-		    "FROM games WHERE name = ?", "t", name) < 0 ||
-		    store_query_int(st, &e, &step, "SELECT step FROM games WHERE "
-		    "name = ?", "t", name) < 0)
+		if (found < 0 || (found == 1 && store_game_clock(st, id, &c,
+		    &e) != 0))
 			break;
+		if (found == 1) {
+			gstatus = store_status_name(gst);
+			dl = c.deadline;
+		}
 		if (dl > 0) {
 			char when[64];
 			time_t t = (time_t)dl;
@@ -243,13 +246,10 @@ cmd_status(int argc, char **argv)
 			/* Played by another engine: no phase is played until the
 			 * operator carries it over. */
 			struct referee r;
-			int64_t id = 0;
 			int eng = 0;
 
 			cli_referee_init(&r, st);
-			if (store_query_int(st, &e, &id, "SELECT id FROM games WHERE "
-			    "name = ?", "t", name) == 1 &&
-			    referee_engine_of(&r, id, &eng, &e) == 0 &&
+			if (referee_engine_of(&r, id, &eng, &e) == 0 &&
 			    eng != ledger_engine_current()) {
 				const struct ledger_engine *en = ledger_engine_get(eng);
 
@@ -265,7 +265,6 @@ cmd_status(int argc, char **argv)
 			}
 			referee_fini(&r);
 		}
-		free(gstatus);
 	}
 	free(names);
 	free(state);

@@ -250,8 +250,7 @@ chain_genesis(struct referee *r, const struct store_game *g,
 		return 0;   /* it has one */
 	if (genesis_build(r, g, b, from_step, &rec, e) != 0 ||
 	    chain_append(r, g->id, 0, "genesis", 0, &rec, head, sig, e) != 0 ||
-	    store_exec(r->st, e, "UPDATE games SET chain_steps = ? WHERE id = ?",
-	    "Ii", battle_steps(b), g->id) != 0)
+	    store_game_set_chain_steps(r->st, g->id, battle_steps(b), e) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -287,8 +286,7 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		 * this step, and the chain covers the steps from here. */
 		cp->need_genesis = 1;
 		memset(cp->prev, 0, sizeof(cp->prev));
-	} else if (store_query_int(r->st, e, &steps, "SELECT coalesce("
-	    "chain_steps, 0) FROM games WHERE id = ?", "i", g->id) < 0 ||
+	} else if (store_game_chain_steps(r->st, g->id, &steps, e) != 0 ||
 	    chain_dice_prev(r, g->id, cp->prev, e) != 0) {
 		return -1;
 	}
@@ -388,8 +386,7 @@ last_state_keep(struct referee *r, int64_t game, const struct battle *after,
 	json_decref(j);
 	if (t == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
-	rc = store_exec(r->st, e, "UPDATE games SET last_state = ? WHERE id = ?",
-	    "ti", t, game);
+	rc = store_game_set_last_state(r->st, game, t, e);
 	free(t);
 	return rc;
 }
@@ -509,8 +506,7 @@ act_append(struct referee *r, int64_t game, struct ledger_act *a,
 		return -1;
 	if (seq < 0)
 		return 0;   /* no ledger (not started, or begun before it) */
-	if (store_query_int(r->st, e, &step, "SELECT step FROM games WHERE id = ?",
-	    "i", game) < 0)
+	if (store_game_step(r->st, game, &step, e) != 0)
 		return -1;
 	a->step = (int)step;
 	memcpy(a->prev, head, LEDGER_HASH);

@@ -112,11 +112,9 @@ clock_open_step(struct referee *r, int64_t game, int64_t now, struct err *e)
 	    setting_get(r, game, "timezone", tz, sizeof(tz), e) != 0)
 		return -1;
 	if (secs == 0)
-		return store_exec(r->st, e, "UPDATE games SET deadline_at = NULL "
-		    "WHERE id = ?", "i", game);
+		return store_game_set_deadline(r->st, game, 0, e);
 	at = add_time(now, secs, weekdays, tz);
-	return store_exec(r->st, e, "UPDATE games SET deadline_at = ? WHERE "
-	    "id = ?", "ii", at, game);
+	return store_game_set_deadline(r->st, game, at, e);
 }
 
 /* Players who owe orders for the open step, and how many have sent
@@ -181,9 +179,7 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 			return -1;
 		(*mails)++;
 	}
-	return store_exec(r->st, e, "INSERT OR IGNORE INTO reminders_sent "
-	    "(game_id, step, ahead) VALUES (?, ?, ?)", "iIi", g->id, g->step,
-	    ahead);
+	return store_reminder_add(r->st, g->id, g->step, ahead, e);
 }
 
 /* One game: play it when due, else send the reminders that are due.
@@ -193,8 +189,9 @@ tick_game(struct referee *r, const char *name, int64_t now,
     struct tick_result *res, struct err *e)
 {
 	struct store_game g;
+	struct store_clock c;
 	struct battle *b = NULL;
-	int64_t deadline = 0, grace = 0, paused = 0, closed = 0;
+	int64_t deadline = 0, grace = 0, paused = 0, closed = 0, until = 0;
 	int owing = 0, sent = 0, waiting = 0, fixed = 0, rc = -1, due = 0;
 	int closing = 0;
 	char reason[64] = "";
@@ -207,16 +204,14 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		goto fail;
 	if (g.status != GAME_RUNNING)
 		goto done;
-	if (store_query_int(r->st, e, &paused, "SELECT count(*) FROM games "
-	    "WHERE id = ? AND paused_at IS NOT NULL", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
-	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
+	if (store_game_clock(r->st, g.id, &c, e) != 0 ||
 	    setting_secs(r, g.id, "grace", &grace, e) != 0 ||
 	    setting_on(r, g.id, "fixed-deadlines", &fixed, e) != 0 ||
 	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0 ||
-	    store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
-	    "FROM games WHERE id = ?", "i", g.id) < 0)
+	    store_game_closed(r->st, g.id, &closed, &until, e) != 0)
 		goto fail;
+	paused = c.paused;
+	deadline = c.deadline;
 	if (paused)
 		goto done;
 	if (owing > 0 && sent >= owing && !waiting && !fixed) {
@@ -234,14 +229,14 @@ tick_game(struct referee *r, const char *name, int64_t now,
 			goto fail;
 		for (tok = strtok_r(list, ",", &save); tok != NULL;
 		    tok = strtok_r(NULL, ",", &save)) {
-			int64_t ahead = 0, sentr = 0;
+			int64_t ahead = 0;
+			int sentr;
 
 			if (referee_parse_time(tok, &ahead) != 0 || ahead == 0 ||
 			    now < deadline - ahead)
 				continue;
-			if (store_query_int(r->st, e, &sentr, "SELECT count(*) FROM "
-			    "reminders_sent WHERE game_id = ? AND step = ? AND "
-			    "ahead <= ?", "iIi", g.id, g.step, ahead) < 0)
+			sentr = store_reminder_sent(r->st, g.id, g.step, ahead, e);
+			if (sentr < 0)
 				goto fail;
 			if (sentr == 0) {
 				int before = res->reminders;
@@ -269,9 +264,8 @@ tick_game(struct referee *r, const char *name, int64_t now,
 			due = 0;
 			closing = 1;
 		} else if (nonces && closed == g.step) {
-			if (store_query_int(r->st, e, &closed_at, "SELECT coalesce("
-			    "reveal_until, 0) FROM games WHERE id = ?", "i", g.id) < 0 ||
-			    chain_nonces_owed(r, g.id, g.step, &owe, e) != 0)
+			closed_at = until;
+			if (chain_nonces_owed(r, g.id, g.step, &owe, e) != 0)
 				goto fail;
 			due = owe == 0 || now >= closed_at;
 			snprintf(reason, sizeof(reason), "%s", owe == 0 ?
@@ -414,6 +408,7 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
     struct err *e)
 {
 	struct store_game g;
+	struct store_clock c;
 	int64_t paused = 0, deadline = 0, left = 0, now = referee_now(r);
 	char subject[200], body[1200], when[80];
 
@@ -426,13 +421,11 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
 		goto fail;
 	}
-	if (store_query_int(r->st, e, &paused, "SELECT count(*) FROM games WHERE "
-	    "id = ? AND paused_at IS NOT NULL", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
-	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &left, "SELECT coalesce(pause_left, 0) FROM "
-	    "games WHERE id = ?", "i", g.id) < 0)
+	if (store_game_clock(r->st, g.id, &c, e) != 0)
 		goto fail;
+	paused = c.paused;
+	deadline = c.deadline;
+	left = c.pause_left;
 	if (pause && paused) {
 		err_set(e, ERR_USER, "game \"%s\" is paused already", game);
 		goto fail;
@@ -442,9 +435,8 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 		goto fail;
 	}
 	if (pause) {
-		if (store_exec(r->st, e, "UPDATE games SET paused_at = ?, pause_why "
-		    "= ?, pause_left = ? WHERE id = ?", "itii", now, why,
-		    deadline > 0 ? deadline - now : 0, g.id) != 0)
+		if (store_game_pause(r->st, g.id, now, why, deadline > 0 ?
+		    deadline - now : 0, e) != 0)
 			goto fail;
 		snprintf(subject, sizeof(subject), "[%s] The game is paused",
 		    g.name);
@@ -455,9 +447,7 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 	} else {
 		int64_t at = left > 0 ? now + left : 0;
 
-		if (store_exec(r->st, e, "UPDATE games SET paused_at = NULL, "
-		    "pause_why = NULL, pause_left = NULL, deadline_at = NULLIF(?, 0) "
-		    "WHERE id = ?", "ii", at, g.id) != 0)
+		if (store_game_resume(r->st, g.id, at, e) != 0)
 			goto fail;
 		snprintf(subject, sizeof(subject), "[%s] The game resumes", g.name);
 		if (at > 0)
@@ -484,6 +474,7 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
     struct err *e)
 {
 	struct store_game g;
+	struct store_clock c;
 	int64_t deadline = 0;
 	char subject[200], body[600], when[80];
 
@@ -492,9 +483,10 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 		return -1;
 	if (store_game_get(r->st, game, &g, e) != 0)
 		goto fail;
-	if (store_query_int(r->st, e, &deadline, "SELECT coalesce(deadline_at, 0) "
-	    "FROM games WHERE id = ? AND status = 'running'", "i", g.id) < 0)
+	if (store_game_clock(r->st, g.id, &c, e) != 0)
 		goto fail;
+	/* Only a game being played has a deadline running. */
+	deadline = g.status == GAME_RUNNING ? c.deadline : 0;
 	if (deadline == 0) {
 		err_set(e, ERR_USER, "game \"%s\" has no deadline running to extend "
 		    "(set one with 'despatch set %s deadline 48h')", game, game);
@@ -507,8 +499,8 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 	snprintf(body, sizeof(body), "The operator has extended the deadline of "
 	    "the open phase of game %s.\nOrders are now due by\n  %s\n", g.name,
 	    when);
-	if (store_exec(r->st, e, "UPDATE games SET deadline_at = ? WHERE id = ?",
-	    "ii", deadline, g.id) != 0 || tell_all(r, &g, subject, body, e) != 0 ||
+	if (store_game_set_deadline(r->st, g.id, deadline, e) != 0 ||
+	    tell_all(r, &g, subject, body, e) != 0 ||
 	    chain_act(r, g.id, "extend", 0, NULL, secs, NULL, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;

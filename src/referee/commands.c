@@ -235,9 +235,7 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 	text_add(&t, "Game %s: %s (ruleset %s).\n", g->name, b->title,
 	    g->ruleset);
 	if (g->status == GAME_FINISHED) {
-		if (store_query_text(in->r->st, in->e, &result, NULL, "SELECT "
-		    "result FROM games WHERE id = ? AND result IS NOT NULL", "i",
-		    g->id) < 0)
+		if (store_game_result(in->r->st, g->id, &result, in->e) < 0)
 			goto out;
 		text_add(&t, "The battle is over%s%s.\n", result ? ": " : "",
 		    result ? result : "");
@@ -249,21 +247,17 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 		    battle_step_turn(b, g->step), b->turns, clock, ps >= 0 ?
 		    b->sides[ps].name : "both sides at once");
 		{
-			int64_t dl = 0, paused = 0;
+			struct store_clock c;
 
-			if (store_query_int(in->r->st, in->e, &dl, "SELECT coalesce("
-			    "deadline_at, 0) FROM games WHERE id = ?", "i", g->id) < 0 ||
-			    store_query_int(in->r->st, in->e, &paused, "SELECT count(*) "
-			    "FROM games WHERE id = ? AND paused_at IS NOT NULL", "i",
-			    g->id) < 0)
+			if (store_game_clock(in->r->st, g->id, &c, in->e) != 0)
 				goto out;
-			if (paused) {
+			if (c.paused) {
 				text_add(&t, "The game is paused: no phase is played and no "
 				    "deadline runs until it resumes.\n");
-			} else if (dl > 0) {
+			} else if (c.deadline > 0) {
 				char when[80];
 
-				clock_format(in->r, g->id, dl, when, sizeof(when));
+				clock_format(in->r, g->id, c.deadline, when, sizeof(when));
 				text_add(&t, "Deadline: %s (the phase may be played sooner, "
 				    "once every\norder is in).\n", when);
 			} else {
@@ -609,8 +603,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	 * whole without the steps never played. */
 	if (chain_act(in->r, g->id, "concede", in->player_id, NULL, 0, result,
 	    in->e) != 0 ||
-	    store_exec(in->r->st, in->e, "UPDATE games SET result = ? WHERE "
-	    "id = ?", "ti", result, g->id) != 0 ||
+	    store_game_set_result(in->r->st, g->id, result, in->e) != 0 ||
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
 	    referee_now(in->r), in->e) != 0 ||
 	    /* The battle is over: observers get what was held back. */
@@ -661,8 +654,8 @@ cmd_commit(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 	int64_t closed = 0;
 	int nonces = chain_nonces(in->r, g->id, in->e);
 
-	if (nonces < 0 || store_query_int(in->r->st, in->e, &closed, "SELECT "
-	    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i", g->id) < 0)
+	if (nonces < 0 || store_game_closed(in->r->st, g->id, &closed, NULL,
+	    in->e) != 0)
 		return -1;
 	if (in->committed)
 		return 0;   /* kept with the mail's orders */
@@ -702,8 +695,8 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 	int nonces = chain_nonces(in->r, g->id, in->e);
 	unsigned char h[32];
 
-	if (nonces < 0 || store_query_int(in->r->st, in->e, &closed, "SELECT "
-	    "coalesce(closed_step, 0) FROM games WHERE id = ?", "i", g->id) < 0)
+	if (nonces < 0 || store_game_closed(in->r->st, g->id, &closed, NULL,
+	    in->e) != 0)
 		return -1;
 	subject(in, "REVEAL", subj, sizeof(subj));
 	if (!nonces) {

@@ -757,8 +757,7 @@ handle_header(struct intake *in, struct orders_header *h,
 				break;
 	}
 	step = turn > 0 && turn <= b->turns ? step_for(b, turn, side) : -1;
-	if (store_query_int(r->st, in->e, &closed_step, "SELECT coalesce("
-	    "closed_step, 0) FROM games WHERE id = ?", "i", g.id) < 0)
+	if (store_game_closed(r->st, g.id, &closed_step, NULL, in->e) != 0)
 		goto out;
 	if (order_lines > 0) {
 		const char *why = NULL;
@@ -872,9 +871,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			int np, seat = 0, cnt = 0;
 
 			np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, in->e);
-			if (np < 0 || store_query_int(r->st, in->e, &n_steps, "SELECT "
-			    "coalesce(chain_steps, 0) FROM games WHERE id = ?", "i",
-			    g.id) < 0 || store_orders_text(r->st, g.id, step, side,
+			if (np < 0 || store_game_chain_steps(r->st, g.id, &n_steps,
+			    in->e) != 0 || store_orders_text(r->st, g.id, step, side,
 			    in->player_id, &text, &cnt, in->e) != 0)
 				goto out;
 			for (i = 0; i < np; i++)

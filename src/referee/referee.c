@@ -213,9 +213,7 @@ queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 	int rc;
 
 	/* A game's mail goes out from the address stored with it. */
-	if (game_id > 0 && store_query_text(r->st, e, &game_from, NULL, "SELECT "
-	    "from_addr FROM games WHERE id = ? AND from_addr IS NOT NULL", "i",
-	    game_id) < 0)
+	if (game_id > 0 && store_game_from(r->st, game_id, &game_from, e) < 0)
 		return -1;
 	if (game_from != NULL) {
 		char saved[sizeof(r->domain)];
@@ -346,8 +344,7 @@ referee_new_game(struct referee *r, const char *name, const char *path,
 	base = strrchr(path, '/');
 	if (store_game_insert(r->st, name, b, base ? base + 1 : path, text, len,
 	    sandbox, secret, referee_now(r), &id, e) != 0 ||
-	    store_exec(r->st, e, "UPDATE games SET from_addr = ? WHERE id = ?",
-	    "ti", r->from, id) != 0 ||
+	    store_game_set_from(r->st, id, r->from, e) != 0 ||
 	    store_battle_save(r->st, id, b, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
@@ -392,9 +389,7 @@ referee_game_remove(struct referee *r, const char *game, struct err *e)
 		    "begun is kept, as the record of what was played", g.name);
 		goto fail;
 	}
-	if (store_exec(r->st, e, "DELETE FROM settings WHERE game_id = ?", "i",
-	    g.id) != 0 ||
-	    store_exec(r->st, e, "DELETE FROM games WHERE id = ?", "i", g.id) != 0 ||
+	if (store_game_remove(r->st, g.id, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
 	store_game_clear(&g);

@@ -118,9 +118,7 @@ setting_get(struct referee *r, int64_t game_id, const char *key, char *out,
 	int rc;
 
 	assert(d != NULL);
-	rc = store_query_text(r->st, e, &v, NULL, "SELECT value FROM settings "
-	    "WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1",
-	    "ti", key, game_id);
+	rc = store_setting_get(r->st, game_id, key, &v, NULL, e);
 	if (rc < 0)
 		return -1;
 	snprintf(out, size, "%s", rc == 1 ? v : d->def);
@@ -251,8 +249,7 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		if (strcmp(key, "nmr") == 0) {
 			int64_t closed = 0;
 
-			if (store_query_int(r->st, e, &closed, "SELECT coalesce("
-			    "closed_step, 0) FROM games WHERE id = ?", "i", g.id) < 0)
+			if (store_game_closed(r->st, g.id, &closed, NULL, e) != 0)
 				goto fail;
 			if (closed > 0) {
 				err_set(e, ERR_USER, "game \"%s\" has a phase closed "
@@ -282,9 +279,8 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			    "game \"%s\" has started", key, game);
 			goto fail;
 		}
-		if (strcmp(key, "visibility") == 0 && store_exec(r->st, e,
-		    "UPDATE games SET visibility = ? WHERE id = ?", "ti", value,
-		    g.id) != 0)
+		if (strcmp(key, "visibility") == 0 &&
+		    store_game_set_visibility(r->st, g.id, value, e) != 0)
 			goto fail;
 	} else if (strcmp(key, "nonces") == 0 || strcmp(key, "visibility") == 0) {
 		err_set(e, ERR_USER, "%s is set for one game before it starts: "
@@ -295,11 +291,8 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		 * must not move under a closed phase, or a running nonce game. */
 		int64_t busy = 0;
 
-		if (store_query_int(r->st, e, &busy, "SELECT count(*) FROM games g "
-		    "WHERE g.status = 'running' AND (g.closed_step IS NOT NULL OR "
-		    "(? = 'reveal-time' AND EXISTS (SELECT 1 FROM settings s WHERE "
-		    "s.game_id = g.id AND s.key = 'nonces' AND s.value = 'on')))",
-		    "t", key) < 0)
+		if (store_games_nonce_bound(r->st, strcmp(key, "reveal-time") ==
+		    0, &busy, e) != 0)
 			goto fail;
 		if (busy > 0) {
 			err_set(e, ERR_USER, "%s cannot change for the whole server "
@@ -308,20 +301,17 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			goto fail;
 		}
 	}
-	if (store_exec(r->st, e, "INSERT INTO settings (game_id, key, value) "
-	    "VALUES (?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET value = "
-	    "excluded.value", "itt", gid, key, value) != 0)
+	if (store_setting_set(r->st, gid, key, value, e) != 0)
 		goto fail;
 	/* A deadline given to a running game whose open phase has none (or
 	 * taken away) applies to that phase at once, counted from now. */
 	if (strcmp(key, "deadline") == 0 && game != NULL &&
 	    g.status == GAME_RUNNING) {
-		int64_t dl = 0;
+		struct store_clock c;
 
-		if (store_query_int(r->st, e, &dl, "SELECT coalesce(deadline_at, 0) "
-		    "FROM games WHERE id = ?", "i", gid) < 0)
+		if (store_game_clock(r->st, gid, &c, e) != 0)
 			goto fail;
-		if ((dl == 0 || strcmp(value, "none") == 0 ||
+		if ((c.deadline == 0 || strcmp(value, "none") == 0 ||
 		    strcmp(value, "0") == 0) &&
 		    clock_open_step(r, gid, referee_now(r), e) != 0)
 			goto fail;
@@ -359,8 +349,7 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 	{
 		char *from = NULL;
 
-		if (store_query_text(r->st, e, &from, NULL, "SELECT from_addr FROM "
-		    "games WHERE id = ? AND from_addr IS NOT NULL", "i", g.id) < 0)
+		if (store_game_from(r->st, g.id, &from, e) < 0)
 			goto out;
 		text_add(&t, "mail from  %s\n", from ? from : r->from);
 		free(from);
@@ -371,21 +360,18 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 		int ps = battle_step_side(b, g.step);
 
 		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
-		int64_t dl = 0, paused = 0;
+		struct store_clock c;
 
 		text_add(&t, ": turn %d of %d (%s), %s phase", battle_step_turn(b,
 		    g.step), b->turns, clock, ps >= 0 ? b->sides[ps].id : "joint");
-		if (store_query_int(r->st, e, &dl, "SELECT coalesce(deadline_at, 0) "
-		    "FROM games WHERE id = ?", "i", g.id) < 0 ||
-		    store_query_int(r->st, e, &paused, "SELECT count(*) FROM games "
-		    "WHERE id = ? AND paused_at IS NOT NULL", "i", g.id) < 0)
+		if (store_game_clock(r->st, g.id, &c, e) != 0)
 			goto out;
-		if (paused)
+		if (c.paused)
 			text_add(&t, "\nclock      paused");
-		else if (dl > 0) {
+		else if (c.deadline > 0) {
 			char when[80];
 
-			clock_format(r, g.id, dl, when, sizeof(when));
+			clock_format(r, g.id, c.deadline, when, sizeof(when));
 			text_add(&t, "\ndeadline   %s", when);
 		} else {
 			text_add(&t, "\ndeadline   none (phases are played by 'despatch "
@@ -394,8 +380,7 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 	} else if (g.status == GAME_FINISHED) {
 		char *res = NULL;
 
-		if (store_query_text(r->st, e, &res, NULL, "SELECT result FROM "
-		    "games WHERE id = ? AND result IS NOT NULL", "i", g.id) < 0)
+		if (store_game_result(r->st, g.id, &res, e) < 0)
 			goto out;
 		if (res != NULL)
 			text_add(&t, ": %s", res);
@@ -421,17 +406,11 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
 		char *v = NULL;
 		int64_t from = -1;
-		int got = store_query_text(r->st, e, &v, NULL, "SELECT value FROM "
-		    "settings WHERE key = ? AND game_id IN (?, 0) ORDER BY game_id "
-		    "DESC LIMIT 1", "ti", defs[i].key, g.id);
+		int got = store_setting_get(r->st, g.id, defs[i].key, &v, &from,
+		    e);
 
-		if (got < 0 || (got == 1 && store_query_int(r->st, e, &from,
-		    "SELECT game_id FROM settings WHERE key = ? AND game_id IN "
-		    "(?, 0) ORDER BY game_id DESC LIMIT 1", "ti", defs[i].key,
-		    g.id) < 0)) {
-			free(v);
+		if (got < 0)
 			goto out;
-		}
 		text_add(&t, "  %-16s %-8s (%s)\n", defs[i].key, v ? v : defs[i].def[0] ?
 		    defs[i].def : "-",
 		    v == NULL ? "default" : from == 0 ? "server" : "this game");

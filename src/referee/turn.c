@@ -670,13 +670,11 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 
 		battle_result(b, step, &res);
 		result_text(b, &res, text, sizeof(text));
-		if (store_exec(r->st, e, "UPDATE games SET result = ? WHERE id = ?",
-		    "ti", text, a->g.id) != 0)
+		if (store_game_set_result(r->st, a->g.id, text, e) != 0)
 			return -1;
 	}
 	/* The next phase's deadline runs from now. */
-	if (tr->finished ? store_exec(r->st, e, "UPDATE games SET deadline_at = "
-	    "NULL WHERE id = ?", "i", a->g.id) != 0 :
+	if (tr->finished ? store_game_set_deadline(r->st, a->g.id, 0, e) != 0 :
 	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
@@ -691,12 +689,11 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		 * closed, and what is played must be what it froze; any other
 		 * game has the notice now, before the reports. */
 		int64_t closed = 0;
-		char *root = NULL;
+		unsigned char *root = NULL;
 		size_t rl = 0;
 
-		if (store_query_text(r->st, e, &root, &rl, "SELECT closed_root FROM "
-		    "games WHERE id = ? AND closed_step = ?", "iI", a->g.id,
-		    step) < 0)
+		if (store_game_closed_root(r->st, a->g.id, step, &root, &rl,
+		    e) < 0)
 			return -1;
 		/* Checked here, in the write, so no race can play a step of a
 		 * game with nonces that was never closed. */
@@ -713,13 +710,10 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 			    a->g.name, battle_step_turn(b, step));
 		}
 		free(root);
-		if (store_query_int(r->st, e, &closed, "SELECT coalesce("
-		    "closed_step, 0) FROM games WHERE id = ?", "i", a->g.id) < 0 ||
+		if (store_game_closed(r->st, a->g.id, &closed, NULL, e) != 0 ||
 		    (closed != step && queue_close(r, &a->g, b, &a->cp, pl, np,
 		    e) != 0) ||
-		    store_exec(r->st, e, "UPDATE games SET closed_step = NULL, "
-		    "closed_at = NULL, closed_root = NULL WHERE id = ?", "i",
-		    a->g.id) != 0)
+		    store_game_close_done(r->st, a->g.id, e) != 0)
 			return -1;
 	}
 	{
@@ -875,10 +869,7 @@ nonce_gate(struct referee *r, const char *game, struct turn_result *tr,
 		rc = 0;
 		goto out;
 	}
-	if (store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
-	    "FROM games WHERE id = ?", "i", g.id) < 0 ||
-	    store_query_int(r->st, e, &closed_at, "SELECT coalesce(reveal_until, "
-	    "0) FROM games WHERE id = ?", "i", g.id) < 0 ||
+	if (store_game_closed(r->st, g.id, &closed, &closed_at, e) != 0 ||
 	    chain_nonces_owed(r, g.id, g.step, &owe, e) != 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0)
 		goto out;
@@ -983,9 +974,8 @@ referee_close(struct referee *r, const char *game, struct err *e)
 			goto fail;
 		cp->reveal_secs = reveal;
 		if (queue_close(r, &g, b, cp, pl, np, e) != 0 ||
-		    store_exec(r->st, e, "UPDATE games SET closed_step = ?, closed_at "
-		    "= ?, closed_root = ?, reveal_until = ? WHERE id = ?", "Iibii",
-		    g.step, now, cp->root, (size_t)LEDGER_HASH, until, g.id) != 0)
+		    store_game_close(r->st, g.id, g.step, now, cp->root, until,
+		    e) != 0)
 			goto fail;
 	}
 	if (store_commit(r->st, e) != 0)

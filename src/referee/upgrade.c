@@ -81,8 +81,7 @@ referee_engine_told(struct referee *r, const struct store_game *g, int from,
 	int turn, side;
 
 	*told = 0;
-	if (store_query_int(r->st, e, &at, "SELECT upgrade_told FROM games "
-	    "WHERE id = ?", "i", g->id) < 0)
+	if (store_game_upgrade_told(r->st, g->id, &at, e) != 0)
 		return -1;
 	if (at == g->step)
 		return 0;
@@ -105,8 +104,7 @@ referee_engine_told(struct referee *r, const struct store_game *g, int from,
 	if (from > ledger_engine_current())
 		return 0;   /* nothing the players need wait for */
 	if (tell_all(r, g, subject, body, e) != 0 ||
-	    store_exec(r->st, e, "UPDATE games SET upgrade_told = ? WHERE id = ?",
-	    "Ii", g->step, g->id) != 0)
+	    store_game_set_upgrade_told(r->st, g->id, g->step, e) != 0)
 		return -1;
 	*told = 1;
 	return 0;
@@ -137,8 +135,7 @@ checkpoint_make(struct referee *r, const struct store_game *g,
 	}
 	memcpy(x, b, sizeof(*x));
 	if (last != NULL) {
-		if (store_query_text(r->st, e, &kept, NULL, "SELECT last_state FROM "
-		    "games WHERE id = ? AND last_state IS NOT NULL", "i", g->id) < 0)
+		if (store_game_last_state(r->st, g->id, &kept, e) < 0)
 			goto out;
 		if (kept != NULL) {
 			j = json_loads(kept, 0, &je);
@@ -236,8 +233,7 @@ upgrade_in(struct referee *r, const struct store_game *g,
 		    "whose state this build cannot hash, so it cannot carry the "
 		    "game over: finish it with %s", g->name, from,
 		    old != NULL ? old->build : "the build that played it");
-	if (store_query_int(r->st, e, &closed, "SELECT coalesce(closed_step, 0) "
-	    "FROM games WHERE id = ?", "i", g->id) < 0)
+	if (store_game_closed(r->st, g->id, &closed, NULL, e) != 0)
 		return -1;
 	if (closed != 0 && closed == g->step)
 		return err_set(e, ERR_USER, "game %s: step %lld is closed for its "

@@ -273,6 +273,115 @@ STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
 
 /* --- games: their clock, settings and ending ---------------------------- */
 
+/* The game's clock (struct store_clock) into *c: 0, all of it 0 when
+ * there is no such game; -1 with e set. */
+STORE_OP(int, game_clock, (struct store *s, int64_t game,
+    struct store_clock *c, struct err *e), (s, game, c, e))
+/* When the open phase of game is due: at (0: it has no deadline). */
+STORE_OP(int, game_set_deadline, (struct store *s, int64_t game, int64_t at,
+    struct err *e), (s, game, at, e))
+/* The operator pauses game at now, saying why (may be NULL); left is
+ * what was left of its deadline (0: none ran). */
+STORE_OP(int, game_pause, (struct store *s, int64_t game, int64_t now,
+    const char *why, int64_t left, struct err *e),
+    (s, game, now, why, left, e))
+/* The pause of game ends; its open phase is due at deadline (0: none). */
+STORE_OP(int, game_resume, (struct store *s, int64_t game, int64_t deadline,
+    struct err *e), (s, game, deadline, e))
+/* The players of game were reminded of the deadline of step, ahead seconds
+ * before it: noted once (a second note of it is no error). */
+STORE_OP(int, reminder_add, (struct store *s, int64_t game, int step,
+    int64_t ahead, struct err *e), (s, game, step, ahead, e))
+/* 1 if the players of game were reminded of the deadline of step ahead
+ * seconds before it or nearer to it (a later reminder stands for an
+ * earlier one), 0 if not, -1 with e set. */
+STORE_OP(int, reminder_sent, (struct store *s, int64_t game, int step,
+    int64_t ahead, struct err *e), (s, game, step, ahead, e))
+/* The phase of game closed for its nonces: its step into *step (0: none
+ * is closed), and into *until (when not NULL) the time its nonces are
+ * awaited until.  0, or -1 with e set. */
+STORE_OP(int, game_closed, (struct store *s, int64_t game, int64_t *step,
+    int64_t *until, struct err *e), (s, game, step, until, e))
+/* Step of game closes for its nonces at now: its order sets frozen under
+ * root (a 32-byte hash), the nonces awaited until until. */
+STORE_OP(int, game_close, (struct store *s, int64_t game, int step,
+    int64_t now, const unsigned char root[32], int64_t until, struct err *e),
+    (s, game, step, now, root, until, e))
+/* The root the order sets of step of game were frozen under when it
+ * closed: 1 and *root (malloc'd, *len bytes), 0 when step is not the
+ * phase closed (*root NULL), -1 with e set. */
+STORE_OP(int, game_closed_root, (struct store *s, int64_t game, int step,
+    unsigned char **root, size_t *len, struct err *e),
+    (s, game, step, root, len, e))
+/* The closed phase of game is played: no phase of it is closed now. */
+STORE_OP(int, game_close_done, (struct store *s, int64_t game,
+    struct err *e), (s, game, e))
+/* The open step of game into *step (0 when there is no such game). */
+STORE_OP(int, game_step, (struct store *s, int64_t game, int64_t *step,
+    struct err *e), (s, game, step, e))
+/* The game named exactly name (as store_game_names gives them): 1 with
+ * its id, status and open step, 0 when there is none, -1 with e set. */
+STORE_OP(int, game_find, (struct store *s, const char *name, int64_t *id,
+    enum game_status *status, int64_t *step, struct err *e),
+    (s, name, id, status, step, e))
+/* How the battle of game ended, to tell: 1 and *text (malloc'd), 0 when
+ * it is not told (*text NULL), -1 with e set. */
+STORE_OP(int, game_result, (struct store *s, int64_t game, char **text,
+    struct err *e), (s, game, text, e))
+/* How the battle of game ended (it is finished by store_game_set_status). */
+STORE_OP(int, game_set_result, (struct store *s, int64_t game,
+    const char *text, struct err *e), (s, game, text, e))
+/* The address game's mail goes out from: 1 and *addr (malloc'd), 0 for a
+ * game made before one was kept (*addr NULL: the server's), -1. */
+STORE_OP(int, game_from, (struct store *s, int64_t game, char **addr,
+    struct err *e), (s, game, addr, e))
+/* The address game's mail is to go out from, kept when it is made. */
+STORE_OP(int, game_set_from, (struct store *s, int64_t game,
+    const char *addr, struct err *e), (s, game, addr, e))
+/* Whether game is played in the open or in fog: "open" or "fog", as
+ * store_game_get gives it. */
+STORE_OP(int, game_set_visibility, (struct store *s, int64_t game,
+    const char *visibility, struct err *e), (s, game, visibility, e))
+/* The steps game's seed chain was made for (its genesis), into *steps;
+ * 0 for a game begun before the ledger. */
+STORE_OP(int, game_chain_steps, (struct store *s, int64_t game,
+    int64_t *steps, struct err *e), (s, game, steps, e))
+/* The steps game's seed chain is made for, when its genesis is written. */
+STORE_OP(int, game_set_chain_steps, (struct store *s, int64_t game,
+    int steps, struct err *e), (s, game, steps, e))
+/* The state game's last step left, as the archive shows it (JSON): 1 and
+ * *text (malloc'd), 0 when none is kept (*text NULL), -1 with e set. */
+STORE_OP(int, game_last_state, (struct store *s, int64_t game, char **text,
+    struct err *e), (s, game, text, e))
+/* Keeps the state game's step left until the next step replaces it. */
+STORE_OP(int, game_set_last_state, (struct store *s, int64_t game,
+    const char *text, struct err *e), (s, game, text, e))
+/* The step whose wait for an upgrade game's players were told of, into
+ * *step (0: none, nor for no such game). */
+STORE_OP(int, game_upgrade_told, (struct store *s, int64_t game,
+    int64_t *step, struct err *e), (s, game, step, e))
+/* The players of game were told that step waits for an upgrade. */
+STORE_OP(int, game_set_upgrade_told, (struct store *s, int64_t game,
+    int step, struct err *e), (s, game, step, e))
+/* Removes game, its settings and all it holds.  0, or -1. */
+STORE_OP(int, game_remove, (struct store *s, int64_t game, struct err *e),
+    (s, game, e))
+/* The value of setting key for game: its own, else the server's (game 0
+ * holds the server's).  1 and *value (malloc'd), with in *from (when not
+ * NULL) the game whose value it is (0: the server's); 0 when neither is
+ * set (*value NULL); -1 with e set. */
+STORE_OP(int, setting_get, (struct store *s, int64_t game, const char *key,
+    char **value, int64_t *from, struct err *e),
+    (s, game, key, value, from, e))
+/* Sets key to value for game (0: for the server), replacing its value. */
+STORE_OP(int, setting_set, (struct store *s, int64_t game, const char *key,
+    const char *value, struct err *e), (s, game, key, value, e))
+/* How many running games a server-wide nonce setting would move under:
+ * those with a phase closed for its nonces, and with any_nonces those
+ * that use nonces at all (set on for the game), into *n. */
+STORE_OP(int, games_nonce_bound, (struct store *s, int any_nonces,
+    int64_t *n, struct err *e), (s, any_nonces, n, e))
+
 /* --- the ledger and the dice's secrets ---------------------------------- */
 
 /* --- mail, players and orders ------------------------------------------- */

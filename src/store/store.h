@@ -96,6 +96,15 @@ void store_mails_free(struct store_mail *m, int n);
 /* A received mail that is no player's orders keeps its bytes this long. */
 #define STORE_KEEP_RAW (7 * 24 * 3600)
 
+/* Games, their clock: where the open phase of a game stands (see
+ * store_game_clock). */
+struct store_clock {
+	int64_t deadline;       /* when the open phase is due; 0: no deadline */
+	int paused;             /* the operator has paused the game */
+	int64_t pause_left;     /* while paused: what was left of the deadline
+	                         * (0: none ran) */
+};
+
 /* The operations (ops.h): store_NAME for each. */
 #define STORE_OP(ret, name, params, args) ret store_##name params;
 #define STORE_VOP(name, params, args) void store_##name params;
