@@ -96,6 +96,29 @@ void store_mails_free(struct store_mail *m, int n);
 /* A received mail that is no player's orders keeps its bytes this long. */
 #define STORE_KEEP_RAW (7 * 24 * 3600)
 
+/* The ledger and the dice's secrets: one record of a game's ledger as the
+ * store keeps it, and one leaf of a step's orders root.  A head,
+ * signature or salt not of its size is damage: it is not copied, and its
+ * _ok says so, for the caller to name. */
+struct store_record {
+	char kind[8];           /* "genesis", "step" or "act" */
+	int step;
+	unsigned char *bytes;   /* the record signed; malloc'd, the caller's */
+	size_t len;
+	unsigned char head[32];
+	unsigned char sig[64];
+	int head_ok, sig_ok;
+};
+
+struct store_leaf {
+	int side;
+	int seat;
+	int mailed;             /* 0: standing orders or none */
+	char *orders;           /* canonical; malloc'd, the caller's */
+	unsigned char salt[16];
+	int salt_ok;
+};
+
 /* The operations (ops.h): store_NAME for each. */
 #define STORE_OP(ret, name, params, args) ret store_##name params;
 #define STORE_VOP(name, params, args) void store_##name params;
