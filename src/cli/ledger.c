@@ -57,37 +57,26 @@ load_records(struct store *st, int64_t id, struct ledger_rec **out, int *n,
 
 	*out = NULL;
 	*n = 0;
-	if (store_query_int(st, e, &count, "SELECT count(*) FROM ledger WHERE "
-	    "game_id = ?", "i", id) < 0)
+	if (store_ledger_count(st, id, &count, e) != 0)
 		return -1;
 	*out = calloc((size_t)count + 1, sizeof(**out));
 	if (*out == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
 	for (i = 0; i < count; i++) {
-		char *rec = NULL, *head = NULL, *sig = NULL;
-		size_t rl = 0, hl = 0, sl = 0;
+		struct store_record r;
 
-		if (store_query_text(st, e, &rec, &rl, "SELECT record FROM ledger "
-		    "WHERE game_id = ? AND seq = ?", "iI", id, i) != 1 ||
-		    store_query_text(st, e, &head, &hl, "SELECT head FROM ledger "
-		    "WHERE game_id = ? AND seq = ?", "iI", id, i) != 1 ||
-		    store_query_text(st, e, &sig, &sl, "SELECT sig FROM ledger "
-		    "WHERE game_id = ? AND seq = ?", "iI", id, i) != 1 ||
-		    hl != 32 || sl != 64) {
-			free(rec);
-			free(head);
-			free(sig);
+		if (store_ledger_record(st, id, i, &r, e) != 1 || !r.head_ok ||
+		    !r.sig_ok) {
+			free(r.bytes);
 			if (e->msg[0] == '\0')
 				err_set(e, ERR_DATA, "ledger record %d is missing or "
 				    "damaged", i);
 			return -1;
 		}
-		(*out)[i].rec = (unsigned char *)rec;
-		(*out)[i].n = rl;
-		memcpy((*out)[i].head, head, 32);
-		memcpy((*out)[i].sig, sig, 64);
-		free(head);
-		free(sig);
+		(*out)[i].rec = r.bytes;
+		(*out)[i].n = r.len;
+		memcpy((*out)[i].head, r.head, 32);
+		memcpy((*out)[i].sig, r.sig, 64);
 		*n = i + 1;
 	}
 	return 0;

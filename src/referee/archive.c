@@ -154,39 +154,32 @@ out:
 	return rc;
 }
 
-/* A blob column as hex into o[key]. */
+/* Bytes as hex into o[key], when they are whole (ok); else the ledger
+ * is damaged, and key says where. */
 static int
-blob_hex(struct referee *r, json_t *o, const char *key, const char *sql,
-    int64_t game, int64_t a, int64_t b, size_t want, struct err *e)
+blob_hex(json_t *o, const char *key, int ok, const void *v, size_t n,
+    struct err *e)
 {
-	char *v = NULL;
-	size_t n = 0;
-
-	if (store_query_text(r->st, e, &v, &n, sql, "iii", game, a, b) != 1 ||
-	    (want != 0 && n != want)) {
-		free(v);
+	if (!ok) {
 		if (e->msg[0] == '\0')
 			err_set(e, ERR_DATA, "the ledger of this game is damaged "
 			    "(%s)", key);
 		return -1;
 	}
 	json_object_set_new(o, key, hexstr(v, n));
-	free(v);
 	return 0;
 }
 
-/* Ledger record seq of game: its bytes, head and signature, in hex, into
- * o's "record", "head" and "sig". */
+/* Ledger record rec (found: 1, or 0 when missing): its bytes, head and
+ * signature, in hex, into o's "record", "head" and "sig". */
 static int
-record_hex(struct referee *r, json_t *o, int64_t game, int64_t seq,
+record_hex(json_t *o, int found, const struct store_record *rec,
     struct err *e)
 {
-	return blob_hex(r, o, "record", "SELECT record FROM ledger WHERE "
-	    "game_id = ? AND seq = ? AND ? = 0", game, seq, 0, 0, e) != 0 ||
-	    blob_hex(r, o, "head", "SELECT head FROM ledger WHERE game_id = ? "
-	    "AND seq = ? AND ? = 0", game, seq, 0, LEDGER_HASH, e) != 0 ||
-	    blob_hex(r, o, "sig", "SELECT sig FROM ledger WHERE game_id = ? "
-	    "AND seq = ? AND ? = 0", game, seq, 0, LEDGER_SIG, e) != 0 ? -1 : 0;
+	return blob_hex(o, "record", found, rec->bytes, rec->len, e) != 0 ||
+	    blob_hex(o, "head", rec->head_ok, rec->head, LEDGER_HASH, e) != 0 ||
+	    blob_hex(o, "sig", rec->sig_ok, rec->sig, LEDGER_SIG, e) != 0 ?
+	    -1 : 0;
 }
 
 /* An upgrade act's checkpoint, the state it carried over, into o (none
@@ -200,9 +193,7 @@ checkpoint_add(struct referee *r, json_t *o, int64_t game, int64_t seq,
 	json_t *cp;
 	json_error_t je;
 
-	if (store_query_text(r->st, e, &text, &n, "SELECT checkpoint FROM ledger "
-	    "WHERE game_id = ? AND seq = ? AND checkpoint IS NOT NULL", "ii",
-	    game, seq) < 0)
+	if (store_ledger_checkpoint(r->st, game, seq, &text, &n, e) < 0)
 		return -1;
 	if (text == NULL)
 		return 0;
@@ -248,15 +239,17 @@ referee_export(struct referee *r, const char *game, FILE *out,
 	struct store_player pl[MAX_PLAYERS];
 	struct ledger_genesis *gen = NULL;
 	struct events ev;
+	struct store_record rec;
 	int *evsteps = NULL;
 	unsigned char head[LEDGER_HASH];
 	int64_t nrec = 0, seq;
-	int np, i, rc = -1;
+	int np, i, got, rc = -1;
 	json_t *o, *seats;
 	struct alines al = { NULL, 0, 0 };
 	size_t li;
 
 	memset(&g, 0, sizeof(g));
+	memset(&rec, 0, sizeof(rec));
 	events_init(&ev);
 	if (store_begin_read(r->st, e) != 0)
 		return -1;
@@ -272,8 +265,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		    "the game starts", g.name);
 		goto out;
 	}
-	if (store_query_int(r->st, e, &nrec, "SELECT count(*) FROM ledger WHERE "
-	    "game_id = ?", "i", g.id) < 0 ||
+	if (store_ledger_count(r->st, g.id, &nrec, e) != 0 ||
 	    store_events_load(r->st, g.id, 0, &ev, &evsteps, e) != 0)
 		goto out;
 	np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
@@ -306,25 +298,27 @@ referee_export(struct referee *r, const char *game, FILE *out,
 		json_array_append_new(seats, s);
 	}
 	json_object_set_new(o, "seats", seats);
-	if (record_hex(r, o, g.id, 0, e) != 0) {
+	got = store_ledger_record(r->st, g.id, 0, &rec, e);
+	if (got < 0 || record_hex(o, got, &rec, e) != 0) {
 		json_decref(o);
 		goto out;
 	}
 	if (put_line(&al, o, e) != 0)
 		goto out;
 	for (seq = 1; seq < nrec; seq++) {
-		int64_t step = 0, nl = 0, k, act = 0;
+		int64_t nl = 0, k;
+		int step;
 		json_t *leaves;
 
-		if (store_query_int(r->st, e, &act, "SELECT kind = 'act' FROM ledger "
-		    "WHERE game_id = ? AND seq = ?", "ii", g.id, seq) != 1)
+		free(rec.bytes);
+		if (store_ledger_record(r->st, g.id, seq, &rec, e) != 1)
 			goto out;
-		if (act) {
+		if (strcmp(rec.kind, "act") == 0) {
 			/* An operator's act: the record says it all. */
 			o = json_object();
 			json_object_set_new(o, "seq", json_integer(seq));
 			json_object_set_new(o, "kind", json_string("act"));
-			if (record_hex(r, o, g.id, seq, e) != 0 ||
+			if (record_hex(o, 1, &rec, e) != 0 ||
 			    checkpoint_add(r, o, g.id, seq, e) != 0) {
 				json_decref(o);
 				goto out;
@@ -333,40 +327,25 @@ referee_export(struct referee *r, const char *game, FILE *out,
 				goto out;
 			continue;
 		}
-		if (store_query_int(r->st, e, &step, "SELECT step FROM ledger WHERE "
-		    "game_id = ? AND seq = ?", "ii", g.id, seq) != 1 ||
-		    store_query_int(r->st, e, &nl, "SELECT count(*) FROM "
-		    "ledger_leaves WHERE game_id = ? AND step = ?", "ii", g.id,
-		    step) < 0)
+		step = rec.step;
+		if (store_ledger_leaves_count(r->st, g.id, step, &nl, e) != 0)
 			goto out;
 		o = json_object();
 		json_object_set_new(o, "seq", json_integer(seq));
 		json_object_set_new(o, "kind", json_string("step"));
 		json_object_set_new(o, "step", json_integer(step));
-		if (record_hex(r, o, g.id, seq, e) != 0) {
+		if (record_hex(o, 1, &rec, e) != 0) {
 			json_decref(o);
 			goto out;
 		}
 		leaves = json_array();
 		for (k = 0; k < nl; k++) {
 			json_t *l = json_object();
-			int64_t seat = 0, mailed = 0, side = 0;
-			char *orders = NULL;
+			struct store_leaf lf;
 
-			if (store_query_int(r->st, e, &seat, "SELECT seat FROM "
-			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
-			    "iii", g.id, step, k) != 1 ||
-			    store_query_int(r->st, e, &mailed, "SELECT mailed FROM "
-			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
-			    "iii", g.id, step, k) != 1 ||
-			    store_query_int(r->st, e, &side, "SELECT side_idx FROM "
-			    "ledger_leaves WHERE game_id = ? AND step = ? AND idx = ?",
-			    "iii", g.id, step, k) != 1 ||
-			    store_query_text(r->st, e, &orders, NULL, "SELECT orders "
-			    "FROM ledger_leaves WHERE game_id = ? AND step = ? AND "
-			    "idx = ?", "iii", g.id, step, k) != 1 ||
-			    side < 0 || side >= gen->nsides) {
-				free(orders);
+			if (store_ledger_leaf(r->st, g.id, step, (int)k, &lf,
+			    e) != 1 || lf.side < 0 || lf.side >= gen->nsides) {
+				free(lf.orders);
 				json_decref(l);
 				json_decref(leaves);
 				json_decref(o);
@@ -375,25 +354,27 @@ referee_export(struct referee *r, const char *game, FILE *out,
 					    "damaged", (long long)step);
 				goto out;
 			}
-			json_object_set_new(l, "seat", json_integer(seat));
-			json_object_set_new(l, "side", json_string(gen->sides[side]));
-			json_object_set_new(l, "mailed", json_boolean(mailed));
-			if (blob_hex(r, l, "salt", "SELECT salt FROM ledger_leaves "
-			    "WHERE game_id = ? AND step = ? AND idx = ?", g.id, step, k,
+			json_object_set_new(l, "seat", json_integer(lf.seat));
+			json_object_set_new(l, "side",
+			    json_string(gen->sides[lf.side]));
+			json_object_set_new(l, "mailed",
+			    json_boolean(lf.mailed));
+			if (blob_hex(l, "salt", lf.salt_ok, lf.salt,
 			    LEDGER_SALT, e) != 0) {
-				free(orders);
+				free(lf.orders);
 				json_decref(l);
 				json_decref(leaves);
 				json_decref(o);
 				goto out;
 			}
-			json_object_set_new(l, "orders", json_string(orders));
-			free(orders);
+			json_object_set_new(l, "orders",
+			    json_string(lf.orders));
+			free(lf.orders);
 			json_array_append_new(leaves, l);
 		}
 		json_object_set_new(o, "leaves", leaves);
 		json_object_set_new(o, "events", events_json(&ev, evsteps,
-		    (int)step));
+		    step));
 		if (put_line(&al, o, e) != 0)
 			goto out;
 	}
@@ -412,6 +393,7 @@ referee_export(struct referee *r, const char *game, FILE *out,
 out:
 	alines_free(&al);
 	store_rollback(r->st);
+	free(rec.bytes);
 	free(evsteps);
 	events_free(&ev);
 	free(gen);

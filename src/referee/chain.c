@@ -91,27 +91,18 @@ int
 chain_last(struct referee *r, int64_t game, int64_t *seq,
     unsigned char head[LEDGER_HASH], struct err *e)
 {
-	char *h = NULL;
-	size_t hl = 0;
-	int rc;
+	int got;
 
-	*seq = -1;
-	rc = store_query_int(r->st, e, seq, "SELECT coalesce(max(seq), -1) FROM "
-	    "ledger WHERE game_id = ?", "i", game);
-	if (rc < 0)
+	if (store_ledger_last_seq(r->st, game, seq, e) != 0)
 		return -1;
 	if (*seq < 0)
 		return 0;
-	if (store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
-	    "game_id = ? AND seq = ?", "ii", game, *seq) < 0)
+	got = store_ledger_head(r->st, game, *seq, head, e);
+	if (got < 0)
 		return -1;
-	if (h == NULL || hl != LEDGER_HASH) {
-		free(h);
+	if (got == 0)
 		return err_set(e, ERR_DATA, "the ledger of game %lld has a damaged "
 		    "head at record %lld", (long long)game, (long long)*seq);
-	}
-	memcpy(head, h, LEDGER_HASH);
-	free(h);
 	return 0;
 }
 
@@ -124,20 +115,18 @@ static int
 chain_dice_prev(struct referee *r, int64_t game, unsigned char out[LEDGER_HASH],
     struct err *e)
 {
-	char *rec = NULL, *h = NULL;
-	size_t rl = 0, hl = 0;
-	int rc = -1;
+	struct store_record rec;
+	int got, rc = -1;
 
-	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
-	    "WHERE game_id = ? AND kind = 'step' ORDER BY seq DESC LIMIT 1", "i",
-	    game) < 0)
+	got = store_ledger_last_step(r->st, game, &rec, e);
+	if (got < 0)
 		return -1;
-	if (rec != NULL) {
+	if (got == 1) {
 		struct ledger_step *s = malloc(sizeof(*s));
 
 		if (s == NULL)
 			err_set(e, ERR_TEMP, "out of memory");
-		else if (ledger_step_decode((unsigned char *)rec, rl, s) != 0)
+		else if (ledger_step_decode(rec.bytes, rec.len, s) != 0)
 			err_set(e, ERR_DATA, "the last step record of game %lld is "
 			    "damaged", (long long)game);
 		else {
@@ -145,19 +134,15 @@ chain_dice_prev(struct referee *r, int64_t game, unsigned char out[LEDGER_HASH],
 			rc = 0;
 		}
 		free(s);
-		free(rec);
+		free(rec.bytes);
 		return rc;
 	}
-	if (store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
-	    "game_id = ? AND seq = 0", "i", game) < 0)
+	got = store_ledger_head(r->st, game, 0, out, e);
+	if (got < 0)
 		return -1;
-	if (h == NULL || hl != LEDGER_HASH) {
-		free(h);
+	if (got == 0)
 		return err_set(e, ERR_DATA, "game %lld has no genesis record",
 		    (long long)game);
-	}
-	memcpy(out, h, LEDGER_HASH);
-	free(h);
 	return 0;
 }
 
@@ -174,10 +159,8 @@ chain_append(struct referee *r, int64_t game, int64_t seq, const char *kind,
 		return -1;
 	ledger_head(rec->p, rec->n, head);
 	ledger_sign(k, head, sig);
-	return store_exec(r->st, e, "INSERT INTO ledger (game_id, seq, kind, step, "
-	    "record, head, sig) VALUES (?, ?, ?, ?, ?, ?, ?)", "iitIbbb", game, seq,
-	    kind, step, rec->p, rec->n, head, (size_t)LEDGER_HASH, sig,
-	    (size_t)LEDGER_SIG);
+	return store_ledger_append(r->st, game, seq, kind, step, rec->p, rec->n,
+	    head, sig, e);
 }
 
 /* The genesis record of game g (its chain covering steps from_step on)
@@ -435,11 +418,9 @@ chain_record(struct referee *r, const struct store_game *g,
 		memcpy(ls->leaves[i].leaf, l->leaf, LEDGER_HASH);
 		memcpy(ls->leaves[i].commit, l->commit, LEDGER_HASH);
 		memcpy(ls->leaves[i].nonce, l->nonce, sizeof(ls->leaves[i].nonce));
-		if (store_exec(r->st, e, "INSERT INTO ledger_leaves (game_id, step, "
-		    "idx, side_idx, player_id, seat, mailed, salt, orders, leaf) "
-		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIiIIbtb", g->id,
-		    step, i, l->side, l->player, l->seat, l->mailed, l->salt,
-		    (size_t)LEDGER_SALT, l->orders, l->leaf, (size_t)LEDGER_HASH) != 0)
+		if (store_ledger_leaf_add(r->st, g->id, step, i, l->side,
+		    l->player, l->seat, l->mailed, l->salt, l->orders, l->leaf,
+		    e) != 0)
 			goto out;
 	}
 	memcpy(ls->root, cp->root, LEDGER_HASH);
@@ -468,26 +449,22 @@ int
 chain_genesis_get(struct referee *r, int64_t game, struct ledger_genesis *gen,
     unsigned char head[LEDGER_HASH], struct err *e)
 {
-	char *rec = NULL, *h = NULL;
-	size_t rl = 0, hl = 0;
-	int rc = -1;
+	struct store_record rec;
+	int got, rc = -1;
 
-	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
-	    "WHERE game_id = ? AND seq = 0", "i", game) < 0 ||
-	    store_query_text(r->st, e, &h, &hl, "SELECT head FROM ledger WHERE "
-	    "game_id = ? AND seq = 0", "i", game) < 0)
+	got = store_ledger_record(r->st, game, 0, &rec, e);
+	if (got < 0)
 		goto out;
-	if (rec == NULL || h == NULL || hl != LEDGER_HASH ||
-	    ledger_genesis_decode((unsigned char *)rec, rl, gen) != 0) {
+	if (got == 0 || !rec.head_ok ||
+	    ledger_genesis_decode(rec.bytes, rec.len, gen) != 0) {
 		err_set(e, ERR_DATA, "game %lld has no whole genesis record",
 		    (long long)game);
 		goto out;
 	}
-	memcpy(head, h, LEDGER_HASH);
+	memcpy(head, rec.head, LEDGER_HASH);
 	rc = 0;
 out:
-	free(rec);
-	free(h);
+	free(rec.bytes);
 	return rc;
 }
 
@@ -517,8 +494,8 @@ act_append(struct referee *r, int64_t game, struct ledger_act *a,
 	}
 	rc = chain_append(r, game, seq + 1, "act", a->step, &rec, head, sig, e);
 	if (rc == 0 && checkpoint != NULL)
-		rc = store_exec(r->st, e, "UPDATE ledger SET checkpoint = ? WHERE "
-		    "game_id = ? AND seq = ?", "tii", checkpoint, game, seq + 1);
+		rc = store_ledger_checkpoint_set(r->st, game, seq + 1,
+		    checkpoint, e);
 	lbuf_free(&rec);
 	return rc;
 }
@@ -572,14 +549,14 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	struct ledger_genesis *gen;
 	struct ledger_step *ls;
 	struct ledger_act a;
+	struct store_record rec;
 	unsigned char head[LEDGER_HASH];
-	char *rec = NULL;
-	size_t rl = 0;
 	int64_t seq = -1;
-	int rc = -1;
+	int got, rc = -1;
 
 	*engine = ledger_engine_current();
 	*last_state = 0;
+	memset(&rec, 0, sizeof(rec));
 	if (chain_last(r, game, &seq, head, e) != 0)
 		return -1;
 	if (seq < 0)
@@ -595,12 +572,11 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	*engine = ledger_engine_parse(gen->engine);
 	/* The last upgrade, if any, names the engine since: the upgrades
 	 * are the records that hold a checkpoint. */
-	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
-	    "WHERE game_id = ? AND checkpoint IS NOT NULL ORDER BY seq DESC "
-	    "LIMIT 1", "i", game) < 0)
+	got = store_ledger_last_upgrade(r->st, game, &rec, e);
+	if (got < 0)
 		goto out;
-	if (rec != NULL) {
-		if (ledger_act_decode((unsigned char *)rec, rl, &a) != 0 ||
+	if (got == 1) {
+		if (ledger_act_decode(rec.bytes, rec.len, &a) != 0 ||
 		    strcmp(a.act, "upgrade") != 0) {
 			err_set(e, ERR_DATA, "the last upgrade record of game %lld is "
 			    "damaged", (long long)game);
@@ -608,14 +584,12 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 		}
 		*engine = a.engine_to;
 	}
-	free(rec);
-	rec = NULL;
-	if (store_query_text(r->st, e, &rec, &rl, "SELECT record FROM ledger "
-	    "WHERE game_id = ? AND kind = 'step' ORDER BY seq DESC LIMIT 1", "i",
-	    game) < 0)
+	free(rec.bytes);
+	got = store_ledger_last_step(r->st, game, &rec, e);
+	if (got < 0)
 		goto out;
-	if (rec != NULL) {
-		if (ledger_step_decode((unsigned char *)rec, rl, ls) != 0) {
+	if (got == 1) {
+		if (ledger_step_decode(rec.bytes, rec.len, ls) != 0) {
 			err_set(e, ERR_DATA, "the last step record of game %lld is "
 			    "damaged", (long long)game);
 			goto out;
@@ -625,7 +599,7 @@ chain_engine(struct referee *r, int64_t game, int *engine, int *last_state,
 	}
 	rc = 0;
 out:
-	free(rec);
+	free(rec.bytes);
 	free(gen);
 	free(ls);
 	return rc;
@@ -635,9 +609,5 @@ int
 chain_nonces_owed(struct referee *r, int64_t game, int step, int64_t *owe,
     struct err *e)
 {
-	return store_query_int(r->st, e, owe, "SELECT count(*) FROM "
-	    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS "
-	    "(SELECT 1 FROM nonce_reveals n WHERE n.game_id = c.game_id AND "
-	    "n.step = c.step AND n.player_id = c.player_id)", "iI", game,
-	    step) < 0 ? -1 : 0;
+	return store_nonces_owed(r->st, game, step, owe, e);
 }

@@ -672,9 +672,8 @@ cmd_commit(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "nonce> if you committed before.\n", g->name);
 	else {
 		if (ledger_unhex(c->text, ch, 32) != 0 ||
-		    store_exec(in->r->st, in->e, "INSERT OR REPLACE INTO "
-		    "nonce_commits (game_id, step, player_id, hash) VALUES (?, ?, ?, "
-		    "?)", "iIib", g->id, g->step, in->player_id, ch, sizeof(ch)) != 0)
+		    store_nonce_commit_set(in->r->st, g->id, g->step,
+		    in->player_id, ch, in->e) != 0)
 			return -1;
 		snprintf(body, sizeof(body), "Your COMMIT for the open phase of game "
 		    "%s is kept (it replaces any\nbefore). When the Close notice "
@@ -689,8 +688,8 @@ static int
 cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 {
 	char subj[128], body[900];
-	char *commit = NULL;
-	size_t cl = 0;
+	unsigned char commit[32];
+	int got;
 	int64_t closed = 0;
 	int nonces = chain_nonces(in->r, g->id, in->e);
 	unsigned char h[32];
@@ -711,36 +710,32 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "passes.\n", g->name);
 		return intake_reply(in, "reply", subj, body);
 	}
-	if (store_query_text(in->r->st, in->e, &commit, &cl, "SELECT hash FROM "
-	    "nonce_commits WHERE game_id = ? AND step = ? AND player_id = ?",
-	    "iIi", g->id, g->step, in->player_id) < 0)
+	got = store_nonce_commit(in->r->st, g->id, g->step, in->player_id,
+	    commit, in->e);
+	if (got < 0)
 		return -1;
 	crypto_hash_sha256(h, (const unsigned char *)c->text, strlen(c->text));
-	if (commit == NULL || cl != 32) {
+	if (got == 0) {
 		snprintf(body, sizeof(body), "You sent no COMMIT for the closed "
 		    "phase of game %s, so there is\nno nonce of yours to reveal: "
 		    "it counts as absent.\n", g->name);
 	} else if (sodium_memcmp(h, commit, 32) != 0) {
 		char want[65];
 
-		ledger_hex((unsigned char *)commit, 32, want);
+		ledger_hex(commit, 32, want);
 		snprintf(body, sizeof(body), "That is not the nonce your orders "
 		    "committed to: the SHA-256 of\n\"%.128s\" is not the\n%s\n"
 		    "of your COMMIT. Check the nonce (every character counts, "
 		    "spaces at its\nends do not) and send REVEAL again.\n", c->text,
 		    want);
 	} else {
-		if (store_exec(in->r->st, in->e, "INSERT OR REPLACE INTO "
-		    "nonce_reveals (game_id, step, player_id, nonce) VALUES (?, ?, "
-		    "?, ?)", "iIit", g->id, g->step, in->player_id, c->text) != 0) {
-			free(commit);
+		if (store_nonce_reveal_set(in->r->st, g->id, g->step,
+		    in->player_id, c->text, in->e) != 0)
 			return -1;
-		}
 		snprintf(body, sizeof(body), "Your nonce is revealed and matches "
 		    "your COMMIT. The phase is played\nwhen every nonce is in, or "
 		    "when the time for them runs out.\n");
 	}
-	free(commit);
 	return intake_reply(in, "reply", subj, body);
 }
 

@@ -901,10 +901,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			unsigned char ch[LEDGER_HASH];
 
 			if (ledger_unhex(commit, ch, LEDGER_HASH) != 0 ||
-			    store_exec(r->st, in->e, "INSERT OR REPLACE INTO "
-			    "nonce_commits (game_id, step, player_id, hash) VALUES (?, "
-			    "?, ?, ?)", "iIib", g.id, step, in->player_id, ch,
-			    sizeof(ch)) != 0)
+			    store_nonce_commit_set(r->st, g.id, step,
+			    in->player_id, ch, in->e) != 0)
 				goto out;
 			in->committed = 1;
 		}

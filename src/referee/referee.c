@@ -699,9 +699,7 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 	}
 	if (g.status == GAME_SETUP) {
 		/* Not yet told: the welcome will carry the new one. */
-		if (store_exec(r->st, e, "INSERT OR REPLACE INTO player_secrets "
-		    "(player_id, secret) VALUES (?, ?)", "it", player,
-		    secret_out) != 0)
+		if (store_player_secret_keep(r->st, player, secret_out, e) != 0)
 			goto fail;
 	} else {
 		char body[1024], subject[256];

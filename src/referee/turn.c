@@ -113,26 +113,13 @@ played_read(struct referee *r, const struct store_game *g,
 		/* A game with nonces: the player's commitment for the step
 		 * (with orders or alone), and the nonce revealed, if any. */
 		{
-			char *ch = NULL, *nonce = NULL;
-			size_t chl = 0;
+			int got = store_nonce_commit(r->st, g->id, step,
+			    pl[i].id, p->commit, e);
 
-			if (store_query_text(r->st, e, &ch, &chl, "SELECT hash FROM "
-			    "nonce_commits WHERE game_id = ? AND step = ? AND "
-			    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0)
+			if (got < 0 || (got == 1 && store_nonce_reveal(r->st,
+			    g->id, step, pl[i].id, p->nonce, sizeof(p->nonce),
+			    e) < 0))
 				return -1;
-			if (ch != NULL && chl == LEDGER_HASH) {
-				memcpy(p->commit, ch, LEDGER_HASH);
-				if (store_query_text(r->st, e, &nonce, NULL, "SELECT nonce "
-				    "FROM nonce_reveals WHERE game_id = ? AND step = ? AND "
-				    "player_id = ?", "iIi", g->id, step, pl[i].id) < 0) {
-					free(ch);
-					return -1;
-				}
-				if (nonce != NULL)
-					snprintf(p->nonce, sizeof(p->nonce), "%s", nonce);
-				free(nonce);
-			}
-			free(ch);
 		}
 	}
 	return 0;

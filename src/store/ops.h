@@ -384,4 +384,91 @@ STORE_OP(int, games_nonce_bound, (struct store *s, int any_nonces,
 
 /* --- the ledger and the dice's secrets ---------------------------------- */
 
+/* How many records game's ledger holds (they are 0 to n - 1) into *n: 0
+ * for a game with none. */
+STORE_OP(int, ledger_count, (struct store *s, int64_t game, int64_t *n,
+    struct err *e), (s, game, n, e))
+/* The seq of game's last record into *seq, -1 when it has none. */
+STORE_OP(int, ledger_last_seq, (struct store *s, int64_t game, int64_t *seq,
+    struct err *e), (s, game, seq, e))
+/* The head of game's record seq: 1 and head, 0 when there is no such
+ * record or its head is damaged (not 32 bytes), -1 with e set. */
+STORE_OP(int, ledger_head, (struct store *s, int64_t game, int64_t seq,
+    unsigned char head[32], struct err *e), (s, game, seq, head, e))
+/* Game's record seq into *r: 1, 0 when there is none, -1 with e set;
+ * r->bytes is NULL but after 1. */
+STORE_OP(int, ledger_record, (struct store *s, int64_t game, int64_t seq,
+    struct store_record *r, struct err *e), (s, game, seq, r, e))
+/* Game's last step record (what the next step's dice hang on), as
+ * store_ledger_record. */
+STORE_OP(int, ledger_last_step, (struct store *s, int64_t game,
+    struct store_record *r, struct err *e), (s, game, r, e))
+/* Game's last upgrade (the last record with a checkpoint), as
+ * store_ledger_record. */
+STORE_OP(int, ledger_last_upgrade, (struct store *s, int64_t game,
+    struct store_record *r, struct err *e), (s, game, r, e))
+/* Appends record seq to game's ledger, of kind "genesis", "step" or
+ * "act" at step: its bytes, their head and the server's signature of the
+ * head.  ERR_CONFLICT when the game has a record seq already. */
+STORE_OP(int, ledger_append, (struct store *s, int64_t game, int64_t seq,
+    const char *kind, int step, const void *bytes, size_t len,
+    const unsigned char head[32], const unsigned char sig[64],
+    struct err *e), (s, game, seq, kind, step, bytes, len, head, sig, e))
+/* The checkpoint of an upgrade (the state it carried over, as the archive
+ * shows it) kept with game's record seq. */
+STORE_OP(int, ledger_checkpoint_set, (struct store *s, int64_t game,
+    int64_t seq, const char *checkpoint, struct err *e),
+    (s, game, seq, checkpoint, e))
+/* The checkpoint kept with game's record seq into *text (malloc'd,
+ * NUL-terminated, its length in *len): 1, 0 when it has none (any record
+ * but an upgrade), -1 with e set. */
+STORE_OP(int, ledger_checkpoint, (struct store *s, int64_t game, int64_t seq,
+    char **text, size_t *len, struct err *e), (s, game, seq, text, len, e))
+/* How many leaves the orders root of game's step has, into *n. */
+STORE_OP(int, ledger_leaves_count, (struct store *s, int64_t game, int step,
+    int64_t *n, struct err *e), (s, game, step, n, e))
+/* Leaf idx of the orders root of game's step into *l: 1, 0 when there is
+ * none, -1 with e set; l->orders is NULL but after 1. */
+STORE_OP(int, ledger_leaf, (struct store *s, int64_t game, int step, int idx,
+    struct store_leaf *l, struct err *e), (s, game, step, idx, l, e))
+/* Keeps what leaf idx of the orders root of game's step was made of: the
+ * seat (of player, on side) whose orders they were, whether they came by
+ * mail, their salt, and the leaf hashed of them. */
+STORE_OP(int, ledger_leaf_add, (struct store *s, int64_t game, int step,
+    int idx, int side, int64_t player, int seat, int mailed,
+    const unsigned char salt[16], const char *orders,
+    const unsigned char leaf[32], struct err *e),
+    (s, game, step, idx, side, player, seat, mailed, salt, orders, leaf, e))
+
+/* The player's commitment (the SHA-256 of the nonce to be revealed) for
+ * game's step: 1 and hash, 0 when the player sent none (or it is damaged:
+ * not 32 bytes), -1 with e set. */
+STORE_OP(int, nonce_commit, (struct store *s, int64_t game, int step,
+    int64_t player, unsigned char hash[32], struct err *e),
+    (s, game, step, player, hash, e))
+/* Keeps the player's commitment for game's step, in place of any
+ * before. */
+STORE_OP(int, nonce_commit_set, (struct store *s, int64_t game, int step,
+    int64_t player, const unsigned char hash[32], struct err *e),
+    (s, game, step, player, hash, e))
+/* The nonce the player revealed for game's step, into out (cut to size):
+ * 1, 0 when none is revealed (out ""), -1 with e set. */
+STORE_OP(int, nonce_reveal, (struct store *s, int64_t game, int step,
+    int64_t player, char *out, size_t size, struct err *e),
+    (s, game, step, player, out, size, e))
+/* Keeps the nonce the player revealed for game's step, in place of any
+ * before. */
+STORE_OP(int, nonce_reveal_set, (struct store *s, int64_t game, int step,
+    int64_t player, const char *nonce, struct err *e),
+    (s, game, step, player, nonce, e))
+/* How many players committed for game's step and have not revealed their
+ * nonce yet, into *n. */
+STORE_OP(int, nonces_owed, (struct store *s, int64_t game, int step,
+    int64_t *n, struct err *e), (s, game, step, n, e))
+
+/* Keeps the player's secret in clear (in place of any kept) until the
+ * welcome mail carries it (store_player_secret_take). */
+STORE_OP(int, player_secret_keep, (struct store *s, int64_t player,
+    const char *secret, struct err *e), (s, player, secret, e))
+
 /* --- mail, players and orders ------------------------------------------- */

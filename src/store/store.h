@@ -105,6 +105,29 @@ struct store_clock {
 	                         * (0: none ran) */
 };
 
+/* The ledger and the dice's secrets: one record of a game's ledger as the
+ * store keeps it, and one leaf of a step's orders root.  A head,
+ * signature or salt not of its size is damage: it is not copied, and its
+ * _ok says so, for the caller to name. */
+struct store_record {
+	char kind[8];           /* "genesis", "step" or "act" */
+	int step;
+	unsigned char *bytes;   /* the record signed; malloc'd, the caller's */
+	size_t len;
+	unsigned char head[32];
+	unsigned char sig[64];
+	int head_ok, sig_ok;
+};
+
+struct store_leaf {
+	int side;
+	int seat;
+	int mailed;             /* 0: standing orders or none */
+	char *orders;           /* canonical; malloc'd, the caller's */
+	unsigned char salt[16];
+	int salt_ok;
+};
+
 /* The operations (ops.h): store_NAME for each. */
 #define STORE_OP(ret, name, params, args) ret store_##name params;
 #define STORE_VOP(name, params, args) void store_##name params;
