@@ -276,3 +276,39 @@ STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
 /* --- the ledger and the dice's secrets ---------------------------------- */
 
 /* --- mail, players and orders ------------------------------------------- */
+
+/* The spool: mail taken from the mailbox, kept until it is read (see
+ * store_spool_get). */
+
+/* Spools a mail: when it came (0: unknown) and where from (NULL: ""). */
+STORE_OP(int, spool_add, (struct store *s, const char *raw, size_t len,
+    int64_t arrived, const char *source, struct err *e),
+    (s, raw, len, arrived, source, e))
+/* How many spooled mails wait to be read, and how many the intake failed
+ * on: 0, or -1 with e set. */
+STORE_OP(int, spool_counts, (struct store *s, int64_t *waiting,
+    int64_t *failed, struct err *e), (s, waiting, failed, e))
+/* The first spooled mail waiting to be read after mail after (0: the
+ * first of all) into *id, 0 when none: 0, or -1 with e set. */
+STORE_OP(int, spool_next, (struct store *s, int64_t after, int64_t *id,
+    struct err *e), (s, after, id, e))
+/* A spooled mail read: it leaves the spool. */
+STORE_OP(int, spool_done, (struct store *s, int64_t id, struct err *e),
+    (s, id, e))
+/* A spooled mail the intake failed on (not a player's mistake): kept,
+ * with why, and never read again by itself. */
+STORE_OP(int, spool_failed, (struct store *s, int64_t id, int64_t now,
+    const char *why, struct err *e), (s, id, now, why, e))
+
+/* What the daemon (process pid) says it is doing at time at, for
+ * 'despatch status': its state ("running", "stopped", ...) and a line of
+ * detail; it replaces what it said before. */
+STORE_OP(int, daemon_status_set, (struct store *s, int pid,
+    const char *state, const char *detail, int64_t at, struct err *e),
+    (s, pid, state, detail, at, e))
+/* What the daemon said last: 1 with *state and *detail (malloc'd; detail
+ * "" when it gave none), its pid and when; 0 when no daemon ever ran on
+ * the store (*state and *detail NULL, the rest 0); -1 with e set. */
+STORE_OP(int, daemon_status, (struct store *s, char **state, char **detail,
+    int64_t *pid, int64_t *at, struct err *e),
+    (s, state, detail, pid, at, e))
