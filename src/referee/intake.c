@@ -193,8 +193,8 @@ note_unanswered(struct intake *in)
 	    "%s", why);
 	err_clear(in->e);
 	if (in->msg_row != 0)
-		return store_exec(in->r->st, in->e, "UPDATE messages SET note = ? "
-		    "WHERE id = ?", "ti", in->res->note, in->msg_row);
+		return store_message_note(in->r->st, in->msg_row,
+		    in->res->note, in->e);
 	return 0;
 }
 
@@ -1102,10 +1102,8 @@ rate_limited(struct intake *in, int *first)
 	if (limit <= 0)
 		return 0;
 	/* Counting stops past the limit, so a flood costs no more. */
-	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM (SELECT 1 "
-	    "FROM messages WHERE sender = ? COLLATE NOCASE AND received_at > ? "
-	    "LIMIT ?)", "tii", in->sender, referee_now(in->r) - 3600,
-	    (int64_t)limit + 1) < 0)
+	if (store_messages_from(in->r->st, in->sender,
+	    referee_now(in->r) - 3600, (int64_t)limit + 1, &n, in->e) != 0)
 		return -1;
 	*first = n == limit;
 	return n >= limit;

@@ -69,16 +69,13 @@ messages_old_text(struct referee *r, struct err *e)
 		size_t len = 0, kl = 0;
 		struct mail_msg *m = NULL;
 		struct err pe;
-		int got = store_query_int(r->st, e, &id, "SELECT id FROM messages "
-		    "WHERE text IS NULL AND trimmed_at IS NULL AND game_id IS NOT "
-		    "NULL AND id > ? ORDER BY id LIMIT 1", "i", id);
+		int got = store_message_next_textless(r->st, id, &id, e);
 
 		if (got < 0)
 			return -1;
 		if (got == 0)
 			return 0;
-		if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM "
-		    "messages WHERE id = ?", "i", id) != 1) {
+		if (store_message_raw(r->st, id, &raw, &len, e) != 1) {
 			free(raw);
 			return -1;
 		}
@@ -89,8 +86,7 @@ messages_old_text(struct referee *r, struct err *e)
 		mail_msg_free(m);
 		if (kept == NULL)
 			return err_set(e, ERR_TEMP, "out of memory");
-		got = store_exec(r->st, e, "UPDATE messages SET text = ? WHERE id = "
-		    "?", "ti", kept, id);
+		got = store_message_keep_text(r->st, id, kept, e);
 		free(kept);
 		if (got != 0)
 			return -1;
@@ -108,8 +104,7 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 	if (store_begin(r->st, e) != 0)
 		return -1;
 	if (messages_old_text(r, e) != 0 ||
-	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
-	    "trimmed_at IS NULL", "") < 0)
+	    store_messages_whole(r->st, &n, e) != 0)
 		goto fail;
 	vr->messages = n;
 	/* Each game's players' mail for the steps it has played. */

@@ -312,3 +312,36 @@ STORE_OP(int, daemon_status_set, (struct store *s, int pid,
 STORE_OP(int, daemon_status, (struct store *s, char **state, char **detail,
     int64_t *pid, int64_t *at, struct err *e),
     (s, state, detail, pid, at, e))
+
+/* Received mail (see store_message_insert). */
+
+/* The bytes received from sender (whatever the case of the address)
+ * since time since into *bytes, 0 when none: 0, or -1 with e set. */
+STORE_OP(int, messages_bytes_from, (struct store *s, const char *sender,
+    int64_t since, int64_t *bytes, struct err *e),
+    (s, sender, since, bytes, e))
+/* How many mails came from sender (whatever its case) since time since,
+ * counted up to max at most, so that a flood costs no more to count:
+ * into *n; 0, or -1 with e set. */
+STORE_OP(int, messages_from, (struct store *s, const char *sender,
+    int64_t since, int64_t max, int64_t *n, struct err *e),
+    (s, sender, since, max, n, e))
+/* The note kept with received mail id (why it was not answered). */
+STORE_OP(int, message_note, (struct store *s, int64_t id, const char *note,
+    struct err *e), (s, id, note, e))
+/* How many received mails still have their bytes whole (not yet cut to
+ * their headers by store_messages_trim), into *n: 0, or -1. */
+STORE_OP(int, messages_whole, (struct store *s, int64_t *n, struct err *e),
+    (s, n, e))
+/* The first received mail of a game after mail after (0: the first of
+ * all) whose text was never kept and whose bytes are whole (a store older
+ * than the trimming): 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, message_next_textless, (struct store *s, int64_t after,
+    int64_t *id, struct err *e), (s, after, id, e))
+/* The bytes of received mail id: 1 with *raw (malloc'd, NUL-terminated)
+ * and *len, 0 when there is no such mail, -1 with e set. */
+STORE_OP(int, message_raw, (struct store *s, int64_t id, char **raw,
+    size_t *len, struct err *e), (s, id, raw, len, e))
+/* The text read from received mail id, kept so that its bytes may go. */
+STORE_OP(int, message_keep_text, (struct store *s, int64_t id,
+    const char *text, struct err *e), (s, id, text, e))

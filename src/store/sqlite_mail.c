@@ -118,3 +118,66 @@ sqlite_daemon_status(struct store *s, char **state, char **detail,
 	}
 	return 1;
 }
+
+/* --- received mail ---------------------------------------------------- */
+
+int
+sqlite_messages_bytes_from(struct store *s, const char *sender,
+    int64_t since, int64_t *bytes, struct err *e)
+{
+	*bytes = 0;
+	return store_query_int(s, e, bytes, "SELECT coalesce(sum(length("
+	    "raw)), 0) FROM messages WHERE sender = ? COLLATE NOCASE AND "
+	    "received_at > ?", "ti", sender, since) < 0 ? -1 : 0;
+}
+
+int
+sqlite_messages_from(struct store *s, const char *sender, int64_t since,
+    int64_t max, int64_t *n, struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM (SELECT 1 FROM "
+	    "messages WHERE sender = ? COLLATE NOCASE AND received_at > ? "
+	    "LIMIT ?)", "tii", sender, since, max) < 0 ? -1 : 0;
+}
+
+int
+sqlite_message_note(struct store *s, int64_t id, const char *note,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE messages SET note = ? WHERE id = ?",
+	    "ti", note, id);
+}
+
+int
+sqlite_messages_whole(struct store *s, int64_t *n, struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM messages WHERE "
+	    "trimmed_at IS NULL", "") < 0 ? -1 : 0;
+}
+
+int
+sqlite_message_next_textless(struct store *s, int64_t after, int64_t *id,
+    struct err *e)
+{
+	return store_query_int(s, e, id, "SELECT id FROM messages WHERE "
+	    "text IS NULL AND trimmed_at IS NULL AND game_id IS NOT NULL AND "
+	    "id > ? ORDER BY id LIMIT 1", "i", after);
+}
+
+int
+sqlite_message_raw(struct store *s, int64_t id, char **raw, size_t *len,
+    struct err *e)
+{
+	return store_query_text(s, e, raw, len, "SELECT raw FROM messages "
+	    "WHERE id = ?", "i", id);
+}
+
+int
+sqlite_message_keep_text(struct store *s, int64_t id, const char *text,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE messages SET text = ? WHERE id = ?",
+	    "ti", text, id);
+}
