@@ -213,11 +213,8 @@ players_with_orders(struct intake *in, int64_t game, int step, int side,
 {
 	int64_t v = 0, p = 0;
 
-	if (store_query_int(in->r->st, in->e, &v, "SELECT count(DISTINCT "
-	    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
-	    "side_idx = ? AND superseded = 0", "iII", game, step, side) < 0 ||
-	    store_query_int(in->r->st, in->e, &p, "SELECT count(*) FROM players "
-	    "WHERE game_id = ? AND side_idx = ?", "iI", game, side) < 0)
+	if (store_orders_players(in->r->st, game, step, side, &v, in->e) != 0 ||
+	    store_players_count(in->r->st, game, side, &p, in->e) != 0)
 		return -1;
 	*with = (int)v;
 	*of = (int)p;
@@ -290,9 +287,8 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 		{
 			int64_t waiting = 0;
 
-			if (store_query_int(in->r->st, in->e, &waiting, "SELECT "
-			    "count(*) FROM players WHERE game_id = ? AND waiting = ?",
-			    "iI", g->id, g->step) < 0)
+			if (store_players_waiting(in->r->st, g->id, g->step,
+			    &waiting, in->e) != 0)
 				goto out;
 			if (waiting > 0)
 				text_add(&t, "\nA player has asked for the full time to "
@@ -542,8 +538,8 @@ cmd_wait(struct intake *in, struct store_game *g, int wait)
 {
 	char subj[128], body[600];
 
-	if (store_exec(in->r->st, in->e, "UPDATE players SET waiting = ? WHERE "
-	    "id = ?", "Ii", wait ? g->step : 0, in->player_id) != 0)
+	if (store_player_wait(in->r->st, in->player_id, wait ? g->step : 0,
+	    in->e) != 0)
 		return -1;
 	if (wait)
 		snprintf(body, sizeof(body), "Noted: the open phase of game %s will "
@@ -757,8 +753,8 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 {
 	char subj[128], body[700];
 
-	if (store_exec(in->r->st, in->e, "UPDATE players SET mail_format = ? "
-	    "WHERE id = ?", "ti", c->text, in->player_id) != 0)
+	if (store_player_set_mail_format(in->r->st, in->player_id, c->text,
+	    in->e) != 0)
 		return -1;
 	if (strcmp(c->text, "text") == 0)
 		snprintf(body, sizeof(body), "Noted: your reports of game %s now "

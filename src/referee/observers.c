@@ -43,18 +43,15 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 			goto fail;
 		delay = atoi(d);
 	}
-	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND lower(email) = lower(?)", "it", g.id, email) < 0)
+	if (store_players_with_email(r->st, g.id, email, &n, e) != 0)
 		goto fail;
 	if (n > 0) {
 		err_set(e, ERR_USER, "%s plays in game %s: a player cannot observe "
 		    "it as well", email, game);
 		goto fail;
 	}
-	if (store_exec(r->st, e, "INSERT INTO observers (game_id, email, delay, "
-	    "added_at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, email) DO "
-	    "UPDATE SET delay = excluded.delay", "itIi", g.id, email, delay,
-	    referee_now(r)) != 0)
+	if (store_observer_add(r->st, g.id, email, delay, referee_now(r),
+	    e) != 0)
 		goto fail;
 	snprintf(subject, sizeof(subject), "[%s] You observe this game",
 	    g.name);

@@ -544,9 +544,7 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		int64_t dup = 0;
 
 		/* Addresses are one mailbox whatever their case. */
-		if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players "
-		    "WHERE game_id = ? AND email = ? COLLATE NOCASE", "it", g.id,
-		    email) < 0)
+		if (store_players_with_email(r->st, g.id, email, &dup, e) != 0)
 			goto fail;
 		if (dup > 0) {
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"",
@@ -819,8 +817,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "the one to replace", who, matches);
 		goto fail;
 	}
-	if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND email = ? COLLATE NOCASE", "it", g.id, new_email) < 0)
+	if (store_players_with_email(r->st, g.id, new_email, &dup, e) != 0)
 		goto fail;
 	if (dup > 0) {
 		err_set(e, ERR_USER, "%s already plays in game \"%s\"", new_email,
@@ -834,9 +831,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	if (referee_secret_hash(r, secret_out, hash, e) != 0)
 		goto fail;
 	snprintf(old, sizeof(old), "%s", p->email);
-	if (store_exec(r->st, e, "UPDATE players SET email = ?, secret_hash = ?, "
-	    "nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", new_email,
-	    (const void *)hash, (size_t)32, p->id) != 0)
+	if (store_player_replace(r->st, p->id, new_email, hash, e) != 0)
 		goto fail;
 	/* The new player: the secret, where the battle stands, the help. */
 	{

@@ -345,3 +345,84 @@ STORE_OP(int, message_raw, (struct store *s, int64_t id, char **raw,
 /* The text read from received mail id, kept so that its bytes may go. */
 STORE_OP(int, message_keep_text, (struct store *s, int64_t id,
     const char *text, struct err *e), (s, id, text, e))
+
+/* Players (see store_players). */
+
+/* How many players of game (0: of any game) have the address email,
+ * whatever its case, into *n: 0, or -1 with e set. */
+STORE_OP(int, players_with_email, (struct store *s, int64_t game,
+    const char *email, int64_t *n, struct err *e), (s, game, email, n, e))
+/* How many players game has on side (-1: on every side), into *n. */
+STORE_OP(int, players_count, (struct store *s, int64_t game, int side,
+    int64_t *n, struct err *e), (s, game, side, n, e))
+/* How many players of game asked for the full time to the deadline of
+ * step (WAIT), into *n. */
+STORE_OP(int, players_waiting, (struct store *s, int64_t game, int step,
+    int64_t *n, struct err *e), (s, game, step, n, e))
+/* The player asks that step not be played before its deadline (WAIT);
+ * step 0 withdraws that (READY). */
+STORE_OP(int, player_wait, (struct store *s, int64_t player, int step,
+    struct err *e), (s, player, step, e))
+/* How the player wants their reports ("text", "html" or "full") into
+ * out: 1, 0 when there is no such player (out untouched), -1 with e
+ * set. */
+STORE_OP(int, player_mail_format, (struct store *s, int64_t player,
+    char *out, size_t size, struct err *e), (s, player, out, size, e))
+/* The player's choice of format for their reports (SET MAIL). */
+STORE_OP(int, player_set_mail_format, (struct store *s, int64_t player,
+    const char *format, struct err *e), (s, player, format, e))
+/* One more phase in a row the player sent no orders for: how many so far
+ * into *count (0 when there is no such player). */
+STORE_OP(int, player_nmr, (struct store *s, int64_t player, int64_t *count,
+    struct err *e), (s, player, count, e))
+/* The player sent orders: the phases without them count from 0 again. */
+STORE_OP(int, player_nmr_clear, (struct store *s, int64_t player,
+    struct err *e), (s, player, e))
+/* The player's place goes to someone else: a new address and secret
+ * hash, no phase missed yet and no WAIT. */
+STORE_OP(int, player_replace, (struct store *s, int64_t player,
+    const char *email, const unsigned char hash[32], struct err *e),
+    (s, player, email, hash, e))
+
+/* Observers: people who follow a game without playing it. */
+
+/* Adds email as an observer of game, who gets each phase delay phases
+ * after it is played; an observer already there gets the new delay. */
+STORE_OP(int, observer_add, (struct store *s, int64_t game,
+    const char *email, int delay, int64_t now, struct err *e),
+    (s, game, email, delay, now, e))
+/* The observers of game, in the order they were added: *out is a
+ * malloc'd array of *n (NULL when none; free it). */
+STORE_OP(int, observers, (struct store *s, int64_t game,
+    struct store_observer **out, int *n, struct err *e), (s, game, out, n, e))
+
+/* Orders (see store_order_insert). */
+
+/* How many orders are stored (the current ones) for step of game, of side
+ * (-1: of any side) and of player (0: of any player), into *n. */
+STORE_OP(int, orders_count, (struct store *s, int64_t game, int step,
+    int side, int64_t player, int64_t *n, struct err *e),
+    (s, game, step, side, player, n, e))
+/* How many of the players of side (-1: of any side) have orders stored
+ * for step of game, into *n. */
+STORE_OP(int, orders_players, (struct store *s, int64_t game, int step,
+    int side, int64_t *n, struct err *e), (s, game, step, side, n, e))
+/* How many orders of side are stored for step of game or a later one,
+ * into *n. */
+STORE_OP(int, orders_ahead, (struct store *s, int64_t game, int side,
+    int step, int64_t *n, struct err *e), (s, game, side, step, n, e))
+/* The mark of game's orders for step and of its standing orders (see
+ * struct store_orders_mark). */
+STORE_OP(int, orders_mark, (struct store *s, int64_t game, int step,
+    struct store_orders_mark *m, struct err *e), (s, game, step, m, e))
+/* Forgets a player's standing orders (a new set replaces them whole). */
+STORE_OP(int, standing_clear, (struct store *s, int64_t game,
+    int64_t player, struct err *e), (s, game, player, e))
+/* One line of a player's standing orders, as store_order_insert. */
+STORE_OP(int, standing_insert, (struct store *s, int64_t game, int side,
+    int64_t player, int64_t message, int seq, int line, const char *raw,
+    const char *canonical, struct err *e),
+    (s, game, side, player, message, seq, line, raw, canonical, e))
+/* How many standing orders the player of game has, into *n. */
+STORE_OP(int, standing_count, (struct store *s, int64_t game,
+    int64_t player, int64_t *n, struct err *e), (s, game, player, n, e))

@@ -181,3 +181,255 @@ sqlite_message_keep_text(struct store *s, int64_t id, const char *text,
 	return store_exec(s, e, "UPDATE messages SET text = ? WHERE id = ?",
 	    "ti", text, id);
 }
+
+/* --- players ---------------------------------------------------------- */
+
+int
+sqlite_players_with_email(struct store *s, int64_t game, const char *email,
+    int64_t *n, struct err *e)
+{
+	*n = 0;
+	if (game == 0)
+		return store_query_int(s, e, n, "SELECT count(*) FROM players "
+		    "WHERE email = ? COLLATE NOCASE", "t", email) < 0 ? -1 : 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND email = ? COLLATE NOCASE", "it", game, email) < 0 ?
+	    -1 : 0;
+}
+
+int
+sqlite_players_count(struct store *s, int64_t game, int side, int64_t *n,
+    struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND (? < 0 OR side_idx = ?)", "iII", game, side,
+	    side) < 0 ? -1 : 0;
+}
+
+int
+sqlite_players_waiting(struct store *s, int64_t game, int step, int64_t *n,
+    struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
+	    "game_id = ? AND waiting = ?", "iI", game, step) < 0 ? -1 : 0;
+}
+
+int
+sqlite_player_wait(struct store *s, int64_t player, int step, struct err *e)
+{
+	return store_exec(s, e, "UPDATE players SET waiting = ? WHERE id = ?",
+	    "Ii", step, player);
+}
+
+int
+sqlite_player_mail_format(struct store *s, int64_t player, char *out,
+    size_t size, struct err *e)
+{
+	char *v = NULL;
+	int got;
+
+	got = store_query_text(s, e, &v, NULL, "SELECT mail_format FROM "
+	    "players WHERE id = ?", "i", player);
+	if (got == 1)
+		snprintf(out, size, "%s", v);
+	free(v);
+	return got;
+}
+
+int
+sqlite_player_set_mail_format(struct store *s, int64_t player,
+    const char *format, struct err *e)
+{
+	return store_exec(s, e, "UPDATE players SET mail_format = ? WHERE "
+	    "id = ?", "ti", format, player);
+}
+
+int
+sqlite_player_nmr(struct store *s, int64_t player, int64_t *count,
+    struct err *e)
+{
+	*count = 0;
+	if (store_exec(s, e, "UPDATE players SET nmr_count = nmr_count + 1 "
+	    "WHERE id = ?", "i", player) != 0 ||
+	    store_query_int(s, e, count, "SELECT nmr_count FROM players WHERE "
+	    "id = ?", "i", player) < 0)
+		return -1;
+	return 0;
+}
+
+int
+sqlite_player_nmr_clear(struct store *s, int64_t player, struct err *e)
+{
+	return store_exec(s, e, "UPDATE players SET nmr_count = 0 WHERE id = ?",
+	    "i", player);
+}
+
+int
+sqlite_player_replace(struct store *s, int64_t player, const char *email,
+    const unsigned char hash[32], struct err *e)
+{
+	return store_exec(s, e, "UPDATE players SET email = ?, secret_hash = "
+	    "?, nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", email,
+	    (const void *)hash, (size_t)32, player);
+}
+
+/* --- observers -------------------------------------------------------- */
+
+int
+sqlite_observer_add(struct store *s, int64_t game, const char *email,
+    int delay, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO observers (game_id, email, delay, "
+	    "added_at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, email) DO "
+	    "UPDATE SET delay = excluded.delay", "itIi", game, email, delay,
+	    now);
+}
+
+int
+sqlite_observers(struct store *s, int64_t game, struct store_observer **out,
+    int *n, struct err *e)
+{
+	struct store_observer *v = NULL;
+	sqlite3_stmt *st = NULL;
+	int cnt = 0, cap = 0, rc;
+
+	*out = NULL;
+	*n = 0;
+	if (store_prepare(s, e, &st, "SELECT delay, email FROM observers WHERE "
+	    "game_id = ? ORDER BY id", "i", game) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (cnt == cap) {
+			struct store_observer *nv;
+
+			cap = cap ? cap * 2 : 8;
+			nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (nv == NULL) {
+				free(v);
+				store_stmt_release(s, st);
+				return err_set(e, ERR_INTERNAL,
+				    "out of memory");
+			}
+			v = nv;
+		}
+		v[cnt].delay = sqlite3_column_int(st, 0);
+		store_col_text(st, 1, v[cnt].email, sizeof(v[cnt].email));
+		cnt++;
+	}
+	if (rc != SQLITE_DONE) {
+		store_db_err(s, e, "reading");
+		store_stmt_release(s, st);
+		free(v);
+		return -1;
+	}
+	store_stmt_release(s, st);
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+/* --- orders ----------------------------------------------------------- */
+
+int
+sqlite_orders_count(struct store *s, int64_t game, int step, int side,
+    int64_t player, int64_t *n, struct err *e)
+{
+	int rc;
+
+	*n = 0;
+	if (side >= 0 && player > 0)
+		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
+		    "player_id = ? AND superseded = 0", "iIIi", game, step,
+		    side, player);
+	else if (player > 0)
+		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
+		    "superseded = 0", "iIi", game, step, player);
+	else if (side >= 0)
+		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
+		    "superseded = 0", "iII", game, step, side);
+	else
+		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
+		    "WHERE game_id = ? AND step = ? AND superseded = 0", "iI",
+		    game, step);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+sqlite_orders_players(struct store *s, int64_t game, int step, int side,
+    int64_t *n, struct err *e)
+{
+	int rc;
+
+	*n = 0;
+	if (side >= 0)
+		rc = store_query_int(s, e, n, "SELECT count(DISTINCT "
+		    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
+		    "side_idx = ? AND superseded = 0", "iII", game, step, side);
+	else
+		rc = store_query_int(s, e, n, "SELECT count(DISTINCT "
+		    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
+		    "superseded = 0", "iI", game, step);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+sqlite_orders_ahead(struct store *s, int64_t game, int side, int step,
+    int64_t *n, struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM orders WHERE "
+	    "game_id = ? AND side_idx = ? AND step >= ? AND superseded = 0",
+	    "iII", game, side, step) < 0 ? -1 : 0;
+}
+
+int
+sqlite_orders_mark(struct store *s, int64_t game, int step,
+    struct store_orders_mark *m, struct err *e)
+{
+	/* The highest ids tell a set stored and another dropped since; the
+	 * counts, orders superseded or cleared. */
+	if (store_query_int(s, e, &m->last_order, "SELECT coalesce(max(id), "
+	    "0) FROM orders WHERE game_id = ? AND step = ?", "iI", game,
+	    step) < 0 ||
+	    sqlite_orders_count(s, game, step, -1, 0, &m->orders, e) != 0 ||
+	    store_query_int(s, e, &m->last_standing, "SELECT coalesce(max(id), "
+	    "0) FROM standing_orders WHERE game_id = ?", "i", game) < 0 ||
+	    store_query_int(s, e, &m->standing, "SELECT count(*) FROM "
+	    "standing_orders WHERE game_id = ?", "i", game) < 0)
+		return -1;
+	return 0;
+}
+
+int
+sqlite_standing_clear(struct store *s, int64_t game, int64_t player,
+    struct err *e)
+{
+	return store_exec(s, e, "DELETE FROM standing_orders WHERE game_id = ? "
+	    "AND player_id = ?", "ii", game, player);
+}
+
+int
+sqlite_standing_insert(struct store *s, int64_t game, int side,
+    int64_t player, int64_t message, int seq, int line, const char *raw,
+    const char *canonical, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO standing_orders (game_id, "
+	    "side_idx, player_id, message, seq, line, raw, canonical) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?)", "iIiiIItt", game, side, player, message,
+	    seq, line, raw, canonical);
+}
+
+int
+sqlite_standing_count(struct store *s, int64_t game, int64_t player,
+    int64_t *n, struct err *e)
+{
+	*n = 0;
+	return store_query_int(s, e, n, "SELECT count(*) FROM standing_orders "
+	    "WHERE game_id = ? AND player_id = ?", "ii", game, player) < 0 ?
+	    -1 : 0;
+}
