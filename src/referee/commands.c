@@ -371,14 +371,12 @@ resend_one(struct intake *in, int64_t id)
 
 	err_clear(&pe);
 	if (store_outbox_text(in->r->st, id, &kept, in->e) < 0 ||
-	    store_query_text(in->r->st, in->e, &sub, NULL, "SELECT subject FROM "
-	    "outbox WHERE id = ?", "i", id) < 0)
+	    store_outbox_subject(in->r->st, id, &sub, in->e) < 0)
 		goto out;
 	if (kept != NULL) {
 		body = kept;
 	} else {
-		got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw "
-		    "FROM outbox WHERE id = ?", "i", id);
+		got = store_outbox_raw(in->r->st, id, &raw, &len, in->e);
 		if (got < 0)
 			goto out;
 		if (got == 0 || mail_parse(raw, len, &m, &pe) != 0) {
@@ -410,10 +408,10 @@ cmd_resend(struct intake *in, struct store_game *g)
 	int rc = -1, got, parts = 1, k;
 	const char *p;
 
-	got = store_query_text(in->r->st, in->e, &last, NULL, "SELECT subject "
-	    "FROM outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
-	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
-	    in->registered);
+	got = store_outbox_last_report(in->r->st, g->id, in->registered, NULL,
+	    &id, in->e);
+	if (got == 1)
+		got = store_outbox_subject(in->r->st, id, &last, in->e);
 	if (got < 0)
 		goto out;
 	if (got == 0) {
@@ -435,20 +433,15 @@ cmd_resend(struct intake *in, struct store_game *g)
 		for (k = 1; k <= parts; k++) {
 			snprintf(subj, sizeof(subj), "%.*s (part %d of %d)",
 			    (int)base, last, k, parts);
-			got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM "
-			    "outbox WHERE game_id = ? AND kind = 'report' AND "
-			    "recipient = ? COLLATE NOCASE AND subject = ? ORDER BY id "
-			    "DESC LIMIT 1", "itt", g->id, in->registered, subj);
+			got = store_outbox_last_report(in->r->st, g->id,
+			    in->registered, subj, &id, in->e);
 			if (got < 0 || (got == 1 && resend_one(in, id) != 0))
 				goto out;
 		}
 		rc = 0;
 		goto out;
 	}
-	got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM outbox "
-	    "WHERE game_id = ? AND kind = 'report' AND recipient = ? COLLATE "
-	    "NOCASE ORDER BY id DESC LIMIT 1", "it", g->id, in->registered);
-	rc = got < 0 ? -1 : got == 1 ? resend_one(in, id) : 0;
+	rc = resend_one(in, id);
 out:
 	free(last);
 	return rc;
@@ -610,9 +603,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
 	    referee_now(in->r), in->e) != 0 ||
 	    /* The battle is over: observers get what was held back. */
-	    store_exec(in->r->st, in->e, "UPDATE outbox SET next_attempt_at = "
-	    "0, hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL "
-	    "AND delivered_at IS NULL", "i", g->id) != 0)
+	    store_outbox_release(in->r->st, g->id, g->step, 1, in->e) != 0)
 		return -1;
 	g->status = GAME_FINISHED;
 	/* Its mail will be read no more: cut now, the space given back

@@ -719,13 +719,8 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 		/* A welcome or secret mail still queued carries the old secret:
 		 * it must not go out.  A welcome is queued again with the new
 		 * one; otherwise a short mail tells the new secret. */
-		if (store_query_int(r->st, e, &welcomes, "SELECT count(*) FROM "
-		    "outbox WHERE game_id = ? AND recipient = ? COLLATE NOCASE AND "
-		    "kind = 'welcome' AND delivered_at IS NULL", "it", g.id,
-		    email) < 0 ||
-		    store_exec(r->st, e, "DELETE FROM outbox WHERE game_id = ? AND "
-		    "recipient = ? COLLATE NOCASE AND sensitive = 1 AND "
-		    "delivered_at IS NULL", "it", g.id, email) != 0)
+		if (store_outbox_withdraw_secrets(r->st, g.id, email, &welcomes,
+		    e) != 0)
 			goto fail;
 		memset(&p, 0, sizeof(p));
 		p.id = player;
@@ -1072,9 +1067,8 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
 			    "welcome", NULL, t.s, NULL, 1, e);
 			if (rc == 0)
-				rc = store_exec(r->st, e, "UPDATE outbox SET draw = "
-				    "'start ' || ? WHERE id = ?", "ti", format,
-				    store_last_id(r->st));
+				rc = store_outbox_draw(r->st,
+				    store_last_id(r->st), format, e);
 			goto queued;
 		}
 		if (rc == 0 && strcmp(format, "text") != 0)

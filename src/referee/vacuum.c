@@ -8,8 +8,6 @@
  * still holds, and what a running daemon has not reached yet, then runs
  * VACUUM.  It runs by itself when a battle ends.
  */
-#include <sodium.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,32 +26,21 @@ outbox_old_one(struct referee *r, int64_t id, struct err *e)
 	size_t len = 0;
 	struct mail_msg *m = NULL;
 	struct err pe;
-	unsigned char sha[32], *z = NULL;
-	size_t zl = 0;
 	int64_t game = 0;
 	int rc = -1;
 
 	err_clear(&pe);
-	if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM outbox "
-	    "WHERE id = ?", "i", id) != 1 ||
-	    store_query_int(r->st, e, &game, "SELECT coalesce(game_id, 0) FROM "
-	    "outbox WHERE id = ?", "i", id) != 1)
+	if (store_outbox_raw(r->st, id, &raw, &len, e) != 1 ||
+	    store_outbox_game(r->st, id, &game, e) != 1)
 		goto out;
-	crypto_hash_sha256(sha, (unsigned char *)raw, len);
-	if (game > 0 && mail_parse(raw, len, &m, &pe) == 0 &&
-	    store_zip(m->body, strlen(m->body), &z, &zl) != 0) {
-		err_set(e, ERR_TEMP, "out of memory");
-		goto out;
-	}
-	if (store_exec(r->st, e, "UPDATE outbox SET sha256 = ?, text_z = ? "
-	    "WHERE id = ?", "bbi", (const void *)sha, (size_t)32,
-	    (const void *)z, zl, id) != 0 || store_outbox_cut(r->st, id, e) != 0)
+	if (store_outbox_keep(r->st, id, raw, len, game > 0 &&
+	    mail_parse(raw, len, &m, &pe) == 0 ? m->body : NULL, e) != 0 ||
+	    store_outbox_cut(r->st, id, e) != 0)
 		goto out;
 	rc = 0;
 out:
 	mail_msg_free(m);
 	free(raw);
-	free(z);
 	return rc;
 }
 
@@ -130,16 +117,12 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 		store_game_clear(&g);
 	}
 	if (store_messages_trim(r->st, 0, 0, now, e) != 0 ||
-	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
-	    "trimmed_at IS NULL", "") < 0)
+	    store_messages_whole(r->st, &n, e) != 0)
 		goto fail;
 	vr->messages -= n;
 	/* Delivered mail kept whole by an older despatch (no hash). */
 	for (;;) {
-		int got = store_query_int(r->st, e, &id, "SELECT id FROM outbox "
-		    "WHERE delivered_at IS NOT NULL AND sha256 IS NULL AND NOT "
-		    "sensitive AND id > ? "
-		    "ORDER BY id LIMIT 1", "i", id);
+		int got = store_outbox_next_whole(r->st, id, &id, e);
 
 		if (got < 0)
 			goto fail;

@@ -426,3 +426,61 @@ STORE_OP(int, standing_insert, (struct store *s, int64_t game, int side,
 /* How many standing orders the player of game has, into *n. */
 STORE_OP(int, standing_count, (struct store *s, int64_t game,
     int64_t player, int64_t *n, struct err *e), (s, game, player, n, e))
+
+/* The outbox, as the referee reads and holds it (see store_outbox_add). */
+
+/* The bytes of mail id: 1 with *raw (malloc'd, NUL-terminated) and *len,
+ * 0 when there is no such mail, -1 with e set. */
+STORE_OP(int, outbox_raw, (struct store *s, int64_t id, char **raw,
+    size_t *len, struct err *e), (s, id, raw, len, e))
+/* The subject of mail id: 1 with *subject (malloc'd), 0 when there is no
+ * such mail, -1 with e set. */
+STORE_OP(int, outbox_subject, (struct store *s, int64_t id, char **subject,
+    struct err *e), (s, id, subject, e))
+/* The game mail id is about into *game (0: none): 1, 0 when there is no
+ * such mail, -1 with e set. */
+STORE_OP(int, outbox_game, (struct store *s, int64_t id, int64_t *game,
+    struct err *e), (s, id, game, e))
+/* The first mail after mail after (0: the first of all) delivered and
+ * kept whole by a despatch older than the trimming, and holding no
+ * secret: 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, outbox_next_whole, (struct store *s, int64_t after,
+    int64_t *id, struct err *e), (s, after, id, e))
+/* For such a mail: the hash of its bytes raw and its text (NULL: none to
+ * keep), compressed, kept as store_outbox_add keeps them, so that
+ * store_outbox_cut may cut it. */
+STORE_OP(int, outbox_keep, (struct store *s, int64_t id, const char *raw,
+    size_t len, const char *text, struct err *e), (s, id, raw, len, text, e))
+/* The latest turn report of game to recipient (whatever its case), of
+ * this subject (NULL: of any): 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, outbox_last_report, (struct store *s, int64_t game,
+    const char *recipient, const char *subject, int64_t *id,
+    struct err *e), (s, game, recipient, subject, id, e))
+/* Mail id (an observer's report) held back until its game has played
+ * step: no sender takes it before store_outbox_release. */
+STORE_OP(int, outbox_hold, (struct store *s, int64_t id, int step,
+    struct err *e), (s, id, step, e))
+/* The mail of game held back (store_outbox_hold) until step or before,
+ * or all of it when all is not 0 (the battle is over), due at once. */
+STORE_OP(int, outbox_release, (struct store *s, int64_t game, int step,
+    int all, struct err *e), (s, game, step, all, e))
+/* The mail of Message-ID message_id not tried before time until (a reply
+ * waiting for its map). */
+STORE_OP(int, outbox_put_off, (struct store *s, const char *message_id,
+    int64_t until, struct err *e), (s, message_id, until, e))
+/* The reply of Message-ID message_id, put off for its map, due at once,
+ * with raw (len bytes) as its bytes (NULL: as it was queued); nothing
+ * when it is sent already or its wait was over by now. */
+STORE_OP(int, outbox_preview, (struct store *s, const char *message_id,
+    const char *raw, size_t len, int64_t now, struct err *e),
+    (s, message_id, raw, len, now, e))
+/* The mail of game queued to recipient (whatever its case), not yet
+ * sent, that holds a secret is withdrawn (the secret changed); *welcomes
+ * is how many welcomes to them were waiting before. */
+STORE_OP(int, outbox_withdraw_secrets, (struct store *s, int64_t game,
+    const char *recipient, int64_t *welcomes, struct err *e),
+    (s, game, recipient, welcomes, e))
+/* Mail id's map is drawn when it is sent: the field at the start of the
+ * battle, for reports in format. */
+STORE_OP(int, outbox_draw, (struct store *s, int64_t id, const char *format,
+    struct err *e), (s, id, format, e))

@@ -6,6 +6,7 @@
  */
 #include "store/store.h"
 
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include <stdio.h>
@@ -13,6 +14,9 @@
 #include <string.h>
 
 #include "store/sqlite.h"
+
+/* next_attempt_at of a held mail: no clock reaches it. */
+#define HELD ((int64_t)1 << 60)
 
 /* --- the spool -------------------------------------------------------- */
 
@@ -432,4 +436,135 @@ sqlite_standing_count(struct store *s, int64_t game, int64_t player,
 	return store_query_int(s, e, n, "SELECT count(*) FROM standing_orders "
 	    "WHERE game_id = ? AND player_id = ?", "ii", game, player) < 0 ?
 	    -1 : 0;
+}
+
+/* --- the outbox, as the referee reads and holds it -------------------- */
+
+int
+sqlite_outbox_raw(struct store *s, int64_t id, char **raw, size_t *len,
+    struct err *e)
+{
+	return store_query_text(s, e, raw, len, "SELECT raw FROM outbox WHERE "
+	    "id = ?", "i", id);
+}
+
+int
+sqlite_outbox_subject(struct store *s, int64_t id, char **subject,
+    struct err *e)
+{
+	return store_query_text(s, e, subject, NULL, "SELECT subject FROM "
+	    "outbox WHERE id = ?", "i", id);
+}
+
+int
+sqlite_outbox_game(struct store *s, int64_t id, int64_t *game, struct err *e)
+{
+	return store_query_int(s, e, game, "SELECT coalesce(game_id, 0) FROM "
+	    "outbox WHERE id = ?", "i", id);
+}
+
+int
+sqlite_outbox_next_whole(struct store *s, int64_t after, int64_t *id,
+    struct err *e)
+{
+	return store_query_int(s, e, id, "SELECT id FROM outbox WHERE "
+	    "delivered_at IS NOT NULL AND sha256 IS NULL AND NOT sensitive AND "
+	    "id > ? ORDER BY id LIMIT 1", "i", after);
+}
+
+int
+sqlite_outbox_keep(struct store *s, int64_t id, const char *raw, size_t len,
+    const char *text, struct err *e)
+{
+	unsigned char sha[32], *z = NULL;
+	size_t zl = 0;
+	int rc;
+
+	crypto_hash_sha256(sha, (const unsigned char *)raw, len);
+	if (text != NULL && store_zip(text, strlen(text), &z, &zl) != 0)
+		return err_set(e, ERR_TEMP, "out of memory");
+	rc = store_exec(s, e, "UPDATE outbox SET sha256 = ?, text_z = ? WHERE "
+	    "id = ?", "bbi", (const void *)sha, (size_t)32, (const void *)z, zl,
+	    id);
+	free(z);
+	return rc;
+}
+
+int
+sqlite_outbox_last_report(struct store *s, int64_t game,
+    const char *recipient, const char *subject, int64_t *id, struct err *e)
+{
+	if (subject != NULL)
+		return store_query_int(s, e, id, "SELECT id FROM outbox WHERE "
+		    "game_id = ? AND kind = 'report' AND recipient = ? COLLATE "
+		    "NOCASE AND subject = ? ORDER BY id DESC LIMIT 1", "itt",
+		    game, recipient, subject);
+	return store_query_int(s, e, id, "SELECT id FROM outbox WHERE "
+	    "game_id = ? AND kind = 'report' AND recipient = ? COLLATE NOCASE "
+	    "ORDER BY id DESC LIMIT 1", "it", game, recipient);
+}
+
+int
+sqlite_outbox_hold(struct store *s, int64_t id, int step, struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET hold_step = ?, "
+	    "next_attempt_at = ? WHERE id = ?", "Iii", step, HELD, id);
+}
+
+int
+sqlite_outbox_release(struct store *s, int64_t game, int step, int all,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET next_attempt_at = 0, "
+	    "hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL AND "
+	    "delivered_at IS NULL AND (hold_step <= ? OR ? != 0)", "iII", game,
+	    step, all);
+}
+
+int
+sqlite_outbox_put_off(struct store *s, const char *message_id, int64_t until,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET next_attempt_at = ? WHERE "
+	    "message_id = ?", "it", until, message_id);
+}
+
+int
+sqlite_outbox_preview(struct store *s, const char *message_id,
+    const char *raw, size_t len, int64_t now, struct err *e)
+{
+	unsigned char sha[32];
+
+	if (raw == NULL)
+		return store_exec(s, e, "UPDATE outbox SET next_attempt_at = 0 "
+		    "WHERE message_id = ? AND delivered_at IS NULL AND "
+		    "next_attempt_at > ?", "ti", message_id, now);
+	crypto_hash_sha256(sha, (const unsigned char *)raw, len);
+	return store_exec(s, e, "UPDATE outbox SET raw = ?, sha256 = ?, "
+	    "next_attempt_at = 0 WHERE message_id = ? AND delivered_at IS NULL "
+	    "AND next_attempt_at > ?", "bbti", (const void *)raw, len,
+	    (const void *)sha, (size_t)32, message_id, now);
+}
+
+int
+sqlite_outbox_withdraw_secrets(struct store *s, int64_t game,
+    const char *recipient, int64_t *welcomes, struct err *e)
+{
+	*welcomes = 0;
+	if (store_query_int(s, e, welcomes, "SELECT count(*) FROM outbox WHERE "
+	    "game_id = ? AND recipient = ? COLLATE NOCASE AND kind = 'welcome' "
+	    "AND delivered_at IS NULL", "it", game, recipient) < 0 ||
+	    store_exec(s, e, "DELETE FROM outbox WHERE game_id = ? AND "
+	    "recipient = ? COLLATE NOCASE AND sensitive = 1 AND delivered_at "
+	    "IS NULL", "it", game, recipient) != 0)
+		return -1;
+	return 0;
+}
+
+int
+sqlite_outbox_draw(struct store *s, int64_t id, const char *format,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE outbox SET draw = 'start ' || ? WHERE "
+	    "id = ?", "ti", format, id);
 }
