@@ -162,14 +162,7 @@ cmd_status(int argc, char **argv)
 		return cli_usage_error("status", "takes no arguments");
 	if (cli_open_store(0, &st, &e) != 0)
 		return cli_fail(&e);
-	if (store_query_text(st, &e, &state, NULL, "SELECT state FROM "
-	    "daemon_status WHERE id = 1", "") < 0 ||
-	    store_query_text(st, &e, &detail, NULL, "SELECT coalesce(detail, '') "
-	    "FROM daemon_status WHERE id = 1", "") < 0 ||
-	    store_query_int(st, &e, &pid, "SELECT pid FROM daemon_status WHERE "
-	    "id = 1", "") < 0 ||
-	    store_query_int(st, &e, &at, "SELECT at FROM daemon_status WHERE "
-	    "id = 1", "") < 0 ||
+	if (store_daemon_status(st, &state, &detail, &pid, &at, &e) < 0 ||
 	    store_outbox_list(st, 1, &m, &n, &e) != 0) {
 		free(state);
 		free(detail);
@@ -204,10 +197,7 @@ cmd_status(int argc, char **argv)
 	{
 		int64_t spooled = 0, kept = 0;
 
-		if (store_query_int(st, &e, &spooled, "SELECT count(*) FROM spool "
-		    "WHERE failed_at IS NULL", "") >= 0 &&
-		    store_query_int(st, &e, &kept, "SELECT count(*) FROM spool "
-		    "WHERE failed_at IS NOT NULL", "") >= 0)
+		if (store_spool_counts(st, &spooled, &kept, &e) == 0)
 			printf("spool      %lld taken from the mailbox and not yet "
 			    "read, %lld the intake failed on%s\n", (long long)spooled,
 			    (long long)kept, kept ? " (kept in the spool table, "

@@ -593,11 +593,8 @@ status_set(struct store *st, const char *state, const char *detail,
 {
 	struct err e;
 
-	if (store_exec(st, &e, "INSERT INTO daemon_status (id, pid, state, "
-	    "detail, at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-	    "pid = excluded.pid, state = excluded.state, detail = "
-	    "excluded.detail, at = excluded.at", "Itti", (int)getpid(), state,
-	    detail, (int64_t)time(NULL)) == 0)
+	if (store_daemon_status_set(st, (int)getpid(), state, detail,
+	    (int64_t)time(NULL), &e) == 0)
 		return 0;
 	if (!quiet)
 		logmsg("warning", "cannot record the status: %s", e.msg);

@@ -126,13 +126,9 @@ owed(struct referee *r, const struct store_game *g, const struct battle *b,
 	int ps = battle_step_side(b, g->step);
 	int64_t n = 0, s = 0, w = 0;
 
-	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND (? < 0 OR side_idx = ?)", "iII", g->id, ps, ps) < 0 ||
-	    store_query_int(r->st, e, &s, "SELECT count(DISTINCT player_id) FROM "
-	    "orders WHERE game_id = ? AND step = ? AND superseded = 0", "iI",
-	    g->id, g->step) < 0 ||
-	    store_query_int(r->st, e, &w, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND waiting = ?", "iI", g->id, g->step) < 0)
+	if (store_players_count(r->st, g->id, ps, &n, e) != 0 ||
+	    store_orders_players(r->st, g->id, g->step, -1, &s, e) != 0 ||
+	    store_players_waiting(r->st, g->id, g->step, &w, e) != 0)
 		return -1;
 	*owing = (int)n;
 	*sent = (int)s;
@@ -159,9 +155,8 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 
 		if (ps >= 0 && pl[i].side != ps)
 			continue;
-		if (store_query_int(r->st, e, &have, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
-		    "superseded = 0", "iIi", g->id, g->step, pl[i].id) < 0)
+		if (store_orders_count(r->st, g->id, g->step, -1, pl[i].id,
+		    &have, e) != 0)
 			return -1;
 		if (have > 0)
 			continue;

@@ -213,11 +213,8 @@ players_with_orders(struct intake *in, int64_t game, int step, int side,
 {
 	int64_t v = 0, p = 0;
 
-	if (store_query_int(in->r->st, in->e, &v, "SELECT count(DISTINCT "
-	    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
-	    "side_idx = ? AND superseded = 0", "iII", game, step, side) < 0 ||
-	    store_query_int(in->r->st, in->e, &p, "SELECT count(*) FROM players "
-	    "WHERE game_id = ? AND side_idx = ?", "iI", game, side) < 0)
+	if (store_orders_players(in->r->st, game, step, side, &v, in->e) != 0 ||
+	    store_players_count(in->r->st, game, side, &p, in->e) != 0)
 		return -1;
 	*with = (int)v;
 	*of = (int)p;
@@ -284,9 +281,8 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 		{
 			int64_t waiting = 0;
 
-			if (store_query_int(in->r->st, in->e, &waiting, "SELECT "
-			    "count(*) FROM players WHERE game_id = ? AND waiting = ?",
-			    "iI", g->id, g->step) < 0)
+			if (store_players_waiting(in->r->st, g->id, g->step,
+			    &waiting, in->e) != 0)
 				goto out;
 			if (waiting > 0)
 				text_add(&t, "\nA player has asked for the full time to "
@@ -369,14 +365,12 @@ resend_one(struct intake *in, int64_t id)
 
 	err_clear(&pe);
 	if (store_outbox_text(in->r->st, id, &kept, in->e) < 0 ||
-	    store_query_text(in->r->st, in->e, &sub, NULL, "SELECT subject FROM "
-	    "outbox WHERE id = ?", "i", id) < 0)
+	    store_outbox_subject(in->r->st, id, &sub, in->e) < 0)
 		goto out;
 	if (kept != NULL) {
 		body = kept;
 	} else {
-		got = store_query_text(in->r->st, in->e, &raw, &len, "SELECT raw "
-		    "FROM outbox WHERE id = ?", "i", id);
+		got = store_outbox_raw(in->r->st, id, &raw, &len, in->e);
 		if (got < 0)
 			goto out;
 		if (got == 0 || mail_parse(raw, len, &m, &pe) != 0) {
@@ -408,10 +402,10 @@ cmd_resend(struct intake *in, struct store_game *g)
 	int rc = -1, got, parts = 1, k;
 	const char *p;
 
-	got = store_query_text(in->r->st, in->e, &last, NULL, "SELECT subject "
-	    "FROM outbox WHERE game_id = ? AND kind = 'report' AND recipient = ? "
-	    "COLLATE NOCASE ORDER BY id DESC LIMIT 1", "it", g->id,
-	    in->registered);
+	got = store_outbox_last_report(in->r->st, g->id, in->registered, NULL,
+	    &id, in->e);
+	if (got == 1)
+		got = store_outbox_subject(in->r->st, id, &last, in->e);
 	if (got < 0)
 		goto out;
 	if (got == 0) {
@@ -433,20 +427,15 @@ cmd_resend(struct intake *in, struct store_game *g)
 		for (k = 1; k <= parts; k++) {
 			snprintf(subj, sizeof(subj), "%.*s (part %d of %d)",
 			    (int)base, last, k, parts);
-			got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM "
-			    "outbox WHERE game_id = ? AND kind = 'report' AND "
-			    "recipient = ? COLLATE NOCASE AND subject = ? ORDER BY id "
-			    "DESC LIMIT 1", "itt", g->id, in->registered, subj);
+			got = store_outbox_last_report(in->r->st, g->id,
+			    in->registered, subj, &id, in->e);
 			if (got < 0 || (got == 1 && resend_one(in, id) != 0))
 				goto out;
 		}
 		rc = 0;
 		goto out;
 	}
-	got = store_query_int(in->r->st, in->e, &id, "SELECT id FROM outbox "
-	    "WHERE game_id = ? AND kind = 'report' AND recipient = ? COLLATE "
-	    "NOCASE ORDER BY id DESC LIMIT 1", "it", g->id, in->registered);
-	rc = got < 0 ? -1 : got == 1 ? resend_one(in, id) : 0;
+	rc = resend_one(in, id);
 out:
 	free(last);
 	return rc;
@@ -536,8 +525,8 @@ cmd_wait(struct intake *in, struct store_game *g, int wait)
 {
 	char subj[128], body[600];
 
-	if (store_exec(in->r->st, in->e, "UPDATE players SET waiting = ? WHERE "
-	    "id = ?", "Ii", wait ? g->step : 0, in->player_id) != 0)
+	if (store_player_wait(in->r->st, in->player_id, wait ? g->step : 0,
+	    in->e) != 0)
 		return -1;
 	if (wait)
 		snprintf(body, sizeof(body), "Noted: the open phase of game %s will "
@@ -607,9 +596,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
 	    referee_now(in->r), in->e) != 0 ||
 	    /* The battle is over: observers get what was held back. */
-	    store_exec(in->r->st, in->e, "UPDATE outbox SET next_attempt_at = "
-	    "0, hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL "
-	    "AND delivered_at IS NULL", "i", g->id) != 0)
+	    store_outbox_release(in->r->st, g->id, g->step, 1, in->e) != 0)
 		return -1;
 	g->status = GAME_FINISHED;
 	/* Its mail will be read no more: cut now, the space given back
@@ -745,8 +732,8 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 {
 	char subj[128], body[700];
 
-	if (store_exec(in->r->st, in->e, "UPDATE players SET mail_format = ? "
-	    "WHERE id = ?", "ti", c->text, in->player_id) != 0)
+	if (store_player_set_mail_format(in->r->st, in->player_id, c->text,
+	    in->e) != 0)
 		return -1;
 	if (strcmp(c->text, "text") == 0)
 		snprintf(body, sizeof(body), "Noted: your reports of game %s now "

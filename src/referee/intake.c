@@ -78,16 +78,13 @@ bound_stranger(struct intake *in)
 
 	if (in->player_id != 0 || in->stored_len <= HEADERS_MAX + EXCERPT_MAX)
 		return 0;
-	if (in->sender != NULL && store_query_int(in->r->st, in->e, &players,
-	    "SELECT count(*) FROM players WHERE email = ? COLLATE NOCASE", "t",
-	    in->sender) < 0)
+	if (in->sender != NULL && store_players_with_email(in->r->st, 0,
+	    in->sender, &players, in->e) != 0)
 		return -1;
 	if (players > 0)
 		return 0;
-	if (in->sender != NULL && store_query_int(in->r->st, in->e, &today,
-	    "SELECT coalesce(sum(length(raw)), 0) FROM messages WHERE sender = ? "
-	    "COLLATE NOCASE AND received_at > ?", "ti", in->sender,
-	    referee_now(in->r) - 86400) < 0)
+	if (in->sender != NULL && store_messages_bytes_from(in->r->st,
+	    in->sender, referee_now(in->r) - 86400, &today, in->e) != 0)
 		return -1;
 	sep = strstr(in->stored, "\r\n\r\n");
 	hdr = sep ? (size_t)(sep - in->stored) + 4 : 0;
@@ -193,8 +190,8 @@ note_unanswered(struct intake *in)
 	    "%s", why);
 	err_clear(in->e);
 	if (in->msg_row != 0)
-		return store_exec(in->r->st, in->e, "UPDATE messages SET note = ? "
-		    "WHERE id = ?", "ti", in->res->note, in->msg_row);
+		return store_message_note(in->r->st, in->msg_row,
+		    in->res->note, in->e);
 	return 0;
 }
 
@@ -565,10 +562,8 @@ stored_count(struct intake *in, int step, int side, int *count)
 {
 	int64_t n = 0;
 
-	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM orders "
-	    "WHERE game_id = ? AND step = ? AND side_idx = ? AND player_id = ? "
-	    "AND superseded = 0", "iIIi", in->game_id, step, side,
-	    in->player_id) < 0)
+	if (store_orders_count(in->r->st, in->game_id, step, side,
+	    in->player_id, &n, in->e) != 0)
 		return -1;
 	*count = (int)n;
 	return 0;
@@ -830,19 +825,17 @@ handle_header(struct intake *in, struct orders_header *h,
 	}
 	if (has_standing) {
 		/* The player's standing set is replaced whole. */
-		if (store_exec(r->st, in->e, "DELETE FROM standing_orders WHERE "
-		    "game_id = ? AND player_id = ?", "ii", g.id, in->player_id) != 0)
+		if (store_standing_clear(r->st, g.id, in->player_id,
+		    in->e) != 0)
 			goto out;
 		for (i = 0; i < res->standing.n; i++) {
 			char canon[ORDERS_TEXT_MAX];
 			const struct order *o = &res->standing.orders[i];
 
 			orders_canonical(b, o, canon, sizeof(canon));
-			if (store_exec(r->st, in->e, "INSERT INTO standing_orders "
-			    "(game_id, side_idx, player_id, message, seq, line, raw, "
-			    "canonical) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "iIiiIItt",
-			    g.id, side, in->player_id, in->msg_row, i + 1, o->line,
-			    orders_line_raw(res, o->line), canon) != 0)
+			if (store_standing_insert(r->st, g.id, side,
+			    in->player_id, in->msg_row, i + 1, o->line,
+			    orders_line_raw(res, o->line), canon, in->e) != 0)
 				goto out;
 		}
 	}
@@ -1098,10 +1091,8 @@ rate_limited(struct intake *in, int *first)
 	if (limit <= 0)
 		return 0;
 	/* Counting stops past the limit, so a flood costs no more. */
-	if (store_query_int(in->r->st, in->e, &n, "SELECT count(*) FROM (SELECT 1 "
-	    "FROM messages WHERE sender = ? COLLATE NOCASE AND received_at > ? "
-	    "LIMIT ?)", "tii", in->sender, referee_now(in->r) - 3600,
-	    (int64_t)limit + 1) < 0)
+	if (store_messages_from(in->r->st, in->sender,
+	    referee_now(in->r) - 3600, (int64_t)limit + 1, &n, in->e) != 0)
 		return -1;
 	*first = n == limit;
 	return n >= limit;

@@ -18,9 +18,6 @@
 #include "report/report.h"
 #include "referee/internal.h"
 
-/* next_attempt_at of a held mail: no clock reaches it. */
-#define HELD ((int64_t)1 << 60)
-
 int
 referee_observer_add(struct referee *r, const char *game, const char *email,
     int delay, struct err *e)
@@ -43,18 +40,15 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 			goto fail;
 		delay = atoi(d);
 	}
-	if (store_query_int(r->st, e, &n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND lower(email) = lower(?)", "it", g.id, email) < 0)
+	if (store_players_with_email(r->st, g.id, email, &n, e) != 0)
 		goto fail;
 	if (n > 0) {
 		err_set(e, ERR_USER, "%s plays in game %s: a player cannot observe "
 		    "it as well", email, game);
 		goto fail;
 	}
-	if (store_exec(r->st, e, "INSERT INTO observers (game_id, email, delay, "
-	    "added_at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, email) DO "
-	    "UPDATE SET delay = excluded.delay", "itIi", g.id, email, delay,
-	    referee_now(r)) != 0)
+	if (store_observer_add(r->st, g.id, email, delay, referee_now(r),
+	    e) != 0)
 		goto fail;
 	snprintf(subject, sizeof(subject), "[%s] You observe this game",
 	    g.name);
@@ -85,36 +79,11 @@ observers_report(struct referee *r, const struct store_game *g,
     const struct narrative *nar, const struct pt *from,
     const unsigned char *from_ok, int finished, struct err *e)
 {
-	char (*emails)[256] = NULL;
-	int *delays = NULL, n = 0, i, rc = -1;
-	int64_t cnt = 0;
+	struct store_observer *obs = NULL;
+	int n = 0, i, rc = -1;
 
-	if (store_query_int(r->st, e, &cnt, "SELECT count(*) FROM observers "
-	    "WHERE game_id = ?", "i", g->id) < 0)
+	if (store_observers(r->st, g->id, &obs, &n, e) != 0)
 		return -1;
-	if (cnt > 0) {
-		char *list = NULL, *p, *save = NULL;
-
-		emails = calloc((size_t)cnt, sizeof(*emails));
-		delays = calloc((size_t)cnt, sizeof(*delays));
-		if (emails == NULL || delays == NULL ||
-		    store_query_text(r->st, e, &list, NULL, "SELECT group_concat("
-		    "delay || ' ' || email, char(10)) FROM (SELECT delay, email "
-		    "FROM observers WHERE game_id = ? ORDER BY id)", "i",
-		    g->id) < 0)
-			goto out;
-		for (p = strtok_r(list, "\n", &save); p != NULL && n < cnt;
-		    p = strtok_r(NULL, "\n", &save)) {
-			char *sp = strchr(p, ' ');
-
-			if (sp == NULL)
-				continue;
-			delays[n] = atoi(p);
-			snprintf(emails[n], sizeof(emails[n]), "%s", sp + 1);
-			n++;
-		}
-		free(list);
-	}
 	if (n > 0) {
 		char *body = report_observer(b, g->name, step, ev, nar, 0);
 		char sub[300], title[300], subject[300], name[128], *html = NULL;
@@ -158,16 +127,15 @@ observers_report(struct referee *r, const struct store_game *g,
 		x.parts = &part;
 		x.nparts = html != NULL ? 1 : 0;
 		for (i = 0; i < n; i++) {
-			if (queue_mail_x(r, g->id, g->name, emails[i], subject,
-			    "observer", NULL, body, html != NULL ? &x : NULL, 0,
-			    e) != 0)
+			if (queue_mail_x(r, g->id, g->name, obs[i].email,
+			    subject, "observer", NULL, body, html != NULL ? &x :
+			    NULL, 0, e) != 0)
 				break;
 			/* Held until `delay` more steps are played (unless the
 			 * battle has ended with this one). */
-			if (delays[i] > 0 && !finished && store_exec(r->st, e,
-			    "UPDATE outbox SET hold_step = ?, next_attempt_at = ? "
-			    "WHERE id = last_insert_rowid()", "Ii",
-			    step + delays[i], HELD) != 0)
+			if (obs[i].delay > 0 && !finished &&
+			    store_outbox_hold(r->st, store_last_id(r->st),
+			    step + obs[i].delay, e) != 0)
 				break;
 		}
 		free(html);
@@ -177,14 +145,10 @@ observers_report(struct referee *r, const struct store_game *g,
 			goto out;
 	}
 	/* What is due now goes: everything, once the battle is over. */
-	if (store_exec(r->st, e, "UPDATE outbox SET next_attempt_at = 0, "
-	    "hold_step = NULL WHERE game_id = ? AND hold_step IS NOT NULL AND "
-	    "delivered_at IS NULL AND (hold_step <= ? OR ? != 0)", "iII", g->id,
-	    step, finished) != 0)
+	if (store_outbox_release(r->st, g->id, step, finished, e) != 0)
 		goto out;
 	rc = 0;
 out:
-	free(emails);
-	free(delays);
+	free(obs);
 	return rc;
 }

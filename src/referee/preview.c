@@ -15,8 +15,6 @@
  * reply goes out when its hold runs out, or at once when a daemon starts
  * (referee_previews_orphaned): nothing is lost.
  */
-#include <sodium.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +96,8 @@ preview_note(struct referee *r, const struct mail_out *m, int64_t now,
 	j->m = *m;   /* its pointers are replaced before use (compose) */
 	r->jobs[r->njobs++] = j;
 	/* Held until the map is in, or for PREVIEW_HOLD at most. */
-	return store_exec(r->st, e, "UPDATE outbox SET next_attempt_at = ? "
-	    "WHERE message_id = ?", "it", now + PREVIEW_HOLD, m->message_id);
+	return store_outbox_put_off(r->st, m->message_id, now + PREVIEW_HOLD,
+	    e);
 }
 
 int
@@ -226,19 +224,8 @@ referee_previews_flush(struct referee *r)
 			raw = NULL;   /* the text reply goes as it is */
 		now = referee_now(r);
 		if (store_begin(r->st, &e) == 0) {
-			unsigned char sha[32];
-
-			if (raw != NULL)
-				crypto_hash_sha256(sha, (const unsigned char *)raw, len);
-			if ((raw != NULL ? store_exec(r->st, &e, "UPDATE outbox SET "
-			    "raw = ?, sha256 = ?, next_attempt_at = 0 WHERE message_id "
-			    "= ? AND delivered_at IS NULL AND next_attempt_at > ?",
-			    "bbti", (const void *)raw, len, (const void *)sha,
-			    (size_t)32, j->msgid, now) :
-			    store_exec(r->st, &e, "UPDATE outbox SET next_attempt_at = "
-			    "0 WHERE message_id = ? AND delivered_at IS NULL AND "
-			    "next_attempt_at > ?", "ti", j->msgid, now)) != 0 ||
-			    store_commit(r->st, &e) != 0)
+			if (store_outbox_preview(r->st, j->msgid, raw, len, now,
+			    &e) != 0 || store_commit(r->st, &e) != 0)
 				store_rollback(r->st);
 		}
 		free(raw);

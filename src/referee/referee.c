@@ -539,9 +539,7 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		int64_t dup = 0;
 
 		/* Addresses are one mailbox whatever their case. */
-		if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players "
-		    "WHERE game_id = ? AND email = ? COLLATE NOCASE", "it", g.id,
-		    email) < 0)
+		if (store_players_with_email(r->st, g.id, email, &dup, e) != 0)
 			goto fail;
 		if (dup > 0) {
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"",
@@ -714,13 +712,8 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 		/* A welcome or secret mail still queued carries the old secret:
 		 * it must not go out.  A welcome is queued again with the new
 		 * one; otherwise a short mail tells the new secret. */
-		if (store_query_int(r->st, e, &welcomes, "SELECT count(*) FROM "
-		    "outbox WHERE game_id = ? AND recipient = ? COLLATE NOCASE AND "
-		    "kind = 'welcome' AND delivered_at IS NULL", "it", g.id,
-		    email) < 0 ||
-		    store_exec(r->st, e, "DELETE FROM outbox WHERE game_id = ? AND "
-		    "recipient = ? COLLATE NOCASE AND sensitive = 1 AND "
-		    "delivered_at IS NULL", "it", g.id, email) != 0)
+		if (store_outbox_withdraw_secrets(r->st, g.id, email, &welcomes,
+		    e) != 0)
 			goto fail;
 		memset(&p, 0, sizeof(p));
 		p.id = player;
@@ -812,8 +805,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "the one to replace", who, matches);
 		goto fail;
 	}
-	if (store_query_int(r->st, e, &dup, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND email = ? COLLATE NOCASE", "it", g.id, new_email) < 0)
+	if (store_players_with_email(r->st, g.id, new_email, &dup, e) != 0)
 		goto fail;
 	if (dup > 0) {
 		err_set(e, ERR_USER, "%s already plays in game \"%s\"", new_email,
@@ -827,9 +819,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	if (referee_secret_hash(r, secret_out, hash, e) != 0)
 		goto fail;
 	snprintf(old, sizeof(old), "%s", p->email);
-	if (store_exec(r->st, e, "UPDATE players SET email = ?, secret_hash = ?, "
-	    "nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", new_email,
-	    (const void *)hash, (size_t)32, p->id) != 0)
+	if (store_player_replace(r->st, p->id, new_email, hash, e) != 0)
 		goto fail;
 	/* The new player: the secret, where the battle stands, the help. */
 	{
@@ -1070,9 +1060,8 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
 			    "welcome", NULL, t.s, NULL, 1, e);
 			if (rc == 0)
-				rc = store_exec(r->st, e, "UPDATE outbox SET draw = "
-				    "'start ' || ? WHERE id = ?", "ti", format,
-				    store_last_id(r->st));
+				rc = store_outbox_draw(r->st,
+				    store_last_id(r->st), format, e);
 			goto queued;
 		}
 		if (rc == 0 && strcmp(format, "text") != 0)

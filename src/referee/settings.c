@@ -393,10 +393,8 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 	for (k = 0; k < n; k++) {
 		int64_t cnt = 0;
 
-		if (g.status == GAME_RUNNING && store_query_int(r->st, e, &cnt,
-		    "SELECT count(*) FROM orders WHERE game_id = ? AND side_idx = ? "
-		    "AND step >= ? AND superseded = 0", "iII", g.id, pl[k].side,
-		    g.step) < 0)
+		if (g.status == GAME_RUNNING && store_orders_ahead(r->st, g.id,
+		    pl[k].side, g.step, &cnt, e) != 0)
 			goto out;
 		text_add(&t, "  %-14s %s%s\n", b->sides[pl[k].side].id, pl[k].email,
 		    g.status != GAME_RUNNING ? "" : cnt > 0 ? "  (orders stored)" :

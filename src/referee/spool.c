@@ -25,21 +25,14 @@ referee_spool_add(struct referee *r, const char *raw, size_t len,
 	if (fault_point("spool-add"))
 		return err_set(e, ERR_TEMP, "database: writing: a passing fault "
 		    "(injected by DESPATCH_FAULT)");
-	return store_exec(r->st, e, "INSERT INTO spool (raw, arrived, source) "
-	    "VALUES (?, ?, ?)", "bIt", (const void *)raw, len, arrived,
-	    source != NULL ? source : "");
+	return store_spool_add(r->st, raw, len, arrived, source, e);
 }
 
 int
 referee_spool_pending(struct referee *r, int64_t *waiting, int64_t *failed,
     struct err *e)
 {
-	if (store_query_int(r->st, e, waiting, "SELECT count(*) FROM spool "
-	    "WHERE failed_at IS NULL", "") < 0 ||
-	    store_query_int(r->st, e, failed, "SELECT count(*) FROM spool "
-	    "WHERE failed_at IS NOT NULL", "") < 0)
-		return -1;
-	return 0;
+	return store_spool_counts(r->st, waiting, failed, e);
 }
 
 /* One spooled mail: read, then its row deleted, in the caller's batch.
@@ -63,8 +56,7 @@ spool_one(struct referee *r, int64_t id, void (*report)(void *arg,
 	rc = referee_submit_at(r, raw != NULL ? raw : "", len, NULL, arrived,
 	    &res, &se);
 	if (rc == 0) {
-		rc = store_exec(r->st, e, "DELETE FROM spool WHERE id = ?", "I",
-		    id) == 0 ? 0 : -1;
+		rc = store_spool_done(r->st, id, e) == 0 ? 0 : -1;
 		if (rc == 0)
 			out->read++;
 	} else if (se.kind == ERR_TEMP) {
@@ -73,9 +65,8 @@ spool_one(struct referee *r, int64_t id, void (*report)(void *arg,
 	} else {
 		/* Not a player's mistake (those are answered): kept, with
 		 * why, never tried again by itself. */
-		rc = store_exec(r->st, e, "UPDATE spool SET failed_at = ?, "
-		    "error = ? WHERE id = ?", "ItI", referee_now(r), se.msg,
-		    id) == 0 ? 0 : -1;
+		rc = store_spool_failed(r->st, id, referee_now(r), se.msg,
+		    e) == 0 ? 0 : -1;
 		if (rc == 0)
 			out->failed++;
 	}
@@ -96,13 +87,11 @@ referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
 		batch = 1;
 	for (;;) {
 		int64_t id = 0, next = 0;
-		int k, stop = 0, have;
+		int k, stop = 0;
 
-		have = store_query_int(r->st, e, &next, "SELECT min(id) FROM spool "
-		    "WHERE failed_at IS NULL", "");
-		if (have < 0)
+		if (store_spool_next(r->st, 0, &next, e) != 0)
 			return -1;
-		if (have == 0 || next == 0)
+		if (next == 0)
 			return 0;
 		if (referee_batch_begin(r, e) != 0)
 			return -1;
@@ -117,9 +106,8 @@ referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
 			}
 			stop = rc == 1;
 			next = 0;
-			if (!stop && store_query_int(r->st, e, &next, "SELECT "
-			    "coalesce(min(id), 0) FROM spool WHERE failed_at IS NULL "
-			    "AND id > ?", "I", id) < 0) {
+			if (!stop && store_spool_next(r->st, id, &next,
+			    e) != 0) {
 				referee_batch_abort(r);
 				return -1;
 			}

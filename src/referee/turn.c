@@ -177,29 +177,6 @@ queue_report(struct referee *r, const struct store_game *g, const char *to,
 	return rc;
 }
 
-/* What a step's orders are made of, to tell whether they changed between
- * the read and the write: ids only grow, counts catch deletions. */
-struct orders_mark {
-	int64_t max_order, orders, max_standing, standing;
-};
-
-static int
-orders_mark(struct referee *r, int64_t game, int step, struct orders_mark *m,
-    struct err *e)
-{
-	if (store_query_int(r->st, e, &m->max_order, "SELECT coalesce(max(id), 0) "
-	    "FROM orders WHERE game_id = ? AND step = ?", "iI", game, step) < 0 ||
-	    store_query_int(r->st, e, &m->orders, "SELECT count(*) FROM orders "
-	    "WHERE game_id = ? AND step = ? AND superseded = 0", "iI", game,
-	    step) < 0 ||
-	    store_query_int(r->st, e, &m->max_standing, "SELECT coalesce(max(id), "
-	    "0) FROM standing_orders WHERE game_id = ?", "i", game) < 0 ||
-	    store_query_int(r->st, e, &m->standing, "SELECT count(*) FROM "
-	    "standing_orders WHERE game_id = ?", "i", game) < 0)
-		return -1;
-	return 0;
-}
-
 /* One attempt at the open step: everything it needs, and what it did. */
 struct attempt {
 	struct store_game g;
@@ -209,7 +186,7 @@ struct attempt {
 	struct orders_parser *parser;         /* the ruleset's, the referee's */
 	int sent[BATTLE_MAX_SIDES];           /* the side's orders were sent */
 	int used_standing[BATTLE_MAX_SIDES];
-	struct orders_mark mark;
+	struct store_orders_mark mark;
 	struct events ev;
 	long rolls;
 	unsigned char seed[32];
@@ -269,7 +246,7 @@ attempt_read(struct referee *r, const char *game, const int *dice,
 	}
 	a->parser = referee_parser(r, a->rs, e);
 	if (a->parser == NULL ||
-	    orders_mark(r, a->g.id, a->g.step, &a->mark, e) != 0)
+	    store_orders_mark(r->st, a->g.id, a->g.step, &a->mark, e) != 0)
 		return -1;
 	{
 		int k;
@@ -366,20 +343,15 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 
 		if (ps >= 0 && pl[i].side != ps)
 			continue;
-		if (store_query_int(r->st, e, &sent, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
-		    "superseded = 0", "iIi", g->id, step, pl[i].id) < 0)
+		if (store_orders_count(r->st, g->id, step, -1, pl[i].id, &sent,
+		    e) != 0)
 			return -1;
 		if (sent > 0) {
-			if (store_exec(r->st, e, "UPDATE players SET nmr_count = 0 "
-			    "WHERE id = ?", "i", pl[i].id) != 0)
+			if (store_player_nmr_clear(r->st, pl[i].id, e) != 0)
 				return -1;
 			continue;
 		}
-		if (store_exec(r->st, e, "UPDATE players SET nmr_count = nmr_count "
-		    "+ 1 WHERE id = ?", "i", pl[i].id) != 0 ||
-		    store_query_int(r->st, e, &count, "SELECT nmr_count FROM players "
-		    "WHERE id = ?", "i", pl[i].id) < 0)
+		if (store_player_nmr(r->st, pl[i].id, &count, e) != 0)
 			return -1;
 		if (limit <= 0 || count != limit)
 			continue;
@@ -535,9 +507,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 	{
 		int64_t ns = 0;
 
-		if (store_query_int(r->st, e, &ns, "SELECT count(*) FROM "
-		    "standing_orders WHERE game_id = ? AND player_id = ?", "ii",
-		    a->g.id, p->id) < 0)
+		if (store_standing_count(r->st, a->g.id, p->id, &ns, e) != 0)
 			return -1;
 		ro.has_standing = ns > 0;
 	}
@@ -546,10 +516,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 			int64_t n = 0;
 
 			ro.next_turn = t;
-			if (store_query_int(r->st, e, &n, "SELECT count(*) FROM "
-			    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
-			    "AND superseded = 0", "iII", a->g.id,
-			    step_for(b, t, p->side), p->side) < 0)
+			if (store_orders_count(r->st, a->g.id,
+			    step_for(b, t, p->side), p->side, 0, &n, e) != 0)
 				return -1;
 			ro.next_stored = (int)n;
 			break;
@@ -785,12 +753,13 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 			goto out;
 		{
 			struct store_game now;
-			struct orders_mark m;
+			struct store_orders_mark m;
 			int same;
 
 			memset(&now, 0, sizeof(now));
 			if (store_game_get(r->st, game, &now, e) != 0 ||
-			    orders_mark(r, a.g.id, a.g.step, &m, e) != 0) {
+			    store_orders_mark(r->st, a.g.id, a.g.step, &m,
+			    e) != 0) {
 				store_game_clear(&now);
 				goto fail;
 			}

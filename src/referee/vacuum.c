@@ -8,8 +8,6 @@
  * still holds, and what a running daemon has not reached yet, then runs
  * VACUUM.  It runs by itself when a battle ends.
  */
-#include <sodium.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,32 +26,21 @@ outbox_old_one(struct referee *r, int64_t id, struct err *e)
 	size_t len = 0;
 	struct mail_msg *m = NULL;
 	struct err pe;
-	unsigned char sha[32], *z = NULL;
-	size_t zl = 0;
 	int64_t game = 0;
 	int rc = -1;
 
 	err_clear(&pe);
-	if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM outbox "
-	    "WHERE id = ?", "i", id) != 1 ||
-	    store_query_int(r->st, e, &game, "SELECT coalesce(game_id, 0) FROM "
-	    "outbox WHERE id = ?", "i", id) != 1)
+	if (store_outbox_raw(r->st, id, &raw, &len, e) != 1 ||
+	    store_outbox_game(r->st, id, &game, e) != 1)
 		goto out;
-	crypto_hash_sha256(sha, (unsigned char *)raw, len);
-	if (game > 0 && mail_parse(raw, len, &m, &pe) == 0 &&
-	    store_zip(m->body, strlen(m->body), &z, &zl) != 0) {
-		err_set(e, ERR_TEMP, "out of memory");
-		goto out;
-	}
-	if (store_exec(r->st, e, "UPDATE outbox SET sha256 = ?, text_z = ? "
-	    "WHERE id = ?", "bbi", (const void *)sha, (size_t)32,
-	    (const void *)z, zl, id) != 0 || store_outbox_cut(r->st, id, e) != 0)
+	if (store_outbox_keep(r->st, id, raw, len, game > 0 &&
+	    mail_parse(raw, len, &m, &pe) == 0 ? m->body : NULL, e) != 0 ||
+	    store_outbox_cut(r->st, id, e) != 0)
 		goto out;
 	rc = 0;
 out:
 	mail_msg_free(m);
 	free(raw);
-	free(z);
 	return rc;
 }
 
@@ -69,16 +56,13 @@ messages_old_text(struct referee *r, struct err *e)
 		size_t len = 0, kl = 0;
 		struct mail_msg *m = NULL;
 		struct err pe;
-		int got = store_query_int(r->st, e, &id, "SELECT id FROM messages "
-		    "WHERE text IS NULL AND trimmed_at IS NULL AND game_id IS NOT "
-		    "NULL AND id > ? ORDER BY id LIMIT 1", "i", id);
+		int got = store_message_next_textless(r->st, id, &id, e);
 
 		if (got < 0)
 			return -1;
 		if (got == 0)
 			return 0;
-		if (store_query_text(r->st, e, &raw, &len, "SELECT raw FROM "
-		    "messages WHERE id = ?", "i", id) != 1) {
+		if (store_message_raw(r->st, id, &raw, &len, e) != 1) {
 			free(raw);
 			return -1;
 		}
@@ -89,8 +73,7 @@ messages_old_text(struct referee *r, struct err *e)
 		mail_msg_free(m);
 		if (kept == NULL)
 			return err_set(e, ERR_TEMP, "out of memory");
-		got = store_exec(r->st, e, "UPDATE messages SET text = ? WHERE id = "
-		    "?", "ti", kept, id);
+		got = store_message_keep_text(r->st, id, kept, e);
 		free(kept);
 		if (got != 0)
 			return -1;
@@ -108,8 +91,7 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 	if (store_begin(r->st, e) != 0)
 		return -1;
 	if (messages_old_text(r, e) != 0 ||
-	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
-	    "trimmed_at IS NULL", "") < 0)
+	    store_messages_whole(r->st, &n, e) != 0)
 		goto fail;
 	vr->messages = n;
 	/* Each game's players' mail for the steps it has played. */
@@ -135,16 +117,12 @@ referee_vacuum(struct referee *r, struct vacuum_result *vr, struct err *e)
 		store_game_clear(&g);
 	}
 	if (store_messages_trim(r->st, 0, 0, now, e) != 0 ||
-	    store_query_int(r->st, e, &n, "SELECT count(*) FROM messages WHERE "
-	    "trimmed_at IS NULL", "") < 0)
+	    store_messages_whole(r->st, &n, e) != 0)
 		goto fail;
 	vr->messages -= n;
 	/* Delivered mail kept whole by an older despatch (no hash). */
 	for (;;) {
-		int got = store_query_int(r->st, e, &id, "SELECT id FROM outbox "
-		    "WHERE delivered_at IS NOT NULL AND sha256 IS NULL AND NOT "
-		    "sensitive AND id > ? "
-		    "ORDER BY id LIMIT 1", "i", id);
+		int got = store_outbox_next_whole(r->st, id, &id, e);
 
 		if (got < 0)
 			goto fail;

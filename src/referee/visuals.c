@@ -28,13 +28,12 @@ int
 player_mail_format(struct referee *r, int64_t player, char *buf, size_t size,
     struct err *e)
 {
-	char *v = NULL;
+	int got = store_player_mail_format(r->st, player, buf, size, e);
 
-	if (store_query_text(r->st, e, &v, NULL, "SELECT mail_format FROM "
-	    "players WHERE id = ?", "i", player) < 0)
+	if (got < 0)
 		return -1;
-	snprintf(buf, size, "%s", v != NULL ? v : "html");
-	free(v);
+	if (got == 0)
+		snprintf(buf, size, "html");
 	return 0;
 }
 

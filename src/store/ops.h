@@ -472,3 +472,211 @@ STORE_OP(int, player_secret_keep, (struct store *s, int64_t player,
     const char *secret, struct err *e), (s, player, secret, e))
 
 /* --- mail, players and orders ------------------------------------------- */
+
+/* The spool: mail taken from the mailbox, kept until it is read (see
+ * store_spool_get). */
+
+/* Spools a mail: when it came (0: unknown) and where from (NULL: ""). */
+STORE_OP(int, spool_add, (struct store *s, const char *raw, size_t len,
+    int64_t arrived, const char *source, struct err *e),
+    (s, raw, len, arrived, source, e))
+/* How many spooled mails wait to be read, and how many the intake failed
+ * on: 0, or -1 with e set. */
+STORE_OP(int, spool_counts, (struct store *s, int64_t *waiting,
+    int64_t *failed, struct err *e), (s, waiting, failed, e))
+/* The first spooled mail waiting to be read after mail after (0: the
+ * first of all) into *id, 0 when none: 0, or -1 with e set. */
+STORE_OP(int, spool_next, (struct store *s, int64_t after, int64_t *id,
+    struct err *e), (s, after, id, e))
+/* A spooled mail read: it leaves the spool. */
+STORE_OP(int, spool_done, (struct store *s, int64_t id, struct err *e),
+    (s, id, e))
+/* A spooled mail the intake failed on (not a player's mistake): kept,
+ * with why, and never read again by itself. */
+STORE_OP(int, spool_failed, (struct store *s, int64_t id, int64_t now,
+    const char *why, struct err *e), (s, id, now, why, e))
+
+/* What the daemon (process pid) says it is doing at time at, for
+ * 'despatch status': its state ("running", "stopped", ...) and a line of
+ * detail; it replaces what it said before. */
+STORE_OP(int, daemon_status_set, (struct store *s, int pid,
+    const char *state, const char *detail, int64_t at, struct err *e),
+    (s, pid, state, detail, at, e))
+/* What the daemon said last: 1 with *state and *detail (malloc'd; detail
+ * "" when it gave none), its pid and when; 0 when no daemon ever ran on
+ * the store (*state and *detail NULL, the rest 0); -1 with e set. */
+STORE_OP(int, daemon_status, (struct store *s, char **state, char **detail,
+    int64_t *pid, int64_t *at, struct err *e),
+    (s, state, detail, pid, at, e))
+
+/* Received mail (see store_message_insert). */
+
+/* The bytes received from sender (whatever the case of the address)
+ * since time since into *bytes, 0 when none: 0, or -1 with e set. */
+STORE_OP(int, messages_bytes_from, (struct store *s, const char *sender,
+    int64_t since, int64_t *bytes, struct err *e),
+    (s, sender, since, bytes, e))
+/* How many mails came from sender (whatever its case) since time since,
+ * counted up to max at most, so that a flood costs no more to count:
+ * into *n; 0, or -1 with e set. */
+STORE_OP(int, messages_from, (struct store *s, const char *sender,
+    int64_t since, int64_t max, int64_t *n, struct err *e),
+    (s, sender, since, max, n, e))
+/* The note kept with received mail id (why it was not answered). */
+STORE_OP(int, message_note, (struct store *s, int64_t id, const char *note,
+    struct err *e), (s, id, note, e))
+/* How many received mails still have their bytes whole (not yet cut to
+ * their headers by store_messages_trim), into *n: 0, or -1. */
+STORE_OP(int, messages_whole, (struct store *s, int64_t *n, struct err *e),
+    (s, n, e))
+/* The first received mail of a game after mail after (0: the first of
+ * all) whose text was never kept and whose bytes are whole (a store older
+ * than the trimming): 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, message_next_textless, (struct store *s, int64_t after,
+    int64_t *id, struct err *e), (s, after, id, e))
+/* The bytes of received mail id: 1 with *raw (malloc'd, NUL-terminated)
+ * and *len, 0 when there is no such mail, -1 with e set. */
+STORE_OP(int, message_raw, (struct store *s, int64_t id, char **raw,
+    size_t *len, struct err *e), (s, id, raw, len, e))
+/* The text read from received mail id, kept so that its bytes may go. */
+STORE_OP(int, message_keep_text, (struct store *s, int64_t id,
+    const char *text, struct err *e), (s, id, text, e))
+
+/* Players (see store_players). */
+
+/* How many players of game (0: of any game) have the address email,
+ * whatever its case, into *n: 0, or -1 with e set. */
+STORE_OP(int, players_with_email, (struct store *s, int64_t game,
+    const char *email, int64_t *n, struct err *e), (s, game, email, n, e))
+/* How many players game has on side (-1: on every side), into *n. */
+STORE_OP(int, players_count, (struct store *s, int64_t game, int side,
+    int64_t *n, struct err *e), (s, game, side, n, e))
+/* How many players of game asked for the full time to the deadline of
+ * step (WAIT), into *n. */
+STORE_OP(int, players_waiting, (struct store *s, int64_t game, int step,
+    int64_t *n, struct err *e), (s, game, step, n, e))
+/* The player asks that step not be played before its deadline (WAIT);
+ * step 0 withdraws that (READY). */
+STORE_OP(int, player_wait, (struct store *s, int64_t player, int step,
+    struct err *e), (s, player, step, e))
+/* How the player wants their reports ("text", "html" or "full") into
+ * out: 1, 0 when there is no such player (out untouched), -1 with e
+ * set. */
+STORE_OP(int, player_mail_format, (struct store *s, int64_t player,
+    char *out, size_t size, struct err *e), (s, player, out, size, e))
+/* The player's choice of format for their reports (SET MAIL). */
+STORE_OP(int, player_set_mail_format, (struct store *s, int64_t player,
+    const char *format, struct err *e), (s, player, format, e))
+/* One more phase in a row the player sent no orders for: how many so far
+ * into *count (0 when there is no such player). */
+STORE_OP(int, player_nmr, (struct store *s, int64_t player, int64_t *count,
+    struct err *e), (s, player, count, e))
+/* The player sent orders: the phases without them count from 0 again. */
+STORE_OP(int, player_nmr_clear, (struct store *s, int64_t player,
+    struct err *e), (s, player, e))
+/* The player's place goes to someone else: a new address and secret
+ * hash, no phase missed yet and no WAIT. */
+STORE_OP(int, player_replace, (struct store *s, int64_t player,
+    const char *email, const unsigned char hash[32], struct err *e),
+    (s, player, email, hash, e))
+
+/* Observers: people who follow a game without playing it. */
+
+/* Adds email as an observer of game, who gets each phase delay phases
+ * after it is played; an observer already there gets the new delay. */
+STORE_OP(int, observer_add, (struct store *s, int64_t game,
+    const char *email, int delay, int64_t now, struct err *e),
+    (s, game, email, delay, now, e))
+/* The observers of game, in the order they were added: *out is a
+ * malloc'd array of *n (NULL when none; free it). */
+STORE_OP(int, observers, (struct store *s, int64_t game,
+    struct store_observer **out, int *n, struct err *e), (s, game, out, n, e))
+
+/* Orders (see store_order_insert). */
+
+/* How many orders are stored (the current ones) for step of game, of side
+ * (-1: of any side) and of player (0: of any player), into *n. */
+STORE_OP(int, orders_count, (struct store *s, int64_t game, int step,
+    int side, int64_t player, int64_t *n, struct err *e),
+    (s, game, step, side, player, n, e))
+/* How many of the players of side (-1: of any side) have orders stored
+ * for step of game, into *n. */
+STORE_OP(int, orders_players, (struct store *s, int64_t game, int step,
+    int side, int64_t *n, struct err *e), (s, game, step, side, n, e))
+/* How many orders of side are stored for step of game or a later one,
+ * into *n. */
+STORE_OP(int, orders_ahead, (struct store *s, int64_t game, int side,
+    int step, int64_t *n, struct err *e), (s, game, side, step, n, e))
+/* The mark of game's orders for step and of its standing orders (see
+ * struct store_orders_mark). */
+STORE_OP(int, orders_mark, (struct store *s, int64_t game, int step,
+    struct store_orders_mark *m, struct err *e), (s, game, step, m, e))
+/* Forgets a player's standing orders (a new set replaces them whole). */
+STORE_OP(int, standing_clear, (struct store *s, int64_t game,
+    int64_t player, struct err *e), (s, game, player, e))
+/* One line of a player's standing orders, as store_order_insert. */
+STORE_OP(int, standing_insert, (struct store *s, int64_t game, int side,
+    int64_t player, int64_t message, int seq, int line, const char *raw,
+    const char *canonical, struct err *e),
+    (s, game, side, player, message, seq, line, raw, canonical, e))
+/* How many standing orders the player of game has, into *n. */
+STORE_OP(int, standing_count, (struct store *s, int64_t game,
+    int64_t player, int64_t *n, struct err *e), (s, game, player, n, e))
+
+/* The outbox, as the referee reads and holds it (see store_outbox_add). */
+
+/* The bytes of mail id: 1 with *raw (malloc'd, NUL-terminated) and *len,
+ * 0 when there is no such mail, -1 with e set. */
+STORE_OP(int, outbox_raw, (struct store *s, int64_t id, char **raw,
+    size_t *len, struct err *e), (s, id, raw, len, e))
+/* The subject of mail id: 1 with *subject (malloc'd), 0 when there is no
+ * such mail, -1 with e set. */
+STORE_OP(int, outbox_subject, (struct store *s, int64_t id, char **subject,
+    struct err *e), (s, id, subject, e))
+/* The game mail id is about into *game (0: none): 1, 0 when there is no
+ * such mail, -1 with e set. */
+STORE_OP(int, outbox_game, (struct store *s, int64_t id, int64_t *game,
+    struct err *e), (s, id, game, e))
+/* The first mail after mail after (0: the first of all) delivered and
+ * kept whole by a despatch older than the trimming, and holding no
+ * secret: 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, outbox_next_whole, (struct store *s, int64_t after,
+    int64_t *id, struct err *e), (s, after, id, e))
+/* For such a mail: the hash of its bytes raw and its text (NULL: none to
+ * keep), compressed, kept as store_outbox_add keeps them, so that
+ * store_outbox_cut may cut it. */
+STORE_OP(int, outbox_keep, (struct store *s, int64_t id, const char *raw,
+    size_t len, const char *text, struct err *e), (s, id, raw, len, text, e))
+/* The latest turn report of game to recipient (whatever its case), of
+ * this subject (NULL: of any): 1 and *id, 0 when none, -1 with e set. */
+STORE_OP(int, outbox_last_report, (struct store *s, int64_t game,
+    const char *recipient, const char *subject, int64_t *id,
+    struct err *e), (s, game, recipient, subject, id, e))
+/* Mail id (an observer's report) held back until its game has played
+ * step: no sender takes it before store_outbox_release. */
+STORE_OP(int, outbox_hold, (struct store *s, int64_t id, int step,
+    struct err *e), (s, id, step, e))
+/* The mail of game held back (store_outbox_hold) until step or before,
+ * or all of it when all is not 0 (the battle is over), due at once. */
+STORE_OP(int, outbox_release, (struct store *s, int64_t game, int step,
+    int all, struct err *e), (s, game, step, all, e))
+/* The mail of Message-ID message_id not tried before time until (a reply
+ * waiting for its map). */
+STORE_OP(int, outbox_put_off, (struct store *s, const char *message_id,
+    int64_t until, struct err *e), (s, message_id, until, e))
+/* The reply of Message-ID message_id, put off for its map, due at once,
+ * with raw (len bytes) as its bytes (NULL: as it was queued); nothing
+ * when it is sent already or its wait was over by now. */
+STORE_OP(int, outbox_preview, (struct store *s, const char *message_id,
+    const char *raw, size_t len, int64_t now, struct err *e),
+    (s, message_id, raw, len, now, e))
+/* The mail of game queued to recipient (whatever its case), not yet
+ * sent, that holds a secret is withdrawn (the secret changed); *welcomes
+ * is how many welcomes to them were waiting before. */
+STORE_OP(int, outbox_withdraw_secrets, (struct store *s, int64_t game,
+    const char *recipient, int64_t *welcomes, struct err *e),
+    (s, game, recipient, welcomes, e))
+/* Mail id's map is drawn when it is sent: the field at the start of the
+ * battle, for reports in format. */
+STORE_OP(int, outbox_draw, (struct store *s, int64_t id, const char *format,
+    struct err *e), (s, id, format, e))

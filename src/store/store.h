@@ -128,6 +128,17 @@ struct store_leaf {
 	int salt_ok;
 };
 
+/* Mail, players and orders: an observer of a game (store_observers). */
+struct store_observer {
+	char email[256];
+	int delay;              /* phases late each report comes */
+};
+/* Mail, players and orders: what store_orders_mark gives.  Two marks of
+ * the same step are equal only when no orders came or went between. */
+struct store_orders_mark {
+	int64_t last_order, orders, last_standing, standing;
+};
+
 /* The operations (ops.h): store_NAME for each. */
 #define STORE_OP(ret, name, params, args) ret store_##name params;
 #define STORE_VOP(name, params, args) void store_##name params;
