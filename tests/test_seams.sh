@@ -57,5 +57,14 @@ pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | gr
 w=$(grep -rnE --include='*.c' -e '->(crib|situation|unit_fields|strength_word|stand_word|form_phrase|yards_per_foot|column_word|limbered_word|stand_markers|scale_note)\b' "$src/src" | grep -v 'words->')
 [ -z "$w" ] && ok || no "report vocabulary read off the adjudicator's table: $w"
 
+# A store interface: no SQL, and no SQL runner, outside src/store/; the
+# runners are the SQLite backend's own (store/sqlite.h), and every
+# operation is one line of store/ops.h.
+sql=$(cd "$src" && grep -rnE 'store_(exec|query_int|query_text)|"(SELECT|INSERT|UPDATE|DELETE|CREATE) ' src --include='*.c' | grep -v '^src/store/')
+[ -z "$sql" ] && ok || no "SQL outside src/store/: $sql"
+grep -qE 'store_(exec|query_int|query_text)' "$src/src/store/store.h" && no "store.h offers the SQL runners" || ok
+inc=$(grep -rln 'store/sqlite.h' "$src/src" | grep -v "^$src/src/store/")
+[ -z "$inc" ] && ok || no "the SQLite backend's header used outside the store: $inc"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

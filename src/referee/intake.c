@@ -878,10 +878,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			free(text);
 		}
 		ledger_hex(salt, sizeof(salt), salt_hex);
-		if (store_exec(r->st, in->e, "UPDATE orders SET salt = ? WHERE "
-		    "game_id = ? AND step = ? AND side_idx = ? AND player_id = ? AND "
-		    "message = ? AND superseded = 0", "biIIii", salt, sizeof(salt),
-		    g.id, step, side, in->player_id, in->msg_row) != 0)
+		if (store_orders_salt_set(r->st, g.id, step, side, in->player_id,
+		    in->msg_row, salt, in->e) != 0)
 			goto out;
 		/* A game with nonces: the set's COMMIT, kept with it. */
 		nonces = chain_nonces(r, g.id, in->e);

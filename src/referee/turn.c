@@ -75,9 +75,8 @@ played_read(struct referee *r, const struct store_game *g,
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct chain_played *p = &pd->p[i];
-		char *t = NULL, *salt = NULL;
-		size_t sl = 0;
-		int c = 0;
+		char *t = NULL;
+		int c = 0, got;
 
 		p->side = pl[i].side;
 		p->player = pl[i].id;
@@ -90,16 +89,11 @@ played_read(struct referee *r, const struct store_game *g,
 		if (c > 0) {
 			/* The salt the reply told (absent for orders stored
 			 * before the ledger: those count as unmailed). */
-			if (store_query_text(r->st, e, &salt, &sl, "SELECT salt FROM "
-			    "orders WHERE game_id = ? AND step = ? AND side_idx = ? AND "
-			    "player_id = ? AND superseded = 0 AND salt IS NOT NULL "
-			    "LIMIT 1", "iIIi", g->id, step, pl[i].side, pl[i].id) < 0)
+			got = store_orders_salt(r->st, g->id, step, pl[i].side,
+			    pl[i].id, p->salt, e);
+			if (got < 0)
 				return -1;
-			if (salt != NULL && sl == LEDGER_SALT) {
-				memcpy(p->salt, salt, LEDGER_SALT);
-				p->mailed = 1;
-			}
-			free(salt);
+			p->mailed = got;
 		} else if (use_standing && (ps < 0 || ps == pl[i].side)) {
 			free(t);
 			pd->texts[i] = NULL;
@@ -112,15 +106,11 @@ played_read(struct referee *r, const struct store_game *g,
 		p->orders = pd->texts[i];
 		/* A game with nonces: the player's commitment for the step
 		 * (with orders or alone), and the nonce revealed, if any. */
-		{
-			int got = store_nonce_commit(r->st, g->id, step,
-			    pl[i].id, p->commit, e);
-
-			if (got < 0 || (got == 1 && store_nonce_reveal(r->st,
-			    g->id, step, pl[i].id, p->nonce, sizeof(p->nonce),
-			    e) < 0))
-				return -1;
-		}
+		got = store_nonce_commit(r->st, g->id, step, pl[i].id, p->commit,
+		    e);
+		if (got < 0 || (got == 1 && store_nonce_reveal(r->st, g->id, step,
+		    pl[i].id, p->nonce, sizeof(p->nonce), e) < 0))
+			return -1;
 	}
 	return 0;
 }

@@ -611,6 +611,17 @@ STORE_OP(int, orders_ahead, (struct store *s, int64_t game, int side,
  * struct store_orders_mark). */
 STORE_OP(int, orders_mark, (struct store *s, int64_t game, int step,
     struct store_orders_mark *m, struct err *e), (s, game, step, m, e))
+/* The salt the order reply told for the player's current orders of step
+ * of game, side: 1 with salt[16], 0 when there is none of that size
+ * (orders stored before the ledger), -1 with e set. */
+STORE_OP(int, orders_salt, (struct store *s, int64_t game, int step,
+    int side, int64_t player, unsigned char salt[16], struct err *e),
+    (s, game, step, side, player, salt, e))
+/* Keeps salt with the player's current orders of step of game, side, that
+ * came in mail message. */
+STORE_OP(int, orders_salt_set, (struct store *s, int64_t game, int step,
+    int side, int64_t player, int64_t message, const unsigned char salt[16],
+    struct err *e), (s, game, step, side, player, message, salt, e))
 /* Forgets a player's standing orders (a new set replaces them whole). */
 STORE_OP(int, standing_clear, (struct store *s, int64_t game,
     int64_t player, struct err *e), (s, game, player, e))

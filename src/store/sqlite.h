@@ -50,6 +50,22 @@ int sqlite_open(const char *path, int create, int max_version,
     struct store **out, struct err *e);
 void sqlite_close(struct store *s);
 
+/* SQL run as it is, for the backend's own files (and white-box tests). */
+
+/* Runs one statement with arguments described by types: 'i' int64_t,
+ * 'I' int (as int64), 't' const char * (NULL binds NULL), 'b' const void *
+ * then size_t, 'n' NULL.  For statements without rows. */
+int store_exec(struct store *s, struct err *e, const char *sql,
+    const char *types, ...);
+/* Runs a query for one value: 1 and *out from the first column of the
+ * first row, 0 when there is no row, -1 with e set on error. */
+int store_query_int(struct store *s, struct err *e, int64_t *out,
+    const char *sql, const char *types, ...);
+/* The same for a text or blob value: *out is malloc'd and NUL-terminated
+ * (its length in *len if len is not NULL); NULL when there is no row. */
+int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
+    const char *sql, const char *types, ...);
+
 /* The cached statement for sql (sqlite3_prepare_v3 with the cache), to
  * give back with store_stmt_release; SQLITE_OK or SQLite's error. */
 int store_stmt_get(struct store *s, const char *sql, sqlite3_stmt **st);

@@ -438,6 +438,38 @@ sqlite_standing_count(struct store *s, int64_t game, int64_t player,
 	    -1 : 0;
 }
 
+int
+sqlite_orders_salt(struct store *s, int64_t game, int step, int side,
+    int64_t player, unsigned char salt[16], struct err *e)
+{
+	char *v = NULL;
+	size_t n = 0;
+	int got;
+
+	got = store_query_text(s, e, &v, &n, "SELECT salt FROM orders WHERE "
+	    "game_id = ? AND step = ? AND side_idx = ? AND player_id = ? AND "
+	    "superseded = 0 AND salt IS NOT NULL LIMIT 1", "iIIi", game, step,
+	    side, player);
+	if (got < 0)
+		return -1;
+	got = v != NULL && n == 16;
+	if (got)
+		memcpy(salt, v, 16);
+	free(v);
+	return got;
+}
+
+int
+sqlite_orders_salt_set(struct store *s, int64_t game, int step, int side,
+    int64_t player, int64_t message, const unsigned char salt[16],
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE orders SET salt = ? WHERE game_id = ? AND "
+	    "step = ? AND side_idx = ? AND player_id = ? AND message = ? AND "
+	    "superseded = 0", "biIIii", (const void *)salt, (size_t)16, game,
+	    step, side, player, message);
+}
+
 /* --- the outbox, as the referee reads and holds it -------------------- */
 
 int

@@ -152,20 +152,4 @@ int store_zip(const char *text, size_t n, unsigned char **out,
 /* What store_zip made, as text (malloc'd); NULL when damaged. */
 char *store_unzip(const unsigned char *z, size_t n);
 
-/* --- going away: SQL run as it is (the SQLite backend's) ------------- */
-
-/* Runs one statement with arguments described by types: 'i' int64_t,
- * 'I' int (as int64), 't' const char * (NULL binds NULL), 'b' const void *
- * then size_t, 'n' NULL.  For statements without rows. */
-int store_exec(struct store *s, struct err *e, const char *sql,
-    const char *types, ...);
-/* Runs a query for one value: 1 and *out from the first column of the
- * first row, 0 when there is no row, -1 with e set on error. */
-int store_query_int(struct store *s, struct err *e, int64_t *out,
-    const char *sql, const char *types, ...);
-/* The same for a text or blob value: *out is malloc'd and NUL-terminated
- * (its length in *len if len is not NULL); NULL when there is no row. */
-int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
-    const char *sql, const char *types, ...);
-
 #endif

@@ -37,6 +37,7 @@
 #include "referee/referee.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "bench_util.h"
 
 #ifndef DESPATCH_SOURCE_DIR

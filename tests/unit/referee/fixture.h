@@ -15,6 +15,7 @@
 #include "referee/referee.h"
 #include "mail/mail.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 
 static const char scenario[] =
     "scenario \"Skirmish at the Mill\"\n"

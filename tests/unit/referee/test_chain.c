@@ -18,6 +18,7 @@
 #include "ledger/verify.h"
 #include "report/report.h"
 #include "fixture.h"
+#include "store/sqlite.h"
 
 /* Record seq of game 1: its bytes, head and signature. */
 struct rec {

@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 #define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"

@@ -26,6 +26,7 @@
 #include "referee/referee.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 
 #define CORPUS DESPATCH_SOURCE_DIR "/tests/mail-corpus"
 #define NOW 1796068800   /* 2026-11-30 20:00 UTC */

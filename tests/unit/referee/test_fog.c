@@ -21,6 +21,7 @@
 
 #include "referee/referee.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 #define CROWN "howe@crown.example.org"

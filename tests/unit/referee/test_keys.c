@@ -22,6 +22,7 @@
 #include "ledger/ledger.h"
 #include "referee/referee.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 /* 1 when the file at path holds the n bytes of needle anywhere. */

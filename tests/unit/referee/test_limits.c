@@ -19,6 +19,7 @@
 #include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 /* 128 units a side of 4 stands (the format's most), in 32 brigades, in

@@ -17,6 +17,7 @@
 
 #include "referee/referee.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 /* The skirmish made long enough for five phases of each side: a run of

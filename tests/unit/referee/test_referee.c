@@ -18,6 +18,7 @@
 
 #include "referee/referee.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 

@@ -16,6 +16,7 @@
 
 #include "referee/referee.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 #include "fixture.h"
 
 #define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"

@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "fixture.h"
+#include "store/sqlite.h"
 
 /* Every mail queued so far, marked delivered; each one's hash and the
  * text a player reads are checked against what it was before. */

@@ -19,6 +19,7 @@
 
 #include "scenario/scenario.h"
 #include "store/store.h"
+#include "store/sqlite.h"
 
 static char dbpath[256];
 
