@@ -46,7 +46,7 @@ crash_point(const char *name)
 }
 
 int
-fault_point(const char *name)
+crash_fault_point(const char *name)
 {
 	static long visits;
 

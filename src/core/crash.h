@@ -44,6 +44,6 @@ void crash_point(const char *name);
  *   spool-add    the daemon's insert of one mail into the spool
  *   outbox-mark  marking a mail the SMTP server took as sent
  */
-int fault_point(const char *name);
+int crash_fault_point(const char *name);
 
 #endif

@@ -11,7 +11,7 @@
 #include <string.h>
 
 void
-lbuf_free(struct lbuf *b)
+ledger_buf_free(struct lbuf *b)
 {
 	if (b->p != b->small)
 		free(b->p);
@@ -49,7 +49,7 @@ lb_raw(struct lbuf *b, const void *v, size_t n)
 }
 
 void
-lb_bytes(struct lbuf *b, const void *v, size_t n)
+ledger_buf_bytes(struct lbuf *b, const void *v, size_t n)
 {
 	unsigned char len[4];
 
@@ -62,13 +62,13 @@ lb_bytes(struct lbuf *b, const void *v, size_t n)
 }
 
 void
-lb_str(struct lbuf *b, const char *s)
+ledger_buf_str(struct lbuf *b, const char *s)
 {
-	lb_bytes(b, s, strlen(s));
+	ledger_buf_bytes(b, s, strlen(s));
 }
 
 void
-lb_int(struct lbuf *b, int64_t v)
+ledger_buf_int(struct lbuf *b, int64_t v)
 {
 	unsigned char x[8];
 	uint64_t u = (uint64_t)v;
@@ -78,7 +78,7 @@ lb_int(struct lbuf *b, int64_t v)
 		x[i] = (unsigned char)u;
 		u >>= 8;
 	}
-	lb_bytes(b, x, 8);
+	ledger_buf_bytes(b, x, 8);
 }
 
 void
@@ -88,13 +88,14 @@ ledger_hash(const char *tag, const struct lbuf *fields,
 	crypto_hash_sha256_state st;
 	struct lbuf t = { 0 };
 
-	lb_str(&t, tag);   /* short: it stays in the buffer's own bytes */
+	ledger_buf_str(&t,
+	    tag);   /* short: it stays in the buffer's own bytes */
 	crypto_hash_sha256_init(&st);
 	crypto_hash_sha256_update(&st, t.p, t.n);
 	if (fields != NULL && fields->n > 0)
 		crypto_hash_sha256_update(&st, fields->p, fields->n);
 	crypto_hash_sha256_final(&st, out);
-	lbuf_free(&t);
+	ledger_buf_free(&t);
 }
 
 /* --- the seed chain ---------------------------------------------------- */
@@ -105,9 +106,9 @@ ledger_chain_prev(const unsigned char sk[LEDGER_HASH],
 {
 	struct lbuf f = { 0 };
 
-	lb_bytes(&f, sk, LEDGER_HASH);
+	ledger_buf_bytes(&f, sk, LEDGER_HASH);
 	ledger_hash("despatch/seed-chain/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 void
@@ -136,17 +137,17 @@ leaf(const char *game, int step, const char *side, int seat,
 	struct lbuf f = { 0 };
 	int oom;
 
-	lb_str(&f, game);
-	lb_int(&f, step);
-	lb_str(&f, side);
-	lb_int(&f, seat);
-	lb_bytes(&f, salt, LEDGER_SALT);
-	lb_str(&f, orders);
+	ledger_buf_str(&f, game);
+	ledger_buf_int(&f, step);
+	ledger_buf_str(&f, side);
+	ledger_buf_int(&f, seat);
+	ledger_buf_bytes(&f, salt, LEDGER_SALT);
+	ledger_buf_str(&f, orders);
 	if (commit != NULL)
-		lb_bytes(&f, commit, LEDGER_HASH);
+		ledger_buf_bytes(&f, commit, LEDGER_HASH);
 	oom = f.oom;
 	ledger_hash("despatch/leaf/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 	return oom ? -1 : 0;
 }
 
@@ -173,15 +174,15 @@ ledger_salt(const unsigned char s_step[LEDGER_HASH], const char *side,
 	struct lbuf f = { 0 };
 	unsigned char h[LEDGER_HASH];
 
-	lb_bytes(&f, s_step, LEDGER_HASH);
-	lb_str(&f, side);
-	lb_int(&f, seat);
-	lb_str(&f, orders);
+	ledger_buf_bytes(&f, s_step, LEDGER_HASH);
+	ledger_buf_str(&f, side);
+	ledger_buf_int(&f, seat);
+	ledger_buf_str(&f, orders);
 	/* A set too large for memory gets the hash of what fitted; its leaf
 	 * then fails to be made, which is reported. */
 	ledger_hash("despatch/salt/v1", &f, h);
 	memcpy(out, h, LEDGER_SALT);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 void
@@ -192,13 +193,13 @@ ledger_root(const char *game, int step,
 	struct lbuf f = { 0 };
 	int i;
 
-	lb_str(&f, game);
-	lb_int(&f, step);
-	lb_int(&f, n);
+	ledger_buf_str(&f, game);
+	ledger_buf_int(&f, step);
+	ledger_buf_int(&f, n);
 	for (i = 0; i < n; i++)
-		lb_bytes(&f, leaves[i], LEDGER_HASH);
+		ledger_buf_bytes(&f, leaves[i], LEDGER_HASH);
 	ledger_hash("despatch/orders-root/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 void
@@ -210,13 +211,13 @@ ledger_dice_seed(const char *game, int step,
 {
 	struct lbuf f = { 0 };
 
-	lb_str(&f, game);
-	lb_int(&f, step);
-	lb_bytes(&f, s_step, LEDGER_HASH);
-	lb_bytes(&f, root, LEDGER_HASH);
-	lb_bytes(&f, prev_head, LEDGER_HASH);
+	ledger_buf_str(&f, game);
+	ledger_buf_int(&f, step);
+	ledger_buf_bytes(&f, s_step, LEDGER_HASH);
+	ledger_buf_bytes(&f, root, LEDGER_HASH);
+	ledger_buf_bytes(&f, prev_head, LEDGER_HASH);
 	ledger_hash("despatch/dice-seed/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 void
@@ -229,28 +230,28 @@ ledger_dice_seed_nonces(const char *game, int step,
 	struct lbuf f = { 0 };
 	int i;
 
-	lb_str(&f, game);
-	lb_int(&f, step);
-	lb_bytes(&f, s_step, LEDGER_HASH);
-	lb_bytes(&f, root, LEDGER_HASH);
-	lb_bytes(&f, prev_head, LEDGER_HASH);
-	lb_int(&f, s->nleaves);
+	ledger_buf_str(&f, game);
+	ledger_buf_int(&f, step);
+	ledger_buf_bytes(&f, s_step, LEDGER_HASH);
+	ledger_buf_bytes(&f, root, LEDGER_HASH);
+	ledger_buf_bytes(&f, prev_head, LEDGER_HASH);
+	ledger_buf_int(&f, s->nleaves);
 	for (i = 0; i < s->nleaves; i++) {
 		if (s->leaves[i].nonce[0] != '\0') {
-			lb_str(&f, s->leaves[i].nonce);
+			ledger_buf_str(&f, s->leaves[i].nonce);
 		} else {
 			struct lbuf a = { 0 };
 			unsigned char h[LEDGER_HASH];
 
-			lb_str(&a, s->leaves[i].side);
-			lb_int(&a, s->leaves[i].seat);
+			ledger_buf_str(&a, s->leaves[i].side);
+			ledger_buf_int(&a, s->leaves[i].seat);
 			ledger_hash("despatch/absent/v1", &a, h);
-			lbuf_free(&a);
-			lb_bytes(&f, h, LEDGER_HASH);
+			ledger_buf_free(&a);
+			ledger_buf_bytes(&f, h, LEDGER_HASH);
 		}
 	}
 	ledger_hash("despatch/dice-seed/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 /* --- state and events -------------------------------------------------- */
@@ -263,73 +264,73 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 
 	/* What a step can change; the rest is the scenario's, which the
 	 * genesis record binds by its hash. */
-	lb_int(&f, b->nstands);
+	ledger_buf_int(&f, b->nstands);
 	for (i = 0; i < b->nstands; i++) {
 		const struct stand *s = &b->stands[i];
 
-		lb_int(&f, s->unit);
-		lb_int(&f, s->sp);
-		lb_int(&f, s->pos.x);
-		lb_int(&f, s->pos.y);
-		lb_int(&f, s->facing);
-		lb_int(&f, s->form);
-		lb_int(&f, s->flags);
+		ledger_buf_int(&f, s->unit);
+		ledger_buf_int(&f, s->sp);
+		ledger_buf_int(&f, s->pos.x);
+		ledger_buf_int(&f, s->pos.y);
+		ledger_buf_int(&f, s->facing);
+		ledger_buf_int(&f, s->form);
+		ledger_buf_int(&f, s->flags);
 	}
-	lb_int(&f, b->nbrigades);
+	ledger_buf_int(&f, b->nbrigades);
 	for (i = 0; i < b->nbrigades; i++) {
 		const struct brigade *br = &b->brigades[i];
 
-		lb_int(&f, br->lost);
-		lb_int(&f, br->flags);
-		lb_int(&f, br->hits);
+		ledger_buf_int(&f, br->lost);
+		ledger_buf_int(&f, br->flags);
+		ledger_buf_int(&f, br->hits);
 	}
-	lb_int(&f, b->ncommanders);
+	ledger_buf_int(&f, b->ncommanders);
 	for (i = 0; i < b->ncommanders; i++) {
 		const struct commander *c = &b->commanders[i];
 
-		lb_int(&f, c->pos.x);
-		lb_int(&f, c->pos.y);
-		lb_int(&f, c->facing);
-		lb_int(&f, c->gone);
-		lb_int(&f, c->attached);
+		ledger_buf_int(&f, c->pos.x);
+		ledger_buf_int(&f, c->pos.y);
+		ledger_buf_int(&f, c->facing);
+		ledger_buf_int(&f, c->gone);
+		ledger_buf_int(&f, c->attached);
 	}
-	lb_int(&f, b->nterrain);
+	ledger_buf_int(&f, b->nterrain);
 	for (i = 0; i < b->nterrain; i++)
-		lb_int(&f, b->terrain[i].trodden);
-	lb_int(&f, b->nunits);
+		ledger_buf_int(&f, b->terrain[i].trodden);
+	ledger_buf_int(&f, b->nunits);
 	for (i = 0; i < b->nunits; i++) {
-		lb_int(&f, b->units[i].density);
-		lb_int(&f, b->units[i].disruption);
-		lb_int(&f, (int)b->units[i].marks);
+		ledger_buf_int(&f, b->units[i].density);
+		ledger_buf_int(&f, b->units[i].disruption);
+		ledger_buf_int(&f, (int)b->units[i].marks);
 	}
 	/* The cards, in a scenario that plays them (a battle without
 	 * keeps the hash it always had). */
 	if (b->cards.n > 0) {
-		lb_int(&f, b->cards.n);
+		ledger_buf_int(&f, b->cards.n);
 		for (i = 0; i < b->cards.n; i++)
-			lb_int(&f, b->cards.at[i]);
-		lb_int(&f, b->cards.neffects);
+			ledger_buf_int(&f, b->cards.at[i]);
+		ledger_buf_int(&f, b->cards.neffects);
 		for (i = 0; i < b->cards.neffects; i++) {
 			const struct card_effect *x = &b->cards.effects[i];
 
-			lb_int(&f, x->card);
-			lb_int(&f, x->side);
-			lb_int(&f, x->unit);
-			lb_int(&f, x->commander);
-			lb_int(&f, x->at.x);
-			lb_int(&f, x->at.y);
-			lb_int(&f, x->value);
-			lb_int(&f, x->until);
-			lb_int(&f, x->spent);
+			ledger_buf_int(&f, x->card);
+			ledger_buf_int(&f, x->side);
+			ledger_buf_int(&f, x->unit);
+			ledger_buf_int(&f, x->commander);
+			ledger_buf_int(&f, x->at.x);
+			ledger_buf_int(&f, x->at.y);
+			ledger_buf_int(&f, x->value);
+			ledger_buf_int(&f, x->until);
+			ledger_buf_int(&f, x->spent);
 		}
 		for (i = 0; i < b->ncommanders; i++) {
-			lb_int(&f, b->commanders[i].out_until);
-			lb_int(&f, b->commanders[i].out_removed);
+			ledger_buf_int(&f, b->commanders[i].out_until);
+			ledger_buf_int(&f, b->commanders[i].out_removed);
 		}
 	}
 	oom = f.oom;
 	ledger_hash("despatch/state/v3", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 	return oom ? -1 : 0;
 }
 
@@ -339,21 +340,21 @@ ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 	struct lbuf f = { 0 };
 	int i, oom;
 
-	lb_int(&f, ev->n);
+	ledger_buf_int(&f, ev->n);
 	for (i = 0; i < ev->n; i++) {
 		const struct event *x = &ev->v[i];
 
-		lb_str(&f, events_kind_name(x->kind));
-		lb_int(&f, x->side);
-		lb_int(&f, x->unit);
-		lb_int(&f, x->target);
-		lb_int(&f, x->value);
-		lb_int(&f, x->sides);
-		lb_str(&f, x->text);
+		ledger_buf_str(&f, events_kind_name(x->kind));
+		ledger_buf_int(&f, x->side);
+		ledger_buf_int(&f, x->unit);
+		ledger_buf_int(&f, x->target);
+		ledger_buf_int(&f, x->value);
+		ledger_buf_int(&f, x->sides);
+		ledger_buf_str(&f, x->text);
 	}
 	oom = f.oom;
 	ledger_hash("despatch/events/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 	return oom ? -1 : 0;
 }
 
@@ -366,29 +367,29 @@ ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out)
 
 	out->n = 0;
 	out->oom = 0;
-	lb_str(out, "genesis");
-	lb_int(out, LEDGER_VERSION);
-	lb_str(out, g->game);
-	lb_str(out, g->title);
-	lb_bytes(out, g->scenario_sha256, LEDGER_HASH);
-	lb_str(out, g->ruleset);
-	lb_str(out, g->engine);
-	lb_int(out, g->steps);
-	lb_int(out, g->from_step);
-	lb_int(out, g->sandbox);
-	lb_int(out, g->fog);
-	lb_int(out, g->nonces);
-	lb_int(out, g->nsides);
+	ledger_buf_str(out, "genesis");
+	ledger_buf_int(out, LEDGER_VERSION);
+	ledger_buf_str(out, g->game);
+	ledger_buf_str(out, g->title);
+	ledger_buf_bytes(out, g->scenario_sha256, LEDGER_HASH);
+	ledger_buf_str(out, g->ruleset);
+	ledger_buf_str(out, g->engine);
+	ledger_buf_int(out, g->steps);
+	ledger_buf_int(out, g->from_step);
+	ledger_buf_int(out, g->sandbox);
+	ledger_buf_int(out, g->fog);
+	ledger_buf_int(out, g->nonces);
+	ledger_buf_int(out, g->nsides);
 	for (i = 0; i < g->nsides; i++)
-		lb_str(out, g->sides[i]);
-	lb_int(out, g->nseats);
+		ledger_buf_str(out, g->sides[i]);
+	ledger_buf_int(out, g->nseats);
 	for (i = 0; i < g->nseats; i++) {
-		lb_int(out, g->seats[i].seat);
-		lb_str(out, g->seats[i].side);
-		lb_bytes(out, g->seats[i].email_hash, LEDGER_HASH);
+		ledger_buf_int(out, g->seats[i].seat);
+		ledger_buf_str(out, g->seats[i].side);
+		ledger_buf_bytes(out, g->seats[i].email_hash, LEDGER_HASH);
 	}
-	lb_bytes(out, g->s0, LEDGER_HASH);
-	lb_bytes(out, g->pk, LEDGER_PK);
+	ledger_buf_bytes(out, g->s0, LEDGER_HASH);
+	ledger_buf_bytes(out, g->pk, LEDGER_PK);
 	return out->oom ? -1 : 0;
 }
 
@@ -399,35 +400,35 @@ ledger_step_encode(const struct ledger_step *s, struct lbuf *out)
 
 	out->n = 0;
 	out->oom = 0;
-	lb_str(out, "step");
+	ledger_buf_str(out, "step");
 	if (s->version == 1) {
 		/* As a record of the layout before engines were named is
 		 * read back (ledger tests). */
-		lb_int(out, 1);
+		ledger_buf_int(out, 1);
 	} else {
-		lb_int(out, LEDGER_STEP_VERSION);
-		lb_int(out, s->engine);
+		ledger_buf_int(out, LEDGER_STEP_VERSION);
+		ledger_buf_int(out, s->engine);
 	}
-	lb_int(out, s->step);
-	lb_int(out, s->turn);
-	lb_str(out, s->phase);
-	lb_bytes(out, s->prev, LEDGER_HASH);
-	lb_int(out, s->nleaves);
+	ledger_buf_int(out, s->step);
+	ledger_buf_int(out, s->turn);
+	ledger_buf_str(out, s->phase);
+	ledger_buf_bytes(out, s->prev, LEDGER_HASH);
+	ledger_buf_int(out, s->nleaves);
 	for (i = 0; i < s->nleaves; i++) {
-		lb_str(out, s->leaves[i].side);
-		lb_int(out, s->leaves[i].seat);
-		lb_int(out, s->leaves[i].mailed);
-		lb_bytes(out, s->leaves[i].leaf, LEDGER_HASH);
-		lb_bytes(out, s->leaves[i].commit, LEDGER_HASH);
-		lb_str(out, s->leaves[i].nonce);
+		ledger_buf_str(out, s->leaves[i].side);
+		ledger_buf_int(out, s->leaves[i].seat);
+		ledger_buf_int(out, s->leaves[i].mailed);
+		ledger_buf_bytes(out, s->leaves[i].leaf, LEDGER_HASH);
+		ledger_buf_bytes(out, s->leaves[i].commit, LEDGER_HASH);
+		ledger_buf_str(out, s->leaves[i].nonce);
 	}
-	lb_bytes(out, s->root, LEDGER_HASH);
-	lb_bytes(out, s->s_step, LEDGER_HASH);
-	lb_bytes(out, s->dice_seed, LEDGER_HASH);
-	lb_int(out, s->scripted);
-	lb_int(out, s->rolls);
-	lb_bytes(out, s->events, LEDGER_HASH);
-	lb_bytes(out, s->state, LEDGER_HASH);
+	ledger_buf_bytes(out, s->root, LEDGER_HASH);
+	ledger_buf_bytes(out, s->s_step, LEDGER_HASH);
+	ledger_buf_bytes(out, s->dice_seed, LEDGER_HASH);
+	ledger_buf_int(out, s->scripted);
+	ledger_buf_int(out, s->rolls);
+	ledger_buf_bytes(out, s->events, LEDGER_HASH);
+	ledger_buf_bytes(out, s->state, LEDGER_HASH);
 	return out->oom ? -1 : 0;
 }
 
@@ -438,20 +439,20 @@ ledger_act_encode(const struct ledger_act *a, struct lbuf *out)
 
 	out->n = 0;
 	out->oom = 0;
-	lb_str(out, "act");
-	lb_int(out, up ? LEDGER_UPGRADE_VERSION : LEDGER_VERSION);
-	lb_str(out, a->act);
-	lb_int(out, a->step);
-	lb_bytes(out, a->prev, LEDGER_HASH);
-	lb_int(out, a->seat);
-	lb_bytes(out, a->email_hash, LEDGER_HASH);
-	lb_int(out, a->amount);
-	lb_str(out, a->text);
+	ledger_buf_str(out, "act");
+	ledger_buf_int(out, up ? LEDGER_UPGRADE_VERSION : LEDGER_VERSION);
+	ledger_buf_str(out, a->act);
+	ledger_buf_int(out, a->step);
+	ledger_buf_bytes(out, a->prev, LEDGER_HASH);
+	ledger_buf_int(out, a->seat);
+	ledger_buf_bytes(out, a->email_hash, LEDGER_HASH);
+	ledger_buf_int(out, a->amount);
+	ledger_buf_str(out, a->text);
 	if (up) {
-		lb_int(out, a->engine_from);
-		lb_int(out, a->engine_to);
-		lb_bytes(out, a->state_from, LEDGER_HASH);
-		lb_bytes(out, a->state_to, LEDGER_HASH);
+		ledger_buf_int(out, a->engine_from);
+		ledger_buf_int(out, a->engine_to);
+		ledger_buf_bytes(out, a->state_from, LEDGER_HASH);
+		ledger_buf_bytes(out, a->state_to, LEDGER_HASH);
 	}
 	return out->oom ? -1 : 0;
 }
@@ -464,7 +465,7 @@ ledger_head(const unsigned char *rec, size_t n, unsigned char out[LEDGER_HASH])
 	unsigned char len[4];
 
 	/* The tag, then the record as one field, without copying it. */
-	lb_str(&t, "despatch/record/v1");
+	ledger_buf_str(&t, "despatch/record/v1");
 	len[0] = (unsigned char)(n >> 24);
 	len[1] = (unsigned char)(n >> 16);
 	len[2] = (unsigned char)(n >> 8);
@@ -474,7 +475,7 @@ ledger_head(const unsigned char *rec, size_t n, unsigned char out[LEDGER_HASH])
 	crypto_hash_sha256_update(&st, len, 4);
 	crypto_hash_sha256_update(&st, rec, n);
 	crypto_hash_sha256_final(&st, out);
-	lbuf_free(&t);
+	ledger_buf_free(&t);
 }
 
 void
@@ -487,9 +488,9 @@ ledger_email_hash(const char *email, unsigned char out[LEDGER_HASH])
 	for (i = 0; email[i] != '\0' && i + 1 < sizeof(low); i++)
 		low[i] = (char)tolower((unsigned char)email[i]);
 	low[i] = '\0';
-	lb_str(&f, low);
+	ledger_buf_str(&f, low);
 	ledger_hash("despatch/email/v1", &f, out);
-	lbuf_free(&f);
+	ledger_buf_free(&f);
 }
 
 /* --- reading records back ---------------------------------------------- */

@@ -38,11 +38,11 @@ struct lbuf {
 	unsigned char small[512];  /* so short hashes never allocate */
 };
 
-void lbuf_free(struct lbuf *b);
+void ledger_buf_free(struct lbuf *b);
 /* One field: its length, then its bytes. */
-void lb_bytes(struct lbuf *b, const void *v, size_t n);
-void lb_str(struct lbuf *b, const char *s);
-void lb_int(struct lbuf *b, int64_t v);
+void ledger_buf_bytes(struct lbuf *b, const void *v, size_t n);
+void ledger_buf_str(struct lbuf *b, const char *s);
+void ledger_buf_int(struct lbuf *b, int64_t v);
 
 /* SHA-256 over the tag (as a field) and then the bytes of fields. */
 void ledger_hash(const char *tag, const struct lbuf *fields,

@@ -59,7 +59,7 @@ check_value(const char *what, const char *v, struct err *e)
 		return err_set(e, ERR_USER, "the %s contains a line break; a "
 		    "header value may not hold one (it could write header "
 		    "fields of its own)", what);
-	if (!mtext_utf8_valid(v, strlen(v)))
+	if (!mail_text_utf8_valid(v, strlen(v)))
 		return err_set(e, ERR_USER, "the %s is not valid UTF-8", what);
 	for (p = v; *p != '\0'; p++)
 		if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7F)
@@ -196,7 +196,7 @@ put_hex(struct mtext *b, unsigned char c)
 	t[0] = '=';
 	t[1] = hex[c >> 4];
 	t[2] = hex[c & 15];
-	mtext_put(b, t, 3);
+	mail_text_put(b, t, 3);
 }
 
 static void
@@ -209,12 +209,12 @@ put_word(struct mtext *b, const char *s, size_t n, int q)
 	size_t i;
 	char t[4];
 
-	mtext_puts(b, q ? "=?utf-8?Q?" : "=?utf-8?B?");
+	mail_text_puts(b, q ? "=?utf-8?Q?" : "=?utf-8?B?");
 	for (i = 0; q && i < n; i++) {
 		if (q_plain(u[i]))
-			mtext_putc(b, (char)u[i]);
+			mail_text_putc(b, (char)u[i]);
 		else if (u[i] == ' ')
-			mtext_putc(b, '_');
+			mail_text_putc(b, '_');
 		else
 			put_hex(b, u[i]);
 	}
@@ -228,9 +228,9 @@ put_word(struct mtext *b, const char *s, size_t n, int q)
 		t[1] = b64[(v >> 12) & 63];
 		t[2] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
 		t[3] = i + 2 < n ? b64[v & 63] : '=';
-		mtext_put(b, t, 4);
+		mail_text_put(b, t, 4);
 	}
-	mtext_puts(b, "?=");
+	mail_text_puts(b, "?=");
 }
 
 /* Writes s[0..n) (UTF-8) as encoded-words of at most 75 characters,
@@ -247,7 +247,7 @@ put_encoded(struct mtext *b, const char *s, size_t n, size_t *col)
 	q = qlen <= 4 * ((n + 2) / 3);
 	i = 0;
 	while (i < n) {
-		k = mtext_utf8_seq(s + i, n - i);
+		k = mail_text_utf8_seq(s + i, n - i);
 		if (k == 0)
 			k = 1;
 		if (q) {
@@ -259,7 +259,7 @@ put_encoded(struct mtext *b, const char *s, size_t n, size_t *col)
 		limit = *col + 75 <= 78 ? 75 : (*col < 78 ? 78 - *col : 0);
 		if (i > start && 12 + next > limit) {
 			put_word(b, s + start, i - start, q);
-			mtext_puts(b, "\r\n ");
+			mail_text_puts(b, "\r\n ");
 			*col = 1;
 			start = i;
 			cost = 0;
@@ -287,10 +287,10 @@ put_folded(struct mtext *b, const char *s, size_t *col)
 		while (j < n && s[j] != ' ')
 			j++;
 		if (written && s[i] == ' ' && j > i + 1 && *col + (j - i) > 78) {
-			mtext_puts(b, "\r\n");
+			mail_text_puts(b, "\r\n");
 			*col = 0;
 		}
-		mtext_put(b, s + i, j - i);
+		mail_text_put(b, s + i, j - i);
 		*col += j - i;
 		written = 1;
 		i = j;
@@ -321,12 +321,12 @@ put_subject(struct mtext *b, const char *s)
 {
 	size_t col = 9;
 
-	mtext_puts(b, "Subject: ");
+	mail_text_puts(b, "Subject: ");
 	if (needs_encoding(s))
 		put_encoded(b, s, strlen(s), &col);
 	else
 		put_folded(b, s, &col);
-	mtext_puts(b, "\r\n");
+	mail_text_puts(b, "\r\n");
 }
 
 /* A display name: as atoms if it is only atext and spaces, as a
@@ -345,19 +345,19 @@ put_name(struct mtext *b, const char *name, size_t *col)
 		if (!is_atext(name[i]) && name[i] != ' ')
 			atoms = 0;
 	if (atoms) {
-		mtext_put(b, name, n);
+		mail_text_put(b, name, n);
 		*col += n;
 		return;
 	}
-	mtext_putc(b, '"');
+	mail_text_putc(b, '"');
 	for (i = 0; i < n; i++) {
 		if (name[i] == '"' || name[i] == '\\') {
-			mtext_putc(b, '\\');
+			mail_text_putc(b, '\\');
 			(*col)++;
 		}
-		mtext_putc(b, name[i]);
+		mail_text_putc(b, name[i]);
 	}
-	mtext_putc(b, '"');
+	mail_text_putc(b, '"');
 	*col += n + 2;
 }
 
@@ -366,19 +366,19 @@ put_address(struct mtext *b, const char *field, const struct address *a)
 {
 	size_t col = strlen(field) + 2;
 
-	mtext_puts(b, field);
-	mtext_puts(b, ": ");
+	mail_text_puts(b, field);
+	mail_text_puts(b, ": ");
 	if (a->name[0] == '\0') {
-		mtext_put(b, a->addr, a->addr_len);
+		mail_text_put(b, a->addr, a->addr_len);
 	} else {
 		put_name(b, a->name, &col);
 		if (col + 3 + a->addr_len > 78)
-			mtext_puts(b, "\r\n");
-		mtext_puts(b, " <");
-		mtext_put(b, a->addr, a->addr_len);
-		mtext_putc(b, '>');
+			mail_text_puts(b, "\r\n");
+		mail_text_puts(b, " <");
+		mail_text_put(b, a->addr, a->addr_len);
+		mail_text_putc(b, '>');
 	}
-	mtext_puts(b, "\r\n");
+	mail_text_puts(b, "\r\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -411,8 +411,8 @@ put_7bit(struct mtext *b, const char *s, size_t n)
 	while (pos < n) {
 		nl = memchr(s + pos, '\n', n - pos);
 		l = nl == NULL ? n - pos : (size_t)(nl - (s + pos));
-		mtext_put(b, s + pos, l);
-		mtext_puts(b, "\r\n");
+		mail_text_put(b, s + pos, l);
+		mail_text_puts(b, "\r\n");
 		pos += l + 1;
 	}
 }
@@ -441,21 +441,21 @@ mail_put_qp(struct mtext *b, const char *s, size_t n)
 			    ((c == ' ' || c == '\t') && !last);
 			tok = lit ? 1 : 3;
 			if (col + tok > 75 && !(last && col + tok <= 76)) {
-				mtext_puts(b, "=\r\n");
+				mail_text_puts(b, "=\r\n");
 				col = 0;
 			}
 			if (col == 0 && c == 'F' && l - k >= 5 &&
 			    memcmp(line + k, "From ", 5) == 0)
 				lit = 0;
 			if (lit) {
-				mtext_putc(b, (char)c);
+				mail_text_putc(b, (char)c);
 				col++;
 			} else {
 				put_hex(b, c);
 				col += 3;
 			}
 		}
-		mtext_puts(b, "\r\n");
+		mail_text_puts(b, "\r\n");
 		pos += l + 1;
 	}
 }
@@ -480,10 +480,10 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 	char *res = NULL;
 	int seven, multi = 0;
 
-	mtext_init(&b);
-	mtext_init(&body);
-	mtext_init(&ctype);
-	mtext_init(&mime);
+	mail_text_init(&b);
+	mail_text_init(&body);
+	mail_text_init(&ctype);
+	mail_text_init(&mime);
 	if (len != NULL)
 		*len = 0;
 	if (m == NULL) {
@@ -517,11 +517,11 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 	    check_msgid("In-Reply-To", m->in_reply_to, e) != 0))
 		goto out;
 	if (m->body != NULL) {
-		if (mtext_put_lf(&body, m->body, strlen(m->body)) != 0) {
+		if (mail_text_put_lf(&body, m->body, strlen(m->body)) != 0) {
 			fail_oom(e);
 			goto out;
 		}
-		if (!mtext_utf8_valid(body.p, body.len)) {
+		if (!mail_text_utf8_valid(body.p, body.len)) {
 			err_set(e, ERR_USER, "the body of the mail is not valid "
 			    "UTF-8");
 			goto out;
@@ -533,9 +533,9 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		goto out;
 
 	if (m->date != NULL) {
-		mtext_puts(&b, "Date: ");
-		mtext_puts(&b, m->date);
-		mtext_puts(&b, "\r\n");
+		mail_text_puts(&b, "Date: ");
+		mail_text_puts(&b, m->date);
+		mail_text_puts(&b, "\r\n");
 	}
 	if (m->from != NULL)
 		put_address(&b, "From", &from);
@@ -544,46 +544,48 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 	if (m->subject != NULL)
 		put_subject(&b, m->subject);
 	if (m->message_id != NULL) {
-		mtext_puts(&b, "Message-ID: <");
-		mtext_puts(&b, m->message_id);
-		mtext_puts(&b, ">\r\n");
+		mail_text_puts(&b, "Message-ID: <");
+		mail_text_puts(&b, m->message_id);
+		mail_text_puts(&b, ">\r\n");
 	}
 	if (m->in_reply_to != NULL) {
-		mtext_puts(&b, "In-Reply-To: <");
-		mtext_puts(&b, m->in_reply_to);
-		mtext_puts(&b, ">\r\nReferences: <");
-		mtext_puts(&b, m->in_reply_to);
-		mtext_puts(&b, ">\r\n");
+		mail_text_puts(&b, "In-Reply-To: <");
+		mail_text_puts(&b, m->in_reply_to);
+		mail_text_puts(&b, ">\r\nReferences: <");
+		mail_text_puts(&b, m->in_reply_to);
+		mail_text_puts(&b, ">\r\n");
 	}
-	mtext_puts(&b, "MIME-Version: 1.0\r\n");
+	mail_text_puts(&b, "MIME-Version: 1.0\r\n");
 	if (multi) {
-		mtext_puts(&b, "Content-Type: ");
-		mtext_put(&b, ctype.p, ctype.len);
-		mtext_puts(&b, "\r\n");
+		mail_text_puts(&b, "Content-Type: ");
+		mail_text_put(&b, ctype.p, ctype.len);
+		mail_text_puts(&b, "\r\n");
 	} else {
-		mtext_puts(&b, "Content-Type: text/plain; charset=utf-8\r\n");
-		mtext_puts(&b, seven ? "Content-Transfer-Encoding: 7bit\r\n" :
+		mail_text_puts(&b,
+		    "Content-Type: text/plain; charset=utf-8\r\n");
+		mail_text_puts(&b,
+		    seven ? "Content-Transfer-Encoding: 7bit\r\n" :
 		    "Content-Transfer-Encoding: quoted-printable\r\n");
 	}
-	mtext_puts(&b, m->auto_reply ? "Auto-Submitted: auto-replied\r\n" :
+	mail_text_puts(&b, m->auto_reply ? "Auto-Submitted: auto-replied\r\n" :
 	    "Auto-Submitted: auto-generated\r\n");
-	mtext_puts(&b, "\r\n");
+	mail_text_puts(&b, "\r\n");
 	if (multi)
-		mtext_put(&b, mime.p, mime.len);
+		mail_text_put(&b, mime.p, mime.len);
 	else if (seven)
 		put_7bit(&b, body.p, body.len);
 	else
 		mail_put_qp(&b, body.p, body.len);
-	res = mtext_finish(&b, len);
+	res = mail_text_finish(&b, len);
 	if (res == NULL)
 		fail_oom(e);
 out:
 	free(from.name);
 	free(to.name);
-	mtext_free(&b);
-	mtext_free(&body);
-	mtext_free(&ctype);
-	mtext_free(&mime);
+	mail_text_free(&b);
+	mail_text_free(&body);
+	mail_text_free(&ctype);
+	mail_text_free(&mime);
 	return res;
 }
 

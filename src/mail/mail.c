@@ -133,7 +133,7 @@ header_text(const char *what, const char *raw, size_t n, int decode,
 	int r, rc = -1;
 
 	*out = NULL;
-	mtext_init(&t);
+	mail_text_init(&t);
 	if (n > MAIL_HEADER_RAW_MAX) {
 		/* Not worth decoding: no encoding makes it small enough. */
 		err_set(e, ERR_USER, "the %s header is %zu bytes long; the limit "
@@ -142,8 +142,8 @@ header_text(const char *what, const char *raw, size_t n, int decode,
 	}
 	for (i = 0; i < n; i++)
 		if (raw[i] != '\r' && raw[i] != '\n')
-			mtext_putc(&t, raw[i]);
-	unfolded = mtext_finish(&t, &len);
+			mail_text_putc(&t, raw[i]);
+	unfolded = mail_text_finish(&t, &len);
 	if (unfolded == NULL) {
 		oom(e);
 		goto out;
@@ -166,7 +166,7 @@ header_text(const char *what, const char *raw, size_t n, int decode,
 			srclen = strlen(decoded);
 		}
 	}
-	if (mtext_put_clean(&t, src, srclen, MTEXT_CTL_SPACE) != 0) {
+	if (mail_text_put_clean(&t, src, srclen, MTEXT_CTL_SPACE) != 0) {
 		oom(e);
 		goto out;
 	}
@@ -199,7 +199,7 @@ header_text(const char *what, const char *raw, size_t n, int decode,
 out:
 	free(unfolded);
 	free(decoded);
-	mtext_free(&t);
+	mail_text_free(&t);
 	return rc;
 }
 
@@ -614,11 +614,11 @@ to_utf8(struct mtext *out, const char *cs_raw, const char *text, size_t n,
 		r = charconv_buffer("utf-8", cs, text, n, &conv, &convlen);
 	switch (r) {
 	case MAIL_CHARCONV_NO_ERROR:
-		r = mtext_put_clean(out, conv, convlen, MTEXT_KEEP_CTL);
+		r = mail_text_put_clean(out, conv, convlen, MTEXT_KEEP_CTL);
 		charconv_buffer_free(conv);
 		return r != 0 ? oom(e) : 0;
 	case MAIL_CHARCONV_ERROR_UNKNOWN_CHARSET:
-		if (mtext_put_clean(out, text, n, MTEXT_KEEP_CTL) != 0)
+		if (mail_text_put_clean(out, text, n, MTEXT_KEEP_CTL) != 0)
 			return oom(e);
 		return 0;
 	case MAIL_CHARCONV_ERROR_MEMORY:
@@ -643,9 +643,9 @@ read_body(struct mailmime *part, int html, struct mail_msg *m,
 	size_t declen = 0, idx = 0;
 	int r, rc = -1;
 
-	mtext_init(&utf);
-	mtext_init(&lf);
-	mtext_init(&out);
+	mail_text_init(&utf);
+	mail_text_init(&lf);
+	mail_text_init(&out);
 	if (d == NULL || d->dt_type != MAILMIME_DATA_TEXT ||
 	    d->dt_data.dt_text.dt_data == NULL) {
 		rc = 0;
@@ -670,19 +670,20 @@ read_body(struct mailmime *part, int html, struct mail_msg *m,
 	}
 	if (to_utf8(&utf, content_param(ct, "charset"), dec, declen, e) != 0)
 		goto out;
-	if (mtext_put_lf(&lf, utf.p == NULL ? "" : utf.p, utf.len) != 0) {
+	if (mail_text_put_lf(&lf, utf.p == NULL ? "" : utf.p, utf.len) != 0) {
 		oom(e);
 		goto out;
 	}
 	fmt = content_param(ct, "format");
 	delsp = content_param(ct, "delsp");
 	if (html)
-		r = mtext_html_to_text(&out, lf.p == NULL ? "" : lf.p, lf.len);
+		r = mail_text_html_to_text(&out, lf.p == NULL ? "" : lf.p,
+		    lf.len);
 	else if (fmt != NULL && strcasecmp(fmt, "flowed") == 0)
-		r = mtext_unflow(&out, lf.p == NULL ? "" : lf.p, lf.len,
+		r = mail_text_unflow(&out, lf.p == NULL ? "" : lf.p, lf.len,
 		    delsp != NULL && strcasecmp(delsp, "yes") == 0);
 	else
-		r = mtext_put(&out, lf.p == NULL ? "" : lf.p, lf.len);
+		r = mail_text_put(&out, lf.p == NULL ? "" : lf.p, lf.len);
 	if (r != 0) {
 		oom(e);
 		goto out;
@@ -694,7 +695,7 @@ read_body(struct mailmime *part, int html, struct mail_msg *m,
 		goto out;
 	}
 	free(m->body);
-	m->body = mtext_finish(&out, &m->body_len);
+	m->body = mail_text_finish(&out, &m->body_len);
 	if (m->body == NULL) {
 		oom(e);
 		goto out;
@@ -703,9 +704,9 @@ read_body(struct mailmime *part, int html, struct mail_msg *m,
 out:
 	if (dec != NULL)
 		mailmime_decoded_part_free(dec);
-	mtext_free(&utf);
-	mtext_free(&lf);
-	mtext_free(&out);
+	mail_text_free(&utf);
+	mail_text_free(&lf);
+	mail_text_free(&out);
 	return rc;
 }
 

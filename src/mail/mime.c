@@ -200,9 +200,9 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 	int i, ninline = 0, nattach = 0, col = 0, rc = -1;
 	const char *bnd = NULL;
 
-	mtext_init(&qtext);
-	mtext_init(&qhtml);
-	mtext_init(&html);
+	mail_text_init(&qtext);
+	mail_text_init(&qhtml);
+	mail_text_init(&html);
 	if (m->nparts < 0 || m->nparts > MAIL_PARTS_MAX ||
 	    (m->nparts > 0 && m->parts == NULL)) {
 		err_set(e, ERR_INTERNAL, "a mail may carry at most %d parts",
@@ -229,9 +229,9 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 		goto out;
 	}
 	if (m->html != NULL) {
-		if (mtext_put_lf(&html, m->html, strlen(m->html)) != 0)
+		if (mail_text_put_lf(&html, m->html, strlen(m->html)) != 0)
 			goto oom;
-		if (!mtext_utf8_valid(html.p, html.len)) {
+		if (!mail_text_utf8_valid(html.p, html.len)) {
 			err_set(e, ERR_USER, "the HTML of the mail is not valid "
 			    "UTF-8");
 			goto out;
@@ -313,8 +313,8 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 		goto out;
 	}
 	bnd = root->mm_content_type->ct_subtype;
-	mtext_puts(ctype, "multipart/");
-	mtext_puts(ctype, bnd);
+	mail_text_puts(ctype, "multipart/");
+	mail_text_puts(ctype, bnd);
 	{
 		clistiter *it = NULL;
 
@@ -322,18 +322,18 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 		    it != NULL; it = clist_next(it)) {
 			struct mailmime_parameter *p = clist_content(it);
 
-			mtext_puts(ctype, ";\r\n ");
-			mtext_puts(ctype, p->pa_name);
-			mtext_puts(ctype, "=\"");
-			mtext_puts(ctype, p->pa_value);
-			mtext_puts(ctype, "\"");
+			mail_text_puts(ctype, ";\r\n ");
+			mail_text_puts(ctype, p->pa_name);
+			mail_text_puts(ctype, "=\"");
+			mail_text_puts(ctype, p->pa_value);
+			mail_text_puts(ctype, "\"");
 		}
 	}
 	if ((out = mmap_string_new("")) == NULL)
 		goto oom;
 	if (mailmime_write_mem(out, &col, root) != MAILIMF_NO_ERROR)
 		goto oom;
-	mtext_put(body, out->str, out->len);
+	mail_text_put(body, out->str, out->len);
 	if (ctype->failed || body->failed)
 		goto oom;
 	rc = 0;
@@ -351,8 +351,8 @@ out:
 		mailmime_free(alt);
 	if (root != NULL)
 		mailmime_free(root);
-	mtext_free(&qtext);
-	mtext_free(&qhtml);
-	mtext_free(&html);
+	mail_text_free(&qtext);
+	mail_text_free(&qhtml);
+	mail_text_free(&html);
 	return rc;
 }

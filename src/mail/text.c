@@ -16,7 +16,7 @@
 #define MTEXT_MIN_CAP 256u
 
 void
-mtext_init(struct mtext *b)
+mail_text_init(struct mtext *b)
 {
 	b->p = NULL;
 	b->len = 0;
@@ -63,7 +63,7 @@ fail:
 }
 
 int
-mtext_put(struct mtext *b, const char *s, size_t n)
+mail_text_put(struct mtext *b, const char *s, size_t n)
 {
 	if (mtext_reserve(b, n) != 0)
 		return -1;
@@ -75,15 +75,15 @@ mtext_put(struct mtext *b, const char *s, size_t n)
 }
 
 int
-mtext_putc(struct mtext *b, char c)
+mail_text_putc(struct mtext *b, char c)
 {
-	return mtext_put(b, &c, 1);
+	return mail_text_put(b, &c, 1);
 }
 
 int
-mtext_puts(struct mtext *b, const char *s)
+mail_text_puts(struct mtext *b, const char *s)
 {
-	return mtext_put(b, s, strlen(s));
+	return mail_text_put(b, s, strlen(s));
 }
 
 /* Writes the UTF-8 encoding of cp (U+FFFD for 0, surrogates and values
@@ -116,17 +116,17 @@ utf8_encode(unsigned long cp, char u[4])
 }
 
 int
-mtext_put_cp(struct mtext *b, unsigned long cp)
+mail_text_put_cp(struct mtext *b, unsigned long cp)
 {
 	char u[4];
 	size_t k;
 
 	k = utf8_encode(cp, u);
-	return mtext_put(b, u, k);
+	return mail_text_put(b, u, k);
 }
 
 char *
-mtext_finish(struct mtext *b, size_t *len)
+mail_text_finish(struct mtext *b, size_t *len)
 {
 	char *p = NULL;
 
@@ -136,19 +136,19 @@ mtext_finish(struct mtext *b, size_t *len)
 	p = b->p;
 	if (len != NULL)
 		*len = b->len;
-	mtext_init(b);
+	mail_text_init(b);
 	return p;
 }
 
 void
-mtext_free(struct mtext *b)
+mail_text_free(struct mtext *b)
 {
 	free(b->p);
-	mtext_init(b);
+	mail_text_init(b);
 }
 
 size_t
-mtext_utf8_seq(const char *s, size_t n)
+mail_text_utf8_seq(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t need;
@@ -186,14 +186,14 @@ mtext_utf8_seq(const char *s, size_t n)
 }
 
 int
-mtext_utf8_valid(const char *s, size_t n)
+mail_text_utf8_valid(const char *s, size_t n)
 {
 	size_t i = 0, k;
 
 	while (i < n) {
 		if (s[i] == '\0')
 			return 0;
-		k = mtext_utf8_seq(s + i, n - i);
+		k = mail_text_utf8_seq(s + i, n - i);
 		if (k == 0)
 			return 0;
 		i += k;
@@ -202,7 +202,8 @@ mtext_utf8_valid(const char *s, size_t n)
 }
 
 int
-mtext_put_clean(struct mtext *b, const char *s, size_t n, enum mtext_ctl ctl)
+mail_text_put_clean(struct mtext *b, const char *s, size_t n,
+    enum mtext_ctl ctl)
 {
 	size_t i = 0, k;
 	unsigned char c;
@@ -210,42 +211,42 @@ mtext_put_clean(struct mtext *b, const char *s, size_t n, enum mtext_ctl ctl)
 	while (i < n) {
 		c = (unsigned char)s[i];
 		if (c == 0) {
-			mtext_put_cp(b, 0xFFFDul);
+			mail_text_put_cp(b, 0xFFFDul);
 			i++;
 			continue;
 		}
 		if (ctl == MTEXT_CTL_SPACE && (c < 0x20 || c == 0x7F)) {
-			mtext_putc(b, ' ');
+			mail_text_putc(b, ' ');
 			i++;
 			continue;
 		}
-		k = mtext_utf8_seq(s + i, n - i);
+		k = mail_text_utf8_seq(s + i, n - i);
 		if (k == 0) {
-			mtext_put_cp(b, 0xFFFDul);
+			mail_text_put_cp(b, 0xFFFDul);
 			i++;
 			continue;
 		}
-		mtext_put(b, s + i, k);
+		mail_text_put(b, s + i, k);
 		i += k;
 	}
 	return b->failed ? -1 : 0;
 }
 
 int
-mtext_put_lf(struct mtext *b, const char *s, size_t n)
+mail_text_put_lf(struct mtext *b, const char *s, size_t n)
 {
 	size_t i, start = 0;
 
 	for (i = 0; i < n; i++) {
 		if (s[i] != '\r')
 			continue;
-		mtext_put(b, s + start, i - start);
-		mtext_putc(b, '\n');
+		mail_text_put(b, s + start, i - start);
+		mail_text_putc(b, '\n');
 		if (i + 1 < n && s[i + 1] == '\n')
 			i++;
 		start = i + 1;
 	}
-	mtext_put(b, s + start, n - start);
+	mail_text_put(b, s + start, n - start);
 	return b->failed ? -1 : 0;
 }
 
@@ -268,12 +269,12 @@ html_text(struct html_out *o, const char *s, size_t n)
 
 		/* Quoted mail, as a plain-text client would mark it. */
 		for (q = 0; q < o->quote && q < 16; q++)
-			mtext_puts(o->b, "> ");
+			mail_text_puts(o->b, "> ");
 	}
 	if (o->space && !o->line_start)
-		mtext_putc(o->b, ' ');
+		mail_text_putc(o->b, ' ');
 	o->space = 0;
-	mtext_put(o->b, s, n);
+	mail_text_put(o->b, s, n);
 	o->line_start = 0;
 }
 
@@ -286,7 +287,7 @@ html_newline(struct html_out *o, int soft)
 		return;
 	while (o->b->len > 0 && o->b->p[o->b->len - 1] == ' ')
 		o->b->len--;
-	mtext_putc(o->b, '\n');
+	mail_text_putc(o->b, '\n');
 	o->line_start = 1;
 	o->space = 0;
 }
@@ -411,7 +412,7 @@ html_entity(struct html_out *o, const char *s, size_t n, size_t i)
 }
 
 int
-mtext_html_to_text(struct mtext *b, const char *s, size_t n)
+mail_text_html_to_text(struct mtext *b, const char *s, size_t n)
 {
 	static const char *const block[] = {
 		"p", "div", "li", "tr", "table", "ul", "ol", "dl", "dt", "dd",
@@ -447,11 +448,11 @@ mtext_html_to_text(struct mtext *b, const char *s, size_t n)
 			if (html_is_space(c) && o.pre == 0) {
 				o.space = 1;
 			} else if (c == '\n') {
-				mtext_putc(b, '\n');
+				mail_text_putc(b, '\n');
 				o.line_start = 1;
 				o.space = 0;
 			} else if (html_is_space(c)) {
-				mtext_putc(b, c == '\t' ? '\t' : ' ');
+				mail_text_putc(b, c == '\t' ? '\t' : ' ');
 				o.line_start = 0;
 			} else
 				html_text(&o, s + i, 1);
@@ -524,7 +525,7 @@ mtext_html_to_text(struct mtext *b, const char *s, size_t n)
 /* format=flowed */
 
 int
-mtext_unflow(struct mtext *b, const char *s, size_t n, int delsp)
+mail_text_unflow(struct mtext *b, const char *s, size_t n, int delsp)
 {
 	size_t pos = 0, depth, flow_depth = 0, d;
 	const char *line = NULL, *nl = NULL, *end = NULL, *p = NULL;
@@ -545,27 +546,28 @@ mtext_unflow(struct mtext *b, const char *s, size_t n, int delsp)
 		flowed = (end > p && end[-1] == ' ' &&
 		    !(end - p == 3 && memcmp(p, "-- ", 3) == 0));
 		if (in_flow && depth != flow_depth) {
-			mtext_putc(b, '\n');
+			mail_text_putc(b, '\n');
 			in_flow = 0;
 		}
 		if (!in_flow && depth > 0) {
 			for (d = 0; d < depth; d++)
-				mtext_putc(b, '>');
+				mail_text_putc(b, '>');
 			if (end > p)
-				mtext_putc(b, ' ');
+				mail_text_putc(b, ' ');
 		}
 		if (flowed) {
-			mtext_put(b, p, (size_t)(end - p) - (delsp ? 1u : 0u));
+			mail_text_put(b, p,
+			    (size_t)(end - p) - (delsp ? 1u : 0u));
 			in_flow = 1;
 			flow_depth = depth;
 		} else {
-			mtext_put(b, p, (size_t)(end - p));
+			mail_text_put(b, p, (size_t)(end - p));
 			if (has_nl)
-				mtext_putc(b, '\n');
+				mail_text_putc(b, '\n');
 			in_flow = 0;
 		}
 	}
 	if (in_flow && n > 0 && s[n - 1] == '\n')
-		mtext_putc(b, '\n');
+		mail_text_putc(b, '\n');
 	return b->failed ? -1 : 0;
 }

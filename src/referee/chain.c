@@ -237,7 +237,7 @@ chain_genesis(struct referee *r, const struct store_game *g,
 		goto out;
 	rc = 0;
 out:
-	lbuf_free(&rec);
+	ledger_buf_free(&rec);
 	return rc;
 }
 
@@ -314,11 +314,11 @@ chain_prepare(struct referee *r, const struct store_game *g,
 		struct lbuf rec = { 0 };
 
 		if (genesis_build(r, g, b, step, &rec, e) != 0) {
-			lbuf_free(&rec);
+			ledger_buf_free(&rec);
 			return -1;
 		}
 		ledger_head(rec.p, rec.n, cp->prev);
-		lbuf_free(&rec);
+		ledger_buf_free(&rec);
 	}
 	if (cp->nonces) {
 		struct ledger_step *ls = calloc(1, sizeof(*ls));
@@ -348,7 +348,7 @@ chain_nonces(struct referee *r, int64_t game, struct err *e)
 {
 	char v[8];
 
-	if (setting_get(r, game, "nonces", v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, game, "nonces", v, sizeof(v), e) != 0)
 		return -1;
 	return strcmp(v, "on") == 0;
 }
@@ -440,7 +440,7 @@ chain_record(struct referee *r, const struct store_game *g,
 		goto out;
 	rc = 0;
 out:
-	lbuf_free(&rec);
+	ledger_buf_free(&rec);
 	free(ls);
 	return rc;
 }
@@ -489,14 +489,14 @@ act_append(struct referee *r, int64_t game, struct ledger_act *a,
 	memcpy(a->prev, head, LEDGER_HASH);
 	utf8_trim_tail(a->text);
 	if (ledger_act_encode(a, &rec) != 0) {
-		lbuf_free(&rec);
+		ledger_buf_free(&rec);
 		return err_set(e, ERR_TEMP, "out of memory");
 	}
 	rc = chain_append(r, game, seq + 1, "act", a->step, &rec, head, sig, e);
 	if (rc == 0 && checkpoint != NULL)
 		rc = store_ledger_checkpoint_set(r->st, game, seq + 1,
 		    checkpoint, e);
-	lbuf_free(&rec);
+	ledger_buf_free(&rec);
 	return rc;
 }
 

@@ -26,7 +26,7 @@ setting_secs(struct referee *r, int64_t game, const char *key, int64_t *out,
 {
 	char v[128];
 
-	if (setting_get(r, game, key, v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, game, key, v, sizeof(v), e) != 0)
 		return -1;
 	if (referee_parse_time(v, out) != 0)
 		*out = 0;
@@ -39,7 +39,7 @@ setting_on(struct referee *r, int64_t game, const char *key, int *on,
 {
 	char v[16];
 
-	if (setting_get(r, game, key, v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, game, key, v, sizeof(v), e) != 0)
 		return -1;
 	*on = strcmp(v, "on") == 0;
 	return 0;
@@ -66,14 +66,14 @@ local(int64_t t, const char *tz, struct tm *tm)
 }
 
 void
-clock_format(struct referee *r, int64_t game, int64_t t, char *out,
+referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
     size_t size)
 {
 	char tz[128];
 	struct tm tm;
 	struct err e;
 
-	if (setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
+	if (referee_setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
 		snprintf(tz, sizeof(tz), "UTC");
 	local(t, tz, &tm);
 	strftime(out, size, "%a %d %b %Y, %H:%M %Z", &tm);
@@ -101,7 +101,8 @@ add_time(int64_t now, int64_t secs, int weekdays, const char *tz)
 }
 
 int
-clock_open_step(struct referee *r, int64_t game, int64_t now, struct err *e)
+referee_clock_open_step(struct referee *r, int64_t game, int64_t now,
+    struct err *e)
 {
 	int64_t secs = 0, at;
 	int weekdays = 0;
@@ -109,7 +110,7 @@ clock_open_step(struct referee *r, int64_t game, int64_t now, struct err *e)
 
 	if (setting_secs(r, game, "deadline", &secs, e) != 0 ||
 	    setting_on(r, game, "weekdays", &weekdays, e) != 0 ||
-	    setting_get(r, game, "timezone", tz, sizeof(tz), e) != 0)
+	    referee_setting_get(r, game, "timezone", tz, sizeof(tz), e) != 0)
 		return -1;
 	if (secs == 0)
 		return store_game_set_deadline(r->st, game, 0, e);
@@ -145,7 +146,7 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 	int ps = battle_step_side(b, g->step), n, i;
 	char when[80], subject[200], body[1200], clock[16];
 
-	clock_format(r, g->id, deadline, when, sizeof(when));
+	referee_clock_format(r, g->id, deadline, when, sizeof(when));
 	report_clock(b, battle_step_turn(b, g->step), clock, sizeof(clock));
 	n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e);
 	if (n < 0)
@@ -169,7 +170,8 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 		    "  GAME %s SIDE %s TURN %d PASSWORD <your secret>\n", g->name,
 		    battle_step_turn(b, g->step), clock, when, g->name,
 		    b->sides[pl[i].side].id, battle_step_turn(b, g->step));
-		if (queue_mail(r, g->id, g->name, pl[i].email, subject, "reminder",
+		if (referee_queue_mail(r, g->id, g->name, pl[i].email, subject,
+		    "reminder",
 		    NULL, body, e) != 0)
 			return -1;
 		(*mails)++;
@@ -220,7 +222,8 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		 * and nobody is reminded of any.) */
 		char list[128], *tok, *save = NULL;
 
-		if (setting_get(r, g.id, "reminders", list, sizeof(list), e) != 0)
+		if (referee_setting_get(r, g.id, "reminders", list,
+		    sizeof(list), e) != 0)
 			goto fail;
 		for (tok = strtok_r(list, ",", &save); tok != NULL;
 		    tok = strtok_r(NULL, ",", &save)) {
@@ -383,7 +386,8 @@ referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 
 /* Mails every player of game g: subject and body. */
 int
-tell_all(struct referee *r, const struct store_game *g, const char *subject,
+referee_tell_all(struct referee *r, const struct store_game *g,
+    const char *subject,
     const char *body, struct err *e)
 {
 	struct store_player pl[MAX_PLAYERS];
@@ -392,7 +396,8 @@ tell_all(struct referee *r, const struct store_game *g, const char *subject,
 	if (n < 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (queue_mail(r, g->id, g->name, pl[i].email, subject, "notice",
+		if (referee_queue_mail(r, g->id, g->name, pl[i].email, subject,
+		    "notice",
 		    NULL, body, e) != 0)
 			return -1;
 	return 0;
@@ -446,13 +451,13 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 			goto fail;
 		snprintf(subject, sizeof(subject), "[%s] The game resumes", g.name);
 		if (at > 0)
-			clock_format(r, g.id, at, when, sizeof(when));
+			referee_clock_format(r, g.id, at, when, sizeof(when));
 		snprintf(body, sizeof(body), "The operator has resumed game %s%s%s.\n"
 		    "%s%s%s", g.name, why && *why ? ": " : "", why ? why : "",
 		    at > 0 ? "The deadline of the open phase is now\n  " : "",
 		    at > 0 ? when : "", at > 0 ? "\n" : "");
 	}
-	if (tell_all(r, &g, subject, body, e) != 0 ||
+	if (referee_tell_all(r, &g, subject, body, e) != 0 ||
 	    chain_act(r, g.id, pause ? "pause" : "resume", 0, NULL, 0, why, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
@@ -488,14 +493,14 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 		goto fail;
 	}
 	deadline += secs;
-	clock_format(r, g.id, deadline, when, sizeof(when));
+	referee_clock_format(r, g.id, deadline, when, sizeof(when));
 	snprintf(subject, sizeof(subject), "[%s] The deadline is extended",
 	    g.name);
 	snprintf(body, sizeof(body), "The operator has extended the deadline of "
 	    "the open phase of game %s.\nOrders are now due by\n  %s\n", g.name,
 	    when);
 	if (store_game_set_deadline(r->st, g.id, deadline, e) != 0 ||
-	    tell_all(r, &g, subject, body, e) != 0 ||
+	    referee_tell_all(r, &g, subject, body, e) != 0 ||
 	    chain_act(r, g.id, "extend", 0, NULL, secs, NULL, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;

@@ -44,15 +44,15 @@ next_phase(const struct store_game *g, const struct battle *b, int side,
 	if (t <= 0 || t > b->turns) {
 		for (t = battle_step_turn(b, g->step > 0 ? g->step : 1);
 		    t <= b->turns; t++)
-			if (step_for(b, t, side) >= g->step)
+			if (referee_step_for(b, t, side) >= g->step)
 				break;
 	}
 	*turn = t;
-	*step = t <= b->turns ? step_for(b, t, side) : -1;
+	*step = t <= b->turns ? referee_step_for(b, t, side) : -1;
 }
 
 void
-commands_help_text(struct text *t, const struct store_game *g,
+referee_commands_help_text(struct text *t, const struct store_game *g,
     const struct battle *b, int side)
 {
 	const struct ruleset *rs = ruleset_find(g->ruleset);
@@ -166,12 +166,12 @@ commands_help_text(struct text *t, const struct store_game *g,
 }
 
 int
-commands_general_help(struct intake *in)
+referee_commands_general_help(struct intake *in)
 {
 	char body[2800], note[400];
 	size_t k;
 
-	operator_note(in->r, 0, note, sizeof(note));
+	referee_operator_note(in->r, 0, note, sizeof(note));
 	k = (size_t)snprintf(body, sizeof(body), "This address is a play-by-mail game server "
 	    "(despatch). It reads order mails\nfrom the players of its games and "
 	    "answers each one.\n\n"
@@ -187,7 +187,7 @@ commands_general_help(struct intake *in)
 	    "READY, CONCEDE).\n\n");
 	if (k < sizeof(body))
 		snprintf(body + k, sizeof(body) - k, "%s", note);
-	return intake_reply(in, "reply", NULL, body);
+	return referee_intake_reply(in, "reply", NULL, body);
 }
 
 static int
@@ -198,10 +198,10 @@ cmd_help(struct intake *in, struct store_game *g, struct battle *b)
 	int rc;
 
 	text_init(&t, ANSWER_MAX);
-	commands_help_text(&t, g, b, in->side);
+	referee_commands_help_text(&t, g, b, in->side);
 	subject(in, "HELP", subj, sizeof(subj));
 	rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
-	    intake_reply(in, "reply", subj, t.s);
+	    referee_intake_reply(in, "reply", subj, t.s);
 	text_free(&t);
 	return rc;
 }
@@ -254,7 +254,8 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 			} else if (c.deadline > 0) {
 				char when[80];
 
-				clock_format(in->r, g->id, c.deadline, when, sizeof(when));
+				referee_clock_format(in->r, g->id, c.deadline,
+				    when, sizeof(when));
 				text_add(&t, "Deadline: %s (the phase may be played sooner, "
 				    "once every\norder is in).\n", when);
 			} else {
@@ -290,7 +291,7 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 		}
 	}
 	subject(in, "STATUS", subj, sizeof(subj));
-	rc = intake_reply(in, "reply", subj, t.s);
+	rc = referee_intake_reply(in, "reply", subj, t.s);
 out:
 	free(result);
 	text_free(&t);
@@ -341,7 +342,7 @@ cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
 		free(st);
 	}
 	subject(in, "ORDERS", subj, sizeof(subj));
-	rc = intake_reply(in, "reply", subj, t.s);
+	rc = referee_intake_reply(in, "reply", subj, t.s);
 out:
 	free(text);
 	text_free(&t);
@@ -384,7 +385,7 @@ resend_one(struct intake *in, int64_t id)
 	snprintf(subj, sizeof(subj), "%s (again)", sub ? sub :
 	    "Your last report");
 	rc = t.s == NULL ? err_set(in->e, ERR_TEMP, "out of memory") :
-	    intake_reply(in, "reply", subj, t.s);
+	    referee_intake_reply(in, "reply", subj, t.s);
 	text_free(&t);
 out:
 	mail_msg_free(m);
@@ -415,7 +416,7 @@ cmd_resend(struct intake *in, struct store_game *g)
 		    "in game %s yet: the first comes when\nthe first phase has "
 		    "been played.\n", g->name);
 		subject(in, "RESEND", subj, sizeof(subj));
-		rc = intake_reply(in, "reply", subj, body);
+		rc = referee_intake_reply(in, "reply", subj, body);
 		goto out;
 	}
 	/* A report in parts: every part again, in order. */
@@ -452,13 +453,14 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 
 	text_init(&t, ANSWER_MAX);
 	subject(in, "PRESS", subj, sizeof(subj));
-	if (setting_get(in->r, g->id, "press", on, sizeof(on), in->e) != 0)
+	if (referee_setting_get(in->r, g->id, "press", on, sizeof(on),
+	    in->e) != 0)
 		goto out;
 	if (strcasecmp(on, "off") == 0) {
 		text_add(&t, "Press is off in game %s: the operator has chosen "
 		    "that players do not\nexchange messages through the server. "
 		    "Your message was not passed on.\n", g->name);
-		rc = intake_reply(in, "reply", subj, t.s);
+		rc = referee_intake_reply(in, "reply", subj, t.s);
 		goto out;
 	}
 	if (strcasecmp(c->arg, "all") != 0) {
@@ -470,7 +472,7 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 				text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
 			text_add(&t, ", or write PRESS TO all.\nYour message was not "
 			    "passed on.\n");
-			rc = intake_reply(in, "reply", subj, t.s);
+			rc = referee_intake_reply(in, "reply", subj, t.s);
 			goto out;
 		}
 	}
@@ -478,7 +480,7 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 		text_add(&t, "PRESS TO %s has no message after it: write it on the "
 		    "same line,\nfor example PRESS TO %s \"Sir, I await your "
 		    "reply.\"\n", c->arg, c->arg);
-		rc = intake_reply(in, "reply", subj, t.s);
+		rc = referee_intake_reply(in, "reply", subj, t.s);
 		goto out;
 	}
 	n = store_players(in->r->st, g->id, to, pl, MAX_PLAYERS, in->e);
@@ -501,7 +503,8 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 			if (pl[i].id == in->player_id ||
 			    (to < 0 && pl[i].side == in->side))
 				continue;
-			if (queue_mail(in->r, g->id, g->name, pl[i].email, psubj,
+			if (referee_queue_mail(in->r, g->id, g->name,
+			    pl[i].email, psubj,
 			    "press", NULL, m.s, in->e) != 0) {
 				text_free(&m);
 				goto out;
@@ -514,7 +517,7 @@ cmd_press(struct intake *in, struct store_game *g, struct battle *b,
 	text_add(&t, "Your message was passed on to %s (%d player%s), signed "
 	    "as from %s.\n", to < 0 ? "every other side" : b->sides[to].name,
 	    sent, sent == 1 ? "" : "s", b->sides[in->side].name);
-	rc = intake_reply(in, "reply", subj, t.s);
+	rc = referee_intake_reply(in, "reply", subj, t.s);
 out:
 	text_free(&t);
 	return rc;
@@ -537,7 +540,7 @@ cmd_wait(struct intake *in, struct store_game *g, int wait)
 		    "time. The open phase of game %s may\nbe played as soon as "
 		    "every order is in.\n", g->name);
 	subject(in, wait ? "WAIT" : "READY", subj, sizeof(subj));
-	return intake_reply(in, "reply", subj, body);
+	return referee_intake_reply(in, "reply", subj, body);
 }
 
 /* The code that confirms a player's CONCEDE: a keyed hash of the game and
@@ -572,7 +575,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	if (g->status != GAME_RUNNING) {
 		snprintf(body, sizeof(body), "Game %s is not being played, so there "
 		    "is nothing to concede.\n", g->name);
-		return intake_reply(in, "reply", subj, body);
+		return referee_intake_reply(in, "reply", subj, body);
 	}
 	if (concede_code(in, g->id, code) != 0)
 		return -1;
@@ -584,7 +587,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 		    "has changed yet.\n", c->arg[0] ? "That code is not the one "
 		    "this server gave you.\n\n" : "", g->name,
 		    b->sides[in->side].name, code);
-		return intake_reply(in, "reply", subj, body);
+		return referee_intake_reply(in, "reply", subj, body);
 	}
 	snprintf(result, sizeof(result), "%s conceded on turn %d",
 	    b->sides[in->side].name, battle_step_turn(b, g->step));
@@ -620,7 +623,8 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 		report_totals(&t, b);
 		snprintf(s2, sizeof(s2), "[%s] The battle is over: %s conceded",
 		    g->name, b->sides[in->side].id);
-		rc = queue_mail(in->r, g->id, g->name, pl[i].email, s2, "final",
+		rc = referee_queue_mail(in->r, g->id, g->name, pl[i].email, s2,
+		    "final",
 		    NULL, t.s, in->e);
 		text_free(&t);
 		if (rc != 0)
@@ -666,7 +670,7 @@ cmd_commit(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "%s is kept (it replaces any\nbefore). When the Close notice "
 		    "comes, reveal your nonce: REVEAL <your nonce>.\n", g->name);
 	}
-	return intake_reply(in, "reply", subj, body);
+	return referee_intake_reply(in, "reply", subj, body);
 }
 
 /* REVEAL <nonce>, in a game with nonces once a phase has closed: the
@@ -688,14 +692,14 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 	if (!nonces) {
 		snprintf(body, sizeof(body), "Game %s uses no nonces, so there is "
 		    "nothing to reveal.\n", g->name);
-		return intake_reply(in, "reply", subj, body);
+		return referee_intake_reply(in, "reply", subj, body);
 	}
 	if (closed == 0 || closed != g->step) {
 		snprintf(body, sizeof(body), "Nothing to reveal yet: the open phase "
 		    "of game %s is not closed.\nReveal your nonce after the Close "
 		    "notice, which comes when every order is\nin or the deadline "
 		    "passes.\n", g->name);
-		return intake_reply(in, "reply", subj, body);
+		return referee_intake_reply(in, "reply", subj, body);
 	}
 	got = store_nonce_commit(in->r->st, g->id, g->step, in->player_id,
 	    commit, in->e);
@@ -723,7 +727,7 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "your COMMIT. The phase is played\nwhen every nonce is in, or "
 		    "when the time for them runs out.\n");
 	}
-	return intake_reply(in, "reply", subj, body);
+	return referee_intake_reply(in, "reply", subj, body);
 }
 
 /* SET MAIL TEXT | HTML | FULL. */
@@ -750,11 +754,11 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "SVG (which you can zoom), and the report as\nJSON (its shape "
 		    "is in docs/json.md) for your own tools.\n", g->name);
 	subject(in, "SET MAIL", subj, sizeof(subj));
-	return intake_reply(in, "reply", subj, body);
+	return referee_intake_reply(in, "reply", subj, body);
 }
 
 int
-commands_run(struct intake *in, struct store_game *g, struct battle *b,
+referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
     const struct orders_cmd *c, int turn)
 {
 	switch (c->kind) {

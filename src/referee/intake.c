@@ -111,7 +111,7 @@ bound_stranger(struct intake *in)
 }
 
 char *
-text_read_kept(const char *body, size_t body_len, size_t read_len,
+referee_text_read_kept(const char *body, size_t body_len, size_t read_len,
     size_t *len)
 {
 	size_t tl = read_len > 0 && read_len < body_len ? read_len : body_len;
@@ -154,7 +154,8 @@ store_msg(struct intake *in, int64_t *id)
 	 * and mail not read, rate-limited, keep what the intake bounded). */
 	if (in->m != NULL && in->game_id > 0 &&
 	    strcmp(in->res->status, "rate-limited") != 0) {
-		kept = text_read_kept(in->m->body, in->m->body_len, in->read_len,
+		kept = referee_text_read_kept(in->m->body, in->m->body_len,
+		    in->read_len,
 		    &text_len);
 		if (kept == NULL)
 			return err_set(in->e, ERR_TEMP, "out of memory");
@@ -199,7 +200,8 @@ static int
 queue_one(struct intake *in, const char *to, const char *kind,
     const char *subject, const char *body)
 {
-	if (queue_mail(in->r, in->game_id, in->game[0] ? in->game : NULL, to,
+	if (referee_queue_mail(in->r, in->game_id,
+	    in->game[0] ? in->game : NULL, to,
 	    subject, kind, in->m ? in->m->message_id : NULL, body, in->e) == 0) {
 		in->replies++;
 		return 0;
@@ -210,7 +212,7 @@ queue_one(struct intake *in, const char *to, const char *kind,
 }
 
 int
-intake_reply(struct intake *in, const char *kind, const char *subject,
+referee_intake_reply(struct intake *in, const char *kind, const char *subject,
     const char *body)
 {
 	const char *subj = subject ? subject : in->subject_re;
@@ -332,33 +334,37 @@ make_stored_copy(struct intake *in)
 			free(hashes);
 			return -1;
 		}
-		redact_known(in->stored, in->stored_len, hashes, n, key);
+		referee_redact_known(in->stored, in->stored_len, hashes, n,
+		    key);
 		if (in->m != NULL) {
 			if (in->m->subject != NULL)
-				redact_known(in->m->subject, strlen(in->m->subject),
+				referee_redact_known(in->m->subject,
+				    strlen(in->m->subject),
 				    hashes, n, key);
-			redact_known(in->m->body, in->m->body_len, hashes, n, key);
+			referee_redact_known(in->m->body, in->m->body_len,
+			    hashes, n, key);
 		}
 		sodium_memzero(key, sizeof(key));
 		free(hashes);
 	}
-	redact(in->stored, in->stored_len, in->secret);
+	referee_redact(in->stored, in->stored_len, in->secret);
 	if (in->m == NULL) {
 		/* Unreadable, so never decoded: an encoded part could hide a
 		 * secret from the search above.  Keep the header block alone
 		 * (less its Subject, which may be encoded too). */
-		if (has_ci(in->raw, in->len, "base64") ||
-		    has_ci(in->raw, in->len, "quoted-printable") ||
-		    has_ci(in->raw, in->len, "=?"))
+		if (referee_has_ci(in->raw, in->len, "base64") ||
+		    referee_has_ci(in->raw, in->len, "quoted-printable") ||
+		    referee_has_ci(in->raw, in->len, "=?"))
 			return headers_only(in);
 		return 0;
 	}
 	if (in->m->subject != NULL)
-		redact(in->m->subject, strlen(in->m->subject), in->secret);
-	redact(in->m->body, in->m->body_len, in->secret);
-	encoded = has_ci(in->raw, in->len, "base64") ||
-	    has_ci(in->raw, in->len, "quoted-printable") ||
-	    has_ci(in->raw, in->len, "=?");
+		referee_redact(in->m->subject, strlen(in->m->subject),
+		    in->secret);
+	referee_redact(in->m->body, in->m->body_len, in->secret);
+	encoded = referee_has_ci(in->raw, in->len, "base64") ||
+	    referee_has_ci(in->raw, in->len, "quoted-printable") ||
+	    referee_has_ci(in->raw, in->len, "=?");
 	if (!encoded)
 		return 0;
 	sep = strstr(in->stored, "\r\n\r\n");
@@ -412,7 +418,7 @@ make_stored_copy(struct intake *in)
 
 
 int
-step_for(const struct battle *b, int turn, int side)
+referee_step_for(const struct battle *b, int turn, int side)
 {
 	int i;
 
@@ -424,7 +430,7 @@ step_for(const struct battle *b, int turn, int side)
 	return -1;
 }
 
-const char help_tail[] =
+const char referee_help_tail[] =
 	"\nAn order mail starts with the line\n"
 	"  GAME <game> SIDE <side> TURN <turn> PASSWORD <your secret>\n"
 	"and then has one line a unit, for example\n"
@@ -576,7 +582,8 @@ refuse(struct intake *in, struct text *t, const char *status)
 	snprintf(in->res->status, sizeof(in->res->status), "%s", status);
 	if (t->over)
 		text_add(t, "\n");
-	return store_msg(in, NULL) || intake_reply(in, "reply", NULL, t->s) ?
+	return store_msg(in, NULL) || referee_intake_reply(in, "reply", NULL,
+	    t->s) ?
 	    -1 : 0;
 }
 
@@ -632,7 +639,7 @@ next_turn_of(const struct battle *b, const struct store_game *g, int side)
 	int t;
 
 	for (t = battle_step_turn(b, g->step); t <= b->turns; t++)
-		if (step_for(b, t, side) >= g->step)
+		if (referee_step_for(b, t, side) >= g->step)
 			return t;
 	return b->turns;
 }
@@ -665,7 +672,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		set_status(in, "unknown-game", "no game \"%s\"", h->game);
 		text_add(&t, "There is no game called \"%s\" on this server, so "
 		    "nothing was taken from your mail.\nCheck the GAME word in "
-		    "the first line of your orders.\n%s", h->game, help_tail);
+		    "the first line of your orders.\n%s", h->game,
+		    referee_help_tail);
 		rc = refuse(in, &t, "unknown-game");
 		goto out;
 	}
@@ -684,7 +692,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "%s are", g.name);
 		for (i = 0; i < b->nsides; i++)
 			text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
-		text_add(&t, ".\nNothing was taken from your mail.\n%s", help_tail);
+		text_add(&t, ".\nNothing was taken from your mail.\n%s",
+		    referee_help_tail);
 		rc = refuse(in, &t, "rejected");
 		goto out;
 	}
@@ -728,7 +737,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		uint64_t mask;
 		int army;
 
-		if (brigade_list(b, side, in->brigades, &mask, &army, NULL, 0,
+		if (referee_brigade_list(b, side, in->brigades, &mask, &army,
+		    NULL, 0,
 		    in->e) != 0) {
 			in->e->kind = ERR_DATA;
 			goto out;
@@ -748,10 +758,11 @@ handle_header(struct intake *in, struct orders_header *h,
 	turn = h->turn;
 	if (turn == 0) {
 		for (turn = battle_step_turn(b, g.step); turn <= b->turns; turn++)
-			if (step_for(b, turn, side) >= g.step)
+			if (referee_step_for(b, turn, side) >= g.step)
 				break;
 	}
-	step = turn > 0 && turn <= b->turns ? step_for(b, turn, side) : -1;
+	step = turn > 0 && turn <= b->turns ? referee_step_for(b, turn,
+	    side) : -1;
 	if (store_game_closed(r->st, g.id, &closed_step, NULL, in->e) != 0)
 		goto out;
 	if (order_lines > 0) {
@@ -796,7 +807,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 		if (why != NULL) {
 			if (store_msg(in, NULL) != 0 ||
-			    intake_reply(in, "reply", NULL, t.s) != 0)
+			    referee_intake_reply(in, "reply", NULL, t.s) != 0)
 				goto out;
 			goto commands;
 		}
@@ -985,24 +996,24 @@ handle_header(struct intake *in, struct orders_header *h,
 		if (order_lines == 0) {
 			char note[400];
 
-			operator_note(r, g.id, note, sizeof(note));
+			referee_operator_note(r, g.id, note, sizeof(note));
 			text_add(&t, "\n%sA mail saying HELP gets the full help.\n",
 			    note);
 		} else
-			text_add(&t, "%s", help_tail);
+			text_add(&t, "%s", referee_help_tail);
 	}
 	/* The reply to stored orders waits for its map of them, drawn once
 	 * this transaction has committed (preview.c). */
 	if (res->set.n > 0 && rs->preview_battle != NULL)
 		preview_hold(r, g.name, side, in->player_id, &res->set);
-	if (t.len > 0 && intake_reply(in, "reply", NULL, t.s) != 0) {
+	if (t.len > 0 && referee_intake_reply(in, "reply", NULL, t.s) != 0) {
 		preview_release(r);
 		goto out;
 	}
 	preview_release(r);
 commands:
 	for (i = 0; i < res->ncmds; i++)
-		if (commands_run(in, &g, b, &res->cmds[i], h->turn > 0 ?
+		if (referee_commands_run(in, &g, b, &res->cmds[i], h->turn > 0 ?
 		    h->turn : 0) != 0)
 			goto out;
 	rc = 0;
@@ -1082,7 +1093,7 @@ rate_limited(struct intake *in, int *first)
 	*first = 0;
 	if (in->sender == NULL)
 		return 0;
-	if (setting_get(in->r, 0, "rate-limit", v, sizeof(v),
+	if (referee_setting_get(in->r, 0, "rate-limit", v, sizeof(v),
 	    in->e) != 0)
 		return -1;
 	limit = strtol(v, NULL, 10);
@@ -1204,7 +1215,8 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 			    "mail program is sending the same mail again\nand again, "
 			    "please stop it; then wait an hour and send your orders "
 			    "once.\n");
-			if (queue_mail(r, 0, NULL, in.sender, in.m ? in.subject_re :
+			if (referee_queue_mail(r, 0, NULL, in.sender, in.m ?
+			    in.subject_re :
 			    "Too much mail", "notice", in.m ? in.m->message_id : NULL,
 			    body, e) != 0 && e->kind == ERR_TEMP)
 				goto fail;
@@ -1223,8 +1235,9 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 			    "operator, but no orders were taken from it.\nSend your "
 			    "orders as plain text, without large attachments or "
 			    "pasted logs.\n%s", res->note, MAIL_RAW_MAX / 1024,
-			    MAIL_BODY_MAX / 1024, help_tail);
-			if (queue_mail(r, 0, NULL, in.sender, "Your mail could not be "
+			    MAIL_BODY_MAX / 1024, referee_help_tail);
+			if (referee_queue_mail(r, 0, NULL, in.sender,
+			    "Your mail could not be "
 			    "read", "reply", NULL, body, e) != 0) {
 				if (e->kind == ERR_TEMP)
 					goto fail;
@@ -1245,21 +1258,21 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		if (orders_bare_command(op, in.m->body) == CMD_HELP) {
 			set_status(&in, "commands", "HELP without a header");
 			if (store_msg(&in, NULL) != 0 ||
-			    commands_general_help(&in) != 0)
+			    referee_commands_general_help(&in) != 0)
 				goto fail;
 		} else {
 			char body[1800], note[400];
 
 			set_status(&in, "no-header", "no GAME line");
-			operator_note(r, 0, note, sizeof(note));
+			referee_operator_note(r, 0, note, sizeof(note));
 			snprintf(body, sizeof(body), "Your mail has no line naming the "
 			    "game, your side and your secret, so nothing\nwas taken "
 			    "from it. Every mail to this address needs that line, "
 			    "even a reply\nto one of its mails or to a message from "
 			    "another player: the secret is how\nthe server knows it "
-			    "is you.\n%s\n%s", help_tail, note);
+			    "is you.\n%s\n%s", referee_help_tail, note);
 			if (store_msg(&in, NULL) != 0 ||
-			    intake_reply(&in, "reply", NULL, body) != 0)
+			    referee_intake_reply(&in, "reply", NULL, body) != 0)
 				goto fail;
 		}
 	} else {

@@ -22,7 +22,8 @@ int referee_engine_wait(struct referee *r, const struct store_game *g,
 /* Tells g's players, once a step, that it waits for an upgrade. */
 int referee_engine_told(struct referee *r, const struct store_game *g,
     int from, int *told, struct err *e);
-int tell_all(struct referee *r, const struct store_game *g, const char *subject,
+int referee_tell_all(struct referee *r, const struct store_game *g,
+    const char *subject,
     const char *body, struct err *e);
 
 /* The ledger's key file: the configured one, else DATABASE.key ("" for a
@@ -35,10 +36,10 @@ int referee_server_key(struct referee *r, const char *name,
 
 /* Composes a mail and queues it in the outbox.  A sensitive one (it holds
  * a secret) loses its body once delivered. */
-int queue_mail_s(struct referee *r, int64_t game_id, const char *game,
+int referee_queue_mail_s(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, int sensitive, struct err *e);
-int queue_mail(struct referee *r, int64_t game_id, const char *game,
+int referee_queue_mail(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, struct err *e);
 
@@ -52,16 +53,16 @@ struct mail_extra {
 	char cid[160];            /* room for the parts' names and ids */
 	char png[128], svg[128], json[128];
 };
-int queue_mail_x(struct referee *r, int64_t game_id, const char *game,
+int referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, const struct mail_extra *x,
     int sensitive, struct err *e);
 
 /* The order reply's preview map (preview.c).  Between hold and release,
  * every mail queued is kept back for its map (preview_note, called by
- * queue_mail_x); after the transaction commits, flush draws the maps and
- * puts them in; drop forgets the jobs past the first keep (a rolled back
- * mail's). */
+ * referee_queue_mail_x); after the transaction commits, flush draws the
+ * maps and puts them in; drop forgets the jobs past the first keep (a
+ * rolled back mail's). */
 void preview_hold(struct referee *r, const char *game, int side,
     int64_t player, const struct order_set *set);
 void preview_release(struct referee *r);
@@ -75,13 +76,13 @@ void referee_previews_drop(struct referee *r, int keep);
  * observer's delay), and the held reports now due released (all of them
  * when finished). */
 struct narrative;
-int observers_report(struct referee *r, const struct store_game *g,
+int referee_observers_report(struct referee *r, const struct store_game *g,
     const struct battle *b, int step, const struct events *ev,
     const struct narrative *nar, const struct pt *from,
     const unsigned char *from_ok, int finished, struct err *e);
 
 /* A player's SET MAIL choice ("text", "html" or "full") into buf. */
-int player_mail_format(struct referee *r, int64_t player, char *buf,
+int referee_player_mail_format(struct referee *r, int64_t player, char *buf,
     size_t size, struct err *e);
 
 /* The pictures and data a side's report mail may carry: the map of what
@@ -97,12 +98,13 @@ struct side_visuals {
  * JSON side report of step when ev is not NULL.  seen: map_seen's mask
  * in a fog game, NULL in an open one.  from/from_ok: the units' centres
  * before the step, for its moves drawn as arrows (NULL: none). */
-int side_visuals_make(struct side_visuals *v, const struct store_game *g,
+int referee_side_visuals_make(struct side_visuals *v,
+    const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
     const char *subtitle, const struct events *ev, int step,
     const struct pt *from, const unsigned char *from_ok,
     const struct sighting *last, int nlast, struct err *e);
-void side_visuals_free(struct side_visuals *v);
+void referee_side_visuals_free(struct side_visuals *v);
 
 /* The HTML and parts of a report mail in the player's format ("text":
  * nothing; "html": the HTML with the map inline; "full": and the PNG,
@@ -119,7 +121,7 @@ int report_extra(const char *format, const char *body, const char *title,
  * commander) into *mask and *army; writes the names in full to canon
  * (if not NULL).  "" or NULL: the whole side (mask 0).  ERR_USER names a
  * brigade that is not the side's. */
-int brigade_list(const struct battle *b, int side, const char *text,
+int referee_brigade_list(const struct battle *b, int side, const char *text,
     uint64_t *mask, int *army, char *canon, size_t csize, struct err *e);
 
 /* The referee's parser for ruleset rs, made on first use and kept until
@@ -136,10 +138,10 @@ const struct narrative *referee_narrative(struct referee *r,
     const struct ruleset *rs, struct err *e);
 
 /* The step at which side plays turn (-1 if none). */
-int step_for(const struct battle *b, int turn, int side);
+int referee_step_for(const struct battle *b, int turn, int side);
 
 /* The few lines on how to write an order mail, ending every refusal. */
-extern const char help_tail[];
+extern const char referee_help_tail[];
 
 struct mail_msg;
 struct store_game;
@@ -153,7 +155,7 @@ struct submit_result;
  * orders were read from it (read_len; 0: all), less the quoted lines
  * ('>'), which were never read, at most TEXT_KEEP_MAX bytes.  Malloc'd,
  * its length in *len; NULL when out of memory. */
-char *text_read_kept(const char *body, size_t body_len, size_t read_len,
+char *referee_text_read_kept(const char *body, size_t body_len, size_t read_len,
     size_t *len);
 
 struct intake {
@@ -192,25 +194,26 @@ struct intake {
  * outbox kind, subject NULL for "Re: <their subject>".  A reply that
  * cannot be composed is noted on the stored mail, never undoes it; -1
  * only for a passing failure. */
-int intake_reply(struct intake *in, const char *kind, const char *subject,
+int referee_intake_reply(struct intake *in, const char *kind,
+    const char *subject,
     const char *body);
 
 /* A setting (settings.c): the game's value (game_id > 0), else the
  * server's (game 0), else its default; written to out. */
-int setting_get(struct referee *r, int64_t game_id, const char *key,
+int referee_setting_get(struct referee *r, int64_t game_id, const char *key,
     char *out, size_t size, struct err *e);
 
 /* Sets the open step's deadline from the game's schedule (none when it
  * has no deadline), counting from now. */
-int clock_open_step(struct referee *r, int64_t game, int64_t now,
+int referee_clock_open_step(struct referee *r, int64_t game, int64_t now,
     struct err *e);
 /* t as a date and time in the game's time zone. */
-void clock_format(struct referee *r, int64_t game, int64_t t, char *out,
+void referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
     size_t size);
 
 /* Two lines telling a player that no person reads the mail, and where
  * questions go (the operator setting, when set). */
-void operator_note(struct referee *r, int64_t game_id, char *out,
+void referee_operator_note(struct referee *r, int64_t game_id, char *out,
     size_t size);
 
 /* Mail commands (commands.c): answers one command of an authenticated
@@ -218,24 +221,26 @@ void operator_note(struct referee *r, int64_t game_id, char *out,
  * none). */
 struct orders_cmd;
 struct battle;
-int commands_run(struct intake *in, struct store_game *g, struct battle *b,
+int referee_commands_run(struct intake *in, struct store_game *g,
+    struct battle *b,
     const struct orders_cmd *c, int turn);
 /* The general HELP, for a mail with no header. */
-int commands_general_help(struct intake *in);
+int referee_commands_general_help(struct intake *in);
 
 /* The body of the HELP answer for side of game g, appended to t. */
 struct text;
-void commands_help_text(struct text *t, const struct store_game *g,
+void referee_commands_help_text(struct text *t, const struct store_game *g,
     const struct battle *b, int side);
 
 /* Blanks, in buf, the typed secret and every word that follows PASSWORD,
  * SECRET or "secret:". */
-void redact(char *buf, size_t len, const char *secret);
+void referee_redact(char *buf, size_t len, const char *secret);
 /* Blanks every word of buf that is one of the n secrets whose keyed
  * hashes are in hashes (32 bytes each). */
-void redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
+void referee_redact_known(char *buf, size_t len, const unsigned char *hashes,
+    int n,
     const unsigned char key[32]);
 /* 1 if what occurs in buf, ignoring case. */
-int has_ci(const char *buf, size_t len, const char *what);
+int referee_has_ci(const char *buf, size_t len, const char *what);
 
 #endif

@@ -36,7 +36,8 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 	if (store_game_get(r->st, game, &g, e) != 0)
 		goto fail;
 	if (delay < 0) {
-		if (setting_get(r, g.id, "observer-delay", d, sizeof(d), e) != 0)
+		if (referee_setting_get(r, g.id, "observer-delay", d, sizeof(d),
+		    e) != 0)
 			goto fail;
 		delay = atoi(d);
 	}
@@ -61,7 +62,8 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 	    "operator set a delay),\nso that nothing in it can help a player; "
 	    "when the battle ends, the rest\ncome at once." : "Each comes as "
 	    "soon as the phase is played.");
-	if (queue_mail(r, g.id, g.name, email, subject, "notice", NULL, body,
+	if (referee_queue_mail(r, g.id, g.name, email, subject, "notice", NULL,
+	    body,
 	    e) != 0 || store_commit(r->st, e) != 0)
 		goto fail;
 	store_game_clear(&g);
@@ -74,7 +76,7 @@ fail:
 
 /* Contract (internal.h). */
 int
-observers_report(struct referee *r, const struct store_game *g,
+referee_observers_report(struct referee *r, const struct store_game *g,
     const struct battle *b, int step, const struct events *ev,
     const struct narrative *nar, const struct pt *from,
     const unsigned char *from_ok, int finished, struct err *e)
@@ -127,7 +129,8 @@ observers_report(struct referee *r, const struct store_game *g,
 		x.parts = &part;
 		x.nparts = html != NULL ? 1 : 0;
 		for (i = 0; i < n; i++) {
-			if (queue_mail_x(r, g->id, g->name, obs[i].email,
+			if (referee_queue_mail_x(r, g->id, g->name,
+			    obs[i].email,
 			    subject, "observer", NULL, body, html != NULL ? &x :
 			    NULL, 0, e) != 0)
 				break;

@@ -90,7 +90,7 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 	int n = 0, i, rc = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (setting_get(r, 0, "retry", v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, 0, "retry", v, sizeof(v), e) != 0)
 		return -1;
 	if (referee_parse_time(v, &first) != 0 || first < 1)
 		first = 60;
@@ -106,7 +106,8 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		/* Sent already, its mark not yet written: marked now, or left
 		 * for later while the store cannot take it; never sent again. */
 		if ((k = unmarked_find(r, m[i].id)) >= 0) {
-			rc = fault_point("outbox-mark") ? err_set(e, ERR_TEMP,
+			rc = crash_fault_point("outbox-mark") ? err_set(e,
+			    ERR_TEMP,
 			    "database: writing: a passing fault (injected by "
 			    "DESPATCH_FAULT)") : store_outbox_delivered(r->st, m[i].id,
 			    referee_now(r), e);
@@ -139,7 +140,8 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		    blen, why, sizeof(why));
 		if (got == MAIL_SMTP_SENT) {
 			crash_point("after-send");
-			rc = fault_point("outbox-mark") ? err_set(e, ERR_TEMP,
+			rc = crash_fault_point("outbox-mark") ? err_set(e,
+			    ERR_TEMP,
 			    "database: writing: a passing fault (injected by "
 			    "DESPATCH_FAULT)") : (drawn != NULL && store_outbox_hash(
 			    r->st, m[i].id, bytes, blen, e) != 0) ? -1 :

@@ -142,7 +142,8 @@ compose(struct referee *r, struct preview_job *j, char **raw, size_t *len,
 		return -1;
 	if (store_game_get(r->st, j->game, &g, e) != 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0 ||
-	    player_mail_format(r, j->player, format, sizeof(format), e) != 0) {
+	    referee_player_mail_format(r, j->player, format, sizeof(format),
+	    e) != 0) {
 		store_rollback(r->st);
 		goto out;
 	}

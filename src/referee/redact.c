@@ -21,7 +21,7 @@
  * SECRET or "secret:" (so a wrong secret, a quoted welcome or a guess is
  * not kept either). */
 void
-redact(char *buf, size_t len, const char *secret)
+referee_redact(char *buf, size_t len, const char *secret)
 {
 	static const char *const kw[] = { "password", "secret" };
 	size_t i, k;
@@ -91,7 +91,7 @@ hash_blank(char *buf, size_t a, size_t z, const unsigned char *hashes, int n,
 }
 
 void
-redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
+referee_redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
     const unsigned char key[32])
 {
 	size_t i = 0;
@@ -128,7 +128,7 @@ redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
 }
 
 int
-has_ci(const char *buf, size_t len, const char *what)
+referee_has_ci(const char *buf, size_t len, const char *what)
 {
 	size_t n = strlen(what), i;
 

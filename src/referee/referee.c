@@ -191,16 +191,17 @@ make_msgid(struct referee *r, const char *game, const char *kind, char *out,
 
 /* Composes and queues one mail. */
 int
-queue_mail_s(struct referee *r, int64_t game_id, const char *game,
+referee_queue_mail_s(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, int sensitive, struct err *e)
 {
-	return queue_mail_x(r, game_id, game, to, subject, kind, in_reply_to,
+	return referee_queue_mail_x(r, game_id, game, to, subject, kind,
+	    in_reply_to,
 	    body, NULL, sensitive, e);
 }
 
 int
-queue_mail_x(struct referee *r, int64_t game_id, const char *game,
+referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, const struct mail_extra *x,
     int sensitive, struct err *e)
@@ -257,11 +258,12 @@ queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 }
 
 int
-queue_mail(struct referee *r, int64_t game_id, const char *game,
+referee_queue_mail(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,
     const char *in_reply_to, const char *body, struct err *e)
 {
-	return queue_mail_s(r, game_id, game, to, subject, kind, in_reply_to,
+	return referee_queue_mail_s(r, game_id, game, to, subject, kind,
+	    in_reply_to,
 	    body, 0, e);
 }
 
@@ -401,7 +403,7 @@ fail:
 }
 
 int
-brigade_list(const struct battle *b, int side, const char *text,
+referee_brigade_list(const struct battle *b, int side, const char *text,
     uint64_t *mask, int *army, char *canon, size_t csize, struct err *e)
 {
 	const char *p = text;
@@ -558,7 +560,8 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		uint64_t mask, other;
 		int army, oarmy, n, i;
 
-		if (brigade_list(b, s, brigades, &mask, &army, canon, sizeof(canon),
+		if (referee_brigade_list(b, s, brigades, &mask, &army, canon,
+		    sizeof(canon),
 		    e) != 0)
 			goto fail;
 		if (mask == 0 && !army) {
@@ -576,7 +579,8 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 				    "--brigades", pl[i].email, side);
 				goto fail;
 			}
-			if (brigade_list(b, s, pl[i].brigades, &other, &oarmy, NULL, 0,
+			if (referee_brigade_list(b, s, pl[i].brigades, &other,
+			    &oarmy, NULL, 0,
 			    e) != 0)
 				goto fail;
 			if ((other & mask) != 0 || (oarmy && army)) {
@@ -731,7 +735,8 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 			    g.name, b->sides[side].id, secret_out);
 			snprintf(subject, sizeof(subject), "[%s] Your new secret",
 			    g.name);
-			if (queue_mail_s(r, g.id, g.name, email, subject, "secret",
+			if (referee_queue_mail_s(r, g.id, g.name, email,
+			    subject, "secret",
 			    NULL, body, 1, e) != 0) {
 				sodium_memzero(body, sizeof(body));
 				goto fail;
@@ -836,12 +841,13 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
 		    b->sides[ps].id : "joint", secret_out, g.name,
 		    b->sides[p->side].id, secret_out);
-		commands_help_text(&t, &g, b, p->side);
+		referee_commands_help_text(&t, &g, b, p->side);
 		text_add(&t, "\nYour forces\n-----------\n");
 		report_forces(&t, b, p->side);
 		snprintf(subject, sizeof(subject), "[%s] You take over %s", g.name,
 		    b->sides[p->side].name);
-		if (t.s == NULL || queue_mail_s(r, g.id, g.name, new_email, subject,
+		if (t.s == NULL || referee_queue_mail_s(r, g.id, g.name,
+		    new_email, subject,
 		    "welcome", NULL, t.s, 1, e) != 0) {
 			if (t.s != NULL)
 				sodium_memzero(t.s, t.len);
@@ -858,7 +864,8 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "side %s (%s) to another player.\n", g.name,
 		    b->sides[p->side].id, b->sides[p->side].name);
 		for (i = 0; i < n; i++)
-			if (pl[i].id != p->id && queue_mail(r, g.id, g.name,
+			if (pl[i].id != p->id && referee_queue_mail(r, g.id,
+			    g.name,
 			    pl[i].email, subject, "notice", NULL, body, e) != 0)
 				goto fail;
 		snprintf(body, sizeof(body), "The operator of game %s has handed "
@@ -867,7 +874,8 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    b->sides[p->side].name);
 		snprintf(subject, sizeof(subject), "[%s] Your side has a new "
 		    "player", g.name);
-		if (queue_mail(r, g.id, g.name, old, subject, "notice", NULL, body,
+		if (referee_queue_mail(r, g.id, g.name, old, subject, "notice",
+		    NULL, body,
 		    e) != 0)
 			goto fail;
 	}
@@ -957,7 +965,7 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
 		    "%s TURN 1 PASSWORD <your secret>\n\n", g->name,
 		    b->sides[p->side].id);
-	commands_help_text(&t, g, b, p->side);
+	referee_commands_help_text(&t, g, b, p->side);
 	{
 		/* What the game's ledger committed before any order. */
 		struct ledger_genesis *gen = malloc(sizeof(*gen));
@@ -1052,12 +1060,14 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    clock, b->sides[p->side].id);
 		snprintf(name, sizeof(name), "%s-start-%s", g->name,
 		    b->sides[p->side].id);
-		rc = player_mail_format(r, p->id, format, sizeof(format), e);
+		rc = referee_player_mail_format(r, p->id, format,
+		    sizeof(format), e);
 		if (rc == 0 && later && strcmp(format, "text") != 0) {
 			/* At the start, the field is the scenario's: its map is
 			 * drawn when the mail is sent (referee_mail_drawn), so
 			 * the queued welcome holds no map. */
-			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
+			rc = referee_queue_mail_x(r, g->id, g->name, p->email,
+			    subject,
 			    "welcome", NULL, t.s, NULL, 1, e);
 			if (rc == 0)
 				rc = store_outbox_draw(r->st,
@@ -1065,20 +1075,22 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 			goto queued;
 		}
 		if (rc == 0 && strcmp(format, "text") != 0)
-			rc = side_visuals_make(&vis, g, b, p->side, seen, sub, NULL, 0,
+			rc = referee_side_visuals_make(&vis, g, b, p->side,
+			    seen, sub, NULL, 0,
 			    NULL, NULL, NULL, 0, e);
 		if (rc == 0)
 			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,
 			    &html, e);
 		if (rc == 0)
-			rc = queue_mail_x(r, g->id, g->name, p->email, subject,
+			rc = referee_queue_mail_x(r, g->id, g->name, p->email,
+			    subject,
 			    "welcome", NULL, t.s, &x, 1, e);
 queued:
 		if (html != NULL) {
 			sodium_memzero(html, strlen(html));
 			free(html);
 		}
-		side_visuals_free(&vis);
+		referee_side_visuals_free(&vis);
 	}
 	free(seen);
 	sodium_memzero(t.s, t.len);
@@ -1108,7 +1120,8 @@ check_shared_side(const struct battle *b, int s, const struct store_player *pl,
 			return err_set(e, ERR_USER, "side %s has %d players, and %s "
 			    "has no --brigades: each player of a shared side "
 			    "commands named brigades", b->sides[s].id, k, pl[i].email);
-		if (brigade_list(b, s, pl[i].brigades, &m, &a, NULL, 0, e) != 0)
+		if (referee_brigade_list(b, s, pl[i].brigades, &m, &a, NULL, 0,
+		    e) != 0)
 			return -1;
 		all |= m;
 		army |= a;
@@ -1179,7 +1192,8 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			goto fail;
 	}
 	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
-	    e) != 0 || clock_open_step(r, g.id, referee_now(r), e) != 0 ||
+	    e) != 0 || referee_clock_open_step(r, g.id, referee_now(r),
+	    e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;

@@ -68,7 +68,7 @@ restored_one(struct referee *r, const char *name, const char *taken,
 		    "the\nchain.\n", taken, g.name, turn, side >= 0 ? ", the " : "",
 		    side >= 0 ? b->sides[side].id : "", side >= 0 ? " phase" : "",
 		    hex);
-		if (tell_all(r, &g, subject, body, e) != 0)
+		if (referee_tell_all(r, &g, subject, body, e) != 0)
 			goto fail;
 	}
 	if (store_commit(r->st, e) != 0)

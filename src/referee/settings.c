@@ -110,7 +110,8 @@ find_def(const char *key)
 }
 
 int
-setting_get(struct referee *r, int64_t game_id, const char *key, char *out,
+referee_setting_get(struct referee *r, int64_t game_id, const char *key,
+    char *out,
     size_t size, struct err *e)
 {
 	const struct setting_def *d = find_def(key);
@@ -127,12 +128,14 @@ setting_get(struct referee *r, int64_t game_id, const char *key, char *out,
 }
 
 void
-operator_note(struct referee *r, int64_t game_id, char *out, size_t size)
+referee_operator_note(struct referee *r, int64_t game_id, char *out,
+    size_t size)
 {
 	char addr[300];
 	struct err e;
 
-	if (setting_get(r, game_id, "operator", addr, sizeof(addr), &e) != 0)
+	if (referee_setting_get(r, game_id, "operator", addr, sizeof(addr),
+	    &e) != 0)
 		addr[0] = '\0';
 	if (addr[0] != '\0')
 		snprintf(out, size, "No person reads this address: it is a program. "
@@ -313,7 +316,7 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			goto fail;
 		if ((c.deadline == 0 || strcmp(value, "none") == 0 ||
 		    strcmp(value, "0") == 0) &&
-		    clock_open_step(r, gid, referee_now(r), e) != 0)
+		    referee_clock_open_step(r, gid, referee_now(r), e) != 0)
 			goto fail;
 	}
 	if (store_commit(r->st, e) != 0)
@@ -371,7 +374,8 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 		else if (c.deadline > 0) {
 			char when[80];
 
-			clock_format(r, g.id, c.deadline, when, sizeof(when));
+			referee_clock_format(r, g.id, c.deadline, when,
+			    sizeof(when));
 			text_add(&t, "\ndeadline   %s", when);
 		} else {
 			text_add(&t, "\ndeadline   none (phases are played by 'despatch "

@@ -22,7 +22,7 @@ int
 referee_spool_add(struct referee *r, const char *raw, size_t len,
     int64_t arrived, const char *source, struct err *e)
 {
-	if (fault_point("spool-add"))
+	if (crash_fault_point("spool-add"))
 		return err_set(e, ERR_TEMP, "database: writing: a passing fault "
 		    "(injected by DESPATCH_FAULT)");
 	return store_spool_add(r->st, raw, len, arrived, source, e);

@@ -67,7 +67,7 @@ played_read(struct referee *r, const struct store_game *g,
 	char nmr[16];
 
 	memset(pd, 0, sizeof(*pd));
-	if (setting_get(r, g->id, "nmr", nmr, sizeof(nmr), e) != 0)
+	if (referee_setting_get(r, g->id, "nmr", nmr, sizeof(nmr), e) != 0)
 		return -1;
 	use_standing = strcmp(nmr, "hold") != 0;
 	n = store_players(r->st, g->id, -1, pl, MAX_PLAYERS, e);
@@ -156,7 +156,8 @@ queue_report(struct referee *r, const struct store_game *g, const char *to,
 		rc = report_extra(k == 0 ? format : "text", withhead ? withhead :
 		    parts[k], subject, v, name, mp, &x, &html, e);
 		if (rc == 0)
-			rc = queue_mail_x(r, g->id, g->name, to, subject, "report",
+			rc = referee_queue_mail_x(r, g->id, g->name, to,
+			    subject, "report",
 			    NULL, withhead ? withhead : parts[k], &x, 0, e);
 		free(html);
 		free(withhead);
@@ -325,7 +326,7 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 	char v[16];
 	long limit;
 
-	if (setting_get(r, g->id, "nmr-limit", v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, g->id, "nmr-limit", v, sizeof(v), e) != 0)
 		return -1;
 	limit = strtol(v, NULL, 10);
 	for (i = 0; i < np; i++) {
@@ -359,12 +360,15 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 			    (long long)count, "hold or follow their standing orders",
 			    g->name, b->sides[pl[i].side].id);
 			for (k = 0; k < np; k++)
-				if (k != i && queue_mail(r, g->id, g->name, pl[k].email,
+				if (k != i && referee_queue_mail(r, g->id,
+				    g->name, pl[k].email,
 				    subject, "notice", NULL, body, e) != 0)
 					return -1;
-			if (setting_get(r, g->id, "operator", op, sizeof(op), e) != 0)
+			if (referee_setting_get(r, g->id, "operator", op,
+			    sizeof(op), e) != 0)
 				return -1;
-			if (op[0] != '\0' && queue_mail(r, g->id, g->name, op, subject,
+			if (op[0] != '\0' && referee_queue_mail(r, g->id,
+			    g->name, op, subject,
 			    "notice", NULL, body, e) != 0)
 				return -1;
 		}
@@ -416,7 +420,7 @@ queue_close(struct referee *r, const struct store_game *g,
 	    "closed", g->name, battle_step_turn(b, step), ps >= 0 ?
 	    b->sides[ps].id : "all");
 	for (i = 0; i < np && rc == 0; i++)
-		rc = queue_mail(r, g->id, g->name, pl[i].email, subject,
+		rc = referee_queue_mail(r, g->id, g->name, pl[i].email, subject,
 		    "notice", NULL, t.s, e);
 	text_free(&t);
 	return rc;
@@ -502,12 +506,13 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		ro.has_standing = ns > 0;
 	}
 	for (t = battle_step_turn(b, step); !tr->finished && t <= b->turns; t++)
-		if (step_for(b, t, p->side) > step) {
+		if (referee_step_for(b, t, p->side) > step) {
 			int64_t n = 0;
 
 			ro.next_turn = t;
 			if (store_orders_count(r->st, a->g.id,
-			    step_for(b, t, p->side), p->side, 0, &n, e) != 0)
+			    referee_step_for(b, t, p->side), p->side, 0, &n,
+			    e) != 0)
 				return -1;
 			ro.next_stored = (int)n;
 			break;
@@ -553,7 +558,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		body = full;
 	}
 	report_clock(b, tr->turn, clock, sizeof(clock));
-	if (player_mail_format(r, p->id, format, sizeof(format), e) != 0) {
+	if (referee_player_mail_format(r, p->id, format, sizeof(format),
+	    e) != 0) {
 		free(body);
 		return -1;
 	}
@@ -566,7 +572,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 
 		after.step = tr->finished ? step : step + 1;
 		after.status = tr->finished ? GAME_FINISHED : GAME_RUNNING;
-		if (side_visuals_make(vis, &after, b, p->side, seen, sub, &a->ev,
+		if (referee_side_visuals_make(vis, &after, b, p->side, seen,
+		    sub, &a->ev,
 		    step, a->from, a->from_ok, last, nlast, e) != 0) {
 			free(body);
 			return -1;
@@ -620,7 +627,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	}
 	/* The next phase's deadline runs from now. */
 	if (tr->finished ? store_game_set_deadline(r->st, a->g.id, 0, e) != 0 :
-	    clock_open_step(r, a->g.id, referee_now(r), e) != 0)
+	    referee_clock_open_step(r, a->g.id, referee_now(r), e) != 0)
 		return -1;
 	np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e);
 	if (np < 0 || count_nmr(r, &a->g, b, step, pl, np, e) != 0)
@@ -700,13 +707,14 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		if (rc == 0) {
 			const struct narrative *nar = referee_narrative(r, a->rs, e);
 
-			rc = nar == NULL ? -1 : observers_report(r, &a->g, b, step,
+			rc = nar == NULL ? -1 : referee_observers_report(r,
+			    &a->g, b, step,
 			    &a->ev, nar, a->from, a->from_ok, tr->finished, e);
 		}
 		for (s = 0; s < b->nsides; s++) {
 			free(seen[s]);
 			free(last[s]);
-			side_visuals_free(&vis[s]);
+			referee_side_visuals_free(&vis[s]);
 		}
 		return rc;
 	}
@@ -909,7 +917,8 @@ referee_close(struct referee *r, const char *game, struct err *e)
 		char v[32];
 		int64_t now = referee_now(r);
 
-		if (setting_get(r, g.id, "reveal-time", v, sizeof(v), e) != 0)
+		if (referee_setting_get(r, g.id, "reveal-time", v, sizeof(v),
+		    e) != 0)
 			goto fail;
 		if (referee_parse_time(v, &reveal) != 0)
 			reveal = 3600;

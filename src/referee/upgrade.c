@@ -103,7 +103,7 @@ referee_engine_told(struct referee *r, const struct store_game *g, int from,
 	battle_free(b);
 	if (from > ledger_engine_current())
 		return 0;   /* nothing the players need wait for */
-	if (tell_all(r, g, subject, body, e) != 0 ||
+	if (referee_tell_all(r, g, subject, body, e) != 0 ||
 	    store_game_set_upgrade_told(r->st, g->id, g->step, e) != 0)
 		return -1;
 	*told = 1;
@@ -261,7 +261,7 @@ upgrade_in(struct referee *r, const struct store_game *g,
 	    "from now on are played by engine %d.\n", g->name, from, ur->to,
 	    turn, side >= 0 ? ", the " : "", side >= 0 ? b->sides[side].id : "",
 	    side >= 0 ? " phase," : "", ur->state_hex, from, old->build, ur->to);
-	if (tell_all(r, g, subject, body, e) != 0)
+	if (referee_tell_all(r, g, subject, body, e) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -336,7 +336,7 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 		store_game_clear(&g);
 		return 0;
 	}
-	if (setting_get(r, 0, "upgrade", v, sizeof(v), e) != 0)
+	if (referee_setting_get(r, 0, "upgrade", v, sizeof(v), e) != 0)
 		goto fail;
 	if (auto_ok && strcmp(v, "auto") == 0 && from < ledger_engine_current()) {
 		struct upgrade_result ur;

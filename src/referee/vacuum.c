@@ -68,7 +68,8 @@ messages_old_text(struct referee *r, struct err *e)
 		}
 		err_clear(&pe);
 		kept = mail_parse(raw, len, &m, &pe) == 0 ?
-		    text_read_kept(m->body, m->body_len, 0, &kl) : strdup("");
+		    referee_text_read_kept(m->body, m->body_len, 0,
+		    &kl) : strdup("");
 		free(raw);
 		mail_msg_free(m);
 		if (kept == NULL)

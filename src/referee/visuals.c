@@ -25,7 +25,8 @@
 #include "referee/internal.h"
 
 int
-player_mail_format(struct referee *r, int64_t player, char *buf, size_t size,
+referee_player_mail_format(struct referee *r, int64_t player, char *buf,
+    size_t size,
     struct err *e)
 {
 	int got = store_player_mail_format(r->st, player, buf, size, e);
@@ -38,7 +39,7 @@ player_mail_format(struct referee *r, int64_t player, char *buf, size_t size,
 }
 
 int
-side_visuals_make(struct side_visuals *v, const struct store_game *g,
+referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
     const char *subtitle, const struct events *ev, int step,
     const struct pt *from, const unsigned char *from_ok,
@@ -61,7 +62,7 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.nlast = nlast;
 	if (map_render(b, &o, 0, &v->png, &v->png_len, e) != 0 ||
 	    map_render(b, &o, 1, &v->svg, &v->svg_len, e) != 0) {
-		side_visuals_free(v);
+		referee_side_visuals_free(v);
 		return -1;
 	}
 	if (ev != NULL) {
@@ -76,7 +77,7 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 		v->json = report_json_side(&rg, b, side, seen, ev, step, last,
 		    nlast, &v->json_len);
 		if (v->json == NULL) {
-			side_visuals_free(v);
+			referee_side_visuals_free(v);
 			return err_set(e, ERR_TEMP, "out of memory writing the JSON "
 			    "report");
 		}
@@ -85,7 +86,7 @@ side_visuals_make(struct side_visuals *v, const struct store_game *g,
 }
 
 void
-side_visuals_free(struct side_visuals *v)
+referee_side_visuals_free(struct side_visuals *v)
 {
 	free(v->png);
 	free(v->svg);
@@ -230,7 +231,8 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 	snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it", clock,
 	    b->sides[side].id);
 	snprintf(name, sizeof(name), "%s-start-%s", g.name, b->sides[side].id);
-	if (strcmp(format, "text") != 0 && side_visuals_make(&vis, &g, b, side,
+	if (strcmp(format, "text") != 0 && referee_side_visuals_make(&vis, &g,
+	    b, side,
 	    seen, sub, NULL, 0, NULL, NULL, NULL, 0, e) != 0)
 		goto out;
 	if (report_extra(format, msg->body, m->subject, &vis, name, mp, &x, &html,
@@ -258,7 +260,7 @@ out:
 	if (msg != NULL && msg->body != NULL)
 		sodium_memzero(msg->body, msg->body_len);
 	mail_msg_free(msg);
-	side_visuals_free(&vis);
+	referee_side_visuals_free(&vis);
 	free(seen);
 	battle_free(b);
 	store_game_clear(&g);

@@ -12,21 +12,7 @@
 
 #include "core/battle.h"
 #include "core/events.h"
-
-/* A growable text buffer with a cap; going over the cap sets `over`,
- * stops appending and counts the pieces left out in `dropped`, so the
- * writer can say what it left out. */
-struct text {
-	char *s;
-	size_t len, cap, max;
-	int over;
-	int dropped;
-};
-
-void text_init(struct text *t, size_t max);
-void text_free(struct text *t);
-void text_add(struct text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+#include "core/text.h"
 
 /* What the report says of the reader's orders. */
 struct report_orders {

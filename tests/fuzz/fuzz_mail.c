@@ -32,7 +32,7 @@ check_str(const char *s, int is_header)
 {
 	if (s == NULL)
 		return;
-	if (!mtext_utf8_valid(s, strlen(s)))
+	if (!mail_text_utf8_valid(s, strlen(s)))
 		abort();
 	if (is_header && (strlen(s) > MAIL_HEADER_MAX || strpbrk(s, "\r\n")))
 		abort();

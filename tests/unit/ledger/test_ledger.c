@@ -162,8 +162,8 @@ records_encode_the_same_bytes_each_time(void **state)
 	a->rolls = 13;
 	assert_int_equal(ledger_step_encode(a, &y), 0);
 	assert_memory_not_equal(x.p, y.p, x.n);
-	lbuf_free(&x);
-	lbuf_free(&y);
+	ledger_buf_free(&x);
+	ledger_buf_free(&y);
 	free(a);
 }
 

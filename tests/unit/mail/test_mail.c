@@ -896,7 +896,8 @@ test_parse_garbage_rejected_without_crash(void **state)
 		r = mail_parse(buf, n, &m, &e);
 		if (r == 0) {
 			assert_non_null(m);
-			assert_true(mtext_utf8_valid(m->body, m->body_len) ||
+			assert_true(mail_text_utf8_valid(m->body,
+			    m->body_len) ||
 			    m->body_len == 0);
 			mail_msg_free(m);
 			m = NULL;
@@ -1032,11 +1033,12 @@ test_parse_corpus_files_without_crash(void **state)
 		raw = read_file(path, &len);
 		err_clear(&e);
 		if (mail_parse(raw, len, &m, &e) == 0) {
-			assert_true(mtext_utf8_valid(m->body, m->body_len) ||
+			assert_true(mail_text_utf8_valid(m->body,
+			    m->body_len) ||
 			    m->body_len == 0);
 			assert_int_equal(strlen(m->body), m->body_len);
 			if (m->subject != NULL)
-				assert_true(mtext_utf8_valid(m->subject,
+				assert_true(mail_text_utf8_valid(m->subject,
 				    strlen(m->subject)));
 			mail_msg_free(m);
 			m = NULL;
@@ -1192,10 +1194,10 @@ test_compose_qp_lines_at_most_76(void **state)
 	int i;
 
 	(void)state;
-	mtext_init(&t);
+	mail_text_init(&t);
 	for (i = 0; i < 200; i++)
-		mtext_puts(&t, i % 7 == 0 ? "\xC3\xA9 " : "ab= ");
-	mtext_puts(&t, "\n");
+		mail_text_puts(&t, i % 7 == 0 ? "\xC3\xA9 " : "ab= ");
+	mail_text_puts(&t, "\n");
 	base_out(&o);
 	o.body = t.p;
 	raw = compose_ok(&o, NULL);
@@ -1212,7 +1214,7 @@ test_compose_qp_lines_at_most_76(void **state)
 	assert_string_equal(m->body, t.p);
 	mail_msg_free(m);
 	free(raw);
-	mtext_free(&t);
+	mail_text_free(&t);
 }
 
 static void
@@ -1254,10 +1256,10 @@ test_compose_long_subject_folded_under_78(void **state)
 	int i;
 
 	(void)state;
-	mtext_init(&t);
+	mail_text_init(&t);
 	for (i = 0; i < 30; i++)
-		mtext_puts(&t, "Brandywine ");
-	mtext_puts(&t, "end");
+		mail_text_puts(&t, "Brandywine ");
+	mail_text_puts(&t, "end");
 	base_out(&o);
 	o.subject = t.p;
 	raw = compose_ok(&o, NULL);
@@ -1266,7 +1268,7 @@ test_compose_long_subject_folded_under_78(void **state)
 	assert_string_equal(m->subject, t.p);
 	mail_msg_free(m);
 	free(raw);
-	mtext_free(&t);
+	mail_text_free(&t);
 }
 
 static void
@@ -1279,10 +1281,10 @@ test_compose_long_encoded_subject_folded_under_78(void **state)
 	int i;
 
 	(void)state;
-	mtext_init(&t);
+	mail_text_init(&t);
 	for (i = 0; i < 40; i++)
-		mtext_puts(&t, "Gr\xC3\xBC\xC3\x9F" "e \xE2\x80\x94 ");
-	mtext_puts(&t, "\xF0\x9F\x8E\x96 end");
+		mail_text_puts(&t, "Gr\xC3\xBC\xC3\x9F" "e \xE2\x80\x94 ");
+	mail_text_puts(&t, "\xF0\x9F\x8E\x96 end");
 	base_out(&o);
 	o.subject = t.p;
 	raw = compose_ok(&o, NULL);
@@ -1291,7 +1293,7 @@ test_compose_long_encoded_subject_folded_under_78(void **state)
 	assert_string_equal(m->subject, t.p);
 	mail_msg_free(m);
 	free(raw);
-	mtext_free(&t);
+	mail_text_free(&t);
 }
 
 static void
@@ -1374,10 +1376,11 @@ test_compose_round_trip_non_ascii(void **state)
 	int i;
 
 	(void)state;
-	mtext_init(&t);
+	mail_text_init(&t);
 	for (i = 0; i < 50; i++)
-		mtext_puts(&t, "Die Hessen r\xC3\xBC" "cken = vor \xE2\x80\x94 ");
-	mtext_puts(&t, "\n\t\xF0\x9F\x8E\x96 Ende \n");
+		mail_text_puts(&t,
+		    "Die Hessen r\xC3\xBC" "cken = vor \xE2\x80\x94 ");
+	mail_text_puts(&t, "\n\t\xF0\x9F\x8E\x96 Ende \n");
 	base_out(&o);
 	o.subject = "Bericht f\xC3\xBCr Zug 3 =?not an encoded word?=";
 	o.body = t.p;
@@ -1388,7 +1391,7 @@ test_compose_round_trip_non_ascii(void **state)
 	assert_string_equal(m->body, o.body);
 	mail_msg_free(m);
 	free(raw);
-	mtext_free(&t);
+	mail_text_free(&t);
 }
 
 static void

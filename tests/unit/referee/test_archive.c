@@ -277,7 +277,7 @@ events_altered_and_re_signed_still_fail(void **state)
 		next = replace_record(cur, cn, line, &out, head, sig, &cn);
 		free(cur);
 		cur = next;
-		lbuf_free(&out);
+		ledger_buf_free(&out);
 	}
 	/* Every hash, link and signature holds; the replay does not. */
 	assert_int_equal(verify_buf(cur, cn, &res), -1);

@@ -427,7 +427,7 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 		ledger_sign(&key, recs[1].head, recs[1].sig);
 		assert_int_equal(ledger_check_chain(recs, 2, &gen, NULL, &lf), -1);
 		assert_string_equal(lf.field, "nonce");
-		lbuf_free(&out);
+		ledger_buf_free(&out);
 		sodium_memzero(&key, sizeof(key));
 	}
 	/* Its archive verifies, the replay using the revealed nonce. */
@@ -851,9 +851,9 @@ each_step_names_its_engine_and_only_an_upgrade_changes_it(void **state)
 	assert_int_equal(ledger_act_decode(o2.p, o2.n, &a), 0);
 	o2.p[4 + 3 + 4 + 7] = 2;
 	assert_int_equal(ledger_act_decode(o2.p, o2.n, &a), -1);
-	lbuf_free(&o1);
-	lbuf_free(&o2);
-	lbuf_free(&o3);
+	ledger_buf_free(&o1);
+	ledger_buf_free(&o2);
+	ledger_buf_free(&o3);
 	for (k = 0; k < n; k++)
 		free((void *)recs[k].rec);
 	free(ls);

@@ -795,7 +795,7 @@ help_examples_use_only_what_is_left(void **state)
 		b->stands[b->units[0].first_stand + s].flags |= ST_GONE;
 	b->commanders[0].gone = 1;
 	text_init(&t, 1 << 16);
-	commands_help_text(&t, &g, b, 0);
+	referee_commands_help_text(&t, &g, b, 0);
 	assert_null(strstr(t.s, "21st Foot:"));
 	assert_non_null(strstr(t.s, "62nd Foot: ADVANCE 6"));
 	assert_null(strstr(t.s, "Burgoyne: MOVE TO"));
