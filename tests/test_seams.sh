@@ -66,5 +66,14 @@ grep -qE 'store_(exec|query_int|query_text)' "$src/src/store/store.h" && no "sto
 inc=$(grep -rln 'store/sqlite.h' "$src/src" | grep -v "^$src/src/store/")
 [ -z "$inc" ] && ok || no "the SQLite backend's header used outside the store: $inc"
 
+# Thin fronts: the CLI and the daemon reach the store only through the
+# referee, whose public header names no store type, and struct referee
+# is opaque outside src/referee/.
+inc=$(grep -rn '#include "store/' "$src/src/cli" "$src/src/daemon" "$src/src/referee/referee.h")
+[ -z "$inc" ] && ok || no "a front includes a store header: $inc"
+calls=$(grep -rnE '\bstore_[a-z_]+\(' "$src/src/cli" "$src/src/daemon" --include='*.c')
+[ -z "$calls" ] && ok || no "a front calls the store: $calls"
+grep -q 'struct referee {' "$src/src/referee/referee.h" && no "struct referee is public" || ok
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -35,7 +35,6 @@
 #include "cli/cli.h"
 #include "ledger/ledger.h"
 #include "referee/referee.h"
-#include "store/store.h"
 
 static const char *
 base_of(const char *path)
@@ -107,8 +106,7 @@ out:
 int
 cmd_backup(int argc, char **argv)
 {
-	struct store *st = NULL, *check = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	struct stat sb;
 	unsigned char pk[32];
@@ -134,16 +132,15 @@ cmd_backup(int argc, char **argv)
 	if (stat(dir, &sb) == 0)
 		return err_set(&e, ERR_USER, "%s exists already; name a new folder "
 		    "for the backup", dir), cli_fail(&e);
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
 	inited = 1;
 	/* The keys, made now if a game has not yet needed them. */
-	if (referee_key(&r, pk, key, sizeof(key), &e) != 0 ||
-	    referee_keys_settle(&r, &e) != 0)
+	if (referee_key(r, pk, key, sizeof(key), &e) != 0 ||
+	    referee_keys_settle(r, &e) != 0)
 		goto out;
 	snprintf(secrets, sizeof(secrets), "%s.secrets", key);
-	if (cli_mkdir_p(dir, 0700) != 0) {
+	if (referee_mkdir_p(dir, 0700) != 0) {
 		err_set(&e, ERR_USER, "%s: cannot make the folder: %s", dir,
 		    strerror(errno));
 		goto out;
@@ -151,16 +148,13 @@ cmd_backup(int argc, char **argv)
 	snprintf(db_copy, sizeof(db_copy), "%s/%s", dir, base_of(db_path));
 	snprintf(key_copy, sizeof(key_copy), "%s/%s", dir, base_of(key));
 	snprintf(sec_copy, sizeof(sec_copy), "%s/%s", dir, base_of(secrets));
-	if (store_backup(st, db_copy, &e) != 0 ||
+	if (referee_store_copy(r, db_copy, &e) != 0 ||
 	    copy_private(key, key_copy, &e) != 0 ||
 	    copy_private(secrets, sec_copy, &e) != 0)
 		goto out;
 	/* The copy must be a whole database. */
-	if (store_open(db_copy, 0, -1, &check, &e) != 0 ||
-	    store_quick_check(check, &e) != 0)
+	if (referee_store_file_check(db_copy, &e) != 0)
 		goto out;
-	store_close(check);
-	check = NULL;
 	snprintf(manifest, sizeof(manifest), "%s/MANIFEST", dir);
 	{
 		int fd = open(manifest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -204,10 +198,8 @@ cmd_backup(int argc, char **argv)
 out:
 	if (mf != NULL && fclose(mf) != 0 && rc == 0)
 		rc = err_set(&e, ERR_TEMP, "%s: %s", manifest, strerror(errno));
-	store_close(check);
 	if (inited)
-		referee_fini(&r);
-	store_close(st);
+		referee_free(r);
 	return rc == 0 ? 0 : cli_fail(&e);
 }
 
@@ -308,8 +300,7 @@ int
 cmd_restore(int argc, char **argv)
 {
 	struct manifest m;
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	char src[3][5300], key[4200], secrets[4300], lock[4200], tmp[4300],
 	    p[4300];
@@ -375,15 +366,10 @@ cmd_restore(int argc, char **argv)
 	unlink(tmp);
 	if (copy_private(src[0], tmp, &e) != 0)
 		goto out;
-	if (store_open(tmp, 0, -1, &st, &e) != 0 ||
-	    store_quick_check(st, &e) != 0) {
-		store_close(st);
-		st = NULL;
+	if (referee_store_file_check(tmp, &e) != 0) {
 		unlink(tmp);
 		goto out;
 	}
-	store_close(st);
-	st = NULL;
 	/* The old file's WAL belongs to it: dropped before the new file
 	 * takes the name, so it is never replayed into it. */
 	snprintf(p, sizeof(p), "%s-wal", db_path);
@@ -398,19 +384,15 @@ cmd_restore(int argc, char **argv)
 	if (put_in_place(src[1], key, &e) != 0 ||
 	    put_in_place(src[2], secrets, &e) != 0)
 		goto out;
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		goto out;
-	cli_referee_init(&r, st);
-	if (referee_restored(&r, m.taken, &games, &e) != 0) {
-		referee_fini(&r);
+	if (referee_restored(r, m.taken, &games, &e) != 0)
 		goto out;
-	}
-	referee_fini(&r);
 	printf("restored %s from %s (taken %s); %d game%s told of it\n", db_path,
 	    dir, m.taken, games, games == 1 ? "" : "s");
 	rc = 0;
 out:
-	store_close(st);
+	referee_free(r);
 	if (lockfd >= 0)
 		close(lockfd);
 	return rc == 0 ? 0 : cli_fail(&e);
@@ -419,8 +401,7 @@ out:
 int
 cmd_vacuum(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct vacuum_result vr;
 	struct err e;
 	int rc;
@@ -439,12 +420,10 @@ cmd_vacuum(int argc, char **argv)
 		    "runs by itself when a battle ends.\n");
 		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
 	}
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	rc = referee_vacuum(&r, &vr, &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_vacuum(r, &vr, &e);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	printf("trimmed %lld received mail%s and %lld delivered one%s of an older "

@@ -11,7 +11,8 @@
 #include <sys/types.h>
 
 #include "core/err.h"
-#include "store/store.h"
+
+struct referee;
 
 #define EXIT_USAGE 2
 /* The largest mail submit (and the demo) reads. */
@@ -30,7 +31,13 @@ int cli_usage_error(const char *cmd, const char *msg);
 int cli_unknown_option(const char *cmd, const char *opt);
 /* 1 if --help or -h is among the arguments. */
 int cli_wants_help(int argc, char **argv);
-int cli_open_store(int create, struct store **st, struct err *e);
+/* The referee on the database (create: a new one), with the options the
+ * CLI was configured with; says once if the database was upgraded. */
+int cli_open(int create, struct referee **r, struct err *e);
+/* The options the CLI was configured with (for a front that changes
+ * some, as the demo does). */
+struct referee_opts;
+const struct referee_opts *cli_referee_opts(void);
 
 int cmd_set(int argc, char **argv);
 int cmd_game(int argc, char **argv);
@@ -50,22 +57,13 @@ int cmd_backup(int argc, char **argv);
 int cmd_restore(int argc, char **argv);
 int cmd_vacuum(int argc, char **argv);
 
-/* Makes dir and its parents; 0, or -1 with errno. */
-/* mkdir -p: the parents 0755, dir itself made with exactly mode (an
- * existing one is left as it is). */
-int cli_mkdir_p(const char *dir, mode_t mode);
 /* fopen(path, "w") for a file meant for others (an archive, a map): mode
  * 0644 whatever the umask. */
 FILE *cli_fopen_public(const char *path);
 /* Writes the queued mail to dir as .eml files (and marks it sent);
  * *written counts them. */
 int cmd_outbox(int argc, char **argv);
-int cli_outbox_write(struct store *st, const char *dir, int quiet,
+int cli_outbox_write(struct referee *r, const char *dir, int quiet,
     int *written, struct err *e);
-
-/* A referee on st with the options the CLI was configured with. */
-struct referee;
-struct store;
-void cli_referee_init(struct referee *r, struct store *st);
 
 #endif

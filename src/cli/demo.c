@@ -23,7 +23,6 @@
 #include "referee/referee.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
-#include "store/store.h"
 
 #ifndef DESPATCH_SOURCE_CAMPAIGN
 #define DESPATCH_SOURCE_CAMPAIGN "campaign"
@@ -96,7 +95,7 @@ demo_maps(const char *dir, const struct battle *b, const char *when,
 	struct map_opts o;
 
 	snprintf(path, sizeof(path), "%s/maps", dir);
-	if (cli_mkdir_p(path, 0755) != 0)
+	if (referee_mkdir_p(path, 0755) != 0)
 		return err_set(e, ERR_USER, "cannot make %s: %s", path,
 		    strerror(errno));
 	snprintf(title, sizeof(title), "%s (game cowpens)", b->title);
@@ -116,10 +115,9 @@ cmd_demo(int argc, char **argv)
 	char camp[4096], path[4600], dbfile[4200], maildir[4200];
 	const char *dir = "./demo-out";
 	unsigned char seed[32];
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
-	struct store_game g;
+	struct referee_game g;
 	struct battle *b = NULL;
 	FILE *pf = NULL;
 	char line[512];
@@ -149,7 +147,7 @@ cmd_demo(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	snprintf(maildir, sizeof(maildir), "%s/mail", dir);
-	if (cli_mkdir_p(maildir, 0700) != 0) {
+	if (referee_mkdir_p(maildir, 0700) != 0) {
 		fprintf(stderr, "despatch: cannot make %s: %s\n", maildir,
 		    strerror(errno));
 		return EXIT_FAILURE;
@@ -168,16 +166,19 @@ cmd_demo(int argc, char **argv)
 		    strerror(errno));
 		return EXIT_FAILURE;
 	}
-	if (store_open(dbfile, 1, -1, &st, &e) != 0)
-		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	snprintf(r.from, sizeof(r.from), "despatch <despatch@referee.example.org>");
-	snprintf(r.domain, sizeof(r.domain), "referee.example.org");
-	r.fixed_now = DEMO_CLOCK;
-	r.key_demo = 1;   /* the published key: the same bytes on every run */
+	{
+		struct referee_opts o = *cli_referee_opts();
+
+		o.from = "despatch <despatch@referee.example.org>";
+		o.domain = "referee.example.org";
+		o.fixed_now = DEMO_CLOCK;
+		o.key_demo = 1;  /* the published key: the same bytes every run */
+		if (referee_open(dbfile, 1, &o, &r, &e) != 0)
+			return cli_fail(&e);
+	}
 	ledger_unhex(DEMO_SEED_HEX, seed, 32);
 	snprintf(path, sizeof(path), "%s/cowpens.scenario", camp);
-	if (referee_new_game(&r, "cowpens", path, 0, seed, &e) != 0)
+	if (referee_new_game(r, "cowpens", path, 0, seed, &e) != 0)
 		goto out;
 	snprintf(path, sizeof(path), "%s/players", camp);
 	pf = fopen(path, "r");
@@ -191,15 +192,14 @@ cmd_demo(int argc, char **argv)
 		if (line[0] == '#' || sscanf(line, "player %63s %255s %127s", side,
 		    email, pw) != 3)
 			continue;
-		if (referee_player_add(&r, "cowpens", side, email, pw, NULL, secret, &e) != 0)
+		if (referee_player_add(r, "cowpens", side, email, pw, NULL, secret, &e) != 0)
 			goto out;
 	}
 	fclose(pf);
 	pf = NULL;
-	if (referee_start(&r, "cowpens", &e) != 0)
+	if (referee_start(r, "cowpens", &e) != 0)
 		goto out;
-	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
-	    store_battle_load(st, &g, &b, &e) != 0)
+	if (referee_game_load(r, "cowpens", &g, &b, &e) != 0)
 		goto out;
 	if (demo_maps(dir, b, "start", "The field at the start", &e) != 0)
 		goto out;
@@ -221,7 +221,7 @@ cmd_demo(int argc, char **argv)
 
 			if (scenario_read_file(path, SUBMIT_MAX, &raw, &len, &e) != 0)
 				goto out;
-			if (referee_submit(&r, raw, len, NULL, &res, &e) != 0) {
+			if (referee_submit(r, raw, len, NULL, &res, &e) != 0) {
 				free(raw);
 				goto out;
 			}
@@ -233,7 +233,7 @@ cmd_demo(int argc, char **argv)
 			printf("  turn %d %-12s no orders: its units hold\n", turn,
 			    b->sides[side].id);
 		}
-		if (referee_turn(&r, "cowpens", NULL, 0, &tr, &e) != 0)
+		if (referee_turn(r, "cowpens", NULL, 0, &tr, &e) != 0)
 			goto out;
 		printf("  turn %d %-12s adjudicated: %d event%s, %d %s\n", turn,
 		    b->sides[side].id, tr.events, tr.events == 1 ? "" : "s",
@@ -241,13 +241,11 @@ cmd_demo(int argc, char **argv)
 		if (tr.finished)
 			break;
 	}
-	store_game_clear(&g);
 	battle_free(b);
 	b = NULL;
-	if (store_game_get(st, "cowpens", &g, &e) != 0 ||
-	    store_battle_load(st, &g, &b, &e) != 0)
+	if (referee_game_load(r, "cowpens", &g, &b, &e) != 0)
 		goto out;
-	if (cli_outbox_write(st, maildir, 1, &written, &e) != 0 ||
+	if (cli_outbox_write(r, maildir, 1, &written, &e) != 0 ||
 	    demo_maps(dir, b, "end", "The field at the end of the battle",
 	    &e) != 0)
 		goto out;
@@ -256,7 +254,7 @@ cmd_demo(int argc, char **argv)
 		 * of it is given back, as a server does when a battle ends. */
 		struct vacuum_result vr;
 
-		if (referee_vacuum(&r, &vr, &e) != 0)
+		if (referee_vacuum(r, &vr, &e) != 0)
 			goto out;
 	}
 	printf("\nThe battle after %d turns:\n", battle_step_turn(b,
@@ -287,7 +285,7 @@ cmd_demo(int argc, char **argv)
 			err_set(&e, ERR_TEMP, "cannot write %s", apath);
 			goto out;
 		}
-		vrc = referee_export(&r, "cowpens", af, 0, &e);
+		vrc = referee_export(r, "cowpens", af, 0, &e);
 		if (fclose(af) != 0 && vrc == 0)
 			vrc = err_set(&e, ERR_TEMP, "cannot write %s", apath);
 		if (vrc != 0) {
@@ -327,9 +325,7 @@ out:
 	if (pf != NULL)
 		fclose(pf);
 	battle_free(b);
-	store_game_clear(&g);
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	return 0;

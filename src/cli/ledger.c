@@ -17,8 +17,7 @@
 int
 cmd_key(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	unsigned char pk[32];
 	char path[4200], hex[65];
@@ -34,12 +33,10 @@ cmd_key(int argc, char **argv)
 		    "archives against it.\n");
 		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
 	}
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	rc = referee_key(&r, pk, path, sizeof(path), &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_key(r, pk, path, sizeof(path), &e);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	ledger_hex(pk, 32, hex);
@@ -47,52 +44,12 @@ cmd_key(int argc, char **argv)
 	return 0;
 }
 
-/* The records of game id, from the store. */
-static int
-load_records(struct store *st, int64_t id, struct ledger_rec **out, int *n,
-    struct err *e)
-{
-	int64_t count = 0;
-	int i;
-
-	*out = NULL;
-	*n = 0;
-	if (store_ledger_count(st, id, &count, e) != 0)
-		return -1;
-	*out = calloc((size_t)count + 1, sizeof(**out));
-	if (*out == NULL)
-		return err_set(e, ERR_TEMP, "out of memory");
-	for (i = 0; i < count; i++) {
-		struct store_record r;
-
-		if (store_ledger_record(st, id, i, &r, e) != 1 || !r.head_ok ||
-		    !r.sig_ok) {
-			free(r.bytes);
-			if (e->msg[0] == '\0')
-				err_set(e, ERR_DATA, "ledger record %d is missing or "
-				    "damaged", i);
-			return -1;
-		}
-		(*out)[i].rec = r.bytes;
-		(*out)[i].n = r.len;
-		memcpy((*out)[i].head, r.head, 32);
-		memcpy((*out)[i].sig, r.sig, 64);
-		*n = i + 1;
-	}
-	return 0;
-}
-
 int
 cmd_ledger(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct store_game g;
-	struct ledger_rec *recs = NULL;
-	struct ledger_genesis *gen = NULL;
-	struct ledger_fail f;
+	struct referee *r = NULL;
 	struct err e;
-	char hex[65];
-	int n = 0, i, rc = EXIT_FAILURE;
+	int rc;
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
@@ -108,74 +65,17 @@ cmd_ledger(int argc, char **argv)
 	}
 	if (argc != 2)
 		return cli_usage_error("ledger", "takes one game");
-	memset(&g, 0, sizeof(g));
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	if (store_game_get(st, argv[1], &g, &e) != 0 ||
-	    load_records(st, g.id, &recs, &n, &e) != 0) {
-		rc = cli_fail(&e);
-		goto out;
-	}
-	if (n == 0) {
-		printf("game %s has no ledger yet: it is written when the game "
-		    "starts\n", g.name);
-		rc = 0;
-		goto out;
-	}
-	gen = malloc(sizeof(*gen));
-	if (gen == NULL) {
-		err_set(&e, ERR_TEMP, "out of memory");
-		rc = cli_fail(&e);
-		goto out;
-	}
-	if (ledger_genesis_decode(recs[0].rec, recs[0].n, gen) == 0) {
-		ledger_hex(gen->pk, 32, hex);
-		printf("game %s: chain of %d steps from step %d, signed by %s%s\n",
-		    g.name, gen->steps, gen->from_step, hex,
-		    ledger_key_is_demo(gen->pk) ? " (the demo's published key: "
-		    "it proves nothing)" : "");
-	}
-	for (i = 0; i < n; i++) {
-		struct ledger_step *s = malloc(sizeof(*s));
-
-		ledger_hex(recs[i].head, 32, hex);
-		struct ledger_act act;
-
-		if (i == 0)
-			printf("%4d genesis          head %s\n", i, hex);
-		else if (ledger_act_decode(recs[i].rec, recs[i].n, &act) == 0)
-			printf("%4d act %-7s step %-3d head %s\n", i, act.act, act.step,
-			    hex);
-		else if (s != NULL && ledger_step_decode(recs[i].rec, recs[i].n,
-		    s) == 0)
-			printf("%4d step %-3d turn %-3d head %s%s\n", i, s->step,
-			    s->turn, hex, s->scripted ? " (scripted dice)" : "");
-		else
-			printf("%4d ?                head %s\n", i, hex);
-		free(s);
-	}
-	if (ledger_check_chain(recs, n, gen, NULL, &f) != 0) {
-		printf("FAILED at record %d (%s): %s\n", f.index, f.field, f.msg);
-		goto out;
-	}
-	printf("the chain holds: %d record%s, every signature and link good\n",
-	    n, n == 1 ? "" : "s");
-	rc = 0;
-out:
-	for (i = 0; i < n; i++)
-		free((void *)recs[i].rec);
-	free(recs);
-	free(gen);
-	store_game_clear(&g);
-	store_close(st);
-	return rc;
+	rc = referee_ledger_print(r, argv[1], stdout, &e);
+	referee_free(r);
+	return rc < 0 ? cli_fail(&e) : rc == 0 ? 0 : EXIT_FAILURE;
 }
 
 int
 cmd_export(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	const char *game = NULL, *file = NULL;
 	int with_addresses = 0, i, rc;
@@ -211,7 +111,7 @@ cmd_export(int argc, char **argv)
 	}
 	if (game == NULL || file == NULL)
 		return cli_usage_error("export", "takes a game and a file");
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
 	/* Written beside, then renamed: a failed export leaves no half
 	 * archive under the name. */
@@ -219,13 +119,11 @@ cmd_export(int argc, char **argv)
 	out = strcmp(file, "-") == 0 ? stdout : cli_fopen_public(tmp);
 	if (out == NULL) {
 		err_set(&e, ERR_USER, "cannot write %s: %s", tmp, strerror(errno));
-		store_close(st);
+		referee_free(r);
 		return cli_fail(&e);
 	}
-	cli_referee_init(&r, st);
-	rc = referee_export(&r, game, out, with_addresses, &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_export(r, game, out, with_addresses, &e);
+	referee_free(r);
 	if (out != stdout) {
 		if (fclose(out) != 0 && rc == 0)
 			rc = err_set(&e, ERR_TEMP, "cannot write %s: %s", tmp,

@@ -34,7 +34,6 @@
 #include "referee/referee.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
-#include "store/store.h"
 
 
 const char *db_path;
@@ -43,10 +42,10 @@ const struct config *cli_config;
  * read once in main. */
 static struct referee_opts cli_ropts;
 
-void
-cli_referee_init(struct referee *r, struct store *st)
+const struct referee_opts *
+cli_referee_opts(void)
 {
-	referee_init_with(r, st, &cli_ropts);
+	return &cli_ropts;
 }
 
 
@@ -86,17 +85,17 @@ cli_wants_help(int argc, char **argv)
 }
 
 int
-cli_open_store(int create, struct store **st, struct err *e)
+cli_open(int create, struct referee **r, struct err *e)
 {
 	const char *copy = NULL;
-	int from;
+	int from, now;
 
-	if (store_open(db_path, create, -1, st, e) != 0)
+	if (referee_open(db_path, create, &cli_ropts, r, e) != 0)
 		return -1;
-	if ((from = store_upgraded_from(*st, &copy)) > 0)
+	if ((from = referee_store_upgraded(*r, &now, &copy)) > 0)
 		fprintf(stderr, "despatch: %s was at schema version %d and is now "
 		    "at %d; a copy of it as it was is kept as %s\n", db_path, from,
-		    store_latest_version(), copy);
+		    now, copy);
 	return 0;
 }
 
@@ -105,8 +104,7 @@ cli_open_store(int create, struct store **st, struct err *e)
 static int
 cmd_new(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	const char *game = NULL, *file = NULL;
 	int sandbox = 0, i, rc;
@@ -146,12 +144,10 @@ cmd_new(int argc, char **argv)
 		battle_free(b);
 		free(text);
 	}
-	if (cli_open_store(1, &st, &e) != 0)
+	if (cli_open(1, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	rc = referee_new_game(&r, game, file, sandbox, NULL, &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_new_game(r, game, file, sandbox, NULL, &e);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	{
@@ -178,8 +174,7 @@ cmd_new(int argc, char **argv)
 static int
 cmd_player(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
 	const char *brigades = NULL;
@@ -263,37 +258,36 @@ cmd_player(int argc, char **argv)
 	if (delay >= 0 && (n < 2 || strcmp(pos[1], "observer") != 0))
 		return cli_usage_error("player", "--delay is for an observer: "
 		    "player add GAME observer EMAIL --delay N");
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
 	if (strcmp(verb, "list") == 0) {
 		char *text = NULL;
 
-		rc = referee_player_list(&r, pos[0], &text, &e);
+		rc = referee_player_list(r, pos[0], &text, &e);
 		if (rc == 0)
 			fputs(text, stdout);
 		free(text);
 	} else if (strcmp(verb, "remove") == 0) {
-		rc = referee_player_remove(&r, pos[0], pos[1], &e);
+		rc = referee_player_remove(r, pos[0], pos[1], &e);
 		if (rc == 0)
 			printf("removed %s from game %s\n", pos[1], pos[0]);
 	} else if (strcmp(verb, "replace") == 0) {
-		rc = referee_player_replace(&r, pos[0], pos[1], pos[2], password,
+		rc = referee_player_replace(r, pos[0], pos[1], pos[2], password,
 		    secret, &e);
 		if (rc == 0)
 			printf("%s now plays %s in game %s (the welcome is queued)\n"
 			    "secret: %s\n", pos[2], pos[1], pos[0], secret);
 	} else if (strcmp(verb, "reset") == 0) {
-		rc = referee_player_reset(&r, pos[0], pos[1], password, secret, &e);
+		rc = referee_player_reset(r, pos[0], pos[1], password, secret, &e);
 		if (rc == 0)
 			printf("new secret for %s in game %s\nsecret: %s\n", pos[1],
 			    pos[0], secret);
 	} else if (strcmp(pos[1], "observer") == 0) {
-		rc = referee_observer_add(&r, pos[0], pos[2], delay, &e);
+		rc = referee_observer_add(r, pos[0], pos[2], delay, &e);
 		if (rc == 0)
 			printf("%s observes game %s (told by mail)\n", pos[2], pos[0]);
 	} else {
-		rc = referee_player_add(&r, pos[0], pos[1], pos[2], password,
+		rc = referee_player_add(r, pos[0], pos[1], pos[2], password,
 		    brigades,
 		    secret, &e);
 		if (rc == 0)
@@ -301,8 +295,7 @@ cmd_player(int argc, char **argv)
 			    pos[0], pos[1], secret);
 	}
 	sodium_memzero(secret, sizeof(secret));
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	return 0;
@@ -311,8 +304,7 @@ cmd_player(int argc, char **argv)
 static int
 cmd_start(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	int rc;
 
@@ -326,20 +318,19 @@ cmd_start(int argc, char **argv)
 	}
 	if (argc != 2)
 		return cli_usage_error("start", "expected 'start GAME'");
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	rc = referee_start(&r, argv[1], &e);
-	referee_fini(&r);
-	store_close(st);
-	if (rc != 0)
-		return cli_fail(&e);
-	printf("game %s started: welcome mails queued (see 'despatch outbox'); "
-	    "turn 1 is open\n", argv[1]);
-	if (cli_ropts.from == NULL || *cli_ropts.from == '\0')
-		fprintf(stderr, "despatch: note: the mail goes out From %s; set "
-		    "DESPATCH_FROM to the address players should answer\n", r.from);
-	return 0;
+	rc = referee_start(r, argv[1], &e);
+	if (rc == 0) {
+		printf("game %s started: welcome mails queued (see 'despatch "
+		    "outbox'); turn 1 is open\n", argv[1]);
+		if (cli_ropts.from == NULL || *cli_ropts.from == '\0')
+			fprintf(stderr, "despatch: note: the mail goes out From %s; "
+			    "set DESPATCH_FROM to the address players should "
+			    "answer\n", referee_from(r));
+	}
+	referee_free(r);
+	return rc != 0 ? cli_fail(&e) : 0;
 }
 
 /* --- submit ------------------------------------------------------------ */
@@ -431,8 +422,7 @@ submit_one(struct referee *r, const char *name, const char *raw, size_t len,
 static int
 cmd_submit(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	const char *sender = NULL;
 	int i, nfiles = 0, worst = 0;
@@ -466,19 +456,17 @@ cmd_submit(int argc, char **argv)
 		}
 	}
 	openlog("despatch", LOG_PID, LOG_MAIL);
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return submit_trouble(nfiles == 0 ? "stdin" : "the mail", &e);
-	cli_referee_init(&r, st);
 	if (nfiles == 0) {
 		char *raw = NULL;
 		size_t len = 0;
 
 		if (read_stream(stdin, &raw, &len, &e) != 0) {
-			referee_fini(&r);
-			store_close(st);
+			referee_free(r);
 			return submit_trouble("stdin", &e);
 		}
-		worst = submit_one(&r, "stdin", raw, len, sender, 0);
+		worst = submit_one(r, "stdin", raw, len, sender, 0);
 		free(raw);
 	}
 	for (i = 1; i < argc && nfiles > 0; i++) {
@@ -496,15 +484,14 @@ cmd_submit(int argc, char **argv)
 			continue;
 		}
 		{
-			int rc = submit_one(&r, argv[i], raw, len, sender, 0);
+			int rc = submit_one(r, argv[i], raw, len, sender, 0);
 
 			if (rc != 0)
 				worst = rc;
 		}
 		free(raw);
 	}
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	return worst;
 }
 
@@ -513,8 +500,7 @@ cmd_submit(int argc, char **argv)
 static int
 cmd_turn(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct turn_result tr;
 	struct err e;
 	const char *game = NULL, *dicefile = NULL;
@@ -562,14 +548,12 @@ cmd_turn(int argc, char **argv)
 				return EXIT_FAILURE;
 		}
 	}
-	if (cli_open_store(0, &st, &e) != 0) {
+	if (cli_open(0, &r, &e) != 0) {
 		free(dice);
 		return cli_fail(&e);
 	}
-	cli_referee_init(&r, st);
-	rc = referee_turn(&r, game, dice, ndice, &tr, &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_turn(r, game, dice, ndice, &tr, &e);
+	referee_free(r);
 	free(dice);
 	if (rc != 0)
 		return cli_fail(&e);
@@ -588,26 +572,24 @@ cmd_turn(int argc, char **argv)
 /* --- state and events ------------------------------------------------- */
 
 static int
-load_game(const char *name, struct store **st, struct store_game *g,
+load_game(const char *name, struct referee **r, struct referee_game *g,
     struct battle **b, struct err *e)
 {
-	if (cli_open_store(0, st, e) != 0)
+	if (cli_open(0, r, e) != 0)
 		return -1;
-	if (store_game_get(*st, name, g, e) != 0 ||
-	    store_battle_load(*st, g, b, e) != 0) {
-		store_game_clear(g);
-		store_close(*st);
-		*st = NULL;
+	if (referee_game_load(*r, name, g, b, e) != 0) {
+		referee_free(*r);
+		*r = NULL;
 		return -1;
 	}
 	return 0;
 }
 
 static void
-report_game_of(const struct store_game *g, struct report_game *rg)
+report_game_of(const struct referee_game *g, struct report_game *rg)
 {
 	rg->name = g->name;
-	rg->status = store_status_name(g->status);
+	rg->status = g->status;
 	rg->visibility = g->visibility;
 	rg->sandbox = g->sandbox;
 	rg->step = g->step;
@@ -619,7 +601,7 @@ report_game_of(const struct store_game *g, struct report_game *rg)
  * 0; 2 after saying the side is unknown; 1 with e set when out of
  * memory. */
 static int
-view_of(const char *cmd, const struct battle *b, const struct store_game *g,
+view_of(const char *cmd, const struct battle *b, const struct referee_game *g,
     const char *id, int *side, unsigned char **seen, struct err *e)
 {
 	int s;
@@ -651,8 +633,8 @@ view_of(const char *cmd, const struct battle *b, const struct store_game *g,
 static int
 cmd_state(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct store_game g;
+	struct referee_game g;
+	struct referee *r = NULL;
 	struct battle *b = NULL;
 	struct err e;
 	const char *game = NULL, *side_id = NULL;
@@ -686,12 +668,11 @@ cmd_state(int argc, char **argv)
 	}
 	if (game == NULL)
 		return cli_usage_error("state", "GAME is required");
-	if (load_game(game, &st, &g, &b, &e) != 0)
+	if (load_game(game, &r, &g, &b, &e) != 0)
 		return cli_fail(&e);
 	if ((rc = view_of("state", b, &g, side_id, &side, &seen, &e)) != 0) {
 		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
+		referee_free(r);
 		return rc == 2 ? 2 : cli_fail(&e);
 	}
 	if (as_json) {
@@ -730,13 +711,13 @@ cmd_state(int argc, char **argv)
 		int s;
 
 		text_init(&t, 4u << 20);
-		if (g.status == GAME_RUNNING)
+		if (g.running)
 			text_add(&t, "%s (game %s): turn %d of %d, the %s phase is "
 			    "open\n", b->title, g.name, battle_step_turn(b, g.step),
 			    b->turns, b->sides[battle_step_side(b, g.step)].id);
 		else
 			text_add(&t, "%s (game %s): %s\n", b->title, g.name,
-			    g.status == GAME_SETUP ? "in set-up" : "the battle is over");
+			    !g.finished ? "in set-up" : "the battle is over");
 		for (s = 0; s < b->nsides; s++) {
 			text_add(&t, "\n== %s (%s)\n", b->sides[s].name, b->sides[s].id);
 			report_forces(&t, b, s);
@@ -747,16 +728,15 @@ cmd_state(int argc, char **argv)
 	}
 	free(seen);
 	battle_free(b);
-	store_game_clear(&g);
-	store_close(st);
+	referee_free(r);
 	return 0;
 }
 
 static int
 cmd_events(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct store_game g;
+	struct referee_game g;
+	struct referee *r = NULL;
 	struct battle *b = NULL;
 	struct events ev;
 	struct err e;
@@ -800,12 +780,11 @@ cmd_events(int argc, char **argv)
 	}
 	if (game == NULL)
 		return cli_usage_error("events", "GAME is required");
-	if (load_game(game, &st, &g, &b, &e) != 0)
+	if (load_game(game, &r, &g, &b, &e) != 0)
 		return cli_fail(&e);
 	if ((rc = view_of("events", b, &g, side_id, &side, &seen, &e)) != 0) {
 		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
+		referee_free(r);
 		return rc == 2 ? 2 : cli_fail(&e);
 	}
 	if (turn > b->turns) {
@@ -813,15 +792,13 @@ cmd_events(int argc, char **argv)
 		err_set(&e, ERR_USER, "game %s has turns 1 to %d; there is no turn "
 		    "%d", g.name, b->turns, turn);
 		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
+		referee_free(r);
 		return cli_fail(&e);
 	}
-	if (store_events_load(st, g.id, 0, &ev, &steps, &e) != 0) {
+	if (referee_game_events(r, g.id, 0, &ev, &steps, &e) != 0) {
 		free(seen);
 		battle_free(b);
-		store_game_clear(&g);
-		store_close(st);
+		referee_free(r);
 		return cli_fail(&e);
 	}
 	{
@@ -869,8 +846,7 @@ cmd_events(int argc, char **argv)
 	free(steps);
 	events_free(&ev);
 	battle_free(b);
-	store_game_clear(&g);
-	store_close(st);
+	referee_free(r);
 	return 0;
 }
 
@@ -962,29 +938,6 @@ cmd_rules(int argc, char **argv)
 		}
 	}
 	return 0;
-}
-
-int
-cli_mkdir_p(const char *dir, mode_t mode)
-{
-	char buf[4096];
-	size_t i;
-
-	if (strlen(dir) >= sizeof(buf)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(buf, dir, strlen(dir) + 1);
-	for (i = 1; buf[i]; i++)
-		if (buf[i] == '/') {
-			buf[i] = '\0';
-			if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-				return -1;
-			buf[i] = '/';
-		}
-	if (mkdir(buf, mode) == 0)
-		return chmod(buf, mode);   /* exactly mode, whatever the umask */
-	return errno == EEXIST ? 0 : -1;
 }
 
 FILE *
@@ -1113,7 +1066,7 @@ main(int argc, char **argv)
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
 	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
 	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
-		store_busy_timeout(strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10));
+		cli_ropts.busy_ms = strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10);
 	cli_ropts.from = getenv("DESPATCH_FROM");
 	cli_ropts.key_path = getenv("DESPATCH_KEY");
 	cli_ropts.templates = getenv("DESPATCH_TEMPLATES");

@@ -7,14 +7,14 @@
 
 #include "cli/cli.h"
 #include "map/map.h"
+#include "referee/referee.h"
 #include "report/report.h"
-#include "store/store.h"
 
 int
 cmd_map(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct store_game g;
+	struct referee_game g;
+	struct referee *r = NULL;
 	struct battle *b = NULL;
 	struct map_opts o;
 	struct err e;
@@ -46,19 +46,18 @@ cmd_map(int argc, char **argv)
 		return cli_usage_error("map", "takes a game and a file, and "
 		    "--side SIDE for a side's view");
 	memset(&g, 0, sizeof(g));
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	if (store_game_get(st, argv[1], &g, &e) != 0 ||
-	    store_battle_load(st, &g, &b, &e) != 0) {
+	if (referee_game_load(r, argv[1], &g, &b, &e) != 0) {
 		rc = cli_fail(&e);
 		goto out;
 	}
 	snprintf(title, sizeof(title), "%s (game %s)", b->title, g.name);
 	turn = g.step > 0 ? battle_step_turn(b, g.step) : 1;
 	report_clock(b, turn, clock, sizeof(clock));
-	if (g.status == GAME_FINISHED)
+	if (g.finished)
 		snprintf(sub, sizeof(sub), "The field at the end of the battle");
-	else if (g.status == GAME_SETUP || g.step <= 1)
+	else if (!g.running || g.step <= 1)
 		snprintf(sub, sizeof(sub), "The field at the start: turn 1 of %d, "
 		    "%s", b->turns, clock);
 	else
@@ -119,7 +118,6 @@ cmd_map(int argc, char **argv)
 out:
 	free(seen);
 	battle_free(b);
-	store_game_clear(&g);
-	store_close(st);
+	referee_free(r);
 	return rc;
 }

@@ -12,8 +12,7 @@
 int
 cmd_set(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	const char *game;
 
@@ -30,25 +29,21 @@ cmd_set(int argc, char **argv)
 		return cli_usage_error("set", "expected GAME (or --server), KEY and "
 		    "VALUE");
 	game = strcmp(argv[1], "--server") == 0 ? NULL : argv[1];
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	if (referee_setting_set(&r, game, argv[2], argv[3], &e) != 0) {
-		referee_fini(&r);
-		store_close(st);
+	if (referee_setting_set(r, game, argv[2], argv[3], &e) != 0) {
+		referee_free(r);
 		return cli_fail(&e);
 	}
 	printf("%s: %s = %s\n", game ? game : "server", argv[2], argv[3]);
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	return 0;
 }
 
 int
 cmd_show(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	char *out = NULL;
 
@@ -63,26 +58,22 @@ cmd_show(int argc, char **argv)
 	}
 	if (argc != 2)
 		return cli_usage_error("show", "expected GAME");
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	if (referee_show(&r, argv[1], &out, &e) != 0) {
-		referee_fini(&r);
-		store_close(st);
+	if (referee_show(r, argv[1], &out, &e) != 0) {
+		referee_free(r);
 		return cli_fail(&e);
 	}
 	fputs(out, stdout);
 	free(out);
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	return 0;
 }
 
 int
 cmd_game(int argc, char **argv)
 {
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct err e;
 	int yes = 0, i, rc, upgrade;
 	const char *game = NULL;
@@ -123,12 +114,10 @@ cmd_game(int argc, char **argv)
 	if (upgrade) {
 		struct upgrade_result ur;
 
-		if (cli_open_store(0, &st, &e) != 0)
+		if (cli_open(0, &r, &e) != 0)
 			return cli_fail(&e);
-		cli_referee_init(&r, st);
-		rc = referee_game_upgrade(&r, game, &ur, &e);
-		referee_fini(&r);
-		store_close(st);
+		rc = referee_game_upgrade(r, game, &ur, &e);
+		referee_free(r);
 		if (rc != 0)
 			return cli_fail(&e);
 		printf("game %s carried over from rules engine %d to %d\n"
@@ -139,12 +128,10 @@ cmd_game(int argc, char **argv)
 	if (!yes)
 		return cli_usage_error("game", "removing a game cannot be undone: "
 		    "add --yes to do it");
-	if (cli_open_store(0, &st, &e) != 0)
+	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	cli_referee_init(&r, st);
-	rc = referee_game_remove(&r, game, &e);
-	referee_fini(&r);
-	store_close(st);
+	rc = referee_game_remove(r, game, &e);
+	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
 	printf("removed game %s\n", game);

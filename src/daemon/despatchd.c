@@ -59,7 +59,6 @@
 #include "mail/mail.h"
 #include "referee/referee.h"
 #include "scenario/scenario.h"
-#include "store/store.h"
 
 #define INTAKE_MAX (4u * 1024u * 1024u + 1u)
 #define BATCH_MAX  256  /* mails spooled in one transaction */
@@ -588,12 +587,12 @@ smtp_of(const struct config *c, struct mail_smtp *s)
 /* Records what the daemon is doing, for 'despatch status'; 0, or -1
  * (said in the log unless quiet). */
 static int
-status_set(struct store *st, const char *state, const char *detail,
+status_set(struct referee *r, const char *state, const char *detail,
     int quiet)
 {
 	struct err e;
 
-	if (store_daemon_status_set(st, (int)getpid(), state, detail,
+	if (referee_daemon_says(r, (int)getpid(), state, detail,
 	    (int64_t)time(NULL), &e) == 0)
 		return 0;
 	if (!quiet)
@@ -602,9 +601,9 @@ status_set(struct store *st, const char *state, const char *detail,
 }
 
 static void
-status(struct store *st, const char *state, const char *detail)
+status(struct referee *r, const char *state, const char *detail)
 {
-	(void)status_set(st, state, detail, 0);
+	(void)status_set(r, state, detail, 0);
 }
 
 /* A full disk: nothing can be stored or marked sent, so intake and
@@ -614,9 +613,9 @@ static int disk_full;
 
 /* 1 while the disk stays full (the round is skipped). */
 static int
-full_wait(struct store *st)
+full_wait(struct referee *r)
 {
-	if (!disk_full && !store_full(st))
+	if (!disk_full && !referee_store_full(r))
 		return 0;
 	if (!disk_full) {
 		disk_full = 1;
@@ -625,7 +624,7 @@ full_wait(struct store *st)
 		    "can be");
 		return 1;
 	}
-	if (status_set(st, "paused", "the disk is full: intake and sending wait",
+	if (status_set(r, "paused", "the disk is full: intake and sending wait",
 	    1) != 0)
 		return 1;
 	disk_full = 0;
@@ -697,8 +696,7 @@ int
 main(int argc, char **argv)
 {
 	struct config conf;
-	struct store *st = NULL;
-	struct referee r;
+	struct referee *r = NULL;
 	struct referee_opts ropts;
 	struct err e;
 	struct sigaction sa;
@@ -735,8 +733,6 @@ main(int argc, char **argv)
 	mallopt(M_TRIM_THRESHOLD, 512 * 1024);
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
 	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
-	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
-		store_busy_timeout(strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10));
 	if (sodium_init() < 0) {
 		logmsg("fatal", "libsodium failed to initialise");
 		return 1;
@@ -758,6 +754,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	memset(&ropts, 0, sizeof(ropts));
+	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
+		ropts.busy_ms = strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10);
 	/* The referee's options: the configuration's, else the
 	 * environment's (read here: the library reads none of it). */
 	ropts.from = conf.from[0] != '\0' ? conf.from : getenv("DESPATCH_FROM");
@@ -775,20 +773,20 @@ main(int argc, char **argv)
 		return 1;
 	}
 	/* A damaged file is refused before any mail is spooled into it. */
-	if (store_open(conf.database, 0, -1, &st, &e) != 0 ||
-	    store_quick_check(st, &e) != 0) {
+	if (referee_open(conf.database, 0, &ropts, &r, &e) != 0 ||
+	    referee_store_check(r, &e) != 0) {
 		logmsg("fatal", "%s", e.msg);
-		store_close(st);
+		referee_free(r);
 		return 1;
 	}
 	{
 		const char *copy = NULL;
-		int from = store_upgraded_from(st, &copy);
+		int now, from = referee_store_upgraded(r, &now, &copy);
 
 		if (from > 0)
 			logmsg("info", "%s was at schema version %d and is now at %d; "
 			    "a copy of it as it was is kept as %s", conf.database,
-			    from, store_latest_version(), copy);
+			    from, now, copy);
 	}
 	/* Root drops to the configured user once its files are open. */
 	if (getuid() == 0 && conf.user[0] != '\0') {
@@ -814,7 +812,6 @@ main(int argc, char **argv)
 	sigaddset(&blocked, SIGINT);
 	sigaddset(&blocked, SIGHUP);
 	sigprocmask(SIG_BLOCK, &blocked, &waitmask);
-	referee_init_with(&r, st, &ropts);
 	{
 		/* The ledger's key, read (or made) now, as the user the
 		 * daemon runs as: a key it cannot read should stop it here,
@@ -824,7 +821,7 @@ main(int argc, char **argv)
 		struct err ke;
 
 		err_clear(&ke);
-		if (referee_key(&r, pk, kp, sizeof(kp), &ke) != 0) {
+		if (referee_key(r, pk, kp, sizeof(kp), &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
 			return 1;
 		}
@@ -832,13 +829,13 @@ main(int argc, char **argv)
 		logmsg("info", "ledger key %s in %s", hex, kp);
 		/* An operator's templates with a mistake stop the daemon
 		 * here, naming the line, rather than a turn later. */
-		if (referee_templates_check(&r, &ke) != 0) {
+		if (referee_templates_check(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
 			return 1;
 		}
 		/* Keys an older despatch kept in the database go to their
 		 * file, and out of the database for good. */
-		if (referee_keys_settle(&r, &ke) != 0) {
+		if (referee_keys_settle(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
 			return 1;
 		}
@@ -846,7 +843,7 @@ main(int argc, char **argv)
 		 * replies' maps left them held for ten minutes: they go now,
 		 * as text. */
 		{
-			int held = referee_previews_orphaned(&r, &ke);
+			int held = referee_previews_orphaned(r, &ke);
 
 			if (held < 0)
 				logmsg("warning", "held order replies: %s", ke.msg);
@@ -863,7 +860,7 @@ main(int argc, char **argv)
 	    conf.imap.set ? " IMAP " : "", conf.imap.set ? conf.imap.url : "",
 	    conf.maildir.set ? " Maildir " : "",
 	    conf.maildir.set ? conf.maildir.path : "");
-	status(st, "running", "starting");
+	status(r, "running", "starting");
 	while (!stop_asked) {
 		struct tick_result tr;
 		int taken = 0, ms;
@@ -889,21 +886,21 @@ main(int argc, char **argv)
 			}
 		}
 		clock_gettime(CLOCK_MONOTONIC, &r0);
-		if (full_wait(st))
+		if (full_wait(r))
 			goto wait;
 		if (conf.imap.set)
-			taken += imap_round(&r, &conf, &link);
+			taken += imap_round(r, &conf, &link);
 		if (conf.maildir.set)
-			taken += maildir_round(&r, &conf);
-		if (full_wait(st))
+			taken += maildir_round(r, &conf);
+		if (full_wait(r))
 			goto wait;
-		spool_round(&r);
+		spool_round(r);
 		clock_gettime(CLOCK_MONOTONIC, &r1);
 		/* The answers first: they should not wait for the clock. */
-		if (taken > 0 && !full_wait(st))
-			outbox_round(&r, &conf);
+		if (taken > 0 && !full_wait(r))
+			outbox_round(r, &conf);
 		clock_gettime(CLOCK_MONOTONIC, &r2);
-		if (full_wait(st))
+		if (full_wait(r))
 			goto wait;
 		/* The clock looks at every game: at most once a second (its
 		 * times are whole seconds), and whenever mail came, which may
@@ -911,7 +908,7 @@ main(int argc, char **argv)
 		memset(&tr, 0, sizeof(tr));
 		if (taken > 0 || r2.tv_sec != last_tick) {
 			last_tick = r2.tv_sec;
-			if (referee_tick(&r, &tr, &e) != 0)
+			if (referee_tick(r, &tr, &e) != 0)
 				logmsg("warning", "tick: %s", e.msg);
 			else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
 				logmsg(tr.errors ? "error" : "info", "clock: %d played, "
@@ -919,16 +916,16 @@ main(int argc, char **argv)
 		}
 		clock_gettime(CLOCK_MONOTONIC, &r3);
 		/* Reports, reminders, and the retries that are due. */
-		if (!full_wait(st))
-			outbox_round(&r, &conf);
+		if (!full_wait(r))
+			outbox_round(r, &conf);
 		clock_gettime(CLOCK_MONOTONIC, &r4);
 		snprintf(detail, sizeof(detail), "%s%slast round: %d mail taken in; "
 		    "intake %ld ms, answers and clock %ld ms, outbox %ld ms",
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
 		    taken, ms_between(&r0, &r1), ms_between(&r1, &r3),
 		    ms_between(&r3, &r4));
-		if (!full_wait(st))
-			status(st, "running", detail);
+		if (!full_wait(r))
+			status(r, "running", detail);
 wait:
 		/* Pages freed in the round go back to the system before the
 		 * wait (a round's battles and mails come and go; without this the
@@ -961,12 +958,11 @@ wait:
 				;
 		}
 	}
-	status(st, "stopped", stop_asked ? "asked to stop" : "one round done");
+	status(r, "stopped", stop_asked ? "asked to stop" : "one round done");
 	logmsg("info", "stopping");
 	imap_drop(&link, NULL);
 	mail_smtp_session_free(smtp_session);
-	referee_fini(&r);
-	store_close(st);
+	referee_free(r);
 	if (ino >= 0)
 		close(ino);
 	close(lockfd);

@@ -14,6 +14,75 @@
 
 #define MAX_PLAYERS 64
 
+struct orders_parser;
+struct ledger_key;
+struct narrative;
+struct preview_job;
+
+#define REFEREE_PARSERS 4
+
+struct referee {
+	struct store *st;
+	/* Order parsers made once and kept (one per ruleset in use): making
+	 * one compiles its patterns, too costly to do for every mail. */
+	const void *parser_rs[REFEREE_PARSERS];
+	struct orders_parser *parser[REFEREE_PARSERS];
+	char from[256];          /* From of our mail: "despatch <addr>" */
+	char domain[128];        /* right-hand side of our Message-IDs */
+	int64_t fixed_now;       /* if non-zero: a clock that starts here and
+	                          * ticks a minute a call (demo, tests) */
+	long msg_counter;        /* with fixed_now: Message-IDs count up */
+	/* Tests only: called after a step is adjudicated and before its
+	 * result is written, while the referee holds no lock. */
+	void (*after_play)(void *arg);
+	void *after_play_arg;
+	/* The ledger's signing key: the file key_path ("": DATABASE.key),
+	 * or with key_demo the demo's published key; loaded on first use. */
+	char key_path[4096];
+	int key_demo;
+	struct ledger_key *key;
+	/* The narrative templates of each ruleset in use, loaded once:
+	 * from templates_dir ($DESPATCH_TEMPLATES, the config's templates)
+	 * when it holds the ruleset's file, else the built-in ones. */
+	char templates_dir[4096];
+	const void *narr_rs[REFEREE_PARSERS];
+	struct narrative *narr[REFEREE_PARSERS];
+	/* Order replies waiting for their preview map (preview.c): the
+	 * orders whose reply is being queued, and the replies queued. */
+	const char *hold_game;
+	int hold_side;
+	int64_t hold_player;
+	const struct order_set *hold_set;
+	struct preview_job **jobs;
+	int njobs;
+	/* Mails the SMTP server took whose "sent" mark could not be written
+	 * (a full disk): not sent again while they wait to be marked. */
+	int64_t *unmarked;
+	int nunmarked;
+	/* A battle ended in a transaction not yet committed (a concession):
+	 * the database is VACUUMed once it is (referee_vacuum_due). */
+	int vacuum_due;
+	/* The keyed-hash keys (keys.c), read once. */
+	unsigned char skeys[2][32];
+	int skeys_loaded;
+};
+
+/* A referee on st (not owned) with options o (NULL: every default);
+ * referee_fini frees what it keeps, not the store.  For the referee's
+ * own and white-box tests: the fronts use referee_open. */
+void referee_init_with(struct referee *r, struct store *st,
+    const struct referee_opts *o);
+void referee_init(struct referee *r, struct store *st);
+void referee_fini(struct referee *r);
+
+/* The bytes to send for queued mail m: when it was queued to have its
+ * visuals drawn at sending (a welcome's map of the field at the start),
+ * *raw is the whole mail, drawn now (malloc'd, *len long); else NULL,
+ * and m->raw goes as it is. */
+struct store_mail;
+int referee_mail_drawn(struct referee *r, const struct store_mail *m,
+    char **raw, size_t *len, struct err *e);
+
 /* Queues a notice with subject and body to every player of g. */
 /* 1 (with why, if not NULL) when game g waits for an upgrade, *from its
  * engine; 0 when it plays this build's. */

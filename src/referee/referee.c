@@ -72,7 +72,14 @@ referee_init_with(struct referee *r, struct store *st,
 		snprintf(r->key_path, sizeof(r->key_path), "%s", o->key_path);
 	snprintf(r->from, sizeof(r->from), "%s", o != NULL && o->from != NULL &&
 	    *o->from ? o->from : "despatch <despatch@localhost>");
-	domain_of(r->from, r->domain, sizeof(r->domain));
+	if (o != NULL && o->domain != NULL && *o->domain)
+		snprintf(r->domain, sizeof(r->domain), "%s", o->domain);
+	else
+		domain_of(r->from, r->domain, sizeof(r->domain));
+	if (o != NULL) {
+		r->fixed_now = o->fixed_now;
+		r->key_demo = o->key_demo;
+	}
 }
 
 void

@@ -16,81 +16,109 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/battle.h"
 #include "core/err.h"
-#include "store/store.h"
+#include "core/events.h"
 
 #define REFEREE_SECRET_MAX 128
 
-struct orders_parser;
+/* The referee: opaque outside src/referee/ (referee_open makes one). */
+struct referee;
 
-#define REFEREE_PARSERS 4
-
-struct ledger_key;
-
-struct referee {
-	struct store *st;
-	/* Order parsers made once and kept (one per ruleset in use): making
-	 * one compiles its patterns, too costly to do for every mail. */
-	const void *parser_rs[REFEREE_PARSERS];
-	struct orders_parser *parser[REFEREE_PARSERS];
-	char from[256];          /* From of our mail: "despatch <addr>" */
-	char domain[128];        /* right-hand side of our Message-IDs */
-	int64_t fixed_now;       /* if non-zero: a clock that starts here and
-	                          * ticks a minute a call (demo, tests) */
-	long msg_counter;        /* with fixed_now: Message-IDs count up */
-	/* Tests only: called after a step is adjudicated and before its
-	 * result is written, while the referee holds no lock. */
-	void (*after_play)(void *arg);
-	void *after_play_arg;
-	/* The ledger's signing key: the file key_path ("": DATABASE.key),
-	 * or with key_demo the demo's published key; loaded on first use. */
-	char key_path[4096];
-	int key_demo;
-	struct ledger_key *key;
-	/* The narrative templates of each ruleset in use, loaded once:
-	 * from templates_dir ($DESPATCH_TEMPLATES, the config's templates)
-	 * when it holds the ruleset's file, else the built-in ones. */
-	char templates_dir[4096];
-	const void *narr_rs[REFEREE_PARSERS];
-	struct narrative *narr[REFEREE_PARSERS];
-	/* Order replies waiting for their preview map (preview.c): the
-	 * orders whose reply is being queued, and the replies queued. */
-	const char *hold_game;
-	int hold_side;
-	int64_t hold_player;
-	const struct order_set *hold_set;
-	struct preview_job **jobs;
-	int njobs;
-	/* Mails the SMTP server took whose "sent" mark could not be written
-	 * (a full disk): not sent again while they wait to be marked. */
-	int64_t *unmarked;
-	int nunmarked;
-	/* A battle ended in a transaction not yet committed (a concession):
-	 * the database is VACUUMed once it is (referee_vacuum_due). */
-	int vacuum_due;
-	/* The keyed-hash keys (keys.c), read once. */
-	unsigned char skeys[2][32];
-	int skeys_loaded;
-};
-
-/* Sets defaults: the ledger's key file from $DESPATCH_KEY (else
- * DATABASE.key); From "despatch <despatch@localhost>" unless $DESPATCH_FROM
- * is set, domain from the From address. */
 /* What the fronts configure (from their configuration file, else the
- * environment, read once there): NULL members take the defaults. */
+ * environment, read once there): NULL or 0 members take the defaults. */
 struct referee_opts {
-	const char *from;       /* the From of the server's mail */
+	const char *from;       /* the From of the server's mail (default
+	                         * "despatch <despatch@localhost>") */
+	const char *domain;     /* of our Message-IDs (default From's) */
 	const char *key_path;   /* the ledger's key (default DATABASE.key) */
 	const char *templates;  /* the narrative templates' folder */
+	long busy_ms;           /* how long a write waits for another
+	                         * writer (default 15 s) */
+	int64_t fixed_now;      /* a clock that starts here and ticks a
+	                         * minute a call (the demo) */
+	int key_demo;           /* sign with the demo's published key */
 };
 
-void referee_init_with(struct referee *r, struct store *st,
-    const struct referee_opts *o);
-/* The same with every option its default. */
-void referee_init(struct referee *r, struct store *st);
+/* Opens the store at db (create: a new one, for `despatch new` and the
+ * demo), migrating it if it is older, and a referee on it that owns it.
+ * 0 and *out, or -1 with e set. */
+int referee_open(const char *db, int create, const struct referee_opts *o,
+    struct referee **out, struct err *e);
+/* Frees the referee and closes its store (NULL: nothing). */
+void referee_free(struct referee *r);
+/* The schema version referee_open upgraded the store from (0 when it did
+ * not), the version it is at now in *now, and in *copy where the store
+ * as it was is kept. */
+int referee_store_upgraded(struct referee *r, int *now, const char **copy);
+/* The store read whole (a daemon's start, a backup): 0, or -1 with e
+ * naming the first damage. */
+int referee_store_check(struct referee *r, struct err *e);
+/* 1 when the last write failed for a full disk. */
+int referee_store_full(struct referee *r);
+/* A consistent copy of the store into the new file to (0600). */
+int referee_store_copy(struct referee *r, const char *to, struct err *e);
+/* The store at path (a copy, a backup) read whole, migrated if it is
+ * older: 0, or -1 with e naming the damage. */
+int referee_store_file_check(const char *path, struct err *e);
+/* The From of the server's mail. */
+const char *referee_from(const struct referee *r);
+/* What despatchd (process pid) is doing at time at, for 'despatch
+ * status': state, and detail (may be NULL). */
+int referee_daemon_says(struct referee *r, int pid, const char *state,
+    const char *detail, int64_t at, struct err *e);
 
-/* Frees what the referee keeps between calls (not the store). */
-void referee_fini(struct referee *r);
+/* mkdir -p: the parents 0755, dir itself made with exactly mode (an
+ * existing one is left as it is).  0, or -1 with errno. */
+int referee_mkdir_p(const char *dir, unsigned mode);
+/* Writes the queued mail into dir (made 0700 if need be) as .eml files,
+ * each 0600, and marks it sent; *written counts them.  told (if not NULL)
+ * is given each file's path, or (path NULL) why a mail could not be
+ * written: the others still go, and then the call returns -1 with e
+ * saying how many did not. */
+int referee_outbox_write(struct referee *r, const char *dir,
+    void (*told)(void *arg, const char *path, const char *failed), void *arg,
+    int *written, struct err *e);
+
+/* The mail waiting to go out, listed to out (as JSON with as_json;
+ * docs/json.md): each with its tries and why they failed. */
+int referee_outbox_print(struct referee *r, FILE *out, int as_json,
+    struct err *e);
+
+/* The server at a glance, to out: what despatchd said it did last, the
+ * outbox and the spool, and each game's phase and deadline. */
+int referee_status_print(struct referee *r, FILE *out, struct err *e);
+
+/* Game's ledger as stored, to out: each record with its head, and the
+ * chain checked (every head, signature, link, seed and root).  0 when it
+ * holds, 1 when it does not (the first record and field that fails
+ * said), -1 with e set. */
+int referee_ledger_print(struct referee *r, const char *game, FILE *out,
+    struct err *e);
+
+/* A game as the fronts show it. */
+struct referee_game {
+	int64_t id;
+	char name[64];
+	char title[BATTLE_NAME_MAX * 2];
+	char ruleset[BATTLE_ID_MAX];
+	const char *status;     /* "setup", "running", "finished" */
+	int running, finished;
+	int step;
+	int sandbox;
+	char visibility[8];
+	char result[256];       /* how it ended ("" while it goes on) */
+};
+/* The game called name and its battle as it stands (*b new; battle_free):
+ * 0, or -1 with e set (ERR_USER when there is no such game). */
+int referee_game_load(struct referee *r, const char *name,
+    struct referee_game *g, struct battle **b, struct err *e);
+/* The events of game's step (0: of every step), with each event's step in
+ * *steps (malloc'd). */
+int referee_game_events(struct referee *r, int64_t game, int step,
+    struct events *ev, int **steps, struct err *e);
+/* Names of all games, newline-separated (malloc'd; NULL out of memory). */
+char *referee_game_names(struct referee *r);
 
 /* Loads the narrative templates of every ruleset, so that a mistake in
  * an operator's templates stops the daemon at its start, not a turn.
@@ -121,13 +149,6 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
  * (mail already queued for it stays in the outbox, unattached). */
 int referee_game_remove(struct referee *r, const char *game, struct err *e);
 
-/* The bytes to send for queued mail m: when it was queued to have its
- * visuals drawn at sending (a welcome's map of the field at the start),
- * *raw is the whole mail, drawn now (malloc'd, *len long); else NULL,
- * and m->raw goes as it is. */
-struct store_mail;
-int referee_mail_drawn(struct referee *r, const struct store_mail *m,
-    char **raw, size_t *len, struct err *e);
 
 /* --- keeping the store small (vacuum.c) ------------------------------ */
 

@@ -42,6 +42,7 @@
 #include "core/ruleset.h"
 #include "orders/orders.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
 

@@ -35,6 +35,7 @@
 #include "core/battle.h"
 #include "mail/mail.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
 #include "store/sqlite.h"

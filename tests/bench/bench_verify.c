@@ -28,6 +28,7 @@
 #include "ledger/verify.h"
 #include "map/map.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
 #include "bench_util.h"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "store/store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

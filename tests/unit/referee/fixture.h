@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "mail/mail.h"
 #include "store/store.h"
 #include "store/sqlite.h"

@@ -24,6 +24,7 @@
 
 #include "mail/mail.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
 #include "store/sqlite.h"

@@ -20,6 +20,7 @@
 #include <libetpan/libetpan.h>
 
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "store/store.h"
 #include "store/sqlite.h"
 #include "fixture.h"

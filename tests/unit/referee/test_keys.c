@@ -21,6 +21,7 @@
 
 #include "ledger/ledger.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "store/store.h"
 #include "store/sqlite.h"
 #include "fixture.h"

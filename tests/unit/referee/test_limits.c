@@ -16,6 +16,7 @@
 
 #include "core/err.h"
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 #include "store/store.h"

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "referee/referee.h"
+#include "referee/internal.h"
 #include "store/store.h"
 #include "store/sqlite.h"
 #include "fixture.h"
