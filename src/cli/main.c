@@ -882,10 +882,14 @@ cmd_rules(int argc, char **argv)
 	for (i = 0; i < rs->ntypes; i++) {
 		const struct troop_type *t = &rs->types[i];
 
-		if (t->quality > 0) {
-			/* A ruleset that rates quality and density. */
-			printf("  %-26s %-10s quality %d  density %d  %-9s %s\n",
-			    t->id, battle_kind_name(t->kind), t->quality, t->density,
+		if (rs->words->type_numbers != NULL) {
+			/* A ruleset that rates its troops by numbers of its
+			 * own, in place of speed and morale. */
+			char nums[80];
+
+			rs->words->type_numbers(t, nums, sizeof(nums));
+			printf("  %-26s %-10s %s  %-9s %s\n", t->id,
+			    battle_kind_name(t->kind), nums,
 			    battle_weapon_name(t->weapon), t->label);
 			continue;
 		}

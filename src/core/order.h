@@ -10,10 +10,15 @@
 
 #include "core/battle.h"
 
+/* The verbs more than one ruleset has, whose argument the canonical text
+ * writes in its own way.  A ruleset's own verbs are numbered from
+ * V_RULESET up in its own header; the parser knows every verb only by
+ * the ruleset's table (its word and the shape of its argument), so
+ * adding one touches no shared file. */
 enum verb {
 	V_ADVANCE = 0, V_MOVE_TO, V_WHEEL, V_FACE, V_FORM, V_FIRE_AT, V_CHARGE,
 	V_HOLD, V_REFORM, V_JOIN, V_HURRY, V_RETIRE, V_NO_ADVANCE, V_RALLY,
-	V_RESUPPLY, V_DICE, V_DENSITY, V_COUNT
+	V_RULESET = 64
 };
 
 /* What a verb takes after its word. */
@@ -32,7 +37,7 @@ enum verb_arg {
 /* One verb of a ruleset's order language: the parser reads this table. */
 struct verb_def {
 	const char *word;     /* "ADVANCE", "MOVE TO", "FIRE AT" */
-	enum verb verb;
+	int verb;             /* an enum verb, or the ruleset's own */
 	enum verb_arg arg;
 	int for_units;
 	int for_commanders;
@@ -40,7 +45,7 @@ struct verb_def {
 };
 
 struct order_step {
-	enum verb verb;
+	int verb;             /* as verb_def.verb */
 	fx dist;
 	struct pt pt;
 	int angle;            /* WHEEL: signed turn; FACE: bearing; a count */

@@ -79,6 +79,15 @@ struct unit_field {
 
 #define RULESET_MAX_FIELDS 16
 
+/* A whole number of a ruleset's own that a scenario's unit line may give
+ * ("strength 5"): its word, what it is (for the message when it is
+ * wrong) and its range.  The ruleset's unit_number_set keeps it. */
+struct unit_number {
+	const char *word;
+	const char *what;
+	int lo, hi;
+};
+
 /* What a ruleset's reports and map call things, and the text they ask
  * of it: apart from the adjudicator, which never needs them. */
 struct ruleset_words {
@@ -125,6 +134,11 @@ struct ruleset_words {
 	/* What a stand's strength means, a sentence for the welcome ("SP
 	 * are strength points (50 men or one gun each)."). */
 	const char *scale_note;
+	/* The numbers troop type t is rated by, where the ruleset rates its
+	 * troops by its own in place of speed and morale ("quality 4"),
+	 * for 'despatch rules'.  May be NULL. */
+	void (*type_numbers)(const struct troop_type *t, char *out,
+	    size_t size);
 };
 
 struct ruleset {
@@ -182,7 +196,7 @@ struct ruleset {
 	    const char *word, char *msg, size_t msize);
 	/* Whether unit (or, is_cmd, commander) who may be given the order
 	 * part st at all, whatever the table will be when it is played
-	 * (guns that cannot charge, a density out of the unit's range): 0,
+	 * (guns that cannot charge, a number out of the unit's range): 0,
 	 * or -1 with msg saying why not and what would do.  The parser
 	 * refuses the line then.  Pure.  May be NULL. */
 	int (*step_check)(const struct battle *b, int who, int is_cmd,
@@ -199,6 +213,13 @@ struct ruleset {
 	 * form_check takes.  May be NULL (the formation's name). */
 	const char *(*form_word)(const struct battle *b, int u,
 	    enum formation f);
+
+	/* Its own numbers a scenario's unit line may give (NULL, 0: none):
+	 * the loader reads "WORD N" and hands unit_number_set the number's
+	 * index k in the list and its value, before prepare runs. */
+	const struct unit_number *unit_numbers;
+	int nunit_numbers;
+	void (*unit_number_set)(struct battle *b, int u, int k, int v);
 
 	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
 	 * (battle.road_spacer). */

@@ -23,9 +23,10 @@ static const struct ledger_engine engines[] = {
 	{ 1, "0.1.0", "despatch 0.1.0", 0, NULL },
 	{ 2, "0.2.0", "despatch 0.2.0", 0, NULL },
 	/* The last 0.3.0 builds hashed the state as engine 4 does (v3);
-	 * the first ones, before a unit's density, disruption and markers
-	 * joined the state, hashed v2, and cannot be carried over.  bb7's event texts and forced moves through woods changed after
-	 * it: its results cannot be given again by this build. */
+	 * the first ones, before each unit's ruleset values joined the
+	 * state, hashed v2, and cannot be carried over.  The second
+	 * ruleset's event texts and forced moves through woods changed
+	 * after it: its results cannot be given again by this build. */
 	{ 3, "0.3.0", "despatch 0.3.0", 0, ledger_state_hash },
 	{ 4, "0.4.0", "despatch 0.4.0 or later", 1, ledger_state_hash },
 };

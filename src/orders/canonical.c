@@ -13,7 +13,7 @@
 
 /* The word of verb v in the battle's ruleset's verb table. */
 static const char *
-verb_word(const struct battle *b, enum verb v)
+verb_word(const struct battle *b, int v)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
 	int i;
@@ -26,7 +26,7 @@ verb_word(const struct battle *b, enum verb v)
 
 /* What verb v takes after its word in the battle's ruleset. */
 static enum verb_arg
-verb_arg(const struct battle *b, enum verb v)
+verb_arg(const struct battle *b, int v)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
 	int i;

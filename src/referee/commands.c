@@ -51,6 +51,24 @@ next_phase(const struct store_game *g, const struct battle *b, int side,
 	*step = t <= b->turns ? referee_step_for(b, t, side) : -1;
 }
 
+/* The word of rs's verb v for the help's examples, else of its first verb
+ * for units (or commanders) taking arg (-1: no such fallback); NULL when
+ * it has none. */
+static const char *
+verb_example(const struct ruleset *rs, int v, int arg, int commanders)
+{
+	int i;
+
+	for (i = 0; rs != NULL && i < rs->nverbs; i++)
+		if (rs->verbs[i].verb == v)
+			return rs->verbs[i].word;
+	for (i = 0; rs != NULL && arg >= 0 && i < rs->nverbs; i++)
+		if ((int)rs->verbs[i].arg == arg && (commanders ?
+		    rs->verbs[i].for_commanders : rs->verbs[i].for_units))
+			return rs->verbs[i].word;
+	return NULL;
+}
+
 void
 referee_commands_help_text(struct text *t, const struct store_game *g,
     const struct battle *b, int side)
@@ -85,27 +103,34 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "your next phase.\n\n", g->name, b->sides[side].id);
 	text_add(t, "Then one line a unit or commander: its name (any part of it "
 	    "that is enough),\na colon, and its orders. For example:\n");
-	if (own >= 0)
-		text_add(t, "  %s: ADVANCE 6\n", b->units[own].name);
-	if (own >= 0 && foe >= 0) {
-		/* The ruleset's own word for fire ("FIRE AT", "SHOOT AT"). */
-		const char *fire = "FIRE AT";
+	{
+		/* Made from the ruleset's own verbs: a move, a turn then a
+		 * shot, a brigade holding, a commander sent somewhere. */
+		const char *move = verb_example(rs, V_ADVANCE, ARG_DIST, 0);
+		const char *turn = verb_example(rs, V_WHEEL, ARG_TURN, 0);
+		const char *fire = verb_example(rs, V_FIRE_AT, ARG_ENEMY, 0);
+		const char *hold = verb_example(rs, V_HOLD, -1, 0);
+		const char *ride = verb_example(rs, V_MOVE_TO, ARG_POINT, 1);
 
-		for (i = 0; rs != NULL && i < rs->nverbs; i++)
-			if (rs->verbs[i].verb == V_FIRE_AT)
-				fire = rs->verbs[i].word;
+		if (own >= 0 && move != NULL)
+			text_add(t, "  %s: %s 6\n", b->units[own].name, move);
 		/* In a fog game no enemy is named: the first one alive may
 		 * be one this side cannot see. */
-		text_add(t, "  %s: WHEEL LEFT 30 THEN %s %s\n",
-		    b->units[own2 >= 0 ? own2 : own].name, fire,
-		    strcmp(g->visibility, "fog") == 0 ? "<an enemy unit in sight>" :
-		    b->units[foe].name);
+		if (own >= 0 && foe >= 0 && turn != NULL && fire != NULL)
+			text_add(t, "  %s: %s LEFT 30 THEN %s %s\n",
+			    b->units[own2 >= 0 ? own2 : own].name, turn, fire,
+			    strcmp(g->visibility, "fog") == 0 ?
+			    "<an enemy unit in sight>" : b->units[foe].name);
+		if (br >= 0 && hold != NULL)
+			text_add(t, "  %s brigade: %s      (every unit of the "
+			    "brigade without an order of its own)\n",
+			    b->brigades[br].name, hold);
+		else if (own >= 0 && hold != NULL && move == NULL)
+			text_add(t, "  %s: %s\n", b->units[own].name, hold);
+		if (cmd >= 0 && ride != NULL)
+			text_add(t, "  %s: %s 30,20\n", b->commanders[cmd].name,
+			    ride);
 	}
-	if (br >= 0)
-		text_add(t, "  %s brigade: HOLD      (every unit of the brigade "
-		    "without an order of its own)\n", b->brigades[br].name);
-	if (cmd >= 0)
-		text_add(t, "  %s: MOVE TO 30,20\n", b->commanders[cmd].name);
 	text_add(t, "\nOrders (join several with THEN or ';', at most %d; "
 	    "more are left out):\n", ORDER_MAX_STEPS);
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)

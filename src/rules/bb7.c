@@ -600,7 +600,7 @@ b7_form_action(struct ctx *c, int u, enum formation f)
 /* --- activation ---------------------------------------------------------- */
 
 static const char *
-verb_word(enum verb v)
+verb_word(int v)
 {
 	int i;
 
@@ -716,7 +716,7 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 	case V_CHARGE:
 		b7_charge_action(c, u, st->target, !no_pursuit);
 		break;
-	case V_DENSITY: {
+	case B7_V_DENSITY: {
 		int n = st->angle;
 
 		/* The text: bases may be spread out to lower the density,
@@ -751,7 +751,7 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 			    "disruption to lose.", un->name);
 		}
 		break;
-	case V_RESUPPLY: {
+	case B7_V_RESUPPLY: {
 		int g = -1, s;
 
 		if (un->kind != KIND_ARTILLERY) {
@@ -810,14 +810,14 @@ battery_actions(struct ctx *c, int u, const struct order *o, int actions,
 			 * passed over. */
 			while (next[s] < o->nsteps &&
 			    (o->steps[next[s]].verb == V_NO_ADVANCE ||
-			    o->steps[next[s]].verb == V_DICE ||
-			    (o->steps[next[s]].verb == V_RESUPPLY &&
+			    o->steps[next[s]].verb == B7_V_DICE ||
+			    (o->steps[next[s]].verb == B7_V_RESUPPLY &&
 			    !gun_is_low(b, s))))
 				next[s]++;
 			if (next[s] >= o->nsteps)
 				continue;
 			st = &o->steps[next[s]];
-			if (st->verb == V_RESUPPLY) {
+			if (st->verb == B7_V_RESUPPLY) {
 				resupply_gun(c, u, s);
 			} else if (st->verb == V_FIRE_AT) {
 				guns[s] = 1;
@@ -841,7 +841,7 @@ battery_actions(struct ctx *c, int u, const struct order *o, int actions,
 		FOR_STANDS(b, u, s)
 			reached |= alive(b, s) && next[s] > i;
 		if (!reached && o->steps[i].verb != V_NO_ADVANCE &&
-		    o->steps[i].verb != V_DICE && !(o->steps[i].verb == V_RESUPPLY))
+		    o->steps[i].verb != B7_V_DICE && !(o->steps[i].verb == B7_V_RESUPPLY))
 			not_done(c, u, &o->steps[i], i);
 	}
 	free(guns);
@@ -893,9 +893,9 @@ activate(struct ctx *c, const struct order *o)
 	c->dice_cap[u] = 0;
 	for (i = 0; i < o->nsteps; i++) {
 		no_pursuit |= o->steps[i].verb == V_NO_ADVANCE;
-		if (o->steps[i].verb == V_DICE)
+		if (o->steps[i].verb == B7_V_DICE)
 			c->dice_cap[u] = o->steps[i].angle;
-		resupply |= o->steps[i].verb == V_RESUPPLY;
+		resupply |= o->steps[i].verb == B7_V_RESUPPLY;
 	}
 	/* A battery whose orders resupply works gun by gun. */
 	if (un->kind == KIND_ARTILLERY && resupply &&
@@ -906,7 +906,7 @@ activate(struct ctx *c, const struct order *o)
 	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
 		const struct order_step *st = &o->steps[i];
 
-		if (st->verb == V_NO_ADVANCE || st->verb == V_DICE)
+		if (st->verb == V_NO_ADVANCE || st->verb == B7_V_DICE)
 			continue;
 		if (part++ >= actions) {
 			not_done(c, u, st, i);
@@ -996,6 +996,15 @@ out:
 	return rc;
 }
 
+void
+bb7_unit_number_set(struct battle *b, int u, int k, int v)
+{
+	if (k == 0)
+		b->units[u].quality = v;
+	else
+		b->units[u].density = v;
+}
+
 int
 bb7_prepare(struct battle *b, struct err *e)
 {
@@ -1004,6 +1013,18 @@ bb7_prepare(struct battle *b, struct err *e)
 	if (b->sequence != SEQ_ALTERNATE)
 		return err_set(e, ERR_USER, "bb7 plays in alternate phases: write "
 		    "'sequence alternate SIDE SIDE'");
+	/* A unit's quality and density: the scenario's, else its troop
+	 * type's; it forms at that density. */
+	for (u = 0; u < b->nunits; u++) {
+		struct unit *un = &b->units[u];
+		const struct troop_type *t = ruleset_type(&ruleset_bb7, un->type);
+
+		if (un->quality == 0 && t != NULL)
+			un->quality = t->quality;
+		if (un->density == 0 && t != NULL)
+			un->density = t->density;
+		un->density0 = un->density;
+	}
 	for (k = 0; k < b->ncommanders; k++)
 		if (b->commanders[k].quality == 0)
 			b->commanders[k].quality = ruleset_param(&ruleset_bb7, b,
@@ -1357,16 +1378,16 @@ bb7_step_check(const struct battle *b, int who, int is_cmd,
 		snprintf(msg, msize, "%s cannot CHARGE: guns do not charge (they "
 		    "SHOOT, or MOVE TO when limbered)", u->name);
 		return -1;
-	case V_RESUPPLY:
-	case V_DICE:
+	case B7_V_RESUPPLY:
+	case B7_V_DICE:
 		if (guns)
 			return 0;
 		snprintf(msg, msize, "%s is for guns, and %s has none (%s)",
-		    st->verb == V_DICE ? "DICE" : "RESUPPLY", u->name,
-		    st->verb == V_DICE ? "small arms roll a die for every 6 "
+		    st->verb == B7_V_DICE ? "DICE" : "RESUPPLY", u->name,
+		    st->verb == B7_V_DICE ? "small arms roll a die for every 6 "
 		    "figures" : "troops with muskets do not run low");
 		return -1;
-	case V_DENSITY:
+	case B7_V_DENSITY:
 		if (guns) {
 			snprintf(msg, msize, "%s cannot take a DENSITY: guns have "
 			    "none", u->name);

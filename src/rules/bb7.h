@@ -18,6 +18,7 @@ extern const struct verb_def bb7_verbs[];
 extern const int bb7_nverbs;
 
 /* The ruleset's functions (see struct ruleset for their contracts). */
+void bb7_unit_number_set(struct battle *b, int u, int k, int v);
 int bb7_prepare(struct battle *b, struct err *e);
 int bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
@@ -37,5 +38,12 @@ int bb7_step_check(const struct battle *b, int who, int is_cmd,
     const struct order_step *st, char *msg, size_t msize);
 int bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);
+
+/* bb7's own verbs (core/order.h numbers them from V_RULESET). */
+enum {
+	B7_V_RESUPPLY = V_RULESET,
+	B7_V_DICE,
+	B7_V_DENSITY
+};
 
 #endif

@@ -10,6 +10,8 @@
  */
 #include "rules/bb7.h"
 
+#include <stdio.h>
+
 /* Troop types.  The text rates each unit for itself; the types give the
  * usual quality and density of the kinds of troops it names (quality:
  * levy 1, trained militia 2, second-line regulars or experienced militia
@@ -110,13 +112,13 @@ const struct verb_def bb7_verbs[] = {
 	{ .word = "WHEEL", .verb = V_WHEEL, .arg = ARG_TURN, .for_units = 1, .for_commanders = 0, .help = "WHEEL LEFT|RIGHT N: (an action) turn N degrees about the centre" },
 	{ .word = "FACE", .verb = V_FACE, .arg = ARG_BEARING, .for_units = 1, .for_commanders = 0, .help = "FACE N: (an action) face the bearing N (0 north, 90 east)" },
 	{ .word = "FORM", .verb = V_FORM, .arg = ARG_FORMATION, .for_units = 1, .for_commanders = 0, .help = "FORM LINE|COLUMN|DISPERSED|LIMBERED|UNLIMBERED: (an action) change formation" },
-	{ .word = "DENSITY", .verb = V_DENSITY, .arg = ARG_COUNT, .for_units = 1, .for_commanders = 0, .help = "DENSITY N: (an action) spread the bases out to density N, or close them up again (3 to the unit's formed density)" },
+	{ .word = "DENSITY", .verb = B7_V_DENSITY, .arg = ARG_COUNT, .for_units = 1, .for_commanders = 0, .help = "DENSITY N: (an action) spread the bases out to density N, or close them up again (3 to the unit's formed density)" },
 	{ .word = "SHOOT AT", .verb = V_FIRE_AT, .arg = ARG_ENEMY, .for_units = 1, .for_commanders = 0, .help = "SHOOT AT UNIT: (an action) shoot; a second SHOOT rolls the misses again" },
 	{ .word = "CHARGE", .verb = V_CHARGE, .arg = ARG_ENEMY, .for_units = 1, .for_commanders = 0, .help = "CHARGE UNIT: (an action) move at the enemy and, if the unit reaches it and closes, melee" },
 	{ .word = "NO PURSUIT", .verb = V_NO_ADVANCE, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "NO PURSUIT: (costs nothing) if an enemy it charges evades, stop where the enemy stood" },
 	{ .word = "RALLY", .verb = V_RALLY, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "RALLY: (an action) remove one disruption point" },
-	{ .word = "RESUPPLY", .verb = V_RESUPPLY, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "RESUPPLY: (an action, guns) a d12 for a gun that is low (each low gun, in a battery whose other guns shoot): on 1 its ammunition is made up" },
-	{ .word = "DICE", .verb = V_DICE, .arg = ARG_COUNT, .for_units = 1, .for_commanders = 0, .help = "DICE N: (costs nothing, guns) each gun rolls at most N dice this phase, to spare its ammunition" },
+	{ .word = "RESUPPLY", .verb = B7_V_RESUPPLY, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "RESUPPLY: (an action, guns) a d12 for a gun that is low (each low gun, in a battery whose other guns shoot): on 1 its ammunition is made up" },
+	{ .word = "DICE", .verb = B7_V_DICE, .arg = ARG_COUNT, .for_units = 1, .for_commanders = 0, .help = "DICE N: (costs nothing, guns) each gun rolls at most N dice this phase, to spare its ammunition" },
 	{ .word = "HOLD", .verb = V_HOLD, .arg = ARG_NONE, .for_units = 1, .for_commanders = 1, .help = "HOLD: do not activate this phase" },
 };
 const int bb7_nverbs = (int)(sizeof(bb7_verbs) / sizeof(bb7_verbs[0]));
@@ -134,7 +136,14 @@ static const char *const bb7_aliases[][2] = {
 };
 
 /* What the reports and the map call things in this ruleset. */
+static void
+bb7_type_numbers(const struct troop_type *t, char *out, size_t size)
+{
+	snprintf(out, size, "quality %d  density %d", t->quality, t->density);
+}
+
 static const struct ruleset_words bb7_words = {
+	.type_numbers = bb7_type_numbers,
 	.unit_fields = bb7_unit_fields,
 	.situation = bb7_situation,
 	.crib = bb7_crib,
@@ -148,7 +157,18 @@ static const struct ruleset_words bb7_words = {
 	    "are 100 yards.",
 };
 
+/* A unit line's "quality N" and "density N" (bb7_unit_number_set); a
+ * unit without them takes its troop type's. */
+static const struct unit_number bb7_unit_numbers[] = {
+	{ .word = "quality", .what = "quality", .lo = 1, .hi = 5 },
+	{ .word = "density", .what = "density", .lo = 3, .hi = 7 },
+};
+
 const struct ruleset ruleset_bb7 = {
+	.unit_numbers = bb7_unit_numbers,
+	.nunit_numbers = (int)(sizeof(bb7_unit_numbers) /
+	    sizeof(bb7_unit_numbers[0])),
+	.unit_number_set = bb7_unit_number_set,
 	.name = "bb7",
 	.title = "Bloodybacks version 7 (AWI, 1 figure = 10 men)",
 	.types = bb7_types,

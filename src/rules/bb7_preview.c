@@ -310,7 +310,7 @@ resupply_passed_over(const struct battle *b, int u, const struct order *o)
 	int s, i, has = 0;
 
 	for (i = 0; i < o->nsteps; i++)
-		has |= o->steps[i].verb == V_RESUPPLY;
+		has |= o->steps[i].verb == B7_V_RESUPPLY;
 	if (!has || b->units[u].kind != KIND_ARTILLERY ||
 	    battle_unit_alive(b, u) < 2)
 		return 0;
@@ -341,7 +341,7 @@ most_actions(struct ctx *c, int u)
 }
 
 static const char *
-verb_name(enum verb v)
+verb_name(int v)
 {
 	int i;
 
@@ -418,10 +418,10 @@ play_unit(struct pv *pv, const struct order *o)
 	pass_resupply = resupply_passed_over(b, u, o);
 	memset(never, 0, sizeof(never));
 	for (i = 0; i < o->nsteps; i++) {
-		enum verb v = o->steps[i].verb;
+		int v = o->steps[i].verb;
 
-		if (v == V_NO_ADVANCE || v == V_DICE ||
-		    (v == V_RESUPPLY && pass_resupply))
+		if (v == V_NO_ADVANCE || v == B7_V_DICE ||
+		    (v == B7_V_RESUPPLY && pass_resupply))
 			continue;
 		never[i] = part++ >= most;
 	}
@@ -429,7 +429,7 @@ play_unit(struct pv *pv, const struct order *o)
 	for (i = 0; i < o->nsteps && battle_unit_alive(b, u) > 0; i++) {
 		const struct order_step *st = &o->steps[i];
 
-		if (never[i] || st->verb == V_NO_ADVANCE || st->verb == V_DICE)
+		if (never[i] || st->verb == V_NO_ADVANCE || st->verb == B7_V_DICE)
 			continue;
 		acts++;
 		switch (st->verb) {
@@ -449,7 +449,7 @@ play_unit(struct pv *pv, const struct order *o)
 			b7_form_action(c, u, st->form);
 			did++;
 			break;
-		case V_DENSITY:
+		case B7_V_DENSITY:
 			if (st->angle >= P(c, "density.min") &&
 			    st->angle <= un->density0)
 				un->density = st->angle;
@@ -480,7 +480,7 @@ play_unit(struct pv *pv, const struct order *o)
 				    "waste an action.", un->name);
 			}
 			break;
-		case V_RESUPPLY: {
+		case B7_V_RESUPPLY: {
 			int s, any = 0;
 
 			FOR_STANDS(b, u, s)

@@ -282,7 +282,7 @@ do_ruleset(struct parser *p, struct tok *t, int n)
 		return scn_perr(p, "'ruleset' may appear only once");
 	if (n != 2)
 		return scn_perr(p, "expected 'ruleset NAME', for example "
-		    "'ruleset vnb-wing'");
+		    "'ruleset %s'", ruleset_all()[0]->name);
 	p->rs = ruleset_find(t[1].s);
 	if (p->rs == NULL) {
 		const struct ruleset *const *all = ruleset_all();
@@ -829,13 +829,25 @@ want_facing(struct parser *p, struct tok *t, int n, int i, int *out)
 	return scn_want_int(p, t, n, i + 1, "facing in degrees", 0, 359, out);
 }
 
+/* The index of w among rs's own unit numbers, or -1. */
+static int
+own_number(const struct ruleset *rs, const char *w)
+{
+	int k;
+
+	for (k = 0; k < rs->nunit_numbers; k++)
+		if (strcmp(rs->unit_numbers[k].word, w) == 0)
+			return k;
+	return -1;
+}
+
 static int
 do_unit(struct parser *p, struct tok *t, int n)
 {
 	struct battle *b = p->b;
 	const struct troop_type *tt;
 	struct unit *u;
-	int i, ui, nst = 0, sp[64], nsp = 0, facing = 0, have_at = 0;
+	int i, ui, nk, nst = 0, sp[64], nsp = 0, facing = 0, have_at = 0;
 	struct pt at = { 0, 0 };
 	enum formation form = FORM_LINE;
 
@@ -873,8 +885,6 @@ do_unit(struct parser *p, struct tok *t, int n)
 	u->morale = tt->morale;
 	u->weapon = tt->weapon;
 	u->abil = tt->abil;
-	u->quality = tt->quality;
-	u->density = tt->density;
 	u->first_stand = b->nstands;
 	for (i = 4; i < n; i++) {
 		const char *w = t[i].s;
@@ -935,12 +945,13 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (want_facing(p, t, n, i, &facing) != 0)
 				return -1;
 			i++;
-		} else if (strcmp(w, "quality") == 0) {
-			if (scn_want_int(p, t, n, ++i, "quality", 1, 5, &u->quality))
+		} else if ((nk = own_number(p->rs, w)) >= 0) {
+			const struct unit_number *un = &p->rs->unit_numbers[nk];
+			int v;
+
+			if (scn_want_int(p, t, n, ++i, un->what, un->lo, un->hi, &v))
 				return -1;
-		} else if (strcmp(w, "density") == 0) {
-			if (scn_want_int(p, t, n, ++i, "density", 3, 7, &u->density))
-				return -1;
+			p->rs->unit_number_set(b, ui, nk, v);
 		} else if (strcmp(w, "frontage") == 0) {
 			if (++i >= n || geom_parse_fx(t[i].s, &u->base_w) != 0 ||
 			    u->base_w < FX(0.5) || u->base_w > FX(12))
@@ -973,13 +984,19 @@ do_unit(struct parser *p, struct tok *t, int n)
 			if (want_formation(p, u, w, &form) != 0)
 				return -1;
 		} else {
+			char own[200] = "";
+			size_t o = 0;
+
+			for (nk = 0; nk < p->rs->nunit_numbers && o < sizeof(own);
+			    nk++)
+				o += (size_t)snprintf(own + o, sizeof(own) - o, "%s, ",
+				    p->rs->unit_numbers[nk].word);
 			return scn_perr(p, "unexpected '%s' in the unit line (expected "
-			    "morale, quality, density, frontage, speed, weapon, +ABIL, "
-			    "-ABIL, detachments, origin, stands, sp, at, facing or a "
-			    "formation)", w);
+			    "morale, %sfrontage, speed, weapon, +ABIL, -ABIL, "
+			    "detachments, origin, stands, sp, at, facing or a "
+			    "formation)", w, own);
 		}
 	}
-	u->density0 = u->density;
 	if (u->abil & ABIL_MIL)
 		u->abil |= ABIL_PT;
 	/* The Rifles ability is what the weapon says. */
@@ -1097,7 +1114,8 @@ finish(struct parser *p)
 	if (!p->have_title)
 		return scn_perr(p, "the file has no 'scenario \"Title\"' line");
 	if (p->rs == NULL)
-		return scn_perr(p, "the file names no ruleset (ruleset vnb-wing)");
+		return scn_perr(p, "the file names no ruleset (ruleset %s)",
+		    ruleset_all()[0]->name);
 	if (!p->have_table)
 		return scn_perr(p, "the file has no 'table WIDTH x DEPTH' line");
 	if (b->nsides < 2)

@@ -45,6 +45,10 @@ d outbox --json >"$work/outbox.json" 2>&1
 d outbox write "$work/out" >/dev/null 2>&1
 reply=$(grep -l 'drill orders' "$work/out"/*.eml 2>/dev/null | head -1)
 [ -n "$reply" ] && grep -q 'First Red: HOLD' "$reply" && ok || no "the reply does not echo the HOLD: $(ls "$work/out")"
+# The welcome's help gives examples in the drill's own orders only.
+welcome=$(ls "$work/out"/*welcome-red*.eml 2>/dev/null | head -1)
+[ -n "$welcome" ] && grep -q 'Red companies brigade: HOLD' "$welcome" && ! grep -q 'ADVANCE\|WHEEL\|MOVE TO' "$welcome" && ok ||
+	no "the welcome's examples are not the drill's: $(grep -A6 'For example' "$welcome")"
 # ADVANCE is not a drill verb: refused on its line, with the verbs it has.
 [ -n "$reply" ] && grep -q '"ADVANCE 3" is not an order I know; orders are HOLD' "$reply" && ok ||
 	no "ADVANCE was not refused by the drill's table"
