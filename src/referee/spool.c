@@ -95,6 +95,12 @@ referee_spool_run(struct referee *r, int batch, void (*report)(void *arg,
 			return 0;
 		if (referee_batch_begin(r, e) != 0)
 			return -1;
+		/* Claimed again inside the transaction: another server
+		 * sharing the store may have read it since the look. */
+		if (store_spool_next(r->st, 0, &next, e) != 0) {
+			referee_batch_abort(r);
+			return -1;
+		}
 		for (k = 0; k < batch && !stop && next != 0; k++) {
 			int rc;
 

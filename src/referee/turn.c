@@ -749,6 +749,8 @@ turn_once(struct referee *r, const char *game, const int *dice, int ndice,
 		crash_point("mid-turn");
 		if (store_begin(r->st, e) != 0)
 			goto out;
+		if (store_game_lock(r->st, a.g.id, e) != 0)
+			goto fail;
 		{
 			struct store_game now;
 			struct store_orders_mark m;
@@ -905,6 +907,7 @@ referee_close(struct referee *r, const char *game, struct err *e)
 		return -1;
 	}
 	if (store_game_get(r->st, game, &g, e) != 0 ||
+	    store_game_lock(r->st, g.id, e) != 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0)
 		goto fail;
 	if (g.status != GAME_RUNNING) {

@@ -273,6 +273,14 @@ STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
 
 /* --- games: their clock, settings and ending ---------------------------- */
 
+/* Takes game's lock until the transaction ends, so that no other server
+ * sharing the store plays or changes the game meanwhile.  Called inside
+ * store_begin, before what was read is written back.  SQLite's write
+ * transaction holds the whole file already, so its lock is that; a
+ * shared backend locks the game's row (SELECT ... FOR UPDATE). */
+STORE_OP(int, game_lock, (struct store *s, int64_t game, struct err *e),
+    (s, game, e))
+
 /* The game's clock (struct store_clock) into *c: 0, all of it 0 when
  * there is no such game; -1 with e set. */
 STORE_OP(int, game_clock, (struct store *s, int64_t game,
@@ -485,7 +493,11 @@ STORE_OP(int, spool_add, (struct store *s, const char *raw, size_t len,
 STORE_OP(int, spool_counts, (struct store *s, int64_t *waiting,
     int64_t *failed, struct err *e), (s, waiting, failed, e))
 /* The first spooled mail waiting to be read after mail after (0: the
- * first of all) into *id, 0 when none: 0, or -1 with e set. */
+ * first of all) into *id, 0 when none: 0, or -1 with e set.  Inside a
+ * write transaction the mail is this caller's to read until the
+ * transaction ends: SQLite's transaction excludes every other writer; a
+ * shared backend claims the row (FOR UPDATE SKIP LOCKED), so two servers
+ * never read the same mail. */
 STORE_OP(int, spool_next, (struct store *s, int64_t after, int64_t *id,
     struct err *e), (s, after, id, e))
 /* A spooled mail read: it leaves the spool. */
