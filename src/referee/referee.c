@@ -297,6 +297,35 @@ make_secret(char *out)
 	out[k] = '\0';
 }
 
+/* A player's secret into out: the password the operator chose, else a
+ * new one; and its keyed hash, the only form the database keeps it in. */
+static int
+player_secret(struct referee *r, const char *password, char *out,
+    unsigned char hash[32], struct err *e)
+{
+	if (password != NULL)
+		snprintf(out, REFEREE_SECRET_MAX, "%s", password);
+	else
+		make_secret(out);
+	return referee_secret_hash(r, out, hash, e);
+}
+
+/* 0 if email plays no side of game g yet, else -1 with e set.  Addresses
+ * are one mailbox whatever their case. */
+static int
+email_free(struct referee *r, const struct store_game *g, const char *game,
+    const char *email, struct err *e)
+{
+	int64_t dup = 0;
+
+	if (store_players_with_email(r->st, g->id, email, &dup, e) != 0)
+		return -1;
+	if (dup > 0)
+		return err_set(e, ERR_USER, "%s already plays in game \"%s\"",
+		    email, game);
+	return 0;
+}
+
 static int
 valid_game_name(const char *n)
 {
@@ -537,23 +566,9 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 			goto fail;
 		}
 	}
-	{
-		int64_t dup = 0;
-
-		/* Addresses are one mailbox whatever their case. */
-		if (store_players_with_email(r->st, g.id, email, &dup, e) != 0)
-			goto fail;
-		if (dup > 0) {
-			err_set(e, ERR_USER, "%s already plays in game \"%s\"",
-			    email, game);
-			goto fail;
-		}
-	}
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
+	if (email_free(r, &g, game, email, e) != 0)
+		goto fail;
+	if (player_secret(r, password, secret_out, hash, e) != 0)
 		goto fail;
 	if (brigades != NULL) {
 		struct store_player pl[MAX_PLAYERS];
@@ -631,12 +646,23 @@ check_password(const char *password, struct err *e)
 	return 0;
 }
 
+/* 0 when n, what a change to email's row in game returned, is a row
+ * changed; -1 (with e set) when it failed or found no such player. */
+static int
+player_found(int n, const char *email, const char *game, struct err *e)
+{
+	if (n == 0)
+		return err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
+		    "'despatch player list %s')", email, game, game);
+	return n < 0 ? -1 : 0;
+}
+
 int
 referee_player_remove(struct referee *r, const char *game, const char *email,
     struct err *e)
 {
 	struct store_game g;
-	int rc = -1, n;
+	int rc = -1;
 
 	memset(&g, 0, sizeof(g));
 	if (store_begin(r->st, e) != 0)
@@ -649,14 +675,9 @@ referee_player_remove(struct referee *r, const char *game, const char *email,
 		    "'despatch player reset')", game);
 		goto fail;
 	}
-	n = store_player_remove(r->st, g.id, email, e);
-	if (n < 0)
+	if (player_found(store_player_remove(r->st, g.id, email, e), email,
+	    game, e) != 0)
 		goto fail;
-	if (n == 0) {
-		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
-		    "'despatch player list %s')", email, game, game);
-		goto fail;
-	}
 	if (store_commit(r->st, e) != 0)
 		goto fail;
 	rc = 0;
@@ -676,7 +697,7 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 	struct battle *b = NULL;
 	unsigned char hash[32];
 	int64_t player = 0;
-	int side = 0, n, rc = -1;
+	int side = 0, rc = -1;
 
 	memset(&g, 0, sizeof(g));
 	if (password != NULL && check_password(password, e) != 0)
@@ -685,20 +706,11 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 		return -1;
 	if (store_game_get(r->st, game, &g, e) != 0)
 		goto fail;
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
+	if (player_secret(r, password, secret_out, hash, e) != 0)
 		goto fail;
-	n = store_player_rehash(r->st, g.id, email, hash, &player, &side, e);
-	if (n < 0)
+	if (player_found(store_player_rehash(r->st, g.id, email, hash, &player,
+	    &side, e), email, game, e) != 0)
 		goto fail;
-	if (n == 0) {
-		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
-		    "'despatch player list %s')", email, game, game);
-		goto fail;
-	}
 	if (g.status == GAME_SETUP) {
 		/* Not yet told: the welcome will carry the new one. */
 		if (store_player_secret_keep(r->st, player, secret_out, e) != 0)
@@ -768,7 +780,6 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	struct text t;
 	char subject[256], old[256];
 	int n, i, matches = 0, side = -1, rc = -1;
-	int64_t dup = 0;
 
 	memset(&g, 0, sizeof(g));
 	text_init(&t, 256 * 1024);
@@ -810,18 +821,9 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "the one to replace", who, matches);
 		goto fail;
 	}
-	if (store_players_with_email(r->st, g.id, new_email, &dup, e) != 0)
+	if (email_free(r, &g, game, new_email, e) != 0)
 		goto fail;
-	if (dup > 0) {
-		err_set(e, ERR_USER, "%s already plays in game \"%s\"", new_email,
-		    game);
-		goto fail;
-	}
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
+	if (player_secret(r, password, secret_out, hash, e) != 0)
 		goto fail;
 	snprintf(old, sizeof(old), "%s", p->email);
 	if (store_player_replace(r->st, p->id, new_email, hash, e) != 0)
