@@ -278,27 +278,20 @@ referee_game_upgrade(struct referee *r, const char *game,
 	int rc = -1;
 
 	memset(ur, 0, sizeof(*ur));
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_RUNNING) {
 		err_set(e, ERR_USER, "game %s is %s: only a game being played is "
 		    "carried over (one not started starts on this build's engine; "
 		    "a finished one's archive verifies as it is)", g.name,
 		    g.status == GAME_FINISHED ? "over" : "not started");
-		goto fail;
+		goto out;
 	}
-	if (upgrade_in(r, &g, ur, e) != 0 || store_commit(r->st, e) != 0)
-		goto fail;
+	if (upgrade_in(r, &g, ur, e) != 0)
+		goto out;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
 int
@@ -323,10 +316,8 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 	store_game_clear(&g);
 	if (w <= 0)
 		return w;
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	w = g.status == GAME_RUNNING ? referee_engine_wait(r, &g, &from, why,
 	    sizeof(why), e) : 0;
 	if (w < 0)
