@@ -300,7 +300,7 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 {
 	struct store_game g;
 	char why[400], v[16];
-	int from, w, rc = -1;
+	int from, w;
 
 	*upgraded = 0;
 	*told = 0;
@@ -340,10 +340,9 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 			goto fail;
 		if (upgrade_in(r, &g, &ur, &ue) == 0 && store_commit(r->st,
 		    &ue) == 0) {
-			if (store_commit(r->st, e) != 0)
-				goto fail;
+			if (referee_game_end(r, &g, 0, e) != 0)
+				return -1;
 			*upgraded = 1;
-			store_game_clear(&g);
 			return 0;
 		}
 		store_rollback(r->st);
@@ -355,15 +354,12 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 		 * as if by hand, and says why. */
 		snprintf(why, sizeof(why), "%.399s", ue.msg);
 	}
-	if (referee_engine_told(r, &g, from, told, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	if (referee_engine_told(r, &g, from, told, e) != 0)
 		goto fail;
+	if (referee_game_end(r, &g, 0, e) != 0)
+		return -1;
 	err_set(e, ERR_USER, "%s", why);
-	rc = 1;
-	goto out;
+	return 1;
 fail:
-	store_rollback(r->st);
-out:
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, -1, e);
 }
