@@ -336,11 +336,13 @@ player_secret(struct referee *r, const char *password, char *out,
 	return referee_secret_hash(r, out, hash, e);
 }
 
-/* 0 if email plays no side of game g yet, else -1 with e set.  Addresses
- * are one mailbox whatever their case. */
+/* A new player of game g at email: refused (-1, e set) if the address
+ * plays in it already, as addresses are one mailbox whatever their case;
+ * else their secret and its hash, as player_secret. */
 static int
-email_free(struct referee *r, const struct store_game *g, const char *game,
-    const char *email, struct err *e)
+new_player(struct referee *r, const struct store_game *g, const char *game,
+    const char *email, const char *password, char *secret_out,
+    unsigned char hash[32], struct err *e)
 {
 	int64_t dup = 0;
 
@@ -349,7 +351,7 @@ email_free(struct referee *r, const struct store_game *g, const char *game,
 	if (dup > 0)
 		return err_set(e, ERR_USER, "%s already plays in game \"%s\"",
 		    email, game);
-	return 0;
+	return player_secret(r, password, secret_out, hash, e);
 }
 
 static int
@@ -429,6 +431,40 @@ valid_email(const char *a)
 		if ((unsigned char)a[i] <= ' ' || strchr("<>()[],;:\\\"", a[i]))
 			return 0;
 	return at[1] != '.' && a[strlen(a) - 1] != '.';
+}
+
+static int
+check_password(const char *password, struct err *e)
+{
+	const char *p;
+
+	if (strlen(password) < 8 || strlen(password) >= REFEREE_SECRET_MAX)
+		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
+		    REFEREE_SECRET_MAX - 1);
+	for (p = password; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
+			return err_set(e, ERR_USER, "a password may hold only "
+			    "printable ASCII without spaces");
+		else if (*p == ',' || *p == ';')
+			/* The header reads "PASSWORD x, TURN 2": a comma or a
+			 * semicolon ends the word, so it could never be typed. */
+			return err_set(e, ERR_USER, "a password may not hold ',' "
+			    "or ';' (they separate the words of an order mail's "
+			    "first line)");
+	return 0;
+}
+
+/* 0 when a new player's address is one, and the password chosen for them
+ * (if any) one they can type; else -1 with e set. */
+static int
+check_new_player(const char *email, const char *password, struct err *e)
+{
+	if (!valid_email(email))
+		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
+		    "expected something like player@example.org", email);
+	if (password != NULL && check_password(password, e) != 0)
+		return -1;
+	return 0;
 }
 
 int
@@ -543,10 +579,7 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 	unsigned char hash[32];
 	int s, rc = -1;
 
-	if (!valid_email(email))
-		return err_set(e, ERR_USER, "\"%s\" is not a mail address: expected "
-		    "something like player@example.org", email);
-	if (password != NULL && check_password(password, e) != 0)
+	if (check_new_player(email, password, e) != 0)
 		return -1;
 	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
@@ -582,9 +615,7 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 			goto out;
 		}
 	}
-	if (email_free(r, &g, game, email, e) != 0)
-		goto out;
-	if (player_secret(r, password, secret_out, hash, e) != 0)
+	if (new_player(r, &g, game, email, password, secret_out, hash, e) != 0)
 		goto out;
 	if (brigades != NULL) {
 		struct store_player pl[MAX_PLAYERS];
@@ -635,35 +666,14 @@ out:
 	return referee_game_end(r, &g, rc, e);
 }
 
-static int
-check_password(const char *password, struct err *e)
-{
-	const char *p;
-
-	if (strlen(password) < 8 || strlen(password) >= REFEREE_SECRET_MAX)
-		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
-		    REFEREE_SECRET_MAX - 1);
-	for (p = password; *p; p++)
-		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
-			return err_set(e, ERR_USER, "a password may hold only "
-			    "printable ASCII without spaces");
-		else if (*p == ',' || *p == ';')
-			/* The header reads "PASSWORD x, TURN 2": a comma or a
-			 * semicolon ends the word, so it could never be typed. */
-			return err_set(e, ERR_USER, "a password may not hold ',' "
-			    "or ';' (they separate the words of an order mail's "
-			    "first line)");
-	return 0;
-}
-
 /* 0 when n, what a change to email's row in game returned, is a row
  * changed; -1 (with e set) when it failed or found no such player. */
 static int
 player_found(int n, const char *email, const char *game, struct err *e)
 {
 	if (n == 0)
-		return err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
-		    "'despatch player list %s')", email, game, game);
+		return err_set(e, ERR_USER, "%s does not play in game \"%s\" "
+		    "(see 'despatch player list %s')", email, game, game);
 	return n < 0 ? -1 : 0;
 }
 
@@ -774,10 +784,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	int n, i, matches = 0, side = -1, rc = -1;
 
 	text_init(&t, 256 * 1024);
-	if (!valid_email(new_email))
-		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
-		    "expected something like player@example.org", new_email);
-	if (password != NULL && check_password(password, e) != 0)
+	if (check_new_player(new_email, password, e) != 0)
 		return -1;
 	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
@@ -811,9 +818,8 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "the one to replace", who, matches);
 		goto out;
 	}
-	if (email_free(r, &g, game, new_email, e) != 0)
-		goto out;
-	if (player_secret(r, password, secret_out, hash, e) != 0)
+	if (new_player(r, &g, game, new_email, password, secret_out, hash,
+	    e) != 0)
 		goto out;
 	snprintf(old, sizeof(old), "%s", p->email);
 	if (store_player_replace(r->st, p->id, new_email, hash, e) != 0)
