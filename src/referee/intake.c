@@ -274,10 +274,15 @@ header_copy(const char *h, size_t hdr, const char *const *drop, char *o)
 		const char *nl = memchr(h + i, '\n', hdr - i);
 		size_t l = nl ? (size_t)(nl - (h + i)) + 1 : hdr - i;
 
-		if (h[i] != ' ' && h[i] != '\t')
-			for (skipping = 0, k = 0; drop[k] != NULL && !skipping; k++)
-				skipping = l >= strlen(drop[k]) &&
-				    strncasecmp(h + i, drop[k], strlen(drop[k])) == 0;
+		if (h[i] != ' ' && h[i] != '\t') {
+			skipping = 0;
+			for (k = 0; drop[k] != NULL && !skipping; k++) {
+				size_t n = strlen(drop[k]);
+
+				skipping = l >= n &&
+				    strncasecmp(h + i, drop[k], n) == 0;
+			}
+		}
 		if (!skipping) {
 			memcpy(o, h + i, l);
 			o += l;
