@@ -135,22 +135,41 @@ side_colour(int side, double rgb[3])
 	memcpy(rgb, c[side & 3], sizeof(c[0]));
 }
 
+/* The line through the n table points p, as page coordinates, added to
+ * the current path (a new subpath). */
 static void
-path_terrain(cairo_t *cr, const struct page *pg, const struct terrain *t)
+path_points(cairo_t *cr, const struct page *pg, const struct pt *p, int n)
 {
 	int j;
 
-	cairo_new_path(cr);
-	for (j = 0; j < t->npts; j++) {
-		const struct pt *p = &pg->b->points[t->first_pt + j];
+	for (j = 0; j < n; j++) {
 		double x, y;
 
-		to_page(pg, p->x, p->y, &x, &y);
+		to_page(pg, p[j].x, p[j].y, &x, &y);
 		if (j == 0)
 			cairo_move_to(cr, x, y);
 		else
 			cairo_line_to(cr, x, y);
 	}
+}
+
+static void
+path_terrain(cairo_t *cr, const struct page *pg, const struct terrain *t)
+{
+	cairo_new_path(cr);
+	path_points(cr, pg, &pg->b->points[t->first_pt], t->npts);
+}
+
+/* An X of half-width r centred on (x, y), stroked in the colour and width
+ * set. */
+static void
+cross(cairo_t *cr, double x, double y, double r)
+{
+	cairo_move_to(cr, x - r, y - r);
+	cairo_line_to(cr, x + r, y + r);
+	cairo_move_to(cr, x + r, y - r);
+	cairo_line_to(cr, x - r, y + r);
+	cairo_stroke(cr);
 }
 
 /* Places text near (x, y) in the first of a few spots that overlaps no
@@ -275,12 +294,29 @@ draw_terrain(cairo_t *cr, struct page *pg)
 	}
 }
 
+/* One line of the inch grid, from (ax, ay) to (bx, by), and its inches
+ * written at (lx, ly). */
+static void
+grid_line(cairo_t *cr, double ax, double ay, double bx, double by,
+    int inch, double lx, double ly)
+{
+	char n[16];
+
+	cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+	cairo_move_to(cr, ax, ay);
+	cairo_line_to(cr, bx, by);
+	cairo_stroke(cr);
+	snprintf(n, sizeof(n), "%d", inch);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_move_to(cr, lx, ly);
+	cairo_show_text(cr, n);
+}
+
 static void
 draw_grid(cairo_t *cr, const struct page *pg)
 {
 	const struct battle *b = pg->b;
 	int x, y;
-	char n[16];
 	double px, py, x0, y0, x1, y1;
 
 	to_page(pg, 0, b->depth, &x0, &y0);
@@ -292,25 +328,11 @@ draw_grid(cairo_t *cr, const struct page *pg)
 	cairo_set_font_size(cr, 10);
 	for (x = 0; x <= (int)inches(b->width); x += GRID_IN) {
 		to_page(pg, (fx)x * 100, 0, &px, &py);
-		cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
-		cairo_move_to(cr, px, y0);
-		cairo_line_to(cr, px, y1);
-		cairo_stroke(cr);
-		snprintf(n, sizeof(n), "%d", x);
-		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-		cairo_move_to(cr, px - 6, y1 + 13);
-		cairo_show_text(cr, n);
+		grid_line(cr, px, y0, px, y1, x, px - 6, y1 + 13);
 	}
 	for (y = 0; y <= (int)inches(b->depth); y += GRID_IN) {
 		to_page(pg, 0, (fx)y * 100, &px, &py);
-		cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
-		cairo_move_to(cr, x0, py);
-		cairo_line_to(cr, x1, py);
-		cairo_stroke(cr);
-		snprintf(n, sizeof(n), "%d", y);
-		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-		cairo_move_to(cr, x0 - 22, py + 4);
-		cairo_show_text(cr, n);
+		grid_line(cr, x0, py, x1, py, y, x0 - 22, py + 4);
 	}
 	/* The table's edge. */
 	cairo_set_source_rgb(cr, 0.25, 0.2, 0.15);
@@ -471,13 +493,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 			if ((st->flags & ST_GONE) || (pg->seen != NULL && !pg->seen[s]))
 				continue;
 			battle_stand_rect(b, s, r);
-			for (k = 0; k < 4; k++) {
-				to_page(pg, r[k].x, r[k].y, &x, &y);
-				if (k == 0)
-					cairo_move_to(cr, x, y);
-				else
-					cairo_line_to(cr, x, y);
-			}
+			path_points(cr, pg, r, 4);
 			cairo_close_path(cr);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 			cairo_fill_preserve(cr);
@@ -500,11 +516,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 			if ((st->flags & ST_ROUTED) == ST_ROUTED) {
 				cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 				cairo_set_line_width(cr, 2);
-				cairo_move_to(cr, x - 5, y - 5);
-				cairo_line_to(cr, x + 5, y + 5);
-				cairo_move_to(cr, x + 5, y - 5);
-				cairo_line_to(cr, x - 5, y + 5);
-				cairo_stroke(cr);
+				cross(cr, x, y, 5);
 			} else if (st->flags & (ST_DISORDERED | ST_PERMANENT)) {
 				if (st->flags & ST_PERMANENT)
 					cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
@@ -667,11 +679,7 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		key_text(cr, &kx, ky, "permanently disordered");
 		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 		cairo_set_line_width(cr, 2);
-		cairo_move_to(cr, kx - 4, ky - 4);
-		cairo_line_to(cr, kx + 4, ky + 4);
-		cairo_move_to(cr, kx + 4, ky - 4);
-		cairo_line_to(cr, kx - 4, ky + 4);
-		cairo_stroke(cr);
+		cross(cr, kx, ky, 4);
 		key_text(cr, &kx, ky, "routed");
 		badge(cr, kx, ky, "S");
 		key_text(cr, &kx, ky, "stationary");
@@ -802,11 +810,7 @@ draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 
 			cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 			cairo_set_line_width(cr, 3);
-			cairo_move_to(cr, mx - r, my - r);
-			cairo_line_to(cr, mx + r, my + r);
-			cairo_move_to(cr, mx + r, my - r);
-			cairo_line_to(cr, mx - r, my + r);
-			cairo_stroke(cr);
+			cross(cr, mx, my, r);
 		}
 	}
 }
@@ -843,13 +847,7 @@ draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
 			c[k].y = g->y + (fx)((-sx * sin(a) + sy * cos(a)) * 100);
 		}
 		cairo_new_path(cr);
-		for (k = 0; k < 4; k++) {
-			to_page(pg, c[k].x, c[k].y, &x, &y);
-			if (k == 0)
-				cairo_move_to(cr, x, y);
-			else
-				cairo_line_to(cr, x, y);
-		}
+		path_points(cr, pg, c, 4);
 		cairo_close_path(cr);
 		side_colour(un->side, rgb);
 		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.15);

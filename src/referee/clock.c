@@ -193,11 +193,9 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	int closing = 0;
 	char reason[64] = "";
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, name, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, name, &g, e) != 0 ||
-	    store_battle_load(r->st, &g, &b, e) != 0)
+	if (store_battle_load(r->st, &g, &b, e) != 0)
 		goto fail;
 	if (g.status != GAME_RUNNING)
 		goto done;
@@ -412,11 +410,8 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 	int64_t paused = 0, deadline = 0, left = 0, now = referee_now(r);
 	char subject[200], body[1200], when[80];
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_RUNNING) {
 		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
 		goto fail;
@@ -458,15 +453,12 @@ referee_pause(struct referee *r, const char *game, int pause, const char *why,
 		    at > 0 ? when : "", at > 0 ? "\n" : "");
 	}
 	if (referee_tell_all(r, &g, subject, body, e) != 0 ||
-	    chain_act(r, g.id, pause ? "pause" : "resume", 0, NULL, 0, why, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	    chain_act(r, g.id, pause ? "pause" : "resume", 0, NULL, 0, why,
+	    e) != 0)
 		goto fail;
-	store_game_clear(&g);
-	return 0;
+	return referee_game_end(r, &g, 0, e);
 fail:
-	store_rollback(r->st);
-	store_game_clear(&g);
-	return -1;
+	return referee_game_end(r, &g, -1, e);
 }
 
 int
@@ -478,11 +470,8 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 	int64_t deadline = 0;
 	char subject[200], body[600], when[80];
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (store_game_clock(r->st, g.id, &c, e) != 0)
 		goto fail;
 	/* Only a game being played has a deadline running. */
@@ -501,13 +490,9 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 	    when);
 	if (store_game_set_deadline(r->st, g.id, deadline, e) != 0 ||
 	    referee_tell_all(r, &g, subject, body, e) != 0 ||
-	    chain_act(r, g.id, "extend", 0, NULL, secs, NULL, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	    chain_act(r, g.id, "extend", 0, NULL, secs, NULL, e) != 0)
 		goto fail;
-	store_game_clear(&g);
-	return 0;
+	return referee_game_end(r, &g, 0, e);
 fail:
-	store_rollback(r->st);
-	store_game_clear(&g);
-	return -1;
+	return referee_game_end(r, &g, -1, e);
 }

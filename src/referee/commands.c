@@ -34,6 +34,17 @@ subject(struct intake *in, const char *what, char *out, size_t size)
 	snprintf(out, size, "[%s] %s", in->game[0] ? in->game : "despatch", what);
 }
 
+/* Answers the mail's command what with body, under the subject
+ * "[game] what". */
+static int
+answer(struct intake *in, const char *what, const char *body)
+{
+	char subj[128];
+
+	subject(in, what, subj, sizeof(subj));
+	return referee_intake_reply(in, "reply", subj, body);
+}
+
 /* The side's next phase still open: its step and turn. */
 static void
 next_phase(const struct store_game *g, const struct battle *b, int side,
@@ -250,7 +261,7 @@ static int
 cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 {
 	struct text t;
-	char subj[128], clock[16], *result = NULL;
+	char clock[16], *result = NULL;
 	int s, rc = -1, step, turn, n, of;
 
 	text_init(&t, ANSWER_MAX);
@@ -315,8 +326,7 @@ cmd_status(struct intake *in, struct store_game *g, struct battle *b)
 				    "the deadline (WAIT).\n");
 		}
 	}
-	subject(in, "STATUS", subj, sizeof(subj));
-	rc = referee_intake_reply(in, "reply", subj, t.s);
+	rc = answer(in, "STATUS", t.s);
 out:
 	free(result);
 	text_free(&t);
@@ -328,7 +338,7 @@ cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
     int want_turn)
 {
 	struct text t;
-	char subj[128], clock[16], *text = NULL;
+	char clock[16], *text = NULL;
 	int step, turn, count = 0, rc = -1;
 
 	text_init(&t, ANSWER_MAX);
@@ -366,8 +376,7 @@ cmd_orders(struct intake *in, struct store_game *g, struct battle *b,
 			    "STANDING: set them).\n");
 		free(st);
 	}
-	subject(in, "ORDERS", subj, sizeof(subj));
-	rc = referee_intake_reply(in, "reply", subj, t.s);
+	rc = answer(in, "ORDERS", t.s);
 out:
 	free(text);
 	text_free(&t);
@@ -440,8 +449,7 @@ cmd_resend(struct intake *in, struct store_game *g)
 		snprintf(body, sizeof(body), "No turn report has been sent to you "
 		    "in game %s yet: the first comes when\nthe first phase has "
 		    "been played.\n", g->name);
-		subject(in, "RESEND", subj, sizeof(subj));
-		rc = referee_intake_reply(in, "reply", subj, body);
+		rc = answer(in, "RESEND", body);
 		goto out;
 	}
 	/* A report in parts: every part again, in order. */
@@ -551,7 +559,7 @@ out:
 static int
 cmd_wait(struct intake *in, struct store_game *g, int wait)
 {
-	char subj[128], body[600];
+	char body[600];
 
 	if (store_player_wait(in->r->st, in->player_id, wait ? g->step : 0,
 	    in->e) != 0)
@@ -564,8 +572,7 @@ cmd_wait(struct intake *in, struct store_game *g, int wait)
 		snprintf(body, sizeof(body), "Noted: you no longer ask for the full "
 		    "time. The open phase of game %s may\nbe played as soon as "
 		    "every order is in.\n", g->name);
-	subject(in, wait ? "WAIT" : "READY", subj, sizeof(subj));
-	return referee_intake_reply(in, "reply", subj, body);
+	return answer(in, wait ? "WAIT" : "READY", body);
 }
 
 /* The code that confirms a player's CONCEDE: a keyed hash of the game and
@@ -759,7 +766,7 @@ cmd_reveal(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 static int
 cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 {
-	char subj[128], body[700];
+	char body[700];
 
 	if (store_player_set_mail_format(in->r->st, in->player_id, c->text,
 	    in->e) != 0)
@@ -778,8 +785,7 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "come with the map shown in the\nmail and attached as PNG and "
 		    "SVG (which you can zoom), and the report as\nJSON (its shape "
 		    "is in docs/json.md) for your own tools.\n", g->name);
-	subject(in, "SET MAIL", subj, sizeof(subj));
-	return referee_intake_reply(in, "reply", subj, body);
+	return answer(in, "SET MAIL", body);
 }
 
 int

@@ -261,6 +261,37 @@ referee_intake_reply(struct intake *in, const char *kind, const char *subject,
 }
 
 
+/* Copies the header block h (its first hdr bytes) to o, less every field
+ * that starts with one of the names in drop (NULL-terminated, "subject:")
+ * and the folded lines that go on with it; returns the end of the copy. */
+static char *
+header_copy(const char *h, size_t hdr, const char *const *drop, char *o)
+{
+	size_t i = 0, k;
+	int skipping = 0;
+
+	while (i < hdr) {
+		const char *nl = memchr(h + i, '\n', hdr - i);
+		size_t l = nl ? (size_t)(nl - (h + i)) + 1 : hdr - i;
+
+		if (h[i] != ' ' && h[i] != '\t') {
+			skipping = 0;
+			for (k = 0; drop[k] != NULL && !skipping; k++) {
+				size_t n = strlen(drop[k]);
+
+				skipping = l >= n &&
+				    strncasecmp(h + i, drop[k], n) == 0;
+			}
+		}
+		if (!skipping) {
+			memcpy(o, h + i, l);
+			o += l;
+		}
+		i += l;
+	}
+	return o;
+}
+
 /* Replaces the stored copy with its header block, less the Subject and
  * folded lines of it, and a note saying so. */
 static int
@@ -270,9 +301,9 @@ headers_only(struct intake *in)
 	    "could not be read, and its encoded parts could hide a secret)\r\n"
 	    "\r\n";
 	const char *sep = strstr(in->stored, "\r\n\r\n");
-	size_t hdr = sep ? (size_t)(sep - in->stored) + 2 : 0, i = 0;
+	static const char *const drop[] = { "subject:", NULL };
+	size_t hdr = sep ? (size_t)(sep - in->stored) + 2 : 0;
 	char *nb, *o;
-	int skipping = 0;
 
 	if (sep == NULL) {
 		sep = strstr(in->stored, "\n\n");
@@ -283,20 +314,7 @@ headers_only(struct intake *in)
 	nb = malloc(hdr + sizeof(note));
 	if (nb == NULL)
 		return err_set(in->e, ERR_TEMP, "out of memory");
-	o = nb;
-	while (i < hdr) {
-		const char *nl = memchr(in->stored + i, '\n', hdr - i);
-		size_t l = nl ? (size_t)(nl - (in->stored + i)) + 1 : hdr - i;
-
-		if (in->stored[i] != ' ' && in->stored[i] != '\t')
-			skipping = l >= 8 && strncasecmp(in->stored + i, "subject:",
-			    8) == 0;
-		if (!skipping) {
-			memcpy(o, in->stored + i, l);
-			o += l;
-		}
-		i += l;
-	}
+	o = header_copy(in->stored, hdr, drop, nb);
 	memcpy(o, note, sizeof(note));
 	free(in->stored);
 	in->stored = nb;
@@ -381,30 +399,15 @@ make_stored_copy(struct intake *in)
 		    "encoded)\r\n\r\n";
 		const char *subj = in->m->subject ? in->m->subject : "";
 		size_t cap = hdr + strlen(subj) + sizeof(note) + in->m->body_len + 32;
+		static const char *const drop[] = { "subject:", "content-",
+		    "mime-version:", NULL };
 		char *nb = malloc(cap), *o;
-		size_t i = 0;
-		int skipping = 0;
 
 		if (nb == NULL)
 			return err_set(in->e, ERR_INTERNAL, "out of memory");
-		o = nb;
-		/* The header block without its Subject (and folded lines). */
-		while (i < hdr) {
-			const char *nl = memchr(in->stored + i, '\n', hdr - i);
-			size_t l = nl ? (size_t)(nl - (in->stored + i)) + 1 : hdr - i;
-
-			if (in->stored[i] != ' ' && in->stored[i] != '\t')
-				skipping = (l >= 8 &&
-				    strncasecmp(in->stored + i, "subject:", 8) == 0) ||
-				    (l >= 8 && strncasecmp(in->stored + i, "content-",
-				    8) == 0) || (l >= 13 && strncasecmp(in->stored + i,
-				    "mime-version:", 13) == 0);
-			if (!skipping) {
-				memcpy(o, in->stored + i, l);
-				o += l;
-			}
-			i += l;
-		}
+		/* The header block without its Subject and MIME fields: the
+		 * note gives the decoded body's own. */
+		o = header_copy(in->stored, hdr, drop, nb);
 		o += sprintf(o, "Subject: %s\r\n%s", subj, note);
 		memcpy(o, in->m->body, in->m->body_len);
 		o += in->m->body_len;

@@ -84,6 +84,18 @@ int referee_mail_drawn(struct referee *r, const struct store_mail *m,
     char **raw, size_t *len, struct err *e);
 
 /* Queues a notice with subject and body to every player of g. */
+
+/* Begins a transaction (a savepoint inside another), reads game into g
+ * (which it clears first) and takes the game's lock (store_game_lock).
+ * 0, or -1 with e set and nothing left open. */
+int referee_game_begin(struct referee *r, const char *game,
+    struct store_game *g, struct err *e);
+/* Ends what referee_game_begin began: commits it when rc is 0, rolls it
+ * back otherwise or when the commit fails; then clears g.  Returns rc, or
+ * -1 for a commit that failed. */
+int referee_game_end(struct referee *r, struct store_game *g, int rc,
+    struct err *e);
+
 /* 1 (with why, if not NULL) when game g waits for an upgrade, *from its
  * engine; 0 when it plays this build's. */
 int referee_engine_wait(struct referee *r, const struct store_game *g,
@@ -91,6 +103,7 @@ int referee_engine_wait(struct referee *r, const struct store_game *g,
 /* Tells g's players, once a step, that it waits for an upgrade. */
 int referee_engine_told(struct referee *r, const struct store_game *g,
     int from, int *told, struct err *e);
+/* Queues a notice with subject and body to every player of g. */
 int referee_tell_all(struct referee *r, const struct store_game *g,
     const char *subject,
     const char *body, struct err *e);

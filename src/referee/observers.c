@@ -26,15 +26,12 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 	char subject[300], body[1500], d[16];
 	int64_t n = 0;
 
-	memset(&g, 0, sizeof(g));
 	if (strchr(email, '@') == NULL || strpbrk(email, " <>\r\n\t") != NULL ||
 	    strlen(email) > 254)
 		return err_set(e, ERR_USER, "\"%s\" is not a mail address: expected "
 		    "something like observer@example.org", email);
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (delay < 0) {
 		if (referee_setting_get(r, g.id, "observer-delay", d, sizeof(d),
 		    e) != 0)
@@ -63,15 +60,11 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 	    "when the battle ends, the rest\ncome at once." : "Each comes as "
 	    "soon as the phase is played.");
 	if (referee_queue_mail(r, g.id, g.name, email, subject, "notice", NULL,
-	    body,
-	    e) != 0 || store_commit(r->st, e) != 0)
+	    body, e) != 0)
 		goto fail;
-	store_game_clear(&g);
-	return 0;
+	return referee_game_end(r, &g, 0, e);
 fail:
-	store_rollback(r->st);
-	store_game_clear(&g);
-	return -1;
+	return referee_game_end(r, &g, -1, e);
 }
 
 /* Contract (internal.h). */

@@ -178,6 +178,33 @@ referee_now(struct referee *r)
 	return (int64_t)time(NULL);
 }
 
+/* Contract (internal.h). */
+int
+referee_game_begin(struct referee *r, const char *game, struct store_game *g,
+    struct err *e)
+{
+	memset(g, 0, sizeof(*g));
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_game_get(r->st, game, g, e) != 0 ||
+	    store_game_lock(r->st, g->id, e) != 0)
+		return referee_game_end(r, g, -1, e);
+	return 0;
+}
+
+/* Contract (internal.h). */
+int
+referee_game_end(struct referee *r, struct store_game *g, int rc,
+    struct err *e)
+{
+	if (rc == 0 && store_commit(r->st, e) != 0)
+		rc = -1;
+	if (rc != 0)
+		store_rollback(r->st);
+	store_game_clear(g);
+	return rc;
+}
+
 static void
 make_msgid(struct referee *r, const char *game, const char *kind, char *out,
     size_t size)
@@ -304,6 +331,37 @@ make_secret(char *out)
 	out[k] = '\0';
 }
 
+/* A player's secret into out: the password the operator chose, else a
+ * new one; and its keyed hash, the only form the database keeps it in. */
+static int
+player_secret(struct referee *r, const char *password, char *out,
+    unsigned char hash[32], struct err *e)
+{
+	if (password != NULL)
+		snprintf(out, REFEREE_SECRET_MAX, "%s", password);
+	else
+		make_secret(out);
+	return referee_secret_hash(r, out, hash, e);
+}
+
+/* A new player of game g at email: refused (-1, e set) if the address
+ * plays in it already, as addresses are one mailbox whatever their case;
+ * else their secret and its hash, as player_secret. */
+static int
+new_player(struct referee *r, const struct store_game *g, const char *game,
+    const char *email, const char *password, char *secret_out,
+    unsigned char hash[32], struct err *e)
+{
+	int64_t dup = 0;
+
+	if (store_players_with_email(r->st, g->id, email, &dup, e) != 0)
+		return -1;
+	if (dup > 0)
+		return err_set(e, ERR_USER, "%s already plays in game \"%s\"",
+		    email, game);
+	return player_secret(r, password, secret_out, hash, e);
+}
+
 static int
 valid_game_name(const char *n)
 {
@@ -383,30 +441,57 @@ valid_email(const char *a)
 	return at[1] != '.' && a[strlen(a) - 1] != '.';
 }
 
+static int
+check_password(const char *password, struct err *e)
+{
+	const char *p;
+
+	if (strlen(password) < 8 || strlen(password) >= REFEREE_SECRET_MAX)
+		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
+		    REFEREE_SECRET_MAX - 1);
+	for (p = password; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
+			return err_set(e, ERR_USER, "a password may hold only "
+			    "printable ASCII without spaces");
+		else if (*p == ',' || *p == ';')
+			/* The header reads "PASSWORD x, TURN 2": a comma or a
+			 * semicolon ends the word, so it could never be typed. */
+			return err_set(e, ERR_USER, "a password may not hold ',' "
+			    "or ';' (they separate the words of an order mail's "
+			    "first line)");
+	return 0;
+}
+
+/* 0 when a new player's address is one, and the password chosen for them
+ * (if any) one they can type; else -1 with e set. */
+static int
+check_new_player(const char *email, const char *password, struct err *e)
+{
+	if (!valid_email(email))
+		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
+		    "expected something like player@example.org", email);
+	if (password != NULL && check_password(password, e) != 0)
+		return -1;
+	return 0;
+}
+
 int
 referee_game_remove(struct referee *r, const char *game, struct err *e)
 {
 	struct store_game g;
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_SETUP) {
 		err_set(e, ERR_USER, "game \"%s\" has started: a game that has "
 		    "begun is kept, as the record of what was played", g.name);
 		goto fail;
 	}
-	if (store_game_remove(r->st, g.id, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	if (store_game_remove(r->st, g.id, e) != 0)
 		goto fail;
-	store_game_clear(&g);
-	return 0;
+	return referee_game_end(r, &g, 0, e);
 fail:
-	store_rollback(r->st);
-	store_game_clear(&g);
-	return -1;
+	return referee_game_end(r, &g, -1, e);
 }
 
 int
@@ -502,23 +587,17 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 	unsigned char hash[32];
 	int s, rc = -1;
 
-	memset(&g, 0, sizeof(g));
-	if (!valid_email(email))
-		return err_set(e, ERR_USER, "\"%s\" is not a mail address: expected "
-		    "something like player@example.org", email);
-	if (password != NULL && check_password(password, e) != 0)
+	if (check_new_player(email, password, e) != 0)
 		return -1;
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_SETUP) {
 		err_set(e, ERR_USER, "game \"%s\" has started: its roster is "
 		    "frozen", game);
-		goto fail;
+		goto out;
 	}
 	if (store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
+		goto out;
 	s = battle_side(b, side);
 	if (s < 0) {
 		char list[256] = "";
@@ -530,38 +609,22 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		}
 		err_set(e, ERR_USER, "game \"%s\" has no side \"%s\"; its sides are "
 		    "%s", game, side, list);
-		goto fail;
+		goto out;
 	}
 	{
 		struct store_player pl[MAX_PLAYERS];
 		int n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 
 		if (n < 0)
-			goto fail;
+			goto out;
 		if (n == MAX_PLAYERS) {
 			err_set(e, ERR_USER, "game \"%s\" has %d players, as many as "
 			    "a game takes", game, MAX_PLAYERS);
-			goto fail;
+			goto out;
 		}
 	}
-	{
-		int64_t dup = 0;
-
-		/* Addresses are one mailbox whatever their case. */
-		if (store_players_with_email(r->st, g.id, email, &dup, e) != 0)
-			goto fail;
-		if (dup > 0) {
-			err_set(e, ERR_USER, "%s already plays in game \"%s\"",
-			    email, game);
-			goto fail;
-		}
-	}
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
-		goto fail;
+	if (new_player(r, &g, game, email, password, secret_out, hash, e) != 0)
+		goto out;
 	if (brigades != NULL) {
 		struct store_player pl[MAX_PLAYERS];
 		uint64_t mask, other;
@@ -570,31 +633,31 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		if (referee_brigade_list(b, s, brigades, &mask, &army, canon,
 		    sizeof(canon),
 		    e) != 0)
-			goto fail;
+			goto out;
 		if (mask == 0 && !army) {
 			err_set(e, ERR_USER, "--brigades names no brigade");
-			goto fail;
+			goto out;
 		}
 		/* A brigade has one player. */
 		n = store_players(r->st, g.id, s, pl, MAX_PLAYERS, e);
 		if (n < 0)
-			goto fail;
+			goto out;
 		for (i = 0; i < n; i++) {
 			if (pl[i].brigades[0] == '\0') {
 				err_set(e, ERR_USER, "%s already commands the whole of "
 				    "side %s; give each player of a shared side "
 				    "--brigades", pl[i].email, side);
-				goto fail;
+				goto out;
 			}
 			if (referee_brigade_list(b, s, pl[i].brigades, &other,
 			    &oarmy, NULL, 0,
 			    e) != 0)
-				goto fail;
+				goto out;
 			if ((other & mask) != 0 || (oarmy && army)) {
 				err_set(e, ERR_USER, "%s already commands some of "
 				    "\"%s\"; a brigade has one player", pl[i].email,
 				    canon);
-				goto fail;
+				goto out;
 			}
 		}
 	}
@@ -603,39 +666,23 @@ referee_player_add(struct referee *r, const char *game, const char *side,
 		if (e->kind == ERR_CONFLICT)
 			err_set(e, ERR_USER, "%s already plays in game \"%s\"", email,
 			    game);
-		goto fail;
+		goto out;
 	}
-	if (store_commit(r->st, e) != 0)
-		goto fail;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
 	battle_free(b);
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
+/* 0 when n, what a change to email's row in game returned, is a row
+ * changed; -1 (with e set) when it failed or found no such player. */
 static int
-check_password(const char *password, struct err *e)
+player_found(int n, const char *email, const char *game, struct err *e)
 {
-	const char *p;
-
-	if (strlen(password) < 8 || strlen(password) >= REFEREE_SECRET_MAX)
-		return err_set(e, ERR_USER, "a password must be 8 to %d characters",
-		    REFEREE_SECRET_MAX - 1);
-	for (p = password; *p; p++)
-		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127)
-			return err_set(e, ERR_USER, "a password may hold only "
-			    "printable ASCII without spaces");
-		else if (*p == ',' || *p == ';')
-			/* The header reads "PASSWORD x, TURN 2": a comma or a
-			 * semicolon ends the word, so it could never be typed. */
-			return err_set(e, ERR_USER, "a password may not hold ',' "
-			    "or ';' (they separate the words of an order mail's "
-			    "first line)");
-	return 0;
+	if (n == 0)
+		return err_set(e, ERR_USER, "%s does not play in game \"%s\" "
+		    "(see 'despatch player list %s')", email, game, game);
+	return n < 0 ? -1 : 0;
 }
 
 int
@@ -643,36 +690,22 @@ referee_player_remove(struct referee *r, const char *game, const char *email,
     struct err *e)
 {
 	struct store_game g;
-	int rc = -1, n;
+	int rc = -1;
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_SETUP) {
 		err_set(e, ERR_USER, "game \"%s\" has started: its roster is frozen "
 		    "(a player who lost the secret can be given a new one with "
 		    "'despatch player reset')", game);
-		goto fail;
+		goto out;
 	}
-	n = store_player_remove(r->st, g.id, email, e);
-	if (n < 0)
-		goto fail;
-	if (n == 0) {
-		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
-		    "'despatch player list %s')", email, game, game);
-		goto fail;
-	}
-	if (store_commit(r->st, e) != 0)
-		goto fail;
+	if (player_found(store_player_remove(r->st, g.id, email, e), email,
+	    game, e) != 0)
+		goto out;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
 int
@@ -683,56 +716,44 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 	struct battle *b = NULL;
 	unsigned char hash[32];
 	int64_t player = 0;
-	int side = 0, n, rc = -1;
+	int side = 0, rc = -1;
 
-	memset(&g, 0, sizeof(g));
 	if (password != NULL && check_password(password, e) != 0)
 		return -1;
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
-		goto fail;
-	n = store_player_rehash(r->st, g.id, email, hash, &player, &side, e);
-	if (n < 0)
-		goto fail;
-	if (n == 0) {
-		err_set(e, ERR_USER, "%s does not play in game \"%s\" (see "
-		    "'despatch player list %s')", email, game, game);
-		goto fail;
-	}
+	if (player_secret(r, password, secret_out, hash, e) != 0)
+		goto out;
+	if (player_found(store_player_rehash(r->st, g.id, email, hash, &player,
+	    &side, e), email, game, e) != 0)
+		goto out;
 	if (g.status == GAME_SETUP) {
 		/* Not yet told: the welcome will carry the new one. */
 		if (store_player_secret_keep(r->st, player, secret_out, e) != 0)
-			goto fail;
+			goto out;
 	} else {
 		char body[1024], subject[256];
 		int64_t welcomes = 0;
 		struct store_player p;
 
 		if (chain_act(r, g.id, "reset", player, NULL, 0, NULL, e) != 0)
-			goto fail;
+			goto out;
 
 		if (store_battle_load(r->st, &g, &b, e) != 0)
-			goto fail;
+			goto out;
 		/* A welcome or secret mail still queued carries the old secret:
 		 * it must not go out.  A welcome is queued again with the new
 		 * one; otherwise a short mail tells the new secret. */
 		if (store_outbox_withdraw_secrets(r->st, g.id, email, &welcomes,
 		    e) != 0)
-			goto fail;
+			goto out;
 		memset(&p, 0, sizeof(p));
 		p.id = player;
 		p.side = side;
 		snprintf(p.email, sizeof(p.email), "%s", email);
 		if (welcomes > 0) {
 			if (queue_welcome(r, &g, 0, b, &p, secret_out, e) != 0)
-				goto fail;
+				goto out;
 		} else {
 			snprintf(body, sizeof(body), "The operator of game %s has given "
 			    "you a new secret for side %s;\nthe old one no longer "
@@ -746,21 +767,15 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 			    subject, "secret",
 			    NULL, body, 1, e) != 0) {
 				sodium_memzero(body, sizeof(body));
-				goto fail;
+				goto out;
 			}
 			sodium_memzero(body, sizeof(body));
 		}
 	}
-	if (store_commit(r->st, e) != 0)
-		goto fail;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
 	battle_free(b);
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
 int
@@ -775,29 +790,23 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	struct text t;
 	char subject[256], old[256];
 	int n, i, matches = 0, side = -1, rc = -1;
-	int64_t dup = 0;
 
-	memset(&g, 0, sizeof(g));
 	text_init(&t, 256 * 1024);
-	if (!valid_email(new_email))
-		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
-		    "expected something like player@example.org", new_email);
-	if (password != NULL && check_password(password, e) != 0)
+	if (check_new_player(new_email, password, e) != 0)
 		return -1;
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0 ||
-	    store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
+	if (store_battle_load(r->st, &g, &b, e) != 0)
+		goto out;
 	if (g.status != GAME_RUNNING) {
 		err_set(e, ERR_USER, "game \"%s\" is not being played: %s", game,
 		    g.status == GAME_SETUP ? "before the start, 'player remove' and "
 		    "'player add' change the roster" : "the battle is over");
-		goto fail;
+		goto out;
 	}
 	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 	if (n < 0)
-		goto fail;
+		goto out;
 	if (strchr(who, '@') == NULL)
 		side = battle_side(b, who);
 	for (i = 0; i < n; i++)
@@ -810,29 +819,19 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		err_set(e, ERR_USER, "game \"%s\" has no player \"%s\" (give a "
 		    "player's address or a side; see 'despatch player list %s')",
 		    game, who, game);
-		goto fail;
+		goto out;
 	}
 	if (matches > 1) {
 		err_set(e, ERR_USER, "side %s has %d players: give the address of "
 		    "the one to replace", who, matches);
-		goto fail;
+		goto out;
 	}
-	if (store_players_with_email(r->st, g.id, new_email, &dup, e) != 0)
-		goto fail;
-	if (dup > 0) {
-		err_set(e, ERR_USER, "%s already plays in game \"%s\"", new_email,
-		    game);
-		goto fail;
-	}
-	if (password != NULL)
-		snprintf(secret_out, REFEREE_SECRET_MAX, "%s", password);
-	else
-		make_secret(secret_out);
-	if (referee_secret_hash(r, secret_out, hash, e) != 0)
-		goto fail;
+	if (new_player(r, &g, game, new_email, password, secret_out, hash,
+	    e) != 0)
+		goto out;
 	snprintf(old, sizeof(old), "%s", p->email);
 	if (store_player_replace(r->st, p->id, new_email, hash, e) != 0)
-		goto fail;
+		goto out;
 	/* The new player: the secret, where the battle stands, the help. */
 	{
 		char clock[16];
@@ -858,7 +857,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "welcome", NULL, t.s, 1, e) != 0) {
 			if (t.s != NULL)
 				sodium_memzero(t.s, t.len);
-			goto fail;
+			goto out;
 		}
 		sodium_memzero(t.s, t.len);
 	}
@@ -874,7 +873,7 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 			if (pl[i].id != p->id && referee_queue_mail(r, g.id,
 			    g.name,
 			    pl[i].email, subject, "notice", NULL, body, e) != 0)
-				goto fail;
+				goto out;
 		snprintf(body, sizeof(body), "The operator of game %s has handed "
 		    "your side, %s, to another player.\nYour secret no longer "
 		    "works. Thank you for playing.\n", g.name,
@@ -884,21 +883,16 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		if (referee_queue_mail(r, g.id, g.name, old, subject, "notice",
 		    NULL, body,
 		    e) != 0)
-			goto fail;
+			goto out;
 	}
 	/* The seat's new address goes into the ledger (as its hash). */
-	if (chain_act(r, g.id, "replace", p->id, new_email, 0, NULL, e) != 0 ||
-	    store_commit(r->st, e) != 0)
-		goto fail;
+	if (chain_act(r, g.id, "replace", p->id, new_email, 0, NULL, e) != 0)
+		goto out;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
 	text_free(&t);
 	battle_free(b);
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
 int
@@ -1153,20 +1147,17 @@ referee_start(struct referee *r, const char *game, struct err *e)
 	struct battle *b = NULL;
 	int n, i, s, rc = -1;
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_SETUP) {
 		err_set(e, ERR_USER, "game \"%s\" has already started", game);
-		goto fail;
+		goto out;
 	}
 	if (store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
+		goto out;
 	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 	if (n < 0)
-		goto fail;
+		goto out;
 	for (s = 0; s < b->nsides; s++) {
 		int have = 0;
 
@@ -1177,38 +1168,33 @@ referee_start(struct referee *r, const char *game, struct err *e)
 			err_set(e, ERR_USER, "side \"%s\" has no player yet: add one "
 			    "with 'despatch player add %s %s EMAIL'", b->sides[s].id,
 			    game, b->sides[s].id);
-			goto fail;
+			goto out;
 		}
 		if (check_shared_side(b, s, pl, n, e) != 0)
-			goto fail;
+			goto out;
 	}
 	/* The genesis record commits the whole seed chain before any order
 	 * can arrive; the welcome gives each player what it committed. */
 	if (chain_genesis(r, &g, b, 1, e) != 0)
-		goto fail;
+		goto out;
 	for (i = 0; i < n; i++) {
 		char secret[REFEREE_SECRET_MAX];
 		int rc2;
 
 		if (store_player_secret_take(r->st, pl[i].id, secret,
 		    sizeof(secret), e) != 0)
-			goto fail;
+			goto out;
 		rc2 = queue_welcome(r, &g, 1, b, &pl[i], secret, e);
 		sodium_memzero(secret, sizeof(secret));
 		if (rc2 != 0)
-			goto fail;
+			goto out;
 	}
 	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
 	    e) != 0 || referee_clock_open_step(r, g.id, referee_now(r),
-	    e) != 0 ||
-	    store_commit(r->st, e) != 0)
-		goto fail;
+	    e) != 0)
+		goto out;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
 	battle_free(b);
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }

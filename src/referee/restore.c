@@ -29,13 +29,12 @@ restored_one(struct referee *r, const char *name, const char *taken,
 	unsigned char head[LEDGER_HASH];
 	char hex[LEDGER_HASH * 2 + 1], text[300], subject[300], body[1600];
 	int64_t seq = -1;
+	int rc = -1;
 
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, name, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, name, &g, e) != 0 ||
-	    chain_last(r, g.id, &seq, head, e) != 0)
-		goto fail;
+	if (chain_last(r, g.id, &seq, head, e) != 0)
+		goto out;
 	if (seq < 0 || g.status != GAME_RUNNING) {
 		store_rollback(r->st);
 		store_game_clear(&g);
@@ -45,12 +44,12 @@ restored_one(struct referee *r, const char *name, const char *taken,
 	snprintf(text, sizeof(text), "restored from the backup taken %s; the "
 	    "chain goes on from head %s", taken, hex);
 	if (chain_act(r, g.id, "restore", 0, NULL, 0, text, e) != 0)
-		goto fail;
+		goto out;
 	if (g.status == GAME_RUNNING) {
 		int turn, side;
 
 		if (store_battle_load(r->st, &g, &b, e) != 0)
-			goto fail;
+			goto out;
 		turn = battle_step_turn(b, g.step);
 		side = battle_step_side(b, g.step);
 		snprintf(subject, sizeof(subject), "[%s] The server was restored "
@@ -69,19 +68,15 @@ restored_one(struct referee *r, const char *name, const char *taken,
 		    side >= 0 ? b->sides[side].id : "", side >= 0 ? " phase" : "",
 		    hex);
 		if (referee_tell_all(r, &g, subject, body, e) != 0)
-			goto fail;
+			goto out;
 	}
-	if (store_commit(r->st, e) != 0)
-		goto fail;
+	rc = 0;
+out:
+	battle_free(b);
+	if (referee_game_end(r, &g, rc, e) != 0)
+		return -1;
 	(*done)++;
-	battle_free(b);
-	store_game_clear(&g);
 	return 0;
-fail:
-	store_rollback(r->st);
-	battle_free(b);
-	store_game_clear(&g);
-	return -1;
 }
 
 int

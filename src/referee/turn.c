@@ -898,21 +898,18 @@ referee_close(struct referee *r, const char *game, struct err *e)
 	int64_t reveal = 0, until = 0;
 	int np, rc = -1;
 
-	memset(&g, 0, sizeof(g));
 	memset(&pd, 0, sizeof(pd));
 	if (cp == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
-	if (store_begin(r->st, e) != 0) {
+	if (referee_game_begin(r, game, &g, e) != 0) {
 		free(cp);
 		return -1;
 	}
-	if (store_game_get(r->st, game, &g, e) != 0 ||
-	    store_game_lock(r->st, g.id, e) != 0 ||
-	    store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
+	if (store_battle_load(r->st, &g, &b, e) != 0)
+		goto out;
 	if (g.status != GAME_RUNNING) {
 		err_set(e, ERR_USER, "game \"%s\" is not being played", game);
-		goto fail;
+		goto out;
 	}
 	{
 		/* The time the nonces are awaited until is fixed now: no later
@@ -922,31 +919,25 @@ referee_close(struct referee *r, const char *game, struct err *e)
 
 		if (referee_setting_get(r, g.id, "reveal-time", v, sizeof(v),
 		    e) != 0)
-			goto fail;
+			goto out;
 		if (referee_parse_time(v, &reveal) != 0)
 			reveal = 3600;
 		until = now + reveal;
 		np = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 		if (np < 0 || played_read(r, &g, b, g.step, &pd, e) != 0 ||
 		    chain_prepare(r, &g, b, g.step, pd.p, pd.n, cp, e) != 0)
-			goto fail;
+			goto out;
 		cp->reveal_secs = reveal;
 		if (queue_close(r, &g, b, cp, pl, np, e) != 0 ||
 		    store_game_close(r->st, g.id, g.step, now, cp->root, until,
 		    e) != 0)
-			goto fail;
+			goto out;
 	}
-	if (store_commit(r->st, e) != 0)
-		goto fail;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
 	played_free(&pd);
 	chain_prep_free(cp);
 	free(cp);
 	battle_free(b);
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }

@@ -278,27 +278,20 @@ referee_game_upgrade(struct referee *r, const char *game,
 	int rc = -1;
 
 	memset(ur, 0, sizeof(*ur));
-	memset(&g, 0, sizeof(g));
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	if (g.status != GAME_RUNNING) {
 		err_set(e, ERR_USER, "game %s is %s: only a game being played is "
 		    "carried over (one not started starts on this build's engine; "
 		    "a finished one's archive verifies as it is)", g.name,
 		    g.status == GAME_FINISHED ? "over" : "not started");
-		goto fail;
+		goto out;
 	}
-	if (upgrade_in(r, &g, ur, e) != 0 || store_commit(r->st, e) != 0)
-		goto fail;
+	if (upgrade_in(r, &g, ur, e) != 0)
+		goto out;
 	rc = 0;
-	goto out;
-fail:
-	store_rollback(r->st);
 out:
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, rc, e);
 }
 
 int
@@ -307,7 +300,7 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 {
 	struct store_game g;
 	char why[400], v[16];
-	int from, w, rc = -1;
+	int from, w;
 
 	*upgraded = 0;
 	*told = 0;
@@ -323,10 +316,8 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 	store_game_clear(&g);
 	if (w <= 0)
 		return w;
-	if (store_begin(r->st, e) != 0)
+	if (referee_game_begin(r, game, &g, e) != 0)
 		return -1;
-	if (store_game_get(r->st, game, &g, e) != 0)
-		goto fail;
 	w = g.status == GAME_RUNNING ? referee_engine_wait(r, &g, &from, why,
 	    sizeof(why), e) : 0;
 	if (w < 0)
@@ -349,10 +340,9 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 			goto fail;
 		if (upgrade_in(r, &g, &ur, &ue) == 0 && store_commit(r->st,
 		    &ue) == 0) {
-			if (store_commit(r->st, e) != 0)
-				goto fail;
+			if (referee_game_end(r, &g, 0, e) != 0)
+				return -1;
 			*upgraded = 1;
-			store_game_clear(&g);
 			return 0;
 		}
 		store_rollback(r->st);
@@ -364,15 +354,12 @@ referee_engine_gate(struct referee *r, const char *game, int auto_ok,
 		 * as if by hand, and says why. */
 		snprintf(why, sizeof(why), "%.399s", ue.msg);
 	}
-	if (referee_engine_told(r, &g, from, told, e) != 0 ||
-	    store_commit(r->st, e) != 0)
+	if (referee_engine_told(r, &g, from, told, e) != 0)
 		goto fail;
+	if (referee_game_end(r, &g, 0, e) != 0)
+		return -1;
 	err_set(e, ERR_USER, "%s", why);
-	rc = 1;
-	goto out;
+	return 1;
 fail:
-	store_rollback(r->st);
-out:
-	store_game_clear(&g);
-	return rc;
+	return referee_game_end(r, &g, -1, e);
 }

@@ -327,6 +327,16 @@ vw_prepare_detachments(struct battle *b, struct err *e)
 
 /* --- formations ------------------------------------------------------ */
 
+/* Refuses unit u's change of formation, for the movement it has left:
+ * -1, as vw_change_formation returns. */
+static long
+refuse_no_room(struct ctx *c, int u)
+{
+	vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
+	    "change formation.", c->b->units[u].name);
+	return -1;
+}
+
 /* Changes unit u's formation to `want` within `room` (COST units): what
  * it cost, or -1 (with an event) if it could not. */
 long
@@ -362,11 +372,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 			    "dismounts.", un->name);
 			return -1;
 		}
-		if (half > room) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement "
-			    "left to change formation.", un->name);
-			return -1;
-		}
+		if (half > room)
+			return refuse_no_room(c, u);
 		if (!unit_active_centre(b, u, &cen))
 			return -1;
 		unit_save(b, u, c->saved);
@@ -432,11 +439,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 		cost += half;
 	if (forming)
 		cost += half;
-	if (cost > room) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left "
-		    "to change formation.", un->name);
-		return -1;
-	}
+	if (cost > room)
+		return refuse_no_room(c, u);
 	if (!unit_active_centre(b, u, &cen))
 		return -1;
 	if (breaking) {

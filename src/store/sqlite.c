@@ -360,9 +360,7 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
     const char *sql, const char *types, ...)
 {
 	sqlite3_stmt *st = NULL;
-	const void *v;
 	va_list ap;
-	size_t n;
 	int rc;
 
 	*out = NULL;
@@ -371,19 +369,10 @@ store_query_text(struct store *s, struct err *e, char **out, size_t *len,
 	va_end(ap);
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
-	v = sqlite3_column_blob(st, 0);
-	n = (size_t)sqlite3_column_bytes(st, 0);
-	*out = malloc(n + 1);
-	if (*out == NULL) {
-		store_stmt_release(s, st);
-		return err_set(e, ERR_INTERNAL, "out of memory");
-	}
-	if (n > 0)
-		memcpy(*out, v, n);
-	(*out)[n] = '\0';
-	if (len != NULL)
-		*len = n;
+	*out = store_col_dup(st, 0, len);
 	store_stmt_release(s, st);
+	if (*out == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
 	return 1;
 }
 
@@ -393,6 +382,23 @@ store_col_text(sqlite3_stmt *st, int col, char *out, size_t size)
 	const unsigned char *t = sqlite3_column_text(st, col);
 
 	snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+char *
+store_col_dup(sqlite3_stmt *st, int col, size_t *len)
+{
+	const void *v = sqlite3_column_blob(st, col);
+	size_t n = (size_t)sqlite3_column_bytes(st, col);
+	char *p = malloc(n + 1);
+
+	if (p == NULL)
+		return NULL;
+	if (n > 0)
+		memcpy(p, v, n);
+	p[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	return p;
 }
 
 /* query_first with its arguments given directly. */
@@ -414,7 +420,6 @@ sqlite_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
     int64_t *arrived, char *source, size_t ssize, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	size_t n;
 	int rc;
 
 	*raw = NULL;
@@ -422,16 +427,11 @@ sqlite_spool_get(struct store *s, int64_t id, char **raw, size_t *len,
 	    "id = ?", "I", id);
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
-	n = (size_t)sqlite3_column_bytes(st, 0);
-	*raw = malloc(n + 1);
+	*raw = store_col_dup(st, 0, len);
 	if (*raw == NULL) {
 		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
-	if (n > 0)
-		memcpy(*raw, sqlite3_column_blob(st, 0), n);
-	(*raw)[n] = '\0';
-	*len = n;
 	*arrived = sqlite3_column_int64(st, 1);
 	store_col_text(st, 2, source, ssize);
 	store_stmt_release(s, st);
@@ -540,14 +540,11 @@ sqlite_game_get(struct store *s, const char *name, struct store_game *g,
 	store_col_text(st, 2, g->title, sizeof(g->title));
 	store_col_text(st, 3, g->ruleset, sizeof(g->ruleset));
 	store_col_text(st, 4, g->scenario_file, sizeof(g->scenario_file));
-	g->scenario_len = (size_t)sqlite3_column_bytes(st, 5);
-	g->scenario_text = malloc(g->scenario_len + 1);
+	g->scenario_text = store_col_dup(st, 5, &g->scenario_len);
 	if (g->scenario_text == NULL) {
 		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
-	memcpy(g->scenario_text, sqlite3_column_text(st, 5), g->scenario_len);
-	g->scenario_text[g->scenario_len] = '\0';
 	g->sandbox = sqlite3_column_int(st, 6);
 	status = (const char *)sqlite3_column_text(st, 7);
 	g->status = strcmp(status, "running") == 0 ? GAME_RUNNING :
@@ -1241,6 +1238,17 @@ sqlite_turn_insert(struct store *s, int64_t game, int step, int turn, int side,
 	    (size_t)(seed ? 32 : 0), scripted, (int64_t)rolls, now);
 }
 
+/* An index (a side, a unit) bound to parameter col, or NULL for none
+ * (a negative one). */
+static void
+bind_index(sqlite3_stmt *st, int col, int v)
+{
+	if (v >= 0)
+		sqlite3_bind_int(st, col, v);
+	else
+		sqlite3_bind_null(st, col);
+}
+
 int
 sqlite_events_insert(struct store *s, int64_t game, int step,
     const struct events *ev, struct err *e)
@@ -1260,18 +1268,9 @@ sqlite_events_insert(struct store *s, int64_t game, int step,
 		sqlite3_bind_int(st, 2, step);
 		sqlite3_bind_int(st, 3, i + 1);
 		sqlite3_bind_text(st, 4, events_kind_name(x->kind), -1, SQLITE_STATIC);
-		if (x->side >= 0)
-			sqlite3_bind_int(st, 5, x->side);
-		else
-			sqlite3_bind_null(st, 5);
-		if (x->unit >= 0)
-			sqlite3_bind_int(st, 6, x->unit);
-		else
-			sqlite3_bind_null(st, 6);
-		if (x->target >= 0)
-			sqlite3_bind_int(st, 7, x->target);
-		else
-			sqlite3_bind_null(st, 7);
+		bind_index(st, 5, x->side);
+		bind_index(st, 6, x->unit);
+		bind_index(st, 7, x->target);
 		sqlite3_bind_int(st, 8, x->value);
 		sqlite3_bind_int(st, 9, x->sides);
 		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);

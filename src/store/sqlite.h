@@ -85,6 +85,9 @@ void store_stmt_release(struct store *s, sqlite3_stmt *st);
 int store_changes(struct store *s);
 /* Column col as text into out (empty when NULL), cut to size. */
 void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
+/* Column col as a malloc'd copy, NUL-terminated (empty when NULL), its
+ * length in *len if len is not NULL; NULL when out of memory. */
+char *store_col_dup(sqlite3_stmt *st, int col, size_t *len);
 
 /* The battle's cards (cards.c): saved with the rest of its state; loaded
  * into a battle fresh from its scenario, 1 if they fit it, 0 if not (the

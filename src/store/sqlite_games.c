@@ -291,8 +291,6 @@ sqlite_setting_get(struct store *s, int64_t game, const char *key,
     char **value, int64_t *from, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	const void *v;
-	size_t n;
 	int rc;
 
 	*value = NULL;
@@ -305,16 +303,11 @@ sqlite_setting_get(struct store *s, int64_t game, const char *key,
 		store_stmt_release(s, st);
 		return rc == SQLITE_DONE ? 0 : store_db_err(s, e, "reading");
 	}
-	v = sqlite3_column_blob(st, 0);
-	n = (size_t)sqlite3_column_bytes(st, 0);
-	*value = malloc(n + 1);
+	*value = store_col_dup(st, 0, NULL);
 	if (*value == NULL) {
 		store_stmt_release(s, st);
 		return err_set(e, ERR_INTERNAL, "out of memory");
 	}
-	if (n > 0)
-		memcpy(*value, v, n);
-	(*value)[n] = '\0';
 	if (from != NULL)
 		*from = sqlite3_column_int64(st, 1);
 	store_stmt_release(s, st);

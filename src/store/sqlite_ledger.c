@@ -45,23 +45,20 @@ col_fixed(sqlite3_stmt *st, int col, unsigned char *out, size_t size)
 	return 1;
 }
 
-/* Column col as a malloc'd copy, NUL-terminated (empty when NULL), its
- * length in *len if len is not NULL; NULL when out of memory. */
-static char *
-col_dup(sqlite3_stmt *st, int col, size_t *len)
+/* A 32-byte hash from the first column of a prepared query's first row
+ * into out: 1, 0 when there is no row or the value is not 32 bytes
+ * (damage, out left alone), -1 with e set; st released. */
+static int
+first_hash(struct store *s, sqlite3_stmt *st, unsigned char out[32],
+    struct err *e)
 {
-	const void *v = sqlite3_column_blob(st, col);
-	size_t n = (size_t)sqlite3_column_bytes(st, col);
-	char *p = malloc(n + 1);
+	int got = first_row(s, st, e);
 
-	if (p == NULL)
-		return NULL;
-	if (n > 0)
-		memcpy(p, v, n);
-	p[n] = '\0';
-	if (len != NULL)
-		*len = n;
-	return p;
+	if (got != 1)
+		return got;
+	got = col_fixed(st, 0, out, 32);
+	store_stmt_release(s, st);
+	return got;
 }
 
 /* --- the records -------------------------------------------------------- */
@@ -88,17 +85,11 @@ sqlite_ledger_head(struct store *s, int64_t game, int64_t seq,
     unsigned char head[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int got;
 
 	if (store_prepare(s, e, &st, "SELECT head FROM ledger WHERE "
 	    "game_id = ? AND seq = ?", "ii", game, seq) != 0)
 		return -1;
-	got = first_row(s, st, e);
-	if (got != 1)
-		return got;
-	got = col_fixed(st, 0, head, 32);
-	store_stmt_release(s, st);
-	return got;
+	return first_hash(s, st, head, e);
 }
 
 /* The columns a record is read from, in the order record_read takes
@@ -119,7 +110,7 @@ record_read(struct store *s, sqlite3_stmt *st, struct store_record *r,
 	r->step = sqlite3_column_int(st, 1);
 	r->head_ok = col_fixed(st, 3, r->head, sizeof(r->head));
 	r->sig_ok = col_fixed(st, 4, r->sig, sizeof(r->sig));
-	r->bytes = (unsigned char *)col_dup(st, 2, &r->len);
+	r->bytes = (unsigned char *)store_col_dup(st, 2, &r->len);
 	store_stmt_release(s, st);
 	if (r->bytes == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
@@ -226,7 +217,7 @@ sqlite_ledger_leaf(struct store *s, int64_t game, int step, int idx,
 	l->seat = sqlite3_column_int(st, 1);
 	l->mailed = sqlite3_column_int(st, 2);
 	l->salt_ok = col_fixed(st, 4, l->salt, sizeof(l->salt));
-	l->orders = col_dup(st, 3, NULL);
+	l->orders = store_col_dup(st, 3, NULL);
 	store_stmt_release(s, st);
 	if (l->orders == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
@@ -253,19 +244,13 @@ sqlite_nonce_commit(struct store *s, int64_t game, int step, int64_t player,
     unsigned char hash[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int got;
 
 	memset(hash, 0, 32);
 	if (store_prepare(s, e, &st, "SELECT hash FROM nonce_commits WHERE "
 	    "game_id = ? AND step = ? AND player_id = ?", "iIi", game, step,
 	    player) != 0)
 		return -1;
-	got = first_row(s, st, e);
-	if (got != 1)
-		return got;
-	got = col_fixed(st, 0, hash, 32);
-	store_stmt_release(s, st);
-	return got;
+	return first_hash(s, st, hash, e);
 }
 
 int

@@ -85,16 +85,12 @@ outbox_rows(struct store *s, sqlite3_stmt *st, struct store_mail **out, int *n,
 		m->failed_at = sqlite3_column_int64(st, 11);
 		store_col_text(st, 12, m->last_error, sizeof(m->last_error));
 		store_col_text(st, 13, m->draw, sizeof(m->draw));
-		m->len = (size_t)sqlite3_column_bytes(st, 7);
-		m->raw = malloc(m->len + 1);
+		m->raw = store_col_dup(st, 7, &m->len);
 		if (m->raw == NULL) {
 			store_mails_free(v, cnt);
 			store_stmt_release(s, st);
 			return err_set(e, ERR_INTERNAL, "out of memory");
 		}
-		if (m->len)
-			memcpy(m->raw, sqlite3_column_blob(st, 7), m->len);
-		m->raw[m->len] = '\0';
 		cnt++;
 	}
 	store_stmt_release(s, st);
