@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "ledger/check.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "referee/referee.h"

@@ -3,38 +3,31 @@
  * out listed, written as .eml files into a folder, or sent over SMTP
  * (despatch(1), "outbox").
  */
-#include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <sodium.h>
 
 #include "cli/cli.h"
 #include "config/config.h"
-#include "core/crash.h"
-#include "ledger/ledger.h"
 #include "mail/mail.h"
 #include "referee/referee.h"
 #include "report/json.h"
-#include "scenario/scenario.h"
 
 /* --- outbox ------------------------------------------------------------ */
 
 
-/* outbox write prints each file it writes (unless quiet, arg NULL), and
- * says what it could not write. */
+/* outbox write prints each file it writes (unless *quiet), and says
+ * what it could not write. */
 static void
 told_file(void *arg, const char *path, const char *failed)
 {
+	const int *quiet = arg;
+
 	if (failed != NULL)
 		fprintf(stderr, "despatch: %s\n", failed);
-	else if (arg != NULL)
+	else if (!*quiet)
 		printf("%s\n", path);
 }
 
@@ -42,10 +35,7 @@ int
 cli_outbox_write(struct referee *r, const char *dir, int quiet, int *written,
     struct err *e)
 {
-	static int loud = 1;
-
-	return referee_outbox_write(r, dir, told_file, quiet ? NULL : &loud,
-	    written, e);
+	return referee_outbox_write(r, dir, told_file, &quiet, written, e);
 }
 
 /* outbox send: the due mail over SMTP, as the configuration says. */

@@ -134,12 +134,6 @@ referee_game_events(struct referee *r, int64_t game, int step,
 	return store_events_load(r->st, game, step, ev, steps, e);
 }
 
-char *
-referee_game_names(struct referee *r)
-{
-	return store_game_names(r->st);
-}
-
 int
 referee_outbox_print(struct referee *r, FILE *out, int as_json, struct err *e)
 {

@@ -117,8 +117,6 @@ int referee_game_load(struct referee *r, const char *name,
  * *steps (malloc'd). */
 int referee_game_events(struct referee *r, int64_t game, int step,
     struct events *ev, int **steps, struct err *e);
-/* Names of all games, newline-separated (malloc'd; NULL out of memory). */
-char *referee_game_names(struct referee *r);
 
 /* Loads the narrative templates of every ruleset, so that a mistake in
  * an operator's templates stops the daemon at its start, not a turn.
