@@ -21,16 +21,11 @@ dice_init(struct dice *d, int (*next)(void *, int, int *, struct err *),
 }
 
 int
-dice_roll(struct dice *d, int sides, int unit, const char *fmt, ...)
+dice_vroll(struct dice *d, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, va_list ap)
 {
-	char why[160];
-	va_list ap;
 	int v = 1;
 
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	utf8_trim_tail(why);
 	if (d->failed)
 		return 1;
 	if (d->next(d->ctx, sides, &v, &d->err) != 0) {
@@ -38,11 +33,38 @@ dice_roll(struct dice *d, int sides, int unit, const char *fmt, ...)
 		return 1;
 	}
 	d->rolls++;
-	if (d->log != NULL)
-		events_add(d->log, EV_ROLL, d->side, unit, -1, v, "d%d = %d: %s",
-		    sides, v, why);
-	if (d->log != NULL && d->log->n > 0)
-		d->log->v[d->log->n - 1].sides = sides;
+	if (d->log != NULL) {
+		char why[160];
+		struct event *x;
+		int before = d->log->n;
+		va_list aq;
+
+		va_copy(aq, ap);
+		vsnprintf(why, sizeof(why), fmt, aq);
+		va_end(aq);
+		utf8_trim_tail(why);
+		events_vsay(d->log, EV_ROLL, d->side, unit, -1, v, msg, types, fmt,
+		    ap);
+		if (d->log->n == before)
+			return v;
+		x = &d->log->v[d->log->n - 1];
+		snprintf(x->text, sizeof(x->text), "d%d = %d: %s", sides, v, why);
+		utf8_trim_tail(x->text);
+		x->sides = sides;
+	}
+	return v;
+}
+
+int
+dice_roll(struct dice *d, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, ...)
+{
+	va_list ap;
+	int v;
+
+	va_start(ap, fmt);
+	v = dice_vroll(d, sides, unit, msg, types, fmt, ap);
+	va_end(ap);
 	return v;
 }
 

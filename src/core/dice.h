@@ -16,6 +16,8 @@
 #ifndef DESPATCH_CORE_DICE_H
 #define DESPATCH_CORE_DICE_H
 
+#include <stdarg.h>
+
 #include "core/err.h"
 #include "core/events.h"
 
@@ -33,11 +35,17 @@ struct dice {
 void dice_init(struct dice *d, int (*next)(void *, int, int *, struct err *),
     void *ctx, struct events *log);
 
-/* Rolls one die of `sides` for the purpose described by fmt.  Always
- * returns a value in 1..sides; on source failure returns 1 and sets
- * d->failed (see above). */
-int dice_roll(struct dice *d, int sides, int unit, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Rolls one die of `sides` for the purpose given by a message of a
+ * catalogue (msg, types and fmt, as events_say takes them): the roll's
+ * event carries that message, and its sentence is "d6 = 4: " and the
+ * purpose.  Always returns a value in 1..sides; on source failure returns
+ * 1 and sets d->failed (see above). */
+int dice_roll(struct dice *d, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+int dice_vroll(struct dice *d, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, va_list ap)
+    __attribute__((format(printf, 6, 0)));
 
 /* A scripted source over a list of values. */
 struct dice_script {

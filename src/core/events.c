@@ -3,6 +3,7 @@
  */
 #include "core/events.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,12 +32,12 @@ events_free(struct events *ev)
 	memset(ev, 0, sizeof(*ev));
 }
 
-void
-events_add(struct events *ev, enum event_kind kind, int side, int unit,
-    int target, int value, const char *fmt, ...)
+/* A new event at the end of ev, zeroed, or NULL (ev->overflow set). */
+static struct event *
+event_new(struct events *ev, enum event_kind kind, int side, int unit,
+    int target, int value)
 {
 	struct event *e;
-	va_list ap;
 
 	if (ev->n == ev->cap) {
 		int cap = ev->cap ? ev->cap * 2 : 64;
@@ -44,12 +45,12 @@ events_add(struct events *ev, enum event_kind kind, int side, int unit,
 
 		if (ev->n >= EVENTS_MAX) {
 			ev->overflow = 1;
-			return;
+			return NULL;
 		}
 		nv = realloc(ev->v, (size_t)cap * sizeof(*nv));
 		if (nv == NULL) {
 			ev->overflow = 1;
-			return;
+			return NULL;
 		}
 		ev->v = nv;
 		ev->cap = cap;
@@ -61,66 +62,151 @@ events_add(struct events *ev, enum event_kind kind, int side, int unit,
 	e->unit = unit;
 	e->target = target;
 	e->value = value;
+	return e;
+}
+
+void
+events_add(struct events *ev, enum event_kind kind, int side, int unit,
+    int target, int value, const char *fmt, ...)
+{
+	struct event *e = event_new(ev, kind, side, unit, target, value);
+	va_list ap;
+
+	if (e == NULL)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(e->text, sizeof(e->text), fmt, ap);
 	va_end(ap);
 	utf8_trim_tail(e->text);
-	va_start(ap, fmt);
-	events_capture(e, fmt, ap);
-	va_end(ap);
+}
+
+/* Appends the value piece to x (assert: it fits; a catalogue's values
+ * are names and numbers, far short of EVENT_TEXT_MAX together). */
+static void
+put_arg(struct event *x, size_t *k, const char *piece)
+{
+	size_t len = strlen(piece);
+
+	assert(x->nargs < EVENT_ARGS_MAX);
+	if (*k + len + 1 > sizeof(x->args))
+		len = sizeof(x->args) - 1 - *k;
+	memcpy(x->args + *k, piece, len);
+	x->args[*k + len] = '\0';
+	utf8_trim_tail(x->args + *k);
+	*k += strlen(x->args + *k) + 1;
+	x->nargs++;
 }
 
 void
-events_capture(struct event *x, const char *fmt, va_list ap)
+events_vsay(struct events *ev, enum event_kind kind, int side, int unit,
+    int target, int value, const char *msg, const char *types,
+    const char *fmt, va_list ap)
 {
+	struct event *x = event_new(ev, kind, side, unit, target, value);
 	const char *p;
 	size_t k = 0;
-	int n = 0;
+	va_list aq;
 
-	x->fmt = NULL;
-	x->nargs = 0;
+	if (x == NULL)
+		return;
+	assert(strlen(msg) < sizeof(x->msg) &&
+	    strlen(types) < sizeof(x->types));
+	snprintf(x->msg, sizeof(x->msg), "%s", msg);
+	snprintf(x->types, sizeof(x->types), "%s", types);
+	va_copy(aq, ap);
+	vsnprintf(x->text, sizeof(x->text), fmt, aq);
+	va_end(aq);
+	utf8_trim_tail(x->text);
 	for (p = fmt; *p != '\0'; p++) {
-		char piece[EVENT_TEXT_MAX], spec[8];
-		size_t sl = 0, len;
+		char piece[EVENT_TEXT_MAX];
+		char t = types[x->nargs];
 
+		(void)t;   /* for the asserts only */
 		if (*p != '%')
 			continue;
 		if (p[1] == '%') {
 			p++;
 			continue;
 		}
-		spec[sl++] = '%';
-		while (sl < 5 && (p[sl] == '0' || (p[sl] >= '1' && p[sl] <= '9'))) {
-			spec[sl] = p[sl];
-			sl++;
-		}
-		if (p[sl] != 's' && p[sl] != 'd')
-			return;
-		spec[sl] = p[sl];
-		spec[sl + 1] = '\0';
-		p += sl;
-		if (spec[sl] == 's') {
+		/* Only %s, %d and a width for %d: the catalogue's sentences
+		 * need no more. */
+		while (p[1] >= '0' && p[1] <= '9')
+			p++;
+		assert(t != '\0' && strchr(EVENT_TYPES, t) != NULL);
+		if (p[1] == 's') {
 			const char *v = va_arg(ap, const char *);
 
+			assert(!events_type_number(t));
 			snprintf(piece, sizeof(piece), "%s", v != NULL ? v : "");
 		} else {
-			int width = atoi(spec + 1), v = va_arg(ap, int);
-
-			if (spec[1] == '0')
-				snprintf(piece, sizeof(piece), "%0*d", width, v);
-			else
-				snprintf(piece, sizeof(piece), "%*d", width, v);
+			assert(p[1] == 'd' && events_type_number(t));
+			snprintf(piece, sizeof(piece), "%d", va_arg(ap, int));
 		}
-		utf8_trim_tail(piece);
-		len = strlen(piece);
-		if (n == EVENT_ARGS_MAX || k + len + 1 > sizeof(x->args))
-			return;
-		memcpy(x->args + k, piece, len + 1);
-		k += len + 1;
-		n++;
+		p++;
+		put_arg(x, &k, piece);
 	}
-	x->fmt = fmt;
-	x->nargs = n;
+	assert(types[x->nargs] == '\0');
+}
+
+void
+events_say(struct events *ev, enum event_kind kind, int side, int unit,
+    int target, int value, const char *msg, const char *types,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	events_vsay(ev, kind, side, unit, target, value, msg, types, fmt, ap);
+	va_end(ap);
+}
+
+void
+events_phase(struct events *ev, int side, int turn, const char *side_id,
+    int minute, const char *side_name)
+{
+	char clock[16];
+
+	snprintf(clock, sizeof(clock), "%02d:%02d", minute / 60 % 24,
+	    minute % 60);
+	events_say(ev, EV_PHASE, side, -1, -1, turn, EVENT_M_PHASE, turn,
+	    side_id, clock, side_name);
+}
+
+int
+events_set_message(struct events *ev, const char *msg, const char *types,
+    const char *args, size_t len)
+{
+	struct event *x = ev->n > 0 ? &ev->v[ev->n - 1] : NULL;
+	size_t ntypes = strlen(types), i, at = 0;
+
+	if (x == NULL || strlen(msg) >= sizeof(x->msg) ||
+	    ntypes > EVENT_ARGS_MAX || len > sizeof(x->args))
+		return -1;
+	for (i = 0; i < ntypes; i++) {
+		const char *v = args + at, *end = memchr(v, '\0', len - at);
+
+		if (at >= len || end == NULL || strchr(EVENT_TYPES, types[i]) ==
+		    NULL || types[i] == '\0')
+			return -1;
+		if (events_type_number(types[i])) {
+			char canon[16];
+			char *stop = NULL;
+			long n = strtol(v, &stop, 10);
+
+			snprintf(canon, sizeof(canon), "%ld", n);
+			if (*v == '\0' || *stop != '\0' || n < -2147483647 ||
+			    n > 2147483647 || strcmp(canon, v) != 0)
+				return -1;
+		}
+		at = (size_t)(end - args) + 1;
+	}
+	if (at != len)
+		return -1;
+	snprintf(x->msg, sizeof(x->msg), "%s", msg);
+	memcpy(x->types, types, ntypes + 1);
+	memcpy(x->args, args, len);
+	x->nargs = (int)ntypes;
+	return 0;
 }
 
 const char *
@@ -134,6 +220,37 @@ events_arg(const struct event *x, int i)
 	for (k = 0; k < i; k++)
 		p += strlen(p) + 1;
 	return p;
+}
+
+/* The kinds of value, in the order of EVENT_TYPES. */
+static const char *const type_names[] = {
+	"unit", "commander", "brigade", "stand", "side", "count", "die", "distance",
+	"bearing", "ground", "clock", "word"
+};
+
+const char *
+events_type_name(char t)
+{
+	const char *at = t != '\0' ? strchr(EVENT_TYPES, t) : NULL;
+
+	return at != NULL ? type_names[at - EVENT_TYPES] : NULL;
+}
+
+char
+events_type_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(type_names) / sizeof(type_names[0]); i++)
+		if (strcmp(type_names[i], name) == 0)
+			return EVENT_TYPES[i];
+	return 0;
+}
+
+int
+events_type_number(char t)
+{
+	return t != '\0' && strchr("pnra", t) != NULL;
 }
 
 const char *

@@ -3,8 +3,27 @@
  *
  * The rules core appends an event for everything a player may want to
  * read or check: each die rolled with its purpose, each move, each loss.
- * Events carry a sentence of plain English made by the rules core (so the
- * report and the JSON agree) and the indexes of what they concern.
+ *
+ * An event is a message of its ruleset's catalogue (a stable id such as
+ * "move") and the typed values it was given: the units, stands,
+ * commanders, distances, dice and counts it concerns, each with a letter
+ * saying what kind of value it is (events_type_name).  That, with the
+ * kind and the indexes below, is what the ledger signs from engine 5 on
+ * and what an archive carries.  The sentences players read are made from
+ * it in report/, by the templates keyed by the id (templates/RULESET.txt),
+ * so rewording one changes no hash.
+ *
+ * The event also keeps the catalogue's own sentence with the values put
+ * in (text): what engines up to 4 signed, and so frozen with them, and
+ * what a reader without the templates is shown.
+ *
+ * A catalogue entry is spelled as one macro giving the id, the letters and
+ * the sentence, e.g.
+ *
+ *   #define VW_M_HALTS "halts", "u", "%s halts."
+ *
+ * and passed whole to events_say (or a ruleset's wrapper of it), so gcc
+ * checks the values against the sentence.
  */
 #ifndef DESPATCH_CORE_EVENTS_H
 #define DESPATCH_CORE_EVENTS_H
@@ -14,7 +33,13 @@
 #include "core/err.h"
 
 #define EVENT_TEXT_MAX 256
+#define EVENT_MSG_MAX  48
+#define EVENT_ARGS_MAX 12
 #define EVENTS_MAX     200000
+
+/* The kinds of value an event carries, one letter each (see
+ * events_type_name for their names). */
+#define EVENT_TYPES "ukbpsnrdatcw"
 
 enum event_kind {
 	EV_ROLL = 0, EV_PHASE, EV_OUT_OF_COMMAND, EV_MOVE, EV_ORDER_REFUSED,
@@ -32,17 +57,29 @@ struct event {
 	int target;    /* other unit concerned, or -1 */
 	int value;     /* die value, hits, SP ... by kind */
 	int sides;     /* die sides for EV_ROLL, else 0 */
+	/* The catalogue's sentence with the values put in. */
 	char text[EVENT_TEXT_MAX];
-	/* The rules core's sentence pattern (a printf format held by the
-	 * ruleset, never stored) and the values it put in, each
-	 * NUL-terminated, one after the other in args: what the narrative
-	 * templates rewrite.  fmt NULL: none recorded. */
-	const char *fmt;
+	/* The message id ("" for an event without one: an archive of an
+	 * engine before 5), the letter of each value, and the values, each
+	 * NUL-terminated, one after the other in args (numbers in decimal,
+	 * unpadded). */
+	char msg[EVENT_MSG_MAX];
+	char types[EVENT_ARGS_MAX + 1];
 	int nargs;
 	char args[EVENT_TEXT_MAX];
 };
 
-#define EVENT_ARGS_MAX 12
+/* A catalogue's entry, as its macro gives it; a ruleset's catalogue is
+ * an array of them ending in one of NULLs (struct ruleset_words). */
+struct event_msg {
+	const char *id;
+	const char *types;
+	const char *fmt;
+};
+
+/* A catalogue's row from its macro: EVENT_MSG(VW_M_HALTS). */
+#define EVENT_MSG(m) EVENT_MSG_(m)
+#define EVENT_MSG_(i, t, f) { .id = (i), .types = (t), .fmt = (f) }
 
 struct events {
 	struct event *v;
@@ -52,19 +89,48 @@ struct events {
 
 void events_init(struct events *ev);
 void events_free(struct events *ev);
-/* Appends an event; the text is printf-formatted.  On allocation failure
- * or past EVENTS_MAX the event is dropped and ev->overflow set (the
- * adjudicator turns that into an error). */
+/* Appends the message msg of a catalogue: types gives a letter of
+ * EVENT_TYPES for each conversion of fmt (%s or %d; %% is none), and the
+ * values follow.  A catalogue entry that does not match (another
+ * conversion, a letter too many or too few) is a programming error
+ * (assert; tests/report/patterns.py finds it before).  On allocation
+ * failure or past EVENTS_MAX the event is dropped and ev->overflow set
+ * (the adjudicator turns that into an error). */
+void events_say(struct events *ev, enum event_kind kind, int side, int unit,
+    int target, int value, const char *msg, const char *types,
+    const char *fmt, ...) __attribute__((format(printf, 9, 10)));
+void events_vsay(struct events *ev, enum event_kind kind, int side,
+    int unit, int target, int value, const char *msg, const char *types,
+    const char *fmt, va_list ap) __attribute__((format(printf, 9, 0)));
+
+/* The one message every ruleset writes: a phase begins, at minute of the
+ * day (its id "phase"; the clock a value "07:05"). */
+#define EVENT_M_PHASE "phase", "nscs", "Turn %d, the %s phase (%s): %s."
+void events_phase(struct events *ev, int side, int turn, const char *side_id,
+    int minute, const char *side_name);
+
+/* Appends an event of no message: its sentence only, printf-formatted
+ * (what an archive of an engine before 5 gives). */
 void events_add(struct events *ev, enum event_kind kind, int side, int unit,
     int target, int value, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
-/* Records in x the pattern fmt and the values ap gives it (%s, %d and
- * %0Nd conversions; any other leaves x->fmt NULL). */
-void events_capture(struct event *x, const char *fmt, va_list ap);
+/* Gives the last event of ev (as events_add left it) the message msg and
+ * the nargs values of args (NUL-terminated, one after the other), read
+ * back from a store or an archive.  -1, changing nothing, when msg is too
+ * long, a letter is not one of EVENT_TYPES, a number is not one or the
+ * values do not fit. */
+int events_set_message(struct events *ev, const char *msg, const char *types,
+    const char *args, size_t len);
 
-/* The i-th recorded value of x (0-based), or "" past the last. */
+/* The i-th value of x (0-based), or "" past the last. */
 const char *events_arg(const struct event *x, int i);
+/* The name of a value's letter ("unit", "count" ...), NULL for none. */
+const char *events_type_name(char t);
+/* The letter of a value's name, 0 for none. */
+char events_type_parse(const char *name);
+/* 1 when a value of letter t is a number (written as JSON's). */
+int events_type_number(char t);
 
 const char *events_kind_name(enum event_kind k);
 int events_kind_parse(const char *name);

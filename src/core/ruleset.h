@@ -91,6 +91,11 @@ struct unit_number {
 /* What a ruleset's reports and map call things, and the text they ask
  * of it: apart from the adjudicator, which never needs them. */
 struct ruleset_words {
+	/* The ruleset's message catalogue (EVENT_M_PHASE among them), ending
+	 * in an entry of NULLs: what the narrative templates are checked
+	 * against when they load.  May be NULL: no check. */
+	const struct event_msg *messages;
+
 	/* A short crib of the numbers that decide a turn (command, moves,
 	 * ranges) for a player of side, generated from the data table,
 	 * written to out.  Pure.  May be NULL. */

@@ -2,16 +2,17 @@
  * narrative.c - the sentences players read, from the templates in
  * templates/ (see narrative.h and templates/vnb-wing.txt).
  *
- * A ruleset's rules core writes each event with a printf pattern; the
- * templates pair each pattern with the sentence a player reads, which
- * may reorder its values and name the ground.  Keying on the pattern
- * itself (as gettext keys on the message) keeps the two in step: a
- * pattern without a template is found by tests/report/patterns.py, and
- * a template whose placeholders the pattern cannot fill is refused when
- * the templates load, so no player ever reads a blank.
+ * A ruleset's rules core writes each event as a message of its catalogue
+ * (an id and typed values, core/events.h); the templates pair each id
+ * with the sentence a player reads, which may reorder the values and
+ * name the ground.  Keying on the id, not the wording, lets a template
+ * be reworded without touching a signed hash; a message without a
+ * template is found by tests/report/patterns.py, and a template for an
+ * id the catalogue lacks, or with a placeholder its message cannot fill,
+ * is refused when the templates load, so no player ever reads a blank.
  *
  * Workload: a few dozen templates a ruleset, loaded once; a lookup (a
- * binary search on the pattern) and an expansion a reported event.
+ * binary search on the id) and an expansion a reported event.
  */
 #include "report/narrative.h"
 
@@ -23,7 +24,7 @@
 #include "core/geom.h"
 
 struct narr_entry {
-	char *core;
+	char *msg;
 	char *says;
 };
 
@@ -40,38 +41,24 @@ narrative_free(struct narrative *n)
 	if (n == NULL)
 		return;
 	for (i = 0; i < n->n; i++) {
-		free(n->v[i].core);
+		free(n->v[i].msg);
 		free(n->v[i].says);
 	}
 	free(n->v);
 	free(n);
 }
 
-/* How many values a pattern takes (%s, %d, %0Nd; %% is none), or -1 for
- * a conversion events_capture does not record. */
-static int
-pattern_values(const char *p)
+/* The catalogue's entry for id, or NULL. */
+static const struct event_msg *
+msg_find(const struct event_msg *msgs, const char *id)
 {
-	int n = 0;
-
-	for (; *p != '\0'; p++) {
-		if (*p != '%')
-			continue;
-		if (p[1] == '%') {
-			p++;
-			continue;
-		}
-		p++;
-		while (*p >= '0' && *p <= '9')
-			p++;
-		if (*p != 's' && *p != 'd')
-			return -1;
-		n++;
-	}
-	return n;
+	for (; msgs != NULL && msgs->id != NULL; msgs++)
+		if (strcmp(msgs->id, id) == 0)
+			return msgs;
+	return NULL;
 }
 
-/* Checks the placeholders of says against a pattern of nv values. */
+/* Checks the placeholders of says against a message of nv values. */
 static int
 check_says(const char *says, int nv, const char *origin, int line,
     struct err *e)
@@ -99,7 +86,7 @@ check_says(const char *says, int nv, const char *origin, int line,
 			k = isdigit((unsigned char)word[0]) ? atoi(word) : 0;
 			if (k < 1 || k > nv || strspn(word, "0123456789") != len)
 				return err_set(e, ERR_USER, "%s:%d: unknown placeholder "
-				    "{%s}: this pattern gives %d value%s ({1} to {%d}); "
+				    "{%s}: this message gives %d value%s ({1} to {%d}); "
 				    "the others are {place}, {target_place} and {text}",
 				    origin, line, word, nv, nv == 1 ? "" : "s", nv);
 		}
@@ -109,10 +96,10 @@ check_says(const char *says, int nv, const char *origin, int line,
 }
 
 static int
-by_core(const void *a, const void *b)
+by_msg(const void *a, const void *b)
 {
-	return strcmp(((const struct narr_entry *)a)->core,
-	    ((const struct narr_entry *)b)->core);
+	return strcmp(((const struct narr_entry *)a)->msg,
+	    ((const struct narr_entry *)b)->msg);
 }
 
 /* The next line of text[*pos..len) without its end (CR LF or LF), into a
@@ -139,12 +126,12 @@ next_line(const char *text, size_t len, size_t *pos)
 
 struct narrative *
 narrative_parse(const char *text, size_t len, const char *origin,
-    struct err *e)
+    const struct event_msg *msgs, struct err *e)
 {
 	struct narrative *n = calloc(1, sizeof(*n));
 	size_t pos = 0;
-	char *l = NULL, *core = NULL;
-	int line = 0, core_line = 0, cap = 0, i;
+	char *l = NULL, *msg = NULL;
+	int line = 0, msg_line = 0, cap = 0, nv = 0, i;
 
 	if (n == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
@@ -157,59 +144,79 @@ narrative_parse(const char *text, size_t len, const char *origin,
 			continue;
 		}
 		if (strncmp(l, "core: ", 6) == 0) {
-			if (core != NULL) {
-				err_set(e, ERR_USER, "%s:%d: the pattern of line %d has no "
-				    "\"says:\" line after it", origin, line, core_line);
+			/* The keys of despatch 0.4 and before. */
+			err_set(e, ERR_USER, "%s:%d: templates are keyed by message "
+			    "id now (a \"msg: ID\" line), not by the rules core's "
+			    "sentence: copy the entries of the ruleset's file in "
+			    "templates/ and reword them", origin, line);
+			goto fail;
+		}
+		if (strncmp(l, "msg: ", 5) == 0) {
+			const struct event_msg *m = NULL;
+
+			if (msg != NULL) {
+				err_set(e, ERR_USER, "%s:%d: the message of line %d has "
+				    "no \"says:\" line after it", origin, line, msg_line);
 				goto fail;
 			}
-			if (pattern_values(l + 6) < 0) {
-				err_set(e, ERR_USER, "%s:%d: the pattern has a conversion "
-				    "other than %%s or %%d", origin, line);
+			if (l[5] == '\0' || strlen(l + 5) >= EVENT_MSG_MAX ||
+			    strspn(l + 5, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
+			    strlen(l + 5)) {
+				err_set(e, ERR_USER, "%s:%d: \"%s\" is not a message id "
+				    "(lower-case letters, digits and '-')", origin, line,
+				    l + 5);
 				goto fail;
 			}
-			core = strdup(l + 6);
-			core_line = line;
+			if (msgs != NULL && (m = msg_find(msgs, l + 5)) == NULL) {
+				err_set(e, ERR_USER, "%s:%d: the rules core writes no "
+				    "message \"%s\" (its messages are the ids of "
+				    "templates/ for this ruleset)", origin, line, l + 5);
+				goto fail;
+			}
+			nv = m != NULL ? (int)strlen(m->types) : EVENT_ARGS_MAX;
+			msg = strdup(l + 5);
+			msg_line = line;
 			free(l);
 			l = NULL;
-			if (core == NULL)
+			if (msg == NULL)
 				goto oom;
 			continue;
 		}
-		if (strncmp(l, "says: ", 6) != 0 || core == NULL) {
+		if (strncmp(l, "says: ", 6) != 0 || msg == NULL) {
 			err_set(e, ERR_USER, "%s:%d: expected %s, a line starting "
-			    "\"%s\"", origin, line, core == NULL ? "a pattern" :
-			    "its sentence", core == NULL ? "core: " : "says: ");
+			    "\"%s\"", origin, line, msg == NULL ? "a message id" :
+			    "its sentence", msg == NULL ? "msg: " : "says: ");
 			goto fail;
 		}
-		if (check_says(l + 6, pattern_values(core), origin, line, e) != 0)
+		if (check_says(l + 6, nv, origin, line, e) != 0)
 			goto fail;
 		if (n->n == cap) {
-			struct narr_entry *nv = NULL;
+			struct narr_entry *nvec = NULL;
 
 			cap = cap ? cap * 2 : 64;
-			if ((nv = realloc(n->v, (size_t)cap * sizeof(*nv))) == NULL)
+			if ((nvec = realloc(n->v, (size_t)cap * sizeof(*nvec))) == NULL)
 				goto oom;
-			n->v = nv;
+			n->v = nvec;
 		}
-		n->v[n->n].core = core;
+		n->v[n->n].msg = msg;
 		n->v[n->n].says = strdup(l + 6);
-		core = NULL;
+		msg = NULL;
 		if (n->v[n->n++].says == NULL)
 			goto oom;
 		free(l);
 		l = NULL;
 	}
-	if (core != NULL) {
-		err_set(e, ERR_USER, "%s:%d: the pattern has no \"says:\" line after "
-		    "it", origin, core_line);
+	if (msg != NULL) {
+		err_set(e, ERR_USER, "%s:%d: the message has no \"says:\" line "
+		    "after it", origin, msg_line);
 		goto fail;
 	}
 	if (n->n > 0)
-		qsort(n->v, (size_t)n->n, sizeof(n->v[0]), by_core);
+		qsort(n->v, (size_t)n->n, sizeof(n->v[0]), by_msg);
 	for (i = 1; i < n->n; i++)
-		if (strcmp(n->v[i - 1].core, n->v[i].core) == 0) {
-			err_set(e, ERR_USER, "%s: the pattern \"%s\" has two "
-			    "templates", origin, n->v[i].core);
+		if (strcmp(n->v[i - 1].msg, n->v[i].msg) == 0) {
+			err_set(e, ERR_USER, "%s: the message \"%s\" has two "
+			    "templates", origin, n->v[i].msg);
 			goto fail;
 		}
 	return n;
@@ -217,7 +224,7 @@ oom:
 	err_set(e, ERR_INTERNAL, "out of memory reading %s", origin);
 fail:
 	free(l);
-	free(core);
+	free(msg);
 	narrative_free(n);
 	return NULL;
 }
@@ -298,12 +305,12 @@ narrative_say(const struct narrative *n, const struct battle *b,
 	out[0] = '\0';
 	if (size == 0)
 		return 0;
-	if (n == NULL || x->fmt == NULL || n->n == 0) {
+	if (n == NULL || x->msg[0] == '\0' || n->n == 0) {
 		snprintf(out, size, "%s", x->text);
 		return 0;
 	}
-	key.core = (char *)x->fmt;
-	hit = bsearch(&key, n->v, (size_t)n->n, sizeof(n->v[0]), by_core);
+	key.msg = (char *)x->msg;
+	hit = bsearch(&key, n->v, (size_t)n->n, sizeof(n->v[0]), by_msg);
 	if (hit == NULL) {
 		snprintf(out, size, "%s", x->text);
 		return 0;
@@ -368,7 +375,8 @@ narrative_time(int minutes, char *out, size_t size)
 }
 
 struct narrative *
-narrative_load(const char *ruleset, const char *dir, struct err *e)
+narrative_load(const char *ruleset, const struct event_msg *msgs,
+    const char *dir, struct err *e)
 {
 	int i;
 
@@ -401,7 +409,7 @@ narrative_load(const char *ruleset, const char *dir, struct err *e)
 				len += got;
 			} while (got > 0);
 			fclose(f);
-			n = narrative_parse(buf, len, path, e);
+			n = narrative_parse(buf, len, path, msgs, e);
 			free(buf);
 			return n;
 		}
@@ -410,7 +418,7 @@ narrative_load(const char *ruleset, const char *dir, struct err *e)
 		if (strcmp(narrative_builtin[i].ruleset, ruleset) == 0)
 			return narrative_parse(narrative_builtin[i].text,
 			    strlen(narrative_builtin[i].text),
-			    narrative_builtin[i].ruleset, e);
+			    narrative_builtin[i].ruleset, msgs, e);
 	err_set(e, ERR_USER, "there are no narrative templates for the ruleset "
 	    "%s (templates/%s.txt)", ruleset, ruleset);
 	return NULL;

@@ -14,14 +14,15 @@
 
 struct narrative;
 
-/* Reads a template file's text (origin names it in errors).  Every
- * entry is a "core: PATTERN" line and a "says: SENTENCE" line; "#" lines
+/* Reads a template file's text (origin names it in errors) against the
+ * ruleset's message catalogue msgs (NULL: any id, and {1} to {12}).
+ * Every entry is a "msg: ID" line and a "says: SENTENCE" line; "#" lines
  * and blank lines are skipped.  ERR_USER, naming the file and line, for
- * a line of neither kind, a pattern without its sentence, a pattern given
- * twice, or a placeholder the pattern cannot fill.  NULL with e set on
- * failure. */
+ * a line of neither kind, an id the catalogue lacks, an id without its
+ * sentence, an id given twice, or a placeholder the message cannot fill.
+ * NULL with e set on failure. */
 struct narrative *narrative_parse(const char *text, size_t len,
-    const char *origin, struct err *e);
+    const char *origin, const struct event_msg *msgs, struct err *e);
 void narrative_free(struct narrative *n);
 int narrative_count(const struct narrative *n);
 
@@ -29,12 +30,12 @@ int narrative_count(const struct narrative *n);
  * that file, else those built from templates/ into the program.  NULL
  * with e set when they do not load, or (ERR_USER) when there are none
  * for the ruleset. */
-struct narrative *narrative_load(const char *ruleset, const char *dir,
-    struct err *e);
+struct narrative *narrative_load(const char *ruleset,
+    const struct event_msg *msgs, const char *dir, struct err *e);
 
 /* The sentence a player reads for x, into out: its template filled in
- * (returns 1), or the rules core's own sentence when x has no pattern or
- * the pattern no template (returns 0).  b is the battle after the
+ * (returns 1), or the catalogue's own sentence when x has no message or
+ * the message no template (returns 0).  b is the battle after the
  * phase, for {place}. */
 int narrative_say(const struct narrative *n, const struct battle *b,
     const struct event *x, char *out, size_t size);

@@ -27,40 +27,31 @@
 #include "core/events.h"
 #include "core/geom.h"
 
-/* An event with the rules core's sentence, its pattern kept for the
- * narrative templates (templates/bb7.txt). */
-
+/* An event of the catalogue (bb7_msgs.h), for unit's side. */
 void
 b7_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...)
+    const char *msg, const char *types, const char *fmt, ...)
 {
-	char text[EVENT_TEXT_MAX];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	events_vsay(c->ev, k, unit >= 0 ? c->b->units[unit].side : -1, unit,
+	    target, value, msg, types, fmt, ap);
 	va_end(ap);
-	events_add(c->ev, k, unit >= 0 ? c->b->units[unit].side : -1, unit,
-	    target, value, "%s", text);
-	if (c->ev->n > 0 && !c->ev->overflow) {
-		va_start(ap, fmt);
-		events_capture(&c->ev->v[c->ev->n - 1], fmt, ap);
-		va_end(ap);
-	}
 }
 
-
 int
-b7_roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
+b7_roll(struct ctx *c, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, ...)
 {
-	char why[160];
 	va_list ap;
+	int v;
 
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
 	c->d->side = unit >= 0 ? c->b->units[unit].side : -1;
-	return dice_roll(c->d, sides, unit, "%s", why);
+	va_start(ap, fmt);
+	v = dice_vroll(c->d, sides, unit, msg, types, fmt, ap);
+	va_end(ap);
+	return v;
 }
 
 static int
@@ -347,8 +338,8 @@ static fx
 cavalry_move(struct ctx *c, int u, int woods, fx want)
 {
 	const struct unit *un = &c->b->units[u];
-	int a = b7_roll(c, 12, u, "move of %s, first die", un->name);
-	int d = b7_roll(c, 12, u, "move of %s, second die", un->name);
+	int a = b7_roll(c, 12, u, B7_R_MOVE_FIRST_DIE, un->name);
+	int d = b7_roll(c, 12, u, B7_R_MOVE_SECOND_DIE, un->name);
 	int opt[4], n = 0, i, best = -1;
 	const char *how = "the lower die";
 
@@ -377,8 +368,8 @@ cavalry_move(struct ctx *c, int u, int woods, fx want)
 	if (woods != T_FOREST)
 		how = opt[best] == a + d && n == 4 ? "the sum" :
 		    opt[best] == abs(a - d) ? "the difference" : "one die";
-	b7_ev(c, EV_MOVE, u, -1, opt[best], "%s rolls %d and %d for its move and "
-	    "takes %s: %d\".", un->name, a, d, how, opt[best]);
+	b7_ev(c, EV_MOVE, u, -1, opt[best], B7_M_ROLLS_MOVE_TAKES, un->name, a,
+	    d, how, opt[best]);
 	return FX(opt[best]);
 }
 
@@ -401,14 +392,14 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		return -1;
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
 	    un->weapon == WEAPON_HEAVY_GUN) {
-		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: unlimbered "
-		    "heavy guns cannot be moved.", un->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+		    B7_M_DOES_NOT_MOVE_UNLIMBERED, un->name);
 		return -1;
 	}
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
 	    (un->marks & UM_MOVED)) {
-		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move again: "
-		    "unlimbered guns move once a turn.", un->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, B7_M_DOES_NOT_MOVE_AGAIN,
+		    un->name);
 		return -1;
 	}
 	if (un->kind == KIND_MOUNTED && form != FORM_ROAD) {
@@ -509,7 +500,7 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		struct pt now;
 
 		battle_unit_centre(b, u, &now);
-		b7_ev(c, EV_MOVE, u, -1, (int)went, "%s moves %s\" to %s,%s%s.",
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES,
 		    un->name, fmt_in(c, 0, went), fmt_in(c, 1, now.x),
 		    fmt_in(c, 2, now.y), move_note(c, u, went < want, why,
 		    sizeof(why)));
@@ -524,7 +515,7 @@ turn_action(struct ctx *c, int u, int to)
 	struct battle *b = c->b;
 
 	b7_turn_in_place(b, u, to);
-	b7_ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d.",
+	b7_ev(c, EV_FACING, u, -1, geom_norm(to), B7_M_TURNS_TO_FACE,
 	    b->units[u].name, geom_norm(to));
 }
 
@@ -580,19 +571,19 @@ b7_form_action(struct ctx *c, int u, enum formation f)
 			memcpy(&b->stands[un->first_stand], save,
 			    (size_t)un->nstands * sizeof(save[0]));
 			free(save);
-			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no room to form "
-			    "there.", un->name);
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    B7_M_NO_ROOM_TO_FORM, un->name);
 			return;
 		}
 	}
 	free(save);
 	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
 	if (un->kind == KIND_ARTILLERY && f == FORM_ROAD)
-		b7_ev(c, EV_MOVE, u, -1, 0, "%s limbers its guns.", un->name);
+		b7_ev(c, EV_MOVE, u, -1, 0, B7_M_LIMBERS_GUNS, un->name);
 	else if (un->kind == KIND_ARTILLERY)
-		b7_ev(c, EV_MOVE, u, -1, 0, "%s unlimbers its guns.", un->name);
+		b7_ev(c, EV_MOVE, u, -1, 0, B7_M_UNLIMBERS_GUNS, un->name);
 	else
-		b7_ev(c, EV_MOVE, u, -1, un->density, "%s forms %s (density %d).",
+		b7_ev(c, EV_MOVE, u, -1, un->density, B7_M_FORMS_DENSITY,
 		    un->name, f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
 		    "dispersed" : "line", un->density);
 }
@@ -642,7 +633,7 @@ b7_commander_order(struct ctx *c, const struct order *o)
 		if (to.y > b->depth)
 			to.y = b->depth;
 		k->pos = to;
-		b7_ev(c, EV_COMMANDER, -1, -1, (int)go, "%s rides %s\" to %s,%s.",
+		b7_ev(c, EV_COMMANDER, -1, -1, (int)go, B7_M_RIDES,
 		    k->name, fmt_in(c, 0, go), fmt_in(c, 1, to.x),
 		    fmt_in(c, 2, to.y));
 		/* Told to his side (the event was stored unless the list
@@ -659,15 +650,15 @@ resupply_gun(struct ctx *c, int u, int g)
 {
 	struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
-	int r = b7_roll(c, 12, u, "resupply of %s gun %d, on %d", un->name,
+	int r = b7_roll(c, 12, u, B7_R_RESUPPLY_GUN, un->name,
 	    g - un->first_stand + 1, P(c, "resupply.on"));
 
 	if (r <= P(c, "resupply.on")) {
 		b->stands[g].flags &= ~(ST_LOW_CANISTER | ST_LOW_ROUNDSHOT);
-		b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d is resupplied.", un->name,
+		b7_ev(c, EV_RALLY, u, -1, r, B7_M_GUN_RESUPPLIED, un->name,
 		    g - un->first_stand + 1);
 	} else {
-		b7_ev(c, EV_RALLY, u, -1, r, "%s: gun %d waits for ammunition.",
+		b7_ev(c, EV_RALLY, u, -1, r, B7_M_GUN_WAITS_AMMUNITION,
 		    un->name, g - un->first_stand + 1);
 	}
 }
@@ -682,8 +673,8 @@ gun_is_low(const struct battle *b, int g)
 static void
 not_done(struct ctx *c, int u, const struct order_step *st, int i)
 {
-	b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, "%s has no action left for %s "
-	    "(part %d of its orders).", c->b->units[u].name, verb_word(st->verb),
+	b7_ev(c, EV_ORDER_REFUSED, u, -1, i + 1, B7_M_NO_ACTION_LEFT,
+	    c->b->units[u].name, verb_word(st->verb),
 	    i + 1);
 }
 
@@ -723,19 +714,20 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 		 * never below 3; closing up again goes back to the formed
 		 * density at most. */
 		if (n < P(c, "density.min") || n > un->density0) {
-			b7_ev(c, EV_ORDER_REFUSED, u, -1, n, "%s cannot take density "
-			    "%d: from %d to its formed %d.", un->name, n,
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, n,
+			    B7_M_CANNOT_TAKE_DENSITY, un->name, n,
 			    P(c, "density.min"), un->density0);
 			break;
 		}
 		if (n < un->density)
-			b7_ev(c, EV_MOVE, u, -1, n, "%s opens its files to density "
-			    "%d.", un->name, n);
+			b7_ev(c, EV_MOVE, u, -1, n, B7_M_OPENS_FILES_DENSITY,
+			    un->name, n);
 		else if (n > un->density)
-			b7_ev(c, EV_MOVE, u, -1, n, "%s closes its files to density "
-			    "%d.", un->name, n);
+			b7_ev(c, EV_MOVE, u, -1, n, B7_M_CLOSES_FILES_DENSITY,
+			    un->name, n);
 		else
-			b7_ev(c, EV_MOVE, u, -1, n, "%s keeps density %d.", un->name,
+			b7_ev(c, EV_MOVE, u, -1, n, B7_M_KEEPS_DENSITY,
+			    un->name,
 			    n);
 		un->density = n;
 		break;
@@ -743,20 +735,21 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 	case V_RALLY:
 		if (un->disruption > 0) {
 			un->disruption--;
-			b7_ev(c, EV_RALLY, u, -1, un->disruption, "%s rallies: %d "
-			    "disruption %s left.", un->name, un->disruption,
+			b7_ev(c, EV_RALLY, u, -1, un->disruption,
+			    B7_M_RALLIES_DISRUPTION_LEFT, un->name,
+			    un->disruption,
 			    un->disruption == 1 ? "point" : "points");
 		} else {
-			b7_ev(c, EV_RALLY, u, -1, 0, "%s rallies, though it has no "
-			    "disruption to lose.", un->name);
+			b7_ev(c, EV_RALLY, u, -1, 0, B7_M_RALLIES_NO_DISRUPTION,
+			    un->name);
 		}
 		break;
 	case B7_V_RESUPPLY: {
 		int g = -1, s;
 
 		if (un->kind != KIND_ARTILLERY) {
-			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no guns to "
-			    "resupply.", un->name);
+			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    B7_M_NO_GUNS_TO_RESUPPLY, un->name);
 			break;
 		}
 		/* The action is for one gun: the first that is low. */
@@ -764,7 +757,7 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 			if (g < 0 && gun_is_low(b, s))
 				g = s;
 		if (g < 0)
-			b7_ev(c, EV_RALLY, u, -1, 0, "%s needs no ammunition.",
+			b7_ev(c, EV_RALLY, u, -1, 0, B7_M_NEEDS_NO_AMMUNITION,
 			    un->name);
 		else
 			resupply_gun(c, u, g);
@@ -861,7 +854,7 @@ activate(struct ctx *c, const struct order *o)
 		hold |= o->steps[i].verb == V_HOLD;
 	/* HOLD anywhere in the line: the unit does not activate. */
 	if (hold) {
-		b7_ev(c, EV_STATIONARY, u, -1, 0, "%s holds and does not activate.",
+		b7_ev(c, EV_STATIONARY, u, -1, 0, B7_M_HOLDS,
 		    un->name);
 		return;
 	}
@@ -870,19 +863,18 @@ activate(struct ctx *c, const struct order *o)
 	cq = b7_command_quality(c, u, &k);
 	need = un->quality + cq;
 	for (i = 0; i < hand; i++)
-		if (b7_roll(c, 12, u, "activation of %s, succeeds on %d or less",
+		if (b7_roll(c, 12, u, B7_R_ACTIVATION_SUCCEEDS_LESS,
 		    un->name, need) <= need)
 			ok++;
 	actions = ok >= P(c, "actions.three") ? 3 : ok >= P(c, "actions.two") ?
 	    2 : ok >= P(c, "actions.one") ? 1 : 0;
 	if (k >= 0)
-		b7_ev(c, EV_COMMANDER, u, -1, actions, "%s activates with %s: %d of "
-		    "%d dice succeed on %d or less, %d %s.", un->name,
+		b7_ev(c, EV_COMMANDER, u, -1, actions,
+		    B7_M_ACTIVATES_DICE_SUCCEED, un->name,
 		    b->commanders[k].name, ok, hand, need, actions,
 		    actions == 1 ? "action" : "actions");
 	else
-		b7_ev(c, EV_COMMANDER, u, -1, actions, "%s activates with no "
-		    "commander near: %d of %d dice succeed on %d or less, %d %s.",
+		b7_ev(c, EV_COMMANDER, u, -1, actions, B7_M_ACTIVATES_ALONE,
 		    un->name, ok, hand, need, actions, actions == 1 ? "action" :
 		    "actions");
 	if (actions == 0) {
@@ -938,9 +930,8 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		if (orders[i].side == c->side)
 			mine = &orders[i];
 	clock = b->first_minute + (c->turn - 1) * b->minutes;
-	events_add(evs, EV_PHASE, c->side, -1, -1, c->turn, "Turn %d, the %s "
-	    "phase (%02d:%02d): %s.", c->turn, b->sides[c->side].id,
-	    clock / 60 % 24, clock % 60, b->sides[c->side].name);
+	events_phase(evs, c->side, c->turn, b->sides[c->side].id, clock,
+	    b->sides[c->side].name);
 	/* The side's units start their phase having neither moved nor
 	 * shot (a rout in the enemy's phase does not use up a gun's one
 	 * move). */

@@ -19,7 +19,7 @@ remove_unit(struct ctx *c, int u, const char *why)
 
 	FOR_STANDS(b, u, s)
 		b->stands[s].flags |= ST_GONE;
-	b7_ev(c, EV_ELIMINATED, u, -1, 0, "%s is removed from play (%s).",
+	b7_ev(c, EV_ELIMINATED, u, -1, 0, B7_M_REMOVED,
 	    b->units[u].name, why);
 }
 
@@ -31,8 +31,8 @@ add_dp(struct ctx *c, int u, const char *why)
 	if (un->disruption >= P(c, "dp.max"))
 		return;
 	un->disruption++;
-	b7_ev(c, EV_DISORDER, u, -1, un->disruption, "%s takes a disruption point "
-	    "(%s): %d now.", un->name, why, un->disruption);
+	b7_ev(c, EV_DISORDER, u, -1, un->disruption, B7_M_TAKES_DISRUPTION,
+	    un->name, why, un->disruption);
 }
 
 /* n hits on unit t: the first of the game turn a DP (a kill at the
@@ -59,14 +59,14 @@ apply_hits(struct ctx *c, int t, int n)
 			if (alive(b, s) && b->stands[s].sp > 0)
 				last = s;
 		b->stands[last].sp--;
-		b7_ev(c, EV_LOSS, t, -1, 1, "%s loses a figure, %d left.", un->name,
+		b7_ev(c, EV_LOSS, t, -1, 1, B7_M_LOSES_FIGURE, un->name,
 		    size - 1);
 		if (b->stands[last].sp == 0)
 			b->stands[last].flags |= ST_GONE;
 		/* The text: a DP if the d6 is greater than the size divided
 		 * by 6, compared exactly. */
-		r = b7_roll(c, 6, t, "kill on %s: a disruption point if more than "
-		    "%d/%d", un->name, size, P(c, "kill.divisor"));
+		r = b7_roll(c, 6, t, B7_R_KILL_DISRUPTION_POINT, un->name, size,
+		    P(c, "kill.divisor"));
 		if (r * P(c, "kill.divisor") > size)
 			add_dp(c, t, "a kill");
 		if (figures(b, t) == 0)
@@ -93,22 +93,22 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 	need = (cover ? P(c, "morale.cover") + un->quality :
 	    P(c, "morale.open") * un->quality) - worse;
 	for (i = 0; i < P(c, "morale.dice"); i++)
-		if (b7_roll(c, 12, u, "morale of %s (%s), succeeds on %d or less",
+		if (b7_roll(c, 12, u, B7_R_MORALE_SUCCEEDS_LESS,
 		    un->name, why, need) <= need)
 			ok++;
 	foe = b7_nearest_enemy(b, u);
 	if (ok == 0) {
-		b7_ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): no "
-		    "success.", un->name, why);
+		b7_ev(c, EV_MORALE_FAIL, u, -1, ok, B7_M_CHECKS_MORALE_FAILS,
+		    un->name, why);
 		remove_unit(c, u, "surrendered");
 		return;
 	}
 	if (ok >= P(c, "morale.dice")) {
-		b7_ev(c, EV_MORALE_PASS, u, -1, ok, "%s checks morale (%s): %d "
-		    "successes, it carries on.", un->name, why, ok);
+		b7_ev(c, EV_MORALE_PASS, u, -1, ok,
+		    B7_M_CHECKS_MORALE_SUCCESSES, un->name, why, ok);
 		return;
 	}
-	b7_ev(c, EV_MORALE_FAIL, u, -1, ok, "%s checks morale (%s): %d %s, it %s.",
+	b7_ev(c, EV_MORALE_FAIL, u, -1, ok, B7_M_CHECKS_MORALE,
 	    un->name, why, ok, ok == 1 ? "success" : "successes", ok == 1 ?
 	    "routs" : "is pushed back");
 	if (foe < 0 || !battle_unit_centre(b, foe, &ec))
@@ -118,10 +118,13 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 		fx went = b7_move_along(c, u, away, b7_forced_move(c, u, away));
 
 		b7_turn_in_place(b, u, ok == 1 ? away : geom_norm(away + 180));
-		b7_ev(c, EV_RETREAT, u, foe, (int)went, "%s %s %s\" from %s, %s.",
-		    un->name, ok == 1 ? "routs" : "falls back", fmt_in(c, 0, went),
-		    b->units[foe].name, ok == 1 ? "its back to the enemy" :
-		    "facing the enemy");
+		if (ok == 1)
+			b7_ev(c, EV_RETREAT, u, foe, (int)went, B7_M_ROUTS_FROM,
+			    un->name, fmt_in(c, 0, went), b->units[foe].name);
+		else
+			b7_ev(c, EV_RETREAT, u, foe, (int)went,
+			    B7_M_FALLS_BACK_FROM,
+			    un->name, fmt_in(c, 0, went), b->units[foe].name);
 	}
 }
 
@@ -162,7 +165,7 @@ shoot_dice(struct ctx *c, int u, int t, int n, int need, int mod,
 	int i, hits = 0;
 
 	for (i = 0; i < n; i++) {
-		int r = b7_roll(c, 12, u, "%s of %s at %s, hits on %d or less (%s)",
+		int r = b7_roll(c, 12, u, B7_R_HITS_LESS,
 		    what, c->b->units[u].name, c->b->units[t].name, need - mod,
 		    c->hit_why[u]);
 
@@ -181,8 +184,8 @@ gun_low(struct ctx *c, int u, int s, unsigned ammo)
 	struct battle *b = c->b;
 
 	b->stands[s].flags |= ammo;
-	b7_ev(c, EV_FIRE, u, -1, s - b->units[u].first_stand + 1, "%s: gun %d "
-	    "rolled a 12 and is low on %s.", b->units[u].name,
+	b7_ev(c, EV_FIRE, u, -1, s - b->units[u].first_stand + 1,
+	    B7_M_GUN_ROLLED_LOW, b->units[u].name,
 	    s - b->units[u].first_stand + 1, ammo == ST_LOW_CANISTER ?
 	    "canister" : "roundshot");
 }
@@ -199,8 +202,8 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 
 	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
 	    !battle_unit_centre(b, t, &tc)) {
-		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
-		    "gone.", un->name, tu->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, B7_M_CANNOT_SHOOT_GONE,
+		    un->name, tu->name);
 		return;
 	}
 	/* A further SHOOT rolls the first shot's misses again. */
@@ -212,8 +215,8 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		FOR_STANDS(b, u, s)
 			missed += c->gun_miss[s];
 		if (missed == 0 || battle_unit_alive(b, t0) == 0) {
-			b7_ev(c, EV_FIRE, u, t0, 0, "%s has no missed dice to roll "
-			    "again.", un->name);
+			b7_ev(c, EV_FIRE, u, t0, 0, B7_M_NO_MISSED_DICE,
+			    un->name);
 			return;
 		}
 		/* Each extra action rolls again what has missed so far. */
@@ -238,25 +241,25 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 			if (tw)
 				gun_low(c, u, s, c->gun_ammo[s]);
 		}
-		b7_ev(c, EV_FIRE, u, t0, h, "%s shoots again at %s: %d more %s.",
+		b7_ev(c, EV_FIRE, u, t0, h, B7_M_SHOOTS_AGAIN_MORE,
 		    un->name, b->units[t0].name, h, h == 1 ? "hit" : "hits");
 		apply_hits(c, t0, h);
 		return;
 	}
 	if (un->side == tu->side) {
-		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s will not shoot at %s, a "
-		    "friend.", un->name, tu->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, B7_M_WILL_NOT_SHOOT_FRIEND,
+		    un->name, tu->name);
 		return;
 	}
 	if (abs(geom_turn(unit_facing(b, u), geom_bearing(uc, tc))) >
 	    P(c, "arc")) {
-		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it is "
-		    "not in front of it.", un->name, tu->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, B7_M_CANNOT_SHOOT_FRONT,
+		    un->name, tu->name);
 		return;
 	}
 	if (!b7_unit_sees(b, u, t)) {
-		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: it "
-		    "cannot see it for the woods.", un->name, tu->name);
+		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, B7_M_CANNOT_SHOOT_UNSEEN,
+		    un->name, tu->name);
 		return;
 	}
 	g = battle_unit_gap(b, u, t);
@@ -293,8 +296,8 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		int s, tw;
 
 		if (unit_form(b, u) == FORM_ROAD) {
-			b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot: its guns "
-			    "are limbered.", un->name);
+			b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
+			    B7_M_CANNOT_SHOOT_GUNS, un->name);
 			c->shot[u] = -1;
 			return;
 		}
@@ -312,8 +315,9 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 				n = c->dice_cap[u];
 			if (b->stands[s].flags & (can ? ST_LOW_CANISTER :
 			    ST_LOW_ROUNDSHOT)) {
-				b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s: gun %d is out of "
-				    "%s.", un->name, s - un->first_stand + 1, can ?
+				b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
+				    B7_M_GUN_OUT, un->name,
+				    s - un->first_stand + 1, can ?
 				    "canister" : "roundshot");
 				continue;
 			}
@@ -328,8 +332,8 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 				gun_low(c, u, s, c->gun_ammo[s]);
 		}
 		if (dice == 0) {
-			b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: out "
-			    "of range, or out of ammunition.", un->name, tu->name);
+			b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
+			    B7_M_CANNOT_SHOOT_OUT, un->name, tu->name);
 			c->shot[u] = -1;
 			return;
 		}
@@ -353,8 +357,9 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 			snprintf(c->hit_why[u] + l, sizeof(c->hit_why[u]) - l,
 			    ", long range +%d a die", P(c, "shoot.long"));
 		} else {
-			b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot shoot at %s: %s\" "
-			    "off, out of range.", un->name, tu->name, fmt_in(c, 0, g));
+			b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
+			    B7_M_CANNOT_SHOOT_OFF, un->name, tu->name, fmt_in(c,
+			    0, g));
 			c->shot[u] = -1;
 			return;
 		}
@@ -366,7 +371,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		c->mod[u] = mod;
 	}
 	un->marks |= UM_SMOKE | UM_SHOT;
-	b7_ev(c, EV_FIRE, u, t, hits, "%s shoots at %s (%s\"): %d %s, %d %s.",
+	b7_ev(c, EV_FIRE, u, t, hits, B7_M_SHOOTS,
 	    un->name, tu->name, fmt_in(c, 0, g), dice, dice == 1 ? "die" :
 	    "dice", hits, hits == 1 ? "hit" : "hits");
 	apply_hits(c, t, hits);
@@ -431,7 +436,7 @@ melee_kills(struct ctx *c, int t, int n)
 			b->stands[last].flags |= ST_GONE;
 	}
 	if (n > 0)
-		b7_ev(c, EV_LOSS, t, -1, n, "%s loses %d %s in the melee, %d left.",
+		b7_ev(c, EV_LOSS, t, -1, n, B7_M_LOSES_MELEE_LEFT,
 		    b->units[t].name, n, n == 1 ? "figure" : "figures",
 		    figures(b, t));
 	if (figures(b, t) == 0)
@@ -453,11 +458,11 @@ melee_roll(struct ctx *c, int u, int foe)
 	if (un->density == P(c, "melee.british-density") && british(c->b, u))
 		need += 1;
 	for (i = 0; i < dice; i++)
-		if (b7_roll(c, 12, u, "melee of %s, succeeds on %d or less", un->name,
+		if (b7_roll(c, 12, u, B7_R_MELEE_SUCCEEDS_LESS, un->name,
 		    need) <= need)
 			ok++;
-	b7_ev(c, EV_FIRE, u, foe, ok, "%s fights with %d %s in the melee (%d %s): "
-	    "%d %s.", un->name, fig, fig == 1 ? "figure" : "figures", dice,
+	b7_ev(c, EV_FIRE, u, foe, ok, B7_M_FIGHTS_MELEE, un->name, fig,
+	    fig == 1 ? "figure" : "figures", dice,
 	    dice == 1 ? "die" : "dice", ok, ok == 1 ? "success" : "successes");
 	return ok;
 }
@@ -477,17 +482,17 @@ melee(struct ctx *c, int a, int t)
 	if (battle_unit_alive(b, t) > 0)
 		b->units[t].disruption = P(c, "dp.max");
 	if (ka == kt) {
-		b7_ev(c, EV_MELEE_WON, a, t, 0, "The melee between %s and %s is "
-		    "drawn: %d casualties each.", b->units[a].name,
+		b7_ev(c, EV_MELEE_WON, a, t, 0, B7_M_MELEE_BETWEEN_DRAWN,
+		    b->units[a].name,
 		    b->units[t].name, ka);
 		return;
 	}
 	loser = ka > kt ? t : a;
 	diff = ka > kt ? ka - kt : kt - ka;
-	b7_ev(c, EV_MELEE_WON, loser == a ? t : a, loser, diff, "%s wins the melee "
-	    "with %s.", b->units[loser == a ? t : a].name, b->units[loser].name);
-	b7_ev(c, EV_MELEE_LOST, loser, loser == a ? t : a, diff, "%s loses the "
-	    "melee with %s by %d %s.", b->units[loser].name,
+	b7_ev(c, EV_MELEE_WON, loser == a ? t : a, loser, diff, B7_M_WINS_MELEE,
+	    b->units[loser == a ? t : a].name, b->units[loser].name);
+	b7_ev(c, EV_MELEE_LOST, loser, loser == a ? t : a, diff,
+	    B7_M_LOSES_MELEE, b->units[loser].name,
 	    b->units[loser == a ? t : a].name, diff, diff == 1 ? "casualty" :
 	    "casualties");
 	if (battle_unit_alive(b, loser) > 0)
@@ -536,7 +541,8 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 	if (battle_unit_alive(b, t) == 0 || !battle_unit_centre(b, u, &uc) ||
 	    !battle_unit_centre(b, t, &tc) || un->side == tu->side ||
 	    un->kind == KIND_ARTILLERY) {
-		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s cannot charge %s.", un->name,
+		b7_ev(c, EV_ORDER_REFUSED, u, t, 0, B7_M_CANNOT_CHARGE,
+		    un->name,
 		    tu->name);
 		return;
 	}
@@ -551,8 +557,8 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		fx ran, went, want;
 
 		ran = b7_move_along(c, t, dir, b7_forced_move(c, t, dir));
-		b7_ev(c, EV_RETREAT, t, u, (int)ran, "%s evades %s: it falls back "
-		    "%s\"%s%s.", tu->name, un->name, fmt_in(c, 0, ran),
+		b7_ev(c, EV_RETREAT, t, u, (int)ran, B7_M_EVADES_FALLS_BACK,
+		    tu->name, un->name, fmt_in(c, 0, ran),
 		    c->stopped_by[t] == -1 ? "" : c->stopped_by[t] == -2 ?
 		    ", stopped at the table's edge" : ", stopped by ",
 		    c->stopped_by[t] >= 0 ? b->units[c->stopped_by[t]].name : "");
@@ -564,7 +570,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 			return;
 		b7_face_towards(c, u, dir);
 		went = b7_move_along(c, u, dir, pursue || allow < want ? allow : want);
-		b7_ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" after %s.",
+		b7_ev(c, EV_MOVE, u, t, (int)went, B7_M_CHARGES_AFTER,
 		    un->name, fmt_in(c, 0, went), tu->name);
 		if (touching(c, u, t) && battle_unit_alive(b, t) > 0)
 			remove_unit(c, t, "caught evading");
@@ -608,8 +614,9 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 				    "it %s\"%s", fmt_in(c, 1, battle_unit_gap(b, u, t)),
 				    fmt_in(c, 2, reach(c, u)), c->woods_cost[u] > 0 ?
 				    ", less what the woods take" : "");
-			b7_ev(c, EV_MOVE, u, t, (int)went, "%s charges %s\" at %s and "
-			    "falls short, %s.", un->name, fmt_in(c, 0, went), tu->name,
+			b7_ev(c, EV_MOVE, u, t, (int)went,
+			    B7_M_CHARGES_FALLS_SHORT, un->name, fmt_in(c, 0,
+			    went), tu->name,
 			    why);
 			return;
 		}
@@ -617,7 +624,7 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		 * each succeeds at twice the attacker's quality; three succeed
 		 * or it does not go in. */
 		for (i = 0; i < n; i++)
-			if (b7_roll(c, 12, u, "%s closing with %s, succeeds on %d or less",
+			if (b7_roll(c, 12, u, B7_R_CLOSING_SUCCEEDS_LESS,
 			    un->name, tu->name, need) <= need)
 				ok++;
 		if (ok < P(c, "close.needed")) {
@@ -628,14 +635,14 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 			gap = battle_unit_gap(b, u, t);
 			b7_move_along(c, u, dir, gap - 2 * P(c, "stop-short") > 0 ?
 			    gap - 2 * P(c, "stop-short") : 0);
-			b7_ev(c, EV_ORDER_REFUSED, u, t, ok, "%s will not close with %s "
-			    "(%d of %d dice): it halts %s\" short.", un->name,
+			b7_ev(c, EV_ORDER_REFUSED, u, t, ok,
+			    B7_M_WILL_NOT_CLOSE, un->name,
 			    tu->name, ok, n, fmt_in(c, 0, battle_unit_gap(b, u, t)));
 			return;
 		}
 		free(save);
-		b7_ev(c, EV_MOVE, u, t, (int)went, "%s closes with %s (%d of %d dice) "
-		    "and charges home.", un->name, tu->name, ok, n);
+		b7_ev(c, EV_MOVE, u, t, (int)went, B7_M_CLOSES_DICE_CHARGES,
+		    un->name, tu->name, ok, n);
 	}
 	melee(c, u, t);
 }

@@ -16,6 +16,7 @@
 #include "core/dice.h"
 #include "core/events.h"
 #include "core/geom.h"
+#include "rules/bb7_msgs.h"
 #include "rules/bb7.h"
 
 /* The phase's working state. */
@@ -110,13 +111,15 @@ in_cover(const struct battle *b, struct pt p)
 	    battle_area_at(b, p, T_FOREST);
 }
 
-/* Events and dice (bb7.c): an event with its sentence pattern kept for the
- * narrative templates (templates/bb7.txt); a die of `sides` for unit's
- * side. */
+/* Events and dice (bb7.c): a message of the catalogue (bb7_msgs.h: each
+ * B7_M_ and B7_R_ macro gives the id, the letters and the sentence), for
+ * unit's side; a die of `sides` for unit's side. */
 void b7_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-int b7_roll(struct ctx *c, int sides, int unit, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    const char *msg, const char *types, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+int b7_roll(struct ctx *c, int sides, int unit, const char *msg,
+    const char *types, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 /* The table and movement (bb7.c). */
 int b7_unit_sees(const struct battle *b, int u, int t);

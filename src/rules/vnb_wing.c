@@ -28,45 +28,28 @@
 
 void
 vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-
-void
-vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...)
+    const char *msg, const char *types, const char *fmt, ...)
 {
-	char text[EVENT_TEXT_MAX];
 	va_list ap;
 	int side = unit >= 0 ? c->b->units[unit].side : -1;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	utf8_trim_tail(text);
+	events_vsay(c->ev, k, side, unit, target, value, msg, types, fmt, ap);
 	va_end(ap);
-	events_add(c->ev, k, side, unit, target, value, "%s", text);
-	/* The pattern and its values, for the narrative templates. */
-	if (c->ev->n > 0 && !c->ev->overflow) {
-		va_start(ap, fmt);
-		events_capture(&c->ev->v[c->ev->n - 1], fmt, ap);
-		va_end(ap);
-	}
 }
 
 int
-vw_roll(struct ctx *c, int unit, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-int
-vw_roll(struct ctx *c, int unit, const char *fmt, ...)
+vw_roll(struct ctx *c, int unit, const char *msg, const char *types,
+    const char *fmt, ...)
 {
-	char why[160];
 	va_list ap;
+	int v;
 
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	utf8_trim_tail(why);
-	va_end(ap);
 	c->d->side = unit >= 0 ? c->b->units[unit].side : -1;
-	return dice_roll(c->d, 6, unit, "%s", why);
+	va_start(ap, fmt);
+	v = dice_vroll(c->d, 6, unit, msg, types, fmt, ap);
+	va_end(ap);
+	return v;
 }
 
 void
@@ -80,7 +63,7 @@ vw_remove_stand(struct ctx *c, int s, const char *why)
 	b->stands[s].flags |= ST_GONE;
 	b->stands[s].flags &= ~ST_STATIONARY;
 	vw_ev(c, EV_ELIMINATED, u, -1, s - b->units[u].first_stand + 1,
-	    "%s: stand %d %s and is removed from play.", b->units[u].name,
+	    VW_M_STAND_REMOVED, b->units[u].name,
 	    s - b->units[u].first_stand + 1, why);
 }
 
@@ -96,7 +79,7 @@ vw_lose_sp(struct ctx *c, int s, int n, const char *why)
 	if (n > st->sp)
 		n = st->sp;
 	st->sp -= n;
-	vw_ev(c, EV_LOSS, u, -1, n, "%s: stand %d loses %d SP (%s), %d left.",
+	vw_ev(c, EV_LOSS, u, -1, n, VW_M_STAND_LOSES_SP,
 	    b->units[u].name, s - b->units[u].first_stand + 1, n, why, st->sp);
 	if (st->sp == 0)
 		vw_remove_stand(c, s, "is destroyed");
@@ -114,7 +97,7 @@ vw_disorder(struct ctx *c, int s, const char *why)
 		return;
 	b->stands[s].flags |= ST_DISORDERED;
 	b->stands[s].flags &= ~ST_STATIONARY;
-	vw_ev(c, EV_DISORDER, u, -1, 0, "%s: stand %d is disordered (%s).",
+	vw_ev(c, EV_DISORDER, u, -1, 0, VW_M_STAND_DISORDERED,
 	    b->units[u].name, s - b->units[u].first_stand + 1, why);
 }
 
@@ -207,8 +190,9 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 			} else {
 				vw_push_stand(c, k, dir, unit_speed_half(b, k), 0,
 				    depth + 1);
-				vw_ev(c, EV_RETREAT, v, -1, 0, "%s: stand %d falls back "
-				    "ahead of a retreating stand.", b->units[v].name,
+				vw_ev(c, EV_RETREAT, v, -1, 0,
+				    VW_M_STAND_FALLS_BACK_AHEAD,
+				    b->units[v].name,
 				    k - b->units[v].first_stand + 1);
 			}
 		}
@@ -301,11 +285,11 @@ rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
 	st->flags &= ~ST_STATIONARY;
 	c->routed_now[u] = 1;
 	vw_ev(c, EV_ROUT, u, -1, s - b->units[u].first_stand + 1,
-	    "%s: stand %d routs (%s).", b->units[u].name,
+	    VW_M_STAND_ROUTS, b->units[u].name,
 	    s - b->units[u].first_stand + 1, why);
 	if (b->units[u].kind == KIND_ARTILLERY && !(st->flags & ST_GUNS_LOST)) {
 		st->flags |= ST_GUNS_LOST;
-		vw_ev(c, EV_ROUT, u, -1, 0, "%s: the crew abandon their guns.",
+		vw_ev(c, EV_ROUT, u, -1, 0, VW_M_CREW_ABANDON_GUNS,
 		    b->units[u].name);
 	}
 	vw_lose_sp(c, s, P(c, "rout.sp-loss"), "rout");
@@ -437,13 +421,12 @@ phase_command(struct ctx *c)
 		if (n == 0)
 			continue;
 		if (n == of)
-			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, 0, "%s is out of command: no "
-			    "commander of its chain within %s\".", b->units[u].name,
+			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, 0,
+			    VW_M_OUT_OF_COMMAND, b->units[u].name,
 			    fmt_in(c, 0, radius));
 		else
-			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, n, "%s is partly out of "
-			    "command: %d of its %d stands neither within %s\" of a "
-			    "commander of its chain nor joined to a stand that is.",
+			vw_ev(c, EV_OUT_OF_COMMAND, u, -1, n,
+			    VW_M_PARTLY_OUT_OF_COMMAND,
 			    b->units[u].name, n, of, fmt_in(c, 0, radius));
 	}
 }
@@ -514,8 +497,8 @@ do_unit_order(struct ctx *c, const struct order *o)
 		if (p.x < 0 || p.y < 0 || p.x > b->width || p.y > b->depth)
 			continue;
 		cm->pos = p;
-		events_add(c->ev, EV_COMMANDER, cm->side, u, -1, 0, "%s rides "
-		    "with %s to %s,%s.", cm->name, b->units[u].name,
+		events_say(c->ev, EV_COMMANDER, cm->side, u, -1, 0,
+		    VW_M_RIDES_WITH, cm->name, b->units[u].name,
 		    fmt_in(c, 1, p.x), fmt_in(c, 2, p.y));
 	}
 }
@@ -535,8 +518,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		struct pt tmp;
 
 		if (!unit_active_centre(b, u, &tmp)) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s is routed and cannot "
-			    "take orders until rallied.", un->name);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_ROUTED,
+			    un->name);
 			return;
 		}
 	}
@@ -622,44 +605,44 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		case V_RETIRE:
 			if (un->kind != KIND_MOUNTED ||
 			    unit_form(b, u) == FORM_DISMOUNTED) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot retire "
-				    "from fire: only mounted stands may.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_CANNOT_RETIRE_FIRE, un->name);
 				break;
 			}
 			FOR_STANDS(b, u, s)
 				if (active(b, s))
 					b->stands[s].flags |= ST_RETIRES;
-			vw_ev(c, EV_MOVE, u, -1, 0, "%s will retire from fire until "
-			    "its next phase.", un->name);
+			vw_ev(c, EV_MOVE, u, -1, 0, VW_M_WILL_RETIRE_FIRE,
+			    un->name);
 			break;
 		case V_REFORM: {
 			int any = 0;
 
 			if (i != 0 && i != o->nsteps - 1) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s may reform "
-				    "only at the start or the end of its move.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_MAY_REFORM_ONLY, un->name);
 				break;
 			}
 			if (unit_in_command_none(c, u)) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform: "
-				    "it is out of command.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_CANNOT_REFORM_OUT, un->name);
 				break;
 			}
 			if (vw_unit_in_enemy_contact(c, u)) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
-				    "in contact with the enemy.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_CANNOT_REFORM_CONTACT, un->name);
 				break;
 			}
 			if (unit_form(b, u) != FORM_SKIRMISH && (area_at(b, cen, T_FOREST) ||
 			    area_at(b, cen, T_THICKET) || area_at(b, cen, T_SWAMP) ||
 			    (un->kind == KIND_MOUNTED && area_at(b, cen, T_BROKEN)))) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot reform "
-				    "in this ground.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_CANNOT_REFORM_GROUND, un->name);
 				break;
 			}
 			if (spent + COST(unit_rate(b, u) / 2) > budget) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the "
-				    "movement left to reform.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_NO_MOVEMENT_TO_REFORM, un->name);
 				break;
 			}
 			/* Only stands in command may recover. */
@@ -671,20 +654,20 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				}
 			if (!any) {
 				if (ooc)
-					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
-					    "disorder it can recover from in its stands "
-					    "in command.", un->name);
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+					    VW_M_NO_DISORDER_IN_COMMAND,
+					    un->name);
 				else
-					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no "
-					    "disorder it can recover from.", un->name);
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+					    VW_M_NO_DISORDER, un->name);
 				break;
 			}
 			spent += COST(unit_rate(b, u) / 2);
 			c->moved[u] = 1;
 			FOR_STANDS(b, u, s)
 				b->stands[s].flags &= ~ST_STATIONARY;
-			vw_ev(c, EV_REFORM, u, -1, 0, "%s recovers from disorder "
-			    "(half its move).", un->name);
+			vw_ev(c, EV_REFORM, u, -1, 0,
+			    VW_M_RECOVERS_DISORDER_HALF, un->name);
 			break;
 		}
 		case V_CHARGE: {
@@ -699,31 +682,32 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			}
 			charged = 1;
 			if (!battle_unit_centre(b, t, &tc)) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
-				    "%s: it is no longer on the table.", un->name,
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+				    VW_M_CANNOT_CHARGE_LONGER, un->name,
 				    b->units[t].name);
 				break;
 			}
 			if (unit_exhausted(b, u)) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge: "
-				    "its brigade is exhausted.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+				    VW_M_CANNOT_CHARGE_BRIGADE, un->name);
 				break;
 			}
 			if (ooc) {
 				if (unit_in_command_none(c, u))
-					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
-					    "charge: it is out of command.", un->name);
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+					    VW_M_CANNOT_CHARGE_OUT, un->name);
 				else
-					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
-					    "charge: part of it is out of command.",
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+					    VW_M_CANNOT_CHARGE_PART,
 					    un->name);
 				break;
 			}
 			if ((unit_form(b, u) == FORM_SKIRMISH &&
 			    !(un->abil & ABIL_NA)) || unit_form(b, u) == FORM_ROAD ||
 			    un->kind == KIND_ARTILLERY) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
-				    "in %s.", un->name, un->kind == KIND_ARTILLERY ?
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+				    VW_M_CANNOT_CHARGE_IN, un->name,
+				    un->kind == KIND_ARTILLERY ?
 				    "as artillery" : unit_form(b, u) == FORM_ROAD ?
 				    "road march" : "skirmish order");
 				break;
@@ -731,9 +715,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			/* A charge turns only at the start of the move, then
 			 * goes straight at the target. */
 			if (c->walked[u]) {
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot charge "
-				    "after moving: a charge starts the unit's move (it "
-				    "may turn first).", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+				    VW_M_CANNOT_CHARGE_AFTER, un->name);
 				break;
 			}
 			brg = geom_bearing(cen, tc);
@@ -741,9 +724,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				/* "A unit engaged in charging an enemy may not
 				 * make a second change of facing." */
 				if (c->fchanges[u] > 0) {
-					vw_ev(c, EV_ORDER_REFUSED, u, -1, t, "%s cannot "
-					    "charge %s: it would have to turn a second "
-					    "time, which a charger may not.", un->name,
+					vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
+					    VW_M_CANNOT_CHARGE_WOULD, un->name,
 					    b->units[t].name);
 					break;
 				}
@@ -771,12 +753,14 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			spent += r.spent;
 			if (r.contact) {
 				c->charge_target[u] = t;
-				vw_ev(c, EV_MOVE, u, t, r.moved, "%s charges %s and makes "
-				    "contact.", un->name, b->units[t].name);
+				vw_ev(c, EV_MOVE, u, t, r.moved,
+				    VW_M_CHARGES_MAKES_CONTACT, un->name,
+				    b->units[t].name);
 			} else {
 				vw_report_move(c, u, &r, 1);
-				vw_ev(c, EV_ORDER_REFUSED, u, t, 0, "%s's charge on %s "
-				    "falls short.", un->name, b->units[t].name);
+				vw_ev(c, EV_ORDER_REFUSED, u, t, 0,
+				    VW_M_CHARGE_FALLS_SHORT, un->name,
+				    b->units[t].name);
 			}
 			break;
 		}
@@ -885,8 +869,8 @@ do_commander_order(struct ctx *c, const struct order *o)
 	if (k->gone)
 		return;
 	if (k->out_removed) {
-		vw_ev(c, EV_ORDER_REFUSED, -1, -1, 0, "%s is out of play and "
-		    "cannot move.", k->name);
+		vw_ev(c, EV_ORDER_REFUSED, -1, -1, 0, VW_M_OUT_OF_PLAY,
+		    k->name);
 		c->ev->v[c->ev->n - 1].side = k->side;
 		return;
 	}
@@ -913,27 +897,28 @@ do_commander_order(struct ctx *c, const struct order *o)
 			continue;
 		}
 		if (dest.x < 0 || dest.y < 0 || dest.x > b->width || dest.y > b->depth) {
-			events_add(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
-			    "%s cannot ride off the table.", k->name);
+			events_say(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
+			    VW_M_CANNOT_RIDE_OFF, k->name);
 			continue;
 		}
 		d = commander_move(c, k, dest, &budget, &why);
 		if (d == 0 && why != NULL) {
-			events_add(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
-			    "%s does not move: %s.", k->name, why);
+			events_say(c->ev, EV_ORDER_REFUSED, k->side, -1, -1, 0,
+			    VW_M_COMMANDER_DOES_NOT_MOVE, k->name, why);
 			continue;
 		}
 		dest = k->pos;
 		if (d > 0)
-			events_add(c->ev, EV_COMMANDER, k->side, -1, -1, d,
-			    "%s rides %s\" to %s,%s%s%s.", k->name, fmt_in(c, 0, d),
+			events_say(c->ev, EV_COMMANDER, k->side, -1, -1, d,
+			    VW_M_RIDES, k->name, fmt_in(c, 0, d),
 			    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y),
 			    why ? ", stopping: " : "", why ? why : "");
 		if (st->verb == V_JOIN && commander_touches(c, o->who,
 		    st->target)) {
 			k->attached = st->target;
-			events_add(c->ev, EV_COMMANDER, k->side, st->target, -1, 0,
-			    "%s joins %s and will move with it.", k->name,
+			events_say(c->ev, EV_COMMANDER, k->side, st->target, -1,
+			    0,
+			    VW_M_JOINS_WILL_MOVE, k->name,
 			    b->units[st->target].name);
 		}
 	}
@@ -986,8 +971,8 @@ rally_face(struct ctx *c, int s)
 	if (to == st->facing)
 		return;
 	st->facing = geom_norm(to);
-	vw_ev(c, EV_FACING, st->unit, -1, st->facing, "%s: stand %d turns to face "
-	    "%d as it rallies.", b->units[st->unit].name,
+	vw_ev(c, EV_FACING, st->unit, -1, st->facing, VW_M_STAND_TURNS_TO_FACE,
+	    b->units[st->unit].name,
 	    s - b->units[st->unit].first_stand + 1, st->facing);
 }
 
@@ -1021,12 +1006,11 @@ vw_rally_stand(struct ctx *c, int s, int commander, const char *card)
 
 	b->stands[s].flags &= ~ST_DISORDERED;
 	if (commander >= 0)
-		vw_ev(c, EV_RALLY, u, -1, sn, "%s: stand %d rallies to %s (it "
-		    "stays permanently disordered).", b->units[u].name, sn,
+		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_STAYS,
+		    b->units[u].name, sn,
 		    b->commanders[commander].name);
 	else
-		vw_ev(c, EV_RALLY, u, -1, sn, "%s: stand %d rallies with no "
-		    "commander by it (%s; it stays permanently disordered).",
+		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_COMMANDER,
 		    b->units[u].name, sn, card);
 	rally_face(c, s);
 }
@@ -1079,9 +1063,10 @@ check_exhaustion(struct ctx *c)
 
 		if (!(g->flags & BR_EXHAUSTED) && g->lost * 10 >= g->level10) {
 			g->flags |= BR_EXHAUSTED;
-			events_add(c->ev, EV_EXHAUSTED, g->side, -1, -1, g->lost,
-			    "%s is exhausted: it has lost %d SP of %d (level "
-			    "%d.%d).", g->name, g->lost, g->sp0, g->level10 / 10,
+			events_say(c->ev, EV_EXHAUSTED, g->side, -1, -1,
+			    g->lost,
+			    VW_M_EXHAUSTED, g->name, g->lost, g->sp0,
+			    g->level10 / 10,
 			    g->level10 % 10);
 			for (u = 0; u < b->nunits; u++)
 				if (b->units[u].brigade == br)
@@ -1132,17 +1117,17 @@ phase_collapse(struct ctx *c)
 		    g->hits == 0)
 			continue;
 		c->d->side = g->side;
-		r = dice_roll(c->d, 6, -1, "morale collapse of %s: collapses on "
-		    "%d or less", g->name, g->hits);
+		r = dice_roll(c->d, 6, -1, VW_R_MORALE_COLLAPSE, g->name,
+		    g->hits);
 		if (r > g->hits) {
-			events_add(c->ev, EV_MORALE_PASS, g->side, -1, -1, r,
-			    "%s holds together (rolled %d, more than its %d %s).",
+			events_say(c->ev, EV_MORALE_PASS, g->side, -1, -1, r,
+			    VW_M_HOLDS_TOGETHER,
 			    g->name, r, g->hits, g->hits == 1 ? "hit" : "hits");
 			continue;
 		}
 		g->flags |= BR_COLLAPSED;
-		events_add(c->ev, EV_COLLAPSE, g->side, -1, -1, r, "%s suffers a "
-		    "morale collapse (rolled %d, not more than its %d %s).",
+		events_say(c->ev, EV_COLLAPSE, g->side, -1, -1, r,
+		    VW_M_MORALE_COLLAPSE,
 		    g->name, r, g->hits, g->hits == 1 ? "hit" : "hits");
 		/* Each stand's effect comes from its state as the brigade
 		 * collapses: decide them all, then apply them (the routs
@@ -1224,21 +1209,19 @@ phase_stationary(struct ctx *c)
 			}
 		}
 		if (n == 0) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s holds but cannot go "
-			    "stationary (it must be infantry or guns, in command, "
-			    "out of forest, thicket and swamp, and its brigade not "
-			    "exhausted).", un->name);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_CANNOT_GO_STATIONARY, un->name);
 			continue;
 		}
 		FOR_STANDS(b, u, s)
 			if (can[s - un->first_stand])
 				b->stands[s].flags |= ST_STATIONARY;
 		if (n == of)
-			vw_ev(c, EV_STATIONARY, u, -1, 0, "%s is stationary.", un->name);
+			vw_ev(c, EV_STATIONARY, u, -1, 0, VW_M_STATIONARY,
+			    un->name);
 		else
-			vw_ev(c, EV_STATIONARY, u, -1, n, "%s is stationary with %d of "
-			    "its %d stands (the others are out of command or in "
-			    "forest, thicket or swamp).", un->name, n, of);
+			vw_ev(c, EV_STATIONARY, u, -1, n,
+			    VW_M_STATIONARY_IN_PART, un->name, n, of);
 	}
 }
 
@@ -1273,9 +1256,8 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		if (orders[i].side == side)
 			mine = &orders[i];
 	clock = b->first_minute + (c->turn - 1) * b->minutes;
-	events_add(evs, EV_PHASE, side, -1, -1, c->turn, "Turn %d, the %s phase "
-	    "(%02d:%02d): %s.", c->turn, b->sides[side].id, clock / 60 % 24,
-	    clock % 60, b->sides[side].name);
+	events_phase(evs, side, c->turn, b->sides[side].id, clock,
+	    b->sides[side].name);
 	/* Unit order: order lines first, then scenario order, phasing side
 	 * first. */
 	for (i = 0; mine != NULL && i < mine->n; i++)

@@ -220,16 +220,17 @@ draw_hands(struct ctx *c)
 			if (deck == 0)
 				break;
 			c->d->side = side;
-			r = dice_roll(c->d, deck, -1, "a card drawn by %s from the %d "
-			    "in the deck", b->sides[side].id, deck);
+			r = dice_roll(c->d, deck, -1, VW_R_CARD_DRAWN_DECK,
+			    b->sides[side].id, deck);
 			for (i = 0, k = 0; i < b->cards.n; i++)
 				if (b->cards.at[i] == CARD_DECK && ++k == r)
 					break;
 			if (i == b->cards.n)
 				break;
 			b->cards.at[i] = (signed char)side;
-			vw_ev(c, EV_CARD, -1, -1, b->cards.kind[i], "%s draws the "
-			    "card %s.", b->sides[side].id, card_name(b->cards.kind[i]));
+			vw_ev(c, EV_CARD, -1, -1, b->cards.kind[i],
+			    VW_M_DRAWS_CARD, b->sides[side].id,
+			    card_name(b->cards.kind[i]));
 			by_side(c, side);
 		}
 	}
@@ -311,11 +312,11 @@ officers(struct ctx *c, int k, int side, int u, int hit)
 	struct pt at;
 
 	c->d->side = side;
-	r = dice_roll(c->d, 6, u, "%s on %s, the officers fall on %d or more",
+	r = dice_roll(c->d, 6, u, VW_R_OFFICERS_FALL_MORE,
 	    card_name(k), b->units[u].name, hit);
 	if (r < hit) {
-		vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: rolled %d, no "
-		    "officer falls.", b->sides[side].id, card_name(k),
+		vw_ev(c, EV_CARD, u, -1, r, VW_M_PLAYS_ROLLED_NO_OFFICER,
+		    b->sides[side].id, card_name(k),
 		    b->units[u].name, r);
 		by_side(c, side);
 		return;
@@ -323,12 +324,12 @@ officers(struct ctx *c, int k, int side, int u, int hit)
 	uc = unit_commander(b, u);
 	if (uc >= 0) {
 		put_out(c, uc, 1, 1);
-		vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: rolled %d, %s "
-		    "falls and is out of play for a turn.", b->sides[side].id,
+		vw_ev(c, EV_CARD, u, -1, r, VW_M_PLAYS_ROLLED_FALLS,
+		    b->sides[side].id,
 		    card_name(k), b->units[u].name, r, b->commanders[uc].name);
 	} else {
-		vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: rolled %d, its "
-		    "officers fall.", b->sides[side].id, card_name(k),
+		vw_ev(c, EV_CARD, u, -1, r, VW_M_PLAYS_ROLLED_OFFICERS,
+		    b->sides[side].id, card_name(k),
 		    b->units[u].name, r);
 	}
 	by_side(c, side);
@@ -375,26 +376,25 @@ sharpshooters(struct ctx *c, int side, int cm)
 	int r, turns, ss = sharpshooters_near(b, side, cm);
 
 	c->d->side = side;
-	r = dice_roll(c->d, 6, -1, "%s at %s", card_name(VC_SHARPSHOOTERS),
+	r = dice_roll(c->d, 6, -1, VW_R_CARD_AT, card_name(VC_SHARPSHOOTERS),
 	    b->commanders[cm].name);
 	if (r < P(c, "cards.sharpshooters.unhorse")) {
-		vw_ev(c, EV_CARD, -1, ss, r, "%s plays %s at %s: rolled %d, he is "
-		    "missed.", b->sides[side].id, card_name(VC_SHARPSHOOTERS),
+		vw_ev(c, EV_CARD, -1, ss, r, VW_M_PLAYS_ROLLED_HE_MISSED,
+		    b->sides[side].id, card_name(VC_SHARPSHOOTERS),
 		    b->commanders[cm].name, r);
 	} else if (r < P(c, "cards.sharpshooters.hit")) {
 		put_out(c, cm, 1, 0);
-		vw_ev(c, EV_CARD, -1, ss, r, "%s plays %s at %s: rolled %d, his "
-		    "horse is killed and he cannot command for a turn.",
+		vw_ev(c, EV_CARD, -1, ss, r, VW_M_PLAYS_ROLLED_HORSE,
 		    b->sides[side].id, card_name(VC_SHARPSHOOTERS),
 		    b->commanders[cm].name, r);
 	} else {
-		int h = dice_roll(c->d, 6, -1, "turns %s is out (half the roll, "
-		    "rounded up)", b->commanders[cm].name);
+		int h = dice_roll(c->d, 6, -1, VW_R_TURNS_OUT_HALF,
+		    b->commanders[cm].name);
 
 		turns = (h + 1) / 2;
 		put_out(c, cm, turns, 1);
-		vw_ev(c, EV_CARD, -1, ss, r, "%s plays %s at %s: rolled %d, he is "
-		    "hit and out of play for %d %s.", b->sides[side].id,
+		vw_ev(c, EV_CARD, -1, ss, r, VW_M_PLAYS_ROLLED_HE_HIT,
+		    b->sides[side].id,
 		    card_name(VC_SHARPSHOOTERS), b->commanders[cm].name, r, turns,
 		    turns == 1 ? "turn" : "turns");
 	}
@@ -574,7 +574,7 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 		return;
 	case VC_GOD_SAVE_RALLY:
 	case VC_LIBERTY_RALLY:
-		vw_ev(c, EV_CARD, u, -1, 0, "%s plays %s on %s.", b->sides[side].id,
+		vw_ev(c, EV_CARD, u, -1, 0, VW_M_PLAYS, b->sides[side].id,
 		    card_name(k), b->units[u].name);
 		FOR_STANDS(b, u, s)
 			if (alive(b, s) && routed(b, s))
@@ -582,14 +582,14 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 		return;
 	case VC_REGULARS_CROWN:
 	case VC_REGULARS_BRITISH:
-		vw_ev(c, EV_CARD, u, -1, 0, "%s plays %s on %s.", b->sides[side].id,
+		vw_ev(c, EV_CARD, u, -1, 0, VW_M_PLAYS, b->sides[side].id,
 		    card_name(k), b->units[u].name);
 		FOR_STANDS(b, u, s)
 			if (alive(b, s) && (b->stands[s].flags & ST_DISORDERED) &&
 			    !(b->stands[s].flags & ST_PERMANENT)) {
 				b->stands[s].flags &= ~ST_DISORDERED;
 				vw_ev(c, EV_REFORM, u, -1, s - b->units[u].first_stand + 1,
-				    "%s: stand %d recovers from disorder (%s).",
+				    VW_M_STAND_RECOVERS_DISORDER,
 				    b->units[u].name, s - b->units[u].first_stand + 1,
 				    card_name(k));
 			}
@@ -597,7 +597,7 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 	case VC_REGULARS_SHAKEN: {
 		struct pt at;
 
-		vw_ev(c, EV_CARD, u, -1, 0, "%s plays %s on %s.", b->sides[side].id,
+		vw_ev(c, EV_CARD, u, -1, 0, VW_M_PLAYS, b->sides[side].id,
 		    card_name(k), b->units[u].name);
 		by_side(c, side);
 		battle_unit_centre(b, u, &at);
@@ -608,37 +608,36 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 	case VC_BAD_GOING: {
 		int mounted = b->units[u].kind == KIND_MOUNTED &&
 		    unit_form(b, u) != FORM_DISMOUNTED;
-		int r = vw_roll(c, u, "%s for %s (%s)", card_name(k),
+		int r = vw_roll(c, u, VW_R_FOR, card_name(k),
 		    b->units[u].name, mounted ? "mounted: 2d6" : "d6");
 
 		if (mounted)
-			r += vw_roll(c, u, "%s for %s, second die", card_name(k),
+			r += vw_roll(c, u, VW_R_SECOND_DIE, card_name(k),
 			    b->units[u].name);
 		effect_add(c, k, side, u, -1, none, FX(r));
 		if (k == VC_GOOD_GOING)
-			vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: it moves %d\" "
-			    "more this phase.", b->sides[side].id, card_name(k),
+			vw_ev(c, EV_CARD, u, -1, r, VW_M_PLAYS_MOVES_MORE,
+			    b->sides[side].id, card_name(k),
 			    b->units[u].name, r);
 		else
-			vw_ev(c, EV_CARD, u, -1, r, "%s plays %s on %s: it moves %d\" "
-			    "less in its next phase.", b->sides[side].id, card_name(k),
+			vw_ev(c, EV_CARD, u, -1, r, VW_M_PLAYS_MOVES_LESS,
+			    b->sides[side].id, card_name(k),
 			    b->units[u].name, r);
 		by_side(c, side);
 		return;
 	}
 	case VC_LOCAL_STREAM:
 		effect_add(c, k, side, -1, -1, o->at, 0);
-		vw_ev(c, EV_CARD, -1, -1, 0, "%s plays %s at %s,%s: the stream "
-		    "there is marshy banked for the crown's units until %s's next "
-		    "phase.", b->sides[side].id, card_name(k), fmt_in(c, 0, o->at.x),
+		vw_ev(c, EV_CARD, -1, -1, 0, VW_M_PLAYS_STREAM_THERE,
+		    b->sides[side].id, card_name(k), fmt_in(c, 0, o->at.x),
 		    fmt_in(c, 1, o->at.y), b->sides[side].id);
 		by_side(c, side);
 		return;
 	default:
 		/* Lasting until the player's next phase. */
 		effect_add(c, k, side, u, -1, none, 0);
-		vw_ev(c, EV_CARD, u, -1, 0, "%s plays %s on %s, until %s's next "
-		    "phase.", b->sides[side].id, card_name(k), b->units[u].name,
+		vw_ev(c, EV_CARD, u, -1, 0, VW_M_PLAYS_UNTIL_NEXT,
+		    b->sides[side].id, card_name(k), b->units[u].name,
 		    b->sides[side].id);
 		by_side(c, side);
 		return;
@@ -665,15 +664,15 @@ play_order(struct ctx *c, int side, const struct order *o)
 	const char *why;
 
 	if (k < 0 || k >= VC_COUNT || (i = held_card(b, side, k)) < 0) {
-		vw_ev(c, EV_CARD, -1, -1, 0, "%s does not hold the card %s: line %d "
-		    "does nothing.", b->sides[side].id, k >= 0 && k < VC_COUNT ?
+		vw_ev(c, EV_CARD, -1, -1, 0, VW_M_DOES_NOT_HOLD_CARD,
+		    b->sides[side].id, k >= 0 && k < VC_COUNT ?
 		    card_name(k) : "?", o->line);
 		by_side(c, side);
 		return;
 	}
 	if (o->discard) {
 		b->cards.at[i] = CARD_USED;
-		vw_ev(c, EV_CARD, -1, -1, k, "%s discards the card %s.",
+		vw_ev(c, EV_CARD, -1, -1, k, VW_M_DISCARDS_CARD,
 		    b->sides[side].id, card_name(k));
 		by_side(c, side);
 		return;
@@ -685,8 +684,8 @@ play_order(struct ctx *c, int side, const struct order *o)
 	else
 		why = vnb_card_unplayable(b, k, side, o);
 	if (why != NULL) {
-		vw_ev(c, EV_CARD, -1, -1, k, "%s cannot play the card %s on %s: %s; "
-		    "it stays in the hand.", b->sides[side].id, card_name(k),
+		vw_ev(c, EV_CARD, -1, -1, k, VW_M_CANNOT_PLAY_CARD,
+		    b->sides[side].id, card_name(k),
 		    o->who < 0 ? "the place named" : o->is_commander ?
 		    b->commanders[o->who].name : b->units[o->who].name, why);
 		by_side(c, side);
@@ -711,7 +710,7 @@ vw_cards_begin(struct ctx *c, const struct order_set *mine)
 			continue;
 		cm->out_until = 0;
 		cm->out_removed = 0;
-		vw_ev(c, EV_COMMANDER, -1, -1, 0, "%s is back in command.",
+		vw_ev(c, EV_COMMANDER, -1, -1, 0, VW_M_BACK_COMMAND,
 		    cm->name);
 		by_side(c, cm->side);
 	}
@@ -927,7 +926,7 @@ vw_cards_panic(struct ctx *c)
 			struct pt at;
 
 			x->spent = 1;
-			vw_ev(c, EV_CARD, u, seen, 0, "%s sees %s rout (%s).",
+			vw_ev(c, EV_CARD, u, seen, 0, VW_M_SEES_ROUT,
 			    b->units[u].name, b->units[seen].name, card_name(VC_PANIC));
 			battle_unit_centre(b, seen, &at);
 			vw_unit_morale_test(c, u, 1, at, card_name(VC_PANIC));

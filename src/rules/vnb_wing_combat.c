@@ -139,23 +139,23 @@ morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
 		snprintf(with, sizeof(with), "%s; %s", why, card);
 		why = with;
 	}
-	r = vw_roll(c, u, "morale of %s stand %d (%s), needs %d or less%s",
+	r = vw_roll(c, u, VW_R_MORALE_STAND_NEEDS,
 	    b->units[u].name, sn, why, need, need >= 6 ? ": cannot fail" :
 	    need <= 0 ? ": cannot pass" : "");
 	if (r > need && (card = vw_card_morale_reroll(c, u)) != NULL) {
-		vw_ev(c, EV_CARD, u, -1, r, "%s: stand %d rolled %d for morale and "
-		    "rerolls it (%s).", b->units[u].name, sn, r, card);
-		r = vw_roll(c, u, "morale of %s stand %d rerolled (%s), needs %d "
-		    "or less", b->units[u].name, sn, card, need);
+		vw_ev(c, EV_CARD, u, -1, r, VW_M_STAND_ROLLED_MORALE,
+		    b->units[u].name, sn, r, card);
+		r = vw_roll(c, u, VW_R_MORALE_STAND_REROLLED, b->units[u].name,
+		    sn, card, need);
 	}
 	if (r <= need) {
-		vw_ev(c, EV_MORALE_PASS, u, -1, r, "%s: stand %d passes morale "
-		    "(%s): rolled %d, needed %d or less.", b->units[u].name, sn,
+		vw_ev(c, EV_MORALE_PASS, u, -1, r, VW_M_STAND_PASSES_MORALE,
+		    b->units[u].name, sn,
 		    why, r, need);
 		return 1;
 	}
-	vw_ev(c, EV_MORALE_FAIL, u, -1, r, "%s: stand %d fails morale (%s): "
-	    "rolled %d, needed %d or less.", b->units[u].name, sn, why, r, need);
+	vw_ev(c, EV_MORALE_FAIL, u, -1, r, VW_M_STAND_FAILS_MORALE,
+	    b->units[u].name, sn, why, r, need);
 	if (!effects)
 		return 0;
 	if (routed(b, s))
@@ -270,8 +270,8 @@ native_balk(struct ctx *c, int u, int tgt)
 	vw_lay_out_line(b, u, at, unit_facing(b, u));
 	if (!vw_unit_has_room(b, u))
 		unit_restore(b, u, c->saved);
-	vw_ev(c, EV_MOVE, u, tgt, 0, "%s will not close with %s: it stops halfway "
-	    "and deploys as skirmishers.", b->units[u].name, b->units[tgt].name);
+	vw_ev(c, EV_MOVE, u, tgt, 0, VW_M_WILL_NOT_CLOSE, b->units[u].name,
+	    b->units[tgt].name);
 }
 
 /* The morale tests of unit u's charge on c->charge_target[u]: its stands
@@ -383,9 +383,8 @@ charge_tests(struct ctx *c, int u)
 			    MOVE_ADVANCE_INTO, -1);
 
 			breakthrough_moved(c, u, r.moved, &moves, cav_native);
-			vw_ev(c, EV_BREAKTHROUGH, u, tgt, r.moved, "%s breaks "
-			    "through: %s gives way before the melee, and it "
-			    "occupies the ground.", b->units[u].name,
+			vw_ev(c, EV_BREAKTHROUGH, u, tgt, r.moved,
+			    VW_M_BREAKS_THROUGH, b->units[u].name,
 			    b->units[tgt].name);
 			return;
 		}
@@ -413,15 +412,15 @@ charge_tests(struct ctx *c, int u)
 			r = vw_move_unit(c, u, nc, cav_native ?
 			    COST(P(c, "native.cavalry-move")) :
 			    COST(unit_rate(b, u) / 2), MOVE_CHARGE, next);
-			vw_ev(c, EV_BREAKTHROUGH, u, next, r.moved, "%s breaks "
-			    "through: %s gives way before the melee, and it "
-			    "charges %s.", b->units[u].name, b->units[tgt].name,
+			vw_ev(c, EV_BREAKTHROUGH, u, next, r.moved,
+			    VW_M_BREAKS_THROUGH_CHARGES, b->units[u].name,
+			    b->units[tgt].name,
 			    b->units[next].name);
 			breakthrough_moved(c, u, r.moved, &moves, cav_native);
 			cav_native = 0;
 			if (!r.contact) {
-				vw_ev(c, EV_ORDER_REFUSED, u, next, 0, "%s's charge on "
-				    "%s falls short.", b->units[u].name,
+				vw_ev(c, EV_ORDER_REFUSED, u, next, 0,
+				    VW_M_CHARGE_FALLS_SHORT, b->units[u].name,
 				    b->units[next].name);
 				return;
 			}
@@ -636,7 +635,7 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 	    !(un->abil & (ABIL_MC | ABIL_MI)) && disordered(b, target))))
 		need -= 1;
 	for (i = 0; i < n; i++) {
-		int r = vw_roll(c, u, "%s of %s stand %d at %s, hits on %d or more",
+		int r = vw_roll(c, u, VW_R_STAND_HITS_MORE,
 		    melee ? "melee" : "fire", un->name,
 		    f - un->first_stand + 1, b->units[b->stands[target].unit].name,
 		    need);
@@ -644,8 +643,8 @@ roll_attack(struct ctx *c, int f, int target, int melee, int band,
 
 		/* Good Gunnery, Devastating Volley: a miss is rolled again. */
 		if (r < need && card != NULL)
-			r = vw_roll(c, u, "fire of %s stand %d rerolled (%s), hits "
-			    "on %d or more", un->name, f - un->first_stand + 1, card,
+			r = vw_roll(c, u, VW_R_FIRE_STAND_REROLLED, un->name,
+			    f - un->first_stand + 1, card,
 			    need);
 		*dice_out += 1;
 		if (r >= need && h->n == MAX_HITS)
@@ -713,14 +712,14 @@ roll_saves(struct ctx *c, struct hits *h, int from, int to)
 				why[n++] = card;
 		}
 		for (k = 0; k < n && !x->saved; k++) {
-			int r = vw_roll(c, t->unit, "save for %s stand %d (%s), saves "
-			    "on %d or more", tu->name, x->target - tu->first_stand + 1,
+			int r = vw_roll(c, t->unit, VW_R_SAVE_STAND_SAVES,
+			    tu->name, x->target - tu->first_stand + 1,
 			    why[k], need);
 
 			if (r >= need) {
 				x->saved = 1;
-				vw_ev(c, EV_SAVE, t->unit, -1, r, "%s: stand %d saves a "
-				    "hit (%s, rolled %d).", tu->name,
+				vw_ev(c, EV_SAVE, t->unit, -1, r,
+				    VW_M_STAND_SAVES_HIT, tu->name,
 				    x->target - tu->first_stand + 1, why[k], r);
 			}
 		}
@@ -746,8 +745,8 @@ apply_hits(struct ctx *c, struct hits *h, int from, int to)
 			continue;
 		n++;
 		b->brigades[b->units[u].brigade].hits++;
-		vw_ev(c, EV_HIT, u, b->stands[x->source].unit, 1, "%s: stand %d is "
-		    "hit by %s.", b->units[u].name,
+		vw_ev(c, EV_HIT, u, b->stands[x->source].unit, 1,
+		    VW_M_STAND_HIT, b->units[u].name,
 		    x->target - b->units[u].first_stand + 1,
 		    b->units[b->stands[x->source].unit].name);
 		vw_lose_sp(c, x->target, 1, x->melee ? "melee" : "fire");
@@ -840,11 +839,11 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 	linked_stands(c, t, mark);
 	rolls_of(c, t, u, mark, 0, &rdice, &rhits);
 	ret_end = h->n;
-	vw_ev(c, EV_FIRE, u, t, hits, "%s fires at %s (%s range): %d %s, %d %s.",
+	vw_ev(c, EV_FIRE, u, t, hits, VW_M_FIRES_RANGE,
 	    b->units[u].name, b->units[t].name, band_name, dice,
 	    dice == 1 ? "die" : "dice", hits, hits == 1 ? "hit" : "hits");
 	if (rdice > 0)
-		vw_ev(c, EV_FIRE, t, u, rhits, "%s returns fire on %s: %d %s, %d %s.",
+		vw_ev(c, EV_FIRE, t, u, rhits, VW_M_RETURNS_FIRE,
 		    b->units[t].name, b->units[u].name, rdice, rdice == 1 ? "die" :
 		    "dice", rhits, rhits == 1 ? "hit" : "hits");
 	/* A card's rerolls serve one fire. */
@@ -881,8 +880,8 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 			if (alive(b, s))
 				b->stands[s].facing = geom_norm(dir + 180);
 		}
-		vw_ev(c, EV_RETREAT, t, u, n, "%s: stand %d retires %s\" from the "
-		    "fire (%d %s).", b->units[t].name, s - b->units[t].first_stand + 1,
+		vw_ev(c, EV_RETREAT, t, u, n, VW_M_STAND_RETIRES_FIRE,
+		    b->units[t].name, s - b->units[t].first_stand + 1,
 		    fmt_in(c, 0, P(c, "retire.per-hit") * n), n, n == 1 ? "hit" :
 		    "hits");
 	}
@@ -956,12 +955,13 @@ vw_unit_fires(struct ctx *c, int u)
 			if (can_fire(b, s) && fire_pick(c, s, chosen, &band) >= 0)
 				lane = 1;
 		if (lane)
-			vw_ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
-			    "%s: skirmishers in front of it draw its fire.",
+			vw_ev(c, EV_ORDER_REFUSED, u, chosen, 0,
+			    VW_M_CANNOT_FIRE_SKIRMISHERS,
 			    b->units[u].name, b->units[chosen].name);
 		else
-			vw_ev(c, EV_ORDER_REFUSED, u, chosen, 0, "%s cannot fire at "
-			    "%s: %s.", b->units[u].name, b->units[chosen].name,
+			vw_ev(c, EV_ORDER_REFUSED, u, chosen, 0,
+			    VW_M_CANNOT_FIRE, b->units[u].name,
+			    b->units[chosen].name,
 			    battle_unit_alive(b, chosen) == 0 ? "it is no longer "
 			    "on the table" : "no stand has it in range, within 45 "
 			    "degrees of its front, and in sight");
@@ -1029,14 +1029,15 @@ retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
 			    in_works(b, b->stands[s].pos) &&
 			    !(b->stands[s].flags & ST_GUNS_LOST)) {
 				b->stands[s].flags |= ST_GUNS_LOST;
-				vw_ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d abandons "
-				    "its guns in the works.", b->units[u].name,
+				vw_ev(c, EV_RETREAT, u, winner, 0,
+				    VW_M_STAND_ABANDONS_GUNS, b->units[u].name,
 				    s - b->units[u].first_stand + 1);
 			}
 			vw_push_stand(c, s, geom_bearing(from, b->stands[s].pos),
 			    unit_rate(b, u) / 2, 0, 0);
-			vw_ev(c, EV_RETREAT, u, winner, 0, "%s: stand %d falls back "
-			    "%s\".", b->units[u].name, s - b->units[u].first_stand + 1,
+			vw_ev(c, EV_RETREAT, u, winner, 0,
+			    VW_M_STAND_FALLS_BACK, b->units[u].name,
+			    s - b->units[u].first_stand + 1,
 			    fmt_in(c, 0, unit_rate(b, u) / 2));
 			/* Forced into ground that disorders it, it suffers
 			 * the further effect: a morale test, failed while
@@ -1105,8 +1106,9 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 		    MOVE_ADVANCE_INTO, -1);
 
 		if (r.moved > 0)
-			vw_ev(c, EV_MOVE, w, l, r.moved, "%s advances %s\" into the "
-			    "ground %s held.", b->units[w].name, fmt_in(c, 0,
+			vw_ev(c, EV_MOVE, w, l, r.moved,
+			    VW_M_ADVANCES_INTO_GROUND, b->units[w].name,
+			    fmt_in(c, 0,
 			    r.moved), b->units[l].name);
 		unit_active_centre(b, w, &wc);
 	}
@@ -1132,8 +1134,9 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 		if (!vw_unit_has_room(b, w)) {
 			unit_restore(b, w, c->saved);
 		} else {
-			vw_ev(c, EV_FACING, w, -1, geom_norm(to), "%s turns to face "
-			    "%d after the melee.", b->units[w].name, geom_norm(to));
+			vw_ev(c, EV_FACING, w, -1, geom_norm(to),
+			    VW_M_TURNS_TO_FACE_AFTER_MELEE, b->units[w].name,
+			    geom_norm(to));
 		}
 	}
 }
@@ -1170,8 +1173,8 @@ vw_melee(struct ctx *c, int a, int t)
 			}
 	}
 	if (na == 0 || nd == 0) {
-		vw_ev(c, EV_ORDER_REFUSED, a, t, 0, "%s is no longer in contact "
-		    "with %s: no melee.", b->units[a].name, b->units[t].name);
+		vw_ev(c, EV_ORDER_REFUSED, a, t, 0, VW_M_NO_LONGER_IN_CONTACT,
+		    b->units[a].name, b->units[t].name);
 		return;
 	}
 	unit_active_centre(b, a, &ac);
@@ -1198,8 +1201,7 @@ vw_melee(struct ctx *c, int a, int t)
 	/* Each side that lost all it had in the melee has lost it: when both
 	 * did, nobody won, and nobody is left to retreat or advance. */
 	if (def_gone && att_gone) {
-		vw_ev(c, EV_MELEE_LOST, a, t, on_att, "%s and %s destroy each other "
-		    "in the melee (hits scored %d to %d): neither side wins.",
+		vw_ev(c, EV_MELEE_LOST, a, t, on_att, VW_M_DESTROY_EACH_OTHER,
 		    b->units[a].name, b->units[t].name, on_def, on_att);
 		return;
 	}
@@ -1226,9 +1228,9 @@ vw_melee(struct ctx *c, int a, int t)
 				c->overflow = 1;
 				break;
 			}
-			ra = vw_roll(c, a, "melee tie roll-off for %s (+%d)",
+			ra = vw_roll(c, a, VW_R_MELEE_TIE_ROLL,
 			    b->units[a].name, am);
-			rd = vw_roll(c, t, "melee tie roll-off for %s (+%d)",
+			rd = vw_roll(c, t, VW_R_MELEE_TIE_ROLL,
 			    b->units[t].name, dm);
 			if (ra + am > rd + dm)
 				winner = a;
@@ -1240,12 +1242,12 @@ vw_melee(struct ctx *c, int a, int t)
 	}
 	loser = winner == a ? t : a;
 	vw_ev(c, EV_MELEE_WON, winner, loser, winner == a ? on_def : on_att,
-	    "%s wins the melee with %s (hits scored %d to %d%s).",
+	    VW_M_WINS_MELEE,
 	    b->units[winner].name, b->units[loser].name,
 	    winner == a ? on_def : on_att, winner == a ? on_att : on_def,
 	    on_def == on_att ? ", won on the roll-off" : "");
 	vw_ev(c, EV_MELEE_LOST, loser, winner, winner == a ? on_att : on_def,
-	    "%s loses the melee with %s.", b->units[loser].name,
+	    VW_M_LOSES_MELEE, b->units[loser].name,
 	    b->units[winner].name);
 	if (loser == t) {
 		retreat_unit_stands(c, def, nd, ac, a);

@@ -332,8 +332,8 @@ vw_prepare_detachments(struct battle *b, struct err *e)
 static long
 refuse_no_room(struct ctx *c, int u)
 {
-	vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
-	    "change formation.", c->b->units[u].name);
+	vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_NO_MOVEMENT_TO_FORM,
+	    c->b->units[u].name);
 	return -1;
 }
 
@@ -356,20 +356,20 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 	 * on foot they are detachments. */
 	if (want == FORM_DISMOUNTED || cur == FORM_DISMOUNTED) {
 		if (!(un->abil & ABIL_MI) || un->base_kind != KIND_MOUNTED) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no dismounted "
-			    "form in this scenario.", un->name);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_NO_DISMOUNTED_FORM, un->name);
 			return -1;
 		}
 		if (want == cur)
 			return 0;
 		if (want != FORM_DISMOUNTED && want != FORM_LINE) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must mount before "
-			    "it changes formation.", un->name);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_MUST_MOUNT_BEFORE, un->name);
 			return -1;
 		}
 		if (cur == FORM_ROAD || cur == FORM_SKIRMISH) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s must form before it "
-			    "dismounts.", un->name);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_MUST_FORM_BEFORE, un->name);
 			return -1;
 		}
 		if (half > room)
@@ -386,31 +386,30 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 		vw_lay_out_line(b, u, cen, unit_facing(b, u));
 		if (!vw_unit_has_room(b, u)) {
 			unit_restore(b, u, c->saved);
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
-			    "formation: its stands would not have room there.",
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_CANNOT_CHANGE_FORMATION,
 			    un->name);
 			return -1;
 		}
 		c->moved[u] = 1;
 		if (want == FORM_DISMOUNTED)
-			vw_ev(c, EV_MOVE, u, -1, 0, "%s dismounts (half its move).",
+			vw_ev(c, EV_MOVE, u, -1, 0, VW_M_DISMOUNTS_HALF_MOVE,
 			    un->name);
 		else
-			vw_ev(c, EV_MOVE, u, -1, 0, "%s mounts (half its move).",
+			vw_ev(c, EV_MOVE, u, -1, 0, VW_M_MOUNTS_HALF_MOVE,
 			    un->name);
 		return half;
 	}
 	if (want == FORM_DETACHMENTS && !vw_can_detach(un) &&
 	    un->kind != KIND_DETACHMENT) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
-		    "detachments: only infantry with the Skirmish ability can.",
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_BREAK_INTO,
 		    un->name);
 		return -1;
 	}
 	if (want == FORM_SKIRMISH && un->kind != KIND_DETACHMENT &&
 	    un->kind != KIND_MOUNTED && !vw_can_detach(un)) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot take skirmish order: "
-		    "only detachments and mounted stands can.", un->name);
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_TAKE_SKIRMISH,
+		    un->name);
 		return -1;
 	}
 	if (un->kind == KIND_INFANTRY && vw_can_detach(un) &&
@@ -429,8 +428,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 		return 0;
 	}
 	if (cur == FORM_ROAD && vw_unit_in_enemy_contact(c, u)) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot leave road march in "
-		    "contact with the enemy.", un->name);
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_LEAVE_ROAD,
+		    un->name);
 		return -1;
 	}
 	/* Half the move to leave road march or skirmish order, and half to
@@ -445,8 +444,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 		return -1;
 	if (breaking) {
 		if (vw_break_unit(b, u, want, c->saved, &why) != 0) {
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot break into "
-			    "detachments: %s.", un->name, why);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_CANNOT_BREAK_UP, un->name, why);
 			return -1;
 		}
 	} else if (forming) {
@@ -461,8 +460,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 		if (vw_reform_unit(b, u, P(c, "contact"), c->saved + un->nstands,
 		    &why) != 0) {
 			unit_restore(b, u, c->saved);
-			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot form up "
-			    "from its detachments: %s.", un->name, why);
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+			    VW_M_CANNOT_FORM_UP, un->name, why);
 			return -1;
 		}
 	} else {
@@ -478,9 +477,8 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 			vw_lay_out_line(b, u, cen, unit_facing(b, u));
 			if (!vw_unit_has_room(b, u)) {
 				unit_restore(b, u, c->saved);
-				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change "
-				    "formation: its stands would not have room "
-				    "there.", un->name);
+				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
+				    VW_M_CANNOT_CHANGE_FORMATION, un->name);
 				return -1;
 			}
 		}
@@ -506,17 +504,18 @@ vw_change_formation(struct ctx *c, int u, enum formation want, long room)
 	if (cur == FORM_ROAD)
 		c->free_turn[u] = 1;
 	if (breaking)
-		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s breaks into %d "
-		    "detachments%s%s.", un->name, battle_unit_alive(b, u),
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u),
+		    VW_M_BREAKS_INTO_DETACHMENTS, un->name, battle_unit_alive(b,
+		    u),
 		    want == FORM_SKIRMISH ? " in skirmish order" : "",
 		    cost ? " (half its move)" : "");
 	else if (forming)
-		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u), "%s forms up from "
-		    "its detachments into %d %s (%s its move).", un->name,
+		vw_ev(c, EV_MOVE, u, -1, battle_unit_alive(b, u),
+		    VW_M_FORMS_UP_DETACHMENTS, un->name,
 		    battle_unit_alive(b, u), battle_unit_alive(b, u) == 1 ?
 		    "stand" : "stands", cost > half ? "all" : "half");
 	else
-		vw_ev(c, EV_MOVE, u, -1, 0, "%s forms %s%s.", un->name,
+		vw_ev(c, EV_MOVE, u, -1, 0, VW_M_FORMS, un->name,
 		    want == FORM_LINE && un->kind == KIND_MOUNTED ? "mounted" :
 		    want == FORM_LINE && un->kind == KIND_DETACHMENT ?
 		    "detachments" : want == FORM_ROAD ? "road march" :

@@ -21,6 +21,7 @@
 #include "core/dice.h"
 #include "core/events.h"
 #include "core/geom.h"
+#include "rules/vnb_wing_msgs.h"
 #include "rules/vnb_wing.h"
 
 /* Movement costs are counted in sixths of a hundredth of an inch so that
@@ -304,11 +305,14 @@ unit_restore(struct battle *b, int u, const struct stand *save)
 
 /* --- shared between the files ------------------------------------------ */
 
-/* Events (vnb_wing.c). */
+/* Events and dice (vnb_wing.c): a message of the catalogue
+ * (vnb_wing_msgs.h: each VW_M_ and VW_R_ macro gives the id, the letters
+ * and the sentence), for unit's side; a d6 for unit's side. */
 void vw_ev(struct ctx *c, enum event_kind k, int unit, int target, int value,
-    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-int vw_roll(struct ctx *c, int unit, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    const char *msg, const char *types, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+int vw_roll(struct ctx *c, int unit, const char *msg, const char *types,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void vw_disorder(struct ctx *c, int s, const char *why);
 void vw_lose_sp(struct ctx *c, int s, int n, const char *why);
 void vw_remove_stand(struct ctx *c, int s, const char *why);

@@ -289,8 +289,8 @@ roll_marsh(struct ctx *c, int u, int mi)
 
 		if (!active(b, s))
 			continue;
-		r = vw_roll(c, u, "marsh (%s) for %s stand %d%s%s: 1-2 no effect, 3-4 "
-		    "2 for 1, 5+ 4 for 1 and disordered", t->name, b->units[u].name,
+		r = vw_roll(c, u, VW_R_MARSH_STAND_EFFECT, t->name,
+		    b->units[u].name,
 		    s - b->units[u].first_stand + 1,
 		    b->units[u].kind == KIND_ARTILLERY ? ", +1 guns" : "",
 		    t->trodden ? ", +1 crossed before" : "") + plus;
@@ -302,7 +302,7 @@ roll_marsh(struct ctx *c, int u, int mi)
 		} else if (r >= 3) {
 			b->stands[s].flags |= ST_MARSH_X2;
 		}
-		vw_ev(c, EV_MOVE, u, -1, r, "%s: stand %d in %s: %s.", b->units[u].name,
+		vw_ev(c, EV_MOVE, u, -1, r, VW_M_STAND_GOING, b->units[u].name,
 		    s - b->units[u].first_stand + 1, t->name, r >= 5 ? "heavy going, "
 		    "4 for 1" : r >= 3 ? "hard going, 2 for 1" : "no effect");
 	}
@@ -327,7 +327,7 @@ after_step_ground(struct ctx *c, int u, struct pt at, int skirm)
 			in_marsh = 1;
 		if (t->kind == T_CROPS && !skirm && !t->trodden) {
 			t->trodden = 1;
-			vw_ev(c, EV_MOVE, u, -1, 0, "%s knocks down the crops of %s.",
+			vw_ev(c, EV_MOVE, u, -1, 0, VW_M_KNOCKS_DOWN_CROPS,
 			    b->units[u].name, t->name);
 		}
 	}
@@ -353,7 +353,7 @@ fence_test(struct ctx *c, int u)
 
 		if (!active(b, s) || disordered(b, s))
 			continue;
-		r = vw_roll(c, u, "fence test of %s stand %d, disordered on %d or more",
+		r = vw_roll(c, u, VW_R_FENCE_TEST_STAND,
 		    un->name, s - un->first_stand + 1,
 		    unit_morale(b, u) - ((un->abil & ABIL_PT) ? 1 : 0));
 		if (r + ((un->abil & ABIL_PT) ? 1 : 0) >= unit_morale(b, u))
@@ -797,8 +797,8 @@ vw_face_unit(struct ctx *c, int u, int to, int charging, long room)
 	if (delta == 0)
 		return 0;
 	if (c->fchanges[u] >= 2 && !bonus) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot change facing a "
-		    "third time this turn.", un->name);
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_CHANGE_FACING,
+		    un->name);
 		return -1;
 	}
 	/* Leaving road march gives every stand a free change, poorly trained
@@ -809,8 +809,8 @@ vw_face_unit(struct ctx *c, int u, int to, int charging, long room)
 	else if (charging || c->fchanges[u] == 1 || (un->abil & ABIL_PT))
 		cost = COST(unit_rate(b, u) / 2);
 	if (cost > room) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has not the movement left to "
-		    "turn (a %s facing change costs half its move).", un->name,
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_NO_MOVEMENT_TO_TURN,
+		    un->name,
 		    c->fchanges[u] == 1 ? "second" : "paid");
 		return -1;
 	}
@@ -827,8 +827,8 @@ vw_face_unit(struct ctx *c, int u, int to, int charging, long room)
 				b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, -delta);
 				b->stands[s].facing = geom_norm(from);
 			}
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s cannot turn there: it "
-		    "would leave the table.", un->name);
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_TURN_THERE,
+		    un->name);
 		return -1;
 	}
 	if (bonus)
@@ -842,7 +842,7 @@ vw_face_unit(struct ctx *c, int u, int to, int charging, long room)
 		FOR_STANDS(b, u, s)
 			b->stands[s].flags &= ~ST_STATIONARY;
 	}
-	vw_ev(c, EV_FACING, u, -1, geom_norm(to), "%s turns to face %d%s.",
+	vw_ev(c, EV_FACING, u, -1, geom_norm(to), VW_M_TURNS_TO_FACE,
 	    un->name, geom_norm(to), cost > 0 ? " (half its move)" : "");
 	return cost;
 }
@@ -856,15 +856,15 @@ vw_report_move(struct ctx *c, int u, struct move_result *r, fx asked)
 	if (!unit_active_centre(b, u, &cen))
 		return;
 	if (r->moved > 0)
-		vw_ev(c, EV_MOVE, u, -1, r->moved, "%s moves %s\" to %s,%s%s%s.",
+		vw_ev(c, EV_MOVE, u, -1, r->moved, VW_M_MOVES,
 		    b->units[u].name, fmt_in(c, 0, r->moved), fmt_in(c, 1, cen.x),
 		    fmt_in(c, 2, cen.y), r->stop ? ", stopping: " : "",
 		    r->stop ? r->stop : "");
 	else if (r->stop)
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s does not move: %s.",
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_DOES_NOT_MOVE,
 		    b->units[u].name, r->stop);
 	else if (asked > 0)
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, "%s has no movement left.",
+		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_NO_MOVEMENT_LEFT,
 		    b->units[u].name);
 }
 

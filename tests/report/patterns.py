@@ -1,94 +1,140 @@
 #!/usr/bin/env python3
-"""patterns.py - the sentence patterns a ruleset's rules core writes into
-its events, read from its C source, and whether a narrative template file
-covers each of them.
+"""patterns.py - a ruleset's message catalogue checked against its
+narrative templates and its code.
 
-    patterns.py SOURCE.c [SOURCE.c ...] --check TEMPLATES.txt
-    patterns.py SOURCE.c ...            (lists them, with their event kind)
+    patterns.py CATALOGUE.h TEMPLATES.txt SOURCE.c [SOURCE.c ...]
+    patterns.py CATALOGUE.h                 (lists the messages)
 
-A pattern is the format string given to the ruleset's vw_ev() helper (the
-string literals that follow `vw_ev(c, EV_KIND, unit, target, value,`, joined
-as C joins adjacent literals) or to events_add() directly.  --check exits 1 naming each pattern with
-no `core:` entry in the template file, and each entry whose pattern the
-source no longer writes.
+The catalogue is the ruleset's src/rules/NAME_msgs.h: one macro a
+message, `#define VW_M_HALTS "halts", "u", "%s halts."` (an _M_ macro
+an event, an _R_ macro the purpose of a die), plus the one message
+every ruleset writes, EVENT_M_PHASE of src/core/events.h.  The check
+exits 1, naming each fault, when
+
+  - an id is given twice, or is not lower-case letters, digits and '-';
+  - a message's letters are not those of EVENT_TYPES, or do not match
+    its sentence (one a %s or %d; a number's letter for %d, another for
+    %s);
+  - a macro is missing from the catalogue's table (EVENT_MSG(NAME) in
+    one of the sources), or the table names one the catalogue lacks;
+  - a macro is used nowhere in the sources;
+  - an event message (_M_, and the phase) has no "msg:" entry in the
+    templates, an entry names an id the catalogue lacks, or a template
+    uses {N} past the message's values.
 """
+import os
 import re
 import sys
 
-CALLS = [(re.compile(r'\b(?:vw_|b7_)?ev\(c,\s*(EV_[A-Z_]+),'), 3),
-         (re.compile(r'\bevents_add\((?:c->ev|evs),\s*(EV_[A-Z_]+),'), 4)]
-LIT = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
+HERE = os.path.dirname(os.path.abspath(__file__))
+EVENTS_H = os.path.join(HERE, "..", "..", "src", "core", "events.h")
+
+DEFINE = re.compile(r'#define (\w+_[MR]_\w+) \\\n\s*"([^"]*)", "([^"]*)",'
+                    r'((?:\s*\\?\n?\s*"(?:[^"\\]|\\.)*")+)')
+LIT = re.compile(r'"((?:[^"\\]|\\.)*)"')
+CONV = re.compile(r'%(%|[0-9]*[sd])')
+NUMBERS = "pnra"
 
 
-def unescape(s):
-    return bytes(s, "utf-8").decode("unicode_escape").encode(
-        "latin-1").decode("utf-8")
+def event_types():
+    src = open(EVENTS_H, encoding="utf-8").read()
+    m = re.search(r'#define EVENT_TYPES "([a-z]+)"', src)
+    return m.group(1)
 
 
-def skip_args(src, i, n):
-    """Index after n top-level commas from i."""
-    depth = 0
-    while n > 0 and i < len(src):
-        ch = src[i]
-        if ch == '"':
-            i += 1
-            while src[i] != '"':
-                i += 2 if src[i] == '\\' else 1
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif ch == ',' and depth == 0:
-            n -= 1
-        i += 1
-    return i
+def catalogue(path):
+    """name -> (id, letters, sentence), in the file's order."""
+    src = open(path, encoding="utf-8").read()
+    out = {}
+    for m in DEFINE.finditer(src):
+        out[m.group(1)] = (m.group(2), m.group(3),
+                           "".join(LIT.findall(m.group(4))))
+    return out
 
 
-def patterns(paths):
-    found = {}
-    for path in paths:
-        src = open(path, encoding="utf-8").read()
-        for call, nargs in CALLS:
-          for m in call.finditer(src):
-            i = skip_args(src, m.end(), nargs)
-            parts = []
-            while True:
-                lm = LIT.match(src, i)
-                if not lm:
-                    break
-                parts.append(lm.group(1))
-                i = lm.end()
-            if parts and "".join(parts) != "%s":
-                found.setdefault(unescape("".join(parts)), m.group(1))
-    return found
+def phase():
+    src = open(EVENTS_H, encoding="utf-8").read()
+    m = re.search(r'#define (EVENT_M_PHASE) "([^"]*)", "([^"]*)", '
+                  r'"((?:[^"\\]|\\.)*)"', src)
+    return {m.group(1): (m.group(2), m.group(3), m.group(4))}
+
+
+def check(cat_path, tmpl, sources):
+    faults = []
+    types = event_types()
+    cat = catalogue(cat_path)
+    if not cat:
+        return ["%s: no messages found" % cat_path]
+    allm = dict(cat)
+    allm.update(phase())
+    ids = {}
+    for name, (mid, letters, fmt) in allm.items():
+        if mid in ids:
+            faults.append("%s: the id \"%s\" is given twice (%s, %s)"
+                          % (cat_path, mid, ids[mid], name))
+        ids[mid] = name
+        if not re.fullmatch(r"[a-z0-9-]+", mid):
+            faults.append("%s: %s: \"%s\" is not an id" % (cat_path, name,
+                                                           mid))
+        convs = [c for c in CONV.findall(fmt) if c != "%"]
+        if len(convs) != len(letters):
+            faults.append("%s: %s: %d letters for %d values in \"%s\""
+                          % (cat_path, name, len(letters), len(convs), fmt))
+            continue
+        for c, t in zip(convs, letters):
+            if t not in types:
+                faults.append("%s: %s: '%s' is not a letter of EVENT_TYPES "
+                              "(%s)" % (cat_path, name, t, types))
+            elif (t in NUMBERS) != c.endswith("d"):
+                faults.append("%s: %s: '%s' cannot be written with %%%s"
+                              % (cat_path, name, t, c))
+    code = "".join(open(p, encoding="utf-8").read() for p in sources)
+    table = set(re.findall(r'EVENT_MSG\((\w+)\)', code))
+    for name in allm:
+        if name not in table:
+            faults.append("%s: %s is not in the catalogue's table "
+                          "(EVENT_MSG(%s))" % (cat_path, name, name))
+        uses = len(re.findall(r'\b%s\b' % name, code))
+        if name != "EVENT_M_PHASE" and uses < 2:
+            faults.append("%s: %s is written by no code" % (cat_path, name))
+    for name in table - set(allm):
+        faults.append("the table names %s, which %s lacks" % (name, cat_path))
+    if tmpl is None:
+        return faults
+    have = {}
+    for n, line in enumerate(open(tmpl, encoding="utf-8"), 1):
+        if line.startswith("msg: "):
+            cur = line[5:].strip()
+            have[cur] = n
+            if cur not in ids:
+                faults.append("%s:%d: no message \"%s\" in %s"
+                              % (tmpl, n, cur, cat_path))
+        elif line.startswith("says: ") and cur in ids:
+            nv = len(allm[ids[cur]][1])
+            for k in re.findall(r"\{([0-9]+)\}", line):
+                if int(k) < 1 or int(k) > nv:
+                    faults.append("%s:%d: {%s}, but \"%s\" has %d values"
+                                  % (tmpl, n, k, cur, nv))
+    for name, (mid, letters, fmt) in allm.items():
+        if "_R_" not in name and mid not in have:
+            faults.append("%s: no template for \"%s\" (%s: \"%s\")"
+                          % (tmpl, mid, name, fmt))
+    return faults
 
 
 def main():
     args = sys.argv[1:]
-    tmpl = None
-    if "--check" in args:
-        k = args.index("--check")
-        tmpl = args[k + 1]
-        args = args[:k] + args[k + 2:]
-    found = patterns(args)
-    if tmpl is None:
-        for p, kind in sorted(found.items(), key=lambda x: (x[1], x[0])):
-            print("%-20s %s" % (kind, p))
+    if len(args) == 1:
+        for name, (mid, letters, fmt) in catalogue(args[0]).items():
+            print("%-28s %-8s %s" % (mid, letters, fmt))
         return 0
-    have = set()
-    for line in open(tmpl, encoding="utf-8"):
-        if line.startswith("core: "):
-            have.add(line[len("core: "):].rstrip("\n"))
-    bad = 0
-    for p in sorted(set(found) - have):
-        print("no template for the pattern: %s" % p)
-        bad += 1
-    for p in sorted(have - set(found)):
-        print("a template for a pattern the source does not write: %s" % p)
-        bad += 1
-    print("%d patterns, %d templates, %d problems" % (len(found), len(have),
-                                                      bad))
-    return 1 if bad else 0
+    if len(args) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    faults = check(args[0], args[1], args[2:])
+    for f in faults:
+        print(f)
+    return 1 if faults else 0
 
 
 if __name__ == "__main__":

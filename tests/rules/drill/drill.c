@@ -14,6 +14,9 @@
 
 #include <stddef.h>
 
+/* Its one message: how many units stepped. */
+#define DRILL_M_STEP "step", "n", "%d units step forward 1\"."
+
 static const struct troop_type drill_types[] = {
 	{ .id = "drill-company", .kind = KIND_INFANTRY, .speed = 6,
 	    .morale = 4, .weapon = WEAPON_MUSKET, .label = "a company at drill" },
@@ -45,14 +48,19 @@ drill_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		}
 		moved += u->nstands > 0;
 	}
-	events_add(ev, EV_MOVE, -1, -1, -1, moved, "%d units step forward 1\".",
-	    moved);
+	events_say(ev, EV_MOVE, -1, -1, -1, moved, DRILL_M_STEP, moved);
 	if (ev->overflow)
 		return err_set(e, ERR_INTERNAL, "out of memory for events");
 	return 0;
 }
 
+static const struct event_msg drill_messages[] = {
+	EVENT_MSG(DRILL_M_STEP),
+	{ .id = NULL }
+};
+
 static const struct ruleset_words drill_words = {
+	.messages = drill_messages,
 	.yards_per_foot = 100,
 	.column_word = "column",
 	.scale_note = "SP are strength points.",

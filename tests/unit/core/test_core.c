@@ -155,11 +155,11 @@ dice_failure_is_sticky(void **state)
 	(void)state;
 	events_init(&ev);
 	dice_init(&d, dice_script_next, &s, &ev);
-	assert_int_equal(dice_roll(&d, 6, -1, "first"), 3);
+	assert_int_equal(dice_roll(&d, 6, -1, "first", "", "first"), 3);
 	assert_int_equal(d.failed, 0);
-	assert_int_equal(dice_roll(&d, 6, -1, "second"), 1);
+	assert_int_equal(dice_roll(&d, 6, -1, "second", "", "second"), 1);
 	assert_int_equal(d.failed, 1);
-	assert_int_equal(dice_roll(&d, 6, -1, "third"), 1);
+	assert_int_equal(dice_roll(&d, 6, -1, "third", "", "third"), 1);
 	assert_int_equal(ev.n, 1);
 	assert_int_equal(ev.v[0].value, 3);
 	assert_int_equal(ev.v[0].sides, 6);

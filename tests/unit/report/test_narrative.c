@@ -34,11 +34,19 @@ static const char scen[] =
     "  brigade \"Va\" commander \"Weedon\" at 24,24\n"
     "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 10,26 facing 180\n";
 
+/* A small catalogue, as a ruleset's *_msgs.h spells its entries. */
+#define T_M_FIRES "fires", "uuwnwnw", "%s fires at %s (%s range): %d %s, %d %s."
+#define T_M_HALTS "halts", "u", "%s halts."
+#define T_M_RESTS "rests", "u", "%s rests."
+static const struct event_msg msgs[] = {
+	EVENT_MSG(T_M_FIRES), EVENT_MSG(T_M_HALTS), EVENT_MSG(T_M_RESTS), { .id = NULL }
+};
+
 static struct narrative *
 parse(const char *t, struct err *e)
 {
 	err_clear(e);
-	return narrative_parse(t, strlen(t), "test.txt", e);
+	return narrative_parse(t, strlen(t), "test.txt", msgs, e);
 }
 
 static void
@@ -56,21 +64,26 @@ static void
 a_template_file_with_a_mistake_is_refused_naming_the_line(void **state)
 {
 	(void)state;
-	refused("core: %s fires at %s.\nsays: {1} fired on {3}.\n",
-	    "test.txt:2: unknown placeholder {3}");
-	refused("# c\ncore: %s halts.\nsays: {1} halted {where}.\n",
+	refused("msg: halts\nsays: {1} halted {2}.\n",
+	    "test.txt:2: unknown placeholder {2}: this message gives 1 value");
+	refused("# c\nmsg: halts\nsays: {1} halted {where}.\n",
 	    "test.txt:3: unknown placeholder {where}");
-	refused("core: %s halts.\nsays: {1} halted {0}.\n", "{0}");
-	refused("core: %s halts.\nsays: {1 halted.\n", "does not close");
-	refused("core: %s halts.\nsays: 1} halted.\n", "without its '{'");
-	refused("core: %s halts.\ncore: %s runs.\nsays: {1}\n",
-	    "test.txt:2: the pattern of line 1 has no \"says:\"");
-	refused("says: {1} halted.\n", "test.txt:1: expected a pattern");
-	refused("core: %s halts.\n", "has no \"says:\" line");
-	refused("core: %s halts at %f.\nsays: x\n", "other than %s or %d");
-	refused("core: %s halts.\nsays: a\ncore: %s halts.\nsays: b\n",
+	refused("msg: halts\nsays: {1} halted {0}.\n", "{0}");
+	refused("msg: halts\nsays: {1 halted.\n", "does not close");
+	refused("msg: halts\nsays: 1} halted.\n", "without its '{'");
+	refused("msg: halts\nmsg: rests\nsays: {1}\n",
+	    "test.txt:2: the message of line 1 has no \"says:\"");
+	refused("says: {1} halted.\n", "test.txt:1: expected a message id");
+	refused("msg: halts\n", "has no \"says:\" line");
+	refused("msg: flees\nsays: x\n",
+	    "test.txt:1: the rules core writes no message \"flees\"");
+	refused("msg: Halts!\nsays: x\n", "is not a message id");
+	refused("msg: halts\nsays: a\nmsg: halts\nsays: b\n",
 	    "two templates");
-	refused("hello\n", "expected a pattern");
+	refused("hello\n", "expected a message id");
+	/* A file of despatch 0.4's keys is told how to mend it. */
+	refused("core: %s halts.\nsays: {1} halted.\n",
+	    "test.txt:1: templates are keyed by message id now");
 }
 
 static void
@@ -85,23 +98,29 @@ an_event_is_told_with_its_values_reordered_and_the_ground_named(void **state)
 	(void)state;
 	if (scenario_parse(scen, strlen(scen), "t", 0, &b, &e) != 0)
 		fail_msg("%s", e.msg);
-	n = parse("core: %s fires at %s (%s range): %d %s, %d %s.\n"
+	n = parse("msg: fires\n"
 	    "says: At {3} range {1} fired on {2}{target_place}{place}: {6} "
 	    "{7} from {4} {5}.\n"
-	    "core: %s halts.\nsays: {text} Indeed.\n", &e);
+	    "msg: halts\nsays: {text} Indeed.\n", &e);
 	assert_non_null(n);
 	assert_int_equal(narrative_count(n), 2);
 	events_init(&ev);
-	events_add(&ev, EV_FIRE, 0, 0, 1, 1, "%s fires at %s (%s range): %d %s, "
-	    "%d %s.", "23rd Foot", "2nd Virginia", "long", 2, "dice", 1, "hit");
-	events_add(&ev, EV_MOVE, 0, 0, -1, 0, "%s halts.", "23rd Foot");
-	events_add(&ev, EV_MOVE, 0, 0, -1, 0, "%s rests.", "23rd Foot");
+	events_say(&ev, EV_FIRE, 0, 0, 1, 1, T_M_FIRES, "23rd Foot",
+	    "2nd Virginia", "long", 2, "dice", 1, "hit");
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "23rd Foot");
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_RESTS, "23rd Foot");
+	assert_string_equal(ev.v[0].msg, "fires");
+	assert_string_equal(ev.v[0].types, "uuwnwnw");
+	assert_int_equal(ev.v[0].nargs, 7);
+	assert_string_equal(events_arg(&ev.v[0], 3), "2");
+	assert_string_equal(ev.v[0].text,
+	    "23rd Foot fires at 2nd Virginia (long range): 2 dice, 1 hit.");
 	assert_int_equal(narrative_say(n, b, &ev.v[0], out, sizeof(out)), 1);
 	assert_string_equal(out, "At long range 23rd Foot fired on 2nd "
 	    "Virginia, on Gallows hill, in Mill wood: 1 hit from 2 dice.");
 	assert_int_equal(narrative_say(n, b, &ev.v[1], out, sizeof(out)), 1);
 	assert_string_equal(out, "23rd Foot halts. Indeed.");
-	/* A pattern without a template: the core's own sentence. */
+	/* A message without a template: the core's own sentence. */
 	assert_int_equal(narrative_say(n, b, &ev.v[2], out, sizeof(out)), 0);
 	assert_string_equal(out, "23rd Foot rests.");
 	/* No templates at all: the same. */
@@ -159,6 +178,7 @@ every_ruleset_has_templates_and_a_directory_overrides(void **state)
 {
 	const struct ruleset *const *all = ruleset_all();
 	char dir[] = "/tmp/despatch-tmpl-XXXXXX", path[128];
+	const struct event_msg *vw = ruleset_find("vnb-wing")->words->messages;
 	struct narrative *n = NULL;
 	struct err e;
 	FILE *f = NULL;
@@ -167,36 +187,37 @@ every_ruleset_has_templates_and_a_directory_overrides(void **state)
 	(void)state;
 	for (i = 0; all[i] != NULL; i++) {
 		err_clear(&e);
-		n = narrative_load(all[i]->name, NULL, &e);
+		n = narrative_load(all[i]->name, all[i]->words != NULL ?
+		    all[i]->words->messages : NULL, NULL, &e);
 		if (n == NULL)
 			fail_msg("%s: %s", all[i]->name, e.msg);
 		assert_true(narrative_count(n) > 20);
 		narrative_free(n);
 	}
 	assert_non_null(mkdtemp(dir));
-	n = narrative_load("vnb-wing", dir, &e);
+	n = narrative_load("vnb-wing", vw, dir, &e);
 	assert_non_null(n);
 	assert_true(narrative_count(n) > 20);
 	narrative_free(n);
 	snprintf(path, sizeof(path), "%s/vnb-wing.txt", dir);
 	f = fopen(path, "w");
 	assert_non_null(f);
-	fputs("core: %s is stationary.\nsays: {1} stood like a rock.\n", f);
+	fputs("msg: stationary\nsays: {1} stood like a rock.\n", f);
 	fclose(f);
-	n = narrative_load("vnb-wing", dir, &e);
+	n = narrative_load("vnb-wing", vw, dir, &e);
 	assert_non_null(n);
 	assert_int_equal(narrative_count(n), 1);
 	narrative_free(n);
 	f = fopen(path, "w");
-	fputs("core: %s is stationary.\nsays: {2} stood.\n", f);
+	fputs("msg: stationary\nsays: {2} stood.\n", f);
 	fclose(f);
 	err_clear(&e);
-	assert_null(narrative_load("vnb-wing", dir, &e));
+	assert_null(narrative_load("vnb-wing", vw, dir, &e));
 	assert_non_null(strstr(e.msg, "vnb-wing.txt:2: unknown placeholder {2}"));
 	unlink(path);
 	rmdir(dir);
 	err_clear(&e);
-	assert_null(narrative_load("no-such-rules", NULL, &e));
+	assert_null(narrative_load("no-such-rules", NULL, NULL, &e));
 }
 
 /* A unit's state in words: a disordered stand is disordered, a stand
