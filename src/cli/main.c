@@ -594,6 +594,7 @@ report_game_of(const struct referee_game *g, struct report_game *rg)
 	rg->sandbox = g->sandbox;
 	rg->step = g->step;
 	rg->result = g->result;
+	rg->nar = NULL;
 }
 
 /* --side SIDE: the side whose view is shown (*side -1: every side) and,
@@ -743,8 +744,10 @@ cmd_events(int argc, char **argv)
 	const char *game = NULL, *side_id = NULL;
 	int *steps = NULL, turn = 0, i, as_json = 0, side = -1, rc;
 	unsigned char *seen = NULL;
+	const struct narrative *nar = NULL;
 
 	err_clear(&e);
+	events_init(&ev);
 	memset(&g, 0, sizeof(g));
 	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch events GAME [--turn N] [--side SIDE] "
@@ -795,8 +798,12 @@ cmd_events(int argc, char **argv)
 		referee_free(r);
 		return cli_fail(&e);
 	}
-	if (referee_game_events(r, g.id, 0, &ev, &steps, &e) != 0) {
+	if (referee_game_events(r, g.id, 0, &ev, &steps, &e) != 0 ||
+	    (as_json && (nar = referee_narrative(r, ruleset_find(g.ruleset),
+	    &e)) == NULL)) {
 		free(seen);
+		free(steps);
+		events_free(&ev);
 		battle_free(b);
 		referee_free(r);
 		return cli_fail(&e);
@@ -834,7 +841,7 @@ cmd_events(int argc, char **argv)
 				    x->text);
 				continue;
 			}
-			report_json_event(&j, b, x, steps[i], seq);
+			report_json_event(&j, b, nar, x, steps[i], seq);
 		}
 		if (as_json) {
 			jw_end_arr(&j);

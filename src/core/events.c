@@ -204,9 +204,21 @@ events_set_message(struct events *ev, const char *msg, const char *types,
 		return -1;
 	snprintf(x->msg, sizeof(x->msg), "%s", msg);
 	memcpy(x->types, types, ntypes + 1);
-	memcpy(x->args, args, len);
+	if (len > 0)
+		memcpy(x->args, args, len);
 	x->nargs = (int)ntypes;
 	return 0;
+}
+
+size_t
+events_args_len(const struct event *x)
+{
+	size_t k = 0;
+	int i;
+
+	for (i = 0; i < x->nargs; i++)
+		k += strlen(x->args + k) + 1;
+	return k;
 }
 
 const char *

@@ -123,6 +123,8 @@ void events_add(struct events *ev, enum event_kind kind, int side, int unit,
 int events_set_message(struct events *ev, const char *msg, const char *types,
     const char *args, size_t len);
 
+/* How many bytes of x->args its values take, their NULs counted. */
+size_t events_args_len(const struct event *x);
 /* The i-th value of x (0-based), or "" past the last. */
 const char *events_arg(const struct event *x, int i);
 /* The name of a value's letter ("unit", "count" ...), NULL for none. */

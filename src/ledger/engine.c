@@ -20,15 +20,28 @@ static const struct ledger_engine engines[] = {
 	/* Their state hashes (despatch/state/v1 and v2) were not kept: a
 	 * game of theirs is checked as a chain, but cannot be carried over
 	 * by this build. */
-	{ 1, "0.1.0", "despatch 0.1.0", 0, NULL },
-	{ 2, "0.2.0", "despatch 0.2.0", 0, NULL },
+	{ .number = 1, .genesis_name = "0.1.0", .build = "despatch 0.1.0",
+	  .events_hash = ledger_events_hash_text },
+	{ .number = 2, .genesis_name = "0.2.0", .build = "despatch 0.2.0",
+	  .events_hash = ledger_events_hash_text },
 	/* The last 0.3.0 builds hashed the state as engine 4 does (v3);
 	 * the first ones, before each unit's ruleset values joined the
 	 * state, hashed v2, and cannot be carried over.  The second
 	 * ruleset's event texts and forced moves through woods changed
 	 * after it: its results cannot be given again by this build. */
-	{ 3, "0.3.0", "despatch 0.3.0", 0, ledger_state_hash },
-	{ 4, "0.4.0", "despatch 0.4.0 or later", 1, ledger_state_hash },
+	{ .number = 3, .genesis_name = "0.3.0", .build = "despatch 0.3.0",
+	  .state_hash = ledger_state_hash,
+	  .events_hash = ledger_events_hash_text },
+	/* Engines 4 and 5 play alike; 4 signed each event's sentence, 5
+	 * its message id and typed values, so that a sentence may be
+	 * reworded.  The catalogues keep 4's sentences, so its games are
+	 * still played again. */
+	{ .number = 4, .genesis_name = "0.4.0", .build = "despatch 0.4.0 or later",
+	  .replays = 1, .state_hash = ledger_state_hash,
+	  .events_hash = ledger_events_hash_text },
+	{ .number = 5, .genesis_name = "5", .build = "despatch 0.5.0 or later",
+	  .replays = 1, .state_hash = ledger_state_hash,
+	  .events_hash = ledger_events_hash, .typed_events = 1 },
 };
 
 const struct ledger_engine *

@@ -19,6 +19,13 @@ struct ledger_engine {
 	const char *build;       /* the build that replays its steps */
 	int replays;             /* this build replays its steps exactly */
 	int (*state_hash)(const struct battle *b, unsigned char out[LEDGER_HASH]);
+	/* How its step records hash the events; NULL for engines whose
+	 * way is not kept. */
+	int (*events_hash)(const struct events *ev,
+	    unsigned char out[LEDGER_HASH]);
+	/* Its archives give each event's message and typed values (1), or
+	 * its sentence (0). */
+	int typed_events;
 };
 
 /* The engine this build plays: ENGINE_NUMBER, or the older one

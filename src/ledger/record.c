@@ -335,7 +335,8 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 }
 
 int
-ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
+ledger_events_hash_text(const struct events *ev,
+    unsigned char out[LEDGER_HASH])
 {
 	struct lbuf f = { 0 };
 	int i, oom;
@@ -354,6 +355,37 @@ ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 	}
 	oom = f.oom;
 	ledger_hash("despatch/events/v1", &f, out);
+	ledger_buf_free(&f);
+	return oom ? -1 : 0;
+}
+
+int
+ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
+{
+	struct lbuf f = { 0 };
+	int i, k, oom;
+
+	ledger_buf_int(&f, ev->n);
+	for (i = 0; i < ev->n; i++) {
+		const struct event *x = &ev->v[i];
+		char letter[2] = { 0, 0 };
+
+		ledger_buf_str(&f, events_kind_name(x->kind));
+		ledger_buf_int(&f, x->side);
+		ledger_buf_int(&f, x->unit);
+		ledger_buf_int(&f, x->target);
+		ledger_buf_int(&f, x->value);
+		ledger_buf_int(&f, x->sides);
+		ledger_buf_str(&f, x->msg);
+		ledger_buf_int(&f, x->nargs);
+		for (k = 0; k < x->nargs; k++) {
+			letter[0] = x->types[k];
+			ledger_buf_str(&f, letter);
+			ledger_buf_str(&f, events_arg(x, k));
+		}
+	}
+	oom = f.oom;
+	ledger_hash("despatch/events/v2", &f, out);
 	ledger_buf_free(&f);
 	return oom ? -1 : 0;
 }

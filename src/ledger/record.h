@@ -99,7 +99,14 @@ void ledger_dice_seed_nonces(const char *game, int step,
 /* What changes in a battle, and a step's events, hashed canonically;
  * -1 when out of memory. */
 int ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH]);
+/* A step's events as engines from 5 sign them: each event's kind, side,
+ * units, value, die, message id and typed values ("despatch/events/v2"),
+ * never its sentence. */
 int ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH]);
+/* As engines 3 and 4 signed them: the sentence in place of the message
+ * ("despatch/events/v1"). */
+int ledger_events_hash_text(const struct events *ev,
+    unsigned char out[LEDGER_HASH]);
 
 /* --- records -------------------------------------------------------- */
 

@@ -28,6 +28,7 @@
 #include "core/ruleset.h"
 #include "ledger/check.h"
 #include "ledger/engine.h"
+#include "ledger/events_json.h"
 #include "ledger/ledger.h"
 #include "ledger/play.h"
 #include "orders/orders.h"
@@ -116,22 +117,6 @@ unhex_alloc(const char *s, size_t *n)
 	return p;
 }
 
-/* Does object o have exactly these keys, in this order?  The order
- * too, because an archive is what despatch writes byte for byte, and a
- * line with its keys moved reads back the same. */
-static int
-keys_exact(json_t *o, const char *const *keys)
-{
-	void *it = json_object_iter(o);
-	size_t n = 0;
-
-	for (; keys[n] != NULL; n++, it = json_object_iter_next(o, it))
-		if (it == NULL ||
-		    strcmp(json_object_iter_key(it), keys[n]) != 0)
-			return 0;
-	return it == NULL;
-}
-
 static const char *const header_keys[] = { "despatch_archive", "game",
 	"ruleset", "engine", "finished", "scenario", NULL };
 static const char *const genesis_keys[] = { "seq", "kind", "seats", "record",
@@ -148,8 +133,6 @@ static const char *const act_keys_upgrade[] = { "seq", "kind", "record",
 	"head", "sig", "checkpoint", NULL };
 static const char *const leaf_keys[] = { "seat", "side", "mailed", "salt",
 	"orders", NULL };
-static const char *const event_keys[] = { "kind", "side", "unit", "target",
-	"value", "sides", "text", NULL };
 
 static const char *
 str_of(json_t *o, const char *key)
@@ -165,65 +148,6 @@ fixed_hex(json_t *o, const char *key, unsigned char *out, int n)
 	const char *s = str_of(o, key);
 
 	return s != NULL && ledger_unhex_exact(s, out, n) == 0 ? 0 : -1;
-}
-
-/* The events of an archive line, as the server recorded them. */
-static int
-events_of(json_t *arr, struct events *ev)
-{
-	size_t i;
-
-	if (!json_is_array(arr))
-		return -1;
-	for (i = 0; i < json_array_size(arr); i++) {
-		json_t *o = json_array_get(arr, i);
-		const char *kind = str_of(o, "kind"), *text = str_of(o, "text");
-		int k = kind != NULL ? events_kind_parse(kind) : -1;
-
-		static const char *const nums[] = { "side", "unit", "target",
-			"value", "sides" };
-		size_t q;
-
-		if (k < 0 || text == NULL || !keys_exact(o, event_keys))
-			return -1;
-		/* Every number a whole one in int's range: no value may read
-		 * the same as another once cut down. */
-		for (q = 0; q < sizeof(nums) / sizeof(nums[0]); q++) {
-			json_t *v = json_object_get(o, nums[q]);
-
-			if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
-			    json_integer_value(v) > 2147483647)
-				return -1;
-		}
-		events_add(ev, (enum event_kind)k,
-		    (int)json_integer_value(json_object_get(o, "side")),
-		    (int)json_integer_value(json_object_get(o, "unit")),
-		    (int)json_integer_value(json_object_get(o, "target")),
-		    (int)json_integer_value(json_object_get(o, "value")), "%s", text);
-		if (ev->n > 0)
-			ev->v[ev->n - 1].sides =
-			    (int)json_integer_value(json_object_get(o, "sides"));
-	}
-	return ev->overflow ? -1 : 0;
-}
-
-static int
-events_same(const struct events *a, const struct events *b, int *at)
-{
-	int i;
-
-	for (i = 0; i < a->n && i < b->n; i++) {
-		const struct event *x = &a->v[i], *y = &b->v[i];
-
-		if (x->kind != y->kind || x->side != y->side || x->unit != y->unit ||
-		    x->target != y->target || x->value != y->value ||
-		    x->sides != y->sides || strcmp(x->text, y->text) != 0) {
-			*at = i;
-			return 0;
-		}
-	}
-	*at = i;
-	return a->n == b->n;
 }
 
 /* --- the state after a step, as the archive gives it ------------------ */
@@ -665,8 +589,8 @@ seats_check(json_t *line, const struct ledger_genesis *gen,
 }
 
 /* An engine this build has no row for (a newer one's). */
-static const struct ledger_engine no_engine = { 0, "", "a newer despatch", 0,
-	NULL };
+static const struct ledger_engine no_engine = { .genesis_name = "",
+	.build = "a newer despatch" };
 
 /* Upgrade act a (archive line al, its checkpoint cp): the checkpoint is
  * a state of this scenario that hashes, under the old engine's rules, to
@@ -736,9 +660,11 @@ unplayed_step(const struct battle *b, const struct ledger_step *ls,
 	int rc = -1;
 
 	events_init(&archived);
-	if (events_of(json_object_get(al->j, "events"), &archived) != 0 ||
-	    ledger_events_hash(&archived, h) != 0 ||
-	    sodium_memcmp(h, ls->events, LEDGER_HASH) != 0) {
+	/* A newer engine's way of hashing its events is not known here. */
+	if (en->events_hash != NULL && (ledger_events_from_json(
+	    json_object_get(al->j, "events"), en->typed_events, &archived) != 0 ||
+	    en->events_hash(&archived, h) != 0 ||
+	    sodium_memcmp(h, ls->events, LEDGER_HASH) != 0)) {
 		rc = bad(res, al->lineno, ls->step, "events", "step %d's events in "
 		    "the archive are not the ones its record signed", ls->step);
 		goto out;
@@ -773,7 +699,7 @@ out:
 static int
 replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
     struct orders_parser *op, struct battle *b, const struct ledger_step *ls, const struct aline *al,
-    const struct verify_opts *o, const struct ledger_engine *en,
+    const struct verify_opts *o, const struct ledger_engine *en, int span,
     struct verify_result *res)
 {
 	json_t *leaves = json_object_get(al->j, "leaves");
@@ -804,7 +730,7 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		    (int)json_integer_value(js) : -1;
 		int mailed = json_is_true(jm);
 
-		if (orders == NULL || side == NULL || !keys_exact(l, leaf_keys) ||
+		if (orders == NULL || side == NULL || !ledger_json_keys_exact(l, leaf_keys) ||
 		    seat < 0 || !json_is_boolean(jm) ||
 		    fixed_hex(l, "salt", salt, LEDGER_SALT) != 0) {
 			rc = bad(res, al->lineno, ls->step, "leaves", "order set %d of "
@@ -861,7 +787,16 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 	}
 	/* The archive's events: checked against the replay below, and the
 	 * dice of a scripted step. */
-	if (events_of(json_object_get(al->j, "events"), &archived) != 0) {
+	/* A record of the first layout names no engine: its span's. */
+	if ((en = ledger_engine_get(ls->engine != 0 ? ls->engine : span)) ==
+	    NULL || en->events_hash == NULL) {
+		rc = bad(res, al->lineno, ls->step, "engine", "step %d's record "
+		    "names engine %d, which this build does not play", ls->step,
+		    ls->engine != 0 ? ls->engine : span);
+		goto out;
+	}
+	if (ledger_events_from_json(json_object_get(al->j, "events"),
+	    en->typed_events, &archived) != 0) {
 		rc = bad(res, al->lineno, ls->step, "events", "step %d's events in "
 		    "the archive are not readable", ls->step);
 		goto out;
@@ -900,13 +835,13 @@ replay_step(const struct ledger_genesis *gen, const struct ruleset *rs,
 		    (long long)ls->rolls);
 		goto out;
 	}
-	if (ledger_events_hash(&ev, h) != 0 ||
+	if (en->events_hash(&ev, h) != 0 ||
 	    sodium_memcmp(h, ls->events, LEDGER_HASH) != 0) {
 		rc = bad(res, al->lineno, ls->step, "events", "step %d played again "
 		    "does not give the events its record signed", ls->step);
 		goto out;
 	}
-	if (!events_same(&ev, &archived, &at)) {
+	if (!ledger_events_same(&ev, &archived, &at)) {
 		rc = bad(res, al->lineno, ls->step, "events", "step %d's events in "
 		    "the archive differ from the replay at event %d", ls->step,
 		    at + 1);
@@ -1034,7 +969,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		goto out;
 	}
 	scen = str_of(lines[0].j, "scenario");
-	if (scen == NULL || !keys_exact(lines[0].j, header_keys)) {
+	if (scen == NULL || !ledger_json_keys_exact(lines[0].j, header_keys)) {
 		bad(res, 1, 0, "header", "the header should have exactly "
 		    "despatch_archive, game, ruleset, engine, finished and scenario");
 		goto out;
@@ -1056,8 +991,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 
 		/* Which lines carry a state, and which acts a checkpoint, is
 		 * checked with the records below: it depends on the engine. */
-		if ((!keys_exact(j, i == 1 ? genesis_keys : is_act ? act_keys :
-		    step_keys_bare) && !(i > 1 && keys_exact(j, is_act ?
+		if ((!ledger_json_keys_exact(j, i == 1 ? genesis_keys : is_act ? act_keys :
+		    step_keys_bare) && !(i > 1 && ledger_json_keys_exact(j, is_act ?
 		    act_keys_upgrade : step_keys))) ||
 		    !json_is_string(json_object_get(j, "kind")) ||
 		    (!is_act && strcmp(str_of(j, "kind"), i == 1 ? "genesis" :
@@ -1287,7 +1222,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			/* Checked as far as this build can; the build that
 			 * replays it is named. */
 			if (replay_step(gen, rs, op, pristine, ls, &lines[i], o,
-			    en != NULL ? en : &no_engine, res) != 0)
+			    en != NULL ? en : &no_engine, span, res) != 0)
 				goto out;
 			if (res->unplayed++ == 0) {
 				res->unplayed_from = ls->step;
@@ -1316,7 +1251,7 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    ls->step, ls->step - 1);
 			goto out;
 		}
-		if (replay_step(gen, rs, op, b, ls, &lines[i], o, NULL,
+		if (replay_step(gen, rs, op, b, ls, &lines[i], o, NULL, span,
 		    res) != 0)
 			goto out;
 		stale = 0;

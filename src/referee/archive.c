@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "core/events.h"
+#include "ledger/engine.h"
+#include "ledger/events_json.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "ledger/verify.h"
@@ -206,29 +208,18 @@ checkpoint_add(struct referee *r, json_t *o, int64_t game, int64_t seq,
 	return 0;
 }
 
-static json_t *
-events_json(const struct events *ev, const int *steps, int step)
+/* The engine step record rec names (as its step record says it), or
+ * -1 when it does not decode. */
+static int
+record_engine(const struct store_record *rec)
 {
-	json_t *a = json_array();
-	int i;
+	struct ledger_step *ls = calloc(1, sizeof(*ls));
+	int n = -1;
 
-	for (i = 0; a != NULL && i < ev->n; i++) {
-		const struct event *x = &ev->v[i];
-		json_t *o;
-
-		if (steps[i] != step)
-			continue;
-		o = json_object();
-		json_object_set_new(o, "kind", json_string(events_kind_name(x->kind)));
-		json_object_set_new(o, "side", json_integer(x->side));
-		json_object_set_new(o, "unit", json_integer(x->unit));
-		json_object_set_new(o, "target", json_integer(x->target));
-		json_object_set_new(o, "value", json_integer(x->value));
-		json_object_set_new(o, "sides", json_integer(x->sides));
-		json_object_set_new(o, "text", json_string(x->text));
-		json_array_append_new(a, o);
-	}
-	return a;
+	if (ls != NULL && ledger_step_decode(rec->bytes, rec->len, ls) == 0)
+		n = ls->engine;
+	free(ls);
+	return n;
 }
 
 int
@@ -373,8 +364,13 @@ referee_export(struct referee *r, const char *game, FILE *out,
 			json_array_append_new(leaves, l);
 		}
 		json_object_set_new(o, "leaves", leaves);
-		json_object_set_new(o, "events", events_json(&ev, evsteps,
-		    step));
+		{
+			const struct ledger_engine *en =
+			    ledger_engine_get(record_engine(&rec));
+
+			json_object_set_new(o, "events", ledger_events_to_json(&ev,
+			    evsteps, step, en != NULL && en->typed_events));
+		}
 		if (put_line(&al, o, e) != 0)
 			goto out;
 	}

@@ -429,7 +429,7 @@ chain_record(struct referee *r, const struct store_game *g,
 		memcpy(ls->dice_seed, cp->dice_seed, LEDGER_HASH);
 	ls->scripted = scripted;
 	ls->rolls = rolls;
-	if (ledger_events_hash(ev, ls->events) != 0 ||
+	if (ledger_engine_get(ls->engine)->events_hash(ev, ls->events) != 0 ||
 	    ledger_state_hash(after, ls->state) != 0 ||
 	    ledger_step_encode(ls, &rec) != 0) {
 		err_set(e, ERR_TEMP, "out of memory");

@@ -183,7 +183,8 @@ struct side_visuals {
 int referee_side_visuals_make(struct side_visuals *v,
     const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
-    const char *subtitle, const struct events *ev, int step,
+    const char *subtitle, const struct events *ev,
+    const struct narrative *nar, int step,
     const struct pt *from, const unsigned char *from_ok,
     const struct sighting *last, int nlast, struct err *e);
 void referee_side_visuals_free(struct side_visuals *v);
@@ -213,11 +214,6 @@ struct ruleset;
 struct orders_parser *referee_parser(struct referee *r,
     const struct ruleset *rs, struct err *e);
 
-/* The narrative templates for rs (see struct referee); NULL with e set
- * when they do not load. */
-struct narrative;
-const struct narrative *referee_narrative(struct referee *r,
-    const struct ruleset *rs, struct err *e);
 
 /* The step at which side plays turn (-1 if none). */
 int referee_step_for(const struct battle *b, int turn, int side);

@@ -1078,7 +1078,7 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		}
 		if (rc == 0 && strcmp(format, "text") != 0)
 			rc = referee_side_visuals_make(&vis, g, b, p->side,
-			    seen, sub, NULL, 0,
+			    seen, sub, NULL, NULL, 0,
 			    NULL, NULL, NULL, 0, e);
 		if (rc == 0)
 			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,

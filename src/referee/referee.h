@@ -113,6 +113,13 @@ struct referee_game {
  * 0, or -1 with e set (ERR_USER when there is no such game). */
 int referee_game_load(struct referee *r, const char *name,
     struct referee_game *g, struct battle **b, struct err *e);
+/* The narrative templates of rs, loaded once (referee_templates_check
+ * loads them all); NULL with e set when they do not load. */
+struct narrative;
+struct ruleset;
+const struct narrative *referee_narrative(struct referee *r,
+    const struct ruleset *rs, struct err *e);
+
 /* The events of game's step (0: of every step), with each event's step in
  * *steps (malloc'd). */
 int referee_game_events(struct referee *r, int64_t game, int step,

@@ -572,9 +572,10 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 
 		after.step = tr->finished ? step : step + 1;
 		after.status = tr->finished ? GAME_FINISHED : GAME_RUNNING;
-		if (referee_side_visuals_make(vis, &after, b, p->side, seen,
-		    sub, &a->ev,
-		    step, a->from, a->from_ok, last, nlast, e) != 0) {
+		const struct narrative *nar = referee_narrative(r, a->rs, e);
+
+		if (nar == NULL || referee_side_visuals_make(vis, &after, b,
+		    p->side, seen, sub, &a->ev, nar, step, a->from, a->from_ok, last, nlast, e) != 0) {
 			free(body);
 			return -1;
 		}

@@ -41,7 +41,8 @@ referee_player_mail_format(struct referee *r, int64_t player, char *buf,
 int
 referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
-    const char *subtitle, const struct events *ev, int step,
+    const char *subtitle, const struct events *ev,
+    const struct narrative *nar, int step,
     const struct pt *from, const unsigned char *from_ok,
     const struct sighting *last, int nlast, struct err *e)
 {
@@ -74,6 +75,7 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
 		rg.sandbox = g->sandbox;
 		rg.step = g->step;
 		rg.result = g->result;
+		rg.nar = nar;
 		v->json = report_json_side(&rg, b, side, seen, ev, step, last,
 		    nlast, &v->json_len);
 		if (v->json == NULL) {
@@ -233,7 +235,7 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 	snprintf(name, sizeof(name), "%s-start-%s", g.name, b->sides[side].id);
 	if (strcmp(format, "text") != 0 && referee_side_visuals_make(&vis, &g,
 	    b, side,
-	    seen, sub, NULL, 0, NULL, NULL, NULL, 0, e) != 0)
+	    seen, sub, NULL, NULL, 0, NULL, NULL, NULL, 0, e) != 0)
 		goto out;
 	if (report_extra(format, msg->body, m->subject, &vis, name, mp, &x, &html,
 	    e) != 0)

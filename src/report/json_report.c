@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "core/ruleset.h"
 #include "report/json.h"
+#include "report/narrative.h"
 
 int
 report_event_known(const struct battle *b, int side, const unsigned char *seen,
@@ -401,8 +402,11 @@ report_json_state(struct jw *j, const char *key, const struct report_game *g,
 
 void
 report_json_event(struct jw *j, const struct battle *b,
-    const struct event *x, int step, int seq)
+    const struct narrative *nar, const struct event *x, int step, int seq)
 {
+	char said[2 * EVENT_TEXT_MAX];
+	int k;
+
 	int ph = battle_step_side(b, step);
 
 	jw_obj(j, NULL);
@@ -425,7 +429,29 @@ report_json_event(struct jw *j, const struct battle *b,
 		jw_int(j, "value", x->value);
 	if (x->kind == EV_ROLL)
 		jw_int(j, "die", x->sides);
-	jw_str(j, "text", x->text);
+	if (x->msg[0] != '\0') {
+		jw_str(j, "msg", x->msg);
+		jw_arr(j, "args");
+		for (k = 0; k < x->nargs; k++) {
+			const char *v = events_arg(x, k);
+
+			jw_obj(j, NULL);
+			if (events_type_number(x->types[k]))
+				jw_int(j, events_type_name(x->types[k]),
+				    (int)strtol(v, NULL, 10));
+			else
+				jw_str(j, events_type_name(x->types[k]), v);
+			jw_end_obj(j);
+		}
+		jw_end_arr(j);
+	}
+	/* A die's sentence is the core's ("d6 = 4: ..."), as the dice
+	 * appendix gives it. */
+	if (x->kind == EV_ROLL)
+		snprintf(said, sizeof(said), "%s", x->text);
+	else
+		narrative_say(nar, b, x, said, sizeof(said));
+	jw_str(j, "text", said);
 	jw_end_obj(j);
 }
 
@@ -460,7 +486,7 @@ report_json_side(const struct report_game *g, const struct battle *b, int side,
 			hidden++;
 			continue;
 		}
-		report_json_event(&j, b, &ev->v[i], step, seq);
+		report_json_event(&j, b, g->nar, &ev->v[i], step, seq);
 	}
 	jw_end_arr(&j);
 	jw_int(&j, "events_out_of_sight", hidden);

@@ -118,6 +118,9 @@ struct report_game {
 	int sandbox;
 	int step;                /* the open step */
 	const char *result;      /* how it ended, as stored ("" or NULL: not) */
+	/* The ruleset's narrative templates, for the events' sentences
+	 * (NULL: the rules core's own). */
+	const struct narrative *nar;
 };
 
 struct jw;
@@ -132,9 +135,10 @@ void report_json_state(struct jw *j, const char *key,
     const unsigned char *seen);
 
 /* One event of step, seq-th of its step, as docs/json.md "events"
- * shows it. */
+ * shows it: its message id and values, and its sentence as nar tells it
+ * (NULL: the rules core's own). */
 void report_json_event(struct jw *j, const struct battle *b,
-    const struct event *x, int step, int seq);
+    const struct narrative *nar, const struct event *x, int step, int seq);
 
 /* A side's JSON report of step (docs/json.md "side report"): the events
  * it may know (all with seen NULL, an open game), the state in its view,

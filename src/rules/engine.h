@@ -4,8 +4,9 @@
  * The engine number, not the package version, is what a game's records
  * name: the genesis (and so the dice of the first step, which hang on
  * the genesis head) and every step record.  Bump it in the same commit
- * as any change that alters a result, an event's text or a state or
- * events hash for the same scenario, orders and dice; never for a
+ * as any change that alters a result, an event's message or values, or
+ * a state or events hash for the same scenario, orders and dice (a
+ * reworded template changes none of them); never for a
  * release, a packaging change or a faster engine that plays the same
  * bytes.  Then add the old number to the table in src/ledger/engine.c
  * with the build that still replays it, and keep its state-hash
@@ -15,6 +16,7 @@
 #ifndef DESPATCH_RULES_ENGINE_H
 #define DESPATCH_RULES_ENGINE_H
 
-#define ENGINE_NUMBER 4
+/* 5: events signed as message ids and typed values (issue 21). */
+#define ENGINE_NUMBER 5
 
 #endif

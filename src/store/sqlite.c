@@ -1257,8 +1257,9 @@ sqlite_events_insert(struct store *s, int64_t game, int step,
 	int i;
 
 	if (store_stmt_get(s, "INSERT INTO events (game_id, step, seq, "
-	    "kind, side_idx, unit_idx, target, value, sides, text) VALUES (?, ?, ?, "
-	    "?, ?, ?, ?, ?, ?, ?)", &st) != SQLITE_OK)
+	    "kind, side_idx, unit_idx, target, value, sides, text, msg, "
+	    "arg_types, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    &st) != SQLITE_OK)
 		return store_db_err(s, e, "preparing events");
 	for (i = 0; i < ev->n; i++) {
 		const struct event *x = &ev->v[i];
@@ -1274,6 +1275,10 @@ sqlite_events_insert(struct store *s, int64_t game, int step,
 		sqlite3_bind_int(st, 8, x->value);
 		sqlite3_bind_int(st, 9, x->sides);
 		sqlite3_bind_text(st, 10, x->text, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 11, x->msg, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 12, x->types, -1, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 13, x->args, (int)events_args_len(x),
+		    SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			store_db_err(s, e, "writing events");
 			store_stmt_release(s, st);
@@ -1294,8 +1299,9 @@ sqlite_events_load(struct store *s, int64_t game, int step, struct events *ev,
 	*steps = NULL;
 	events_init(ev);
 	if (store_prepare(s, e, &st, "SELECT step, kind, side_idx, unit_idx, target, "
-	    "value, sides, text FROM events WHERE game_id = ? AND (? = 0 OR step = ?) "
-	    "ORDER BY step, seq", "iII", game, step, step) != 0)
+	    "value, sides, text, msg, arg_types, args FROM events WHERE game_id = "
+	    "? AND (? = 0 OR step = ?) ORDER BY step, seq", "iII", game, step,
+	    step) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int k = events_kind_parse((const char *)sqlite3_column_text(st, 1));
@@ -1311,6 +1317,18 @@ sqlite_events_load(struct store *s, int64_t game, int step, struct events *ev,
 		if (ev->overflow)
 			break;
 		ev->v[ev->n - 1].sides = sqlite3_column_int(st, 6);
+		if (sqlite3_column_text(st, 8)[0] != '\0' &&
+		    events_set_message(ev, (const char *)sqlite3_column_text(st, 8),
+		    (const char *)sqlite3_column_text(st, 9),
+		    sqlite3_column_blob(st, 10),
+		    (size_t)sqlite3_column_bytes(st, 10)) != 0) {
+			err_set(e, ERR_DATA, "the values of event %d of step %d are "
+			    "damaged", ev->n, sqlite3_column_int(st, 0));
+			store_stmt_release(s, st);
+			free(sv);
+			events_free(ev);
+			return -1;
+		}
 		if (ev->n > cap) {
 			int *nv;
 

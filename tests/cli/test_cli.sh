@@ -378,6 +378,21 @@ else
 	fail=$((fail + 1))
 	echo "FAIL: the demo archive is $got, not $want (tests/cli/demo-archive.sha256)"
 fi
+# A reworded template changes what players read and nothing signed: the
+# ledger signs each event's message id and values, not its sentence.
+mkdir -p "$work/tmpl"
+sed 's/^says: {1} charged {2} and came to close quarters/says: {1} fell upon {2} with the bayonet/' \
+    "$src/templates/vnb-wing.txt" >"$work/tmpl/vnb-wing.txt"
+if ! cmp -s "$src/templates/vnb-wing.txt" "$work/tmpl/vnb-wing.txt" &&
+    DESPATCH_TEMPLATES="$work/tmpl" "$bin" demo "$work/d3" >/dev/null 2>&1 &&
+    [ "$(sha256sum "$work/d3/archive.jsonl" | cut -d' ' -f1)" = "$want" ] &&
+    grep -q "with the bayonet" "$work"/d3/mail/*-report-* &&
+    ! grep -q "with the bayonet" "$work"/d1/mail/*-report-*; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: a reworded template did not change the reports alone"
+fi
 # Every mail the demo wrote reads back with Python's email package: the
 # reports and welcomes show their map inline, and Morgan, who sent SET
 # MAIL FULL with his first orders, gets the PNG, SVG and JSON attached.
@@ -454,7 +469,7 @@ check "demo result" 0 "$bin" --db "$work/d1/demo.db" state cowpens --json
 says "demo result" '"over": true'
 # The demo's outcome (pinned by its archive digest) is declared, in the
 # state and in the last report.
-says "demo result" '"text": "victory on points for continental'
+says "demo result" '"text": "a draw (a lead of 2 or more wins, or every army broke); crown 4, continental 5'
 says "demo result" '"points": {'
 last=$(ls "$work"/d1/mail/*-report-tarleton-* | tail -1)
 if python3 - "$last" <<'EOF'

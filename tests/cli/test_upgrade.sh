@@ -2,7 +2,7 @@
 # test_upgrade.sh - a game meeting a new rules engine (issue 19, 3;
 # docs/ledger.md, "Engines and upgrades").  Part of a game is played by a
 # build that says it is engine 3 (the test hook DESPATCH_TEST_ENGINE);
-# then this build (engine 4) takes orders but plays nothing until
+# then this build (engine 5) takes orders but plays nothing until
 # 'despatch game upgrade', status says so, the players are told once,
 # and after the upgrade the archive verifies, naming the build that
 # replays the first span.  The same archive with its checkpoint altered
@@ -45,11 +45,11 @@ unset DESPATCH_TEST_ENGINE
 # This build: orders are taken, nothing is played.
 d submit "$orders/t02-crown.eml" >"$work/submit.out" 2>&1 && ok || no "orders are refused while the game waits: $(cat "$work/submit.out")"
 d turn cowpens >"$work/turn.out" 2>&1
-[ $? = 1 ] && grep -q "waits for an upgrade: it was played by rules engine 3 and this build plays engine 4; run 'despatch game upgrade cowpens'" "$work/turn.out" &&
+[ $? = 1 ] && grep -q "waits for an upgrade: it was played by rules engine 3 and this build plays engine 5; run 'despatch game upgrade cowpens'" "$work/turn.out" &&
 	ok || no "turn on a game of engine 3: $(cat "$work/turn.out")"
 d show cowpens | grep -q "turn 2 of 6" && ok || no "a step was played under another engine: $(d show cowpens | head -2)"
 d status >"$work/status.out" 2>&1
-grep -q "WAITS: played by rules engine 3, this build plays 4; run 'despatch game upgrade' for it" "$work/status.out" && ok ||
+grep -q "WAITS: played by rules engine 3, this build plays 5; run 'despatch game upgrade' for it" "$work/status.out" && ok ||
 	no "status does not warn: $(cat "$work/status.out")"
 # Every order is in, so each tick finds the phase due: told once, not
 # counted as an error each time.
@@ -65,13 +65,13 @@ grep -q "NOT REPLAYED: 2 steps (from step 1, rules engine 3)" "$work/verify.out"
 
 # The upgrade.
 d game upgrade cowpens >"$work/up.out" 2>&1 && ok || no "game upgrade: $(cat "$work/up.out")"
-grep -q "carried over from rules engine 3 to 4" "$work/up.out" && ok || no "game upgrade says: $(cat "$work/up.out")"
+grep -q "carried over from rules engine 3 to 5" "$work/up.out" && ok || no "game upgrade says: $(cat "$work/up.out")"
 d game upgrade cowpens >"$work/up2.out" 2>&1
-[ $? = 1 ] && grep -q "already plays rules engine 4" "$work/up2.out" && ok || no "a second upgrade: $(cat "$work/up2.out")"
+[ $? = 1 ] && grep -q "already plays rules engine 5" "$work/up2.out" && ok || no "a second upgrade: $(cat "$work/up2.out")"
 [ "$(d outbox 2>/dev/null | grep -c "\[cowpens\] The game goes on under the new rules engine")" = 2 ] && ok || no "the players were not told of the upgrade"
 d status | grep -q WAITS && no "status still warns after the upgrade" || ok
 d turn cowpens >/dev/null 2>&1 && ok || no "the phase is not played after the upgrade"
-d submit "$orders/t02-continental.eml" >/dev/null && d turn cowpens >/dev/null || no "engine 4: turn 2, continental"
+d submit "$orders/t02-continental.eml" >/dev/null && d turn cowpens >/dev/null || no "engine 5: turn 2, continental"
 d show cowpens | grep -q "turn 3 of 6" && ok || no "the game did not go on: $(d show cowpens | head -2)"
 d ledger cowpens >"$work/ledger.out" 2>&1 && ok || no "the chain with an upgrade: $(tail -3 "$work/ledger.out")"
 grep -q "act upgrade" "$work/ledger.out" && ok || no "the ledger shows no upgrade: $(cat "$work/ledger.out")"
@@ -80,7 +80,7 @@ d export cowpens "$work/a.jsonl" >"$work/export.out" 2>&1 && ok || no "export: $
 "$bin" verify "$work/a.jsonl" >"$work/verify.out" 2>&1 && ok || no "verify: $(tail -3 "$work/verify.out")"
 grep -q "1 upgrade carried the game to a new rules engine" "$work/verify.out" && ok || no "verify says nothing of the upgrade: $(cat "$work/verify.out")"
 grep -q "the 2 other steps, played again, give the events and state their records signed" "$work/verify.out" && ok ||
-	no "verify does not replay engine 4's span: $(cat "$work/verify.out")"
+	no "verify does not replay engine 5's span: $(cat "$work/verify.out")"
 grep -q "NOT REPLAYED: 2 steps (from step 1, rules engine 3)" "$work/verify.out" && ok || no "verify: $(cat "$work/verify.out")"
 python3 "$check" "$work/a.jsonl" >"$work/check.out" 2>&1 && ok || no "the independent checker: $(cat "$work/check.out")"
 
@@ -193,7 +193,34 @@ d export mill "$work/m.jsonl" >/dev/null 2>&1 && "$bin" verify "$work/m.jsonl" >
 	no "mill's archive: $(tail -3 "$work/verify.out")"
 # Carried over before any step: its checkpoint is the opening state,
 # and every step is replayed.
-grep -q "NOT REPLAYED" "$work/verify.out" && no "mill's steps were all engine 4's: $(cat "$work/verify.out")" || ok
+grep -q "NOT REPLAYED" "$work/verify.out" && no "mill's steps were all engine 5's: $(cat "$work/verify.out")" || ok
+
+# Engine 4 to 5 (issue 21: events signed as message ids and values, not
+# sentences): both engines are replayed, so an archive spanning the
+# upgrade is played again whole, and the checker follows both events
+# hashes.
+export DESPATCH_TEST_ENGINE=4
+newgame hill
+sed 's/^GAME cowpens/GAME hill/; s/^Message-ID: <0b6a/Message-ID: <hill-0b6a/' "$orders/t01-crown.eml" | d submit >/dev/null || no "orders for hill"
+d turn hill >/dev/null || no "engine 4: hill's first phase"
+unset DESPATCH_TEST_ENGINE
+d game upgrade hill >"$work/up.out" 2>&1 && grep -q "carried over from rules engine 4 to 5" "$work/up.out" && ok ||
+	no "upgrade from engine 4: $(cat "$work/up.out")"
+d turn hill >/dev/null 2>&1 && d turn hill >/dev/null 2>&1 || no "engine 5: hill's next phases"
+d export hill "$work/h.jsonl" >/dev/null 2>&1 && "$bin" verify "$work/h.jsonl" >"$work/verify.out" 2>&1 && ok ||
+	no "hill's archive: $(tail -3 "$work/verify.out")"
+grep -q "NOT REPLAYED" "$work/verify.out" && no "hill's engine-4 step was not replayed: $(cat "$work/verify.out")" || ok
+grep -q "every step played again gives the events and state its record signed" "$work/verify.out" && grep -q "3 steps of 12" "$work/verify.out" && ok || no "hill's steps: $(cat "$work/verify.out")"
+# The engine-4 step's events give their sentences, the engine-5 steps'
+# their message ids and values.
+python3 - "$work/h.jsonl" <<'PY' && ok || no "hill's archive's events are not each in their engine's form"
+import json, sys
+steps = [json.loads(l) for l in open(sys.argv[1]) if '"kind":"step"' in l]
+first, later = steps[0]["events"], [e for s in steps[1:] for e in s["events"]]
+assert first and all("text" in e and "msg" not in e for e in first)
+assert later and all("msg" in e and "args" in e and "text" not in e for e in later)
+PY
+python3 "$check" "$work/h.jsonl" >"$work/check.out" 2>&1 && ok || no "the independent checker on hill: $(cat "$work/check.out")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

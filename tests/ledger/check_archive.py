@@ -36,8 +36,10 @@ Where the documentation leaves a choice open, this script guesses, and
 the guess matches what despatch writes:
   - act records are lines of their own, {"seq","kind":"act","record",
     "head","sig"}, among the step lines; seq counts every record;
-  - in the events hash, kind and text are text, and side, unit, target,
-    value and die sides are numbers, as the archive's JSON gives them;
+  - in the events hash, kind, text and message id are text, and side,
+    unit, target, value and die sides are numbers, as the archive's JSON
+    gives them; a typed value is hashed as its letter and its decimal or
+    plain text, whatever its kind;
   - in the dice seed of a game with nonces, a leaf whose nonce field is
     "" (never committed, or not revealed) takes the absent value;
   - a seat's e-mail is checked against the hash of the last `replace` act
@@ -176,14 +178,37 @@ def read_record(hextext):
     return rec
 
 
-def events_hash(events):
-    """H("despatch/events/v1", count, then each event's kind, side, unit,
-    target, value, die sides and text), the types as the archive gives them."""
+# The kinds of an event's values, by the names the archive gives them,
+# and the letters the events hash takes (docs/ledger.md, "The events
+# hash").
+LETTERS = {"unit": "u", "commander": "k", "brigade": "b", "stand": "p",
+           "side": "s", "count": "n", "die": "r", "distance": "d",
+           "bearing": "a", "ground": "t", "clock": "c", "word": "w"}
+NUMBERS = ("stand", "count", "die", "bearing")
+
+
+def events_hash(events, typed):
+    """Engines to 4: H("despatch/events/v1", count, then each event's kind,
+    side, unit, target, value, die sides and text).  From engine 5:
+    H("despatch/events/v2", count, then each event's kind, side, unit,
+    target, value, die sides, message id, the number of its values and
+    each value's letter and text)."""
     values = [len(events)]
     for e in events:
         values += [e["kind"], e["side"], e["unit"], e["target"], e["value"],
-                   e["sides"], e["text"]]
-    return H("despatch/events/v1", *values)
+                   e["sides"]]
+        if not typed:
+            values.append(e["text"])
+            continue
+        values += [e["msg"], len(e["args"])]
+        for a in e["args"]:
+            (name, v), = a.items()
+            if (name in NUMBERS) != (isinstance(v, int) and
+                                     not isinstance(v, bool)):
+                raise TypeError("the value %r is not a %s" % (v, name))
+            values += [LETTERS[name], str(v)]
+    return H("despatch/events/v2" if typed else "despatch/events/v1",
+             *values)
 
 
 # The "state" object: its lists in hash order, each entry's numbers in
@@ -325,15 +350,16 @@ def check_step_hashes(no, obj, rec):
         fail(no, "events", "the step line has no list of events")
     else:
         try:
-            if events_hash(events) != rec["events_hash"]:
+            if events_hash(events, rec["engine"] >= 5) != rec["events_hash"]:
                 fail(no, "record.events_hash",
                      "does not match the line's events")
-        except (KeyError, TypeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             fail(no, "events", "unreadable: %r" % e)
     if "state" not in obj:
-        # Only a step of another engine than 4 (the state hash written
-        # here) may come without its state: its writer could not replay it.
-        if rec["engine"] in (0, 4):
+        # Only a step of another engine than 4 or 5 (the state hash
+        # written here) may come without its state: its writer could not
+        # replay it.
+        if rec["engine"] in (0, 4, 5):
             fail(no, "state", "the step line has no state object")
         return
     h, why = state_hash(obj["state"])
@@ -346,7 +372,7 @@ def check_step_hashes(no, obj, rec):
 
 def check_upgrade(no, obj, rec, last_state):
     """An upgrade act: its line's checkpoint is a state object whose hash
-    (engines 3 and 4 hash alike, despatch/state/v3) is the state the act
+    (engines 3 to 5 hash alike, despatch/state/v3) is the state the act
     names, and that the last step signed."""
     if rec["engine_to"] <= rec["engine_from"]:
         fail(no, "record.engine_to", "is not after engine_from")
@@ -355,7 +381,7 @@ def check_upgrade(no, obj, rec, last_state):
     if "checkpoint" not in obj:
         fail(no, "checkpoint", "an upgrade's line has no checkpoint")
         return
-    if rec["engine_from"] not in (3, 4):
+    if rec["engine_from"] not in (3, 4, 5):
         return  # another state hash than the one written here
     h, why = state_hash(obj["checkpoint"])
     if why is not None:

@@ -559,7 +559,7 @@ a_battle_with_cards_verifies(void **state)
 	assert_true(tr.finished);
 	buf = exported(f, 0, &n);
 	assert_non_null(strstr(buf, "PLAY CARD"));
-	assert_non_null(strstr(buf, "draws the card"));
+	assert_non_null(strstr(buf, "\"msg\":\"draws-card\""));
 	if (verify_buf(buf, n, &res) != 0)
 		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
 	assert_int_equal(res.steps, 4);
@@ -608,8 +608,10 @@ two_players_playing_one_card_do_not_stop_the_game(void **state)
 		fail_msg("%s", e.msg);
 	assert_int_equal(crown_holds(f, "Good Going"), 0);
 	buf = exported(f, 0, &n);
-	assert_non_null(strstr(buf, "crown plays Good Going on 23rd Foot"));
-	assert_non_null(strstr(buf, "crown does not hold the card Good Going"));
+	assert_non_null(strstr(buf, "\"args\":[{\"side\":\"crown\"},{\"word\":"
+	    "\"Good Going\"},{\"unit\":\"23rd Foot\"}"));
+	assert_non_null(strstr(buf, "\"msg\":\"does-not-hold-card\",\"args\":"
+	    "[{\"side\":\"crown\"},{\"word\":\"Good Going\"}"));
 	if (verify_buf(buf, n, &res) != 0)
 		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
 	free(buf);
@@ -647,7 +649,8 @@ a_card_played_ahead_and_gone_does_not_stop_the_game(void **state)
 		if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
 			fail_msg("step %d: %s", i + 1, e.msg);
 	buf = exported(f, 0, &n);
-	assert_non_null(strstr(buf, "crown plays Good Going on 23rd Foot"));
+	assert_non_null(strstr(buf, "\"args\":[{\"side\":\"crown\"},{\"word\":"
+	    "\"Good Going\"},{\"unit\":\"23rd Foot\"}"));
 	free(buf);
 }
 

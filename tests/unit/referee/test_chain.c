@@ -13,6 +13,7 @@
 #include <sodium.h>
 
 #include "ledger/check.h"
+#include "ledger/engine.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "ledger/verify.h"
@@ -748,6 +749,8 @@ each_step_names_its_engine_and_only_an_upgrade_changes_it(void **state)
 	int n, k;
 
 	assert_non_null(ls);
+	/* Played as engine 4, to be carried over to 5. */
+	assert_int_equal(ledger_engine_test("4"), 0);
 	start(f);
 	for (k = 0; k < 2; k++)
 		assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
@@ -857,6 +860,7 @@ each_step_names_its_engine_and_only_an_upgrade_changes_it(void **state)
 	for (k = 0; k < n; k++)
 		free((void *)recs[k].rec);
 	free(ls);
+	ledger_engine_test(NULL);
 }
 
 int

@@ -47,8 +47,8 @@ struct battle_run {
 };
 
 /* After step: `state --json` and the step's `events --json` as the
- * CLI writes them (docs/json.md), an event's text left out (it is the
- * report's to word), as one line into views. */
+ * CLI writes them (docs/json.md), an event's text, message and values
+ * left out, as one line into views. */
 static void
 view_after(struct store *st, const char *name, int step, FILE *views)
 {
@@ -84,7 +84,7 @@ view_after(struct store *st, const char *name, int step, FILE *views)
 	jw_arr(&j, "events");
 	for (i = 0; i < ev.n; i++)
 		if (steps[i] == step)
-			report_json_event(&j, b, &ev.v[i], step, ++seq);
+			report_json_event(&j, b, NULL, &ev.v[i], step, ++seq);
 	jw_end_arr(&j);
 	report_json_state(&j, "state", &rg, b, -1, NULL);
 	jw_end_obj(&j);
@@ -94,8 +94,14 @@ view_after(struct store *st, const char *name, int step, FILE *views)
 	if (o == NULL)
 		fail_msg("the views of step %d do not read: %s", step, je.text);
 	a = json_object_get(o, "events");
-	json_array_foreach(a, k, x)
+	/* The golden files were made before events had message ids: each
+	 * is compared by its kind and numbers (the engine-4 sentences and
+	 * the messages are pinned by the ledger's hashes). */
+	json_array_foreach(a, k, x) {
 		json_object_del(x, "text");
+		json_object_del(x, "msg");
+		json_object_del(x, "args");
+	}
 	assert_int_equal(json_dumpf(o, views, JSON_COMPACT | JSON_PRESERVE_ORDER),
 	    0);
 	fputc('\n', views);
