@@ -47,6 +47,14 @@ n=$(grep -cE '\b(getenv|setenv|unsetenv)\(' "$src/src/referee/clock.c")
 r=$(grep -rniE 'ruleset_(vnb|bb7)' "$src/src/core" --include='*.[ch]')
 [ -z "$r" ] && ok || no "core names a ruleset: $r"
 
+# No ruleset's name or private field in shared code (issue 21): a unit's
+# numbers of its ruleset's own are slots it names in its header, and the
+# reports and the map ask its vocabulary table for its markers.
+r=$(grep -rniE 'vnb|bb7|density|disruption|canister|roundshot|smoke' \
+    "$src/src/core" "$src/src/referee" "$src/src/store" "$src/src/ledger" \
+    "$src/src/orders" "$src/src/scenario" "$src/src/cli")
+[ -z "$r" ] && ok || no "shared code names a ruleset or its own state: $r"
+
 # A ruleset's data tables name each field (a field added to a struct
 # cannot shift the others).
 pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | grep -v '{ "[^"]*", "[^"]*" },')

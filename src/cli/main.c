@@ -897,12 +897,12 @@ cmd_rules(int argc, char **argv)
 			rs->words->type_numbers(t, nums, sizeof(nums));
 			printf("  %-26s %-10s %s  %-9s %s\n", t->id,
 			    battle_kind_name(t->kind), nums,
-			    battle_weapon_name(t->weapon), t->label);
+			    ruleset_weapon_name(rs, t->weapon), t->label);
 			continue;
 		}
 		printf("  %-26s %-10s speed %2d  morale %d  %-9s %s%s%s%s%s%s%s%s%s%s\n",
 		    t->id, battle_kind_name(t->kind), t->speed, t->morale,
-		    battle_weapon_name(t->weapon), t->abil & ABIL_SS ? "SS " : "",
+		    ruleset_weapon_name(rs, t->weapon), t->abil & ABIL_SS ? "SS " : "",
 		    t->abil & ABIL_R ? "R " : "", t->abil & ABIL_SK ? "SK " : "",
 		    t->abil & ABIL_SH ? "Sh " : "", t->abil & ABIL_NE ? "NE " : "",
 		    t->abil & ABIL_MC ? "MC " : "", t->abil & ABIL_PT ? "PT " : "",

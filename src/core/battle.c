@@ -358,7 +358,7 @@ static const char *const form_names[] = {
 };
 static const char *const weapon_names[] = {
 	"none", "musket", "rifle", "light-gun", "field-gun", "howitzer",
-	"heavy-gun", "native", "carbine"
+	"heavy-gun", "native"
 };
 static const char *const terrain_names[] = {
 	"wood", "forest", "thicket", "swamp", "marsh", "hill", "crops",
@@ -437,7 +437,7 @@ battle_form_name(enum formation f)
 const char *
 battle_weapon_name(enum weapon w)
 {
-	return weapon_names[w];
+	return (unsigned)w < WEAPON_RULESET ? weapon_names[w] : NULL;
 }
 
 const char *
@@ -464,7 +464,7 @@ battle_weapon_parse(const char *name, enum weapon *out)
 {
 	int i;
 
-	for (i = 0; i < WEAPON_COUNT; i++)
+	for (i = 0; i < WEAPON_RULESET; i++)
 		if (strcmp(weapon_names[i], name) == 0) {
 			*out = (enum weapon)i;
 			return 0;
@@ -520,11 +520,9 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->commanders[i].out_until = src->commanders[i].out_until;
 		dst->commanders[i].out_removed = src->commanders[i].out_removed;
 	}
-	for (i = 0; i < dst->nunits && i < src->nunits; i++) {
-		dst->units[i].density = src->units[i].density;
-		dst->units[i].disruption = src->units[i].disruption;
-		dst->units[i].marks = src->units[i].marks;
-	}
+	for (i = 0; i < dst->nunits && i < src->nunits; i++)
+		memcpy(dst->units[i].state, src->units[i].state,
+		    sizeof(dst->units[i].state));
 	for (i = 0; i < dst->nstands && i < src->nstands; i++) {
 		dst->stands[i].sp = src->stands[i].sp;
 		dst->stands[i].pos = src->stands[i].pos;

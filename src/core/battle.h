@@ -21,6 +21,9 @@
 #define BATTLE_MAX_BRIGADES   64
 #define BATTLE_MAX_COMMANDERS 80
 #define BATTLE_MAX_UNITS      256
+#define BATTLE_UNIT_RULES     4     /* a unit's ruleset numbers fixed ... */
+#define BATTLE_UNIT_STATE     3     /* ... and changed by a step: the state
+                                       layout of engines 3 to 5 takes three */
 #define BATTLE_MAX_STANDS     1024
 #define BATTLE_MAX_TERRAIN    256
 #define BATTLE_MAX_POINTS     4096
@@ -58,8 +61,10 @@ enum weapon {
 	WEAPON_HOWITZER,
 	WEAPON_HEAVY_GUN,
 	WEAPON_NATIVE,   /* the text's Native Americans row */
-	WEAPON_CARBINE,  /* cavalry's (bb7) */
-	WEAPON_COUNT
+	/* Weapons a ruleset defines for itself (its header names them),
+	 * from here. */
+	WEAPON_RULESET,
+	WEAPON_COUNT = WEAPON_RULESET + 4
 };
 
 /* Special abilities (the text's stand labels). */
@@ -90,15 +95,9 @@ enum weapon {
                                 skirmish breaks into (its slot, for good) */
 #define ST_RETIRES   0x400u  /* mounted: retires 6" a hit from fire to save,
                                 until its side's next phase (RETIRE) */
-#define ST_LOW_CANISTER  0x800u  /* a gun out of canister until resupplied */
-#define ST_LOW_ROUNDSHOT 0x1000u /* ... out of roundshot */
+/* Markers a ruleset defines for itself (its header names them). */
+#define ST_RULESET(k) (0x800u << (k))   /* k 0 to 3 */
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
-
-/* Unit markers (struct unit.marks), for rulesets that keep them. */
-#define UM_SMOKE         0x01u  /* shot, and hidden in its own smoke */
-#define UM_HIT           0x08u  /* hit already this game turn */
-#define UM_SHOT          0x10u  /* shot this phase */
-#define UM_MOVED         0x20u  /* moved this phase */
 
 /* Brigade markers. */
 #define BR_EXHAUSTED 0x01u
@@ -160,8 +159,8 @@ struct commander {
 	                    including this step (0: never out) */
 	int out_removed; /* ... and is off the table meanwhile (not only
 	                    unhorsed) */
-	int quality;     /* his command quality, where the ruleset rates it
-	                    (bb7: 1-5), else 0 */
+	int quality;     /* his command quality, where the ruleset rates it,
+	                    else 0 */
 };
 
 struct brigade {
@@ -189,13 +188,13 @@ struct unit {
 	unsigned abil;
 	char origin[BATTLE_ID_MAX];  /* the scenario's `origin` (british,
 	                                maryland, ...), "" for the type's */
-	/* Where the ruleset rates them (bb7), else 0: */
-	int quality;     /* 1 (worst) to 5 */
-	int density;     /* figures to the standard frontage, 3 to 7; a unit
-	                    may lower it by spreading out */
-	int density0;    /* ... as the scenario gave it (its formed density) */
-	int disruption;  /* disruption points, 0 to 3 */
-	unsigned marks;  /* UM_ markers (smoke, ammunition, ...) */
+	/* Numbers only the unit's ruleset gives a meaning to (its header
+	 * names each slot), 0 where it keeps none: those the scenario and
+	 * the ruleset set at the start and no step changes (rules), and
+	 * those a step may change (state), which the store keeps and the
+	 * state hash signs. */
+	int rules[BATTLE_UNIT_RULES];
+	int state[BATTLE_UNIT_STATE];
 	fx base_w;       /* its bases' frontage (0: its kind's) */
 	int first_stand; /* into battle.stands */
 	int nstands;
@@ -308,7 +307,7 @@ void battle_free(struct battle *b);
  * keeps of src between steps (store_battle_save): each terrain piece's
  * trodden state, each brigade's SP lost and exhausted/collapsed markers,
  * each commander's position, facing, attachment, whether gone and when a
- * card's casualty returns, each unit's density, disruption and markers,
+ * card's casualty returns, each unit's state numbers (struct unit),
  * each stand's SP, position, facing, formation and markers, and the
  * cards: where each is and the effects in play.  Replaying an archive
  * carries the battle from step to step with it, as the server does

@@ -8,6 +8,38 @@
 #include <stddef.h>
 #include <string.h>
 
+const char *
+ruleset_weapon_name(const struct ruleset *r, enum weapon w)
+{
+	const char *name = battle_weapon_name(w);
+	int k;
+
+	if (name != NULL)
+		return name;
+	for (k = 0; r != NULL && r->weapons != NULL && r->weapons[k] != NULL;
+	    k++)
+		if (WEAPON_RULESET + k == (int)w)
+			return r->weapons[k];
+	return "?";
+}
+
+int
+ruleset_weapon_parse(const struct ruleset *r, const char *name,
+    enum weapon *out)
+{
+	int k;
+
+	if (battle_weapon_parse(name, out) == 0)
+		return 0;
+	for (k = 0; r != NULL && r->weapons != NULL && r->weapons[k] != NULL &&
+	    WEAPON_RULESET + k < WEAPON_COUNT; k++)
+		if (strcmp(r->weapons[k], name) == 0) {
+			*out = (enum weapon)(WEAPON_RULESET + k);
+			return 0;
+		}
+	return -1;
+}
+
 const struct troop_type *
 ruleset_type(const struct ruleset *r, const char *id)
 {

@@ -16,6 +16,8 @@
 #include "core/events.h"
 #include "core/order.h"
 
+#define RULESET_TYPE_NUMBERS 4
+
 struct troop_type {
 	const char *id;
 	enum stand_kind kind;
@@ -24,8 +26,9 @@ struct troop_type {
 	enum weapon weapon;
 	unsigned abil;
 	const char *label;    /* what the text calls it */
-	int quality;          /* where the ruleset rates them (bb7), else 0 */
-	int density;
+	/* Its defaults for the numbers the ruleset's scenario words give a
+	 * unit (struct ruleset's unit_numbers, in their order), 0 for none. */
+	int numbers[RULESET_TYPE_NUMBERS];
 };
 
 /* A number the ruleset uses.  source is "text" (from the rules text),
@@ -88,6 +91,18 @@ struct unit_number {
 	int lo, hi;
 };
 
+/* A unit's markers of its ruleset's own, as the map and the reports
+ * show them: a note beside its name on the map ("2 DP"), one in its
+ * state line ("2 points"), how it is rated after its type ("quality
+ * 4"), "" for none; and whether the map draws it under a cloud (of its
+ * own powder, say). */
+struct ruleset_marks {
+	char label[16];
+	char state[48];
+	char rated[24];
+	int clouded;
+};
+
 /* What a ruleset's reports and map call things, and the text they ask
  * of it: apart from the adjudicator, which never needs them. */
 struct ruleset_words {
@@ -133,9 +148,17 @@ struct ruleset_words {
 	const char *limbered_word;
 
 	/* 1 if its stands carry the disorder, rout and stationary markers
-	 * (the map's key shows them); units' disruption points, where it
-	 * counts them, are shown beside their names whatever this says. */
+	 * (the map's key shows them); a unit's own markers (unit_marks)
+	 * are shown whatever this says. */
 	int stand_markers;
+	/* A unit's markers of the ruleset's own (struct unit's state), for
+	 * the map and the reports, into m; NULL: none. */
+	void (*unit_marks)(const struct battle *b, int u,
+	    struct ruleset_marks *m);
+	/* The map key's lines for them: the label's ("(2 DP): ..."), and
+	 * the cloud's; NULL for none. */
+	const char *marks_key;
+	const char *cloud_key;
 	/* What a stand's strength means, a sentence for the welcome ("SP
 	 * are strength points (50 men or one gun each)."). */
 	const char *scale_note;
@@ -229,6 +252,9 @@ struct ruleset {
 	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
 	 * (battle.road_spacer). */
 	int road_spacer;
+	/* The names of the weapons it defines for itself, numbered from
+	 * WEAPON_RULESET, NULL-terminated; NULL: none. */
+	const char *const *weapons;
 	/* Its words for the reports and the map (required). */
 	const struct ruleset_words *words;
 };
@@ -238,6 +264,14 @@ const struct ruleset *ruleset_find(const char *name);
 const struct ruleset *const *ruleset_all(void);
 
 const struct troop_type *ruleset_type(const struct ruleset *r, const char *id);
+
+/* A weapon's name: one every ruleset has (battle_weapon_name) or one of
+ * r's own; "?" for none. */
+const char *ruleset_weapon_name(const struct ruleset *r, enum weapon w);
+/* The weapon called name, of every ruleset's or r's own (r may be
+ * NULL): 0, or -1. */
+int ruleset_weapon_parse(const struct ruleset *r, const char *name,
+    enum weapon *out);
 
 /* The card whose name is `name`, case, spaces and punctuation other than
  * '!' not counting: its index, or -1. */

@@ -256,6 +256,9 @@ ledger_dice_seed_nonces(const char *game, int step,
 
 /* --- state and events -------------------------------------------------- */
 
+/* The layout of engines 3 to 5 takes three numbers a unit. */
+_Static_assert(BATTLE_UNIT_STATE == 3, "despatch/state/v3 takes three");
+
 int
 ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 {
@@ -299,9 +302,11 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 		ledger_buf_int(&f, b->terrain[i].trodden);
 	ledger_buf_int(&f, b->nunits);
 	for (i = 0; i < b->nunits; i++) {
-		ledger_buf_int(&f, b->units[i].density);
-		ledger_buf_int(&f, b->units[i].disruption);
-		ledger_buf_int(&f, (int)b->units[i].marks);
+		int k;
+
+		/* Its ruleset's numbers (rules/engine.h, ENGINE_V3_UNIT_KEYS). */
+		for (k = 0; k < BATTLE_UNIT_STATE; k++)
+			ledger_buf_int(&f, b->units[i].state[k]);
 	}
 	/* The cards, in a scenario that plays them (a battle without
 	 * keeps the hash it always had). */

@@ -32,6 +32,7 @@
 #include "ledger/ledger.h"
 #include "ledger/play.h"
 #include "orders/orders.h"
+#include "rules/engine.h"
 #include "scenario/scenario.h"
 
 #define ARCHIVE_LINE_MAX (64 << 20)
@@ -133,6 +134,9 @@ static const char *const act_keys_upgrade[] = { "seq", "kind", "record",
 	"head", "sig", "checkpoint", NULL };
 static const char *const leaf_keys[] = { "seat", "side", "mailed", "salt",
 	"orders", NULL };
+
+/* Each unit's state numbers, as the state layout names them. */
+static const char *const unit_keys[BATTLE_UNIT_STATE] = ENGINE_V3_UNIT_KEYS;
 
 static const char *
 str_of(json_t *o, const char *key)
@@ -239,13 +243,11 @@ ledger_state_json(const struct battle *b)
 	}
 	a = st_array(st, "units", &oom);
 	for (i = 0; i < b->nunits; i++) {
-		const struct unit *u = &b->units[i];
+		int k;
 
 		x = st_elem(a, &oom);
-		st_num(x, "density", u->density, &oom);
-		st_num(x, "disruption", u->disruption, &oom);
-		/* As the hash takes it: through an int. */
-		st_num(x, "marks", (int)u->marks, &oom);
+		for (k = 0; k < BATTLE_UNIT_STATE; k++)
+			st_num(x, unit_keys[k], b->units[i].state[k], &oom);
 	}
 	/* Only in a battle that plays cards, as in the hash. */
 	if (b->cards.n > 0) {
@@ -359,9 +361,10 @@ ledger_state_read(struct battle *b, json_t *st)
 	for (i = 0; i < (size_t)b->nunits; i++) {
 		json_t *x = json_array_get(a, i);
 
-		b->units[i].density = (int)st_get(x, "density");
-		b->units[i].disruption = (int)st_get(x, "disruption");
-		b->units[i].marks = (unsigned)st_get(x, "marks");
+		int k;
+
+		for (k = 0; k < BATTLE_UNIT_STATE; k++)
+			b->units[i].state[k] = (int)st_get(x, unit_keys[k]);
 	}
 	if (b->cards.n > 0) {
 		if ((a = st_arr(st, "cards", (size_t)b->cards.n)) == NULL)

@@ -71,6 +71,12 @@ inches(fx v)
 	return (double)v / 100.0;
 }
 
+static const struct ruleset *
+rs_of(const struct page *pg)
+{
+	return ruleset_find(pg->b->ruleset);
+}
+
 static void
 to_page(const struct page *pg, fx x, fx y, double *px, double *py)
 {
@@ -481,6 +487,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
+		struct ruleset_marks mk;
 		double rgb[3], cx = 0, cy = 0;
 		int shown = 0;
 
@@ -537,7 +544,10 @@ draw_forces(cairo_t *cr, struct page *pg)
 			cy += y;
 			shown++;
 		}
-		if (shown > 0 && (un->marks & UM_SMOKE))
+		memset(&mk, 0, sizeof(mk));
+		if (rs_of(pg) != NULL && rs_of(pg)->words->unit_marks != NULL)
+			rs_of(pg)->words->unit_marks(b, u, &mk);
+		if (shown > 0 && mk.clouded)
 			smoke_over(cr, pg, u);
 		if (shown > 0 && pg->rs != NULL && pg->rs->in_command != NULL &&
 		    (pg->seen == NULL || un->side == pg->side) &&
@@ -547,11 +557,10 @@ draw_forces(cairo_t *cr, struct page *pg)
 			out_of_command_mark(cr, cx / shown + pg->scale * 1.6,
 			    cy / shown);
 		}
-		if (shown > 0 && un->disruption > 0) {
-			char name[BATTLE_NAME_MAX + 16];
+		if (shown > 0 && mk.label[0] != '\0') {
+			char name[BATTLE_NAME_MAX + 24];
 
-			snprintf(name, sizeof(name), "%s (%d DP)", un->name,
-			    un->disruption);
+			snprintf(name, sizeof(name), "%s (%s)", un->name, mk.label);
 			label(cr, pg, name, cx / shown, cy / shown - 4, 10.5, 0);
 		} else if (shown > 0) {
 			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
@@ -592,12 +601,6 @@ key_text(cairo_t *cr, double *kx, double ky, const char *words)
 	cairo_move_to(cr, *kx + 10, ky + 4);
 	cairo_show_text(cr, words);
 	*kx += 10 + te.x_advance + 22;
-}
-
-static const struct ruleset *
-rs_of(const struct page *pg)
-{
-	return ruleset_find(pg->b->ruleset);
 }
 
 static void
@@ -657,12 +660,19 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 			key_text(cr, &kx, ky, rs_of(pg)->words->limbered_word);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		cairo_move_to(cr, kx - 6, ky + 4);
-		cairo_show_text(cr, "(2 DP): a unit's disruption points");
-		kx += 230;
-		smoke_puff(cr, kx, ky, 7);
-		smoke_puff(cr, kx + 6, ky - 2, 6);
-		key_text(cr, &kx, ky, "  smoke");
+		if (rs_of(pg)->words->marks_key != NULL) {
+			cairo_move_to(cr, kx - 6, ky + 4);
+			cairo_show_text(cr, rs_of(pg)->words->marks_key);
+			kx += 230;
+		}
+		if (rs_of(pg)->words->cloud_key != NULL) {
+			char sk[64];
+
+			smoke_puff(cr, kx, ky, 7);
+			smoke_puff(cr, kx + 6, ky - 2, 6);
+			snprintf(sk, sizeof(sk), "  %s", rs_of(pg)->words->cloud_key);
+			key_text(cr, &kx, ky, sk);
+		}
 	} else {
 		/* The key to the markers, drawn as on the map. */
 		double kx = x0 + bar + 170, ky = y1 + 40;

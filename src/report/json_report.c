@@ -142,7 +142,8 @@ json_unit(struct jw *j, const struct battle *b, int i,
 	jw_str(j, "kind", battle_kind_name(u->kind));
 	jw_int(j, "morale", u->morale);
 	jw_fx(j, "speed", u->speed);
-	jw_str(j, "weapon", battle_weapon_name(u->weapon));
+	jw_str(j, "weapon", ruleset_weapon_name(ruleset_find(b->ruleset),
+	    u->weapon));
 	if (alive) {
 		jw_fx(j, "x", c.x);
 		jw_fx(j, "y", c.y);

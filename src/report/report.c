@@ -28,6 +28,8 @@ static const char *
 unit_state(const struct battle *b, int u, char *buf, size_t size)
 {
 	const struct unit *un = &b->units[u];
+	const struct ruleset *rs;
+	struct ruleset_marks mk;
 	int s, dis = 0, rout = 0, perm = 0, stat = 0, alive = 0;
 
 	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
@@ -45,20 +47,23 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 		if (f & ST_STATIONARY)
 			stat++;
 	}
+	memset(&mk, 0, sizeof(mk));
+	if ((rs = ruleset_find(b->ruleset)) != NULL && rs->words != NULL &&
+	    rs->words->unit_marks != NULL)
+		rs->words->unit_marks(b, u, &mk);
 	if (alive == 0)
 		snprintf(buf, size, "destroyed");
 	else
 		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed, " : "",
 		    perm ? "permanently disordered, " : "", dis ? "disordered, " : "",
 		    stat ? "stationary, " : "",
-		    (rout || perm || dis || stat || un->disruption > 0) ? "" :
+		    (rout || perm || dis || stat || mk.state[0] != '\0') ? "" :
 		    "in good order");
-	/* A ruleset that counts disruption points says how many. */
-	if (alive > 0 && un->disruption > 0) {
+	/* The ruleset's own markers, where it keeps any. */
+	if (alive > 0 && mk.state[0] != '\0') {
 		size_t k = strlen(buf);
 
-		snprintf(buf + k, size - k, "%d disruption point%s",
-		    un->disruption, un->disruption == 1 ? "" : "s");
+		snprintf(buf + k, size - k, "%s", mk.state);
 	}
 	/* Drop a trailing ", ". */
 	if (strlen(buf) >= 2 && buf[strlen(buf) - 2] == ',')
@@ -256,12 +261,16 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			}
 			{
 				const char *fp = form_phrase(rsw, b, u, fs);
+				struct ruleset_marks mk;
 				char rated[48] = "";
 
 				/* A ruleset that rates units says how. */
-				if (un->quality > 0)
-					snprintf(rated, sizeof(rated), ", quality %d",
-					    un->quality);
+				memset(&mk, 0, sizeof(mk));
+				if (rsw != NULL && rsw->words != NULL &&
+				    rsw->words->unit_marks != NULL)
+					rsw->words->unit_marks(b, u, &mk);
+				if (mk.rated[0] != '\0')
+					snprintf(rated, sizeof(rated), ", %s", mk.rated);
 				text_add(t, "  %s (%s%s)\n      at %s,%s facing %d, %d %s%s, "
 				    "%d %s%s%s%s%s%s, %s\n", un->name, un->type, rated,
 				    geom_fmt_fx(c.x, x, sizeof(x)),

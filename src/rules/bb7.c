@@ -260,7 +260,7 @@ b7_one_move(struct ctx *c, int u)
 		    0 : P(c, "move.unlimbered.field");
 	default:
 		return form == FORM_ROAD ? P(c, "move.infantry") :
-		    P(c, "move.infantry") - FX(un->density);
+		    P(c, "move.infantry") - FX(un->state[B7_DENSITY]);
 	}
 }
 
@@ -304,8 +304,8 @@ b7_move_along(struct ctx *c, int u, int dir, fx len)
 		went += part;
 	}
 	if (went > 0) {
-		b->units[u].marks |= UM_MOVED;
-		b->units[u].marks &= ~UM_SMOKE;   /* it leaves its smoke */
+		b->units[u].state[B7_MARKS] |= UM_MOVED;
+		b->units[u].state[B7_MARKS] &= ~UM_SMOKE;   /* it leaves its smoke */
 	}
 	return went;
 }
@@ -397,7 +397,7 @@ b7_allowance(struct ctx *c, int u, int dir, fx want, int *exact)
 		return -1;
 	}
 	if (un->kind == KIND_ARTILLERY && form != FORM_ROAD &&
-	    (un->marks & UM_MOVED)) {
+	    (un->state[B7_MARKS] & UM_MOVED)) {
 		b7_ev(c, EV_ORDER_REFUSED, u, -1, 0, B7_M_DOES_NOT_MOVE_AGAIN,
 		    un->name);
 		return -1;
@@ -505,7 +505,7 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		    fmt_in(c, 2, now.y), move_note(c, u, went < want, why,
 		    sizeof(why)));
 		if (went == 0)
-			un->marks |= UM_MOVED;   /* its one move, if guns */
+			un->state[B7_MARKS] |= UM_MOVED;   /* its one move, if guns */
 	}
 }
 
@@ -577,15 +577,15 @@ b7_form_action(struct ctx *c, int u, enum formation f)
 		}
 	}
 	free(save);
-	un->density = f == FORM_SKIRMISH ? P(c, "density.min") : un->density0;
+	un->state[B7_DENSITY] = f == FORM_SKIRMISH ? P(c, "density.min") : un->rules[B7_DENSITY0];
 	if (un->kind == KIND_ARTILLERY && f == FORM_ROAD)
 		b7_ev(c, EV_MOVE, u, -1, 0, B7_M_LIMBERS_GUNS, un->name);
 	else if (un->kind == KIND_ARTILLERY)
 		b7_ev(c, EV_MOVE, u, -1, 0, B7_M_UNLIMBERS_GUNS, un->name);
 	else
-		b7_ev(c, EV_MOVE, u, -1, un->density, B7_M_FORMS_DENSITY,
+		b7_ev(c, EV_MOVE, u, -1, un->state[B7_DENSITY], B7_M_FORMS_DENSITY,
 		    un->name, f == FORM_ROAD ? "column" : f == FORM_SKIRMISH ?
-		    "dispersed" : "line", un->density);
+		    "dispersed" : "line", un->state[B7_DENSITY]);
 }
 
 /* --- activation ---------------------------------------------------------- */
@@ -713,32 +713,32 @@ do_part(struct ctx *c, int u, const struct order_step *st, int no_pursuit,
 		/* The text: bases may be spread out to lower the density,
 		 * never below 3; closing up again goes back to the formed
 		 * density at most. */
-		if (n < P(c, "density.min") || n > un->density0) {
+		if (n < P(c, "density.min") || n > un->rules[B7_DENSITY0]) {
 			b7_ev(c, EV_ORDER_REFUSED, u, -1, n,
 			    B7_M_CANNOT_TAKE_DENSITY, un->name, n,
-			    P(c, "density.min"), un->density0);
+			    P(c, "density.min"), un->rules[B7_DENSITY0]);
 			break;
 		}
-		if (n < un->density)
+		if (n < un->state[B7_DENSITY])
 			b7_ev(c, EV_MOVE, u, -1, n, B7_M_OPENS_FILES_DENSITY,
 			    un->name, n);
-		else if (n > un->density)
+		else if (n > un->state[B7_DENSITY])
 			b7_ev(c, EV_MOVE, u, -1, n, B7_M_CLOSES_FILES_DENSITY,
 			    un->name, n);
 		else
 			b7_ev(c, EV_MOVE, u, -1, n, B7_M_KEEPS_DENSITY,
 			    un->name,
 			    n);
-		un->density = n;
+		un->state[B7_DENSITY] = n;
 		break;
 	}
 	case V_RALLY:
-		if (un->disruption > 0) {
-			un->disruption--;
-			b7_ev(c, EV_RALLY, u, -1, un->disruption,
+		if (un->state[B7_DISRUPTION] > 0) {
+			un->state[B7_DISRUPTION]--;
+			b7_ev(c, EV_RALLY, u, -1, un->state[B7_DISRUPTION],
 			    B7_M_RALLIES_DISRUPTION_LEFT, un->name,
-			    un->disruption,
-			    un->disruption == 1 ? "point" : "points");
+			    un->state[B7_DISRUPTION],
+			    un->state[B7_DISRUPTION] == 1 ? "point" : "points");
 		} else {
 			b7_ev(c, EV_RALLY, u, -1, 0, B7_M_RALLIES_NO_DISRUPTION,
 			    un->name);
@@ -858,10 +858,10 @@ activate(struct ctx *c, const struct order *o)
 		    un->name);
 		return;
 	}
-	hand = P(c, "hand") - (un->disruption < P(c, "hand.dp-max") ?
-	    un->disruption : P(c, "hand.dp-max"));
+	hand = P(c, "hand") - (un->state[B7_DISRUPTION] < P(c, "hand.dp-max") ?
+	    un->state[B7_DISRUPTION] : P(c, "hand.dp-max"));
 	cq = b7_command_quality(c, u, &k);
-	need = un->quality + cq;
+	need = un->rules[B7_QUALITY] + cq;
 	for (i = 0; i < hand; i++)
 		if (b7_roll(c, 12, u, B7_R_ACTIVATION_SUCCEEDS_LESS,
 		    un->name, need) <= need)
@@ -937,11 +937,11 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	 * move). */
 	for (u = 0; u < b->nunits; u++)
 		if (b->units[u].side == c->side)
-			b->units[u].marks &= ~(UM_SHOT | UM_MOVED);
+			b->units[u].state[B7_MARKS] &= ~(UM_SHOT | UM_MOVED);
 	/* A new game turn: every unit's first hit counts again. */
 	if (c->side == b->side_order[0])
 		for (u = 0; u < b->nunits; u++)
-			b->units[u].marks &= ~UM_HIT;
+			b->units[u].state[B7_MARKS] &= ~UM_HIT;
 	for (i = 0; mine != NULL && i < mine->n; i++) {
 		if (mine->orders[i].card != 0)
 			continue;
@@ -965,8 +965,8 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 
 		if (un->side != c->side)
 			continue;
-		if (!(un->marks & UM_SHOT))
-			un->marks &= ~UM_SMOKE;
+		if (!(un->state[B7_MARKS] & UM_SHOT))
+			un->state[B7_MARKS] &= ~UM_SMOKE;
 	}
 	if (d->failed) {
 		*e = d->err;
@@ -990,10 +990,10 @@ out:
 void
 bb7_unit_number_set(struct battle *b, int u, int k, int v)
 {
-	if (k == 0)
-		b->units[u].quality = v;
+	if (k == B7_N_QUALITY)
+		b->units[u].rules[B7_QUALITY] = v;
 	else
-		b->units[u].density = v;
+		b->units[u].state[B7_DENSITY] = v;
 }
 
 int
@@ -1010,11 +1010,11 @@ bb7_prepare(struct battle *b, struct err *e)
 		struct unit *un = &b->units[u];
 		const struct troop_type *t = ruleset_type(&ruleset_bb7, un->type);
 
-		if (un->quality == 0 && t != NULL)
-			un->quality = t->quality;
-		if (un->density == 0 && t != NULL)
-			un->density = t->density;
-		un->density0 = un->density;
+		if (un->rules[B7_QUALITY] == 0 && t != NULL)
+			un->rules[B7_QUALITY] = t->numbers[B7_N_QUALITY];
+		if (un->state[B7_DENSITY] == 0 && t != NULL)
+			un->state[B7_DENSITY] = t->numbers[B7_N_DENSITY];
+		un->rules[B7_DENSITY0] = un->state[B7_DENSITY];
 	}
 	for (k = 0; k < b->ncommanders; k++)
 		if (b->commanders[k].quality == 0)
@@ -1036,8 +1036,8 @@ bb7_prepare(struct battle *b, struct err *e)
 		    un->weapon != WEAPON_HEAVY_GUN)
 			return err_set(e, ERR_USER, "unit \"%s\": bb7 has no %s (its "
 			    "weapons: musket, rifle, carbine, light-gun, field-gun, "
-			    "heavy-gun)", un->name, battle_weapon_name(un->weapon));
-		if (un->quality < 1 || un->density < 3)
+			    "heavy-gun)", un->name, ruleset_weapon_name(&ruleset_bb7, un->weapon));
+		if (un->rules[B7_QUALITY] < 1 || un->state[B7_DENSITY] < 3)
 			return err_set(e, ERR_USER, "unit \"%s\" needs a quality "
 			    "(1-5) and a density (3-7)", un->name);
 	}
@@ -1048,7 +1048,7 @@ bb7_prepare(struct battle *b, struct err *e)
 		struct pt cen;
 
 		if (unit_form(b, u) == FORM_SKIRMISH)
-			b->units[u].density = ruleset_param(&ruleset_bb7, b,
+			b->units[u].state[B7_DENSITY] = ruleset_param(&ruleset_bb7, b,
 			    "density.min");
 		if (unit_form(b, u) == FORM_ROAD &&
 		    b->units[u].kind != KIND_ARTILLERY &&
@@ -1124,7 +1124,7 @@ fx
 b7_longest_range(const struct battle *b, int u)
 {
 	const struct unit *un = &b->units[u];
-	const char *w = battle_weapon_name(un->weapon);
+	const char *w = ruleset_weapon_name(&ruleset_bb7, un->weapon);
 	char name[48];
 	fx best = -1;
 	int n;
@@ -1202,7 +1202,7 @@ nearest_line(const struct battle *b, int u, const unsigned char *seen,
 
 		snprintf(out + k, size - k, " (its %s reach%s %s\")\n",
 		    un->kind == KIND_ARTILLERY ? "guns" :
-		    battle_weapon_name(un->weapon), un->kind == KIND_ARTILLERY ?
+		    ruleset_weapon_name(&ruleset_bb7, un->weapon), un->kind == KIND_ARTILLERY ?
 		    "" : "es", geom_fmt_fx(reach, w2, sizeof(w2)));
 	}
 }
@@ -1218,8 +1218,8 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 
 	(void)seen;
 	/* The disruption points are on the unit's line above. */
-	snprintf(out, size, "      density %d%s%s%s\n", un->density,
-	    (un->marks & UM_SMOKE) ? ", in its smoke" : "",
+	snprintf(out, size, "      density %d%s%s%s\n", un->state[B7_DENSITY],
+	    (un->state[B7_MARKS] & UM_SMOKE) ? ", in its smoke" : "",
 	    low_note(b, u, ST_LOW_CANISTER, "canister", lc, sizeof(lc)),
 	    low_note(b, u, ST_LOW_ROUNDSHOT, "roundshot", lr, sizeof(lr)));
 	if (!battle_unit_centre(b, u, &cen))
@@ -1237,8 +1237,8 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 		size_t n = strlen(out);
 
 		int hand = ruleset_param(&ruleset_bb7, b, "hand") -
-		    (un->disruption < ruleset_param(&ruleset_bb7, b, "hand.dp-max") ?
-		    un->disruption : ruleset_param(&ruleset_bb7, b, "hand.dp-max"));
+		    (un->state[B7_DISRUPTION] < ruleset_param(&ruleset_bb7, b, "hand.dp-max") ?
+		    un->state[B7_DISRUPTION] : ruleset_param(&ruleset_bb7, b, "hand.dp-max"));
 
 		char r[24];
 
@@ -1246,12 +1246,12 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 		    sizeof(r));
 		if (best >= 0)
 			snprintf(out + n, size - n, "      activates with %d d12 on %d "
-			    "or less (%s within %s\")\n", hand, un->quality +
+			    "or less (%s within %s\")\n", hand, un->rules[B7_QUALITY] +
 			    b->commanders[best].quality, b->commanders[best].name, r);
 		else
 			snprintf(out + n, size - n, "      activates with %d d12 on %d "
 			    "or less (no commander within %s\")\n", hand,
-			    un->quality, r);
+			    un->rules[B7_QUALITY], r);
 		n = strlen(out);
 		nearest_line(b, u, seen, out + n, size - n);
 	}
@@ -1304,26 +1304,43 @@ bb7_unit_fields(const struct battle *b, int u, const unsigned char *seen,
 			if (alive(b, s) && seen[s])
 				fig += b->stands[s].sp;
 		f[n++] = (struct unit_field){ "figures", FIELD_INT, fig };
-		f[n++] = (struct unit_field){ "density", FIELD_INT, un->density };
+		f[n++] = (struct unit_field){ "density", FIELD_INT, un->state[B7_DENSITY] };
 		f[n++] = (struct unit_field){ "disruption_points", FIELD_INT,
-		    un->disruption };
+		    un->state[B7_DISRUPTION] };
 		f[n++] = (struct unit_field){ "smoke", FIELD_BOOL,
-		    (un->marks & UM_SMOKE) != 0 };
+		    (un->state[B7_MARKS] & UM_SMOKE) != 0 };
 		return n;
 	}
 	f[n++] = (struct unit_field){ "figures", FIELD_INT, figures(b, u) };
-	f[n++] = (struct unit_field){ "quality", FIELD_INT, un->quality };
-	f[n++] = (struct unit_field){ "density", FIELD_INT, un->density };
+	f[n++] = (struct unit_field){ "quality", FIELD_INT, un->rules[B7_QUALITY] };
+	f[n++] = (struct unit_field){ "density", FIELD_INT, un->state[B7_DENSITY] };
 	f[n++] = (struct unit_field){ "disruption_points", FIELD_INT,
-	    un->disruption };
+	    un->state[B7_DISRUPTION] };
 	f[n++] = (struct unit_field){ "smoke", FIELD_BOOL,
-	    (un->marks & UM_SMOKE) != 0 };
+	    (un->state[B7_MARKS] & UM_SMOKE) != 0 };
 	f[n++] = (struct unit_field){ "low_canister", FIELD_INT,
 	    guns_low(b, u, ST_LOW_CANISTER) };
 	f[n++] = (struct unit_field){ "low_roundshot", FIELD_INT,
 	    guns_low(b, u, ST_LOW_ROUNDSHOT) };
 	f[n++] = (struct unit_field){ "frontage", FIELD_INCHES, un->base_w };
 	return n;
+}
+
+void
+bb7_unit_marks(const struct battle *b, int u, struct ruleset_marks *m)
+{
+	const struct unit *un = &b->units[u];
+	int dp = un->state[B7_DISRUPTION];
+
+	if (dp > 0) {
+		snprintf(m->label, sizeof(m->label), "%d DP", dp);
+		snprintf(m->state, sizeof(m->state), "%d disruption point%s", dp,
+		    dp == 1 ? "" : "s");
+	}
+	if (un->rules[B7_QUALITY] > 0)
+		snprintf(m->rated, sizeof(m->rated), "quality %d",
+		    un->rules[B7_QUALITY]);
+	m->clouded = (un->state[B7_MARKS] & UM_SMOKE) != 0;
 }
 
 int
@@ -1384,15 +1401,15 @@ bb7_step_check(const struct battle *b, int who, int is_cmd,
 			    "none", u->name);
 			return -1;
 		}
-		if (st->angle >= lo && st->angle <= u->density0)
+		if (st->angle >= lo && st->angle <= u->rules[B7_DENSITY0])
 			return 0;
-		if (lo == u->density0)
+		if (lo == u->rules[B7_DENSITY0])
 			snprintf(msg, msize, "%s keeps density %d: it cannot open or "
 			    "close its files", u->name, lo);
 		else
 			snprintf(msg, msize, "%s may take a density from %d to its "
 			    "formed %d, for example \"DENSITY %d\"", u->name, lo,
-			    u->density0, lo);
+			    u->rules[B7_DENSITY0], lo);
 		return -1;
 	default:
 		return 0;

@@ -36,8 +36,41 @@ int bb7_unit_fields(const struct battle *b, int u, const unsigned char *seen,
     struct unit_field *f);
 int bb7_step_check(const struct battle *b, int who, int is_cmd,
     const struct order_step *st, char *msg, size_t msize);
+void bb7_unit_marks(const struct battle *b, int u, struct ruleset_marks *m);
 int bb7_form_check(const struct battle *b, int who, enum formation f,
     const char *word, char *msg, size_t msize);
+
+/* The numbers a scenario's unit line may give (bb7_unit_numbers, in
+ * this order), and a troop type's defaults for them. */
+enum {
+	B7_N_QUALITY = 0,
+	B7_N_DENSITY
+};
+
+/* A unit's numbers of its own (struct unit): fixed for the battle
+ * (rules[]) ... */
+enum {
+	B7_QUALITY = 0,   /* 1 (worst) to 5 */
+	B7_DENSITY0       /* the density it formed at (the scenario's) */
+};
+/* ... and changed by a step (state[]), signed in this order. */
+enum {
+	B7_DENSITY = 0,   /* figures to the standard frontage, 3 to 7; a
+	                     unit may lower it by spreading out */
+	B7_DISRUPTION,    /* disruption points, 0 to 3 */
+	B7_MARKS          /* the UM_ markers below */
+};
+#define UM_SMOKE  0x01  /* shot, and hidden in its own smoke */
+#define UM_HIT    0x08  /* hit already this game turn */
+#define UM_SHOT   0x10  /* shot this phase */
+#define UM_MOVED  0x20  /* moved this phase */
+
+/* A gun's markers (struct stand.flags). */
+#define ST_LOW_CANISTER  ST_RULESET(0)  /* out of canister until resupplied */
+#define ST_LOW_ROUNDSHOT ST_RULESET(1)  /* ... out of roundshot */
+
+/* Its own weapon. */
+#define WEAPON_CARBINE ((enum weapon)WEAPON_RULESET)   /* cavalry's */
 
 /* bb7's own verbs (core/order.h numbers them from V_RULESET). */
 enum {

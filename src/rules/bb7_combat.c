@@ -28,11 +28,11 @@ add_dp(struct ctx *c, int u, const char *why)
 {
 	struct unit *un = &c->b->units[u];
 
-	if (un->disruption >= P(c, "dp.max"))
+	if (un->state[B7_DISRUPTION] >= P(c, "dp.max"))
 		return;
-	un->disruption++;
-	b7_ev(c, EV_DISORDER, u, -1, un->disruption, B7_M_TAKES_DISRUPTION,
-	    un->name, why, un->disruption);
+	un->state[B7_DISRUPTION]++;
+	b7_ev(c, EV_DISORDER, u, -1, un->state[B7_DISRUPTION], B7_M_TAKES_DISRUPTION,
+	    un->name, why, un->state[B7_DISRUPTION]);
 }
 
 /* n hits on unit t: the first of the game turn a DP (a kill at the
@@ -47,9 +47,9 @@ apply_hits(struct ctx *c, int t, int n)
 	for (i = 0; i < n && figures(b, t) > 0; i++) {
 		int size, s, last = -1, r;
 
-		if (!(un->marks & UM_HIT)) {
-			un->marks |= UM_HIT;
-			if (un->disruption < P(c, "dp.max")) {
+		if (!(un->state[B7_MARKS] & UM_HIT)) {
+			un->state[B7_MARKS] |= UM_HIT;
+			if (un->state[B7_DISRUPTION] < P(c, "dp.max")) {
 				add_dp(c, t, "the first hit this turn");
 				continue;
 			}
@@ -90,8 +90,8 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 	if (!battle_unit_centre(b, u, &cen))
 		return;
 	cover = in_cover(b, cen);
-	need = (cover ? P(c, "morale.cover") + un->quality :
-	    P(c, "morale.open") * un->quality) - worse;
+	need = (cover ? P(c, "morale.cover") + un->rules[B7_QUALITY] :
+	    P(c, "morale.open") * un->rules[B7_QUALITY]) - worse;
 	for (i = 0; i < P(c, "morale.dice"); i++)
 		if (b7_roll(c, 12, u, B7_R_MORALE_SUCCEEDS_LESS,
 		    un->name, why, need) <= need)
@@ -265,10 +265,10 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 	g = battle_unit_gap(b, u, t);
 	/* What the target's density counts for. */
 	/* The number to beat, and how it came, for the dice's purpose. */
-	need = tu->density;
+	need = tu->state[B7_DENSITY];
 	if (in_buildings(b, tc))
 		need = P(c, "cover.density");
-	if ((un->marks & UM_SMOKE) && (tu->marks & UM_SMOKE))
+	if ((un->state[B7_MARKS] & UM_SMOKE) && (tu->state[B7_MARKS] & UM_SMOKE))
 		need -= P(c, "smoke");
 	if (need < P(c, "density.min"))
 		need = P(c, "density.min");
@@ -281,8 +281,8 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 
 		l = (size_t)snprintf(c->hit_why[u], sizeof(c->hit_why[u]),
 		    "density %d%s%s", in_buildings(b, tc) ? P(c, "cover.density") :
-		    tu->density, in_buildings(b, tc) ? " in buildings" : "",
-		    (un->marks & UM_SMOKE) && (tu->marks & UM_SMOKE) ?
+		    tu->state[B7_DENSITY], in_buildings(b, tc) ? " in buildings" : "",
+		    (un->state[B7_MARKS] & UM_SMOKE) && (tu->state[B7_MARKS] & UM_SMOKE) ?
 		    ", both in smoke -1" : "");
 		if (mod > 0 && l < sizeof(c->hit_why[u]))
 			snprintf(c->hit_why[u] + l, sizeof(c->hit_why[u]) - l,
@@ -338,7 +338,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 			return;
 		}
 	} else {
-		const char *w = battle_weapon_name(un->weapon);
+		const char *w = ruleset_weapon_name(&ruleset_bb7, un->weapon);
 		char cn[48], ln[48];
 		fx close = -1, far = -1;
 
@@ -370,7 +370,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		c->miss[u] = dice - hits;
 		c->mod[u] = mod;
 	}
-	un->marks |= UM_SMOKE | UM_SHOT;
+	un->state[B7_MARKS] |= UM_SMOKE | UM_SHOT;
 	b7_ev(c, EV_FIRE, u, t, hits, B7_M_SHOOTS,
 	    un->name, tu->name, fmt_in(c, 0, g), dice, dice == 1 ? "die" :
 	    "dice", hits, hits == 1 ? "hit" : "hits");
@@ -454,8 +454,8 @@ melee_roll(struct ctx *c, int u, int foe)
 	dice = fig / P(c, "melee.figures");
 	if (dice < 1 && fig > 0)
 		dice = 1;
-	need = un->quality + un->density;
-	if (un->density == P(c, "melee.british-density") && british(c->b, u))
+	need = un->rules[B7_QUALITY] + un->state[B7_DENSITY];
+	if (un->state[B7_DENSITY] == P(c, "melee.british-density") && british(c->b, u))
 		need += 1;
 	for (i = 0; i < dice; i++)
 		if (b7_roll(c, 12, u, B7_R_MELEE_SUCCEEDS_LESS, un->name,
@@ -478,9 +478,9 @@ melee(struct ctx *c, int a, int t)
 	melee_kills(c, a, kt);
 	/* Everyone who came through it is at the most disruption. */
 	if (battle_unit_alive(b, a) > 0)
-		b->units[a].disruption = P(c, "dp.max");
+		b->units[a].state[B7_DISRUPTION] = P(c, "dp.max");
 	if (battle_unit_alive(b, t) > 0)
-		b->units[t].disruption = P(c, "dp.max");
+		b->units[t].state[B7_DISRUPTION] = P(c, "dp.max");
 	if (ka == kt) {
 		b7_ev(c, EV_MELEE_WON, a, t, 0, B7_M_MELEE_BETWEEN_DRAWN,
 		    b->units[a].name,
@@ -551,8 +551,8 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 	/* Dispersed or loose troops charged by formed ones run, unless
 	 * they hold buildings or works; the charger's move is made after
 	 * they have gone. */
-	if (tu->density <= P(c, "evade.density") &&
-	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc) &&
+	if (tu->state[B7_DENSITY] <= P(c, "evade.density") &&
+	    un->state[B7_DENSITY] >= P(c, "evade.charger") && !in_buildings(b, tc) &&
 	    b7_unit_sees(b, u, t) && gap <= reach(c, u)) {
 		fx ran, went, want;
 
@@ -584,8 +584,8 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		/* The move at the enemy first: only a charger that comes into
 		 * contact takes the closing test. */
 		struct stand *save = malloc((size_t)un->nstands * sizeof(*save));
-		int n = P(c, "close.dice") + tu->disruption, ok = 0, i;
-		int need = P(c, "close.quality") * un->quality;
+		int n = P(c, "close.dice") + tu->state[B7_DISRUPTION], ok = 0, i;
+		int need = P(c, "close.quality") * un->rules[B7_QUALITY];
 		fx went;
 
 		if (save == NULL) {

@@ -20,20 +20,20 @@
  * 6, loose files 5, dispersed 3).  A scenario sets each unit's own with
  * `quality N` and `density N`.  The speed and morale columns are unused. */
 const struct troop_type bb7_types[] = {
-	{ .id = "british-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "British regulars in loose files", .quality = 4, .density = 5 },
-	{ .id = "regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "First-line regulars, shoulder to shoulder", .quality = 4, .density = 6 },
-	{ .id = "second-line", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Second-line regulars", .quality = 3, .density = 6 },
-	{ .id = "german-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Hessian and other German regulars in close order", .quality = 4, .density = 7 },
-	{ .id = "french-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "French regulars in close order", .quality = 4, .density = 7 },
-	{ .id = "light-infantry", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Light infantry", .quality = 4, .density = 5 },
-	{ .id = "experienced-militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Experienced militia", .quality = 3, .density = 6 },
-	{ .id = "militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Trained militia", .quality = 2, .density = 6 },
-	{ .id = "levy", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Levies with little or no training", .quality = 1, .density = 6 },
-	{ .id = "riflemen", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_RIFLE, .abil = ABIL_SK, .label = "Riflemen, dispersed", .quality = 3, .density = 3 },
-	{ .id = "dragoons", .kind = KIND_MOUNTED, .speed = 0, .morale = 0, .weapon = WEAPON_CARBINE, .abil = 0, .label = "Dragoons and light horse", .quality = 3, .density = 6 },
-	{ .id = "light-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_LIGHT_GUN, .abil = 0, .label = "Light guns (a model is two pieces)", .quality = 3, .density = 6 },
-	{ .id = "field-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_FIELD_GUN, .abil = 0, .label = "Field guns", .quality = 3, .density = 6 },
-	{ .id = "heavy-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_HEAVY_GUN, .abil = 0, .label = "Heavy guns", .quality = 3, .density = 6 },
+	{ .id = "british-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "British regulars in loose files", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 5 } },
+	{ .id = "regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "First-line regulars, shoulder to shoulder", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 6 } },
+	{ .id = "second-line", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Second-line regulars", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
+	{ .id = "german-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Hessian and other German regulars in close order", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
+	{ .id = "french-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "French regulars in close order", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
+	{ .id = "light-infantry", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Light infantry", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 5 } },
+	{ .id = "experienced-militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Experienced militia", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
+	{ .id = "militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Trained militia", .numbers = { [B7_N_QUALITY] = 2, [B7_N_DENSITY] = 6 } },
+	{ .id = "levy", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Levies with little or no training", .numbers = { [B7_N_QUALITY] = 1, [B7_N_DENSITY] = 6 } },
+	{ .id = "riflemen", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_RIFLE, .abil = ABIL_SK, .label = "Riflemen, dispersed", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 3 } },
+	{ .id = "dragoons", .kind = KIND_MOUNTED, .speed = 0, .morale = 0, .weapon = WEAPON_CARBINE, .abil = 0, .label = "Dragoons and light horse", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
+	{ .id = "light-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_LIGHT_GUN, .abil = 0, .label = "Light guns (a model is two pieces)", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
+	{ .id = "field-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_FIELD_GUN, .abil = 0, .label = "Field guns", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
+	{ .id = "heavy-gun", .kind = KIND_ARTILLERY, .speed = 0, .morale = 0, .weapon = WEAPON_HEAVY_GUN, .abil = 0, .label = "Heavy guns", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
 };
 
 #define TEXT "text"
@@ -140,7 +140,8 @@ static const char *const bb7_aliases[][2] = {
 static void
 bb7_type_numbers(const struct troop_type *t, char *out, size_t size)
 {
-	snprintf(out, size, "quality %d  density %d", t->quality, t->density);
+	snprintf(out, size, "quality %d  density %d", t->numbers[B7_N_QUALITY],
+	    t->numbers[B7_N_DENSITY]);
 }
 
 /* The message catalogue (bb7_msgs.h), for the templates' checks. */
@@ -217,6 +218,9 @@ static const struct ruleset_words bb7_words = {
 	.messages = b7_messages,
 	.type_numbers = bb7_type_numbers,
 	.unit_fields = bb7_unit_fields,
+	.unit_marks = bb7_unit_marks,
+	.marks_key = "(2 DP): a unit's disruption points",
+	.cloud_key = "smoke",
 	.situation = bb7_situation,
 	.crib = bb7_crib,
 	.strength_word = "figures",
@@ -232,9 +236,14 @@ static const struct ruleset_words bb7_words = {
 /* A unit line's "quality N" and "density N" (bb7_unit_number_set); a
  * unit without them takes its troop type's. */
 static const struct unit_number bb7_unit_numbers[] = {
-	{ .word = "quality", .what = "quality", .lo = 1, .hi = 5 },
-	{ .word = "density", .what = "density", .lo = 3, .hi = 7 },
+	[B7_N_QUALITY] = { .word = "quality", .what = "quality", .lo = 1,
+	    .hi = 5 },
+	[B7_N_DENSITY] = { .word = "density", .what = "density", .lo = 3,
+	    .hi = 7 },
 };
+
+/* Its own weapons, numbered from WEAPON_RULESET (bb7.h). */
+static const char *const bb7_weapons[] = { "carbine", NULL };
 
 const struct ruleset ruleset_bb7 = {
 	.unit_numbers = bb7_unit_numbers,
@@ -262,4 +271,5 @@ const struct ruleset ruleset_bb7 = {
 	.form_words = "LINE, COLUMN, DISPERSED, LIMBERED or UNLIMBERED",
 	.form_word = bb7_form_word,
 	.words = &bb7_words,
+	.weapons = bb7_weapons,
 };

@@ -121,7 +121,7 @@ move_words(struct ctx *c, int u, char *buf, size_t size)
 		    in(P(c, "move.infantry"), a));
 	else
 		k = (size_t)snprintf(buf, size, "infantry at density %d: %s\" less "
-		    "its density", un->density, in(P(c, "move.infantry"), a));
+		    "its density", un->state[B7_DENSITY], in(P(c, "move.infantry"), a));
 	if (c->woods_cost[u] > 0 && k < size)
 		snprintf(buf + k, size - k, ", less %s\" for the woods on the way",
 		    in(c->woods_cost[u], w));
@@ -165,7 +165,7 @@ play_move(struct pv *pv, int line, int u, const struct order_step *st)
 		    in(most, w2), move_words(c, u, how, sizeof(how)));
 	b7_face_towards(c, u, dir);
 	b7_move_along(c, u, dir, want < most ? want : most);
-	b->units[u].marks |= UM_MOVED;   /* its one move, if guns */
+	b->units[u].state[B7_MARKS] |= UM_MOVED;   /* its one move, if guns */
 	return 1;
 }
 
@@ -224,7 +224,7 @@ play_shoot(struct pv *pv, int line, int u, int t, int *first)
 		warn(pv, line, "%s would be %s\" from %s, beyond its longest range "
 		    "(%s\", %s): it will not shoot at it from there.", un->name,
 		    in(gap, w1), b->units[t].name, in(range, w2),
-		    battle_weapon_name(un->weapon));
+		    ruleset_weapon_name(&ruleset_bb7, un->weapon));
 		ok = 0;
 	}
 	if (ok)
@@ -260,8 +260,8 @@ play_charge(struct pv *pv, int line, int u, int t)
 	gap = battle_unit_gap(b, u, t);
 	/* Loose troops that one move could reach run first (the charger
 	 * follows them): no falling short to tell of. */
-	evades = b->units[t].density <= P(c, "evade.density") &&
-	    un->density >= P(c, "evade.charger") && !in_buildings(b, tc) &&
+	evades = b->units[t].state[B7_DENSITY] <= P(c, "evade.density") &&
+	    un->state[B7_DENSITY] >= P(c, "evade.charger") && !in_buildings(b, tc) &&
 	    b7_unit_sees(b, u, t) && gap <= (dice_move(b, u) ? CAVALRY_MOST :
 	    b7_one_move(c, u));
 	c->woods_cost[u] = 0;
@@ -324,7 +324,7 @@ resupply_passed_over(const struct battle *b, int u, const struct order *o)
 static int
 hand_of(struct ctx *c, int u)
 {
-	int dp = c->b->units[u].disruption;
+	int dp = c->b->units[u].state[B7_DISRUPTION];
 
 	return P(c, "hand") - (dp < P(c, "hand.dp-max") ? dp :
 	    P(c, "hand.dp-max"));
@@ -359,7 +359,7 @@ hand_warning(struct pv *pv, const struct order *o, const unsigned char *never,
 	const struct unit *un = &c->b->units[o->who];
 	char parts[160], verbs[160];
 	size_t kp = 0, kv = 0;
-	int i, n = 0, last = -1, dp = un->disruption;
+	int i, n = 0, last = -1, dp = un->state[B7_DISRUPTION];
 
 	for (i = 0; i < o->nsteps; i++)
 		if (never[i]) {
@@ -451,8 +451,8 @@ play_unit(struct pv *pv, const struct order *o)
 			break;
 		case B7_V_DENSITY:
 			if (st->angle >= P(c, "density.min") &&
-			    st->angle <= un->density0)
-				un->density = st->angle;
+			    st->angle <= un->rules[B7_DENSITY0])
+				un->state[B7_DENSITY] = st->angle;
 			did++;
 			break;
 		case V_FIRE_AT: {
@@ -472,8 +472,8 @@ play_unit(struct pv *pv, const struct order *o)
 			did += play_charge(pv, o->line, u, st->target);
 			break;
 		case V_RALLY:
-			if (un->disruption > 0) {
-				un->disruption--;
+			if (un->state[B7_DISRUPTION] > 0) {
+				un->state[B7_DISRUPTION]--;
 				did++;
 			} else {
 				warn(pv, o->line, "%s has no disruption points: RALLY would "
@@ -566,20 +566,20 @@ command_warning(struct pv *pv, const struct order *o)
 	if (near < 0)
 		warn(pv, o->line, "no commander of %s's chain is left: next phase "
 		    "it would activate on its own quality, %d or less.", un->name,
-		    un->quality);
+		    un->rules[B7_QUALITY]);
 	else if (kb >= 0)
 		warn(pv, o->line, "after the moves ordered %s would be %s\" from "
 		    "%s, the nearest commander of its chain (command reaches %s\"): "
 		    "next phase it would activate on its own quality, %d or less, "
 		    "not on %d as now with %s.", un->name, in(d, w1),
 		    pv->fin->commanders[near].name, in(P(c, "command.radius"), w2),
-		    un->quality, pv->need[u], pv->orig->commanders[kb].name);
+		    un->rules[B7_QUALITY], pv->need[u], pv->orig->commanders[kb].name);
 	else
 		warn(pv, o->line, "after the moves ordered %s would be %s\" from "
 		    "%s, the nearest commander of its chain (command reaches %s\"): "
 		    "next phase it would still activate on its own quality, %d or "
 		    "less.", un->name, in(d, w1), pv->fin->commanders[near].name,
-		    in(P(c, "command.radius"), w2), un->quality);
+		    in(P(c, "command.radius"), w2), un->rules[B7_QUALITY]);
 }
 
 /* A commander's line: he rides as commander_order rides him. */
@@ -630,8 +630,8 @@ run(struct pv *pv, const struct battle *b, const struct order_set *set)
 	 * who commands each, as the table stands. */
 	for (u = 0; u < nb->nunits; u++) {
 		if (nb->units[u].side == set->side)
-			nb->units[u].marks &= ~(UM_SHOT | UM_MOVED);
-		pv->need[u] = nb->units[u].quality +
+			nb->units[u].state[B7_MARKS] &= ~(UM_SHOT | UM_MOVED);
+		pv->need[u] = nb->units[u].rules[B7_QUALITY] +
 		    b7_command_quality(pv->c, u, &pv->chief[u]);
 	}
 	for (i = 0; i < set->n; i++) {

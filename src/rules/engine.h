@@ -19,4 +19,12 @@
 /* 5: events signed as message ids and typed values (issue 21). */
 #define ENGINE_NUMBER 5
 
+/* The state layout engines 3 to 5 sign (despatch/state/v3) and show in
+ * an archive gives every unit its three state numbers (struct unit's
+ * state[], the meaning each ruleset's own) under these names, whatever
+ * its ruleset: those of the first ruleset to keep any (bb7), frozen with
+ * the layout.  A ruleset that keeps fewer leaves the rest 0; one that
+ * needs more needs a new layout, and so a new engine. */
+#define ENGINE_V3_UNIT_KEYS { "density", "disruption", "marks" }
+
 #endif

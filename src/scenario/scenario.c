@@ -900,10 +900,19 @@ do_unit(struct parser *p, struct tok *t, int n)
 				return -1;
 			u->speed = FX(sp_in);
 		} else if (strcmp(w, "weapon") == 0) {
-			if (++i >= n || battle_weapon_parse(t[i].s, &u->weapon))
+			if (++i >= n || ruleset_weapon_parse(p->rs, t[i].s,
+			    &u->weapon)) {
+				char also[128] = "";
+				int k;
+
+				for (k = 0; p->rs->weapons != NULL &&
+				    p->rs->weapons[k] != NULL; k++)
+					snprintf(also + strlen(also), sizeof(also) -
+					    strlen(also), "%s, ", p->rs->weapons[k]);
 				return scn_perr(p, "expected a weapon: musket, rifle, "
-				    "carbine, native, light-gun, field-gun, howitzer, "
-				    "heavy-gun or none");
+				    "%snative, light-gun, field-gun, howitzer, "
+				    "heavy-gun or none", also);
+			}
 		} else if (strcmp(w, "detachments") == 0) {
 			if (u->kind != KIND_INFANTRY && u->kind != KIND_DETACHMENT)
 				return scn_perr(p, "only infantry can be detachments");

@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "core/text.h"
 #include "scenario/scenario.h"
 #include "store/sqlite.h"
 #include "store/migrations.h"
@@ -622,6 +623,74 @@ sqlite_game_set_status(struct store *s, int64_t game, enum game_status st,
 
 /* --- battle state ----------------------------------------------------- */
 
+/* Each unit's state numbers of its ruleset's own (struct unit's
+ * state[]), as one text a battle (db/023): a line a unit with any not 0,
+ * "INDEX N0 N1 N2".  The store gives them no meaning. */
+static int
+unit_state_save(struct store *s, int64_t game, const struct battle *b,
+    struct err *e)
+{
+	struct text t;
+	int i, k, rc;
+
+	text_init(&t, 1u << 20);
+	for (i = 0; i < b->nunits; i++) {
+		const int *v = b->units[i].state;
+
+		for (k = 0; k < BATTLE_UNIT_STATE && v[k] == 0; k++)
+			;
+		if (k == BATTLE_UNIT_STATE)
+			continue;
+		text_add(&t, "%s%d", t.s != NULL && t.s[0] != '\0' ? "\n" : "", i);
+		for (k = 0; k < BATTLE_UNIT_STATE; k++)
+			text_add(&t, " %d", v[k]);
+	}
+	if (t.over) {
+		text_free(&t);
+		return err_set(e, ERR_TEMP, "out of memory saving the units");
+	}
+	rc = t.s == NULL ? 0 : store_exec(s, e, "INSERT INTO battle_rules "
+	    "(game_id, units) VALUES (?, ?)", "it", game, t.s);
+	text_free(&t);
+	return rc;
+}
+
+/* The text unit_state_save wrote, into b: -1 for one that is not such
+ * lines (a unit b lacks, a number missing or out of int's range). */
+static int
+unit_state_read(struct battle *b, const char *text)
+{
+	const char *p = text;
+
+	if (p == NULL)
+		return -1;
+	while (*p != '\0') {
+		int v[1 + BATTLE_UNIT_STATE], k;
+
+		for (k = 0; k <= BATTLE_UNIT_STATE; k++) {
+			char *end = NULL;
+			long n = strtol(p, &end, 10);
+
+			if (end == p || n < (k == 0 ? 0 : -2147483647) ||
+			    n > 2147483647 || (*end != ' ' && *end != '\n' &&
+			    *end != '\0') || (k < BATTLE_UNIT_STATE && *end != ' '))
+				return -1;
+			v[k] = (int)n;
+			p = end;
+			if (*p == ' ')
+				p++;
+		}
+		if (v[0] >= b->nunits)
+			return -1;
+		memcpy(b->units[v[0]].state, v + 1, sizeof(b->units[0].state));
+		if (*p == '\n')
+			p++;
+		else if (*p != '\0')
+			return -1;
+	}
+	return 0;
+}
+
 int
 sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
     struct err *e)
@@ -632,6 +701,8 @@ sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
 	    game) ||
 	    store_exec(s, e, "DELETE FROM stands WHERE game_id = ?", "i", game) ||
 	    store_exec(s, e, "DELETE FROM units WHERE game_id = ?", "i", game) ||
+	    store_exec(s, e, "DELETE FROM battle_rules WHERE game_id = ?", "i",
+	    game) ||
 	    store_exec(s, e, "DELETE FROM commanders WHERE game_id = ?", "i", game) ||
 	    store_exec(s, e, "DELETE FROM brigades WHERE game_id = ?", "i", game))
 		return -1;
@@ -671,14 +742,14 @@ sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
 		const struct unit *u = &b->units[i];
 
 		if (store_exec(s, e, "INSERT INTO units (game_id, idx, side_idx, "
-		    "brigade, name, type, kind, speed, morale, weapon, abilities, "
-		    "density, disruption, marks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-		    "?, ?, ?, ?, ?)", "iIIIttIIIIIIII", game, i, u->side, u->brigade,
-		    u->name, u->type, (int)u->kind, u->speed, u->morale,
-		    (int)u->weapon, (int)u->abil, u->density, u->disruption,
-		    (int)u->marks))
+		    "brigade, name, type, kind, speed, morale, weapon, abilities) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "iIIIttIIIII", game,
+		    i, u->side, u->brigade, u->name, u->type, (int)u->kind,
+		    u->speed, u->morale, (int)u->weapon, (int)u->abil))
 			return -1;
 	}
+	if (unit_state_save(s, game, b, e) != 0)
+		return -1;
 	for (i = 0; i < b->nstands; i++) {
 		const struct stand *t = &b->stands[i];
 
@@ -785,19 +856,12 @@ sqlite_battle_load(struct store *s, const struct store_game *g,
 	if (n != b->nstands)
 		goto bad;
 	/* What a step changes of the units themselves. */
-	if (store_prepare(s, e, &st, "SELECT idx, density, disruption, marks FROM "
-	    "units WHERE game_id = ? ORDER BY idx", "i", g->id) != 0)
+	if (store_prepare(s, e, &st, "SELECT units FROM battle_rules WHERE "
+	    "game_id = ?", "i", g->id) != 0)
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int i = sqlite3_column_int(st, 0);
-
-		if (i < 0 || i >= b->nunits || sqlite3_column_int(st, 1) < 0 ||
-		    sqlite3_column_int(st, 2) < 0)
-			goto bad;
-		b->units[i].density = sqlite3_column_int(st, 1);
-		b->units[i].disruption = sqlite3_column_int(st, 2);
-		b->units[i].marks = (unsigned)sqlite3_column_int(st, 3);
-	}
+	if (sqlite3_step(st) == SQLITE_ROW && unit_state_read(b,
+	    (const char *)sqlite3_column_text(st, 0)) != 0)
+		goto bad;
 	store_stmt_release(s, st);
 	st = NULL;
 	n = store_cards_load(s, g->id, b, e);

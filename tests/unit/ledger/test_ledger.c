@@ -258,9 +258,9 @@ the_state_hash_takes_every_field_and_the_facing(void **state)
 	EVERY_FIELD_COUNTS(b, h, b->commanders[0].gone);
 	EVERY_FIELD_COUNTS(b, h, b->commanders[0].attached);
 	EVERY_FIELD_COUNTS(b, h, b->terrain[0].trodden);
-	EVERY_FIELD_COUNTS(b, h, b->units[0].density);
-	EVERY_FIELD_COUNTS(b, h, b->units[0].disruption);
-	EVERY_FIELD_COUNTS(b, h, b->units[0].marks);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].state[0]);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].state[1]);
+	EVERY_FIELD_COUNTS(b, h, b->units[0].state[2]);
 	/* What the scenario fixes is not the step's to change, and not
 	 * hashed (the genesis binds the scenario). */
 	b->units[0].morale = 5;

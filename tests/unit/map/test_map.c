@@ -17,6 +17,7 @@
 
 #include "core/events.h"
 #include "core/ruleset.h"
+#include "rules/bb7.h"
 #include "map/map.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -558,8 +559,9 @@ markers_show_stationary_and_out_of_command(void **state)
 	battle_free(b);
 }
 
-/* The smoke marker (bb7's, a unit's UM_SMOKE) greys the stands of the
- * unit that carries it, and only that unit. */
+/* The smoke marker (bb7's, a unit's UM_SMOKE, which the map learns of
+ * through bb7's unit_marks) greys the stands of the unit that carries
+ * it, and only that unit. */
 static void
 smoke_greys_the_unit_that_fired(void **state)
 {
@@ -577,7 +579,9 @@ smoke_greys_the_unit_that_fired(void **state)
 	fd = mkstemps(path, 4);
 	assert_true(fd >= 0);
 	close(fd);
-	b->units[0].marks |= UM_SMOKE;
+	/* The same table, read as bb7's. */
+	snprintf(b->ruleset, sizeof(b->ruleset), "bb7");
+	b->units[0].state[B7_MARKS] |= UM_SMOKE;
 	assert_int_equal(map_write(b, &o, path, &e), 0);
 	s = cairo_image_surface_create_from_png(path);
 	/* Where the 23rd's red showed: lighter now, green and blue
@@ -588,7 +592,7 @@ smoke_greys_the_unit_that_fired(void **state)
 	    (p & 0xff) > 90);
 	assert_true(bluish(pixel(s, b, 23.0, 20.2)));
 	cairo_surface_destroy(s);
-	b->units[0].marks = 0;
+	b->units[0].state[B7_MARKS] = 0;
 	assert_int_equal(map_write(b, &o, path, &e), 0);
 	s = cairo_image_surface_create_from_png(path);
 	assert_true(reddish(pixel(s, b, 11.0, 9.8)));

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/ruleset.h"
+#include "rules/bb7.h"
 #include "orders/orders.h"
 #include "scenario/scenario.h"
 
@@ -377,7 +378,7 @@ rally_without_disruption_is_told(void **state)
 	    "would waste an action");
 	expect(b, "62nd: RALLY\n", "HOLD spares it");
 	expect_not(b, "62nd: RALLY THEN ADVANCE 1\n", "HOLD spares it");
-	b->units[unit(b, "62nd Foot")].disruption = 1;
+	b->units[unit(b, "62nd Foot")].state[B7_DISRUPTION] = 1;
 	expect(b, "62nd: RALLY\n", NULL);
 	/* The second takes off nothing. */
 	expect(b, "62nd: RALLY THEN RALLY\n", "no disruption points");
@@ -458,7 +459,7 @@ parts_beyond_the_hand_are_told(void **state)
 	/* NO PURSUIT costs nothing. */
 	expect(b, "62nd: ADVANCE 1 THEN ADVANCE 1 THEN NO PURSUIT THEN CHARGE "
 	    "Riflemen\n", NULL);
-	b->units[unit(b, "62nd Foot")].disruption = 1;
+	b->units[unit(b, "62nd Foot")].state[B7_DISRUPTION] = 1;
 	expect(b, "62nd: ADVANCE 1 THEN ADVANCE 1 THEN ADVANCE 1\n", "62nd Foot "
 	    "can earn at most 2 actions: its hand is 5 d12 (6, one fewer for its 1 "
 	    "disruption point), and 3 actions need 6 successes. Part 3 "

@@ -90,6 +90,50 @@ migrations_bring_an_old_database_forward(void **state)
 	store_close(st);
 }
 
+/* Migration 23: the units' state numbers of 18 (bb7's density,
+ * disruption and markers) move into one text a battle, a line a unit
+ * that has any; a unit with none has no line, a game with none no row. */
+static void
+the_units_state_moves_into_one_text_a_battle(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+	char *text = NULL;
+	int64_t n = -1;
+	static const unsigned char zero[32];
+	int i;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 1, 22, &st, &e), 0);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(store_exec(st, &e, "INSERT INTO games (name, "
+		    "title, ruleset, scenario_file, scenario_text, scenario_sha256, "
+		    "seed_secret, created_at) VALUES (?, 'Old', 'bb7', 'x.scenario', "
+		    "'x', ?, ?, 1)", "tbb", i == 0 ? "ff" : "quiet",
+		    (const void *)zero, (size_t)32, (const void *)zero, (size_t)32),
+		    0);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(store_exec(st, &e, "INSERT INTO units (game_id, "
+		    "idx, side_idx, brigade, name, type, kind, speed, morale, weapon, "
+		    "abilities, density, disruption, marks) VALUES (1, ?, 0, 0, 'u', "
+		    "'t', 0, 0, 0, 0, 0, ?, ?, ?)", "IIII", i, i == 1 ? 0 : 5 + i,
+		    i, i == 2 ? 0x21 : 0), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO units (game_id, idx, "
+	    "side_idx, brigade, name, type, kind, speed, morale, weapon, "
+	    "abilities) VALUES (2, 0, 0, 0, 'u', 't', 0, 0, 0, 0, 0)", ""), 0);
+	store_close(st);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_query_text(st, &e, &text, NULL, "SELECT units "
+	    "FROM battle_rules WHERE game_id = 1", ""), 1);
+	assert_non_null(text);
+	assert_string_equal(text, "0 5 0 0\n1 0 1 0\n2 7 2 33");
+	free(text);
+	assert_int_equal(store_query_int(st, &e, &n, "SELECT count(*) FROM "
+	    "battle_rules WHERE game_id = 2", ""), 1);
+	assert_int_equal(n, 0);
+	store_close(st);
+}
+
 static void
 newer_database_is_refused(void **state)
 {
@@ -544,6 +588,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(missing_database_is_not_created_without_create, setup, teardown),
 		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_units_state_moves_into_one_text_a_battle, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_database_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
 		cmocka_unit_test_setup_teardown(formed_up_detachments_load_as_infantry,
