@@ -19,6 +19,7 @@
 #include "core/events.h"
 #include "core/ruleset.h"
 #include "report/narrative.h"
+#include "rules/bb7.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
 
@@ -259,6 +260,42 @@ a_unit_is_routed_only_with_both_markers(void **state)
 	battle_free(b);
 }
 
+/* A ruleset's own markers come through its vocabulary table
+ * (unit_marks): bb7's disruption points and quality are told in a unit's
+ * line, and a unit of a ruleset that keeps none is told without them. */
+static void
+a_rulesets_own_markers_are_told_through_its_vocabulary(void **state)
+{
+	struct battle *b = NULL;
+	struct text t;
+	struct err e;
+	const char *at;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	b->units[0].state[B7_DISRUPTION] = 2;
+	b->units[0].rules[B7_QUALITY] = 4;
+	text_init(&t, 1 << 16);
+	report_forces(&t, b, 0);
+	at = strstr(t.s, "23rd Foot");
+	assert_non_null(at);
+	assert_null(strstr(at, "disruption"));
+	assert_non_null(strstr(at, "in good order"));
+	text_free(&t);
+	/* The same table read as bb7's. */
+	snprintf(b->ruleset, sizeof(b->ruleset), "bb7");
+	text_init(&t, 1 << 16);
+	report_forces(&t, b, 0);
+	at = strstr(t.s, "23rd Foot");
+	assert_non_null(at);
+	if (strstr(at, ", quality 4)") == NULL ||
+	    strstr(at, "2 disruption points") == NULL ||
+	    strstr(at, "in good order") != NULL)
+		fail_msg("bb7's markers are not told: %s", at);
+	text_free(&t);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -268,6 +305,7 @@ main(void)
 		cmocka_unit_test(the_time_of_day_in_words),
 		cmocka_unit_test(every_ruleset_has_templates_and_a_directory_overrides),
 		cmocka_unit_test(a_unit_is_routed_only_with_both_markers),
+		cmocka_unit_test(a_rulesets_own_markers_are_told_through_its_vocabulary),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
