@@ -88,6 +88,14 @@ put_arg(struct event *x, size_t *k, const char *piece)
 	size_t len = strlen(piece);
 
 	assert(x->nargs < EVENT_ARGS_MAX);
+	/* Past the end (never yet: a catalogue's values are short), each
+	 * value left is "", so the letters still match. */
+	if (*k >= sizeof(x->args) - 1) {
+		*k = sizeof(x->args) - 1;
+		x->args[*k] = '\0';
+		x->nargs++;
+		return;
+	}
 	if (*k + len + 1 > sizeof(x->args))
 		len = sizeof(x->args) - 1 - *k;
 	memcpy(x->args + *k, piece, len);
@@ -180,7 +188,8 @@ events_set_message(struct events *ev, const char *msg, const char *types,
 	size_t ntypes = strlen(types), i, at = 0;
 
 	if (x == NULL || strlen(msg) >= sizeof(x->msg) ||
-	    ntypes > EVENT_ARGS_MAX || len > sizeof(x->args))
+	    ntypes > EVENT_ARGS_MAX || len > sizeof(x->args) ||
+	    (len == 0) != (ntypes == 0))
 		return -1;
 	for (i = 0; i < ntypes; i++) {
 		const char *v = args + at, *end = memchr(v, '\0', len - at);
@@ -237,7 +246,7 @@ events_arg(const struct event *x, int i)
 /* The kinds of value, in the order of EVENT_TYPES. */
 static const char *const type_names[] = {
 	"unit", "commander", "brigade", "stand", "side", "count", "die", "distance",
-	"bearing", "ground", "clock", "word"
+	"bearing", "ground", "clock", "word", "wording"
 };
 
 const char *
@@ -257,6 +266,12 @@ events_type_parse(const char *name)
 		if (strcmp(type_names[i], name) == 0)
 			return EVENT_TYPES[i];
 	return 0;
+}
+
+int
+events_type_signed(char t)
+{
+	return t != 'x';
 }
 
 int

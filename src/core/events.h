@@ -38,8 +38,11 @@
 #define EVENTS_MAX     200000
 
 /* The kinds of value an event carries, one letter each (see
- * events_type_name for their names). */
-#define EVENT_TYPES "ukbpsnrdatcw"
+ * events_type_name for their names).  The last, x, is wording: a word
+ * the sentence needs that the message's other values decide (the plural
+ * of a count), kept with the event for its sentence but neither signed
+ * nor archived. */
+#define EVENT_TYPES "ukbpsnrdatcwx"
 
 enum event_kind {
 	EV_ROLL = 0, EV_PHASE, EV_OUT_OF_COMMAND, EV_MOVE, EV_ORDER_REFUSED,
@@ -133,6 +136,8 @@ const char *events_type_name(char t);
 char events_type_parse(const char *name);
 /* 1 when a value of letter t is a number (written as JSON's). */
 int events_type_number(char t);
+/* 1 when a value of letter t is signed and archived (all but wording). */
+int events_type_signed(char t);
 
 const char *events_kind_name(enum event_kind k);
 int events_kind_parse(const char *name);

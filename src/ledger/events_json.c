@@ -36,8 +36,11 @@ args_json(const struct event *x)
 
 	for (k = 0; a != NULL && k < x->nargs; k++) {
 		const char *v = events_arg(x, k);
-		json_t *o = json_object();
+		json_t *o;
 
+		if (!events_type_signed(x->types[k]))
+			continue;   /* its wording is not signed, nor archived */
+		o = json_object();
 		if (o == NULL || json_array_append_new(a, o) != 0) {
 			json_decref(a);
 			return NULL;
@@ -103,7 +106,7 @@ args_of(json_t *arr, char *types, char *buf, size_t size, size_t *len)
 			return -1;
 		t = events_type_parse(json_object_iter_key(it));
 		v = json_object_iter_value(it);
-		if (t == 0)
+		if (t == 0 || !events_type_signed(t))
 			return -1;
 		if (events_type_number(t)) {
 			if (!json_is_integer(v) || json_integer_value(v) <
@@ -169,6 +172,27 @@ ledger_events_from_json(json_t *arr, int typed, struct events *ev)
 	return 0;
 }
 
+/* Do x and y have the same signed values (their wording left out)? */
+static int
+values_same(const struct event *x, const struct event *y)
+{
+	int i = 0, j = 0;
+
+	for (;;) {
+		while (i < x->nargs && !events_type_signed(x->types[i]))
+			i++;
+		while (j < y->nargs && !events_type_signed(y->types[j]))
+			j++;
+		if (i == x->nargs || j == y->nargs)
+			return i == x->nargs && j == y->nargs;
+		if (x->types[i] != y->types[j] ||
+		    strcmp(events_arg(x, i), events_arg(y, j)) != 0)
+			return 0;
+		i++;
+		j++;
+	}
+}
+
 int
 ledger_events_same(const struct events *a, const struct events *b, int *at)
 {
@@ -180,9 +204,7 @@ ledger_events_same(const struct events *a, const struct events *b, int *at)
 		if (x->kind != y->kind || x->side != y->side || x->unit != y->unit ||
 		    x->target != y->target || x->value != y->value ||
 		    x->sides != y->sides || (x->msg[0] != '\0' && y->msg[0] !=
-		    '\0' && (strcmp(x->msg, y->msg) != 0 || x->nargs != y->nargs ||
-		    strcmp(x->types, y->types) != 0 || memcmp(x->args, y->args,
-		    events_args_len(x)) != 0)) ||
+		    '\0' && (strcmp(x->msg, y->msg) != 0 || !values_same(x, y))) ||
 		    (x->text[0] != '\0' && y->text[0] != '\0' &&
 		    strcmp(x->text, y->text) != 0)) {
 			*at = i;

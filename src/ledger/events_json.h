@@ -29,10 +29,10 @@ json_t *ledger_events_to_json(const struct events *ev, const int *steps,
  * number a whole one in int's range. */
 int ledger_events_from_json(json_t *arr, int typed, struct events *ev);
 
-/* 1 when a and b are the same events (their messages and values when
- * both have them, their sentences when both have them: an archive of
- * engine 5 gives no sentence, one of engine 4 no message); else 0, with
- * *at the first that differs. */
+/* 1 when a and b are the same events (their messages and signed values
+ * when both have them, their sentences when both have them: an archive
+ * of engine 5 gives no sentence and no wording, one of engine 4 no
+ * message); else 0, with *at the first that differs. */
 int ledger_events_same(const struct events *a, const struct events *b,
     int *at);
 

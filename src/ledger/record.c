@@ -368,7 +368,7 @@ int
 ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 {
 	struct lbuf f = { 0 };
-	int i, k, oom;
+	int i, k, n, oom;
 
 	ledger_buf_int(&f, ev->n);
 	for (i = 0; i < ev->n; i++) {
@@ -382,8 +382,13 @@ ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 		ledger_buf_int(&f, x->value);
 		ledger_buf_int(&f, x->sides);
 		ledger_buf_str(&f, x->msg);
-		ledger_buf_int(&f, x->nargs);
+		/* Its signed values: all but its wording. */
+		for (k = n = 0; k < x->nargs; k++)
+			n += events_type_signed(x->types[k]);
+		ledger_buf_int(&f, n);
 		for (k = 0; k < x->nargs; k++) {
+			if (!events_type_signed(x->types[k]))
+				continue;
 			letter[0] = x->types[k];
 			ledger_buf_str(&f, letter);
 			ledger_buf_str(&f, events_arg(x, k));

@@ -100,8 +100,8 @@ void ledger_dice_seed_nonces(const char *game, int step,
  * -1 when out of memory. */
 int ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH]);
 /* A step's events as engines from 5 sign them: each event's kind, side,
- * units, value, die, message id and typed values ("despatch/events/v2"),
- * never its sentence. */
+ * units, value, die, message id and typed values but its wording
+ * ("despatch/events/v2"), never its sentence. */
 int ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH]);
 /* As engines 3 and 4 signed them: the sentence in place of the message
  * ("despatch/events/v1"). */

@@ -438,25 +438,39 @@ b7_face_towards(struct ctx *c, int u, int dir)
 	b7_turn_in_place(c->b, u, dir);
 }
 
-/* What shortened unit u's last move, for its event: " (light woods: 2\"
- * less)", " and is stopped by 1st NH", " and is stopped at the table's
- * edge"; "" if nothing. */
-static const char *
-move_note(struct ctx *c, int u, int stopped, char *buf, size_t size)
+/* Unit u's move of went to now: in woods or not (what they took of it),
+ * and stopped or not (at the table's edge, or by a unit in the way). */
+static void
+move_event(struct ctx *c, int u, fx went, struct pt now, int stopped)
 {
 	const struct battle *b = c->b;
-	size_t k = 0;
+	const char *n = b->units[u].name, *d = fmt_in(c, 0, went),
+	    *x = fmt_in(c, 1, now.x), *y = fmt_in(c, 2, now.y),
+	    *wd = fmt_in(c, 3, c->woods_cost[u]);
+	int by = c->stopped_by[u], woods = c->woods_cost[u] > 0;
 
-	buf[0] = '\0';
-	if (c->woods_cost[u] > 0)
-		k = (size_t)snprintf(buf, size, " (woods: %s\" less)",
-		    fmt_in(c, 3, c->woods_cost[u]));
-	if (stopped && k < size)
-		snprintf(buf + k, size - k, " and is stopped%s%s",
-		    c->stopped_by[u] == -2 ? " at the table's edge" :
-		    c->stopped_by[u] >= 0 ? " by " : "",
-		    c->stopped_by[u] >= 0 ? b->units[c->stopped_by[u]].name : "");
-	return buf;
+	if (!stopped && !woods)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES, n, d, x, y);
+	else if (!stopped)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_IN_WOODS, n, d, x,
+		    y, wd);
+	else if (by >= 0 && !woods)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_STOPPED_BY, n, d, x,
+		    y, b->units[by].name);
+	else if (by >= 0)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_IN_WOODS_STOPPED_BY,
+		    n, d, x, y, wd, b->units[by].name);
+	else if (by == -2 && !woods)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_TO_THE_EDGE, n, d,
+		    x, y);
+	else if (by == -2)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_IN_WOODS_TO_THE_EDGE,
+		    n, d, x, y, wd);
+	else if (!woods)
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_STOPPED, n, d, x, y);
+	else
+		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES_IN_WOODS_STOPPED, n,
+		    d, x, y, wd);
 }
 
 int
@@ -485,7 +499,6 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 	struct pt cen;
 	int dir, exact;
 	fx want, allow;
-	char why[BATTLE_NAME_MAX + 64];
 
 	if (!b7_move_goal(b, u, st, &cen, &dir, &want))
 		return;
@@ -500,10 +513,7 @@ move_action(struct ctx *c, int u, const struct order_step *st)
 		struct pt now;
 
 		battle_unit_centre(b, u, &now);
-		b7_ev(c, EV_MOVE, u, -1, (int)went, B7_M_MOVES,
-		    un->name, fmt_in(c, 0, went), fmt_in(c, 1, now.x),
-		    fmt_in(c, 2, now.y), move_note(c, u, went < want, why,
-		    sizeof(why)));
+		move_event(c, u, went, now, went < want);
 		if (went == 0)
 			un->state[B7_MARKS] |= UM_MOVED;   /* its one move, if guns */
 	}

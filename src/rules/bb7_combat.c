@@ -108,9 +108,12 @@ b7_morale_check(struct ctx *c, int u, const char *why, int worse)
 		    B7_M_CHECKS_MORALE_SUCCESSES, un->name, why, ok);
 		return;
 	}
-	b7_ev(c, EV_MORALE_FAIL, u, -1, ok, B7_M_CHECKS_MORALE,
-	    un->name, why, ok, ok == 1 ? "success" : "successes", ok == 1 ?
-	    "routs" : "is pushed back");
+	if (ok == 1)
+		b7_ev(c, EV_MORALE_FAIL, u, -1, ok, B7_M_CHECKS_MORALE_ROUTS,
+		    un->name, why, ok, "success");
+	else
+		b7_ev(c, EV_MORALE_FAIL, u, -1, ok, B7_M_CHECKS_MORALE_PUSHED_BACK,
+		    un->name, why, ok, "successes");
 	if (foe < 0 || !battle_unit_centre(b, foe, &ec))
 		return;
 	{
@@ -316,7 +319,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 			if (b->stands[s].flags & (can ? ST_LOW_CANISTER :
 			    ST_LOW_ROUNDSHOT)) {
 				b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
-				    B7_M_GUN_OUT, un->name,
+				    B7_M_GUN_OUT_OF_AMMUNITION, un->name,
 				    s - un->first_stand + 1, can ?
 				    "canister" : "roundshot");
 				continue;
@@ -333,7 +336,7 @@ b7_shoot_action(struct ctx *c, int u, int t, const unsigned char *guns)
 		}
 		if (dice == 0) {
 			b7_ev(c, EV_ORDER_REFUSED, u, t, 0,
-			    B7_M_CANNOT_SHOOT_OUT, un->name, tu->name);
+			    B7_M_CANNOT_SHOOT_RANGE_OR_AMMUNITION, un->name, tu->name);
 			c->shot[u] = -1;
 			return;
 		}
@@ -557,11 +560,16 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		fx ran, went, want;
 
 		ran = b7_move_along(c, t, dir, b7_forced_move(c, t, dir));
-		b7_ev(c, EV_RETREAT, t, u, (int)ran, B7_M_EVADES_FALLS_BACK,
-		    tu->name, un->name, fmt_in(c, 0, ran),
-		    c->stopped_by[t] == -1 ? "" : c->stopped_by[t] == -2 ?
-		    ", stopped at the table's edge" : ", stopped by ",
-		    c->stopped_by[t] >= 0 ? b->units[c->stopped_by[t]].name : "");
+		if (c->stopped_by[t] >= 0)
+			b7_ev(c, EV_RETREAT, t, u, (int)ran, B7_M_EVADES_STOPPED_BY,
+			    tu->name, un->name, fmt_in(c, 0, ran),
+			    b->units[c->stopped_by[t]].name);
+		else if (c->stopped_by[t] == -2)
+			b7_ev(c, EV_RETREAT, t, u, (int)ran, B7_M_EVADES_TO_THE_EDGE,
+			    tu->name, un->name, fmt_in(c, 0, ran));
+		else
+			b7_ev(c, EV_RETREAT, t, u, (int)ran, B7_M_EVADES, tu->name,
+			    un->name, fmt_in(c, 0, ran));
 		/* On after them its full move, or (NO PURSUIT) only onto the
 		 * ground they held: its centre to where theirs was. */
 		want = pursue ? battle_unit_gap(b, u, t) : geom_dist(uc, tc);
@@ -596,28 +604,32 @@ b7_charge_action(struct ctx *c, int u, int t, int pursue)
 		    (size_t)un->nstands * sizeof(*save));
 		went = b7_move_along(c, u, dir, allow);
 		if (!touching(c, u, t)) {
-			char why[BATTLE_NAME_MAX + 64];
+			const char *w = fmt_in(c, 0, went), *off =
+			    fmt_in(c, 1, battle_unit_gap(b, u, t));
 
 			free(save);
 			/* Why: a unit in the way, the table's edge, or the
 			 * enemy beyond one move (woods taking their share). */
 			if (c->stopped_by[u] >= 0)
-				snprintf(why, sizeof(why), "stopped by %s",
+				b7_ev(c, EV_MOVE, u, t, (int)went,
+				    B7_M_CHARGE_STOPPED_BY, un->name, w, tu->name,
 				    b->units[c->stopped_by[u]].name);
 			else if (c->stopped_by[u] == -2)
-				snprintf(why, sizeof(why), "stopped at the table's edge");
+				b7_ev(c, EV_MOVE, u, t, (int)went,
+				    B7_M_CHARGE_STOPPED_AT_THE_EDGE, un->name, w,
+				    tu->name);
 			else if (un->kind == KIND_MOUNTED)
-				snprintf(why, sizeof(why), "still %s\" off after the "
-				    "dice's move", fmt_in(c, 1, battle_unit_gap(b, u, t)));
+				b7_ev(c, EV_MOVE, u, t, (int)went,
+				    B7_M_CHARGE_SHORT_AFTER_THE_DICE, un->name, w,
+				    tu->name, off);
+			else if (c->woods_cost[u] > 0)
+				b7_ev(c, EV_MOVE, u, t, (int)went,
+				    B7_M_CHARGE_SHORT_OF_A_MOVE_IN_WOODS, un->name, w,
+				    tu->name, off, fmt_in(c, 2, reach(c, u)));
 			else
-				snprintf(why, sizeof(why), "still %s\" off: a move takes "
-				    "it %s\"%s", fmt_in(c, 1, battle_unit_gap(b, u, t)),
-				    fmt_in(c, 2, reach(c, u)), c->woods_cost[u] > 0 ?
-				    ", less what the woods take" : "");
-			b7_ev(c, EV_MOVE, u, t, (int)went,
-			    B7_M_CHARGES_FALLS_SHORT, un->name, fmt_in(c, 0,
-			    went), tu->name,
-			    why);
+				b7_ev(c, EV_MOVE, u, t, (int)went,
+				    B7_M_CHARGE_SHORT_OF_A_MOVE, un->name, w, tu->name,
+				    off, fmt_in(c, 2, reach(c, u)));
 			return;
 		}
 		/* Closing: three d12, and one more for each DP of the target;

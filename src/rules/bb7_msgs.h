@@ -19,7 +19,7 @@
 #define DESPATCH_RULES_BB7_MSGS_H
 
 #define B7_M_ROLLS_MOVE_TAKES \
-	"rolls-move-takes", "unnwn", \
+	"rolls-move-takes", "urrwn", \
 	"%s rolls %d and %d for its move and takes %s: %d\"."
 #define B7_M_DOES_NOT_MOVE_UNLIMBERED \
 	"does-not-move-unlimbered", "u", \
@@ -28,8 +28,30 @@
 	"does-not-move-again", "u", \
 	"%s does not move again: unlimbered guns move once a turn."
 #define B7_M_MOVES \
-	"moves", "udddw", \
-	"%s moves %s\" to %s,%s%s."
+	"moves", "uddd", \
+	"%s moves %s\" to %s,%s."
+#define B7_M_MOVES_STOPPED \
+	"moves-stopped", "uddd", \
+	"%s moves %s\" to %s,%s and is stopped."
+#define B7_M_MOVES_TO_THE_EDGE \
+	"moves-to-the-edge", "uddd", \
+	"%s moves %s\" to %s,%s and is stopped at the table's edge."
+#define B7_M_MOVES_STOPPED_BY \
+	"moves-stopped-by", "udddu", \
+	"%s moves %s\" to %s,%s and is stopped by %s."
+#define B7_M_MOVES_IN_WOODS \
+	"moves-in-woods", "udddd", \
+	"%s moves %s\" to %s,%s (woods: %s\" less)."
+#define B7_M_MOVES_IN_WOODS_STOPPED \
+	"moves-in-woods-stopped", "udddd", \
+	"%s moves %s\" to %s,%s (woods: %s\" less) and is stopped."
+#define B7_M_MOVES_IN_WOODS_TO_THE_EDGE \
+	"moves-in-woods-to-the-edge", "udddd", \
+	"%s moves %s\" to %s,%s (woods: %s\" less) and is stopped at the " \
+	"table's edge."
+#define B7_M_MOVES_IN_WOODS_STOPPED_BY \
+	"moves-in-woods-stopped-by", "uddddu", \
+	"%s moves %s\" to %s,%s (woods: %s\" less) and is stopped by %s."
 #define B7_M_TURNS_TO_FACE \
 	"turns-to-face", "ua", \
 	"%s turns to face %d."
@@ -70,7 +92,7 @@
 	"keeps-density", "un", \
 	"%s keeps density %d."
 #define B7_M_RALLIES_DISRUPTION_LEFT \
-	"rallies-disruption-left", "unw", \
+	"rallies-disruption-left", "unx", \
 	"%s rallies: %d disruption %s left."
 #define B7_M_RALLIES_NO_DISRUPTION \
 	"rallies-no-disruption", "u", \
@@ -85,10 +107,10 @@
 	"holds", "u", \
 	"%s holds and does not activate."
 #define B7_M_ACTIVATES_DICE_SUCCEED \
-	"activates-dice-succeed", "uknnnnw", \
+	"activates-dice-succeed", "uknnnnx", \
 	"%s activates with %s: %d of %d dice succeed on %d or less, %d %s."
 #define B7_M_ACTIVATES_ALONE \
-	"activates-alone", "unnnnw", \
+	"activates-alone", "unnnnx", \
 	"%s activates with no commander near: %d of %d dice succeed on %d " \
 	"or less, %d %s."
 #define B7_R_MOVE_FIRST_DIE \
@@ -118,9 +140,12 @@
 #define B7_M_CHECKS_MORALE_SUCCESSES \
 	"checks-morale-successes", "uwn", \
 	"%s checks morale (%s): %d successes, it carries on."
-#define B7_M_CHECKS_MORALE \
-	"checks-morale", "uwnww", \
-	"%s checks morale (%s): %d %s, it %s."
+#define B7_M_CHECKS_MORALE_ROUTS \
+	"checks-morale-routs", "uwnx", \
+	"%s checks morale (%s): %d %s, it routs."
+#define B7_M_CHECKS_MORALE_PUSHED_BACK \
+	"checks-morale-pushed-back", "uwnx", \
+	"%s checks morale (%s): %d %s, it is pushed back."
 #define B7_M_ROUTS_FROM \
 	"routs-from", "udu", \
 	"%s routs %s\" from %s, its back to the enemy."
@@ -137,7 +162,7 @@
 	"no-missed-dice", "u", \
 	"%s has no missed dice to roll again."
 #define B7_M_SHOOTS_AGAIN_MORE \
-	"shoots-again-more", "uunw", \
+	"shoots-again-more", "uunx", \
 	"%s shoots again at %s: %d more %s."
 #define B7_M_WILL_NOT_SHOOT_FRIEND \
 	"will-not-shoot-friend", "uu", \
@@ -151,23 +176,23 @@
 #define B7_M_CANNOT_SHOOT_GUNS \
 	"cannot-shoot-guns", "u", \
 	"%s cannot shoot: its guns are limbered."
-#define B7_M_GUN_OUT \
-	"gun-out", "upw", \
+#define B7_M_GUN_OUT_OF_AMMUNITION \
+	"gun-out-of-ammunition", "upw", \
 	"%s: gun %d is out of %s."
-#define B7_M_CANNOT_SHOOT_OUT \
-	"cannot-shoot-out", "uu", \
+#define B7_M_CANNOT_SHOOT_RANGE_OR_AMMUNITION \
+	"cannot-shoot-range-or-ammunition", "uu", \
 	"%s cannot shoot at %s: out of range, or out of ammunition."
 #define B7_M_CANNOT_SHOOT_OFF \
 	"cannot-shoot-off", "uud", \
 	"%s cannot shoot at %s: %s\" off, out of range."
 #define B7_M_SHOOTS \
-	"shoots", "uudnwnw", \
+	"shoots", "uudnxnx", \
 	"%s shoots at %s (%s\"): %d %s, %d %s."
 #define B7_M_LOSES_MELEE_LEFT \
-	"loses-melee-left", "unwn", \
+	"loses-melee-left", "unxn", \
 	"%s loses %d %s in the melee, %d left."
 #define B7_M_FIGHTS_MELEE \
-	"fights-melee", "unwnwnw", \
+	"fights-melee", "unxnxnx", \
 	"%s fights with %d %s in the melee (%d %s): %d %s."
 #define B7_M_MELEE_BETWEEN_DRAWN \
 	"melee-between-drawn", "uun", \
@@ -176,20 +201,41 @@
 	"wins-melee", "uu", \
 	"%s wins the melee with %s."
 #define B7_M_LOSES_MELEE \
-	"loses-melee", "uunw", \
+	"loses-melee", "uunx", \
 	"%s loses the melee with %s by %d %s."
 #define B7_M_CANNOT_CHARGE \
 	"cannot-charge", "uu", \
 	"%s cannot charge %s."
-#define B7_M_EVADES_FALLS_BACK \
-	"evades-falls-back", "uudww", \
-	"%s evades %s: it falls back %s\"%s%s."
+#define B7_M_EVADES \
+	"evades", "uud", \
+	"%s evades %s: it falls back %s\"."
+#define B7_M_EVADES_TO_THE_EDGE \
+	"evades-to-the-edge", "uud", \
+	"%s evades %s: it falls back %s\", stopped at the table's edge."
+#define B7_M_EVADES_STOPPED_BY \
+	"evades-stopped-by", "uudu", \
+	"%s evades %s: it falls back %s\", stopped by %s."
 #define B7_M_CHARGES_AFTER \
 	"charges-after", "udu", \
 	"%s charges %s\" after %s."
-#define B7_M_CHARGES_FALLS_SHORT \
-	"charges-falls-short", "uduw", \
-	"%s charges %s\" at %s and falls short, %s."
+#define B7_M_CHARGE_STOPPED_BY \
+	"charge-stopped-by", "uduu", \
+	"%s charges %s\" at %s and falls short, stopped by %s."
+#define B7_M_CHARGE_STOPPED_AT_THE_EDGE \
+	"charge-stopped-at-the-edge", "udu", \
+	"%s charges %s\" at %s and falls short, stopped at the table's edge."
+#define B7_M_CHARGE_SHORT_AFTER_THE_DICE \
+	"charge-short-after-the-dice", "udud", \
+	"%s charges %s\" at %s and falls short, still %s\" off after the " \
+	"dice's move."
+#define B7_M_CHARGE_SHORT_OF_A_MOVE \
+	"charge-short-of-a-move", "ududd", \
+	"%s charges %s\" at %s and falls short, still %s\" off: a move takes " \
+	"it %s\"."
+#define B7_M_CHARGE_SHORT_OF_A_MOVE_IN_WOODS \
+	"charge-short-of-a-move-in-woods", "ududd", \
+	"%s charges %s\" at %s and falls short, still %s\" off: a move takes " \
+	"it %s\", less what the woods take."
 #define B7_M_WILL_NOT_CLOSE \
 	"will-not-close", "uunnd", \
 	"%s will not close with %s (%d of %d dice): it halts %s\" short."

@@ -53,18 +53,39 @@ vw_roll(struct ctx *c, int unit, const char *msg, const char *types,
 }
 
 void
-vw_remove_stand(struct ctx *c, int s, const char *why)
+vw_remove_stand(struct ctx *c, int s, enum vw_gone why)
 {
 	struct battle *b = c->b;
-	int u = b->stands[s].unit;
+	int u = b->stands[s].unit, n = s - b->units[u].first_stand + 1;
+	const char *name = b->units[u].name;
 
 	if (!alive(b, s))
 		return;
 	b->stands[s].flags |= ST_GONE;
 	b->stands[s].flags &= ~ST_STATIONARY;
-	vw_ev(c, EV_ELIMINATED, u, -1, s - b->units[u].first_stand + 1,
-	    VW_M_STAND_REMOVED, b->units[u].name,
-	    s - b->units[u].first_stand + 1, why);
+	switch (why) {
+	case VW_GONE_DESTROYED:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_DESTROYED, name, n);
+		break;
+	case VW_GONE_ROUTS_OFF:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_ROUTS_OFF, name, n);
+		break;
+	case VW_GONE_ROUTS_AGAIN:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_ROUTS_AGAIN, name, n);
+		break;
+	case VW_GONE_COLLAPSE:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_GONE_IN_COLLAPSE, name, n);
+		break;
+	case VW_GONE_MORALE_ROUTED:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_FAILS_MORALE_ROUTED, name, n);
+		break;
+	case VW_GONE_RIDDEN_DOWN:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_RIDDEN_DOWN, name, n);
+		break;
+	case VW_GONE_MELEE_ROUTED:
+		vw_ev(c, EV_ELIMINATED, u, -1, n, VW_M_STAND_LOSES_MELEE_ROUTED, name, n);
+		break;
+	}
 }
 
 void
@@ -82,7 +103,7 @@ vw_lose_sp(struct ctx *c, int s, int n, const char *why)
 	vw_ev(c, EV_LOSS, u, -1, n, VW_M_STAND_LOSES_SP,
 	    b->units[u].name, s - b->units[u].first_stand + 1, n, why, st->sp);
 	if (st->sp == 0)
-		vw_remove_stand(c, s, "is destroyed");
+		vw_remove_stand(c, s, VW_GONE_DESTROYED);
 }
 
 void
@@ -219,7 +240,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 		st->facing = geom_norm(dir);
 	if (is_rout && (np.x < 0 || np.y < 0 || np.x > b->width ||
 	    np.y > b->depth)) {
-		vw_remove_stand(c, s, "routs off the table");
+		vw_remove_stand(c, s, VW_GONE_ROUTS_OFF);
 		return;
 	}
 	st->pos = np;
@@ -234,7 +255,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 		}
 		if (is_rout && (st->pos.x < 0 || st->pos.y < 0 ||
 		    st->pos.x > b->width || st->pos.y > b->depth)) {
-			vw_remove_stand(c, s, "routs off the table");
+			vw_remove_stand(c, s, VW_GONE_ROUTS_OFF);
 			return;
 		}
 	}
@@ -278,7 +299,7 @@ rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
 	if (!alive(b, s))
 		return;
 	if (routed(b, s)) {
-		vw_remove_stand(c, s, "routs again");
+		vw_remove_stand(c, s, VW_GONE_ROUTS_AGAIN);
 		return;
 	}
 	st->flags |= ST_ROUTED;
@@ -683,7 +704,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 			charged = 1;
 			if (!battle_unit_centre(b, t, &tc)) {
 				vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
-				    VW_M_CANNOT_CHARGE_LONGER, un->name,
+				    VW_M_CANNOT_CHARGE_TARGET_GONE, un->name,
 				    b->units[t].name);
 				break;
 			}
@@ -725,7 +746,7 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				 * make a second change of facing." */
 				if (c->fchanges[u] > 0) {
 					vw_ev(c, EV_ORDER_REFUSED, u, -1, t,
-					    VW_M_CANNOT_CHARGE_WOULD, un->name,
+					    VW_M_CANNOT_CHARGE_SECOND_TURN, un->name,
 					    b->units[t].name);
 					break;
 				}
@@ -908,11 +929,14 @@ do_commander_order(struct ctx *c, const struct order *o)
 			continue;
 		}
 		dest = k->pos;
-		if (d > 0)
+		if (d > 0 && why != NULL)
+			events_say(c->ev, EV_COMMANDER, k->side, -1, -1, d,
+			    VW_M_RIDES_STOPPING, k->name, fmt_in(c, 0, d),
+			    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y), why);
+		else if (d > 0)
 			events_say(c->ev, EV_COMMANDER, k->side, -1, -1, d,
 			    VW_M_RIDES, k->name, fmt_in(c, 0, d),
-			    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y),
-			    why ? ", stopping: " : "", why ? why : "");
+			    fmt_in(c, 1, dest.x), fmt_in(c, 2, dest.y));
 		if (st->verb == V_JOIN && commander_touches(c, o->who,
 		    st->target)) {
 			k->attached = st->target;
@@ -1006,11 +1030,11 @@ vw_rally_stand(struct ctx *c, int s, int commander, const char *card)
 
 	b->stands[s].flags &= ~ST_DISORDERED;
 	if (commander >= 0)
-		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_STAYS,
+		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_TO_COMMANDER,
 		    b->units[u].name, sn,
 		    b->commanders[commander].name);
 	else
-		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_COMMANDER,
+		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_ALONE,
 		    b->units[u].name, sn, card);
 	rally_face(c, s);
 }
@@ -1160,8 +1184,7 @@ phase_collapse(struct ctx *c)
 				continue;
 			FOR_STANDS(b, u, s)
 				if (c->mark[s] == COLLAPSE_REMOVE)
-					vw_remove_stand(c, s, "was routed when its "
-					    "brigade collapsed");
+					vw_remove_stand(c, s, VW_GONE_COLLAPSE);
 				else if (c->mark[s] == COLLAPSE_PERMANENT)
 					b->stands[s].flags |= ST_PERMANENT;
 		}

@@ -376,7 +376,7 @@ sharpshooters(struct ctx *c, int side, int cm)
 	int r, turns, ss = sharpshooters_near(b, side, cm);
 
 	c->d->side = side;
-	r = dice_roll(c->d, 6, -1, VW_R_CARD_AT, card_name(VC_SHARPSHOOTERS),
+	r = dice_roll(c->d, 6, -1, VW_R_SHARPSHOOTERS, card_name(VC_SHARPSHOOTERS),
 	    b->commanders[cm].name);
 	if (r < P(c, "cards.sharpshooters.unhorse")) {
 		vw_ev(c, EV_CARD, -1, ss, r, VW_M_PLAYS_ROLLED_HE_MISSED,
@@ -388,7 +388,7 @@ sharpshooters(struct ctx *c, int side, int cm)
 		    b->sides[side].id, card_name(VC_SHARPSHOOTERS),
 		    b->commanders[cm].name, r);
 	} else {
-		int h = dice_roll(c->d, 6, -1, VW_R_TURNS_OUT_HALF,
+		int h = dice_roll(c->d, 6, -1, VW_R_SHARPSHOOTERS_TURNS_OUT,
 		    b->commanders[cm].name);
 
 		turns = (h + 1) / 2;
@@ -608,11 +608,11 @@ card_effect(struct ctx *c, int k, int side, const struct order *o)
 	case VC_BAD_GOING: {
 		int mounted = b->units[u].kind == KIND_MOUNTED &&
 		    unit_form(b, u) != FORM_DISMOUNTED;
-		int r = vw_roll(c, u, VW_R_FOR, card_name(k),
+		int r = vw_roll(c, u, VW_R_CARD_MOVE, card_name(k),
 		    b->units[u].name, mounted ? "mounted: 2d6" : "d6");
 
 		if (mounted)
-			r += vw_roll(c, u, VW_R_SECOND_DIE, card_name(k),
+			r += vw_roll(c, u, VW_R_CARD_MOVE_SECOND, card_name(k),
 			    b->units[u].name);
 		effect_add(c, k, side, u, -1, none, FX(r));
 		if (k == VC_GOOD_GOING)
@@ -684,10 +684,17 @@ play_order(struct ctx *c, int side, const struct order *o)
 	else
 		why = vnb_card_unplayable(b, k, side, o);
 	if (why != NULL) {
-		vw_ev(c, EV_CARD, -1, -1, k, VW_M_CANNOT_PLAY_CARD,
-		    b->sides[side].id, card_name(k),
-		    o->who < 0 ? "the place named" : o->is_commander ?
-		    b->commanders[o->who].name : b->units[o->who].name, why);
+		if (o->who < 0)
+			vw_ev(c, EV_CARD, -1, -1, k, VW_M_CANNOT_PLAY_CARD_AT_PLACE,
+			    b->sides[side].id, card_name(k), why);
+		else if (o->is_commander)
+			vw_ev(c, EV_CARD, -1, -1, k, VW_M_CANNOT_PLAY_CARD_ON_COMMANDER,
+			    b->sides[side].id, card_name(k),
+			    b->commanders[o->who].name, why);
+		else
+			vw_ev(c, EV_CARD, -1, -1, k, VW_M_CANNOT_PLAY_CARD_ON_UNIT,
+			    b->sides[side].id, card_name(k), b->units[o->who].name,
+			    why);
 		by_side(c, side);
 		return;
 	}

@@ -143,7 +143,7 @@ morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
 	    b->units[u].name, sn, why, need, need >= 6 ? ": cannot fail" :
 	    need <= 0 ? ": cannot pass" : "");
 	if (r > need && (card = vw_card_morale_reroll(c, u)) != NULL) {
-		vw_ev(c, EV_CARD, u, -1, r, VW_M_STAND_ROLLED_MORALE,
+		vw_ev(c, EV_CARD, u, -1, r, VW_M_STAND_REROLLS_MORALE,
 		    b->units[u].name, sn, r, card);
 		r = vw_roll(c, u, VW_R_MORALE_STAND_REROLLED, b->units[u].name,
 		    sn, card, need);
@@ -159,7 +159,7 @@ morale_test_ex(struct ctx *c, int s, int need, struct pt cause,
 	if (!effects)
 		return 0;
 	if (routed(b, s))
-		vw_remove_stand(c, s, "fails morale while routed");
+		vw_remove_stand(c, s, VW_GONE_MORALE_ROUTED);
 	else if (disordered(b, s))
 		vw_rout_stand(c, s, cause, "failed morale while disordered");
 	else
@@ -355,8 +355,7 @@ charge_tests(struct ctx *c, int u)
 					if (active(b, s) && in_contact(c, s, t))
 						touching = 1;
 				if (touching) {
-					vw_remove_stand(c, t, "is ridden down, "
-					    "disordered, by horse");
+					vw_remove_stand(c, t, VW_GONE_RIDDEN_DOWN);
 					cav_native = 1;
 				}
 			}
@@ -1018,7 +1017,7 @@ retreat_unit_stands(struct ctx *c, const int *list, int n, struct pt from,
 			vw_push_stand(c, s, geom_bearing(from, b->stands[s].pos),
 			    unit_rate(b, u), 1, 0);
 			if (alive(b, s))
-				vw_remove_stand(c, s, "loses a melee while routed");
+				vw_remove_stand(c, s, VW_GONE_MELEE_ROUTED);
 		} else if (disordered(b, s)) {
 			vw_rout_stand(c, s, from, "lost a melee while disordered");
 		} else {

@@ -315,7 +315,17 @@ int vw_roll(struct ctx *c, int unit, const char *msg, const char *types,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void vw_disorder(struct ctx *c, int s, const char *why);
 void vw_lose_sp(struct ctx *c, int s, int n, const char *why);
-void vw_remove_stand(struct ctx *c, int s, const char *why);
+/* Why a stand is removed from play (each its own message). */
+enum vw_gone {
+	VW_GONE_DESTROYED,	/* is destroyed */
+	VW_GONE_ROUTS_OFF,	/* routs off the table */
+	VW_GONE_ROUTS_AGAIN,	/* routs again */
+	VW_GONE_COLLAPSE,	/* was routed when its brigade collapsed */
+	VW_GONE_MORALE_ROUTED,	/* fails morale while routed */
+	VW_GONE_RIDDEN_DOWN,	/* is ridden down, disordered, by horse */
+	VW_GONE_MELEE_ROUTED,	/* loses a melee while routed */
+};
+void vw_remove_stand(struct ctx *c, int s, enum vw_gone why);
 void vw_rout_stand(struct ctx *c, int s, struct pt from, const char *why);
 void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
     int depth);

@@ -855,11 +855,14 @@ vw_report_move(struct ctx *c, int u, struct move_result *r, fx asked)
 
 	if (!unit_active_centre(b, u, &cen))
 		return;
-	if (r->moved > 0)
+	if (r->moved > 0 && r->stop != NULL)
+		vw_ev(c, EV_MOVE, u, -1, r->moved, VW_M_MOVES_STOPPING,
+		    b->units[u].name, fmt_in(c, 0, r->moved), fmt_in(c, 1, cen.x),
+		    fmt_in(c, 2, cen.y), r->stop);
+	else if (r->moved > 0)
 		vw_ev(c, EV_MOVE, u, -1, r->moved, VW_M_MOVES,
 		    b->units[u].name, fmt_in(c, 0, r->moved), fmt_in(c, 1, cen.x),
-		    fmt_in(c, 2, cen.y), r->stop ? ", stopping: " : "",
-		    r->stop ? r->stop : "");
+		    fmt_in(c, 2, cen.y));
 	else if (r->stop)
 		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_DOES_NOT_MOVE,
 		    b->units[u].name, r->stop);

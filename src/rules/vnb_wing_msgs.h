@@ -18,9 +18,27 @@
 #ifndef DESPATCH_RULES_VNB_WING_MSGS_H
 #define DESPATCH_RULES_VNB_WING_MSGS_H
 
-#define VW_M_STAND_REMOVED \
-	"stand-removed", "upw", \
-	"%s: stand %d %s and is removed from play."
+#define VW_M_STAND_DESTROYED \
+	"stand-destroyed", "up", \
+	"%s: stand %d is destroyed and is removed from play."
+#define VW_M_STAND_ROUTS_OFF \
+	"stand-routs-off", "up", \
+	"%s: stand %d routs off the table and is removed from play."
+#define VW_M_STAND_ROUTS_AGAIN \
+	"stand-routs-again", "up", \
+	"%s: stand %d routs again and is removed from play."
+#define VW_M_STAND_GONE_IN_COLLAPSE \
+	"stand-gone-in-collapse", "up", \
+	"%s: stand %d was routed when its brigade collapsed and is removed from play."
+#define VW_M_STAND_FAILS_MORALE_ROUTED \
+	"stand-fails-morale-routed", "up", \
+	"%s: stand %d fails morale while routed and is removed from play."
+#define VW_M_STAND_RIDDEN_DOWN \
+	"stand-ridden-down", "up", \
+	"%s: stand %d is ridden down, disordered, by horse and is removed from play."
+#define VW_M_STAND_LOSES_MELEE_ROUTED \
+	"stand-loses-melee-routed", "up", \
+	"%s: stand %d loses a melee while routed and is removed from play."
 #define VW_M_STAND_LOSES_SP \
 	"stand-loses-sp", "upnwn", \
 	"%s: stand %d loses %d SP (%s), %d left."
@@ -76,8 +94,8 @@
 #define VW_M_RECOVERS_DISORDER_HALF \
 	"recovers-disorder-half", "u", \
 	"%s recovers from disorder (half its move)."
-#define VW_M_CANNOT_CHARGE_LONGER \
-	"cannot-charge-longer", "uu", \
+#define VW_M_CANNOT_CHARGE_TARGET_GONE \
+	"cannot-charge-target-gone", "uu", \
 	"%s cannot charge %s: it is no longer on the table."
 #define VW_M_CANNOT_CHARGE_BRIGADE \
 	"cannot-charge-brigade", "u", \
@@ -95,8 +113,8 @@
 	"cannot-charge-after", "u", \
 	"%s cannot charge after moving: a charge starts the unit's move (it " \
 	"may turn first)."
-#define VW_M_CANNOT_CHARGE_WOULD \
-	"cannot-charge-would", "uu", \
+#define VW_M_CANNOT_CHARGE_SECOND_TURN \
+	"cannot-charge-second-turn", "uu", \
 	"%s cannot charge %s: it would have to turn a second time, which a " \
 	"charger may not."
 #define VW_M_CHARGES_MAKES_CONTACT \
@@ -111,11 +129,11 @@
 #define VW_M_STAND_TURNS_TO_FACE \
 	"stand-turns-to-face", "upa", \
 	"%s: stand %d turns to face %d as it rallies."
-#define VW_M_STAND_RALLIES_STAYS \
-	"stand-rallies-stays", "upk", \
+#define VW_M_STAND_RALLIES_TO_COMMANDER \
+	"stand-rallies-to-commander", "upk", \
 	"%s: stand %d rallies to %s (it stays permanently disordered)."
-#define VW_M_STAND_RALLIES_COMMANDER \
-	"stand-rallies-commander", "upw", \
+#define VW_M_STAND_RALLIES_ALONE \
+	"stand-rallies-alone", "upw", \
 	"%s: stand %d rallies with no commander by it (%s; it stays " \
 	"permanently disordered)."
 #define VW_M_CANNOT_GO_STATIONARY \
@@ -140,8 +158,11 @@
 	"commander-does-not-move", "kw", \
 	"%s does not move: %s."
 #define VW_M_RIDES \
-	"rides", "kdddww", \
-	"%s rides %s\" to %s,%s%s%s."
+	"rides", "kddd", \
+	"%s rides %s\" to %s,%s."
+#define VW_M_RIDES_STOPPING \
+	"rides-stopping", "kdddw", \
+	"%s rides %s\" to %s,%s, stopping: %s."
 #define VW_M_JOINS_WILL_MOVE \
 	"joins-will-move", "ku", \
 	"%s joins %s and will move with it."
@@ -149,10 +170,10 @@
 	"exhausted", "bnnnn", \
 	"%s is exhausted: it has lost %d SP of %d (level %d.%d)."
 #define VW_M_HOLDS_TOGETHER \
-	"holds-together", "brnw", \
+	"holds-together", "brnx", \
 	"%s holds together (rolled %d, more than its %d %s)."
 #define VW_M_MORALE_COLLAPSE \
-	"morale-collapse", "brnw", \
+	"morale-collapse", "brnx", \
 	"%s suffers a morale collapse (rolled %d, not more than its %d %s)."
 #define VW_R_MORALE_COLLAPSE \
 	"roll-morale-collapse", "bn", \
@@ -178,7 +199,7 @@
 	"%s plays %s at %s: rolled %d, his horse is killed and he cannot " \
 	"command for a turn."
 #define VW_M_PLAYS_ROLLED_HE_HIT \
-	"plays-rolled-he-hit", "swkrnw", \
+	"plays-rolled-he-hit", "swkrnx", \
 	"%s plays %s at %s: rolled %d, he is hit and out of play for %d %s."
 #define VW_M_PLAYS \
 	"plays", "swu", \
@@ -205,35 +226,42 @@
 #define VW_M_DISCARDS_CARD \
 	"discards-card", "sw", \
 	"%s discards the card %s."
-#define VW_M_CANNOT_PLAY_CARD \
-	"cannot-play-card", "swkw", \
+#define VW_M_CANNOT_PLAY_CARD_ON_UNIT \
+	"cannot-play-card-on-unit", "swuw", \
 	"%s cannot play the card %s on %s: %s; it stays in the hand."
+#define VW_M_CANNOT_PLAY_CARD_ON_COMMANDER \
+	"cannot-play-card-on-commander", "swkw", \
+	"%s cannot play the card %s on %s: %s; it stays in the hand."
+#define VW_M_CANNOT_PLAY_CARD_AT_PLACE \
+	"cannot-play-card-at-place", "sww", \
+	"%s cannot play the card %s on the place named: %s; it stays in the " \
+	"hand."
 #define VW_M_BACK_COMMAND \
 	"back-command", "k", \
 	"%s is back in command."
 #define VW_M_SEES_ROUT \
 	"sees-rout", "uuw", \
 	"%s sees %s rout (%s)."
-#define VW_R_FOR \
-	"roll-for", "wuw", \
+#define VW_R_CARD_MOVE \
+	"roll-card-move", "wuw", \
 	"%s for %s (%s)"
-#define VW_R_SECOND_DIE \
-	"roll-second-die", "wu", \
+#define VW_R_CARD_MOVE_SECOND \
+	"roll-card-move-second", "wu", \
 	"%s for %s, second die"
 #define VW_R_CARD_DRAWN_DECK \
 	"roll-card-drawn-deck", "sn", \
 	"a card drawn by %s from the %d in the deck"
 #define VW_R_OFFICERS_FALL_MORE \
-	"roll-officers-fall-more", "wur", \
+	"roll-officers-fall-more", "wun", \
 	"%s on %s, the officers fall on %d or more"
-#define VW_R_CARD_AT \
-	"roll-card-at", "wk", \
+#define VW_R_SHARPSHOOTERS \
+	"roll-sharpshooters", "wk", \
 	"%s at %s"
-#define VW_R_TURNS_OUT_HALF \
-	"roll-turns-out-half", "k", \
+#define VW_R_SHARPSHOOTERS_TURNS_OUT \
+	"roll-sharpshooters-turns-out", "k", \
 	"turns %s is out (half the roll, rounded up)"
-#define VW_M_STAND_ROLLED_MORALE \
-	"stand-rolled-morale", "uprw", \
+#define VW_M_STAND_REROLLS_MORALE \
+	"stand-rerolls-morale", "uprw", \
 	"%s: stand %d rolled %d for morale and rerolls it (%s)."
 #define VW_M_STAND_PASSES_MORALE \
 	"stand-passes-morale", "upwrn", \
@@ -257,16 +285,16 @@
 	"stand-saves-hit", "upwr", \
 	"%s: stand %d saves a hit (%s, rolled %d)."
 #define VW_M_STAND_HIT \
-	"stand-hit", "upw", \
+	"stand-hit", "upu", \
 	"%s: stand %d is hit by %s."
 #define VW_M_FIRES_RANGE \
-	"fires-range", "uuwnwnw", \
+	"fires-range", "uuwnxnx", \
 	"%s fires at %s (%s range): %d %s, %d %s."
 #define VW_M_RETURNS_FIRE \
-	"returns-fire", "uunwnw", \
+	"returns-fire", "uunxnx", \
 	"%s returns fire on %s: %d %s, %d %s."
 #define VW_M_STAND_RETIRES_FIRE \
-	"stand-retires-fire", "updnw", \
+	"stand-retires-fire", "updnx", \
 	"%s: stand %d retires %s\" from the fire (%d %s)."
 #define VW_M_CANNOT_FIRE_SKIRMISHERS \
 	"cannot-fire-skirmishers", "uu", \
@@ -306,7 +334,7 @@
 	"roll-morale-stand-rerolled", "upwn", \
 	"morale of %s stand %d rerolled (%s), needs %d or less"
 #define VW_R_STAND_HITS_MORE \
-	"roll-stand-hits-more", "wupwn", \
+	"roll-stand-hits-more", "wupun", \
 	"%s of %s stand %d at %s, hits on %d or more"
 #define VW_R_FIRE_STAND_REROLLED \
 	"roll-fire-stand-rerolled", "upwn", \
@@ -359,7 +387,7 @@
 	"breaks-into-detachments", "unww", \
 	"%s breaks into %d detachments%s%s."
 #define VW_M_FORMS_UP_DETACHMENTS \
-	"forms-up-detachments", "unww", \
+	"forms-up-detachments", "unxw", \
 	"%s forms up from its detachments into %d %s (%s its move)."
 #define VW_M_FORMS \
 	"forms", "uww", \
@@ -384,8 +412,11 @@
 	"turns-to-face", "uaw", \
 	"%s turns to face %d%s."
 #define VW_M_MOVES \
-	"moves", "udddww", \
-	"%s moves %s\" to %s,%s%s%s."
+	"moves", "uddd", \
+	"%s moves %s\" to %s,%s."
+#define VW_M_MOVES_STOPPING \
+	"moves-stopping", "udddw", \
+	"%s moves %s\" to %s,%s, stopping: %s."
 #define VW_M_DOES_NOT_MOVE \
 	"does-not-move", "uw", \
 	"%s does not move: %s."

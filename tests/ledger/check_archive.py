@@ -200,11 +200,14 @@ def events_hash(events, typed):
         if not typed:
             values.append(e["text"])
             continue
+        if not isinstance(e["msg"], str) or e["msg"] == "":
+            raise TypeError("the message id %r is not one" % (e["msg"],))
         values += [e["msg"], len(e["args"])]
         for a in e["args"]:
             (name, v), = a.items()
-            if (name in NUMBERS) != (isinstance(v, int) and
-                                     not isinstance(v, bool)):
+            whole = isinstance(v, int) and not isinstance(v, bool)
+            if (name in NUMBERS and not whole) or \
+                    (name not in NUMBERS and not isinstance(v, str)):
                 raise TypeError("the value %r is not a %s" % (v, name))
             values += [LETTERS[name], str(v)]
     return H("despatch/events/v2" if typed else "despatch/events/v1",
