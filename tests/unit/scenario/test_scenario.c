@@ -194,6 +194,9 @@ static const struct bad bads[] = {
 	    "no side is called 'spain'" },
 	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 origin prussian", 12,
 	    "unknown origin" },
+	/* Another ruleset's own weapon (bb7's carbine) is not this one's. */
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 weapon carbine", 12,
+	    "expected a weapon: musket, rifle, native, light-gun" },
 };
 
 /* The deck: the basic one with the `card` counts, in the ruleset's card
