@@ -80,23 +80,19 @@ enum weapon {
                            counts as disordered while mounted */
 #define ABIL_NA  0x200u /* Native Americans: their own morale and melee rules */
 
-/* Stand markers. */
+/* Stand markers every ruleset shares.  The other bits of a stand's
+ * flags are its ruleset's, which names them in its own header (their
+ * values are in the state hash, so they keep them). */
 #define ST_DISORDERED 0x01u  /* yellow marker */
 #define ST_PERMANENT  0x02u  /* red marker: never removed */
 #define ST_STATIONARY 0x04u
 #define ST_GONE       0x08u  /* removed from play */
-#define ST_GUNS_LOST  0x10u  /* routed guns abandoned: moves as infantry, no fire */
-#define ST_MARSH_ROLLED 0x20u /* rolled for the marsh it is in */
-#define ST_MARSH_X2   0x40u  /* ... and pays 2 for 1 there */
-#define ST_MARSH_X4   0x80u  /* ... and pays 4 for 1 there */
 #define ST_SPARE     0x100u  /* a form its unit is not in now: off the table,
                                 but not lost (always with ST_GONE) */
 #define ST_DETACH    0x200u  /* a detachment an infantry stand able to
                                 skirmish breaks into (its slot, for good) */
-#define ST_RETIRES   0x400u  /* mounted: retires 6" a hit from fire to save,
-                                until its side's next phase (RETIRE) */
-/* Markers a ruleset defines for itself (its header names them). */
-#define ST_RULESET(k) (0x800u << (k))   /* k 0 to 3 */
+#define ST_SHARED     (ST_DISORDERED | ST_PERMANENT | ST_STATIONARY | \
+                       ST_GONE | ST_SPARE | ST_DETACH)
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Brigade markers. */

@@ -65,9 +65,11 @@ enum {
 #define UM_SHOT   0x10  /* shot this phase */
 #define UM_MOVED  0x20  /* moved this phase */
 
-/* A gun's markers (struct stand.flags). */
-#define ST_LOW_CANISTER  ST_RULESET(0)  /* out of canister until resupplied */
-#define ST_LOW_ROUNDSHOT ST_RULESET(1)  /* ... out of roundshot */
+/* A gun's markers (struct stand.flags; core/battle.h). */
+#define ST_LOW_CANISTER  0x800u   /* out of canister until resupplied */
+#define ST_LOW_ROUNDSHOT 0x1000u  /* ... out of roundshot */
+_Static_assert(((ST_LOW_CANISTER | ST_LOW_ROUNDSHOT) & ST_SHARED) == 0,
+    "bb7's markers are its own bits");
 
 /* Its own weapon. */
 #define WEAPON_CARBINE ((enum weapon)WEAPON_RULESET)   /* cavalry's */

@@ -9,6 +9,16 @@
 
 #include "core/ruleset.h"
 
+/* Its own stand markers (struct stand.flags; core/battle.h). */
+#define ST_GUNS_LOST  0x10u  /* routed guns abandoned: moves as infantry, no fire */
+#define ST_MARSH_ROLLED 0x20u /* rolled for the marsh it is in */
+#define ST_MARSH_X2   0x40u  /* ... and pays 2 for 1 there */
+#define ST_MARSH_X4   0x80u  /* ... and pays 4 for 1 there */
+#define ST_RETIRES   0x400u  /* mounted: retires 6" a hit from fire to save,
+                                until its side's next phase (RETIRE) */
+_Static_assert(((ST_GUNS_LOST | ST_MARSH_ROLLED | ST_MARSH_X2 | ST_MARSH_X4 |
+    ST_RETIRES) & ST_SHARED) == 0, "vnb-wing's markers are its own bits");
+
 extern const struct ruleset ruleset_vnb_wing;
 
 /* The catalogue and numbers, shared by the table and the adjudicator. */
