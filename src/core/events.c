@@ -112,7 +112,7 @@ events_vsay(struct events *ev, enum event_kind kind, int side, int unit,
 {
 	struct event *x = event_new(ev, kind, side, unit, target, value);
 	const char *p;
-	size_t k = 0;
+	size_t k = 0, ntypes;
 	va_list aq;
 
 	if (x == NULL)
@@ -125,9 +125,10 @@ events_vsay(struct events *ev, enum event_kind kind, int side, int unit,
 	vsnprintf(x->text, sizeof(x->text), fmt, aq);
 	va_end(aq);
 	utf8_trim_tail(x->text);
-	for (p = fmt; *p != '\0'; p++) {
+	ntypes = strlen(types);
+	for (p = fmt; *p != '\0' && x->nargs < EVENT_ARGS_MAX; p++) {
 		char piece[EVENT_TEXT_MAX];
-		char t = types[x->nargs];
+		char t = (size_t)x->nargs < ntypes ? types[x->nargs] : '\0';
 
 		(void)t;   /* for the asserts only */
 		if (*p != '%')
@@ -153,7 +154,7 @@ events_vsay(struct events *ev, enum event_kind kind, int side, int unit,
 		p++;
 		put_arg(x, &k, piece);
 	}
-	assert(types[x->nargs] == '\0');
+	assert((size_t)x->nargs == ntypes);
 }
 
 void
@@ -192,10 +193,10 @@ events_set_message(struct events *ev, const char *msg, const char *types,
 	    (len == 0) != (ntypes == 0))
 		return -1;
 	for (i = 0; i < ntypes; i++) {
-		const char *v = args + at, *end = memchr(v, '\0', len - at);
+		const char *v = args + at, *end;
 
-		if (at >= len || end == NULL || strchr(EVENT_TYPES, types[i]) ==
-		    NULL || types[i] == '\0')
+		if (at >= len || strchr(EVENT_TYPES, types[i]) == NULL ||
+		    (end = memchr(v, '\0', len - at)) == NULL)
 			return -1;
 		if (events_type_number(types[i])) {
 			char canon[16];
