@@ -79,6 +79,11 @@ int store_db_err(struct store *s, struct err *e, const char *what);
  * and the arguments that follow (as store_exec); 0, or -1 with e set. */
 int store_prepare(struct store *s, struct err *e, sqlite3_stmt **st,
     const char *sql, const char *types, ...);
+/* Steps a prepared query once: 1 with its first row in st (the caller
+ * releases it), 0 when it has none, -1 with e set from what (what was
+ * being done); st released unless there is a row. */
+int store_first_row(struct store *s, sqlite3_stmt *st, const char *what,
+    struct err *e);
 /* A statement back to the cache (reset) or finalized. */
 void store_stmt_release(struct store *s, sqlite3_stmt *st);
 /* How many rows the last statement changed. */

@@ -17,21 +17,6 @@
 
 #include "store/sqlite.h"
 
-/* Steps a prepared query once: 1 with its first row in st, 0 when it has
- * none (st released), -1 with e set (st released). */
-static int
-first_row(struct store *s, sqlite3_stmt *st, struct err *e)
-{
-	int rc = sqlite3_step(st);
-
-	if (rc == SQLITE_ROW)
-		return 1;
-	store_stmt_release(s, st);
-	if (rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading");
-	return 0;
-}
-
 /* Column col into out when it is exactly size bytes: 1, else 0 (damage,
  * out left alone). */
 static int
@@ -52,7 +37,7 @@ static int
 first_hash(struct store *s, sqlite3_stmt *st, unsigned char out[32],
     struct err *e)
 {
-	int got = first_row(s, st, e);
+	int got = store_first_row(s, st, "reading", e);
 
 	if (got != 1)
 		return got;
@@ -102,7 +87,7 @@ static int
 record_read(struct store *s, sqlite3_stmt *st, struct store_record *r,
     struct err *e)
 {
-	int got = first_row(s, st, e);
+	int got = store_first_row(s, st, "reading", e);
 
 	if (got != 1)
 		return got;
@@ -210,7 +195,7 @@ sqlite_ledger_leaf(struct store *s, int64_t game, int step, int idx,
 	    "salt FROM ledger_leaves WHERE game_id = ? AND step = ? AND "
 	    "idx = ?", "iII", game, step, idx) != 0)
 		return -1;
-	got = first_row(s, st, e);
+	got = store_first_row(s, st, "reading", e);
 	if (got != 1)
 		return got;
 	l->side = sqlite3_column_int(st, 0);
@@ -275,7 +260,7 @@ sqlite_nonce_reveal(struct store *s, int64_t game, int step, int64_t player,
 	    "game_id = ? AND step = ? AND player_id = ?", "iIi", game, step,
 	    player) != 0)
 		return -1;
-	got = first_row(s, st, e);
+	got = store_first_row(s, st, "reading", e);
 	if (got != 1)
 		return got;
 	store_col_text(st, 0, out, size);

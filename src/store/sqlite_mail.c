@@ -95,20 +95,15 @@ sqlite_daemon_status(struct store *s, char **state, char **detail,
     int64_t *pid, int64_t *at, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	*state = *detail = NULL;
 	*pid = *at = 0;
 	if (store_prepare(s, e, &st, "SELECT state, detail, pid, at FROM "
 	    "daemon_status WHERE id = 1", "") != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		if (rc != SQLITE_DONE)
-			return store_db_err(s, e, "reading");
-		return 0;
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
 	*state = col_dup(st, 0);
 	*detail = col_dup(st, 1);
 	*pid = sqlite3_column_int64(st, 2);
