@@ -352,22 +352,46 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 	return SQLITE_DONE;
 }
 
-int
-store_query_int(struct store *s, struct err *e, int64_t *out,
-    const char *sql, const char *types, ...)
+/* store_query_int with its arguments in ap. */
+static int
+query_intv(struct store *s, struct err *e, int64_t *out, const char *sql,
+    const char *types, va_list ap)
 {
 	sqlite3_stmt *st = NULL;
-	va_list ap;
-	int rc;
+	int rc = query_first(s, e, &st, sql, types, ap);
 
-	va_start(ap, types);
-	rc = query_first(s, e, &st, sql, types, ap);
-	va_end(ap);
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
 	*out = sqlite3_column_int64(st, 0);
 	store_stmt_release(s, st);
 	return 1;
+}
+
+int
+store_query_int(struct store *s, struct err *e, int64_t *out,
+    const char *sql, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = query_intv(s, e, out, sql, types, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
+store_query_int_or(struct store *s, struct err *e, int64_t *out,
+    int64_t none, const char *sql, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	*out = none;
+	va_start(ap, types);
+	rc = query_intv(s, e, out, sql, types, ap);
+	va_end(ap);
+	return rc < 0 ? -1 : 0;
 }
 
 int

@@ -61,6 +61,10 @@ int store_exec(struct store *s, struct err *e, const char *sql,
  * first row, 0 when there is no row, -1 with e set on error. */
 int store_query_int(struct store *s, struct err *e, int64_t *out,
     const char *sql, const char *types, ...);
+/* The same where no row means the value none: *out is none or the first
+ * column's value; 0, or -1 with e set. */
+int store_query_int_or(struct store *s, struct err *e, int64_t *out,
+    int64_t none, const char *sql, const char *types, ...);
 /* The same for a text or blob value: *out is malloc'd and NUL-terminated
  * (its length in *len if len is not NULL); NULL when there is no row. */
 int store_query_text(struct store *s, struct err *e, char **out, size_t *len,

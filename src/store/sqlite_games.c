@@ -147,9 +147,8 @@ sqlite_game_close_done(struct store *s, int64_t game, struct err *e)
 int
 sqlite_game_step(struct store *s, int64_t game, int64_t *step, struct err *e)
 {
-	*step = 0;
-	return store_query_int(s, e, step, "SELECT step FROM games WHERE id = ?",
-	    "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, step, 0, "SELECT step FROM games "
+	    "WHERE id = ?", "i", game);
 }
 
 int
@@ -229,9 +228,8 @@ int
 sqlite_game_chain_steps(struct store *s, int64_t game, int64_t *steps,
     struct err *e)
 {
-	*steps = 0;
-	return store_query_int(s, e, steps, "SELECT coalesce(chain_steps, 0) "
-	    "FROM games WHERE id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, steps, 0, "SELECT "
+	    "coalesce(chain_steps, 0) FROM games WHERE id = ?", "i", game);
 }
 
 int
@@ -262,9 +260,8 @@ int
 sqlite_game_upgrade_told(struct store *s, int64_t game, int64_t *step,
     struct err *e)
 {
-	*step = 0;
-	return store_query_int(s, e, step, "SELECT upgrade_told FROM games "
-	    "WHERE id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, step, 0, "SELECT upgrade_told FROM "
+	    "games WHERE id = ?", "i", game);
 }
 
 int
@@ -315,11 +312,10 @@ int
 sqlite_games_nonce_bound(struct store *s, int any_nonces, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM games g WHERE "
-	    "g.status = 'running' AND (g.closed_step IS NOT NULL OR (? AND "
-	    "EXISTS (SELECT 1 FROM settings s WHERE s.game_id = g.id AND s.key = "
-	    "'nonces' AND s.value = 'on')))", "I", any_nonces) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM games g "
+	    "WHERE g.status = 'running' AND (g.closed_step IS NOT NULL OR (? "
+	    "AND EXISTS (SELECT 1 FROM settings s WHERE s.game_id = g.id AND "
+	    "s.key = 'nonces' AND s.value = 'on')))", "I", any_nonces);
 }
 
 int

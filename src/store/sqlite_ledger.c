@@ -51,18 +51,17 @@ first_hash(struct store *s, sqlite3_stmt *st, unsigned char out[32],
 int
 sqlite_ledger_count(struct store *s, int64_t game, int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM ledger WHERE "
-	    "game_id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM ledger "
+	    "WHERE game_id = ?", "i", game);
 }
 
 int
 sqlite_ledger_last_seq(struct store *s, int64_t game, int64_t *seq,
     struct err *e)
 {
-	*seq = -1;
-	return store_query_int(s, e, seq, "SELECT coalesce(max(seq), -1) FROM "
-	    "ledger WHERE game_id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, seq, -1,
+	    "SELECT coalesce(max(seq), -1) FROM ledger WHERE game_id = ?", "i",
+	    game);
 }
 
 int
@@ -178,9 +177,8 @@ int
 sqlite_ledger_leaves_count(struct store *s, int64_t game, int step,
     int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM ledger_leaves "
-	    "WHERE game_id = ? AND step = ?", "iI", game, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+	    "ledger_leaves WHERE game_id = ? AND step = ?", "iI", game, step);
 }
 
 int
@@ -281,11 +279,11 @@ int
 sqlite_nonces_owed(struct store *s, int64_t game, int step, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM nonce_commits c "
-	    "WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS (SELECT 1 FROM "
-	    "nonce_reveals n WHERE n.game_id = c.game_id AND n.step = c.step "
-	    "AND n.player_id = c.player_id)", "iI", game, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+	    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND NOT "
+	    "EXISTS (SELECT 1 FROM nonce_reveals n WHERE n.game_id = "
+	    "c.game_id AND n.step = c.step AND n.player_id = c.player_id)",
+	    "iI", game, step);
 }
 
 /* --- a secret until the welcome carries it ------------------------------ */
