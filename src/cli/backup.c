@@ -114,20 +114,19 @@ cmd_backup(int argc, char **argv)
 	    sec_copy[8400], manifest[8400], hex[65];
 	const char *dir;
 	FILE *mf = NULL;
-	int rc = EXIT_FAILURE, inited = 0;
+	int rc = EXIT_FAILURE, inited = 0, help;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv) || argc != 2) {
-		printf("usage: despatch backup DIR\n\n"
-		    "Copies the database, the ledger's signing key and the secrets' "
-		    "keys into\nDIR, a new folder (mode 0700, each file 0600), with a "
-		    "MANIFEST of where\neach came from and its SHA-256. Safe while "
-		    "despatchd runs and mail comes\nin: the database is copied as it "
-		    "was at one moment. The copy is checked\nbefore it is called "
-		    "done. Run it from cron every night (README, \"Run it for\n"
-		    "real\").\n");
-		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
-	}
+	if ((help = cli_help_or_usage(argc, argv, argc != 2,
+	    "usage: despatch backup DIR\n\n"
+	    "Copies the database, the ledger's signing key and the secrets' "
+	    "keys into\nDIR, a new folder (mode 0700, each file 0600), with a "
+	    "MANIFEST of where\neach came from and its SHA-256. Safe while "
+	    "despatchd runs and mail comes\nin: the database is copied as it "
+	    "was at one moment. The copy is checked\nbefore it is called "
+	    "done. Run it from cron every night (README, \"Run it for\n"
+	    "real\").\n")) >= 0)
+		return help;
 	dir = argv[1];
 	if (stat(dir, &sb) == 0)
 		return err_set(&e, ERR_USER, "%s exists already; name a new folder "
@@ -305,7 +304,7 @@ cmd_restore(int argc, char **argv)
 	char src[3][5300], key[4200], secrets[4300], lock[4200], tmp[4300],
 	    p[4300];
 	const char *dir = NULL, *ke = getenv("DESPATCH_KEY");
-	int force = 0, i, lockfd = -1, games = 0, rc = EXIT_FAILURE;
+	int force = 0, i, lockfd = -1, games = 0, rc = EXIT_FAILURE, help;
 
 	err_clear(&e);
 	for (i = 1; i < argc; i++) {
@@ -317,18 +316,17 @@ cmd_restore(int argc, char **argv)
 			return cli_usage_error("restore", "takes a backup's folder "
 			    "and --force");
 	}
-	if (cli_wants_help(argc, argv) || dir == NULL) {
-		printf("usage: despatch restore DIR [--force]\n\n"
-		    "Puts back the backup 'despatch backup DIR' made: the database "
-		    "and its keys.\nEvery file is checked against the backup's "
-		    "MANIFEST first. Refused while\ndespatchd serves the database "
-		    "(stop it, and the MTA's pipe, first), and\nwhen it would "
-		    "replace a key that is not the backup's, unless --force.\n"
-		    "Each game's ledger then records the restore, and the players "
-		    "of each game\nbeing played are told which phase will be "
-		    "played again.\n");
-		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
-	}
+	if ((help = cli_help_or_usage(argc, argv, dir == NULL,
+	    "usage: despatch restore DIR [--force]\n\n"
+	    "Puts back the backup 'despatch backup DIR' made: the database "
+	    "and its keys.\nEvery file is checked against the backup's "
+	    "MANIFEST first. Refused while\ndespatchd serves the database "
+	    "(stop it, and the MTA's pipe, first), and\nwhen it would "
+	    "replace a key that is not the backup's, unless --force.\n"
+	    "Each game's ledger then records the restore, and the players "
+	    "of each game\nbeing played are told which phase will be "
+	    "played again.\n")) >= 0)
+		return help;
 	if (manifest_read(dir, &m, &e) != 0)
 		return cli_fail(&e);
 	snprintf(src[0], sizeof(src[0]), "%s/%s", dir, m.db);
@@ -407,19 +405,18 @@ cmd_vacuum(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv) || argc != 1) {
-		printf("usage: despatch vacuum\n\n"
-		    "Gives back to the disk the space of mail the database no longer "
-		    "needs. Mail is\ntrimmed as it goes: a delivered mail keeps its "
-		    "headers, a hash of its bytes\nand its text (compressed); a "
-		    "player's mail keeps its headers and the text\nits orders were "
-		    "read from once its phase is played, other mail of a game a\n"
-		    "week after it came. This cuts what is left (and what a database "
-		    "made by an\nolder despatch still holds) and runs SQLite's "
-		    "VACUUM, which needs a moment\nwith the database to itself. It "
-		    "runs by itself when a battle ends.\n");
-		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
-	}
+	if ((rc = cli_help_or_usage(argc, argv, argc != 1,
+	    "usage: despatch vacuum\n\n"
+	    "Gives back to the disk the space of mail the database no longer "
+	    "needs. Mail is\ntrimmed as it goes: a delivered mail keeps its "
+	    "headers, a hash of its bytes\nand its text (compressed); a "
+	    "player's mail keeps its headers and the text\nits orders were "
+	    "read from once its phase is played, other mail of a game a\n"
+	    "week after it came. This cuts what is left (and what a database "
+	    "made by an\nolder despatch still holds) and runs SQLite's "
+	    "VACUUM, which needs a moment\nwith the database to itself. It "
+	    "runs by itself when a battle ends.\n")) >= 0)
+		return rc;
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
 	rc = referee_vacuum(r, &vr, &e);

@@ -31,6 +31,13 @@ int cli_usage_error(const char *cmd, const char *msg);
 int cli_unknown_option(const char *cmd, const char *opt);
 /* 1 if --help or -h is among the arguments. */
 int cli_wants_help(int argc, char **argv);
+/* Prints usage (the command's usage lines and what it does) to standard
+ * output if --help or -h is among the arguments: 1 then, else 0. */
+int cli_help(int argc, char **argv, const char *usage);
+/* The same for a command that answers arguments that do not fit (bad)
+ * with its usage too: 0 after the help, EXIT_USAGE after bad arguments,
+ * else -1 (go on). */
+int cli_help_or_usage(int argc, char **argv, int bad, const char *usage);
 /* The referee on the database (create: a new one), with the options the
  * CLI was configured with; says once if the database was upgraded. */
 int cli_open(int create, struct referee **r, struct err *e);

@@ -19,16 +19,14 @@ cmd_tick(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch tick\n\n"
-		    "Does once what the game clock says is due now, for every game: "
-		    "plays a phase\nwhose players have all sent orders (unless one "
-		    "asked to WAIT, or the game\nhas fixed deadlines) or whose "
-		    "deadline and grace have passed, and sends\nthe reminders that "
-		    "are due. Run it from cron every minute or so; no step is\n"
-		    "ever played twice, however many run at once.\n");
+	if (cli_help(argc, argv, "usage: despatch tick\n\n"
+	    "Does once what the game clock says is due now, for every game: "
+	    "plays a phase\nwhose players have all sent orders (unless one "
+	    "asked to WAIT, or the game\nhas fixed deadlines) or whose "
+	    "deadline and grace have passed, and sends\nthe reminders that "
+	    "are due. Run it from cron every minute or so; no step is\n"
+	    "ever played twice, however many run at once.\n"))
 		return 0;
-	}
 	if (argc != 1)
 		return cli_usage_error("tick", "takes no arguments");
 	if (cli_open(0, &r, &e) != 0)
@@ -107,12 +105,10 @@ cmd_extend(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch extend GAME TIME\n\n"
-		    "Puts the open phase's deadline off by TIME (12h, 2d, 90m). "
-		    "Every player is\ntold the new deadline.\n");
+	if (cli_help(argc, argv, "usage: despatch extend GAME TIME\n\n"
+	    "Puts the open phase's deadline off by TIME (12h, 2d, 90m). "
+	    "Every player is\ntold the new deadline.\n"))
 		return 0;
-	}
 	if (argc != 3)
 		return cli_usage_error("extend", "expected GAME and TIME");
 	if (referee_parse_time(argv[2], &secs) != 0 || secs == 0)
@@ -136,14 +132,12 @@ cmd_status(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch status\n\n"
-		    "The server at a glance: whether despatchd runs and what it did "
-		    "last, the mail\nwaiting to go out (and failed for good), and "
-		    "each running game's open phase\nand deadline. Secrets are never "
-		    "shown.\n");
+	if (cli_help(argc, argv, "usage: despatch status\n\n"
+	    "The server at a glance: whether despatchd runs and what it did "
+	    "last, the mail\nwaiting to go out (and failed for good), and "
+	    "each running game's open phase\nand deadline. Secrets are never "
+	    "shown.\n"))
 		return 0;
-	}
 	if (argc != 1)
 		return cli_usage_error("status", "takes no arguments");
 	if (cli_open(0, &r, &e) != 0)

@@ -126,17 +126,15 @@ cmd_demo(int argc, char **argv)
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch demo [DIR]\n\n"
-		    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
-		    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
-		    "players, submits the order mails in campaign/cowpens-1781/orders,\n"
-		    "adjudicates every phase and writes every mail the server sends\n"
-		    "into DIR/mail/. The dice seed, the clock and the players' secrets\n"
-		    "are fixed, so every run on any machine writes the same reports.\n"
-		    "DIR defaults to ./demo-out.\n");
+	if (cli_help(argc, argv, "usage: despatch demo [DIR]\n\n"
+	    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
+	    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
+	    "players, submits the order mails in campaign/cowpens-1781/orders,\n"
+	    "adjudicates every phase and writes every mail the server sends\n"
+	    "into DIR/mail/. The dice seed, the clock and the players' secrets\n"
+	    "are fixed, so every run on any machine writes the same reports.\n"
+	    "DIR defaults to ./demo-out.\n"))
 		return 0;
-	}
 	if (argc > 2)
 		return cli_usage_error("demo", "too many arguments");
 	if (argc == 2)

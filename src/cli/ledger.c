@@ -23,15 +23,15 @@ cmd_key(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv) || argc != 2 || strcmp(argv[1], "show") != 0) {
-		printf("usage: despatch key show\n\n"
-		    "Prints the public half of the key that signs every game's ledger, "
-		    "and the\nfile it is in (the database's name with .key, or the "
-		    "configuration's key),\nmaking it if there is none yet. Publish the "
-		    "public key: players check the\nsignatures on their reports and "
-		    "archives against it.\n");
-		return cli_wants_help(argc, argv) ? 0 : EXIT_USAGE;
-	}
+	if ((rc = cli_help_or_usage(argc, argv, argc != 2 ||
+	    strcmp(argv[1], "show") != 0,
+	    "usage: despatch key show\n\n"
+	    "Prints the public half of the key that signs every game's ledger, "
+	    "and the\nfile it is in (the database's name with .key, or the "
+	    "configuration's key),\nmaking it if there is none yet. Publish the "
+	    "public key: players check the\nsignatures on their reports and "
+	    "archives against it.\n")) >= 0)
+		return rc;
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
 	rc = referee_key(r, pk, path, sizeof(path), &e);
@@ -51,17 +51,15 @@ cmd_ledger(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch ledger GAME\n\n"
-		    "Lists the game's ledger: its genesis record and one record for "
-		    "each step\nplayed, each with its head, and checks the chain as "
-		    "stored: every head the\nhash of its record and signed by the key "
-		    "the genesis names, each record\nlinked to the one before, each "
-		    "revealed seed hashing down to the committed\nS_0, each orders "
-		    "root and dice seed made of what it should be. Exits 0 if\nall "
-		    "holds, else 1 naming the first record and field that fails.\n");
+	if (cli_help(argc, argv, "usage: despatch ledger GAME\n\n"
+	    "Lists the game's ledger: its genesis record and one record for "
+	    "each step\nplayed, each with its head, and checks the chain as "
+	    "stored: every head the\nhash of its record and signed by the key "
+	    "the genesis names, each record\nlinked to the one before, each "
+	    "revealed seed hashing down to the committed\nS_0, each orders "
+	    "root and dice seed made of what it should be. Exits 0 if\nall "
+	    "holds, else 1 naming the first record and field that fails.\n"))
 		return 0;
-	}
 	if (argc != 2)
 		return cli_usage_error("ledger", "takes one game");
 	if (cli_open(0, &r, &e) != 0)
@@ -82,20 +80,19 @@ cmd_export(int argc, char **argv)
 	FILE *out;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch export GAME FILE [--with-addresses]\n\n"
-		    "Writes the game's archive to FILE (despatch-archive(5)): the "
-		    "scenario, every\nledger record with what it hashes (each "
-		    "order set with its salt, each\nstep's events and the state "
-		    "after it), so that anyone can check the battle\nwith 'despatch "
-		    "verify' without the database. The battle is played again\n"
-		    "first: an archive that would not verify is not written.\n"
-		    "Players' addresses are left out (the records hold "
-		    "only their hashes)\nunless --with-addresses. In a fog game the "
-		    "archive reveals\nevery seed and order: give it to the players "
-		    "when the battle is over.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch export GAME FILE [--with-addresses]\n\n"
+	    "Writes the game's archive to FILE (despatch-archive(5)): the "
+	    "scenario, every\nledger record with what it hashes (each "
+	    "order set with its salt, each\nstep's events and the state "
+	    "after it), so that anyone can check the battle\nwith 'despatch "
+	    "verify' without the database. The battle is played again\n"
+	    "first: an archive that would not verify is not written.\n"
+	    "Players' addresses are left out (the records hold "
+	    "only their hashes)\nunless --with-addresses. In a fog game the "
+	    "archive reveals\nevery seed and order: give it to the players "
+	    "when the battle is over.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--with-addresses") == 0)
 			with_addresses = 1;
@@ -158,18 +155,17 @@ cmd_verify(int argc, char **argv)
 	int i, rc;
 
 	memset(&o, 0, sizeof(o));
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch verify ARCHIVE [--head HEX]\n\n"
-		    "Checks a game's archive from scratch, without any database: "
-		    "every signature\nand link of its ledger, the seed chain down "
-		    "to S_0, each order set against\nits leaf, each root and dice "
-		    "seed, and the battle played again from the\nscenario and the "
-		    "orders, each step's events and state against its record.\n"
-		    "--head checks the archive holds the head a report gave you. "
-		    "Prints a\nsummary and exits 0, or names the first line, step "
-		    "and field that fails\nand exits 1.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch verify ARCHIVE [--head HEX]\n\n"
+	    "Checks a game's archive from scratch, without any database: "
+	    "every signature\nand link of its ledger, the seed chain down "
+	    "to S_0, each order set against\nits leaf, each root and dice "
+	    "seed, and the battle played again from the\nscenario and the "
+	    "orders, each step's events and state against its record.\n"
+	    "--head checks the archive holds the head a report gave you. "
+	    "Prints a\nsummary and exits 0, or names the first line, step "
+	    "and field that fails\nand exits 1.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--head") == 0) {
 			if (++i >= argc)

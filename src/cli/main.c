@@ -85,6 +85,26 @@ cli_wants_help(int argc, char **argv)
 }
 
 int
+cli_help(int argc, char **argv, const char *usage)
+{
+	if (!cli_wants_help(argc, argv))
+		return 0;
+	fputs(usage, stdout);
+	return 1;
+}
+
+int
+cli_help_or_usage(int argc, char **argv, int bad, const char *usage)
+{
+	if (cli_help(argc, argv, usage))
+		return 0;
+	if (!bad)
+		return -1;
+	fputs(usage, stdout);
+	return EXIT_USAGE;
+}
+
+int
 cli_open(int create, struct referee **r, struct err *e)
 {
 	const char *copy = NULL;
@@ -110,15 +130,14 @@ cmd_new(int argc, char **argv)
 	int sandbox = 0, i, rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch new GAME SCENARIO [--sandbox]\n\n"
-		    "Creates game GAME, in set-up, from the scenario file SCENARIO\n"
-		    "(docs/scenario.md), making the database if it does not exist.\n"
-		    "--sandbox marks a game whose dice may be scripted with\n"
-		    "'despatch turn --dice' (tests and worked examples); a live game\n"
-		    "can never take chosen dice.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch new GAME SCENARIO [--sandbox]\n\n"
+	    "Creates game GAME, in set-up, from the scenario file SCENARIO\n"
+	    "(docs/scenario.md), making the database if it does not exist.\n"
+	    "--sandbox marks a game whose dice may be scripted with\n"
+	    "'despatch turn --dice' (tests and worked examples); a live game\n"
+	    "can never take chosen dice.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--sandbox") == 0)
 			sandbox = 1;
@@ -182,36 +201,35 @@ cmd_player(int argc, char **argv)
 	int i, n = 0, rc, want, delay = -1;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch player add GAME SIDE EMAIL [--password P] "
-		    "[--brigades LIST]\n"
-		    "       despatch player add GAME observer EMAIL [--delay N]\n"
-		    "       despatch player list GAME\n"
-		    "       despatch player remove GAME EMAIL\n"
-		    "       despatch player reset GAME EMAIL [--password P]\n"
-		    "       despatch player replace GAME SIDE|EMAIL NEW-EMAIL "
-		    "[--password P]\n\n"
-		    "add: adds a player for SIDE of GAME (before the game starts) and\n"
-		    "prints the player's secret: a random token made by the server,\n"
-		    "or P (at least 8 characters) if given. Only a keyed hash of it\n"
-		    "is kept once the welcome mail has told the player. A side may\n"
-		    "have several players: give each --brigades, the brigades it\n"
-		    "commands (\"Main Line, Cavalry Reserve\", and \"army\" for the\n"
-		    "army commander); together they must cover the side.\n"
-		    "add ... observer: EMAIL follows the game without playing: after\n"
-		    "each phase the whole picture of it (both sides, every roll, the\n"
-		    "map), N phases late (default: the observer-delay setting, 2);\n"
-		    "all that is held back goes when the battle ends. Any time.\n"
-		    "list: the players of GAME, one a line.\n"
-		    "remove: takes a player out of a game still in set-up.\n"
-		    "reset: gives a player a new secret and prints it; in a started\n"
-		    "game a mail tells the player (the old secret stops working).\n"
-		    "replace: hands a player's place in a running game (a side with "
-		    "one player,\nor the player's address) to NEW-EMAIL with a new "
-		    "secret; the new player\ngets it with the help and the forces, "
-		    "the old one and the others are told.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch player add GAME SIDE EMAIL [--password P] "
+	    "[--brigades LIST]\n"
+	    "       despatch player add GAME observer EMAIL [--delay N]\n"
+	    "       despatch player list GAME\n"
+	    "       despatch player remove GAME EMAIL\n"
+	    "       despatch player reset GAME EMAIL [--password P]\n"
+	    "       despatch player replace GAME SIDE|EMAIL NEW-EMAIL "
+	    "[--password P]\n\n"
+	    "add: adds a player for SIDE of GAME (before the game starts) and\n"
+	    "prints the player's secret: a random token made by the server,\n"
+	    "or P (at least 8 characters) if given. Only a keyed hash of it\n"
+	    "is kept once the welcome mail has told the player. A side may\n"
+	    "have several players: give each --brigades, the brigades it\n"
+	    "commands (\"Main Line, Cavalry Reserve\", and \"army\" for the\n"
+	    "army commander); together they must cover the side.\n"
+	    "add ... observer: EMAIL follows the game without playing: after\n"
+	    "each phase the whole picture of it (both sides, every roll, the\n"
+	    "map), N phases late (default: the observer-delay setting, 2);\n"
+	    "all that is held back goes when the battle ends. Any time.\n"
+	    "list: the players of GAME, one a line.\n"
+	    "remove: takes a player out of a game still in set-up.\n"
+	    "reset: gives a player a new secret and prints it; in a started\n"
+	    "game a mail tells the player (the old secret stops working).\n"
+	    "replace: hands a player's place in a running game (a side with "
+	    "one player,\nor the player's address) to NEW-EMAIL with a new "
+	    "secret; the new player\ngets it with the help and the forces, "
+	    "the old one and the others are told.\n"))
 		return 0;
-	}
 	if (argc < 2)
 		return cli_usage_error("player", "expected add, list, remove or reset");
 	verb = argv[1];
@@ -309,13 +327,12 @@ cmd_start(int argc, char **argv)
 	int rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch start GAME\n\nFreezes the roster of GAME, "
-		    "queues a welcome mail to every player\n(with their side, the "
-		    "game's facts and how to send orders) and opens\nthe first "
-		    "phase. Every side needs at least one player.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch start GAME\n\nFreezes the roster of GAME, "
+	    "queues a welcome mail to every player\n(with their side, the "
+	    "game's facts and how to send orders) and opens\nthe first "
+	    "phase. Every side needs at least one player.\n"))
 		return 0;
-	}
 	if (argc != 2)
 		return cli_usage_error("start", "expected 'start GAME'");
 	if (cli_open(0, &r, &e) != 0)
@@ -428,22 +445,21 @@ cmd_submit(int argc, char **argv)
 	int i, nfiles = 0, worst = 0;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch submit [--sender ADDR] [FILE...]\n\n"
-		    "Takes order mails (RFC 5322 messages) from the files, or one from\n"
-		    "standard input, as an MTA pipe would deliver them. Each mail is\n"
-		    "stored (with the player's secret blanked) and answered: with what\n"
-		    "was understood, or with what is wrong. A mail stored before (same\n"
-		    "Message-ID or same bytes) is neither stored nor answered again.\n"
-		    "--sender gives the envelope sender, used when the mail has no\n"
-		    "usable From.\n\n"
-		    "Exit status: 0 once every mail is safely stored, whatever the\n"
-		    "replies say; 75 if one could not be stored (the database locked,\n"
-		    "full, missing or damaged: the MTA keeps the mail and retries),\n"
-		    "saying so in one line without paths, the detail going to syslog\n"
-		    "(mail facility) and to a terminal; 1 for an unreadable FILE.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch submit [--sender ADDR] [FILE...]\n\n"
+	    "Takes order mails (RFC 5322 messages) from the files, or one from\n"
+	    "standard input, as an MTA pipe would deliver them. Each mail is\n"
+	    "stored (with the player's secret blanked) and answered: with what\n"
+	    "was understood, or with what is wrong. A mail stored before (same\n"
+	    "Message-ID or same bytes) is neither stored nor answered again.\n"
+	    "--sender gives the envelope sender, used when the mail has no\n"
+	    "usable From.\n\n"
+	    "Exit status: 0 once every mail is safely stored, whatever the\n"
+	    "replies say; 75 if one could not be stored (the database locked,\n"
+	    "full, missing or damaged: the MTA keeps the mail and retries),\n"
+	    "saying so in one line without paths, the detail going to syslog\n"
+	    "(mail facility) and to a terminal; 1 for an unreadable FILE.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--sender") == 0) {
 			if (++i >= argc)
@@ -507,16 +523,14 @@ cmd_turn(int argc, char **argv)
 	int *dice = NULL, ndice = 0, i, rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch turn GAME [--dice FILE]\n\n"
-		    "Adjudicates the open phase of GAME now with the orders received\n"
-		    "(sides without orders hold), stores the new state and the events,\n"
-		    "and queues each player's report. Dice come from the game's seeded\n"
-		    "stream; --dice FILE (sandbox games only) takes whole numbers from\n"
-		    "FILE instead, in order: each must fit its die, and the phase fails,\n"
-		    "changing nothing, if they run out or some are left over.\n");
+	if (cli_help(argc, argv, "usage: despatch turn GAME [--dice FILE]\n\n"
+	    "Adjudicates the open phase of GAME now with the orders received\n"
+	    "(sides without orders hold), stores the new state and the events,\n"
+	    "and queues each player's report. Dice come from the game's seeded\n"
+	    "stream; --dice FILE (sandbox games only) takes whole numbers from\n"
+	    "FILE instead, in order: each must fit its die, and the phase fails,\n"
+	    "changing nothing, if they run out or some are left over.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--dice") == 0) {
 			if (++i >= argc)
@@ -644,15 +658,14 @@ cmd_state(int argc, char **argv)
 
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch state GAME [--side SIDE] [--json]\n\nPrints "
-		    "the battle state of GAME: every unit with its position, SP\nand "
-		    "markers, every brigade with its losses. With --json, the whole "
-		    "state\nin the shape docs/json.md describes. With --side, what "
-		    "that side's players\nare shown: in a fog game, only the enemy "
-		    "it can see.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch state GAME [--side SIDE] [--json]\n\nPrints "
+	    "the battle state of GAME: every unit with its position, SP\nand "
+	    "markers, every brigade with its losses. With --json, the whole "
+	    "state\nin the shape docs/json.md describes. With --side, what "
+	    "that side's players\nare shown: in a fog game, only the enemy "
+	    "it can see.\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
@@ -749,15 +762,14 @@ cmd_events(int argc, char **argv)
 	err_clear(&e);
 	events_init(&ev);
 	memset(&g, 0, sizeof(g));
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch events GAME [--turn N] [--side SIDE] "
-		    "[--json]\n\nPrints what happened in GAME (all played phases, "
-		    "or those of turn N)\nin order, each die roll with its purpose; "
-		    "with --json in the shape\ndocs/json.md describes. With --side, "
-		    "in a fog game, only what that side\ncould know (judged by what "
-		    "it sees now).\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch events GAME [--turn N] [--side SIDE] "
+	    "[--json]\n\nPrints what happened in GAME (all played phases, "
+	    "or those of turn N)\nin order, each die roll with its purpose; "
+	    "with --json in the shape\ndocs/json.md describes. With --side, "
+	    "in a fog game, only what that side\ncould know (judged by what "
+	    "it sees now).\n"))
 		return 0;
-	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			as_json = 1;
@@ -866,14 +878,13 @@ cmd_rules(int argc, char **argv)
 	const struct ruleset *rs;
 	int i;
 
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch rules [RULESET]\n\nWithout RULESET, lists the "
-		    "rulesets. With one, lists its troop types and\nevery number it "
-		    "uses, each marked 'text' (from the rules text) or\n'default' (our "
-		    "choice, with the reason); a scenario overrides a number\nwith "
-		    "'set NAME VALUE' (distances in inches).\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch rules [RULESET]\n\nWithout RULESET, lists the "
+	    "rulesets. With one, lists its troop types and\nevery number it "
+	    "uses, each marked 'text' (from the rules text) or\n'default' (our "
+	    "choice, with the reason); a scenario overrides a number\nwith "
+	    "'set NAME VALUE' (distances in inches).\n"))
 		return 0;
-	}
 	if (argc < 2) {
 		for (i = 0; all[i] != NULL; i++)
 			printf("%-10s %s\n", all[i]->name, all[i]->title);

@@ -24,20 +24,19 @@ cmd_map(int argc, char **argv)
 	int rc = EXIT_FAILURE, turn, side = -1;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch map GAME FILE [--side SIDE]\n\n"
-		    "Draws the table of the game as it stands to FILE: a PNG about "
-		    "1200 pixels wide,\nan SVG when FILE ends in .svg, or the text "
-		    "map of the plain-text mail when it\nends in .txt (or is -, "
-		    "standard output). Terrain "
-		    "by kind with its names, every\nstand at scale with its facing, "
-		    "in its side's colour, marked when disordered\nor routed, the "
-		    "commanders, a grid in inches for writing orders, a scale bar\n"
-		    "and a north arrow. It shows every side's forces, the operator's "
-		    "view, unless\n--side names a side: then what that side's "
-		    "stands and commanders can see.\n");
+	if (cli_help(argc, argv,
+	    "usage: despatch map GAME FILE [--side SIDE]\n\n"
+	    "Draws the table of the game as it stands to FILE: a PNG about "
+	    "1200 pixels wide,\nan SVG when FILE ends in .svg, or the text "
+	    "map of the plain-text mail when it\nends in .txt (or is -, "
+	    "standard output). Terrain "
+	    "by kind with its names, every\nstand at scale with its facing, "
+	    "in its side's colour, marked when disordered\nor routed, the "
+	    "commanders, a grid in inches for writing orders, a scale bar\n"
+	    "and a north arrow. It shows every side's forces, the operator's "
+	    "view, unless\n--side names a side: then what that side's "
+	    "stands and commanders can see.\n"))
 		return 0;
-	}
 	if (argc == 5 && strcmp(argv[3], "--side") == 0) {
 		side_id = argv[4];
 		argc = 3;

@@ -86,22 +86,20 @@ cmd_outbox(int argc, char **argv)
 	int i, as_json = 0, rc;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch outbox [--json]\n"
-		    "       despatch outbox write DIR\n"
-		    "       despatch -c CONFIG outbox send [--now]\n\n"
-		    "Lists the mail waiting to be delivered, or delivers it: 'write'\n"
-		    "puts each waiting mail into DIR as one .eml file and marks it\n"
-		    "delivered, so a second call writes only what was queued since;\n"
-		    "'send' sends what is due over SMTP with the [smtp] section of the\n"
-		    "configuration (despatch.conf(5)), from cron for example. A mail the\n"
-		    "server cannot take now is tried again later (after 1 minute, then\n"
-		    "doubling to an hour; --now sends all of it now); one it refuses\n"
-		    "for good is marked failed and\n"
-		    "listed here. A mail may be sent twice if despatch dies between the\n"
-		    "server's acceptance and its record: with the same Message-ID.\n");
+	if (cli_help(argc, argv, "usage: despatch outbox [--json]\n"
+	    "       despatch outbox write DIR\n"
+	    "       despatch -c CONFIG outbox send [--now]\n\n"
+	    "Lists the mail waiting to be delivered, or delivers it: 'write'\n"
+	    "puts each waiting mail into DIR as one .eml file and marks it\n"
+	    "delivered, so a second call writes only what was queued since;\n"
+	    "'send' sends what is due over SMTP with the [smtp] section of the\n"
+	    "configuration (despatch.conf(5)), from cron for example. A mail the\n"
+	    "server cannot take now is tried again later (after 1 minute, then\n"
+	    "doubling to an hour; --now sends all of it now); one it refuses\n"
+	    "for good is marked failed and\n"
+	    "listed here. A mail may be sent twice if despatch dies between the\n"
+	    "server's acceptance and its record: with the same Message-ID.\n"))
 		return 0;
-	}
 	if (argc >= 2 && strcmp(argv[1], "send") == 0) {
 		if (argc > 3 || (argc == 3 && strcmp(argv[2], "--now") != 0))
 			return cli_usage_error("outbox", "expected 'outbox send "

@@ -48,14 +48,12 @@ cmd_show(int argc, char **argv)
 	char *out = NULL;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch show GAME\n\n"
-		    "Shows a game: its scenario and status, the open phase, which "
-		    "sides have\nstored orders for their next phase, the players, "
-		    "and every setting with\nwhere its value comes from. Secrets "
-		    "are never shown.\n");
+	if (cli_help(argc, argv, "usage: despatch show GAME\n\n"
+	    "Shows a game: its scenario and status, the open phase, which "
+	    "sides have\nstored orders for their next phase, the players, "
+	    "and every setting with\nwhere its value comes from. Secrets "
+	    "are never shown.\n"))
 		return 0;
-	}
 	if (argc != 2)
 		return cli_usage_error("show", "expected GAME");
 	if (cli_open(0, &r, &e) != 0)
@@ -79,21 +77,19 @@ cmd_game(int argc, char **argv)
 	const char *game = NULL;
 
 	err_clear(&e);
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: despatch game remove GAME --yes\n"
-		    "       despatch game upgrade GAME\n\n"
-		    "remove: removes a game that has not started, with its players "
-		    "and settings,\nso its name can be used again (a scenario "
-		    "mistake found after 'new'). A game\nthat has started is "
-		    "kept.\n\n"
-		    "upgrade: carries a running game that an older despatch played "
-		    "over to this\nbuild's rules engine. Until then its phases are "
-		    "not played. The game's ledger\nrecords the change with a "
-		    "checkpoint of the state carried, and the players\nare told "
-		    "(docs/ledger.md, \"Engines and upgrades\"). Refused while a "
-		    "phase is\nclosed for its nonces.\n");
+	if (cli_help(argc, argv, "usage: despatch game remove GAME --yes\n"
+	    "       despatch game upgrade GAME\n\n"
+	    "remove: removes a game that has not started, with its players "
+	    "and settings,\nso its name can be used again (a scenario "
+	    "mistake found after 'new'). A game\nthat has started is "
+	    "kept.\n\n"
+	    "upgrade: carries a running game that an older despatch played "
+	    "over to this\nbuild's rules engine. Until then its phases are "
+	    "not played. The game's ledger\nrecords the change with a "
+	    "checkpoint of the state carried, and the players\nare told "
+	    "(docs/ledger.md, \"Engines and upgrades\"). Refused while a "
+	    "phase is\nclosed for its nonces.\n"))
 		return 0;
-	}
 	if (argc < 2 || (strcmp(argv[1], "remove") != 0 &&
 	    strcmp(argv[1], "upgrade") != 0))
 		return cli_usage_error("game", "expected: game remove GAME --yes, "

@@ -49,12 +49,15 @@ fail_oom(struct err *e)
 }
 
 /* Refuses a header value that could break out of its header field or
- * is not UTF-8 text. */
+ * is not UTF-8 text.  Here and below, a header not given (NULL) has
+ * nothing to check. */
 static int
 check_value(const char *what, const char *v, struct err *e)
 {
 	const char *p = NULL;
 
+	if (v == NULL)
+		return 0;
 	if (strpbrk(v, "\r\n") != NULL)
 		return err_set(e, ERR_USER, "the %s contains a line break; a "
 		    "header value may not hold one (it could write header "
@@ -102,10 +105,13 @@ static int
 split_address(const char *what, const char *v, struct address *out,
     struct err *e)
 {
-	const char *b = v, *z = v + strlen(v), *lt = NULL, *p = NULL;
+	const char *b = v, *z = NULL, *lt = NULL, *p = NULL;
 	const char *nb = NULL, *nz = NULL;
 	size_t k = 0;
 
+	if (v == NULL)
+		return 0;
+	z = v + strlen(v);
 	out->name = NULL;
 	while (b < z && (*b == ' ' || *b == '\t'))
 		b++;
@@ -155,8 +161,11 @@ split_address(const char *what, const char *v, struct address *out,
 static int
 check_msgid(const char *what, const char *id, struct err *e)
 {
-	size_t n = strlen(id), i;
+	size_t n, i;
 
+	if (id == NULL)
+		return 0;
+	n = strlen(id);
 	for (i = 0; i < n; i++)
 		if ((unsigned char)id[i] <= 0x20 || (unsigned char)id[i] >= 0x7F ||
 		    id[i] == '<' || id[i] == '>')
@@ -490,14 +499,12 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		err_set(e, ERR_INTERNAL, "mail_compose: no message given");
 		goto out;
 	}
-	if ((m->date != NULL && check_value("Date", m->date, e) != 0) ||
-	    (m->from != NULL && check_value("From", m->from, e) != 0) ||
-	    (m->to != NULL && check_value("To", m->to, e) != 0) ||
-	    (m->subject != NULL && check_value("Subject", m->subject, e) != 0) ||
-	    (m->message_id != NULL &&
-	    check_value("Message-ID", m->message_id, e) != 0) ||
-	    (m->in_reply_to != NULL &&
-	    check_value("In-Reply-To", m->in_reply_to, e) != 0))
+	if (check_value("Date", m->date, e) != 0 ||
+	    check_value("From", m->from, e) != 0 ||
+	    check_value("To", m->to, e) != 0 ||
+	    check_value("Subject", m->subject, e) != 0 ||
+	    check_value("Message-ID", m->message_id, e) != 0 ||
+	    check_value("In-Reply-To", m->in_reply_to, e) != 0)
 		goto out;
 	if (m->date != NULL) {
 		for (p = m->date; *p != '\0'; p++)
@@ -509,12 +516,10 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 			goto out;
 		}
 	}
-	if ((m->from != NULL && split_address("From", m->from, &from, e) != 0) ||
-	    (m->to != NULL && split_address("To", m->to, &to, e) != 0) ||
-	    (m->message_id != NULL &&
-	    check_msgid("Message-ID", m->message_id, e) != 0) ||
-	    (m->in_reply_to != NULL &&
-	    check_msgid("In-Reply-To", m->in_reply_to, e) != 0))
+	if (split_address("From", m->from, &from, e) != 0 ||
+	    split_address("To", m->to, &to, e) != 0 ||
+	    check_msgid("Message-ID", m->message_id, e) != 0 ||
+	    check_msgid("In-Reply-To", m->in_reply_to, e) != 0)
 		goto out;
 	if (m->body != NULL) {
 		if (mail_text_put_lf(&body, m->body, strlen(m->body)) != 0) {

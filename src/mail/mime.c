@@ -188,13 +188,33 @@ add(struct mailmime *parent, struct mailmime *child)
 	return 0;
 }
 
+/* A new multipart of type (its boundary made of word and h) holding
+ * first, which it takes: freed when the multipart cannot be made.  NULL
+ * out of memory. */
+static struct mailmime *
+around(const char *type, const char *word, uint64_t h,
+    struct mailmime *first)
+{
+	struct mailmime *mp = multipart(type, word, h);
+
+	if (mp == NULL) {
+		mailmime_free(first);
+		return NULL;
+	}
+	if (add(mp, first) != 0) {
+		mailmime_free(mp);
+		return NULL;
+	}
+	return mp;
+}
+
 /* Contract (mime.h). */
 int
 mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
     struct mtext *ctype, struct mtext *body, struct err *e)
 {
 	struct mtext qtext, qhtml, html;
-	struct mailmime *root = NULL, *alt = NULL, *rel = NULL, *node = NULL;
+	struct mailmime *root = NULL, *rel = NULL, *node = NULL;
 	MMAPString *out = NULL;
 	uint64_t h = fnv1a(m->message_id);
 	int i, ninline = 0, nattach = 0, col = 0, rc = -1;
@@ -250,27 +270,18 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 	if (m->html != NULL) {
 		struct mailmime *hp = NULL;
 
-		if ((alt = multipart("multipart/alternative", "alt", h)) == NULL)
+		if ((node = around("multipart/alternative", "alt", h, node)) ==
+		    NULL)
 			goto oom;
-		if (add(alt, node) != 0) {
-			node = NULL;
-			goto oom;
-		}
-		node = alt;
-		alt = NULL;
 		hp = leaf("text/html", 1, MAILMIME_MECHANISM_QUOTED_PRINTABLE, NULL,
 		    NULL, qhtml.p, qhtml.len, 1);
 		if (hp == NULL)
 			goto oom;
 		if (ninline > 0) {
 			/* RFC 2387: the root is the first part, and says its type. */
-			rel = multipart("multipart/related", "rel", h);
-			if (rel == NULL || add_param(rel->mm_content_type, "type",
-			    "text/html") != 0) {
-				mailmime_free(hp);
-				goto oom;
-			}
-			if (add(rel, hp) != 0)
+			if ((rel = around("multipart/related", "rel", h, hp)) ==
+			    NULL || add_param(rel->mm_content_type, "type",
+			    "text/html") != 0)
 				goto oom;
 			for (i = 0; i < m->nparts; i++)
 				if (m->parts[i].cid != NULL && add(rel, leaf(
@@ -285,13 +296,10 @@ mail_mime_body(const struct mail_out *m, const char *text, size_t tlen,
 			goto oom;
 	}
 	if (nattach > 0) {
-		if ((root = multipart("multipart/mixed", "mixed", h)) == NULL)
-			goto oom;
-		if (add(root, node) != 0) {
-			node = NULL;
-			goto oom;
-		}
+		root = around("multipart/mixed", "mixed", h, node);
 		node = NULL;
+		if (root == NULL)
+			goto oom;
 		for (i = 0; i < m->nparts; i++) {
 			const struct mail_part *p = &m->parts[i];
 
@@ -347,8 +355,6 @@ out:
 		mailmime_free(node);
 	if (rel != NULL)
 		mailmime_free(rel);
-	if (alt != NULL)
-		mailmime_free(alt);
 	if (root != NULL)
 		mailmime_free(root);
 	mail_text_free(&qtext);

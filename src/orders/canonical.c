@@ -11,30 +11,18 @@
 
 #include "core/ruleset.h"
 
-/* The word of verb v in the battle's ruleset's verb table. */
-static const char *
-verb_word(const struct battle *b, int v)
+/* Verb v's row in the battle's ruleset's verb table: its word and what
+ * it takes after it; NULL when the ruleset has no such verb. */
+static const struct verb_def *
+verb_def(const struct battle *b, int v)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
 	int i;
 
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)
 		if (rs->verbs[i].verb == v)
-			return rs->verbs[i].word;
-	return "?";
-}
-
-/* What verb v takes after its word in the battle's ruleset. */
-static enum verb_arg
-verb_arg(const struct battle *b, int v)
-{
-	const struct ruleset *rs = ruleset_find(b->ruleset);
-	int i;
-
-	for (i = 0; rs != NULL && i < rs->nverbs; i++)
-		if (rs->verbs[i].verb == v)
-			return rs->verbs[i].arg;
-	return ARG_NONE;
+			return &rs->verbs[i];
+	return NULL;
 }
 
 /* A bounded appender for canonical text: it is written for every order
@@ -144,10 +132,11 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 	canon_put(&c, ":");
 	for (i = 0; i < o->nsteps; i++) {
 		const struct order_step *st = &o->steps[i];
+		const struct verb_def *vd = verb_def(b, st->verb);
 
 		canon_put(&c, i ? " THEN " : " ");
-		canon_put(&c, verb_word(b, st->verb));
-		if (verb_arg(b, st->verb) == ARG_COUNT) {
+		canon_put(&c, vd != NULL ? vd->word : "?");
+		if (vd != NULL && vd->arg == ARG_COUNT) {
 			canon_put(&c, " ");
 			canon_int(&c, st->angle);
 			continue;

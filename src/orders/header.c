@@ -120,6 +120,19 @@ split_words(const char *s, struct hwords *hw)
 	}
 }
 
+/* val into the name field f of size bytes when it fits whole, else an
+ * empty name. */
+static void
+set_name(char *f, size_t size, const char *val)
+{
+	size_t n = strlen(val);
+
+	if (n < size)
+		memcpy(f, val, n + 1);
+	else
+		f[0] = '\0';
+}
+
 static void
 set_value(struct orders_header *h, enum hkey k, const char *v, size_t n,
     unsigned *have)
@@ -140,16 +153,10 @@ set_value(struct orders_header *h, enum hkey k, const char *v, size_t n,
 	}
 	switch (k) {
 	case HK_GAME:
-		if (strlen(val) < sizeof(h->game))
-			memcpy(h->game, val, strlen(val) + 1);
-		else
-			h->game[0] = '\0';
+		set_name(h->game, sizeof(h->game), val);
 		break;
 	case HK_SIDE:
-		if (strlen(val) < sizeof(h->side))
-			memcpy(h->side, val, strlen(val) + 1);
-		else
-			h->side[0] = '\0';
+		set_name(h->side, sizeof(h->side), val);
 		break;
 	case HK_TURN:
 		snprintf(h->turn_text, sizeof(h->turn_text), "%.*s",

@@ -346,11 +346,7 @@ chain_prepare(struct referee *r, const struct store_game *g,
 int
 chain_nonces(struct referee *r, int64_t game, struct err *e)
 {
-	char v[8];
-
-	if (referee_setting_get(r, game, "nonces", v, sizeof(v), e) != 0)
-		return -1;
-	return strcmp(v, "on") == 0;
+	return referee_setting_on(r, game, "nonces", e);
 }
 
 /* The state the step left, as the archive shows it, kept for the game

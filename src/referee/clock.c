@@ -20,31 +20,6 @@
 #include "referee/chain.h"
 #include "referee/internal.h"
 
-static int
-setting_secs(struct referee *r, int64_t game, const char *key, int64_t *out,
-    struct err *e)
-{
-	char v[128];
-
-	if (referee_setting_get(r, game, key, v, sizeof(v), e) != 0)
-		return -1;
-	if (referee_parse_time(v, out) != 0)
-		*out = 0;
-	return 0;
-}
-
-static int
-setting_on(struct referee *r, int64_t game, const char *key, int *on,
-    struct err *e)
-{
-	char v[16];
-
-	if (referee_setting_get(r, game, key, v, sizeof(v), e) != 0)
-		return -1;
-	*on = strcmp(v, "on") == 0;
-	return 0;
-}
-
 /* Local time of t in zone tz. */
 static void
 local(int64_t t, const char *tz, struct tm *tm)
@@ -108,8 +83,8 @@ referee_clock_open_step(struct referee *r, int64_t game, int64_t now,
 	int weekdays = 0;
 	char tz[128];
 
-	if (setting_secs(r, game, "deadline", &secs, e) != 0 ||
-	    setting_on(r, game, "weekdays", &weekdays, e) != 0 ||
+	if (referee_setting_secs(r, game, "deadline", &secs, e) != 0 ||
+	    (weekdays = referee_setting_on(r, game, "weekdays", e)) < 0 ||
 	    referee_setting_get(r, game, "timezone", tz, sizeof(tz), e) != 0)
 		return -1;
 	if (secs == 0)
@@ -200,8 +175,8 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	if (g.status != GAME_RUNNING)
 		goto done;
 	if (store_game_clock(r->st, g.id, &c, e) != 0 ||
-	    setting_secs(r, g.id, "grace", &grace, e) != 0 ||
-	    setting_on(r, g.id, "fixed-deadlines", &fixed, e) != 0 ||
+	    referee_setting_secs(r, g.id, "grace", &grace, e) != 0 ||
+	    (fixed = referee_setting_on(r, g.id, "fixed-deadlines", e)) < 0 ||
 	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0 ||
 	    store_game_closed(r->st, g.id, &closed, &until, e) != 0)
 		goto fail;

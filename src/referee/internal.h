@@ -280,6 +280,13 @@ int referee_intake_reply(struct intake *in, const char *kind,
  * server's (game 0), else its default; written to out. */
 int referee_setting_get(struct referee *r, int64_t game_id, const char *key,
     char *out, size_t size, struct err *e);
+/* An on|off setting: 1 on, 0 off, -1 with e set. */
+int referee_setting_on(struct referee *r, int64_t game_id, const char *key,
+    struct err *e);
+/* A time setting in seconds into *secs (0 for none, or a value that does
+ * not read as a time); 0, or -1 with e set. */
+int referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
+    int64_t *secs, struct err *e);
 
 /* Sets the open step's deadline from the game's schedule (none when it
  * has no deadline), counting from now. */

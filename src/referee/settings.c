@@ -127,6 +127,30 @@ referee_setting_get(struct referee *r, int64_t game_id, const char *key,
 	return 0;
 }
 
+int
+referee_setting_on(struct referee *r, int64_t game_id, const char *key,
+    struct err *e)
+{
+	char v[16];
+
+	if (referee_setting_get(r, game_id, key, v, sizeof(v), e) != 0)
+		return -1;
+	return strcmp(v, "on") == 0;
+}
+
+int
+referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
+    int64_t *secs, struct err *e)
+{
+	char v[128];
+
+	if (referee_setting_get(r, game_id, key, v, sizeof(v), e) != 0)
+		return -1;
+	if (referee_parse_time(v, secs) != 0)
+		*secs = 0;
+	return 0;
+}
+
 void
 referee_operator_note(struct referee *r, int64_t game_id, char *out,
     size_t size)

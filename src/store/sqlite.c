@@ -283,6 +283,20 @@ store_prepare(struct store *s, struct err *e, sqlite3_stmt **st, const char *sql
 }
 
 int
+store_first_row(struct store *s, sqlite3_stmt *st, const char *what,
+    struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	store_stmt_release(s, st);
+	if (rc != SQLITE_DONE)
+		return store_db_err(s, e, what);
+	return 0;
+}
+
+int
 store_exec(struct store *s, struct err *e, const char *sql, const char *types,
     ...)
 {
@@ -338,22 +352,46 @@ query_first(struct store *s, struct err *e, sqlite3_stmt **st,
 	return SQLITE_DONE;
 }
 
-int
-store_query_int(struct store *s, struct err *e, int64_t *out,
-    const char *sql, const char *types, ...)
+/* store_query_int with its arguments in ap. */
+static int
+query_intv(struct store *s, struct err *e, int64_t *out, const char *sql,
+    const char *types, va_list ap)
 {
 	sqlite3_stmt *st = NULL;
-	va_list ap;
-	int rc;
+	int rc = query_first(s, e, &st, sql, types, ap);
 
-	va_start(ap, types);
-	rc = query_first(s, e, &st, sql, types, ap);
-	va_end(ap);
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? 0 : -1;
 	*out = sqlite3_column_int64(st, 0);
 	store_stmt_release(s, st);
 	return 1;
+}
+
+int
+store_query_int(struct store *s, struct err *e, int64_t *out,
+    const char *sql, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = query_intv(s, e, out, sql, types, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
+store_query_int_or(struct store *s, struct err *e, int64_t *out,
+    int64_t none, const char *sql, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	*out = none;
+	va_start(ap, types);
+	rc = query_intv(s, e, out, sql, types, ap);
+	va_end(ap);
+	return rc < 0 ? -1 : 0;
 }
 
 int
@@ -445,21 +483,18 @@ sqlite_server_key_find(struct store *s, const char *name,
     unsigned char key[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	if (store_prepare(s, e, &st, "SELECT key FROM server_keys WHERE name = ?",
 	    "t", name) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
+	if ((got = store_first_row(s, st, "reading a server key", e)) != 1)
+		return got;
+	got = sqlite3_column_bytes(st, 0) == 32;
+	if (got)
 		memcpy(key, sqlite3_column_blob(st, 0), 32);
-		store_stmt_release(s, st);
-		return 1;
-	}
 	store_stmt_release(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading a server key");
-	return 0;
+	return got;
 }
 
 int
@@ -521,21 +556,16 @@ sqlite_game_get(struct store *s, const char *name, struct store_game *g,
 {
 	sqlite3_stmt *st = NULL;
 	const char *status;
-	int rc;
+	int got;
 
 	memset(g, 0, sizeof(*g));
 	if (store_prepare(s, e, &st, "SELECT id, name, title, ruleset, scenario_file, "
 	    "scenario_text, sandbox, status, step, seed_secret, visibility, "
 	    "result FROM games WHERE name = ? COLLATE NOCASE", "t", name) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		if (rc != SQLITE_DONE)
-			return store_db_err(s, e, "reading a game");
-		return err_set(e, ERR_USER, "no game called \"%s\" in this "
-		    "database", name);
-	}
+	if ((got = store_first_row(s, st, "reading a game", e)) != 1)
+		return got < 0 ? -1 : err_set(e, ERR_USER, "no game called \"%s\" "
+		    "in this database", name);
 	g->id = sqlite3_column_int64(st, 0);
 	store_col_text(st, 1, g->name, sizeof(g->name));
 	store_col_text(st, 2, g->title, sizeof(g->title));
@@ -920,17 +950,14 @@ sqlite_player_rehash(struct store *s, int64_t game, const char *email,
     const unsigned char hash[32], int64_t *player, int *side, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	if (store_prepare(s, e, &st, "SELECT id, side_idx FROM players WHERE game_id = ? "
 	    "AND email = ? COLLATE NOCASE ORDER BY email = ? DESC, id LIMIT 1",
 	    "itt", game, email, email) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		return rc == SQLITE_DONE ? 0 : store_db_err(s, e, "finding a player");
-	}
+	if ((got = store_first_row(s, st, "finding a player", e)) != 1)
+		return got;
 	*player = sqlite3_column_int64(st, 0);
 	*side = sqlite3_column_int(st, 1);
 	store_stmt_release(s, st);
@@ -984,18 +1011,18 @@ sqlite_player_secret_take(struct store *s, int64_t player, char *out,
     size_t size, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	out[0] = '\0';
 	if (store_prepare(s, e, &st, "SELECT secret FROM player_secrets WHERE "
 	    "player_id = ?", "i", player) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
+	if ((got = store_first_row(s, st, "reading a player's secret", e)) < 0)
+		return -1;
+	if (got == 1) {
 		store_col_text(st, 0, out, size);
-	store_stmt_release(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading a player's secret");
+		store_stmt_release(s, st);
+	}
 	return store_exec(s, e, "DELETE FROM player_secrets WHERE player_id = ?",
 	    "i", player);
 }
@@ -1104,19 +1131,15 @@ sqlite_message_seen(struct store *s, const char *message_id,
     const unsigned char sha[32], struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	if (store_prepare(s, e, &st, "SELECT 1 FROM messages WHERE sha256 = ? OR "
 	    "(? IS NOT NULL AND message_id = ?)", "btt", (const void *)sha,
 	    (size_t)32, message_id, message_id) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	store_stmt_release(s, st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc != SQLITE_DONE)
-		return store_db_err(s, e, "looking up a message");
-	return 0;
+	if ((got = store_first_row(s, st, "looking up a message", e)) == 1)
+		store_stmt_release(s, st);
+	return got;
 }
 
 int

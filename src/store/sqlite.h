@@ -61,6 +61,10 @@ int store_exec(struct store *s, struct err *e, const char *sql,
  * first row, 0 when there is no row, -1 with e set on error. */
 int store_query_int(struct store *s, struct err *e, int64_t *out,
     const char *sql, const char *types, ...);
+/* The same where no row means the value none: *out is none or the first
+ * column's value; 0, or -1 with e set. */
+int store_query_int_or(struct store *s, struct err *e, int64_t *out,
+    int64_t none, const char *sql, const char *types, ...);
 /* The same for a text or blob value: *out is malloc'd and NUL-terminated
  * (its length in *len if len is not NULL); NULL when there is no row. */
 int store_query_text(struct store *s, struct err *e, char **out, size_t *len,
@@ -79,6 +83,11 @@ int store_db_err(struct store *s, struct err *e, const char *what);
  * and the arguments that follow (as store_exec); 0, or -1 with e set. */
 int store_prepare(struct store *s, struct err *e, sqlite3_stmt **st,
     const char *sql, const char *types, ...);
+/* Steps a prepared query once: 1 with its first row in st (the caller
+ * releases it), 0 when it has none, -1 with e set from what (what was
+ * being done); st released unless there is a row. */
+int store_first_row(struct store *s, sqlite3_stmt *st, const char *what,
+    struct err *e);
 /* A statement back to the cache (reset) or finalized. */
 void store_stmt_release(struct store *s, sqlite3_stmt *st);
 /* How many rows the last statement changed. */

@@ -21,22 +21,19 @@ sqlite_game_clock(struct store *s, int64_t game, struct store_clock *c,
     struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	memset(c, 0, sizeof(*c));
 	if (store_prepare(s, e, &st, "SELECT coalesce(deadline_at, 0), "
 	    "paused_at IS NOT NULL, coalesce(pause_left, 0) FROM games WHERE "
 	    "id = ?", "i", game) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		c->deadline = sqlite3_column_int64(st, 0);
-		c->paused = sqlite3_column_int(st, 1);
-		c->pause_left = sqlite3_column_int64(st, 2);
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
+	c->deadline = sqlite3_column_int64(st, 0);
+	c->paused = sqlite3_column_int(st, 1);
+	c->pause_left = sqlite3_column_int64(st, 2);
 	store_stmt_release(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading");
 	return 0;
 }
 
@@ -96,7 +93,7 @@ sqlite_game_closed(struct store *s, int64_t game, int64_t *step,
     int64_t *until, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	*step = 0;
 	if (until != NULL)
@@ -104,15 +101,12 @@ sqlite_game_closed(struct store *s, int64_t game, int64_t *step,
 	if (store_prepare(s, e, &st, "SELECT coalesce(closed_step, 0), "
 	    "coalesce(reveal_until, 0) FROM games WHERE id = ?", "i", game) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*step = sqlite3_column_int64(st, 0);
-		if (until != NULL)
-			*until = sqlite3_column_int64(st, 1);
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
+	*step = sqlite3_column_int64(st, 0);
+	if (until != NULL)
+		*until = sqlite3_column_int64(st, 1);
 	store_stmt_release(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading");
 	return 0;
 }
 
@@ -153,9 +147,8 @@ sqlite_game_close_done(struct store *s, int64_t game, struct err *e)
 int
 sqlite_game_step(struct store *s, int64_t game, int64_t *step, struct err *e)
 {
-	*step = 0;
-	return store_query_int(s, e, step, "SELECT step FROM games WHERE id = ?",
-	    "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, step, 0, "SELECT step FROM games "
+	    "WHERE id = ?", "i", game);
 }
 
 int
@@ -164,16 +157,13 @@ sqlite_game_find(struct store *s, const char *name, int64_t *id,
 {
 	sqlite3_stmt *st = NULL;
 	const char *t;
-	int rc;
+	int got;
 
 	if (store_prepare(s, e, &st, "SELECT id, status, step FROM games WHERE "
 	    "name = ?", "t", name) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		return rc == SQLITE_DONE ? 0 : store_db_err(s, e, "reading");
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
 	*id = sqlite3_column_int64(st, 0);
 	t = (const char *)sqlite3_column_text(st, 1);
 	*status = t != NULL && strcmp(t, "running") == 0 ? GAME_RUNNING :
@@ -238,9 +228,8 @@ int
 sqlite_game_chain_steps(struct store *s, int64_t game, int64_t *steps,
     struct err *e)
 {
-	*steps = 0;
-	return store_query_int(s, e, steps, "SELECT coalesce(chain_steps, 0) "
-	    "FROM games WHERE id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, steps, 0, "SELECT "
+	    "coalesce(chain_steps, 0) FROM games WHERE id = ?", "i", game);
 }
 
 int
@@ -271,9 +260,8 @@ int
 sqlite_game_upgrade_told(struct store *s, int64_t game, int64_t *step,
     struct err *e)
 {
-	*step = 0;
-	return store_query_int(s, e, step, "SELECT upgrade_told FROM games "
-	    "WHERE id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, step, 0, "SELECT upgrade_told FROM "
+	    "games WHERE id = ?", "i", game);
 }
 
 int
@@ -291,18 +279,15 @@ sqlite_setting_get(struct store *s, int64_t game, const char *key,
     char **value, int64_t *from, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	*value = NULL;
 	if (store_prepare(s, e, &st, "SELECT value, game_id FROM settings WHERE "
 	    "key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1", "ti",
 	    key, game) != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		return rc == SQLITE_DONE ? 0 : store_db_err(s, e, "reading");
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
 	*value = store_col_dup(st, 0, NULL);
 	if (*value == NULL) {
 		store_stmt_release(s, st);
@@ -327,11 +312,10 @@ int
 sqlite_games_nonce_bound(struct store *s, int any_nonces, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM games g WHERE "
-	    "g.status = 'running' AND (g.closed_step IS NOT NULL OR (? AND "
-	    "EXISTS (SELECT 1 FROM settings s WHERE s.game_id = g.id AND s.key = "
-	    "'nonces' AND s.value = 'on')))", "I", any_nonces) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM games g "
+	    "WHERE g.status = 'running' AND (g.closed_step IS NOT NULL OR (? "
+	    "AND EXISTS (SELECT 1 FROM settings s WHERE s.game_id = g.id AND "
+	    "s.key = 'nonces' AND s.value = 'on')))", "I", any_nonces);
 }
 
 int

@@ -17,21 +17,6 @@
 
 #include "store/sqlite.h"
 
-/* Steps a prepared query once: 1 with its first row in st, 0 when it has
- * none (st released), -1 with e set (st released). */
-static int
-first_row(struct store *s, sqlite3_stmt *st, struct err *e)
-{
-	int rc = sqlite3_step(st);
-
-	if (rc == SQLITE_ROW)
-		return 1;
-	store_stmt_release(s, st);
-	if (rc != SQLITE_DONE)
-		return store_db_err(s, e, "reading");
-	return 0;
-}
-
 /* Column col into out when it is exactly size bytes: 1, else 0 (damage,
  * out left alone). */
 static int
@@ -52,7 +37,7 @@ static int
 first_hash(struct store *s, sqlite3_stmt *st, unsigned char out[32],
     struct err *e)
 {
-	int got = first_row(s, st, e);
+	int got = store_first_row(s, st, "reading", e);
 
 	if (got != 1)
 		return got;
@@ -66,18 +51,17 @@ first_hash(struct store *s, sqlite3_stmt *st, unsigned char out[32],
 int
 sqlite_ledger_count(struct store *s, int64_t game, int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM ledger WHERE "
-	    "game_id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM ledger "
+	    "WHERE game_id = ?", "i", game);
 }
 
 int
 sqlite_ledger_last_seq(struct store *s, int64_t game, int64_t *seq,
     struct err *e)
 {
-	*seq = -1;
-	return store_query_int(s, e, seq, "SELECT coalesce(max(seq), -1) FROM "
-	    "ledger WHERE game_id = ?", "i", game) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, seq, -1,
+	    "SELECT coalesce(max(seq), -1) FROM ledger WHERE game_id = ?", "i",
+	    game);
 }
 
 int
@@ -102,7 +86,7 @@ static int
 record_read(struct store *s, sqlite3_stmt *st, struct store_record *r,
     struct err *e)
 {
-	int got = first_row(s, st, e);
+	int got = store_first_row(s, st, "reading", e);
 
 	if (got != 1)
 		return got;
@@ -193,9 +177,8 @@ int
 sqlite_ledger_leaves_count(struct store *s, int64_t game, int step,
     int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM ledger_leaves "
-	    "WHERE game_id = ? AND step = ?", "iI", game, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+	    "ledger_leaves WHERE game_id = ? AND step = ?", "iI", game, step);
 }
 
 int
@@ -210,7 +193,7 @@ sqlite_ledger_leaf(struct store *s, int64_t game, int step, int idx,
 	    "salt FROM ledger_leaves WHERE game_id = ? AND step = ? AND "
 	    "idx = ?", "iII", game, step, idx) != 0)
 		return -1;
-	got = first_row(s, st, e);
+	got = store_first_row(s, st, "reading", e);
 	if (got != 1)
 		return got;
 	l->side = sqlite3_column_int(st, 0);
@@ -275,7 +258,7 @@ sqlite_nonce_reveal(struct store *s, int64_t game, int step, int64_t player,
 	    "game_id = ? AND step = ? AND player_id = ?", "iIi", game, step,
 	    player) != 0)
 		return -1;
-	got = first_row(s, st, e);
+	got = store_first_row(s, st, "reading", e);
 	if (got != 1)
 		return got;
 	store_col_text(st, 0, out, size);
@@ -296,11 +279,11 @@ int
 sqlite_nonces_owed(struct store *s, int64_t game, int step, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM nonce_commits c "
-	    "WHERE c.game_id = ? AND c.step = ? AND NOT EXISTS (SELECT 1 FROM "
-	    "nonce_reveals n WHERE n.game_id = c.game_id AND n.step = c.step "
-	    "AND n.player_id = c.player_id)", "iI", game, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+	    "nonce_commits c WHERE c.game_id = ? AND c.step = ? AND NOT "
+	    "EXISTS (SELECT 1 FROM nonce_reveals n WHERE n.game_id = "
+	    "c.game_id AND n.step = c.step AND n.player_id = c.player_id)",
+	    "iI", game, step);
 }
 
 /* --- a secret until the welcome carries it ------------------------------ */

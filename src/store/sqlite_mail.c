@@ -44,13 +44,11 @@ sqlite_spool_counts(struct store *s, int64_t *waiting, int64_t *failed,
 int
 sqlite_spool_next(struct store *s, int64_t after, int64_t *id, struct err *e)
 {
-	*id = 0;
 	if (after == 0)
-		return store_query_int(s, e, id, "SELECT min(id) FROM spool "
-		    "WHERE failed_at IS NULL", "") < 0 ? -1 : 0;
-	return store_query_int(s, e, id, "SELECT coalesce(min(id), 0) FROM "
-	    "spool WHERE failed_at IS NULL AND id > ?", "i", after) < 0 ?
-	    -1 : 0;
+		return store_query_int_or(s, e, id, 0, "SELECT min(id) FROM "
+		    "spool WHERE failed_at IS NULL", "");
+	return store_query_int_or(s, e, id, 0, "SELECT coalesce(min(id), 0) "
+	    "FROM spool WHERE failed_at IS NULL AND id > ?", "i", after);
 }
 
 int
@@ -95,20 +93,15 @@ sqlite_daemon_status(struct store *s, char **state, char **detail,
     int64_t *pid, int64_t *at, struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int got;
 
 	*state = *detail = NULL;
 	*pid = *at = 0;
 	if (store_prepare(s, e, &st, "SELECT state, detail, pid, at FROM "
 	    "daemon_status WHERE id = 1", "") != 0)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_stmt_release(s, st);
-		if (rc != SQLITE_DONE)
-			return store_db_err(s, e, "reading");
-		return 0;
-	}
+	if ((got = store_first_row(s, st, "reading", e)) != 1)
+		return got;
 	*state = col_dup(st, 0);
 	*detail = col_dup(st, 1);
 	*pid = sqlite3_column_int64(st, 2);
@@ -129,20 +122,18 @@ int
 sqlite_messages_bytes_from(struct store *s, const char *sender,
     int64_t since, int64_t *bytes, struct err *e)
 {
-	*bytes = 0;
-	return store_query_int(s, e, bytes, "SELECT coalesce(sum(length("
-	    "raw)), 0) FROM messages WHERE sender = ? COLLATE NOCASE AND "
-	    "received_at > ?", "ti", sender, since) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, bytes, 0, "SELECT "
+	    "coalesce(sum(length(raw)), 0) FROM messages WHERE sender = ? "
+	    "COLLATE NOCASE AND received_at > ?", "ti", sender, since);
 }
 
 int
 sqlite_messages_from(struct store *s, const char *sender, int64_t since,
     int64_t max, int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM (SELECT 1 FROM "
-	    "messages WHERE sender = ? COLLATE NOCASE AND received_at > ? "
-	    "LIMIT ?)", "tii", sender, since, max) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM (SELECT 1 "
+	    "FROM messages WHERE sender = ? COLLATE NOCASE AND "
+	    "received_at > ? LIMIT ?)", "tii", sender, since, max);
 }
 
 int
@@ -156,9 +147,8 @@ sqlite_message_note(struct store *s, int64_t id, const char *note,
 int
 sqlite_messages_whole(struct store *s, int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM messages WHERE "
-	    "trimmed_at IS NULL", "") < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM messages "
+	    "WHERE trimmed_at IS NULL", "");
 }
 
 int
@@ -192,32 +182,29 @@ int
 sqlite_players_with_email(struct store *s, int64_t game, const char *email,
     int64_t *n, struct err *e)
 {
-	*n = 0;
 	if (game == 0)
-		return store_query_int(s, e, n, "SELECT count(*) FROM players "
-		    "WHERE email = ? COLLATE NOCASE", "t", email) < 0 ? -1 : 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND email = ? COLLATE NOCASE", "it", game, email) < 0 ?
-	    -1 : 0;
+		return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+		    "players WHERE email = ? COLLATE NOCASE", "t", email);
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM players "
+	    "WHERE game_id = ? AND email = ? COLLATE NOCASE", "it", game,
+	    email);
 }
 
 int
 sqlite_players_count(struct store *s, int64_t game, int side, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND (? < 0 OR side_idx = ?)", "iII", game, side,
-	    side) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM players "
+	    "WHERE game_id = ? AND (? < 0 OR side_idx = ?)", "iII", game, side,
+	    side);
 }
 
 int
 sqlite_players_waiting(struct store *s, int64_t game, int step, int64_t *n,
     struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM players WHERE "
-	    "game_id = ? AND waiting = ?", "iI", game, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM players "
+	    "WHERE game_id = ? AND waiting = ?", "iI", game, step);
 }
 
 int
@@ -340,55 +327,44 @@ int
 sqlite_orders_count(struct store *s, int64_t game, int step, int side,
     int64_t player, int64_t *n, struct err *e)
 {
-	int rc;
-
-	*n = 0;
 	if (side >= 0 && player > 0)
-		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
-		    "player_id = ? AND superseded = 0", "iIIi", game, step,
+		return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+		    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
+		    "AND player_id = ? AND superseded = 0", "iIIi", game, step,
 		    side, player);
-	else if (player > 0)
-		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND player_id = ? AND "
-		    "superseded = 0", "iIi", game, step, player);
-	else if (side >= 0)
-		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND side_idx = ? AND "
-		    "superseded = 0", "iII", game, step, side);
-	else
-		rc = store_query_int(s, e, n, "SELECT count(*) FROM orders "
-		    "WHERE game_id = ? AND step = ? AND superseded = 0", "iI",
-		    game, step);
-	return rc < 0 ? -1 : 0;
+	if (player > 0)
+		return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+		    "orders WHERE game_id = ? AND step = ? AND player_id = ? "
+		    "AND superseded = 0", "iIi", game, step, player);
+	if (side >= 0)
+		return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+		    "orders WHERE game_id = ? AND step = ? AND side_idx = ? "
+		    "AND superseded = 0", "iII", game, step, side);
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM orders "
+	    "WHERE game_id = ? AND step = ? AND superseded = 0", "iI", game,
+	    step);
 }
 
 int
 sqlite_orders_players(struct store *s, int64_t game, int step, int side,
     int64_t *n, struct err *e)
 {
-	int rc;
-
-	*n = 0;
 	if (side >= 0)
-		rc = store_query_int(s, e, n, "SELECT count(DISTINCT "
+		return store_query_int_or(s, e, n, 0, "SELECT count(DISTINCT "
 		    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
 		    "side_idx = ? AND superseded = 0", "iII", game, step, side);
-	else
-		rc = store_query_int(s, e, n, "SELECT count(DISTINCT "
-		    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
-		    "superseded = 0", "iI", game, step);
-	return rc < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(DISTINCT "
+	    "player_id) FROM orders WHERE game_id = ? AND step = ? AND "
+	    "superseded = 0", "iI", game, step);
 }
 
 int
 sqlite_orders_ahead(struct store *s, int64_t game, int side, int step,
     int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM orders WHERE "
-	    "game_id = ? AND side_idx = ? AND step >= ? AND superseded = 0",
-	    "iII", game, side, step) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM orders "
+	    "WHERE game_id = ? AND side_idx = ? AND step >= ? AND "
+	    "superseded = 0", "iII", game, side, step);
 }
 
 int
@@ -432,10 +408,9 @@ int
 sqlite_standing_count(struct store *s, int64_t game, int64_t player,
     int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM standing_orders "
-	    "WHERE game_id = ? AND player_id = ?", "ii", game, player) < 0 ?
-	    -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM "
+	    "standing_orders WHERE game_id = ? AND player_id = ?", "ii", game,
+	    player);
 }
 
 int

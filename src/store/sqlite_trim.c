@@ -110,9 +110,8 @@ sqlite_messages_trim(struct store *s, int64_t game, int played, int64_t now,
 int
 sqlite_messages_stale(struct store *s, int64_t now, int64_t *n, struct err *e)
 {
-	*n = 0;
-	return store_query_int(s, e, n, "SELECT count(*) FROM messages WHERE "
-	    STALE_WHERE, "i", now - STORE_KEEP_RAW) < 0 ? -1 : 0;
+	return store_query_int_or(s, e, n, 0, "SELECT count(*) FROM messages "
+	    "WHERE " STALE_WHERE, "i", now - STORE_KEEP_RAW);
 }
 
 int
