@@ -339,33 +339,11 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 	return oom ? -1 : 0;
 }
 
-int
-ledger_events_hash_text(const struct events *ev,
-    unsigned char out[LEDGER_HASH])
-{
-	struct lbuf f = { 0 };
-	int i, oom;
-
-	ledger_buf_int(&f, ev->n);
-	for (i = 0; i < ev->n; i++) {
-		const struct event *x = &ev->v[i];
-
-		ledger_buf_str(&f, events_kind_name(x->kind));
-		ledger_buf_int(&f, x->side);
-		ledger_buf_int(&f, x->unit);
-		ledger_buf_int(&f, x->target);
-		ledger_buf_int(&f, x->value);
-		ledger_buf_int(&f, x->sides);
-		ledger_buf_str(&f, x->text);
-	}
-	oom = f.oom;
-	ledger_hash("despatch/events/v1", &f, out);
-	ledger_buf_free(&f);
-	return oom ? -1 : 0;
-}
-
-int
-ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
+/* The events as engine's way signs them: the fields every engine takes,
+ * then the sentence (typed 0: engines to 4) or the message id and its
+ * signed values (typed 1: from engine 5). */
+static int
+events_hash(const struct events *ev, int typed, unsigned char out[LEDGER_HASH])
 {
 	struct lbuf f = { 0 };
 	int i, k, n, oom;
@@ -381,6 +359,10 @@ ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 		ledger_buf_int(&f, x->target);
 		ledger_buf_int(&f, x->value);
 		ledger_buf_int(&f, x->sides);
+		if (!typed) {
+			ledger_buf_str(&f, x->text);
+			continue;
+		}
 		ledger_buf_str(&f, x->msg);
 		/* Its signed values: all but its wording. */
 		for (k = n = 0; k < x->nargs; k++)
@@ -395,9 +377,22 @@ ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
 		}
 	}
 	oom = f.oom;
-	ledger_hash("despatch/events/v2", &f, out);
+	ledger_hash(typed ? "despatch/events/v2" : "despatch/events/v1", &f, out);
 	ledger_buf_free(&f);
 	return oom ? -1 : 0;
+}
+
+int
+ledger_events_hash_text(const struct events *ev,
+    unsigned char out[LEDGER_HASH])
+{
+	return events_hash(ev, 0, out);
+}
+
+int
+ledger_events_hash(const struct events *ev, unsigned char out[LEDGER_HASH])
+{
+	return events_hash(ev, 1, out);
 }
 
 /* --- records ----------------------------------------------------------- */
