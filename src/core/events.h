@@ -8,8 +8,8 @@
  * "move") and the typed values it was given: the units, stands,
  * commanders, distances, dice and counts it concerns, each with a letter
  * saying what kind of value it is (events_type_name).  That, with the
- * kind and the indexes below, is what the ledger signs from engine 5 on
- * and what an archive carries.  The sentences players read are made from
+ * kind and the indexes below (and without its wording, EVENT_TYPES), is
+ * what the ledger signs from engine 5 on and what an archive carries.  The sentences players read are made from
  * it in report/, by the templates keyed by the id (templates/RULESET.txt),
  * so rewording one changes no hash.
  *
@@ -119,10 +119,11 @@ void events_add(struct events *ev, enum event_kind kind, int side, int unit,
     __attribute__((format(printf, 7, 8)));
 
 /* Gives the last event of ev (as events_add left it) the message msg and
- * the nargs values of args (NUL-terminated, one after the other), read
- * back from a store or an archive.  -1, changing nothing, when msg is too
- * long, a letter is not one of EVENT_TYPES, a number is not one or the
- * values do not fit. */
+ * the values in args[0..len) (each NUL-terminated, one after the other,
+ * one for each letter of types), read back from a store or an archive.
+ * -1, changing nothing, when msg is too long, a letter is not one of
+ * EVENT_TYPES, a number is not one in decimal, or the values are not one
+ * a letter or do not fit. */
 int events_set_message(struct events *ev, const char *msg, const char *types,
     const char *args, size_t len);
 

@@ -8,6 +8,16 @@
 #include <stddef.h>
 #include <string.h>
 
+void
+ruleset_unit_marks(const struct battle *b, int u, struct ruleset_marks *m)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+
+	memset(m, 0, sizeof(*m));
+	if (rs != NULL && rs->words != NULL && rs->words->unit_marks != NULL)
+		rs->words->unit_marks(b, u, m);
+}
+
 const char *
 ruleset_weapon_name(const struct ruleset *r, enum weapon w)
 {

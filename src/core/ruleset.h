@@ -265,6 +265,11 @@ const struct ruleset *const *ruleset_all(void);
 
 const struct troop_type *ruleset_type(const struct ruleset *r, const char *id);
 
+/* Unit u's markers of its ruleset's own into m (words->unit_marks; all
+ * "" and 0 for a ruleset that keeps none). */
+void ruleset_unit_marks(const struct battle *b, int u,
+    struct ruleset_marks *m);
+
 /* A weapon's name: one every ruleset has (battle_weapon_name) or one of
  * r's own; "?" for none. */
 const char *ruleset_weapon_name(const struct ruleset *r, enum weapon w);

@@ -544,9 +544,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 			cy += y;
 			shown++;
 		}
-		memset(&mk, 0, sizeof(mk));
-		if (rs_of(pg) != NULL && rs_of(pg)->words->unit_marks != NULL)
-			rs_of(pg)->words->unit_marks(b, u, &mk);
+		ruleset_unit_marks(b, u, &mk);
 		if (shown > 0 && mk.clouded)
 			smoke_over(cr, pg, u);
 		if (shown > 0 && pg->rs != NULL && pg->rs->in_command != NULL &&

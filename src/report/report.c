@@ -28,7 +28,6 @@ static const char *
 unit_state(const struct battle *b, int u, char *buf, size_t size)
 {
 	const struct unit *un = &b->units[u];
-	const struct ruleset *rs;
 	struct ruleset_marks mk;
 	int s, dis = 0, rout = 0, perm = 0, stat = 0, alive = 0;
 
@@ -47,10 +46,7 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 		if (f & ST_STATIONARY)
 			stat++;
 	}
-	memset(&mk, 0, sizeof(mk));
-	if ((rs = ruleset_find(b->ruleset)) != NULL && rs->words != NULL &&
-	    rs->words->unit_marks != NULL)
-		rs->words->unit_marks(b, u, &mk);
+	ruleset_unit_marks(b, u, &mk);
 	if (alive == 0)
 		snprintf(buf, size, "destroyed");
 	else
@@ -265,10 +261,7 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 				char rated[48] = "";
 
 				/* A ruleset that rates units says how. */
-				memset(&mk, 0, sizeof(mk));
-				if (rsw != NULL && rsw->words != NULL &&
-				    rsw->words->unit_marks != NULL)
-					rsw->words->unit_marks(b, u, &mk);
+				ruleset_unit_marks(b, u, &mk);
 				if (mk.rated[0] != '\0')
 					snprintf(rated, sizeof(rated), ", %s", mk.rated);
 				text_add(t, "  %s (%s%s)\n      at %s,%s facing %d, %d %s%s, "
