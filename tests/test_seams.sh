@@ -55,6 +55,16 @@ r=$(grep -rniE 'vnb|bb7|density|disruption|canister|roundshot|smoke' \
     "$src/src/orders" "$src/src/scenario" "$src/src/cli")
 [ -z "$r" ] && ok || no "shared code names a ruleset or its own state: $r"
 
+# The Fog of War cards are vnb-wing's optional rule: no shared module
+# knows of a card, a deck or a hand (issue 21).  The one word left is
+# the event kind "card", which archives since engine 3 carry.
+r=$(grep -rniE 'fog of war|\bcards?\b|\bdecks?\b' \
+    "$src/src/core" "$src/src/referee" "$src/src/store" "$src/src/ledger" \
+    "$src/src/orders" "$src/src/scenario" "$src/src/cli" "$src/src/report" \
+    "$src/src/map" "$src/src/daemon" "$src/src/mail" "$src/src/config" |
+    grep -v 'src/core/events\.c:.*"card"')
+[ -z "$r" ] && ok || no "shared code knows of the Fog of War cards: $r"
+
 # A ruleset's data tables name each field (a field added to a struct
 # cannot shift the others).
 pos=$(grep -nE '^	(\[[A-Z0-9_]+\] = )?\{ [^.{ N]' "$src"/src/rules/*_data.c | grep -v '{ "[^"]*", "[^"]*" },')

@@ -706,7 +706,7 @@ cmd_state(int argc, char **argv)
 		    g.name, b->sides[side].id, b->sides[side].name,
 		    b->sides[side].id);
 		report_forces(&t, b, side);
-		report_cards(&t, b, side, g.step);
+		report_holdings(&t, b, side, g.step);
 		if (seen != NULL) {
 			text_add(&t, "\n== The enemy in sight\n");
 			report_seen(&t, b, side, seen);
@@ -735,7 +735,7 @@ cmd_state(int argc, char **argv)
 		for (s = 0; s < b->nsides; s++) {
 			text_add(&t, "\n== %s (%s)\n", b->sides[s].name, b->sides[s].id);
 			report_forces(&t, b, s);
-			report_hand(&t, b, s);
+			report_holdings_line(&t, b, s);
 		}
 		fputs(t.s ? t.s : "", stdout);
 		text_free(&t);
@@ -943,21 +943,14 @@ cmd_rules(int argc, char **argv)
 		printf("  %-32s %6s  %-9s %-7s %s\n", p->name, v, range, p->source,
 		    p->why);
 	}
-	if (rs->ncards > 0) {
-		printf("\nFog of War cards (a scenario's 'cards' line plays them): "
-		    "name, who may play it,\nhow many the basic deck holds (a "
-		    "default; 'card \"Name\" N' changes it), what\nit is played "
-		    "on, and what it does.\n");
-		for (i = 0; i < rs->ncards; i++) {
-			const struct card_def *cd = &rs->cards[i];
-			static const char *const on[] = { "-", "own unit", "enemy unit",
-				"enemy commander", "a point" };
+	if (rs->words->rules_note != NULL) {
+		struct text t;
 
-			printf("  %-31s %-7s %d  %-15s %s\n", cd->name,
-			    cd->allegiance == CARD_NEUTRAL ? "either" :
-			    cd->allegiance == CARD_CROWN ? "crown" : "rebel", cd->count,
-			    on[cd->target], cd->help);
-		}
+		text_init(&t, 1u << 20);
+		rs->words->rules_note(&t);
+		if (t.len > 0)
+			fputs(t.s, stdout);
+		text_free(&t);
 	}
 	return 0;
 }

@@ -530,11 +530,7 @@ battle_carry(struct battle *dst, const struct battle *src)
 		dst->stands[i].form = src->stands[i].form;
 		dst->stands[i].flags = src->stands[i].flags;
 	}
-	if (dst->cards.n == src->cards.n) {
-		memcpy(dst->cards.at, src->cards.at, sizeof(dst->cards.at));
-		dst->cards.neffects = src->cards.neffects;
-		memcpy(dst->cards.effects, src->cards.effects,
-		    sizeof(dst->cards.effects));
-	}
+	/* What of it the scenario fixed is the same in both. */
+	memcpy(dst->rules, src->rules, sizeof(dst->rules));
 	battle_sync_kinds(dst);
 }

@@ -29,8 +29,7 @@
 #define BATTLE_MAX_POINTS     4096
 #define BATTLE_MAX_SETTINGS   64
 #define BATTLE_MAX_OBJECTIVES 16
-#define BATTLE_MAX_CARDS      128
-#define BATTLE_MAX_EFFECTS    256  /* two turns of every card played */
+#define BATTLE_RULES_BLOCK    12288 /* bytes of a ruleset's own state */
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
 
@@ -151,7 +150,7 @@ struct commander {
 	int facing;
 	int gone;
 	int attached;    /* the unit he has joined and moves with, or -1 */
-	int out_until;   /* a card's casualty: commands nobody up to and
+	int out_until;   /* a casualty: commands nobody up to and
 	                    including this step (0: never out) */
 	int out_removed; /* ... and is off the table meanwhile (not only
 	                    unhorsed) */
@@ -229,37 +228,6 @@ struct victory {
 	                        collapsed has broken, and the battle ends */
 };
 
-/* Where a card of the deck is (struct cards). */
-#define CARD_DECK  (-1)   /* in the deck, to be drawn */
-#define CARD_USED  (-2)   /* played or discarded: back into the deck at the
-                             next draw */
-
-/* A card's effect that lasts beyond the moment it is played. */
-struct card_effect {
-	int card;        /* the ruleset's card index */
-	int side;        /* the side that played it */
-	int unit;        /* the unit it is on, or -1 */
-	int commander;   /* the commander it is on, or -1 */
-	struct pt at;    /* the point it names (a stream's section) */
-	int value;       /* what it rolled (inches gained or lost) */
-	int until;       /* the last step it lasts */
-	int spent;       /* used up (a one-time reroll) */
-};
-
-/* The Fog of War cards of a scenario that plays them (rulesets that have
- * cards: struct ruleset.cards).  Cards are kept in scenario order; each
- * is in the deck, used, or held by a side. */
-struct cards {
-	int n;                          /* 0: the scenario plays without */
-	int crown;                      /* the side playing the crown's cards
-	                                   (the others play the rebels'), -1 */
-	unsigned char kind[BATTLE_MAX_CARDS];  /* the ruleset's card index */
-	signed char at[BATTLE_MAX_CARDS];      /* CARD_DECK, CARD_USED or the
-	                                          side holding it */
-	int neffects;
-	struct card_effect effects[BATTLE_MAX_EFFECTS];
-};
-
 enum sequence { SEQ_ALTERNATE = 0, SEQ_SIMULTANEOUS };
 
 struct battle {
@@ -285,14 +253,19 @@ struct battle {
 	int nobjectives;
 	struct objective objectives[BATTLE_MAX_OBJECTIVES];
 	struct victory victory;
-	struct cards cards;
 	int road_spacer;     /* the ruleset's: a road-march stand has a spacer
 	                        behind it (battle_stand_rect) */
 	/* Players seated on each side, set by whoever plays a step (the
 	 * referee from the roster, verify from the genesis record); 0 when
-	 * not known (a rules case), read as one.  A side's hand of cards
-	 * depends on it. */
+	 * not known (a rules case), read as one.  A ruleset may weigh it
+	 * (how much a side holds of an optional rule's pieces). */
 	int seats[BATTLE_MAX_SIDES];
+	/* The ruleset's own state for the whole battle, laid out as it
+	 * pleases (an optional rule's pieces): all zero until its
+	 * scenario lines or prepare set it.  What a step changes of it is
+	 * what struct ruleset.tables shows the store, the ledger and the
+	 * archive.  Only its ruleset reads it. */
+	_Alignas(16) unsigned char rules[BATTLE_RULES_BLOCK];
 };
 
 /* Allocates a zeroed battle, or NULL.  battle_free(NULL) is a no-op. */
@@ -303,9 +276,9 @@ void battle_free(struct battle *b);
  * keeps of src between steps (store_battle_save): each terrain piece's
  * trodden state, each brigade's SP lost and exhausted/collapsed markers,
  * each commander's position, facing, attachment, whether gone and when a
- * card's casualty returns, each unit's state numbers (struct unit),
+ * casualty returns, each unit's state numbers (struct unit),
  * each stand's SP, position, facing, formation and markers, and the
- * cards: where each is and the effects in play.  Replaying an archive
+ * ruleset's own block (battle.rules), whole.  Replaying an archive
  * carries the battle from step to step with it, as the server does
  * through its database. */
 void battle_carry(struct battle *dst, const struct battle *src);

@@ -57,12 +57,15 @@ struct order_step {
 
 struct order {
 	int is_commander;
-	int who;              /* unit or commander index; for a card, what
-	                         it is played on (-1: nothing) */
-	int card;             /* PLAY CARD or DISCARD CARD: the ruleset's
-	                         card index + 1; 0 for every other order */
-	int discard;          /* DISCARD CARD */
-	struct pt at;         /* PLAY CARD ... AT x,y */
+	int who;              /* unit or commander index; for a special
+	                         line, what it names (-1: nothing) */
+	int special;          /* a line in the ruleset's own words
+	                         (struct ruleset.order_line): not 0, its
+	                         number for it; 0 for
+	                         every unit's and commander's order */
+	int special_arg;      /* ... and what else it says, the ruleset's
+	                         to read */
+	struct pt at;         /* ... and the point it names */
 	int line;             /* line in the mail, for messages */
 	int nsteps;
 	struct order_step steps[ORDER_MAX_STEPS];

@@ -15,6 +15,7 @@
 #include "core/err.h"
 #include "core/events.h"
 #include "core/order.h"
+#include "core/text.h"
 
 #define RULESET_TYPE_NUMBERS 4
 
@@ -48,26 +49,81 @@ struct rule_param {
 	int min, max;      /* what a scenario may set it to */
 };
 
-/* A Fog of War card of a ruleset's deck.  Neutral cards are played by
- * any side, the others only by the side the scenario says plays the
- * crown's cards (or by the others, for the rebels'). */
-enum card_allegiance { CARD_NEUTRAL = 0, CARD_CROWN, CARD_REBEL };
+/* A table of a ruleset's own state (battle.rules) as rows of whole
+ * numbers: what of it the store saves after a step, the ledger signs
+ * and an archive shows, so that none of the three knows its layout
+ * (an optional rule's pieces, say: where each is, and what is in
+ * play).
+ * A battle whose first table has no rows keeps none (a game without
+ * the optional rule signs what it always did). */
+#define RULES_TABLE_MAX_KEYS 12
 
-/* What a card is played on. */
-enum card_target {
-	CT_NONE = 0,
-	CT_OWN_UNIT,        /* ON a unit of the player's side */
-	CT_ENEMY_UNIT,      /* ON an enemy unit */
-	CT_ENEMY_COMMANDER, /* ON an enemy commander */
-	CT_POINT            /* AT x,y */
+struct rules_table {
+	const char *name;          /* the archive's array of its rows */
+	const char *const *keys;   /* each row's values' names, in order,
+	                              NULL-terminated */
+	int (*rows)(const struct battle *b);
+	void (*get)(const struct battle *b, int row, int *v);
+	/* Takes nrows rows read back: first with row -1 (0, or -1 when the
+	 * table cannot have nrows), then each row in order (0, or -1 when
+	 * v is out of range). */
+	int (*set)(struct battle *b, int nrows, int row, const int *v);
 };
 
-struct card_def {
-	const char *name;       /* as the text names it (unique) */
-	enum card_allegiance allegiance;
-	int count;              /* in the ruleset's basic deck */
-	enum card_target target;
-	const char *help;       /* what it does, in one line */
+/* A line of a scenario in a ruleset's own words (struct ruleset
+ * .scenario_words): its words, each in double quotes or not. */
+struct scenario_line {
+	const char *const *w;
+	const int *quoted;
+	int n;
+	int line;                  /* its number in the file */
+};
+
+#define RULESET_SCENARIO_SCRATCH 8192  /* bytes of the ruleset's own
+                                          while a scenario is read */
+
+/* What the order parser lends a ruleset reading an order line of its
+ * own words (struct ruleset.order_line). */
+#define ORDER_LINE_OWN_UNIT   1u
+#define ORDER_LINE_ENEMY_UNIT 2u
+#define ORDER_LINE_OWN_CMD    4u
+#define ORDER_LINE_ENEMY_CMD  8u
+
+struct order_line_ctx {
+	const struct battle *b;
+	int side;
+	int standing;              /* the line is a standing order */
+	int replay;                /* stored orders read again (a turn
+	                              played, an archive verified): what
+	                              the line needs of the table as it was
+	                              is the adjudicator's to check */
+	const struct order_set *taken;  /* the mail's lines taken so far */
+	/* The name in text of a unit or commander of the kinds asked
+	 * (ORDER_LINE_*; what: the kind in words, for the message): 1 with
+	 * *idx and *is_cmd set, else -1 with msg saying what is wrong and
+	 * what would do (msg NULL: only whether it is one). */
+	int (*resolve)(const struct order_line_ctx *c, unsigned kinds,
+	    const char *text, const char *what, int *idx, int *is_cmd,
+	    char *msg, size_t msize);
+	/* "x,y" in text, a point on the table: 0, or -1 with msg (word: the
+	 * order's word before it, for the message). */
+	int (*point)(const struct order_line_ctx *c, const char *text,
+	    const char *word, struct pt *out, char *msg, size_t msize);
+	void *parser;
+};
+
+/* A writer of the side report's JSON, lent to a ruleset for what it
+ * adds (struct ruleset_words.holdings_json).  key is NULL in an array;
+ * a NULL string is written as null. */
+struct ruleset_json {
+	void *w;
+	void (*obj)(void *w, const char *key);
+	void (*end_obj)(void *w);
+	void (*arr)(void *w, const char *key);
+	void (*end_arr)(void *w);
+	void (*str)(void *w, const char *key, const char *v);
+	void (*num)(void *w, const char *key, int v);
+	void (*inches)(void *w, const char *key, fx v);
 };
 
 /* A value of a unit that only its ruleset has, for the JSON's object
@@ -167,6 +223,25 @@ struct ruleset_words {
 	 * for 'despatch rules'.  May be NULL. */
 	void (*type_numbers)(const struct troop_type *t, char *out,
 	    size_t size);
+
+	/* What a side holds of the ruleset's own (pieces in hand), each
+	 * appended to t (nothing when there is nothing); each may be NULL.
+	 * holdings: a section of its report, headed, with what is in play
+	 * until next_step; holdings_line: one line of what a side holds,
+	 * for the referee's view of the whole table; welcome: what the
+	 * welcome mail tells a player of side about them (step: the one to
+	 * play); holdings_json: the side report's JSON (fog: only what
+	 * side may know of the others'); rules_note: for 'despatch rules',
+	 * what there is to hold. */
+	void (*holdings)(const struct battle *b, int side, int next_step,
+	    struct text *t);
+	void (*holdings_line)(const struct battle *b, int side,
+	    struct text *t);
+	void (*welcome)(const struct battle *b, int side, int step,
+	    struct text *t);
+	void (*holdings_json)(const struct battle *b, int side, int fog,
+	    const struct ruleset_json *j);
+	void (*rules_note)(struct text *t);
 };
 
 struct ruleset {
@@ -179,10 +254,33 @@ struct ruleset {
 	const struct verb_def *verbs;
 	int nverbs;
 	int turn_minutes;
-	/* Its Fog of War cards (NULL, 0: none), which a scenario's `cards`
-	 * line brings into play; the adjudicator plays them. */
-	const struct card_def *cards;
-	int ncards;
+
+	/* Its own state for the whole battle (battle.rules) as tables, for
+	 * the store, the ledger and the archive (NULL, 0: it keeps none). */
+	const struct rules_table *tables;
+	int ntables;
+
+	/* The first words of the scenario lines it reads itself,
+	 * NULL-terminated (NULL: none), and the reader: scenario_line for
+	 * each such line, in the file's order (scratch: its own, zeroed
+	 * when the file begins), scenario_end once the file is read,
+	 * before prepare.  0, or -1 with msg saying what is wrong and what
+	 * would do (scenario_end: and *line the line it is about). */
+	const char *const *scenario_words;
+	int (*scenario_line)(struct battle *b, void *scratch,
+	    const struct scenario_line *l, char *msg, size_t msize);
+	int (*scenario_end)(struct battle *b, void *scratch, int *line,
+	    char *msg, size_t msize);
+
+	/* An order line in its own words, one that is no unit's or
+	 * commander's (a piece to play, say): 0 if line is not one, 1 with
+	 * *o set (o->special not 0), -1 with msg saying what is wrong.
+	 * order_text writes such an order back as the line it reads. Both
+	 * may be NULL. */
+	int (*order_line)(const struct order_line_ctx *c, const char *line,
+	    struct order *o, char *msg, size_t msize);
+	void (*order_text)(const struct battle *b, const struct order *o,
+	    char *out, size_t size);
 
 	/* After a scenario is loaded: derived values (exhaustion levels),
 	 * checks the loader cannot make.  -1 with e set on error. */
@@ -277,21 +375,6 @@ const char *ruleset_weapon_name(const struct ruleset *r, enum weapon w);
  * NULL): 0, or -1. */
 int ruleset_weapon_parse(const struct ruleset *r, const char *name,
     enum weapon *out);
-
-/* The card whose name is `name`, case, spaces and punctuation other than
- * '!' not counting: its index, or -1. */
-int ruleset_card_exact(const struct ruleset *r, const char *name);
-/* The same, or a name that only starts one (with its '!'s and no more,
- * or without any '!') when only one card of `among` starts so (among: a
- * flag a card of the ruleset, NULL for all).  A card's whole name is
- * that card only: -1 if among leaves it out.  Its index, -1 if none, -2
- * if several. */
-int ruleset_card_find(const struct ruleset *r, const char *name,
-    const unsigned char *among);
-/* 1 if a side may play card k: neutral, or its allegiance is the side's
- * (crown: the battle's crown side). */
-int ruleset_card_playable(const struct ruleset *r, const struct battle *b,
-    int k, int side);
 
 /* A number: the scenario's `set NAME VALUE` if present, else the
  * ruleset's value.  Asking for a name the ruleset does not define is a

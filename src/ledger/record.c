@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/ruleset.h"
+
 void
 ledger_buf_free(struct lbuf *b)
 {
@@ -260,6 +262,14 @@ ledger_dice_seed_nonces(const char *game, int step,
 _Static_assert(BATTLE_UNIT_STATE == 3, "despatch/state/v3 takes three");
 
 int
+ledger_rules_kept(const struct battle *b)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+
+	return rs != NULL && rs->ntables > 0 && rs->tables[0].rows(b) > 0;
+}
+
+int
 ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 {
 	struct lbuf f = { 0 };
@@ -308,25 +318,24 @@ ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH])
 		for (k = 0; k < BATTLE_UNIT_STATE; k++)
 			ledger_buf_int(&f, b->units[i].state[k]);
 	}
-	/* The cards, in a scenario that plays them (a battle without
-	 * keeps the hash it always had). */
-	if (b->cards.n > 0) {
-		ledger_buf_int(&f, b->cards.n);
-		for (i = 0; i < b->cards.n; i++)
-			ledger_buf_int(&f, b->cards.at[i]);
-		ledger_buf_int(&f, b->cards.neffects);
-		for (i = 0; i < b->cards.neffects; i++) {
-			const struct card_effect *x = &b->cards.effects[i];
+	/* The ruleset's own state, where it keeps any (a battle whose
+	 * first table is empty keeps the hash it always had): each table's
+	 * rows, counted, then each commander's casualty marks, as engine 3
+	 * laid them out. */
+	if (ledger_rules_kept(b)) {
+		const struct ruleset *rs = ruleset_find(b->ruleset);
+		int t, v[RULES_TABLE_MAX_KEYS];
 
-			ledger_buf_int(&f, x->card);
-			ledger_buf_int(&f, x->side);
-			ledger_buf_int(&f, x->unit);
-			ledger_buf_int(&f, x->commander);
-			ledger_buf_int(&f, x->at.x);
-			ledger_buf_int(&f, x->at.y);
-			ledger_buf_int(&f, x->value);
-			ledger_buf_int(&f, x->until);
-			ledger_buf_int(&f, x->spent);
+		for (t = 0; t < rs->ntables; t++) {
+			const struct rules_table *rt = &rs->tables[t];
+			int n = rt->rows(b), r, k;
+
+			ledger_buf_int(&f, n);
+			for (r = 0; r < n; r++) {
+				rt->get(b, r, v);
+				for (k = 0; rt->keys[k] != NULL; k++)
+					ledger_buf_int(&f, v[k]);
+			}
 		}
 		for (i = 0; i < b->ncommanders; i++) {
 			ledger_buf_int(&f, b->commanders[i].out_until);

@@ -99,6 +99,10 @@ void ledger_dice_seed_nonces(const char *game, int step,
 /* What changes in a battle, and a step's events, hashed canonically;
  * -1 when out of memory. */
 int ledger_state_hash(const struct battle *b, unsigned char out[LEDGER_HASH]);
+/* 1 if b's ruleset keeps state of its own in this battle (struct
+ * ruleset.tables, the first with rows): the state hash and the
+ * archive's state object then carry it. */
+int ledger_rules_kept(const struct battle *b);
 /* A step's events as engines from 5 sign them: each event's kind, side,
  * units, value, die, message id and typed values but its wording
  * ("despatch/events/v2"), never its sentence. */

@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <sodium.h>
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,27 +250,22 @@ ledger_state_json(const struct battle *b)
 		for (k = 0; k < BATTLE_UNIT_STATE; k++)
 			st_num(x, unit_keys[k], b->units[i].state[k], &oom);
 	}
-	/* Only in a battle that plays cards, as in the hash. */
-	if (b->cards.n > 0) {
-		a = st_array(st, "cards", &oom);
-		for (i = 0; i < b->cards.n; i++) {
-			x = st_elem(a, &oom);
-			st_num(x, "at", b->cards.at[i], &oom);
-		}
-		a = st_array(st, "effects", &oom);
-		for (i = 0; i < b->cards.neffects; i++) {
-			const struct card_effect *c = &b->cards.effects[i];
+	/* The ruleset's own, where it keeps any, as in the hash. */
+	if (ledger_rules_kept(b)) {
+		const struct ruleset *rs = ruleset_find(b->ruleset);
+		int t, v[RULES_TABLE_MAX_KEYS];
 
-			x = st_elem(a, &oom);
-			st_num(x, "card", c->card, &oom);
-			st_num(x, "side", c->side, &oom);
-			st_num(x, "unit", c->unit, &oom);
-			st_num(x, "commander", c->commander, &oom);
-			st_num(x, "x", c->at.x, &oom);
-			st_num(x, "y", c->at.y, &oom);
-			st_num(x, "value", c->value, &oom);
-			st_num(x, "until", c->until, &oom);
-			st_num(x, "spent", c->spent, &oom);
+		for (t = 0; t < rs->ntables; t++) {
+			const struct rules_table *rt = &rs->tables[t];
+			int n = rt->rows(b), r, k;
+
+			a = st_array(st, rt->name, &oom);
+			for (r = 0; r < n; r++) {
+				rt->get(b, r, v);
+				x = st_elem(a, &oom);
+				for (k = 0; rt->keys[k] != NULL; k++)
+					st_num(x, rt->keys[k], v[k], &oom);
+			}
 		}
 		a = st_array(st, "commanders_out", &oom);
 		for (i = 0; i < b->ncommanders; i++) {
@@ -366,30 +362,27 @@ ledger_state_read(struct battle *b, json_t *st)
 		for (k = 0; k < BATTLE_UNIT_STATE; k++)
 			b->units[i].state[k] = (int)st_get(x, unit_keys[k]);
 	}
-	if (b->cards.n > 0) {
-		if ((a = st_arr(st, "cards", (size_t)b->cards.n)) == NULL)
-			return -1;
-		for (i = 0; i < (size_t)b->cards.n; i++)
-			b->cards.at[i] = (signed char)st_get(json_array_get(a, i),
-			    "at");
-		a = json_object_get(st, "effects");
-		ne = json_is_array(a) ? json_array_size(a) : (size_t)-1;
-		if (ne > BATTLE_MAX_EFFECTS)
-			return -1;
-		b->cards.neffects = (int)ne;
-		for (i = 0; i < ne; i++) {
-			json_t *x = json_array_get(a, i);
-			struct card_effect *c = &b->cards.effects[i];
+	if (ledger_rules_kept(b)) {
+		const struct ruleset *rs = ruleset_find(b->ruleset);
+		int t, v[RULES_TABLE_MAX_KEYS];
 
-			c->card = (int)st_get(x, "card");
-			c->side = (int)st_get(x, "side");
-			c->unit = (int)st_get(x, "unit");
-			c->commander = (int)st_get(x, "commander");
-			c->at.x = (fx)st_get(x, "x");
-			c->at.y = (fx)st_get(x, "y");
-			c->value = (int)st_get(x, "value");
-			c->until = (int)st_get(x, "until");
-			c->spent = (int)st_get(x, "spent");
+		for (t = 0; t < rs->ntables; t++) {
+			const struct rules_table *rt = &rs->tables[t];
+
+			a = json_object_get(st, rt->name);
+			ne = json_is_array(a) ? json_array_size(a) : 0;
+			if (!json_is_array(a) || ne > INT_MAX ||
+			    rt->set(b, (int)ne, -1, NULL) != 0)
+				return -1;
+			for (i = 0; i < ne; i++) {
+				json_t *x = json_array_get(a, i);
+				int k;
+
+				for (k = 0; rt->keys[k] != NULL; k++)
+					v[k] = (int)st_get(x, rt->keys[k]);
+				if (rt->set(b, (int)ne, (int)i, v) != 0)
+					return -1;
+			}
 		}
 		if ((a = st_arr(st, "commanders_out", (size_t)b->ncommanders)) ==
 		    NULL)
@@ -1126,8 +1119,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 			    b->sides[i].id);
 			goto out;
 		}
-	/* The players on each side, as the genesis seated them: a side's
-	 * hand of cards depends on them. */
+	/* The players on each side, as the genesis seated them, which a
+	 * ruleset may weigh. */
 	{
 		int k, sd;
 

@@ -107,24 +107,11 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 	if (size == 0)
 		return;
 	buf[0] = '\0';
-	if (o->card > 0) {
+	if (o->special != 0) {
 		const struct ruleset *rs = ruleset_find(b->ruleset);
 
-		canon_put(&c, o->discard ? "DISCARD CARD \"" : "PLAY CARD \"");
-		canon_put(&c, rs != NULL && o->card <= rs->ncards ?
-		    rs->cards[o->card - 1].name : "?");
-		canon_put(&c, "\"");
-		if (o->who >= 0) {
-			canon_put(&c, " ON ");
-			canon_put(&c, o->is_commander ? b->commanders[o->who].name :
-			    b->units[o->who].name);
-		} else if (!o->discard && rs != NULL && o->card <= rs->ncards &&
-		    rs->cards[o->card - 1].target == CT_POINT) {
-			canon_put(&c, " AT ");
-			canon_fx(&c, o->at.x);
-			canon_put(&c, ",");
-			canon_fx(&c, o->at.y);
-		}
+		if (rs != NULL && rs->order_text != NULL)
+			rs->order_text(b, o, buf, size);
 		return;
 	}
 	canon_put(&c, o->is_commander ? b->commanders[o->who].name :

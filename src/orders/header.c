@@ -37,7 +37,7 @@ header_key(const char *w, size_t n)
 static int
 turn_value(const char *v)
 {
-	static const char *const card[] = { "one", "two", "three", "four",
+	static const char *const cardinal[] = { "one", "two", "three", "four",
 		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
 		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
 		"eighteen", "nineteen", "twenty" };
@@ -61,7 +61,7 @@ turn_value(const char *v)
 		return -1;
 	}
 	for (i = 0; i < 20; i++)
-		if (strcasecmp(v, card[i]) == 0 || strcasecmp(v, ord[i]) == 0)
+		if (strcasecmp(v, cardinal[i]) == 0 || strcasecmp(v, ord[i]) == 0)
 			return i + 1;
 	return -1;
 }

@@ -43,14 +43,11 @@ struct orders_parser {
 	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
 	                      * is known to be valid UTF-8 */
 	int replay;          /* reading stored orders again (turn, verify):
-	                      * what a card needs of the hand is left to the
-	                      * adjudicator (orders_parser_replay) */
+	                      * what a ruleset's own line needs of the table
+	                      * as it was is left to the adjudicator
+	                      * (orders_parser_replay) */
 };
 
-/* A PLAY CARD or DISCARD CARD line (cards.c): 0 if buf is not one, 1
- * with *o filled, -1 with msg saying what is wrong. */
-int orders_card_line(struct orders_parser *p, const struct battle *b,
-    int side, const char *buf, struct order *o, char *msg, size_t msize);
 /* A point "x,y" on the table into *out: 0, or -1 with msg (what names
  * the order in it). */
 int orders_point(struct orders_parser *p, const struct battle *b,

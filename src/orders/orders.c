@@ -767,7 +767,7 @@ replace_earlier(struct orders_result *out, struct order_set *set,
 	int i;
 
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].card == 0 &&
+		if (set->orders[i].special == 0 &&
 		    set->orders[i].is_commander == o->is_commander &&
 		    set->orders[i].who == o->who) {
 			memmove(&set->orders[i], &set->orders[i + 1],
@@ -927,6 +927,33 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 	}
 }
 
+/* The name and point readers the parser lends a ruleset's own order
+ * lines (struct order_line_ctx). */
+static int
+line_resolve(const struct order_line_ctx *c, unsigned kinds, const char *text,
+    const char *what, int *idx, int *is_cmd, char *msg, size_t msize)
+{
+	const struct cand *cd;
+	unsigned which = ((kinds & ORDER_LINE_OWN_UNIT) ? WHO_OWN_UNIT : 0) |
+	    ((kinds & ORDER_LINE_ENEMY_UNIT) ? WHO_ENEMY_UNIT : 0) |
+	    ((kinds & ORDER_LINE_OWN_CMD) ? WHO_OWN_CMD : 0) |
+	    ((kinds & ORDER_LINE_ENEMY_CMD) ? WHO_ENEMY_CMD : 0);
+
+	if (orders_resolve(c->parser, c->b, c->side, which, text, &cd, msg,
+	    msize, what) != 1)
+		return -1;
+	*idx = cd->idx;
+	*is_cmd = cd->kind == C_CMD;
+	return 1;
+}
+
+static int
+line_point(const struct order_line_ctx *c, const char *text, const char *word,
+    struct pt *out, char *msg, size_t msize)
+{
+	return orders_point(c->parser, c->b, text, word, out, msg, msize);
+}
+
 int
 orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
@@ -1082,32 +1109,16 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			standing = 1;
 		}
 		marking = standing;
-		/* A card to play or discard. */
-		{
-			int rc = orders_card_line(p, b, side, buf, &o, msg,
-			    sizeof(msg));
+		/* A line in the ruleset's own words, no unit's order. */
+		if (p->rs->order_line != NULL) {
+			struct order_line_ctx lc = {
+				.b = b, .side = side, .standing = standing,
+				.replay = p->replay, .taken = &out->set,
+				.resolve = line_resolve, .point = line_point,
+				.parser = p,
+			};
+			int rc = p->rs->order_line(&lc, buf, &o, msg, sizeof(msg));
 
-			if (rc > 0 && standing) {
-				rc = -1;
-				snprintf(msg, sizeof(msg), "a card is played once, so it "
-				    "cannot be a standing order");
-			}
-			if (rc > 0 && !p->replay) {
-				int held = 0, asked = 1, j;
-
-				for (j = 0; j < b->cards.n; j++)
-					held += b->cards.at[j] == side &&
-					    b->cards.kind[j] + 1 == o.card;
-				for (j = 0; j < out->set.n; j++)
-					asked += out->set.orders[j].card == o.card;
-				if (asked > held) {
-					rc = -1;
-					snprintf(msg, sizeof(msg), "your side holds %d "
-					    "\"%s\", and earlier lines play or discard %s",
-					    held, p->rs->cards[o.card - 1].name, held == 1 ?
-					    "it" : "them all");
-				}
-			}
 			if (rc < 0) {
 				add_line(out, line, ORDERS_ERROR, buf, msg);
 				continue;

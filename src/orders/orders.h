@@ -112,11 +112,11 @@ int orders_find_header(struct orders_parser *p, const char *subject,
     const char *body, struct orders_header *h);
 
 /* With on set, the parser reads orders stored earlier, to play them: a
- * card line is taken whether or not the side still holds the card, or
- * holds enough of it for every line that plays it (two players of a side
- * may each have played the side's one copy), and the adjudicator says
- * what came of it.  Off (the default), a mail is checked against the
- * hand as it is. */
+ * line in the ruleset's own words is taken whatever the table needs of
+ * it now (a piece played that the side no longer holds, say, since two
+ * players of a side may each have played its one copy), and the
+ * adjudicator says what came of it.  Off (the default), a mail is
+ * checked against the table as it is. */
 void orders_parser_replay(struct orders_parser *p, int on);
 
 /* Limits what the parser's next mails may order to the brigades in mask

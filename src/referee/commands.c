@@ -146,21 +146,9 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "more are left out):\n", ORDER_MAX_STEPS);
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)
 		text_add(t, "  %s\n", rs->verbs[i].help);
-	if (rs != NULL && rs->ncards > 0 && b->cards.n > 0) {
-		int held = 0;
+	if (rs != NULL && rs->words->welcome != NULL)
+		rs->words->welcome(b, side, g->step > 0 ? g->step : 1, t);
 
-		for (i = 0; i < b->cards.n; i++)
-			held += b->cards.at[i] == side;
-		text_add(t, "\nThis battle plays Fog of War cards%s. A card is a "
-		    "line of its own, played at\nthe start of your phase:\n  PLAY "
-		    "CARD \"Good Going\" ON <unit>      (or PLAY CARD 2 ON <unit>, "
-		    "by number)\n  PLAY CARD \"Local Knowledge!\" AT 30,20\n  DISCARD "
-		    "CARD \"Panic!!!\"          (you draw another at the end of the "
-		    "turn)\n", held > 0 ? "" : ", dealt as the first phase is "
-		    "played");
-		if (held > 0)
-			report_cards(t, b, side, g->step > 0 ? g->step : 1);
-	}
 	text_add(t, "\nA unit without an order holds. A new mail with orders "
 	    "replaces your earlier set\nfor that phase; a mail without order "
 	    "lines leaves it as it is. A later line for\nthe same unit "

@@ -493,7 +493,7 @@ echo_lines(struct text *t, const struct battle *b,
 		const struct order *o = &res->set.orders[k];
 		int st;
 
-		if (o->card == 0 && !o->is_commander &&
+		if (o->special == 0 && !o->is_commander &&
 		    battle_unit_alive(b, o->who) == 0)
 			text_add(t, "  (line %d: %s has no stands left on the table: "
 			    "this order will do nothing)\n", o->line,

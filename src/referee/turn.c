@@ -224,7 +224,7 @@ attempt_read(struct referee *r, const char *game, const int *dice,
 		    "build does not have", a->g.name, a->g.ruleset);
 	if (store_battle_load(r->st, &a->g, &a->b, e) != 0)
 		return -1;
-	/* The players on each side: a side's hand of cards depends on them. */
+	/* The players on each side, which a ruleset may weigh. */
 	{
 		struct store_player pl[MAX_PLAYERS];
 		int np = store_players(r->st, a->g.id, -1, pl, MAX_PLAYERS, e), k;

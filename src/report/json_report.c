@@ -247,62 +247,29 @@ json_result(struct jw *j, const struct report_game *g,
 	jw_end_obj(j);
 }
 
-/* The Fog of War cards, in a battle that plays them: how many are in
- * the deck, each side's hand (in a fog game only how many the others
- * hold), and the cards in play (in a fog game those the side played or
- * that lie on its units). */
+/* The writer lent to a ruleset for what its side holds (struct
+ * ruleset_words.holdings_json). */
+static void rj_obj(void *w, const char *k) { jw_obj(w, k); }
+static void rj_end_obj(void *w) { jw_end_obj(w); }
+static void rj_arr(void *w, const char *k) { jw_arr(w, k); }
+static void rj_end_arr(void *w) { jw_end_arr(w); }
+static void rj_str(void *w, const char *k, const char *v) { jw_str(w, k, v); }
+static void rj_num(void *w, const char *k, int v) { jw_int(w, k, v); }
+static void rj_inches(void *w, const char *k, fx v) { jw_fx(w, k, v); }
+
+/* What the side holds of its ruleset's own. */
 static void
-json_cards(struct jw *j, const struct battle *b, int side, int fog)
+json_holdings(struct jw *j, const struct battle *b, int side, int fog)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
-	int i, s, n = 0;
+	const struct ruleset_json rj = {
+		.w = j, .obj = rj_obj, .end_obj = rj_end_obj, .arr = rj_arr,
+		.end_arr = rj_end_arr, .str = rj_str, .num = rj_num,
+		.inches = rj_inches,
+	};
 
-	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
-		return;
-	jw_obj(j, "cards");
-	for (i = 0; i < b->cards.n; i++)
-		n += b->cards.at[i] == CARD_DECK;
-	jw_int(j, "deck", n);
-	jw_arr(j, "hands");
-	for (s = 0; s < b->nsides; s++) {
-		jw_obj(j, NULL);
-		jw_str(j, "side", b->sides[s].id);
-		for (i = n = 0; i < b->cards.n; i++)
-			n += b->cards.at[i] == s;
-		jw_int(j, "held", n);
-		if (!fog || s == side) {
-			jw_arr(j, "cards");
-			for (i = 0; i < b->cards.n; i++)
-				if (b->cards.at[i] == s)
-					jw_str(j, NULL, rs->cards[b->cards.kind[i]].name);
-			jw_end_arr(j);
-		}
-		jw_end_obj(j);
-	}
-	jw_end_arr(j);
-	jw_arr(j, "in_play");
-	for (i = 0; i < b->cards.neffects; i++) {
-		const struct card_effect *x = &b->cards.effects[i];
-
-		if (x->spent || (fog && x->side != side && (x->unit < 0 ||
-		    b->units[x->unit].side != side)) ||
-		    (x->unit >= 0 && battle_unit_alive(b, x->unit) == 0))
-			continue;
-		jw_obj(j, NULL);
-		jw_str(j, "card", rs->cards[x->card].name);
-		jw_str(j, "played_by", b->sides[x->side].id);
-		jw_str(j, "unit", x->unit >= 0 ? b->units[x->unit].name : NULL);
-		jw_str(j, "commander", x->commander >= 0 ?
-		    b->commanders[x->commander].name : NULL);
-		if (x->unit < 0 && x->commander < 0) {
-			jw_fx(j, "x", x->at.x);
-			jw_fx(j, "y", x->at.y);
-		}
-		jw_int(j, "until_step", x->until);
-		jw_end_obj(j);
-	}
-	jw_end_arr(j);
-	jw_end_obj(j);
+	if (rs != NULL && rs->words->holdings_json != NULL)
+		rs->words->holdings_json(b, side, fog, &rj);
 }
 
 void
@@ -356,7 +323,7 @@ report_json_state(struct jw *j, const char *key, const struct report_game *g,
 		jw_fx(j, "x", c->pos.x);
 		jw_fx(j, "y", c->pos.y);
 		jw_bool(j, "removed", c->gone);
-		/* A card's casualty: out until this step is over (0: not). */
+		/* A casualty: out until this step is over (0: not). */
 		jw_int(j, "out_until_step", c->out_until);
 		jw_bool(j, "out_of_play", c->out_removed);
 		jw_end_obj(j);
@@ -396,7 +363,7 @@ report_json_state(struct jw *j, const char *key, const struct report_game *g,
 			json_unit(j, b, i, seen);
 	}
 	jw_end_arr(j);
-	json_cards(j, b, side, fog);
+	json_holdings(j, b, side, fog);
 	json_result(j, g, b, fog);
 	jw_end_obj(j);
 }

@@ -168,7 +168,7 @@ report_forces(struct text *t, const struct battle *b, int side)
 	report_forces_detail(t, b, side, NULL, 0);
 }
 
-/* A commander a card has put out: how long, as " (...)" into buf; else
+/* A commander put out for a while (a casualty): how long, as " (...)" into buf; else
  * " (out of action)" for one gone for good, or "". */
 static const char *
 commander_note(const struct battle *b, const struct commander *k, char *buf,
@@ -569,101 +569,23 @@ report_observer(const struct battle *b, const char *game, int step,
 	return t.s;
 }
 
-/* text, on the lines after a card's name: indented, cut at spaces to
- * keep the mail's lines under 72 characters. */
-static void
-wrapped(struct text *t, const char *text)
+void
+report_holdings_line(struct text *t, const struct battle *b, int side)
 {
-	const char *s = text;
+	const struct ruleset *rs = ruleset_find(b->ruleset);
 
-	text_add(t, "\n");
-	while (*s) {
-		size_t n = strlen(s), cut = n;
-
-		if (n > 66) {
-			cut = 66;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = 66;
-		}
-		text_add(t, "      %.*s\n", (int)cut, s);
-		s += cut;
-		while (*s == ' ')
-			s++;
-	}
+	if (rs != NULL && rs->words->holdings_line != NULL)
+		rs->words->holdings_line(b, side, t);
 }
 
 void
-report_hand(struct text *t, const struct battle *b, int side)
+report_holdings(struct text *t, const struct battle *b, int side,
+    int next_step)
 {
 	const struct ruleset *rs = ruleset_find(b->ruleset);
-	int i, n = 0;
 
-	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
-		return;
-	text_add(t, "\nCards held:");
-	for (i = 0; i < b->cards.n; i++)
-		if (b->cards.at[i] == side)
-			text_add(t, "%s \"%s\"", n++ ? "," : "",
-			    rs->cards[b->cards.kind[i]].name);
-	text_add(t, "%s\n", n ? "" : " none");
-}
-
-void
-report_cards(struct text *t, const struct battle *b, int side, int next_step)
-{
-	const struct ruleset *rs = ruleset_find(b->ruleset);
-	int i, n = 0, shown = 0;
-
-	if (rs == NULL || rs->ncards == 0 || b->cards.n == 0)
-		return;
-	text_add(t, "\nYour cards\n----------\n");
-	for (i = 0; i < b->cards.n; i++) {
-		const struct card_def *cd = &rs->cards[b->cards.kind[i]];
-
-		if (b->cards.at[i] != side)
-			continue;
-		n++;
-		text_add(t, "%2d. \"%s\"", n, cd->name);
-		if (!ruleset_card_playable(rs, b, b->cards.kind[i], side))
-			text_add(t, " (a %s card: yours only to discard)\n",
-			    cd->allegiance == CARD_CROWN ? "crown" : "rebel");
-		else
-			wrapped(t, cd->help);
-	}
-	if (n == 0)
-		text_add(t, "Your side holds no cards.\n");
-	else
-		text_add(t, "Play one with a line of its own, e.g. PLAY CARD \"Name\" "
-		    "ON <unit> (or by its\nnumber: PLAY CARD 1 ON <unit>); DISCARD "
-		    "CARD \"Name\" lets you draw another.\nCards played or "
-		    "discarded are replaced after the last phase of each turn.\n");
-	for (i = 0; i < b->cards.neffects; i++) {
-		const struct card_effect *x = &b->cards.effects[i];
-		char xs[24], ys[24];
-		int nt;
-
-		if (x->until < next_step || x->spent || (x->side != side &&
-		    (x->unit < 0 || b->units[x->unit].side != side)) ||
-		    (x->unit >= 0 && battle_unit_alive(b, x->unit) == 0))
-			continue;
-		if (shown++ == 0)
-			text_add(t, "In play:\n");
-		nt = battle_step_side(b, x->until + 1);
-		if (x->unit >= 0)
-			text_add(t, "  \"%s\" (played by %s) on %s,\n",
-			    rs->cards[x->card].name, b->sides[x->side].id,
-			    b->units[x->unit].name);
-		else
-			text_add(t, "  \"%s\" (played by %s) at %s,%s,\n",
-			    rs->cards[x->card].name, b->sides[x->side].id,
-			    geom_fmt_fx(x->at.x, xs, sizeof(xs)),
-			    geom_fmt_fx(x->at.y, ys, sizeof(ys)));
-		text_add(t, "      until the %s phase of turn %d begins\n",
-		    nt >= 0 ? b->sides[nt].id : "next",
-		    battle_step_turn(b, x->until + 1));
-	}
+	if (rs != NULL && rs->words->holdings != NULL)
+		rs->words->holdings(b, side, next_step, t);
 }
 
 char *
@@ -750,7 +672,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 	}
 	cut_note(&t, "lines of forces");
-	report_cards(&t, b, side, next_step);
+	report_holdings(&t, b, side, next_step);
 	section(&t, REPORT_MAX / 4);
 	if (rolls > 0) {
 		int k = 0;

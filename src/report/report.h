@@ -80,13 +80,12 @@ void report_forces_detail(struct text *t, const struct battle *b, int side,
 
 /* Each side's SP left and brigades exhausted or collapsed, a line a side. */
 void report_totals(struct text *t, const struct battle *b);
-/* "Cards held: ..." for the side, in a battle that plays cards. */
-void report_hand(struct text *t, const struct battle *b, int side);
-/* The side's Fog of War cards, in a battle that plays them: its hand,
- * numbered as an order may name them, each with what it does, and the
- * cards in play it played or that lie on its units, as they stand before
- * step next_step.  Nothing in a battle without cards. */
-void report_cards(struct text *t, const struct battle *b, int side,
+/* What the side holds of its ruleset's own (struct ruleset_words
+ * .holdings_line), on a line. */
+void report_holdings_line(struct text *t, const struct battle *b, int side);
+/* The same as a section of the side's report (.holdings), as it stands
+ * before step next_step.  Nothing for a ruleset or battle without. */
+void report_holdings(struct text *t, const struct battle *b, int side,
     int next_step);
 
 /* The scenario's objectives and who holds each, the points each side has

@@ -953,7 +953,7 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		for (u = 0; u < b->nunits; u++)
 			b->units[u].state[B7_MARKS] &= ~UM_HIT;
 	for (i = 0; mine != NULL && i < mine->n; i++) {
-		if (mine->orders[i].card != 0)
+		if (mine->orders[i].special != 0)
 			continue;
 		if (mine->orders[i].is_commander)
 			b7_commander_order(c, &mine->orders[i]);

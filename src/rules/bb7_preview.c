@@ -637,7 +637,7 @@ run(struct pv *pv, const struct battle *b, const struct order_set *set)
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
 
-		if (o->card != 0)
+		if (o->special != 0)
 			continue;
 		if (o->is_commander) {
 			if (o->who >= 0 && o->who < nb->ncommanders)

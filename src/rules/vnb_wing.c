@@ -473,7 +473,7 @@ find_riders(struct ctx *c, const struct order_set *mine)
 			continue;
 		}
 		for (i = 0; mine != NULL && i < mine->n; i++)
-			if (mine->orders[i].card == 0 &&
+			if (mine->orders[i].special == 0 &&
 			    mine->orders[i].is_commander && mine->orders[i].who == k)
 				break;
 		if (mine == NULL || i == mine->n)
@@ -1279,7 +1279,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	/* Unit order: order lines first, then scenario order, phasing side
 	 * first. */
 	for (i = 0; mine != NULL && i < mine->n; i++)
-		if (mine->orders[i].card == 0 && !mine->orders[i].is_commander &&
+		if (mine->orders[i].special == 0 && !mine->orders[i].is_commander &&
 		    !ranked[mine->orders[i].who]) {
 			ranked[mine->orders[i].who] = 1;
 			c->rank[c->nrank++] = mine->orders[i].who;
@@ -1304,7 +1304,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	phase_command(c);
 	find_riders(c, mine);
 	for (i = 0; mine != NULL && i < mine->n; i++) {
-		if (mine->orders[i].card != 0)
+		if (mine->orders[i].special != 0)
 			continue;   /* played above */
 		if (mine->orders[i].is_commander)
 			do_commander_order(c, &mine->orders[i]);

@@ -21,6 +21,72 @@ _Static_assert(((ST_GUNS_LOST | ST_MARSH_ROLLED | ST_MARSH_X2 | ST_MARSH_X4 |
 
 extern const struct ruleset ruleset_vnb_wing;
 
+/* --- The Fog of War cards: the text's optional rule, and so this
+ * ruleset's alone (docs/rules-vnb-wing.md, Fog of War cards). -------- */
+
+/* Who may play a card: any side, or only the one the scenario says
+ * plays the crown's cards (or the others, the rebels'). */
+enum vnb_allegiance { VNB_NEUTRAL = 0, VNB_CROWN, VNB_REBEL };
+
+/* What a card is played on. */
+enum vnb_target {
+	VNB_ON_NOTHING = 0,
+	VNB_ON_OWN_UNIT,        /* ON a unit of the player's side */
+	VNB_ON_ENEMY_UNIT,      /* ON an enemy unit */
+	VNB_ON_ENEMY_COMMANDER, /* ON an enemy commander */
+	VNB_ON_POINT            /* AT x,y */
+};
+
+struct vnb_card_def {
+	const char *name;       /* as the text names it (unique) */
+	enum vnb_allegiance allegiance;
+	int count;              /* in the basic deck */
+	enum vnb_target target;
+	const char *help;       /* what it does, in one line */
+};
+
+#define VNB_MAX_CARDS    128
+#define VNB_MAX_EFFECTS  256   /* two turns of every card played */
+
+/* Where a card of the deck is (struct vnb_deck.at). */
+#define VNB_IN_DECK  (-1)   /* to be drawn */
+#define VNB_USED     (-2)   /* played or discarded: back into the deck at
+                               the next draw */
+
+/* A card's effect that lasts beyond the moment it is played. */
+struct vnb_effect {
+	int card;        /* enum vnb_card */
+	int side;        /* the side that played it */
+	int unit;        /* the unit it is on, or -1 */
+	int commander;   /* the commander it is on, or -1 */
+	struct pt at;    /* the point it names (a stream's section) */
+	int value;       /* what it rolled (inches gained or lost) */
+	int until;       /* the last step it lasts */
+	int spent;       /* used up (a one-time reroll) */
+};
+
+/* The deck of a battle that plays the cards: the ruleset's block of the
+ * battle (battle.rules).  Cards are kept in the scenario's order; each
+ * is in the deck, used, or held by a side. */
+struct vnb_deck {
+	int n;                          /* 0: the scenario plays without */
+	int crown;                      /* the side playing the crown's
+	                                   cards (the others play the
+	                                   rebels'), -1 */
+	unsigned char kind[VNB_MAX_CARDS];  /* enum vnb_card */
+	signed char at[VNB_MAX_CARDS];      /* VNB_IN_DECK, VNB_USED or the
+	                                       side holding it */
+	int neffects;
+	struct vnb_effect effects[VNB_MAX_EFFECTS];
+};
+_Static_assert(sizeof(struct vnb_deck) <= BATTLE_RULES_BLOCK,
+    "the deck fits the battle's block");
+
+/* The battle's deck (const for a const battle). */
+#define vnb_deck(b) _Generic((b), \
+	const struct battle *: (const struct vnb_deck *)(const void *)(b)->rules, \
+	struct battle *: (struct vnb_deck *)(void *)(b)->rules)
+
 /* The catalogue and numbers, shared by the table and the adjudicator. */
 extern const struct troop_type vnb_types[];
 extern const int vnb_ntypes;
@@ -41,7 +107,41 @@ enum vnb_card {
 	VC_COLD_STEEL_LIGHT, VC_TARLETONS_QUARTER,
 	VC_COUNT
 };
-extern const struct card_def vnb_cards[VC_COUNT];
+extern const struct vnb_card_def vnb_cards[VC_COUNT];
+
+/* The card whose name is `name`, case, spaces and punctuation other than
+ * '!' not counting: its index, or -1. */
+int vnb_card_exact(const char *name);
+/* The same, or a name that only starts one (with its '!'s and no more,
+ * or without any '!') when only one card of `among` starts so (among: a
+ * flag a card, NULL for all).  A card's whole name is that card only:
+ * -1 if among leaves it out.  Its index, -1 if none, -2 if several. */
+int vnb_card_find(const char *name, const unsigned char *among);
+/* 1 if a side may play card k: neutral, or its allegiance is the
+ * side's. */
+int vnb_card_playable(const struct battle *b, int k, int side);
+
+/* The deck as the rest of despatch meets it (vnb_wing_deck.c,
+ * vnb_wing_card_words.c; their contracts are struct ruleset's and
+ * struct ruleset_words'). */
+extern const struct rules_table vnb_tables[2];
+extern const char *const vnb_scenario_words[];
+int vnb_scenario_line(struct battle *b, void *scratch,
+    const struct scenario_line *l, char *msg, size_t msize);
+int vnb_scenario_end(struct battle *b, void *scratch, int *line, char *msg,
+    size_t msize);
+int vnb_order_line(const struct order_line_ctx *c, const char *buf,
+    struct order *o, char *msg, size_t msize);
+void vnb_order_text(const struct battle *b, const struct order *o,
+    char *out, size_t size);
+void vnb_holdings(const struct battle *b, int side, int next_step,
+    struct text *t);
+void vnb_holdings_line(const struct battle *b, int side, struct text *t);
+void vnb_welcome(const struct battle *b, int side, int step,
+    struct text *t);
+void vnb_holdings_json(const struct battle *b, int side, int fog,
+    const struct ruleset_json *j);
+void vnb_rules_note(struct text *t);
 extern const struct verb_def vnb_verbs[];
 extern const int vnb_nverbs;
 

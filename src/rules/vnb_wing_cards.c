@@ -50,13 +50,13 @@ origin(const struct battle *b, int u)
 	for (i = 0; i < sizeof(by_type) / sizeof(by_type[0]); i++)
 		if (strcmp(by_type[i].type, un->type) == 0)
 			return by_type[i].origin;
-	return un->side == b->cards.crown ? "british" : "american";
+	return un->side == vnb_deck(b)->crown ? "british" : "american";
 }
 
 static int
 is_crown(const struct battle *b, int u)
 {
-	return b->units[u].side == b->cards.crown;
+	return b->units[u].side == vnb_deck(b)->crown;
 }
 
 /* Highlanders are British regulars too. */
@@ -116,14 +116,14 @@ effect_until(struct ctx *c)
 
 /* The active effect of card k on unit u (any card of the list when k is
  * -1 and ks lists them, -1 ending), or NULL. */
-static struct card_effect *
+static struct vnb_effect *
 effect_on(struct ctx *c, int u, const int *ks)
 {
-	struct cards *cs = &c->b->cards;
+	struct vnb_deck *cs = vnb_deck(c->b);
 	int i, j;
 
 	for (i = 0; i < cs->neffects; i++) {
-		struct card_effect *x = &cs->effects[i];
+		struct vnb_effect *x = &cs->effects[i];
 
 		if (x->unit != u || x->spent || x->until < c->step)
 			continue;
@@ -134,14 +134,14 @@ effect_on(struct ctx *c, int u, const int *ks)
 	return NULL;
 }
 
-static struct card_effect *
+static struct vnb_effect *
 effect_add(struct ctx *c, int k, int side, int unit, int cmd, struct pt at,
     int value)
 {
-	struct cards *cs = &c->b->cards;
-	struct card_effect *x;
+	struct vnb_deck *cs = vnb_deck(c->b);
+	struct vnb_effect *x;
 
-	if (cs->neffects == BATTLE_MAX_EFFECTS) {
+	if (cs->neffects == VNB_MAX_EFFECTS) {
 		c->overflow = 1;
 		return NULL;
 	}
@@ -174,8 +174,8 @@ held(const struct battle *b, int side)
 {
 	int i, n = 0;
 
-	for (i = 0; i < b->cards.n; i++)
-		n += b->cards.at[i] == side;
+	for (i = 0; i < vnb_deck(b)->n; i++)
+		n += vnb_deck(b)->at[i] == side;
 	return n;
 }
 
@@ -215,22 +215,22 @@ draw_hands(struct ctx *c)
 		while (held(b, side) < want) {
 			int deck = 0, r, k;
 
-			for (i = 0; i < b->cards.n; i++)
-				deck += b->cards.at[i] == CARD_DECK;
+			for (i = 0; i < vnb_deck(b)->n; i++)
+				deck += vnb_deck(b)->at[i] == VNB_IN_DECK;
 			if (deck == 0)
 				break;
 			c->d->side = side;
 			r = dice_roll(c->d, deck, -1, VW_R_CARD_DRAWN_DECK,
 			    b->sides[side].id, deck);
-			for (i = 0, k = 0; i < b->cards.n; i++)
-				if (b->cards.at[i] == CARD_DECK && ++k == r)
+			for (i = 0, k = 0; i < vnb_deck(b)->n; i++)
+				if (vnb_deck(b)->at[i] == VNB_IN_DECK && ++k == r)
 					break;
-			if (i == b->cards.n)
+			if (i == vnb_deck(b)->n)
 				break;
-			b->cards.at[i] = (signed char)side;
-			vw_ev(c, EV_CARD, -1, -1, b->cards.kind[i],
+			vnb_deck(b)->at[i] = (signed char)side;
+			vw_ev(c, EV_CARD, -1, -1, vnb_deck(b)->kind[i],
 			    VW_M_DRAWS_CARD, b->sides[side].id,
-			    card_name(b->cards.kind[i]));
+			    card_name(vnb_deck(b)->kind[i]));
 			by_side(c, side);
 		}
 	}
@@ -459,9 +459,9 @@ vnb_card_unplayable(const struct battle *b, int k, int side,
 	/* An enemy must be in sight of the side: a player picks what he
 	 * sees on the table (and a refusal tells nothing of what he does
 	 * not). */
-	if (vnb_cards[k].target == CT_ENEMY_UNIT && !unit_seen_by(b, side, u))
+	if (vnb_cards[k].target == VNB_ON_ENEMY_UNIT && !unit_seen_by(b, side, u))
 		return "it is not in sight of the side";
-	if (vnb_cards[k].target == CT_ENEMY_COMMANDER &&
+	if (vnb_cards[k].target == VNB_ON_ENEMY_COMMANDER &&
 	    !commander_seen_by(b, side, o->who))
 		return "he is not in sight of the side";
 	if (u >= 0 && battle_unit_alive(b, u) == 0)
@@ -650,8 +650,8 @@ held_card(const struct battle *b, int side, int k)
 {
 	int i;
 
-	for (i = 0; i < b->cards.n; i++)
-		if (b->cards.at[i] == side && b->cards.kind[i] == k)
+	for (i = 0; i < vnb_deck(b)->n; i++)
+		if (vnb_deck(b)->at[i] == side && vnb_deck(b)->kind[i] == k)
 			return i;
 	return -1;
 }
@@ -660,7 +660,7 @@ static void
 play_order(struct ctx *c, int side, const struct order *o)
 {
 	struct battle *b = c->b;
-	int k = o->card - 1, i;
+	int k = o->special - 1, i;
 	const char *why;
 
 	if (k < 0 || k >= VC_COUNT || (i = held_card(b, side, k)) < 0) {
@@ -670,16 +670,16 @@ play_order(struct ctx *c, int side, const struct order *o)
 		by_side(c, side);
 		return;
 	}
-	if (o->discard) {
-		b->cards.at[i] = CARD_USED;
+	if (o->special_arg) {
+		vnb_deck(b)->at[i] = VNB_USED;
 		vw_ev(c, EV_CARD, -1, -1, k, VW_M_DISCARDS_CARD,
 		    b->sides[side].id, card_name(k));
 		by_side(c, side);
 		return;
 	}
-	if (!ruleset_card_playable(c->rs, b, k, side))
+	if (!vnb_card_playable(b, k, side))
 		why = "it is the other side's card";
-	else if (b->cards.neffects == BATTLE_MAX_EFFECTS)
+	else if (vnb_deck(b)->neffects == VNB_MAX_EFFECTS)
 		why = "too many cards are in play already";
 	else
 		why = vnb_card_unplayable(b, k, side, o);
@@ -698,7 +698,7 @@ play_order(struct ctx *c, int side, const struct order *o)
 		by_side(c, side);
 		return;
 	}
-	b->cards.at[i] = CARD_USED;
+	vnb_deck(b)->at[i] = VNB_USED;
 	card_effect(c, k, side, o);
 }
 
@@ -706,7 +706,7 @@ void
 vw_cards_begin(struct ctx *c, const struct order_set *mine)
 {
 	struct battle *b = c->b;
-	struct cards *cs = &b->cards;
+	struct vnb_deck *cs = vnb_deck(b);
 	int i, n;
 
 	/* Commanders whose time out of play is over. */
@@ -731,7 +731,7 @@ vw_cards_begin(struct ctx *c, const struct order_set *mine)
 	if (c->step == 1)
 		draw_hands(c);
 	for (i = 0; mine != NULL && i < mine->n; i++)
-		if (mine->orders[i].card > 0)
+		if (mine->orders[i].special > 0)
 			play_order(c, mine->side, &mine->orders[i]);
 }
 
@@ -741,14 +741,14 @@ vw_cards_end(struct ctx *c)
 	struct battle *b = c->b;
 	int i;
 
-	if (b->cards.n == 0 || c->step % b->nsides != 0 ||
+	if (vnb_deck(b)->n == 0 || c->step % b->nsides != 0 ||
 	    c->step >= battle_steps(b))
 		return;
 	/* The turn is over: what was played or discarded goes back into the
 	 * deck, and each side draws up to its hand. */
-	for (i = 0; i < b->cards.n; i++)
-		if (b->cards.at[i] == CARD_USED)
-			b->cards.at[i] = CARD_DECK;
+	for (i = 0; i < vnb_deck(b)->n; i++)
+		if (vnb_deck(b)->at[i] == VNB_USED)
+			vnb_deck(b)->at[i] = VNB_IN_DECK;
 	draw_hands(c);
 }
 
@@ -757,12 +757,12 @@ vw_cards_end(struct ctx *c)
 fx
 vw_card_move(struct ctx *c, int u)
 {
-	const struct cards *cs = &c->b->cards;
+	const struct vnb_deck *cs = vnb_deck(c->b);
 	fx d = 0;
 	int i;
 
 	for (i = 0; i < cs->neffects; i++) {
-		const struct card_effect *x = &cs->effects[i];
+		const struct vnb_effect *x = &cs->effects[i];
 
 		if (x->unit != u || x->until < c->step)
 			continue;
@@ -785,13 +785,13 @@ vw_card_free_ground(struct ctx *c, int u)
 int
 vw_card_marshy(struct ctx *c, int u, struct pt at)
 {
-	const struct cards *cs = &c->b->cards;
+	const struct vnb_deck *cs = vnb_deck(c->b);
 	int i;
 
 	if (cs->n == 0 || !is_crown(c->b, u))
 		return 0;
 	for (i = 0; i < cs->neffects; i++) {
-		const struct card_effect *x = &cs->effects[i];
+		const struct vnb_effect *x = &cs->effects[i];
 
 		if (x->card == VC_LOCAL_STREAM && x->until >= c->step &&
 		    geom_dist(x->at, at) <= P(c, "cards.stream") / 2)
@@ -805,7 +805,7 @@ vw_card_steadier(struct ctx *c, int u)
 {
 	static const int ks[] = { VC_GOD_SAVE_STEADY, VC_GOTT_MIT_UNS,
 		VC_LIBERTY_STEADY, -1 };
-	const struct card_effect *x = effect_on(c, u, ks);
+	const struct vnb_effect *x = effect_on(c, u, ks);
 
 	return x != NULL ? card_name(x->card) : NULL;
 }
@@ -814,7 +814,7 @@ const char *
 vw_card_morale_reroll(struct ctx *c, int u)
 {
 	static const int ks[] = { VC_GOD_SAVE_REROLL, VC_LIBERTY_REROLL, -1 };
-	const struct card_effect *x = effect_on(c, u, ks);
+	const struct vnb_effect *x = effect_on(c, u, ks);
 
 	return x != NULL ? card_name(x->card) : NULL;
 }
@@ -826,13 +826,13 @@ vw_card_melee_worse(struct ctx *c, int u, int foe)
 		VC_HIGHLANDER_FURY, VC_OLD_LINE_STATE, VC_COLD_STEEL_LIGHT,
 		VC_TARLETONS_QUARTER, -1 };
 	const struct battle *b = c->b;
-	const struct cards *cs = &b->cards;
+	const struct vnb_deck *cs = vnb_deck(b);
 	int i, j;
 
 	if (cs->n == 0)
 		return NULL;
 	for (i = 0; i < cs->neffects; i++) {
-		const struct card_effect *x = &cs->effects[i];
+		const struct vnb_effect *x = &cs->effects[i];
 		int fits = 0;
 
 		if (x->unit != u || x->until < c->step)
@@ -873,7 +873,7 @@ const char *
 vw_card_fire_reroll(struct ctx *c, int u)
 {
 	static const int ks[] = { VC_GOOD_GUNNERY, VC_DEVASTATING_VOLLEY, -1 };
-	const struct card_effect *x = effect_on(c, u, ks);
+	const struct vnb_effect *x = effect_on(c, u, ks);
 
 	return x != NULL ? card_name(x->card) : NULL;
 }
@@ -882,7 +882,7 @@ void
 vw_card_fire_done(struct ctx *c, int u)
 {
 	static const int ks[] = { VC_GOOD_GUNNERY, VC_DEVASTATING_VOLLEY, -1 };
-	struct card_effect *x = effect_on(c, u, ks);
+	struct vnb_effect *x = effect_on(c, u, ks);
 
 	if (x != NULL)
 		x->spent = 1;
@@ -893,7 +893,7 @@ vw_card_extra_save(struct ctx *c, int u, int melee)
 {
 	static const int gun[] = { VC_BAD_GUNNERY, -1 };
 	static const int vol[] = { VC_DISAPPOINTING_VOLLEY, -1 };
-	const struct card_effect *x = effect_on(c, u, gun);
+	const struct vnb_effect *x = effect_on(c, u, gun);
 
 	if (x == NULL && !melee)
 		x = effect_on(c, u, vol);
@@ -907,10 +907,10 @@ vw_cards_panic(struct ctx *c)
 	struct battle *b = c->b;
 	int u, v, s, k;
 
-	if (b->cards.n == 0)
+	if (vnb_deck(b)->n == 0)
 		return;
 	for (u = 0; u < b->nunits; u++) {
-		struct card_effect *x = effect_on(c, u, ks);
+		struct vnb_effect *x = effect_on(c, u, ks);
 		int seen = -1;
 
 		if (x == NULL)

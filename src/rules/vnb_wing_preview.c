@@ -223,11 +223,11 @@ vnb_preview_battle(const struct battle *b, const struct order_set *set)
 		return NULL;
 	memcpy(nb, b, sizeof(*nb));
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].card == 0 && !set->orders[i].is_commander &&
+		if (set->orders[i].special == 0 && !set->orders[i].is_commander &&
 		    battle_unit_alive(b, set->orders[i].who))
 			play_unit(rs, nb, &set->orders[i]);
 	for (i = 0; i < set->n; i++)
-		if (set->orders[i].card == 0 && set->orders[i].is_commander)
+		if (set->orders[i].special == 0 && set->orders[i].is_commander)
 			play_commander(nb, &set->orders[i]);
 	return nb;
 }
@@ -253,8 +253,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 		int st;
 
 		/* A card that would not be played as the table stands. */
-		if (o->card != 0 && !o->discard) {
-			const char *why = vnb_card_unplayable(b, o->card - 1, set->side,
+		if (o->special != 0 && !o->special_arg) {
+			const char *why = vnb_card_unplayable(b, o->special - 1, set->side,
 			    o);
 
 			if (why != NULL) {
@@ -262,12 +262,12 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 				    "played as things stand: %s.\n    The card stays "
 				    "in your hand if that is still so when the\n    "
 				    "phase is played.\n", o->line,
-				    vnb_cards[o->card - 1].name, why);
+				    vnb_cards[o->special - 1].name, why);
 				warnings++;
 			}
 			continue;
 		}
-		if (o->card != 0 || o->is_commander ||
+		if (o->special != 0 || o->is_commander ||
 		    !battle_unit_alive(b, o->who))
 			continue;
 		un = &b->units[o->who];

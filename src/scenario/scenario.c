@@ -1114,6 +1114,78 @@ check_overlaps(struct parser *p)
 	return 0;
 }
 
+/* The ruleset's word in list, or NULL. */
+static const char *
+word_of(const char *const *list, const char *w)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, w) == 0)
+			return *list;
+	return NULL;
+}
+
+/* A line in the ruleset's own words (struct ruleset.scenario_words),
+ * which its reader takes; else an unknown keyword, said with the words
+ * there are. */
+static int
+own_words(struct parser *p, struct tok *t, int n)
+{
+	const struct ruleset *const *all = ruleset_all();
+	const char *w[MAX_TOKENS];
+	int quoted[MAX_TOKENS], i;
+	char msg[ERR_MSG_MAX], more[200] = "";
+
+	if (p->rs != NULL && word_of(p->rs->scenario_words, t[0].s) != NULL) {
+		struct scenario_line l = { w, quoted, n, p->line };
+
+		for (i = 0; i < n; i++) {
+			w[i] = t[i].s;
+			quoted[i] = t[i].quoted;
+		}
+		msg[0] = '\0';
+		if (p->rs->scenario_line(p->b, p->scratch, &l, msg,
+		    sizeof(msg)) != 0)
+			return scn_perr(p, "%s", msg);
+		return 0;
+	}
+	for (i = 0; all[i] != NULL; i++) {
+		if (word_of(all[i]->scenario_words, t[0].s) == NULL)
+			continue;
+		if (p->rs == NULL)
+			return scn_perr(p, "'ruleset' must come before '%s' (a "
+			    "word of ruleset %s's)", t[0].s, all[i]->name);
+		return scn_perr(p, "'%s' is a word of ruleset %s's, and this "
+		    "scenario plays %s, which has no use for it", t[0].s,
+		    all[i]->name, p->rs->name);
+	}
+	for (i = 0; p->rs != NULL && p->rs->scenario_words != NULL &&
+	    p->rs->scenario_words[i] != NULL; i++) {
+		size_t l = strlen(more);
+
+		snprintf(more + l, sizeof(more) - l, ", %s",
+		    p->rs->scenario_words[i]);
+	}
+	return scn_perr(p, "unknown keyword '%s' (expected scenario, ruleset, "
+	    "table, turns, sequence, set, terrain, side, commander, wing, "
+	    "brigade, unit, stand, victory%s or objective)", t[0].s, more);
+}
+
+/* Once the file is read: the ruleset's reader's say on its lines. */
+static int
+own_words_end(struct parser *p)
+{
+	char msg[ERR_MSG_MAX];
+	int line = p->line;
+
+	if (p->rs->scenario_end == NULL)
+		return 0;
+	msg[0] = '\0';
+	if (p->rs->scenario_end(p->b, p->scratch, &line, msg, sizeof(msg)) == 0)
+		return 0;
+	p->line = line;
+	return scn_perr(p, "%s", msg);
+}
+
 static int
 finish(struct parser *p)
 {
@@ -1182,7 +1254,7 @@ finish(struct parser *p)
 		b->minutes = 15;
 	if (!p->have_first)
 		b->first_minute = 12 * 60;
-	return scn_cards_finish(p);
+	return own_words_end(p);
 }
 
 int
@@ -1200,7 +1272,6 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	p.fname = fname;
 	p.e = e;
 	p.cur_side = p.cur_brigade = p.cur_unit = -1;
-	memset(p.card_count, 0xff, sizeof(p.card_count));   /* -1 each */
 	p.line = line_offset;
 	for (pos = 0; pos < len && strchr(" \t\r\n", text[pos]) != NULL &&
 	    text[pos] != '\0'; pos++)
@@ -1319,17 +1390,8 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_wing(&p, t, n);
 		else if (strcmp(t[0].s, "objective") == 0)
 			n = do_objective(&p, t, n);
-		else if (strcmp(t[0].s, "cards") == 0)
-			n = scn_do_cards(&p, t, n);
-		else if (strcmp(t[0].s, "card") == 0)
-			n = scn_do_card(&p, t, n);
-		else if (strcmp(t[0].s, "hand") == 0)
-			n = scn_do_hand(&p, t, n);
 		else
-			n = scn_perr(&p, "unknown keyword '%s' (expected scenario, "
-			    "ruleset, table, turns, sequence, set, terrain, side, "
-			    "commander, wing, brigade, unit, stand, victory, "
-			    "objective, cards, card or hand)", t[0].s);
+			n = own_words(&p, t, n);
 		if (n < 0)
 			goto out;
 		if (cq > 0 && p.b->ncommanders > ncmd)

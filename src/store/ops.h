@@ -103,7 +103,7 @@ STORE_OP(int, game_set_status, (struct store *s, int64_t game,
 /* --- the battle state -------------------------------------------------- */
 
 /* Writes the live parts of b (brigades, commanders, units, stands,
- * sides, cards) for game, replacing what was there. */
+ * sides, the ruleset's own) for game, replacing what was there. */
 STORE_OP(int, battle_save, (struct store *s, int64_t game,
     const struct battle *b, struct err *e), (s, game, b, e))
 /* Rebuilds the battle: the scenario text gives the table and terrain,

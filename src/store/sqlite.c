@@ -653,74 +653,6 @@ sqlite_game_set_status(struct store *s, int64_t game, enum game_status st,
 
 /* --- battle state ----------------------------------------------------- */
 
-/* Each unit's state numbers of its ruleset's own (struct unit's
- * state[]), as one text a battle (db/023): a line a unit with any not 0,
- * "INDEX N0 N1 N2".  The store gives them no meaning. */
-static int
-unit_state_save(struct store *s, int64_t game, const struct battle *b,
-    struct err *e)
-{
-	struct text t;
-	int i, k, rc;
-
-	text_init(&t, 1u << 20);
-	for (i = 0; i < b->nunits; i++) {
-		const int *v = b->units[i].state;
-
-		for (k = 0; k < BATTLE_UNIT_STATE && v[k] == 0; k++)
-			;
-		if (k == BATTLE_UNIT_STATE)
-			continue;
-		text_add(&t, "%s%d", t.s != NULL && t.s[0] != '\0' ? "\n" : "", i);
-		for (k = 0; k < BATTLE_UNIT_STATE; k++)
-			text_add(&t, " %d", v[k]);
-	}
-	if (t.over) {
-		text_free(&t);
-		return err_set(e, ERR_TEMP, "out of memory saving the units");
-	}
-	rc = t.s == NULL ? 0 : store_exec(s, e, "INSERT INTO battle_rules "
-	    "(game_id, units) VALUES (?, ?)", "it", game, t.s);
-	text_free(&t);
-	return rc;
-}
-
-/* The text unit_state_save wrote, into b: -1 for one that is not such
- * lines (a unit b lacks, a number missing or out of int's range). */
-static int
-unit_state_read(struct battle *b, const char *text)
-{
-	const char *p = text;
-
-	if (p == NULL)
-		return -1;
-	while (*p != '\0') {
-		int v[1 + BATTLE_UNIT_STATE], k;
-
-		for (k = 0; k <= BATTLE_UNIT_STATE; k++) {
-			char *end = NULL;
-			long n = strtol(p, &end, 10);
-
-			if (end == p || n < (k == 0 ? 0 : -2147483647) ||
-			    n > 2147483647 || (*end != ' ' && *end != '\n' &&
-			    *end != '\0') || (k < BATTLE_UNIT_STATE && *end != ' '))
-				return -1;
-			v[k] = (int)n;
-			p = end;
-			if (*p == ' ')
-				p++;
-		}
-		if (v[0] >= b->nunits)
-			return -1;
-		memcpy(b->units[v[0]].state, v + 1, sizeof(b->units[0].state));
-		if (*p == '\n')
-			p++;
-		else if (*p != '\0')
-			return -1;
-	}
-	return 0;
-}
-
 int
 sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
     struct err *e)
@@ -778,7 +710,7 @@ sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
 		    u->speed, u->morale, (int)u->weapon, (int)u->abil))
 			return -1;
 	}
-	if (unit_state_save(s, game, b, e) != 0)
+	if (store_rules_save(s, game, b, e) != 0)
 		return -1;
 	for (i = 0; i < b->nstands; i++) {
 		const struct stand *t = &b->stands[i];
@@ -789,7 +721,7 @@ sqlite_battle_save(struct store *s, int64_t game, const struct battle *b,
 		    t->pos.x, t->pos.y, t->facing, (int)t->form, (int)t->flags))
 			return -1;
 	}
-	return store_cards_save(s, game, b, e);
+	return 0;
 }
 
 int
@@ -853,7 +785,10 @@ sqlite_battle_load(struct store *s, const struct store_game *g,
 		b->commanders[i].out_until = sqlite3_column_int(st, 6);
 		b->commanders[i].out_removed = sqlite3_column_int(st, 7);
 		if (b->commanders[i].attached < -1 ||
-		    b->commanders[i].attached >= b->nunits)
+		    b->commanders[i].attached >= b->nunits ||
+		    b->commanders[i].out_until < 0 ||
+		    b->commanders[i].out_removed < 0 ||
+		    b->commanders[i].out_removed > 1)
 			goto bad;
 		n++;
 	}
@@ -885,16 +820,8 @@ sqlite_battle_load(struct store *s, const struct store_game *g,
 	st = NULL;
 	if (n != b->nstands)
 		goto bad;
-	/* What a step changes of the units themselves. */
-	if (store_prepare(s, e, &st, "SELECT units FROM battle_rules WHERE "
-	    "game_id = ?", "i", g->id) != 0)
-		goto out;
-	if (sqlite3_step(st) == SQLITE_ROW && unit_state_read(b,
-	    (const char *)sqlite3_column_text(st, 0)) != 0)
-		goto bad;
-	store_stmt_release(s, st);
-	st = NULL;
-	n = store_cards_load(s, g->id, b, e);
+	/* What a step changes of the ruleset's own. */
+	n = store_rules_load(s, g->id, b, e);
 	if (n < 0)
 		goto out;
 	if (n == 0)

@@ -98,12 +98,12 @@ void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
  * length in *len if len is not NULL; NULL when out of memory. */
 char *store_col_dup(sqlite3_stmt *st, int col, size_t *len);
 
-/* The battle's cards (cards.c): saved with the rest of its state; loaded
- * into a battle fresh from its scenario, 1 if they fit it, 0 if not (the
- * state is damaged), -1 with e set. */
-int store_cards_save(struct store *s, int64_t game, const struct battle *b,
+/* The battle's state of its ruleset's own (sqlite_rules.c): saved with
+ * the rest of its state; loaded into a battle fresh from its scenario,
+ * 1 if it fits it, 0 if not (the state is damaged), -1 with e set. */
+int store_rules_save(struct store *s, int64_t game, const struct battle *b,
     struct err *e);
-int store_cards_load(struct store *s, int64_t game, struct battle *b,
+int store_rules_load(struct store *s, int64_t game, struct battle *b,
     struct err *e);
 
 #endif

@@ -23,6 +23,7 @@
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "ledger/verify.h"
+#include "rules/vnb_wing.h"
 
 static void
 assert_hex(const unsigned char *v, int n, const char *want)
@@ -267,27 +268,30 @@ the_state_hash_takes_every_field_and_the_facing(void **state)
 	assert_int_equal(ledger_state_hash(b, turned), 0);
 	assert_memory_equal(h, turned, 32);
 	b->units[0].morale = 0;
-	/* A battle with cards: they are hashed, and every field of theirs. */
-	b->cards.n = 1;
-	b->cards.at[0] = CARD_DECK;
-	b->cards.neffects = 1;
-	b->cards.effects[0].unit = -1;
-	b->cards.effects[0].commander = -1;
+	/* A battle with cards (vnb-wing's own state, which it shows the
+	 * ledger as tables): they are hashed, and every field of theirs,
+	 * as engine 3 laid them out. */
+	snprintf(b->ruleset, sizeof(b->ruleset), "vnb-wing");
+	vnb_deck(b)->n = 1;
+	vnb_deck(b)->at[0] = VNB_IN_DECK;
+	vnb_deck(b)->neffects = 1;
+	vnb_deck(b)->effects[0].unit = -1;
+	vnb_deck(b)->effects[0].commander = -1;
 	assert_int_equal(ledger_state_hash(b, turned), 0);
 	assert_memory_not_equal(h, turned, 32);
 	assert_hex(turned, 32,
 	    "45d864158da2937fa2d6d01976bb2657dc442d7b038511d9e4a8d694aaea98d4");
 	memcpy(h, turned, 32);
-	EVERY_FIELD_COUNTS(b, h, b->cards.at[0]);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].card);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].side);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].unit);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].commander);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].at.x);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].at.y);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].value);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].until);
-	EVERY_FIELD_COUNTS(b, h, b->cards.effects[0].spent);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->at[0]);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].card);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].side);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].unit);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].commander);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].at.x);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].at.y);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].value);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].until);
+	EVERY_FIELD_COUNTS(b, h, vnb_deck(b)->effects[0].spent);
 	EVERY_FIELD_COUNTS(b, h, b->commanders[0].out_until);
 	EVERY_FIELD_COUNTS(b, h, b->commanders[0].out_removed);
 	EVERY_FIELD_COUNTS(b, h, b->stands[0].facing);
@@ -322,8 +326,9 @@ the_state_object_names_what_the_hash_takes(void **state)
 	free(text);
 	json_decref(j);
 	/* With cards, their three lists after the rest. */
-	b->cards.n = 1;
-	b->cards.at[0] = 1;
+	snprintf(b->ruleset, sizeof(b->ruleset), "vnb-wing");
+	vnb_deck(b)->n = 1;
+	vnb_deck(b)->at[0] = 1;
 	j = ledger_state_json(b);
 	assert_non_null(j);
 	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);

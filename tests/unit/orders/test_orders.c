@@ -956,7 +956,7 @@ cards_are_played_by_name_start_or_number(void **state)
 	    "PLAY CARD \"Good Going\" ON 7th Foot\n"),
 	    "PLAY CARD \"Good Going\" ON 7th Foot (Royal Fusiliers)");
 	assert_int_equal(f->r->set.n, 1);
-	assert_int_equal(f->r->set.orders[0].card, VC_GOOD_GOING + 1);
+	assert_int_equal(f->r->set.orders[0].special, VC_GOOD_GOING + 1);
 	/* CARD may go, quotes too, curly quotes do; the start of a name
 	 * is enough when it is the only card of the hand that starts so. */
 	assert_string_equal(one_line(f, b, 0, "play bad going on Maryland\n"),
@@ -970,7 +970,7 @@ cards_are_played_by_name_start_or_number(void **state)
 	assert_true(f->r->set.orders[0].is_commander);
 	assert_string_equal(one_line(f, b, 0, "DISCARD CARD \"Liberty or "
 	    "Death!\"\n"), "DISCARD CARD \"Liberty or Death!\"");
-	assert_true(f->r->set.orders[0].discard);
+	assert_true(f->r->set.orders[0].special_arg);
 	t = one_line(f, b, 1, "PLAY CARD \"Local Knowledge!\" AT 30,20.5\n");
 	assert_string_equal(t, "PLAY CARD \"Local Knowledge!\" AT 30,20.5");
 	/* The canonical text reads back as the same order. */

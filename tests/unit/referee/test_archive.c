@@ -18,6 +18,7 @@
 #include "ledger/record.h"
 #include "core/ruleset.h"
 #include "ledger/verify.h"
+#include "rules/vnb_wing.h"
 #include "fixture.h"
 
 /* The game's archive as despatch export writes it (with the players'
@@ -499,17 +500,56 @@ crown_holds(struct fx *f, const char *card)
 	struct store_game g;
 	struct battle *b = NULL;
 	struct err e;
-	const struct ruleset *rs = ruleset_find("vnb-wing");
-	int i, n = 0, k = ruleset_card_find(rs, card, NULL);
+	int i, n = 0, k = vnb_card_find(card, NULL);
 
 	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
 	if (store_battle_load(f->st, &g, &b, &e) != 0)
 		fail_msg("%s", e.msg);
-	for (i = 0; i < b->cards.n; i++)
-		n += b->cards.at[i] == 0 && b->cards.kind[i] == k;
+	for (i = 0; i < vnb_deck(b)->n; i++)
+		n += vnb_deck(b)->at[i] == 0 && vnb_deck(b)->kind[i] == k;
 	battle_free(b);
 	store_game_clear(&g);
 	return n;
+}
+
+/* The store keeps the deck as the rows of vnb-wing's tables (the
+ * effect of a card in play among them); rows that do not fit the
+ * scenario's deck, or a table the ruleset lacks, are a damaged state,
+ * and said so.  The rows are put back after. */
+static void
+damaged_tables_are_refused(struct fx *f)
+{
+	static const char *const damage[] = {
+		"tables || char(10) || 'cards 0 -1'",
+		"replace(tables, 'cards 1 ', 'cards 99 ')",
+		"tables || char(10) || 'jokers 0 1'",
+		"replace(tables, 'effects 0 ', 'effects 0 99 ')",
+		"replace(tables, 'effects 0 ', 'effects 1 ')",
+	};
+	struct store_game g;
+	struct battle *b = NULL;
+	struct err e;
+	char *was = NULL, sql[200];
+	size_t k;
+
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	assert_int_equal(store_query_text(f->st, &e, &was, NULL, "SELECT "
+	    "tables FROM battle_rules WHERE game_id = ?", "i", g.id), 1);
+	assert_non_null(strstr(was, "\neffects 0 "));
+	assert_int_equal(store_battle_load(f->st, &g, &b, &e), 0);
+	battle_free(b);
+	for (k = 0; k < sizeof(damage) / sizeof(damage[0]); k++) {
+		b = NULL;
+		snprintf(sql, sizeof(sql), "UPDATE battle_rules SET tables = %s "
+		    "WHERE game_id = ?", damage[k]);
+		assert_int_equal(store_exec(f->st, &e, sql, "i", g.id), 0);
+		assert_int_equal(store_battle_load(f->st, &g, &b, &e), -1);
+		assert_non_null(strstr(e.msg, "damaged"));
+		assert_int_equal(store_exec(f->st, &e, "UPDATE battle_rules SET "
+		    "tables = ? WHERE game_id = ?", "ti", was, g.id), 0);
+	}
+	free(was);
+	store_game_clear(&g);
 }
 
 /* A battle with Fog of War cards, played on live dice: cards played,
@@ -549,6 +589,7 @@ a_battle_with_cards_verifies(void **state)
 	free(raw);
 	if (referee_turn(&f->r, "mill", NULL, 0, &tr, &e) != 0)
 		fail_msg("%s", e.msg);
+	damaged_tables_are_refused(f);
 	raw = mail("c3@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown TURN 2 PASSWORD red-coat-secret\r\n"
 	    "23rd Foot: ADVANCE 2\r\n");

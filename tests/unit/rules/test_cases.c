@@ -22,6 +22,7 @@
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "orders/orders.h"
+#include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
 #define MAX_CASES 512
@@ -305,13 +306,12 @@ static const char *
 check_cards(const struct battle *b, const struct events *ev, const char *x,
     char *msg, size_t msize)
 {
-	const struct ruleset *rs = ruleset_find(b->ruleset);
 	char name[256], side_id[64];
 	int i, n;
 
 	if (strncmp(x, "deck ", 5) == 0) {
-		for (i = n = 0; i < b->cards.n; i++)
-			n += b->cards.at[i] == CARD_DECK;
+		for (i = n = 0; i < vnb_deck(b)->n; i++)
+			n += vnb_deck(b)->at[i] == VNB_IN_DECK;
 		if (n != atoi(x + 5)) {
 			snprintf(msg, msize, "the deck holds %d", n);
 			return msg;
@@ -329,25 +329,25 @@ check_cards(const struct battle *b, const struct events *ev, const char *x,
 		}
 		r = x + 5 + strlen(side_id);
 		while ((r = quoted(r, name, sizeof(name))) != NULL) {
-			k = ruleset_card_find(rs, name, NULL);
+			k = vnb_card_find(name, NULL);
 			if (k < 0) {
 				snprintf(msg, msize, "no card \"%s\"", name);
 				return msg;
 			}
 			want[k]++;
 		}
-		for (i = 0; i < b->cards.n; i++)
-			if (b->cards.at[i] == side)
-				have[b->cards.kind[i]]++;
-		for (k = 0; k < rs->ncards; k++)
+		for (i = 0; i < vnb_deck(b)->n; i++)
+			if (vnb_deck(b)->at[i] == side)
+				have[vnb_deck(b)->kind[i]]++;
+		for (k = 0; k < VC_COUNT; k++)
 			if (want[k] != have[k]) {
 				size_t l = 0;
 
 				l += (size_t)snprintf(msg + l, msize - l, "the hand is:");
-				for (i = 0; i < b->cards.n && l < msize; i++)
-					if (b->cards.at[i] == side)
+				for (i = 0; i < vnb_deck(b)->n && l < msize; i++)
+					if (vnb_deck(b)->at[i] == side)
 						l += (size_t)snprintf(msg + l, msize - l,
-						    " \"%s\"", rs->cards[b->cards.kind[i]].name);
+						    " \"%s\"", vnb_cards[vnb_deck(b)->kind[i]].name);
 				return msg;
 			}
 		return NULL;

@@ -178,6 +178,11 @@ static const struct bad bads[] = {
 	{ 6, "terrain wood \"Copse poly 2,2 8,2 8,8", 6, "closing quote" },
 	/* Fog of War cards. */
 	{ 2, "cards\nruleset vnb-wing", 2, "'ruleset' must come before" },
+	/* The cards are vnb-wing's words: another ruleset has none. */
+	{ 2, "ruleset bb7\ncards", 3, "a word of ruleset vnb-wing's, and this "
+	    "scenario plays bb7" },
+	{ 2, "ruleset vnb-wing\njokers", 3, "victory, cards, card, hand or "
+	    "objective" },
 	{ 2, "ruleset vnb-wing\ncards crown french", 3, "no side is called 'french'" },
 	{ 2, "ruleset vnb-wing\ncards blue", 3, "cards crown SIDE" },
 	{ 2, "ruleset vnb-wing\ncards\ncards", 4, "only once" },
@@ -208,23 +213,22 @@ cards_make_the_deck_and_hands(void **state)
 	    "card \"Sharpshooters\" 0\nhand continental \"Good Going\" "
 	    "\"Liberty or Death!\"");
 	struct battle *b = parse_ok(text);
-	const struct ruleset *rs = ruleset_find("vnb-wing");
 	int i, total = 0, held = 0, gg = 0;
 
 	(void)state;
-	for (i = 0; i < rs->ncards; i++)
-		total += rs->cards[i].count;
+	for (i = 0; i < VC_COUNT; i++)
+		total += vnb_cards[i].count;
 	assert_int_equal(total, 40);
-	assert_int_equal(b->cards.n, 40 + 2 - 2);
-	assert_int_equal(b->cards.crown, 0);
-	for (i = 0; i < b->cards.n; i++) {
-		assert_true(i == 0 || b->cards.kind[i] >= b->cards.kind[i - 1]);
-		assert_int_not_equal(b->cards.kind[i], VC_SHARPSHOOTERS);
-		gg += b->cards.kind[i] == VC_GOOD_GOING;
-		if (b->cards.at[i] == 1)
+	assert_int_equal(vnb_deck(b)->n, 40 + 2 - 2);
+	assert_int_equal(vnb_deck(b)->crown, 0);
+	for (i = 0; i < vnb_deck(b)->n; i++) {
+		assert_true(i == 0 || vnb_deck(b)->kind[i] >= vnb_deck(b)->kind[i - 1]);
+		assert_int_not_equal(vnb_deck(b)->kind[i], VC_SHARPSHOOTERS);
+		gg += vnb_deck(b)->kind[i] == VC_GOOD_GOING;
+		if (vnb_deck(b)->at[i] == 1)
 			held++;
 		else
-			assert_int_equal(b->cards.at[i], CARD_DECK);
+			assert_int_equal(vnb_deck(b)->at[i], VNB_IN_DECK);
 	}
 	assert_int_equal(gg, 4);
 	assert_int_equal(held, 2);
@@ -232,7 +236,7 @@ cards_make_the_deck_and_hands(void **state)
 	free(text);
 	/* Without a 'cards' line there is no deck. */
 	b = parse_ok(good);
-	assert_int_equal(b->cards.n, 0);
+	assert_int_equal(vnb_deck(b)->n, 0);
 	battle_free(b);
 }
 

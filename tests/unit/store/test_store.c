@@ -134,6 +134,74 @@ the_units_state_moves_into_one_text_a_battle(void **state)
 	store_close(st);
 }
 
+/* Migration 24: vnb-wing's deck leaves 017's shared tables for the
+ * battle's text of its ruleset's tables, a line a row ("TABLE ROW
+ * V..."), beside the units' text where there is one; 017's tables go. */
+static void
+the_cards_move_into_the_rulesets_tables(void **state)
+{
+	struct store *st = NULL;
+	struct err e;
+	char *text = NULL;
+	int64_t n = -1;
+	static const unsigned char zero[32];
+	int i;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 1, 23, &st, &e), 0);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(store_exec(st, &e, "INSERT INTO games (name, "
+		    "title, ruleset, scenario_file, scenario_text, scenario_sha256, "
+		    "seed_secret, created_at) VALUES (?, 'Old', 'vnb-wing', "
+		    "'x.scenario', 'x', ?, ?, 1)", "tbb", i == 0 ? "deck" : i == 1 ?
+		    "both" : "none", (const void *)zero, (size_t)32,
+		    (const void *)zero, (size_t)32), 0);
+	/* Game 2 has units' numbers already (a row of 023's). */
+	assert_int_equal(store_exec(st, &e, "INSERT INTO battle_rules (game_id, "
+	    "units) VALUES (2, '0 1 2 3')", ""), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(store_exec(st, &e, "INSERT INTO cards (game_id, idx, "
+		    "place) VALUES (1, ?, ?)", "II", i, i - 1), 0);
+		assert_int_equal(store_exec(st, &e, "INSERT INTO cards (game_id, idx, "
+		    "place) VALUES (2, ?, -1)", "I", i), 0);
+	}
+	assert_int_equal(store_exec(st, &e, "INSERT INTO card_effects (game_id, "
+	    "seq, card, side_idx, unit_idx, commander, x, y, value, until_step, "
+	    "spent) VALUES (1, 0, 7, 1, 3, -1, 0, 0, 4, 6, 0), "
+	    "(1, 1, 25, 0, -1, -1, 3050, -200, 0, 7, 1)", ""), 0);
+	store_close(st);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_query_text(st, &e, &text, NULL, "SELECT units || "
+	    "'|' || tables FROM battle_rules WHERE game_id = 1", ""), 1);
+	assert_non_null(text);
+	/* The order of the lines is not the migration's to promise: each
+	 * names its row. */
+	assert_int_equal(strlen(text), strlen("|cards 0 -1\ncards 1 0\ncards 2 1\n"
+	    "effects 0 7 1 3 -1 0 0 4 6 0\neffects 1 25 0 -1 -1 3050 -200 0 7 1"));
+	assert_int_equal(text[0], '|');
+	assert_non_null(strstr(text, "cards 0 -1"));
+	assert_non_null(strstr(text, "cards 1 0\n"));
+	assert_non_null(strstr(text, "cards 2 1"));
+	assert_non_null(strstr(text, "\neffects 0 7 1 3 -1 0 0 4 6 0"));
+	assert_non_null(strstr(text, "effects 1 25 0 -1 -1 3050 -200 0 7 1"));
+	free(text);
+	text = NULL;
+	assert_int_equal(store_query_text(st, &e, &text, NULL, "SELECT units || "
+	    "'|' || tables FROM battle_rules WHERE game_id = 2", ""), 1);
+	assert_non_null(text);
+	assert_int_equal(strlen(text), strlen("0 1 2 3|cards 0 -1\ncards 1 -1\n"
+	    "cards 2 -1"));
+	assert_true(strncmp(text, "0 1 2 3|", 8) == 0);
+	free(text);
+	assert_int_equal(store_query_int(st, &e, &n, "SELECT count(*) FROM "
+	    "battle_rules WHERE game_id = 3", ""), 1);
+	assert_int_equal(n, 0);
+	assert_int_equal(store_query_int(st, &e, &n, "SELECT count(*) FROM "
+	    "sqlite_master WHERE name IN ('cards', 'card_effects')", ""), 1);
+	assert_int_equal(n, 0);
+	store_close(st);
+}
+
 static void
 newer_database_is_refused(void **state)
 {
@@ -589,6 +657,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(missing_database_is_not_created_without_create, setup, teardown),
 		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_units_state_moves_into_one_text_a_battle, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_cards_move_into_the_rulesets_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_database_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
 		cmocka_unit_test_setup_teardown(formed_up_detachments_load_as_infantry,
