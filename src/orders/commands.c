@@ -19,6 +19,8 @@ static const char *const cmd_words[CMD_COUNT] = {
 	[CMD_RESEND] = "RESEND", [CMD_PRESS] = "PRESS", [CMD_WAIT] = "WAIT",
 	[CMD_READY] = "READY", [CMD_CONCEDE] = "CONCEDE",
 	[CMD_COMMIT] = "COMMIT", [CMD_REVEAL] = "REVEAL", [CMD_SET] = "SET",
+	[CMD_CLEAR] = "CLEAR", [CMD_QUESTION] = "QUESTION",
+	[CMD_UMPIRE] = "UMPIRE",
 };
 
 const char *
@@ -52,7 +54,7 @@ int
 orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
     char *msg, size_t msize)
 {
-	char word[16], arg[ORDERS_TEXT_MAX];
+	char word[16], arg[ORDERS_TEXT_MAX], line[ORDERS_TEXT_MAX + 2];
 	int k;
 
 	/* Most lines are orders: only a line that begins with a command's
@@ -67,6 +69,14 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		if (w[j] == '\0' && (buf[j] == '\0' || orders_sp((unsigned char)buf[j]) ||
 		    buf[j] == '.' || buf[j] == '!'))
 			break;
+		/* "QUESTION: can my riflemen ..." (but "Orders:" is a
+		 * heading, not the command). */
+		if (w[j] == '\0' && buf[j] == ':' && (k == CMD_QUESTION ||
+		    k == CMD_UMPIRE)) {
+			snprintf(line, sizeof(line), "%.*s %s", (int)j, buf, buf + j + 1);
+			buf = line;
+			break;
+		}
 	}
 	if (k == CMD_COUNT)
 		return 0;
@@ -177,6 +187,12 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 			return -1;
 		}
 		orders_copy_text(c->arg, sizeof(c->arg), arg);
+		return 1;
+	case CMD_QUESTION:
+	case CMD_UMPIRE:
+		/* The question is the rest of the line and of the mail (the
+		 * parser adds the lines after it). */
+		snprintf(c->text, sizeof(c->text), "%s", arg);
 		return 1;
 	default:
 		/* "Help me with the map" is prose, not the command. */

@@ -927,6 +927,45 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 	}
 }
 
+/* The lines of a question after its QUESTION line (from s to end), up to
+ * a signature or a quoted earlier mail, after what the line itself said,
+ * cut to what the command holds at a character's start. */
+static void
+question_text(struct orders_cmd *c, const char *s, const char *end)
+{
+	size_t n = strlen(c->text);
+
+	while (s != NULL && s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
+
+		if (orders_is_signature(s, len) || (len > 0 && s[0] == '>'))
+			break;
+		if (n > 0 || len > 0) {
+			size_t room = sizeof(c->text) - 1 - n, take = len;
+
+			if (n > 0) {
+				if (room == 0)
+					break;
+				c->text[n++] = '\n';
+				room--;
+			}
+			if (take > room)
+				take = room;
+			memcpy(c->text + n, s, take);
+			n += take;
+			c->text[n] = '\0';
+			if (take < len)
+				break;
+		}
+		s = nl ? nl + 1 : NULL;
+	}
+	while (n > 0 && (c->text[n - 1] == '\n' || c->text[n - 1] == ' ' ||
+	    c->text[n - 1] == '\r'))
+		c->text[--n] = '\0';
+	utf8_trim_tail(c->text);
+}
+
 /* The name and point readers the parser lends a ruleset's own order
  * lines (struct order_line_ctx). */
 static int
@@ -1076,6 +1115,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				}
 				add_line(out, line, ORDERS_COMMAND, buf,
 				    orders_cmd_word((cmd ? cmd : &spare)->kind));
+				/* A question for the operator is the rest of the
+				 * mail, up to a signature: none of it is orders. */
+				if (cmd != NULL && (cmd->kind == CMD_QUESTION ||
+				    cmd->kind == CMD_UMPIRE)) {
+					question_text(cmd, s, bend);
+					break;
+				}
 				continue;
 			}
 		}

@@ -150,9 +150,11 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 		rs->words->welcome(b, side, g->step > 0 ? g->step : 1, t);
 
 	text_add(t, "\nA unit without an order holds. A new mail with orders "
-	    "replaces your earlier set\nfor that phase; a mail without order "
-	    "lines leaves it as it is. A later line for\nthe same unit "
-	    "replaces an earlier one.\n\n"
+	    "changes the orders of\nthe units it names and leaves the rest as "
+	    "they are, so a correction needs\nonly the lines that change; "
+	    "CLEAR at its top starts again from nothing. A\nmail without order "
+	    "lines leaves your orders as they are. A later line for the\nsame "
+	    "unit replaces an earlier one.\n\n"
 	    "Standing orders: a line starting STANDING: (or the lines under a "
 	    "line saying\nonly STANDING:) is kept from phase to phase and "
 	    "played whenever you send no\norders for a phase of yours, for "
@@ -165,6 +167,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "  STATUS                   the open phase and which sides have "
 	    "sent orders\n"
 	    "  ORDERS                   the orders you have stored now\n"
+	    "  CLEAR                    (at the top) your stored orders "
+	    "withdrawn first\n"
 	    "  RESEND                   your last turn report again\n"
 	    "  PRESS TO <side|all> \"text\"  a message to the other players, "
 	    "signed by your side\n"

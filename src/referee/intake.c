@@ -657,7 +657,9 @@ handle_header(struct intake *in, struct orders_header *h,
 	struct orders_parser *gop = NULL;
 	const struct ruleset *rs;
 	struct text t;
-	int side, i, step = 0, rc = -1, turn, had = 0, order_lines, has_standing;
+	int side, i, step = 0, rc = -1, turn, order_lines, has_standing;
+	int clear = 0, merged = 0;
+	struct merge_result mr;
 	char clock[16], salt_hex[2 * LEDGER_SALT + 1] = "";
 	unsigned char salt[LEDGER_SALT];
 	int64_t closed_step = 0;
@@ -665,6 +667,7 @@ handle_header(struct intake *in, struct orders_header *h,
 	const char *commit = NULL;
 
 	memset(&g, 0, sizeof(g));
+	memset(&mr, 0, sizeof(mr));
 	text_init(&t, REPLY_MAX);
 	snprintf(in->game, sizeof(in->game), "%s", h->game);
 	if (store_game_get(r->st, h->game, &g, in->e) != 0) {
@@ -756,6 +759,9 @@ handle_header(struct intake *in, struct orders_header *h,
 		if (res->lines[i].status == ORDERS_ERROR && res->lines[i].standing)
 			order_lines--;
 	has_standing = res->standing.n > 0 || res->standing_clear;
+	/* CLEAR: the mail's orders are the whole set (none: no orders). */
+	for (i = 0; i < res->ncmds; i++)
+		clear |= res->cmds[i].kind == CMD_CLEAR;
 	/* The phase the mail is for: the TURN it names, else the side's
 	 * next phase still open. */
 	turn = h->turn;
@@ -768,7 +774,7 @@ handle_header(struct intake *in, struct orders_header *h,
 	    side) : -1;
 	if (store_game_closed(r->st, g.id, &closed_step, NULL, in->e) != 0)
 		goto out;
-	if (order_lines > 0) {
+	if (order_lines > 0 || clear) {
 		const char *why = NULL;
 
 		if (g.status == GAME_FINISHED) {
@@ -853,20 +859,15 @@ handle_header(struct intake *in, struct orders_header *h,
 				goto out;
 		}
 	}
-	if (res->set.n > 0) {
-		if (store_orders_supersede(r->st, g.id, step, side,
-		    in->player_id, &had, in->e) != 0)
+	if (res->set.n > 0 || clear) {
+		/* The mail's orders replace those of what they name; the rest
+		 * of the set stands (merge.c). */
+		if (referee_orders_merge(r, gop, b, g.id, step, side,
+		    in->player_id, in->msg_row, res, clear, &mr, in->e) != 0)
 			goto out;
-		for (i = 0; i < res->set.n; i++) {
-			char canon[ORDERS_TEXT_MAX];
-			const struct order *o = &res->set.orders[i];
-
-			orders_canonical(b, o, canon, sizeof(canon));
-			if (store_order_insert(r->st, g.id, step, side,
-			    in->player_id, in->msg_row, i + 1, o->line,
-			    orders_line_raw(res, o->line), canon, in->e) != 0)
-				goto out;
-		}
+		merged = 1;
+	}
+	if (merged && mr.now > 0) {
 		/* The set's salt (docs/ledger.md): made from the step's secret
 		 * seed and the set as stored, so the server has no choice of
 		 * it and nobody else can guess the set from its leaf. */
@@ -893,7 +894,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 		ledger_hex(salt, sizeof(salt), salt_hex);
 		if (store_orders_salt_set(r->st, g.id, step, side, in->player_id,
-		    in->msg_row, salt, in->e) != 0)
+		    salt, in->e) != 0)
 			goto out;
 		/* A game with nonces: the set's COMMIT, kept with it. */
 		nonces = chain_nonces(r, g.id, in->e);
@@ -914,12 +915,26 @@ handle_header(struct intake *in, struct orders_header *h,
 	}
 	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
 	    sizeof(clock));
-	if (res->set.n > 0) {
-		text_add(&t, "Your orders for %s (game %s), %s, turn %d (%s) are "
-		    "stored.\n", b->title, g.name, b->sides[side].name, turn, clock);
-		if (had > 0)
-			text_add(&t, "They replace the orders stored before for this "
-			    "phase.\n");
+	if (merged) {
+		if (res->set.n > 0)
+			text_add(&t, "Your orders for %s (game %s), %s, turn %d (%s) "
+			    "are stored.\n", b->title, g.name, b->sides[side].name,
+			    turn, clock);
+		else
+			text_add(&t, "CLEAR: your orders for %s (game %s), %s, turn %d "
+			    "(%s) start again from\nnothing.\n", b->title, g.name,
+			    b->sides[side].name, turn, clock);
+		if (clear && mr.had > 0)
+			text_add(&t, "CLEAR withdrew the %d order%s stored before for "
+			    "this phase.\n", mr.had, mr.had == 1 ? "" : "s");
+		else if (mr.unread)
+			text_add(&t, "The %d order%s stored before no longer read as "
+			    "they did, so this mail's\norders replace them all.\n",
+			    mr.had, mr.had == 1 ? "" : "s");
+		else if (mr.had > 0)
+			text_add(&t, "They were merged with the %d order%s stored "
+			    "before: %d kept, %d replaced\nby this mail's.\n", mr.had,
+			    mr.had == 1 ? "" : "s", mr.kept, mr.replaced);
 		if (h->turn == 0)
 			text_add(&t, "Your mail gave no TURN, so they were taken as "
 			    "your next phase, turn %d.\n", turn);
@@ -930,23 +945,31 @@ handle_header(struct intake *in, struct orders_header *h,
 			    b->sides[battle_step_side(b, g.step)].name);
 		if (has_standing)
 			standing_note(&t, res);
-		echo_lines(&t, b, res, "; these lines were ignored. To change "
-		    "them, send the whole\nset again: a new mail replaces this "
-		    "one.");
-		if (rs->preview != NULL) {
+		echo_lines(&t, b, res, "; these lines were not taken, so what was "
+		    "stored before for\ntheir units stands. Send them again, "
+		    "corrected.");
+		text_add(&t, "\nYour orders for turn %d now stand as follows (%d, "
+		    "\"new\" from this mail,\n\"kept\" from before):\n%s", turn,
+		    mr.now, mr.now > 0 && mr.list.s != NULL ? mr.list.s :
+		    "  none: every unit holds\n");
+		if (rs->preview != NULL && mr.set != NULL && mr.now > 0) {
 			char warn[8192];
 
-			if (rs->preview(b, &res->set, warn, sizeof(warn)) > 0)
+			if (rs->preview(b, mr.set, warn, sizeof(warn)) > 0) {
 				text_add(&t, "\nWorth a second look (as far as can be "
-				    "told before the dice, on open ground):\n%s", warn);
+				    "told before the dice, on open ground):\n");
+				referee_preview_text(&t, warn);
+			}
 		}
 		text_add(&t, "\nUnits without orders hold. You will get the report "
-		    "when the phase has been\nplayed; until then you may send a "
-		    "whole new set, which replaces this one.\n");
-		text_add(&t, "\nThis set's salt is %s.\nWith it, the leaf in "
-		    "the Close notice and your report, and the game's\narchive, "
-		    "anyone can check these orders were played as sent.\n",
-		    salt_hex);
+		    "when the phase has been\nplayed. Until then a new mail changes "
+		    "the orders of the units it names and\nleaves the rest as they "
+		    "are; CLEAR at its top starts again from nothing.\n");
+		if (mr.now > 0)
+			text_add(&t, "\nThis set's salt is %s.\nWith it, the leaf "
+			    "in the Close notice and your report, and the game's\n"
+			    "archive, anyone can check these orders were played as "
+			    "sent.\n", salt_hex);
 		if (nonces && commit != NULL)
 			text_add(&t, "Your COMMIT is kept with them. When the Close "
 			    "notice comes, reveal your\nnonce: REVEAL <your nonce>.\n");
@@ -1007,8 +1030,8 @@ handle_header(struct intake *in, struct orders_header *h,
 	}
 	/* The reply to stored orders waits for its map of them, drawn once
 	 * this transaction has committed (preview.c). */
-	if (res->set.n > 0 && rs->preview_battle != NULL)
-		preview_hold(r, g.name, side, in->player_id, &res->set);
+	if (merged && mr.now > 0 && mr.set != NULL && rs->preview_battle != NULL)
+		preview_hold(r, g.name, side, in->player_id, mr.set);
 	if (t.len > 0 && referee_intake_reply(in, "reply", NULL, t.s) != 0) {
 		preview_release(r);
 		goto out;
@@ -1023,6 +1046,7 @@ commands:
 out:
 	if (gop != NULL)
 		orders_parser_limit(gop, 0, 0);
+	referee_merge_result_free(&mr);
 	text_free(&t);
 	battle_free(b);
 	store_game_clear(&g);

@@ -9,6 +9,7 @@
 
 #include "core/battle.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "referee/referee.h"
 #include "store/store.h"
 
@@ -214,6 +215,35 @@ struct ruleset;
 struct orders_parser *referee_parser(struct referee *r,
     const struct ruleset *rs, struct err *e);
 
+
+/* What merging a mail's orders into a player's stored set did (merge.c):
+ * orders stored before, kept, replaced by the mail's, and dropped (a
+ * CLEAR, or a stored set that no longer reads); the mail's orders for
+ * things without one before; the set's size now; and the set as it now
+ * stands, a line an order marked "new" or "kept" (free list with
+ * text_free). */
+struct order_set;
+struct merge_result {
+	int had, kept, replaced, dropped, added, now;
+	int unread;             /* the stored set did not read back */
+	struct text list;
+	struct order_set *set;  /* the set as it now stands (malloc'd) */
+};
+void referee_merge_result_free(struct merge_result *mr);
+/* A ruleset's preview of a merged set (struct ruleset.preview) appended
+ * to t: its "line N" is the order's line in this mail, and an order kept
+ * from an earlier mail, which has none (line 0), is shown as "kept". */
+void referee_preview_text(struct text *t, const char *warn);
+
+/* Merges res's orders into the set player has stored for (game, step,
+ * side): the mail's orders replace the stored orders of what they name,
+ * the rest stand; with clear, the mail's orders are the whole set.  The
+ * rows kept keep their mail.  0, or -1 with e set. */
+struct orders_result;
+int referee_orders_merge(struct referee *r, struct orders_parser *p,
+    const struct battle *b, int64_t game, int step, int side, int64_t player,
+    int64_t msg_row, const struct orders_result *res, int clear,
+    struct merge_result *mr, struct err *e);
 
 /* The step at which side plays turn (-1 if none). */
 int referee_step_for(const struct battle *b, int turn, int side);

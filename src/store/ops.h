@@ -190,6 +190,12 @@ STORE_OP(int, orders_supersede, (struct store *s, int64_t game, int step,
 STORE_OP(int, orders_sender, (struct store *s, int64_t game, int step,
     int side, char *out, size_t size, struct err *e),
     (s, game, step, side, out, size, e))
+/* The current rows of one player's set for (game, step, side), in their
+ * order: a malloc'd array into *rows (free with store_order_rows_free)
+ * and how many into *n. */
+STORE_OP(int, orders_rows, (struct store *s, int64_t game, int step,
+    int side, int64_t player, struct store_order_row **rows, int *n,
+    struct err *e), (s, game, step, side, player, rows, n, e))
 STORE_OP(int, order_insert, (struct store *s, int64_t game, int step,
     int side, int64_t player, int64_t message, int seq, int line,
     const char *raw, const char *canonical, struct err *e),
@@ -629,11 +635,11 @@ STORE_OP(int, orders_mark, (struct store *s, int64_t game, int step,
 STORE_OP(int, orders_salt, (struct store *s, int64_t game, int step,
     int side, int64_t player, unsigned char salt[16], struct err *e),
     (s, game, step, side, player, salt, e))
-/* Keeps salt with the player's current orders of step of game, side, that
- * came in mail message. */
+/* Keeps salt with the player's current orders of step of game, side:
+ * the whole set, whichever mails its lines came in (a merged set). */
 STORE_OP(int, orders_salt_set, (struct store *s, int64_t game, int step,
-    int side, int64_t player, int64_t message, const unsigned char salt[16],
-    struct err *e), (s, game, step, side, player, message, salt, e))
+    int side, int64_t player, const unsigned char salt[16],
+    struct err *e), (s, game, step, side, player, salt, e))
 /* Forgets a player's standing orders (a new set replaces them whole). */
 STORE_OP(int, standing_clear, (struct store *s, int64_t game,
     int64_t player, struct err *e), (s, game, player, e))

@@ -1164,6 +1164,67 @@ sqlite_order_insert(struct store *s, int64_t game, int step, int side,
 	    line, raw, canonical);
 }
 
+void
+store_order_rows_free(struct store_order_row *rows, int n)
+{
+	int i;
+
+	for (i = 0; rows != NULL && i < n; i++) {
+		free(rows[i].raw);
+		free(rows[i].canonical);
+	}
+	free(rows);
+}
+
+int
+sqlite_orders_rows(struct store *s, int64_t game, int step, int side,
+    int64_t player, struct store_order_row **rows, int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	struct store_order_row *v = NULL;
+	int k = 0, cap = 0, rc;
+
+	*rows = NULL;
+	*n = 0;
+	if (store_prepare(s, e, &st, "SELECT message, line, raw, canonical FROM "
+	    "orders WHERE game_id = ? AND step = ? AND side_idx = ? AND "
+	    "player_id = ? AND superseded = 0 ORDER BY seq", "iIIi", game, step,
+	    side, player) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (k == cap) {
+			struct store_order_row *nv;
+
+			cap = cap ? cap * 2 : 16;
+			nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (nv == NULL)
+				goto oom;
+			v = nv;
+		}
+		v[k].message = sqlite3_column_int64(st, 0);
+		v[k].line = sqlite3_column_int(st, 1);
+		v[k].raw = store_col_dup(st, 2, NULL);
+		v[k].canonical = store_col_dup(st, 3, NULL);
+		k++;
+		if (v[k - 1].raw == NULL || v[k - 1].canonical == NULL)
+			goto oom;
+	}
+	if (rc != SQLITE_DONE) {
+		store_db_err(s, e, "reading the stored orders");
+		store_stmt_release(s, st);
+		store_order_rows_free(v, k);
+		return -1;
+	}
+	store_stmt_release(s, st);
+	*rows = v;
+	*n = k;
+	return 0;
+oom:
+	store_stmt_release(s, st);
+	store_order_rows_free(v, k);
+	return err_set(e, ERR_TEMP, "out of memory reading the stored orders");
+}
+
 /* Joins column 0 of every row of a prepared statement, a line each. */
 static int
 lines_text(struct store *s, sqlite3_stmt *st, char **text, int *count,

@@ -436,13 +436,11 @@ sqlite_orders_salt(struct store *s, int64_t game, int step, int side,
 
 int
 sqlite_orders_salt_set(struct store *s, int64_t game, int step, int side,
-    int64_t player, int64_t message, const unsigned char salt[16],
-    struct err *e)
+    int64_t player, const unsigned char salt[16], struct err *e)
 {
 	return store_exec(s, e, "UPDATE orders SET salt = ? WHERE game_id = ? AND "
-	    "step = ? AND side_idx = ? AND player_id = ? AND message = ? AND "
-	    "superseded = 0", "biIIii", (const void *)salt, (size_t)16, game,
-	    step, side, player, message);
+	    "step = ? AND side_idx = ? AND player_id = ? AND superseded = 0",
+	    "biIIi", (const void *)salt, (size_t)16, game, step, side, player);
 }
 
 /* --- the outbox, as the referee reads and holds it -------------------- */

@@ -64,6 +64,17 @@ struct store_game {
 };
 void store_game_clear(struct store_game *g);
 
+/* A stored order line of a player's current set (store_orders_rows):
+ * the mail it came in, its line there, its text as written and as
+ * canonical; both strings malloc'd (store_order_rows_free). */
+struct store_order_row {
+	int64_t message;
+	int line;
+	char *raw;
+	char *canonical;
+};
+void store_order_rows_free(struct store_order_row *rows, int n);
+
 struct store_player {
 	int64_t id;
 	int side;

@@ -204,6 +204,9 @@ lines_not_understood_are_named_with_suggestions(void **state)
 	free(raw);
 }
 
+/* A second mail's orders replace the stored orders of the units and
+ * commanders it names; the rest stand, and the reply lists the whole
+ * set, each line new or kept (issue 22, problem 2). */
 static void
 orders_sent_again_replace_the_earlier_set(void **state)
 {
@@ -221,9 +224,12 @@ orders_sent_again_replace_the_earlier_set(void **state)
 	submit(f, a, &res);
 	assert_int_equal(orders_for(f, 1, 0), 2);
 	submit(f, b2, &res);
-	assert_int_equal(orders_for(f, 1, 0), 1);
+	assert_int_equal(orders_for(f, 1, 0), 2);
 	reply = last_mail(f);
-	assert_non_null(strstr(reply, "replace the orders stored before"));
+	assert_non_null(strstr(reply, "merged with the 2 orders stored before: "
+	    "1 kept, 1 replaced"));
+	assert_non_null(strstr(reply, "  new  23rd Foot: HOLD\n"));
+	assert_non_null(strstr(reply, "  kept Howe: MOVE TO 20,6\n"));
 	free(reply);
 	{
 		/* The same secret from another mailbox: the registered player
