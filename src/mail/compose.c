@@ -485,6 +485,7 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 {
 	struct mtext b, body, ctype, mime;
 	struct address from = { NULL, NULL, 0 }, to = { NULL, NULL, 0 };
+	struct address reply_to = { NULL, NULL, 0 };
 	const char *p = NULL;
 	char *res = NULL;
 	int seven, multi = 0;
@@ -502,6 +503,7 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 	if (check_value("Date", m->date, e) != 0 ||
 	    check_value("From", m->from, e) != 0 ||
 	    check_value("To", m->to, e) != 0 ||
+	    check_value("Reply-To", m->reply_to, e) != 0 ||
 	    check_value("Subject", m->subject, e) != 0 ||
 	    check_value("Message-ID", m->message_id, e) != 0 ||
 	    check_value("In-Reply-To", m->in_reply_to, e) != 0)
@@ -518,6 +520,8 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 	}
 	if (split_address("From", m->from, &from, e) != 0 ||
 	    split_address("To", m->to, &to, e) != 0 ||
+	    (m->reply_to != NULL && split_address("Reply-To", m->reply_to,
+	    &reply_to, e) != 0) ||
 	    check_msgid("Message-ID", m->message_id, e) != 0 ||
 	    check_msgid("In-Reply-To", m->in_reply_to, e) != 0)
 		goto out;
@@ -546,6 +550,8 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		put_address(&b, "From", &from);
 	if (m->to != NULL)
 		put_address(&b, "To", &to);
+	if (m->reply_to != NULL)
+		put_address(&b, "Reply-To", &reply_to);
 	if (m->subject != NULL)
 		put_subject(&b, m->subject);
 	if (m->message_id != NULL) {
@@ -586,6 +592,7 @@ mail_compose(const struct mail_out *m, size_t *len, struct err *e)
 		fail_oom(e);
 out:
 	free(from.name);
+	free(reply_to.name);
 	free(to.name);
 	mail_text_free(&b);
 	mail_text_free(&body);

@@ -78,6 +78,9 @@ struct mail_part {
 struct mail_out {
 	const char *from;         /* "Name <addr>" or addr */
 	const char *to;           /* "Name <addr>" or addr */
+	const char *reply_to;     /* "Name <addr>" or addr: where answers
+	                           * should go (a player's question relayed
+	                           * to the operator) */
 	const char *subject;      /* encoded as RFC 2047 if not ASCII */
 	const char *message_id;   /* without angle brackets */
 	const char *in_reply_to;  /* without angle brackets; also References */

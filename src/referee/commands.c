@@ -169,6 +169,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "  ORDERS                   the orders you have stored now\n"
 	    "  CLEAR                    (at the top) your stored orders "
 	    "withdrawn first\n"
+	    "  QUESTION (or UMPIRE)     the rest of your mail goes to the "
+	    "operator, a person\n"
 	    "  RESEND                   your last turn report again\n"
 	    "  PRESS TO <side|all> \"text\"  a message to the other players, "
 	    "signed by your side\n"
@@ -548,6 +550,69 @@ out:
 	return rc;
 }
 
+/* QUESTION (or UMPIRE): the rest of the mail goes to the operator, with
+ * the game, side and sender, its secrets blanked, and Reply-To the
+ * player, so the answer comes from a person.  Where no operator is set,
+ * the player is told so. */
+static int
+cmd_question(struct intake *in, struct store_game *g, struct battle *b,
+    const struct orders_cmd *c)
+{
+	struct mail_extra x;
+	struct text m;
+	char subj[128], op[300], body[800], q[ORDERS_PRESS_MAX];
+	int rc = -1;
+
+	subject(in, orders_cmd_word(c->kind), subj, sizeof(subj));
+	if (referee_setting_get(in->r, g->id, "operator", op, sizeof(op),
+	    in->e) != 0)
+		return -1;
+	if (op[0] == '\0') {
+		snprintf(body, sizeof(body), "No operator address is set for game "
+		    "%s, so your question could not be\npassed on to a person. "
+		    "This address is read by a program only; ask the\nperson who "
+		    "runs the game directly.\n", g->name);
+		return referee_intake_reply(in, "reply", subj, body);
+	}
+	if (c->text[0] == '\0') {
+		snprintf(body, sizeof(body), "%s has no question after it: write "
+		    "it after the word, on the same line\nor on the lines below, "
+		    "for example\n  QUESTION: can my riflemen fire from the "
+		    "wood?\nNothing was passed on.\n", orders_cmd_word(c->kind));
+		return referee_intake_reply(in, "reply", subj, body);
+	}
+	/* The player's secret (and any word after PASSWORD) never leaves. */
+	snprintf(q, sizeof(q), "%s", c->text);
+	referee_redact(q, strlen(q), in->secret);
+	text_init(&m, ANSWER_MAX);
+	text_add(&m, "A question from a player of game %s, passed on by "
+	    "despatch.\n\n  Game:   %s (%s)\n  Side:   %s (%s)\n  From:   "
+	    "%s\n\nReply to this mail to answer the player directly (its "
+	    "Reply-To is theirs).\n\n----- the question -----\n%s\n"
+	    "----- end -----\n", g->name, g->name, b->title,
+	    b->sides[in->side].id, b->sides[in->side].name, in->registered, q);
+	memset(&x, 0, sizeof(x));
+	x.reply_to = in->registered;
+	{
+		char osubj[200];
+
+		snprintf(osubj, sizeof(osubj), "[%s] Question from %s", g->name,
+		    b->sides[in->side].id);
+		if (referee_queue_mail_x(in->r, g->id, g->name, op, osubj,
+		    "question", NULL, m.s, &x, 1, in->e) != 0)
+			goto out;
+	}
+	in->replies++;
+	snprintf(body, sizeof(body), "Your question was passed on to the "
+	    "operator of game %s, %s, with\nyour side and address, so the "
+	    "answer comes to you from them. Your secret\nwas blanked out of "
+	    "it.\n", g->name, op);
+	rc = referee_intake_reply(in, "reply", subj, body);
+out:
+	text_free(&m);
+	return rc;
+}
+
 static int
 cmd_wait(struct intake *in, struct store_game *g, int wait)
 {
@@ -806,6 +871,9 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return cmd_commit(in, g, c);
 	case CMD_SET:
 		return cmd_set(in, g, c);
+	case CMD_QUESTION:
+	case CMD_UMPIRE:
+		return cmd_question(in, g, b, c);
 	default:
 		return 0;
 	}

@@ -130,6 +130,7 @@ int referee_queue_mail(struct referee *r, int64_t game_id, const char *game,
  * (see struct mail_out). */
 struct mail_part;
 struct mail_extra {
+	const char *reply_to;     /* where answers should go; NULL: us */
 	const char *html;
 	const struct mail_part *parts;
 	int nparts;

@@ -271,6 +271,7 @@ referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 	m.auto_reply = in_reply_to != NULL;
 	m.body = body;
 	if (x != NULL) {
+		m.reply_to = x->reply_to;
 		m.html = x->html;
 		m.parts = x->parts;
 		m.nparts = x->nparts;

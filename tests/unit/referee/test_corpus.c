@@ -223,8 +223,8 @@ run_one(const char *eml)
 {
 	char path[600], expect[600], db[600], *spec, *line, *save = NULL;
 	char envelope[256] = "", state[16] = "start";
-	char *befores[16];
-	int nbefore = 0, i, n = 0;
+	char *befores[16], *settings[8];
+	int nbefore = 0, nsettings = 0, i, n = 0;
 	size_t len;
 	struct store *st = NULL;
 	struct referee r;
@@ -256,7 +256,8 @@ run_one(const char *eml)
 
 				if (sscanf(l + 7, " %255s", b) == 1)
 					befores[nbefore++] = strdup(b);
-			}
+			} else if (strncmp(l, "setting:", 8) == 0 && nsettings < 8)
+				settings[nsettings++] = strdup(l + 8);
 		}
 		free(copy);
 	}
@@ -275,6 +276,14 @@ run_one(const char *eml)
 	if (store_open(db, 0, -1, &st, &e) != 0)
 		fail_msg("%s", e.msg);
 	init_referee(&r, st);
+	for (i = 0; i < nsettings; i++) {
+		char k[64], v[256];
+
+		if (sscanf(settings[i], " %63s %255s", k, v) != 2 ||
+		    referee_setting_set(&r, "cw", k, v, &e) != 0)
+			fail_msg("%s: setting \"%s\": %s", eml, settings[i], e.msg);
+		free(settings[i]);
+	}
 	for (i = 0; i < nbefore; i++) {
 		submit_file(&r, befores[i], NULL, &res);
 		free(befores[i]);
@@ -412,7 +421,7 @@ run_one(const char *eml)
 				    "(none)", val);
 			free(got);
 		} else if (strcmp(key, "state") != 0 && strcmp(key, "before") != 0 &&
-		    strcmp(key, "envelope") != 0) {
+		    strcmp(key, "envelope") != 0 && strcmp(key, "setting") != 0) {
 			problem(eml, "unknown key %s", key);
 		}
 	}
