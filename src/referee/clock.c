@@ -51,7 +51,52 @@ referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
 	if (referee_setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
 		snprintf(tz, sizeof(tz), "UTC");
 	local(t, tz, &tm);
-	strftime(out, size, "%a %d %b %Y, %H:%M %Z", &tm);
+	{
+		char day[16], mon[16];
+		long off = tm.tm_gmtoff;
+		long ah = (off < 0 ? -off : off) / 3600;
+		long am = (off < 0 ? -off : off) % 3600 / 60;
+
+		strftime(day, sizeof(day), "%A", &tm);
+		strftime(mon, sizeof(mon), "%B", &tm);
+		/* "Thursday 3 December 2026, 18:00 GMT (UTC+0)". */
+		if (am != 0)
+			snprintf(out, size, "%s %d %s %d, %02d:%02d %s (UTC%c%ld:%02ld)",
+			    day, tm.tm_mday, mon, tm.tm_year + 1900, tm.tm_hour,
+			    tm.tm_min, tm.tm_zone != NULL ? tm.tm_zone : "",
+			    off < 0 ? '-' : '+', ah, am);
+		else
+			snprintf(out, size, "%s %d %s %d, %02d:%02d %s (UTC%c%ld)", day,
+			    tm.tm_mday, mon, tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+			    tm.tm_zone != NULL ? tm.tm_zone : "", off < 0 ? '-' : '+', ah);
+	}
+}
+
+void
+referee_clock_until(int64_t secs, char *out, size_t size)
+{
+	if (secs <= 0)
+		snprintf(out, size, "now");
+	else if (secs < 120)
+		snprintf(out, size, "in %lld seconds", (long long)secs);
+	else if (secs < 2 * 3600)
+		snprintf(out, size, "in %lld minutes", (long long)(secs + 30) / 60);
+	else if (secs < 72 * 3600)
+		snprintf(out, size, "in %lld hours", (long long)(secs + 1800) / 3600);
+	else
+		snprintf(out, size, "in %lld days", (long long)(secs + 43200) /
+		    86400);
+}
+
+void
+referee_clock_when(struct referee *r, int64_t game, int64_t t, int64_t now,
+    char *out, size_t size)
+{
+	char when[120], in[40];
+
+	referee_clock_format(r, game, t, when, sizeof(when));
+	referee_clock_until(t - now, in, sizeof(in));
+	snprintf(out, size, "%s, %s", when, in);
 }
 
 /* now + secs, counting only Monday to Friday when weekdays is set (in
@@ -109,6 +154,70 @@ owed(struct referee *r, const struct store_game *g, const struct battle *b,
 	*owing = (int)n;
 	*sent = (int)s;
 	*waiting = w > 0;
+	return 0;
+}
+
+/* Whether the open phase is to be played before its deadline: every
+ * player owing is in and the settle time since the last order mail has
+ * passed, or every one of them sent READY (settle 0: as soon as every
+ * player owing has orders stored, as before the settle time).  Never in
+ * a fixed-deadline game or after a WAIT. */
+static int
+early_due(struct referee *r, const struct store_game *g,
+    const struct battle *b, int owing, int sent, int waiting, int fixed,
+    int64_t now, int *due, char *reason, size_t rsize, struct err *e)
+{
+	struct play_forecast f;
+
+	*due = 0;
+	if (owing == 0 || waiting || fixed)
+		return 0;
+	if (referee_forecast(r, g, b, now, &f, e) != 0)
+		return -1;
+	(void)sent;
+	if (f.at < 0 || f.at > now)
+		return 0;
+	*due = 1;
+	snprintf(reason, rsize, "%s", f.settle == 0 ? "every order is in" :
+	    f.all_ready ? "every player is READY" : "every order is in and "
+	    "settled");
+	return 0;
+}
+
+int
+referee_forecast(struct referee *r, const struct store_game *g,
+    const struct battle *b, int64_t now, struct play_forecast *f,
+    struct err *e)
+{
+	int ps = battle_step_side(b, g->step);
+	int64_t players = 0, in = 0, ready = 0, last = 0, sent = 0, w = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->at = -1;
+	if (referee_setting_secs(r, g->id, "settle", &f->settle, e) != 0 ||
+	    store_order_state_summary(r->st, g->id, g->step, ps, &players, &in,
+	    &ready, &last, e) != 0 ||
+	    store_orders_players(r->st, g->id, g->step, -1, &sent, e) != 0 ||
+	    store_players_waiting(r->st, g->id, g->step, &w, e) != 0 ||
+	    (f->fixed = referee_setting_on(r, g->id, "fixed-deadlines", e)) < 0)
+		return -1;
+	f->players = (int)players;
+	f->in = (int)in;
+	f->ready = (int)ready;
+	f->waiting = w > 0;
+	f->all_ready = players > 0 && ready >= players;
+	if (players == 0 || f->waiting || f->fixed)
+		return 0;
+	if (f->settle == 0) {
+		/* As before the settle time: orders stored from every one. */
+		if (sent >= players)
+			f->at = now;
+		return 0;
+	}
+	if (f->all_ready)
+		f->at = now;
+	else if (in >= players)
+		f->at = last + f->settle > now ? last + f->settle : now;
 	return 0;
 }
 
@@ -184,9 +293,11 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	deadline = c.deadline;
 	if (paused)
 		goto done;
-	if (owing > 0 && sent >= owing && !waiting && !fixed) {
-		due = 1;
-		snprintf(reason, sizeof(reason), "every order is in");
+	if (early_due(r, &g, b, owing, sent, waiting, fixed, now, &due,
+	    reason, sizeof(reason), e) != 0)
+		goto fail;
+	if (due) {
+		/* every order is in (and settled) */
 	} else if (deadline > 0 && now >= deadline + grace) {
 		due = 1;
 		snprintf(reason, sizeof(reason), "its deadline passed");

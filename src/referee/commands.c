@@ -614,22 +614,55 @@ out:
 }
 
 static int
-cmd_wait(struct intake *in, struct store_game *g, int wait)
+cmd_wait(struct intake *in, struct store_game *g, struct battle *b, int wait)
 {
-	char body[600];
+	struct play_forecast f;
+	char body[900], when[160];
+	int step, turn;
+	int64_t now = referee_now(in->r);
 
 	if (store_player_wait(in->r->st, in->player_id, wait ? g->step : 0,
 	    in->e) != 0)
 		return -1;
-	if (wait)
+	if (wait) {
 		snprintf(body, sizeof(body), "Noted: the open phase of game %s will "
 		    "not be played early, even when every\norder is in; it waits "
 		    "for its deadline. Send READY to withdraw this.\n", g->name);
-	else
-		snprintf(body, sizeof(body), "Noted: you no longer ask for the full "
-		    "time. The open phase of game %s may\nbe played as soon as "
-		    "every order is in.\n", g->name);
-	return answer(in, wait ? "WAIT" : "READY", body);
+		return answer(in, "WAIT", body);
+	}
+	/* READY: the player's set for their next phase is in as it stands
+	 * (and any WAIT of theirs withdrawn). */
+	next_phase(g, b, in->side, 0, &step, &turn);
+	if (step > 0 && store_order_state_ready(in->r->st, g->id, step,
+	    in->player_id, in->e) != 0)
+		return -1;
+	if (step != g->step || referee_forecast(in->r, g, b, now, &f,
+	    in->e) != 0) {
+		if (in->e->kind == ERR_TEMP)
+			return -1;
+		snprintf(body, sizeof(body), "Noted: your orders for your next "
+		    "phase of game %s count as complete as\nthey stand, and you "
+		    "no longer ask for the full time.\n", g->name);
+	} else if (f.at >= 0 && f.at <= now) {
+		snprintf(body, sizeof(body), "Noted: your orders for the open phase "
+		    "of game %s count as complete\nas they stand, and every "
+		    "player owing orders is in: the phase will be\nplayed within "
+		    "the minute.\n", g->name);
+	} else if (f.at > now) {
+		referee_clock_when(in->r, g->id, f.at, now, when, sizeof(when));
+		snprintf(body, sizeof(body), "Noted: your orders for the open phase "
+		    "of game %s count as complete\nas they stand. The phase will "
+		    "be played at\n  %s\nunless orders change; READY from every "
+		    "player still owing plays it now.\n", g->name, when);
+	} else {
+		snprintf(body, sizeof(body), "Noted: your orders for the open phase "
+		    "of game %s count as complete\nas they stand. The phase "
+		    "still waits for %d of the %d player%s who owe orders%s.\n",
+		    g->name, f.players - f.in, f.players, f.players == 1 ? "" : "s",
+		    f.waiting ? " (and a WAIT)" : f.fixed ? " (and this game "
+		    "plays at its deadline)" : "");
+	}
+	return answer(in, "READY", body);
 }
 
 /* The code that confirms a player's CONCEDE: a keyed hash of the game and
@@ -862,7 +895,7 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return cmd_press(in, g, b, c);
 	case CMD_WAIT:
 	case CMD_READY:
-		return cmd_wait(in, g, c->kind == CMD_WAIT);
+		return cmd_wait(in, g, b, c->kind == CMD_WAIT);
 	case CMD_CONCEDE:
 		return cmd_concede(in, g, b, c);
 	case CMD_REVEAL:

@@ -647,6 +647,66 @@ next_turn_of(const struct battle *b, const struct store_game *g, int side)
 	return b->turns;
 }
 
+/* When the phase a mail's orders are for will be played if nothing
+ * changes, or what it still waits for, and its deadline, appended to t
+ * (nothing for a later phase than the one open). */
+static int
+forecast_note(struct intake *in, const struct store_game *g,
+    const struct battle *b, int step, int clean, struct text *t)
+{
+	struct play_forecast f;
+	struct store_clock c;
+	int64_t now = referee_now(in->r);
+	char when[160], dl[160];
+
+	if (step != g->step)
+		return 0;
+	if (referee_forecast(in->r, g, b, now, &f, in->e) != 0 ||
+	    store_game_clock(in->r->st, g->id, &c, in->e) != 0)
+		return -1;
+	if (c.deadline > 0)
+		referee_clock_when(in->r, g->id, c.deadline, now, dl, sizeof(dl));
+	text_add(t, "\n");
+	if (c.paused) {
+		text_add(t, "The game is paused: the phase is played once the "
+		    "operator resumes it.\n");
+		return 0;
+	}
+	if (f.at >= 0 && f.at <= now) {
+		text_add(t, "%s the phase will be played within the minute.\n",
+		    f.all_ready && f.settle > 0 ? "Every player owing orders is "
+		    "READY:" : "Every order is in:");
+		return 0;
+	}
+	if (f.at > now) {
+		referee_clock_when(in->r, g->id, f.at, now, when, sizeof(when));
+		text_add(t, "Your orders stand. The phase will be played at\n  %s\n"
+		    "unless you send changes; READY from every player still "
+		    "owing plays it now.\n", when);
+		return 0;
+	}
+	if (f.waiting)
+		text_add(t, "A player asked for the full time (WAIT), so the phase "
+		    "is played at its\ndeadline.\n");
+	else if (f.fixed)
+		text_add(t, "This game plays each phase at its deadline.\n");
+	else {
+		if (!clean)
+			text_add(t, "Some lines of this mail were not taken, so your "
+			    "set does not count as in\nyet: send them corrected, or "
+			    "READY to have your set played as it stands.\n");
+		if (f.in < f.players)
+			text_add(t, "The phase waits for %d of the %d player%s who "
+			    "owe orders for it.\n", f.players - f.in, f.players,
+			    f.players == 1 ? "" : "s");
+	}
+	if (c.deadline > 0)
+		text_add(t, "Its deadline: %s.\n", dl);
+	else
+		text_add(t, "No deadline is set: the operator plays the phase.\n");
+	return 0;
+}
+
 static int
 handle_header(struct intake *in, struct orders_header *h,
     struct orders_result *res)
@@ -658,7 +718,7 @@ handle_header(struct intake *in, struct orders_header *h,
 	const struct ruleset *rs;
 	struct text t;
 	int side, i, step = 0, rc = -1, turn, order_lines, has_standing;
-	int clear = 0, merged = 0;
+	int clear = 0, merged = 0, phase_errors = 0;
 	struct merge_result mr;
 	char clock[16], salt_hex[2 * LEDGER_SALT + 1] = "";
 	unsigned char salt[LEDGER_SALT];
@@ -867,6 +927,16 @@ handle_header(struct intake *in, struct orders_header *h,
 			goto out;
 		merged = 1;
 	}
+	/* Whether the player's set now counts as in, for the settle time:
+	 * a mail of order lines that were all refused tried to change it,
+	 * and it does not count until it reads cleanly or READY. */
+	if (merged || order_lines > 0) {
+		phase_errors = order_lines - res->set.n;
+		if (store_order_state_set(r->st, g.id, step, in->player_id,
+		    phase_errors == 0, in->arrived > 0 ? in->arrived :
+		    referee_now(r), in->e) != 0)
+			goto out;
+	}
 	if (merged && mr.now > 0) {
 		/* The set's salt (docs/ledger.md): made from the step's secret
 		 * seed and the set as stored, so the server has no choice of
@@ -965,6 +1035,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		    "when the phase has been\nplayed. Until then a new mail changes "
 		    "the orders of the units it names and\nleaves the rest as they "
 		    "are; CLEAR at its top starts again from nothing.\n");
+		if (forecast_note(in, &g, b, step, phase_errors == 0, &t) != 0)
+			goto out;
 		if (mr.now > 0)
 			text_add(&t, "\nThis set's salt is %s.\nWith it, the leaf "
 			    "in the Close notice and your report, and the game's\n"

@@ -326,6 +326,26 @@ int referee_clock_open_step(struct referee *r, int64_t game, int64_t now,
 /* t as a date and time in the game's time zone. */
 void referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
     size_t size);
+/* When the open phase of g will be played if nothing changes, as
+ * referee_tick decides it (clock.c): at (-1: not before its deadline),
+ * with what it hangs on: the game's settle time, its players owing, how
+ * many are in and READY, a WAIT, fixed deadlines. */
+struct play_forecast {
+	int64_t at;
+	int64_t settle;
+	int players, in, ready, all_ready, waiting, fixed;
+};
+int referee_forecast(struct referee *r, const struct store_game *g,
+    const struct battle *b, int64_t now, struct play_forecast *f,
+    struct err *e);
+
+/* How long secs is, as a player reads it: "in 10 minutes", "in 47
+ * hours", "in 3 days", "now". */
+void referee_clock_until(int64_t secs, char *out, size_t size);
+/* t in the game's time zone and how long from now: "Thursday 3 December
+ * 2026, 18:00 GMT (UTC+0), in 47 hours". */
+void referee_clock_when(struct referee *r, int64_t game, int64_t t,
+    int64_t now, char *out, size_t size);
 
 /* Two lines telling a player that no person reads the mail, and where
  * questions go (the operator setting, when set). */

@@ -44,6 +44,10 @@ static const struct setting_def defs[] = {
 	    "a deadline" },
 	{ "timezone", "UTC", "TZ", 1, "the time zone deadlines are shown in "
 	    "(Europe/London, America/New_York)" },
+	{ "settle", "10m", "TIME", 1, "once every order is in, how long after "
+	    "the last order mail the phase is played, so a player may still "
+	    "correct it (0: at once; READY from every player owing plays it "
+	    "sooner)" },
 	{ "fixed-deadlines", "off", "on|off", 1, "play a phase only at its "
 	    "deadline, not as soon as every order is in" },
 	{ "nmr", "standing", "hold|standing", 1, "what a player who sends no "

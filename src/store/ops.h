@@ -573,6 +573,24 @@ STORE_OP(int, players_count, (struct store *s, int64_t game, int side,
  * step (WAIT), into *n. */
 STORE_OP(int, players_waiting, (struct store *s, int64_t game, int step,
     int64_t *n, struct err *e), (s, game, step, n, e))
+/* A mail of the player changed (or tried to change) their set for step
+ * of game, at now: clean when none of its lines was refused.  Their READY
+ * for the step is withdrawn. */
+STORE_OP(int, order_state_set, (struct store *s, int64_t game, int step,
+    int64_t player, int clean, int64_t now, struct err *e),
+    (s, game, step, player, clean, now, e))
+/* The player's READY for step: their set counts as in, as it stands. */
+STORE_OP(int, order_state_ready, (struct store *s, int64_t game, int step,
+    int64_t player, struct err *e), (s, game, step, player, e))
+/* Of the players of game on side (-1: every side) for step: how many
+ * there are, how many are in (the latest mail that changed their set
+ * read cleanly, or READY since; a player whose orders were stored before
+ * the settle time counts as in), how many sent READY, and when the last
+ * mail that changed a set came (0: none). */
+STORE_OP(int, order_state_summary, (struct store *s, int64_t game,
+    int step, int side, int64_t *players, int64_t *in, int64_t *ready,
+    int64_t *last, struct err *e),
+    (s, game, step, side, players, in, ready, last, e))
 /* The player asks that step not be played before its deadline (WAIT);
  * step 0 withdraws that (READY). */
 STORE_OP(int, player_wait, (struct store *s, int64_t player, int step,

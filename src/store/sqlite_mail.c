@@ -414,6 +414,60 @@ sqlite_standing_count(struct store *s, int64_t game, int64_t player,
 }
 
 int
+sqlite_order_state_set(struct store *s, int64_t game, int step,
+    int64_t player, int clean, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO order_state (game_id, step, "
+	    "player_id, clean, ready, changed_at) VALUES (?, ?, ?, ?, 0, ?) "
+	    "ON CONFLICT (game_id, step, player_id) DO UPDATE SET clean = "
+	    "excluded.clean, ready = 0, changed_at = excluded.changed_at",
+	    "iIiIi", game, step, player, clean ? 1 : 0, now);
+}
+
+int
+sqlite_order_state_ready(struct store *s, int64_t game, int step,
+    int64_t player, struct err *e)
+{
+	/* A READY with no mail before it: nothing changed, so it sets no
+	 * time for the settle to count from. */
+	return store_exec(s, e, "INSERT INTO order_state (game_id, step, "
+	    "player_id, clean, ready, changed_at) VALUES (?, ?, ?, 1, 1, 0) "
+	    "ON CONFLICT (game_id, step, player_id) DO UPDATE SET ready = 1",
+	    "iIi", game, step, player);
+}
+
+int
+sqlite_order_state_summary(struct store *s, int64_t game, int step, int side,
+    int64_t *players, int64_t *in, int64_t *ready, int64_t *last,
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*players = *in = *ready = *last = 0;
+	if (store_prepare(s, e, &st, "SELECT count(*), coalesce(sum(CASE WHEN "
+	    "os.player_id IS NULL THEN EXISTS (SELECT 1 FROM orders o WHERE "
+	    "o.game_id = p.game_id AND o.step = ?1 AND o.player_id = p.id AND "
+	    "o.superseded = 0) ELSE (os.clean = 1 OR os.ready = 1) END), 0), "
+	    "coalesce(sum(os.ready), 0), coalesce(max(os.changed_at), 0) "
+	    "FROM players p LEFT JOIN order_state os ON os.game_id = p.game_id "
+	    "AND os.step = ?1 AND os.player_id = p.id WHERE p.game_id = ?2 AND "
+	    "(?3 < 0 OR p.side_idx = ?3)", "IiI", step, game, side) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*players = sqlite3_column_int64(st, 0);
+		*in = sqlite3_column_int64(st, 1);
+		*ready = sqlite3_column_int64(st, 2);
+		*last = sqlite3_column_int64(st, 3);
+	} else {
+		store_db_err(s, e, "reading who has sent orders");
+	}
+	store_stmt_release(s, st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+int
 sqlite_orders_salt(struct store *s, int64_t game, int step, int side,
     int64_t player, unsigned char salt[16], struct err *e)
 {

@@ -30,6 +30,8 @@ newgame() {  # newgame NAME [nonces|far]: two players, started
 	d player add "$1" crown tarleton@crown.example.org --password scarlet-bugle-thistle-harbour >/dev/null
 	d player add "$1" continental morgan@continental.example.org --password hickory-ember-cove-wren >/dev/null
 	[ "${2:-}" = nonces ] && d set "$1" nonces on >/dev/null
+	# Each tick plays a phase whose orders are in (no settle time).
+	d set "$1" settle 0 >/dev/null
 	d start "$1" >/dev/null 2>&1 || no "start $1"
 }
 told() { d outbox 2>/dev/null | grep -c "\[$1\] Turn .* waits for the server's upgrade"; }

@@ -45,6 +45,9 @@ d new cw "$src/campaign/cowpens-1781/cowpens.scenario" >/dev/null || { echo "FAI
 d player add cw crown tarleton@example.test --password scarlet-bugle-thistle-harbour >/dev/null
 d player add cw continental morgan@example.test --password hickory-ember-cove-wren >/dev/null
 d start cw >/dev/null 2>&1
+# The phase is played as soon as its orders are in, as these checks
+# expect (the settle time has tests of its own, test_clock).
+d set cw settle 0 >/dev/null || no "set settle"
 
 "$daemon" -c "$work/despatch.conf" -f 2>"$work/daemon.log" &
 dpid=$!

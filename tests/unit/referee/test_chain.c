@@ -329,6 +329,8 @@ nonces_close_the_phase_and_seed_its_dice(void **state)
 
 	assert_non_null(ls);
 	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "on", &e), 0);
+	/* Closed as soon as every order is in (no settle time). */
+	assert_int_equal(referee_setting_set(&f->r, "mill", "settle", "0", &e), 0);
 	start(f);
 	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "off", &e),
 	    -1);

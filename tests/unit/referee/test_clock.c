@@ -1,7 +1,9 @@
 /*
- * test_clock.c - the game clock (issue 6): a phase is played as soon as
- * every player who owes orders has sent them, unless one asked to WAIT or
- * the game has fixed deadlines; else when its deadline and grace pass,
+ * test_clock.c - the game clock (issue 6): a phase is played once every
+ * player who owes orders has sent them and the settle time since the last
+ * order mail has passed (issue 22), or at once when all of them sent
+ * READY, unless one asked to WAIT or the game has fixed deadlines; else
+ * when its deadline and grace pass,
  * with the NMR policy; reminders go before it, once each; a paused game's
  * clock stands still, and resumes with the time it had left.
  */
@@ -51,6 +53,8 @@ a_phase_is_played_when_every_order_is_in(void **state)
 	char *m;
 
 	set(f, "deadline", "48h");
+	/* No settle time: played as soon as every order is in. */
+	set(f, "settle", "0");
 	f->r.fixed_now = T0;
 	start(f);
 	assert_true(q(f, "SELECT deadline_at FROM games") >= T0 + 48 * 3600);
@@ -66,6 +70,90 @@ a_phase_is_played_when_every_order_is_in(void **state)
 	assert_true(q(f, "SELECT deadline_at FROM games") >= T0 + 600 + 48 * 3600);
 	/* No step is played twice. */
 	assert_int_equal(tick_at(f, T0 + 660).played, 0);
+}
+
+/* The settle time (issue 22, problem 1): a set with a refused line does
+ * not count as in, so the phase is not played early; once it reads
+ * cleanly the phase is played the settle time after that mail, and each
+ * reply says when. */
+static void
+the_settle_time_waits_for_a_clean_set(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+
+	set(f, "deadline", "48h");
+	f->r.fixed_now = T0;
+	start(f);
+	f->r.fixed_now = T0 + 60;
+	m = mail("s1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: HOLD\r\nHowe: MOVE TO NOWHERE\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "does not count as in"));
+	assert_non_null(strstr(reply, "Its deadline: "));
+	assert_non_null(strstr(reply, "(UTC+0), in 48 hours"));
+	free(reply);
+	/* Long after the settle time: still not played. */
+	assert_int_equal(tick_at(f, T0 + 3600).played, 0);
+	f->r.fixed_now = T0 + 4000;
+	m = mail("s2@crown.example.org", "howe@crown.example.org",
+	    HDR "Howe: MOVE TO 20,6\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "The phase will be played at"));
+	/* Ten minutes from the mail (the test clock moves a minute at each
+	 * look, so the reply's own look comes a little later). */
+	assert_true(strstr(reply, "in 10 minutes") != NULL ||
+	    strstr(reply, "in 9 minutes") != NULL ||
+	    strstr(reply, "in 8 minutes") != NULL);
+	assert_non_null(strstr(reply, "READY from every player still owing "
+	    "plays it now"));
+	free(reply);
+	assert_int_equal(tick_at(f, T0 + 4000 + 500).played, 0);
+	assert_int_equal(tick_at(f, T0 + 4000 + 1200).played, 1);
+	assert_int_equal(q(f, "SELECT step FROM games"), 2);
+}
+
+/* READY from every player owing plays the phase at once, as their sets
+ * stand; READY alone, with no orders, counts too. */
+static void
+ready_from_every_player_plays_at_once(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *reply;
+
+	set(f, "deadline", "48h");
+	f->r.fixed_now = T0;
+	start(f);
+	m = mail("r1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: ADVANCE 2\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(tick_at(f, T0 + 60).played, 0);
+	f->r.fixed_now = T0 + 120;
+	m = mail("r2@crown.example.org", "howe@crown.example.org",
+	    HDR "READY\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "count as complete"));
+	assert_non_null(strstr(reply, "within the minute"));
+	free(reply);
+	assert_int_equal(tick_at(f, T0 + 121).played, 1);
+	/* The continental phase: READY with no orders at all. */
+	f->r.fixed_now = T0 + 200;
+	m = mail("r3@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental TURN 1 PASSWORD blue-coat-secret\r\n"
+	    "READY\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_int_equal(tick_at(f, T0 + 201).played, 1);
+	assert_int_equal(q(f, "SELECT step FROM games"), 3);
 }
 
 static void
@@ -233,6 +321,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(a_phase_is_played_when_every_order_is_in, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(the_settle_time_waits_for_a_clean_set, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(ready_from_every_player_plays_at_once, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(wait_and_fixed_deadlines_hold_the_phase_to_its_deadline, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(the_deadline_plays_a_silent_side_with_its_nmr_policy, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_paused_game_stands_still_and_resumes_with_its_time, setup_live, teardown),
