@@ -1,6 +1,7 @@
 /*
  * fog.c - what a side of a fog game knows beyond the enemy it sees now:
- * the enemy units it saw leave play in a step.
+ * the enemy units it saw leave play in a step, and the words that tell a
+ * player what the fog of a fog game is (docs/reports.md, Fog).
  *
  * A unit is known to be gone when the side saw its last stand go: that
  * stand, put back where it was removed, is one the side's stands or
@@ -98,4 +99,27 @@ report_seen_gone(const struct battle *b, int side, const struct events *ev,
 	free(sight);
 	battle_free(was);
 	return n;
+}
+
+void
+report_fog_help(struct text *t, const struct battle *b)
+{
+	text_add(t, "This is a fog game: you see the enemy only as your own "
+	    "units and commanders\nsee it, by the line of sight of the %s "
+	    "rules: ground, woods and towns hide\nwhat lies beyond them, and "
+	    "no mail tells you of an enemy unit that none of\nyours can see. "
+	    "An enemy unit your side has lost sight of is shown where it was\n"
+	    "last seen, marked with the turn (on the map, a dashed outline); "
+	    "one your side\nsaw destroyed, rout off or leave the table is "
+	    "known to be gone and is shown no\nmore. The enemy's orders, its "
+	    "dice and the server's seeds stay hidden until the\nbattle is "
+	    "over, when the archive shows everything.\n\n", b->ruleset);
+}
+
+void
+report_fog_note(struct text *t)
+{
+	text_add(t, "A fog game: you see the enemy only as your units and "
+	    "commanders see it; an\nenemy out of sight is shown where it was "
+	    "last seen, with the turn.\n");
 }

@@ -629,6 +629,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	text_add(&t, "Turn %d of %d, %s: the %s phase.\n", turn, b->turns, clock,
 	    phasing >= 0 ? b->sides[phasing].id : "joint");
 	text_add(&t, "This report is for %s.\n", b->sides[side].name);
+	if (!open && seen != NULL)
+		report_fog_note(&t);
 	if (ro != NULL && ro->sent == 0)
 		text_add(&t, "No orders from your side reached the server for "
 		    "this phase: every unit of\nyours held where it stood.\n");

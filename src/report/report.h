@@ -125,6 +125,13 @@ int report_seen_gone(const struct battle *b, int side, const struct events *ev,
     const unsigned char *live_before, unsigned char *seen,
     unsigned char *gone);
 
+/* The paragraph of a fog game's welcome and HELP that says the game is
+ * fogged and what that means (b: its ruleset's name). */
+void report_fog_help(struct text *t, const struct battle *b);
+
+/* The same in two lines, for the head of each of its reports. */
+void report_fog_note(struct text *t);
+
 /* What the JSON tells of the game beside the battle itself. */
 struct report_game {
 	const char *name;

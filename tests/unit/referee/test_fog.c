@@ -502,6 +502,64 @@ json_last_seen(json_t *js, const char *name)
 	return NULL;
 }
 
+/* Every fog mail of the game says it is fogged and what that means: the
+ * welcome, HELP and each report. */
+static void
+a_fog_game_says_it_is_fogged(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *text, *m;
+
+	start_game(f, "hidden");
+	text = text_of(f, CROWN, "Welcome");
+	assert_non_null(strstr(text, "This is a fog game: you see the enemy only"));
+	assert_non_null(strstr(text, "by the line of sight of the vnb-wing "
+	    "rules"));
+	assert_non_null(strstr(text, "marked with the turn"));
+	free(text);
+	m = mail("help@crown.example.org", CROWN, "GAME hidden SIDE crown "
+	    "PASSWORD red-coat-secret\r\nHELP\r\n");
+	submit(f, m, &res);
+	free(m);
+	text = text_of(f, CROWN, "HELP");
+	assert_non_null(strstr(text, "This is a fog game: you see the enemy only"));
+	free(text);
+	play(f, "hidden", 1);
+	text = text_of(f, CROWN, "crown phase (");
+	assert_non_null(strstr(text, "This report is for Crown.\nA fog game: "
+	    "you see the enemy only as your units and"));
+	free(text);
+	text = text_of(f, "greene@cont.example.org", "crown phase (");
+	assert_non_null(strstr(text, "A fog game: you see the enemy only"));
+	free(text);
+}
+
+/* The same mails of an open game say nothing of fog. */
+static void
+an_open_game_says_nothing_of_fog(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *text, *m;
+
+	start(f);
+	text = text_of(f, CROWN, "Welcome");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+	m = mail("help@crown.example.org", CROWN, "GAME mill SIDE crown "
+	    "PASSWORD red-coat-secret\r\nHELP\r\n");
+	submit(f, m, &res);
+	free(m);
+	text = text_of(f, CROWN, "HELP");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+	play(f, "mill", 1);
+	text = text_of(f, CROWN, "crown phase (");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+}
+
 /* A gun the 23rd Foot shoots away in plain sight is known to be gone:
  * the report tells once that it was seen to go, and it is on no list of
  * the enemy last seen (text or JSON, which gives the map its ghosts),
@@ -595,6 +653,8 @@ main(void)
 		{ "a_removed_stand_spots_nothing (bb7)",
 		    a_removed_stand_spots_nothing, setup_spot_bb7, teardown, NULL },
 		cmocka_unit_test_setup_teardown(a_fog_report_shows_the_side_and_the_enemy_in_sight_only, setup_hidden, teardown),
+		cmocka_unit_test_setup_teardown(a_fog_game_says_it_is_fogged, setup_hidden, teardown),
+		cmocka_unit_test_setup_teardown(an_open_game_says_nothing_of_fog, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_unit_seen_destroyed_is_known_to_be_gone, setup_gun, teardown),
 	};
 
