@@ -107,6 +107,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 			br = i;
 	text_add(t, "How to send orders in game %s (%s), ruleset %s\n\n",
 	    g->name, b->title, g->ruleset);
+	if (strcmp(g->visibility, "fog") == 0)
+		report_fog_help(t, b);
 	text_add(t, "The mail starts with a line naming the game, your side, the "
 	    "turn and your secret:\n  GAME %s SIDE %s TURN <turn> PASSWORD "
 	    "<your secret>\nThe words may come in any order, on one line or on "

@@ -184,6 +184,7 @@ struct attempt {
 	struct chain_prep cp;     /* the step's commitments */
 	struct pt *from;          /* each unit's centre before the step */
 	unsigned char *from_ok;   /* ... where it had one */
+	unsigned char *live;      /* each stand on the table before it */
 };
 
 static void
@@ -194,6 +195,7 @@ attempt_free(struct attempt *a)
 	events_free(&a->ev);
 	free(a->from);
 	free(a->from_ok);
+	free(a->live);
 	played_free(&a->pd);
 	battle_free(a->b);
 	store_game_clear(&a->g);
@@ -274,16 +276,22 @@ attempt_play(struct attempt *a, const int *dice, int ndice, struct err *e)
 	/* Where every unit stood, for the maps' arrows. */
 	free(a->from);
 	free(a->from_ok);
+	free(a->live);
 	a->from = calloc((size_t)a->b->nunits + 1, sizeof(*a->from));
 	a->from_ok = calloc((size_t)a->b->nunits + 1, 1);
-	if (a->from == NULL || a->from_ok == NULL)
+	a->live = calloc((size_t)a->b->nstands + 1, 1);
+	if (a->from == NULL || a->from_ok == NULL || a->live == NULL)
 		return err_set(e, ERR_TEMP, "out of memory");
 	{
-		int u;
+		int u, s;
 
 		for (u = 0; u < a->b->nunits; u++)
 			a->from_ok[u] = (unsigned char)battle_unit_centre(a->b, u,
 			    &a->from[u]);
+		/* Which stands were on the table, for what a fog game's
+		 * sides saw go in the step. */
+		for (s = 0; s < a->b->nstands; s++)
+			a->live[s] = !(a->b->stands[s].flags & ST_GONE);
 	}
 	for (k = 0; k < a->pd.n; k++) {
 		seats[k].side = a->pd.p[k].side;
@@ -482,7 +490,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
     const struct turn_result *tr, int step, const struct store_player *p,
     const unsigned char head[LEDGER_HASH], const unsigned char sig[LEDGER_SIG],
     const unsigned char *seen, const struct sighting *last, int nlast,
-    struct side_visuals *vis, struct err *e)
+    const unsigned char *gone, struct side_visuals *vis, struct err *e)
 {
 	char clock[16], format[16], sub[200];
 	struct report_orders ro;
@@ -498,6 +506,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 	ro.standing = a->used_standing[p->side];
 	ro.last = last;
 	ro.nlast = nlast;
+	ro.gone = gone;
 	{
 		int64_t ns = 0;
 
@@ -675,28 +684,35 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		struct side_visuals vis[BATTLE_MAX_SIDES];
 
 		struct sighting *last[BATTLE_MAX_SIDES];
+		unsigned char *gone[BATTLE_MAX_SIDES];
 		int nlast[BATTLE_MAX_SIDES];
 
 		memset(seen, 0, sizeof(seen));
 		memset(vis, 0, sizeof(vis));
 		memset(last, 0, sizeof(last));
+		memset(gone, 0, sizeof(gone));
 		memset(nlast, 0, sizeof(nlast));
 		/* A fog game: what each side sees now, recorded as its latest
 		 * sightings; those of units it no longer sees are shown where
-		 * they were. */
+		 * they were, but for those it saw go, known to be gone. */
 		for (s = 0; s < b->nsides && rc == 0; s++) {
 			if (!fog)
 				continue;
 			if ((seen[s] = map_seen(b, s)) == NULL ||
 			    (last[s] = calloc((size_t)b->nunits + 1,
-			    sizeof(*last[s]))) == NULL) {
+			    sizeof(*last[s]))) == NULL ||
+			    (gone[s] = calloc((size_t)b->nunits + 1, 1)) == NULL ||
+			    report_seen_gone(b, s, &a->ev, a->live, seen[s],
+			    gone[s]) < 0) {
 				rc = err_set(e, ERR_TEMP, "out of memory writing the "
 				    "report");
 				break;
 			}
 			/* Those it fought or exchanged fire with it knows of. */
 			report_seen_contacts(b, s, &a->ev, seen[s]);
-			if (store_sightings_update(r->st, a->g.id, b, s, seen[s], step,
+			if (store_sightings_forget(r->st, a->g.id, s, gone[s],
+			    b->nunits, e) != 0 ||
+			    store_sightings_update(r->st, a->g.id, b, s, seen[s], step,
 			    tr->turn, e) != 0 || (nlast[s] = store_sightings_before(
 			    r->st, a->g.id, s, step, last[s], b->nunits, e)) < 0)
 				rc = -1;
@@ -704,7 +720,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		for (i = 0; i < np && rc == 0; i++)
 			rc = report_one(r, a, b, tr, step, &pl[i], head, sig,
 			    seen[pl[i].side], last[pl[i].side], nlast[pl[i].side],
-			    &vis[pl[i].side], e);
+			    gone[pl[i].side], &vis[pl[i].side], e);
 		if (rc == 0) {
 			const struct narrative *nar = referee_narrative(r, a->rs, e);
 
@@ -715,6 +731,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 		for (s = 0; s < b->nsides; s++) {
 			free(seen[s]);
 			free(last[s]);
+			free(gone[s]);
 			referee_side_visuals_free(&vis[s]);
 		}
 		return rc;

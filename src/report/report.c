@@ -486,6 +486,28 @@ report_seen(struct text *t, const struct battle *b, int side,
 		    "commanders.\n");
 }
 
+/* The enemy units the side saw leave play in the step (gone: a flag a
+ * unit), under a heading of their own; nothing when there are none. */
+static void
+report_seen_going(struct text *t, const struct battle *b,
+    const unsigned char *gone)
+{
+	int u, n = 0;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+
+		if (!gone[u])
+			continue;
+		if (n++ == 0)
+			text_add(t, "\nThe enemy seen leaving the field\n"
+			    "--------------------------------\n");
+		text_add(t, "  %s (%s, %s)\n      seen to leave the field this "
+		    "phase (destroyed or off the table): gone\n", un->name, un->type,
+		    b->sides[un->side].id);
+	}
+}
+
 void
 report_last_seen(struct text *t, const struct battle *b,
     const struct sighting *v, int n)
@@ -607,6 +629,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	text_add(&t, "Turn %d of %d, %s: the %s phase.\n", turn, b->turns, clock,
 	    phasing >= 0 ? b->sides[phasing].id : "joint");
 	text_add(&t, "This report is for %s.\n", b->sides[side].name);
+	if (!open && seen != NULL)
+		report_fog_note(&t);
 	if (ro != NULL && ro->sent == 0)
 		text_add(&t, "No orders from your side reached the server for "
 		    "this phase: every unit of\nyours held where it stood.\n");
@@ -666,6 +690,8 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	} else if (seen != NULL) {
 		text_add(&t, "\nThe enemy in sight\n------------------\n");
 		report_seen(&t, b, side, seen);
+		if (ro != NULL && ro->gone != NULL)
+			report_seen_going(&t, b, ro->gone);
 		if (ro != NULL && ro->nlast > 0) {
 			text_add(&t, "\nThe enemy last seen\n-------------------\n");
 			report_last_seen(&t, b, ro->last, ro->nlast);

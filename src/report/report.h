@@ -29,6 +29,9 @@ struct report_orders {
 	 * see now (nlast of them), told where they were last seen. */
 	const struct sighting *last;
 	int nlast;
+	/* ... and those it saw leave play in this step (report_seen_gone's
+	 * flags, a flag a unit; NULL: none), told once. */
+	const unsigned char *gone;
 };
 
 /* The report of step `step` for side `side`: what happened (events in
@@ -108,6 +111,26 @@ int report_event_known(const struct battle *b, int side,
  * a side knows who it exchanged fire or blows with, in sight or not. */
 void report_seen_contacts(const struct battle *b, int side,
     const struct events *ev, unsigned char *seen);
+
+/* In a fog game, the enemy units side saw leave play in the step whose
+ * events are ev (live_before: a flag a stand, set for the stands on the
+ * table before it): gone[u] set (b->nunits flags, cleared first) for
+ * each enemy unit with no stand on the table now whose last stand to go
+ * the side could see as it went (put back where it was removed, seen by
+ * the ruleset's line of sight from the side's stands and commanders
+ * after the step, or of a unit it fought or fired with in the step).
+ * The stands such a unit had before the step are set in seen, so what
+ * the side saw of it is told.  How many, or -1 out of memory. */
+int report_seen_gone(const struct battle *b, int side, const struct events *ev,
+    const unsigned char *live_before, unsigned char *seen,
+    unsigned char *gone);
+
+/* The paragraph of a fog game's welcome and HELP that says the game is
+ * fogged and what that means (b: its ruleset's name). */
+void report_fog_help(struct text *t, const struct battle *b);
+
+/* The same in two lines, for the head of each of its reports. */
+void report_fog_note(struct text *t);
 
 /* What the JSON tells of the game beside the battle itself. */
 struct report_game {

@@ -115,6 +115,12 @@ STORE_OP(int, battle_load, (struct store *s, const struct store_game *g,
 STORE_OP(int, sightings_update, (struct store *s, int64_t game,
     const struct battle *b, int side, const unsigned char *seen, int step,
     int turn, struct err *e), (s, game, b, side, seen, step, turn, e))
+/* Forgets side's sightings of each unit u with gone[u] set (nunits
+ * flags): units it saw leave play, so known to be gone, not to be shown
+ * where they were last seen. */
+STORE_OP(int, sightings_forget, (struct store *s, int64_t game, int side,
+    const unsigned char *gone, int nunits, struct err *e),
+    (s, game, side, gone, nunits, e))
 /* Side's sightings made before step (the units it does not see since),
  * of units still in the battle's list, at most max into out: how many,
  * or -1. */

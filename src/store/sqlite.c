@@ -987,6 +987,20 @@ sqlite_sightings_update(struct store *s, int64_t game, const struct battle *b,
 }
 
 int
+sqlite_sightings_forget(struct store *s, int64_t game, int side,
+    const unsigned char *gone, int nunits, struct err *e)
+{
+	int u;
+
+	for (u = 0; u < nunits; u++)
+		if (gone[u] && store_exec(s, e, "DELETE FROM sightings WHERE "
+		    "game_id = ? AND side_idx = ? AND unit_idx = ?", "iII", game,
+		    side, u) != 0)
+			return -1;
+	return 0;
+}
+
+int
 sqlite_sightings_before(struct store *s, int64_t game, int side, int step,
     struct sighting *out, int max, struct err *e)
 {

@@ -82,10 +82,38 @@ static const char hidden_scenario[] =
     "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n"
     "    unit \"3rd Virginia\" type continentals-post-1778 stands 2 sp 2 at 44,12 facing 180\n";
 
+/* The crown's 23rd Foot, 1.75" from a continental gun of 1 SP in the
+ * open, shoots it away in the crown's first phase; the gun's brigade,
+ * exhausted by it and hit, collapses, and the collapse removes the
+ * Spartan Militia, routed before (the test marks it so), behind the
+ * wood.  The Light Company sees the militia at the start, past the
+ * wood's east end, and marches south behind the wood in that phase, so
+ * that nothing of the crown's sees it go. */
+static const char gun_scenario[] =
+    "scenario \"The Gun\"\n"
+    "ruleset vnb-wing\n"
+    "table 48 x 48\n"
+    "turns 2\n"
+    "terrain wood \"Big wood\" poly 10,14 38,14 38,22 10,22\n"
+    "side crown \"Crown\"\n"
+    "  commander \"Howe\" army at 44,2\n"
+    "  brigade \"1st\" commander \"Grey\" at 40,4\n"
+    "    unit \"23rd Foot\" type british-line stands 1 sp 3 at 44,6 facing 0\n"
+    "  brigade \"Lights\" commander \"Abercromby\" at 41,21\n"
+    "    unit \"Light Company\" type british-line stands 1 sp 2 at 40,26 facing 180\n"
+    "side continental \"Continental\"\n"
+    "  commander \"Greene\" army at 24,44\n"
+    "  brigade \"Militia\" commander \"Pickens\" at 30,40\n"
+    "    unit \"Continental Artillery\" type light-artillery stands 1 sp 1 at 44,10 facing 180\n"
+    "    unit \"Spartan Militia\" type raw-militia stands 1 sp 1 at 12,23 facing 0\n"
+    "  brigade \"Va\" commander \"Weedon\" at 24,46\n"
+    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,44 facing 180\n";
+
 /* The fixture's folder and players, the game `game` from `text`, made a
- * fog game before its start. */
+ * fog game before its start (a sandbox game, whose dice the test
+ * scripts, with sandbox set). */
 static int
-setup_fog(void **state, const char *game, const char *text)
+setup_fog_with(void **state, const char *game, const char *text, int sandbox)
 {
 	struct fx *f = calloc(1, sizeof(*f));
 	char path[400], secret[REFEREE_SECRET_MAX];
@@ -107,7 +135,7 @@ setup_fog(void **state, const char *game, const char *text)
 		fail_msg("%s", e.msg);
 	referee_init(&f->r, f->st);
 	f->r.fixed_now = 1700000000;
-	if (referee_new_game(&f->r, game, path, 0, NULL, &e) != 0 ||
+	if (referee_new_game(&f->r, game, path, sandbox, NULL, &e) != 0 ||
 	    referee_player_add(&f->r, game, "crown", CROWN, "red-coat-secret",
 	    NULL, secret, &e) != 0 ||
 	    referee_player_add(&f->r, game, "continental",
@@ -115,6 +143,27 @@ setup_fog(void **state, const char *game, const char *text)
 	    referee_setting_set(&f->r, game, "visibility", "fog", &e) != 0)
 		fail_msg("%s", e.msg);
 	*state = f;
+	return 0;
+}
+
+static int
+setup_fog(void **state, const char *game, const char *text)
+{
+	return setup_fog_with(state, game, text, 0);
+}
+
+static int
+setup_gun(void **state)
+{
+	struct fx *f;
+	struct err e;
+
+	setup_fog_with(state, "gun", gun_scenario, 1);
+	f = *state;
+	/* The Spartan Militia routed already: both markers. */
+	if (store_exec(f->st, &e, "UPDATE stands SET flags = flags | 3 WHERE "
+	    "unit_idx = 3", "") != 0)
+		fail_msg("%s", e.msg);
 	return 0;
 }
 
@@ -438,6 +487,158 @@ a_fog_report_shows_the_side_and_the_enemy_in_sight_only(void **state)
 	    "2nd Virginia", NULL) > 0);
 }
 
+/* The JSON report's last_seen entry for name, or NULL. */
+static json_t *
+json_last_seen(json_t *js, const char *name)
+{
+	json_t *v = json_object_get(js, "last_seen"), *x;
+	size_t i;
+
+	assert_true(json_is_array(v));
+	json_array_foreach(v, i, x)
+		if (strcmp(json_string_value(json_object_get(x, "unit")),
+		    name) == 0)
+			return x;
+	return NULL;
+}
+
+/* Every fog mail of the game says it is fogged and what that means: the
+ * welcome, HELP and each report. */
+static void
+a_fog_game_says_it_is_fogged(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *text, *m;
+
+	start_game(f, "hidden");
+	text = text_of(f, CROWN, "Welcome");
+	assert_non_null(strstr(text, "This is a fog game: you see the enemy only"));
+	assert_non_null(strstr(text, "by the line of sight of the vnb-wing "
+	    "rules"));
+	assert_non_null(strstr(text, "marked with the turn"));
+	free(text);
+	m = mail("help@crown.example.org", CROWN, "GAME hidden SIDE crown "
+	    "PASSWORD red-coat-secret\r\nHELP\r\n");
+	submit(f, m, &res);
+	free(m);
+	text = text_of(f, CROWN, "HELP");
+	assert_non_null(strstr(text, "This is a fog game: you see the enemy only"));
+	free(text);
+	play(f, "hidden", 1);
+	text = text_of(f, CROWN, "crown phase (");
+	assert_non_null(strstr(text, "This report is for Crown.\nA fog game: "
+	    "you see the enemy only as your units and"));
+	free(text);
+	text = text_of(f, "greene@cont.example.org", "crown phase (");
+	assert_non_null(strstr(text, "A fog game: you see the enemy only"));
+	free(text);
+}
+
+/* The same mails of an open game say nothing of fog. */
+static void
+an_open_game_says_nothing_of_fog(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *text, *m;
+
+	start(f);
+	text = text_of(f, CROWN, "Welcome");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+	m = mail("help@crown.example.org", CROWN, "GAME mill SIDE crown "
+	    "PASSWORD red-coat-secret\r\nHELP\r\n");
+	submit(f, m, &res);
+	free(m);
+	text = text_of(f, CROWN, "HELP");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+	play(f, "mill", 1);
+	text = text_of(f, CROWN, "crown phase (");
+	assert_null(strstr(text, "you see the enemy only"));
+	free(text);
+}
+
+/* A gun the 23rd Foot shoots away in plain sight is known to be gone:
+ * the report tells once that it was seen to go, and it is on no list of
+ * the enemy last seen (text or JSON, which gives the map its ghosts),
+ * nor in the crown's sightings.  The Spartan Militia, removed in the
+ * same phase behind the wood where nothing of the crown's saw it go, is
+ * still shown where it was last seen. */
+static void
+a_unit_seen_destroyed_is_known_to_be_gone(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct turn_result tr;
+	struct err e;
+	/* The 23rd's two dice, 5 and 6: two hits at short range; no return
+	 * fire, no saves; the collapse roll, 1, under the two hits. */
+	const int dice[] = { 5, 5, 6, 1, 1, 1 };
+	json_t *js = NULL, *x;
+	char *text, *part, *m;
+
+	start_game(f, "gun");
+	/* At the start the crown sees both, the militia past the wood. */
+	text = text_of(f, CROWN, "Welcome");
+	part = section_of(text, "The enemy in sight", "The field");
+	assert_non_null(strstr(part, "Continental Artillery"));
+	assert_non_null(strstr(part, "Spartan Militia"));
+	free(part);
+	free(text);
+	crown_mail_full(f, "gun");
+	m = mail("lc@crown.example.org", CROWN, "GAME gun SIDE crown TURN 1 "
+	    "PASSWORD red-coat-secret\r\nLight Company: ADVANCE 6\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_string_equal(res.status, "orders");
+	if (referee_turn(&f->r, "gun", dice, 6, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	text = text_of(f, CROWN, "crown phase (");
+	assert_int_equal(q(f, "SELECT count(*) FROM stands WHERE unit_idx IN "
+	    "(2, 3) AND flags & 8 = 0"), 0);
+	/* What happened: the gun's end is told. */
+	part = section_of(text, "What happened", "Your forces after the phase");
+	assert_non_null(strstr(part, "Continental Artillery (stand 1) was "
+	    "destroyed"));
+	assert_null(strstr(part, "Spartan Militia"));
+	free(part);
+	part = section_of(text, "The enemy seen leaving the field",
+	    "The enemy last seen");
+	assert_non_null(strstr(part, "Continental Artillery"));
+	assert_null(strstr(part, "Spartan Militia"));
+	free(part);
+	part = section_of(text, "The enemy last seen", "\nDice rolled");
+	assert_null(strstr(part, "Continental Artillery"));
+	assert_non_null(strstr(part, "Spartan Militia"));
+	assert_non_null(strstr(part, "before the battle began"));
+	free(part);
+	free(text);
+	assert_true(named_in_mails_to(f, CROWN, "crown phase (",
+	    "Spartan Militia", &js) > 0);
+	assert_non_null(js);
+	assert_null(json_last_seen(js, "Continental Artillery"));
+	assert_non_null(x = json_last_seen(js, "Spartan Militia"));
+	assert_int_equal(json_integer_value(json_object_get(x, "step")), 0);
+	json_decref(js);
+	assert_int_equal(q(f, "SELECT count(*) FROM sightings WHERE side_idx = 0 "
+	    "AND unit_idx = 2"), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM sightings WHERE side_idx = 0 "
+	    "AND unit_idx = 3"), 1);
+	/* The next phase's report: the gun is not told again, the militia
+	 * still where it was last seen. */
+	if (referee_turn(&f->r, "gun", NULL, 0, &tr, &e) != 0)
+		fail_msg("%s", e.msg);
+	text = text_of(f, CROWN, "continental phase (");
+	assert_null(strstr(text, "Continental Artillery"));
+	assert_null(strstr(text, "The enemy seen leaving the field"));
+	part = section_of(text, "The enemy last seen", "\nNext:");
+	assert_non_null(strstr(part, "Spartan Militia"));
+	free(part);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -452,6 +653,9 @@ main(void)
 		{ "a_removed_stand_spots_nothing (bb7)",
 		    a_removed_stand_spots_nothing, setup_spot_bb7, teardown, NULL },
 		cmocka_unit_test_setup_teardown(a_fog_report_shows_the_side_and_the_enemy_in_sight_only, setup_hidden, teardown),
+		cmocka_unit_test_setup_teardown(a_fog_game_says_it_is_fogged, setup_hidden, teardown),
+		cmocka_unit_test_setup_teardown(an_open_game_says_nothing_of_fog, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_unit_seen_destroyed_is_known_to_be_gone, setup_gun, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
