@@ -73,6 +73,34 @@ referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
 }
 
 void
+referee_deadline_note(struct referee *r, const struct store_game *g,
+    const struct battle *b, int side, struct text *t)
+{
+	struct store_clock c;
+	struct err e;
+	char when[160];
+	int ps = battle_step_side(b, g->step);
+
+	if (g->status != GAME_RUNNING || store_game_clock(r->st, g->id, &c,
+	    &e) != 0)
+		return;
+	if (c.deadline <= 0) {
+		text_add(t, "No deadline is set in game %s: the operator plays each "
+		    "phase.\n", g->name);
+		return;
+	}
+	referee_clock_when(r, g->id, c.deadline, referee_now(r), when,
+	    sizeof(when));
+	if (ps < 0 || ps == side)
+		text_add(t, "Your orders for the open phase (turn %d) are due by\n"
+		    "  %s\n", battle_step_turn(b, g->step), when);
+	else
+		text_add(t, "The open phase (turn %d) is the %s phase, due by\n  %s"
+		    "\nYours follows it, with a deadline of its own.\n",
+		    battle_step_turn(b, g->step), b->sides[ps].id, when);
+}
+
+void
 referee_clock_until(int64_t secs, char *out, size_t size)
 {
 	if (secs <= 0)
@@ -92,7 +120,7 @@ void
 referee_clock_when(struct referee *r, int64_t game, int64_t t, int64_t now,
     char *out, size_t size)
 {
-	char when[120], in[40];
+	char when[110], in[40];
 
 	referee_clock_format(r, game, t, when, sizeof(when));
 	referee_clock_until(t - now, in, sizeof(in));

@@ -231,6 +231,8 @@ cmd_help(struct intake *in, struct store_game *g, struct battle *b)
 
 	text_init(&t, ANSWER_MAX);
 	referee_commands_help_text(&t, g, b, in->side);
+	text_add(&t, "\n");
+	referee_deadline_note(in->r, g, b, in->side, &t);
 	subject(in, "HELP", subj, sizeof(subj));
 	rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
 	    referee_intake_reply(in, "reply", subj, t.s);

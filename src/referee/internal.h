@@ -339,6 +339,12 @@ int referee_forecast(struct referee *r, const struct store_game *g,
     const struct battle *b, int64_t now, struct play_forecast *f,
     struct err *e);
 
+/* The open phase's deadline as a player of side reads it (or that the
+ * operator plays each phase), a line or two appended to t: for the
+ * welcome and HELP. */
+void referee_deadline_note(struct referee *r, const struct store_game *g,
+    const struct battle *b, int side, struct text *t);
+
 /* How long secs is, as a player reads it: "in 10 minutes", "in 47
  * hours", "in 3 days", "now". */
 void referee_clock_until(int64_t secs, char *out, size_t size);

@@ -849,6 +849,8 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
 		    b->sides[ps].id : "joint", secret_out, g.name,
 		    b->sides[p->side].id, secret_out);
+		referee_deadline_note(r, &g, b, p->side, &t);
+		text_add(&t, "\n");
 		referee_commands_help_text(&t, &g, b, p->side);
 		text_add(&t, "\nYour forces\n-----------\n");
 		report_forces(&t, b, p->side);
@@ -968,6 +970,8 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
 		    "%s TURN 1 PASSWORD <your secret>\n\n", g->name,
 		    b->sides[p->side].id);
+	referee_deadline_note(r, g, b, p->side, &t);
+	text_add(&t, "\n");
 	referee_commands_help_text(&t, g, b, p->side);
 	{
 		/* What the game's ledger committed before any order. */
@@ -1179,6 +1183,14 @@ referee_start(struct referee *r, const char *game, struct err *e)
 	 * can arrive; the welcome gives each player what it committed. */
 	if (chain_genesis(r, &g, b, 1, e) != 0)
 		goto out;
+	/* Running, with the first phase's deadline, before the welcomes
+	 * that tell it (one transaction: all or none). */
+	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
+	    e) != 0 || referee_clock_open_step(r, g.id, referee_now(r),
+	    e) != 0)
+		goto out;
+	g.status = GAME_RUNNING;
+	g.step = 1;
 	for (i = 0; i < n; i++) {
 		char secret[REFEREE_SECRET_MAX];
 		int rc2;
@@ -1191,10 +1203,6 @@ referee_start(struct referee *r, const char *game, struct err *e)
 		if (rc2 != 0)
 			goto out;
 	}
-	if (store_game_set_status(r->st, g.id, GAME_RUNNING, 1, referee_now(r),
-	    e) != 0 || referee_clock_open_step(r, g.id, referee_now(r),
-	    e) != 0)
-		goto out;
 	rc = 0;
 out:
 	battle_free(b);

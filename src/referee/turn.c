@@ -492,7 +492,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
     const unsigned char *seen, const struct sighting *last, int nlast,
     const unsigned char *gone, struct side_visuals *vis, struct err *e)
 {
-	char clock[16], format[16], sub[200];
+	char clock[16], format[16], sub[200], deadline[160] = "";
 	struct report_orders ro;
 	char *body;
 	int t, fog = strcmp(a->g.visibility, "fog") == 0;
@@ -506,6 +506,17 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 	ro.standing = a->used_standing[p->side];
 	ro.last = last;
 	ro.nlast = nlast;
+	/* The deadline of the phase now open, when it is the reader's. */
+	if (!tr->finished && battle_step_side(b, step + 1) == p->side) {
+		struct store_clock c;
+
+		if (store_game_clock(r->st, a->g.id, &c, e) != 0)
+			return -1;
+		if (c.deadline > 0)
+			referee_clock_when(r, a->g.id, c.deadline, referee_now(r),
+			    deadline, sizeof(deadline));
+		ro.next_deadline = deadline;
+	}
 	ro.gone = gone;
 	{
 		int64_t ns = 0;

@@ -750,7 +750,14 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 
 		report_clock(b, nt, clock, sizeof(clock));
-		if (ns == side)
+		if (ns == side && ro != NULL && ro->next_deadline != NULL &&
+		    ro->next_deadline[0] != '\0')
+			text_add(&t, "Next: your phase, turn %d (%s), due by\n  %s\n",
+			    nt, clock, ro->next_deadline);
+		else if (ns == side && ro != NULL && ro->next_deadline != NULL)
+			text_add(&t, "Next: your phase, turn %d (%s). No deadline is "
+			    "set: the operator plays it.\n", nt, clock);
+		else if (ns == side)
 			text_add(&t, "Next: your phase, turn %d (%s).\n", nt, clock);
 		else
 			text_add(&t, "Next: the %s phase of turn %d (%s); you will hear "

@@ -25,6 +25,11 @@ struct report_orders {
 	int standing;      /* players of the side whose standing orders were
 	                    * played, for sending none */
 	int has_standing;  /* the reader has standing orders stored */
+	/* When the side's next phase is due, as a player reads it (a date
+	 * and time in the game's zone, its offset, the time left); "" when
+	 * the game has no deadline (the operator plays it); NULL: not told
+	 * (the next phase is not open yet). */
+	const char *next_deadline;
 	/* In a fog game, the enemy units the side saw before and does not
 	 * see now (nlast of them), told where they were last seen. */
 	const struct sighting *last;

@@ -66,6 +66,22 @@ a_phase_is_played_when_every_order_is_in(void **state)
 	free(m);
 	assert_int_equal(tick_at(f, T0 + 600).played, 1);
 	assert_int_equal(q(f, "SELECT step FROM games"), 2);
+	/* The deadline in every mail (issue 22, problem 3): the welcome, and
+	 * the report's Next line of the side whose phase is now open. */
+	{
+		char *w = mail_to(f, "greene@cont.example.org", "Welcome");
+		char *rep = mail_to(f, "greene@cont.example.org", "crown phase (");
+
+		assert_non_null(w);
+		assert_non_null(strstr(w, "is the crown phase, due by\n  Thursday "
+		    "16 November 2023, 22:1"));
+		assert_non_null(strstr(w, "(UTC+0), in 48 hours"));
+		assert_non_null(rep);
+		assert_non_null(strstr(rep, "Next: your phase, turn 1"));
+		assert_non_null(strstr(rep, "due by\n  Thursday 16 November 2023, "));
+		free(w);
+		free(rep);
+	}
 	/* The next phase has a deadline of its own, counted from now. */
 	assert_true(q(f, "SELECT deadline_at FROM games") >= T0 + 600 + 48 * 3600);
 	/* No step is played twice. */
@@ -142,6 +158,17 @@ ready_from_every_player_plays_at_once(void **state)
 	free(m);
 	reply = last_mail(f);
 	assert_non_null(strstr(reply, "count as complete"));
+	free(reply);
+	/* HELP gives the deadline too. */
+	m = mail("r2h@crown.example.org", "howe@crown.example.org", HDR "HELP\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "Your orders for the open phase (turn 1) "
+	    "are due by"));
+	free(reply);
+	reply = mail_to(f, "howe@crown.example.org", "READY");
+	assert_non_null(reply);
 	assert_non_null(strstr(reply, "within the minute"));
 	free(reply);
 	assert_int_equal(tick_at(f, T0 + 121).played, 1);
