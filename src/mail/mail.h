@@ -80,7 +80,8 @@ struct mail_out {
 	const char *to;           /* "Name <addr>" or addr */
 	const char *subject;      /* encoded as RFC 2047 if not ASCII */
 	const char *message_id;   /* without angle brackets */
-	const char *in_reply_to;  /* without angle brackets; also References */
+	const char *in_reply_to;  /* without angle brackets; also References
+	                           * (mail_msgid_writable must hold) */
 	const char *date;         /* RFC 5322 date-time text */
 	int auto_reply;           /* 1: Auto-Submitted: auto-replied,
 	                           * else auto-generated */
@@ -91,6 +92,12 @@ struct mail_out {
 	                                  * MAIL_PARTS_MAX */
 	int nparts;
 };
+
+/* 1 if id (without angle brackets) can be written as a Message-ID or
+ * In-Reply-To: 1 to 250 printable ASCII characters without spaces or
+ * angle brackets; 0 if not (NULL included).  Mail from outside may carry
+ * an id that is not: a reply leaves such an In-Reply-To out. */
+int mail_msgid_writable(const char *id);
 
 /* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0.
  * With no html and no parts: text/plain; charset=utf-8,

@@ -1423,6 +1423,50 @@ test_compose_header_injection_rejected(void **state)
 	compose_refused(&o, "line break");
 }
 
+/* What an answer may echo of a mail's Message-ID: what the composer
+ * writes, and nothing it would refuse. */
+static void
+test_msgid_writable_is_what_compose_takes(void **state)
+{
+	static const struct {
+		const char *id;
+		int ok;
+	} cases[] = {
+		{ "orders.3@example.org", 1 },
+		{ "CAF3d9z=xK2+a/b$c@mail.example.org", 1 },
+		{ "abc@[192.0.2.1]", 1 },
+		{ "", 0 },
+		{ "abc@host> <def@host", 0 },
+		{ "<abc@host", 0 },
+		{ "abc def@host", 0 },
+		{ "abc\tdef@host", 0 },
+		{ "caf\xc3\xa9@host", 0 },
+	};
+	struct mail_out o;
+	char long_id[300], *raw;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(mail_msgid_writable(NULL), 0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct err e;
+
+		assert_int_equal(mail_msgid_writable(cases[i].id), cases[i].ok);
+		base_out(&o);
+		o.in_reply_to = cases[i].id;
+		err_clear(&e);
+		raw = mail_compose(&o, NULL, &e);
+		assert_int_equal(raw != NULL, cases[i].ok);
+		free(raw);
+	}
+	/* 250 characters at most. */
+	memset(long_id, 'a', 245);
+	strcpy(long_id + 245, "@h.io");
+	assert_int_equal(mail_msgid_writable(long_id), 1);
+	memcpy(long_id + 245, "a@h.io", 7);
+	assert_int_equal(mail_msgid_writable(long_id), 0);
+}
+
 static void
 test_compose_bad_values_rejected(void **state)
 {
@@ -1835,6 +1879,7 @@ main(void)
 		cmocka_unit_test(test_compose_round_trip_ascii),
 		cmocka_unit_test(test_compose_round_trip_non_ascii),
 		cmocka_unit_test(test_compose_header_injection_rejected),
+		cmocka_unit_test(test_msgid_writable_is_what_compose_takes),
 		cmocka_unit_test(test_compose_bad_values_rejected),
 		cmocka_unit_test(test_compose_full_report_tree_reads_back),
 		cmocka_unit_test(test_compose_html_only_alternative_no_mixed),

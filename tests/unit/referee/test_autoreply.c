@@ -1,0 +1,128 @@
+/*
+ * test_autoreply.c - every mail that is stored gets its answer, and no
+ * machine gets one (issue 22, problem 8): an id the answer cannot carry
+ * is left out of it, not the answer.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "store/store.h"
+#include "fixture.h"
+
+#define HDR "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
+#define ORDERS HDR "23rd: HOLD\r\n"
+
+/* A mail From from, with the given extra header lines (CRLF-ended) and
+ * body. */
+static char *
+mail_from(const char *from, const char *fields, const char *body)
+{
+	char *m = malloc(strlen(from) + strlen(fields) + strlen(body) + 512);
+
+	assert_non_null(m);
+	sprintf(m, "From: %s\r\nTo: despatch@localhost\r\nSubject: orders\r\n"
+	    "Date: Tue, 14 Nov 2023 22:13:20 +0000\r\n%s"
+	    "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+	    "\r\n%s", from, fields, body);
+	return m;
+}
+
+/* The same from the crown's player. */
+static char *
+mail_with(const char *fields, const char *body)
+{
+	return mail_from("William Howe <howe@crown.example.org>", fields, body);
+}
+
+/* How many queued mails go to `to`; how many in all when to is NULL. */
+static int
+queued_to(struct fx *f, const char *to)
+{
+	struct store_mail *m = NULL;
+	int n = 0, k, c = 0;
+	struct err e;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (k = 0; k < n; k++)
+		c += to == NULL || strcmp(m[k].recipient, to) == 0;
+	store_mails_free(m, n);
+	return c;
+}
+
+static void
+an_id_the_answer_cannot_carry_is_left_out_not_the_answer(void **state)
+{
+	static const char *const ids[] = {
+		/* Longer than the 250 characters the composer writes. */
+		NULL,
+		/* Folded inside the brackets by a client that folds at 78. */
+		"Message-ID: <20231114221320.4f1c2a9e8b7d6c5a4f3e2d1c0b9a8f7e6d5c4b3a\r\n"
+		" 2f1e0d@crown.example.org>\r\n",
+		/* A relay that put its own id after the client's. */
+		"Message-ID: <CAF3d9z=xK2@mail.crown.example.org>\r\n"
+		"\t<20231114221321.7A1B@relay.crown.example.org>\r\n",
+		/* Cut short by a gateway: a bracket left alone. */
+		"Message-ID: <CAF3d9z=xK3@mail.crown.example.org\r\n",
+		/* 8-bit, from a client that takes the host name as it is. */
+		"Message-ID: <20231114.4242@bureau-d\xc3\xa9" "f\xc3\xa9" "rence>\r\n",
+		/* Empty. */
+		"Message-ID: <>\r\n",
+	};
+	struct fx *f = *state;
+	struct submit_result res;
+	char field[400], *raw, *reply;
+	size_t i;
+
+	start(f);
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		int before = queued_to(f, "howe@crown.example.org");
+
+		if (ids[i] == NULL) {
+			strcpy(field, "Message-ID: <");
+			memset(field + 13, 'a', 300);
+			strcpy(field + 313, "@crown.example.org>\r\n");
+		} else
+			snprintf(field, sizeof(field), "%s", ids[i]);
+		raw = mail_with(field, ORDERS);
+		submit(f, raw, &res);
+		free(raw);
+		assert_string_equal(res.status, "orders");
+		assert_null(strstr(res.note, "not answered"));
+		assert_int_equal(queued_to(f, "howe@crown.example.org"),
+		    before + 1);
+		reply = last_mail(f);
+		if (strstr(reply, "In-Reply-To:") != NULL ||
+		    strstr(reply, "References:") != NULL)
+			fail_msg("case %zu: the answer carries the id:\n%.600s", i,
+			    reply);
+		/* Still an answer: no other program should answer it. */
+		assert_non_null(strstr(reply, "Auto-Submitted: auto-replied"));
+		free(reply);
+	}
+	/* An id that can be written is echoed as before. */
+	raw = mail("fine.1@crown.example.org", "howe@crown.example.org", ORDERS);
+	submit(f, raw, &res);
+	free(raw);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "In-Reply-To: <fine.1@crown.example.org>"));
+	free(reply);
+	assert_int_equal(orders_for(f, 1, 0), 1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(an_id_the_answer_cannot_carry_is_left_out_not_the_answer, setup_live, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
