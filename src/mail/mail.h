@@ -41,12 +41,22 @@ struct mail_msg {
 	                       * format=flowed lines joined (RFC 3676), CRLF
 	                       * turned into LF */
 	size_t body_len;
-	int auto_submitted;   /* 1 if Auto-Submitted is present and not "no",
-	                       * or Precedence is bulk/junk/list, or the
-	                       * message is a delivery report
-	                       * (multipart/report, From MAILER-DAEMON or
-	                       * postmaster, Return-Path <>): such mail is
-	                       * never answered (RFC 3834) */
+	int auto_submitted;   /* 1 for a machine's mail: Auto-Submitted
+	                       * present and not "no" (RFC 3834),
+	                       * X-Autoreply or X-Autorespond present and
+	                       * not "no", Precedence junk or auto_reply,
+	                       * or a delivery report (multipart/report,
+	                       * From MAILER-DAEMON or postmaster,
+	                       * Return-Path <>): never answered, and not
+	                       * read for orders */
+	int via_list;         /* 1 if it came through a mailing list:
+	                       * List-Id (RFC 2919), List-Unsubscribe or
+	                       * List-Post (RFC 2369), Mailing-List, or
+	                       * Precedence list or bulk.  Never answered
+	                       * at its From or Reply-To, which may be the
+	                       * list's */
+	char *list_id;        /* the List-Id (or Mailing-List) as written,
+	                       * or NULL */
 };
 
 /* Parses raw (len bytes, need not be NUL-terminated).  On success returns 0

@@ -1,7 +1,10 @@
 /*
  * test_autoreply.c - every mail that is stored gets its answer, and no
  * machine gets one (issue 22, problem 8): an id the answer cannot carry
- * is left out of it, not the answer.
+ * is left out of it, not the answer; autoreplies marked by any of the
+ * fields autoresponders write are neither answered nor read; mail that
+ * came through a list is answered at the player's registered address
+ * alone, and only when it gave a secret.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,11 +120,141 @@ an_id_the_answer_cannot_carry_is_left_out_not_the_answer(void **state)
 	assert_int_equal(orders_for(f, 1, 0), 1);
 }
 
+static void
+autoreplies_are_neither_answered_nor_read(void **state)
+{
+	static const char *const marks[] = {
+		"X-Autoreply: yes\r\n",
+		"X-Autorespond: Re: [mill] Turn 1, crown phase\r\n",
+		"Auto-Submitted: auto-notified\r\n",
+		"Auto-Submitted: Auto-Replied (vacation)\r\n",
+		"Precedence: junk\r\n",
+	};
+	struct fx *f = *state;
+	struct submit_result res;
+	char field[200], *raw;
+	size_t i;
+	int before;
+
+	start(f);
+	before = queued_to(f, NULL);
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		/* An autoresponder that quotes the mail it answers whole:
+		 * the header and an order are in it. */
+		snprintf(field, sizeof(field), "Message-ID: <away.%zu@crown."
+		    "example.org>\r\n%s", i, marks[i]);
+		raw = mail_with(field, "I am away until Monday.\r\n\r\n" ORDERS);
+		submit(f, raw, &res);
+		free(raw);
+		assert_string_equal(res.status, "ignored");
+		assert_int_equal(orders_for(f, 1, 0), 0);
+		assert_int_equal(queued_to(f, NULL), before);
+	}
+	/* "no" is a person's mail, whatever the field. */
+	raw = mail_with("Message-ID: <here.1@crown.example.org>\r\n"
+	    "X-Autoreply: no\r\n", ORDERS);
+	submit(f, raw, &res);
+	free(raw);
+	assert_string_equal(res.status, "orders");
+	assert_int_equal(orders_for(f, 1, 0), 1);
+}
+
+static void
+list_mail_with_a_secret_is_answered_at_the_registered_address_alone(
+    void **state)
+{
+	/* Mailman 3 (no Precedence) and Google Groups (Precedence: list),
+	 * each with the From rewritten to the list's and Reply-To the
+	 * list. */
+	static const char *const lists[] = {
+		"List-Id: Crown officers <officers.lists.example.org>\r\n"
+		"List-Unsubscribe: <mailto:officers-leave@lists.example.org>\r\n",
+		"Precedence: list\r\n"
+		"Mailing-list: list officers@googlegroups.com; contact "
+		"officers+owners@googlegroups.com\r\n",
+	};
+	struct fx *f = *state;
+	struct submit_result res;
+	char fields[600], *raw;
+	size_t i;
+	int howe;
+
+	start(f);
+	howe = queued_to(f, "howe@crown.example.org");
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		int before = queued_to(f, NULL);
+		char *reply;
+
+		snprintf(fields, sizeof(fields), "Message-ID: <list.%zu@crown."
+		    "example.org>\r\nReply-To: officers@lists.example.org\r\n%s",
+		    i, lists[i]);
+		/* The list rewrote the From (DMARC). */
+		raw = mail_from("Howe via Officers <officers@lists.example.org>",
+		    fields, ORDERS);
+		submit(f, raw, &res);
+		free(raw);
+		assert_string_equal(res.status, "orders");
+		assert_int_equal(orders_for(f, 1, 0), 1);
+		assert_int_equal(queued_to(f, NULL), before + 1);
+		assert_int_equal(queued_to(f, "howe@crown.example.org"),
+		    howe + (int)i + 1);
+		assert_int_equal(queued_to(f, "officers@lists.example.org"), 0);
+		reply = last_mail(f);
+		assert_non_null(strstr(reply, "through a mailing list"));
+		assert_non_null(strstr(reply, "ask the operator for a new one"));
+		free(reply);
+	}
+	/* A list mail from the player's own address, without Reply-To: to
+	 * that address, once. */
+	raw = mail_with("Message-ID: <list.own@crown.example.org>\r\n"
+	    "List-Post: <mailto:officers@lists.example.org>\r\n", ORDERS);
+	submit(f, raw, &res);
+	free(raw);
+	assert_string_equal(res.status, "orders");
+	assert_int_equal(queued_to(f, "howe@crown.example.org"), howe + 3);
+}
+
+static void
+list_mail_without_a_secret_is_ignored(void **state)
+{
+	static const char *const bodies[] = {
+		"HELP\r\n",
+		"STATUS of the club's games:\r\n\r\n"
+		"GAME mill SIDE crown TURN 1 PASSWORD your-secret-here\r\n",
+		"GAME nosuchgame SIDE crown PASSWORD red-coat-secret\r\n",
+	};
+	struct fx *f = *state;
+	struct submit_result res;
+	char fields[300], *raw;
+	size_t i;
+	int before;
+
+	start(f);
+	before = queued_to(f, NULL);
+	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
+		/* A newsletter with List-Unsubscribe and nothing else of a
+		 * list's. */
+		snprintf(fields, sizeof(fields), "Message-ID: <news.%zu@lists."
+		    "example.org>\r\nList-Unsubscribe: <https://lists.example.org/"
+		    "u?id=42>\r\n", i);
+		raw = mail_with(fields, bodies[i]);
+		submit(f, raw, &res);
+		free(raw);
+		assert_string_equal(res.status, "ignored");
+		assert_non_null(strstr(res.note, "mailing list"));
+		assert_int_equal(queued_to(f, NULL), before);
+	}
+	assert_int_equal(orders_for(f, 1, 0), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(an_id_the_answer_cannot_carry_is_left_out_not_the_answer, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(autoreplies_are_neither_answered_nor_read, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(list_mail_with_a_secret_is_answered_at_the_registered_address_alone, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(list_mail_without_a_secret_is_ignored, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
