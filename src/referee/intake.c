@@ -373,6 +373,7 @@ make_stored_copy(struct intake *in)
 			referee_redact_known(in->m->body, in->m->body_len,
 			    hashes, n, key);
 		}
+		referee_redact_ids(in, hashes, n, key);
 		sodium_memzero(key, sizeof(key));
 		free(hashes);
 	}

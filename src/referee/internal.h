@@ -328,6 +328,12 @@ void referee_redact_known(char *buf, size_t len, const unsigned char *hashes,
     const unsigned char key[32]);
 /* 1 if what occurs in buf, ignoring case. */
 int referee_has_ci(const char *buf, size_t len, const char *what);
+/* Blanks, in the msg-ids of the header block of in->stored (by its n
+ * known secrets' hashes) and in the parsed mail's Message-ID and
+ * In-Reply-To (the typed secret and the known ones), every part of an id
+ * that is a secret, before the id is stored or echoed in an answer. */
+void referee_redact_ids(struct intake *in, const unsigned char *hashes,
+    int n, const unsigned char key[32]);
 
 /* Mail that came through a mailing list (autoreply.c).  _ignored: 1,
  * with the status "ignored" set, when in came through a list and gave

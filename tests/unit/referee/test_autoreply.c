@@ -4,7 +4,8 @@
  * is left out of it, not the answer; autoreplies marked by any of the
  * fields autoresponders write are neither answered nor read; mail that
  * came through a list is answered at the player's registered address
- * alone, and only when it gave a secret.
+ * alone, and only when it gave a secret; a secret inside a Message-ID or
+ * References is blanked before the id is stored or echoed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -58,6 +59,22 @@ queued_to(struct fx *f, const char *to)
 		c += to == NULL || strcmp(m[k].recipient, to) == 0;
 	store_mails_free(m, n);
 	return c;
+}
+
+/* 1 if some mail queued after the first `from`, headers included, holds
+ * s. */
+static int
+queued_holds(struct fx *f, int from, const char *s)
+{
+	struct store_mail *m = NULL;
+	int n = 0, k, found = 0;
+	struct err e;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (k = from; k < n; k++)
+		found |= strstr(m[k].raw, s) != NULL;
+	store_mails_free(m, n);
+	return found;
 }
 
 static void
@@ -247,6 +264,47 @@ list_mail_without_a_secret_is_ignored(void **state)
 	assert_int_equal(orders_for(f, 1, 0), 0);
 }
 
+static void
+a_secret_in_a_message_id_is_blanked_before_it_is_stored_or_echoed(
+    void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw;
+	int64_t kept;
+	int howe, welcomes;
+
+	start(f);
+	kept = q(f, "SELECT count(*) FROM messages");
+	howe = queued_to(f, "howe@crown.example.org");
+	welcomes = queued_to(f, NULL);
+	/* The typed secret, in the id Python's make_msgid(idstring=...)
+	 * builds from it. */
+	raw = mail_with("Message-ID: <170000000012.4242.72164365193873910.red-"
+	    "coat-secret@laptop>\r\n", ORDERS);
+	submit(f, raw, &res);
+	free(raw);
+	assert_string_equal(res.status, "orders");
+	/* Another player's secret, known by its hash only: in the
+	 * Message-ID, the In-Reply-To and the References of a mail with no
+	 * header. */
+	raw = mail_with("Message-ID: <1700000001.blue-coat-secret@laptop>\r\n"
+	    "In-Reply-To: <x.blue-coat-secret@laptop>\r\n"
+	    "References: <a@b> <y.blue-coat-secret@laptop>\r\n", "23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	assert_string_equal(res.status, "no-header");
+	assert_int_equal(q(f, "SELECT count(*) FROM messages"), kept + 2);
+	assert_int_equal(q(f, "SELECT count(*) FROM messages WHERE message_id "
+	    "LIKE '%coat-secret%' OR CAST(raw AS TEXT) LIKE '%coat-secret%' OR "
+	    "coalesce(text, '') LIKE '%coat-secret%'"), 0);
+	/* The answers went, with the ids blanked where they echo them. */
+	assert_int_equal(queued_to(f, "howe@crown.example.org"), howe + 2);
+	assert_false(queued_holds(f, welcomes, "coat-secret"));
+	assert_true(queued_holds(f, welcomes, "In-Reply-To: <170000000012.4242."
+	    "72164365193873910.***************@laptop>"));
+}
+
 int
 main(void)
 {
@@ -255,6 +313,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(autoreplies_are_neither_answered_nor_read, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(list_mail_with_a_secret_is_answered_at_the_registered_address_alone, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(list_mail_without_a_secret_is_ignored, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_secret_in_a_message_id_is_blanked_before_it_is_stored_or_echoed, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
