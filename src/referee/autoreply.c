@@ -63,9 +63,9 @@ referee_list_reply(struct intake *in, const char *kind, const char *subject,
 	text_init(&t, 256 * 1024 + 4096);
 	text_add(&t, "This mail reached the server through a mailing list%s%s%s,\n"
 	    "so this answer comes to your registered address alone, not to the "
-	    "list\nor the addresses the list put on it. The list's readers may "
-	    "have seen\nyour secret: if the list is not yours alone, ask the "
-	    "operator for a new one.\n\n%s", name[0] ? " (" : "", name,
+	    "list or\nthe addresses the list put on it. The list's readers may "
+	    "have seen your\nsecret: if the list is not yours alone, ask the "
+	    "operator for a new one.\n\n%s", name[0] ? "\n  (" : "", name,
 	    name[0] ? ")" : "", body);
 	if (t.s == NULL)
 		return err_set(in->e, ERR_INTERNAL, "out of memory");
