@@ -157,9 +157,10 @@ split_address(const char *what, const char *v, struct address *out,
 	return 0;
 }
 
-/* A msg-id we write between angle brackets. */
-static int
-check_msgid(const char *what, const char *id, struct err *e)
+/* Contract (mail.h): 1 if id can stand between angle brackets in a
+ * header we write. */
+int
+mail_msgid_writable(const char *id)
 {
 	size_t n, i;
 
@@ -169,12 +170,18 @@ check_msgid(const char *what, const char *id, struct err *e)
 	for (i = 0; i < n; i++)
 		if ((unsigned char)id[i] <= 0x20 || (unsigned char)id[i] >= 0x7F ||
 		    id[i] == '<' || id[i] == '>')
-			break;
-	if (n == 0 || n > MSGID_MAX || i < n)
-		return err_set(e, ERR_USER, "the %s must be 1 to %u printable "
-		    "ASCII characters without spaces or angle brackets", what,
-		    MSGID_MAX);
-	return 0;
+			return 0;
+	return n > 0 && n <= MSGID_MAX;
+}
+
+/* A msg-id we write between angle brackets. */
+static int
+check_msgid(const char *what, const char *id, struct err *e)
+{
+	if (id == NULL || mail_msgid_writable(id))
+		return 0;
+	return err_set(e, ERR_USER, "the %s must be 1 to %u printable ASCII "
+	    "characters without spaces or angle brackets", what, MSGID_MAX);
 }
 
 /* ------------------------------------------------------------------ */

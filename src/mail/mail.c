@@ -3,8 +3,9 @@
  *
  * Implements what despatch needs of RFC 5322 (header fields), RFC 2045
  * and 2046 (MIME structure, transfer encodings), RFC 2047 (encoded-words
- * in Subject and display names), RFC 3676 (format=flowed) and RFC 3834
- * (recognising mail that must not be answered).  The parsing proper is
+ * in Subject and display names), RFC 3676 (format=flowed), RFC 3834
+ * (recognising mail that must not be answered) and RFC 2369 and 2919
+ * (the fields of mail that came through a list).  The parsing proper is
  * libetpan's (mailmime_parse, mailmime_part_parse,
  * mailmime_encoded_phrase_parse, charconv); this file picks out the
  * fields, chooses the text part and enforces the caps of mail.h.
@@ -251,6 +252,30 @@ token_is(const char *v, const char *word)
 	return n == w && strncasecmp(v, word, w) == 0;
 }
 
+/* 1 for the fields autoresponders mark their mail with: Auto-Submitted
+ * (RFC 3834) and the older X-Autoreply and X-Autorespond that some
+ * vacation programs and hosting panels write instead. */
+static int
+is_auto_field(const char *name)
+{
+	return strcasecmp(name, "Auto-Submitted") == 0 ||
+	    strcasecmp(name, "X-Autoreply") == 0 ||
+	    strcasecmp(name, "X-Autorespond") == 0;
+}
+
+/* 1 for the fields a mailing list adds to what it passes on: RFC 2919's
+ * List-Id, RFC 2369's List-Unsubscribe and List-Post (the others of
+ * RFC 2369 never come without one of these), ezmlm's and Google
+ * Groups' Mailing-List. */
+static int
+is_list_field(const char *name)
+{
+	return strcasecmp(name, "List-Id") == 0 ||
+	    strcasecmp(name, "List-Unsubscribe") == 0 ||
+	    strcasecmp(name, "List-Post") == 0 ||
+	    strcasecmp(name, "Mailing-List") == 0;
+}
+
 /* 1 if v is "<>" give or take white space. */
 static int
 is_null_path(const char *v)
@@ -302,7 +327,7 @@ read_fields(struct mailimf_fields *f, struct mail_msg *m, struct err *e)
 	struct mailimf_field *fl = NULL;
 	struct mailimf_mailbox *mb = NULL;
 	struct mailimf_optional_field *opt = NULL;
-	int have_from = 0, have_reply = 0;
+	int have_from = 0, have_reply = 0, have_list_id = 0;
 
 	for (it = clist_begin(f->fld_list); it != NULL; it = clist_next(it)) {
 		fl = clist_content(it);
@@ -362,14 +387,30 @@ read_fields(struct mailimf_fields *f, struct mail_msg *m, struct err *e)
 			opt = fl->fld_data.fld_optional_field;
 			if (opt->fld_name == NULL)
 				break;
-			if (strcasecmp(opt->fld_name, "Auto-Submitted") == 0) {
+			if (is_auto_field(opt->fld_name)) {
 				if (!token_is(opt->fld_value, "no"))
 					m->auto_submitted = 1;
 			} else if (strcasecmp(opt->fld_name, "Precedence") == 0) {
-				if (token_is(opt->fld_value, "bulk") ||
-				    token_is(opt->fld_value, "junk") ||
-				    token_is(opt->fld_value, "list"))
+				if (token_is(opt->fld_value, "junk") ||
+				    token_is(opt->fld_value, "auto_reply"))
 					m->auto_submitted = 1;
+				else if (token_is(opt->fld_value, "bulk") ||
+				    token_is(opt->fld_value, "list"))
+					m->via_list = 1;
+			} else if (is_list_field(opt->fld_name)) {
+				int id = strcasecmp(opt->fld_name, "List-Id") == 0;
+
+				m->via_list = 1;
+				/* The (first) List-Id names the list; a
+				 * Mailing-List value only where there is none. */
+				if (id ? have_list_id++ == 0 : m->list_id == NULL &&
+				    strcasecmp(opt->fld_name, "Mailing-List") == 0) {
+					free(m->list_id);
+					m->list_id = NULL;
+					if (header_str(opt->fld_name, opt->fld_value, 1,
+					    &m->list_id, e) != 0)
+						return -1;
+				}
 			} else if (strcasecmp(opt->fld_name, "Return-Path") == 0) {
 				if (is_null_path(opt->fld_value))
 					m->auto_submitted = 1;
@@ -878,6 +919,7 @@ mail_msg_free(struct mail_msg *m)
 	free(m->reply_to);
 	free(m->subject);
 	free(m->in_reply_to);
+	free(m->list_id);
 	free(m->date);
 	free(m->body);
 	free(m);

@@ -41,12 +41,22 @@ struct mail_msg {
 	                       * format=flowed lines joined (RFC 3676), CRLF
 	                       * turned into LF */
 	size_t body_len;
-	int auto_submitted;   /* 1 if Auto-Submitted is present and not "no",
-	                       * or Precedence is bulk/junk/list, or the
-	                       * message is a delivery report
-	                       * (multipart/report, From MAILER-DAEMON or
-	                       * postmaster, Return-Path <>): such mail is
-	                       * never answered (RFC 3834) */
+	int auto_submitted;   /* 1 for a machine's mail: Auto-Submitted
+	                       * present and not "no" (RFC 3834),
+	                       * X-Autoreply or X-Autorespond present and
+	                       * not "no", Precedence junk or auto_reply,
+	                       * or a delivery report (multipart/report,
+	                       * From MAILER-DAEMON or postmaster,
+	                       * Return-Path <>): never answered, and not
+	                       * read for orders */
+	int via_list;         /* 1 if it came through a mailing list:
+	                       * List-Id (RFC 2919), List-Unsubscribe or
+	                       * List-Post (RFC 2369), Mailing-List, or
+	                       * Precedence list or bulk.  Never answered
+	                       * at its From or Reply-To, which may be the
+	                       * list's */
+	char *list_id;        /* the List-Id (or Mailing-List) as written,
+	                       * or NULL */
 };
 
 /* Parses raw (len bytes, need not be NUL-terminated).  On success returns 0
@@ -83,7 +93,8 @@ struct mail_out {
 	                           * to the operator) */
 	const char *subject;      /* encoded as RFC 2047 if not ASCII */
 	const char *message_id;   /* without angle brackets */
-	const char *in_reply_to;  /* without angle brackets; also References */
+	const char *in_reply_to;  /* without angle brackets; also References
+	                           * (mail_msgid_writable must hold) */
 	const char *date;         /* RFC 5322 date-time text */
 	int auto_reply;           /* 1: Auto-Submitted: auto-replied,
 	                           * else auto-generated */
@@ -94,6 +105,12 @@ struct mail_out {
 	                                  * MAIL_PARTS_MAX */
 	int nparts;
 };
+
+/* 1 if id (without angle brackets) can be written as a Message-ID or
+ * In-Reply-To: 1 to 250 printable ASCII characters without spaces or
+ * angle brackets; 0 if not (NULL included).  Mail from outside may carry
+ * an id that is not: a reply leaves such an In-Reply-To out. */
+int mail_msgid_writable(const char *id);
 
 /* Writes m as an RFC 5322 message: CRLF line ends, MIME-Version 1.0.
  * With no html and no parts: text/plain; charset=utf-8,

@@ -291,6 +291,66 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 	return store_reminder_add(r->st, g->id, g->step, ahead, e);
 }
 
+/* Reminders this close together, or this soon after the phase opened,
+ * would tell the players nothing new: they are one mail. */
+#define REMIND_APART    60
+#define REMIND_MAX      16
+
+/*
+ * The reminder of the setting list ("24h,2h") whose time has come for a
+ * phase that opened at opened and is due at deadline: 1 with its time
+ * before the deadline in *ahead and its word in word, or 0 when none is
+ * due.  Of several whose time has come only the nearest the deadline is
+ * given (it stands for the others, which store_reminder_sent then
+ * counts as sent), so one tick never sends two.  A reminder whose time
+ * falls before the phase opened, or within REMIND_APART after it, is
+ * skipped: the mail that opened the phase gave the deadline.  So is one
+ * within REMIND_APART of a later one.  Words that are not times are
+ * passed over (the setting checked them when it was set).
+ */
+static int
+reminder_due(const char *list, int64_t opened, int64_t deadline,
+    int64_t now, int64_t *ahead, char *word, size_t wsize)
+{
+	int64_t at[REMIND_MAX];
+	char words[REMIND_MAX][32], copy[128], *tok, *save = NULL;
+	int n = 0, i, j, best = -1;
+
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && n < REMIND_MAX;
+	    tok = strtok_r(NULL, ",", &save)) {
+		int64_t a = 0;
+
+		while (*tok == ' ')
+			tok++;
+		if (referee_parse_time(tok, &a) != 0 || a == 0 ||
+		    strlen(tok) >= sizeof(words[0]))
+			continue;
+		at[n] = a;
+		snprintf(words[n++], sizeof(words[0]), "%s", tok);
+	}
+	for (i = 0; i < n; i++) {
+		int64_t t = deadline - at[i];
+		int later = 0;
+
+		if (t < opened + REMIND_APART || t > now)
+			continue;
+		/* A later one, or the same one named twice, stands for it. */
+		for (j = 0; j < n && !later; j++)
+			later = j != i && (at[j] < at[i] ?
+			    at[i] - at[j] <= REMIND_APART : at[j] == at[i] && j < i);
+		if (later)
+			continue;
+		if (best < 0 || at[i] < at[best])
+			best = i;
+	}
+	if (best < 0)
+		return 0;
+	*ahead = at[best];
+	snprintf(word, wsize, "%s", words[best]);
+	return 1;
+}
+
 /* One game: play it when due, else send the reminders that are due.
  * *played says whether a step was played. */
 static int
@@ -332,33 +392,25 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	} else if (deadline > 0 && now < deadline && closed == 0) {
 		/* (While a phase is closed for its nonces no orders are owed,
 		 * and nobody is reminded of any.) */
-		char list[128], *tok, *save = NULL;
+		char list[128], word[32];
+		int64_t ahead = 0;
+		int sentr, before = res->reminders;
 
 		if (referee_setting_get(r, g.id, "reminders", list,
 		    sizeof(list), e) != 0)
 			goto fail;
-		for (tok = strtok_r(list, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			int64_t ahead = 0;
-			int sentr;
-
-			if (referee_parse_time(tok, &ahead) != 0 || ahead == 0 ||
-			    now < deadline - ahead)
-				continue;
+		if (reminder_due(list, c.opened, deadline, now, &ahead, word,
+		    sizeof(word))) {
 			sentr = store_reminder_sent(r->st, g.id, g.step, ahead, e);
 			if (sentr < 0)
 				goto fail;
-			if (sentr == 0) {
-				int before = res->reminders;
-
-				if (remind(r, &g, b, deadline, ahead, &res->reminders,
-				    e) != 0)
-					goto fail;
-				if (res->reminders > before)
-					snprintf(res->last, sizeof(res->last), "game %s: "
-					    "reminded %d player(s), the deadline %s away",
-					    g.name, res->reminders - before, tok);
-			}
+			if (sentr == 0 && remind(r, &g, b, deadline, ahead,
+			    &res->reminders, e) != 0)
+				goto fail;
+			if (res->reminders > before)
+				snprintf(res->last, sizeof(res->last), "game %s: "
+				    "reminded %d player(s), the deadline %s away",
+				    g.name, res->reminders - before, word);
 		}
 	}
 	if (!paused) {

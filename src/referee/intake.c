@@ -212,12 +212,23 @@ queue_one(struct intake *in, const char *to, const char *kind,
 }
 
 int
+referee_intake_queue(struct intake *in, const char *to, const char *kind,
+    const char *subject, const char *body)
+{
+	return queue_one(in, to, kind, subject, body);
+}
+
+int
 referee_intake_reply(struct intake *in, const char *kind, const char *subject,
     const char *body)
 {
 	const char *subj = subject ? subject : in->subject_re;
 
-	if (in->reply_to == NULL || in->m == NULL || in->m->auto_submitted)
+	if (in->m == NULL || in->m->auto_submitted)
+		return 0;
+	if (in->m->via_list)
+		return referee_list_reply(in, kind, subj, body);
+	if (in->reply_to == NULL)
 		return 0;
 	if (in->registered[0] != '\0' &&
 	    (strcasecmp(in->registered, in->reply_to) != 0 ||
@@ -362,6 +373,7 @@ make_stored_copy(struct intake *in)
 			referee_redact_known(in->m->body, in->m->body_len,
 			    hashes, n, key);
 		}
+		referee_redact_ids(in, hashes, n, key);
 		sodium_memzero(key, sizeof(key));
 		free(hashes);
 	}
@@ -583,6 +595,7 @@ static int
 refuse(struct intake *in, struct text *t, const char *status)
 {
 	snprintf(in->res->status, sizeof(in->res->status), "%s", status);
+	referee_list_ignored(in);
 	if (t->over)
 		text_add(t, "\n");
 	return store_msg(in, NULL) || referee_intake_reply(in, "reply", NULL,
@@ -1296,7 +1309,8 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 	if (limited < 0)
 		goto fail;
 	if (limited) {
-		int automatic = in.m != NULL && in.m->auto_submitted;
+		int automatic = in.m != NULL && (in.m->auto_submitted ||
+		    in.m->via_list);
 
 		set_status(&in, "rate-limited", "more mail from %s in the past "
 		    "hour than the limit: stored, not read or answered", in.sender);
@@ -1346,6 +1360,9 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 	} else if (in.m->auto_submitted) {
 		set_status(&in, "ignored", "automatic mail (auto-reply, bounce or "
 		    "list): stored, not answered");
+		if (store_msg(&in, NULL) != 0)
+			goto fail;
+	} else if (!h.found && referee_list_ignored(&in)) {
 		if (store_msg(&in, NULL) != 0)
 			goto fail;
 	} else if (in.reply_to != NULL && is_our_address(r, in.reply_to)) {

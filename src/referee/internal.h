@@ -299,7 +299,8 @@ struct intake {
 
 /* Queues an answer to the mail: to its sender, and when the mail gave a
  * player's secret from another address, to the player's registered
- * address first (the sender never learns that address).  kind is the
+ * address first (the sender never learns that address); mail that came
+ * through a list, to the registered address alone.  kind is the
  * outbox kind, subject NULL for "Re: <their subject>".  A reply that
  * cannot be composed is noted on the stored mail, never undoes it; -1
  * only for a passing failure. */
@@ -384,5 +385,26 @@ void referee_redact_known(char *buf, size_t len, const unsigned char *hashes,
     const unsigned char key[32]);
 /* 1 if what occurs in buf, ignoring case. */
 int referee_has_ci(const char *buf, size_t len, const char *what);
+/* Blanks, in the msg-ids of the header block of in->stored (by its n
+ * known secrets' hashes) and in the parsed mail's Message-ID and
+ * In-Reply-To (the typed secret and the known ones), every part of an id
+ * that is a secret, before the id is stored or echoed in an answer. */
+void referee_redact_ids(struct intake *in, const unsigned char *hashes,
+    int n, const unsigned char key[32]);
+
+/* Mail that came through a mailing list (autoreply.c).  _ignored: 1,
+ * with the status "ignored" set, when in came through a list and gave
+ * no player's secret (nothing from it is answered), else 0.  _reply:
+ * queues an answer for such a mail at the authenticated player's
+ * registered address alone, saying why (nothing when no player gave
+ * a secret); as referee_intake_reply. */
+int referee_list_ignored(struct intake *in);
+int referee_list_reply(struct intake *in, const char *kind,
+    const char *subject, const char *body);
+/* Queues body to `to` as an answer to in (intake.c); a reply that cannot
+ * be composed is noted on the stored mail.  -1 only for a passing
+ * failure. */
+int referee_intake_queue(struct intake *in, const char *to, const char *kind,
+    const char *subject, const char *body);
 
 #endif

@@ -5,7 +5,10 @@
  * send may hold it.  Two passes: the words after PASSWORD/SECRET (and the
  * secret as typed) are blanked, and every word that is some player's
  * secret by its keyed hash is blanked too, so a secret quoted anywhere,
- * for any game, is not kept.
+ * for any game, is not kept.  The ids of the mail (Message-ID,
+ * In-Reply-To, References) are searched part by part as well, since the
+ * mail's own id is stored and echoed in the answer's In-Reply-To and
+ * References.
  */
 #include <sodium.h>
 
@@ -14,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mail/mail.h"
 #include "orders/orders.h"
 #include "referee/internal.h"
 
@@ -124,6 +128,69 @@ referee_redact_known(char *buf, size_t len, const unsigned char *hashes, int n,
 			}
 		}
 		i = j;
+	}
+}
+
+/* Blanks every part of the msg-ids in buf[0..len) that is a known
+ * secret.  Clients build ids of parts joined by '.', '@' and a few other
+ * characters (a time, a counter, a word of the program's choosing, the
+ * host), and a client or a script that takes the word from the subject,
+ * or a player's own script given the secret, puts a secret in one. */
+static void
+redact_id_parts(char *buf, size_t len, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	size_t a = 0, z;
+
+	while (a < len) {
+		z = a;
+		while (z < len && !isspace((unsigned char)buf[z]) &&
+		    !strchr("<>\"'()[],;:=.@/+_$%&", buf[z]))
+			z++;
+		if (z > a)
+			hash_blank(buf, a, z, hashes, n, key);
+		a = z + 1;
+	}
+}
+
+/* Length of the header block at the start of buf (the whole of it when
+ * there is no empty line). */
+static size_t
+header_len(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		if (buf[i] == '\n' && (buf[i + 1] == '\n' ||
+		    (buf[i + 1] == '\r' && i + 2 < len && buf[i + 2] == '\n')))
+			return i + 1;
+	return len;
+}
+
+void
+referee_redact_ids(struct intake *in, const unsigned char *hashes, int n,
+    const unsigned char key[32])
+{
+	char *ids[2];
+	int k;
+
+	if (n > 0)
+		redact_id_parts(in->stored, header_len(in->stored,
+		    in->stored_len), hashes, n, key);
+	if (in->m == NULL)
+		return;
+	ids[0] = in->m->message_id;
+	ids[1] = in->m->in_reply_to;
+	for (k = 0; k < 2; k++) {
+		size_t len;
+
+		if (ids[k] == NULL)
+			continue;
+		len = strlen(ids[k]);
+		referee_redact(ids[k], len, in->secret);
+		referee_redact_known(ids[k], len, hashes, n, key);
+		if (n > 0)
+			redact_id_parts(ids[k], len, hashes, n, key);
 	}
 }
 

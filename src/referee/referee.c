@@ -266,7 +266,10 @@ referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 	m.to = to;
 	m.subject = subject;
 	m.message_id = msgid;
-	m.in_reply_to = in_reply_to;
+	/* An id the composer cannot write (too long, folded, with spaces
+	 * or brackets) is left out of the answer; the answer still goes,
+	 * and is still marked as one. */
+	m.in_reply_to = mail_msgid_writable(in_reply_to) ? in_reply_to : NULL;
 	m.date = mail_date((long long)now, date, sizeof(date));
 	m.auto_reply = in_reply_to != NULL;
 	m.body = body;

@@ -25,14 +25,17 @@ sqlite_game_clock(struct store *s, int64_t game, struct store_clock *c,
 
 	memset(c, 0, sizeof(*c));
 	if (store_prepare(s, e, &st, "SELECT coalesce(deadline_at, 0), "
-	    "paused_at IS NOT NULL, coalesce(pause_left, 0) FROM games WHERE "
-	    "id = ?", "i", game) != 0)
+	    "paused_at IS NOT NULL, coalesce(pause_left, 0), coalesce((SELECT "
+	    "max(adjudicated_at) FROM turns WHERE turns.game_id = games.id AND "
+	    "turns.step < games.step), started_at, 0) FROM games WHERE id = ?",
+	    "i", game) != 0)
 		return -1;
 	if ((got = store_first_row(s, st, "reading", e)) != 1)
 		return got;
 	c->deadline = sqlite3_column_int64(st, 0);
 	c->paused = sqlite3_column_int(st, 1);
 	c->pause_left = sqlite3_column_int64(st, 2);
+	c->opened = sqlite3_column_int64(st, 3);
 	store_stmt_release(s, st);
 	return 0;
 }

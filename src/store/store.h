@@ -114,6 +114,9 @@ struct store_clock {
 	int paused;             /* the operator has paused the game */
 	int64_t pause_left;     /* while paused: what was left of the deadline
 	                         * (0: none ran) */
+	int64_t opened;         /* when the open phase opened: the time the
+	                         * step before it was played, else the game's
+	                         * start (0: not started) */
 };
 
 /* The ledger and the dice's secrets: one record of a game's ledger as the

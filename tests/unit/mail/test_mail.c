@@ -737,9 +737,9 @@ test_auto_submitted_no_leaves_flag_clear(void **state)
 }
 
 static void
-test_precedence_bulk_junk_list_set_flag(void **state)
+test_precedence_junk_and_auto_reply_set_flag(void **state)
 {
-	static const char *const yes[] = { "bulk", "junk", "list", "BULK" };
+	static const char *const yes[] = { "junk", "JUNK", "auto_reply" };
 	char raw[256];
 	size_t i;
 
@@ -751,6 +751,75 @@ test_precedence_bulk_junk_list_set_flag(void **state)
 	}
 	assert_int_equal(parse_auto("From: a@example.org\r\n"
 	    "Precedence: first-class\r\n\r\nbody\r\n"), 0);
+}
+
+/* Issue 22, problem 8: vacation programs and hosting panels that mark
+ * their replies with these instead of Auto-Submitted were answered. */
+static void
+test_x_autoreply_and_x_autorespond_set_flag(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_auto("From: a@example.org\r\n"
+	    "X-Autoreply: yes\r\n\r\nbody\r\n"), 1);
+	assert_int_equal(parse_auto("From: a@example.org\r\n"
+	    "x-autorespond: Re: [cw] Turn 1\r\n\r\nbody\r\n"), 1);
+	assert_int_equal(parse_auto("From: a@example.org\r\n"
+	    "X-Autoreply: no\r\n\r\nbody\r\n"), 0);
+	/* Outlook writes this on every mail from Exchange, a person's too. */
+	assert_int_equal(parse_auto("From: a@example.org\r\n"
+	    "X-Auto-Response-Suppress: All\r\n\r\nbody\r\n"), 0);
+}
+
+/* The list marks of a parsed mail: via_list, and the List-Id kept. */
+static int
+parse_list(const char *raw, char *id, size_t size)
+{
+	struct mail_msg *m = parse_ok(raw);
+	int v = m->via_list;
+
+	snprintf(id, size, "%s", m->list_id ? m->list_id : "(none)");
+	assert_int_equal(m->auto_submitted, 0);
+	mail_msg_free(m);
+	return v;
+}
+
+static void
+test_list_fields_mark_list_mail(void **state)
+{
+	static const char *const marks[] = {
+		"List-Unsubscribe: <mailto:leave@lists.example.org>",
+		"List-Post: <mailto:club@lists.example.org>",
+		"Precedence: bulk",
+		"Precedence: list",
+	};
+	char raw[512], id[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		snprintf(raw, sizeof(raw), "From: a@example.org\r\n%s\r\n\r\n"
+		    "body\r\n", marks[i]);
+		assert_int_equal(parse_list(raw, id, sizeof(id)), 1);
+		assert_string_equal(id, "(none)");
+	}
+	assert_int_equal(parse_list("From: a@example.org\r\n"
+	    "List-Id: Cowpens Club\r\n <cowpens-club.googlegroups.com>\r\n"
+	    "\r\nbody\r\n", id, sizeof(id)), 1);
+	assert_string_equal(id, "Cowpens Club <cowpens-club.googlegroups.com>");
+	assert_int_equal(parse_list("From: a@example.org\r\n"
+	    "Mailing-list: list club@googlegroups.com; contact "
+	    "club+owners@googlegroups.com\r\n\r\nbody\r\n", id, sizeof(id)), 1);
+	assert_non_null(strstr(id, "club@googlegroups.com"));
+	/* Google Groups writes Mailing-list first: the List-ID still names
+	 * the list. */
+	assert_int_equal(parse_list("From: a@example.org\r\n"
+	    "Mailing-list: list club@googlegroups.com; contact "
+	    "club+owners@googlegroups.com\r\nList-ID: <club.googlegroups.com>"
+	    "\r\nList-Id: <other.example.org>\r\n\r\nbody\r\n", id,
+	    sizeof(id)), 1);
+	assert_string_equal(id, "<club.googlegroups.com>");
+	assert_int_equal(parse_list(plain_mail, id, sizeof(id)), 0);
+	assert_string_equal(id, "(none)");
 }
 
 static void
@@ -1423,6 +1492,50 @@ test_compose_header_injection_rejected(void **state)
 	compose_refused(&o, "line break");
 }
 
+/* What an answer may echo of a mail's Message-ID: what the composer
+ * writes, and nothing it would refuse. */
+static void
+test_msgid_writable_is_what_compose_takes(void **state)
+{
+	static const struct {
+		const char *id;
+		int ok;
+	} cases[] = {
+		{ "orders.3@example.org", 1 },
+		{ "CAF3d9z=xK2+a/b$c@mail.example.org", 1 },
+		{ "abc@[192.0.2.1]", 1 },
+		{ "", 0 },
+		{ "abc@host> <def@host", 0 },
+		{ "<abc@host", 0 },
+		{ "abc def@host", 0 },
+		{ "abc\tdef@host", 0 },
+		{ "caf\xc3\xa9@host", 0 },
+	};
+	struct mail_out o;
+	char long_id[300], *raw;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(mail_msgid_writable(NULL), 0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct err e;
+
+		assert_int_equal(mail_msgid_writable(cases[i].id), cases[i].ok);
+		base_out(&o);
+		o.in_reply_to = cases[i].id;
+		err_clear(&e);
+		raw = mail_compose(&o, NULL, &e);
+		assert_int_equal(raw != NULL, cases[i].ok);
+		free(raw);
+	}
+	/* 250 characters at most. */
+	memset(long_id, 'a', 245);
+	strcpy(long_id + 245, "@h.io");
+	assert_int_equal(mail_msgid_writable(long_id), 1);
+	memcpy(long_id + 245, "a@h.io", 7);
+	assert_int_equal(mail_msgid_writable(long_id), 0);
+}
+
 static void
 test_compose_bad_values_rejected(void **state)
 {
@@ -1802,7 +1915,9 @@ main(void)
 		cmocka_unit_test(test_parse_mbox_from_line_skipped),
 		cmocka_unit_test(test_auto_submitted_header_sets_flag),
 		cmocka_unit_test(test_auto_submitted_no_leaves_flag_clear),
-		cmocka_unit_test(test_precedence_bulk_junk_list_set_flag),
+		cmocka_unit_test(test_precedence_junk_and_auto_reply_set_flag),
+		cmocka_unit_test(test_x_autoreply_and_x_autorespond_set_flag),
+		cmocka_unit_test(test_list_fields_mark_list_mail),
 		cmocka_unit_test(test_multipart_report_sets_flag),
 		cmocka_unit_test(test_mailer_daemon_and_postmaster_set_flag),
 		cmocka_unit_test(test_null_return_path_sets_flag),
@@ -1835,6 +1950,7 @@ main(void)
 		cmocka_unit_test(test_compose_round_trip_ascii),
 		cmocka_unit_test(test_compose_round_trip_non_ascii),
 		cmocka_unit_test(test_compose_header_injection_rejected),
+		cmocka_unit_test(test_msgid_writable_is_what_compose_takes),
 		cmocka_unit_test(test_compose_bad_values_rejected),
 		cmocka_unit_test(test_compose_full_report_tree_reads_back),
 		cmocka_unit_test(test_compose_html_only_alternative_no_mixed),

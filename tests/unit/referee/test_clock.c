@@ -3,9 +3,10 @@
  * player who owes orders has sent them and the settle time since the last
  * order mail has passed (issue 22), or at once when all of them sent
  * READY, unless one asked to WAIT or the game has fixed deadlines; else
- * when its deadline and grace pass,
- * with the NMR policy; reminders go before it, once each; a paused game's
- * clock stands still, and resumes with the time it had left.
+ * when its deadline and grace pass, with the NMR policy; reminders go
+ * before it, once each, none from before the phase opened and one for
+ * several due together; a paused game's clock stands still, and resumes
+ * with the time it had left.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -247,6 +248,76 @@ the_deadline_plays_a_silent_side_with_its_nmr_policy(void **state)
 	    "LIMIT 1"), 0);
 }
 
+/* Reminder mails queued in all. */
+static int64_t
+reminders_queued(struct fx *f)
+{
+	return q(f, "SELECT count(*) FROM outbox WHERE subject LIKE "
+	    "'%Reminder: orders%'");
+}
+
+static void
+a_short_deadline_sends_no_reminder_from_before_the_phase_opened(void **state)
+{
+	struct fx *f = *state;
+	int64_t dl, t, n = 0;
+
+	/* Issue 22, problem 7: with a 10-minute deadline, the 24h and 2h
+	 * reminders fell before the phase opened and both went at once,
+	 * two identical mails seconds after the welcome. */
+	set(f, "deadline", "10m");
+	set(f, "reminders", "24h,2h,5m");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	assert_true(dl > T0 && dl <= T0 + 600 + 5 * 60);
+	for (t = T0 + 2; t < dl; t += 30)
+		n += tick_at(f, t).reminders;
+	/* Only the 5m reminder, once, and not before its time. */
+	assert_int_equal(n, 1);
+	assert_int_equal(reminders_queued(f), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM reminders_sent"), 1);
+	assert_int_equal(q(f, "SELECT ahead FROM reminders_sent"), 300);
+}
+
+static void
+reminders_a_minute_apart_or_named_twice_are_one(void **state)
+{
+	struct fx *f = *state;
+	int64_t dl;
+
+	set(f, "deadline", "48h");
+	set(f, "reminders", "2h,2h,119m");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	/* The 2h reminder has the 119m one a minute after it: it waits for
+	 * that one, which stands for both. */
+	assert_int_equal(tick_at(f, dl - 7200 + 10).reminders, 0);
+	assert_int_equal(tick_at(f, dl - 7140).reminders, 1);
+	assert_int_equal(tick_at(f, dl - 7100).reminders, 0);
+	assert_int_equal(tick_at(f, dl - 600).reminders, 0);
+	assert_int_equal(reminders_queued(f), 1);
+}
+
+static void
+a_late_tick_sends_one_reminder_for_all_that_are_due(void **state)
+{
+	struct fx *f = *state;
+	int64_t dl;
+
+	set(f, "deadline", "48h");
+	f->r.fixed_now = T0;
+	start(f);
+	dl = q(f, "SELECT deadline_at FROM games");
+	/* No tick ran for two days (the daemon was down): the 24h and 2h
+	 * reminders are both due, and one mail goes, not two. */
+	assert_int_equal(tick_at(f, dl - 3600).reminders, 1);
+	assert_int_equal(tick_at(f, dl - 3000).reminders, 0);
+	assert_int_equal(tick_at(f, dl - 60).reminders, 0);
+	assert_int_equal(reminders_queued(f), 1);
+}
+
 static void
 a_paused_game_stands_still_and_resumes_with_its_time(void **state)
 {
@@ -352,6 +423,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(ready_from_every_player_plays_at_once, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(wait_and_fixed_deadlines_hold_the_phase_to_its_deadline, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(the_deadline_plays_a_silent_side_with_its_nmr_policy, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_short_deadline_sends_no_reminder_from_before_the_phase_opened, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(reminders_a_minute_apart_or_named_twice_are_one, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_late_tick_sends_one_reminder_for_all_that_are_due, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_paused_game_stands_still_and_resumes_with_its_time, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_silent_player_is_reported_and_can_be_replaced, setup_live, teardown),
 	};
