@@ -692,10 +692,26 @@ forecast_note(struct intake *in, const struct store_game *g,
 		return 0;
 	}
 	if (f.at > now) {
+		int nonces = chain_nonces(in->r, g->id, in->e);
+		int64_t rt = 0;
+
+		if (nonces < 0 || (nonces && referee_setting_secs(in->r, g->id,
+		    "reveal-time", &rt, in->e) != 0))
+			return -1;
 		referee_clock_when(in->r, g->id, f.at, now, when, sizeof(when));
-		text_add(t, "Your orders stand. The phase will be played at\n  %s\n"
-		    "unless you send changes; READY from every player still "
-		    "owing plays it now.\n", when);
+		if (nonces) {
+			char until[160];
+
+			referee_clock_when(in->r, g->id, f.at + rt, now, until,
+			    sizeof(until));
+			text_add(t, "Your orders stand. The phase will be closed for "
+			    "the nonces at\n  %s\nunless you send changes (READY "
+			    "from every player still owing closes it\nnow); the nonces "
+			    "are then revealed until about\n  %s\n", when, until);
+		} else
+			text_add(t, "Your orders stand. The phase will be played at\n"
+			    "  %s\nunless you send changes; READY from every player "
+			    "still owing plays it now.\n", when);
 		return 0;
 	}
 	if (f.waiting)

@@ -310,6 +310,30 @@ a_game_begun_before_the_ledger_joins_it_at_its_next_step(void **state)
  * notice, no more orders); REVEAL is checked against the commitment; the
  * phase is played once every nonce is in, and its dice hang on the
  * nonces as revealed. */
+/* In a game with nonces the settle time closes the phase: the order
+ * reply says when, and until when the nonces are then revealed. */
+static void
+the_settle_time_closes_a_nonce_phase(void **state)
+{
+	struct fx *f = *state;
+	struct err e;
+	unsigned char h[32];
+	char hex[65], body[600], *rep;
+
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nonces", "on", &e), 0);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "deadline", "48h",
+	    &e), 0);
+	start(f);
+	crypto_hash_sha256(h, (const unsigned char *)"alpha", 5);
+	ledger_hex(h, 32, hex);
+	snprintf(body, sizeof(body), "GAME mill SIDE crown TURN 1 PASSWORD "
+	    "red-coat-secret\r\n23rd Foot: ADVANCE 4\r\nCOMMIT %s\r\n", hex);
+	rep = answer(f, "ns1@crown.example.org", "howe@crown.example.org", body);
+	assert_non_null(strstr(rep, "The phase will be closed for the nonces at"));
+	assert_non_null(strstr(rep, "the nonces are then revealed until about"));
+	free(rep);
+}
+
 static void
 nonces_close_the_phase_and_seed_its_dice(void **state)
 {
@@ -878,6 +902,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_game_begun_before_the_ledger_joins_it_at_its_next_step,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(any_change_to_the_chain_is_caught_at_its_record,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(the_settle_time_closes_a_nonce_phase,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(nonces_close_the_phase_and_seed_its_dice,
 		    setup_live, teardown),
