@@ -609,6 +609,24 @@ has_verb_word(const struct ruleset *rs, const char *buf)
 	return 0;
 }
 
+/* 1 if buf begins with one of the ruleset's verbs, or a word players
+ * bring from other games for one (its aliases). */
+static int
+starts_with_verb(const struct ruleset *rs, const char *buf)
+{
+	size_t off;
+	int i;
+
+	for (i = 0; i < rs->nverbs; i++)
+		if (verb_at(buf, rs->verbs[i].word, &off))
+			return 1;
+	for (i = 0; rs->verb_aliases != NULL && rs->verb_aliases[i][0] != NULL;
+	    i++)
+		if (verb_at(buf, rs->verb_aliases[i][0], &off))
+			return 1;
+	return 0;
+}
+
 const char *
 orders_line_raw(const struct orders_result *r, int line)
 {
@@ -1236,6 +1254,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				/* Now the message, with its suggestions. */
 				orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who,
 				    &c, msg, sizeof(msg), "unit or commander of yours");
+				/* Before the colon no name of the player's, not even
+				 * a near one, and after it no order: prose ("Quick
+				 * question before I send my orders: can my riflemen
+				 * ..."), a remark and no error. */
+				if (rr == 0 && !standing && strstr(msg, "did you mean") ==
+				    NULL && !starts_with_verb(p->rs, what)) {
+					add_line(out, line, ORDERS_PROSE, buf, "");
+					continue;
+				}
 				add_line(out, line, ORDERS_ERROR, buf, msg);
 				continue;
 			}

@@ -662,6 +662,18 @@ prose_around_orders_is_not_an_error(void **state)
 	assert_int_equal(f->r->nerrors, 0);
 	assert_int_equal(f->r->set.n, 1);
 	assert_int_equal(f->r->nprose, 4);
+	/* Before the colon no name of the player's (not even a near one),
+	 * after it no order: prose, a remark (issue 22, problem 4). */
+	orders_parse(f->p, f->b, 0, "Quick question before I send my orders: "
+	    "can my riflemen shoot from the wood?\n7th: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->nprose, 1);
+	assert_int_equal(f->r->set.n, 1);
+	/* A name near one of the player's, or an order after the colon,
+	 * is an order that cannot be read: never dropped as prose. */
+	orders_parse(f->p, f->b, 0, "Nonesuch Regiment: ADVANCE 6\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_int_equal(f->r->nprose, 0);
 	/* An order without its colon is an error, not prose. */
 	orders_parse(f->p, f->b, 0, "7th advance 8\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
