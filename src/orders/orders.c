@@ -716,48 +716,6 @@ now_stands(struct orders_result *out, int bad, const char *name, int good)
 	}
 }
 
-/* "Howard's brigade", "Main Line brigade", "the Reserve": the name of a
- * brigade, or of its commander with "brigade" after it.  Returns the
- * brigade, or -1 with msg. */
-static int
-resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
-    const char *who)
-{
-	char name[ORDERS_TEXT_MAX];
-	const struct cand *c;
-	size_t n;
-	int said_brigade = 0;
-
-	snprintf(name, sizeof(name), "%s", who);
-	n = strlen(name);
-	if (n > 8 && strcasecmp(name + n - 8, " brigade") == 0) {
-		name[n - 8] = '\0';
-		said_brigade = 1;
-	} else if (n > 4 && strcasecmp(name + n - 4, " bde") == 0) {
-		name[n - 4] = '\0';
-		said_brigade = 1;
-	}
-	orders_trim(name);
-	n = strlen(name);
-	/* The possessive: "Howard's", "Howard’s", "Pickens'". */
-	if (n > 2 && strcasecmp(name + n - 2, "'s") == 0)
-		name[n - 2] = '\0';
-	else if (n > 1 && name[n - 1] == '\'')
-		name[n - 1] = '\0';
-	else if (n > 4 && strcmp(name + n - 4, "\xe2\x80\x99s") == 0)
-		name[n - 4] = '\0';
-	if (orders_resolve(p, b, side, WHO_BRIGADE, name, &c, NULL, 0,
-	    "brigade of yours") == 1)
-		return c->idx;
-	if (said_brigade) {
-		if (orders_resolve(p, b, side, WHO_OWN_CMD, name, &c, NULL, 0,
-		    "commander of yours") == 1 && c->kind == C_CMD &&
-		    b->commanders[c->idx].brigade >= 0)
-			return b->commanders[c->idx].brigade;
-	}
-	return -1;
-}
-
 /* A later line for o's unit or commander replaces the order of line
  * `earlier`: out of the set, and its line marked as replaced. */
 static void
@@ -822,6 +780,9 @@ struct bline {
 	int li;            /* its entry in out->lines */
 	int brigade;
 	char what[ORDERS_TEXT_MAX];
+	char read_as[sizeof(((struct orders_parser *)0)->near_note)];
+	                   /* the brigade's name, when it was read as the
+	                    * nearest (p->near_note), else "" */
 };
 
 #define BLINES_MAX 32
@@ -843,6 +804,10 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 
 		if (bl[k].line <= 0)
 			continue;   /* replaced by a later line for its brigade */
+		/* The brigade's name, if it was read as the nearest, and the
+		 * names in its order are noted together. */
+		snprintf(p->near_note, sizeof(p->near_note), "%s", bl[k].read_as);
+		p->near = bl[k].read_as[0] != '\0';
 
 		e = (size_t)snprintf(echo, sizeof(echo), "%s (brigade): %s, for",
 		    b->brigades[bl[k].brigade].name, bl[k].what);
@@ -897,6 +862,10 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			e += (size_t)snprintf(echo + e, sizeof(echo) - e, "   (only "
 			    "the first %d parts are kept: what follows was left out)",
 			    ORDER_MAX_STEPS);
+		if (p->near && e < sizeof(echo))
+			e += (size_t)snprintf(echo + e, sizeof(echo) - e,
+			    "   (read %s)", p->near_note);
+		p->near = 0;
 		if (l == NULL)
 			continue;
 		if (count == 0 && strncmp(bad, "; not for", 9) == 0 &&
@@ -1128,6 +1097,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				if (out->set.n < ORDER_SET_MAX)
 					out->set.orders[out->set.n++] = o;
 				orders_canonical(b, &o, msg, sizeof(msg));
+				if (p->near) {
+					size_t ml = strlen(msg);
+
+					snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
+					    p->near_note);
+				}
 				add_line(out, line, ORDERS_OK, buf, msg);
 				continue;
 			}
@@ -1179,20 +1154,20 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		/* The name runs to the last colon. */
 		(void)take_trimmed(buf, (size_t)(colon - buf), who, sizeof(who));
 		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
-		rr = orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
-		    NULL, 0, "unit or commander of yours");
+		/* A unit or commander, else a brigade ("Howard's brigade",
+		 * "Main Line"), else the nearest of them (names.c). */
+		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, NULL, 0,
+		    "unit, commander or brigade of yours");
 		if (rr != 1) {
-			/* Not a unit or commander: a brigade, unless the name
-			 * could be more than one of them. */
-			int br = rr > 1 ? -1 : resolve_brigade(p, b, side, who);
+			/* Now the message, with its suggestions. */
+			orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
+			    "unit, commander or brigade of yours");
+			add_line(out, line, ORDERS_ERROR, buf, msg);
+			continue;
+		}
+		if (c->kind == C_BRIGADE) {
+			int br = c->idx;
 
-			if (br < 0) {
-				/* Now the message, with its suggestions. */
-				orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who,
-				    &c, msg, sizeof(msg), "unit or commander of yours");
-				add_line(out, line, ORDERS_ERROR, buf, msg);
-				continue;
-			}
 			if (!allowed(p, b, br, b->brigades[br].name, msg,
 			    sizeof(msg))) {
 				add_line(out, line, ORDERS_ERROR, buf, msg);
@@ -1230,6 +1205,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			bl[nbl].standing = standing;
 			bl[nbl].brigade = br;
 			snprintf(bl[nbl].what, sizeof(bl[nbl].what), "%s", what);
+			snprintf(bl[nbl].read_as, sizeof(bl[nbl].read_as), "%s",
+			    p->near ? p->near_note : "");
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
 			add_line(out, line, ORDERS_OK, buf, "");
@@ -1285,8 +1262,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		if (p->near) {
 			size_t ml = strlen(msg);
 
-			snprintf(msg + ml, sizeof(msg) - ml, "   (a name was not "
-			    "exact: read as the nearest, as written here)");
+			snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
+			    p->near_note);
 		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
