@@ -381,7 +381,8 @@ a_unit_whose_line_fails_holds_not_the_brigade_order(void **state)
 	for (i = 0; i < f->r->set.n; i++)
 		assert_true(f->r->set.orders[i].who != 0);
 	assert_int_equal(f->r->set.n, 4);
-	assert_non_null(strstr(f->r->lines[0].text, "could not be read: it holds"));
+	assert_non_null(strstr(f->r->lines[0].text, "7th Foot (Royal Fusiliers) "
+	    "holds: its own line 2 could not be read"));
 }
 
 static void
@@ -1216,6 +1217,46 @@ a_scenario_alias_names_its_unit(void **state)
 	free(r);
 }
 
+/* A brigade line that some of its units cannot take says, for each unit
+ * of the brigade, whether it holds and why (it used to name the first
+ * such unit only, and leave another holding unmentioned). */
+static void
+a_brigade_line_refused_for_a_unit_reports_every_unit(void **state)
+{
+	struct fx *f = *state;
+
+	/* Front Line: 7th Foot, Left Grasshopper, British Legion Infantry,
+	 * Light Infantry Companies; line infantry and guns cannot skirmish. */
+	orders_parse(f->p, f->b, 0, "Front Line: FORM SKIRMISH\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+	assert_string_equal(f->r->lines[0].text, "Front Line (brigade): FORM "
+	    "SKIRMISH, for British Legion Infantry, Light Infantry Companies; "
+	    "7th Foot (Royal Fusiliers) and Left Grasshopper (3-pdr) hold: cannot "
+	    "take skirmish order: only detachments, mounted stands and infantry "
+	    "with the Skirmish ability (which breaks into detachments) can");
+	/* A unit's own line read, another's refused: both told. */
+	orders_parse(f->p, f->b, 0, "Front Line: FORM SKIRMISH\n7th: ADVNCE 2\n"
+	    "Legion Inf: HOLD\n", 0, f->r);
+	assert_string_equal(f->r->lines[0].text, "Front Line (brigade): FORM "
+	    "SKIRMISH, for Light Infantry Companies; 7th Foot (Royal Fusiliers) "
+	    "holds: its own line 2 could not be read; Left Grasshopper (3-pdr) "
+	    "holds: cannot take skirmish order: only detachments, mounted stands "
+	    "and infantry with the Skirmish ability (which breaks into "
+	    "detachments) can; British Legion Infantry has its own order (line 3)");
+	/* None can: the line is refused, each unit named. */
+	orders_parse(f->p, f->b, 0, "Right Flank: FORM SKIRMISH\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	orders_parse(f->p, f->b, 0, "Reserve: FORM DISMOUNTED\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_int_equal(f->r->set.n, 0);
+	assert_non_null(strstr(f->r->lines[0].text, "Reserve (brigade): FORM "
+	    "DISMOUNTED, for no unit; "));
+	assert_non_null(strstr(f->r->lines[0].text, "1st Bn 71st Highlanders"));
+	assert_non_null(strstr(f->r->lines[0].text, "Ogilvie's Troop"));
+	assert_non_null(strstr(f->r->lines[0].text, "British Legion Cavalry"));
+}
+
 /* The skirmish with Fog of War cards in hand. */
 static struct battle *
 with_cards(void)
@@ -1616,6 +1657,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(the_limit_grows_with_the_name_and_suggestions_reach_twice_it, setup_cowpens, teardown),
 		cmocka_unit_test(ties_are_refused_with_every_candidate_listed),
 		cmocka_unit_test(a_scenario_alias_names_its_unit),
+		cmocka_unit_test_setup_teardown(a_brigade_line_refused_for_a_unit_reports_every_unit, setup_cowpens, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
