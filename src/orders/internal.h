@@ -178,6 +178,11 @@ int orders_lev_prefix_dp(const char *a, size_t la, const char *t, size_t n);
 void orders_names_free(struct names *n);
 /* 1 if the abbreviation table is in order for its binary search. */
 int orders_abbrevs_sorted(void);
+/* Every Unicode space in s (a line of UTF-8) made an ASCII space, and the
+ * invisible format characters (zero-width space, soft hyphen, BOM)
+ * dropped, in place; the rest as it is, bytes that are not UTF-8 too.
+ * Returns 1 if it changed anything.  A line of ASCII costs one scan. */
+int orders_fold_spaces(char *s);
 /* name normalised as every name is before it is matched (struct form)
  * into out (size bytes); returns its length. */
 size_t orders_name_norm(const char *name, char *out, size_t size);

@@ -324,6 +324,41 @@ unicode_fold(const char *in, char *out, size_t size)
 	return 0;
 }
 
+int
+orders_fold_spaces(char *s)
+{
+	unsigned char *r = (unsigned char *)s, *w;
+	int changed = 0;
+
+	while (*r != '\0' && *r < 0x80)
+		r++;
+	for (w = r; *r != '\0';) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = *r < 0x80 ? 1 : utf8proc_iterate(r, 4, &cp);
+
+		if (n <= 1) {
+			*w++ = *r++;   /* ASCII, or a byte that is not UTF-8 */
+			continue;
+		}
+		switch (utf8proc_category(cp)) {
+		case UTF8PROC_CATEGORY_ZS:
+			*w++ = ' ';
+			changed = 1;
+			break;
+		case UTF8PROC_CATEGORY_CF:
+			changed = 1;
+			break;
+		default:
+			memmove(w, r, (size_t)n);
+			w += n;
+			break;
+		}
+		r += n;
+	}
+	*w = '\0';
+	return changed;
+}
+
 /* Single letters in a row whose letters together are an abbreviation
  * ("N.C." or "N C", read "n c") are read as it: "north carolina". */
 static size_t

@@ -1088,6 +1088,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
+		/* Apple Mail's no-break spaces, a zero-width space pasted in:
+		 * spaces and nothing, before anything reads the line. */
+		if (orders_fold_spaces(buf))
+			orders_trim(buf);
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;

@@ -1025,6 +1025,16 @@ client_spaces_dashes_and_wide_letters_name_units_exactly(void **state)
 	assert_string_equal(f->r->lines[2].text, "1st Bn 71st Highlanders: HOLD");
 	assert_string_equal(f->r->lines[3].text, "British Legion Infantry: FIRE AT "
 	    "North Carolina Riflemen");
+	/* The same spaces around the order's own words, a zero-width space
+	 * pasted after it, a line of no-break spaces alone. */
+	orders_parse(f->p, f->b, 0, "7th Foot:\xc2\xa0" "ADVANCE\xc2\xa0" "6\n"
+	    "\xc2\xa0\xc2\xa0\n"
+	    "17th Light Dragoons: MOVE TO 40,20\xe2\x80\x8b\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->nlines, 2);
+	assert_string_equal(f->r->lines[0].text, "7th Foot (Royal Fusiliers): "
+	    "ADVANCE 6");
+	assert_string_equal(f->r->lines[1].text, "17th Light Dragoons: MOVE TO 40,20");
 }
 
 /* A unique nearest name within the limit is taken, and the answer says
