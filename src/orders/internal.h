@@ -122,6 +122,12 @@ struct form {
 	int nlen;
 	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
 	int nw;
+	uint32_t near_from;    /* bit w: measure the nearest from word w (not
+	                        * when the rest from there is the rest of
+	                        * another name of the same candidate) */
+	int near_words;        /* measure it word by word (not when its words
+	                        * are a run of another name's of the same
+	                        * candidate, which measures no further) */
 };
 
 struct cand {
@@ -183,6 +189,9 @@ int orders_abbrevs_sorted(void);
  * dropped, in place; the rest as it is, bytes that are not UTF-8 too.
  * Returns 1 if it changed anything.  A line of ASCII costs one scan. */
 int orders_fold_spaces(char *s);
+/* Has s[0..len) a character orders_fold_spaces changes?  So that a mail
+ * without one (curly quotes alone, say) has no line folded. */
+int orders_has_unicode_spaces(const char *s, size_t len);
 /* name normalised as every name is before it is matched (struct form)
  * into out (size bytes); returns its length. */
 size_t orders_name_norm(const char *name, char *out, size_t size);

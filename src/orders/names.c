@@ -132,6 +132,10 @@ lev_scan(const struct lev_pat *lp, const char *t, size_t n, int prefix,
 	int score = lp->m, best = lp->m;
 	size_t j;
 
+	/* A prefix longer than the pattern by more than max is further
+	 * than max from it. */
+	if (prefix && max >= 0 && n > (size_t)lp->m + (size_t)max)
+		n = (size_t)lp->m + (size_t)max;
 	if (n > LEV_MAX)
 		n = LEV_MAX;
 	if (lp->m > 64) {
@@ -325,34 +329,87 @@ unicode_fold(const char *in, char *out, size_t size)
 }
 
 int
+orders_has_unicode_spaces(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n;
+		utf8proc_category_t cat;
+
+		if (i + 8 <= len) {
+			uint64_t x;
+
+			memcpy(&x, u + i, 8);
+			if ((x & 0x8080808080808080ull) == 0) {
+				i += 8;
+				continue;
+			}
+		}
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		n = utf8proc_iterate(u + i, (utf8proc_ssize_t)(len - i), &cp);
+		if (n < 1) {
+			i++;
+			continue;
+		}
+		cat = utf8proc_category(cp);
+		if (cat == UTF8PROC_CATEGORY_ZS || cat == UTF8PROC_CATEGORY_CF)
+			return 1;
+		i += (size_t)n;
+	}
+	return 0;
+}
+
+int
 orders_fold_spaces(char *s)
 {
-	unsigned char *r = (unsigned char *)s, *w;
+	size_t len = strlen(s), i = 0;
+	unsigned char *r, *w;
 	int changed = 0;
 
-	while (*r != '\0' && *r < 0x80)
-		r++;
-	for (w = r; *r != '\0';) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t n = *r < 0x80 ? 1 : utf8proc_iterate(r, 4, &cp);
+	/* Eight bytes a step to the first past ASCII: most lines have
+	 * none. */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
 
+		memcpy(&x, s + i, 8);
+		if (x & 0x8080808080808080ull)
+			break;
+	}
+	while (i < len && (unsigned char)s[i] < 0x80)
+		i++;
+	for (r = w = (unsigned char *)s + i; *r != '\0';) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n;
+
+		if (r[0] == 0xe2 && r[1] == 0x80 && r[2] >= 0x98 && r[2] <= 0x9d) {
+			n = 3;   /* curly quotes, the commonest: as they are */
+		} else {
+			n = *r < 0x80 ? 1 : utf8proc_iterate(r, 4, &cp);
+			if (n > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_ZS) {
+				*w++ = ' ';
+				r += n;
+				changed = 1;
+				continue;
+			}
+			if (n > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_CF) {
+				r += n;
+				changed = 1;
+				continue;
+			}
+		}
 		if (n <= 1) {
 			*w++ = *r++;   /* ASCII, or a byte that is not UTF-8 */
 			continue;
 		}
-		switch (utf8proc_category(cp)) {
-		case UTF8PROC_CATEGORY_ZS:
-			*w++ = ' ';
-			changed = 1;
-			break;
-		case UTF8PROC_CATEGORY_CF:
-			changed = 1;
-			break;
-		default:
+		if (w != r)
 			memmove(w, r, (size_t)n);
-			w += n;
-			break;
-		}
+		w += n;
 		r += n;
 	}
 	*w = '\0';
@@ -428,8 +485,12 @@ norm_name(const char *in, char *out, size_t size)
 	size_t k = 0;
 	int single = 0, pair = 0;
 
-	while (*u != '\0' && *u < 0x80)
-		u++;
+	/* ASCII, and the curly apostrophes of every mail client (read
+	 * below as utf8proc reads them: an apostrophe, left out), need no
+	 * Unicode work. */
+	while (*u != '\0' && (*u < 0x80 || (u[0] == 0xe2 && u[1] == 0x80 &&
+	    (u[2] == 0x98 || u[2] == 0x99))))
+		u += *u < 0x80 ? 1 : 3;
 	if (*u != '\0' && unicode_fold(in, uni, sizeof(uni)) == 0)
 		u = (const unsigned char *)uni;
 	else
@@ -461,7 +522,7 @@ norm_name(const char *in, char *out, size_t size)
 				continue;   /* "Hayes's" is "hayess" */
 			} else if (ch == 0xe2 && u[1] == 0x80 &&
 			    (u[2] == 0x98 || u[2] == 0x99)) {
-				u += 2;     /* a curly one, in text not UTF-8 */
+				u += 2;     /* a curly one, as utf8proc lumps it */
 				continue;
 			} else if (ch < 0x80) {
 				break;
@@ -521,19 +582,30 @@ struct names {
 	 * with that character, in order: by[at[bit] .. at[bit + 1]). */
 	int at[65];
 	unsigned short by[NAMES_MAX * 64];
-	/* Names as players typed them that resolved to one candidate
-	 * exactly (not as the nearest), by a hash of what was typed: a
-	 * player writes a unit's name the same way turn after turn, and
-	 * adjudication reads the canonical names back, so most names are
-	 * found here without being normalised and compared again.  Cleared
-	 * whenever the names change. */
+	/* Names as players typed them that resolved to one candidate (and
+	 * whether as the nearest), by a hash of what was typed: a player
+	 * writes a unit's name the same way turn after turn, misspelt or
+	 * not, and adjudication reads the canonical names back, so most
+	 * names are found here without being normalised and compared
+	 * again.  Cleared whenever the names change. */
 	struct memo {
 		uint32_t h;
 		unsigned short cand;
 		unsigned char len, which;
+		unsigned char near;   /* taken as the nearest, not exactly */
 		int side;
 		char key[MEMO_KEY];
 	} memo[MEMO_N];
+	/* The last name measured for the nearest (normalised), and what
+	 * it found: the parser asks for the answer, then, when it fails,
+	 * for the message, with the same name. */
+	struct {
+		char t[NORM_MAX];
+		unsigned which;
+		int side, lim, n;
+		unsigned short list[NAMES_MAX];
+		unsigned char dist[NAMES_MAX];
+	} last;
 };
 
 void
@@ -621,6 +693,51 @@ form_set(struct form *f, const char *text)
 	f->nlen = (int)norm_name(text, f->norm, sizeof(f->norm));
 	f->nw = split_words(f->norm, (size_t)f->nlen, f->wpos, f->wlen,
 	    CAND_WORDS);
+	f->near_from = f->nw >= 32 ? ~(uint32_t)0 : ((uint32_t)1 << f->nw) - 1;
+	f->near_words = 1;
+}
+
+/* Are f's words, all of them, a run of g's words?  Then g is no further
+ * from any name word by word than f is. */
+static int
+words_within(const struct form *f, const struct form *g)
+{
+	int v;
+
+	if (f->nw == 0 || f->nw > g->nw)
+		return 0;
+	for (v = 0; v + f->nw <= g->nw; v++) {
+		size_t len = (size_t)(f->nlen);
+
+		if ((size_t)(g->nlen - g->wpos[v]) >= len &&
+		    memcmp(g->norm + g->wpos[v], f->norm, len) == 0 &&
+		    (g->wpos[v] + len == (size_t)g->nlen ||
+		    g->norm[g->wpos[v] + len] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
+/* Leaves out of f's near_from the words from which f reads as another
+ * name g of the same candidate does from one of its words (a brigade's
+ * "howards brigade" and "colonel john eager howards brigade"): measuring
+ * them again gives nothing new. */
+static void
+form_shared_rest(struct form *f, const struct form *g)
+{
+	int w, v;
+
+	for (w = 0; w < f->nw; w++) {
+		const char *r = f->norm + f->wpos[w];
+		size_t rl = (size_t)(f->nlen - f->wpos[w]);
+
+		for (v = 0; v < g->nw; v++)
+			if ((size_t)(g->nlen - g->wpos[v]) == rl &&
+			    memcmp(g->norm + g->wpos[v], r, rl) == 0) {
+				f->near_from &= ~((uint32_t)1 << w);
+				break;
+			}
+	}
 }
 
 static uint64_t
@@ -634,9 +751,12 @@ form_starts(const struct form *f)
 	return s;
 }
 
-/* Adds text as another name of c, unless c has it already. */
+/* Adds text as another name of c, unless c has it already; with
+ * exact_only set, a name only matched exactly (one a letter from
+ * another of c's, which the nearest measures instead). */
 static void
-cand_add_form(struct names *nm, struct cand *c, const char *text)
+cand_add_form(struct names *nm, struct cand *c, const char *text,
+    int exact_only)
 {
 	struct form *f;
 	int i;
@@ -652,6 +772,21 @@ cand_add_form(struct names *nm, struct cand *c, const char *text)
 		if (nm->xf[i].nlen == f->nlen &&
 		    memcmp(nm->xf[i].norm, f->norm, (size_t)f->nlen) == 0)
 			return;
+	if (exact_only) {
+		f->near_from = 0;
+		f->near_words = 0;
+	}
+	form_shared_rest(f, &c->f);
+	for (i = c->xf; i < c->xf + c->nxf; i++)
+		form_shared_rest(f, &nm->xf[i]);
+	if (f->near_words && words_within(&c->f, f))
+		c->f.near_words = 0;
+	for (i = c->xf; i < c->xf + c->nxf; i++) {
+		if (nm->xf[i].near_words && words_within(f, &nm->xf[i]))
+			f->near_words = 0;
+		if (f->near_words && words_within(&nm->xf[i], f))
+			nm->xf[i].near_words = 0;
+	}
 	nm->nxf++;
 	c->nxf++;
 	c->starts |= form_starts(f);
@@ -670,7 +805,7 @@ brigade_forms(struct names *nm, struct cand *c, const struct battle *b)
 	size_t n;
 
 	snprintf(text, sizeof(text), "%s brigade", br->name);
-	cand_add_form(nm, c, text);
+	cand_add_form(nm, c, text, 0);
 	if (br->commander < 0 || br->commander >= b->ncommanders)
 		return;
 	n = norm_name(b->commanders[br->commander].name, cmd, sizeof(cmd));
@@ -678,14 +813,14 @@ brigade_forms(struct names *nm, struct cand *c, const struct battle *b)
 		return;
 	surname = strrchr(cmd, ' ');
 	surname = surname != NULL ? surname + 1 : cmd;
-	snprintf(text, sizeof(text), "%ss brigade", surname);
-	cand_add_form(nm, c, text);
-	snprintf(text, sizeof(text), "%s brigade", surname);
-	cand_add_form(nm, c, text);
 	snprintf(text, sizeof(text), "%ss brigade", cmd);
-	cand_add_form(nm, c, text);
+	cand_add_form(nm, c, text, 0);
+	snprintf(text, sizeof(text), "%ss brigade", surname);
+	cand_add_form(nm, c, text, 0);
 	snprintf(text, sizeof(text), "%s brigade", cmd);
-	cand_add_form(nm, c, text);
+	cand_add_form(nm, c, text, 1);
+	snprintf(text, sizeof(text), "%s brigade", surname);
+	cand_add_form(nm, c, text, 1);
 }
 
 static void
@@ -711,7 +846,7 @@ cand_set(struct names *nm, struct cand *c, const struct battle *b,
 	c->nxf = 0;
 	for (k = 0; k < b->naliases; k++)
 		if (b->aliases[k].of == of[kind] && b->aliases[k].idx == i)
-			cand_add_form(nm, c, b->aliases[k].name);
+			cand_add_form(nm, c, b->aliases[k].name, 0);
 	if (kind == C_BRIGADE)
 		brigade_forms(nm, c, b);
 }
@@ -747,6 +882,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 	nm->naliases = b->naliases;
 	memcpy(nm->aliases, b->aliases, (size_t)b->naliases * sizeof(b->aliases[0]));
 	memset(nm->memo, 0, sizeof(nm->memo));
+	nm->last.which = 0;
 	for (i = 0; i < b->nunits; i++)
 		cand_set(nm, &nm->c[nm->n++], b, C_UNIT, i);
 	for (i = 0; i < b->ncommanders; i++)
@@ -964,7 +1100,43 @@ struct near_pat {
 	                         * start */
 	int nw;                 /* 0 when not measured word by word */
 	int lim;                /* how far the name may be and be taken */
+	uint64_t first[4];      /* the name's first bytes (may_be_near) */
+	uint64_t wfirst[NEAR_WORDS][4];   /* each word's */
 };
+
+/* Can a pattern be within d edits of a prefix of b?  Only if one of its
+ * first d + 1 bytes is one of b's first d + 1: the first byte of the
+ * pattern left as it is comes after at most d edits, in both (the
+ * pattern being longer than d).  set holds the pattern's first bytes, as
+ * many as the largest d asked; most word starts fail this, and are not
+ * measured. */
+static int
+may_be_near(const uint64_t *set, const char *b, size_t lb, int d)
+{
+	size_t j;
+
+	for (j = 0; j <= (size_t)d && j < lb; j++) {
+		unsigned char ch = (unsigned char)b[j];
+
+		if (set[ch >> 6] >> (ch & 63) & 1u)
+			return 1;
+	}
+	return 0;
+}
+
+/* The set of the first n bytes of s[0..len). */
+static void
+first_bytes(uint64_t *set, const char *s, size_t len, int n)
+{
+	size_t i;
+
+	memset(set, 0, 4 * sizeof(set[0]));
+	for (i = 0; i < len && i <= (size_t)n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		set[ch >> 6] |= (uint64_t)1 << (ch & 63);
+	}
+}
 
 /* Letters and digits of a normalised text (a character past ASCII is
  * one). */
@@ -996,12 +1168,15 @@ near_prep(struct near_pat *np, const struct typed *ty)
 
 	orders_lev_prep(&np->whole, ty->t, ty->tl);
 	np->lim = near_limit(letters(ty->t, ty->tl));
+	first_bytes(np->first, ty->t, ty->tl, 2 * np->lim);
 	np->nw = ty->nw >= 2 && ty->nw <= NEAR_WORDS ? ty->nw : 0;
 	for (i = 0; i < np->nw; i++) {
 		int nl = letters(ty->t + ty->wpos[i], ty->wlen[i]);
 
 		orders_lev_prep(&np->word[i], ty->t + ty->wpos[i], ty->wlen[i]);
 		np->wlim[i] = near_limit(nl);
+		first_bytes(np->wfirst[i], ty->t + ty->wpos[i], ty->wlen[i],
+		    np->wlim[i]);
 	}
 }
 
@@ -1018,13 +1193,18 @@ form_dist(const struct near_pat *np, const struct form *f, int cap)
 	int best = cap + 1, w;
 
 	for (w = 0; w < f->nw && best > 0; w++) {
-		int d = orders_lev_prefix(&np->whole, f->norm + f->wpos[w],
-		    (size_t)(f->nlen - f->wpos[w]), best - 1);
+		const char *at = f->norm + f->wpos[w];
+		size_t n = (size_t)(f->nlen - f->wpos[w]);
+		int d;
 
+		if (!(f->near_from >> w & 1u) ||
+		    !may_be_near(np->first, at, n, best - 1))
+			continue;
+		d = orders_lev_prefix(&np->whole, at, n, best - 1);
 		if (d < best)
 			best = d;
 	}
-	if (np->nw >= 2 && np->nw <= f->nw && best > 0) {
+	if (np->nw >= 2 && np->nw <= f->nw && best > 0 && f->near_words) {
 		int row[CAND_WORDS], nrow[CAND_WORDS], i, k;
 
 		/* row[k]: the least sum for the typed words so far, the last
@@ -1041,15 +1221,22 @@ form_dist(const struct near_pat *np, const struct form *f, int cap)
 
 					if (room > np->wlim[i])
 						room = np->wlim[i];
-					d = orders_lev_prefix(&np->word[i],
-					    f->norm + f->wpos[k], f->wlen[k], room);
-					if (d <= room)
-						nrow[k] = base + d;
+					if (may_be_near(np->wfirst[i], f->norm + f->wpos[k],
+					    f->wlen[k], room)) {
+						d = orders_lev_prefix(&np->word[i],
+						    f->norm + f->wpos[k], f->wlen[k], room);
+						if (d <= room)
+							nrow[k] = base + d;
+					}
 				}
 				if (i > 0 && row[k] < run)
 					run = row[k];
 			}
 			memcpy(row, nrow, (size_t)f->nw * sizeof(row[0]));
+			for (k = 0; k < f->nw && row[k] >= best; k++)
+				;
+			if (k == f->nw)
+				break;   /* this word is near none: no match */
 		}
 		for (k = 0; k < f->nw; k++)
 			if (row[k] < best)
@@ -1198,8 +1385,27 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		struct near_pat np;
 		int list[NAMES_MAX], dist[NAMES_MAX], n, at0 = 0;
 
-		near_prep(&np, &ty);
-		n = np.lim > 0 ? near_scan(nm, side, all, &np, list, dist) : 0;
+		if (nm->last.which == all && nm->last.side == side &&
+		    strcmp(nm->last.t, ty.t) == 0) {
+			np.lim = nm->last.lim;
+			n = nm->last.n;
+			for (i = 0; i < n; i++) {
+				list[i] = nm->last.list[i];
+				dist[i] = nm->last.dist[i];
+			}
+		} else {
+			near_prep(&np, &ty);
+			n = np.lim > 0 ? near_scan(nm, side, all, &np, list, dist) : 0;
+			memcpy(nm->last.t, ty.t, ty.tl + 1);
+			nm->last.which = all;
+			nm->last.side = side;
+			nm->last.lim = np.lim;
+			nm->last.n = n;
+			for (i = 0; i < n; i++) {
+				nm->last.list[i] = (unsigned short)list[i];
+				nm->last.dist[i] = (unsigned char)dist[i];
+			}
+		}
 		while (at0 < n && dist[at0] == dist[0])
 			at0++;
 		/* A brigade as near as its own commander: the commander is
@@ -1301,6 +1507,8 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 			if (m->h == h && m->len == len && m->which == which &&
 			    m->side == side && memcmp(m->key, name, len) == 0) {
 				*out = &nm->c[m->cand];
+				if (m->near)
+					note_near(p, name, *out);
 				return 1;
 			}
 		}
@@ -1308,11 +1516,12 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 	rr = resolve(p, b, side, which, name, out, msg, msize, what, &near);
 	if (rr == 1 && near)
 		note_near(p, name, *out);
-	else if (rr == 1 && m != NULL && which < 256) {
+	if (rr == 1 && m != NULL && which < 256) {
 		len = strlen(name);
 		m->h = h;
 		m->len = (unsigned char)len;
 		m->which = (unsigned char)which;
+		m->near = (unsigned char)near;
 		m->side = side;
 		m->cand = (unsigned short)(*out - nm->c);
 		memcpy(m->key, name, len);

@@ -1014,12 +1014,33 @@ line_point(const struct order_line_ctx *c, const char *text, const char *word,
 	return orders_point(c->parser, c->b, text, word, out, msg, msize);
 }
 
+/* Is s[0..n) ASCII, every byte below 0x80?  Eight bytes a step: a mail of
+ * ASCII, as most are, then has no line looked at for Unicode spaces, nor
+ * has a mail whose only Unicode is curly quotes. */
+static int
+all_ascii(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, s + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 0;
+	}
+	for (; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
 int
 orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
 	const char *s = body, *bend, *cur = body;
-	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0;
+	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 
@@ -1050,6 +1071,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	bend = body + strlen(body);
 	p->mopts = utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
+	fold = !all_ascii(body, (size_t)(bend - body)) &&
+	    orders_has_unicode_spaces(body, (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
@@ -1090,7 +1113,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		/* Apple Mail's no-break spaces, a zero-width space pasted in:
 		 * spaces and nothing, before anything reads the line. */
-		if (orders_fold_spaces(buf))
+		if (fold && orders_fold_spaces(buf))
 			orders_trim(buf);
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */

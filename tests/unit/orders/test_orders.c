@@ -974,6 +974,11 @@ names_are_normalised_before_they_are_matched(void **state)
 		{ "Left Grasshopper (3\xe2\x80\x94pdr)", "left grasshopper 3 pounder" },
 		{ "Left Grasshopper (3\xe2\x88\x92pdr)", "left grasshopper 3 pounder" },
 		{ "Hayes\xe2\x80\x99s Little River", "hayess little river" },
+		/* The same through utf8proc (the no-break space sends it
+		 * there) as through the fast path for curly apostrophes. */
+		{ "Hayes\xe2\x80\x99s Little\xc2\xa0River", "hayess little river" },
+		{ "\xe2\x80\x98" "71st\xe2\x80\x99", "71st" },
+		{ "\xe2\x80\x98" "71st\xe2\x80\x99\xc2\xa0", "71st" },
 		{ "Hayes's Little River", "hayess little river" },
 		{ "\xe2\x80\x9c" "7th Foot\xe2\x80\x9d", "7th foot" },
 		{ "Tho\xc2\xadmas", "thomas" },                   /* soft hyphen */
