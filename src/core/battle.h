@@ -29,6 +29,7 @@
 #define BATTLE_MAX_POINTS     4096
 #define BATTLE_MAX_SETTINGS   64
 #define BATTLE_MAX_OBJECTIVES 16
+#define BATTLE_MAX_ALIASES    128
 #define BATTLE_RULES_BLOCK    12288 /* bytes of a ruleset's own state */
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
@@ -228,6 +229,17 @@ struct victory {
 	                        collapsed has broken, and the battle ends */
 };
 
+/* Another name a scenario gives a unit, commander or brigade (its
+ * `alias` line), which orders may use as they use its own.  What the
+ * battle shows (reports, canonical orders) is always the name itself. */
+enum alias_of { ALIAS_UNIT = 0, ALIAS_COMMANDER, ALIAS_BRIGADE };
+
+struct alias {
+	char name[BATTLE_NAME_MAX];
+	enum alias_of of;
+	int idx;             /* into units, commanders or brigades */
+};
+
 enum sequence { SEQ_ALTERNATE = 0, SEQ_SIMULTANEOUS };
 
 struct battle {
@@ -252,6 +264,8 @@ struct battle {
 	struct setting settings[BATTLE_MAX_SETTINGS];
 	int nobjectives;
 	struct objective objectives[BATTLE_MAX_OBJECTIVES];
+	int naliases;
+	struct alias aliases[BATTLE_MAX_ALIASES];
 	struct victory victory;
 	int road_spacer;     /* the ruleset's: a road-march stand has a spacer
 	                        behind it (battle_stand_rect) */

@@ -4,7 +4,8 @@
  *
  * orders.c reads order lines and commands, header.c finds the header,
  * canonical.c writes an order back as canonical text,
- * names.c resolves names of units, commanders and brigades.
+ * names.c resolves names of units, commanders and brigades (the rule is
+ * docs/orders.md's "How names are read").
  */
 #ifndef DESPATCH_ORDERS_INTERNAL_H
 #define DESPATCH_ORDERS_INTERNAL_H
@@ -38,7 +39,10 @@ struct orders_parser {
 	int limit_army;      /* ... and the army commander */
 	int limited;         /* a limit is set (an army-only player has an
 	                      * empty mask and is limited all the same) */
-	int near;            /* a name in the line was taken as the nearest */
+	int near;            /* names in the line taken as the nearest (the
+	                      * line's reader sets it to 0 at each line) */
+	char near_note[400]; /* what they were read as: "\"Virgina Militia\"
+	                      * as \"Virginia Militia (Triplett and Tate)\"" */
 	int cut;             /* parts past ORDER_MAX_STEPS were left out */
 	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
 	                      * is known to be valid UTF-8 */
@@ -97,12 +101,34 @@ enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
     const char *rest, int *fwd);
 
+/* Which names a resolution looks among.  WHO_EXACT asks for exact
+ * matches only (no name taken as the nearest); WHO_LINE is what a line's
+ * name before the colon may be: the player's own units and commanders,
+ * and failing those (exactly) the player's brigades, then the nearest of
+ * all three. */
 enum who { WHO_OWN_UNIT = 1, WHO_OWN_CMD = 2, WHO_ENEMY_UNIT = 4,
-	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16, WHO_ENEMY_CMD = 32 };
+	WHO_FRIEND_UNIT = 8, WHO_BRIGADE = 16, WHO_ENEMY_CMD = 32,
+	WHO_EXACT = 64, WHO_LINE = 128 };
 
 enum cand_kind { C_UNIT = 0, C_CMD, C_BRIGADE };
 
 #define CAND_WORDS 24    /* words of a name that are looked at */
+
+/* One name of a candidate, normalised (NFKC, case folded, spaces and
+ * dashes as ASCII, apostrophes dropped, abbreviations written out, one
+ * space between words), with its words. */
+struct form {
+	char norm[NORM_MAX];
+	int nlen;
+	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
+	int nw;
+	uint32_t near_from;    /* bit w: measure the nearest from word w (not
+	                        * when the rest from there is the rest of
+	                        * another name of the same candidate) */
+	int near_words;        /* measure it word by word (not when its words
+	                        * are a run of another name's of the same
+	                        * candidate, which measures no further) */
+};
 
 struct cand {
 	const char *name;      /* in the battle */
@@ -112,22 +138,22 @@ struct cand {
 	int side;
 	unsigned own, other;   /* the WHO_ bits it answers for a player of
 	                        * its own side, and of another side */
-	char norm[NORM_MAX];   /* normalised (lower case, abbreviations
-	                        * written out, one space between words) */
-	int nlen;
-	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];  /* norm's words */
-	int nw;
-	uint64_t starts;       /* the first characters of its words (a bit
-	                        * each), to pass over it quickly */
-	char fold[BATTLE_NAME_MAX];  /* the name, curly quotes straightened
-	                              * (what suggestions measure) */
-	int flen;
+	struct form f;         /* its name */
+	int xf, nxf;           /* its other names (a brigade's "Howard's
+	                        * brigade", a scenario's aliases): the
+	                        * names' forms xf .. xf + nxf - 1 */
+	uint64_t starts;       /* the first characters of the words of all
+	                        * its names (a bit each), to pass over it
+	                        * quickly */
 };
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
  * one matches best; else 0 or the count of candidates, with msg saying
  * what is wrong and what would be right.  msize 0 (msg may be NULL) asks
- * only for the answer, without the costly suggestions. */
+ * only for the answer, without the text: the answer is the same.  A name
+ * taken as the nearest (not exact) counts in p->near, and p->near_note
+ * says what it was read as.  A name written exactly as the battle gives
+ * it always resolves to that name. */
 int orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what);
@@ -148,9 +174,27 @@ int orders_lev_run(const struct lev_pat *lp, const char *t, size_t n,
 int orders_lev(const char *a, const char *b);
 /* The same by the full table (the reference the tests compare with). */
 int orders_lev_dp(const char *a, size_t la, const char *b, size_t lb);
+/* The least distance from the pattern to a prefix of t[0..n) (the empty
+ * one too), max + 1 when none is within max: what a name written in part
+ * is measured with. */
+int orders_lev_prefix(const struct lev_pat *lp, const char *t, size_t n,
+    int max);
+/* The same by the full table. */
+int orders_lev_prefix_dp(const char *a, size_t la, const char *t, size_t n);
 void orders_names_free(struct names *n);
 /* 1 if the abbreviation table is in order for its binary search. */
 int orders_abbrevs_sorted(void);
+/* Every Unicode space in s (a line of UTF-8) made an ASCII space, and the
+ * invisible format characters (zero-width space, soft hyphen, BOM)
+ * dropped, in place; the rest as it is, bytes that are not UTF-8 too.
+ * Returns 1 if it changed anything.  A line of ASCII costs one scan. */
+int orders_fold_spaces(char *s);
+/* Has s[0..len) a character orders_fold_spaces changes?  So that a mail
+ * without one (curly quotes alone, say) has no line folded. */
+int orders_has_unicode_spaces(const char *s, size_t len);
+/* name normalised as every name is before it is matched (struct form)
+ * into out (size bytes); returns its length. */
+size_t orders_name_norm(const char *name, char *out, size_t size);
 /* Makes p->names fit battle b (normalising its names if they changed)
  * and binds it for the calls that follow; -1 when out of memory. */
 int orders_names_bind(struct orders_parser *p, const struct battle *b);

@@ -1,35 +1,51 @@
 /*
- * names.c - resolving the names players write (any unique part, word
- * starts, abbreviations, curly quotes) to units, commanders and brigades,
- * and suggesting the nearest names when one does not match.
+ * names.c - resolving the names players write to units, commanders and
+ * brigades, and suggesting the nearest names when one does not match.
+ *
+ * One rule for every name (docs/orders.md, "How names are read"):
+ *
+ * 1. Both the name written and every name of the battle are normalised:
+ *    Unicode NFKC, case folded, every Unicode space and dash as its ASCII
+ *    kind and other punctuation as a space (utf8proc; a name of plain
+ *    ASCII, nearly every one, skips it), apostrophes dropped, one space
+ *    between words, abbreviations written out (a table below).
+ * 2. Exact matches first: the name whole, its start, the start of a later
+ *    word, or the start of each word in order, the best of these levels
+ *    winning; several at the best level are refused, each listed.  A name
+ *    written exactly as the battle gives it always resolves to it, so the
+ *    canonical orders stored and replayed by the verifier read the same.
+ * 3. Else the nearest: the edit distance from the name to a run of words
+ *    of a candidate's name from a word start, or word by word to the
+ *    starts of its words.  The one nearest within the limit (1 for a name
+ *    of up to 6 letters, 2 beyond) is taken and the answer says what it
+ *    was read as; several as near are refused, each listed; names within
+ *    twice the limit are suggested.
+ *
+ * A candidate may have several names: a brigade is also "<name> brigade"
+ * and its commander's name with "brigade" or a possessive after it, and a
+ * scenario's `alias` lines add more.
  *
  * Every name of a battle is normalised once and kept while the parser
- * reads mails against the same battle.
+ * reads mails against the same battle; a name resolved exactly is
+ * remembered as it was typed.
  */
-#include <sodium.h>
+#include <utf8proc.h>
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "orders/internal.h"
 
-/* --- names ------------------------------------------------------------ */
+/* --- edit distance ---------------------------------------------------- */
 
-/* The edit distance by the table, row by row: the reference, and what
- * a pattern past 64 bytes is measured with.  Case ignored. */
-int
-orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
+/* The last row of the edit distance table of a against b (row[j]: a
+ * against b[0..j)), row by row.  Case ignored. */
+static void
+lev_rows(const char *a, size_t la, const char *b, size_t lb, int *row)
 {
-	int row[LEV_MAX + 1];
 	size_t i, j;
 
-	if (la > LEV_MAX)
-		la = LEV_MAX;
-	if (lb > LEV_MAX)
-		lb = LEV_MAX;
 	for (j = 0; j <= lb; j++)
 		row[j] = (int)j;
 	for (i = 1; i <= la; i++) {
@@ -49,7 +65,38 @@ orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
 			prev = tmp;
 		}
 	}
+}
+
+/* The edit distance by the table: the reference, and what a pattern past
+ * 64 bytes is measured with. */
+int
+orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
+{
+	int row[LEV_MAX + 1];
+
+	if (la > LEV_MAX)
+		la = LEV_MAX;
+	if (lb > LEV_MAX)
+		lb = LEV_MAX;
+	lev_rows(a, la, b, lb, row);
 	return row[lb];
+}
+
+int
+orders_lev_prefix_dp(const char *a, size_t la, const char *t, size_t n)
+{
+	int row[LEV_MAX + 1], best;
+	size_t j;
+
+	if (la > LEV_MAX)
+		la = LEV_MAX;
+	if (n > LEV_MAX)
+		n = LEV_MAX;
+	lev_rows(a, la, t, n, row);
+	for (best = row[0], j = 1; j <= n; j++)
+		if (row[j] < best)
+			best = row[j];
+	return best;
 }
 
 void
@@ -72,25 +119,33 @@ orders_lev_prep(struct lev_pat *lp, const char *a, size_t la)
 /* Myers' bit-parallel edit distance (1999), as Hyyro writes it for the
  * distance between two whole strings: one column of the table is two bit
  * vectors (where it steps up, where down), and a byte of t advances the
- * column with a dozen word operations instead of m cell updates.  It
- * reads every name against every candidate when a name has no match, so
- * its cost is the cost of a bad line's suggestions. */
-int
-orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
+ * column with a dozen word operations instead of m cell updates.  The
+ * score after j bytes is the distance from the pattern to t[0..j), so
+ * the same loop measures a name against each prefix of another.  It runs
+ * only when a name has no exact match, so its cost is the cost of a bad
+ * line's answer. */
+static int
+lev_scan(const struct lev_pat *lp, const char *t, size_t n, int prefix,
+    int max)
 {
 	uint64_t pv = ~(uint64_t)0, mv = 0, last;
-	int score = lp->m;
+	int score = lp->m, best = lp->m;
 	size_t j;
 
+	/* A prefix longer than the pattern by more than max is further
+	 * than max from it. */
+	if (prefix && max >= 0 && n > (size_t)lp->m + (size_t)max)
+		n = (size_t)lp->m + (size_t)max;
 	if (n > LEV_MAX)
 		n = LEV_MAX;
 	if (lp->m > 64) {
-		int d = orders_lev_dp(lp->s, (size_t)lp->m, t, n);
+		int d = prefix ? orders_lev_prefix_dp(lp->s, (size_t)lp->m, t, n) :
+		    orders_lev_dp(lp->s, (size_t)lp->m, t, n);
 
 		return d > max ? max + 1 : d;
 	}
 	if (lp->m == 0)
-		return (int)n > max ? max + 1 : (int)n;
+		return prefix ? 0 : (int)n > max ? max + 1 : (int)n;
 	last = (uint64_t)1 << (lp->m - 1);
 	for (j = 0; j < n; j++) {
 		uint64_t eq = lp->peq[orders_low((unsigned char)t[j])];
@@ -107,11 +162,33 @@ orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
 		mh <<= 1;
 		pv = mh | ~(xv | ph);
 		mv = ph & xv;
-		/* Each byte left can lower the distance by one at most. */
-		if (score - (int)(n - j - 1) > max)
+		if (score < best)
+			best = score;
+		/* Each byte left can lower the distance by one at most: past
+		 * the most allowed (or, for a prefix, the best so far), it is
+		 * known. */
+		if (!prefix && score - (int)(n - j - 1) > max)
 			return max + 1;
+		if (prefix && (best == 0 || score - (int)(n - j - 1) >= best ||
+		    score - (int)(n - j - 1) > max))
+			break;
 	}
-	return score > max ? max + 1 : score;
+	if (!prefix)
+		best = score;
+	return best > max ? max + 1 : best;
+}
+
+int
+orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
+{
+	return lev_scan(lp, t, n, 0, max);
+}
+
+int
+orders_lev_prefix(const struct lev_pat *lp, const char *t, size_t n,
+    int max)
+{
+	return lev_scan(lp, t, n, 1, max);
 }
 
 int
@@ -123,35 +200,15 @@ orders_lev(const char *a, const char *b)
 	return orders_lev_run(&lp, b, strlen(b), 1 << 20);
 }
 
-/* Folds what mail clients change in names: curly quotes become straight
- * ones, so "Hayes’s" matches "Hayes's".  Writes at most size-1 bytes. */
-static void
-fold_name(const char *in, char *out, size_t size)
-{
-	size_t k = 0;
+/* --- normalising ------------------------------------------------------ */
 
-	while (*in && k + 1 < size) {
-		const unsigned char *u = (const unsigned char *)in;
-
-		if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0x98 || u[2] == 0x99)) {
-			out[k++] = '\'';
-			in += 3;
-		} else if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0x9c || u[2] == 0x9d)) {
-			out[k++] = '"';
-			in += 3;
-		} else {
-			out[k++] = *in++;
-		}
-	}
-	out[k] = '\0';
-}
-
-/* Abbreviations players write for the words of unit and commander names.
- * Both the names on the table and the names in a mail are read through
- * this table, so "1st Bn" and "First Battalion" meet. */
-/* Sorted by abbr (a binary search reads it).  "Lt." before a name is a
- * lieutenant, and is read as "light" like any "Lt": so the rank written
- * out is read the same way. */
+/* Abbreviations players write for the words of unit and commander names,
+ * with the states' (docs/orders.md lists them).  Both the names on the
+ * table and the names in a mail are read through this table, so "1st Bn"
+ * and "First Battalion" meet.  Sorted by abbr (a binary search reads it).
+ * "Lt." before a name is a lieutenant, and is read as "light" like any
+ * "Lt": so the rank written out is read the same way.  State names
+ * written with points ("N.C.") are read as the letters together. */
 #define A(abbr, word) { abbr, word, sizeof(abbr) - 1, sizeof(word) - 1 }
 static const struct abbrev {
 	const char *abbr, *word;
@@ -172,13 +229,14 @@ static const struct abbrev {
 	A("ld", "light dragoons"), A("lds", "light dragoons"),
 	A("lieut", "light"), A("lieutenant", "light"), A("lt", "light"),
 	A("maj", "major"), A("mass", "massachusetts"), A("md", "maryland"),
-	A("mil", "militia"), A("nc", "north carolina"),
+	A("mil", "militia"), A("mtd", "mounted"), A("nc", "north carolina"),
 	A("nh", "new hampshire"), A("ninth", "9th"), A("nj", "new jersey"),
 	A("ny", "new york"), A("pa", "pennsylvania"), A("pdr", "pounder"),
+	A("penn", "pennsylvania"), A("penna", "pennsylvania"),
 	A("regt", "regiment"), A("rgt", "regiment"), A("ri", "rhode island"),
 	A("sc", "south carolina"), A("second", "2nd"), A("seventh", "7th"),
 	A("sixth", "6th"), A("tenth", "10th"), A("third", "3rd"),
-	A("va", "virginia"),
+	A("va", "virginia"), A("vt", "vermont"),
 };
 #undef A
 #define NABBREVS (sizeof(abbrevs) / sizeof(abbrevs[0]))
@@ -187,8 +245,8 @@ static const struct abbrev {
  * next letter's entry is where they end): a..z, then the end.
  * orders_abbrevs_sorted() checks it against the table. */
 static const unsigned char abbr_first[27] = {
-	0, 3, 9, 17, 21, 22, 26, 30, 31, 32, 32, 32, 37, 41, 46, 46, 48, 48,
-	51, 55, 57, 57, 58, 58, 58, 58, 58
+	0, 3, 9, 17, 21, 22, 26, 30, 31, 32, 32, 32, 37, 42, 47, 47, 51, 51,
+	54, 58, 60, 60, 62, 62, 62, 62, 62
 };
 
 int
@@ -209,6 +267,21 @@ orders_abbrevs_sorted(void)
 	return abbr_first[26] == NABBREVS;
 }
 
+/* The abbreviation w[0..n) (lower case), or NULL. */
+static const struct abbrev *
+abbrev_of(const char *w, size_t n)
+{
+	size_t j, end;
+
+	if (n < 2 || n > 10 || (unsigned)(w[0] - 'a') >= 26u)
+		return NULL;
+	end = abbr_first[w[0] - 'a' + 1];
+	for (j = abbr_first[w[0] - 'a']; j < end; j++)
+		if (abbrevs[j].alen == n && memcmp(abbrevs[j].abbr, w, n) == 0)
+			return &abbrevs[j];
+	return NULL;
+}
+
 /* isalnum() of the C locale, without a call per character (bytes past
  * 0x7f are taken apart by the callers). */
 static int
@@ -218,19 +291,213 @@ ascii_alnum(unsigned char ch)
 	    (unsigned)(ch - '0') < 10u;
 }
 
-/* Writes name as lower-case words separated by one space, curly quotes
- * folded, punctuation dropped and abbreviations written out; returns its
- * length.  Every name of a battle and every name in a mail passes here,
- * so it writes straight into out and looks a word up among the
- * abbreviations of its first letter only. */
+#define UNI_MAX  700   /* code points of a name being normalised */
+#define UNI_OPTS (UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | \
+    UTF8PROC_CASEFOLD | UTF8PROC_LUMP | UTF8PROC_IGNORE | UTF8PROC_STRIPCC)
+
+/* in, which has a byte past 0x7f, as NFKC and case folded, its spaces
+ * and dashes (and curly apostrophes) lumped into their ASCII kinds, what
+ * is not a letter, mark or digit (quotes, brackets, symbols, other
+ * punctuation) a space, and the invisible (soft hyphen, zero-width
+ * space) and control characters dropped: into out, cut at a character
+ * if it is longer.  -1 if in is not UTF-8 or too long to fold. */
+static int
+unicode_fold(const char *in, char *out, size_t size)
+{
+	utf8proc_int32_t cp[UNI_MAX + 1];
+	utf8proc_ssize_t n, i;
+
+	n = utf8proc_decompose((const utf8proc_uint8_t *)in,
+	    (utf8proc_ssize_t)strlen(in), cp, UNI_MAX, UNI_OPTS);
+	if (n < 0 || n > UNI_MAX)
+		return -1;
+	for (i = 0; i < n; i++) {
+		utf8proc_category_t cat;
+
+		if (cp[i] < 0x80)
+			continue;
+		cat = utf8proc_category(cp[i]);
+		if ((cat >= UTF8PROC_CATEGORY_PC && cat <= UTF8PROC_CATEGORY_PO) ||
+		    (cat >= UTF8PROC_CATEGORY_SM && cat <= UTF8PROC_CATEGORY_CO))
+			cp[i] = ' ';
+	}
+	n = utf8proc_reencode(cp, n, UNI_OPTS);
+	if (n < 0)
+		return -1;
+	orders_copy_text(out, size, (const char *)cp);
+	return 0;
+}
+
+int
+orders_has_unicode_spaces(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n;
+		utf8proc_category_t cat;
+
+		if (i + 8 <= len) {
+			uint64_t x;
+
+			memcpy(&x, u + i, 8);
+			if ((x & 0x8080808080808080ull) == 0) {
+				i += 8;
+				continue;
+			}
+		}
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		n = utf8proc_iterate(u + i, (utf8proc_ssize_t)(len - i), &cp);
+		if (n < 1) {
+			i++;
+			continue;
+		}
+		cat = utf8proc_category(cp);
+		if (cat == UTF8PROC_CATEGORY_ZS || cat == UTF8PROC_CATEGORY_CF)
+			return 1;
+		i += (size_t)n;
+	}
+	return 0;
+}
+
+int
+orders_fold_spaces(char *s)
+{
+	size_t len = strlen(s), i = 0;
+	unsigned char *r, *w;
+	int changed = 0;
+
+	/* Eight bytes a step to the first past ASCII: most lines have
+	 * none. */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, s + i, 8);
+		if (x & 0x8080808080808080ull)
+			break;
+	}
+	while (i < len && (unsigned char)s[i] < 0x80)
+		i++;
+	for (r = w = (unsigned char *)s + i; *r != '\0';) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n;
+
+		if (r[0] == 0xe2 && r[1] == 0x80 && r[2] >= 0x98 && r[2] <= 0x9d) {
+			n = 3;   /* curly quotes, the commonest: as they are */
+		} else {
+			n = *r < 0x80 ? 1 : utf8proc_iterate(r, 4, &cp);
+			if (n > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_ZS) {
+				*w++ = ' ';
+				r += n;
+				changed = 1;
+				continue;
+			}
+			if (n > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_CF) {
+				r += n;
+				changed = 1;
+				continue;
+			}
+		}
+		if (n <= 1) {
+			*w++ = *r++;   /* ASCII, or a byte that is not UTF-8 */
+			continue;
+		}
+		if (w != r)
+			memmove(w, r, (size_t)n);
+		w += n;
+		r += n;
+	}
+	*w = '\0';
+	return changed;
+}
+
+/* Single letters in a row whose letters together are an abbreviation
+ * ("N.C." or "N C", read "n c") are read as it: "north carolina". */
+static size_t
+join_letters(char *s, size_t len, size_t size)
+{
+	char tmp[NORM_MAX];
+	size_t i = 0, k = 0;
+
+	while (i < len) {
+		size_t e = i, run = 0;
+
+		/* A run of one-letter words from i: its letters. */
+		char letters[4];
+
+		while (run < 3 && e < len && (unsigned)(s[e] - 'a') < 26u &&
+		    (e + 1 == len || s[e + 1] == ' ') && (e == 0 || s[e - 1] == ' ')) {
+			letters[run++] = s[e];
+			e += 2;
+		}
+		for (; run >= 2; run--) {
+			const struct abbrev *a = abbrev_of(letters, run);
+
+			if (a != NULL && k + a->wlen + 2 < sizeof(tmp)) {
+				memcpy(tmp + k, a->word, a->wlen);
+				k += a->wlen;
+				i += 2 * run;   /* past the run and its space */
+				break;
+			}
+		}
+		if (run >= 2) {
+			if (i < len)
+				tmp[k++] = ' ';
+			continue;
+		}
+		/* Not a run: the word as it is. */
+		e = i;
+		while (e < len && s[e] != ' ')
+			e++;
+		if (k + (e - i) + 2 >= sizeof(tmp))
+			break;
+		memcpy(tmp + k, s + i, e - i);
+		k += e - i;
+		i = e + 1;
+		if (i < len)
+			tmp[k++] = ' ';
+	}
+	if (k >= size)
+		k = size - 1;
+	while (k > 0 && tmp[k - 1] == ' ')
+		k--;
+	memcpy(s, tmp, k);
+	s[k] = '\0';
+	return k;
+}
+
+/* Writes name as lower-case words separated by one space, punctuation
+ * dropped, apostrophes left out and abbreviations written out; returns
+ * its length.  Every name of a battle and every name in a mail passes
+ * here: a name of ASCII alone is read as it is, with no Unicode work,
+ * straight into out, and a word is looked up among the abbreviations of
+ * its first letter only. */
 static size_t
 norm_name(const char *in, char *out, size_t size)
 {
+	char uni[ORDERS_TEXT_MAX + 100];
 	const unsigned char *u = (const unsigned char *)in;
 	size_t k = 0;
+	int single = 0, pair = 0;
 
+	/* ASCII, and the curly apostrophes of every mail client (read
+	 * below as utf8proc reads them: an apostrophe, left out), need no
+	 * Unicode work. */
+	while (*u != '\0' && (*u < 0x80 || (u[0] == 0xe2 && u[1] == 0x80 &&
+	    (u[2] == 0x98 || u[2] == 0x99))))
+		u += *u < 0x80 ? 1 : 3;
+	if (*u != '\0' && unicode_fold(in, uni, sizeof(uni)) == 0)
+		u = (const unsigned char *)uni;
+	else
+		u = (const unsigned char *)in;
 	out[0] = '\0';
 	for (;;) {
+		const struct abbrev *a;
 		size_t w0, n;
 
 		/* Skip to a word: letters, digits, apostrophes, non-ASCII. */
@@ -247,15 +514,16 @@ norm_name(const char *in, char *out, size_t size)
 		for (;; u++) {
 			unsigned char ch = *u;
 
-			if ((unsigned)(ch - 'a') < 26u ||
-			    (unsigned)(ch - '0') < 10u || ch == '\'') {
+			if ((unsigned)(ch - 'a') < 26u || (unsigned)(ch - '0') < 10u) {
 				/* as it is */
 			} else if ((unsigned)(ch - 'A') < 26u) {
 				ch = (unsigned char)(ch - 'A' + 'a');
+			} else if (ch == '\'') {
+				continue;   /* "Hayes's" is "hayess" */
 			} else if (ch == 0xe2 && u[1] == 0x80 &&
 			    (u[2] == 0x98 || u[2] == 0x99)) {
-				ch = '\'';
-				u += 2;
+				u += 2;     /* a curly one, as utf8proc lumps it */
+				continue;
 			} else if (ch < 0x80) {
 				break;
 			}
@@ -264,27 +532,32 @@ norm_name(const char *in, char *out, size_t size)
 				out[k++] = (char)ch;
 		}
 		n = k - w0;
-		if (n >= 2 && n <= 10 && (unsigned)(out[w0] - 'a') < 26u) {
-			size_t j, end = abbr_first[out[w0] - 'a' + 1];
-
-			for (j = abbr_first[out[w0] - 'a']; j < end; j++)
-				if (abbrevs[j].alen == n &&
-				    memcmp(abbrevs[j].abbr, out + w0, n) == 0) {
-					if (w0 + abbrevs[j].wlen + 1 > size)
-						break;
-					memcpy(out + w0, abbrevs[j].word,
-					    abbrevs[j].wlen);
-					k = w0 + abbrevs[j].wlen;
-					break;
-				}
+		if ((a = abbrev_of(out + w0, n)) != NULL &&
+		    w0 + a->wlen + 1 <= size) {
+			memcpy(out + w0, a->word, a->wlen);
+			k = w0 + a->wlen;
 		}
 		if (n == 0 && k > 0)
 			k--;   /* a cut word leaves no space behind */
+		if (n == 1 && (unsigned)(out[w0] - 'a') < 26u)
+			pair |= single, single = 1;
+		else if (n > 0)
+			single = 0;
 		out[k] = '\0';
 	}
 	out[k] = '\0';
+	if (pair)
+		k = join_letters(out, k, size);
 	return k;
 }
+
+size_t
+orders_name_norm(const char *name, char *out, size_t size)
+{
+	return norm_name(name, out, size);
+}
+
+/* --- the battle's names ----------------------------------------------- */
 
 /* Every name of a battle, normalised once and kept while the parser reads
  * mails against the same battle (while its names, compared each mail,
@@ -293,28 +566,46 @@ norm_name(const char *in, char *out, size_t size)
 #define MEMO_KEY 52     /* names typed longer are not kept */
 #define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_BRIGADES)
+#define BRIGADE_FORMS 5  /* "Line brigade", "Howard's brigade", ... */
+#define NAMES_XFORMS (BATTLE_MAX_BRIGADES * BRIGADE_FORMS + \
+    BATTLE_MAX_ALIASES)
 
 struct names {
 	const struct battle *of;   /* the battle the name pointers are in */
 	int n;
 	struct cand c[NAMES_MAX];
+	int nxf;
+	struct form xf[NAMES_XFORMS];   /* the candidates' other names */
+	int naliases;                   /* the battle's aliases they were */
+	struct alias aliases[BATTLE_MAX_ALIASES];  /* made from */
 	/* For each bit of char_bit, the candidates with a word starting
 	 * with that character, in order: by[at[bit] .. at[bit + 1]). */
 	int at[65];
-	unsigned short by[NAMES_MAX * CAND_WORDS];
-	/* Names as players typed them that resolved to one candidate
-	 * exactly (not as the nearest), by a hash of what was typed: a
-	 * player writes a unit's name the same way turn after turn, and
-	 * adjudication reads the canonical names back, so most names are
-	 * found here without being normalised and compared again.  Cleared
-	 * whenever the names change. */
+	unsigned short by[NAMES_MAX * 64];
+	/* Names as players typed them that resolved to one candidate (and
+	 * whether as the nearest), by a hash of what was typed: a player
+	 * writes a unit's name the same way turn after turn, misspelt or
+	 * not, and adjudication reads the canonical names back, so most
+	 * names are found here without being normalised and compared
+	 * again.  Cleared whenever the names change. */
 	struct memo {
 		uint32_t h;
 		unsigned short cand;
 		unsigned char len, which;
+		unsigned char near;   /* taken as the nearest, not exactly */
 		int side;
 		char key[MEMO_KEY];
 	} memo[MEMO_N];
+	/* The last name measured for the nearest (normalised), and what
+	 * it found: the parser asks for the answer, then, when it fails,
+	 * for the message, with the same name. */
+	struct {
+		char t[NORM_MAX];
+		unsigned which;
+		int side, lim, n;
+		unsigned short list[NAMES_MAX];
+		unsigned char dist[NAMES_MAX];
+	} last;
 };
 
 void
@@ -371,13 +662,15 @@ battle_name(const struct battle *b, enum cand_kind kind, int i, int *side)
 	}
 }
 
-/* Are the names nm holds those of b, in the same order and sides? */
+/* Are the names nm holds those of b, in the same order and sides, with
+ * the same aliases? */
 static int
 names_same(const struct names *nm, const struct battle *b)
 {
 	int i, side;
 
-	if (nm->n != b->nunits + b->ncommanders + b->nbrigades)
+	if (nm->n != b->nunits + b->ncommanders + b->nbrigades ||
+	    nm->naliases != b->naliases)
 		return 0;
 	for (i = 0; i < nm->n; i++) {
 		const struct cand *c = &nm->c[i];
@@ -386,13 +679,157 @@ names_same(const struct names *nm, const struct battle *b)
 		    side != c->side)
 			return 0;
 	}
+	for (i = 0; i < b->naliases; i++)
+		if (nm->aliases[i].of != b->aliases[i].of ||
+		    nm->aliases[i].idx != b->aliases[i].idx ||
+		    strcmp(nm->aliases[i].name, b->aliases[i].name) != 0)
+			return 0;
 	return 1;
 }
 
 static void
-cand_set(struct cand *c, const struct battle *b, enum cand_kind kind, int i)
+form_set(struct form *f, const char *text)
 {
-	size_t j;
+	f->nlen = (int)norm_name(text, f->norm, sizeof(f->norm));
+	f->nw = split_words(f->norm, (size_t)f->nlen, f->wpos, f->wlen,
+	    CAND_WORDS);
+	f->near_from = f->nw >= 32 ? ~(uint32_t)0 : ((uint32_t)1 << f->nw) - 1;
+	f->near_words = 1;
+}
+
+/* Are f's words, all of them, a run of g's words?  Then g is no further
+ * from any name word by word than f is. */
+static int
+words_within(const struct form *f, const struct form *g)
+{
+	int v;
+
+	if (f->nw == 0 || f->nw > g->nw)
+		return 0;
+	for (v = 0; v + f->nw <= g->nw; v++) {
+		size_t len = (size_t)(f->nlen);
+
+		if ((size_t)(g->nlen - g->wpos[v]) >= len &&
+		    memcmp(g->norm + g->wpos[v], f->norm, len) == 0 &&
+		    (g->wpos[v] + len == (size_t)g->nlen ||
+		    g->norm[g->wpos[v] + len] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
+/* Leaves out of f's near_from the words from which f reads as another
+ * name g of the same candidate does from one of its words (a brigade's
+ * "howards brigade" and "colonel john eager howards brigade"): measuring
+ * them again gives nothing new. */
+static void
+form_shared_rest(struct form *f, const struct form *g)
+{
+	int w, v;
+
+	for (w = 0; w < f->nw; w++) {
+		const char *r = f->norm + f->wpos[w];
+		size_t rl = (size_t)(f->nlen - f->wpos[w]);
+
+		for (v = 0; v < g->nw; v++)
+			if ((size_t)(g->nlen - g->wpos[v]) == rl &&
+			    memcmp(g->norm + g->wpos[v], r, rl) == 0) {
+				f->near_from &= ~((uint32_t)1 << w);
+				break;
+			}
+	}
+}
+
+static uint64_t
+form_starts(const struct form *f)
+{
+	uint64_t s = 0;
+	int j;
+
+	for (j = 0; j < f->nw; j++)
+		s |= (uint64_t)1 << char_idx((unsigned char)f->norm[f->wpos[j]]);
+	return s;
+}
+
+/* Adds text as another name of c, unless c has it already; with
+ * exact_only set, a name only matched exactly (one a letter from
+ * another of c's, which the nearest measures instead). */
+static void
+cand_add_form(struct names *nm, struct cand *c, const char *text,
+    int exact_only)
+{
+	struct form *f;
+	int i;
+
+	if (nm->nxf == NAMES_XFORMS)
+		return;
+	f = &nm->xf[nm->nxf];
+	form_set(f, text);
+	if (f->nlen == 0 || (f->nlen == c->f.nlen &&
+	    memcmp(f->norm, c->f.norm, (size_t)f->nlen) == 0))
+		return;
+	for (i = c->xf; i < c->xf + c->nxf; i++)
+		if (nm->xf[i].nlen == f->nlen &&
+		    memcmp(nm->xf[i].norm, f->norm, (size_t)f->nlen) == 0)
+			return;
+	if (exact_only) {
+		f->near_from = 0;
+		f->near_words = 0;
+	}
+	form_shared_rest(f, &c->f);
+	for (i = c->xf; i < c->xf + c->nxf; i++)
+		form_shared_rest(f, &nm->xf[i]);
+	if (f->near_words && words_within(&c->f, f))
+		c->f.near_words = 0;
+	for (i = c->xf; i < c->xf + c->nxf; i++) {
+		if (nm->xf[i].near_words && words_within(f, &nm->xf[i]))
+			f->near_words = 0;
+		if (f->near_words && words_within(&nm->xf[i], f))
+			nm->xf[i].near_words = 0;
+	}
+	nm->nxf++;
+	c->nxf++;
+	c->starts |= form_starts(f);
+}
+
+/* A brigade's other names: "Line brigade", and its commander's "Howard's
+ * brigade", "Howard brigade", "Col. John Eager Howard's brigade", ...
+ * ("bde" is read as "brigade", and an apostrophe is dropped, so these
+ * are also "Howards' bde"). */
+static void
+brigade_forms(struct names *nm, struct cand *c, const struct battle *b)
+{
+	const struct brigade *br = &b->brigades[c->idx];
+	char text[NORM_MAX + 16], cmd[NORM_MAX];
+	const char *surname;
+	size_t n;
+
+	snprintf(text, sizeof(text), "%s brigade", br->name);
+	cand_add_form(nm, c, text, 0);
+	if (br->commander < 0 || br->commander >= b->ncommanders)
+		return;
+	n = norm_name(b->commanders[br->commander].name, cmd, sizeof(cmd));
+	if (n == 0)
+		return;
+	surname = strrchr(cmd, ' ');
+	surname = surname != NULL ? surname + 1 : cmd;
+	snprintf(text, sizeof(text), "%ss brigade", cmd);
+	cand_add_form(nm, c, text, 0);
+	snprintf(text, sizeof(text), "%ss brigade", surname);
+	cand_add_form(nm, c, text, 0);
+	snprintf(text, sizeof(text), "%s brigade", cmd);
+	cand_add_form(nm, c, text, 1);
+	snprintf(text, sizeof(text), "%s brigade", surname);
+	cand_add_form(nm, c, text, 1);
+}
+
+static void
+cand_set(struct names *nm, struct cand *c, const struct battle *b,
+    enum cand_kind kind, int i)
+{
+	static const enum alias_of of[] = { ALIAS_UNIT, ALIAS_COMMANDER,
+		ALIAS_BRIGADE };
+	int k;
 
 	c->kind = kind;
 	c->idx = i;
@@ -403,14 +840,15 @@ cand_set(struct cand *c, const struct battle *b, enum cand_kind kind, int i)
 	    kind == C_CMD ? WHO_OWN_CMD : WHO_BRIGADE;
 	c->other = kind == C_UNIT ? WHO_ENEMY_UNIT : kind == C_CMD ?
 	    WHO_ENEMY_CMD : 0;
-	c->nlen = (int)norm_name(c->name, c->norm, sizeof(c->norm));
-	c->nw = split_words(c->norm, (size_t)c->nlen, c->wpos, c->wlen,
-	    CAND_WORDS);
-	c->starts = 0;
-	for (j = 0; j < (size_t)c->nw; j++)
-		c->starts |= (uint64_t)1 << char_idx((unsigned char)c->norm[c->wpos[j]]);
-	fold_name(c->name, c->fold, sizeof(c->fold));
-	c->flen = (int)strlen(c->fold);
+	form_set(&c->f, c->name);
+	c->starts = form_starts(&c->f);
+	c->xf = nm->nxf;
+	c->nxf = 0;
+	for (k = 0; k < b->naliases; k++)
+		if (b->aliases[k].of == of[kind] && b->aliases[k].idx == i)
+			cand_add_form(nm, c, b->aliases[k].name, 0);
+	if (kind == C_BRIGADE)
+		brigade_forms(nm, c, b);
 }
 
 static struct names *
@@ -440,13 +878,17 @@ names_for(struct orders_parser *p, const struct battle *b)
 	}
 	nm->of = b;
 	nm->n = 0;
+	nm->nxf = 0;
+	nm->naliases = b->naliases;
+	memcpy(nm->aliases, b->aliases, (size_t)b->naliases * sizeof(b->aliases[0]));
 	memset(nm->memo, 0, sizeof(nm->memo));
+	nm->last.which = 0;
 	for (i = 0; i < b->nunits; i++)
-		cand_set(&nm->c[nm->n++], b, C_UNIT, i);
+		cand_set(nm, &nm->c[nm->n++], b, C_UNIT, i);
 	for (i = 0; i < b->ncommanders; i++)
-		cand_set(&nm->c[nm->n++], b, C_CMD, i);
+		cand_set(nm, &nm->c[nm->n++], b, C_CMD, i);
 	for (i = 0; i < b->nbrigades; i++)
-		cand_set(&nm->c[nm->n++], b, C_BRIGADE, i);
+		cand_set(nm, &nm->c[nm->n++], b, C_BRIGADE, i);
 	{
 		int bit, k = 0;
 
@@ -471,6 +913,8 @@ orders_names_bind(struct orders_parser *p, const struct battle *b)
 	return 0;
 }
 
+/* --- matching --------------------------------------------------------- */
+
 /* A typed name, normalised, with its words. */
 struct typed {
 	char t[NORM_MAX];
@@ -479,33 +923,33 @@ struct typed {
 	int nw;
 };
 
-/* Does candidate c match the typed name at level: 0 the same, 1 a
- * prefix, 2 at the start of one of its later words, 3 each typed word
- * the start of one of its words, in order. */
+/* Does form f match the typed name at level: 0 the same, 1 a prefix, 2 at
+ * the start of one of its later words, 3 each typed word the start of one
+ * of its words, in order. */
 static int
-cand_matches(int level, const struct cand *c, const struct typed *ty)
+form_matches(int level, const struct form *f, const struct typed *ty)
 {
 	int i, j;
 
 	switch (level) {
 	case 0:
-		return (size_t)c->nlen == ty->tl && memcmp(c->norm, ty->t, ty->tl) == 0;
+		return (size_t)f->nlen == ty->tl && memcmp(f->norm, ty->t, ty->tl) == 0;
 	case 1:
-		return (size_t)c->nlen >= ty->tl && memcmp(c->norm, ty->t, ty->tl) == 0;
+		return (size_t)f->nlen >= ty->tl && memcmp(f->norm, ty->t, ty->tl) == 0;
 	case 2:
-		for (i = 1; i < c->nw; i++)
-			if ((size_t)(c->nlen - c->wpos[i]) >= ty->tl &&
-			    memcmp(c->norm + c->wpos[i], ty->t, ty->tl) == 0)
+		for (i = 1; i < f->nw; i++)
+			if ((size_t)(f->nlen - f->wpos[i]) >= ty->tl &&
+			    memcmp(f->norm + f->wpos[i], ty->t, ty->tl) == 0)
 				return 1;
 		return 0;
 	default:
 		for (i = 0, j = 0; i < ty->nw; i++) {
-			for (; j < c->nw; j++)
-				if (c->wlen[j] >= ty->wlen[i] &&
-				    memcmp(c->norm + c->wpos[j], ty->t + ty->wpos[i],
+			for (; j < f->nw; j++)
+				if (f->wlen[j] >= ty->wlen[i] &&
+				    memcmp(f->norm + f->wpos[j], ty->t + ty->wpos[i],
 				    ty->wlen[i]) == 0)
 					break;
-			if (j == c->nw)
+			if (j == f->nw)
 				return 0;
 			j++;
 		}
@@ -513,28 +957,62 @@ cand_matches(int level, const struct cand *c, const struct typed *ty)
 	}
 }
 
-/* The level candidate c matches the typed name at (as cand_matches;
- * 4 for none), trying levels up to top.  A commander's surname written
- * alone ("Morgan" for "Col. Daniel Morgan") counts as a prefix: his rank
- * and given names are not what players write, so it stands level with a
- * unit whose name begins so ("Morgan's Riflemen") and the answer asks
- * which was meant rather than guessing. */
+/* The level form f matches the typed name at (as form_matches; 4 for
+ * none), trying levels up to top. */
 static int
-cand_level(const struct cand *c, const struct typed *ty, int top)
+form_level(const struct form *f, const struct typed *ty, int top)
 {
 	int lv;
 
-	if (cand_matches(1, c, ty))
-		return (size_t)c->nlen == ty->tl ? 0 : 1;
-	if (c->kind == C_CMD && c->nw > 1 &&
-	    (size_t)c->wlen[c->nw - 1] == ty->tl &&
-	    (size_t)c->wpos[c->nw - 1] + ty->tl == (size_t)c->nlen &&
-	    memcmp(c->norm + c->wpos[c->nw - 1], ty->t, ty->tl) == 0)
-		return 1;
+	if (form_matches(1, f, ty))
+		return (size_t)f->nlen == ty->tl ? 0 : 1;
 	for (lv = 2; lv <= top && lv < 4; lv++)
-		if (cand_matches(lv, c, ty))
+		if (form_matches(lv, f, ty))
 			return lv;
 	return 4;
+}
+
+/* The best level any name of candidate c matches the typed name at.  A
+ * commander's surname written alone ("Morgan" for "Col. Daniel Morgan")
+ * counts as a prefix: his rank and given names are not what players
+ * write, so it stands level with a unit whose name begins so ("Morgan's
+ * Riflemen") and the answer asks which was meant rather than guessing. */
+static int
+cand_level(const struct names *nm, const struct cand *c,
+    const struct typed *ty, int top)
+{
+	const struct form *f = &c->f;
+	int lv, i;
+
+	if (c->kind == C_CMD && f->nw > 1 &&
+	    (size_t)f->wlen[f->nw - 1] == ty->tl &&
+	    (size_t)f->wpos[f->nw - 1] + ty->tl == (size_t)f->nlen &&
+	    memcmp(f->norm + f->wpos[f->nw - 1], ty->t, ty->tl) == 0)
+		lv = 1;
+	else
+		lv = form_level(f, ty, top);
+	for (i = 0; i < c->nxf && lv > 0; i++) {
+		int l2 = form_level(&nm->xf[c->xf + i], ty, lv < top ? lv : top);
+
+		if (l2 < lv)
+			lv = l2;
+	}
+	return lv;
+}
+
+/* Does any name of c match at exactly this level or better? */
+static int
+cand_matches(const struct names *nm, const struct cand *c, int level,
+    const struct typed *ty)
+{
+	int i;
+
+	if (form_matches(level, &c->f, ty))
+		return 1;
+	for (i = 0; i < c->nxf; i++)
+		if (form_matches(level, &nm->xf[c->xf + i], ty))
+			return 1;
+	return 0;
 }
 
 static int
@@ -543,65 +1021,291 @@ wanted(const struct cand *c, int side, unsigned which)
 	return ((c->side == side ? c->own : c->other) & which) != 0;
 }
 
-static int resolve(struct orders_parser *p, const struct battle *b,
-    int side, unsigned which, const char *name, const struct cand **out,
-    char *msg, size_t msize, const char *what);
-
-int
-orders_resolve(struct orders_parser *p, const struct battle *b, int side,
-    unsigned which, const char *name, const struct cand **out, char *msg,
-    size_t msize, const char *what)
+/* The candidates `which` the typed name matches exactly at the best level
+ * (into *level; 4 when none): how many, and the one in *hit.  Among those
+ * equal to it, the one whose name is exactly what was typed is the one:
+ * so a canonical line reads as it was written whatever else normalises
+ * alike. */
+static int
+exact_scan(const struct names *nm, int side, unsigned which,
+    const struct typed *ty, const char *name, int *level, int *hit)
 {
-	struct names *nm = p->bound == b ? p->names : names_for(p, b);
-	struct memo *m;
-	uint32_t h = 2166136261u;
-	size_t len;
-	int rr, near;
+	int e, top = 4, hits = 0, same = -1, nsame = 0;
+	int tbit = char_idx((unsigned char)ty->t[0]);
 
-	if (nm == NULL || msize != 0)
-		return resolve(p, b, side, which, name, out, msg, msize, what);
-	for (len = 0; name[len] != '\0' && len < MEMO_KEY; len++) {
-		h ^= (unsigned char)name[len];
-		h *= 16777619u;
+	/* Every level needs the name's first letter at the start of one of
+	 * the candidate's words: only those are looked at. */
+	for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
+		int i = nm->by[e], lv;
+		const struct cand *c = &nm->c[i];
+
+		if (!wanted(c, side, which))
+			continue;
+		lv = cand_level(nm, c, ty, top);
+		if (lv > top || lv == 4)
+			continue;   /* no match as good as the best so far */
+		if (lv < top) {
+			top = lv;
+			hits = 0;
+			nsame = 0;
+		}
+		if (hits++ == 0)
+			*hit = i;
+		if (lv == 0 && strcmp(c->name, name) == 0) {
+			same = i;
+			nsame++;
+		}
 	}
-	if (len == MEMO_KEY)
-		return resolve(p, b, side, which, name, out, msg, msize, what);
-	h = (h ^ which ^ ((uint32_t)side << 8)) * 16777619u;
-	if (h == 0)
-		h = 1;   /* 0 marks an empty entry */
-	m = &nm->memo[h & (MEMO_N - 1)];
-	if (m->h == h && m->len == len && m->which == which && m->side == side &&
-	    memcmp(m->key, name, len) == 0) {
-		*out = &nm->c[m->cand];
+	*level = top;
+	if (hits > 1 && top == 0 && nsame == 1) {
+		*hit = same;
 		return 1;
 	}
-	near = p->near;
-	p->near = 0;
-	rr = resolve(p, b, side, which, name, out, msg, msize, what);
-	if (rr == 1 && !p->near && which < 256) {
-		m->h = h;
-		m->len = (unsigned char)len;
-		m->which = (unsigned char)which;
-		m->side = side;
-		m->cand = (unsigned short)(*out - nm->c);
-		memcpy(m->key, name, len);
-	}
-	p->near |= near;
-	return rr;
+	return hits;
 }
 
-/* Resolves name among the candidates `which` for side; returns the number
- * of matches at the best level (1 = resolved into *out), or 0/2+ with a
- * message in msg. */
+/* Appends to msg (at *k of msize) the names of the candidates in list,
+ * quoted and joined ("A", "B" or "C" for conj " or"), as many as there is
+ * room for, then how many more there were. */
+static void
+list_names(const struct names *nm, const int *list, int n, const char *conj,
+    char *msg, size_t msize, size_t *k)
+{
+	int i;
+
+	for (i = 0; i < n && *k < msize; i++) {
+		const char *sep = i == 0 ? "" : i == n - 1 ? conj : ",";
+		size_t need = strlen(nm->c[list[i]].name) + strlen(sep) + 4;
+
+		if (*k + need + 20 > msize) {
+			*k += (size_t)snprintf(msg + *k, msize - *k, " and %d more",
+			    n - i);
+			return;
+		}
+		*k += (size_t)snprintf(msg + *k, msize - *k, "%s \"%s\"", sep,
+		    nm->c[list[i]].name);
+	}
+}
+
+/* --- the nearest names ------------------------------------------------ */
+
+#define NEAR_WORDS 8    /* words of a name measured one by one */
+#define NEAR_FAR   (1 << 20)
+
+/* A typed name prepared for measuring: whole, and word by word. */
+struct near_pat {
+	struct lev_pat whole;
+	struct lev_pat word[NEAR_WORDS];
+	int wlim[NEAR_WORDS];   /* how far each word may be from a word's
+	                         * start */
+	int nw;                 /* 0 when not measured word by word */
+	int lim;                /* how far the name may be and be taken */
+	uint64_t first[4];      /* the name's first bytes (may_be_near) */
+	uint64_t wfirst[NEAR_WORDS][4];   /* each word's */
+};
+
+/* Can a pattern be within d edits of a prefix of b?  Only if one of its
+ * first d + 1 bytes is one of b's first d + 1: the first byte of the
+ * pattern left as it is comes after at most d edits, in both (the
+ * pattern being longer than d).  set holds the pattern's first bytes, as
+ * many as the largest d asked; most word starts fail this, and are not
+ * measured. */
+static int
+may_be_near(const uint64_t *set, const char *b, size_t lb, int d)
+{
+	size_t j;
+
+	for (j = 0; j <= (size_t)d && j < lb; j++) {
+		unsigned char ch = (unsigned char)b[j];
+
+		if (set[ch >> 6] >> (ch & 63) & 1u)
+			return 1;
+	}
+	return 0;
+}
+
+/* The set of the first n bytes of s[0..len). */
+static void
+first_bytes(uint64_t *set, const char *s, size_t len, int n)
+{
+	size_t i;
+
+	memset(set, 0, 4 * sizeof(set[0]));
+	for (i = 0; i < len && i <= (size_t)n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		set[ch >> 6] |= (uint64_t)1 << (ch & 63);
+	}
+}
+
+/* Letters and digits of a normalised text (a character past ASCII is
+ * one). */
+static int
+letters(const char *s, size_t n)
+{
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != ' ' && ((unsigned char)s[i] & 0xc0) != 0x80)
+			k++;
+	return k;
+}
+
+/* The edit distance a name of this many letters may be from a name and
+ * still be taken for it (docs/orders.md): none for one or two letters
+ * (a letter wrong of two is no name at all), 1 up to six, 2 beyond. */
+static int
+near_limit(int nletters)
+{
+	return nletters <= 2 ? 0 : nletters <= 6 ? 1 : 2;
+}
+
+static void
+near_prep(struct near_pat *np, const struct typed *ty)
+{
+	int i;
+
+	orders_lev_prep(&np->whole, ty->t, ty->tl);
+	np->lim = near_limit(letters(ty->t, ty->tl));
+	first_bytes(np->first, ty->t, ty->tl, 2 * np->lim);
+	np->nw = ty->nw >= 2 && ty->nw <= NEAR_WORDS ? ty->nw : 0;
+	for (i = 0; i < np->nw; i++) {
+		int nl = letters(ty->t + ty->wpos[i], ty->wlen[i]);
+
+		orders_lev_prep(&np->word[i], ty->t + ty->wpos[i], ty->wlen[i]);
+		np->wlim[i] = near_limit(nl);
+		first_bytes(np->wfirst[i], ty->t + ty->wpos[i], ty->wlen[i],
+		    np->wlim[i]);
+	}
+}
+
+/* How far the typed name is from form f (cap + 1 when further than cap):
+ * the least edit distance to the start of f from one of its word starts
+ * ("Virgina Militia" to "Virginia Militia (Triplett and Tate)"), or,
+ * word by word, the sum of each typed word's distance to the start of a
+ * word of f, in order, each within its own limit ("Thomas Spartans" to
+ * "Thomas's Spartan Regiment"): the exact levels, each a letter or two
+ * off. */
+static int
+form_dist(const struct near_pat *np, const struct form *f, int cap)
+{
+	int best = cap + 1, w;
+
+	for (w = 0; w < f->nw && best > 0; w++) {
+		const char *at = f->norm + f->wpos[w];
+		size_t n = (size_t)(f->nlen - f->wpos[w]);
+		int d;
+
+		if (!(f->near_from >> w & 1u) ||
+		    !may_be_near(np->first, at, n, best - 1))
+			continue;
+		d = orders_lev_prefix(&np->whole, at, n, best - 1);
+		if (d < best)
+			best = d;
+	}
+	if (np->nw >= 2 && np->nw <= f->nw && best > 0 && f->near_words) {
+		int row[CAND_WORDS], nrow[CAND_WORDS], i, k;
+
+		/* row[k]: the least sum for the typed words so far, the last
+		 * of them at f's word k. */
+		for (i = 0; i < np->nw; i++) {
+			int run = NEAR_FAR;   /* least row[k'] for k' < k */
+
+			for (k = 0; k < f->nw; k++) {
+				int base = i == 0 ? 0 : run;
+
+				nrow[k] = NEAR_FAR;
+				if (base < best) {
+					int room = best - 1 - base, d;
+
+					if (room > np->wlim[i])
+						room = np->wlim[i];
+					if (may_be_near(np->wfirst[i], f->norm + f->wpos[k],
+					    f->wlen[k], room)) {
+						d = orders_lev_prefix(&np->word[i],
+						    f->norm + f->wpos[k], f->wlen[k], room);
+						if (d <= room)
+							nrow[k] = base + d;
+					}
+				}
+				if (i > 0 && row[k] < run)
+					run = row[k];
+			}
+			memcpy(row, nrow, (size_t)f->nw * sizeof(row[0]));
+			for (k = 0; k < f->nw && row[k] >= best; k++)
+				;
+			if (k == f->nw)
+				break;   /* this word is near none: no match */
+		}
+		for (k = 0; k < f->nw; k++)
+			if (row[k] < best)
+				best = row[k];
+	}
+	return best;
+}
+
+static int
+cand_dist(const struct names *nm, const struct near_pat *np,
+    const struct cand *c, int cap)
+{
+	int d = form_dist(np, &c->f, cap), i;
+
+	for (i = 0; i < c->nxf && d > 0; i++) {
+		int d2 = form_dist(np, &nm->xf[c->xf + i], d - 1);
+
+		if (d2 < d)
+			d = d2;
+	}
+	return d;
+}
+
+/* The candidates `which` nearest the typed name, within twice the limit:
+ * their count, in list (nearest first, then in the battle's order) with
+ * their distances in dist. */
+static int
+near_scan(const struct names *nm, int side, unsigned which,
+    const struct near_pat *np, int *list, int *dist)
+{
+	int i, n = 0, cap = 2 * np->lim;
+
+	for (i = 0; i < nm->n; i++) {
+		const struct cand *c = &nm->c[i];
+		int d, j;
+
+		if (!wanted(c, side, which))
+			continue;
+		d = cand_dist(nm, np, c, cap);
+		if (d > cap)
+			continue;
+		for (j = n; j > 0 && dist[j - 1] > d; j--) {
+			list[j] = list[j - 1];
+			dist[j] = dist[j - 1];
+		}
+		list[j] = i;
+		dist[j] = d;
+		n++;
+	}
+	return n;
+}
+
+/* --- resolving -------------------------------------------------------- */
+
+/* Resolves name among the candidates `which` for side (as
+ * orders_resolve); *near is set when the one taken is the nearest, not
+ * an exact match. */
 static int
 resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
-    size_t msize, const char *what)
+    size_t msize, const char *what, int *near)
 {
 	struct names *nm = p->bound == b ? p->names : names_for(p, b);
+	unsigned stage[2], all;
 	struct typed ty;
-	int i, e, level, hits = 0, hit = -1, top = 4, tbit;
+	int i, e, s, nstage, level = 4, hits = 0, hit = -1, tbit;
+	size_t k;
 
+	*near = 0;
 	if (nm == NULL) {
 		snprintf(msg, msize, "out of memory");
 		return 0;
@@ -613,67 +1317,54 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		return 0;
 	}
 	ty.nw = split_words(ty.t, ty.tl, ty.wpos, ty.wlen, CAND_WORDS);
-	/* One pass: the best level any candidate matches at, and how many
-	 * match there. */
-	/* Every level needs the name's first letter at the start of one of
-	 * the candidate's words: only those are looked at. */
-	tbit = char_idx((unsigned char)ty.t[0]);
-	for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
-		const struct cand *c = &nm->c[nm->by[e]];
-		int lv;
-
-		i = nm->by[e];
-		if (!wanted(c, side, which))
-			continue;
-		lv = cand_level(c, &ty, top);
-		if (lv > top || lv == 4)
-			continue;   /* no match as good as the best so far */
-		if (lv < top) {
-			top = lv;
-			hits = 1;
-			hit = i;
-		} else {
-			hits++;
-		}
+	/* Exactly: a line's units and commanders before its brigades. */
+	if (which & WHO_LINE) {
+		stage[0] = WHO_OWN_UNIT | WHO_OWN_CMD;
+		stage[1] = WHO_BRIGADE;
+		nstage = 2;
+		all = WHO_OWN_UNIT | WHO_OWN_CMD | WHO_BRIGADE;
+	} else {
+		all = stage[0] = which & ~(unsigned)(WHO_EXACT | WHO_LINE);
+		nstage = 1;
 	}
-	level = top;
+	for (s = 0; s < nstage; s++) {
+		hits = exact_scan(nm, side, stage[s], &ty, name, &level, &hit);
+		if (hits > 0)
+			break;
+	}
 	if (hits == 1) {
 		*out = &nm->c[hit];
 		return 1;
 	}
-	/* Without room for a message (msize 0) the caller only asks whether
-	 * the name resolves: the same answer, without the text. */
-	if (hits > 1 && msize == 0)
-		return hits;
 	if (hits > 1) {
-		size_t k;
-		int shown = 0;
+		int list[NAMES_MAX], n = 0;
 
+		/* Without room for a message the caller only asks whether the
+		 * name resolves: the same answer, without the text. */
+		if (msize == 0)
+			return hits;
+		for (i = 0; i < nm->n; i++)
+			if (wanted(&nm->c[i], side, stage[s]) &&
+			    cand_level(nm, &nm->c[i], &ty, level) == level)
+				list[n++] = i;
 		k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
 		    "one %s:", name, what);
-		for (i = 0; i < nm->n && shown < 4 && k < msize; i++)
-			if (wanted(&nm->c[i], side, which) &&
-			    cand_level(&nm->c[i], &ty, level) == level) {
-				k += (size_t)snprintf(msg + k, msize - k,
-				    "%s \"%s\"", shown ? "," : "",
-				    nm->c[i].name);
-				shown++;
-			}
+		list_names(nm, list, n, " or", msg, msize, &k);
 		if (k < msize)
 			snprintf(msg + k, msize - k, "; write more of the name");
 		return hits;
 	}
 	/* The name may belong to the other camp: say so plainly. */
+	tbit = char_idx((unsigned char)ty.t[0]);
 	for (level = 0; level < 4; level++) {
 		int other = -1, cnt = 0;
 
 		for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
 			const struct cand *c = &nm->c[nm->by[e]];
 
-			i = nm->by[e];
-			if (c->kind == C_UNIT && !wanted(c, side, which) &&
-			    cand_matches(level, c, &ty)) {
-				other = i;
+			if (c->kind == C_UNIT && !wanted(c, side, all) &&
+			    cand_matches(nm, c, level, &ty)) {
+				other = nm->by[e];
 				cnt++;
 			}
 		}
@@ -685,78 +1376,81 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 			return 0;
 		}
 	}
-	/* No match: suggest the nearest names, comparing the name with the
-	 * whole of each candidate and with each of its words onwards. */
+	if (which & WHO_EXACT) {
+		snprintf(msg, msize, "no %s is called \"%s\"", what, name);
+		return 0;
+	}
+	/* The nearest names. */
 	{
-		int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
-		char fname[ORDERS_TEXT_MAX];
-		struct lev_pat lp;
-		size_t k, l;
+		struct near_pat np;
+		int list[NAMES_MAX], dist[NAMES_MAX], n, at0 = 0;
 
-		/* Without a message to write, only whether one name is a slip
-		 * of a letter away matters: distances past 2 need not be told
-		 * apart (the test below compares bd[1] with bd[0] + 1 <= 2),
-		 * and a name under 5 letters is never taken so. */
-		int cheap = msize == 0, lim;
-
-		fold_name(name, fname, sizeof(fname));
-		l = strlen(fname);
-		if (cheap && l < 5)
-			return 0;
-		lim = cheap ? 2 : (int)(l / 3) + 1;
-		orders_lev_prep(&lp, fname, l);
-		for (i = 0; i < nm->n; i++) {
-			const struct cand *c = &nm->c[i];
-			int d, j, w;
-
-			if (!wanted(c, side, which))
-				continue;
-			/* The whole name, then each part of it as long as the
-			 * typed name from a word on; a whole name whose length
-			 * differs by more than the limit cannot be near. */
-			d = abs(c->flen - (int)l) > lim ? lim + 1 :
-			    orders_lev_run(&lp, c->fold, (size_t)c->flen, lim);
-			for (w = 0; w + (int)l <= c->flen && d > 0; w++) {
-				int dp;
-
-				if (w > 0 && ascii_alnum((unsigned char)c->fold[w - 1]))
-					continue;
-				dp = orders_lev_run(&lp, c->fold + w, l,
-				    d - 1 < lim ? d - 1 : lim);
-				if (dp < d)
-					d = dp;
+		if (nm->last.which == all && nm->last.side == side &&
+		    strcmp(nm->last.t, ty.t) == 0) {
+			np.lim = nm->last.lim;
+			n = nm->last.n;
+			for (i = 0; i < n; i++) {
+				list[i] = nm->last.list[i];
+				dist[i] = nm->last.dist[i];
 			}
-			if (d > lim)
-				d = lim + 1;
-			for (j = 0; j < 3; j++)
-				if (d < bd[j]) {
-					memmove(&bd[j + 1], &bd[j], (size_t)(2 - j) * sizeof(int));
-					memmove(&best[j + 1], &best[j], (size_t)(2 - j) * sizeof(int));
-					bd[j] = d;
-					best[j] = i;
-					break;
-				}
+		} else {
+			near_prep(&np, &ty);
+			n = np.lim > 0 ? near_scan(nm, side, all, &np, list, dist) : 0;
+			memcpy(nm->last.t, ty.t, ty.tl + 1);
+			nm->last.which = all;
+			nm->last.side = side;
+			nm->last.lim = np.lim;
+			nm->last.n = n;
+			for (i = 0; i < n; i++) {
+				nm->last.list[i] = (unsigned short)list[i];
+				nm->last.dist[i] = (unsigned char)dist[i];
+			}
 		}
-		/* One name clearly nearest, a slip of a letter or two: take
-		 * it (the answer echoes the full name, so the player sees). */
-		if (best[0] >= 0 && bd[0] <= 1 && l >= 5 &&
-		    (best[1] < 0 || bd[1] > bd[0] + 1)) {
-			*out = &nm->c[best[0]];
-			p->near = 1;
+		while (at0 < n && dist[at0] == dist[0])
+			at0++;
+		/* A brigade as near as its own commander: the commander is
+		 * meant, as when the name is exact. */
+		for (i = 0; i < at0 && at0 > 1; i++) {
+			const struct cand *c = &nm->c[list[i]];
+			int j;
+
+			if (c->kind != C_BRIGADE)
+				continue;
+			for (j = 0; j < at0; j++)
+				if (nm->c[list[j]].kind == C_CMD &&
+				    nm->c[list[j]].idx == b->brigades[c->idx].commander)
+					break;
+			if (j < at0) {
+				memmove(&list[i], &list[i + 1],
+				    (size_t)(n - i - 1) * sizeof(list[0]));
+				memmove(&dist[i], &dist[i + 1],
+				    (size_t)(n - i - 1) * sizeof(dist[0]));
+				n--;
+				at0--;
+				i--;
+			}
+		}
+		if (n > 0 && dist[0] <= np.lim && at0 == 1) {
+			*out = &nm->c[list[0]];
+			*near = 1;
 			return 1;
 		}
-		if (cheap)
-			return 0;
-		k = (size_t)snprintf(msg, msize, "no %s is called \"%s\"", what, name);
-		/* Suggest only names that are near (a third of the letters
-		 * wrong at most), the nearest first. */
-		if (best[0] >= 0 && bd[0] <= (int)(l / 3) + 1 && k < msize) {
-			k += (size_t)snprintf(msg + k, msize - k, "; did you mean \"%s\"",
-			    nm->c[best[0]].name);
-			for (i = 1; i < 3 && best[i] >= 0 && bd[i] <= bd[0] &&
-			    k < msize; i++)
-				k += (size_t)snprintf(msg + k, msize - k, " or \"%s\"",
-				    nm->c[best[i]].name);
+		if (n > 0 && dist[0] <= np.lim) {
+			k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
+			    "one %s, each %s off:", name, what, dist[0] == 1 ?
+			    "a letter" : "two letters");
+			list_names(nm, list, at0, " or", msg, msize, &k);
+			if (k < msize)
+				snprintf(msg + k, msize - k, "; write more of the name");
+			return at0;
+		}
+		k = (size_t)snprintf(msg, msize, "no %s is called \"%s\"", what,
+		    name);
+		if (n > 0 && k < msize) {
+			/* Every one nearest, and the next nearest up to three. */
+			k += (size_t)snprintf(msg + k, msize - k, "; did you mean");
+			list_names(nm, list, at0 > 3 ? at0 : n < 3 ? n : 3, " or",
+			    msg, msize, &k);
 			if (k < msize)
 				snprintf(msg + k, msize - k, "?");
 		} else if (k < msize) {
@@ -765,4 +1459,72 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		}
 	}
 	return 0;
+}
+
+/* Notes that name was read as the nearest, c (once: a brigade's order
+ * reads its target for each of its units). */
+static void
+note_near(struct orders_parser *p, const char *name, const struct cand *c)
+{
+	char one[2 * BATTLE_NAME_MAX + 16], typed[BATTLE_NAME_MAX];
+	size_t k, n;
+
+	if (p->near == 0)
+		p->near_note[0] = '\0';
+	p->near++;
+	orders_copy_text(typed, sizeof(typed), name);
+	snprintf(one, sizeof(one), "\"%s\" as \"%s\"", typed, c->name);
+	if (strstr(p->near_note, one) != NULL)
+		return;
+	k = strlen(p->near_note);
+	n = strlen(one);
+	if (k + n + 2 < sizeof(p->near_note))
+		snprintf(p->near_note + k, sizeof(p->near_note) - k, "%s%s",
+		    k > 0 ? ", " : "", one);
+}
+
+int
+orders_resolve(struct orders_parser *p, const struct battle *b, int side,
+    unsigned which, const char *name, const struct cand **out, char *msg,
+    size_t msize, const char *what)
+{
+	struct names *nm = p->bound == b ? p->names : names_for(p, b);
+	struct memo *m = NULL;
+	uint32_t h = 2166136261u;
+	size_t len;
+	int rr, near = 0;
+
+	if (nm != NULL && msize == 0) {
+		for (len = 0; name[len] != '\0' && len < MEMO_KEY; len++) {
+			h ^= (unsigned char)name[len];
+			h *= 16777619u;
+		}
+		if (len < MEMO_KEY) {
+			h = (h ^ which ^ ((uint32_t)side << 8)) * 16777619u;
+			if (h == 0)
+				h = 1;   /* 0 marks an empty entry */
+			m = &nm->memo[h & (MEMO_N - 1)];
+			if (m->h == h && m->len == len && m->which == which &&
+			    m->side == side && memcmp(m->key, name, len) == 0) {
+				*out = &nm->c[m->cand];
+				if (m->near)
+					note_near(p, name, *out);
+				return 1;
+			}
+		}
+	}
+	rr = resolve(p, b, side, which, name, out, msg, msize, what, &near);
+	if (rr == 1 && near)
+		note_near(p, name, *out);
+	if (rr == 1 && m != NULL && which < 256) {
+		len = strlen(name);
+		m->h = h;
+		m->len = (unsigned char)len;
+		m->which = (unsigned char)which;
+		m->near = (unsigned char)near;
+		m->side = side;
+		m->cand = (unsigned short)(*out - nm->c);
+		memcpy(m->key, name, len);
+	}
+	return rr;
 }

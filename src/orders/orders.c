@@ -734,48 +734,6 @@ now_stands(struct orders_result *out, int bad, const char *name, int good)
 	}
 }
 
-/* "Howard's brigade", "Main Line brigade", "the Reserve": the name of a
- * brigade, or of its commander with "brigade" after it.  Returns the
- * brigade, or -1 with msg. */
-static int
-resolve_brigade(struct orders_parser *p, const struct battle *b, int side,
-    const char *who)
-{
-	char name[ORDERS_TEXT_MAX];
-	const struct cand *c;
-	size_t n;
-	int said_brigade = 0;
-
-	snprintf(name, sizeof(name), "%s", who);
-	n = strlen(name);
-	if (n > 8 && strcasecmp(name + n - 8, " brigade") == 0) {
-		name[n - 8] = '\0';
-		said_brigade = 1;
-	} else if (n > 4 && strcasecmp(name + n - 4, " bde") == 0) {
-		name[n - 4] = '\0';
-		said_brigade = 1;
-	}
-	orders_trim(name);
-	n = strlen(name);
-	/* The possessive: "Howard's", "Howard’s", "Pickens'". */
-	if (n > 2 && strcasecmp(name + n - 2, "'s") == 0)
-		name[n - 2] = '\0';
-	else if (n > 1 && name[n - 1] == '\'')
-		name[n - 1] = '\0';
-	else if (n > 4 && strcmp(name + n - 4, "\xe2\x80\x99s") == 0)
-		name[n - 4] = '\0';
-	if (orders_resolve(p, b, side, WHO_BRIGADE, name, &c, NULL, 0,
-	    "brigade of yours") == 1)
-		return c->idx;
-	if (said_brigade) {
-		if (orders_resolve(p, b, side, WHO_OWN_CMD, name, &c, NULL, 0,
-		    "commander of yours") == 1 && c->kind == C_CMD &&
-		    b->commanders[c->idx].brigade >= 0)
-			return b->commanders[c->idx].brigade;
-	}
-	return -1;
-}
-
 /* A later line for o's unit or commander replaces the order of line
  * `earlier`: out of the set, and its line marked as replaced. */
 static void
@@ -840,57 +798,146 @@ struct bline {
 	int li;            /* its entry in out->lines */
 	int brigade;
 	char what[ORDERS_TEXT_MAX];
+	char read_as[sizeof(((struct orders_parser *)0)->near_note)];
+	                   /* the brigade's name, when it was read as the
+	                    * nearest (p->near_note), else "" */
 };
 
 #define BLINES_MAX 32
+
+/* What became of a brigade line for one of its units. */
+enum bl_fate { BL_FOR = 0, BL_OWN, BL_BADLINE, BL_CANNOT };
+
+struct bl_unit {
+	int unit;
+	enum bl_fate fate;
+	int line;                   /* BL_OWN, BL_BADLINE: its own line */
+	char why[ORDERS_TEXT_MAX];  /* BL_CANNOT: why it cannot */
+};
+
+/* The report of a brigade line that some of its units cannot take: after
+ * head ("Main Line (brigade): FORM SKIRMISH, for ..."), each unit that
+ * holds and why, units that cannot for the same reason together, and
+ * each unit with an order of its own.  With short set, each reason is
+ * cut at its first colon (so that it fits).  Into out (size bytes);
+ * returns the length it needed. */
+static size_t
+brigade_report(const struct battle *b, const char *head,
+    const struct bl_unit *us, int n, int brief, char *out, size_t size)
+{
+	size_t k = (size_t)snprintf(out, size, "%s", head);
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct bl_unit *x = &us[i];
+		const char *colon;
+		int same = 0, many;
+
+		if (x->fate == BL_FOR)
+			continue;
+		if (x->fate == BL_OWN) {
+			k += (size_t)snprintf(out + k, k < size ? size - k : 0,
+			    "; %s has its own order (line %d)",
+			    b->units[x->unit].name, x->line);
+			continue;
+		}
+		if (x->fate == BL_BADLINE) {
+			k += (size_t)snprintf(out + k, k < size ? size - k : 0,
+			    "; %s holds: its own line %d could not be read",
+			    b->units[x->unit].name, x->line);
+			continue;
+		}
+		/* Said already with an earlier unit of the same reason? */
+		for (j = 0; j < i; j++)
+			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
+				break;
+		if (j < i)
+			continue;
+		for (j = i; j < n; j++)
+			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
+				same++;
+		many = same > 1;
+		k += (size_t)snprintf(out + k, k < size ? size - k : 0, "; %s",
+		    b->units[x->unit].name);
+		for (j = i + 1; j < n; j++)
+			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
+				k += (size_t)snprintf(out + k, k < size ? size - k : 0,
+				    "%s %s", --same > 1 ? "," : " and",
+				    b->units[us[j].unit].name);
+		colon = brief ? strchr(x->why, ':') : NULL;
+		k += (size_t)snprintf(out + k, k < size ? size - k : 0, " %s: %.*s",
+		    many ? "hold" : "holds", colon != NULL ?
+		    (int)(colon - x->why) : (int)strlen(x->why), x->why);
+	}
+	return k;
+}
 
 static void
 expand_brigades(struct orders_parser *p, const struct battle *b, int side,
     const struct bline *bl, int nbl, const int *seen_units,
     const int *standing_units, struct orders_result *out)
 {
+	struct bl_unit *us = NULL;
 	int k, u;
 
 	for (k = 0; k < nbl; k++) {
 		struct order_set *set = bl[k].standing ? &out->standing : &out->set;
 		const int *seen_unit = bl[k].standing ? standing_units : seen_units;
 		struct orders_line *l = bl[k].li >= 0 ? &out->lines[bl[k].li] : NULL;
-		char echo[ORDERS_TEXT_MAX], bad[ORDERS_TEXT_MAX] = "";
+		char echo[ORDERS_TEXT_MAX], rep[4 * ORDERS_TEXT_MAX];
 		size_t e;
-		int count = 0, cut = 0;
+		int count = 0, cut = 0, nus = 0, cannot = 0, badline = 0;
 
 		if (bl[k].line <= 0)
 			continue;   /* replaced by a later line for its brigade */
+		if (us == NULL)
+			us = calloc(BATTLE_MAX_UNITS, sizeof(*us));
+		if (us == NULL) {
+			if (l != NULL) {
+				snprintf(l->text, sizeof(l->text), "out of memory");
+				l->status = ORDERS_ERROR;
+				out->nerrors++;
+			}
+			continue;
+		}
+		/* The brigade's name, if it was read as the nearest, and the
+		 * names in its order are noted together. */
+		snprintf(p->near_note, sizeof(p->near_note), "%s", bl[k].read_as);
+		p->near = bl[k].read_as[0] != '\0';
 
 		e = (size_t)snprintf(echo, sizeof(echo), "%s (brigade): %s, for",
 		    b->brigades[bl[k].brigade].name, bl[k].what);
 		for (u = 0; u < b->nunits; u++) {
+			struct bl_unit *x = &us[nus];
 			struct order o;
 			char msg[ORDERS_TEXT_MAX];
 
 			if (b->units[u].brigade != bl[k].brigade ||
 			    b->units[u].side != side || battle_unit_alive(b, u) == 0)
 				continue;
-			if (seen_unit[u] < 0 && bad[0] == '\0')
-				snprintf(bad, sizeof(bad), "; not for %s, whose own line "
-				    "%d could not be read: it holds", b->units[u].name,
-				    -seen_unit[u]);
-			if (seen_unit[u] != 0)
+			x->unit = u;
+			x->fate = BL_FOR;
+			nus++;
+			if (seen_unit[u] != 0) {
+				x->fate = seen_unit[u] < 0 ? BL_BADLINE : BL_OWN;
+				x->line = seen_unit[u] < 0 ? -seen_unit[u] : seen_unit[u];
+				badline |= seen_unit[u] < 0;
 				continue;
+			}
 			memset(&o, 0, sizeof(o));
 			o.who = u;
 			o.line = bl[k].line;
 			p->cut = 0;
 			if (parse_chain(p, b, side, 0, u, bl[k].what, &o, msg,
 			    sizeof(msg)) != 0) {
-				if (bad[0] == '\0') {
-					size_t bk = (size_t)snprintf(bad, sizeof(bad),
-					    "; not for %s: ", b->units[u].name);
+				size_t nl = strlen(b->units[u].name);
 
-					if (bk < sizeof(bad))
-						snprintf(bad + bk, sizeof(bad) - bk, "%.*s",
-						    (int)(sizeof(bad) - bk - 1), msg);
-				}
+				/* "7th Foot cannot ...": the name is said once. */
+				x->fate = BL_CANNOT;
+				snprintf(x->why, sizeof(x->why), "%s",
+				    strncmp(msg, b->units[u].name, nl) == 0 &&
+				    msg[nl] == ' ' ? msg + nl + 1 : msg);
+				cannot = 1;
 				continue;
 			}
 			/* In line order with the rest of the set. */
@@ -911,17 +958,38 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			cut |= p->cut;
 		}
 		p->cut = 0;
+		if (count == 0 && e < sizeof(echo))
+			e += (size_t)snprintf(echo + e, sizeof(echo) - e, " no unit");
 		if (cut && e < sizeof(echo))
 			e += (size_t)snprintf(echo + e, sizeof(echo) - e, "   (only "
 			    "the first %d parts are kept: what follows was left out)",
 			    ORDER_MAX_STEPS);
+		if (p->near && e < sizeof(echo))
+			e += (size_t)snprintf(echo + e, sizeof(echo) - e,
+			    "   (read %s)", p->near_note);
+		p->near = 0;
 		if (l == NULL)
 			continue;
-		if (count == 0 && strncmp(bad, "; not for", 9) == 0 &&
-		    strstr(bad, "could not be read") == NULL) {
-			snprintf(l->text, sizeof(l->text), "%s", bad + 2);
-			l->status = ORDERS_ERROR;
-			out->nerrors++;
+		if (cannot || badline) {
+			/* Some unit holds that the player may think moves: each
+			 * unit of the brigade is told, and why. */
+			if (brigade_report(b, echo, us, nus, 0, rep, sizeof(rep)) >=
+			    sizeof(l->text) &&
+			    brigade_report(b, echo, us, nus, 1, rep, sizeof(rep)) >=
+			    sizeof(l->text))
+			{
+				size_t at = sizeof(l->text) - 40;
+
+				while (at > 0 && ((unsigned char)rep[at] & 0xc0) == 0x80)
+					at--;
+				snprintf(rep + at, sizeof(rep) - at, " [cut: the rest "
+				    "is too long]");
+			}
+			orders_copy_text(l->text, sizeof(l->text), rep);
+			if (count == 0 && cannot) {
+				l->status = ORDERS_ERROR;
+				out->nerrors++;
+			}
 		} else if (count == 0) {
 			char w[200];
 
@@ -929,20 +997,12 @@ expand_brigades(struct orders_parser *p, const struct battle *b, int side,
 			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for "
 			    "no unit: each has an order of its own or is off the table",
 			    b->brigades[bl[k].brigade].name, w);
-			utf8_trim_tail(l->text);
 		} else {
-			size_t el = strlen(echo), bl2 = strlen(bad);
-
-			if (el + bl2 >= sizeof(l->text))
-				bl2 = sizeof(l->text) - 1 > el ? sizeof(l->text) - 1 - el : 0;
 			orders_copy_text(l->text, sizeof(l->text), echo);
-			if (el < sizeof(l->text) - 1) {
-				memcpy(l->text + el, bad, bl2);
-				l->text[el + bl2] = '\0';
-			}
-			utf8_trim_tail(l->text);
 		}
+		utf8_trim_tail(l->text);
 	}
+	free(us);
 }
 
 /* The lines of a question after its QUESTION line (from s to end), up to
@@ -1011,12 +1071,33 @@ line_point(const struct order_line_ctx *c, const char *text, const char *word,
 	return orders_point(c->parser, c->b, text, word, out, msg, msize);
 }
 
+/* Is s[0..n) ASCII, every byte below 0x80?  Eight bytes a step: a mail of
+ * ASCII, as most are, then has no line looked at for Unicode spaces, nor
+ * has a mail whose only Unicode is curly quotes. */
+static int
+all_ascii(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, s + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 0;
+	}
+	for (; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
 int
 orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out)
 {
 	const char *s = body, *bend, *cur = body;
-	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0;
+	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 
@@ -1047,6 +1128,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	bend = body + strlen(body);
 	p->mopts = utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
+	fold = !all_ascii(body, (size_t)(bend - body)) &&
+	    orders_has_unicode_spaces(body, (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
@@ -1085,6 +1168,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
+		/* Apple Mail's no-break spaces, a zero-width space pasted in:
+		 * spaces and nothing, before anything reads the line. */
+		if (fold && orders_fold_spaces(buf))
+			orders_trim(buf);
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;
@@ -1192,6 +1279,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				if (out->set.n < ORDER_SET_MAX)
 					out->set.orders[out->set.n++] = o;
 				orders_canonical(b, &o, msg, sizeof(msg));
+				if (p->near) {
+					size_t ml = strlen(msg);
+
+					snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
+					    p->near_note);
+				}
 				add_line(out, line, ORDERS_OK, buf, msg);
 				continue;
 			}
@@ -1243,29 +1336,31 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		/* The name runs to the last colon. */
 		(void)take_trimmed(buf, (size_t)(colon - buf), who, sizeof(who));
 		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
-		rr = orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
-		    NULL, 0, "unit or commander of yours");
+		/* A unit or commander, else a brigade ("Howard's brigade",
+		 * "Main Line"), else the nearest of them (names.c). */
+		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, NULL, 0,
+		    "unit, commander or brigade of yours");
 		if (rr != 1) {
-			/* Not a unit or commander: a brigade, unless the name
-			 * could be more than one of them. */
-			int br = rr > 1 ? -1 : resolve_brigade(p, b, side, who);
-
-			if (br < 0) {
-				/* Now the message, with its suggestions. */
-				orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who,
-				    &c, msg, sizeof(msg), "unit or commander of yours");
-				/* Before the colon no name of the player's, not even
-				 * a near one, and after it no order: prose ("Quick
-				 * question before I send my orders: can my riflemen
-				 * ..."), a remark and no error. */
-				if (rr == 0 && !standing && strstr(msg, "did you mean") ==
-				    NULL && !starts_with_verb(p->rs, what)) {
-					add_line(out, line, ORDERS_PROSE, buf, "");
-					continue;
-				}
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+			/* Now the message, with its suggestions. */
+			orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
+			    "unit, commander or brigade of yours");
+			/* Before the colon no name of the player's, not even a
+			 * near one (no suggestion), and after it no order: prose
+			 * ("Quick question before I send my orders: can my
+			 * riflemen ..."), a remark and no error. */
+			if (rr == 0 && !standing && strstr(msg, "did you mean") ==
+			    NULL && strstr(msg, "is an enemy unit") == NULL &&
+			    strstr(msg, "one of your own") == NULL &&
+			    !starts_with_verb(p->rs, what)) {
+				add_line(out, line, ORDERS_PROSE, buf, "");
 				continue;
 			}
+			add_line(out, line, ORDERS_ERROR, buf, msg);
+			continue;
+		}
+		if (c->kind == C_BRIGADE) {
+			int br = c->idx;
+
 			if (!allowed(p, b, br, b->brigades[br].name, msg,
 			    sizeof(msg))) {
 				add_line(out, line, ORDERS_ERROR, buf, msg);
@@ -1303,6 +1398,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			bl[nbl].standing = standing;
 			bl[nbl].brigade = br;
 			snprintf(bl[nbl].what, sizeof(bl[nbl].what), "%s", what);
+			snprintf(bl[nbl].read_as, sizeof(bl[nbl].read_as), "%s",
+			    p->near ? p->near_note : "");
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
 			add_line(out, line, ORDERS_OK, buf, "");
@@ -1358,8 +1455,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		if (p->near) {
 			size_t ml = strlen(msg);
 
-			snprintf(msg + ml, sizeof(msg) - ml, "   (a name was not "
-			    "exact: read as the nearest, as written here)");
+			snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
+			    p->near_note);
 		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}

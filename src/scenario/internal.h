@@ -37,6 +37,10 @@ struct parser {
 	char wing_name[BATTLE_MAX_BRIGADES][BATTLE_NAME_MAX];
 	int wing_side[BATTLE_MAX_BRIGADES];
 	int wing_cmd[BATTLE_MAX_BRIGADES];
+	/* What an `alias` line names: the unit, commander or brigade the
+	 * last line declared (-1 after any other line but a stand). */
+	int named_of, named_idx;
+	int alias_line[BATTLE_MAX_ALIASES];
 	/* The ruleset's own, for its scenario lines (zeroed at the start). */
 	_Alignas(16) unsigned char scratch[RULESET_SCENARIO_SCRATCH];
 	struct err *e;

@@ -1124,6 +1124,65 @@ word_of(const char *const *list, const char *w)
 	return NULL;
 }
 
+/* What name already is ("a unit", "a commander", "a brigade", or
+ * "another alias" for an alias other than skip_alias), ASCII case
+ * ignored; NULL if nothing. */
+static const char *
+name_taken(const struct battle *b, const char *name, int skip_alias)
+{
+	int i;
+
+	for (i = 0; i < b->nunits; i++)
+		if (strcasecmp(b->units[i].name, name) == 0)
+			return "a unit";
+	for (i = 0; i < b->ncommanders; i++)
+		if (strcasecmp(b->commanders[i].name, name) == 0)
+			return "a commander";
+	for (i = 0; i < b->nbrigades; i++)
+		if (strcasecmp(b->brigades[i].name, name) == 0)
+			return "a brigade";
+	for (i = 0; i < b->naliases; i++)
+		if (i != skip_alias && strcasecmp(b->aliases[i].name, name) == 0)
+			return "another alias";
+	return NULL;
+}
+
+/* alias "Name": another name for the unit, commander or brigade declared
+ * on the line before (stand lines between them aside), which orders may
+ * use as they use its own. */
+static int
+do_alias(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	struct alias *a;
+	const char *taken;
+
+	if (p->named_of < 0)
+		return scn_perr(p, "'alias' must follow a unit, commander or "
+		    "brigade line: it gives that one another name (alias \"NC "
+		    "Rifles\" under unit \"North Carolina Riflemen\")");
+	if (b->naliases == BATTLE_MAX_ALIASES)
+		return scn_perr(p, "too many aliases (at most %d)",
+		    BATTLE_MAX_ALIASES);
+	a = &b->aliases[b->naliases];
+	if (scn_want_name(p, t, n, 1, "the other name", a->name,
+	    sizeof(a->name)) != 0)
+		return -1;
+	if (n > 2)
+		return scn_perr(p, "unexpected '%s' after the name (one alias a "
+		    "line)", t[2].s);
+	if (orderable_name(p, a->name) != 0)
+		return -1;
+	taken = name_taken(b, a->name, -1);
+	if (taken != NULL)
+		return scn_perr(p, "\"%s\" is already the name of %s here: an "
+		    "alias must be a name of its own", a->name, taken);
+	a->of = (enum alias_of)p->named_of;
+	a->idx = p->named_idx;
+	p->alias_line[b->naliases++] = p->line;
+	return 0;
+}
+
 /* A line in the ruleset's own words (struct ruleset.scenario_words),
  * which its reader takes; else an unknown keyword, said with the words
  * there are. */
@@ -1167,7 +1226,7 @@ own_words(struct parser *p, struct tok *t, int n)
 	}
 	return scn_perr(p, "unknown keyword '%s' (expected scenario, ruleset, "
 	    "table, turns, sequence, set, terrain, side, commander, wing, "
-	    "brigade, unit, stand, victory%s or objective)", t[0].s, more);
+	    "brigade, unit, stand, alias, victory%s or objective)", t[0].s, more);
 }
 
 /* Once the file is read: the ruleset's reader's say on its lines. */
@@ -1240,6 +1299,17 @@ finish(struct parser *p)
 			return scn_perr(p, "brigade \"%s\" has no units", b->brigades[i].name);
 		}
 	}
+	/* An alias declared before a unit of the same name. */
+	for (i = 0; i < b->naliases; i++) {
+		const char *taken = name_taken(b, b->aliases[i].name, i);
+
+		if (taken != NULL) {
+			p->line = p->alias_line[i];
+			return scn_perr(p, "\"%s\" is also the name of %s here: an "
+			    "alias must be a name of its own", b->aliases[i].name,
+			    taken);
+		}
+	}
 	if (check_overlaps(p) != 0)
 		return -1;
 	if (p->have_sequence <= 0) {
@@ -1272,6 +1342,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	p.fname = fname;
 	p.e = e;
 	p.cur_side = p.cur_brigade = p.cur_unit = -1;
+	p.named_of = -1;
 	p.line = line_offset;
 	for (pos = 0; pos < len && strchr(" \t\r\n", text[pos]) != NULL &&
 	    text[pos] != '\0'; pos++)
@@ -1390,10 +1461,27 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_wing(&p, t, n);
 		else if (strcmp(t[0].s, "objective") == 0)
 			n = do_objective(&p, t, n);
+		else if (strcmp(t[0].s, "alias") == 0)
+			n = do_alias(&p, t, n);
 		else
 			n = own_words(&p, t, n);
 		if (n < 0)
 			goto out;
+		/* What the line declared, for an alias after it. */
+		if (strcmp(t[0].s, "unit") == 0) {
+			p.named_of = ALIAS_UNIT;
+			p.named_idx = p.cur_unit;
+		} else if (strcmp(t[0].s, "brigade") == 0) {
+			p.named_of = ALIAS_BRIGADE;
+			p.named_idx = p.cur_brigade;
+		} else if (strcmp(t[0].s, "commander") == 0 ||
+		    strcmp(t[0].s, "wing") == 0) {
+			p.named_of = ALIAS_COMMANDER;
+			p.named_idx = p.b->ncommanders - 1;
+		} else if (strcmp(t[0].s, "stand") != 0 &&
+		    strcmp(t[0].s, "alias") != 0) {
+			p.named_of = -1;
+		}
 		if (cq > 0 && p.b->ncommanders > ncmd)
 			p.b->commanders[p.b->ncommanders - 1].quality = cq;
 	}

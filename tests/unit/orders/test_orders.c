@@ -171,7 +171,9 @@ misspelt_name_gets_the_nearest_suggestion(void **state)
 {
 	struct fx *f = *state;
 
-	orders_parse(f->p, f->b, 0, "Highlandres: HOLD\n7th ADVANCE 8\n", 0, f->r);
+	/* Three letters off a name of ten: past the limit (2), within twice
+	 * it, so suggested and not taken. */
+	orders_parse(f->p, f->b, 0, "Higlandres: HOLD\n7th ADVANCE 8\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 2);
 	assert_int_equal(f->r->lines[0].line, 1);
 	assert_non_null(strstr(f->r->lines[0].text,
@@ -379,7 +381,8 @@ a_unit_whose_line_fails_holds_not_the_brigade_order(void **state)
 	for (i = 0; i < f->r->set.n; i++)
 		assert_true(f->r->set.orders[i].who != 0);
 	assert_int_equal(f->r->set.n, 4);
-	assert_non_null(strstr(f->r->lines[0].text, "could not be read: it holds"));
+	assert_non_null(strstr(f->r->lines[0].text, "7th Foot (Royal Fusiliers) "
+	    "holds: its own line 2 could not be read"));
 }
 
 static void
@@ -774,10 +777,17 @@ a_one_letter_slip_is_taken_and_said(void **state)
 	assert_int_equal(f->r->set.orders[0].who, 2);
 	assert_non_null(strstr(f->r->lines[0].text, "British Legion Infantry: "
 	    "FIRE AT Maryland Continentals"));
-	assert_non_null(strstr(f->r->lines[0].text, "read as the nearest"));
-	/* Two slips, or a short name: only suggested. */
-	orders_parse(f->p, f->b, 0, "Brittish Legion Infantri: HOLD\n", 0, f->r);
+	assert_non_null(strstr(f->r->lines[0].text, "(read \"Brittish Legion "
+	    "Infantry\" as \"British Legion Infantry\", \"Marylnd Continentals\" "
+	    "as \"Maryland Continentals\")"));
+	/* Two slips in a long name are taken too; in a short one, only
+	 * suggested. */
+	orders_parse(f->p, f->b, 0, "Brittish Legion Infantri: HOLD\nOglvy: HOLD\n",
+	    0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
+	assert_string_equal(f->r->lines[0].text, "British Legion Infantry: HOLD   "
+	    "(read \"Brittish Legion Infantri\" as \"British Legion Infantry\")");
+	assert_non_null(strstr(f->r->lines[1].text, "did you mean \"Ogilvie's Troop\"?"));
 	/* The plural possessive names the brigade too. */
 	orders_parse(f->p, f->b, 1, "Howards' brigade: HOLD\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 0);
@@ -847,10 +857,14 @@ resolving_without_a_message_gives_the_same_answer(void **state)
 		"Ogilvie's Troop", "Ogilvie’s", "Ogilvy's Troop", "Tarleton",
 		"McArthur", "Maryland Continentals", "Marylnd Continentals",
 		"Howard", "Howards' brigade", "1st", "Fusilers", "x", "",
-		"British Legion Cavalri", "Cavalry",
+		"British Legion Cavalri", "Cavalry", "7th\xc2\xa0" "Foot",
+		"\xef\xbc\x97th Foot", "Brit Legion", "Brittish Legion",
+		"McArthur's", "Mcarthurs bde", "Ogilvy", "Lin", "Delaware Conts",
+		"Marylnd", "Contnentals", "Morgan", "Howard's brigade",
 	};
 	static const unsigned whiches[] = { WHO_OWN_UNIT | WHO_OWN_CMD,
-	    WHO_BRIGADE, WHO_OWN_CMD, WHO_OWN_UNIT };
+	    WHO_BRIGADE, WHO_OWN_CMD, WHO_OWN_UNIT, WHO_LINE, WHO_ENEMY_UNIT,
+	    WHO_OWN_UNIT | WHO_EXACT };
 	struct fx *f = *state;
 	size_t i, w;
 	int side;
@@ -912,6 +926,12 @@ edit_distance_agrees_with_the_table(void **state)
 			/* With a limit: the distance, or limit + 1 past it. */
 			assert_int_equal(orders_lev_run(&lp, b, lb, max),
 			    d > max ? max + 1 : d);
+			/* To the nearest prefix of b (what a name written in
+			 * part is measured with). */
+			d = orders_lev_prefix_dp(a, la, b, lb);
+			assert_int_equal(orders_lev_prefix(&lp, b, lb, 1 << 20), d);
+			assert_int_equal(orders_lev_prefix(&lp, b, lb, max),
+			    d > max ? max + 1 : d);
 		}
 	}
 	/* The abbreviation table's order and first-letter index, which
@@ -921,6 +941,347 @@ edit_distance_agrees_with_the_table(void **state)
 	assert_int_equal(orders_lev("kitten", "sitting"), 3);
 	assert_int_equal(orders_lev("", "abc"), 3);
 	assert_int_equal(orders_lev("Lgiht", "Light"), 2);
+	assert_int_equal(orders_lev_prefix_dp("virgina", 7, "virginia militia", 16), 1);
+}
+
+/* Issue 22, part 5, "one rule for names": the names Cowpens players wrote,
+ * against the campaign's own scenario. */
+static int
+setup_cowpens(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	char *text = NULL;
+	size_t len = 0;
+	struct err e;
+
+	assert_non_null(f);
+	if (scenario_read_file(DESPATCH_SOURCE_DIR
+	    "/campaign/cowpens-1781/cowpens.scenario", 1 << 20, &text, &len,
+	    &e) != 0 || scenario_parse(text, len, "cowpens.scenario", 0, &f->b,
+	    &e) != 0)
+		fail_msg("%s", e.msg);
+	free(text);
+	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(f->p);
+	f->r = malloc(sizeof(*f->r));
+	assert_non_null(f->r);
+	*state = f;
+	return 0;
+}
+
+/* What mail clients put in names reads as the ASCII a player meant:
+ * Unicode NFKC, spaces and dashes of every kind as ASCII ones, case
+ * folded, quotes and brackets as spaces, and state abbreviations with
+ * points. */
+static void
+names_are_normalised_before_they_are_matched(void **state)
+{
+	static const struct { const char *typed, *as; } cases[] = {
+		{ "7th\xc2\xa0" "Foot", "7th foot" },              /* NBSP */
+		{ "7th\xe2\x80\xaf" "Foot", "7th foot" },          /* narrow NBSP */
+		{ "7th\xe2\x80\x83" "Foot", "7th foot" },          /* em space */
+		{ "\xef\xbc\x97\xef\xbd\x94\xef\xbd\x88\xe3\x80\x80\xef\xbc\xa6"
+		  "\xef\xbd\x8f\xef\xbd\x8f\xef\xbd\x94", "7th foot" },  /* full width */
+		{ "Left Grasshopper (3\xe2\x80\x93pdr)", "left grasshopper 3 pounder" },
+		{ "Left Grasshopper (3\xe2\x80\x94pdr)", "left grasshopper 3 pounder" },
+		{ "Left Grasshopper (3\xe2\x88\x92pdr)", "left grasshopper 3 pounder" },
+		{ "Hayes\xe2\x80\x99s Little River", "hayess little river" },
+		/* The same through utf8proc (the no-break space sends it
+		 * there) as through the fast path for curly apostrophes. */
+		{ "Hayes\xe2\x80\x99s Little\xc2\xa0River", "hayess little river" },
+		{ "\xe2\x80\x98" "71st\xe2\x80\x99", "71st" },
+		{ "\xe2\x80\x98" "71st\xe2\x80\x99\xc2\xa0", "71st" },
+		{ "Hayes's Little River", "hayess little river" },
+		{ "\xe2\x80\x9c" "7th Foot\xe2\x80\x9d", "7th foot" },
+		{ "Tho\xc2\xadmas", "thomas" },                   /* soft hyphen */
+		{ "\xc3\x89" "COSSE", "\xc3\xa9" "cosse" },
+		{ "\xef\xac\x81" "fth", "5th" },                 /* the fi ligature */
+		{ "N.C. Riflemen", "north carolina riflemen" },
+		{ "S. C. Militia", "south carolina militia" },
+		{ "J. E. Howard", "j e howard" },                 /* initials stay */
+		{ "Va Mil", "virginia militia" },
+		{ "Penna Line", "pennsylvania line" },
+		{ "Conn Line", "connecticut line" },
+		{ "Del", "delaware" },
+		{ "Md", "maryland" }, { "Ga", "georgia" }, { "NJ", "new jersey" },
+		{ "NY", "new york" }, { "Mass", "massachusetts" },
+		{ "NH", "new hampshire" }, { "RI", "rhode island" },
+		{ "Vt", "vermont" },
+	};
+	char out[NORM_MAX];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		orders_name_norm(cases[i].typed, out, sizeof(out));
+		if (strcmp(out, cases[i].as) != 0)
+			fail_msg("\"%s\" read as \"%s\", not \"%s\"", cases[i].typed,
+			    out, cases[i].as);
+	}
+	/* Bytes that are not UTF-8 are kept as they are, never a crash. */
+	orders_name_norm("7th\xff Foot", out, sizeof(out));
+	assert_string_equal(out, "7th\xff foot");
+}
+
+/* Apple Mail's no-break space, Outlook's en dash and a phone's full-width
+ * letters name a unit exactly, not as the nearest. */
+static void
+client_spaces_dashes_and_wide_letters_name_units_exactly(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "7th\xc2\xa0" "Foot: HOLD\n"
+	    "Left Grasshopper (3\xe2\x80\x93pdr): HOLD\n"
+	    "\xef\xbc\x91\xef\xbd\x93\xef\xbd\x94 Bn 71st Highlanders: HOLD\n"
+	    "British\xc2\xa0Legion\xc2\xa0Infantry: FIRE AT North\xe2\x80\xaf"
+	    "Carolina Riflemen\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 4);
+	assert_string_equal(f->r->lines[0].text, "7th Foot (Royal Fusiliers): HOLD");
+	assert_string_equal(f->r->lines[1].text, "Left Grasshopper (3-pdr): HOLD");
+	assert_string_equal(f->r->lines[2].text, "1st Bn 71st Highlanders: HOLD");
+	assert_string_equal(f->r->lines[3].text, "British Legion Infantry: FIRE AT "
+	    "North Carolina Riflemen");
+	/* The same spaces around the order's own words, a zero-width space
+	 * pasted after it, a line of no-break spaces alone. */
+	orders_parse(f->p, f->b, 0, "7th Foot:\xc2\xa0" "ADVANCE\xc2\xa0" "6\n"
+	    "\xc2\xa0\xc2\xa0\n"
+	    "17th Light Dragoons: MOVE TO 40,20\xe2\x80\x8b\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->nlines, 2);
+	assert_string_equal(f->r->lines[0].text, "7th Foot (Royal Fusiliers): "
+	    "ADVANCE 6");
+	assert_string_equal(f->r->lines[1].text, "17th Light Dragoons: MOVE TO 40,20");
+}
+
+/* A unique nearest name within the limit is taken, and the answer says
+ * what it was read as: the misspellings of the issue, and NC Rifles. */
+static void
+a_near_name_is_taken_and_said(void **state)
+{
+	static const struct { const char *line, *canon, *read; } cases[] = {
+		{ "Virgina Militia: HOLD",
+		  "Virginia Militia (Triplett and Tate): HOLD",
+		  "(read \"Virgina Militia\" as \"Virginia Militia (Triplett and Tate)\")" },
+		{ "Thomas Spartans: ADVANCE 2", "Thomas's Spartan Regiment: ADVANCE 2",
+		  "(read \"Thomas Spartans\" as \"Thomas's Spartan Regiment\")" },
+		{ "NC Rifles: HOLD", "North Carolina Riflemen: HOLD",
+		  "(read \"NC Rifles\" as \"North Carolina Riflemen\")" },
+		{ "Washinton: MOVE TO 20,40", "Lt. Col. William Washington: MOVE TO 20,40",
+		  "(read \"Washinton\" as \"Lt. Col. William Washington\")" },
+		{ "Delaware Continentals: FIRE AT 17th Lt Dragons",
+		  "Delaware Continentals: FIRE AT 17th Light Dragoons",
+		  "(read \"17th Lt Dragons\" as \"17th Light Dragoons\")" },
+		/* Six letters, one off. */
+		{ "Georga: HOLD", "Georgia Riflemen: HOLD",
+		  "(read \"Georga\" as \"Georgia Riflemen\")" },
+	};
+	struct fx *f = *state;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char want[400];
+
+		orders_parse(f->p, f->b, 1, cases[i].line, 0, f->r);
+		snprintf(want, sizeof(want), "%s   %s", cases[i].canon, cases[i].read);
+		if (f->r->nerrors != 0 || strcmp(f->r->lines[0].text, want) != 0)
+			fail_msg("%s: %s", cases[i].line, f->r->lines[0].text);
+	}
+	/* The brigade by its commander's name, misspelt: every unit of it. */
+	orders_parse(f->p, f->b, 1, "Washinton's brigade: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+	assert_string_equal(f->r->lines[0].text, "Cavalry Reserve (brigade): HOLD, "
+	    "for Continental Light Dragoons (1st and 3rd), McCall's Mounted "
+	    "Militia   (read \"Washinton's brigade\" as \"Cavalry Reserve\")");
+	/* A name written exactly is read without a note. */
+	orders_parse(f->p, f->b, 1, "NC Riflemen: HOLD\nWashington's: HOLD\n", 0,
+	    f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 3);
+	assert_null(strstr(f->r->lines[0].text, "(read"));
+	assert_string_equal(f->r->lines[1].text, "Cavalry Reserve (brigade): HOLD, "
+	    "for Continental Light Dragoons (1st and 3rd), McCall's Mounted Militia");
+}
+
+/* The limit is 1 for a name of up to six letters and 2 beyond; a name
+ * within twice the limit is suggested, never taken; one further off gets
+ * no wild guess. */
+static void
+the_limit_grows_with_the_name_and_suggestions_reach_twice_it(void **state)
+{
+	struct fx *f = *state;
+
+	orders_parse(f->p, f->b, 0, "Nettls: HOLD\nNetls: HOLD\n"
+	    "Ogilvy Troops: HOLD\nVrigina Militia: HOLD\nDear Sir: HOLD\n", 0,
+	    f->r);
+	assert_string_equal(f->r->lines[0].text, "Lt. Henry Nettles: HOLD   "
+	    "(read \"Nettls\" as \"Lt. Henry Nettles\")");
+	assert_string_equal(f->r->lines[1].text, "no unit, commander or brigade "
+	    "of yours is called \"Netls\"; did you mean \"Lt. Henry Nettles\"?");
+	assert_string_equal(f->r->lines[2].text, "Ogilvie's Troop: HOLD   "
+	    "(read \"Ogilvy Troops\" as \"Ogilvie's Troop\")");
+	assert_string_equal(f->r->lines[3].text, "no unit, commander or brigade "
+	    "of yours is called \"Vrigina Militia\"; the names are in your "
+	    "welcome mail and in each report");
+	assert_string_equal(f->r->lines[4].text, "no unit, commander or brigade "
+	    "of yours is called \"Dear Sir\"; the names are in your welcome mail "
+	    "and in each report");
+	assert_int_equal(f->r->nerrors, 3);
+	orders_parse(f->p, f->b, 1, "Vrigina Militia: HOLD\n", 0, f->r);
+	assert_string_equal(f->r->lines[0].text, "no unit, commander or brigade "
+	    "of yours is called \"Vrigina Militia\"; did you mean \"Virginia "
+	    "Militia (Triplett and Tate)\"?");
+	/* One or two letters are never a near name. */
+	orders_parse(f->p, f->b, 0, "Nx: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_null(strstr(f->r->lines[0].text, "did you mean"));
+}
+
+/* Names as near as each other are refused, every one of them listed, as
+ * are names that match exactly in part. */
+static void
+ties_are_refused_with_every_candidate_listed(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Six\"\nruleset vnb-wing\ntable 48 x 48\n"
+	    "side continental \"Continental\"\n"
+	    "  commander \"Smallwood\" army at 24,2\n"
+	    "  brigade \"Maryland Line\" commander \"Gist\" at 24,6\n"
+	    "    unit \"1st Maryland\" type continentals-post-1778 stands 1 sp 2 at 4,10 facing 0\n"
+	    "    unit \"2nd Maryland\" type continentals-post-1778 stands 1 sp 2 at 10,10 facing 0\n"
+	    "    unit \"3rd Maryland\" type continentals-post-1778 stands 1 sp 2 at 16,10 facing 0\n"
+	    "    unit \"4th Maryland\" type continentals-post-1778 stands 1 sp 2 at 22,10 facing 0\n"
+	    "    unit \"5th Maryland\" type continentals-post-1778 stands 1 sp 2 at 28,10 facing 0\n"
+	    "    unit \"6th Maryland\" type continentals-post-1778 stands 1 sp 2 at 34,10 facing 0\n"
+	    "side crown \"Crown\"\n  commander \"Cornwallis\" army at 24,44\n"
+	    "  brigade \"Guards\" commander \"O'Hara\" at 24,40\n"
+	    "    unit \"Left Grasshopper (3-pdr)\" type light-artillery stands 1 sp 1 at 20,36 facing 180\n"
+	    "    unit \"Right Grasshopper (3-pdr)\" type light-artillery stands 1 sp 1 at 28,36 facing 180\n";
+	struct battle *b = NULL;
+	struct orders_parser *p;
+	struct orders_result *r = malloc(sizeof(*r));
+	struct err e;
+	int i;
+
+	(void)state;
+	assert_non_null(r);
+	if (scenario_parse(sc, strlen(sc), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(p);
+	orders_parse(p, b, 0, "Maryland: HOLD\nMaryalnd: HOLD\n", 0, r);
+	assert_int_equal(r->nerrors, 2);
+	assert_non_null(strstr(r->lines[0].text, "could be more than one"));
+	for (i = 0; i < 6; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "\"%d%s Maryland\"", i + 1,
+		    i == 0 ? "st" : i == 1 ? "nd" : i == 2 ? "rd" : "th");
+		if (strstr(r->lines[0].text, name) == NULL ||
+		    strstr(r->lines[1].text, name) == NULL)
+			fail_msg("%s not listed: %s / %s", name, r->lines[0].text,
+			    r->lines[1].text);
+	}
+	assert_non_null(strstr(r->lines[1].text, "each two letters off"));
+	orders_parse(p, b, 1, "Grashopper: HOLD\n", 0, r);
+	assert_string_equal(r->lines[0].text, "\"Grashopper\" could be more than "
+	    "one unit, commander or brigade of yours, each a letter off: \"Left "
+	    "Grasshopper (3-pdr)\" or \"Right Grasshopper (3-pdr)\"; write more "
+	    "of the name");
+	assert_int_equal(r->set.n, 0);
+	orders_parser_free(p);
+	battle_free(b);
+	free(r);
+}
+
+/* A scenario's alias lines give a unit, a commander and a brigade another
+ * name, read exactly as their own (no note), and canonical text keeps the
+ * scenario's name. */
+static void
+a_scenario_alias_names_its_unit(void **state)
+{
+	static const char sc[] =
+	    "scenario \"Aliases\"\nruleset vnb-wing\ntable 48 x 48\n"
+	    "side continental \"Continental\"\n"
+	    "  commander \"Brig. Gen. Daniel Morgan\" army at 24,2\n"
+	    "  alias \"The Old Waggoner\"\n"
+	    "  brigade \"Skirmish Line\" commander \"Maj. Joseph McDowell\" at 24,6\n"
+	    "  alias \"The Rifles\"\n"
+	    "    unit \"North Carolina Riflemen\" type trained-militia weapon rifle stands 2 sp 1 at 20,10 facing 0\n"
+	    "    alias \"NC Rifles\"\n"
+	    "    unit \"Georgia Riflemen\" type trained-militia weapon rifle stands 2 sp 1 at 30,10 facing 0\n"
+	    "side crown \"Crown\"\n  commander \"Tarleton\" army at 24,44\n"
+	    "  brigade \"Legion\" commander \"Ogilvie\" at 24,40\n"
+	    "    unit \"British Legion Infantry\" type legion-infantry stands 2 sp 1 at 24,36 facing 180\n"
+	    "    alias \"Green Dragoons\"\n";
+	struct battle *b = NULL;
+	struct orders_parser *p;
+	struct orders_result *r = malloc(sizeof(*r));
+	struct err e;
+
+	(void)state;
+	assert_non_null(r);
+	if (scenario_parse(sc, strlen(sc), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(p);
+	orders_parse(p, b, 0, "NC Rifles: FIRE AT Green Dragoons\n"
+	    "Old Waggoner: MOVE TO 24,4\n", 0, r);
+	assert_int_equal(r->nerrors, 0);
+	assert_string_equal(r->lines[0].text, "North Carolina Riflemen: FIRE AT "
+	    "British Legion Infantry");
+	assert_string_equal(r->lines[1].text, "Brig. Gen. Daniel Morgan: MOVE TO 24,4");
+	orders_parse(p, b, 0, "The Rifles: HOLD\n", 0, r);
+	assert_int_equal(r->nerrors, 0);
+	assert_int_equal(r->set.n, 2);
+	/* An alias is measured for a near name like any other name. */
+	orders_parse(p, b, 0, "NC Rifels: HOLD\n", 0, r);
+	assert_string_equal(r->lines[0].text, "North Carolina Riflemen: HOLD   "
+	    "(read \"NC Rifels\" as \"North Carolina Riflemen\")");
+	orders_parser_free(p);
+	battle_free(b);
+	free(r);
+}
+
+/* A brigade line that some of its units cannot take says, for each unit
+ * of the brigade, whether it holds and why (it used to name the first
+ * such unit only, and leave another holding unmentioned). */
+static void
+a_brigade_line_refused_for_a_unit_reports_every_unit(void **state)
+{
+	struct fx *f = *state;
+
+	/* Front Line: 7th Foot, Left Grasshopper, British Legion Infantry,
+	 * Light Infantry Companies; line infantry and guns cannot skirmish. */
+	orders_parse(f->p, f->b, 0, "Front Line: FORM SKIRMISH\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->set.n, 2);
+	assert_string_equal(f->r->lines[0].text, "Front Line (brigade): FORM "
+	    "SKIRMISH, for British Legion Infantry, Light Infantry Companies; "
+	    "7th Foot (Royal Fusiliers) and Left Grasshopper (3-pdr) hold: cannot "
+	    "take skirmish order: only detachments, mounted stands and infantry "
+	    "with the Skirmish ability (which breaks into detachments) can");
+	/* A unit's own line read, another's refused: both told. */
+	orders_parse(f->p, f->b, 0, "Front Line: FORM SKIRMISH\n7th: ADVNCE 2\n"
+	    "Legion Inf: HOLD\n", 0, f->r);
+	assert_string_equal(f->r->lines[0].text, "Front Line (brigade): FORM "
+	    "SKIRMISH, for Light Infantry Companies; 7th Foot (Royal Fusiliers) "
+	    "holds: its own line 2 could not be read; Left Grasshopper (3-pdr) "
+	    "holds: cannot take skirmish order: only detachments, mounted stands "
+	    "and infantry with the Skirmish ability (which breaks into "
+	    "detachments) can; British Legion Infantry has its own order (line 3)");
+	/* None can: the line is refused, each unit named. */
+	orders_parse(f->p, f->b, 0, "Right Flank: FORM SKIRMISH\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	orders_parse(f->p, f->b, 0, "Reserve: FORM DISMOUNTED\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_int_equal(f->r->set.n, 0);
+	assert_non_null(strstr(f->r->lines[0].text, "Reserve (brigade): FORM "
+	    "DISMOUNTED, for no unit; "));
+	assert_non_null(strstr(f->r->lines[0].text, "1st Bn 71st Highlanders"));
+	assert_non_null(strstr(f->r->lines[0].text, "Ogilvie's Troop"));
+	assert_non_null(strstr(f->r->lines[0].text, "British Legion Cavalry"));
 }
 
 /* The skirmish with Fog of War cards in hand. */
@@ -1318,6 +1679,13 @@ main(void)
 		cmocka_unit_test_setup_teardown(vnb_answers_bb7_words_with_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(cards_are_played_by_name_start_or_number, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_card_that_cannot_be_played_says_why, setup, teardown),
+		cmocka_unit_test(names_are_normalised_before_they_are_matched),
+		cmocka_unit_test_setup_teardown(client_spaces_dashes_and_wide_letters_name_units_exactly, setup_cowpens, teardown),
+		cmocka_unit_test_setup_teardown(a_near_name_is_taken_and_said, setup_cowpens, teardown),
+		cmocka_unit_test_setup_teardown(the_limit_grows_with_the_name_and_suggestions_reach_twice_it, setup_cowpens, teardown),
+		cmocka_unit_test(ties_are_refused_with_every_candidate_listed),
+		cmocka_unit_test(a_scenario_alias_names_its_unit),
+		cmocka_unit_test_setup_teardown(a_brigade_line_refused_for_a_unit_reports_every_unit, setup_cowpens, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -189,7 +189,7 @@ lines_not_understood_are_named_with_suggestions(void **state)
 	start(f);
 	raw = mail("m5@crown.example.org", "howe@crown.example.org",
 	    "GAME mill SIDE crown TURN 1 PASSWORD red-coat-secret\r\n"
-	    "23th Foot: ADVANCE 4\r\n"
+	    "23d Ft: ADVANCE 4\r\n"
 	    "Grey: CHRAGE 2nd Virginia\r\n"
 	    "Howe: MOVE TO 24,6\r\n");
 	submit(f, raw, &res);

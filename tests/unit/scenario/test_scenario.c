@@ -199,6 +199,24 @@ static const struct bad bads[] = {
 	    "no side is called 'spain'" },
 	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 origin prussian", 12,
 	    "unknown origin" },
+	/* alias: another name for what the line before declared. */
+	{ 9, "alias \"The Copse\"\nside crown \"Crown\"", 9,
+	    "'alias' must follow a unit, commander or brigade line" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"Howe\"", 13, "already the name of a commander here" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"2nd virginia\"", 13, "also the name of a unit here" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"Welch\"\n    alias \"WELCH\"", 14,
+	    "already the name of another alias" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"Welch\" \"Fusiliers\"", 13, "one alias a line" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"\"", 13, "the other name may not be empty" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias Welch", 13, "the other name" },
+	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"Welch: the Royal\"", 13, "cannot be used in orders" },
 	/* Another ruleset's own weapon (bb7's carbine) is not this one's. */
 	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0 weapon carbine", 12,
 	    "expected a weapon: musket, rifle, native, light-gun" },
@@ -365,6 +383,59 @@ cowpens_scenario_loads(void **state)
 	free(text);
 }
 
+/* alias lines give the unit, commander or brigade declared above them
+ * (stand lines between aside) other names, and change nothing else. */
+static void
+aliases_name_what_the_line_above_declared(void **state)
+{
+	char *text = with_line(12,
+	    "    unit \"23rd Foot\" type british-line stands 2 sp 3,2 at 24,10 facing 0\n"
+	    "    alias \"Royal Welch Fusiliers\"\n    alias \"RWF\"");
+	char *t2 = NULL;
+	struct battle *b = parse_ok(text), *plain = parse_ok(good);
+	int i;
+
+	(void)state;
+	assert_int_equal(b->naliases, 2);
+	assert_string_equal(b->aliases[0].name, "Royal Welch Fusiliers");
+	assert_int_equal(b->aliases[0].of, ALIAS_UNIT);
+	assert_string_equal(b->units[b->aliases[0].idx].name, "23rd Foot");
+	assert_int_equal(b->aliases[1].idx, b->aliases[0].idx);
+	assert_int_equal(b->nunits, plain->nunits);
+	assert_int_equal(plain->naliases, 0);
+	for (i = 0; i < b->nunits; i++)
+		assert_string_equal(b->units[i].name, plain->units[i].name);
+	battle_free(b);
+	free(text);
+	/* After a stand line (its unit), a brigade line and a commander's. */
+	text = with_line(14, "      stand sp 1 at 30,10 facing 45 skirmish\n"
+	    "      alias \"Hessian Jaegers\"");
+	t2 = calloc(1, strlen(text) + 200);
+	assert_non_null(t2);
+	{
+		const char *at = strstr(text, "  brigade \"Va\"");
+		const char *nl = strchr(at, '\n');
+
+		memcpy(t2, text, (size_t)(nl + 1 - text));
+		strcat(t2, "  alias \"Virginia Brigade\"\n");
+		strcat(t2, nl + 1);
+		strcat(t2, "    commander \"Buford\" unit at 24,28\n"
+		    "    alias \"Col. Buford\"\n");
+	}
+	b = parse_ok(t2);
+	assert_int_equal(b->naliases, 3);
+	assert_int_equal(b->aliases[0].of, ALIAS_UNIT);
+	assert_string_equal(b->units[b->aliases[0].idx].name, "Jaegers");
+	assert_int_equal(b->aliases[1].of, ALIAS_BRIGADE);
+	assert_string_equal(b->brigades[b->aliases[1].idx].name, "Va");
+	assert_int_equal(b->aliases[2].of, ALIAS_COMMANDER);
+	assert_string_equal(b->commanders[b->aliases[2].idx].name, "Buford");
+	battle_free(b);
+	battle_free(plain);
+	free(text);
+	free(t2);
+}
+
 /* Detachment slots count against the stand limit, for the units that
  * come after them too: a clear refusal, never a write past the table. */
 static void
@@ -441,6 +512,7 @@ main(void)
 		cmocka_unit_test(nul_byte_is_refused),
 		cmocka_unit_test(line_offset_shifts_reported_lines),
 		cmocka_unit_test(cowpens_scenario_loads),
+		cmocka_unit_test(aliases_name_what_the_line_above_declared),
 		cmocka_unit_test(corpus_files_never_crash),
 		cmocka_unit_test(too_many_stands_with_detachments_is_refused),
 	};
