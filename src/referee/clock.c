@@ -291,8 +291,8 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 	return store_reminder_add(r->st, g->id, g->step, ahead, e);
 }
 
-/* Reminders this close together, or this soon after the phase opened,
- * would tell the players nothing new: they are one mail. */
+/* Reminders this close together would tell the players nothing new:
+ * they are one mail. */
 #define REMIND_APART    60
 #define REMIND_MAX      16
 
@@ -303,9 +303,9 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
  * due.  Of several whose time has come only the nearest the deadline is
  * given (it stands for the others, which store_reminder_sent then
  * counts as sent), so one tick never sends two.  A reminder whose time
- * falls before the phase opened, or within REMIND_APART after it, is
- * skipped: the mail that opened the phase gave the deadline.  So is one
- * within REMIND_APART of a later one.  Words that are not times are
+ * falls before the phase opened is skipped (the mail that opened it gave
+ * the deadline; a deadline set later, by the operator, is reminded of as
+ * usual).  So is one within REMIND_APART of a later one.  Words that are not times are
  * passed over (the setting checked them when it was set).
  */
 static int
@@ -333,7 +333,7 @@ reminder_due(const char *list, int64_t opened, int64_t deadline,
 		int64_t t = deadline - at[i];
 		int later = 0;
 
-		if (t < opened + REMIND_APART || t > now)
+		if (t < opened || t > now)
 			continue;
 		/* A later one, or the same one named twice, stands for it. */
 		for (j = 0; j < n && !later; j++)
