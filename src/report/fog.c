@@ -105,15 +105,15 @@ void
 report_fog_help(struct text *t, const struct battle *b)
 {
 	text_add(t, "This is a fog game: you see the enemy only as your own "
-	    "units and commanders\nsee it, by the line of sight of the %s "
-	    "rules: ground, woods and towns hide\nwhat lies beyond them, and "
-	    "no mail tells you of an enemy unit that none of\nyours can see. "
-	    "An enemy unit your side has lost sight of is shown where it was\n"
-	    "last seen, marked with the turn (on the map, a dashed outline); "
-	    "one your side\nsaw destroyed, rout off or leave the table is "
-	    "known to be gone and is shown no\nmore. The enemy's orders, its "
-	    "dice and the server's seeds stay hidden until the\nbattle is "
-	    "over, when the archive shows everything.\n\n", b->ruleset);
+	    "units and\ncommanders see it, by the line of sight of the %s "
+	    "rules: ground,\nwoods and towns hide what lies beyond them, and no "
+	    "mail tells you of\nan enemy unit that none of yours can see. An "
+	    "enemy unit your side has\nlost sight of is shown where it was last "
+	    "seen, marked with the turn (on\nthe map, a dashed outline); one "
+	    "your side saw destroyed, rout off or\nleave the table is known to "
+	    "be gone and is shown no more. The enemy's\norders, its dice and "
+	    "the server's seeds stay hidden until the battle is\nover, when the "
+	    "archive shows everything.\n\n", b->ruleset);
 }
 
 void
