@@ -1120,6 +1120,10 @@ handle_header(struct intake *in, struct orders_header *h,
 			text_add(&t, "No orders are stored for that phase yet: if "
 			    "none come, your units hold.\n");
 		echo_lines(&t, b, res, ":");
+		/* Refused lines hold the phase back: say until when. */
+		if (order_lines > 0 && step > 0 && forecast_note(in, &g, b, step,
+		    0, &t) != 0)
+			goto out;
 		if (order_lines == 0) {
 			char note[400];
 

@@ -115,6 +115,17 @@ the_settle_time_waits_for_a_clean_set(void **state)
 	free(reply);
 	/* Long after the settle time: still not played. */
 	assert_int_equal(tick_at(f, T0 + 3600).played, 0);
+	/* A mail whose only line is refused says so too, and still holds
+	 * the phase back. */
+	f->r.fixed_now = T0 + 3700;
+	m = mail("s1b@crown.example.org", "howe@crown.example.org",
+	    HDR "Howe: MOVE TO ELSEWHERE\r\n");
+	submit(f, m, &res);
+	free(m);
+	reply = last_mail(f);
+	assert_non_null(strstr(reply, "does not count as in"));
+	free(reply);
+	assert_int_equal(tick_at(f, T0 + 3900).played, 0);
 	f->r.fixed_now = T0 + 4000;
 	m = mail("s2@crown.example.org", "howe@crown.example.org",
 	    HDR "Howe: MOVE TO 20,6\r\n");
