@@ -192,8 +192,8 @@ owed(struct referee *r, const struct store_game *g, const struct battle *b,
  * a fixed-deadline game or after a WAIT. */
 static int
 early_due(struct referee *r, const struct store_game *g,
-    const struct battle *b, int owing, int sent, int waiting, int fixed,
-    int64_t now, int *due, char *reason, size_t rsize, struct err *e)
+    const struct battle *b, int owing, int waiting, int fixed, int64_t now,
+    int *due, char *reason, size_t rsize, struct err *e)
 {
 	struct play_forecast f;
 
@@ -202,7 +202,6 @@ early_due(struct referee *r, const struct store_game *g,
 		return 0;
 	if (referee_forecast(r, g, b, now, &f, e) != 0)
 		return -1;
-	(void)sent;
 	if (f.at < 0 || f.at > now)
 		return 0;
 	*due = 1;
@@ -381,8 +380,8 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	deadline = c.deadline;
 	if (paused)
 		goto done;
-	if (early_due(r, &g, b, owing, sent, waiting, fixed, now, &due,
-	    reason, sizeof(reason), e) != 0)
+	if (early_due(r, &g, b, owing, waiting, fixed, now, &due, reason,
+	    sizeof(reason), e) != 0)
 		goto fail;
 	if (due) {
 		/* every order is in (and settled) */
