@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "map/map.h"
@@ -44,6 +45,18 @@ cmd_map(int argc, char **argv)
 	if (argc != 3)
 		return cli_usage_error("map", "takes a game and a file, and "
 		    "--side SIDE for a side's view");
+	{
+		/* The file's kind is its ending: a PNG named .gif would
+		 * mislead whoever opens it. */
+		const char *dot = strrchr(argv[2], '.');
+
+		if (strcmp(argv[2], "-") != 0 && (dot == NULL ||
+		    strchr(dot, '/') != NULL || (strcmp(dot, ".png") != 0 &&
+		    strcmp(dot, ".svg") != 0 && strcmp(dot, ".txt") != 0)))
+			return cli_usage_error("map", "FILE must end in .png, .svg "
+			    "or .txt (or be - for the text map on standard "
+			    "output)");
+	}
 	memset(&g, 0, sizeof(g));
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);

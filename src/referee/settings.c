@@ -102,6 +102,25 @@ referee_parse_time(const char *v, int64_t *secs)
 	return 0;
 }
 
+/* 1 if path is a regular file that starts as a compiled time zone does
+ * ("TZif", RFC 8536). */
+static int
+is_tzif(const char *path)
+{
+	struct stat st;
+	char magic[4];
+	FILE *f;
+	int ok;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (f = fopen(path, "rb")) == NULL)
+		return 0;
+	ok = fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+	    memcmp(magic, "TZif", 4) == 0;
+	fclose(f);
+	return ok;
+}
+
 static const struct setting_def *
 find_def(const char *key)
 {
@@ -229,11 +248,12 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			    "\"%s\"", value);
 	} else if (strcmp(d->values, "TZ") == 0) {
 		char zone[300];
-		struct stat st;
 
+		/* A zone is a TZif file of the tz database, not merely a
+		 * path that is there ("Europe" is a directory). */
 		snprintf(zone, sizeof(zone), "/usr/share/zoneinfo/%s", value);
 		if (strcmp(value, "UTC") != 0 && (strstr(value, "..") != NULL ||
-		    value[0] == '/' || stat(zone, &st) != 0))
+		    value[0] == '/' || !is_tzif(zone)))
 			return err_set(e, ERR_USER, "%s: no time zone called \"%s\" "
 			    "(names as in /usr/share/zoneinfo: Europe/London)", key,
 			    value);

@@ -328,6 +328,18 @@ check "set a bad deadline" 1 "$bin" --db "$db" set cowpens deadline soon
 says "set a bad deadline" "takes a time such as 48h"
 check "set a time zone" 0 "$bin" --db "$db" set cowpens timezone Europe/London
 check "set no such zone" 1 "$bin" --db "$db" set cowpens timezone Mars/Olympus
+# A directory of the tz database is no zone (issue 23, problem 7).
+check "set a zone directory" 1 "$bin" --db "$db" set cowpens timezone Europe
+# Every manual page names the version the build is (issue 23, problem 7:
+# despatchd(8) said 0.3.0).
+ver=$(sed -n 's/^project(despatch VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
+for page in "$src"/docs/*.[1-8]; do
+	head -n1 "$page" | grep -q "\"despatch $ver\"" && pass=$((pass + 1)) ||
+	    { echo "FAIL: $page does not say despatch $ver"; fail=$((fail + 1)); }
+done
+# A map's file is named for what it holds: a PNG is never written as .gif.
+check "map to a .gif" 2 "$bin" --db "$db" map cowpens "$work/field.gif"
+[ ! -e "$work/field.gif" ] && pass=$((pass + 1)) || { echo "FAIL: map wrote field.gif"; fail=$((fail + 1)); }
 check "tick" 0 "$bin" --db "$db" tick
 says "tick" "phases played"
 check "pause" 0 "$bin" --db "$db" pause cowpens --why "the umpire is away"
