@@ -383,12 +383,12 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	if (early_due(r, &g, b, owing, waiting, fixed, now, &due, reason,
 	    sizeof(reason), e) != 0)
 		goto fail;
-	if (due) {
-		/* every order is in (and settled) */
-	} else if (deadline > 0 && now >= deadline + grace) {
+	/* Early (every order in and settled), else at the deadline, else
+	 * the reminders that are due. */
+	if (!due && deadline > 0 && now >= deadline + grace) {
 		due = 1;
 		snprintf(reason, sizeof(reason), "its deadline passed");
-	} else if (deadline > 0 && now < deadline && closed == 0) {
+	} else if (!due && deadline > 0 && now < deadline && closed == 0) {
 		/* (While a phase is closed for its nonces no orders are owed,
 		 * and nobody is reminded of any.) */
 		char list[128], word[32];
