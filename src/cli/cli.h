@@ -23,6 +23,8 @@ extern const char *db_path;
 /* The configuration read with -c, or NULL. */
 struct config;
 extern const struct config *cli_config;
+/* For 'check': the -c FILE given, which main does not load for it. */
+extern const char *cli_config_path;
 
 /* Prints the error; returns 75 for a passing failure, else 1. */
 int cli_fail(const struct err *e);
@@ -53,6 +55,7 @@ int cmd_pause(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_extend(int argc, char **argv);
 int cmd_status(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);
 int cmd_ledger(int argc, char **argv);

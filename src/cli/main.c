@@ -38,6 +38,7 @@
 
 const char *db_path;
 const struct config *cli_config;
+const char *cli_config_path;
 /* The referee's options: the configuration's, else the environment's,
  * read once in main. */
 static struct referee_opts cli_ropts;
@@ -1005,6 +1006,8 @@ static const struct cli_command commands[] = {
 	    "remove a game that has not started" },
 	{ "game", NULL, "game upgrade GAME",
 	    "carry a game over to this build's rules engine" },
+	{ "check", cmd_check, "check",
+	    "check the configuration as despatchd does at its start" },
 	{ "tick", cmd_tick, "tick",
 	    "play what is due, send due reminders (cron)" },
 	{ "status", cmd_status, "status",
@@ -1107,6 +1110,13 @@ main(int argc, char **argv)
 			argc -= 2;
 			i--;
 		}
+	}
+	/* 'check' reads the file itself: a broken one is what it reports. */
+	for (i = 1; i < argc && argv[i][0] == '-'; i++)
+		;
+	if (i < argc && strcmp(argv[i], "check") == 0) {
+		cli_config_path = conf_arg;
+		conf_arg = NULL;
 	}
 	/* The configuration file: its database (unless --db says another)
 	 * and the From of the mail of games made now. */

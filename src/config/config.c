@@ -12,11 +12,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 struct load {
 	struct config *c;
@@ -97,24 +99,28 @@ valid_from(const char *v)
 	    plain_address(lt + 1, (size_t)(gt - lt - 1));
 }
 
-/* "250ms", "30s", "2m", "1h" or plain seconds, as milliseconds (from
- * 10 ms to a day). */
-static int
-duration_ms(const char *v, int *out)
+int
+config_duration_ms(const char *v, int *out)
 {
 	char *end;
-	long n = strtol(v, &end, 10);
+	int64_t n, unit = 1000;
 
-	if (end == v || n < 0 || n > 86400000)
+	/* 64 bits whatever long is: "24000h" times an hour's milliseconds
+	 * would wrap a 32-bit long and come out looking small. */
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (end == v || errno != 0 || n < 0 || n > 86400000 ||
+	    !isdigit((unsigned char)*v))
 		return -1;
 	if (strcmp(end, "ms") == 0)
-		end += 2;
+		unit = 1, end += 2;
 	else if (*end == 'm')
-		n *= 60000, end++;
+		unit = 60000, end++;
 	else if (*end == 'h')
-		n *= 3600000, end++;
+		unit = 3600000, end++;
 	else if (*end == 's' || *end == '\0')
-		n *= 1000, end += *end == 's';
+		end += *end == 's';
+	n *= unit;
 	if (*end != '\0' || n < 10 || n > 86400000)
 		return -1;
 	*out = (int)n;
@@ -125,7 +131,7 @@ duration_ms(const char *v, int *out)
 static int
 poll_key(struct load *l, struct config *c, const char *value)
 {
-	return duration_ms(value, &c->poll_ms) == 0 ? 1 : bad(l, "poll takes "
+	return config_duration_ms(value, &c->poll_ms) == 0 ? 1 : bad(l, "poll takes "
 	    "a time such as 30s, 2m, 1h or 250ms (10ms to 24h), not \"%s\"%s",
 	    value, "");
 }
@@ -197,6 +203,16 @@ handler(void *user, const char *section, const char *name, const char *v0)
 			rc = copy(l, c->key, sizeof(c->key), name, value);
 		else if (strcmp(name, "templates") == 0)
 			rc = copy(l, c->templates, sizeof(c->templates), name, value);
+		else if (strcmp(name, "log") == 0) {
+			if (strcmp(value, "stderr") == 0)
+				c->log = CONFIG_LOG_STDERR, rc = 1;
+			else if (strcmp(value, "syslog") == 0)
+				c->log = CONFIG_LOG_SYSLOG, rc = 1;
+			else
+				rc = bad(l, "log takes stderr (the journal, under "
+				    "systemd) or syslog (the mail facility), not "
+				    "\"%s\"%s", value, "");
+		}
 	} else if (strcmp(section, "imap") == 0) {
 		rc = server_key(l, &c->imap, section, name, value);
 		if (rc < 0 && strcmp(name, "processed") == 0)
@@ -285,6 +301,29 @@ config_read(FILE *f, const char *path, struct config *c, struct err *e)
 	return 0;
 }
 
+/* Whether a password file is despatch's alone: nobody but its owner may
+ * read it, or (the Debian way for a file root hands a daemon) root owns
+ * it and only the group we run in may read it too.  Writable by anyone
+ * but its owner, it is not. */
+static int
+secret_private(const struct stat *st)
+{
+	gid_t groups[256];
+	int n, i;
+
+	if ((st->st_mode & 077) == 0)
+		return 1;
+	if ((st->st_mode & 037) != 0 || st->st_uid != 0)
+		return 0;
+	if (st->st_gid == getegid())
+		return 1;
+	n = getgroups((int)(sizeof(groups) / sizeof(groups[0])), groups);
+	for (i = 0; i < n; i++)
+		if (groups[i] == st->st_gid && st->st_gid != 0)
+			return 1;
+	return 0;
+}
+
 int
 config_read_secret(const char *path, char *out, size_t size, struct err *e)
 {
@@ -295,10 +334,12 @@ config_read_secret(const char *path, char *out, size_t size, struct err *e)
 	if (f == NULL)
 		return err_set(e, ERR_USER, "%s: cannot read the password file: %s",
 		    path, strerror(errno));
-	if (fstat(fileno(f), &st) == 0 && (st.st_mode & 077) != 0) {
+	if (fstat(fileno(f), &st) == 0 && !secret_private(&st)) {
 		fclose(f);
 		return err_set(e, ERR_USER, "%s: the password file may be read by "
-		    "others; make it readable by despatch alone (chmod 600)", path);
+		    "others; make it readable by despatch alone (chmod 600, or "
+		    "chown root:GROUP and chmod 640 where GROUP is despatchd's "
+		    "group)", path);
 	}
 	if (fgets(out, (int)size, f) == NULL) {
 		fclose(f);

@@ -37,6 +37,8 @@ struct config {
 	                                     * built-in ones; "": none */
 	char from[CONFIG_VALUE_MAX];        /* "Name <addr>" or addr */
 	char user[64];                      /* drop root to this user */
+	enum { CONFIG_LOG_STDERR, CONFIG_LOG_SYSLOG } log;  /* where
+	                                     * despatchd's lines go */
 	struct config_server imap;
 	char processed[128];                /* IMAP folder for stored mail */
 	char quarantine[128];               /* ... and for mail intake failed */
@@ -55,6 +57,29 @@ struct config {
 int config_load(const char *path, struct config *c, struct err *e);
 /* The same from an open stream, its messages naming path. */
 int config_read(FILE *f, const char *path, struct config *c, struct err *e);
+
+/* "250ms", "30s", "2m", "1h" or plain seconds, as milliseconds from
+ * 10 ms to a day: 0 and *out, or -1. */
+int config_duration_ms(const char *v, int *out);
+
+/* What config_check tells of each problem it finds: one line, naming
+ * the file (and the setting) and what would be right. */
+typedef void (*config_problem_fn)(void *arg, const char *what);
+
+/* Checks, without starting anything or reaching any server, that what a
+ * despatchd started on c would use is there and usable by this process:
+ * the database's folder, the mailbox settings (a mailbox to watch, the
+ * syntax of each URL), each password file (readable, private, not
+ * empty), CA files, the Maildir and its new/ and cur/, the key, the
+ * templates folder, the user to run as.  daemon: c is for despatchd
+ * (a database and a mailbox are needed).  The number of problems, each
+ * told to fn. */
+int config_check(const struct config *c, int daemon, config_problem_fn fn,
+    void *arg);
+
+/* Run as root with c's user set, becomes that user, its group and its
+ * other groups, for good; otherwise does nothing.  0, or -1 with e set. */
+int config_become_user(const struct config *c, struct err *e);
 
 /* Reads the first line of a password file into out (size bytes), without
  * its line end.  0, or -1 with e set. */

@@ -2,7 +2,7 @@
  * despatchd.c - the despatch daemon: takes mail in, answers it, plays the
  * phases that are due and sends what is queued, by itself.
  *
- *   despatchd -c FILE [-f] [--once]
+ *   despatchd [-c FILE] [-f] [--once]
  *
  * Intake: an IMAP folder ([imap] in despatch.conf(5)), a local Maildir
  * ([maildir]), or both.  Each mail goes through the same intake as
@@ -23,11 +23,17 @@
  * Outbox: sent over SMTP ([smtp]) after every round, with the retries of
  * 'despatch outbox send'.  Clock: 'despatch tick' every round.
  *
- * Process: one daemon a database (a lock file beside it); SIGTERM and
- * SIGINT finish the round and exit; SIGHUP reloads the configuration;
- * started as root with 'user =' set, it drops to that user once its files
- * are open.  It logs to stderr, one line an event, with a level.
- * Daemon glue may exit on errors; the library never does.
+ * Process: the configuration is checked first (config_check: every
+ * local file, folder and URL it will use) and a problem is exit 78, which
+ * the unit does not restart on; a server out of reach is not a problem,
+ * only retried.  Started as root with 'user =' set, it becomes that user
+ * before it touches a file.  One daemon a database (a lock file beside
+ * it); SIGTERM and SIGINT finish the round and exit; SIGHUP reloads the
+ * configuration (reload() says what it applies).  It logs one line an
+ * event, with a level: to stderr (with the journal's priority prefixes
+ * when stderr is the journal) or to syslog.  With libsystemd it tells
+ * the service manager when it is ready (Type=notify).  Daemon glue may
+ * exit on errors; the library never does.
  */
 #define _GNU_SOURCE    /* ppoll */
 #include <sys/file.h>
@@ -37,19 +43,21 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <malloc.h>
 #include <poll.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
+#ifdef DESPATCH_HAVE_SYSTEMD
+#include <systemd/sd-daemon.h>
+#endif
 
 #include "config/config.h"
 #include "core/crash.h"
@@ -69,6 +77,51 @@
 static volatile sig_atomic_t stop_asked, reload_asked;
 static const char *conf_path;
 
+/* Where the lines go: stderr, with sd-daemon's "<N>" priority before
+ * each when stderr is the journal's stream (systemd says so in
+ * $JOURNAL_STREAM), so that 'journalctl -p err' finds the errors; or
+ * syslog's mail facility, beside the MTA's own lines (log = syslog). */
+static int log_journal, log_syslog;
+/* Warnings and errors logged since the round began: --once's exit. */
+static int round_troubles;
+
+static int
+priority_of(const char *level)
+{
+	if (strcmp(level, "fatal") == 0)
+		return LOG_CRIT;
+	if (strcmp(level, "error") == 0)
+		return LOG_ERR;
+	if (strcmp(level, "warning") == 0)
+		return LOG_WARNING;
+	return LOG_INFO;
+}
+
+/* Whether fd 2 is the stream $JOURNAL_STREAM ("DEVICE:INODE") names. */
+static int
+stderr_is_journal(void)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+
+	if (js == NULL || sscanf(js, "%llu:%llu", &dev, &ino) != 2 ||
+	    fstat(2, &st) != 0)
+		return 0;
+	return (unsigned long long)st.st_dev == dev &&
+	    (unsigned long long)st.st_ino == ino;
+}
+
+static void
+log_to(int where)
+{
+	if (where == CONFIG_LOG_SYSLOG && !log_syslog)
+		openlog("despatchd", LOG_PID, LOG_MAIL);
+	else if (where != CONFIG_LOG_SYSLOG && log_syslog)
+		closelog();
+	log_syslog = where == CONFIG_LOG_SYSLOG;
+}
+
 static void
 logmsg(const char *level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -76,14 +129,46 @@ logmsg(const char *level, const char *fmt, ...)
 static void
 logmsg(const char *level, const char *fmt, ...)
 {
+	char line[2048];
+	int prio = priority_of(level);
 	va_list ap;
 
-	fprintf(stderr, "despatchd: %s: ", level);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (prio <= LOG_WARNING)
+		round_troubles++;
+	if (log_syslog) {
+		syslog(prio, "%s: %s", level, line);
+		return;
+	}
+	if (log_journal)
+		fprintf(stderr, "<%d>%s: %s\n", prio, level, line);
+	else
+		fprintf(stderr, "despatchd: %s: %s\n", level, line);
 	fflush(stderr);
+}
+
+/* The service manager told what the daemon is doing (Type=notify): ready
+ * once its checks passed, reloading, stopping, and each round's status
+ * line.  Without libsystemd at build, nothing is told. */
+static void
+notify(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+notify(const char *fmt, ...)
+{
+#ifdef DESPATCH_HAVE_SYSTEMD
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	(void)sd_notify(0, msg);
+#else
+	(void)fmt;
+#endif
 }
 
 /* snprintf into a path buffer; -1 (and an empty path) when it would not
@@ -636,13 +721,18 @@ full_wait(struct referee *r)
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: despatchd -c FILE [-f] [--once]\n\n"
+	fprintf(f, "usage: despatchd [-c FILE] [-f] [--once]\n\n"
 	    "The despatch daemon: takes in the mail of the [imap] folder or the\n"
-	    "[maildir] in FILE (despatch.conf(5)), answers it, plays the phases\n"
-	    "the game clock says are due and sends queued mail over [smtp]. It\n"
-	    "stays in the foreground (-f is accepted for systemd units) and logs\n"
-	    "to stderr. --once does one round and exits. SIGTERM or SIGINT\n"
-	    "finish the round and exit; SIGHUP reloads FILE.\n");
+	    "[maildir] in FILE (despatch.conf(5); default $DESPATCH_CONFIG, else\n"
+	    "/etc/despatch/despatch.conf), answers it, plays the phases the game\n"
+	    "clock says are due and sends queued mail over [smtp].\n\n"
+	    "It checks FILE first and exits 78 on any problem, one line each\n"
+	    "('despatch check' runs the same check). It stays in the foreground\n"
+	    "(-f is accepted for systemd units) and logs to stderr, with the\n"
+	    "journal's priorities under systemd, or to syslog (log = syslog).\n"
+	    "--once does one round and exits, 1 if the round logged a warning\n"
+	    "or an error. SIGTERM or SIGINT finish the round and exit; SIGHUP\n"
+	    "reloads FILE, refusing a broken one.\n");
 }
 
 /* The Maildir's new/ watched with inotify (-1 when it cannot be). */
@@ -692,10 +782,122 @@ outbox_round(struct referee *r, const struct config *c)
 	sodium_memzero(smtp.password, sizeof(smtp.password));
 }
 
+/* Exit statuses a service manager can tell apart (sysexits.h): a
+ * configuration it is no use restarting on (the unit's
+ * RestartPreventExitStatus), and trouble that may pass. */
+#define EXIT_CONFIG 78
+#define EXIT_TEMP   75
+
+static void
+problem_said(void *arg, const char *what)
+{
+	(void)arg;
+	logmsg("error", "%s", what);
+}
+
+/* The referee's options from c, else the environment's (read here: the
+ * library reads none of it). */
+static void
+ropts_of(const struct config *c, struct referee_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
+		o->busy_ms = strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10);
+	o->from = c->from[0] != '\0' ? c->from : getenv("DESPATCH_FROM");
+	o->key_path = c->key[0] != '\0' ? c->key : getenv("DESPATCH_KEY");
+	o->templates = c->templates[0] != '\0' ? c->templates :
+	    getenv("DESPATCH_TEMPLATES");
+}
+
+/* The key must be the one every game being played was begun with.
+ * 0, or -1 (said). */
+static int
+key_agrees(struct referee *r)
+{
+	char games[600];
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	rc = referee_key_agrees(r, games, sizeof(games), &e);
+	if (rc < 0)
+		logmsg("fatal", "%s", e.msg);
+	else if (rc > 0)
+		logmsg("fatal", "the ledger key is not the one these games were "
+		    "begun with: %s; their chains cannot take another key's "
+		    "signature: put the old key file back (see 'despatch ledger "
+		    "GAME' for the key each game names)", games);
+	return rc == 0 ? 0 : -1;
+}
+
+/* SIGHUP: the file read and checked again; what can change while games
+ * run is applied, what cannot is said.  A broken file is refused whole
+ * and the running configuration kept. */
+static int
+reload(struct referee *r, struct config *conf, struct imap_link *link,
+    int *ino)
+{
+	static struct config fresh;
+	struct referee_opts o;
+	struct err e;
+
+	notify("RELOADING=1");
+	err_clear(&e);
+	if (config_load(conf_path, &fresh, &e) != 0) {
+		logmsg("error", "reload refused, the running configuration kept: "
+		    "%s", e.msg);
+		return -1;
+	}
+	if (config_check(&fresh, 1, problem_said, NULL) > 0) {
+		logmsg("error", "reload refused, the running configuration kept: "
+		    "%s has the problems above", conf_path);
+		return -1;
+	}
+	if (strcmp(fresh.key, conf->key) != 0) {
+		logmsg("error", "reload refused, the running configuration kept: "
+		    "key changed from \"%s\" to \"%s\"; a running despatchd keeps "
+		    "the key its games are signed with (a restart takes a new one "
+		    "only when no game being played was begun with the old)",
+		    conf->key, fresh.key);
+		return -1;
+	}
+	ropts_of(&fresh, &o);
+	if (referee_reconfigure(r, &o, &e) != 0) {
+		logmsg("error", "reload refused, the running configuration kept: "
+		    "%s", e.msg);
+		return -1;
+	}
+	if (strcmp(fresh.database, conf->database) != 0) {
+		logmsg("warning", "reload: database changed to %s: that takes a "
+		    "restart; serving %s until then", fresh.database,
+		    conf->database);
+		memcpy(fresh.database, conf->database, sizeof(fresh.database));
+	}
+	if (strcmp(fresh.user, conf->user) != 0) {
+		logmsg("warning", "reload: user changed to \"%s\": that takes a "
+		    "restart", fresh.user);
+		memcpy(fresh.user, conf->user, sizeof(fresh.user));
+	}
+	*conf = fresh;
+	log_to(conf->log);
+	/* New servers or folders take effect now. */
+	imap_drop(link, NULL);
+	link->next_try = 0;
+	mail_smtp_session_free(smtp_session);
+	smtp_session = NULL;
+	if (*ino >= 0)
+		close(*ino);
+	*ino = maildir_watch(conf);
+	logmsg("info", "reloaded %s: templates %s, from %s for games made from "
+	    "now on, the mailbox settings anew", conf_path, conf->templates[0] ?
+	    conf->templates : "built in", referee_from(r));
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	struct config conf;
+	static struct config conf;
 	struct referee *r = NULL;
 	struct referee_opts ropts;
 	struct err e;
@@ -705,11 +907,13 @@ main(int argc, char **argv)
 	time_t last_tick = 0;
 	sigset_t blocked, waitmask;
 	char lock[CONFIG_PATH_MAX + 16];
-	int once = 0, i, lockfd, ino;
+	int once = 0, i, lockfd, ino, troubles = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
 			conf_path = argv[++i];
+		else if (strncmp(argv[i], "--config=", 9) == 0 && argv[i][9])
+			conf_path = argv[i] + 9;
 		else if (strcmp(argv[i], "-f") == 0)
 			;
 		else if (strcmp(argv[i], "--once") == 0)
@@ -717,15 +921,22 @@ main(int argc, char **argv)
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);
 			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("despatchd %s\n", DESPATCH_VERSION);
+			return 0;
 		} else {
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (conf_path == NULL) {
-		usage(stderr);
-		return 2;
-	}
+	/* The same default as despatch(1): $DESPATCH_CONFIG, else the
+	 * system's file. */
+	if (conf_path == NULL && getenv("DESPATCH_CONFIG") != NULL &&
+	    *getenv("DESPATCH_CONFIG") != '\0')
+		conf_path = getenv("DESPATCH_CONFIG");
+	if (conf_path == NULL)
+		conf_path = "/etc/despatch/despatch.conf";
+	log_journal = stderr_is_journal();
 	/* A daemon lives for months: large buffers (a battle, a 4 MB mail)
 	 * come from mmap and go back when freed, rather than raising glibc's
 	 * threshold and staying in the heap for good. */
@@ -740,28 +951,22 @@ main(int argc, char **argv)
 	err_clear(&e);
 	if (config_load(conf_path, &conf, &e) != 0) {
 		logmsg("fatal", "%s", e.msg);
-		return 1;
+		return EXIT_CONFIG;
 	}
-	if (conf.database[0] == '\0' || (!conf.maildir.set && !conf.imap.set)) {
-		logmsg("fatal", "%s: despatchd needs 'database' and a mailbox to "
-		    "watch: an [imap] section or a [maildir]", conf_path);
-		return 1;
+	log_to(conf.log);
+	/* Everything from here is done as the user the daemon runs as, and
+	 * checked as that user: what it cannot read now it could not read
+	 * at the first turn either. */
+	if (config_become_user(&conf, &e) != 0) {
+		logmsg("fatal", "%s", e.msg);
+		return EXIT_CONFIG;
 	}
-	if (conf.imap.set && (conf.imap.user[0] == '\0' ||
-	    conf.imap.password_file[0] == '\0')) {
-		logmsg("fatal", "%s: [imap] needs user and password-file",
-		    conf_path);
-		return 1;
+	if (config_check(&conf, 1, problem_said, NULL) > 0) {
+		logmsg("fatal", "%s: not started: the configuration has the "
+		    "problems above ('despatch check' lists them too)", conf_path);
+		return EXIT_CONFIG;
 	}
-	memset(&ropts, 0, sizeof(ropts));
-	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
-		ropts.busy_ms = strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10);
-	/* The referee's options: the configuration's, else the
-	 * environment's (read here: the library reads none of it). */
-	ropts.from = conf.from[0] != '\0' ? conf.from : getenv("DESPATCH_FROM");
-	ropts.key_path = conf.key[0] != '\0' ? conf.key : getenv("DESPATCH_KEY");
-	ropts.templates = conf.templates[0] != '\0' ? conf.templates :
-	    getenv("DESPATCH_TEMPLATES");
+	ropts_of(&conf, &ropts);
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -772,12 +977,13 @@ main(int argc, char **argv)
 		    "lock cannot be made: %s)", lock, strerror(errno));
 		return 1;
 	}
-	/* A damaged file is refused before any mail is spooled into it. */
+	/* A damaged file is refused before any mail is spooled into it; a
+	 * busy one may pass. */
 	if (referee_open(conf.database, 0, &ropts, &r, &e) != 0 ||
 	    referee_store_check(r, &e) != 0) {
 		logmsg("fatal", "%s", e.msg);
 		referee_free(r);
-		return 1;
+		return e.kind == ERR_TEMP ? EXIT_TEMP : EXIT_CONFIG;
 	}
 	{
 		const char *copy = NULL;
@@ -787,16 +993,6 @@ main(int argc, char **argv)
 			logmsg("info", "%s was at schema version %d and is now at %d; "
 			    "a copy of it as it was is kept as %s", conf.database,
 			    from, now, copy);
-	}
-	/* Root drops to the configured user once its files are open. */
-	if (getuid() == 0 && conf.user[0] != '\0') {
-		struct passwd *pw = getpwnam(conf.user);
-
-		if (pw == NULL || setgroups(0, NULL) != 0 ||
-		    setgid(pw->pw_gid) != 0 || setuid(pw->pw_uid) != 0) {
-			logmsg("fatal", "cannot become user %s", conf.user);
-			return 1;
-		}
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -813,9 +1009,9 @@ main(int argc, char **argv)
 	sigaddset(&blocked, SIGHUP);
 	sigprocmask(SIG_BLOCK, &blocked, &waitmask);
 	{
-		/* The ledger's key, read (or made) now, as the user the
-		 * daemon runs as: a key it cannot read should stop it here,
-		 * not at the first turn. */
+		/* The ledger's key, read (or made) now: a key it cannot read
+		 * should stop it here, not at the first turn; and a key other
+		 * than the one the games being played were begun with. */
 		unsigned char pk[32];
 		char kp[4200], hex[65];
 		struct err ke;
@@ -823,21 +1019,23 @@ main(int argc, char **argv)
 		err_clear(&ke);
 		if (referee_key(r, pk, kp, sizeof(kp), &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return 1;
+			return EXIT_CONFIG;
 		}
 		ledger_hex(pk, 32, hex);
 		logmsg("info", "ledger key %s in %s", hex, kp);
+		if (key_agrees(r) != 0)
+			return EXIT_CONFIG;
 		/* An operator's templates with a mistake stop the daemon
 		 * here, naming the line, rather than a turn later. */
 		if (referee_templates_check(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return 1;
+			return EXIT_CONFIG;
 		}
 		/* Keys an older despatch kept in the database go to their
 		 * file, and out of the database for good. */
 		if (referee_keys_settle(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return 1;
+			return ke.kind == ERR_TEMP ? EXIT_TEMP : EXIT_CONFIG;
 		}
 		/* A daemon killed between an intake's commit and drawing the
 		 * replies' maps left them held for ten minutes: they go now,
@@ -861,30 +1059,19 @@ main(int argc, char **argv)
 	    conf.maildir.set ? " Maildir " : "",
 	    conf.maildir.set ? conf.maildir.path : "");
 	status(r, "running", "starting");
+	notify("READY=1\nSTATUS=serving %s", conf.database);
 	while (!stop_asked) {
 		struct tick_result tr;
 		int taken = 0, ms;
 		char detail[900];
 
 		if (reload_asked) {
-			struct config fresh;
-
 			reload_asked = 0;
-			if (config_load(conf_path, &fresh, &e) != 0)
-				logmsg("error", "reload: %s (keeping the old)", e.msg);
-			else {
-				conf = fresh;
-				/* New servers or folders take effect now. */
-				imap_drop(&link, NULL);
-				link.next_try = 0;
-				mail_smtp_session_free(smtp_session);
-				smtp_session = NULL;
-				if (ino >= 0)
-					close(ino);
-				ino = maildir_watch(&conf);
-				logmsg("info", "reloaded %s", conf_path);
-			}
+			(void)reload(r, &conf, &link, &ino);
+			notify("READY=1");
 		}
+		troubles += round_troubles;
+		round_troubles = 0;
 		clock_gettime(CLOCK_MONOTONIC, &r0);
 		if (full_wait(r))
 			goto wait;
@@ -926,6 +1113,7 @@ main(int argc, char **argv)
 		    ms_between(&r3, &r4));
 		if (!full_wait(r))
 			status(r, "running", detail);
+		notify("STATUS=%s", detail);
 wait:
 		/* Pages freed in the round go back to the system before the
 		 * wait (a round's battles and mails come and go; without this the
@@ -958,6 +1146,8 @@ wait:
 				;
 		}
 	}
+	troubles += round_troubles;
+	notify("STOPPING=1");
 	status(r, "stopped", stop_asked ? "asked to stop" : "one round done");
 	logmsg("info", "stopping");
 	imap_drop(&link, NULL);
@@ -966,5 +1156,13 @@ wait:
 	if (ino >= 0)
 		close(ino);
 	close(lockfd);
+	/* --once is a check a script or a timer can trust: a round with a
+	 * warning or an error in it did not all go through. */
+	if (once && troubles > 0) {
+		fprintf(stderr, "despatchd: the round had %d warning%s or error%s "
+		    "(above)\n", troubles, troubles == 1 ? "" : "s",
+		    troubles == 1 ? "" : "s");
+		return 1;
+	}
 	return 0;
 }

@@ -300,6 +300,15 @@ ensure_folder(struct imap *im, const char *name, struct err *e)
 }
 
 int
+imap_url_check(const char *url, struct err *e)
+{
+	struct imap im;
+
+	memset(&im, 0, sizeof(im));
+	return parse_url(url, &im, e);
+}
+
+int
 imap_open(const struct mail_imap *cfg, struct imap **out, struct err *e)
 {
 	struct imap *im = calloc(1, sizeof(*im));

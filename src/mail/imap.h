@@ -40,6 +40,9 @@ struct imap_msg {
 	int64_t arrived;
 };
 
+/* Whether url is one imap_open can use (imap[s]://host[:port][/FOLDER]):
+ * 0, or -1 with e saying what is wrong.  Reaches no server. */
+int imap_url_check(const char *url, struct err *e);
 /* Connects, checks the server's certificate (chain and name), logs in,
  * makes the two folders when missing and selects the watched one.  The
  * password is used for the login only and not kept.  0, or -1 with e set

@@ -75,6 +75,9 @@ void referee_init_with(struct referee *r, struct store *st,
     const struct referee_opts *o);
 void referee_init(struct referee *r, struct store *st);
 void referee_fini(struct referee *r);
+/* The right-hand side of from's address, for Message-IDs ("localhost"
+ * when it has none). */
+void referee_domain_of(const char *from, char *out, size_t size);
 
 /* The bytes to send for queued mail m: when it was queued to have its
  * visuals drawn at sending (a welcome's map of the field at the start),

@@ -35,9 +35,8 @@ static int queue_welcome(struct referee *r, const struct store_game *g, int late
     const struct battle *b, const struct store_player *p, const char *secret,
     struct err *e);
 
-/* The right-hand side of from's address, for Message-IDs. */
-static void
-domain_of(const char *from, char *out, size_t size)
+void
+referee_domain_of(const char *from, char *out, size_t size)
 {
 	const char *at = strrchr(from, '@');
 
@@ -75,7 +74,7 @@ referee_init_with(struct referee *r, struct store *st,
 	if (o != NULL && o->domain != NULL && *o->domain)
 		snprintf(r->domain, sizeof(r->domain), "%s", o->domain);
 	else
-		domain_of(r->from, r->domain, sizeof(r->domain));
+		referee_domain_of(r->from, r->domain, sizeof(r->domain));
 	if (o != NULL) {
 		r->fixed_now = o->fixed_now;
 		r->key_demo = o->key_demo;
@@ -255,7 +254,7 @@ referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
 		char saved[sizeof(r->domain)];
 
 		memcpy(saved, r->domain, sizeof(saved));
-		domain_of(game_from, r->domain, sizeof(r->domain));
+		referee_domain_of(game_from, r->domain, sizeof(r->domain));
 		make_msgid(r, game, kind, msgid, sizeof(msgid));
 		memcpy(r->domain, saved, sizeof(saved));
 	} else {

@@ -125,6 +125,18 @@ const struct narrative *referee_narrative(struct referee *r,
 int referee_game_events(struct referee *r, int64_t game, int step,
     struct events *ev, int **steps, struct err *e);
 
+/* A running referee's options changed (a daemon's reload): the From of
+ * games made from now on, and the templates folder, whose files are all
+ * loaded before any replaces the old.  The key and the database are not
+ * changed.  0, or -1 with e set and the old options kept whole. */
+int referee_reconfigure(struct referee *r, const struct referee_opts *o,
+    struct err *e);
+/* Whether the referee's key is the one every game being played was
+ * begun with (its genesis commits it): 0 when so, 1 when some differ
+ * (their names in games, comma-separated), -1 with e set. */
+int referee_key_agrees(struct referee *r, char *games, size_t size,
+    struct err *e);
+
 /* Loads the narrative templates of every ruleset, so that a mistake in
  * an operator's templates stops the daemon at its start, not a turn.
  * 0, or -1 with e naming the file and line. */

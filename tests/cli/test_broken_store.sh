@@ -61,7 +61,7 @@ printf 'database = %s\nfrom = despatch <despatch@referee.example.org>\n[maildir]
 before=$(md5sum <"$work/zero.db")
 "$daemon" -c "$work/d.conf" --once 2>"$work/d.log"
 got=$?
-[ "$got" != 0 ] && ok || no "despatchd --once served a damaged database (exit 0)"
+[ "$got" = 78 ] && ok || no "despatchd --once on a damaged database: exit $got, not 78 (EX_CONFIG)"
 grep -q "the database is damaged" "$work/d.log" && ok || no "despatchd did not say the database is damaged: $(cat "$work/d.log")"
 [ -e "$work/md/new/1700000001.M1P1.host" ] && [ -z "$(ls "$work/md/cur")" ] && ok ||
 	no "despatchd took mail into a damaged database"

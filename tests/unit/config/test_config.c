@@ -135,15 +135,63 @@ a_password_file_readable_by_others_is_refused(void **state)
 	chmod(path, 0644);
 	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
 	assert_non_null(strstr(e.msg, "chmod 600"));
-	/* Its group is "others" too: a password is despatch's alone. */
+	/* Its group may read it only the Debian way: root owns it and the
+	 * group is the one despatchd runs in (ours); any other owner or
+	 * group is "others" too. */
 	chmod(path, 0640);
-	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
+	if (getuid() == 0) {
+		assert_int_equal(chown(path, 0, getegid()), 0);
+		assert_int_equal(config_read_secret(path, secret, sizeof(secret),
+		    &e), 0);
+		assert_int_equal(chown(path, 0, 65534), 0);
+		assert_int_equal(config_read_secret(path, secret, sizeof(secret),
+		    &e), -1);
+		assert_int_equal(chown(path, 65534, getegid()), 0);
+		assert_int_equal(config_read_secret(path, secret, sizeof(secret),
+		    &e), -1);
+		chmod(path, 0660);
+		assert_int_equal(chown(path, 0, getegid()), 0);
+		assert_int_equal(config_read_secret(path, secret, sizeof(secret),
+		    &e), -1);
+		assert_int_equal(chown(path, 0, 0), 0);
+	} else {
+		/* Not root: the file is ours, so its group must not read. */
+		assert_int_equal(config_read_secret(path, secret, sizeof(secret),
+		    &e), -1);
+	}
 	chmod(path, 0604);
 	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), -1);
 	chmod(path, 0600);
 	assert_int_equal(config_read_secret(path, secret, sizeof(secret), &e), 0);
 	assert_string_equal(secret, "hunter2");
 	unlink(path);
+}
+
+/* Durations in 64 bits: an hour count that would wrap a 32-bit long
+ * times 3600000 is refused, not read as a small number. */
+static void
+durations_are_checked_before_they_wrap(void **state)
+{
+	static const struct { const char *v; int ms; } ok[] = {
+		{ "250ms", 250 }, { "30s", 30000 }, { "30", 30000 }, { "2m", 120000 },
+		{ "24h", 86400000 }, { "10ms", 10 },
+	};
+	static const char *const bad[] = {
+		"25h", "1194h", "1193047h", "4294967296ms", "9ms", "-1s", " 5s", "5x",
+		"", "s", "1441m",
+	};
+	size_t i;
+	int ms;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		ms = -1;
+		assert_int_equal(config_duration_ms(ok[i].v, &ms), 0);
+		assert_int_equal(ms, ok[i].ms);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (config_duration_ms(bad[i], &ms) == 0)
+			fail_msg("\"%s\" was taken as %d ms", bad[i], ms);
 }
 
 /* The configuration reader's fuzz corpus (tests/fuzz/corpus/config):
@@ -198,6 +246,7 @@ main(void)
 		cmocka_unit_test(mistakes_name_their_line),
 		cmocka_unit_test(a_password_file_readable_by_others_is_refused),
 		cmocka_unit_test(config_corpus_reads_or_names_the_line),
+		cmocka_unit_test(durations_are_checked_before_they_wrap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,273 @@
+/*
+ * check.c - what a despatchd started on a configuration would use, looked
+ * at before anything starts (config.h: config_check).
+ *
+ * despatchd runs it at start and at every reload, and 'despatch check'
+ * runs it alone, as 'postfix check' does.  It reaches no server: an
+ * unreachable server at boot is a network blip to wait out, not a broken
+ * configuration.  Everything local it can look at, it does, as the user
+ * it runs as: the folders it will write, the files it will read, the
+ * syntax of each URL (the IMAP one with the parser the daemon uses, the
+ * SMTP one with libcurl's, which sends it).
+ */
+#include "config/config.h"
+
+#include <curl/curl.h>
+
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mail/imap.h"
+
+struct check {
+	const struct config *c;
+	config_problem_fn fn;
+	void *arg;
+	int n;
+};
+
+static void
+problem(struct check *k, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+problem(struct check *k, const char *fmt, ...)
+{
+	char what[1200];
+	int at;
+	va_list ap;
+
+	at = snprintf(what, sizeof(what), "%s: ", k->c->path);
+	if (at < 0 || (size_t)at >= sizeof(what))
+		at = 0;
+	va_start(ap, fmt);
+	vsnprintf(what + at, sizeof(what) - (size_t)at, fmt, ap);
+	va_end(ap);
+	k->n++;
+	if (k->fn != NULL)
+		k->fn(k->arg, what);
+}
+
+/* A folder this process must make files in. */
+static void
+folder_writable(struct check *k, const char *setting, const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		problem(k, "%s: the folder %s: %s", setting, dir, strerror(errno));
+	else if (!S_ISDIR(st.st_mode))
+		problem(k, "%s: %s is not a folder", setting, dir);
+	else if (access(dir, W_OK | X_OK) != 0)
+		problem(k, "%s: the folder %s cannot be written by this user (uid "
+		    "%d): %s", setting, dir, (int)geteuid(), strerror(errno));
+}
+
+/* The folder a file is in, "." for a bare name. */
+static void
+folder_of(const char *file, char *out, size_t size)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (slash == NULL)
+		snprintf(out, size, ".");
+	else if (slash == file)
+		snprintf(out, size, "/");
+	else
+		snprintf(out, size, "%.*s", (int)(slash - file), file);
+}
+
+/* A file this process reads and writes, or makes when it is not there. */
+static void
+file_usable(struct check *k, const char *setting, const char *file, int mode)
+{
+	char dir[CONFIG_PATH_MAX];
+	struct stat st;
+
+	if (stat(file, &st) != 0) {
+		if (errno != ENOENT) {
+			problem(k, "%s: %s: %s", setting, file, strerror(errno));
+			return;
+		}
+		folder_of(file, dir, sizeof(dir));
+		folder_writable(k, setting, dir);
+	} else if (!S_ISREG(st.st_mode)) {
+		problem(k, "%s: %s is not a file", setting, file);
+	} else if (access(file, mode) != 0) {
+		problem(k, "%s: %s cannot be %s by this user (uid %d): %s", setting,
+		    file, mode & W_OK ? "read and written" : "read", (int)geteuid(),
+		    strerror(errno));
+	}
+}
+
+/* A file this process only reads, which must be there. */
+static void
+file_readable(struct check *k, const char *setting, const char *file)
+{
+	struct stat st;
+
+	if (stat(file, &st) != 0)
+		problem(k, "%s: %s: %s", setting, file, strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		problem(k, "%s: %s is not a file", setting, file);
+	else if (access(file, R_OK) != 0)
+		problem(k, "%s: %s cannot be read by this user (uid %d): %s",
+		    setting, file, (int)geteuid(), strerror(errno));
+}
+
+static void
+secret(struct check *k, const char *sect, const char *file)
+{
+	char buf[512];
+	struct err e;
+
+	err_clear(&e);
+	if (config_read_secret(file, buf, sizeof(buf), &e) != 0)
+		problem(k, "[%s] password-file: %s", sect, e.msg);
+	else if (buf[0] == '\0')
+		problem(k, "[%s] password-file: %s: its first line is empty",
+		    sect, file);
+	explicit_bzero(buf, sizeof(buf));
+}
+
+/* smtp[s]://host[:port], as libcurl, which sends the mail, reads it. */
+static void
+smtp_url(struct check *k, const char *url)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *host = NULL;
+	CURLUcode rc;
+
+	if (u == NULL) {
+		problem(k, "[smtp] url: out of memory");
+		return;
+	}
+	rc = curl_url_set(u, CURLUPART_URL, url, 0);
+	if (rc != CURLUE_OK)
+		problem(k, "[smtp] url %s: %s; write it smtps://host[:port] or "
+		    "smtp://host[:port]", url, curl_url_strerror(rc));
+	else if (curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
+	    (strcasecmp(scheme, "smtp") != 0 && strcasecmp(scheme, "smtps") != 0))
+		problem(k, "[smtp] url %s: it must start smtp:// or smtps://", url);
+	else if (curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
+	    host[0] == '\0')
+		problem(k, "[smtp] url %s: no host name", url);
+	curl_free(scheme);
+	curl_free(host);
+	curl_url_cleanup(u);
+}
+
+static void
+maildir(struct check *k, const char *dir)
+{
+	static const char *const sub[] = { "new", "cur" };
+	char p[CONFIG_PATH_MAX + 8];
+	struct stat st;
+	size_t i;
+
+	const char *why = NULL;
+
+	if (stat(dir, &st) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a folder";
+	if (why != NULL) {
+		problem(k, "[maildir] path %s: %s; make it with 'mkdir -p %s/new "
+		    "%s/cur %s/tmp', owned by the user despatchd runs as", dir,
+		    why, dir, dir, dir);
+		return;
+	}
+	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, sub[i]);
+		folder_writable(k, "[maildir] path", p);
+	}
+}
+
+int
+config_check(const struct config *c, int daemon, config_problem_fn fn,
+    void *arg)
+{
+	struct check k = { c, fn, arg, 0 };
+	struct stat st;
+
+	if (c->database[0] != '\0' && daemon && stat(c->database, &st) != 0 &&
+	    errno == ENOENT)
+		problem(&k, "database: %s does not exist yet; despatchd serves "
+		    "the games made with 'despatch new GAME SCENARIO', which "
+		    "makes it", c->database);
+	else if (c->database[0] != '\0')
+		file_usable(&k, "database", c->database, R_OK | W_OK);
+	else if (daemon)
+		problem(&k, "no database: despatchd needs 'database = FILE' "
+		    "(/var/lib/despatch/despatch.db, say)");
+	if (daemon && !c->imap.set && !c->maildir.set)
+		problem(&k, "no mailbox to watch: despatchd needs an [imap] "
+		    "section or a [maildir]");
+	if (c->key[0] != '\0')
+		file_usable(&k, "key", c->key, R_OK);
+	if (c->templates[0] != '\0') {
+		if (stat(c->templates, &st) != 0)
+			problem(&k, "templates: %s: %s", c->templates,
+			    strerror(errno));
+		else if (!S_ISDIR(st.st_mode) || access(c->templates,
+		    R_OK | X_OK) != 0)
+			problem(&k, "templates: %s is not a folder this user can "
+			    "read", c->templates);
+	}
+	if (c->user[0] != '\0' && getpwnam(c->user) == NULL)
+		problem(&k, "user: there is no user %s on this system (make it "
+		    "with 'adduser --system --group %s')", c->user, c->user);
+	if (c->imap.set) {
+		struct err e;
+
+		err_clear(&e);
+		if (imap_url_check(c->imap.url, &e) != 0)
+			problem(&k, "[imap] %s", e.msg);
+		if (c->imap.user[0] == '\0')
+			problem(&k, "[imap] needs user, the mailbox's login");
+		if (c->imap.password_file[0] == '\0')
+			problem(&k, "[imap] needs password-file, a file holding the "
+			    "mailbox's password");
+		else
+			secret(&k, "imap", c->imap.password_file);
+		if (c->imap.ca_file[0] != '\0')
+			file_readable(&k, "[imap] ca-file", c->imap.ca_file);
+	}
+	if (c->smtp.set) {
+		smtp_url(&k, c->smtp.url);
+		if (c->smtp.password_file[0] != '\0')
+			secret(&k, "smtp", c->smtp.password_file);
+		else if (c->smtp.user[0] != '\0')
+			problem(&k, "[smtp] has a user but no password-file");
+		if (c->smtp.ca_file[0] != '\0')
+			file_readable(&k, "[smtp] ca-file", c->smtp.ca_file);
+	}
+	if (c->maildir.set)
+		maildir(&k, c->maildir.path);
+	return k.n;
+}
+
+int
+config_become_user(const struct config *c, struct err *e)
+{
+	struct passwd *pw;
+
+	if (getuid() != 0 || c->user[0] == '\0')
+		return 0;
+	pw = getpwnam(c->user);
+	if (pw == NULL)
+		return err_set(e, ERR_USER, "%s: user: there is no user %s on this "
+		    "system", c->path, c->user);
+	if (initgroups(pw->pw_name, pw->pw_gid) != 0 ||
+	    setgid(pw->pw_gid) != 0 || setuid(pw->pw_uid) != 0)
+		return err_set(e, ERR_USER, "%s: user: cannot become user %s: %s",
+		    c->path, c->user, strerror(errno));
+	return 0;
+}
