@@ -1019,23 +1019,28 @@ main(int argc, char **argv)
 		err_clear(&ke);
 		if (referee_key(r, pk, kp, sizeof(kp), &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return EXIT_CONFIG;
+			goto refused;
 		}
 		ledger_hex(pk, 32, hex);
 		logmsg("info", "ledger key %s in %s", hex, kp);
 		if (key_agrees(r) != 0)
-			return EXIT_CONFIG;
+			goto refused;
 		/* An operator's templates with a mistake stop the daemon
 		 * here, naming the line, rather than a turn later. */
 		if (referee_templates_check(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return EXIT_CONFIG;
+			goto refused;
 		}
 		/* Keys an older despatch kept in the database go to their
 		 * file, and out of the database for good. */
 		if (referee_keys_settle(r, &ke) != 0) {
 			logmsg("fatal", "%s", ke.msg);
-			return ke.kind == ERR_TEMP ? EXIT_TEMP : EXIT_CONFIG;
+			if (ke.kind == ERR_TEMP) {
+				referee_free(r);
+				close(lockfd);
+				return EXIT_TEMP;
+			}
+			goto refused;
 		}
 		/* A daemon killed between an intake's commit and drawing the
 		 * replies' maps left them held for ten minutes: they go now,
@@ -1165,4 +1170,8 @@ wait:
 		return 1;
 	}
 	return 0;
+refused:
+	referee_free(r);
+	close(lockfd);
+	return EXIT_CONFIG;
 }
