@@ -131,9 +131,10 @@ config_duration_ms(const char *v, int *out)
 static int
 poll_key(struct load *l, struct config *c, const char *value)
 {
-	return config_duration_ms(value, &c->poll_ms) == 0 ? 1 : bad(l, "poll takes "
-	    "a time such as 30s, 2m, 1h or 250ms (10ms to 24h), not \"%s\"%s",
-	    value, "");
+	if (config_duration_ms(value, &c->poll_ms) == 0)
+		return 1;
+	return bad(l, "poll takes a time such as 30s, 2m, 1h or 250ms (10ms "
+	    "to 24h), not \"%s\"%s", value, "");
 }
 
 static int
