@@ -39,11 +39,8 @@ cmd_check(int argc, char **argv)
 	    "there is one, 0 when there is none.\n");
 	if (rc >= 0)
 		return rc;
-	if (path == NULL && getenv("DESPATCH_CONFIG") != NULL &&
-	    *getenv("DESPATCH_CONFIG") != '\0')
-		path = getenv("DESPATCH_CONFIG");
 	if (path == NULL)
-		path = "/etc/despatch/despatch.conf";
+		path = config_default_path(getenv("DESPATCH_CONFIG"));
 	err_clear(&e);
 	if (config_load(path, &conf, &e) != 0) {
 		printf("%s\n", e.msg);

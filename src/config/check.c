@@ -55,21 +55,6 @@ problem(struct check *k, const char *fmt, ...)
 		k->fn(k->arg, what);
 }
 
-/* A folder this process must make files in. */
-static void
-folder_writable(struct check *k, const char *setting, const char *dir)
-{
-	struct stat st;
-
-	if (stat(dir, &st) != 0)
-		problem(k, "%s: the folder %s: %s", setting, dir, strerror(errno));
-	else if (!S_ISDIR(st.st_mode))
-		problem(k, "%s: %s is not a folder", setting, dir);
-	else if (access(dir, W_OK | X_OK) != 0)
-		problem(k, "%s: the folder %s cannot be written by this user (uid "
-		    "%d): %s", setting, dir, (int)geteuid(), strerror(errno));
-}
-
 /* The folder a file is in, "." for a bare name. */
 static void
 folder_of(const char *file, char *out, size_t size)
@@ -84,42 +69,30 @@ folder_of(const char *file, char *out, size_t size)
 		snprintf(out, size, "%.*s", (int)(slash - file), file);
 }
 
-/* A file this process reads and writes, or makes when it is not there. */
+/* p must be a folder (dir) or a file that this process may use as mode
+ * asks; made: a missing file is no problem when its folder can take it
+ * (it is made at the first use). */
 static void
-file_usable(struct check *k, const char *setting, const char *file, int mode)
+usable(struct check *k, const char *setting, const char *p, int dir,
+    int mode, int made)
 {
-	char dir[CONFIG_PATH_MAX];
+	char in[CONFIG_PATH_MAX];
 	struct stat st;
 
-	if (stat(file, &st) != 0) {
-		if (errno != ENOENT) {
-			problem(k, "%s: %s: %s", setting, file, strerror(errno));
-			return;
+	if (stat(p, &st) != 0) {
+		if (made && errno == ENOENT) {
+			folder_of(p, in, sizeof(in));
+			usable(k, setting, in, 1, W_OK | X_OK, 0);
+		} else {
+			problem(k, "%s: %s: %s", setting, p, strerror(errno));
 		}
-		folder_of(file, dir, sizeof(dir));
-		folder_writable(k, setting, dir);
-	} else if (!S_ISREG(st.st_mode)) {
-		problem(k, "%s: %s is not a file", setting, file);
-	} else if (access(file, mode) != 0) {
+	} else if (dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode)) {
+		problem(k, "%s: %s is not a %s", setting, p, dir ? "folder" : "file");
+	} else if (access(p, mode) != 0) {
 		problem(k, "%s: %s cannot be %s by this user (uid %d): %s", setting,
-		    file, mode & W_OK ? "read and written" : "read", (int)geteuid(),
-		    strerror(errno));
+		    p, !(mode & W_OK) ? "read" : dir ? "written" :
+		    "read and written", (int)geteuid(), strerror(errno));
 	}
-}
-
-/* A file this process only reads, which must be there. */
-static void
-file_readable(struct check *k, const char *setting, const char *file)
-{
-	struct stat st;
-
-	if (stat(file, &st) != 0)
-		problem(k, "%s: %s: %s", setting, file, strerror(errno));
-	else if (!S_ISREG(st.st_mode))
-		problem(k, "%s: %s is not a file", setting, file);
-	else if (access(file, R_OK) != 0)
-		problem(k, "%s: %s cannot be read by this user (uid %d): %s",
-		    setting, file, (int)geteuid(), strerror(errno));
 }
 
 static void
@@ -169,10 +142,9 @@ maildir(struct check *k, const char *dir)
 {
 	static const char *const sub[] = { "new", "cur" };
 	char p[CONFIG_PATH_MAX + 8];
+	const char *why = NULL;
 	struct stat st;
 	size_t i;
-
-	const char *why = NULL;
 
 	if (stat(dir, &st) != 0)
 		why = strerror(errno);
@@ -186,7 +158,7 @@ maildir(struct check *k, const char *dir)
 	}
 	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
 		snprintf(p, sizeof(p), "%s/%s", dir, sub[i]);
-		folder_writable(k, "[maildir] path", p);
+		usable(k, "[maildir] path", p, 1, W_OK | X_OK, 0);
 	}
 }
 
@@ -203,7 +175,7 @@ config_check(const struct config *c, int daemon, config_problem_fn fn,
 		    "the games made with 'despatch new GAME SCENARIO', which "
 		    "makes it", c->database);
 	else if (c->database[0] != '\0')
-		file_usable(&k, "database", c->database, R_OK | W_OK);
+		usable(&k, "database", c->database, 0, R_OK | W_OK, 1);
 	else if (daemon)
 		problem(&k, "no database: despatchd needs 'database = FILE' "
 		    "(/var/lib/despatch/despatch.db, say)");
@@ -211,16 +183,9 @@ config_check(const struct config *c, int daemon, config_problem_fn fn,
 		problem(&k, "no mailbox to watch: despatchd needs an [imap] "
 		    "section or a [maildir]");
 	if (c->key[0] != '\0')
-		file_usable(&k, "key", c->key, R_OK);
-	if (c->templates[0] != '\0') {
-		if (stat(c->templates, &st) != 0)
-			problem(&k, "templates: %s: %s", c->templates,
-			    strerror(errno));
-		else if (!S_ISDIR(st.st_mode) || access(c->templates,
-		    R_OK | X_OK) != 0)
-			problem(&k, "templates: %s is not a folder this user can "
-			    "read", c->templates);
-	}
+		usable(&k, "key", c->key, 0, R_OK, 1);
+	if (c->templates[0] != '\0')
+		usable(&k, "templates", c->templates, 1, R_OK | X_OK, 0);
 	if (c->user[0] != '\0' && getpwnam(c->user) == NULL)
 		problem(&k, "user: there is no user %s on this system (make it "
 		    "with 'adduser --system --group %s')", c->user, c->user);
@@ -238,7 +203,7 @@ config_check(const struct config *c, int daemon, config_problem_fn fn,
 		else
 			secret(&k, "imap", c->imap.password_file);
 		if (c->imap.ca_file[0] != '\0')
-			file_readable(&k, "[imap] ca-file", c->imap.ca_file);
+			usable(&k, "[imap] ca-file", c->imap.ca_file, 0, R_OK, 0);
 	}
 	if (c->smtp.set) {
 		smtp_url(&k, c->smtp.url);
@@ -247,7 +212,7 @@ config_check(const struct config *c, int daemon, config_problem_fn fn,
 		else if (c->smtp.user[0] != '\0')
 			problem(&k, "[smtp] has a user but no password-file");
 		if (c->smtp.ca_file[0] != '\0')
-			file_readable(&k, "[smtp] ca-file", c->smtp.ca_file);
+			usable(&k, "[smtp] ca-file", c->smtp.ca_file, 0, R_OK, 0);
 	}
 	if (c->maildir.set)
 		maildir(&k, c->maildir.path);

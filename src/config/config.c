@@ -252,6 +252,12 @@ handler(void *user, const char *section, const char *name, const char *v0)
 	return rc;
 }
 
+const char *
+config_default_path(const char *env)
+{
+	return env != NULL && *env != '\0' ? env : CONFIG_DEFAULT;
+}
+
 int
 config_load(const char *path, struct config *c, struct err *e)
 {

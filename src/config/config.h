@@ -16,6 +16,7 @@
 #include "core/err.h"
 
 #define CONFIG_PATH_MAX 1024
+#define CONFIG_DEFAULT "/etc/despatch/despatch.conf"
 #define CONFIG_VALUE_MAX 512
 
 struct config_server {
@@ -50,6 +51,11 @@ struct config {
 	} maildir;
 	struct config_server smtp;
 };
+
+/* The file read when none is named: env (the fronts pass
+ * $DESPATCH_CONFIG; the library reads no environment) unless NULL or
+ * empty, else CONFIG_DEFAULT. */
+const char *config_default_path(const char *env);
 
 /* Reads path into *c (defaults first: idle yes, poll 30 s, folders
  * Processed and Quarantine).  0, or -1 with e saying "file:line: what is

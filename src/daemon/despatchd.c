@@ -931,11 +931,8 @@ main(int argc, char **argv)
 	}
 	/* The same default as despatch(1): $DESPATCH_CONFIG, else the
 	 * system's file. */
-	if (conf_path == NULL && getenv("DESPATCH_CONFIG") != NULL &&
-	    *getenv("DESPATCH_CONFIG") != '\0')
-		conf_path = getenv("DESPATCH_CONFIG");
 	if (conf_path == NULL)
-		conf_path = "/etc/despatch/despatch.conf";
+		conf_path = config_default_path(getenv("DESPATCH_CONFIG"));
 	log_journal = stderr_is_journal();
 	/* A daemon lives for months: large buffers (a battle, a 4 MB mail)
 	 * come from mmap and go back when freed, rather than raising glibc's
