@@ -24,9 +24,6 @@
 #include "report/report.h"
 #include "scenario/scenario.h"
 
-#ifndef DESPATCH_SOURCE_CAMPAIGN
-#define DESPATCH_SOURCE_CAMPAIGN "campaign"
-#endif
 #ifndef DESPATCH_INSTALL_CAMPAIGN
 #define DESPATCH_INSTALL_CAMPAIGN "/usr/share/despatch/campaign"
 #endif
@@ -37,29 +34,60 @@
 
 /* --- demo -------------------------------------------------------------- */
 
+/* Whether DIR holds the Cowpens campaign; if so its folder goes in OUT,
+ * without the "bin/.." that finding it beside the program puts in. */
+static int
+campaign_in(const char *dir, char *out, size_t size)
+{
+	struct stat sb;
+	char *real;
+	int n;
+
+	n = snprintf(out, size, "%s/cowpens-1781/cowpens.scenario", dir);
+	if (n < 0 || (size_t)n >= size || stat(out, &sb) != 0)
+		return -1;
+	snprintf(out, size, "%s/cowpens-1781", dir);
+	real = realpath(out, NULL);
+	if (real != NULL && strlen(real) < size)
+		memcpy(out, real, strlen(real) + 1);
+	free(real);
+	return 0;
+}
+
+/*
+ * The campaign folder, looked for in this order: $DESPATCH_CAMPAIGN_DIR;
+ * beside the program, as an install lays it out (BIN/../share/despatch/
+ * campaign) or as a build folder at the top of a checkout sees it
+ * (build/despatch, so BIN/../campaign); then the configured install's
+ * data folder.  No path of the machine that built it: a package built
+ * anywhere finds its data where it is installed.
+ */
 static int
 find_campaign(char *out, size_t size)
 {
 	const char *env = getenv("DESPATCH_CAMPAIGN_DIR");
-	const char *cands[4];
-	int i, n = 0;
-	struct stat sb;
+	char exe[4096], dir[4200];
+	char *slash;
+	ssize_t n;
 
 	if (env && *env)
-		cands[n++] = env;
-	cands[n++] = DESPATCH_SOURCE_CAMPAIGN;
-	cands[n++] = DESPATCH_INSTALL_CAMPAIGN;
-	cands[n++] = "campaign";
-	for (i = 0; i < n; i++) {
-		snprintf(out, size, "%s/cowpens-1781/cowpens.scenario", cands[i]);
-		if (stat(out, &sb) == 0) {
-			snprintf(out, size, "%s/cowpens-1781", cands[i]);
-			return 0;
+		return campaign_in(env, out, size);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			snprintf(dir, sizeof(dir), "%s/../share/despatch/campaign", exe);
+			if (campaign_in(dir, out, size) == 0)
+				return 0;
+			snprintf(dir, sizeof(dir), "%s/../campaign", exe);
+			if (campaign_in(dir, out, size) == 0)
+				return 0;
 		}
 	}
-	return -1;
+	return campaign_in(DESPATCH_INSTALL_CAMPAIGN, out, size);
 }
-
 
 /* Removes the mail files an earlier demo wrote (cowpens-NNNNNN-kind-who.eml). */
 static int
