@@ -672,8 +672,10 @@ ls "$work"/modes/spool/new/*welcome* >/dev/null 2>&1 && pass=$((pass + 1)) || { 
 mode_is "modes: archive" "$work/modes/m.jsonl" 644
 mode_is "modes: map" "$work/modes/m.png" 644
 mode_is "modes: text map" "$work/modes/m.txt" 644
+# status says 3 (unknown) for a database it will not read, and 2 (no
+# despatchd) for one it reads: no daemon ever ran here.
 chmod 644 "$mdb"
-check "modes: a world-readable database is refused" 1 "$bin" --db "$mdb" status
+check "modes: a world-readable database is refused" 3 "$bin" --db "$mdb" status
 says "modes: a world-readable database is refused" "every user on this machine can read the database (mode 0644)"
 says "modes: a world-readable database is refused" "run 'chmod o-rwx $mdb'"
 chmod 600 "$mdb"
@@ -687,11 +689,11 @@ if [ -n "$hold_lock" ]; then
 	mode_is "modes: WAL" "$mdb-wal" 600
 	mode_is "modes: SHM" "$mdb-shm" 600
 	chmod 606 "$mdb-wal"
-	check "modes: a world-writable WAL is refused" 1 "$bin" --db "$mdb" status
+	check "modes: a world-writable WAL is refused" 3 "$bin" --db "$mdb" status
 	says "modes: a world-writable WAL is refused" "can write the database (mode 0606)"
 	says "modes: a world-writable WAL is refused" "chmod o-rwx $mdb-wal'"
 	chmod 660 "$mdb" "$mdb-wal" "$mdb-shm"
-	check "modes: a group's 0660 is accepted" 0 "$bin" --db "$mdb" status
+	check "modes: a group's 0660 is accepted" 2 "$bin" --db "$mdb" status
 	wait "$lockpid"
 	chmod 600 "$mdb"
 fi
