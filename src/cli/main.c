@@ -11,6 +11,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,11 @@
 #include "report/report.h"
 #include "scenario/scenario.h"
 
+
+/* The configuration read when none is named (despatch(1), FILES). */
+#ifndef CLI_DEFAULT_CONFIG
+#define CLI_DEFAULT_CONFIG "/etc/despatch/despatch.conf"
+#endif
 
 const char *db_path;
 const struct config *cli_config;
@@ -985,7 +993,7 @@ static const struct cli_command commands[] = {
 	    "create a game in set-up from a scenario file" },
 	{ "player", cmd_player, "player add GAME SIDE EMAIL [--password P] "
 	    "[--brigades LIST]", "add a player; prints their secret" },
-	{ "player", NULL, "player list GAME",
+	{ "player", NULL, "player list GAME [--json]",
 	    "the players of a game, one a line" },
 	{ "player", NULL, "player remove|reset|replace GAME EMAIL "
 	    "[NEW-EMAIL]", "remove, give a new secret to, or replace a player" },
@@ -1004,7 +1012,7 @@ static const struct cli_command commands[] = {
 	{ "outbox", NULL, "outbox write DIR",
 	    "deliver waiting mail as .eml files into DIR" },
 	{ "outbox", NULL, "outbox send [--now]",
-	    "send the mail that is due over SMTP ([smtp] of the config)" },
+	    "send the due mail over SMTP (the config's [smtp])" },
 	{ "game", cmd_game, "game remove GAME --yes",
 	    "remove a game that has not started" },
 	{ "game", NULL, "game upgrade GAME",
@@ -1012,7 +1020,7 @@ static const struct cli_command commands[] = {
 	{ "tick", cmd_tick, "tick",
 	    "play what is due, send due reminders (cron)" },
 	{ "status", cmd_status, "status [--json]",
-	    "despatchd, the outbox and each game; exit 0-3 for monitoring" },
+	    "despatchd, outbox, games; exits 0-3 to monitors" },
 	{ "games", cmd_games, "games [--json]",
 	    "every game: ruleset, status, turn and deadline" },
 	{ "pause", cmd_pause, "pause|resume GAME [--why TEXT]",
@@ -1022,18 +1030,18 @@ static const struct cli_command commands[] = {
 	    "put the open phase's deadline off" },
 	{ "set", cmd_set, "set GAME|--server KEY VALUE",
 	    "change a setting (deadline, press, ...)" },
-	{ "show", cmd_show, "show GAME",
+	{ "show", cmd_show, "show GAME [--json]",
 	    "a game's status, players and settings" },
 	{ "rules", cmd_rules, "rules [RULESET]",
 	    "list rulesets, or a ruleset's numbers and troop types" },
 	{ "demo", cmd_demo, "demo [DIR]",
 	    "play the Cowpens demo into DIR (default ./demo-out)" },
 	{ "key", cmd_key, "key show", "the ledger's public key and its file" },
-	{ "ledger", cmd_ledger, "ledger GAME",
+	{ "ledger", cmd_ledger, "ledger GAME [--json]",
 	    "a game's signed records, the chain checked" },
 	{ "export", cmd_export, "export GAME FILE [--with-addresses]",
 	    "write the game's archive (despatch-archive(5))" },
-	{ "verify", cmd_verify, "verify FILE [--head HEX]",
+	{ "verify", cmd_verify, "verify FILE [--head HEX] [--json]",
 	    "check an archive from scratch, the battle replayed" },
 	{ "map", cmd_map, "map GAME FILE [--side SIDE]",
 	    "draw the table to a PNG, an SVG or a text map" },
@@ -1052,6 +1060,7 @@ usage_main(FILE *f)
 
 	fprintf(f,
 	    "usage: despatch [-c CONFIG] [--db FILE] COMMAND [ARGS]\n"
+	    "       despatch --help | --version\n"
 	    "\n"
 	    "A play-by-email server for American War of Independence wargames.\n"
 	    "\n"
@@ -1068,20 +1077,212 @@ usage_main(FILE *f)
 	}
 	fprintf(f,
 	    "\n"
-	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
-	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
-	    "'despatch COMMAND --help' tells more about each command.\n");
+	    "Options (before or after the command):\n"
+	    "  -c, --config=FILE    the configuration (despatch.conf(5)); without it\n"
+	    "                       $DESPATCH_CONFIG (\"\" for none), else\n"
+	    "                       %s when it exists\n"
+	    "  --db=FILE            the database\n"
+	    "  -h, --help           this text; 'despatch COMMAND --help' tells more\n"
+	    "  --version            the version\n"
+	    "\n"
+	    "The database is --db FILE, else the configuration's 'database', else\n"
+	    "$DESPATCH_DB, else ./despatch.db. Run as root with a configured 'user',\n"
+	    "despatch becomes that user before it opens the database. demo, verify\n"
+	    "and --help read no configuration.\n", CLI_DEFAULT_CONFIG);
+}
+
+/* The global options, wherever they stand (despatch(1), OPTIONS). */
+static const struct option global_options[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "db", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct globals {
+	const char *db, *config;
+	int help, version;
+};
+
+/* getopt_long over argv up to its first word that is no option (with
+ * '+': the command, whose own options are its to read).  0, or
+ * EXIT_USAGE after saying what is wrong. */
+static int
+globals_parse(int argc, char **argv, struct globals *g, int *next)
+{
+	int ch;
+
+	opterr = 0;
+	optind = 0;   /* glibc: start afresh, whatever a call before did */
+	while ((ch = getopt_long(argc, argv, "+:c:h", global_options,
+	    NULL)) != -1) {
+		const char *opt = argv[optind - 1];
+
+		switch (ch) {
+		case 'c':
+		case 'd':
+			if (*optarg == '\0') {
+				fprintf(stderr, "despatch: %s needs a file\n", opt);
+				return EXIT_USAGE;
+			}
+			if (ch == 'c')
+				g->config = optarg;
+			else
+				g->db = optarg;
+			break;
+		case 'h':
+			g->help = 1;
+			break;
+		case 'V':
+			g->version = 1;
+			break;
+		case ':':
+			fprintf(stderr, "despatch: %s needs a file\n", opt);
+			return EXIT_USAGE;
+		default:
+			if (optopt != 0 && strncmp(opt, "--", 2) != 0)
+				fprintf(stderr, "despatch: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "despatch: unknown option '%s'\n", opt);
+			fprintf(stderr, "Try 'despatch --help'.\n");
+			return EXIT_USAGE;
+		}
+	}
+	*next = optind;
+	return 0;
+}
+
+/* 1 if arg is a global option that may follow the command (--db and
+ * --config, each with =FILE or the next word, and -c FILE); *words is
+ * how many words it takes. */
+static int
+is_late_global(const char *arg, int *words)
+{
+	if (strcmp(arg, "--db") == 0 || strcmp(arg, "--config") == 0 ||
+	    strcmp(arg, "-c") == 0) {
+		*words = 2;
+		return 1;
+	}
+	if (strncmp(arg, "--db=", 5) == 0 || strncmp(arg, "--config=", 9) == 0) {
+		*words = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The global options after the command are taken out of its arguments
+ * (argv[from..]) and read with getopt_long, as those before it are. */
+static int
+late_globals(int *argc, char **argv, int from, struct globals *g)
+{
+	char *late[64];
+	int nlate = 1, i, k, words, next;
+
+	late[0] = argv[0];
+	for (i = from; i < *argc; ) {
+		if (!is_late_global(argv[i], &words)) {
+			i++;
+			continue;
+		}
+		if (i + words > *argc) {
+			fprintf(stderr, "despatch: %s needs a file\n", argv[i]);
+			return EXIT_USAGE;
+		}
+		if (nlate + words >= (int)(sizeof(late) / sizeof(late[0]))) {
+			fprintf(stderr, "despatch: too many options\n");
+			return EXIT_USAGE;
+		}
+		for (k = 0; k < words; k++)
+			late[nlate++] = argv[i + k];
+		for (k = i; k + words < *argc; k++)
+			argv[k] = argv[k + words];
+		*argc -= words;
+	}
+	late[nlate] = NULL;
+	if (nlate == 1)
+		return 0;
+	return globals_parse(nlate, late, g, &next);
+}
+
+/* The configuration named by -c, else by $DESPATCH_CONFIG ("" for
+ * none), else the default when it exists: 0 with *path (NULL: none),
+ * or -1 having said why not. */
+static int
+config_path_of(const char *arg, const char **path)
+{
+	const char *env = getenv("DESPATCH_CONFIG");
+	struct stat st;
+
+	*path = NULL;
+	if (arg != NULL) {
+		*path = arg;
+		return 0;
+	}
+	if (env != NULL) {
+		*path = *env != '\0' ? env : NULL;
+		return 0;
+	}
+	/* A missing default is no error (a clone, a user's own games); one
+	 * that is there and cannot be read is, named by config_load. */
+	if (stat(CLI_DEFAULT_CONFIG, &st) != 0 && (errno == ENOENT ||
+	    errno == ENOTDIR))
+		return 0;
+	*path = CLI_DEFAULT_CONFIG;
+	return 0;
+}
+
+/* Root with a configured user becomes that user before the store is
+ * opened, as despatchd does, so that what despatch makes (the database,
+ * its key, the outbox's files) is the daemon's.  0, or 1 having said
+ * why not. */
+static int
+become_user(const struct config *c)
+{
+	struct passwd *pw;
+
+	if (geteuid() != 0 || c == NULL || c->user[0] == '\0')
+		return 0;
+	errno = 0;
+	pw = getpwnam(c->user);
+	if (pw == NULL) {
+		fprintf(stderr, "despatch: %s: user \"%s\" %s; despatch runs as "
+		    "root only to become it (make the user, or set 'user' to the "
+		    "daemon's)\n", c->path, c->user, errno != 0 ? strerror(errno) :
+		    "does not exist on this machine");
+		return 1;
+	}
+	if (pw->pw_uid == 0)
+		return 0;
+	if (initgroups(pw->pw_name, pw->pw_gid) != 0 ||
+	    setgid(pw->pw_gid) != 0 || setuid(pw->pw_uid) != 0) {
+		fprintf(stderr, "despatch: cannot become user %s (%s: 'user'): %s\n",
+		    c->user, c->path, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* The commands that never read a configuration nor change user: they
+ * touch no server's database, so a broken /etc file cannot stop them. */
+static int
+needs_no_config(int argc, char **argv)
+{
+	return strcmp(argv[0], "demo") == 0 || strcmp(argv[0], "verify") == 0 ||
+	    cli_wants_help(argc, argv);
 }
 
 int
 main(int argc, char **argv)
 {
-	const char *db_arg = NULL, *conf_arg = NULL;
-	int i;
+	static struct config conf;
+	struct globals g;
+	const char *conf_path = NULL;
+	const struct cli_command *cmd = NULL;
+	size_t k;
+	int rc, next = 1;
 
-	db_path = getenv("DESPATCH_DB");
-	if (db_path == NULL || *db_path == '\0')
-		db_path = "./despatch.db";
+	memset(&g, 0, sizeof(g));
 	/* The environment, read here once (despatch(1), ENVIRONMENT): the
 	 * library reads none of it. */
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
@@ -1091,67 +1292,30 @@ main(int argc, char **argv)
 	cli_ropts.from = getenv("DESPATCH_FROM");
 	cli_ropts.key_path = getenv("DESPATCH_KEY");
 	cli_ropts.templates = getenv("DESPATCH_TEMPLATES");
-	/* --db FILE and -c FILE may stand anywhere on the line: take them
-	 * out first. */
-	for (i = 1; i < argc; i++) {
-		int is_db = strcmp(argv[i], "--db") == 0;
-
-		if (is_db || strcmp(argv[i], "-c") == 0 ||
-		    strcmp(argv[i], "--config") == 0) {
-			int k;
-
-			if (i + 1 >= argc) {
-				fprintf(stderr, "despatch: %s needs a file\n", argv[i]);
-				return EXIT_USAGE;
-			}
-			if (is_db)
-				db_arg = argv[i + 1];
-			else
-				conf_arg = argv[i + 1];
-			for (k = i; k + 2 <= argc; k++)
-				argv[k] = argv[k + 2];
-			argc -= 2;
-			i--;
-		}
+	if ((rc = globals_parse(argc, argv, &g, &next)) != 0)
+		return rc;
+	if (g.help) {
+		usage_main(stdout);
+		return 0;
 	}
-	/* The configuration file: its database (unless --db says another)
-	 * and the From of the mail of games made now. */
-	if (conf_arg != NULL) {
-		static struct config conf;
-
-		cli_config = &conf;
-		struct err e;
-
-		err_clear(&e);
-		if (config_load(conf_arg, &conf, &e) != 0)
-			return cli_fail(&e);
-		if (conf.database[0] != '\0')
-			db_path = conf.database;
-		if (conf.from[0] != '\0')
-			cli_ropts.from = conf.from;
-		if (conf.key[0] != '\0')
-			cli_ropts.key_path = conf.key;
-		if (conf.templates[0] != '\0')
-			cli_ropts.templates = conf.templates;
+	if (g.version) {
+		printf("despatch %s\n", DESPATCH_VERSION);
+		return 0;
 	}
-	if (db_arg != NULL)
-		db_path = db_arg;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage_main(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--version") == 0) {
-			printf("despatch %s\n", DESPATCH_VERSION);
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "despatch: unknown option %s\n", argv[i]);
-			usage_main(stderr);
-			return EXIT_USAGE;
-		} else {
-			break;
-		}
+	if (next >= argc) {
+		usage_main(stderr);
+		return EXIT_USAGE;
 	}
-	if (i >= argc) {
+	/* --db FILE and -c FILE may stand after the command too. */
+	if ((rc = late_globals(&argc, argv, next + 1, &g)) != 0)
+		return rc;
+	argc -= next;
+	argv += next;
+	for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
+		if (commands[k].run != NULL && strcmp(argv[0], commands[k].name) == 0)
+			cmd = &commands[k];
+	if (cmd == NULL) {
+		fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 		usage_main(stderr);
 		return EXIT_USAGE;
 	}
@@ -1159,17 +1323,33 @@ main(int argc, char **argv)
 		fprintf(stderr, "despatch: libsodium failed to initialise\n");
 		return EXIT_FAILURE;
 	}
-	argc -= i;
-	argv += i;
-	{
-		size_t k;
+	/* The database: --db, else the configuration's, else $DESPATCH_DB,
+	 * else ./despatch.db (written down once, in despatch(1), FILES). */
+	db_path = getenv("DESPATCH_DB");
+	if (db_path == NULL || *db_path == '\0')
+		db_path = "./despatch.db";
+	if (!needs_no_config(argc, argv)) {
+		struct err e;
 
-		for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
-			if (commands[k].run != NULL &&
-			    strcmp(argv[0], commands[k].name) == 0)
-				return commands[k].run(argc, argv);
+		err_clear(&e);
+		config_path_of(g.config, &conf_path);
+		if (conf_path != NULL) {
+			if (config_load(conf_path, &conf, &e) != 0)
+				return cli_fail(&e);
+			cli_config = &conf;
+			if (conf.database[0] != '\0')
+				db_path = conf.database;
+			if (conf.from[0] != '\0')
+				cli_ropts.from = conf.from;
+			if (conf.key[0] != '\0')
+				cli_ropts.key_path = conf.key;
+			if (conf.templates[0] != '\0')
+				cli_ropts.templates = conf.templates;
+		}
+		if (become_user(cli_config) != 0)
+			return EXIT_FAILURE;
 	}
-	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
-	usage_main(stderr);
-	return EXIT_USAGE;
+	if (g.db != NULL)
+		db_path = g.db;
+	return cmd->run(argc, argv);
 }
