@@ -206,14 +206,14 @@ cmd_player(int argc, char **argv)
 	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
 	const char *brigades = NULL;
 	char secret[REFEREE_SECRET_MAX];
-	int i, n = 0, rc, want, delay = -1;
+	int i, n = 0, rc, want, delay = -1, as_json = 0;
 
 	err_clear(&e);
 	if (cli_help(argc, argv,
 	    "usage: despatch player add GAME SIDE EMAIL [--password P] "
 	    "[--brigades LIST]\n"
 	    "       despatch player add GAME observer EMAIL [--delay N]\n"
-	    "       despatch player list GAME\n"
+	    "       despatch player list GAME [--json]\n"
 	    "       despatch player remove GAME EMAIL\n"
 	    "       despatch player reset GAME EMAIL [--password P]\n"
 	    "       despatch player replace GAME SIDE|EMAIL NEW-EMAIL "
@@ -229,7 +229,8 @@ cmd_player(int argc, char **argv)
 	    "each phase the whole picture of it (both sides, every roll, the\n"
 	    "map), N phases late (default: the observer-delay setting, 2);\n"
 	    "all that is held back goes when the battle ends. Any time.\n"
-	    "list: the players of GAME, one a line.\n"
+	    "list: the players of GAME, one a line (with --json an array of\n"
+	    "{side, email, brigades}, docs/json.md).\n"
 	    "remove: takes a player out of a game still in set-up.\n"
 	    "reset: gives a player a new secret and prints it; in a started\n"
 	    "game a mail tells the player (the old secret stops working).\n"
@@ -264,6 +265,9 @@ cmd_player(int argc, char **argv)
 			if (*end != '\0' || delay < 0 || delay > 1000)
 				return cli_usage_error("player", "--delay takes a number "
 				    "of phases, 0 to 1000");
+		} else if (strcmp(argv[i], "--json") == 0 &&
+		    strcmp(verb, "list") == 0) {
+			as_json = 1;
 		} else if (strcmp(argv[i], "--brigades") == 0 &&
 		    strcmp(verb, "add") == 0) {
 			if (++i >= argc)
@@ -289,7 +293,7 @@ cmd_player(int argc, char **argv)
 	if (strcmp(verb, "list") == 0) {
 		char *text = NULL;
 
-		rc = referee_player_list(r, pos[0], &text, &e);
+		rc = referee_player_list(r, pos[0], as_json, &text, &e);
 		if (rc == 0)
 			fputs(text, stdout);
 		free(text);

@@ -257,10 +257,11 @@ int referee_player_replace(struct referee *r, const char *game,
     const char *who, const char *new_email, const char *password,
     char *secret_out, struct err *e);
 
-/* Writes one line a player ("side email") of game to out, a malloc'd
- * string. */
-int referee_player_list(struct referee *r, const char *game, char **out,
-    struct err *e);
+/* Writes one line a player ("side email", and the brigades) of game to
+ * out, a malloc'd string; with as_json a JSON array of {side, email,
+ * brigades} (docs/json.md). */
+int referee_player_list(struct referee *r, const char *game, int as_json,
+    char **out, struct err *e);
 
 /* Freezes the roster, queues a welcome to every player and opens step 1. */
 int referee_start(struct referee *r, const char *game, struct err *e);
@@ -354,9 +355,10 @@ int referee_setting_set(struct referee *r, const char *game, const char *key,
 /* Writes the known keys, their values and meaning, a line each. */
 void referee_setting_help(FILE *f);
 /* A game at a glance (status, phase, orders stored, players, settings)
- * as a malloc'd text in *out. */
-int referee_show(struct referee *r, const char *game, char **out,
-    struct err *e);
+ * as a malloc'd text in *out, or with as_json as one JSON object
+ * (docs/json.md).  0, or -1 with e set and *out NULL. */
+int referee_show(struct referee *r, const char *game, int as_json,
+    char **out, struct err *e);
 
 struct mail_smtp;
 
