@@ -120,11 +120,12 @@ int referee_games_print(struct referee *r, FILE *out, int as_json,
     struct err *e);
 
 /* Game's ledger as stored, to out: each record with its head, and the
- * chain checked (every head, signature, link, seed and root).  0 when it
+ * chain checked (every head, signature, link, seed and root); with
+ * as_json one JSON object (docs/json.md).  0 when it
  * holds, 1 when it does not (the first record and field that fails
  * said), -1 with e set. */
 int referee_ledger_print(struct referee *r, const char *game, FILE *out,
-    struct err *e);
+    int as_json, struct err *e);
 
 /* A game as the fronts show it. */
 struct referee_game {
