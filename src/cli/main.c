@@ -1268,12 +1268,19 @@ become_user(const struct config *c)
 }
 
 /* The commands that never read a configuration nor change user: they
- * touch no server's database, so a broken /etc file cannot stop them. */
+ * touch no server's database, so a broken /etc file cannot stop them
+ * (nor can any COMMAND --help). */
+static const char *const no_config[] = { "demo", "verify", NULL };
+
 static int
 needs_no_config(int argc, char **argv)
 {
-	return strcmp(argv[0], "demo") == 0 || strcmp(argv[0], "verify") == 0 ||
-	    cli_wants_help(argc, argv);
+	size_t i;
+
+	for (i = 0; no_config[i] != NULL; i++)
+		if (strcmp(no_config[i], argv[0]) == 0)
+			return 1;
+	return cli_wants_help(argc, argv);
 }
 
 int
