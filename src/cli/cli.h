@@ -20,7 +20,7 @@ struct referee;
 #define EXIT_TEMPFAIL 75
 
 extern const char *db_path;
-/* The configuration read with -c, or NULL. */
+/* The configuration read (-c, $DESPATCH_CONFIG or the default), or NULL. */
 struct config;
 extern const struct config *cli_config;
 /* For 'check': the -c FILE given, which main does not load for it. */
@@ -56,6 +56,7 @@ int cmd_resume(int argc, char **argv);
 int cmd_extend(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);
 int cmd_ledger(int argc, char **argv);

@@ -123,26 +123,3 @@ cmd_extend(int argc, char **argv)
 	    argv[1], argv[2]);
 	return 0;
 }
-
-int
-cmd_status(int argc, char **argv)
-{
-	struct referee *r = NULL;
-	struct err e;
-	int rc;
-
-	err_clear(&e);
-	if (cli_help(argc, argv, "usage: despatch status\n\n"
-	    "The server at a glance: whether despatchd runs and what it did "
-	    "last, the mail\nwaiting to go out (and failed for good), and "
-	    "each running game's open phase\nand deadline. Secrets are never "
-	    "shown.\n"))
-		return 0;
-	if (argc != 1)
-		return cli_usage_error("status", "takes no arguments");
-	if (cli_open(0, &r, &e) != 0)
-		return cli_fail(&e);
-	rc = referee_status_print(r, stdout, &e);
-	referee_free(r);
-	return rc != 0 ? cli_fail(&e) : 0;
-}

@@ -1,6 +1,7 @@
 /*
  * ledger.c - the ledger from the command line: the server's signing key
- * (key show) and a game's chain of records as stored (ledger GAME).
+ * (key show), a game's chain of records as stored (ledger GAME), its
+ * archive written (export) and checked from scratch (verify).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "referee/referee.h"
+#include "report/json.h"
 
 int
 cmd_key(int argc, char **argv)
@@ -48,23 +50,37 @@ cmd_ledger(int argc, char **argv)
 {
 	struct referee *r = NULL;
 	struct err e;
-	int rc;
+	const char *game = NULL;
+	int rc, i, as_json = 0;
 
 	err_clear(&e);
-	if (cli_help(argc, argv, "usage: despatch ledger GAME\n\n"
+	if (cli_help(argc, argv, "usage: despatch ledger GAME [--json]\n\n"
 	    "Lists the game's ledger: its genesis record and one record for "
 	    "each step\nplayed, each with its head, and checks the chain as "
 	    "stored: every head the\nhash of its record and signed by the key "
 	    "the genesis names, each record\nlinked to the one before, each "
 	    "revealed seed hashing down to the committed\nS_0, each orders "
 	    "root and dice seed made of what it should be. Exits 0 if\nall "
-	    "holds, else 1 naming the first record and field that fails.\n"))
+	    "holds, else 1 naming the first record and field that fails.\n"
+	    "With --json, one object (docs/json.md): the records, and whether "
+	    "the chain\nholds, with the failure if not; the exit status is "
+	    "the same.\n"))
 		return 0;
-	if (argc != 2)
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			as_json = 1;
+		else if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return cli_unknown_option("ledger", argv[i]);
+		else if (game == NULL)
+			game = argv[i];
+		else
+			return cli_usage_error("ledger", "takes one game");
+	}
+	if (game == NULL)
 		return cli_usage_error("ledger", "takes one game");
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	rc = referee_ledger_print(r, argv[1], stdout, &e);
+	rc = referee_ledger_print(r, game, stdout, as_json, &e);
 	referee_free(r);
 	return rc < 0 ? cli_fail(&e) : rc == 0 ? 0 : EXIT_FAILURE;
 }
@@ -135,6 +151,73 @@ cmd_export(int argc, char **argv)
 	return 0;
 }
 
+/* verify --json: what the text says, as one object (docs/json.md). */
+static void
+verify_json(const char *file, int ok, const struct verify_result *res)
+{
+	struct jw j;
+	char hex[65];
+
+	jw_init(&j, stdout);
+	jw_obj(&j, NULL);
+	jw_bool(&j, "ok", ok);
+	jw_str(&j, "archive", file);
+	jw_str(&j, "game", res->game[0] ? res->game : NULL);
+	jw_str(&j, "ruleset", res->ruleset[0] ? res->ruleset : NULL);
+	if (res->have_head) {
+		ledger_hex(res->head, 32, hex);
+		jw_str(&j, "head", hex);
+		ledger_hex(res->pk, 32, hex);
+		jw_str(&j, "key", hex);
+		jw_bool(&j, "demo_key", res->demo_key);
+	} else {
+		jw_null(&j, "head");
+		jw_null(&j, "key");
+	}
+	if (ok) {
+		jw_int(&j, "engine", res->engine_now);
+		jw_int(&j, "steps_checked", res->steps);
+		jw_int(&j, "chain_steps", res->chain);
+		jw_bool(&j, "finished", res->finished);
+		jw_bool(&j, "conceded", res->conceded);
+		jw_int(&j, "acts", res->acts);
+		jw_int(&j, "upgrades", res->upgrades);
+		jw_bool(&j, "sandbox", res->sandbox);
+		jw_int(&j, "scripted_steps", res->scripted);
+		if (res->head_step >= 0)
+			jw_int(&j, "head_kept_step", res->head_step);
+		else
+			jw_null(&j, "head_kept_step");
+		if (res->unplayed > 0) {
+			jw_obj(&j, "not_replayed");
+			jw_int(&j, "steps", res->unplayed);
+			jw_int(&j, "from_step", res->unplayed_from);
+			jw_int(&j, "engine", res->unplayed_engine);
+			jw_str(&j, "build", res->unplayed_build);
+			jw_int(&j, "spans", res->unplayed_spans);
+			jw_end_obj(&j);
+		} else {
+			jw_null(&j, "not_replayed");
+		}
+		jw_null(&j, "error");
+	} else {
+		jw_obj(&j, "error");
+		if (res->line > 0)
+			jw_int(&j, "line", res->line);
+		else
+			jw_null(&j, "line");
+		if (res->step > 0)
+			jw_int(&j, "step", res->step);
+		else
+			jw_null(&j, "step");
+		jw_str(&j, "field", res->field);
+		jw_str(&j, "message", res->msg);
+		jw_end_obj(&j);
+	}
+	jw_end_obj(&j);
+	jw_done(&j);
+}
+
 static void
 progress(int done, int total, void *arg)
 {
@@ -152,11 +235,11 @@ cmd_verify(int argc, char **argv)
 	const char *file = NULL;
 	char hex[65];
 	FILE *in;
-	int i, rc;
+	int i, rc, as_json = 0;
 
 	memset(&o, 0, sizeof(o));
 	if (cli_help(argc, argv,
-	    "usage: despatch verify ARCHIVE [--head HEX]\n\n"
+	    "usage: despatch verify ARCHIVE [--head HEX] [--json]\n\n"
 	    "Checks a game's archive from scratch, without any database: "
 	    "every signature\nand link of its ledger, the seed chain down "
 	    "to S_0, each order set against\nits leaf, each root and dice "
@@ -164,10 +247,14 @@ cmd_verify(int argc, char **argv)
 	    "orders, each step's events and state against its record.\n"
 	    "--head checks the archive holds the head a report gave you. "
 	    "Prints a\nsummary and exits 0, or names the first line, step "
-	    "and field that fails\nand exits 1.\n"))
+	    "and field that fails\nand exits 1. With --json the same as one "
+	    "object (docs/json.md): ok, the\nhead, the steps checked, and the "
+	    "error when it fails. It reads no\nconfiguration and no database.\n"))
 		return 0;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--head") == 0) {
+		if (strcmp(argv[i], "--json") == 0) {
+			as_json = 1;
+		} else if (strcmp(argv[i], "--head") == 0) {
 			if (++i >= argc)
 				return cli_usage_error("verify", "--head needs a head "
 				    "(64 hex digits)");
@@ -182,15 +269,21 @@ cmd_verify(int argc, char **argv)
 	}
 	if (file == NULL)
 		return cli_usage_error("verify", "takes one archive");
-	in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
-	if (in == NULL) {
-		fprintf(stderr, "despatch: cannot read %s: %s\n", file,
-		    strerror(errno));
-		return EXIT_FAILURE;
-	}
 	res = calloc(1, sizeof(*res));
 	if (res == NULL) {
 		fprintf(stderr, "despatch: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+	if (in == NULL) {
+		snprintf(res->field, sizeof(res->field), "read");
+		snprintf(res->msg, sizeof(res->msg), "cannot read %s: %s", file,
+		    strerror(errno));
+		if (as_json)
+			verify_json(file, 0, res);
+		else
+			fprintf(stderr, "despatch: %s\n", res->msg);
+		free(res);
 		return EXIT_FAILURE;
 	}
 	if (isatty(2))
@@ -198,6 +291,11 @@ cmd_verify(int argc, char **argv)
 	rc = ledger_verify(in, &o, res);
 	if (in != stdin)
 		fclose(in);
+	if (as_json) {
+		verify_json(file, rc == 0, res);
+		free(res);
+		return rc != 0 ? EXIT_FAILURE : 0;
+	}
 	if (rc != 0) {
 		if (res->line > 0)
 			printf("FAILED: line %d, ", res->line);

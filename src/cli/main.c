@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,14 +200,14 @@ cmd_player(int argc, char **argv)
 	const char *pos[3] = { NULL, NULL, NULL }, *password = NULL, *verb;
 	const char *brigades = NULL;
 	char secret[REFEREE_SECRET_MAX];
-	int i, n = 0, rc, want, delay = -1;
+	int i, n = 0, rc, want, delay = -1, as_json = 0;
 
 	err_clear(&e);
 	if (cli_help(argc, argv,
 	    "usage: despatch player add GAME SIDE EMAIL [--password P] "
 	    "[--brigades LIST]\n"
 	    "       despatch player add GAME observer EMAIL [--delay N]\n"
-	    "       despatch player list GAME\n"
+	    "       despatch player list GAME [--json]\n"
 	    "       despatch player remove GAME EMAIL\n"
 	    "       despatch player reset GAME EMAIL [--password P]\n"
 	    "       despatch player replace GAME SIDE|EMAIL NEW-EMAIL "
@@ -222,7 +223,8 @@ cmd_player(int argc, char **argv)
 	    "each phase the whole picture of it (both sides, every roll, the\n"
 	    "map), N phases late (default: the observer-delay setting, 2);\n"
 	    "all that is held back goes when the battle ends. Any time.\n"
-	    "list: the players of GAME, one a line.\n"
+	    "list: the players of GAME, one a line (with --json an array of\n"
+	    "{side, email, brigades}, docs/json.md).\n"
 	    "remove: takes a player out of a game still in set-up.\n"
 	    "reset: gives a player a new secret and prints it; in a started\n"
 	    "game a mail tells the player (the old secret stops working).\n"
@@ -257,6 +259,9 @@ cmd_player(int argc, char **argv)
 			if (*end != '\0' || delay < 0 || delay > 1000)
 				return cli_usage_error("player", "--delay takes a number "
 				    "of phases, 0 to 1000");
+		} else if (strcmp(argv[i], "--json") == 0 &&
+		    strcmp(verb, "list") == 0) {
+			as_json = 1;
 		} else if (strcmp(argv[i], "--brigades") == 0 &&
 		    strcmp(verb, "add") == 0) {
 			if (++i >= argc)
@@ -282,7 +287,7 @@ cmd_player(int argc, char **argv)
 	if (strcmp(verb, "list") == 0) {
 		char *text = NULL;
 
-		rc = referee_player_list(r, pos[0], &text, &e);
+		rc = referee_player_list(r, pos[0], as_json, &text, &e);
 		if (rc == 0)
 			fputs(text, stdout);
 		free(text);
@@ -986,8 +991,10 @@ static const struct cli_command commands[] = {
 	    "create a game in set-up from a scenario file" },
 	{ "player", cmd_player, "player add GAME SIDE EMAIL [--password P] "
 	    "[--brigades LIST]", "add a player; prints their secret" },
-	{ "player", NULL, "player list|remove|reset|replace GAME [EMAIL] "
-	    "[NEW-EMAIL]", "see, remove, or give a new secret to players" },
+	{ "player", NULL, "player list GAME [--json]",
+	    "the players of a game, one a line" },
+	{ "player", NULL, "player remove|reset|replace GAME EMAIL "
+	    "[NEW-EMAIL]", "remove, give a new secret to, or replace a player" },
 	{ "start", cmd_start, "start GAME",
 	    "freeze the roster, mail the welcomes, open turn 1" },
 	{ "submit", cmd_submit, "submit [--sender ADDR] [FILE...]",
@@ -1002,6 +1009,8 @@ static const struct cli_command commands[] = {
 	    "list the mail waiting to go out" },
 	{ "outbox", NULL, "outbox write DIR",
 	    "deliver waiting mail as .eml files into DIR" },
+	{ "outbox", NULL, "outbox send [--now]",
+	    "send the due mail over SMTP (the config's [smtp])" },
 	{ "game", cmd_game, "game remove GAME --yes",
 	    "remove a game that has not started" },
 	{ "game", NULL, "game upgrade GAME",
@@ -1010,8 +1019,10 @@ static const struct cli_command commands[] = {
 	    "check the configuration as despatchd does at its start" },
 	{ "tick", cmd_tick, "tick",
 	    "play what is due, send due reminders (cron)" },
-	{ "status", cmd_status, "status",
-	    "despatchd, the outbox and each game's deadline" },
+	{ "status", cmd_status, "status [--json]",
+	    "despatchd, outbox, games; exits 0-3 to monitors" },
+	{ "games", cmd_games, "games [--json]",
+	    "every game: ruleset, status, turn and deadline" },
 	{ "pause", cmd_pause, "pause|resume GAME [--why TEXT]",
 	    "stop or restart a game's clock" },
 	{ "resume", cmd_resume, NULL, NULL },
@@ -1019,18 +1030,18 @@ static const struct cli_command commands[] = {
 	    "put the open phase's deadline off" },
 	{ "set", cmd_set, "set GAME|--server KEY VALUE",
 	    "change a setting (deadline, press, ...)" },
-	{ "show", cmd_show, "show GAME",
+	{ "show", cmd_show, "show GAME [--json]",
 	    "a game's status, players and settings" },
 	{ "rules", cmd_rules, "rules [RULESET]",
 	    "list rulesets, or a ruleset's numbers and troop types" },
 	{ "demo", cmd_demo, "demo [DIR]",
 	    "play the Cowpens demo into DIR (default ./demo-out)" },
 	{ "key", cmd_key, "key show", "the ledger's public key and its file" },
-	{ "ledger", cmd_ledger, "ledger GAME",
+	{ "ledger", cmd_ledger, "ledger GAME [--json]",
 	    "a game's signed records, the chain checked" },
 	{ "export", cmd_export, "export GAME FILE [--with-addresses]",
 	    "write the game's archive (despatch-archive(5))" },
-	{ "verify", cmd_verify, "verify FILE [--head HEX]",
+	{ "verify", cmd_verify, "verify FILE [--head HEX] [--json]",
 	    "check an archive from scratch, the battle replayed" },
 	{ "map", cmd_map, "map GAME FILE [--side SIDE]",
 	    "draw the table to a PNG, an SVG or a text map" },
@@ -1049,6 +1060,7 @@ usage_main(FILE *f)
 
 	fprintf(f,
 	    "usage: despatch [-c CONFIG] [--db FILE] COMMAND [ARGS]\n"
+	    "       despatch --help | --version\n"
 	    "\n"
 	    "A play-by-email server for American War of Independence wargames.\n"
 	    "\n"
@@ -1065,20 +1077,199 @@ usage_main(FILE *f)
 	}
 	fprintf(f,
 	    "\n"
-	    "The database is --db FILE, else the configuration's database (-c FILE,\n"
-	    "despatch.conf(5)), else $DESPATCH_DB, else ./despatch.db.\n"
-	    "'despatch COMMAND --help' tells more about each command.\n");
+	    "Options (before or after the command):\n"
+	    "  -c, --config=FILE    the configuration (despatch.conf(5)); without it\n"
+	    "                       $DESPATCH_CONFIG (\"\" for none), else\n"
+	    "                       %s when it exists\n"
+	    "  --db=FILE            the database\n"
+	    "  -h, --help           this text; 'despatch COMMAND --help' tells more\n"
+	    "  --version            the version\n"
+	    "\n"
+	    "The database is --db FILE, else the configuration's 'database', else\n"
+	    "$DESPATCH_DB, else ./despatch.db. Run as root with a configured 'user',\n"
+	    "despatch becomes that user before it opens the database. demo, verify\n"
+	    "and --help read no configuration.\n", CONFIG_DEFAULT);
+}
+
+/* The global options, wherever they stand (despatch(1), OPTIONS). */
+static const struct option global_options[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "db", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct globals {
+	const char *db, *config;
+	int help, version;
+};
+
+/* getopt_long over argv up to its first word that is no option (with
+ * '+': the command, whose own options are its to read).  0, or
+ * EXIT_USAGE after saying what is wrong. */
+static int
+globals_parse(int argc, char **argv, struct globals *g, int *next)
+{
+	int ch;
+
+	opterr = 0;
+	optind = 0;   /* glibc: start afresh, whatever a call before did */
+	while ((ch = getopt_long(argc, argv, "+:c:h", global_options,
+	    NULL)) != -1) {
+		const char *opt = argv[optind - 1];
+
+		switch (ch) {
+		case 'c':
+		case 'd':
+			if (*optarg == '\0') {
+				fprintf(stderr, "despatch: %s needs a file\n", opt);
+				return EXIT_USAGE;
+			}
+			if (ch == 'c')
+				g->config = optarg;
+			else
+				g->db = optarg;
+			break;
+		case 'h':
+			g->help = 1;
+			break;
+		case 'V':
+			g->version = 1;
+			break;
+		case ':':
+			fprintf(stderr, "despatch: %s needs a file\n", opt);
+			return EXIT_USAGE;
+		default:
+			if (optopt != 0 && strncmp(opt, "--", 2) != 0)
+				fprintf(stderr, "despatch: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "despatch: unknown option '%s'\n", opt);
+			fprintf(stderr, "Try 'despatch --help'.\n");
+			return EXIT_USAGE;
+		}
+	}
+	*next = optind;
+	return 0;
+}
+
+/* 1 if arg is a global option that may follow the command (--db and
+ * --config, each with =FILE or the next word, and -c FILE); *words is
+ * how many words it takes. */
+static int
+is_late_global(const char *arg, int *words)
+{
+	if (strcmp(arg, "--db") == 0 || strcmp(arg, "--config") == 0 ||
+	    strcmp(arg, "-c") == 0) {
+		*words = 2;
+		return 1;
+	}
+	if (strncmp(arg, "--db=", 5) == 0 || strncmp(arg, "--config=", 9) == 0) {
+		*words = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The global options after the command are taken out of its arguments
+ * (argv[from..]) and read with getopt_long, as those before it are. */
+static int
+late_globals(int *argc, char **argv, int from, struct globals *g)
+{
+	char *late[64];
+	int nlate = 1, i, k, words, next;
+
+	late[0] = argv[0];
+	for (i = from; i < *argc; ) {
+		if (!is_late_global(argv[i], &words)) {
+			i++;
+			continue;
+		}
+		if (i + words > *argc) {
+			fprintf(stderr, "despatch: %s needs a file\n", argv[i]);
+			return EXIT_USAGE;
+		}
+		if (nlate + words >= (int)(sizeof(late) / sizeof(late[0]))) {
+			fprintf(stderr, "despatch: too many options\n");
+			return EXIT_USAGE;
+		}
+		for (k = 0; k < words; k++)
+			late[nlate++] = argv[i + k];
+		for (k = i; k + words < *argc; k++)
+			argv[k] = argv[k + words];
+		*argc -= words;
+	}
+	late[nlate] = NULL;
+	if (nlate == 1)
+		return 0;
+	return globals_parse(nlate, late, g, &next);
+}
+
+/* The configuration named by -c, else by $DESPATCH_CONFIG ("" for
+ * none), else the default when it exists: 0 with *path (NULL: none),
+ * or -1 having said why not. */
+static int
+config_path_of(const char *arg, const char **path)
+{
+	const char *env = getenv("DESPATCH_CONFIG");
+	struct stat st;
+
+	*path = NULL;
+	if (arg != NULL) {
+		*path = arg;
+		return 0;
+	}
+	if (env != NULL) {
+		*path = *env != '\0' ? env : NULL;
+		return 0;
+	}
+	/* A missing default is no error (a clone, a user's own games); one
+	 * that is there and cannot be read is, named by config_load. */
+	if (stat(CONFIG_DEFAULT, &st) != 0 && (errno == ENOENT ||
+	    errno == ENOTDIR))
+		return 0;
+	*path = CONFIG_DEFAULT;
+	return 0;
+}
+
+/* The commands that never read a configuration nor change user: they
+ * touch no server's database, so a broken /etc file cannot stop them
+ * (nor can any COMMAND --help). */
+static const char *const no_config[] = { "demo", "verify", NULL };
+/* The commands that read the configuration themselves: check reports a
+ * broken one rather than failing on it. */
+static const char *const own_config[] = { "check", NULL };
+
+static int
+listed(const char *const *list, const char *name)
+{
+	size_t i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(list[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+needs_no_config(int argc, char **argv)
+{
+	if (listed(no_config, argv[0]))
+		return 1;
+	return cli_wants_help(argc, argv);
 }
 
 int
 main(int argc, char **argv)
 {
-	const char *db_arg = NULL, *conf_arg = NULL;
-	int i;
+	static struct config conf;
+	struct globals g;
+	const char *conf_path = NULL;
+	const struct cli_command *cmd = NULL;
+	size_t k;
+	int rc, next = 1;
 
-	db_path = getenv("DESPATCH_DB");
-	if (db_path == NULL || *db_path == '\0')
-		db_path = "./despatch.db";
+	memset(&g, 0, sizeof(g));
 	/* The environment, read here once (despatch(1), ENVIRONMENT): the
 	 * library reads none of it. */
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
@@ -1088,74 +1279,30 @@ main(int argc, char **argv)
 	cli_ropts.from = getenv("DESPATCH_FROM");
 	cli_ropts.key_path = getenv("DESPATCH_KEY");
 	cli_ropts.templates = getenv("DESPATCH_TEMPLATES");
-	/* --db FILE and -c FILE may stand anywhere on the line: take them
-	 * out first. */
-	for (i = 1; i < argc; i++) {
-		int is_db = strcmp(argv[i], "--db") == 0;
-
-		if (is_db || strcmp(argv[i], "-c") == 0 ||
-		    strcmp(argv[i], "--config") == 0) {
-			int k;
-
-			if (i + 1 >= argc) {
-				fprintf(stderr, "despatch: %s needs a file\n", argv[i]);
-				return EXIT_USAGE;
-			}
-			if (is_db)
-				db_arg = argv[i + 1];
-			else
-				conf_arg = argv[i + 1];
-			for (k = i; k + 2 <= argc; k++)
-				argv[k] = argv[k + 2];
-			argc -= 2;
-			i--;
-		}
+	if ((rc = globals_parse(argc, argv, &g, &next)) != 0)
+		return rc;
+	if (g.help) {
+		usage_main(stdout);
+		return 0;
 	}
-	/* 'check' reads the file itself: a broken one is what it reports. */
-	for (i = 1; i < argc && argv[i][0] == '-'; i++)
-		;
-	if (i < argc && strcmp(argv[i], "check") == 0) {
-		cli_config_path = conf_arg;
-		conf_arg = NULL;
+	if (g.version) {
+		printf("despatch %s\n", DESPATCH_VERSION);
+		return 0;
 	}
-	/* The configuration file: its database (unless --db says another)
-	 * and the From of the mail of games made now. */
-	if (conf_arg != NULL) {
-		static struct config conf;
-
-		cli_config = &conf;
-		struct err e;
-
-		err_clear(&e);
-		if (config_load(conf_arg, &conf, &e) != 0)
-			return cli_fail(&e);
-		if (conf.database[0] != '\0')
-			db_path = conf.database;
-		if (conf.from[0] != '\0')
-			cli_ropts.from = conf.from;
-		if (conf.key[0] != '\0')
-			cli_ropts.key_path = conf.key;
-		if (conf.templates[0] != '\0')
-			cli_ropts.templates = conf.templates;
+	if (next >= argc) {
+		usage_main(stderr);
+		return EXIT_USAGE;
 	}
-	if (db_arg != NULL)
-		db_path = db_arg;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage_main(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--version") == 0) {
-			printf("despatch %s\n", DESPATCH_VERSION);
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "despatch: unknown option %s\n", argv[i]);
-			usage_main(stderr);
-			return EXIT_USAGE;
-		} else {
-			break;
-		}
-	}
-	if (i >= argc) {
+	/* --db FILE and -c FILE may stand after the command too. */
+	if ((rc = late_globals(&argc, argv, next + 1, &g)) != 0)
+		return rc;
+	argc -= next;
+	argv += next;
+	for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
+		if (commands[k].run != NULL && strcmp(argv[0], commands[k].name) == 0)
+			cmd = &commands[k];
+	if (cmd == NULL) {
+		fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
 		usage_main(stderr);
 		return EXIT_USAGE;
 	}
@@ -1163,17 +1310,41 @@ main(int argc, char **argv)
 		fprintf(stderr, "despatch: libsodium failed to initialise\n");
 		return EXIT_FAILURE;
 	}
-	argc -= i;
-	argv += i;
-	{
-		size_t k;
+	/* The database: --db, else the configuration's, else $DESPATCH_DB,
+	 * else ./despatch.db (written down once, in despatch(1), FILES). */
+	db_path = getenv("DESPATCH_DB");
+	if (db_path == NULL || *db_path == '\0')
+		db_path = "./despatch.db";
+	if (listed(own_config, argv[0])) {
+		cli_config_path = g.config;
+	} else if (!needs_no_config(argc, argv)) {
+		struct err e;
 
-		for (k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
-			if (commands[k].run != NULL &&
-			    strcmp(argv[0], commands[k].name) == 0)
-				return commands[k].run(argc, argv);
+		err_clear(&e);
+		config_path_of(g.config, &conf_path);
+		if (conf_path != NULL) {
+			if (config_load(conf_path, &conf, &e) != 0)
+				return cli_fail(&e);
+			cli_config = &conf;
+			if (conf.database[0] != '\0')
+				db_path = conf.database;
+			if (conf.from[0] != '\0')
+				cli_ropts.from = conf.from;
+			if (conf.key[0] != '\0')
+				cli_ropts.key_path = conf.key;
+			if (conf.templates[0] != '\0')
+				cli_ropts.templates = conf.templates;
+		}
+		/* Root with a configured user becomes it before the store is
+		 * opened, as despatchd does, so that what despatch makes (the
+		 * database, its key, the outbox's files) is the daemon's. */
+		if (cli_config != NULL &&
+		    config_become_user(cli_config, &e) != 0) {
+			fprintf(stderr, "despatch: %s\n", e.msg);
+			return EXIT_FAILURE;
+		}
 	}
-	fprintf(stderr, "despatch: unknown command '%s'\n", argv[0]);
-	usage_main(stderr);
-	return EXIT_USAGE;
+	if (g.db != NULL)
+		db_path = g.db;
+	return cmd->run(argc, argv);
 }

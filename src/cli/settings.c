@@ -46,19 +46,31 @@ cmd_show(int argc, char **argv)
 	struct referee *r = NULL;
 	struct err e;
 	char *out = NULL;
+	const char *game = NULL;
+	int as_json = 0, i;
 
 	err_clear(&e);
-	if (cli_help(argc, argv, "usage: despatch show GAME\n\n"
+	if (cli_help(argc, argv, "usage: despatch show GAME [--json]\n\n"
 	    "Shows a game: its scenario and status, the open phase, which "
 	    "sides have\nstored orders for their next phase, the players, "
-	    "and every setting with\nwhere its value comes from. Secrets "
-	    "are never shown.\n"))
+	    "and every setting with\nwhere its value comes from; with --json "
+	    "as one object (docs/json.md).\nSecrets are never shown.\n"))
 		return 0;
-	if (argc != 2)
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			as_json = 1;
+		else if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return cli_unknown_option("show", argv[i]);
+		else if (game == NULL)
+			game = argv[i];
+		else
+			return cli_usage_error("show", "expected GAME");
+	}
+	if (game == NULL)
 		return cli_usage_error("show", "expected GAME");
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	if (referee_show(r, argv[1], &out, &e) != 0) {
+	if (referee_show(r, game, as_json, &out, &e) != 0) {
 		referee_free(r);
 		return cli_fail(&e);
 	}

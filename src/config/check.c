@@ -224,12 +224,17 @@ config_become_user(const struct config *c, struct err *e)
 {
 	struct passwd *pw;
 
-	if (getuid() != 0 || c->user[0] == '\0')
+	if (geteuid() != 0 || c->user[0] == '\0')
 		return 0;
+	errno = 0;
 	pw = getpwnam(c->user);
 	if (pw == NULL)
-		return err_set(e, ERR_USER, "%s: user: there is no user %s on this "
-		    "system", c->path, c->user);
+		return err_set(e, ERR_USER, "%s: user \"%s\" %s; run as root, "
+		    "despatch and despatchd only become it (make the user, or set "
+		    "'user' to the daemon's)", c->path, c->user, errno != 0 ?
+		    strerror(errno) : "does not exist on this machine");
+	if (pw->pw_uid == 0)
+		return 0;
 	if (initgroups(pw->pw_name, pw->pw_gid) != 0 ||
 	    setgid(pw->pw_gid) != 0 || setuid(pw->pw_uid) != 0)
 		return err_set(e, ERR_USER, "%s: user: cannot become user %s: %s",

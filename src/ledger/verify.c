@@ -1057,6 +1057,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	res->sandbox = gen->sandbox;
 	res->fog = gen->fog;
 	res->chain = gen->steps;
+	memcpy(res->head, recs[nlines - 2].head, LEDGER_HASH);
+	res->have_head = 1;
 	if (o->head_hex != NULL) {
 		for (i = 0; i + 1 < nlines; i++)
 			if (sodium_memcmp(recs[i].head, want_head, LEDGER_HASH) == 0)

@@ -51,6 +51,10 @@ struct verify_result {
 	int fog;
 	int demo_key;             /* signed with the demo's published key */
 	unsigned char pk[LEDGER_PK];
+	/* The head of the archive's last record, once its chain holds
+	 * (have_head 0 before). */
+	unsigned char head[LEDGER_HASH];
+	int have_head;
 	int head_step;            /* the step whose head is --head (0 the
 	                           * genesis); -1 when not asked */
 	long long bytes;

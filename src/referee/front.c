@@ -5,13 +5,10 @@
  */
 #include "referee/referee.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "ledger/engine.h"
 #include "referee/internal.h"
 #include "report/json.h"
 
@@ -186,109 +183,5 @@ referee_outbox_print(struct referee *r, FILE *out, int as_json, struct err *e)
 		fprintf(out, "\n");
 	}
 	store_mails_free(m, n);
-	return 0;
-}
-
-int
-referee_status_print(struct referee *r, FILE *out, struct err *e)
-{
-	struct store_mail *m = NULL;
-	char *state = NULL, *detail = NULL, *names = NULL, *name, *save = NULL;
-	int64_t pid = 0, at = 0;
-	int n = 0, i, waiting = 0, failed = 0, retrying = 0;
-
-	if (store_daemon_status(r->st, &state, &detail, &pid, &at, e) < 0 ||
-	    store_outbox_list(r->st, 1, &m, &n, e) != 0) {
-		free(state);
-		free(detail);
-		return -1;
-	}
-	if (state == NULL) {
-		fprintf(out, "despatchd  never ran on this database\n");
-	} else {
-		int alive = strcmp(state, "running") == 0 && kill((pid_t)pid, 0) == 0;
-		char when[64];
-		time_t t = (time_t)at;
-		struct tm tm;
-
-		gmtime_r(&t, &tm);
-		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
-		fprintf(out, "despatchd  %s (pid %lld), as of %s: %s\n", alive ? "running" :
-		    strcmp(state, "running") == 0 ? "gone (it did not stop cleanly)" :
-		    state, (long long)pid, when, detail ? detail : "");
-	}
-	for (i = 0; i < n; i++) {
-		if (m[i].failed_at != 0)
-			failed++;
-		else if (m[i].attempts > 0)
-			retrying++;
-		else
-			waiting++;
-	}
-	fprintf(out, "outbox     %d waiting, %d being retried, %d failed for good%s\n",
-	    waiting, retrying, failed, failed ? " (see 'despatch outbox')" : "");
-	store_mails_free(m, n);
-	{
-		int64_t spooled = 0, kept = 0;
-
-		if (store_spool_counts(r->st, &spooled, &kept, e) == 0)
-			fprintf(out, "spool      %lld taken from the mailbox and not yet "
-			    "read, %lld the intake failed on%s\n", (long long)spooled,
-			    (long long)kept, kept ? " (kept in the spool table, "
-			    "with the error)" : "");
-	}
-	names = store_game_names(r->st);
-	for (name = names ? strtok_r(names, "\n", &save) : NULL; name != NULL;
-	    name = strtok_r(NULL, "\n", &save)) {
-		int64_t dl = 0, step = 0, id = 0;
-		enum game_status gst = GAME_SETUP;
-		struct store_clock c;
-		const char *gstatus = NULL;
-		int found = store_game_find(r->st, name, &id, &gst, &step, e);
-
-		if (found < 0 || (found == 1 && store_game_clock(r->st, id, &c,
-		    e) != 0))
-			break;
-		if (found == 1) {
-			gstatus = store_status_name(gst);
-			dl = c.deadline;
-		}
-		if (dl > 0) {
-			char when[64];
-			time_t t = (time_t)dl;
-			struct tm tm;
-
-			gmtime_r(&t, &tm);
-			strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
-			fprintf(out, "game       %-16s %s, step %lld, deadline %s\n", name,
-			    gstatus ? gstatus : "?", (long long)step, when);
-		} else {
-			fprintf(out, "game       %-16s %s, step %lld\n", name, gstatus ?
-			    gstatus : "?", (long long)step);
-		}
-		if (gstatus != NULL && strcmp(gstatus, "running") == 0) {
-			/* Played by another engine: no phase is played until the
-			 * operator carries it over. */
-			int eng = 0;
-
-			if (referee_engine_of(r, id, &eng, e) == 0 &&
-			    eng != ledger_engine_current()) {
-				const struct ledger_engine *en = ledger_engine_get(eng);
-
-				fprintf(out, "           %-16s WAITS: played by rules engine "
-				    "%d, this build plays %d; %s%s\n", "", eng,
-				    ledger_engine_current(), eng > ledger_engine_current() ?
-				    "run a newer despatch" : en == NULL ||
-				    en->state_hash == NULL ? "this build cannot carry it "
-				    "over: finish it with " : "run 'despatch game upgrade' "
-				    "for it", eng < ledger_engine_current() && (en == NULL ||
-				    en->state_hash == NULL) ? (en != NULL ? en->build :
-				    "the build that played it") : "");
-			}
-		}
-	}
-	free(names);
-	free(state);
-	free(detail);
 	return 0;
 }

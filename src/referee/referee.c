@@ -29,6 +29,7 @@
 #include "scenario/scenario.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
+#include "report/json.h"
 
 static int check_password(const char *password, struct err *e);
 static int queue_welcome(struct referee *r, const struct store_game *g, int later,
@@ -902,8 +903,8 @@ out:
 }
 
 int
-referee_player_list(struct referee *r, const char *game, char **out,
-    struct err *e)
+referee_player_list(struct referee *r, const char *game, int as_json,
+    char **out, struct err *e)
 {
 	struct store_game g;
 	struct store_player pl[MAX_PLAYERS];
@@ -920,11 +921,43 @@ referee_player_list(struct referee *r, const char *game, char **out,
 	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 	if (n < 0)
 		goto out;
-	for (i = 0; i < n; i++)
-		text_add(&t, "%-16s %s%s%s\n", b->sides[pl[i].side].id, pl[i].email,
-		    pl[i].brigades[0] ? "  brigades: " : "", pl[i].brigades);
-	if (n == 0)
-		text_add(&t, "(no players yet)\n");
+	if (as_json) {
+		char *buf = NULL;
+		size_t blen = 0;
+		FILE *f = open_memstream(&buf, &blen);
+		struct jw j;
+
+		if (f == NULL) {
+			err_set(e, ERR_TEMP, "out of memory");
+			goto out;
+		}
+		jw_init(&j, f);
+		jw_arr(&j, NULL);
+		for (i = 0; i < n; i++) {
+			jw_obj(&j, NULL);
+			jw_str(&j, "side", b->sides[pl[i].side].id);
+			jw_str(&j, "email", pl[i].email);
+			jw_str(&j, "brigades", pl[i].brigades[0] ? pl[i].brigades :
+			    NULL);
+			jw_end_obj(&j);
+		}
+		jw_end_arr(&j);
+		jw_done(&j);
+		if (fclose(f) != 0) {
+			free(buf);
+			err_set(e, ERR_TEMP, "out of memory");
+			goto out;
+		}
+		text_free(&t);
+		t.s = buf;   /* given to *out below */
+	} else {
+		for (i = 0; i < n; i++)
+			text_add(&t, "%-16s %s%s%s\n", b->sides[pl[i].side].id,
+			    pl[i].email, pl[i].brigades[0] ? "  brigades: " : "",
+			    pl[i].brigades);
+		if (n == 0)
+			text_add(&t, "(no players yet)\n");
+	}
 	*out = t.s ? t.s : strdup("");
 	t.s = NULL;
 	rc = *out ? 0 : err_set(e, ERR_INTERNAL, "out of memory");

@@ -85,16 +85,47 @@ int referee_outbox_write(struct referee *r, const char *dir,
 int referee_outbox_print(struct referee *r, FILE *out, int as_json,
     struct err *e);
 
-/* The server at a glance, to out: what despatchd said it did last, the
- * outbox and the spool, and each game's phase and deadline. */
-int referee_status_print(struct referee *r, FILE *out, struct err *e);
+/* Whether a despatchd serves the database, as a front found it from the
+ * daemon's lock (DATABASE.despatchd.lock): the store knows no processes. */
+enum referee_daemon_lock {
+	REFEREE_LOCK_FREE,      /* no despatchd holds it (or there is none) */
+	REFEREE_LOCK_HELD,      /* a despatchd holds it */
+	REFEREE_LOCK_UNKNOWN    /* it could not be looked at */
+};
+
+/* What status finds, as its exit code (despatch(1), status): all well;
+ * warnings (mail failed for good, spooled mail the intake failed on, a
+ * mail server the daemon cannot reach, a game waiting for an upgrade);
+ * despatchd not running; unknown. */
+#define REFEREE_STATUS_OK 0
+#define REFEREE_STATUS_WARN 1
+#define REFEREE_STATUS_DOWN 2
+#define REFEREE_STATUS_UNKNOWN 3
+
+/* The server at a glance, to out (as JSON with as_json; docs/json.md):
+ * whether despatchd runs (from lock; lock_note says why when it is
+ * unknown) and what it said it did last, the outbox and the spool, each
+ * game's phase and deadline, and the warnings.  Returns the
+ * REFEREE_STATUS_ that sums it up, or -1 with e set (nothing printed)
+ * when the store fails. */
+int referee_status_print(struct referee *r, FILE *out, int as_json,
+    enum referee_daemon_lock lock, const char *lock_note, struct err *e);
+/* The same when the database itself cannot be looked at (why says
+ * what): returns REFEREE_STATUS_UNKNOWN. */
+int referee_status_unknown(FILE *out, int as_json, const char *why);
+/* Every game, one a line (name, ruleset, status setup|running|paused|
+ * over, turn/turns, the deadline in the game's time zone or "-"), or as a
+ * JSON array: 0, or -1 with e set. */
+int referee_games_print(struct referee *r, FILE *out, int as_json,
+    struct err *e);
 
 /* Game's ledger as stored, to out: each record with its head, and the
- * chain checked (every head, signature, link, seed and root).  0 when it
+ * chain checked (every head, signature, link, seed and root); with
+ * as_json one JSON object (docs/json.md).  0 when it
  * holds, 1 when it does not (the first record and field that fails
  * said), -1 with e set. */
 int referee_ledger_print(struct referee *r, const char *game, FILE *out,
-    struct err *e);
+    int as_json, struct err *e);
 
 /* A game as the fronts show it. */
 struct referee_game {
@@ -239,10 +270,11 @@ int referee_player_replace(struct referee *r, const char *game,
     const char *who, const char *new_email, const char *password,
     char *secret_out, struct err *e);
 
-/* Writes one line a player ("side email") of game to out, a malloc'd
- * string. */
-int referee_player_list(struct referee *r, const char *game, char **out,
-    struct err *e);
+/* Writes one line a player ("side email", and the brigades) of game to
+ * out, a malloc'd string; with as_json a JSON array of {side, email,
+ * brigades} (docs/json.md). */
+int referee_player_list(struct referee *r, const char *game, int as_json,
+    char **out, struct err *e);
 
 /* Freezes the roster, queues a welcome to every player and opens step 1. */
 int referee_start(struct referee *r, const char *game, struct err *e);
@@ -336,9 +368,10 @@ int referee_setting_set(struct referee *r, const char *game, const char *key,
 /* Writes the known keys, their values and meaning, a line each. */
 void referee_setting_help(FILE *f);
 /* A game at a glance (status, phase, orders stored, players, settings)
- * as a malloc'd text in *out. */
-int referee_show(struct referee *r, const char *game, char **out,
-    struct err *e);
+ * as a malloc'd text in *out, or with as_json as one JSON object
+ * (docs/json.md).  0, or -1 with e set and *out NULL. */
+int referee_show(struct referee *r, const char *game, int as_json,
+    char **out, struct err *e);
 
 struct mail_smtp;
 

@@ -1,6 +1,6 @@
 /*
  * settings.c - the operator's choices, per game or for the whole server,
- * and `despatch show`.
+ * and `despatch show` (in text, or as JSON: docs/json.md).
  *
  * A setting is a key and a text value in the settings table; game 0 holds
  * the server's.  A game's own value wins over the server's, which wins over
@@ -14,7 +14,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 
+#include "report/json.h"
 #include "report/report.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
@@ -378,67 +380,109 @@ fail:
 	return rc;
 }
 
-int
-referee_show(struct referee *r, const char *game, char **out, struct err *e)
+static void
+iso_utc(int64_t at, char *out, size_t size)
+{
+	time_t t = (time_t)at;
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* One pass over the game, said as text into t, or as JSON into j (a
+ * memory stream) when j is not NULL: the two say the same facts. */
+static int
+show_game(struct referee *r, const char *game, struct text *t, struct jw *j,
+    struct err *e)
 {
 	struct store_game g;
 	struct store_player pl[MAX_PLAYERS];
 	struct battle *b = NULL;
-	struct text t;
 	size_t i;
 	int n, k, rc = -1;
 
 	memset(&g, 0, sizeof(g));
-	*out = NULL;
-	text_init(&t, 256 * 1024);
 	if (store_game_get(r->st, game, &g, e) != 0 ||
 	    store_battle_load(r->st, &g, &b, e) != 0)
 		goto out;
-	text_add(&t, "game       %s\nscenario   %s (%s)\nruleset    %s%s\n",
-	    g.name, b->title, g.scenario_file, g.ruleset, g.sandbox ?
-	    " (sandbox: scripted dice allowed)" : "");
+	if (j != NULL) {
+		jw_obj(j, NULL);
+		jw_str(j, "game", g.name);
+		jw_str(j, "title", b->title);
+		jw_str(j, "scenario", g.scenario_file);
+		jw_str(j, "ruleset", g.ruleset);
+		jw_bool(j, "sandbox", g.sandbox);
+		jw_str(j, "visibility", g.visibility);
+	} else {
+		text_add(t, "game       %s\nscenario   %s (%s)\nruleset    %s%s\n",
+		    g.name, b->title, g.scenario_file, g.ruleset, g.sandbox ?
+		    " (sandbox: scripted dice allowed)" : "");
+	}
 	{
 		char *from = NULL;
 
 		if (store_game_from(r->st, g.id, &from, e) < 0)
 			goto out;
-		text_add(&t, "mail from  %s\n", from ? from : r->from);
+		if (j != NULL)
+			jw_str(j, "mail_from", from ? from : r->from);
+		else
+			text_add(t, "mail from  %s\n", from ? from : r->from);
 		free(from);
 	}
-	text_add(&t, "status     %s", store_status_name(g.status));
+	if (j != NULL)
+		jw_str(j, "status", store_status_name(g.status));
+	else
+		text_add(t, "status     %s", store_status_name(g.status));
 	if (g.status == GAME_RUNNING) {
-		char clock[16];
+		char clock[16], when[80], iso[32];
 		int ps = battle_step_side(b, g.step);
-
-		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
 		struct store_clock c;
 
-		text_add(&t, ": turn %d of %d (%s), %s phase", battle_step_turn(b,
-		    g.step), b->turns, clock, ps >= 0 ? b->sides[ps].id : "joint");
+		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
 		if (store_game_clock(r->st, g.id, &c, e) != 0)
 			goto out;
-		if (c.paused)
-			text_add(&t, "\nclock      paused");
-		else if (c.deadline > 0) {
-			char when[80];
-
-			referee_clock_format(r, g.id, c.deadline, when,
-			    sizeof(when));
-			text_add(&t, "\ndeadline   %s", when);
+		if (c.deadline > 0 && !c.paused) {
+			referee_clock_format(r, g.id, c.deadline, when, sizeof(when));
+			iso_utc(c.deadline, iso, sizeof(iso));
+		}
+		if (j != NULL) {
+			jw_int(j, "step", g.step);
+			jw_int(j, "turn", battle_step_turn(b, g.step));
+			jw_int(j, "turns", b->turns);
+			jw_str(j, "clock", clock);
+			jw_str(j, "phase", ps >= 0 ? b->sides[ps].id : "joint");
+			jw_bool(j, "paused", c.paused);
+			jw_str(j, "deadline", c.deadline > 0 && !c.paused ? iso : NULL);
+			jw_str(j, "deadline_local", c.deadline > 0 && !c.paused ? when :
+			    NULL);
 		} else {
-			text_add(&t, "\ndeadline   none (phases are played by 'despatch "
-			    "turn')");
+			text_add(t, ": turn %d of %d (%s), %s phase",
+			    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
+			    b->sides[ps].id : "joint");
+			if (c.paused)
+				text_add(t, "\nclock      paused");
+			else if (c.deadline > 0)
+				text_add(t, "\ndeadline   %s", when);
+			else
+				text_add(t, "\ndeadline   none (phases are played by "
+				    "'despatch turn')");
 		}
 	} else if (g.status == GAME_FINISHED) {
 		char *res = NULL;
 
 		if (store_game_result(r->st, g.id, &res, e) < 0)
 			goto out;
-		if (res != NULL)
-			text_add(&t, ": %s", res);
+		if (j != NULL)
+			jw_str(j, "result", res);
+		else if (res != NULL)
+			text_add(t, ": %s", res);
 		free(res);
 	}
-	text_add(&t, "\n\nplayers\n");
+	if (j != NULL)
+		jw_arr(j, "players");
+	else
+		text_add(t, "\n\nplayers\n");
 	n = store_players(r->st, g.id, -1, pl, MAX_PLAYERS, e);
 	if (n < 0)
 		goto out;
@@ -448,30 +492,98 @@ referee_show(struct referee *r, const char *game, char **out, struct err *e)
 		if (g.status == GAME_RUNNING && store_orders_ahead(r->st, g.id,
 		    pl[k].side, g.step, &cnt, e) != 0)
 			goto out;
-		text_add(&t, "  %-14s %s%s\n", b->sides[pl[k].side].id, pl[k].email,
-		    g.status != GAME_RUNNING ? "" : cnt > 0 ? "  (orders stored)" :
-		    "  (no orders stored)");
+		if (j != NULL) {
+			jw_obj(j, NULL);
+			jw_str(j, "side", b->sides[pl[k].side].id);
+			jw_str(j, "email", pl[k].email);
+			jw_str(j, "brigades", pl[k].brigades[0] ? pl[k].brigades :
+			    NULL);
+			if (g.status == GAME_RUNNING)
+				jw_bool(j, "orders_stored", cnt > 0);
+			else
+				jw_null(j, "orders_stored");
+			jw_end_obj(j);
+		} else {
+			text_add(t, "  %-14s %s%s\n", b->sides[pl[k].side].id,
+			    pl[k].email, g.status != GAME_RUNNING ? "" : cnt > 0 ?
+			    "  (orders stored)" : "  (no orders stored)");
+		}
 	}
-	text_add(&t, "\nsettings\n");
+	if (j != NULL) {
+		jw_end_arr(j);
+		jw_obj(j, "settings");
+	} else {
+		text_add(t, "\nsettings\n");
+	}
 	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
 		char *v = NULL;
 		int64_t from = -1;
 		int got = store_setting_get(r->st, g.id, defs[i].key, &v, &from,
 		    e);
+		const char *val = v ? v : defs[i].def[0] ? defs[i].def : "-";
+		const char *whence = v == NULL ? "default" : from == 0 ? "server" :
+		    "this game";
 
 		if (got < 0)
 			goto out;
-		text_add(&t, "  %-16s %-8s (%s)\n", defs[i].key, v ? v : defs[i].def[0] ?
-		    defs[i].def : "-",
-		    v == NULL ? "default" : from == 0 ? "server" : "this game");
+		if (j != NULL) {
+			jw_obj(j, defs[i].key);
+			jw_str(j, "value", v ? v : defs[i].def[0] ? defs[i].def : NULL);
+			jw_str(j, "from", v == NULL ? "default" : from == 0 ? "server" :
+			    "game");
+			jw_end_obj(j);
+		} else {
+			text_add(t, "  %-16s %-8s (%s)\n", defs[i].key, val, whence);
+		}
 		free(v);
 	}
-	*out = t.s;
-	t.s = NULL;
-	rc = *out != NULL ? 0 : err_set(e, ERR_INTERNAL, "out of memory");
+	if (j != NULL) {
+		jw_end_obj(j);
+		jw_end_obj(j);
+	}
+	rc = 0;
 out:
-	text_free(&t);
 	battle_free(b);
 	store_game_clear(&g);
+	return rc;
+}
+
+int
+referee_show(struct referee *r, const char *game, int as_json, char **out,
+    struct err *e)
+{
+	struct text t;
+	struct jw j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = NULL;
+	int rc;
+
+	*out = NULL;
+	if (as_json) {
+		if ((f = open_memstream(&buf, &len)) == NULL)
+			return err_set(e, ERR_TEMP, "out of memory");
+		jw_init(&j, f);
+		rc = show_game(r, game, NULL, &j, e);
+		if (rc == 0)
+			jw_done(&j);
+		if (fclose(f) != 0 && rc == 0)
+			rc = err_set(e, ERR_TEMP, "out of memory");
+		if (rc != 0) {
+			free(buf);
+			return -1;
+		}
+		*out = buf;
+		return 0;
+	}
+	text_init(&t, 256 * 1024);
+	rc = show_game(r, game, &t, NULL, e);
+	if (rc == 0) {
+		*out = t.s;
+		t.s = NULL;
+		if (*out == NULL)
+			rc = err_set(e, ERR_INTERNAL, "out of memory");
+	}
+	text_free(&t);
 	return rc;
 }

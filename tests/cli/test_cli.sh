@@ -39,6 +39,35 @@ says() {  # says NAME TEXT: the last command's output contains TEXT
 db="$work/t.db"
 scen="$src/campaign/cowpens-1781/cowpens.scenario"
 
+jcheck() {  # jcheck NAME EXPECTED_STATUS COMMAND... : stdout alone in $work/out
+	local name=$1 want=$2
+	shift 2
+	"$@" >"$work/out" 2>"$work/err"
+	local got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $name: exit $got, wanted $want"
+		sed 's/^/    /' "$work/out" "$work/err" | head -20
+	fi
+}
+
+holds() {  # holds NAME EXPR: EXPR (Python; d is $work/out as JSON) is true
+	if python3 -c 'import json, os, re, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if eval(sys.argv[2]) else 1)' "$work/out" "$2" 2>"$work/pyerr"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $1: not $2"
+		sed 's/^/    /' "$work/pyerr" "$work/out" | head -20
+	fi
+}
+
+# A configuration that does not load: what reads none must not care.
+printf 'frum = y\n' >"$work/broken.conf"
+
 check "usage error" 2 "$bin" frobnicate
 says "usage error" "unknown command"
 check "help" 0 "$bin" --help
@@ -52,6 +81,53 @@ for c in $cmds; do
 	says "$c --help" "usage: despatch"
 	says "$c --help" "$c"
 done
+# Every command the dispatcher takes (the table in src/cli/main.c) is in
+# --help (issue 23, problem 7: outbox send, key show, ledger, export,
+# verify and map were left out), and every entry of despatch(1)'s
+# COMMANDS names a command that exists, and each command has one.
+"$bin" --help >"$work/help"
+table=$(sed -n 's/^\t{ "\([a-z]*\)", cmd_[a-z_]*,.*/\1/p' "$src/src/cli/main.c" | sort -u)
+[ "$(printf '%s\n' "$table" | grep -c .)" -ge 27 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the command table read as: $table"; }
+for c in $table; do
+	grep -qE "^  ([a-z]+\|)*$c(\|[a-z]+)*( |$)" "$work/help" && pass=$((pass + 1)) ||
+	    { fail=$((fail + 1)); echo "FAIL: --help does not list $c"; }
+done
+for c in "outbox send" "outbox write" "key show" "ledger GAME" "export GAME" "verify FILE" "map GAME" "games" "status" "player list"; do
+	grep -q "^  $c" "$work/help" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --help does not list '$c'"; }
+done
+manned=$(awk '/^\.SH/ { in_c = ($2 == "COMMANDS") } in_c && next_is { print; next_is = 0 } in_c && /^\.T[PQ]/ { next_is = 1 }' "$src/docs/despatch.1" |
+    sed 's/^\.[A-Z]* *//; s/\\f[BIRP]//g; s/"//g' | awk '{ print $1 }' | sort -u)
+for c in $manned; do
+	printf '%s\n' "$table" | grep -qx "$c" && pass=$((pass + 1)) ||
+	    { fail=$((fail + 1)); echo "FAIL: despatch(1) has an entry for '$c', which is no command"; }
+done
+for c in $table; do
+	printf '%s\n' "$manned" | grep -qx "$c" && pass=$((pass + 1)) ||
+	    { fail=$((fail + 1)); echo "FAIL: despatch(1) has no entry for the command $c"; }
+done
+# The global options, read with getopt_long.
+check "--version" 0 "$bin" --version
+says "--version" "despatch 0."
+check "an unknown option" 2 "$bin" --frobnicate games
+says "an unknown option" "unknown option '--frobnicate'"
+check "an unknown short option" 2 "$bin" -q games
+says "an unknown short option" "unknown option '-q'"
+check "--db without its file" 2 "$bin" games --db
+says "--db without its file" "--db needs a file"
+check "--db= without its file" 2 "$bin" --db= games
+# What reads no configuration is not stopped by a broken one.
+DESPATCH_CONFIG="$work/broken.conf" check "--help with a broken configuration" 0 "$bin" --help
+DESPATCH_CONFIG="$work/broken.conf" check "--version with a broken configuration" 0 "$bin" --version
+DESPATCH_CONFIG="$work/broken.conf" check "COMMAND --help with a broken configuration" 0 "$bin" status --help
+DESPATCH_CONFIG="$work/broken.conf" check "a broken \$DESPATCH_CONFIG is refused" 1 "$bin" --db "$db" games
+says "a broken \$DESPATCH_CONFIG is refused" "broken.conf:1: unknown key \"frum\""
+DESPATCH_CONFIG="$work/none.conf" check "a missing \$DESPATCH_CONFIG is refused" 1 "$bin" --db "$db" games
+says "a missing \$DESPATCH_CONFIG is refused" "none.conf: cannot read the configuration"
+# Named by none, the default is read only when it is there.
+if [ ! -e /etc/despatch/despatch.conf ]; then
+	check "no default configuration is no error" 1 env -u DESPATCH_CONFIG "$bin" --db "$db" games
+	says "no default configuration is no error" "no such database"
+fi
 check "no database" 1 "$bin" --db "$db" state cowpens --json
 says "no database" "no such database"
 [ ! -e "$db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: state created a database"; }
@@ -316,6 +392,29 @@ check "a bad configuration" 1 "$bin" -c "$work/bad.conf" show cfg
 says "a bad configuration" "bad.conf:2: unknown key \"frum\""
 mkdir -p "$work/cfgmail"
 check "outbox write with -c" 0 "$bin" -c "$work/despatch.conf" outbox write "$work/cfgmail"
+# --db=FILE and --config=FILE, before or after the command.
+check "--db=FILE" 0 "$bin" --db="$db" show cowpens
+says "--db=FILE" "game       cowpens"
+check "--config=FILE" 0 "$bin" --config="$work/despatch.conf" show cfg
+says "--config=FILE" "game       cfg"
+check "--config=FILE after the command" 0 "$bin" show cfg --config="$work/despatch.conf"
+check "--config FILE after the command" 0 "$bin" show --config "$work/despatch.conf" cfg
+check "--db=FILE after the command" 0 "$bin" show cowpens --db="$db"
+# The configuration \$DESPATCH_CONFIG names is read: its database is used;
+# -c names another, --db wins over both; an empty one names none.
+printf 'database = %s\n' "$work/env.db" >"$work/env.conf"
+DESPATCH_CONFIG="$work/env.conf" check "\$DESPATCH_CONFIG's database" 0 "$bin" new envgame "$scen"
+[ -f "$work/env.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: \$DESPATCH_CONFIG's database was not made"; }
+DESPATCH_CONFIG="$work/env.conf" check "\$DESPATCH_CONFIG's database read" 0 "$bin" games
+says "\$DESPATCH_CONFIG's database read" "envgame"
+DESPATCH_CONFIG="$work/broken.conf" check "-c over \$DESPATCH_CONFIG" 0 "$bin" -c "$work/env.conf" games
+says "-c over \$DESPATCH_CONFIG" "envgame"
+DESPATCH_CONFIG="$work/env.conf" DESPATCH_DB="$db" check "the configuration's database over \$DESPATCH_DB" 0 "$bin" games
+says "the configuration's database over \$DESPATCH_DB" "envgame"
+DESPATCH_CONFIG="$work/env.conf" check "--db over the configuration's" 0 "$bin" --db "$db" games
+says "--db over the configuration's" "cowpens"
+DESPATCH_CONFIG= DESPATCH_DB="$work/env.db" check "an empty \$DESPATCH_CONFIG names none" 0 "$bin" games
+says "an empty \$DESPATCH_CONFIG names none" "envgame"
 if grep -l "^From: despatch <umpire@club.example>" "$work"/cfgmail/*.eml >/dev/null 2>&1 && ! grep -q "other@elsewhere" "$work"/cfgmail/*.eml; then
 	pass=$((pass + 1))
 else
@@ -327,6 +426,14 @@ check "set a deadline" 0 "$bin" --db "$db" set cowpens deadline 48h
 check "set a bad deadline" 1 "$bin" --db "$db" set cowpens deadline soon
 says "set a bad deadline" "takes a time such as 48h"
 check "set a time zone" 0 "$bin" --db "$db" set cowpens timezone Europe/London
+# games: one line a game, the deadline in the game's zone as show has it.
+check "games" 0 "$bin" --db "$db" games
+grep -qE '^cowpens +vnb-wing +running +[0-9]+/6 +[A-Z][a-z]+day [0-9]+ [A-Z][a-z]+ 20[0-9][0-9], [0-9:]+ (GMT|BST) \(UTC\+[01]\)$' "$work/out" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: games: $(cat "$work/out")"; }
+grep -qE '^box +vnb-wing +setup +- +-$' "$work/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: games: the set-up game: $(cat "$work/out")"; }
+jcheck "games --json" 0 "$bin" --db "$db" games --json
+holds "games --json" "[g for g in d if g['name'] == 'cowpens'][0]['status'] == 'running' and re.fullmatch(r'20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ', [g for g in d if g['name'] == 'cowpens'][0]['deadline']) is not None"
+holds "games --json: the set-up game" "[g for g in d if g['name'] == 'box'][0] == {'name': 'box', 'ruleset': 'vnb-wing', 'status': 'setup', 'step': 0, 'turn': None, 'turns': 6, 'phase': None, 'deadline': None, 'deadline_local': None, 'waits': None}"
 check "set no such zone" 1 "$bin" --db "$db" set cowpens timezone Mars/Olympus
 # A directory of the tz database is no zone (issue 23, problem 7).
 check "set a zone directory" 1 "$bin" --db "$db" set cowpens timezone Europe
@@ -359,7 +466,8 @@ says "extend without a deadline running" "no deadline running"
 # The demo twice gives the same mails, byte for byte.
 check "demo 1" 0 "$bin" demo "$work/d1"
 says "demo 1" "mails written"
-check "demo 2" 0 "$bin" demo "$work/d2"
+# The second run with a broken \$DESPATCH_CONFIG: the demo reads none.
+DESPATCH_CONFIG="$work/broken.conf" check "demo 2" 0 "$bin" demo "$work/d2"
 if diff -r "$work/d1/mail" "$work/d2/mail" >/dev/null; then
 	pass=$((pass + 1))
 else
@@ -463,6 +571,25 @@ check "export with addresses" 0 "$bin" --db "$work/d1/demo.db" export cowpens "$
 grep -q "tarleton@" "$work/addr.jsonl" && ! grep -q "tarleton@" "$work/again.jsonl" && pass=$((pass + 1)) ||
 	{ fail=$((fail + 1)); echo "FAIL: addresses in the archive without --with-addresses, or not with it"; }
 check "verify with addresses" 0 "$bin" verify "$work/addr.jsonl"
+
+# --json for show, player list, ledger and verify (issue 23, problem 6),
+# on the demo's finished game; verify reads no configuration.
+ddb="$work/d1/demo.db"
+jcheck "show --json" 0 "$bin" --db "$ddb" show cowpens --json
+holds "show --json" "d['game'] == 'cowpens' and d['ruleset'] == 'vnb-wing' and d['status'] == 'finished' and d['result'] and len(d['players']) == 2 and d['settings']['press'] == {'value': 'on', 'from': 'default'}"
+jcheck "player list --json" 0 "$bin" --db "$ddb" player list cowpens --json
+holds "player list --json" "sorted(p['side'] for p in d) == ['continental', 'crown'] and [p['email'] for p in d if p['side'] == 'crown'][0].startswith('tarleton@')"
+jcheck "ledger --json" 0 "$bin" --db "$ddb" ledger cowpens --json
+holds "ledger --json" "d['holds'] is True and d['failure'] is None and d['demo_key'] is True and d['records'][0]['kind'] == 'genesis' and sum(r['kind'] == 'step' for r in d['records']) == 12"
+last=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["records"][-1]["head"])' "$work/out")
+DESPATCH_CONFIG="$work/broken.conf" jcheck "verify --json" 0 "$bin" verify "$work/d1/archive.jsonl" --json
+holds "verify --json" "d['ok'] is True and d['error'] is None and d['steps_checked'] == 12 and d['finished'] is True and d['game'] == 'cowpens' and d['head'] == '$last'"
+jcheck "verify --json, a changed archive" 1 "$bin" verify "$work/bad.jsonl" --json
+holds "verify --json, a changed archive" "d['ok'] is False and d['error']['line'] == 5 and d['error']['field'] != '' and d['error']['message'] != ''"
+jcheck "verify --json, no archive" 1 "$bin" verify "$work/no-such.jsonl" --json
+holds "verify --json, no archive" "d['ok'] is False and 'cannot read' in d['error']['message']"
+jcheck "games --json, a game over" 0 "$bin" --db "$ddb" games --json
+holds "games --json, a game over" "d[0]['name'] == 'cowpens' and d[0]['status'] == 'over' and d[0]['turn'] == 6 and d[0]['deadline'] is None"
 
 # JSON distances are inches: a move's value is its distance in inches
 # (the text says 8" where the value says 8).
@@ -672,8 +799,10 @@ ls "$work"/modes/spool/new/*welcome* >/dev/null 2>&1 && pass=$((pass + 1)) || { 
 mode_is "modes: archive" "$work/modes/m.jsonl" 644
 mode_is "modes: map" "$work/modes/m.png" 644
 mode_is "modes: text map" "$work/modes/m.txt" 644
+# status says 3 (unknown) for a database it will not read, and 2 (no
+# despatchd) for one it reads: no daemon ever ran here.
 chmod 644 "$mdb"
-check "modes: a world-readable database is refused" 1 "$bin" --db "$mdb" status
+check "modes: a world-readable database is refused" 3 "$bin" --db "$mdb" status
 says "modes: a world-readable database is refused" "every user on this machine can read the database (mode 0644)"
 says "modes: a world-readable database is refused" "run 'chmod o-rwx $mdb'"
 chmod 600 "$mdb"
@@ -687,11 +816,11 @@ if [ -n "$hold_lock" ]; then
 	mode_is "modes: WAL" "$mdb-wal" 600
 	mode_is "modes: SHM" "$mdb-shm" 600
 	chmod 606 "$mdb-wal"
-	check "modes: a world-writable WAL is refused" 1 "$bin" --db "$mdb" status
+	check "modes: a world-writable WAL is refused" 3 "$bin" --db "$mdb" status
 	says "modes: a world-writable WAL is refused" "can write the database (mode 0606)"
 	says "modes: a world-writable WAL is refused" "chmod o-rwx $mdb-wal'"
 	chmod 660 "$mdb" "$mdb-wal" "$mdb-shm"
-	check "modes: a group's 0660 is accepted" 0 "$bin" --db "$mdb" status
+	check "modes: a group's 0660 is accepted" 2 "$bin" --db "$mdb" status
 	wait "$lockpid"
 	chmod 600 "$mdb"
 fi
