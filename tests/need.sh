@@ -18,6 +18,9 @@
 #                        says so and goes on): prints "note: WHY" and
 #                        returns 0; under CI=true prints the failure and
 #                        returns 1, for the test to count as failed.
+#   skip_ci_once_listed PKG WHY
+#                        skip_ci when .ci/run installs PKG, else skip: for
+#                        a package not yet on .ci/run's apt line.
 #   ci_installs PKG      true when .ci/run (or contrib/bootstrap, which
 #                        it runs) names the package PKG.
 #
@@ -83,4 +86,9 @@ lacks_ci() {
 ci_installs() {
 	cat "$need_root/.ci/run" "$need_root/contrib/bootstrap" 2>/dev/null |
 		grep -v '^[[:space:]]*#' | grep -qw -- "$1"
+}
+
+skip_ci_once_listed() {
+	ci_installs "$1" && skip_ci "$1" "$2"
+	skip "$2"
 }

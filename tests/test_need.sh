@@ -69,6 +69,11 @@ reached" ] && ok || no "lacks_ci, CI unset: exit $st, said: $out"
 run CI=true -- "lacks_ci pkg 'done another way' || exit 5"
 [ "$st" = 5 ] && [ "$out" = "failed: skipped under CI=true: done another way (.ci/run installs pkg; is its apt line missing?)" ] && ok ||
 	no "lacks_ci, CI=true: exit $st, said: $out"
+run CI=true -- "skip_ci_once_listed postfix 'why not'"
+[ "$st" = 1 ] && ok || no "skip_ci_once_listed, a package .ci/run installs, CI=true: exit $st, said: $out"
+run CI=true -- "skip_ci_once_listed $missing 'why not'"
+[ "$st" = 77 ] && [ "$out" = "skipped: why not" ] && ok ||
+	no "skip_ci_once_listed, a package .ci/run does not install, CI=true: exit $st, said: $out"
 # What .ci/run installs, read from it (comments left out).
 run -- "ci_installs postfix || exit 3; ci_installs $missing && exit 4; exit 0"
 [ "$st" = 0 ] && ok || no "ci_installs: exit $st"
