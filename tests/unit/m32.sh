@@ -38,14 +38,15 @@ mkdir -p "$out"
 # Can a 32-bit program be linked, and run, here?
 printf 'int main(void) { return 0; }\n' >"$out/hello.c"
 if ! "$cc" -m32 "$out/hello.c" -o "$out/hello" >"$out/hello.log" 2>&1; then
-	skip_ci_once_listed gcc-multilib "gcc-multilib not installed: $cc -m32 cannot link a program ($(head -1 "$out/hello.log"))"
+	said=$(head -1 "$out/hello.log")
+	skip_ci_once_listed gcc-multilib "gcc-multilib not installed: $cc -m32 cannot link a program${said:+ ($said)}"
 fi
 run=()
 if ! "$out/hello" 2>/dev/null; then
 	if command -v qemu-i386 >/dev/null 2>&1 && qemu-i386 "$out/hello"; then
 		run=(qemu-i386)
 	else
-		skip_ci_once_listed qemu-user "this kernel runs no 32-bit programs, and qemu-i386 is not installed (Debian package qemu-user)"
+		skip_ci_once_listed qemu-user "this kernel runs no 32-bit programs, and qemu-i386 is not installed or cannot run one (Debian package qemu-user)"
 	fi
 fi
 
