@@ -20,24 +20,30 @@
 #include "referee/chain.h"
 #include "referee/internal.h"
 
-/* Local time of t in zone tz. */
-static void
+/* Local time of t in zone tz: 0, or -1 when this system's time_t cannot
+ * hold t (32 bits, after January 2038: a build without _TIME_BITS=64 on
+ * a 32-bit machine), rather than the wrapped time of 1901. */
+static int
 local(int64_t t, const char *tz, struct tm *tm)
 {
 	char *old = getenv("TZ");
 	char saved[256] = "";
 	time_t tt = (time_t)t;
+	int rc;
 
+	if ((int64_t)tt != t)
+		return -1;
 	if (old != NULL)
 		snprintf(saved, sizeof(saved), "%s", old);
 	setenv("TZ", tz, 1);
 	tzset();
-	localtime_r(&tt, tm);
+	rc = localtime_r(&tt, tm) != NULL ? 0 : -1;
 	if (old != NULL)
 		setenv("TZ", saved, 1);
 	else
 		unsetenv("TZ");
 	tzset();
+	return rc;
 }
 
 void
@@ -50,7 +56,11 @@ referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
 
 	if (referee_setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
 		snprintf(tz, sizeof(tz), "UTC");
-	local(t, tz, &tm);
+	if (local(t, tz, &tm) != 0) {
+		snprintf(out, size, "%lld seconds after 1970 UTC (too far for "
+		    "this system's clock)", (long long)t);
+		return;
+	}
 	{
 		char day[16], mon[16];
 		long off = tm.tm_gmtoff;
@@ -140,8 +150,8 @@ add_time(int64_t now, int64_t secs, int weekdays, const char *tz)
 		struct tm tm;
 		int64_t step = left < 3600 ? left : 3600;
 
-		local(t, tz, &tm);
-		if (tm.tm_wday != 0 && tm.tm_wday != 6)
+		/* A time past this system's clock counts as a weekday. */
+		if (local(t, tz, &tm) != 0 || (tm.tm_wday != 0 && tm.tm_wday != 6))
 			left -= step;
 		t += step;
 	}

@@ -10,7 +10,9 @@
 # Maildir). Users: umpire, tarleton, morgan (passwords USERpw), domain
 # example.test. Servers are stopped by the pids they wrote, never by name.
 # lab_available says whether Dovecot and Postfix are installed (the
-# tests skip, saying so, when they are not).
+# tests skip, saying so, when they are not: lab_test_begin).
+
+. "$(dirname "${BASH_SOURCE[0]}")/../need.sh"
 
 lab_available() {
 	command -v dovecot >/dev/null 2>&1 && command -v postfix >/dev/null 2>&1 &&
@@ -294,15 +296,31 @@ lab_umpire_conf() {
 }
 
 # lab_test_begin NAME [curl]: the start every mail test shares.  Exits 77
-# (skipped, saying why) without Dovecot and Postfix (and curl, when the
-# test sends with it); else makes
-# $work (kept when a check failed), sets pass, fail, ok and no, and stops
-# the servers and the daemon in $dpid (if any) on exit.
+# (skipped, saying why: tests/need.sh) without root, Dovecot (with its
+# IMAP and LMTP servers), Postfix and openssl, and curl when the test
+# sends with it; under CI=true, which installs them all and runs as
+# root, any of these missing is a failure instead.  Else makes $work
+# (kept when a check failed), sets pass, fail, ok and no, and stops the
+# servers and the daemon in $dpid (if any) on exit.
 lab_test_begin() {
-	if ! lab_available || { [ "${2:-}" = curl ] && ! command -v curl >/dev/null 2>&1; }; then
-		echo "skipped: Dovecot, Postfix${2:+ and $2} are not installed (CI installs them; see .ci/run)"
-		exit 77
+	if [ "$(id -u)" != 0 ]; then
+		need_under_ci && {
+			echo "failed: skipped under CI=true: the lab's servers need root, and this is uid $(id -u) (CI runs the tests as root)"
+			exit 1
+		}
+		skip "the lab's Dovecot and Postfix need root (this is uid $(id -u))"
 	fi
+	need_ci dovecot-core dovecot
+	need_ci postfix postfix
+	need_ci openssl openssl
+	# Debian's place for Dovecot's servers; elsewhere Dovecot says so itself.
+	if [ -d /usr/lib/dovecot ]; then
+		[ -x /usr/lib/dovecot/imap ] ||
+			skip_ci dovecot-imapd "Dovecot's IMAP server is not installed (Debian package dovecot-imapd)"
+		[ -x /usr/lib/dovecot/lmtp ] ||
+			skip_ci dovecot-lmtpd "Dovecot's LMTP server is not installed (Debian package dovecot-lmtpd)"
+	fi
+	[ "${2:-}" = curl ] && need_ci curl curl
 	work=$(mktemp -d "/tmp/despatch-$1.XXXXXX")
 	chmod 755 "$work"   # the servers run as their own users
 	dpid=

@@ -4,11 +4,13 @@
 # tried again, a 5xx marks it failed for good, a 250 sent.  The server is
 # tests/mail/fake_smtp.py on loopback, which answers by recipient.
 #   usage: test_smtp_answers.sh DESPATCH SOURCE_DIR
-# Exits 77 (skipped) without python3.
+# Exits 77 (skipped, saying why) without python3; under CI=true, which
+# installs it, that is a failure (tests/need.sh).
 set -u
 bin=$1
 src=$2
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+. "$src/tests/need.sh"
+need_ci python3 python3
 work=$(mktemp -d /tmp/despatch-smtp.XXXXXX)
 spid=
 pass=0
