@@ -162,6 +162,31 @@ maildir(struct check *k, const char *dir)
 	}
 }
 
+/* The files despatchd writes beside its database: its lock, SQLite's
+ * journal files.  One that another user made (despatch or an older
+ * despatchd run as root) would stop it at its first write, so it is
+ * named now, with the way to mend it. */
+static void
+beside_database(struct check *k, const char *db)
+{
+	static const char *const suffix[] = { ".despatchd.lock", "-wal",
+	    "-shm", "-journal" };
+	char p[CONFIG_PATH_MAX + 32];
+	struct passwd *pw;
+	size_t i;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+		snprintf(p, sizeof(p), "%s%s", db, suffix[i]);
+		if (access(p, F_OK) != 0 || access(p, R_OK | W_OK) == 0)
+			continue;
+		pw = getpwuid(geteuid());
+		problem(k, "database: %s cannot be read and written by this user "
+		    "(uid %d): %s; another user made it (despatch or despatchd "
+		    "run as root?): 'chown %s %s' mends it", p, (int)geteuid(),
+		    strerror(errno), pw != NULL ? pw->pw_name : "USER", p);
+	}
+}
+
 int
 config_check(const struct config *c, int daemon, config_problem_fn fn,
     void *arg)
@@ -174,8 +199,10 @@ config_check(const struct config *c, int daemon, config_problem_fn fn,
 		problem(&k, "database: %s does not exist yet; despatchd serves "
 		    "the games made with 'despatch new GAME SCENARIO', which "
 		    "makes it", c->database);
-	else if (c->database[0] != '\0')
+	else if (c->database[0] != '\0') {
 		usable(&k, "database", c->database, 0, R_OK | W_OK, 1);
+		beside_database(&k, c->database);
+	}
 	else if (daemon)
 		problem(&k, "no database: despatchd needs 'database = FILE' "
 		    "(/var/lib/despatch/despatch.db, say)");

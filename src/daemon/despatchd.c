@@ -967,12 +967,23 @@ main(int argc, char **argv)
 	/* One daemon a database. */
 	path(lock, sizeof(lock), "%s.despatchd.lock", conf.database);
 	lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (lockfd >= 0)
-		(void)fchmod(lockfd, 0600);   /* an old one made 0644 too */
-	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) != 0) {
-		logmsg("fatal", "%s: another despatchd serves this database (or the "
-		    "lock cannot be made: %s)", lock, strerror(errno));
-		return 1;
+	if (lockfd < 0) {
+		logmsg("fatal", "%s: the lock cannot be made or opened: %s",
+		    lock, strerror(errno));
+		return EXIT_CONFIG;
+	}
+	(void)fchmod(lockfd, 0600);   /* an old one made 0644 too */
+	/* 'despatch status' holds it shared for an instant to look: wait
+	 * that out (a second), never another daemon. */
+	for (i = 0; flock(lockfd, LOCK_EX | LOCK_NB) != 0; i++) {
+		if (errno != EWOULDBLOCK || i == 20) {
+			logmsg("fatal", "%s: another despatchd serves this database "
+			    "(it holds this lock)%s%s", lock, errno != EWOULDBLOCK ?
+			    ": " : "", errno != EWOULDBLOCK ? strerror(errno) : "");
+			close(lockfd);
+			return 1;
+		}
+		nanosleep(&(struct timespec){ 0, 50 * 1000 * 1000 }, NULL);
 	}
 	/* A damaged file is refused before any mail is spooled into it; a
 	 * busy one may pass. */
@@ -1113,8 +1124,11 @@ main(int argc, char **argv)
 		    conf.imap.set ? link.state : "", conf.imap.set ? "; " : "",
 		    taken, ms_between(&r0, &r1), ms_between(&r1, &r3),
 		    ms_between(&r3, &r4));
+		/* "mail-failing" while the IMAP server cannot be reached: what
+		 * 'despatch status' warns of (exit 1). */
 		if (!full_wait(r))
-			status(r, "running", detail);
+			status(r, conf.imap.set && link.im == NULL ? "mail-failing" :
+			    "running", detail);
 		notify("STATUS=%s", detail);
 wait:
 		/* Pages freed in the round go back to the system before the

@@ -95,6 +95,21 @@ if [ "$(id -u)" = 0 ] && getent group nogroup >/dev/null; then
 	chmod 644 "$work/pass640"
 	"$bin" check -c "$work/p640.conf" >"$work/out" 2>&1
 	grep -q "pass640: the password file may be read by others" "$work/out" && ok || no "a 0644 password file taken: $(cat "$work/out")"
+	chmod 640 "$work/pass640"
+	# A lock a despatchd run as root left behind (the daemon now drops
+	# root before it makes one): named with its mend, and despatchd
+	# started as root for user nobody stops with 78, not a retry loop.
+	: >"$db.despatchd.lock"; chown root:root "$db.despatchd.lock"; chmod 600 "$db.despatchd.lock"
+	"$bin" check -c "$work/p640.conf" >"$work/out" 2>&1
+	got=$?
+	[ "$got" = 78 ] && grep -qF "$db.despatchd.lock cannot be read and written by this user" "$work/out" &&
+		grep -qF "'chown nobody $db.despatchd.lock' mends it" "$work/out" && ok ||
+		no "a root-owned lock is not named by check (exit $got): $(cat "$work/out")"
+	"$daemon" -c "$work/p640.conf" --once 2>"$work/log"
+	got=$?
+	[ "$got" = 78 ] && grep -qF "$db.despatchd.lock" "$work/log" && ok ||
+		no "despatchd with a root-owned lock: exit $got: $(cat "$work/log")"
+	rm -f "$db.despatchd.lock"
 	chown -R root "$db" "$work/md"; chmod 700 "$work"
 else
 	echo "skipped the 0640 password file part: not root"
