@@ -231,6 +231,7 @@ struct daemon_view {
 	                         * or what the record says */
 	int running;            /* 1, 0, or -1 unknown */
 	int have_record;
+	const char *record;     /* the state the daemon last recorded */
 	int64_t pid, at;
 	const char *detail;
 };
@@ -241,6 +242,7 @@ daemon_view(enum referee_daemon_lock lock, const char *state,
 {
 	memset(d, 0, sizeof(*d));
 	d->have_record = state != NULL;
+	d->record = state;
 	d->pid = pid;
 	d->at = at;
 	d->detail = detail;
@@ -252,7 +254,8 @@ daemon_view(enum referee_daemon_lock lock, const char *state,
 		d->running = 1;
 	} else if (state == NULL) {
 		d->state = "never-ran";
-	} else if (strcmp(state, "running") == 0) {
+	} else if (strcmp(state, "running") == 0 ||
+	    strcmp(state, "mail-failing") == 0) {
 		/* It said it ran, and holds no lock: killed, or its machine
 		 * went down. */
 		d->state = "gone";
@@ -261,14 +264,15 @@ daemon_view(enum referee_daemon_lock lock, const char *state,
 	}
 }
 
-/* Whether the daemon's last word says a mail server fails (what its
- * detail carries: "imap: not connected: WHY" while IMAP is down). */
+/* Whether the running daemon's last word is that a mail server fails
+ * (its state "mail-failing"; the detail says which and why). */
 static const char *
 server_failing(const struct daemon_view *d)
 {
-	if (d->running != 1 || d->detail == NULL)
+	if (d->running != 1 || d->record == NULL ||
+	    strcmp(d->record, "mail-failing") != 0)
 		return NULL;
-	return strstr(d->detail, "imap: not connected");
+	return d->detail != NULL ? d->detail : "(no detail recorded)";
 }
 
 int

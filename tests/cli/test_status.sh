@@ -126,6 +126,22 @@ says "gone" "despatchd  gone (it did not stop cleanly) (pid "
 status 2 "gone, JSON" --json
 holds "gone, JSON" "d['daemon']['state'] == 'gone' and d['daemon']['running'] is False"
 
+# despatchd running with its IMAP server out of reach (nothing listens
+# on port 9 of loopback): a warning, 1, whatever the detail's words.
+printf 'secret\n' >"$work/imap.pass"; chmod 600 "$work/imap.pass"
+printf 'database = %s\n[imap]\nurl = imap://127.0.0.1:9/INBOX\nuser = u\npassword-file = %s\n' \
+	"$db" "$work/imap.pass" >"$work/i.conf"
+"$daemon" -c "$work/i.conf" -f 2>>"$work/d.log" &
+dpid=$!
+for _ in $(seq 200); do "$bin" --db "$db" status >/dev/null 2>&1; [ $? = 1 ] && break; sleep 0.05; done
+status 1 "the IMAP server out of reach"
+says "the IMAP server out of reach" "warning    a mail server fails: imap: not connected"
+status 1 "the IMAP server out of reach, JSON" --json
+holds "the IMAP server out of reach, JSON" "d['status'] == 'warning' and d['daemon']['running'] is True and any(w.startswith('a mail server fails') for w in d['warnings'])"
+kill "$dpid"
+wait "$dpid" 2>/dev/null
+dpid=
+
 # A lock that cannot be opened: unknown, 3, saying why.
 rm -f "$lock"
 ln -s "$(basename "$lock")" "$lock"
