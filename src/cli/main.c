@@ -1209,7 +1209,7 @@ late_globals(int *argc, char **argv, int from, struct globals *g)
  * none), else the default when it exists: 0 with *path (NULL: none),
  * or -1 having said why not. */
 static int
-config_path_of(const char *arg, const char **path)
+config_path_of(const char *arg, const char *db, const char **path)
 {
 	const char *env = getenv("DESPATCH_CONFIG");
 	struct stat st;
@@ -1223,11 +1223,23 @@ config_path_of(const char *arg, const char **path)
 		*path = *env != '\0' ? env : NULL;
 		return 0;
 	}
-	/* A missing default is no error (a clone, a user's own games); one
-	 * that is there and cannot be read is, named by config_load. */
+	/* A missing default is no error (a clone, a user's own games). The
+	 * package's is root:despatch 0640: a user outside that group who
+	 * names a database of their own with --db or $DESPATCH_DB plays
+	 * without it; without one, they are told to. */
 	if (stat(CONFIG_DEFAULT, &st) != 0 && (errno == ENOENT ||
 	    errno == ENOTDIR))
 		return 0;
+	if (access(CONFIG_DEFAULT, R_OK) != 0 && errno == EACCES) {
+		const char *env_db = getenv("DESPATCH_DB");
+
+		if (db != NULL || (env_db != NULL && *env_db != '\0'))
+			return 0;
+		fprintf(stderr, "despatch: %s: %s; it is the server's (run as "
+		    "root, or as a member of its group), or name a database of "
+		    "your own with --db FILE\n", CONFIG_DEFAULT, strerror(EACCES));
+		return -1;
+	}
 	*path = CONFIG_DEFAULT;
 	return 0;
 }
@@ -1321,7 +1333,8 @@ main(int argc, char **argv)
 		struct err e;
 
 		err_clear(&e);
-		config_path_of(g.config, &conf_path);
+		if (config_path_of(g.config, g.db, &conf_path) != 0)
+			return EXIT_FAILURE;
 		if (conf_path != NULL) {
 			if (config_load(conf_path, &conf, &e) != 0)
 				return cli_fail(&e);
