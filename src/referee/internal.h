@@ -60,6 +60,10 @@ struct referee {
 	 * (a full disk): not sent again while they wait to be marked. */
 	int64_t *unmarked;
 	int nunmarked;
+	/* The mail server's outage, as this process saw it: failed
+	 * connections in a row, and when to try the whole queue again. */
+	int away_streak;
+	int64_t away_next;
 	/* A battle ended in a transaction not yet committed (a concession):
 	 * the database is VACUUMed once it is (referee_vacuum_due). */
 	int vacuum_due;

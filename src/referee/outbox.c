@@ -94,6 +94,16 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 		return -1;
 	if (referee_parse_time(v, &first) != 0 || first < 1)
 		first = 60;
+	/* While the server is away nothing is tried until its own backoff
+	 * ends; then the whole queue is, oldest first.  Mail put off in more
+	 * rounds would otherwise wait longer than newer mail, and a player
+	 * get the report of a later phase before an earlier one's. */
+	if (r->away_streak > 0 && !all) {
+		if (referee_now(r) < r->away_next)
+			return 0;   /* the server is away: nothing is tried */
+		if (store_outbox_bring_forward(r->st, referee_now(r), e) < 0)
+			return -1;
+	}
 	if (store_outbox_due(r->st, all ? INT64_MAX : referee_now(r), &m, &n,
 	    e) != 0)
 		return -1;
@@ -151,6 +161,7 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			else if (unmarked_add(r, m[i].id) != 0)
 				err_set(e, ERR_INTERNAL, "out of memory");
 			res->sent++;
+			r->away_streak = 0;
 		} else if (got == MAIL_SMTP_FAILED) {
 			rc = store_outbox_failed(r->st, m[i].id, referee_now(r), why, e);
 			res->failed++;
@@ -161,6 +172,11 @@ referee_outbox_send_on(struct referee *r, const struct mail_smtp *smtp,
 			snprintf(res->last_error, sizeof(res->last_error), "%s", why);
 			/* The server is away: the rest waits for the next run. */
 			if (strstr(why, "onnect") != NULL) {
+				r->away_streak++;
+				r->away_next = referee_now(r) + (first << (r->away_streak >
+				    7 ? 6 : r->away_streak - 1));
+				if (r->away_next > referee_now(r) + 3600)
+					r->away_next = referee_now(r) + 3600;
 				for (i++; i < n && rc == 0; i++, res->deferred++)
 					rc = store_outbox_retry(r->st, m[i].id,
 					    referee_now(r), first, why, e);

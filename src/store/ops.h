@@ -279,6 +279,12 @@ STORE_OP(int, outbox_unhold, (struct store *s, int64_t now, int64_t hold,
 STORE_OP(int, outbox_retry, (struct store *s, int64_t id, int64_t now,
     int64_t first, const char *why, struct err *e),
     (s, id, now, first, why, e))
+/* The mail server is back after an outage: every mail put off by a
+ * failed try (attempts > 0, undelivered, not failed, not held) is due at
+ * now, so that the queue goes out at once and in its order, not each
+ * mail at the end of its own backoff.  Returns how many, or -1. */
+STORE_OP(int, outbox_bring_forward, (struct store *s, int64_t now,
+    struct err *e), (s, now, e))
 /* Refused for good: never tried again, shown by 'despatch outbox'. */
 STORE_OP(int, outbox_failed, (struct store *s, int64_t id, int64_t now,
     const char *why, struct err *e), (s, id, now, why, e))

@@ -146,6 +146,16 @@ sqlite_outbox_unhold(struct store *s, int64_t now, int64_t hold,
 }
 
 int
+sqlite_outbox_bring_forward(struct store *s, int64_t now, struct err *e)
+{
+	if (store_exec(s, e, "UPDATE outbox SET next_attempt_at = ? WHERE "
+	    "delivered_at IS NULL AND failed_at IS NULL AND hold_step IS NULL "
+	    "AND attempts > 0 AND next_attempt_at > ?", "ii", now, now) != 0)
+		return -1;
+	return store_changes(s);
+}
+
+int
 sqlite_outbox_retry(struct store *s, int64_t id, int64_t now, int64_t first,
     const char *why, struct err *e)
 {
