@@ -440,6 +440,7 @@ static int64_t
 internaldate(const struct mailimap_date_time *d)
 {
 	struct tm tm;
+	time_t t;
 	int z = d->dt_zone < 0 ? -d->dt_zone : d->dt_zone;
 	int64_t off = (int64_t)(z / 100) * 3600 + (z % 100) * 60;
 
@@ -450,7 +451,12 @@ internaldate(const struct mailimap_date_time *d)
 	tm.tm_hour = d->dt_hour;
 	tm.tm_min = d->dt_min;
 	tm.tm_sec = d->dt_sec;
-	return (int64_t)timegm(&tm) - (d->dt_zone < 0 ? -off : off);
+	t = timegm(&tm);
+	/* A date the calendar or this time_t cannot hold is no date. */
+	if (t == (time_t)-1 && (d->dt_year != 1969 || d->dt_month != 12 ||
+	    d->dt_day != 31))
+		return 0;
+	return (int64_t)t - (d->dt_zone < 0 ? -off : off);
 }
 
 static int

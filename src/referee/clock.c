@@ -671,3 +671,22 @@ referee_extend(struct referee *r, const char *game, int64_t secs,
 fail:
 	return referee_game_end(r, &g, -1, e);
 }
+
+void
+referee_utc(enum referee_utc how, int64_t at, char *out, size_t size)
+{
+	time_t t = (time_t)at;
+	struct tm tm;
+	size_t n = 0;
+
+	if ((int64_t)t == at && gmtime_r(&t, &tm) != NULL) {
+		if (how == REFEREE_UTC_ISO)
+			n = strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+		else if (how == REFEREE_UTC_SECS)
+			n = strftime(out, size, "%Y-%m-%d %H:%M:%S UTC", &tm);
+		else
+			n = strftime(out, size, "%Y-%m-%d %H:%M UTC", &tm);
+	}
+	if (n == 0)
+		snprintf(out, size, "?");
+}

@@ -79,6 +79,13 @@ void referee_init_with(struct referee *r, struct store *st,
     const struct referee_opts *o);
 void referee_init(struct referee *r, struct store *st);
 void referee_fini(struct referee *r);
+/* at (seconds since 1970, UTC) written as "2026-12-03T18:00:00Z"
+ * (ISO), "2026-12-03 18:00:00 UTC" (SECS) or "2026-12-03 18:00 UTC"
+ * (MINUTES); "?" for a time this system's time_t or calendar cannot
+ * hold. */
+enum referee_utc { REFEREE_UTC_ISO, REFEREE_UTC_SECS, REFEREE_UTC_MINUTES };
+void referee_utc(enum referee_utc how, int64_t at, char *out, size_t size);
+
 /* The right-hand side of from's address, for Message-IDs ("localhost"
  * when it has none). */
 void referee_domain_of(const char *from, char *out, size_t size);

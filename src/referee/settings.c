@@ -380,15 +380,6 @@ fail:
 	return rc;
 }
 
-static void
-iso_utc(int64_t at, char *out, size_t size)
-{
-	time_t t = (time_t)at;
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 /* One pass over the game, said as text into t, or as JSON into j (a
  * memory stream) when j is not NULL: the two say the same facts. */
@@ -444,7 +435,7 @@ show_game(struct referee *r, const char *game, struct text *t, struct jw *j,
 			goto out;
 		if (c.deadline > 0 && !c.paused) {
 			referee_clock_format(r, g.id, c.deadline, when, sizeof(when));
-			iso_utc(c.deadline, iso, sizeof(iso));
+			referee_utc(REFEREE_UTC_ISO, c.deadline, iso, sizeof(iso));
 		}
 		if (j != NULL) {
 			jw_int(j, "step", g.step);

@@ -34,29 +34,6 @@ struct game_line {
 	char waits[400];        /* why no phase is played; "" */
 };
 
-static void
-iso_utc(int64_t at, char *out, size_t size)
-{
-	time_t t = (time_t)at;
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* "2026-12-03 18:00 UTC", with the seconds too when secs. */
-static void
-plain_utc(int64_t at, int secs, char *out, size_t size)
-{
-	time_t t = (time_t)at;
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	if (secs)
-		strftime(out, size, "%Y-%m-%d %H:%M:%S UTC", &tm);
-	else
-		strftime(out, size, "%Y-%m-%d %H:%M UTC", &tm);
-}
 
 /* Why game id, running, plays no phase: another rules engine played it
  * (as 'status' has always said it); "" when it plays on. */
@@ -180,7 +157,7 @@ game_json(struct jw *j, const struct game_line *l)
 	jw_int(j, "turns", l->turns);
 	jw_str(j, "phase", l->phase[0] ? l->phase : NULL);
 	if (l->deadline > 0) {
-		iso_utc(l->deadline, when, sizeof(when));
+		referee_utc(REFEREE_UTC_ISO, l->deadline, when, sizeof(when));
 		jw_str(j, "deadline", when);
 		jw_str(j, "deadline_local", l->deadline_local);
 	} else {
@@ -347,7 +324,7 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 		else
 			jw_bool(&j, "running", d.running);
 		if (d.have_record) {
-			iso_utc(d.at, when, sizeof(when));
+			referee_utc(REFEREE_UTC_ISO, d.at, when, sizeof(when));
 			jw_int(&j, "pid", d.pid);
 			jw_str(&j, "as_of", when);
 			jw_str(&j, "detail", d.detail);
@@ -384,7 +361,7 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 	} else {
 		char when[64];
 
-		plain_utc(d.at, 1, when, sizeof(when));
+		referee_utc(REFEREE_UTC_SECS, d.at, when, sizeof(when));
 		fprintf(out, "despatchd  %s (pid %lld), as of %s: %s\n",
 		    strcmp(d.state, "gone") == 0 ? "gone (it did not stop cleanly)" :
 		    d.state, (long long)d.pid, when, d.detail ? d.detail : "");
@@ -404,7 +381,8 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 			    l->turns, l->phase[0] ? " (" : "", l->phase,
 			    l->phase[0] ? ")" : "");
 		if (l->deadline > 0) {
-			plain_utc(l->deadline, 0, when, sizeof(when));
+			referee_utc(REFEREE_UTC_MINUTES, l->deadline, when,
+			    sizeof(when));
 			fprintf(out, "game       %-16s %s%s, step %lld, deadline %s\n",
 			    l->name, l->status, turn, (long long)l->step, when);
 		} else {
