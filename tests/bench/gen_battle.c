@@ -188,8 +188,10 @@ layout_of(const struct gen_spec *g, struct layout *l, struct err *e)
 	return 0;
 }
 
+/* v in inches ("12.5"), in the next of buf's eight slots: enough for the
+ * values one text_add writes. */
 static const char *
-F(fx v, char buf[][24], int *slot)
+inch(fx v, char buf[][24], int *slot)
 {
 	char *b = buf[(*slot)++ & 7];
 
@@ -214,7 +216,8 @@ add_poly(struct text *t, struct rng *r, const struct layout *l, struct pt c,
 
 		x = x < 0 ? 0 : x > l->width ? l->width : x;
 		y = y < 0 ? 0 : y > l->depth ? l->depth : y;
-		text_add(t, " %s,%s", F((fx)x, buf, &slot), F((fx)y, buf, &slot));
+		text_add(t, " %s,%s", inch((fx)x, buf, &slot),
+		    inch((fx)y, buf, &slot));
 	}
 	text_add(t, "\n");
 }
@@ -256,15 +259,16 @@ add_terrain(struct text *t, struct rng *r, const struct layout *l, int bb7)
 			fx px = x > l->width ? l->width : x;
 			fx py = l->front + FRONT_GAP / 2 + rng_fx(r, -200, 200);
 
-			text_add(t, " %s,%s", F(px, buf, &slot), F(py, buf, &slot));
+			text_add(t, " %s,%s", inch(px, buf, &slot), inch(py, buf, &slot));
 		}
 		text_add(t, "\n");
 	}
 	/* A road from edge to edge through the middle. */
 	x = l->width / 2 + rng_fx(r, -500, 500);
 	text_add(t, "terrain road \"The high road\" line %s,0 %s,%s %s,%s\n",
-	    F(x, buf, &slot), F(x + rng_fx(r, -300, 300), buf, &slot),
-	    F(l->depth / 2, buf, &slot), F(x, buf, &slot), F(l->depth, buf, &slot));
+	    inch(x, buf, &slot), inch(x + rng_fx(r, -300, 300), buf, &slot),
+	    inch(l->depth / 2, buf, &slot), inch(x, buf, &slot),
+	    inch(l->depth, buf, &slot));
 }
 
 static void
@@ -279,8 +283,8 @@ add_side(struct text *t, struct rng *r, const struct layout *l, int sd)
 
 	text_add(t, "\nside %s \"%s army\"\n", side_id[sd], side_word[sd]);
 	text_add(t, "  commander \"%s General\" army at %s,%s\n", side_word[sd],
-	    F(l->width / 2, buf, &slot), F(sd == 0 ? 400 : l->depth - 400, buf,
-	    &slot));
+	    inch(l->width / 2, buf, &slot), inch(sd == 0 ? 400 : l->depth - 400,
+	    buf, &slot));
 	for (bi = 0; bi < l->brigades && left > 0; bi++) {
 		int row = bi / l->cols, col = bi % l->cols, i;
 		fx cx = MARGIN_X + col * k->pitch + k->pitch / 2;
@@ -288,7 +292,7 @@ add_side(struct text *t, struct rng *r, const struct layout *l, int sd)
 
 		text_add(t, "  brigade \"%s Brigade %d\" commander \"Brig. %s %d\" "
 		    "at %s,%s%s\n", side_word[sd], bi + 1, side_word[sd], bi + 1,
-		    F(cx, buf, &slot), F(fy - fwd * k->cmd_back, buf, &slot),
+		    inch(cx, buf, &slot), inch(fy - fwd * k->cmd_back, buf, &slot),
 		    strcmp(k->ruleset, "bb7") == 0 ? " quality 3" : "");
 		for (i = 0; i < k->nslots && left > 0; i++) {
 			const struct slot *s = &k->slots[i];
@@ -306,8 +310,8 @@ add_side(struct text *t, struct rng *r, const struct layout *l, int sd)
 			/* Facing the enemy across the table; the mirror image
 			 * for the other side, so brigade faces brigade. */
 			text_add(t, " at %s,%s facing %d\n",
-			    F(cx + fwd * s->dx, buf, &slot),
-			    F(fy - fwd * s->back, buf, &slot), sd == 0 ? 0 : 180);
+			    inch(cx + fwd * s->dx, buf, &slot),
+			    inch(fy - fwd * s->back, buf, &slot), sd == 0 ? 0 : 180);
 		}
 	}
 }
@@ -334,7 +338,7 @@ gen_battle_scenario(const struct gen_spec *g, char **text, size_t *len,
 	text_add(&t, "scenario \"Generated battle, %d stands (%s)\"\n",
 	    g->stands, l.k->ruleset);
 	text_add(&t, "ruleset %s\ntable %s x %s\n", l.k->ruleset,
-	    F(l.width, buf, &slot), F(l.depth, buf, &slot));
+	    inch(l.width, buf, &slot), inch(l.depth, buf, &slot));
 	text_add(&t, "turns %d first 09:00\nsequence alternate crown "
 	    "continental\n", g->turns > 0 ? g->turns : 12);
 	/* Played to the last phase asked for: no side breaks early. */
@@ -447,7 +451,7 @@ gen_battle_orders(const struct gen_spec *g, const struct battle *b,
 				    d - FX(6) : FX(10));
 
 				text_add(&t, "%s: MOVE TO %s,%s\n", un->name,
-				    F(p.x, buf, &slot), F(p.y, buf, &slot));
+				    inch(p.x, buf, &slot), inch(p.y, buf, &slot));
 			} else
 				text_add(&t, "%s: ADVANCE 8\n", un->name);
 		} else if (d <= FX(8) && roll < 2) {
@@ -462,12 +466,12 @@ gen_battle_orders(const struct gen_spec *g, const struct battle *b,
 				    bb7 ? b->units[v].name : "");
 			else if (!bb7 && roll % 2 == 0)
 				text_add(&t, "%s: ADVANCE %s THEN %s %s\n", un->name,
-				    F(go, buf, &slot), fire, b->units[v].name);
+				    inch(go, buf, &slot), fire, b->units[v].name);
 			else {
 				struct pt p = toward(b, c, vc, go);
 
 				text_add(&t, "%s: MOVE TO %s,%s THEN %s %s\n", un->name,
-				    F(p.x, buf, &slot), F(p.y, buf, &slot), fire,
+				    inch(p.x, buf, &slot), inch(p.y, buf, &slot), fire,
 				    b->units[v].name);
 			}
 		}
@@ -499,7 +503,7 @@ gen_battle_orders(const struct gen_spec *g, const struct battle *b,
 
 			p = toward(b, p, p, 0);
 			text_add(&t, "%s: MOVE TO %s,%s\n", cm->name,
-			    F(p.x, buf, &slot), F(p.y, buf, &slot));
+			    inch(p.x, buf, &slot), inch(p.y, buf, &slot));
 		}
 	}
 	if (t.over) {

@@ -28,7 +28,6 @@
 #include <stdint.h>
 
 #include "core/battle.h"
-#include "core/dice.h"
 #include "core/err.h"
 #include "core/order.h"
 #include "ledger/ledger.h"
