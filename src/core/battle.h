@@ -9,8 +9,15 @@
  * compared byte for byte.  Every array is kept in scenario order, which is
  * the stable order every loop in the rules uses.
  *
- * Capacities are fixed and generous for a wing-scale battle; going over
- * one is an error at load time, never a silent truncation.
+ * Capacities are fixed and generous: room for 1,600 stands, two armies
+ * of forty brigades (issue 24's largest benchmark battle), with their
+ * units and commanders.  Going over one is an error at load time, never
+ * a silent truncation.  None of them enters a hash, a record or the
+ * store: those count what a battle holds (nstands, ...), never what it
+ * could, and the store keeps rows, not this struct, so raising one
+ * changes no result and no archive.  A bigger struct costs memory only
+ * (206,944 bytes before issue 24, 318,816 after; battles are copied whole
+ * by verify and preview, and one is held per game being played).
  */
 #ifndef DESPATCH_CORE_BATTLE_H
 #define DESPATCH_CORE_BATTLE_H
@@ -18,13 +25,13 @@
 #include "core/geom.h"
 
 #define BATTLE_MAX_SIDES      4
-#define BATTLE_MAX_BRIGADES   64
-#define BATTLE_MAX_COMMANDERS 80
-#define BATTLE_MAX_UNITS      256
+#define BATTLE_MAX_BRIGADES   128
+#define BATTLE_MAX_COMMANDERS 160
+#define BATTLE_MAX_UNITS      512
 #define BATTLE_UNIT_RULES     4     /* a unit's ruleset numbers fixed ... */
 #define BATTLE_UNIT_STATE     3     /* ... and changed by a step: the state
                                        layout of engines 3 to 5 takes three */
-#define BATTLE_MAX_STANDS     1024
+#define BATTLE_MAX_STANDS     2048
 #define BATTLE_MAX_TERRAIN    256
 #define BATTLE_MAX_POINTS     4096
 #define BATTLE_MAX_SETTINGS   64

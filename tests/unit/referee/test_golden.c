@@ -12,6 +12,16 @@
  * play these battles the same.  After a deliberate change to the rules,
  * write the files again with DESPATCH_GOLDEN_WRITE=1 and say why in the
  * commit.
+ *
+ * Freeman's Farm's archive is pinned besides, byte for byte, like the
+ * demo's (tests/cli/test_cli.sh checks tests/cli/demo-archive.sha256):
+ * played with the same fixed inputs at the engine this build plays, its
+ * export's SHA-256 must be tests/cli/freemans-farm-archive.sha256.  The
+ * CLI test's own Freeman's Farm draws its seed, its clock and its key at
+ * random, so its archive cannot be pinned there.  A faster engine that
+ * plays the same bytes leaves it alone (issue 24); after a deliberate
+ * change to the rules or the record layout, write it again with
+ * DESPATCH_GOLDEN_WRITE=1 and say why in the commit.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -284,12 +294,60 @@ freemans_farm_plays_as_pinned(void **state)
 	check_golden(&br);
 }
 
+static void
+freemans_farm_archive_is_pinned(void **state)
+{
+	static const struct battle_run br = { "ff", "freemans-farm-1777",
+	    "freemans-farm.scenario", {
+	    { "crown", "burgoyne@crown.example.org", "gentleman-johnny-oak" },
+	    { "continental", "morgan@continental.example.org",
+	      "turkey-call-rifle" } } };
+	unsigned char h[crypto_hash_sha256_BYTES];
+	char path[600], got[2 * crypto_hash_sha256_BYTES + 1], *want = NULL;
+	char *arch, *views = NULL;
+	size_t n, vl = 0, wl = 0;
+	const char *w = getenv("DESPATCH_GOLDEN_WRITE");
+	FILE *vf = open_memstream(&views, &vl);
+	struct err e;
+	int i;
+
+	(void)state;
+	assert_non_null(vf);
+	assert_int_equal(ledger_engine_test(NULL), 0);
+	arch = played(&br, &n, vf);
+	fclose(vf);
+	crypto_hash_sha256(h, (const unsigned char *)arch, n);
+	for (i = 0; i < crypto_hash_sha256_BYTES; i++)
+		snprintf(got + 2 * i, 3, "%02x", h[i]);
+	snprintf(path, sizeof(path), "%s/tests/cli/freemans-farm-archive.sha256",
+	    DESPATCH_SOURCE_DIR);
+	if (w != NULL && strcmp(w, "1") == 0) {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		assert_int_equal(fprintf(f, "%s\n", got) > 0, 1);
+		assert_int_equal(fclose(f), 0);
+	}
+	if (scenario_read_file(path, 4096, &want, &wl, &e) != 0)
+		fail_msg("%s: %s (write it with DESPATCH_GOLDEN_WRITE=1)", path,
+		    e.msg);
+	while (wl > 0 && (want[wl - 1] == '\n' || want[wl - 1] == ' '))
+		want[--wl] = '\0';
+	if (strcmp(got, want) != 0)
+		fail_msg("Freeman's Farm's archive is %s, not %s (%s)", got, want,
+		    path);
+	free(want);
+	free(views);
+	free(arch);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_demos_cowpens_plays_as_pinned),
 		cmocka_unit_test(freemans_farm_plays_as_pinned),
+		cmocka_unit_test(freemans_farm_archive_is_pinned),
 	};
 
 	if (sodium_init() < 0)

@@ -437,7 +437,11 @@ aliases_name_what_the_line_above_declared(void **state)
 }
 
 /* Detachment slots count against the stand limit, for the units that
- * come after them too: a clear refusal, never a write past the table. */
+ * come after them too: a clear refusal, never a write past the table.
+ * (Two units of 48 stands and their 1,920 slots fit BATTLE_MAX_STANDS,
+ * 2,048; the militia's 33 stands after them are one too many.) */
+_Static_assert(BATTLE_MAX_STANDS == 2 * (48 + 48 * 20) + 33 - 1,
+    "the crowded scenario is one stand over the limit");
 static void
 too_many_stands_with_detachments_is_refused(void **state)
 {
@@ -446,10 +450,12 @@ too_many_stands_with_detachments_is_refused(void **state)
 	    "side crown \"Crown\"\n  commander \"Howe\" army at 4,4\n"
 	    "  brigade \"1st\" commander \"Grey\" at 48,2\n"
 	    "    unit \"Light Bobs\" type british-line +SK stands 48 sp 20 at "
-	    "150,10 facing 0\n"
+	    "75,10 facing 0\n"
+	    "    unit \"Heavy Bobs\" type british-line +SK stands 48 sp 20 at "
+	    "225,10 facing 0\n"
 	    "side continental \"Continental\"\n  commander \"Greene\" army at "
 	    "90,94\n  brigade \"Va\" commander \"Weedon\" at 48,60\n"
-	    "    unit \"Militia\" type raw-militia stands 17 sp 1 at 48,50 "
+	    "    unit \"Militia\" type raw-militia stands 33 sp 1 at 150,50 "
 	    "facing 180\n";
 	struct battle *b = NULL;
 	struct err e;
