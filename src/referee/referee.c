@@ -534,7 +534,16 @@ referee_brigade_list(const struct battle *b, int side, const char *text,
 		if (strcasecmp(name, "army") == 0) {
 			*army = 1;
 		} else {
-			/* The whole name, else a beginning of only one. */
+			/* The whole name, else a beginning of only one.  A seat's
+			 * brigades are a 64-bit mask: a brigade past the 64th of
+			 * the battle is said so, not "no such brigade". */
+			for (i = 64; i < b->nbrigades; i++)
+				if (b->brigades[i].side == side &&
+				    strcasecmp(b->brigades[i].name, name) == 0)
+					return err_set(e, ERR_USER, "brigade \"%s\" is number "
+					    "%d of the battle: a player can be given only "
+					    "brigades among its first 64 (give this side "
+					    "to one player, or \"army\")", name, i + 1);
 			for (i = 0; i < b->nbrigades && i < 64; i++)
 				if (b->brigades[i].side == side &&
 				    strcasecmp(b->brigades[i].name, name) == 0) {
