@@ -37,6 +37,10 @@ struct referee {
 	 * result is written, while the referee holds no lock. */
 	void (*after_play)(void *arg);
 	void *after_play_arg;
+	/* How many games referee_tick has looked at, and how many battles
+	 * it has read (tests: a game with nothing due is neither). */
+	long tick_looks;
+	long tick_loads;
 	/* The ledger's signing key: the file key_path ("": DATABASE.key),
 	 * or with key_demo the demo's published key; loaded on first use. */
 	char key_path[4096];
@@ -322,6 +326,11 @@ int referee_setting_on(struct referee *r, int64_t game_id, const char *key,
  * not read as a time); 0, or -1 with e set. */
 int referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
     int64_t *secs, struct err *e);
+/* The longest time named in key (a list of times, as "reminders") by any
+ * value it has, the default's, the server's or any game's, into *max (0
+ * when none names one).  0, or -1 with e set. */
+int referee_setting_max_secs(struct referee *r, const char *key,
+    int64_t *max, struct err *e);
 
 /* Sets the open step's deadline from the game's schedule (none when it
  * has no deadline), counting from now. */
