@@ -37,6 +37,18 @@ struct referee {
 	 * result is written, while the referee holds no lock. */
 	void (*after_play)(void *arg);
 	void *after_play_arg;
+	/* The battle kept across a batch of mails (battles.c): on counts
+	 * the batches and mails that keep it; loads and hits (for tests)
+	 * the battles read and lent. */
+	struct {
+		int on;
+		int64_t game;
+		int step;
+		char *scenario;
+		size_t len;
+		struct battle *b;
+		long loads, hits;
+	} bc;
 	/* How many games referee_tick has looked at, and how many battles
 	 * it has read (tests: a game with nothing due is neither). */
 	long tick_looks;
@@ -331,6 +343,18 @@ int referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
  * when none names one).  0, or -1 with e set. */
 int referee_setting_max_secs(struct referee *r, const char *key,
     int64_t *max, struct err *e);
+
+/* The battle of game g (read inside the caller's transaction) into *out,
+ * the caller's to change and battle_free: while one is kept (a batch of
+ * mails, or one mail and its map), a copy of the one kept when g is at
+ * the same step with the same scenario, else read from the store (and
+ * kept).  0, or -1 with e set (battles.c). */
+int referee_battle_load(struct referee *r, const struct store_game *g,
+    struct battle **out, struct err *e);
+/* Keeps the battles read until the matching referee_battles_drop (they
+ * nest: a mail inside a batch). */
+void referee_battles_keep(struct referee *r);
+void referee_battles_drop(struct referee *r);
 
 /* Sets the open step's deadline from the game's schedule (none when it
  * has no deadline), counting from now. */

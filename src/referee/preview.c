@@ -141,7 +141,7 @@ compose(struct referee *r, struct preview_job *j, char **raw, size_t *len,
 	if (store_begin_read(r->st, e) != 0)
 		return -1;
 	if (store_game_get(r->st, j->game, &g, e) != 0 ||
-	    store_battle_load(r->st, &g, &b, e) != 0 ||
+	    referee_battle_load(r, &g, &b, e) != 0 ||
 	    referee_player_mail_format(r, j->player, format, sizeof(format),
 	    e) != 0) {
 		store_rollback(r->st);
