@@ -7,12 +7,13 @@
  * batches, often many for one game, and a reply's map reads the battle
  * again after the intake.  So while a batch (or one mail with its map)
  * is taken in, the referee keeps the last battle it read, keyed by the
- * game's id, its open step and its scenario's text, and lends each mail a
- * copy of it.  The key is checked against the game as read inside the
- * mail's own transaction: only a step played or a game made writes a
- * battle (store_battle_save), and each moves the step or makes a new
- * scenario, so a battle whose key matches is the one the store holds,
- * however many servers share the store.  The copy is the mail's to
+ * game's id, its open step, its status and its scenario's text, and lends
+ * each mail a copy of it.  The key is checked against the game as read
+ * inside the mail's own transaction: only a game made or a step played
+ * writes a battle (store_battle_save), and each makes a new scenario,
+ * moves the step or (the last step) ends the game, so a battle whose key
+ * matches is the one the store holds, however many servers share the
+ * store.  The copy is the mail's to
  * change; the kept one is never lent out.  Outside a batch nothing is
  * kept.
  */
@@ -45,7 +46,8 @@ referee_battles_drop(struct referee *r)
 static int
 matches(const struct referee *r, const struct store_game *g)
 {
-	return r->bc.b != NULL && r->bc.game == g->id && r->bc.step == g->step &&
+	return r->bc.b != NULL && r->bc.game == g->id &&
+	    r->bc.step == g->step && r->bc.status == (int)g->status &&
 	    r->bc.len == g->scenario_len && g->scenario_text != NULL &&
 	    memcmp(r->bc.scenario, g->scenario_text, g->scenario_len) == 0;
 }
@@ -90,5 +92,6 @@ referee_battle_load(struct referee *r, const struct store_game *g,
 	r->bc.len = g->scenario_len;
 	r->bc.game = g->id;
 	r->bc.step = g->step;
+	r->bc.status = (int)g->status;
 	return 0;
 }

@@ -43,7 +43,7 @@ struct referee {
 	struct {
 		int on;
 		int64_t game;
-		int step;
+		int step, status;
 		char *scenario;
 		size_t len;
 		struct battle *b;
@@ -347,8 +347,8 @@ int referee_setting_max_secs(struct referee *r, const char *key,
 /* The battle of game g (read inside the caller's transaction) into *out,
  * the caller's to change and battle_free: while one is kept (a batch of
  * mails, or one mail and its map), a copy of the one kept when g is at
- * the same step with the same scenario, else read from the store (and
- * kept).  0, or -1 with e set (battles.c). */
+ * the same step and status with the same scenario, else read from the
+ * store (and kept).  0, or -1 with e set (battles.c). */
 int referee_battle_load(struct referee *r, const struct store_game *g,
     struct battle **out, struct err *e);
 /* Keeps the battles read until the matching referee_battles_drop (they
