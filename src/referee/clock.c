@@ -360,6 +360,55 @@ reminder_due(const char *list, int64_t opened, int64_t deadline,
 	return 1;
 }
 
+/*
+ * Whether a running game whose clock runs has nothing due at now, told
+ * from its clock and what is stored for its open step alone, without its
+ * battle (reading a scenario is most of what a tick costs): 1 when
+ * nothing is, 0 when something may be (tick_game then looks as before),
+ * -1 with e set.  Something may be when the deadline and grace have
+ * passed, a phase is closed for its nonces, a reminder is due and not yet
+ * sent, or the phase could be played early: no fixed deadlines, nobody
+ * WAITing, and some order or order mail's state stored for the step (of
+ * any side: which side's phase it is needs the battle).
+ */
+static int
+nothing_due(struct referee *r, const struct store_game *g,
+    const struct store_clock *c, int64_t grace, int fixed, int64_t closed,
+    int64_t now, struct err *e)
+{
+	int64_t sent = 0, waiting = 0, players = 0, in = 0, ready = 0, last = 0;
+
+	if (c->deadline > 0 && now >= c->deadline + grace)
+		return 0;
+	if (closed != 0 && closed == g->step)
+		return 0;
+	if (c->deadline > 0 && now < c->deadline && closed == 0) {
+		char list[128], word[32];
+		int64_t ahead = 0;
+		int sentr;
+
+		if (referee_setting_get(r, g->id, "reminders", list, sizeof(list),
+		    e) != 0)
+			return -1;
+		if (reminder_due(list, c->opened, c->deadline, now, &ahead, word,
+		    sizeof(word))) {
+			if ((sentr = store_reminder_sent(r->st, g->id, g->step, ahead,
+			    e)) < 0)
+				return -1;
+			if (sentr == 0)
+				return 0;
+		}
+	}
+	if (fixed)
+		return 1;
+	if (store_players_waiting(r->st, g->id, g->step, &waiting, e) != 0 ||
+	    store_orders_players(r->st, g->id, g->step, -1, &sent, e) != 0 ||
+	    store_order_state_summary(r->st, g->id, g->step, -1, &players, &in,
+	    &ready, &last, e) != 0)
+		return -1;
+	return waiting > 0 || (sent == 0 && in == 0 && ready == 0);
+}
+
 /* One game: play it when due, else send the reminders that are due.
  * *played says whether a step was played. */
 static int
@@ -374,22 +423,33 @@ tick_game(struct referee *r, const char *name, int64_t now,
 	int closing = 0;
 	char reason[64] = "";
 
+	r->tick_looks++;
 	if (referee_game_begin(r, name, &g, e) != 0)
 		return -1;
-	if (store_battle_load(r->st, &g, &b, e) != 0)
-		goto fail;
 	if (g.status != GAME_RUNNING)
 		goto done;
 	if (store_game_clock(r->st, g.id, &c, e) != 0 ||
 	    referee_setting_secs(r, g.id, "grace", &grace, e) != 0 ||
 	    (fixed = referee_setting_on(r, g.id, "fixed-deadlines", e)) < 0 ||
-	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0 ||
 	    store_game_closed(r->st, g.id, &closed, &until, e) != 0)
 		goto fail;
 	paused = c.paused;
 	deadline = c.deadline;
 	if (paused)
 		goto done;
+	/* The battle is read only for a game that may have something due. */
+	switch (nothing_due(r, &g, &c, grace, fixed, closed, now, e)) {
+	case 1:
+		goto done;
+	case 0:
+		break;
+	default:
+		goto fail;
+	}
+	r->tick_loads++;
+	if (store_battle_load(r->st, &g, &b, e) != 0 ||
+	    owed(r, &g, b, &owing, &sent, &waiting, e) != 0)
+		goto fail;
 	if (early_due(r, &g, b, owing, waiting, fixed, now, &due, reason,
 	    sizeof(reason), e) != 0)
 		goto fail;
@@ -525,16 +585,25 @@ out:
 	return rc;
 }
 
+/*
+ * Every game with something due at now is played, reminded or closed.
+ * The store names those that may have (store_games_due: the deadline
+ * within the longest reminder any setting names, or something stored for
+ * the open step); tick_game looks at each of them, and reads the battle
+ * only of one that still may.  No other game is read, so a tick costs
+ * what is due, not how many games the server holds.
+ */
 int
 referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 {
-	char *names = store_game_names(r->st), *name, *save = NULL;
-	int64_t now = referee_now(r);
+	char *names = NULL, *name, *save = NULL;
+	int64_t now = referee_now(r), ahead = 0;
 	int rc = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (names == NULL)
-		return err_set(e, ERR_TEMP, "reading the games failed");
+	if (referee_setting_max_secs(r, "reminders", &ahead, e) != 0 ||
+	    store_games_due(r->st, now + ahead, &names, e) != 0)
+		return -1;
 	for (name = strtok_r(names, "\n", &save); name != NULL && rc == 0;
 	    name = strtok_r(NULL, "\n", &save))
 		rc = tick_game(r, name, now, res, e);

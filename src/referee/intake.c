@@ -774,7 +774,7 @@ handle_header(struct intake *in, struct orders_header *h,
 	}
 	snprintf(in->game, sizeof(in->game), "%s", g.name);
 	in->game_id = g.id;
-	if (store_battle_load(r->st, &g, &b, in->e) != 0)
+	if (referee_battle_load(r, &g, &b, in->e) != 0)
 		goto out;
 	side = battle_side(b, h->side);
 	if (side < 0) {
@@ -1260,6 +1260,8 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 
 	memset(&in, 0, sizeof(in));
 	memset(res, 0, sizeof(*res));
+	/* Its battle is read once for the intake and the reply's map. */
+	referee_battles_keep(r);
 	in.r = r;
 	in.raw = raw;
 	in.len = len;
@@ -1442,13 +1444,18 @@ out:
 	free(ores);
 	free(in.stored);
 	mail_msg_free(in.m);
+	referee_battles_drop(r);
 	return rc;
 }
 
 int
 referee_batch_begin(struct referee *r, struct err *e)
 {
-	return store_begin(r->st, e);
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	/* The battles read are kept for the batch's mails and maps. */
+	referee_battles_keep(r);
+	return 0;
 }
 
 int
@@ -1457,10 +1464,12 @@ referee_batch_commit(struct referee *r, struct err *e)
 	if (store_commit(r->st, e) != 0) {
 		r->vacuum_due = 0;
 		referee_previews_drop(r, 0);
+		referee_battles_drop(r);
 		return -1;
 	}
 	crash_point("batch-committed");
 	referee_previews_flush(r);
+	referee_battles_drop(r);
 	referee_vacuum_due(r);
 	return 0;
 }
@@ -1471,4 +1480,5 @@ referee_batch_abort(struct referee *r)
 	r->vacuum_due = 0;
 	store_rollback(r->st);
 	referee_previews_drop(r, 0);
+	referee_battles_drop(r);
 }

@@ -37,6 +37,22 @@ struct referee {
 	 * result is written, while the referee holds no lock. */
 	void (*after_play)(void *arg);
 	void *after_play_arg;
+	/* The battle kept across a batch of mails (battles.c): on counts
+	 * the batches and mails that keep it; loads and hits (for tests)
+	 * the battles read and lent. */
+	struct {
+		int on;
+		int64_t game;
+		int step, status;
+		char *scenario;
+		size_t len;
+		struct battle *b;
+		long loads, hits;
+	} bc;
+	/* How many games referee_tick has looked at, and how many battles
+	 * it has read (tests: a game with nothing due is neither). */
+	long tick_looks;
+	long tick_loads;
 	/* The ledger's signing key: the file key_path ("": DATABASE.key),
 	 * or with key_demo the demo's published key; loaded on first use. */
 	char key_path[4096];
@@ -333,6 +349,23 @@ int referee_setting_on(struct referee *r, int64_t game_id, const char *key,
  * not read as a time); 0, or -1 with e set. */
 int referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
     int64_t *secs, struct err *e);
+/* The longest time named in key (a list of times, as "reminders") by any
+ * value it has, the default's, the server's or any game's, into *max (0
+ * when none names one).  0, or -1 with e set. */
+int referee_setting_max_secs(struct referee *r, const char *key,
+    int64_t *max, struct err *e);
+
+/* The battle of game g (read inside the caller's transaction) into *out,
+ * the caller's to change and battle_free: while one is kept (a batch of
+ * mails, or one mail and its map), a copy of the one kept when g is at
+ * the same step and status with the same scenario, else read from the
+ * store (and kept).  0, or -1 with e set (battles.c). */
+int referee_battle_load(struct referee *r, const struct store_game *g,
+    struct battle **out, struct err *e);
+/* Keeps the battles read until the matching referee_battles_drop (they
+ * nest: a mail inside a batch). */
+void referee_battles_keep(struct referee *r);
+void referee_battles_drop(struct referee *r);
 
 /* Sets the open step's deadline from the game's schedule (none when it
  * has no deadline), counting from now. */

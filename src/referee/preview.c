@@ -68,8 +68,16 @@ preview_note(struct referee *r, const struct mail_out *m, int64_t now,
     struct err *e)
 {
 	struct preview_job *j = NULL, **nv = NULL;
+	char format[16];
 
 	if (r->hold_set == NULL || m->body == NULL)
+		return 0;
+	/* A player who reads text gets no map (compose): the reply is not
+	 * held for one, nor written a second time to let it go. */
+	if (referee_player_mail_format(r, r->hold_player, format,
+	    sizeof(format), e) != 0)
+		return -1;
+	if (strcmp(format, "text") == 0)
 		return 0;
 	if ((j = calloc(1, sizeof(*j))) == NULL ||
 	    (j->set = malloc(sizeof(*j->set))) == NULL ||
@@ -141,7 +149,7 @@ compose(struct referee *r, struct preview_job *j, char **raw, size_t *len,
 	if (store_begin_read(r->st, e) != 0)
 		return -1;
 	if (store_game_get(r->st, j->game, &g, e) != 0 ||
-	    store_battle_load(r->st, &g, &b, e) != 0 ||
+	    referee_battle_load(r, &g, &b, e) != 0 ||
 	    referee_player_mail_format(r, j->player, format, sizeof(format),
 	    e) != 0) {
 		store_rollback(r->st);

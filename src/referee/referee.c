@@ -96,6 +96,8 @@ referee_fini(struct referee *r)
 		r->narr_rs[i] = NULL;
 	}
 	referee_previews_drop(r, 0);
+	r->bc.on = 0;
+	referee_battles_drop(r);
 	sodium_memzero(r->skeys, sizeof(r->skeys));
 	r->skeys_loaded = 0;
 	free(r->unmarked);

@@ -176,6 +176,47 @@ referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
 	return 0;
 }
 
+/* The longest time of a list of times ("24h,2h"), or none. */
+static int64_t
+longest(const char *list, int64_t max)
+{
+	const char *p = list;
+
+	while (*p != '\0') {
+		char word[32];
+		size_t n = strcspn(p, ",\n");
+		int64_t a = 0;
+
+		while (n > 0 && *p == ' ')
+			p++, n--;
+		if (n < sizeof(word)) {
+			memcpy(word, p, n);
+			word[n] = '\0';
+			if (referee_parse_time(word, &a) == 0 && a > max)
+				max = a;
+		}
+		p += n;
+		if (*p != '\0')
+			p++;
+	}
+	return max;
+}
+
+int
+referee_setting_max_secs(struct referee *r, const char *key, int64_t *max,
+    struct err *e)
+{
+	const struct setting_def *d = find_def(key);
+	char *values = NULL;
+
+	assert(d != NULL);
+	if (store_setting_values(r->st, key, &values, e) != 0)
+		return -1;
+	*max = longest(values, longest(d->def, 0));
+	free(values);
+	return 0;
+}
+
 void
 referee_operator_note(struct referee *r, int64_t game_id, char *out,
     size_t size)

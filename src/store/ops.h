@@ -91,6 +91,16 @@ STORE_OP(int, game_get, (struct store *s, const char *name,
     struct store_game *g, struct err *e), (s, name, g, e))
 /* Names of all games, newline-separated, in a malloc'd string. */
 STORE_OP(char *, game_names, (struct store *s), (s))
+/* Names of the running games that may have something due, by name,
+ * newline-separated, in a malloc'd string (*names, "" for none): those
+ * whose clock runs (not paused) and whose deadline is at or before until
+ * (the time of the tick and the longest reminder), or that have orders or
+ * an order mail's state for their open step, or a phase closed for its
+ * nonces.  Every other game has nothing due (the referee checks each one
+ * named).  Read through indexes, without reading the others' rows.  0, or
+ * -1 with e set. */
+STORE_OP(int, games_due, (struct store *s, int64_t until, char **names,
+    struct err *e), (s, until, names, e))
 STORE_OP(int, game_insert, (struct store *s, const char *name,
     const struct battle *b, const char *file, const char *text, size_t len,
     int sandbox, const unsigned char seed_secret[32], int64_t now,
@@ -399,6 +409,11 @@ STORE_OP(int, game_remove, (struct store *s, int64_t game, struct err *e),
 STORE_OP(int, setting_get, (struct store *s, int64_t game, const char *key,
     char **value, int64_t *from, struct err *e),
     (s, game, key, value, from, e))
+/* Every value setting key has, the server's and any game's, each once,
+ * newline-separated, in a malloc'd string (*values, "" for none).  0, or
+ * -1 with e set. */
+STORE_OP(int, setting_values, (struct store *s, const char *key,
+    char **values, struct err *e), (s, key, values, e))
 /* Sets key to value for game (0: for the server), replacing its value. */
 STORE_OP(int, setting_set, (struct store *s, int64_t game, const char *key,
     const char *value, struct err *e), (s, game, key, value, e))

@@ -311,6 +311,83 @@ sqlite_setting_set(struct store *s, int64_t game, const char *key,
 	    "excluded.value", "itt", game, key, value);
 }
 
+/* Column 0 of every row of st, newline-separated, into *out (malloc'd;
+ * "" for no row); st is released.  0, or -1 with e set. */
+static int
+lines_of(struct store *s, sqlite3_stmt *st, const char *what, char **out,
+    struct err *e)
+{
+	size_t len = 0;
+	int rc;
+
+	*out = calloc(1, 1);
+	while (*out != NULL && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 0);
+		size_t k = v != NULL ? strlen(v) : 0;
+		char *nb = realloc(*out, len + k + 2);
+
+		if (nb == NULL) {
+			free(*out);
+			*out = NULL;
+			break;
+		}
+		*out = nb;
+		memcpy(*out + len, v != NULL ? v : "", k);
+		len += k;
+		(*out)[len++] = '\n';
+		(*out)[len] = '\0';
+	}
+	if (*out == NULL) {
+		store_stmt_release(s, st);
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	}
+	if (rc != SQLITE_DONE) {
+		store_db_err(s, e, what);
+		store_stmt_release(s, st);
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	store_stmt_release(s, st);
+	return 0;
+}
+
+int
+sqlite_setting_values(struct store *s, const char *key, char **values,
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*values = NULL;
+	if (store_prepare(s, e, &st, "SELECT DISTINCT value FROM settings "
+	    "WHERE key = ?", "t", key) != 0)
+		return -1;
+	return lines_of(s, st, "reading the settings", values, e);
+}
+
+int
+sqlite_games_due(struct store *s, int64_t until, char **names,
+    struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*names = NULL;
+	/* Each half names the partial index of 026 by repeating its WHERE:
+	 * the first reads a range of games_by_deadline, the second walks
+	 * games_running and probes orders_by_step and order_state's key for
+	 * each game's open step; a game's row is read only for its name. */
+	if (store_prepare(s, e, &st, "SELECT name FROM games WHERE status = "
+	    "'running' AND paused_at IS NULL AND deadline_at <= ?1 "
+	    "UNION SELECT name FROM games g WHERE status = 'running' AND "
+	    "paused_at IS NULL AND (closed_step IS NOT NULL OR EXISTS (SELECT 1 "
+	    "FROM orders o WHERE o.game_id = g.id AND o.step = g.step AND "
+	    "o.superseded = 0) OR EXISTS (SELECT 1 FROM order_state os WHERE "
+	    "os.game_id = g.id AND os.step = g.step)) ORDER BY name", "i",
+	    until) != 0)
+		return -1;
+	return lines_of(s, st, "reading the games due", names, e);
+}
+
 int
 sqlite_games_nonce_bound(struct store *s, int any_nonces, int64_t *n,
     struct err *e)

@@ -425,6 +425,97 @@ a_silent_player_is_reported_and_can_be_replaced(void **state)
 	}
 }
 
+/* The game named name's open step (1 and its clock in *c). */
+static int64_t
+step_of(struct fx *f, const char *name, struct store_clock *c)
+{
+	struct err e;
+	int64_t id = 0, step = 0;
+	enum game_status gs;
+
+	assert_int_equal(store_game_find(f->st, name, &id, &gs, &step, &e), 1);
+	if (c != NULL)
+		assert_int_equal(store_game_clock(f->st, id, c, &e), 0);
+	return step;
+}
+
+/* Issue 24: a tick reads the battle of the games with something due and
+ * of no other.  Of thirteen games one has its deadline passed, one a
+ * reminder due and one (mill) every order in; the other ten run with
+ * their deadline two days off.  The first tick looks at those three only,
+ * plays the two, reminds the one and reads three battles; the second
+ * looks at the one reminded, finds its reminder sent and reads none. */
+static void
+a_tick_reads_only_the_games_with_something_due(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result sr;
+	struct tick_result res;
+	struct err e;
+	char name[16], path[400], secret[REFEREE_SECRET_MAX], *m;
+	int64_t id = 0, step = 0, now = T0 + 12 * 3600;
+	enum game_status gs;
+	long loads, looks;
+	int i;
+
+	if (referee_setting_set(&f->r, NULL, "deadline", "48h", &e) != 0)
+		fail_msg("%s", e.msg);
+	set(f, "settle", "0");
+	f->r.fixed_now = T0;
+	start(f);
+	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
+	for (i = 0; i < 12; i++) {
+		snprintf(name, sizeof(name), "g%02d", i);
+		if (referee_new_game(&f->r, name, path, 0, NULL, &e) != 0 ||
+		    referee_player_add(&f->r, name, "crown", "howe@crown.example.org",
+		    NULL, NULL, secret, &e) != 0 ||
+		    referee_player_add(&f->r, name, "continental",
+		    "greene@cont.example.org", NULL, NULL, secret, &e) != 0 ||
+		    referee_start(&f->r, name, &e) != 0)
+			fail_msg("%s: %s", name, e.msg);
+	}
+	/* g03's deadline has passed; g07's is an hour after the tick, so its
+	 * "2h" reminder is due (and its "24h" one fell before it opened). */
+	assert_int_equal(store_game_find(f->st, "g03", &id, &gs, &step, &e), 1);
+	assert_int_equal(store_game_set_deadline(f->st, id, T0 + 60, &e), 0);
+	assert_int_equal(store_game_find(f->st, "g07", &id, &gs, &step, &e), 1);
+	assert_int_equal(store_game_set_deadline(f->st, id, now + 3600, &e), 0);
+	m = mail("due1@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd: HOLD\r\n");
+	submit(f, m, &sr);
+	free(m);
+	assert_string_equal(sr.status, "orders");
+
+	loads = f->r.tick_loads;
+	looks = f->r.tick_looks;
+	res = tick_at(f, now);
+	assert_int_equal(res.played, 2);
+	assert_int_equal(res.reminders, 1);
+	assert_int_equal(res.errors, 0);
+	assert_int_equal(f->r.tick_looks - looks, 3);
+	assert_int_equal(f->r.tick_loads - loads, 3);
+	assert_int_equal(step_of(f, "mill", NULL), 2);
+	assert_int_equal(step_of(f, "g03", NULL), 2);
+	for (i = 0; i < 12; i++) {
+		snprintf(name, sizeof(name), "g%02d", i);
+		if (i != 3)
+			assert_int_equal(step_of(f, name, NULL), 1);
+	}
+	assert_int_equal(q(f, "SELECT count(*) FROM reminders_sent"), 1);
+
+	/* Nothing is due now: g07's reminder went, the two played have two
+	 * days again. */
+	loads = f->r.tick_loads;
+	looks = f->r.tick_looks;
+	res = tick_at(f, now + 600);
+	assert_int_equal(res.played, 0);
+	assert_int_equal(res.reminders, 0);
+	/* Only g07 is looked at (its deadline is within the reminders'
+	 * reach), and its battle is not read. */
+	assert_int_equal(f->r.tick_looks - looks, 1);
+	assert_int_equal(f->r.tick_loads - loads, 0);
+}
+
 int
 main(void)
 {
@@ -439,6 +530,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_late_tick_sends_one_reminder_for_all_that_are_due, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_paused_game_stands_still_and_resumes_with_its_time, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_silent_player_is_reported_and_can_be_replaced, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_tick_reads_only_the_games_with_something_due, setup_live, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,6 +108,56 @@ spooled_mail_is_read_in_order_once_with_its_arrival(void **state)
 	free(b);
 }
 
+/* Issue 24: a batch of mails for one game reads its battle once and lends
+ * each mail a copy; each mail's transaction checks the kept one against
+ * the game as it finds it, so a step moved under the batch (as another
+ * server sharing the store would move it) is read again; the replies'
+ * maps, drawn after the commit, borrow it too; the batch's end forgets
+ * it. */
+static void
+a_batch_reads_a_games_battle_once(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	struct err e;
+	char *m[4], id[16];
+	long loads, hits;
+	int i;
+
+	start(f);
+	for (i = 0; i < 4; i++) {
+		snprintf(id, sizeof(id), "bc%d@x", i);
+		m[i] = mail(id, "howe@crown.example.org", HDR "23rd Foot: HOLD\r\n");
+	}
+	loads = f->r.bc.loads;
+	hits = f->r.bc.hits;
+	assert_int_equal(referee_batch_begin(&f->r, &e), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(referee_submit(&f->r, m[i], strlen(m[i]), NULL,
+		    &res, &e), 0);
+		assert_string_equal(res.status, "orders");
+	}
+	assert_int_equal(f->r.bc.loads - loads, 1);
+	assert_int_equal(f->r.bc.hits - hits, 2);
+	assert_int_equal(store_exec(f->st, &e, "UPDATE games SET step = step + 1",
+	    ""), 0);
+	assert_int_equal(referee_submit(&f->r, m[3], strlen(m[3]), NULL, &res,
+	    &e), 0);
+	assert_int_equal(f->r.bc.loads - loads, 2);
+	assert_int_equal(store_exec(f->st, &e, "UPDATE games SET step = step - 1",
+	    ""), 0);
+	hits = f->r.bc.hits;
+	assert_int_equal(referee_batch_commit(&f->r, &e), 0);
+	/* Three maps: the first reads the battle again (the step moved
+	 * back), the other two borrow it. */
+	assert_int_equal(f->r.bc.loads - loads, 3);
+	assert_int_equal(f->r.bc.hits - hits, 2);
+	assert_null(f->r.bc.b);
+	assert_int_equal(f->r.bc.on, 0);
+	for (i = 0; i < 4; i++)
+		free(m[i]);
+}
+
 static void
 a_batch_rolled_back_leaves_nothing_to_read(void **state)
 {
@@ -268,6 +318,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(spooled_mail_is_read_in_order_once_with_its_arrival, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_batch_rolled_back_leaves_nothing_to_read, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_batch_reads_a_games_battle_once, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(reading_goes_in_batches_until_the_spool_is_empty, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_mail_that_fails_halfway_leaves_no_rows_while_its_batch_commits, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_mail_that_meets_a_full_database_waits_in_the_spool, setup_live, teardown),

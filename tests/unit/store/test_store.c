@@ -202,6 +202,73 @@ the_cards_move_into_the_rulesets_tables(void **state)
 	store_close(st);
 }
 
+/* Migration 26: the running games whose clock runs are indexed by their
+ * deadline (and a second index names them with their open step), so that
+ * a tick reads the ones that may have something due and no other;
+ * store_games_due names those: a deadline by then, or something stored
+ * for the open step, or a phase closed for its nonces. */
+static void
+the_games_due_are_read_by_their_deadline(void **state)
+{
+	static const unsigned char zero[32];
+	/* name, status, deadline, paused, closed step */
+	static const struct { const char *name, *status; int deadline, paused,
+	    closed; } g[] = {
+		{ "a-due", "running", 100, 0, 0 },
+		{ "b-later", "running", 5000, 0, 0 },
+		{ "c-paused", "running", 100, 1, 0 },
+		{ "d-setup", "setup", 100, 0, 0 },
+		{ "e-closed", "running", 0, 0, 1 },
+		{ "f-orders", "running", 9000, 0, 0 },
+		{ "g-idle", "running", 0, 0, 0 },
+	};
+	struct store *st = NULL;
+	struct err e;
+	char *names = NULL;
+	int64_t n = -1;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 1, 25, &st, &e), 0);
+	for (i = 0; i < sizeof(g) / sizeof(g[0]); i++)
+		assert_int_equal(store_exec(st, &e, "INSERT INTO games (name, "
+		    "title, ruleset, scenario_file, scenario_text, scenario_sha256, "
+		    "seed_secret, created_at, status, step, deadline_at, paused_at, "
+		    "closed_step) VALUES (?, 'Old', 'vnb-wing', 'x.scenario', 'x', ?, "
+		    "?, 1, ?, 1, NULLIF(?, 0), NULLIF(?, 0), NULLIF(?, 0))", "tbbtIII",
+		    g[i].name, (const void *)zero, (size_t)32, (const void *)zero,
+		    (size_t)32, g[i].status, g[i].deadline, g[i].paused,
+		    g[i].closed), 0);
+	/* f-orders has an order mail's state for its open step, g-idle only
+	 * for the step before it. */
+	assert_int_equal(store_exec(st, &e, "INSERT INTO sides (game_id, idx, "
+	    "side_id, name) VALUES (6, 0, 'crown', 'Crown'), (7, 0, 'crown', "
+	    "'Crown')", ""), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO players (game_id, "
+	    "side_idx, email, secret_hash, created_at) VALUES (6, 0, 'a@b', ?, 1), "
+	    "(7, 0, 'a@b', ?, 1)", "bb", (const void *)zero, (size_t)32,
+	    (const void *)zero, (size_t)32), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO order_state (game_id, "
+	    "step, player_id, clean, changed_at) VALUES (6, 1, 1, 1, 50), "
+	    "(7, 0, 2, 1, 50)", ""), 0);
+	store_close(st);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_query_int(st, &e, &n, "SELECT count(*) FROM "
+	    "sqlite_master WHERE type = 'index' AND name IN "
+	    "('games_by_deadline', 'games_running')", ""), 1);
+	assert_int_equal(n, 2);
+	assert_int_equal(store_games_due(st, 1000, &names, &e), 0);
+	assert_string_equal(names, "a-due\ne-closed\nf-orders\n");
+	free(names);
+	assert_int_equal(store_games_due(st, 6000, &names, &e), 0);
+	assert_string_equal(names, "a-due\nb-later\ne-closed\nf-orders\n");
+	free(names);
+	assert_int_equal(store_games_due(st, 10, &names, &e), 0);
+	assert_string_equal(names, "e-closed\nf-orders\n");
+	free(names);
+	store_close(st);
+}
+
 static void
 newer_database_is_refused(void **state)
 {
@@ -658,6 +725,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_units_state_moves_into_one_text_a_battle, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_cards_move_into_the_rulesets_tables, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_games_due_are_read_by_their_deadline, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_database_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(message_stored_twice_is_recognised, setup, teardown),
 		cmocka_unit_test_setup_teardown(formed_up_detachments_load_as_infantry,
