@@ -5,10 +5,13 @@
  * each target is met, and always exits 0 unless it could not run.
  *
  *   bench_orders [N] [--lines L] [--resubmit R] [--only check|intake]
- *                [--scenario FILE] [--sample K]
+ *                [--scenario FILE] [--sample K] [--dump]
  *
  * (--sample K prints K generated mails with what the parser made of each
- * line, and stops.)
+ * line, and stops.  --dump prints everything the parser made of each
+ * mail of the check's pool, every field of every result, and stops:
+ * `bench_orders --dump | sha256sum` before and after a change to the
+ * parser shows whether it changed any result.)
  *
  * 1. order checking: orders_parse over generated Cowpens order mails
  *    (every verb; names in full, by prefix or word, lower case, with
@@ -686,6 +689,82 @@ gen_init(struct gen *g, const struct battle *b, struct err *e)
 	gen_forms(g);
 }
 
+/* --- --dump: every result, as text --------------------------------------- */
+
+static void
+dump_set(const char *what, const struct order_set *set)
+{
+	int i, j;
+
+	printf("%s side=%d n=%d\n", what, set->side, set->n);
+	for (i = 0; i < set->n; i++) {
+		const struct order *o = &set->orders[i];
+
+		printf(" o cmd=%d who=%d special=%d/%d at=%ld,%ld line=%d steps=%d",
+		    o->is_commander, o->who, o->special, o->special_arg,
+		    (long)o->at.x, (long)o->at.y, o->line, o->nsteps);
+		for (j = 0; j < o->nsteps; j++) {
+			const struct order_step *st = &o->steps[j];
+
+			printf(" [%d %ld %ld,%ld %d %d %d]", st->verb, (long)st->dist,
+			    (long)st->pt.x, (long)st->pt.y, st->angle, st->target,
+			    (int)st->form);
+		}
+		printf("\n");
+	}
+}
+
+static void
+dump_result(const struct orders_result *r)
+{
+	int i;
+
+	printf("result nlines=%d nerrors=%d nprose=%d too_many=%d "
+	    "standing_lines=%d standing_clear=%d ncmds=%d dropped=%d "
+	    "read_end=%zu\n", r->nlines, r->nerrors, r->nprose, r->too_many,
+	    r->standing_lines, r->standing_clear, r->ncmds, r->cmds_dropped,
+	    r->read_end);
+	for (i = 0; i < r->nlines; i++)
+		printf(" l %d %d %d [%s] [%s]\n", r->lines[i].line,
+		    (int)r->lines[i].status, r->lines[i].standing, r->lines[i].raw,
+		    r->lines[i].text);
+	dump_set("set", &r->set);
+	dump_set("standing", &r->standing);
+	for (i = 0; i < r->ncmds; i++)
+		printf(" c %d %d [%s] [%s]\n", (int)r->cmds[i].kind,
+		    r->cmds[i].line, r->cmds[i].arg, r->cmds[i].text);
+}
+
+/* The check's pool (as bench_check makes it for want_lines), each mail
+ * parsed once and dumped; then each mail's order lines on their own,
+ * read as a mail of one line (as the bare pass sees them). */
+static void
+dump_pool(struct gen *g, long want_lines)
+{
+	long pool_lines = 0;
+	int n = 0;
+
+	while (n < 40000 && pool_lines < want_lines) {
+		struct mail m;
+		int j;
+
+		gen_mail(g, n & 1, 1 + rn(6), &m);
+		pool_lines += m.norders;
+		orders_parse(g->p, g->b, m.side, m.body, 1, g->res);
+		printf("---- mail %d\n%s", n, m.body);
+		dump_result(g->res);
+		for (j = 0; j < m.norders; j++) {
+			char line[1024];
+
+			snprintf(line, sizeof(line), "%.*s", m.len[j], m.body + m.off[j]);
+			orders_parse(g->p, g->b, m.side, line, 0, g->res);
+			dump_result(g->res);
+		}
+		mail_free(&m);
+		n++;
+	}
+}
+
 /* --- 1-3: order checking against bare PCRE2 ----------------------------- */
 
 struct check_figures {
@@ -999,7 +1078,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench_orders [N] [--lines L] [--resubmit R] "
-	    "[--only check|intake] [--scenario FILE] [--sample K]\n");
+	    "[--only check|intake] [--scenario FILE] [--sample K] [--dump]\n");
 	exit(2);
 }
 
@@ -1008,6 +1087,7 @@ main(int argc, char **argv)
 {
 	long want_lines = 3000000;
 	int n = 2000, nresub = 5000, do_check = 1, do_intake = 1, i, sample = 0;
+	int dump = 0;
 	const char *scen = DESPATCH_SOURCE_DIR "/campaign/cowpens-1781/cowpens.scenario";
 	char cpu[128], *text = NULL;
 	size_t tlen = 0;
@@ -1024,6 +1104,8 @@ main(int argc, char **argv)
 			nresub = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc)
 			sample = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--dump") == 0)
+			dump = 1;
 		else if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
 			scen = argv[++i];
 		else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
@@ -1053,6 +1135,10 @@ main(int argc, char **argv)
 	    "one 2 KB INSERT a transaction, WAL, synchronous=NORMAL, same "
 	    "directory. One thread.\n", LINE_PATTERN);
 	gen_init(&g, b, &e);
+	if (dump) {
+		dump_pool(&g, want_lines);
+		return 0;
+	}
 	if (sample > 0) {
 		/* Shows what is measured: a few mails and what the parser said. */
 		for (i = 0; i < sample; i++) {
