@@ -199,6 +199,11 @@ size_t orders_name_norm(const char *name, char *out, size_t size);
  * and binds it for the calls that follow; -1 when out of memory. */
 int orders_names_bind(struct orders_parser *p, const struct battle *b);
 
+/* orders_canonical with the battle's ruleset (ruleset_find(b->ruleset))
+ * looked up already: a mail's every order line is written back. */
+void orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size);
+
 /* The pattern a mail command's line matches, made from the commands'
  * word table: 0, or -1 if it has a gap or out is too small. */
 int orders_cmd_pattern(char *out, size_t size);

@@ -1100,6 +1100,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
+	/* The battle's ruleset, for the canonical text of each order. */
+	const struct ruleset *crs = ruleset_find(b->ruleset);
 
 	/* Only the counters: each line is written whole when added, and the
 	 * lines array is large (a mail's worth of text). */
@@ -1278,7 +1280,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				o.line = line;
 				if (out->set.n < ORDER_SET_MAX)
 					out->set.orders[out->set.n++] = o;
-				orders_canonical(b, &o, msg, sizeof(msg));
+				orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
 				if (p->near) {
 					size_t ml = strlen(msg);
 
@@ -1444,7 +1446,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
-		orders_canonical(b, &o, msg, sizeof(msg));
+		orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
 		if (p->cut) {
 			size_t ml = strlen(msg);
 
