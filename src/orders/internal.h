@@ -32,6 +32,8 @@ struct orders_parser {
 	pcre2_code *cmd;     /* a mail command on a line of its own */
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
+	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
+	                          * with letter c (orders_cmd_initials) */
 	struct names *names; /* the battle's names, normalised (cache) */
 	const struct battle *bound;  /* the battle names is known to fit,
 	                              * during one orders_parse */
@@ -82,6 +84,8 @@ void orders_copy_text(char *out, size_t size, const char *s);
  * wrongly. */
 int orders_parse_command(struct orders_parser *p, const char *buf,
     struct orders_cmd *c, char *msg, size_t msize);
+/* The first letters of the commands' words, lower case: bit c - 'a'. */
+uint32_t orders_cmd_initials(void);
 
 int orders_match(struct orders_parser *p, pcre2_code *re, const char *s,
     size_t len, size_t start);

@@ -61,6 +61,7 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 		return NULL;
 	}
 	p->rs = rs;
+	p->cmd_initials = orders_cmd_initials();
 	assert(orders_abbrevs_sorted());
 	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
