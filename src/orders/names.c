@@ -562,7 +562,9 @@ orders_name_norm(const char *name, char *out, size_t size)
 /* Every name of a battle, normalised once and kept while the parser reads
  * mails against the same battle (while its names, compared each mail,
  * are the same). */
-#define MEMO_N   2048   /* a power of two */
+#define MEMO_N   16384  /* entries of the memo, a power of two */
+#define MEMO_FILL 12288 /* ... of which this many are filled before it is
+                         * cleared and filled again */
 #define MEMO_KEY 52     /* names typed longer are not kept */
 #define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_BRIGADES)
@@ -587,9 +589,15 @@ struct names {
 	 * writes a unit's name the same way turn after turn, misspelt or
 	 * not, and adjudication reads the canonical names back, so most
 	 * names are found here without being normalised and compared
-	 * again.  Cleared whenever the names change. */
+	 * again.  An open-addressed table (linear probing): tag[i] holds the
+	 * entry's hash and the generation it was filled in; an entry of an
+	 * older generation is empty, so the table is cleared, whenever the
+	 * names change or it has MEMO_FILL entries, by counting one up,
+	 * without a write to it. */
+	uint32_t gen;        /* the generation being filled (never 0) */
+	int nmemo;           /* its entries */
+	uint64_t tag[MEMO_N];
 	struct memo {
-		uint32_t h;
 		unsigned short cand;
 		unsigned char len, which;
 		unsigned char near;   /* taken as the nearest, not exactly */
@@ -851,6 +859,19 @@ cand_set(struct names *nm, struct cand *c, const struct battle *b,
 		brigade_forms(nm, c, b);
 }
 
+/* Empties the memo. */
+static void
+memo_clear(struct names *nm)
+{
+	nm->nmemo = 0;
+	if (++nm->gen == 0) {
+		/* Once in four thousand million clearings: the tags of every
+		 * generation are made old at once. */
+		memset(nm->tag, 0, sizeof(nm->tag));
+		nm->gen = 1;
+	}
+}
+
 static struct names *
 names_for(struct orders_parser *p, const struct battle *b)
 {
@@ -871,7 +892,10 @@ names_for(struct orders_parser *p, const struct battle *b)
 		return nm;
 	}
 	if (nm == NULL) {
-		nm = malloc(sizeof(*nm));
+		/* calloc: every memo tag of generation 0, so empty (a large
+		 * block comes zeroed from the system, and pages never used are
+		 * never touched). */
+		nm = calloc(1, sizeof(*nm));
 		if (nm == NULL)
 			return NULL;
 		p->names = nm;
@@ -881,7 +905,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 	nm->nxf = 0;
 	nm->naliases = b->naliases;
 	memcpy(nm->aliases, b->aliases, (size_t)b->naliases * sizeof(b->aliases[0]));
-	memset(nm->memo, 0, sizeof(nm->memo));
+	memo_clear(nm);
 	nm->last.which = 0;
 	for (i = 0; i < b->nunits; i++)
 		cand_set(nm, &nm->c[nm->n++], b, C_UNIT, i);
@@ -1483,29 +1507,71 @@ note_near(struct orders_parser *p, const char *name, const struct cand *c)
 		    k > 0 ? ", " : "", one);
 }
 
+/* The memo's hash of a name typed (len bytes, len < MEMO_KEY) asked for
+ * as which by side: FNV-1a over eight bytes at a time. */
+static uint32_t
+memo_hash(const char *name, size_t len, unsigned which, int side)
+{
+	uint64_t h = 14695981039346656037ull, w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, name + i, 8);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	if (i < len) {
+		w = 0;
+		memcpy(&w, name + i, len - i);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	h = (h ^ len ^ (uint64_t)which << 8 ^ (uint64_t)(uint32_t)side << 16) *
+	    1099511628211ull;
+	return (uint32_t)(h ^ h >> 32);
+}
+
+/* The memo's entry for the name, or NULL; *slot is where it would go (-1:
+ * the memo is full). */
+static struct memo *
+memo_find(struct names *nm, uint32_t h, const char *name, size_t len,
+    unsigned which, int side, int *slot)
+{
+	uint64_t tag = (uint64_t)nm->gen << 32 | h;
+	size_t i = h & (MEMO_N - 1);
+
+	for (;; i = (i + 1) & (MEMO_N - 1)) {
+		struct memo *m = &nm->memo[i];
+
+		if ((uint32_t)(nm->tag[i] >> 32) != nm->gen) {
+			*slot = nm->nmemo < MEMO_FILL ? (int)i : -1;
+			return NULL;
+		}
+		if (nm->tag[i] == tag && m->len == len && m->which == which &&
+		    m->side == side && memcmp(m->key, name, len) == 0)
+			return m;
+	}
+}
+
 int
 orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what)
 {
 	struct names *nm = p->bound == b ? p->names : names_for(p, b);
-	struct memo *m = NULL;
-	uint32_t h = 2166136261u;
-	size_t len;
-	int rr, near = 0;
+	uint32_t h = 0;
+	size_t len = 0;
+	int rr, near = 0, memo = 0, slot;
 
-	if (nm != NULL && msize == 0) {
-		for (len = 0; name[len] != '\0' && len < MEMO_KEY; len++) {
-			h ^= (unsigned char)name[len];
-			h *= 16777619u;
-		}
+	/* The memo holds only names that resolved, and a name that
+	 * resolves writes no message: so it answers whatever msize is. */
+	if (nm != NULL && which < 256) {
+		struct memo *m;
+
+		len = strnlen(name, MEMO_KEY);
 		if (len < MEMO_KEY) {
-			h = (h ^ which ^ ((uint32_t)side << 8)) * 16777619u;
-			if (h == 0)
-				h = 1;   /* 0 marks an empty entry */
-			m = &nm->memo[h & (MEMO_N - 1)];
-			if (m->h == h && m->len == len && m->which == which &&
-			    m->side == side && memcmp(m->key, name, len) == 0) {
+			memo = 1;
+			h = memo_hash(name, len, which, side);
+			m = memo_find(nm, h, name, len, which, side, &slot);
+			if (m != NULL) {
 				*out = &nm->c[m->cand];
 				if (m->near)
 					note_near(p, name, *out);
@@ -1516,15 +1582,26 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 	rr = resolve(p, b, side, which, name, out, msg, msize, what, &near);
 	if (rr == 1 && near)
 		note_near(p, name, *out);
-	if (rr == 1 && m != NULL && which < 256) {
-		len = strlen(name);
-		m->h = h;
-		m->len = (unsigned char)len;
-		m->which = (unsigned char)which;
-		m->near = (unsigned char)near;
-		m->side = side;
-		m->cand = (unsigned short)(*out - nm->c);
-		memcpy(m->key, name, len);
+	if (rr == 1 && memo && (nm = p->names) != NULL) {
+		struct memo *m;
+
+		/* Looked up again: resolve may have made the names anew. */
+		m = memo_find(nm, h, name, len, which, side, &slot);
+		if (m == NULL && slot < 0) {
+			memo_clear(nm);
+			m = memo_find(nm, h, name, len, which, side, &slot);
+		}
+		if (m == NULL) {
+			m = &nm->memo[slot];
+			nm->tag[slot] = (uint64_t)nm->gen << 32 | h;
+			nm->nmemo++;
+			m->len = (unsigned char)len;
+			m->which = (unsigned char)which;
+			m->near = (unsigned char)near;
+			m->side = side;
+			m->cand = (unsigned short)(*out - nm->c);
+			memcpy(m->key, name, len);
+		}
 	}
 	return rr;
 }
