@@ -499,12 +499,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				    v->word);
 				return -1;
 			}
-			/* The answer first (a name typed before is
-			 * remembered), the message only when it fails. */
+			/* A name typed before is remembered; the message is
+			 * written only when it fails. */
 			if (orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
-			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, NULL, 0,
-			    "") != 1 &&
-			    orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
 			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, msg, msize,
 			    v->arg == ARG_ENEMY ? "enemy unit" : "unit of yours") != 1)
 				return -1;
@@ -1341,12 +1338,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
 		/* A unit or commander, else a brigade ("Howard's brigade",
 		 * "Main Line"), else the nearest of them (names.c). */
-		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, NULL, 0,
+		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
 		    "unit, commander or brigade of yours");
 		if (rr != 1) {
-			/* Now the message, with its suggestions. */
-			orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
-			    "unit, commander or brigade of yours");
+			/* msg says what is wrong, with its suggestions. */
 			/* Before the colon no name of the player's, not even a
 			 * near one (no suggestion), and after it no order: prose
 			 * ("Quick question before I send my orders: can my
