@@ -655,20 +655,22 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 
 		{
 			/* The next " THEN " (white space around it), any case,
-			 * or a ';' (as players list orders). */
+			 * or a ';' (as players list orders), whichever comes
+			 * first, in one pass. */
 			size_t i;
 
-			for (i = start + 1; i < wl; i++)
-				if (what[i] == ';') {
+			for (i = start + 1; i < wl; i++) {
+				unsigned char ch = (unsigned char)what[i];
+
+				if (ch == ';') {
 					end = i;
 					next = i + 1;
 					while (next < wl && orders_sp((unsigned char)what[next]))
 						next++;
 					break;
 				}
-			for (i = start + 1; i + 5 < wl && i < end; i++)
 				/* (x | 0x20) == 't' only for 'T' and 't' */
-				if ((what[i] | 0x20) == 't' &&
+				if ((ch | 0x20) == 't' && i + 5 < wl &&
 				    orders_sp((unsigned char)what[i - 1]) &&
 				    (what[i + 1] | 0x20) == 'h' &&
 				    (what[i + 2] | 0x20) == 'e' &&
@@ -680,6 +682,7 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 						next++;
 					break;
 				}
+			}
 		}
 		/* The part is shorter than the line it came from. */
 		(void)take_trimmed(what + start, end - start, part, sizeof(part));
