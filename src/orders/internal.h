@@ -32,6 +32,8 @@ struct orders_parser {
 	pcre2_code *cmd;     /* a mail command on a line of its own */
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
+	pcre2_match_context *mctx;   /* with jstack, for the JIT */
+	pcre2_jit_stack *jstack;     /* NULL where the JIT is not built */
 	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
 	                          * with letter c (orders_cmd_initials) */
 	struct names *names; /* the battle's names, normalised (cache) */
