@@ -352,6 +352,13 @@ orders_has_unicode_spaces(const char *s, size_t len)
 			i++;
 			continue;
 		}
+		/* Curly quotes, the commonest (U+2018 to U+201D, neither a
+		 * space nor a format character), without a look-up. */
+		if (u[i] == 0xe2 && i + 2 < len && u[i + 1] == 0x80 &&
+		    u[i + 2] >= 0x98 && u[i + 2] <= 0x9d) {
+			i += 3;
+			continue;
+		}
 		n = utf8proc_iterate(u + i, (utf8proc_ssize_t)(len - i), &cp);
 		if (n < 1) {
 			i++;

@@ -1119,6 +1119,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 {
 	const char *s = body, *bend, *cur = body;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
+	int ascii;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 	/* The battle's ruleset, for the canonical text of each order. */
@@ -1149,10 +1150,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	 * at an ASCII byte or a character's start, so a body checked once
 	 * spares PCRE2 checking each piece again. */
 	bend = body + strlen(body);
-	p->mopts = utf8_valid_prefix(body, (size_t)(bend - body)) ==
+	ascii = all_ascii(body, (size_t)(bend - body));
+	p->mopts = ascii || utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
-	fold = !all_ascii(body, (size_t)(bend - body)) &&
-	    orders_has_unicode_spaces(body, (size_t)(bend - body));
+	fold = !ascii && orders_has_unicode_spaces(body, (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
