@@ -36,6 +36,9 @@ struct orders_parser {
 	pcre2_jit_stack *jstack;     /* NULL where the JIT is not built */
 	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
 	                          * with letter c (orders_cmd_initials) */
+	char cmd_verbs[200];  /* the ruleset's verbs for commanders, listed */
+	char verb_list[600];  /* all its verbs, listed (" ADVANCE, HOLD"),
+	                       * or "" if they do not fit */
 	struct names *names; /* the battle's names, normalised (cache) */
 	const struct battle *bound;  /* the battle names is known to fit,
 	                              * during one orders_parse */

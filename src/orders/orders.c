@@ -50,6 +50,30 @@ compile(const char *pat, struct err *e)
 }
 
 
+/* The lists of verbs the answers give, written once: the ruleset's
+ * orders for commanders (cut as it always was, at sizeof cmd_verbs), and
+ * all its verbs (left "" when they do not fit, and each answer writes
+ * them). */
+static void
+verb_lists(struct orders_parser *p)
+{
+	const struct ruleset *rs = p->rs;
+	size_t k = 0;
+	int j;
+
+	p->cmd_verbs[0] = '\0';
+	for (j = 0; j < rs->nverbs && k < sizeof(p->cmd_verbs); j++)
+		if (rs->verbs[j].for_commanders)
+			k += (size_t)snprintf(p->cmd_verbs + k, sizeof(p->cmd_verbs) - k,
+			    "%s%s", k ? ", " : "", rs->verbs[j].word);
+	p->verb_list[0] = '\0';
+	for (j = 0, k = 0; j < rs->nverbs && k < sizeof(p->verb_list); j++)
+		k += (size_t)snprintf(p->verb_list + k, sizeof(p->verb_list) - k,
+		    "%s %s", j ? "," : "", rs->verbs[j].word);
+	if (k >= sizeof(p->verb_list))
+		p->verb_list[0] = '\0';
+}
+
 struct orders_parser *
 orders_parser_new(const struct ruleset *rs, struct err *e)
 {
@@ -62,6 +86,7 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	}
 	p->rs = rs;
 	p->cmd_initials = orders_cmd_initials();
+	verb_lists(p);
 	assert(orders_abbrevs_sorted());
 	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
@@ -414,18 +439,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			;
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
-			char words[200];
-			size_t k = 0;
-			int j;
-
-			/* The ruleset's own orders for commanders. */
-			words[0] = '\0';
-			for (j = 0; j < rs->nverbs && k < sizeof(words); j++)
-				if (rs->verbs[j].for_commanders)
-					k += (size_t)snprintf(words + k, sizeof(words) - k,
-					    "%s%s", k ? ", " : "", rs->verbs[j].word);
 			snprintf(msg, msize, "%s is an order for units, not "
-			    "commanders (commanders take %s)", v->word, words);
+			    "commanders (commanders take %s)", v->word,
+			    p->cmd_verbs);
 			return -1;
 		}
 		if (!is_cmd && !v->for_units) {
@@ -537,8 +553,12 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 
 		/* A misspelt verb: the nearest verb by its first word. */
 		if (n >= 3 && n < sizeof(first)) {
+			struct lev_pat lp;
+
 			memcpy(first, text, n);
 			first[n] = '\0';
+			/* As orders_lev(first, ...), the word prepared once. */
+			orders_lev_prep(&lp, first, n);
 			/* A word from another game's orders. */
 			for (i = 0; rs->verb_aliases != NULL &&
 			    rs->verb_aliases[i][0] != NULL; i++)
@@ -557,7 +577,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 					continue;
 				memcpy(vw, rs->verbs[i].word, vn);
 				vw[vn] = '\0';
-				d = orders_lev(first, vw);
+				d = orders_lev_run(&lp, vw, vn, 1 << 20);
 				if (d < bd) {
 					bd = d;
 					best = i;
@@ -572,9 +592,18 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		}
 		k = (size_t)snprintf(msg, msize, "\"%s\" is not an order I "
 		    "know; orders are", cut(text, 80, short_text));
-		for (i = 0; i < rs->nverbs && k < msize; i++)
-			k += (size_t)snprintf(msg + k, msize - k, "%s %s",
-			    i ? "," : "", rs->verbs[i].word);
+		if (k < msize && p->verb_list[0] != '\0') {
+			/* As snprintf(msg + k, msize - k, "%s", ...) would. */
+			size_t vn = strlen(p->verb_list);
+
+			if (vn > msize - k - 1)
+				vn = msize - k - 1;
+			memcpy(msg + k, p->verb_list, vn);
+			msg[k + vn] = '\0';
+		} else
+			for (i = 0; i < rs->nverbs && k < msize; i++)
+				k += (size_t)snprintf(msg + k, msize - k, "%s %s",
+				    i ? "," : "", rs->verbs[i].word);
 	}
 	return -1;
 }
