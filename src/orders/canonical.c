@@ -31,15 +31,29 @@ struct canon {
 	size_t size, k;
 };
 
-static void
+/* Appends s[0..n), cut to the room left (c->k < c->size always).  The
+ * text's end is written once, by canon_end: what the buffer holds is the
+ * same as when each piece was ended. */
+static inline void
 canon_putn(struct canon *c, const char *s, size_t n)
 {
-	if (c->k + 1 >= c->size)
-		return;
-	if (n > c->size - 1 - c->k)
-		n = c->size - 1 - c->k;
-	memcpy(c->buf + c->k, s, n);
+	size_t room = c->size - 1 - c->k, i;
+
+	if (n > room)
+		n = room;
+	if (n <= 8) {
+		/* The short words and numbers between the names. */
+		for (i = 0; i < n; i++)
+			c->buf[c->k + i] = s[i];
+	} else {
+		memcpy(c->buf + c->k, s, n);
+	}
 	c->k += n;
+}
+
+static void
+canon_end(struct canon *c)
+{
 	c->buf[c->k] = '\0';
 }
 
@@ -174,6 +188,7 @@ orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
 			break;
 		}
 	}
+	canon_end(&c);
 }
 
 void
