@@ -5,7 +5,8 @@
  * orders.c reads order lines and commands, header.c finds the header,
  * canonical.c writes an order back as canonical text,
  * names.c resolves names of units, commanders and brigades (the rule is
- * docs/orders.md's "How names are read").
+ * docs/orders.md's "How names are read"), nearest.c measures how far a
+ * name is from them (edit distances, "did you mean").
  */
 #ifndef DESPATCH_ORDERS_INTERNAL_H
 #define DESPATCH_ORDERS_INTERNAL_H
@@ -155,6 +156,28 @@ struct cand {
 	                        * its names (a bit each), to pass over it
 	                        * quickly */
 };
+
+static inline int
+orders_cand_wanted(const struct cand *c, int side, unsigned which)
+{
+	return ((c->side == side ? c->own : c->other) & which) != 0;
+}
+
+/* A typed name, normalised (as struct form), with its words. */
+struct typed {
+	char t[NORM_MAX];
+	size_t tl;
+	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
+	int nw;
+};
+
+/* The candidates `which` of c[0..n) (their other names in xf) nearest the
+ * typed name for side, within twice the distance a name as long may be
+ * and be taken (into *lim): their count, in list (nearest first, then in
+ * c's order) with their distances in dist (nearest.c). */
+int orders_nearest(const struct cand *c, int n, const struct form *xf,
+    int side, unsigned which, const struct typed *ty, int *lim, int *list,
+    int *dist);
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
  * one matches best; else 0 or the count of candidates, with msg saying
