@@ -2,7 +2,8 @@
  * internal.h - what the order parser's files share: the parser, the
  * line helpers, and name resolution.
  *
- * orders.c reads order lines and commands, header.c finds the header,
+ * orders.c reads order lines and commands, brigades.c gives a brigade's
+ * order to its units, header.c finds the header,
  * canonical.c writes an order back as canonical text,
  * names.c resolves names of units, commanders and brigades (the rule is
  * docs/orders.md's "How names are read"), nearest.c measures how far a
@@ -110,6 +111,35 @@ int orders_is_signature(const char *s, size_t n);
 enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
     const char *rest, int *fwd);
+
+/* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander (who,
+ * is_cmd) into o.  Returns 0, or -1 with msg. */
+int orders_parse_chain(struct orders_parser *p, const struct battle *b,
+    int side, int is_cmd, int who, const char *what, struct order *o,
+    char *msg, size_t msize);
+
+/* One brigade line, expanded to the brigade's units when the mail is read
+ * to its end (a unit's own line, before or after, wins). */
+struct bline {
+	int line;          /* in the mail */
+	int standing;      /* a STANDING: line */
+	int li;            /* its entry in out->lines */
+	int brigade;
+	char what[ORDERS_TEXT_MAX];
+	char read_as[sizeof(((struct orders_parser *)0)->near_note)];
+	                   /* the brigade's name, when it was read as the
+	                    * nearest (p->near_note), else "" */
+};
+
+#define BLINES_MAX 32
+
+/* The brigade lines bl[0..nbl) given to their units (brigades.c), the
+ * units with lines of their own in seen_units (standing_units for
+ * STANDING: lines: their line, negative when it could not be read), into
+ * out's sets and the lines' answers. */
+void orders_expand_brigades(struct orders_parser *p, const struct battle *b,
+    int side, const struct bline *bl, int nbl, const int *seen_units,
+    const int *standing_units, struct orders_result *out);
 
 /* Which names a resolution looks among.  WHO_EXACT asks for exact
  * matches only (no name taken as the nearest); WHO_LINE is what a line's
