@@ -412,6 +412,8 @@ orders_name_norm(const char *name, char *out, size_t size)
 #define MEMO_FILL 12288 /* ... of which this many are filled before it is
                          * cleared and filled again */
 #define MEMO_KEY 52     /* names typed longer are not kept */
+#define MISS_N   1024   /* names that resolve to none or several, kept */
+#define MISS_WHAT 48    /* what was asked for ("enemy unit"), kept */
 #define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_BRIGADES)
 #define BRIGADE_FORMS 5  /* "Line brigade", "Howard's brigade", ... */
@@ -450,6 +452,22 @@ struct names {
 		int side;
 		char key[MEMO_KEY];
 	} memo[MEMO_N];
+	/* Names typed that resolved to none or to several, with the answer
+	 * written for them: a player's misspelling comes again in the next
+	 * mail (and in the mail sent again to correct another line), and
+	 * each costs a measure against every candidate.  One place each, by
+	 * the memo's hash, valid in the memo's generation.  The answer is
+	 * written for what was asked for and the room it had, so those are
+	 * kept with it. */
+	struct miss {
+		uint64_t tag;
+		int side, rr;
+		unsigned char len, which;
+		size_t msize;           /* 0: the count alone is known */
+		char key[MEMO_KEY];
+		char what[MISS_WHAT];
+		char msg[ORDERS_TEXT_MAX];
+	} miss[MISS_N];
 	/* The last name measured for the nearest (normalised), and what
 	 * it found: the parser asks for the answer, then, when it fails,
 	 * for the message, with the same name. */
@@ -1180,6 +1198,20 @@ memo_find(struct names *nm, uint32_t h, const char *name, size_t len,
 	}
 }
 
+/* The failure kept for the name, or NULL. */
+static struct miss *
+miss_find(struct names *nm, uint32_t h, const char *name, size_t len,
+    unsigned which, int side)
+{
+	struct miss *x = &nm->miss[h & (MISS_N - 1)];
+
+	if (x->tag == ((uint64_t)nm->gen << 32 | h) && x->len == len &&
+	    x->which == which && x->side == side &&
+	    memcmp(x->key, name, len) == 0)
+		return x;
+	return NULL;
+}
+
 int
 orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
@@ -1189,6 +1221,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 	uint32_t h = 0;
 	size_t len = 0;
 	int rr, near = 0, memo = 0, slot;
+	struct miss *x = NULL;
 
 	/* The memo holds only names that resolved, and a name that
 	 * resolves writes no message: so it answers whatever msize is. */
@@ -1206,11 +1239,37 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 					note_near(p, name, *out);
 				return 1;
 			}
+			x = miss_find(nm, h, name, len, which, side);
+			/* The count depends on nothing else; the answer's text
+			 * on what was asked for and its room. */
+			if (x != NULL && msize == 0)
+				return x->rr;
+			if (x != NULL && x->msize == msize &&
+			    strcmp(x->what, what) == 0) {
+				memcpy(msg, x->msg, strlen(x->msg) + 1);
+				return x->rr;
+			}
 		}
 	}
 	rr = resolve(p, b, side, which, name, out, msg, msize, what, &near);
 	if (rr == 1 && near)
 		note_near(p, name, *out);
+	if (rr != 1 && memo && (nm = p->names) != NULL &&
+	    msize <= sizeof(x->msg) && strlen(what) < sizeof(x->what)) {
+		x = &nm->miss[h & (MISS_N - 1)];
+		x->tag = (uint64_t)nm->gen << 32 | h;
+		x->side = side;
+		x->rr = rr;
+		x->len = (unsigned char)len;
+		x->which = (unsigned char)which;
+		memcpy(x->key, name, len);
+		memcpy(x->what, what, strlen(what) + 1);
+		x->msize = msize;
+		if (msize > 0)
+			memcpy(x->msg, msg, strlen(msg) + 1);
+		else
+			x->msg[0] = '\0';
+	}
 	if (rr == 1 && memo && (nm = p->names) != NULL) {
 		struct memo *m;
 
