@@ -700,6 +700,7 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	}
 	for (;;) {
 		char part[ORDERS_TEXT_MAX];
+		const char *text = part;
 		size_t end = wl, next = wl;
 
 		{
@@ -733,15 +734,23 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 				}
 			}
 		}
-		/* The part is shorter than the line it came from. */
-		(void)take_trimmed(what + start, end - start, part, sizeof(part));
+		/* The part is shorter than the line it came from.  The last
+		 * (most often the only) part, with no blank at either end, is
+		 * read where it is. */
+		if (end == wl && end - start < sizeof(part) &&
+		    !orders_sp((unsigned char)what[start]) &&
+		    !orders_sp((unsigned char)what[wl - 1]))
+			text = what + start;
+		else
+			(void)take_trimmed(what + start, end - start, part,
+			    sizeof(part));
 		/* Parts past the last a unit can hold are left out, and the
 		 * answer says so: the first ones still stand. */
 		if (o->nsteps == ORDER_MAX_STEPS) {
 			p->cut = 1;
 			return 0;
 		}
-		if (parse_step(p, b, side, is_cmd, who, part, &o->steps[o->nsteps],
+		if (parse_step(p, b, side, is_cmd, who, text, &o->steps[o->nsteps],
 		    msg, msize) != 0)
 			return -1;
 		/* Refused when a mail is read; never when stored orders are
