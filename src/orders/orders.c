@@ -710,8 +710,15 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 			size_t i;
 
 			for (i = start + 1; i < wl; i++) {
-				unsigned char ch = (unsigned char)what[i];
+				/* Only a ';' or a T can begin either (what ends at
+				 * wl): libc's strpbrk passes over the rest. */
+				const char *q = strpbrk(what + i, ";Tt");
+				unsigned char ch;
 
+				if (q == NULL)
+					break;
+				i = (size_t)(q - what);
+				ch = (unsigned char)what[i];
 				if (ch == ';') {
 					end = i;
 					next = i + 1;
