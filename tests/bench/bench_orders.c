@@ -1160,7 +1160,7 @@ main(int argc, char **argv)
 	gen_init(&g, b, &e);
 	if (dump) {
 		dump_pool(&g, want_lines);
-		return 0;
+		goto out;
 	}
 	if (sample > 0) {
 		/* Shows what is measured: a few mails and what the parser said. */
@@ -1215,6 +1215,7 @@ main(int argc, char **argv)
 			printf("  (%ld mails were not stored as orders: see stderr)\n",
 			    inf.other);
 	}
+out:
 	orders_parser_free(g.p);
 	free(g.res);
 	battle_free(b);
