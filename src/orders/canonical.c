@@ -11,12 +11,11 @@
 
 #include "core/ruleset.h"
 
-/* Verb v's row in the battle's ruleset's verb table: its word and what
- * it takes after it; NULL when the ruleset has no such verb. */
+/* Verb v's row in ruleset rs's verb table: its word and what it takes
+ * after it; NULL when the ruleset has no such verb. */
 static const struct verb_def *
-verb_def(const struct battle *b, int v)
+verb_def(const struct ruleset *rs, int v)
 {
-	const struct ruleset *rs = ruleset_find(b->ruleset);
 	int i;
 
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)
@@ -32,19 +31,40 @@ struct canon {
 	size_t size, k;
 };
 
+/* Appends s[0..n), cut to the room left (c->k < c->size always).  The
+ * text's end is written once, by canon_end: what the buffer holds is the
+ * same as when each piece was ended. */
+static inline void
+canon_putn(struct canon *c, const char *s, size_t n)
+{
+	size_t room = c->size - 1 - c->k, i;
+
+	if (n > room)
+		n = room;
+	if (n <= 8) {
+		/* The short words and numbers between the names. */
+		for (i = 0; i < n; i++)
+			c->buf[c->k + i] = s[i];
+	} else {
+		memcpy(c->buf + c->k, s, n);
+	}
+	c->k += n;
+}
+
+static void
+canon_end(struct canon *c)
+{
+	c->buf[c->k] = '\0';
+}
+
 static void
 canon_put(struct canon *c, const char *s)
 {
-	size_t n = strlen(s);
-
-	if (c->k + 1 >= c->size)
-		return;
-	if (n > c->size - 1 - c->k)
-		n = c->size - 1 - c->k;
-	memcpy(c->buf + c->k, s, n);
-	c->k += n;
-	c->buf[c->k] = '\0';
+	canon_putn(c, s, strlen(s));
 }
+
+/* A string literal, its length known when it is compiled. */
+#define CANON_LIT(c, lit) canon_putn((c), (lit), sizeof(lit) - 1)
 
 /* A non-negative whole number. */
 static void
@@ -58,7 +78,7 @@ canon_int(struct canon *c, long long v)
 		d[--n] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v > 0 && n > 0);
-	canon_put(c, d + n);
+	canon_putn(c, d + n, sizeof(d) - 1 - (size_t)n);
 }
 
 /* Inches from hundredths, without trailing zeros (as geom_fmt_fx). */
@@ -69,7 +89,7 @@ canon_fx(struct canon *c, fx v)
 	char frac[4];
 
 	if (v < 0)
-		canon_put(c, "-");
+		CANON_LIT(c, "-");
 	canon_int(c, a / 100);
 	if (a % 100 == 0)
 		return;
@@ -77,7 +97,7 @@ canon_fx(struct canon *c, fx v)
 	frac[1] = (char)('0' + a % 100 / 10);
 	frac[2] = (char)(a % 10 ? '0' + a % 10 : 0);
 	frac[3] = '\0';
-	canon_put(c, frac);
+	canon_putn(c, frac, a % 10 ? 3 : 2);
 }
 
 /* FORM's word by the formation's name: LINE (MOUNTED for cavalry),
@@ -98,8 +118,8 @@ canon_form(struct canon *c, const struct battle *b, const struct order *o,
 }
 
 void
-orders_canonical(const struct battle *b, const struct order *o, char *buf,
-    size_t size)
+orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size)
 {
 	struct canon c = { buf, size, 0 };
 	int i;
@@ -108,63 +128,72 @@ orders_canonical(const struct battle *b, const struct order *o, char *buf,
 		return;
 	buf[0] = '\0';
 	if (o->special != 0) {
-		const struct ruleset *rs = ruleset_find(b->ruleset);
-
 		if (rs != NULL && rs->order_text != NULL)
 			rs->order_text(b, o, buf, size);
 		return;
 	}
 	canon_put(&c, o->is_commander ? b->commanders[o->who].name :
 	    b->units[o->who].name);
-	canon_put(&c, ":");
+	CANON_LIT(&c, ":");
 	for (i = 0; i < o->nsteps; i++) {
 		const struct order_step *st = &o->steps[i];
-		const struct verb_def *vd = verb_def(b, st->verb);
+		const struct verb_def *vd = verb_def(rs, st->verb);
 
-		canon_put(&c, i ? " THEN " : " ");
+		if (i)
+			CANON_LIT(&c, " THEN ");
+		else
+			CANON_LIT(&c, " ");
 		canon_put(&c, vd != NULL ? vd->word : "?");
 		if (vd != NULL && vd->arg == ARG_COUNT) {
-			canon_put(&c, " ");
+			CANON_LIT(&c, " ");
 			canon_int(&c, st->angle);
 			continue;
 		}
 		switch (st->verb) {
 		case V_ADVANCE:
-			canon_put(&c, " ");
+			CANON_LIT(&c, " ");
 			canon_fx(&c, st->dist);
 			break;
 		case V_MOVE_TO:
-			canon_put(&c, " ");
+			CANON_LIT(&c, " ");
 			canon_fx(&c, st->pt.x);
-			canon_put(&c, ",");
+			CANON_LIT(&c, ",");
 			canon_fx(&c, st->pt.y);
 			break;
 		case V_WHEEL:
-			canon_put(&c, st->angle < 0 ? " LEFT " : " RIGHT ");
+			if (st->angle < 0)
+				CANON_LIT(&c, " LEFT ");
+			else
+				CANON_LIT(&c, " RIGHT ");
 			canon_int(&c, abs(st->angle));
 			break;
 		case V_FACE:
-			canon_put(&c, " ");
+			CANON_LIT(&c, " ");
 			canon_int(&c, st->angle);
 			break;
-		case V_FORM: {
-			const struct ruleset *rs = ruleset_find(b->ruleset);
-
-			canon_put(&c, " ");
+		case V_FORM:
+			CANON_LIT(&c, " ");
 			if (rs != NULL && rs->form_word != NULL && !o->is_commander)
 				canon_put(&c, rs->form_word(b, o->who, st->form));
 			else
 				canon_form(&c, b, o, st->form);
 			break;
-		}
 		case V_FIRE_AT:
 		case V_CHARGE:
 		case V_JOIN:
-			canon_put(&c, " ");
+			CANON_LIT(&c, " ");
 			canon_put(&c, b->units[st->target].name);
 			break;
 		default:
 			break;
 		}
 	}
+	canon_end(&c);
+}
+
+void
+orders_canonical(const struct battle *b, const struct order *o, char *buf,
+    size_t size)
+{
+	orders_canonical_rs(ruleset_find(b->ruleset), b, o, buf, size);
 }

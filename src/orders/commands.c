@@ -50,19 +50,42 @@ orders_cmd_pattern(char *out, size_t size)
 	return w < 0 || (size_t)w >= size - n ? -1 : 0;
 }
 
+uint32_t
+orders_cmd_initials(void)
+{
+	uint32_t m = 0;
+	int k;
+
+	for (k = 0; k < CMD_COUNT; k++) {
+		unsigned char f = orders_low((unsigned char)orders_cmd_word(
+		    (enum orders_cmd_kind)k)[0]);
+
+		if ((unsigned)(f - 'a') < 26u)
+			m |= (uint32_t)1 << (f - 'a');
+	}
+	return m;
+}
+
 int
 orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
     char *msg, size_t msize)
 {
 	char word[16], arg[ORDERS_TEXT_MAX], line[ORDERS_TEXT_MAX + 2];
+	unsigned char f = orders_low((unsigned char)buf[0]);
 	int k;
 
 	/* Most lines are orders: only a line that begins with a command's
-	 * word, then a blank, '.', '!' or its end, is worth the pattern. */
+	 * word, then a blank, '.', '!' or its end, is worth the pattern.
+	 * Most begin with a letter no command's word begins with, or a
+	 * digit ("7th Foot"), and are passed over at once. */
+	if ((unsigned)(f - 'a') >= 26u || !(p->cmd_initials >> (f - 'a') & 1u))
+		return 0;
 	for (k = 0; k < CMD_COUNT; k++) {
 		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
 		size_t j;
 
+		if (orders_low((unsigned char)w[0]) != f)
+			continue;
 		for (j = 0; w[j] && orders_low((unsigned char)buf[j]) ==
 		    orders_low((unsigned char)w[j]); j++)
 			;

@@ -2,10 +2,12 @@
  * internal.h - what the order parser's files share: the parser, the
  * line helpers, and name resolution.
  *
- * orders.c reads order lines and commands, header.c finds the header,
+ * orders.c reads order lines and commands, brigades.c gives a brigade's
+ * order to its units, header.c finds the header,
  * canonical.c writes an order back as canonical text,
  * names.c resolves names of units, commanders and brigades (the rule is
- * docs/orders.md's "How names are read").
+ * docs/orders.md's "How names are read"), nearest.c measures how far a
+ * name is from them (edit distances, "did you mean").
  */
 #ifndef DESPATCH_ORDERS_INTERNAL_H
 #define DESPATCH_ORDERS_INTERNAL_H
@@ -32,6 +34,13 @@ struct orders_parser {
 	pcre2_code *cmd;     /* a mail command on a line of its own */
 	pcre2_code *dist, *point, *turn, *bearing;
 	pcre2_match_data *md;
+	pcre2_match_context *mctx;   /* with jstack, for the JIT */
+	pcre2_jit_stack *jstack;     /* NULL where the JIT is not built */
+	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
+	                          * with letter c (orders_cmd_initials) */
+	char cmd_verbs[200];  /* the ruleset's verbs for commanders, listed */
+	char verb_list[600];  /* all its verbs, listed (" ADVANCE, HOLD"),
+	                       * or "" if they do not fit */
 	struct names *names; /* the battle's names, normalised (cache) */
 	const struct battle *bound;  /* the battle names is known to fit,
 	                              * during one orders_parse */
@@ -82,6 +91,8 @@ void orders_copy_text(char *out, size_t size, const char *s);
  * wrongly. */
 int orders_parse_command(struct orders_parser *p, const char *buf,
     struct orders_cmd *c, char *msg, size_t msize);
+/* The first letters of the commands' words, lower case: bit c - 'a'. */
+uint32_t orders_cmd_initials(void);
 
 int orders_match(struct orders_parser *p, pcre2_code *re, const char *s,
     size_t len, size_t start);
@@ -100,6 +111,35 @@ int orders_is_signature(const char *s, size_t n);
 enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
     const char *rest, int *fwd);
+
+/* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander (who,
+ * is_cmd) into o.  Returns 0, or -1 with msg. */
+int orders_parse_chain(struct orders_parser *p, const struct battle *b,
+    int side, int is_cmd, int who, const char *what, struct order *o,
+    char *msg, size_t msize);
+
+/* One brigade line, expanded to the brigade's units when the mail is read
+ * to its end (a unit's own line, before or after, wins). */
+struct bline {
+	int line;          /* in the mail */
+	int standing;      /* a STANDING: line */
+	int li;            /* its entry in out->lines */
+	int brigade;
+	char what[ORDERS_TEXT_MAX];
+	char read_as[sizeof(((struct orders_parser *)0)->near_note)];
+	                   /* the brigade's name, when it was read as the
+	                    * nearest (p->near_note), else "" */
+};
+
+#define BLINES_MAX 32
+
+/* The brigade lines bl[0..nbl) given to their units (brigades.c), the
+ * units with lines of their own in seen_units (standing_units for
+ * STANDING: lines: their line, negative when it could not be read), into
+ * out's sets and the lines' answers. */
+void orders_expand_brigades(struct orders_parser *p, const struct battle *b,
+    int side, const struct bline *bl, int nbl, const int *seen_units,
+    const int *standing_units, struct orders_result *out);
 
 /* Which names a resolution looks among.  WHO_EXACT asks for exact
  * matches only (no name taken as the nearest); WHO_LINE is what a line's
@@ -146,6 +186,28 @@ struct cand {
 	                        * its names (a bit each), to pass over it
 	                        * quickly */
 };
+
+static inline int
+orders_cand_wanted(const struct cand *c, int side, unsigned which)
+{
+	return ((c->side == side ? c->own : c->other) & which) != 0;
+}
+
+/* A typed name, normalised (as struct form), with its words. */
+struct typed {
+	char t[NORM_MAX];
+	size_t tl;
+	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
+	int nw;
+};
+
+/* The candidates `which` of c[0..n) (their other names in xf) nearest the
+ * typed name for side, within twice the distance a name as long may be
+ * and be taken (into *lim): their count, in list (nearest first, then in
+ * c's order) with their distances in dist (nearest.c). */
+int orders_nearest(const struct cand *c, int n, const struct form *xf,
+    int side, unsigned which, const struct typed *ty, int *lim, int *list,
+    int *dist);
 
 /* Resolves name among the candidates `which` for side: 1 and *out when
  * one matches best; else 0 or the count of candidates, with msg saying
@@ -198,6 +260,11 @@ size_t orders_name_norm(const char *name, char *out, size_t size);
 /* Makes p->names fit battle b (normalising its names if they changed)
  * and binds it for the calls that follow; -1 when out of memory. */
 int orders_names_bind(struct orders_parser *p, const struct battle *b);
+
+/* orders_canonical with the battle's ruleset (ruleset_find(b->ruleset))
+ * looked up already: a mail's every order line is written back. */
+void orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size);
 
 /* The pattern a mail command's line matches, made from the commands'
  * word table: 0, or -1 if it has a gap or out is too small. */

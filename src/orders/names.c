@@ -28,6 +28,8 @@
  * Every name of a battle is normalised once and kept while the parser
  * reads mails against the same battle; a name resolved exactly is
  * remembered as it was typed.
+ *
+ * The edit distances and the nearest names of step 3 are nearest.c's.
  */
 #include <utf8proc.h>
 
@@ -36,169 +38,6 @@
 #include <string.h>
 
 #include "orders/internal.h"
-
-/* --- edit distance ---------------------------------------------------- */
-
-/* The last row of the edit distance table of a against b (row[j]: a
- * against b[0..j)), row by row.  Case ignored. */
-static void
-lev_rows(const char *a, size_t la, const char *b, size_t lb, int *row)
-{
-	size_t i, j;
-
-	for (j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (i = 1; i <= la; i++) {
-		int prev = row[0], tmp;
-
-		row[0] = (int)i;
-		for (j = 1; j <= lb; j++) {
-			int cost = orders_low((unsigned char)a[i - 1]) !=
-			    orders_low((unsigned char)b[j - 1]);
-
-			tmp = row[j];
-			row[j] = row[j] + 1;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			if (prev + cost < row[j])
-				row[j] = prev + cost;
-			prev = tmp;
-		}
-	}
-}
-
-/* The edit distance by the table: the reference, and what a pattern past
- * 64 bytes is measured with. */
-int
-orders_lev_dp(const char *a, size_t la, const char *b, size_t lb)
-{
-	int row[LEV_MAX + 1];
-
-	if (la > LEV_MAX)
-		la = LEV_MAX;
-	if (lb > LEV_MAX)
-		lb = LEV_MAX;
-	lev_rows(a, la, b, lb, row);
-	return row[lb];
-}
-
-int
-orders_lev_prefix_dp(const char *a, size_t la, const char *t, size_t n)
-{
-	int row[LEV_MAX + 1], best;
-	size_t j;
-
-	if (la > LEV_MAX)
-		la = LEV_MAX;
-	if (n > LEV_MAX)
-		n = LEV_MAX;
-	lev_rows(a, la, t, n, row);
-	for (best = row[0], j = 1; j <= n; j++)
-		if (row[j] < best)
-			best = row[j];
-	return best;
-}
-
-void
-orders_lev_prep(struct lev_pat *lp, const char *a, size_t la)
-{
-	size_t i;
-
-	if (la > LEV_MAX)
-		la = LEV_MAX;
-	lp->m = (int)la;
-	for (i = 0; i < la; i++)
-		lp->s[i] = (char)orders_low((unsigned char)a[i]);
-	lp->s[la] = '\0';
-	memset(lp->peq, 0, sizeof(lp->peq));
-	if (la <= 64)
-		for (i = 0; i < la; i++)
-			lp->peq[(unsigned char)lp->s[i]] |= (uint64_t)1 << i;
-}
-
-/* Myers' bit-parallel edit distance (1999), as Hyyro writes it for the
- * distance between two whole strings: one column of the table is two bit
- * vectors (where it steps up, where down), and a byte of t advances the
- * column with a dozen word operations instead of m cell updates.  The
- * score after j bytes is the distance from the pattern to t[0..j), so
- * the same loop measures a name against each prefix of another.  It runs
- * only when a name has no exact match, so its cost is the cost of a bad
- * line's answer. */
-static int
-lev_scan(const struct lev_pat *lp, const char *t, size_t n, int prefix,
-    int max)
-{
-	uint64_t pv = ~(uint64_t)0, mv = 0, last;
-	int score = lp->m, best = lp->m;
-	size_t j;
-
-	/* A prefix longer than the pattern by more than max is further
-	 * than max from it. */
-	if (prefix && max >= 0 && n > (size_t)lp->m + (size_t)max)
-		n = (size_t)lp->m + (size_t)max;
-	if (n > LEV_MAX)
-		n = LEV_MAX;
-	if (lp->m > 64) {
-		int d = prefix ? orders_lev_prefix_dp(lp->s, (size_t)lp->m, t, n) :
-		    orders_lev_dp(lp->s, (size_t)lp->m, t, n);
-
-		return d > max ? max + 1 : d;
-	}
-	if (lp->m == 0)
-		return prefix ? 0 : (int)n > max ? max + 1 : (int)n;
-	last = (uint64_t)1 << (lp->m - 1);
-	for (j = 0; j < n; j++) {
-		uint64_t eq = lp->peq[orders_low((unsigned char)t[j])];
-		uint64_t xv = eq | mv;
-		uint64_t xh = (((eq & pv) + pv) ^ pv) | eq;
-		uint64_t ph = mv | ~(xh | pv);
-		uint64_t mh = pv & xh;
-
-		if (ph & last)
-			score++;
-		else if (mh & last)
-			score--;
-		ph = ph << 1 | 1;   /* the top row counts up: D[0][j] = j */
-		mh <<= 1;
-		pv = mh | ~(xv | ph);
-		mv = ph & xv;
-		if (score < best)
-			best = score;
-		/* Each byte left can lower the distance by one at most: past
-		 * the most allowed (or, for a prefix, the best so far), it is
-		 * known. */
-		if (!prefix && score - (int)(n - j - 1) > max)
-			return max + 1;
-		if (prefix && (best == 0 || score - (int)(n - j - 1) >= best ||
-		    score - (int)(n - j - 1) > max))
-			break;
-	}
-	if (!prefix)
-		best = score;
-	return best > max ? max + 1 : best;
-}
-
-int
-orders_lev_run(const struct lev_pat *lp, const char *t, size_t n, int max)
-{
-	return lev_scan(lp, t, n, 0, max);
-}
-
-int
-orders_lev_prefix(const struct lev_pat *lp, const char *t, size_t n,
-    int max)
-{
-	return lev_scan(lp, t, n, 1, max);
-}
-
-int
-orders_lev(const char *a, const char *b)
-{
-	struct lev_pat lp;
-
-	orders_lev_prep(&lp, a, strlen(a));
-	return orders_lev_run(&lp, b, strlen(b), 1 << 20);
-}
 
 /* --- normalising ------------------------------------------------------ */
 
@@ -350,6 +189,13 @@ orders_has_unicode_spaces(const char *s, size_t len)
 		}
 		if (u[i] < 0x80) {
 			i++;
+			continue;
+		}
+		/* Curly quotes, the commonest (U+2018 to U+201D, neither a
+		 * space nor a format character), without a look-up. */
+		if (u[i] == 0xe2 && i + 2 < len && u[i + 1] == 0x80 &&
+		    u[i + 2] >= 0x98 && u[i + 2] <= 0x9d) {
+			i += 3;
 			continue;
 		}
 		n = utf8proc_iterate(u + i, (utf8proc_ssize_t)(len - i), &cp);
@@ -562,8 +408,12 @@ orders_name_norm(const char *name, char *out, size_t size)
 /* Every name of a battle, normalised once and kept while the parser reads
  * mails against the same battle (while its names, compared each mail,
  * are the same). */
-#define MEMO_N   2048   /* a power of two */
+#define MEMO_N   16384  /* entries of the memo, a power of two */
+#define MEMO_FILL 12288 /* ... of which this many are filled before it is
+                         * cleared and filled again */
 #define MEMO_KEY 52     /* names typed longer are not kept */
+#define MISS_N   1024   /* names that resolve to none or several, kept */
+#define MISS_WHAT 48    /* what was asked for ("enemy unit"), kept */
 #define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_BRIGADES)
 #define BRIGADE_FORMS 5  /* "Line brigade", "Howard's brigade", ... */
@@ -587,15 +437,37 @@ struct names {
 	 * writes a unit's name the same way turn after turn, misspelt or
 	 * not, and adjudication reads the canonical names back, so most
 	 * names are found here without being normalised and compared
-	 * again.  Cleared whenever the names change. */
+	 * again.  An open-addressed table (linear probing): tag[i] holds the
+	 * entry's hash and the generation it was filled in; an entry of an
+	 * older generation is empty, so the table is cleared, whenever the
+	 * names change or it has MEMO_FILL entries, by counting one up,
+	 * without a write to it. */
+	uint32_t gen;        /* the generation being filled (never 0) */
+	int nmemo;           /* its entries */
+	uint64_t tag[MEMO_N];
 	struct memo {
-		uint32_t h;
 		unsigned short cand;
 		unsigned char len, which;
 		unsigned char near;   /* taken as the nearest, not exactly */
 		int side;
 		char key[MEMO_KEY];
 	} memo[MEMO_N];
+	/* Names typed that resolved to none or to several, with the answer
+	 * written for them: a player's misspelling comes again in the next
+	 * mail (and in the mail sent again to correct another line), and
+	 * each costs a measure against every candidate.  One place each, by
+	 * the memo's hash, valid in the memo's generation.  The answer is
+	 * written for what was asked for and the room it had, so those are
+	 * kept with it. */
+	struct miss {
+		uint64_t tag;
+		int side, rr;
+		unsigned char len, which;
+		size_t msize;           /* 0: the count alone is known */
+		char key[MEMO_KEY];
+		char what[MISS_WHAT];
+		char msg[ORDERS_TEXT_MAX];
+	} miss[MISS_N];
 	/* The last name measured for the nearest (normalised), and what
 	 * it found: the parser asks for the answer, then, when it fails,
 	 * for the message, with the same name. */
@@ -851,6 +723,19 @@ cand_set(struct names *nm, struct cand *c, const struct battle *b,
 		brigade_forms(nm, c, b);
 }
 
+/* Empties the memo. */
+static void
+memo_clear(struct names *nm)
+{
+	nm->nmemo = 0;
+	if (++nm->gen == 0) {
+		/* Once in four thousand million clearings: the tags of every
+		 * generation are made old at once. */
+		memset(nm->tag, 0, sizeof(nm->tag));
+		nm->gen = 1;
+	}
+}
+
 static struct names *
 names_for(struct orders_parser *p, const struct battle *b)
 {
@@ -871,7 +756,10 @@ names_for(struct orders_parser *p, const struct battle *b)
 		return nm;
 	}
 	if (nm == NULL) {
-		nm = malloc(sizeof(*nm));
+		/* calloc: every memo tag of generation 0, so empty (a large
+		 * block comes zeroed from the system, and pages never used are
+		 * never touched). */
+		nm = calloc(1, sizeof(*nm));
 		if (nm == NULL)
 			return NULL;
 		p->names = nm;
@@ -881,7 +769,7 @@ names_for(struct orders_parser *p, const struct battle *b)
 	nm->nxf = 0;
 	nm->naliases = b->naliases;
 	memcpy(nm->aliases, b->aliases, (size_t)b->naliases * sizeof(b->aliases[0]));
-	memset(nm->memo, 0, sizeof(nm->memo));
+	memo_clear(nm);
 	nm->last.which = 0;
 	for (i = 0; i < b->nunits; i++)
 		cand_set(nm, &nm->c[nm->n++], b, C_UNIT, i);
@@ -914,14 +802,6 @@ orders_names_bind(struct orders_parser *p, const struct battle *b)
 }
 
 /* --- matching --------------------------------------------------------- */
-
-/* A typed name, normalised, with its words. */
-struct typed {
-	char t[NORM_MAX];
-	size_t tl;
-	unsigned char wpos[CAND_WORDS], wlen[CAND_WORDS];
-	int nw;
-};
 
 /* Does form f match the typed name at level: 0 the same, 1 a prefix, 2 at
  * the start of one of its later words, 3 each typed word the start of one
@@ -1015,12 +895,6 @@ cand_matches(const struct names *nm, const struct cand *c, int level,
 	return 0;
 }
 
-static int
-wanted(const struct cand *c, int side, unsigned which)
-{
-	return ((c->side == side ? c->own : c->other) & which) != 0;
-}
-
 /* The candidates `which` the typed name matches exactly at the best level
  * (into *level; 4 when none): how many, and the one in *hit.  Among those
  * equal to it, the one whose name is exactly what was typed is the one:
@@ -1039,7 +913,7 @@ exact_scan(const struct names *nm, int side, unsigned which,
 		int i = nm->by[e], lv;
 		const struct cand *c = &nm->c[i];
 
-		if (!wanted(c, side, which))
+		if (!orders_cand_wanted(c, side, which))
 			continue;
 		lv = cand_level(nm, c, ty, top);
 		if (lv > top || lv == 4)
@@ -1085,208 +959,6 @@ list_names(const struct names *nm, const int *list, int n, const char *conj,
 		*k += (size_t)snprintf(msg + *k, msize - *k, "%s \"%s\"", sep,
 		    nm->c[list[i]].name);
 	}
-}
-
-/* --- the nearest names ------------------------------------------------ */
-
-#define NEAR_WORDS 8    /* words of a name measured one by one */
-#define NEAR_FAR   (1 << 20)
-
-/* A typed name prepared for measuring: whole, and word by word. */
-struct near_pat {
-	struct lev_pat whole;
-	struct lev_pat word[NEAR_WORDS];
-	int wlim[NEAR_WORDS];   /* how far each word may be from a word's
-	                         * start */
-	int nw;                 /* 0 when not measured word by word */
-	int lim;                /* how far the name may be and be taken */
-	uint64_t first[4];      /* the name's first bytes (may_be_near) */
-	uint64_t wfirst[NEAR_WORDS][4];   /* each word's */
-};
-
-/* Can a pattern be within d edits of a prefix of b?  Only if one of its
- * first d + 1 bytes is one of b's first d + 1: the first byte of the
- * pattern left as it is comes after at most d edits, in both (the
- * pattern being longer than d).  set holds the pattern's first bytes, as
- * many as the largest d asked; most word starts fail this, and are not
- * measured. */
-static int
-may_be_near(const uint64_t *set, const char *b, size_t lb, int d)
-{
-	size_t j;
-
-	for (j = 0; j <= (size_t)d && j < lb; j++) {
-		unsigned char ch = (unsigned char)b[j];
-
-		if (set[ch >> 6] >> (ch & 63) & 1u)
-			return 1;
-	}
-	return 0;
-}
-
-/* The set of the first n bytes of s[0..len). */
-static void
-first_bytes(uint64_t *set, const char *s, size_t len, int n)
-{
-	size_t i;
-
-	memset(set, 0, 4 * sizeof(set[0]));
-	for (i = 0; i < len && i <= (size_t)n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		set[ch >> 6] |= (uint64_t)1 << (ch & 63);
-	}
-}
-
-/* Letters and digits of a normalised text (a character past ASCII is
- * one). */
-static int
-letters(const char *s, size_t n)
-{
-	size_t i;
-	int k = 0;
-
-	for (i = 0; i < n; i++)
-		if (s[i] != ' ' && ((unsigned char)s[i] & 0xc0) != 0x80)
-			k++;
-	return k;
-}
-
-/* The edit distance a name of this many letters may be from a name and
- * still be taken for it (docs/orders.md): none for one or two letters
- * (a letter wrong of two is no name at all), 1 up to six, 2 beyond. */
-static int
-near_limit(int nletters)
-{
-	return nletters <= 2 ? 0 : nletters <= 6 ? 1 : 2;
-}
-
-static void
-near_prep(struct near_pat *np, const struct typed *ty)
-{
-	int i;
-
-	orders_lev_prep(&np->whole, ty->t, ty->tl);
-	np->lim = near_limit(letters(ty->t, ty->tl));
-	first_bytes(np->first, ty->t, ty->tl, 2 * np->lim);
-	np->nw = ty->nw >= 2 && ty->nw <= NEAR_WORDS ? ty->nw : 0;
-	for (i = 0; i < np->nw; i++) {
-		int nl = letters(ty->t + ty->wpos[i], ty->wlen[i]);
-
-		orders_lev_prep(&np->word[i], ty->t + ty->wpos[i], ty->wlen[i]);
-		np->wlim[i] = near_limit(nl);
-		first_bytes(np->wfirst[i], ty->t + ty->wpos[i], ty->wlen[i],
-		    np->wlim[i]);
-	}
-}
-
-/* How far the typed name is from form f (cap + 1 when further than cap):
- * the least edit distance to the start of f from one of its word starts
- * ("Virgina Militia" to "Virginia Militia (Triplett and Tate)"), or,
- * word by word, the sum of each typed word's distance to the start of a
- * word of f, in order, each within its own limit ("Thomas Spartans" to
- * "Thomas's Spartan Regiment"): the exact levels, each a letter or two
- * off. */
-static int
-form_dist(const struct near_pat *np, const struct form *f, int cap)
-{
-	int best = cap + 1, w;
-
-	for (w = 0; w < f->nw && best > 0; w++) {
-		const char *at = f->norm + f->wpos[w];
-		size_t n = (size_t)(f->nlen - f->wpos[w]);
-		int d;
-
-		if (!(f->near_from >> w & 1u) ||
-		    !may_be_near(np->first, at, n, best - 1))
-			continue;
-		d = orders_lev_prefix(&np->whole, at, n, best - 1);
-		if (d < best)
-			best = d;
-	}
-	if (np->nw >= 2 && np->nw <= f->nw && best > 0 && f->near_words) {
-		int row[CAND_WORDS], nrow[CAND_WORDS], i, k;
-
-		/* row[k]: the least sum for the typed words so far, the last
-		 * of them at f's word k. */
-		for (i = 0; i < np->nw; i++) {
-			int run = NEAR_FAR;   /* least row[k'] for k' < k */
-
-			for (k = 0; k < f->nw; k++) {
-				int base = i == 0 ? 0 : run;
-
-				nrow[k] = NEAR_FAR;
-				if (base < best) {
-					int room = best - 1 - base, d;
-
-					if (room > np->wlim[i])
-						room = np->wlim[i];
-					if (may_be_near(np->wfirst[i], f->norm + f->wpos[k],
-					    f->wlen[k], room)) {
-						d = orders_lev_prefix(&np->word[i],
-						    f->norm + f->wpos[k], f->wlen[k], room);
-						if (d <= room)
-							nrow[k] = base + d;
-					}
-				}
-				if (i > 0 && row[k] < run)
-					run = row[k];
-			}
-			memcpy(row, nrow, (size_t)f->nw * sizeof(row[0]));
-			for (k = 0; k < f->nw && row[k] >= best; k++)
-				;
-			if (k == f->nw)
-				break;   /* this word is near none: no match */
-		}
-		for (k = 0; k < f->nw; k++)
-			if (row[k] < best)
-				best = row[k];
-	}
-	return best;
-}
-
-static int
-cand_dist(const struct names *nm, const struct near_pat *np,
-    const struct cand *c, int cap)
-{
-	int d = form_dist(np, &c->f, cap), i;
-
-	for (i = 0; i < c->nxf && d > 0; i++) {
-		int d2 = form_dist(np, &nm->xf[c->xf + i], d - 1);
-
-		if (d2 < d)
-			d = d2;
-	}
-	return d;
-}
-
-/* The candidates `which` nearest the typed name, within twice the limit:
- * their count, in list (nearest first, then in the battle's order) with
- * their distances in dist. */
-static int
-near_scan(const struct names *nm, int side, unsigned which,
-    const struct near_pat *np, int *list, int *dist)
-{
-	int i, n = 0, cap = 2 * np->lim;
-
-	for (i = 0; i < nm->n; i++) {
-		const struct cand *c = &nm->c[i];
-		int d, j;
-
-		if (!wanted(c, side, which))
-			continue;
-		d = cand_dist(nm, np, c, cap);
-		if (d > cap)
-			continue;
-		for (j = n; j > 0 && dist[j - 1] > d; j--) {
-			list[j] = list[j - 1];
-			dist[j] = dist[j - 1];
-		}
-		list[j] = i;
-		dist[j] = d;
-		n++;
-	}
-	return n;
 }
 
 /* --- resolving -------------------------------------------------------- */
@@ -1344,7 +1016,7 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		if (msize == 0)
 			return hits;
 		for (i = 0; i < nm->n; i++)
-			if (wanted(&nm->c[i], side, stage[s]) &&
+			if (orders_cand_wanted(&nm->c[i], side, stage[s]) &&
 			    cand_level(nm, &nm->c[i], &ty, level) == level)
 				list[n++] = i;
 		k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
@@ -1362,7 +1034,7 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 		for (e = nm->at[tbit]; e < nm->at[tbit + 1]; e++) {
 			const struct cand *c = &nm->c[nm->by[e]];
 
-			if (c->kind == C_UNIT && !wanted(c, side, all) &&
+			if (c->kind == C_UNIT && !orders_cand_wanted(c, side, all) &&
 			    cand_matches(nm, c, level, &ty)) {
 				other = nm->by[e];
 				cnt++;
@@ -1382,24 +1054,23 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 	}
 	/* The nearest names. */
 	{
-		struct near_pat np;
-		int list[NAMES_MAX], dist[NAMES_MAX], n, at0 = 0;
+		int list[NAMES_MAX], dist[NAMES_MAX], n, at0 = 0, lim;
 
 		if (nm->last.which == all && nm->last.side == side &&
 		    strcmp(nm->last.t, ty.t) == 0) {
-			np.lim = nm->last.lim;
+			lim = nm->last.lim;
 			n = nm->last.n;
 			for (i = 0; i < n; i++) {
 				list[i] = nm->last.list[i];
 				dist[i] = nm->last.dist[i];
 			}
 		} else {
-			near_prep(&np, &ty);
-			n = np.lim > 0 ? near_scan(nm, side, all, &np, list, dist) : 0;
+			n = orders_nearest(nm->c, nm->n, nm->xf, side, all, &ty, &lim,
+			    list, dist);
 			memcpy(nm->last.t, ty.t, ty.tl + 1);
 			nm->last.which = all;
 			nm->last.side = side;
-			nm->last.lim = np.lim;
+			nm->last.lim = lim;
 			nm->last.n = n;
 			for (i = 0; i < n; i++) {
 				nm->last.list[i] = (unsigned short)list[i];
@@ -1430,12 +1101,12 @@ resolve(struct orders_parser *p, const struct battle *b, int side,
 				i--;
 			}
 		}
-		if (n > 0 && dist[0] <= np.lim && at0 == 1) {
+		if (n > 0 && dist[0] <= lim && at0 == 1) {
 			*out = &nm->c[list[0]];
 			*near = 1;
 			return 1;
 		}
-		if (n > 0 && dist[0] <= np.lim) {
+		if (n > 0 && dist[0] <= lim) {
 			k = (size_t)snprintf(msg, msize, "\"%s\" could be more than "
 			    "one %s, each %s off:", name, what, dist[0] == 1 ?
 			    "a letter" : "two letters");
@@ -1483,48 +1154,142 @@ note_near(struct orders_parser *p, const char *name, const struct cand *c)
 		    k > 0 ? ", " : "", one);
 }
 
+/* The memo's hash of a name typed (len bytes, len < MEMO_KEY) asked for
+ * as which by side: FNV-1a over eight bytes at a time. */
+static uint32_t
+memo_hash(const char *name, size_t len, unsigned which, int side)
+{
+	uint64_t h = 14695981039346656037ull, w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, name + i, 8);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	if (i < len) {
+		w = 0;
+		memcpy(&w, name + i, len - i);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	h = (h ^ len ^ (uint64_t)which << 8 ^ (uint64_t)(uint32_t)side << 16) *
+	    1099511628211ull;
+	return (uint32_t)(h ^ h >> 32);
+}
+
+/* The memo's entry for the name, or NULL; *slot is where it would go (-1:
+ * the memo is full). */
+static struct memo *
+memo_find(struct names *nm, uint32_t h, const char *name, size_t len,
+    unsigned which, int side, int *slot)
+{
+	uint64_t tag = (uint64_t)nm->gen << 32 | h;
+	size_t i = h & (MEMO_N - 1);
+
+	for (;; i = (i + 1) & (MEMO_N - 1)) {
+		struct memo *m = &nm->memo[i];
+
+		if ((uint32_t)(nm->tag[i] >> 32) != nm->gen) {
+			*slot = nm->nmemo < MEMO_FILL ? (int)i : -1;
+			return NULL;
+		}
+		if (nm->tag[i] == tag && m->len == len && m->which == which &&
+		    m->side == side && memcmp(m->key, name, len) == 0)
+			return m;
+	}
+}
+
+/* The failure kept for the name, or NULL. */
+static struct miss *
+miss_find(struct names *nm, uint32_t h, const char *name, size_t len,
+    unsigned which, int side)
+{
+	struct miss *x = &nm->miss[h & (MISS_N - 1)];
+
+	if (x->tag == ((uint64_t)nm->gen << 32 | h) && x->len == len &&
+	    x->which == which && x->side == side &&
+	    memcmp(x->key, name, len) == 0)
+		return x;
+	return NULL;
+}
+
 int
 orders_resolve(struct orders_parser *p, const struct battle *b, int side,
     unsigned which, const char *name, const struct cand **out, char *msg,
     size_t msize, const char *what)
 {
 	struct names *nm = p->bound == b ? p->names : names_for(p, b);
-	struct memo *m = NULL;
-	uint32_t h = 2166136261u;
-	size_t len;
-	int rr, near = 0;
+	uint32_t h = 0;
+	size_t len = 0;
+	int rr, near = 0, memo = 0, slot;
+	struct miss *x = NULL;
 
-	if (nm != NULL && msize == 0) {
-		for (len = 0; name[len] != '\0' && len < MEMO_KEY; len++) {
-			h ^= (unsigned char)name[len];
-			h *= 16777619u;
-		}
+	/* The memo holds only names that resolved, and a name that
+	 * resolves writes no message: so it answers whatever msize is. */
+	if (nm != NULL && which < 256) {
+		struct memo *m;
+
+		len = strnlen(name, MEMO_KEY);
 		if (len < MEMO_KEY) {
-			h = (h ^ which ^ ((uint32_t)side << 8)) * 16777619u;
-			if (h == 0)
-				h = 1;   /* 0 marks an empty entry */
-			m = &nm->memo[h & (MEMO_N - 1)];
-			if (m->h == h && m->len == len && m->which == which &&
-			    m->side == side && memcmp(m->key, name, len) == 0) {
+			memo = 1;
+			h = memo_hash(name, len, which, side);
+			m = memo_find(nm, h, name, len, which, side, &slot);
+			if (m != NULL) {
 				*out = &nm->c[m->cand];
 				if (m->near)
 					note_near(p, name, *out);
 				return 1;
+			}
+			x = miss_find(nm, h, name, len, which, side);
+			/* The count depends on nothing else; the answer's text
+			 * on what was asked for and its room. */
+			if (x != NULL && msize == 0)
+				return x->rr;
+			if (x != NULL && x->msize == msize &&
+			    strcmp(x->what, what) == 0) {
+				memcpy(msg, x->msg, strlen(x->msg) + 1);
+				return x->rr;
 			}
 		}
 	}
 	rr = resolve(p, b, side, which, name, out, msg, msize, what, &near);
 	if (rr == 1 && near)
 		note_near(p, name, *out);
-	if (rr == 1 && m != NULL && which < 256) {
-		len = strlen(name);
-		m->h = h;
-		m->len = (unsigned char)len;
-		m->which = (unsigned char)which;
-		m->near = (unsigned char)near;
-		m->side = side;
-		m->cand = (unsigned short)(*out - nm->c);
-		memcpy(m->key, name, len);
+	if (rr != 1 && memo && (nm = p->names) != NULL &&
+	    msize <= sizeof(x->msg) && strlen(what) < sizeof(x->what)) {
+		x = &nm->miss[h & (MISS_N - 1)];
+		x->tag = (uint64_t)nm->gen << 32 | h;
+		x->side = side;
+		x->rr = rr;
+		x->len = (unsigned char)len;
+		x->which = (unsigned char)which;
+		memcpy(x->key, name, len);
+		memcpy(x->what, what, strlen(what) + 1);
+		x->msize = msize;
+		if (msize > 0)
+			memcpy(x->msg, msg, strlen(msg) + 1);
+		else
+			x->msg[0] = '\0';
+	}
+	if (rr == 1 && memo && (nm = p->names) != NULL) {
+		struct memo *m;
+
+		/* Looked up again: resolve may have made the names anew. */
+		m = memo_find(nm, h, name, len, which, side, &slot);
+		if (m == NULL && slot < 0) {
+			memo_clear(nm);
+			m = memo_find(nm, h, name, len, which, side, &slot);
+		}
+		if (m == NULL) {
+			m = &nm->memo[slot];
+			nm->tag[slot] = (uint64_t)nm->gen << 32 | h;
+			nm->nmemo++;
+			m->len = (unsigned char)len;
+			m->which = (unsigned char)which;
+			m->near = (unsigned char)near;
+			m->side = side;
+			m->cand = (unsigned short)(*out - nm->c);
+			memcpy(m->key, name, len);
+		}
 	}
 	return rr;
 }

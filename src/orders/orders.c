@@ -50,6 +50,30 @@ compile(const char *pat, struct err *e)
 }
 
 
+/* The lists of verbs the answers give, written once: the ruleset's
+ * orders for commanders (cut as it always was, at sizeof cmd_verbs), and
+ * all its verbs (left "" when they do not fit, and each answer writes
+ * them). */
+static void
+verb_lists(struct orders_parser *p)
+{
+	const struct ruleset *rs = p->rs;
+	size_t k = 0;
+	int j;
+
+	p->cmd_verbs[0] = '\0';
+	for (j = 0; j < rs->nverbs && k < sizeof(p->cmd_verbs); j++)
+		if (rs->verbs[j].for_commanders)
+			k += (size_t)snprintf(p->cmd_verbs + k, sizeof(p->cmd_verbs) - k,
+			    "%s%s", k ? ", " : "", rs->verbs[j].word);
+	p->verb_list[0] = '\0';
+	for (j = 0, k = 0; j < rs->nverbs && k < sizeof(p->verb_list); j++)
+		k += (size_t)snprintf(p->verb_list + k, sizeof(p->verb_list) - k,
+		    "%s %s", j ? "," : "", rs->verbs[j].word);
+	if (k >= sizeof(p->verb_list))
+		p->verb_list[0] = '\0';
+}
+
 struct orders_parser *
 orders_parser_new(const struct ruleset *rs, struct err *e)
 {
@@ -61,6 +85,8 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 		return NULL;
 	}
 	p->rs = rs;
+	p->cmd_initials = orders_cmd_initials();
+	verb_lists(p);
 	assert(orders_abbrevs_sorted());
 	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
@@ -84,7 +110,13 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    (p->bearing = compile("^(\\d{1,3})(?:\\.0+)?(?:\\s*(?:deg|degrees))?$", e)) == NULL)
 		goto fail;
 	p->md = pcre2_match_data_create(16, NULL);
-	if (p->md == NULL) {
+	/* The JIT's stack as big as the one it uses when given none (32 KB
+	 * on the machine stack), so that every match ends as it did. */
+	p->mctx = pcre2_match_context_create(NULL);
+	p->jstack = pcre2_jit_stack_create(32 * 1024, 32 * 1024, NULL);
+	if (p->mctx != NULL && p->jstack != NULL)
+		pcre2_jit_stack_assign(p->mctx, NULL, p->jstack);
+	if (p->md == NULL || p->mctx == NULL) {
 		err_set(e, ERR_INTERNAL, "out of memory");
 		goto fail;
 	}
@@ -115,17 +147,31 @@ orders_parser_free(struct orders_parser *p)
 	pcre2_code_free(p->turn);
 	pcre2_code_free(p->bearing);
 	pcre2_match_data_free(p->md);
+	pcre2_match_context_free(p->mctx);
+	pcre2_jit_stack_free(p->jstack);
 	orders_names_free(p->names);
 	free(p);
 }
 
-/* Matches re against s. */
+/* Matches re against s.  While the mail is known to be valid UTF-8 (and
+ * so pcre2_match would check nothing), a pattern the JIT compiled is run
+ * by pcre2_jit_match straight away, on the parser's own JIT stack: most
+ * of the cost of matching a short argument was pcre2_match's way in.  A
+ * pattern the JIT could not compile answers PCRE2_ERROR_JIT_BADOPTION,
+ * and is matched as before. */
 int
 orders_match(struct orders_parser *p, pcre2_code *re, const char *s, size_t len,
     size_t start)
 {
+	if (p->mopts & PCRE2_NO_UTF_CHECK) {
+		int rc = pcre2_jit_match(re, (PCRE2_SPTR)s, len, start, p->mopts,
+		    p->md, p->mctx);
+
+		if (rc != PCRE2_ERROR_JIT_BADOPTION)
+			return rc > 0;
+	}
 	return pcre2_match(re, (PCRE2_SPTR)s, len, start, p->mopts, p->md,
-	    NULL) > 0;
+	    p->mctx) > 0;
 }
 
 /* After a match: copies group g into out. */
@@ -393,18 +439,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			;
 		alen = strlen(arg);
 		if (is_cmd && !v->for_commanders) {
-			char words[200];
-			size_t k = 0;
-			int j;
-
-			/* The ruleset's own orders for commanders. */
-			words[0] = '\0';
-			for (j = 0; j < rs->nverbs && k < sizeof(words); j++)
-				if (rs->verbs[j].for_commanders)
-					k += (size_t)snprintf(words + k, sizeof(words) - k,
-					    "%s%s", k ? ", " : "", rs->verbs[j].word);
 			snprintf(msg, msize, "%s is an order for units, not "
-			    "commanders (commanders take %s)", v->word, words);
+			    "commanders (commanders take %s)", v->word,
+			    p->cmd_verbs);
 			return -1;
 		}
 		if (!is_cmd && !v->for_units) {
@@ -498,12 +535,9 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				    v->word);
 				return -1;
 			}
-			/* The answer first (a name typed before is
-			 * remembered), the message only when it fails. */
+			/* A name typed before is remembered; the message is
+			 * written only when it fails. */
 			if (orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
-			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, NULL, 0,
-			    "") != 1 &&
-			    orders_resolve(p, b, side, v->arg == ARG_ENEMY ?
 			    WHO_ENEMY_UNIT : WHO_FRIEND_UNIT, arg, &c, msg, msize,
 			    v->arg == ARG_ENEMY ? "enemy unit" : "unit of yours") != 1)
 				return -1;
@@ -519,8 +553,12 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 
 		/* A misspelt verb: the nearest verb by its first word. */
 		if (n >= 3 && n < sizeof(first)) {
+			struct lev_pat lp;
+
 			memcpy(first, text, n);
 			first[n] = '\0';
+			/* As orders_lev(first, ...), the word prepared once. */
+			orders_lev_prep(&lp, first, n);
 			/* A word from another game's orders. */
 			for (i = 0; rs->verb_aliases != NULL &&
 			    rs->verb_aliases[i][0] != NULL; i++)
@@ -539,7 +577,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 					continue;
 				memcpy(vw, rs->verbs[i].word, vn);
 				vw[vn] = '\0';
-				d = orders_lev(first, vw);
+				d = orders_lev_run(&lp, vw, vn, 1 << 20);
 				if (d < bd) {
 					bd = d;
 					best = i;
@@ -554,9 +592,18 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		}
 		k = (size_t)snprintf(msg, msize, "\"%s\" is not an order I "
 		    "know; orders are", cut(text, 80, short_text));
-		for (i = 0; i < rs->nverbs && k < msize; i++)
-			k += (size_t)snprintf(msg + k, msize - k, "%s %s",
-			    i ? "," : "", rs->verbs[i].word);
+		if (k < msize && p->verb_list[0] != '\0') {
+			/* As snprintf(msg + k, msize - k, "%s", ...) would. */
+			size_t vn = strlen(p->verb_list);
+
+			if (vn > msize - k - 1)
+				vn = msize - k - 1;
+			memcpy(msg + k, p->verb_list, vn);
+			msg[k + vn] = '\0';
+		} else
+			for (i = 0; i < rs->nverbs && k < msize; i++)
+				k += (size_t)snprintf(msg + k, msize - k, "%s %s",
+				    i ? "," : "", rs->verbs[i].word);
 	}
 	return -1;
 }
@@ -640,8 +687,8 @@ orders_line_raw(const struct orders_result *r, int line)
 
 /* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander into o.
  * Returns 0, or -1 with msg. */
-static int
-parse_chain(struct orders_parser *p, const struct battle *b, int side,
+int
+orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
     int is_cmd, int who, const char *what, struct order *o, char *msg,
     size_t msize)
 {
@@ -653,24 +700,34 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	}
 	for (;;) {
 		char part[ORDERS_TEXT_MAX];
+		const char *text = part;
 		size_t end = wl, next = wl;
 
 		{
 			/* The next " THEN " (white space around it), any case,
-			 * or a ';' (as players list orders). */
+			 * or a ';' (as players list orders), whichever comes
+			 * first, in one pass. */
 			size_t i;
 
-			for (i = start + 1; i < wl; i++)
-				if (what[i] == ';') {
+			for (i = start + 1; i < wl; i++) {
+				/* Only a ';' or a T can begin either (what ends at
+				 * wl): libc's strpbrk passes over the rest. */
+				const char *q = strpbrk(what + i, ";Tt");
+				unsigned char ch;
+
+				if (q == NULL)
+					break;
+				i = (size_t)(q - what);
+				ch = (unsigned char)what[i];
+				if (ch == ';') {
 					end = i;
 					next = i + 1;
 					while (next < wl && orders_sp((unsigned char)what[next]))
 						next++;
 					break;
 				}
-			for (i = start + 1; i + 5 < wl && i < end; i++)
 				/* (x | 0x20) == 't' only for 'T' and 't' */
-				if ((what[i] | 0x20) == 't' &&
+				if ((ch | 0x20) == 't' && i + 5 < wl &&
 				    orders_sp((unsigned char)what[i - 1]) &&
 				    (what[i + 1] | 0x20) == 'h' &&
 				    (what[i + 2] | 0x20) == 'e' &&
@@ -682,16 +739,25 @@ parse_chain(struct orders_parser *p, const struct battle *b, int side,
 						next++;
 					break;
 				}
+			}
 		}
-		/* The part is shorter than the line it came from. */
-		(void)take_trimmed(what + start, end - start, part, sizeof(part));
+		/* The part is shorter than the line it came from.  The last
+		 * (most often the only) part, with no blank at either end, is
+		 * read where it is. */
+		if (end == wl && end - start < sizeof(part) &&
+		    !orders_sp((unsigned char)what[start]) &&
+		    !orders_sp((unsigned char)what[wl - 1]))
+			text = what + start;
+		else
+			(void)take_trimmed(what + start, end - start, part,
+			    sizeof(part));
 		/* Parts past the last a unit can hold are left out, and the
 		 * answer says so: the first ones still stand. */
 		if (o->nsteps == ORDER_MAX_STEPS) {
 			p->cut = 1;
 			return 0;
 		}
-		if (parse_step(p, b, side, is_cmd, who, part, &o->steps[o->nsteps],
+		if (parse_step(p, b, side, is_cmd, who, text, &o->steps[o->nsteps],
 		    msg, msize) != 0)
 			return -1;
 		/* Refused when a mail is read; never when stored orders are
@@ -790,221 +856,6 @@ allowed(const struct orders_parser *p, const struct battle *b, int br,
 	return 0;
 }
 
-/* One brigade line, expanded to the brigade's units when the mail is read
- * to its end (a unit's own line, before or after, wins). */
-struct bline {
-	int line;          /* in the mail */
-	int standing;      /* a STANDING: line */
-	int li;            /* its entry in out->lines */
-	int brigade;
-	char what[ORDERS_TEXT_MAX];
-	char read_as[sizeof(((struct orders_parser *)0)->near_note)];
-	                   /* the brigade's name, when it was read as the
-	                    * nearest (p->near_note), else "" */
-};
-
-#define BLINES_MAX 32
-
-/* What became of a brigade line for one of its units. */
-enum bl_fate { BL_FOR = 0, BL_OWN, BL_BADLINE, BL_CANNOT };
-
-struct bl_unit {
-	int unit;
-	enum bl_fate fate;
-	int line;                   /* BL_OWN, BL_BADLINE: its own line */
-	char why[ORDERS_TEXT_MAX];  /* BL_CANNOT: why it cannot */
-};
-
-/* The report of a brigade line that some of its units cannot take: after
- * head ("Main Line (brigade): FORM SKIRMISH, for ..."), each unit that
- * holds and why, units that cannot for the same reason together, and
- * each unit with an order of its own.  With short set, each reason is
- * cut at its first colon (so that it fits).  Into out (size bytes);
- * returns the length it needed. */
-static size_t
-brigade_report(const struct battle *b, const char *head,
-    const struct bl_unit *us, int n, int brief, char *out, size_t size)
-{
-	size_t k = (size_t)snprintf(out, size, "%s", head);
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		const struct bl_unit *x = &us[i];
-		const char *colon;
-		int same = 0, many;
-
-		if (x->fate == BL_FOR)
-			continue;
-		if (x->fate == BL_OWN) {
-			k += (size_t)snprintf(out + k, k < size ? size - k : 0,
-			    "; %s has its own order (line %d)",
-			    b->units[x->unit].name, x->line);
-			continue;
-		}
-		if (x->fate == BL_BADLINE) {
-			k += (size_t)snprintf(out + k, k < size ? size - k : 0,
-			    "; %s holds: its own line %d could not be read",
-			    b->units[x->unit].name, x->line);
-			continue;
-		}
-		/* Said already with an earlier unit of the same reason? */
-		for (j = 0; j < i; j++)
-			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
-				break;
-		if (j < i)
-			continue;
-		for (j = i; j < n; j++)
-			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
-				same++;
-		many = same > 1;
-		k += (size_t)snprintf(out + k, k < size ? size - k : 0, "; %s",
-		    b->units[x->unit].name);
-		for (j = i + 1; j < n; j++)
-			if (us[j].fate == BL_CANNOT && strcmp(us[j].why, x->why) == 0)
-				k += (size_t)snprintf(out + k, k < size ? size - k : 0,
-				    "%s %s", --same > 1 ? "," : " and",
-				    b->units[us[j].unit].name);
-		colon = brief ? strchr(x->why, ':') : NULL;
-		k += (size_t)snprintf(out + k, k < size ? size - k : 0, " %s: %.*s",
-		    many ? "hold" : "holds", colon != NULL ?
-		    (int)(colon - x->why) : (int)strlen(x->why), x->why);
-	}
-	return k;
-}
-
-static void
-expand_brigades(struct orders_parser *p, const struct battle *b, int side,
-    const struct bline *bl, int nbl, const int *seen_units,
-    const int *standing_units, struct orders_result *out)
-{
-	struct bl_unit *us = NULL;
-	int k, u;
-
-	for (k = 0; k < nbl; k++) {
-		struct order_set *set = bl[k].standing ? &out->standing : &out->set;
-		const int *seen_unit = bl[k].standing ? standing_units : seen_units;
-		struct orders_line *l = bl[k].li >= 0 ? &out->lines[bl[k].li] : NULL;
-		char echo[ORDERS_TEXT_MAX], rep[4 * ORDERS_TEXT_MAX];
-		size_t e;
-		int count = 0, cut = 0, nus = 0, cannot = 0, badline = 0;
-
-		if (bl[k].line <= 0)
-			continue;   /* replaced by a later line for its brigade */
-		if (us == NULL)
-			us = calloc(BATTLE_MAX_UNITS, sizeof(*us));
-		if (us == NULL) {
-			if (l != NULL) {
-				snprintf(l->text, sizeof(l->text), "out of memory");
-				l->status = ORDERS_ERROR;
-				out->nerrors++;
-			}
-			continue;
-		}
-		/* The brigade's name, if it was read as the nearest, and the
-		 * names in its order are noted together. */
-		snprintf(p->near_note, sizeof(p->near_note), "%s", bl[k].read_as);
-		p->near = bl[k].read_as[0] != '\0';
-
-		e = (size_t)snprintf(echo, sizeof(echo), "%s (brigade): %s, for",
-		    b->brigades[bl[k].brigade].name, bl[k].what);
-		for (u = 0; u < b->nunits; u++) {
-			struct bl_unit *x = &us[nus];
-			struct order o;
-			char msg[ORDERS_TEXT_MAX];
-
-			if (b->units[u].brigade != bl[k].brigade ||
-			    b->units[u].side != side || battle_unit_alive(b, u) == 0)
-				continue;
-			x->unit = u;
-			x->fate = BL_FOR;
-			nus++;
-			if (seen_unit[u] != 0) {
-				x->fate = seen_unit[u] < 0 ? BL_BADLINE : BL_OWN;
-				x->line = seen_unit[u] < 0 ? -seen_unit[u] : seen_unit[u];
-				badline |= seen_unit[u] < 0;
-				continue;
-			}
-			memset(&o, 0, sizeof(o));
-			o.who = u;
-			o.line = bl[k].line;
-			p->cut = 0;
-			if (parse_chain(p, b, side, 0, u, bl[k].what, &o, msg,
-			    sizeof(msg)) != 0) {
-				size_t nl = strlen(b->units[u].name);
-
-				/* "7th Foot cannot ...": the name is said once. */
-				x->fate = BL_CANNOT;
-				snprintf(x->why, sizeof(x->why), "%s",
-				    strncmp(msg, b->units[u].name, nl) == 0 &&
-				    msg[nl] == ' ' ? msg + nl + 1 : msg);
-				cannot = 1;
-				continue;
-			}
-			/* In line order with the rest of the set. */
-			if (set->n < ORDER_SET_MAX) {
-				int at = set->n;
-
-				while (at > 0 && set->orders[at - 1].line > o.line)
-					at--;
-				memmove(&set->orders[at + 1], &set->orders[at],
-				    (size_t)(set->n - at) * sizeof(o));
-				set->orders[at] = o;
-				set->n++;
-			}
-			if (e < sizeof(echo))
-				e += (size_t)snprintf(echo + e, sizeof(echo) - e, "%s %s",
-				    count ? "," : "", b->units[u].name);
-			count++;
-			cut |= p->cut;
-		}
-		p->cut = 0;
-		if (count == 0 && e < sizeof(echo))
-			e += (size_t)snprintf(echo + e, sizeof(echo) - e, " no unit");
-		if (cut && e < sizeof(echo))
-			e += (size_t)snprintf(echo + e, sizeof(echo) - e, "   (only "
-			    "the first %d parts are kept: what follows was left out)",
-			    ORDER_MAX_STEPS);
-		if (p->near && e < sizeof(echo))
-			e += (size_t)snprintf(echo + e, sizeof(echo) - e,
-			    "   (read %s)", p->near_note);
-		p->near = 0;
-		if (l == NULL)
-			continue;
-		if (cannot || badline) {
-			/* Some unit holds that the player may think moves: each
-			 * unit of the brigade is told, and why. */
-			if (brigade_report(b, echo, us, nus, 0, rep, sizeof(rep)) >=
-			    sizeof(l->text) &&
-			    brigade_report(b, echo, us, nus, 1, rep, sizeof(rep)) >=
-			    sizeof(l->text))
-			{
-				size_t at = sizeof(l->text) - 40;
-
-				while (at > 0 && ((unsigned char)rep[at] & 0xc0) == 0x80)
-					at--;
-				snprintf(rep + at, sizeof(rep) - at, " [cut: the rest "
-				    "is too long]");
-			}
-			orders_copy_text(l->text, sizeof(l->text), rep);
-			if (count == 0 && cannot) {
-				l->status = ORDERS_ERROR;
-				out->nerrors++;
-			}
-		} else if (count == 0) {
-			char w[200];
-
-			orders_copy_text(w, sizeof(w), bl[k].what);
-			snprintf(l->text, sizeof(l->text), "%s (brigade): %s, for "
-			    "no unit: each has an order of its own or is off the table",
-			    b->brigades[bl[k].brigade].name, w);
-		} else {
-			orders_copy_text(l->text, sizeof(l->text), echo);
-		}
-		utf8_trim_tail(l->text);
-	}
-	free(us);
-}
-
 /* The lines of a question after its QUESTION line (from s to end), up to
  * a signature or a quoted earlier mail, after what the line itself said,
  * cut to what the command holds at a character's start. */
@@ -1098,8 +949,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 {
 	const char *s = body, *bend, *cur = body;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
+	int ascii;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
+	/* The battle's ruleset, for the canonical text of each order. */
+	const struct ruleset *crs = ruleset_find(b->ruleset);
 
 	/* Only the counters: each line is written whole when added, and the
 	 * lines array is large (a mail's worth of text). */
@@ -1126,10 +980,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	 * at an ASCII byte or a character's start, so a body checked once
 	 * spares PCRE2 checking each piece again. */
 	bend = body + strlen(body);
-	p->mopts = utf8_valid_prefix(body, (size_t)(bend - body)) ==
+	ascii = all_ascii(body, (size_t)(bend - body));
+	p->mopts = ascii || utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
-	fold = !all_ascii(body, (size_t)(bend - body)) &&
-	    orders_has_unicode_spaces(body, (size_t)(bend - body));
+	fold = !ascii && orders_has_unicode_spaces(body, (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
@@ -1278,7 +1132,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				o.line = line;
 				if (out->set.n < ORDER_SET_MAX)
 					out->set.orders[out->set.n++] = o;
-				orders_canonical(b, &o, msg, sizeof(msg));
+				orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
 				if (p->near) {
 					size_t ml = strlen(msg);
 
@@ -1338,12 +1192,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
 		/* A unit or commander, else a brigade ("Howard's brigade",
 		 * "Main Line"), else the nearest of them (names.c). */
-		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, NULL, 0,
+		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
 		    "unit, commander or brigade of yours");
 		if (rr != 1) {
-			/* Now the message, with its suggestions. */
-			orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
-			    "unit, commander or brigade of yours");
+			/* msg says what is wrong, with its suggestions. */
 			/* Before the colon no name of the player's, not even a
 			 * near one (no suggestion), and after it no order: prose
 			 * ("Quick question before I send my orders: can my
@@ -1418,7 +1270,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			int *seen_at = c->kind == C_CMD ? &seen_cmd[c->idx] :
 			    &seen_unit[c->idx];
 
-			if (parse_chain(p, b, side, o.is_commander, c->idx, what, &o,
+			if (orders_parse_chain(p, b, side, o.is_commander, c->idx, what, &o,
 			    msg, sizeof(msg)) != 0) {
 				size_t ml = strlen(msg);
 
@@ -1444,7 +1296,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
-		orders_canonical(b, &o, msg, sizeof(msg));
+		orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
 		if (p->cut) {
 			size_t ml = strlen(msg);
 
@@ -1465,7 +1317,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	for (i = mark; i < out->nlines; i++)
 		out->lines[i].standing = marking;
 	if (nbl > 0)
-		expand_brigades(p, b, side, bl, nbl, seen[0], seen[1], out);
+		orders_expand_brigades(p, b, side, bl, nbl, seen[0], seen[1], out);
 	free(bl);
 	p->bound = NULL;
 	p->mopts = 0;

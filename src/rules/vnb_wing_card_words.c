@@ -247,6 +247,10 @@ vnb_order_line(const struct order_line_ctx *c, const char *buf,
 	const char *r;
 	int discard, k, j, has_card, rc;
 
+	/* Every order line of every mail is shown here first: one that
+	 * begins with neither word's letter is no card line. */
+	if ((buf[0] | 0x20) != 'p' && (buf[0] | 0x20) != 'd')
+		return 0;
 	if ((r = after_word(buf, "PLAY")) != NULL)
 		discard = 0;
 	else if ((r = after_word(buf, "DISCARD")) != NULL)
