@@ -202,14 +202,57 @@ battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 }
 
 fx
+battle_stand_reach(const struct battle *b, int stand)
+{
+	const struct stand *st = &b->stands[stand];
+	fx w, d, r = 0;
+
+	/* As battle_stand_rect lays it: in road march the footprint's
+	 * centre is 1.5" behind the stand (rounded), the footprint longer. */
+	battle_stand_size(b, stand, &w, &d);
+	if (st->form == FORM_ROAD && b->road_spacer) {
+		r = FX(1.5) + 1;
+		d += FX(3);
+		if (w < FX(1.5))
+			w = FX(1.5);
+	}
+	/* A corner lies within (w + 1)/2 and (d + 1)/2 of the footprint's
+	 * centre along its axes, so within their sum; rounding the rotation
+	 * moves it 0.71 more, and the halving here loses 0.5. */
+	return r + (w + d) / 2 + 3;
+}
+
+int
+battle_stands_apart(const struct battle *b, int s, int t, fx limit)
+{
+	int64_t dx = (int64_t)b->stands[s].pos.x - b->stands[t].pos.x;
+	int64_t dy = (int64_t)b->stands[s].pos.y - b->stands[t].pos.y;
+
+	if (dx < 0)
+		dx = -dx;
+	if (dy < 0)
+		dy = -dy;
+	if (dy > dx)
+		dx = dy;
+	/* The distance of the centres is at least the larger of dx and dy;
+	 * the footprints lie within their reaches of their centres; and
+	 * geom_rect_dist is within 2 of the true distance. */
+	return dx - battle_stand_reach(b, s) - battle_stand_reach(b, t) - 2 >
+	    limit;
+}
+
+fx
 battle_gap_to_unit(const struct battle *b, int s, int v)
 {
 	return battle_gap_to_unit_seen(b, s, v, NULL);
 }
 
+/* Stands certainly further than the nearest so far are not measured
+ * (issue 24: they cannot be the nearest); geom_reference measures every
+ * one. */
 fx
-battle_gap_to_unit_seen(const struct battle *b, int s, int v,
-    const unsigned char *seen)
+battle_gap_to_unit_below(const struct battle *b, int s, int v,
+    const unsigned char *seen, fx bound)
 {
 	const struct unit *u = &b->units[v];
 	struct pt r1[4];
@@ -219,9 +262,12 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 	battle_stand_rect(b, s, r1);
 	for (t = u->first_stand; t < u->first_stand + u->nstands; t++) {
 		struct pt r2[4];
-		fx g;
+		fx g, limit = best >= 0 ? best : bound;
 
 		if ((b->stands[t].flags & ST_GONE) || (seen != NULL && !seen[t]))
+			continue;
+		if (limit >= 0 && !geom_reference_on() &&
+		    battle_stands_apart(b, s, t, limit))
 			continue;
 		battle_stand_rect(b, t, r2);
 		g = geom_rect_dist(r1, r2);
@@ -229,6 +275,13 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 			best = g;
 	}
 	return best;
+}
+
+fx
+battle_gap_to_unit_seen(const struct battle *b, int s, int v,
+    const unsigned char *seen)
+{
+	return battle_gap_to_unit_below(b, s, v, seen, -1);
 }
 
 fx
@@ -244,7 +297,7 @@ battle_unit_gap_seen(const struct battle *b, int u, int v,
 
 		if (b->stands[s].flags & ST_GONE)
 			continue;
-		g = battle_gap_to_unit_seen(b, s, v, seen);
+		g = battle_gap_to_unit_below(b, s, v, seen, best);
 		if (g >= 0 && (best < 0 || g < best))
 			best = g;
 	}

@@ -344,6 +344,14 @@ void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
 void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
     struct pt out[4]);
 
+/* How far the corners of stand's ground (battle_stand_rect) may lie
+ * from its position, rounding included. */
+fx battle_stand_reach(const struct battle *b, int stand);
+/* 1 if the gap between stands s and t (geom_rect_dist of their ground)
+ * is certainly more than limit, judged by their positions and reaches
+ * alone; 0 if it may not be. */
+int battle_stands_apart(const struct battle *b, int s, int t, fx limit);
+
 /* The gap from stand s's ground to the nearest ground of a stand of unit
  * v still on the table; -1 if v has none. */
 fx battle_gap_to_unit(const struct battle *b, int s, int v);
@@ -351,6 +359,12 @@ fx battle_gap_to_unit(const struct battle *b, int s, int v);
  * marks; -1 if none. */
 fx battle_gap_to_unit_seen(const struct battle *b, int s, int v,
     const unsigned char *seen);
+/* The same when the gap is bound or less; when it is more, some number
+ * more than bound, or -1 (bound -1: the gap).  For a search of the
+ * nearest, which need not measure what is further than the nearest so
+ * far. */
+fx battle_gap_to_unit_below(const struct battle *b, int s, int v,
+    const unsigned char *seen, fx bound);
 /* The gap between the nearest stands of units u and v still on the
  * table, edge to edge (of v, only those seen marks; NULL for all); -1 if
  * either has none. */

@@ -28,7 +28,8 @@ gap_to_enemy(struct ctx *c, int u, int only)
 
 			if (!enemy(b, u, v) || (only >= 0 && v != only))
 				continue;
-			g = battle_gap_to_unit(b, s, v);
+			g = battle_gap_to_unit_below(b, s, v, NULL,
+			    best == INT32_MAX ? -1 : best);
 			if (g >= 0 && g < best)
 				best = g;
 		}
