@@ -304,7 +304,8 @@ geom_in_poly(struct pt p, const struct pt *poly, int n)
 	for (i = 0, j = n - 1; i < n; j = i++) {
 		struct pt a = poly[i], b = poly[j];
 
-		if (cross3(a, b, p) == 0 && on_seg(a, b, p))
+		/* The box test first: it is cheaper and nearly always false. */
+		if (on_seg(a, b, p) && cross3(a, b, p) == 0)
 			return 1;
 		if ((a.y > p.y) != (b.y > p.y)) {
 			/* x of the edge at height p.y, compared without division. */
