@@ -281,9 +281,11 @@ geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d)
 	struct pt sv = { d.x - c.x, d.y - c.y }, ca = { c.x - a.x, c.y - a.y };
 	int64_t den = cross3(o, r, sv), tn = cross3(o, ca, sv);
 	int64_t un = cross3(o, ca, r);
-	fx len = geom_dist(a, b);
+	fx len;
 
-	if (den == 0 || len > FX(100))
+	/* The length, a square root, only for segments that meet: the
+	 * tests are those of before, in another order. */
+	if (den == 0)
 		return -1;
 	if (den < 0) {
 		den = -den;
@@ -291,6 +293,9 @@ geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d)
 		un = -un;
 	}
 	if (tn <= 0 || tn > den || un < 0 || un > den)
+		return -1;
+	len = geom_dist(a, b);
+	if (len > FX(100))
 		return -1;
 	/* Rounded up: the point returned is on or just past the line. */
 	return (fx)(((int64_t)len * tn + den - 1) / den);
