@@ -284,24 +284,93 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 	return battle_gap_to_unit_below(b, s, v, seen, -1);
 }
 
+/* The box of unit u's stands still on the table (of those seen marks),
+ * and the largest of their reaches; 0 if it has none. */
+static int
+unit_box(const struct battle *b, int u, const unsigned char *seen,
+    int64_t box[4], fx *reach)
+{
+	const struct unit *un = &b->units[u];
+	int s, n = 0;
+
+	*reach = 0;
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		const struct pt *p = &b->stands[s].pos;
+		fx r;
+
+		if ((b->stands[s].flags & ST_GONE) || (seen != NULL && !seen[s]))
+			continue;
+		if (n++ == 0) {
+			box[0] = box[2] = p->x;
+			box[1] = box[3] = p->y;
+		}
+		box[0] = p->x < box[0] ? p->x : box[0];
+		box[1] = p->y < box[1] ? p->y : box[1];
+		box[2] = p->x > box[2] ? p->x : box[2];
+		box[3] = p->y > box[3] ? p->y : box[3];
+		r = battle_stand_reach(b, s);
+		*reach = r > *reach ? r : *reach;
+	}
+	return n > 0;
+}
+
+/* 1 if every gap between a stand of u and a stand of v (of those seen
+ * marks) is certainly more than limit, by the units' boxes (issue 24);
+ * 0 if one may not be, and always with geom_reference on. */
+static int
+units_apart(const struct battle *b, int u, int v, const unsigned char *seen,
+    fx limit)
+{
+	int64_t bu[4], bv[4], gx, gy;
+	fx ru, rv;
+
+	if (geom_reference_on() || !unit_box(b, u, NULL, bu, &ru) ||
+	    !unit_box(b, v, seen, bv, &rv))
+		return 0;
+	gx = bv[0] > bu[2] ? bv[0] - bu[2] : bu[0] > bv[2] ? bu[0] - bv[2] : 0;
+	gy = bv[1] > bu[3] ? bv[1] - bu[3] : bu[1] > bv[3] ? bu[1] - bv[3] : 0;
+	/* As battle_stands_apart, for the nearest positions of the two. */
+	return (gx > gy ? gx : gy) - ru - rv - 2 > limit;
+}
+
 fx
-battle_unit_gap_seen(const struct battle *b, int u, int v,
-    const unsigned char *seen)
+battle_unit_gap_below(const struct battle *b, int u, int v,
+    const unsigned char *seen, fx bound)
 {
 	const struct unit *un = &b->units[u];
 	fx best = -1;
 	int s;
 
+	if (bound >= 0 && units_apart(b, u, v, seen, bound))
+		return -1;
 	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
 		fx g;
 
 		if (b->stands[s].flags & ST_GONE)
 			continue;
-		g = battle_gap_to_unit_below(b, s, v, seen, best);
+		/* A pair further than the nearest so far, or than bound,
+		 * cannot be the nearest within bound. */
+		g = battle_gap_to_unit_below(b, s, v, seen, best >= 0 ? best :
+		    bound);
 		if (g >= 0 && (best < 0 || g < best))
 			best = g;
 	}
 	return best;
+}
+
+fx
+battle_unit_gap_seen(const struct battle *b, int u, int v,
+    const unsigned char *seen)
+{
+	return battle_unit_gap_below(b, u, v, seen, -1);
+}
+
+int
+battle_unit_gap_within(const struct battle *b, int u, int v, fx limit)
+{
+	fx g = battle_unit_gap_below(b, u, v, NULL, limit < 0 ? 0 : limit);
+
+	return g >= 0 && g <= limit;
 }
 
 fx

@@ -371,6 +371,14 @@ fx battle_gap_to_unit_below(const struct battle *b, int s, int v,
 fx battle_unit_gap(const struct battle *b, int u, int v);
 fx battle_unit_gap_seen(const struct battle *b, int u, int v,
     const unsigned char *seen);
+/* The same when the gap is bound or less; when it is more, some number
+ * more than bound, or -1 (bound -1: the gap).  For a search of the
+ * nearest unit, which need not measure what is further than the nearest
+ * so far. */
+fx battle_unit_gap_below(const struct battle *b, int u, int v,
+    const unsigned char *seen, fx bound);
+/* 1 if battle_unit_gap(b, u, v) is 0 or more and at most limit. */
+int battle_unit_gap_within(const struct battle *b, int u, int v, fx limit);
 
 /* 1 if p is inside an area of kind k (an edge counts as inside). */
 int battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k);

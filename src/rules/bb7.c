@@ -159,15 +159,13 @@ blocked(struct ctx *c, int u)
 			}
 	}
 	for (v = 0; v < b->nunits; v++) {
-		fx g;
-
 		if (v == u || battle_unit_alive(b, v) == 0)
 			continue;
-		g = battle_unit_gap(b, u, v);
-		if (g < 0)
-			continue;
-		if (b->units[v].side != b->units[u].side ?
-		    g < P(c, "stop-short") : g == 0) {
+		/* Only whether the gap is under the limit matters, and
+		 * stands certainly further are not measured (issue 24). */
+		if (battle_unit_gap_within(b, u, v,
+		    b->units[v].side != b->units[u].side ?
+		    P(c, "stop-short") - 1 : 0)) {
 			c->stopped_by[u] = v;
 			return 1;
 		}
@@ -232,7 +230,7 @@ b7_nearest_enemy(const struct battle *b, int u)
 		if (b->units[v].side == b->units[u].side ||
 		    battle_unit_alive(b, v) == 0)
 			continue;
-		g = battle_unit_gap(b, u, v);
+		g = battle_unit_gap_below(b, u, v, NULL, best);
 		if (g >= 0 && (best < 0 || g < best)) {
 			best = g;
 			who = v;
