@@ -142,6 +142,7 @@ static int
 blocked(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
+	fx stop_short = P(c, "stop-short");
 	int v, s;
 
 	FOR_STANDS(b, u, s) {
@@ -164,8 +165,7 @@ blocked(struct ctx *c, int u)
 		/* Only whether the gap is under the limit matters, and
 		 * stands certainly further are not measured (issue 24). */
 		if (battle_unit_gap_within(b, u, v,
-		    b->units[v].side != b->units[u].side ?
-		    P(c, "stop-short") - 1 : 0)) {
+		    b->units[v].side != b->units[u].side ? stop_short - 1 : 0)) {
 			c->stopped_by[u] = v;
 			return 1;
 		}
