@@ -391,15 +391,73 @@ battle_unit_form(const struct battle *b, int unit)
 	return FORM_LINE;
 }
 
+void
+battle_ground_index(struct battle *b)
+{
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		const struct pt *pg = &b->points[t->first_pt];
+		fx *x = b->ground.box[i];
+
+		x[0] = x[2] = t->npts > 0 ? pg[0].x : 0;
+		x[1] = x[3] = t->npts > 0 ? pg[0].y : 0;
+		for (j = 1; j < t->npts; j++) {
+			x[0] = pg[j].x < x[0] ? pg[j].x : x[0];
+			x[1] = pg[j].y < x[1] ? pg[j].y : x[1];
+			x[2] = pg[j].x > x[2] ? pg[j].x : x[2];
+			x[3] = pg[j].y > x[3] ? pg[j].y : x[3];
+		}
+	}
+	b->ground.nterrain = b->nterrain;
+	b->ground.npoints = b->npoints;
+	b->ground.built = 1;
+}
+
+static int
+ground_ok(const struct battle *b)
+{
+	return b->ground.built && b->ground.nterrain == b->nterrain &&
+	    b->ground.npoints == b->npoints && !geom_reference_on();
+}
+
+int
+battle_ground_meets(const struct battle *b, int i, struct pt lo, struct pt hi)
+{
+	const fx *x = b->ground.box[i];
+
+	return !ground_ok(b) || b->terrain[i].npts == 0 ||
+	    !(x[2] < lo.x || x[0] > hi.x || x[3] < lo.y || x[1] > hi.y);
+}
+
+/* How far p lies outside terrain i's box, the larger of along x and
+ * along y (0 inside): no more than its distance to any of its points,
+ * or to any segment between them. */
+static int64_t
+ground_gap(const struct battle *b, int i, struct pt p)
+{
+	const fx *x = b->ground.box[i];
+	int64_t gx = p.x < x[0] ? (int64_t)x[0] - p.x : p.x > x[2] ?
+	    (int64_t)p.x - x[2] : 0;
+	int64_t gy = p.y < x[1] ? (int64_t)x[1] - p.y : p.y > x[3] ?
+	    (int64_t)p.y - x[3] : 0;
+
+	return gx > gy ? gx : gy;
+}
+
+/* A point inside an area, or on its edge, lies in its box: terrain whose
+ * box does not hold p is passed over. */
 int
 battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k)
 {
-	int i;
+	int i, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
-		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
+		if (t->kind == k && !(ok && ground_gap(b, i, p) > 0) &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
 			return 1;
 	}
 	return 0;
@@ -409,12 +467,16 @@ int
 battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
     fx reach)
 {
-	int i, j;
+	int i, j, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
 		if (t->kind != k)
+			continue;
+		/* geom_seg_dist is within 1.21 of the true distance, which is
+		 * at least the box gap. */
+		if (ok && ground_gap(b, i, p) > (int64_t)reach + 2)
 			continue;
 		for (j = 0; j + 1 < t->npts; j++)
 			if (geom_seg_dist(p, b->points[t->first_pt + j],
@@ -427,12 +489,13 @@ battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
 int
 battle_level_at(const struct battle *b, struct pt p)
 {
-	int i, level = 0;
+	int i, level = 0, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
 		if (t->kind == T_HILL && t->level > level &&
+		    !(ok && ground_gap(b, i, p) > 0) &&
 		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
 			level = t->level;
 	}

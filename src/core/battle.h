@@ -274,6 +274,15 @@ struct battle {
 	 * not known (a rules case), read as one.  A ruleset may weigh it
 	 * (how much a side holds of an optional rule's pieces). */
 	int seats[BATTLE_MAX_SIDES];
+	/* Not state: the box of each terrain's points, for the ground
+	 * lookups to pass over what is far away (issue 24), as
+	 * battle_ground_index last built it.  Used only while it was built
+	 * for as many terrains and points as the battle has; nothing
+	 * signs, stores or compares it. */
+	struct {
+		int built, nterrain, npoints;
+		fx box[BATTLE_MAX_TERRAIN][4];   /* x0, y0, x1, y1 */
+	} ground;
 	/* The ruleset's own state for the whole battle, laid out as it
 	 * pleases (an optional rule's pieces): all zero until its
 	 * scenario lines or prepare set it.  What a step changes of it is
@@ -343,6 +352,17 @@ void battle_stand_size(const struct battle *b, int stand, fx *w, fx *d);
 void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
 void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
     struct pt out[4]);
+
+/* Builds b->ground, the boxes of the terrain, which battle_area_at,
+ * battle_near_line, battle_level_at and battle_ground_meets then use to
+ * pass over far terrain (the answers are the same).  The rulesets call it
+ * at the start of a step; code that changes terrain points without
+ * changing how many there are must call it again. */
+void battle_ground_index(struct battle *b);
+/* 0 if terrain i certainly has no point in the box lo..hi (b->ground
+ * built and not geom_reference); 1 if it may. */
+int battle_ground_meets(const struct battle *b, int i, struct pt lo,
+    struct pt hi);
 
 /* How far the corners of stand's ground (battle_stand_rect) may lie
  * from its position, rounding included. */

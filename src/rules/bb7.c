@@ -930,6 +930,7 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->d = d;
 	c->ev = evs;
 	c->step = step;
+	battle_ground_index(b);
 	c->turn = battle_step_turn(b, step);
 	c->side = battle_step_side(b, step);
 	for (i = 0; i < BATTLE_MAX_UNITS; i++)

@@ -1292,6 +1292,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->b = b;
 	c->rs = &ruleset_vnb_wing;
 	c->d = d;
+	battle_ground_index(b);
 	c->ev = evs;
 	c->step = step;
 	c->turn = battle_step_turn(b, step);

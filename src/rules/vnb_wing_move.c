@@ -478,13 +478,17 @@ block_over(struct ctx *c, int u)
 fx
 vw_area_edge_ahead(const struct battle *b, struct pt a, struct pt z)
 {
+	struct pt lo = { a.x < z.x ? a.x : z.x, a.y < z.y ? a.y : z.y };
+	struct pt hi = { a.x < z.x ? z.x : a.x, a.y < z.y ? z.y : a.y };
 	fx best = -1;
 	int i, j;
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
-		if (t->kind >= T_FIRST_LINE)
+		/* An edge the step meets has the meeting point in both
+		 * boxes. */
+		if (t->kind >= T_FIRST_LINE || !battle_ground_meets(b, i, lo, hi))
 			continue;
 		for (j = 0; j < t->npts; j++) {
 			fx h = geom_seg_hit(a, z, b->points[t->first_pt + j],
