@@ -10,9 +10,10 @@
  * hash the ledger signs, and on every stand byte for byte.
  *
  * A battle comes from a source (struct battle_source): the campaigns'
- * battles are read from campaign/ with their order mails; a source of
- * generated battles adds a row to sources[] with its own load and
- * orders functions.
+ * battles are read from campaign/ with their order mails, and widened
+ * (copied side by side, with orders made up each phase) for more stands
+ * and more contact; a source of generated battles adds a row to
+ * sources[] with its own load and orders functions.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,6 +53,7 @@ struct battle_source {
 	int steps;             /* how many to play; 0: the whole battle */
 	const char *dir;       /* a campaign's: campaign/DIR */
 	const char *scenario;  /* ... and its scenario file */
+	int copies;            /* a widened campaign's: copies side by side */
 };
 
 /* --- the campaigns' battles -------------------------------------------- */
@@ -119,11 +121,188 @@ campaign_orders(const struct battle_source *src, const struct battle *b,
 	return out;
 }
 
+/* --- a campaign's battle widened ---------------------------------------- *
+ *
+ * The campaign's brigades and ground copied `copies` times side by side,
+ * each copy 72" east of the last (the campaigns' tables are 72" wide),
+ * with " N" after each name, and orders made up each phase: the first
+ * side's units charge their opposite numbers on odd turns and advance on
+ * even ones, the other side's advance and shoot.  More stands, more
+ * contact, routs and pushes than the campaigns' own few turns. */
+
+static void
+put(char **o, size_t *n, size_t *cap, const char *s, size_t len)
+{
+	if (*n + len + 1 > *cap) {
+		*cap = (*n + len + 1) * 2;
+		*o = realloc(*o, *cap);
+		assert_non_null(*o);
+	}
+	memcpy(*o + *n, s, len);
+	*n += len;
+	(*o)[*n] = '\0';
+}
+
+/* line with every "X,Y" pair after `from` moved dx inches east, and " N"
+ * put after its first quoted name (and after its second, for a brigade
+ * line's commander). */
+static void
+put_copy(char **o, size_t *n, size_t *cap, const char *line, size_t len,
+    const char *from, int dx, int k, int names)
+{
+	const char *p = line, *end = line + len, *move = from;
+	char tag[16];
+	int q = 0;
+
+	snprintf(tag, sizeof(tag), " %d", k);
+	while (p < end) {
+		if (*p == '"') {
+			q++;
+			if (q % 2 == 0 && q / 2 <= names)
+				put(o, n, cap, tag, strlen(tag));
+			put(o, n, cap, p, 1);
+			p++;
+			continue;
+		}
+		if (move != NULL && p >= move && q % 2 == 0 &&
+		    (*p == '-' || (*p >= '0' && *p <= '9')) &&
+		    (p == line || p[-1] == ' ')) {
+			char *e1, *e2, num[32];
+			double x = strtod(p, &e1);
+
+			if (*e1 == ',' && (strtod(e1 + 1, &e2), e2 > e1 + 1)) {
+				snprintf(num, sizeof(num), "%g", x + dx);
+				put(o, n, cap, num, strlen(num));
+				p = e1;
+				continue;
+			}
+		}
+		put(o, n, cap, p, 1);
+		p++;
+	}
+}
+
+static int
+widened_load(const struct battle_source *src, struct battle **b,
+    struct err *e)
+{
+	char path[512], *t, *out = NULL;
+	const char *p, *body[2] = { NULL, NULL };
+	size_t n = 0, cap = 0;
+	int k, sd = -1, rc;
+
+	snprintf(path, sizeof(path), "%s/campaign/%s/%s", DESPATCH_SOURCE_DIR,
+	    src->dir, src->scenario);
+	t = slurp(path);
+	if (t == NULL)
+		fail_msg("cannot read %s", path);
+	/* Ground, then each side's head lines once and its brigades
+	 * copies times. */
+	for (p = t; *p; ) {
+		const char *nl = strchr(p, '\n'), *w = p;
+		size_t len = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+
+		while (*w == ' ')
+			w++;
+		if (strncmp(w, "side ", 5) == 0) {
+			sd++;
+			body[sd] = p;
+			p += len;
+			continue;
+		}
+		if (sd < 0) {
+			if (strncmp(w, "table ", 6) == 0) {
+				char line[64];
+
+				snprintf(line, sizeof(line), "table %d x 48\n",
+				    72 * src->copies);
+				put(&out, &n, &cap, line, strlen(line));
+			} else if (strncmp(w, "terrain ", 8) == 0) {
+				const char *at = strstr(w, " poly ");
+
+				if (at == NULL)
+					at = strstr(w, " line ");
+				for (k = 0; k < src->copies; k++)
+					put_copy(&out, &n, &cap, p, len, at, 72 * k, k, 1);
+			} else
+				put(&out, &n, &cap, p, len);
+		}
+		p += len;
+	}
+	for (sd = 0; sd < 2; sd++) {
+		const char *first_brigade = NULL, *stop;
+
+		assert_non_null(body[sd]);
+		stop = sd == 0 ? body[1] : body[sd] + strlen(body[sd]);
+		for (p = body[sd]; p < stop; ) {
+			const char *nl = strchr(p, '\n'), *w = p;
+			size_t len = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+
+			while (*w == ' ')
+				w++;
+			if (strncmp(w, "brigade ", 8) == 0 && first_brigade == NULL)
+				first_brigade = p;
+			if (first_brigade == NULL)
+				put(&out, &n, &cap, p, len);
+			p += len;
+		}
+		for (k = 0; first_brigade != NULL && k < src->copies; k++)
+			for (p = first_brigade; p < stop; ) {
+				const char *nl = strchr(p, '\n'), *w = p;
+				size_t len = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+
+				while (*w == ' ')
+					w++;
+				if (*w != '#' && *w != '\n')
+					put_copy(&out, &n, &cap, p, len, strstr(p, " at "),
+					    72 * k, k, strncmp(w, "brigade ", 8) == 0 ? 2 : 1);
+				p += len;
+			}
+	}
+	free(t);
+	rc = scenario_parse(out, n, path, 0, b, e);
+	free(out);
+	return rc;
+}
+
+static char *
+widened_orders(const struct battle_source *src, const struct battle *b,
+    int turn, int side, struct orders_parser *op, int *header)
+{
+	char *out = NULL, line[300];
+	size_t n = 0, cap = 0;
+	int u, foe[BATTLE_MAX_UNITS], nfoe = 0, i = 0;
+
+	(void)src;
+	(void)op;
+	*header = 0;
+	for (u = 0; u < b->nunits; u++)
+		if (b->units[u].side != side && battle_unit_alive(b, u) > 0)
+			foe[nfoe++] = u;
+	for (u = 0; u < b->nunits; u++) {
+		if (b->units[u].side != side || battle_unit_alive(b, u) == 0)
+			continue;
+		if (side == 0 && turn % 2 == 1 && nfoe > 0)
+			snprintf(line, sizeof(line), "%s: CHARGE %s\n",
+			    b->units[u].name, b->units[foe[i++ % nfoe]].name);
+		else
+			snprintf(line, sizeof(line), "%s: ADVANCE %d\n",
+			    b->units[u].name, side == 0 ? 5 : 2);
+		put(&out, &n, &cap, line, strlen(line));
+	}
+	return out;
+}
+
 static const struct battle_source sources[] = {
 	{ "Cowpens (vnb-wing)", campaign_load, campaign_orders, 0,
-	  "cowpens-1781", "cowpens.scenario" },
+	  "cowpens-1781", "cowpens.scenario", 0 },
 	{ "Freeman's Farm (bb7)", campaign_load, campaign_orders, 0,
-	  "freemans-farm-1777", "freemans-farm.scenario" },
+	  "freemans-farm-1777", "freemans-farm.scenario", 0 },
+	{ "Cowpens four times over (vnb-wing)", widened_load, widened_orders,
+	  12, "cowpens-1781", "cowpens.scenario", 4 },
+	{ "Freeman's Farm three times over (bb7)", widened_load,
+	  widened_orders, 12, "freemans-farm-1777", "freemans-farm.scenario",
+	  3 },
 };
 
 /* --- the same dice both ways ------------------------------------------- */
