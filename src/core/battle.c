@@ -415,11 +415,17 @@ battle_ground_index(struct battle *b)
 	b->ground.built = 1;
 }
 
-static int
-ground_ok(const struct battle *b)
+int
+battle_ground_indexed(const struct battle *b)
 {
 	return b->ground.built && b->ground.nterrain == b->nterrain &&
 	    b->ground.npoints == b->npoints && !geom_reference_on();
+}
+
+static int
+ground_ok(const struct battle *b)
+{
+	return battle_ground_indexed(b);
 }
 
 int

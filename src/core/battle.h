@@ -359,6 +359,9 @@ void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
  * at the start of a step; code that changes terrain points without
  * changing how many there are must call it again. */
 void battle_ground_index(struct battle *b);
+/* 1 if b->ground is built for the battle's terrain as it is (and
+ * geom_reference is off). */
+int battle_ground_indexed(const struct battle *b);
 /* 0 if terrain i certainly has no point in the box lo..hi (b->ground
  * built and not geom_reference); 1 if it may. */
 int battle_ground_meets(const struct battle *b, int i, struct pt lo,

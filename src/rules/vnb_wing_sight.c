@@ -49,7 +49,8 @@ ground_near(const struct battle *b, struct pt a, struct pt z,
 {
 	fx x0 = (a.x < z.x ? a.x : z.x) - 4, x1 = (a.x < z.x ? z.x : a.x) + 4;
 	fx y0 = (a.y < z.y ? a.y : z.y) - 4, y1 = (a.y < z.y ? z.y : a.y) + 4;
-	int i, j, ref = geom_reference_on();
+	int i, j, ref = geom_reference_on(), ix = battle_ground_indexed(b);
+	struct pt lo = { x0, y0 }, hi = { x1, y1 };
 
 	ng->n = 0;
 	for (i = 0; i < b->nterrain; i++) {
@@ -57,7 +58,12 @@ ground_near(const struct battle *b, struct pt a, struct pt z,
 		const struct pt *pg = &b->points[t->first_pt];
 		fx tx0, tx1, ty0, ty1;
 
-		if (!ref && t->npts > 0) {
+		/* The boxes of the step's index when it is built, else
+		 * reckoned here (a report's sight). */
+		if (ix) {
+			if (!battle_ground_meets(b, i, lo, hi))
+				continue;
+		} else if (!ref && t->npts > 0) {
 			tx0 = tx1 = pg[0].x;
 			ty0 = ty1 = pg[0].y;
 			for (j = 1; j < t->npts; j++) {
