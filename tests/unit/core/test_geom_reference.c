@@ -159,7 +159,7 @@ rect_distances_are_the_old_ones_at_random(void **state)
 	int n;
 
 	(void)state;
-	for (n = 0; n < 600000; n++) {
+	for (n = 0; n < 300000; n++) {
 		int spread = n % 3 == 0 ? 300 : n % 3 == 1 ? 1500 : 20000;
 		struct pt c1 = { between(-spread, spread), between(-spread, spread) };
 		struct pt c2 = { between(-spread, spread), between(-spread, spread) };
@@ -204,7 +204,7 @@ bearings_are_the_old_ones_at_random(void **state)
 	int n;
 
 	(void)state;
-	for (n = 0; n < 100000; n++) {
+	for (n = 0; n < 50000; n++) {
 		int spread = n % 2 ? 30000 : 1000000000;
 		struct pt a = { between(-spread, spread), between(-spread, spread) };
 		struct pt b = { between(-spread, spread), between(-spread, spread) };
