@@ -202,14 +202,57 @@ battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
 }
 
 fx
+battle_stand_reach(const struct battle *b, int stand)
+{
+	const struct stand *st = &b->stands[stand];
+	fx w, d, r = 0;
+
+	/* As battle_stand_rect lays it: in road march the footprint's
+	 * centre is 1.5" behind the stand (rounded), the footprint longer. */
+	battle_stand_size(b, stand, &w, &d);
+	if (st->form == FORM_ROAD && b->road_spacer) {
+		r = FX(1.5) + 1;
+		d += FX(3);
+		if (w < FX(1.5))
+			w = FX(1.5);
+	}
+	/* A corner lies within (w + 1)/2 and (d + 1)/2 of the footprint's
+	 * centre along its axes, so within their sum; rounding the rotation
+	 * moves it 0.71 more, and the halving here loses 0.5. */
+	return r + (w + d) / 2 + 3;
+}
+
+int
+battle_stands_apart(const struct battle *b, int s, int t, fx limit)
+{
+	int64_t dx = (int64_t)b->stands[s].pos.x - b->stands[t].pos.x;
+	int64_t dy = (int64_t)b->stands[s].pos.y - b->stands[t].pos.y;
+
+	if (dx < 0)
+		dx = -dx;
+	if (dy < 0)
+		dy = -dy;
+	if (dy > dx)
+		dx = dy;
+	/* The distance of the centres is at least the larger of dx and dy;
+	 * the footprints lie within their reaches of their centres; and
+	 * geom_rect_dist is within 2 of the true distance. */
+	return dx - battle_stand_reach(b, s) - battle_stand_reach(b, t) - 2 >
+	    limit;
+}
+
+fx
 battle_gap_to_unit(const struct battle *b, int s, int v)
 {
 	return battle_gap_to_unit_seen(b, s, v, NULL);
 }
 
+/* Stands certainly further than the nearest so far are not measured
+ * (issue 24: they cannot be the nearest); geom_reference measures every
+ * one. */
 fx
-battle_gap_to_unit_seen(const struct battle *b, int s, int v,
-    const unsigned char *seen)
+battle_gap_to_unit_below(const struct battle *b, int s, int v,
+    const unsigned char *seen, fx bound)
 {
 	const struct unit *u = &b->units[v];
 	struct pt r1[4];
@@ -219,9 +262,12 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 	battle_stand_rect(b, s, r1);
 	for (t = u->first_stand; t < u->first_stand + u->nstands; t++) {
 		struct pt r2[4];
-		fx g;
+		fx g, limit = best >= 0 ? best : bound;
 
 		if ((b->stands[t].flags & ST_GONE) || (seen != NULL && !seen[t]))
+			continue;
+		if (limit >= 0 && !geom_reference_on() &&
+		    battle_stands_apart(b, s, t, limit))
 			continue;
 		battle_stand_rect(b, t, r2);
 		g = geom_rect_dist(r1, r2);
@@ -232,23 +278,99 @@ battle_gap_to_unit_seen(const struct battle *b, int s, int v,
 }
 
 fx
-battle_unit_gap_seen(const struct battle *b, int u, int v,
+battle_gap_to_unit_seen(const struct battle *b, int s, int v,
     const unsigned char *seen)
+{
+	return battle_gap_to_unit_below(b, s, v, seen, -1);
+}
+
+/* The box of unit u's stands still on the table (of those seen marks),
+ * and the largest of their reaches; 0 if it has none. */
+static int
+unit_box(const struct battle *b, int u, const unsigned char *seen,
+    int64_t box[4], fx *reach)
+{
+	const struct unit *un = &b->units[u];
+	int s, n = 0;
+
+	*reach = 0;
+	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+		const struct pt *p = &b->stands[s].pos;
+		fx r;
+
+		if ((b->stands[s].flags & ST_GONE) || (seen != NULL && !seen[s]))
+			continue;
+		if (n++ == 0) {
+			box[0] = box[2] = p->x;
+			box[1] = box[3] = p->y;
+		}
+		box[0] = p->x < box[0] ? p->x : box[0];
+		box[1] = p->y < box[1] ? p->y : box[1];
+		box[2] = p->x > box[2] ? p->x : box[2];
+		box[3] = p->y > box[3] ? p->y : box[3];
+		r = battle_stand_reach(b, s);
+		*reach = r > *reach ? r : *reach;
+	}
+	return n > 0;
+}
+
+/* 1 if every gap between a stand of u and a stand of v (of those seen
+ * marks) is certainly more than limit, by the units' boxes (issue 24);
+ * 0 if one may not be, and always with geom_reference on. */
+static int
+units_apart(const struct battle *b, int u, int v, const unsigned char *seen,
+    fx limit)
+{
+	int64_t bu[4], bv[4], gx, gy;
+	fx ru, rv;
+
+	if (geom_reference_on() || !unit_box(b, u, NULL, bu, &ru) ||
+	    !unit_box(b, v, seen, bv, &rv))
+		return 0;
+	gx = bv[0] > bu[2] ? bv[0] - bu[2] : bu[0] > bv[2] ? bu[0] - bv[2] : 0;
+	gy = bv[1] > bu[3] ? bv[1] - bu[3] : bu[1] > bv[3] ? bu[1] - bv[3] : 0;
+	/* As battle_stands_apart, for the nearest positions of the two. */
+	return (gx > gy ? gx : gy) - ru - rv - 2 > limit;
+}
+
+fx
+battle_unit_gap_below(const struct battle *b, int u, int v,
+    const unsigned char *seen, fx bound)
 {
 	const struct unit *un = &b->units[u];
 	fx best = -1;
 	int s;
 
+	if (bound >= 0 && units_apart(b, u, v, seen, bound))
+		return -1;
 	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
 		fx g;
 
 		if (b->stands[s].flags & ST_GONE)
 			continue;
-		g = battle_gap_to_unit_seen(b, s, v, seen);
+		/* A pair further than the nearest so far, or than bound,
+		 * cannot be the nearest within bound. */
+		g = battle_gap_to_unit_below(b, s, v, seen, best >= 0 ? best :
+		    bound);
 		if (g >= 0 && (best < 0 || g < best))
 			best = g;
 	}
 	return best;
+}
+
+fx
+battle_unit_gap_seen(const struct battle *b, int u, int v,
+    const unsigned char *seen)
+{
+	return battle_unit_gap_below(b, u, v, seen, -1);
+}
+
+int
+battle_unit_gap_within(const struct battle *b, int u, int v, fx limit)
+{
+	fx g = battle_unit_gap_below(b, u, v, NULL, limit < 0 ? 0 : limit);
+
+	return g >= 0 && g <= limit;
 }
 
 fx
@@ -269,15 +391,79 @@ battle_unit_form(const struct battle *b, int unit)
 	return FORM_LINE;
 }
 
+void
+battle_ground_index(struct battle *b)
+{
+	int i, j;
+
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		const struct pt *pg = &b->points[t->first_pt];
+		fx *x = b->ground.box[i];
+
+		x[0] = x[2] = t->npts > 0 ? pg[0].x : 0;
+		x[1] = x[3] = t->npts > 0 ? pg[0].y : 0;
+		for (j = 1; j < t->npts; j++) {
+			x[0] = pg[j].x < x[0] ? pg[j].x : x[0];
+			x[1] = pg[j].y < x[1] ? pg[j].y : x[1];
+			x[2] = pg[j].x > x[2] ? pg[j].x : x[2];
+			x[3] = pg[j].y > x[3] ? pg[j].y : x[3];
+		}
+	}
+	b->ground.nterrain = b->nterrain;
+	b->ground.npoints = b->npoints;
+	b->ground.built = 1;
+}
+
+int
+battle_ground_indexed(const struct battle *b)
+{
+	return b->ground.built && b->ground.nterrain == b->nterrain &&
+	    b->ground.npoints == b->npoints && !geom_reference_on();
+}
+
+static int
+ground_ok(const struct battle *b)
+{
+	return battle_ground_indexed(b);
+}
+
+int
+battle_ground_meets(const struct battle *b, int i, struct pt lo, struct pt hi)
+{
+	const fx *x = b->ground.box[i];
+
+	return !ground_ok(b) || b->terrain[i].npts == 0 ||
+	    !(x[2] < lo.x || x[0] > hi.x || x[3] < lo.y || x[1] > hi.y);
+}
+
+/* How far p lies outside terrain i's box, the larger of along x and
+ * along y (0 inside): no more than its distance to any of its points,
+ * or to any segment between them. */
+static int64_t
+ground_gap(const struct battle *b, int i, struct pt p)
+{
+	const fx *x = b->ground.box[i];
+	int64_t gx = p.x < x[0] ? (int64_t)x[0] - p.x : p.x > x[2] ?
+	    (int64_t)p.x - x[2] : 0;
+	int64_t gy = p.y < x[1] ? (int64_t)x[1] - p.y : p.y > x[3] ?
+	    (int64_t)p.y - x[3] : 0;
+
+	return gx > gy ? gx : gy;
+}
+
+/* A point inside an area, or on its edge, lies in its box: terrain whose
+ * box does not hold p is passed over. */
 int
 battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k)
 {
-	int i;
+	int i, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
-		if (t->kind == k && geom_in_poly(p, &b->points[t->first_pt], t->npts))
+		if (t->kind == k && !(ok && ground_gap(b, i, p) > 0) &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
 			return 1;
 	}
 	return 0;
@@ -287,12 +473,16 @@ int
 battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
     fx reach)
 {
-	int i, j;
+	int i, j, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
 		if (t->kind != k)
+			continue;
+		/* geom_seg_dist is within 1.21 of the true distance, which is
+		 * at least the box gap. */
+		if (ok && ground_gap(b, i, p) > (int64_t)reach + 2)
 			continue;
 		for (j = 0; j + 1 < t->npts; j++)
 			if (geom_seg_dist(p, b->points[t->first_pt + j],
@@ -305,12 +495,13 @@ battle_near_line(const struct battle *b, struct pt p, enum terrain_kind k,
 int
 battle_level_at(const struct battle *b, struct pt p)
 {
-	int i, level = 0;
+	int i, level = 0, ok = ground_ok(b);
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
 		if (t->kind == T_HILL && t->level > level &&
+		    !(ok && ground_gap(b, i, p) > 0) &&
 		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
 			level = t->level;
 	}

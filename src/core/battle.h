@@ -281,6 +281,15 @@ struct battle {
 	 * not known (a rules case), read as one.  A ruleset may weigh it
 	 * (how much a side holds of an optional rule's pieces). */
 	int seats[BATTLE_MAX_SIDES];
+	/* Not state: the box of each terrain's points, for the ground
+	 * lookups to pass over what is far away (issue 24), as
+	 * battle_ground_index last built it.  Used only while it was built
+	 * for as many terrains and points as the battle has; nothing
+	 * signs, stores or compares it. */
+	struct {
+		int built, nterrain, npoints;
+		fx box[BATTLE_MAX_TERRAIN][4];   /* x0, y0, x1, y1 */
+	} ground;
 	/* The ruleset's own state for the whole battle, laid out as it
 	 * pleases (an optional rule's pieces): all zero until its
 	 * scenario lines or prepare set it.  What a step changes of it is
@@ -351,6 +360,28 @@ void battle_stand_rect(const struct battle *b, int stand, struct pt out[4]);
 void battle_stand_rect_inset(const struct battle *b, int stand, fx inset,
     struct pt out[4]);
 
+/* Builds b->ground, the boxes of the terrain, which battle_area_at,
+ * battle_near_line, battle_level_at and battle_ground_meets then use to
+ * pass over far terrain (the answers are the same).  The rulesets call it
+ * at the start of a step; code that changes terrain points without
+ * changing how many there are must call it again. */
+void battle_ground_index(struct battle *b);
+/* 1 if b->ground is built for the battle's terrain as it is (and
+ * geom_reference is off). */
+int battle_ground_indexed(const struct battle *b);
+/* 0 if terrain i certainly has no point in the box lo..hi (b->ground
+ * built and not geom_reference); 1 if it may. */
+int battle_ground_meets(const struct battle *b, int i, struct pt lo,
+    struct pt hi);
+
+/* How far the corners of stand's ground (battle_stand_rect) may lie
+ * from its position, rounding included. */
+fx battle_stand_reach(const struct battle *b, int stand);
+/* 1 if the gap between stands s and t (geom_rect_dist of their ground)
+ * is certainly more than limit, judged by their positions and reaches
+ * alone; 0 if it may not be. */
+int battle_stands_apart(const struct battle *b, int s, int t, fx limit);
+
 /* The gap from stand s's ground to the nearest ground of a stand of unit
  * v still on the table; -1 if v has none. */
 fx battle_gap_to_unit(const struct battle *b, int s, int v);
@@ -358,12 +389,26 @@ fx battle_gap_to_unit(const struct battle *b, int s, int v);
  * marks; -1 if none. */
 fx battle_gap_to_unit_seen(const struct battle *b, int s, int v,
     const unsigned char *seen);
+/* The same when the gap is bound or less; when it is more, some number
+ * more than bound, or -1 (bound -1: the gap).  For a search of the
+ * nearest, which need not measure what is further than the nearest so
+ * far. */
+fx battle_gap_to_unit_below(const struct battle *b, int s, int v,
+    const unsigned char *seen, fx bound);
 /* The gap between the nearest stands of units u and v still on the
  * table, edge to edge (of v, only those seen marks; NULL for all); -1 if
  * either has none. */
 fx battle_unit_gap(const struct battle *b, int u, int v);
 fx battle_unit_gap_seen(const struct battle *b, int u, int v,
     const unsigned char *seen);
+/* The same when the gap is bound or less; when it is more, some number
+ * more than bound, or -1 (bound -1: the gap).  For a search of the
+ * nearest unit, which need not measure what is further than the nearest
+ * so far. */
+fx battle_unit_gap_below(const struct battle *b, int u, int v,
+    const unsigned char *seen, fx bound);
+/* 1 if battle_unit_gap(b, u, v) is 0 or more and at most limit. */
+int battle_unit_gap_within(const struct battle *b, int u, int v, fx limit);
 
 /* 1 if p is inside an area of kind k (an edge counts as inside). */
 int battle_area_at(const struct battle *b, struct pt p, enum terrain_kind k);

@@ -23,6 +23,20 @@ static const int16_t sin_table[91] = {
 	9962, 9976, 9986, 9994, 9998, 10000
 };
 
+static int reference;
+
+void
+geom_reference(int on)
+{
+	reference = on != 0;
+}
+
+int
+geom_reference_on(void)
+{
+	return reference;
+}
+
 int64_t
 geom_div_round(int64_t n, int64_t d)
 {
@@ -105,21 +119,56 @@ geom_dist(struct pt a, struct pt b)
 	return (fx)r;
 }
 
+/* The largest k in 0..45 with num/den >= tan k by the table (den > 0,
+ * 0 <= num <= den): the angle of (num, den) from den's axis lies within
+ * a degree of k. */
+static int
+octant_angle(int64_t num, int64_t den)
+{
+	int lo = 0, hi = 45;
+
+	while (lo < hi) {
+		int m = (lo + hi + 1) / 2;
+
+		if (den * sin_table[m] <= num * sin_table[90 - m])
+			lo = m;
+		else
+			hi = m - 1;
+	}
+	return lo;
+}
+
+/*
+ * The bearing is defined as it always was: of the 360 whole degrees, the
+ * one whose table unit vector has the largest dot product with (dx, dy),
+ * the lowest on a tie.  The table's sines are off by at most half a unit
+ * in 10000, so a degree 1.5 or more from the true bearing scores below
+ * the nearest degree (cos 0.5 - cos 1.5 is 3 units, the error at most
+ * 0.71), and the winner lies within 1.5 of the true bearing.  The octant
+ * search finds the true bearing to within a degree, so the seven degrees
+ * about it hold the winner.  tests/unit/core/test_geom_reference.c
+ * checks it against the 360-step search.
+ */
 int
 geom_bearing(struct pt a, struct pt b)
 {
 	int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
+	int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
 	int64_t best = INT64_MIN;
-	int deg, best_deg = 0;
+	int q, i, best_deg = 0;
 
 	if (dx == 0 && dy == 0)
 		return 0;
-	/* The bearing whose unit vector has the largest dot product with
-	 * (dx, dy) is the nearest whole degree; the first such wins ties. */
-	for (deg = 0; deg < 360; deg++) {
+	q = ax <= ay ? octant_angle(ax, ay) : 90 - octant_angle(ay, ax);
+	if (dy < 0)
+		q = 180 - q;
+	if (dx < 0)
+		q = 360 - q;
+	for (i = -3; i <= 3; i++) {
+		int deg = geom_norm(q + i);
 		int64_t dot = dx * geom_sin(deg) + dy * geom_cos(deg);
 
-		if (dot > best) {
+		if (dot > best || (dot == best && deg < best_deg)) {
 			best = dot;
 			best_deg = deg;
 		}
@@ -232,9 +281,11 @@ geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d)
 	struct pt sv = { d.x - c.x, d.y - c.y }, ca = { c.x - a.x, c.y - a.y };
 	int64_t den = cross3(o, r, sv), tn = cross3(o, ca, sv);
 	int64_t un = cross3(o, ca, r);
-	fx len = geom_dist(a, b);
+	fx len;
 
-	if (den == 0 || len > FX(100))
+	/* The length, a square root, only for segments that meet: the
+	 * tests are those of before, in another order. */
+	if (den == 0)
 		return -1;
 	if (den < 0) {
 		den = -den;
@@ -242,6 +293,9 @@ geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d)
 		un = -un;
 	}
 	if (tn <= 0 || tn > den || un < 0 || un > den)
+		return -1;
+	len = geom_dist(a, b);
+	if (len > FX(100))
 		return -1;
 	/* Rounded up: the point returned is on or just past the line. */
 	return (fx)(((int64_t)len * tn + den - 1) / den);
@@ -255,7 +309,8 @@ geom_in_poly(struct pt p, const struct pt *poly, int n)
 	for (i = 0, j = n - 1; i < n; j = i++) {
 		struct pt a = poly[i], b = poly[j];
 
-		if (cross3(a, b, p) == 0 && on_seg(a, b, p))
+		/* The box test first: it is cheaper and nearly always false. */
+		if (on_seg(a, b, p) && cross3(a, b, p) == 0)
 			return 1;
 		if ((a.y > p.y) != (b.y > p.y)) {
 			/* x of the edge at height p.y, compared without division. */
@@ -269,29 +324,131 @@ geom_in_poly(struct pt p, const struct pt *poly, int n)
 	return in;
 }
 
+/* The square of the distance geom_seg_dist measures, before its square
+ * root: from p to the nearest point of ab, that point rounded to the
+ * hundredth as geom_seg_dist rounds it. */
+static int64_t
+seg_dist_sq(struct pt p, struct pt a, struct pt b)
+{
+	int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+	int64_t len2 = abx * abx + aby * aby;
+	int64_t t, dx, dy;
+
+	if (len2 == 0 || (t = apx * abx + apy * aby) <= 0)
+		return apx * apx + apy * apy;
+	if (t >= len2) {
+		dx = (int64_t)p.x - b.x;
+		dy = (int64_t)p.y - b.y;
+		return dx * dx + dy * dy;
+	}
+	dx = (int64_t)p.x - (a.x + (fx)geom_div_round(abx * t, len2));
+	dy = (int64_t)p.y - (a.y + (fx)geom_div_round(aby * t, len2));
+	return dx * dx + dy * dy;
+}
+
+/* geom_dist's rounding of a square root: the r whose square is nearest
+ * sq, the larger on a tie. */
+static fx
+round_root(int64_t sq)
+{
+	int64_t r = geom_isqrt(sq);
+
+	if ((r + 1) * (r + 1) - sq <= sq - r * r)
+		r++;
+	return (fx)r;
+}
+
+struct box {
+	fx x0, y0, x1, y1;
+};
+
+static struct box
+quad_box(const struct pt q[4])
+{
+	struct box bx = { q[0].x, q[0].y, q[0].x, q[0].y };
+	int i;
+
+	for (i = 1; i < 4; i++) {
+		if (q[i].x < bx.x0)
+			bx.x0 = q[i].x;
+		if (q[i].x > bx.x1)
+			bx.x1 = q[i].x;
+		if (q[i].y < bx.y0)
+			bx.y0 = q[i].y;
+		if (q[i].y > bx.y1)
+			bx.y1 = q[i].y;
+	}
+	return bx;
+}
+
+/* The larger of how far p lies outside segment ab's box along x and
+ * along y: never more than the true distance from p to ab. */
+static int64_t
+seg_box_gap(struct pt p, struct pt a, struct pt b)
+{
+	int64_t x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	int64_t y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	int64_t gx = p.x < x0 ? x0 - p.x : p.x > x1 ? p.x - x1 : 0;
+	int64_t gy = p.y < y0 ? y0 - p.y : p.y > y1 ? p.y - y1 : 0;
+
+	return gx > gy ? gx : gy;
+}
+
+/*
+ * The value is what it always was: the least of the 32 corner-to-edge
+ * distances geom_seg_dist gives, each the rounded root of a square
+ * (seg_dist_sq).  That rounding (round_root) never decreases as the
+ * square grows, so the least of the rounded roots is the rounded root of
+ * the least square, and one root is taken at the end.
+ *
+ * Two shortcuts leave it unchanged.  Quadrilaterals whose boxes are
+ * apart share no point and neither holds a corner of the other (every
+ * edge and corner lies in its own box; the crossing count of
+ * geom_in_poly is even for a point beside a closed polygon's box), so
+ * the tests for overlap are skipped.  And a corner-to-edge pair is
+ * skipped when its box gap m says its square cannot be the least: the
+ * rounded foot of the perpendicular is within 0.71 of the true one, so
+ * the measured distance exceeds m - 1, and (m - 1)^2 over the least
+ * square so far means it cannot be smaller.  tests/unit/core/
+ * test_geom_reference.c compares this with the old function.
+ */
 fx
 geom_rect_dist(const struct pt a[4], const struct pt b[4])
 {
-	fx best = INT32_MAX;
+	struct box ba = quad_box(a), bb = quad_box(b);
+	int64_t best = INT64_MAX;
 	int i, j;
 
-	for (i = 0; i < 4; i++)
-		for (j = 0; j < 4; j++)
-			if (geom_seg_cross(a[i], a[(i + 1) % 4], b[j], b[(j + 1) % 4]))
-				return 0;
-	if (geom_in_poly(a[0], b, 4) || geom_in_poly(b[0], a, 4))
-		return 0;
+	if (!(ba.x1 < bb.x0 || bb.x1 < ba.x0 || ba.y1 < bb.y0 ||
+	    bb.y1 < ba.y0)) {
+		for (i = 0; i < 4; i++)
+			for (j = 0; j < 4; j++)
+				if (geom_seg_cross(a[i], a[(i + 1) % 4], b[j],
+				    b[(j + 1) % 4]))
+					return 0;
+		if (geom_in_poly(a[0], b, 4) || geom_in_poly(b[0], a, 4))
+			return 0;
+	}
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 4; j++) {
-			fx d1 = geom_seg_dist(a[i], b[j], b[(j + 1) % 4]);
-			fx d2 = geom_seg_dist(b[i], a[j], a[(j + 1) % 4]);
+			const struct pt *p[2] = { &a[i], &b[i] };
+			int k;
 
-			if (d1 < best)
-				best = d1;
-			if (d2 < best)
-				best = d2;
+			/* a's corner i to b's edge j, then b's corner i to a's. */
+			for (k = 0; k < 2; k++) {
+				const struct pt *q = k == 0 ? b : a;
+				int64_t m = seg_box_gap(*p[k], q[j], q[(j + 1) % 4]), sq;
+
+				if (m > 1 && best != INT64_MAX &&
+				    (m - 1) * (m - 1) > best)
+					continue;
+				sq = seg_dist_sq(*p[k], q[j], q[(j + 1) % 4]);
+				if (sq < best)
+					best = sq;
+			}
 		}
-	return best;
+	return round_root(best);
 }
 
 int

@@ -76,6 +76,14 @@ int geom_seg_cross(struct pt a, struct pt b, struct pt c, struct pt d);
  * (or runs along it). */
 fx geom_seg_hit(struct pt a, struct pt b, struct pt c, struct pt d);
 
+/* The test switch of the geometry that does not look far (issue 24):
+ * with it on, the rules measure as they did before it, every stand
+ * against every stand at every step, so a differential test can play a
+ * battle both ways and compare.  Only tests set it; it is off unless
+ * they do, and the results are the same either way. */
+void geom_reference(int on);
+int geom_reference_on(void);
+
 /* Parses a decimal inch value ("12", "3.5", "-0.25") into fx; returns -1
  * on bad syntax or more than two decimals or out of +-100000 inches. */
 int geom_parse_fx(const char *s, fx *out);

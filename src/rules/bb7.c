@@ -142,6 +142,7 @@ static int
 blocked(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
+	fx stop_short = P(c, "stop-short");
 	int v, s;
 
 	FOR_STANDS(b, u, s) {
@@ -159,15 +160,12 @@ blocked(struct ctx *c, int u)
 			}
 	}
 	for (v = 0; v < b->nunits; v++) {
-		fx g;
-
 		if (v == u || battle_unit_alive(b, v) == 0)
 			continue;
-		g = battle_unit_gap(b, u, v);
-		if (g < 0)
-			continue;
-		if (b->units[v].side != b->units[u].side ?
-		    g < P(c, "stop-short") : g == 0) {
+		/* Only whether the gap is under the limit matters, and
+		 * stands certainly further are not measured (issue 24). */
+		if (battle_unit_gap_within(b, u, v,
+		    b->units[v].side != b->units[u].side ? stop_short - 1 : 0)) {
 			c->stopped_by[u] = v;
 			return 1;
 		}
@@ -232,7 +230,7 @@ b7_nearest_enemy(const struct battle *b, int u)
 		if (b->units[v].side == b->units[u].side ||
 		    battle_unit_alive(b, v) == 0)
 			continue;
-		g = battle_unit_gap(b, u, v);
+		g = battle_unit_gap_below(b, u, v, NULL, best);
 		if (g >= 0 && (best < 0 || g < best)) {
 			best = g;
 			who = v;
@@ -932,6 +930,7 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->d = d;
 	c->ev = evs;
 	c->step = step;
+	battle_ground_index(b);
 	c->turn = battle_step_turn(b, step);
 	c->side = battle_step_side(b, step);
 	for (i = 0; i < BATTLE_MAX_UNITS; i++)

@@ -142,6 +142,10 @@ vw_stands_overlap(const struct battle *b, int s, int k)
 	    abs(b->stands[k].pos.x - b->stands[s].pos.x) > 1200 ||
 	    abs(b->stands[k].pos.y - b->stands[s].pos.y) > 1200)
 		return 0;
+	/* Issue 24: the inset ground lies within the reach of the stand's
+	 * position too, so stands certainly apart cannot overlap. */
+	if (!geom_reference_on() && battle_stands_apart(b, s, k, 0))
+		return 0;
 	battle_stand_rect_inset(b, s, 5, r1);
 	battle_stand_rect_inset(b, k, 5, r2);
 	return geom_rect_dist(r1, r2) == 0;
@@ -158,6 +162,25 @@ overlaps_any(const struct battle *b, int s)
 	return 0;
 }
 
+/* Issue 24: 1 if no footprint of stand s (reach about its centre) moving
+ * up to `early` along dir can meet stand k's ground.  The centre stays in
+ * the box of its start and end (geom_offset rounds by under 1 each way);
+ * k's ground lies within its reach of its position; and geom_rect_dist
+ * falls short of the true gap by under 2. */
+static int
+sweep_misses(const struct battle *b, int s, int dir, fx early, fx reach,
+    int k)
+{
+	struct pt p = b->stands[s].pos, e = geom_offset(p, dir, early);
+	const struct pt *q = &b->stands[k].pos;
+	int64_t x0 = (p.x < e.x ? p.x : e.x) - 1, x1 = (p.x < e.x ? e.x : p.x) + 1;
+	int64_t y0 = (p.y < e.y ? p.y : e.y) - 1, y1 = (p.y < e.y ? e.y : p.y) + 1;
+	int64_t gx = q->x < x0 ? x0 - q->x : q->x > x1 ? q->x - x1 : 0;
+	int64_t gy = q->y < y0 ? y0 - q->y : q->y > y1 ? q->y - y1 : 0;
+
+	return (gx > gy ? gx : gy) - reach - battle_stand_reach(b, k) - 2 > 0;
+}
+
 /* Friendly stands of other units that stand s passes through in the first
  * `early` of a move along `dir`: each one in good order is disordered; one
  * already disordered goes ahead of it, routing (when s routs) or falling
@@ -167,7 +190,7 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 {
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
-	fx w, d, step = P(c, "terrain.step"), t;
+	fx w, d, step = P(c, "terrain.step"), t, reach;
 	int v, k;
 
 	/* Each stand a chain of routs reaches changes state for good (good
@@ -176,6 +199,8 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 	if (depth > 16)
 		return;
 	battle_stand_size(b, s, &w, &d);
+	/* As battle_stand_reach, for the bare base geom_rect lays here. */
+	reach = (w + d) / 2 + 3;
 	for (v = 0; v < b->nunits; v++) {
 		if (v == st->unit || b->units[v].side != b->units[st->unit].side)
 			continue;
@@ -188,6 +213,9 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 			int hit = 0;
 
 			if (!alive(b, k))
+				continue;
+			if (!geom_reference_on() && early >= step &&
+			    sweep_misses(b, s, dir, early, reach, k))
 				continue;
 			battle_stand_rect(b, k, rk);
 			for (t = step; t <= early && !hit; t += step) {
@@ -1264,6 +1292,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->b = b;
 	c->rs = &ruleset_vnb_wing;
 	c->d = d;
+	battle_ground_index(b);
 	c->ev = evs;
 	c->step = step;
 	c->turn = battle_step_turn(b, step);

@@ -546,18 +546,39 @@ can_fire(const struct battle *b, int s)
 	return 1;
 }
 
+/* The short (band 1) or long (band 2) range of a weapon, looked up by
+ * name once a step (the parameters do not change in one). */
+static fx
+weapon_range(struct ctx *c, enum weapon w, int band)
+{
+	if (!c->range_known[w][band - 1]) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "range.%s.%s", battle_weapon_name(w),
+		    band == 1 ? "short" : "long");
+		c->range[w][band - 1] = P(c, name);
+		c->range_known[w][band - 1] = 1;
+	}
+	return c->range[w][band - 1];
+}
+
 /* Range band from stand f to stand t: 1 short, 2 long, 0 out of range,
- * out of arc or out of sight. */
+ * out of arc or out of sight.  A stand certainly out of both ranges is
+ * passed over before its arc and sight are judged (issue 24): the band
+ * is 0 whichever test fails. */
 static int
 fire_band(struct ctx *c, int f, int t)
 {
 	struct battle *b = c->b;
 	const struct unit *u = &b->units[b->stands[f].unit];
-	char name[48];
-	fx gap;
+	fx gap, sr, lr;
 	int brg;
 
 	if (!alive(b, t))
+		return 0;
+	sr = weapon_range(c, u->weapon, 1);
+	lr = weapon_range(c, u->weapon, 2);
+	if (!geom_reference_on() && battle_stands_apart(b, f, t, sr > lr ? sr : lr))
 		return 0;
 	brg = geom_bearing(b->stands[f].pos, b->stands[t].pos);
 	if (abs(geom_turn(b->stands[f].facing, brg)) > P(c, "arc"))
@@ -565,11 +586,9 @@ fire_band(struct ctx *c, int f, int t)
 	if (!vw_can_see(b, b->stands[f].pos, b->stands[t].pos))
 		return 0;
 	gap = stand_gap(b, f, t);
-	snprintf(name, sizeof(name), "range.%s.short", battle_weapon_name(u->weapon));
-	if (gap <= P(c, name))
+	if (gap <= sr)
 		return 1;
-	snprintf(name, sizeof(name), "range.%s.long", battle_weapon_name(u->weapon));
-	if (gap <= P(c, name))
+	if (gap <= lr)
 		return 2;
 	return 0;
 }

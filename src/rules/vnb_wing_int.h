@@ -90,6 +90,9 @@ struct ctx {
 	int rides[BATTLE_MAX_COMMANDERS];   /* unit a commander moves with, or -1 */
 	struct stand saved[2 * BATTLE_MAX_STANDS]; /* a unit's stands, to undo */
 	char buf[4][32];
+	/* Weapon ranges (short, long), looked up once a step. */
+	fx range[WEAPON_COUNT][2];
+	unsigned char range_known[WEAPON_COUNT][2];
 };
 
 static inline int

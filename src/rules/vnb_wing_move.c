@@ -28,12 +28,74 @@ gap_to_enemy(struct ctx *c, int u, int only)
 
 			if (!enemy(b, u, v) || (only >= 0 && v != only))
 				continue;
-			g = battle_gap_to_unit(b, s, v);
+			g = battle_gap_to_unit_below(b, s, v, NULL,
+			    best == INT32_MAX ? -1 : best);
 			if (g >= 0 && g < best)
 				best = g;
 		}
 	}
 	return best;
+}
+
+/*
+ * A gap measured once and trusted while the unit moves (issue 24).  The
+ * unit moves as a block, each stand's footprint shifted by the same whole
+ * hundredths, and nothing else moves meanwhile, so the true gap shrinks
+ * by at most the distance moved.  geom_rect_dist is within 1.21
+ * hundredths of the true gap (the foot of a perpendicular is rounded by
+ * at most 0.71, the root by 0.5), and geom_dist within 0.5 of the true
+ * distance moved: the gap measured now is at least the one measured at
+ * `at`, less the distance from there, less 3.
+ */
+struct gap_memo {
+	int valid;
+	fx g;            /* gap_to_enemy when measured */
+	struct pt at;    /* where the unit's first active stand stood */
+	int first, n;    /* that stand, and how many were active */
+};
+
+static int
+memo_stands(const struct battle *b, int u, int *first)
+{
+	int s, n = 0;
+
+	*first = -1;
+	FOR_STANDS(b, u, s)
+		if (active(b, s)) {
+			if (*first < 0)
+				*first = s;
+			n++;
+		}
+	return n;
+}
+
+/* gap_to_enemy(c, u, only), measured again only when it might be below
+ * need: the result is the exact gap when it is below need, and when it
+ * is need or more the gap is at least need.  With geom_reference on it
+ * always measures. */
+static fx
+gap_within(struct ctx *c, int u, int only, struct gap_memo *m, fx need)
+{
+	const struct battle *b = c->b;
+	int first, n = memo_stands(b, u, &first);
+
+	if (!geom_reference_on() && m->valid && first == m->first &&
+	    n == m->n) {
+		fx lb;
+
+		if (m->g == INT32_MAX)
+			return m->g;
+		lb = m->g - geom_dist(m->at, b->stands[first].pos) - 3;
+		if (lb >= need)
+			return lb;
+	}
+	m->g = gap_to_enemy(c, u, only);
+	m->valid = first >= 0;
+	m->first = first;
+	m->n = n;
+	if (first >= 0)
+		m->at = b->stands[first].pos;
+	return m->g;
 }
 
 /* 1 if an active stand of unit u overlaps (more than touches) a stand of
@@ -416,13 +478,17 @@ block_over(struct ctx *c, int u)
 fx
 vw_area_edge_ahead(const struct battle *b, struct pt a, struct pt z)
 {
+	struct pt lo = { a.x < z.x ? a.x : z.x, a.y < z.y ? a.y : z.y };
+	struct pt hi = { a.x < z.x ? z.x : a.x, a.y < z.y ? z.y : a.y };
 	fx best = -1;
 	int i, j;
 
 	for (i = 0; i < b->nterrain; i++) {
 		const struct terrain *t = &b->terrain[i];
 
-		if (t->kind >= T_FIRST_LINE)
+		/* An edge the step meets has the meeting point in both
+		 * boxes. */
+		if (t->kind >= T_FIRST_LINE || !battle_ground_meets(b, i, lo, hi))
 			continue;
 		for (j = 0; j < t->npts; j++) {
 			fx h = geom_seg_hit(a, z, b->points[t->first_pt + j],
@@ -524,6 +590,8 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	fx total, clear_moved = 0, cap = -1;
 	long clear_spent = 0;
 	int level, clear_ok;
+	struct gap_memo to_target = { 0, 0, { 0, 0 }, 0, 0 };
+	struct gap_memo to_any = { 0, 0, { 0, 0 }, 0, 0 };
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
@@ -558,16 +626,22 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		if (left <= 0)
 			break;
 		len = left < stepmax ? left : stepmax;
+		/* Each gap is measured only when it could shorten the step
+		 * (gap_within); the tests are those of measuring every step. */
 		if (mode == MOVE_CHARGE) {
-			g = gap_to_enemy(c, u, target);
-			if (g <= contact) {
+			fx gt = gap_within(c, u, target, &to_target,
+			    contact + 1 > len ? contact + 1 : len);
+
+			if (gt <= contact) {
 				r.contact = 1;
 				break;
 			}
-			if (g < len)
-				len = g;
-			g = gap_to_enemy(c, u, -1);
-			if (g < gap_to_enemy(c, u, target) && g - stop_short < len) {
+			if (gt < len)
+				len = gt;
+			g = gap_within(c, u, -1, &to_any, len + stop_short);
+			if (g - stop_short < len)
+				gt = gap_within(c, u, target, &to_target, INT32_MAX);
+			if (g < gt && g - stop_short < len) {
 				if (g <= stop_short) {
 					r.stop = "another enemy unit is in the way";
 					break;
@@ -575,7 +649,7 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 				len = g - stop_short;
 			}
 		} else {
-			g = gap_to_enemy(c, u, -1);
+			g = gap_within(c, u, -1, &to_any, len + stop_short);
 			if (g - stop_short < len) {
 				if (g <= stop_short) {
 					r.stop = "the enemy is too close to go on";

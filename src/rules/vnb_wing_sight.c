@@ -27,6 +27,78 @@ is_cover(enum terrain_kind k)
 	    k == T_VILLAGE;
 }
 
+/*
+ * The ground a line of sight from a to z can meet (issue 24): the areas
+ * and lines whose box, widened by 4 hundredths, meets the box of the
+ * segment.  Every point the sight judges lies in the segment's box: the
+ * points along it (rounded between its ends), its ends, and the crest of
+ * a hill, the middle of two crossings of the hill's edges (so in the
+ * hill's box, within 3 hundredths of rounding) taken only between the
+ * ends; a tree line it crosses has a point in it.  Ground further off
+ * holds none of them, so leaving it out leaves every test as it was, in
+ * the same order.  With geom_reference on, the list is all the ground.
+ */
+struct near_ground {
+	int n;
+	int idx[BATTLE_MAX_TERRAIN];
+};
+
+static void
+ground_near(const struct battle *b, struct pt a, struct pt z,
+    struct near_ground *ng)
+{
+	fx x0 = (a.x < z.x ? a.x : z.x) - 4, x1 = (a.x < z.x ? z.x : a.x) + 4;
+	fx y0 = (a.y < z.y ? a.y : z.y) - 4, y1 = (a.y < z.y ? z.y : a.y) + 4;
+	int i, j, ref = geom_reference_on(), ix = battle_ground_indexed(b);
+	struct pt lo = { x0, y0 }, hi = { x1, y1 };
+
+	ng->n = 0;
+	for (i = 0; i < b->nterrain; i++) {
+		const struct terrain *t = &b->terrain[i];
+		const struct pt *pg = &b->points[t->first_pt];
+		fx tx0, tx1, ty0, ty1;
+
+		/* The boxes of the step's index when it is built, else
+		 * reckoned here (a report's sight). */
+		if (ix) {
+			if (!battle_ground_meets(b, i, lo, hi))
+				continue;
+		} else if (!ref && t->npts > 0) {
+			tx0 = tx1 = pg[0].x;
+			ty0 = ty1 = pg[0].y;
+			for (j = 1; j < t->npts; j++) {
+				if (pg[j].x < tx0)
+					tx0 = pg[j].x;
+				if (pg[j].x > tx1)
+					tx1 = pg[j].x;
+				if (pg[j].y < ty0)
+					ty0 = pg[j].y;
+				if (pg[j].y > ty1)
+					ty1 = pg[j].y;
+			}
+			if (tx1 < x0 || tx0 > x1 || ty1 < y0 || ty0 > y1)
+				continue;
+		}
+		ng->idx[ng->n++] = i;
+	}
+}
+
+/* battle_level_at, for a point in the box ground_near was given. */
+static int
+level_near(const struct battle *b, const struct near_ground *ng, struct pt p)
+{
+	int i, level = 0;
+
+	for (i = 0; i < ng->n; i++) {
+		const struct terrain *t = &b->terrain[ng->idx[i]];
+
+		if (t->kind == T_HILL && t->level > level &&
+		    geom_in_poly(p, &b->points[t->first_pt], t->npts))
+			level = t->level;
+	}
+	return level;
+}
+
 /* 1 if an obstacle of height h (half contours) at point o blocks the
  * sight between a (height ha) and z (height hz). */
 static int
@@ -49,13 +121,13 @@ obstacle_blocks(const struct battle *b, int h, struct pt o, struct pt a, int ha,
  * each hill, the middle of each stretch of the whole line (not only the
  * segment) that lies inside it; 1 if one of them blocks. */
 static int
-crest_blocks(const struct battle *b, struct pt a, int ha, struct pt z, int hz,
-    fx len, fx end)
+crest_blocks(const struct battle *b, const struct near_ground *ng, struct pt a,
+    int ha, struct pt z, int hz, fx len, fx end)
 {
 	int i, j, k;
 
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *t = &b->terrain[i];
+	for (i = 0; i < ng->n; i++) {
+		const struct terrain *t = &b->terrain[ng->idx[i]];
 		const struct pt *pg = &b->points[t->first_pt];
 		fx cut[64];
 		int n = 0;
@@ -110,19 +182,25 @@ crest_blocks(const struct battle *b, struct pt a, int ha, struct pt z, int hz,
 int
 vw_can_see(const struct battle *b, struct pt a, struct pt z)
 {
+	struct near_ground ng;
 	fx len = geom_dist(a, z);
-	int la = battle_level_at(b, a), lz = battle_level_at(b, z);
-	int ha = 2 * la, hz = 2 * lz, top = la > lz ? la : lz;
+	int la, lz, ha, hz, top;
 	fx t, end = ruleset_param(&ruleset_vnb_wing, b, "los.end");
 	fx step = ruleset_param(&ruleset_vnb_wing, b, "los.step");
 	int cover = 2 * ruleset_param(&ruleset_vnb_wing, b, "los.cover-height");
 	int i;
 
-	if (crest_blocks(b, a, ha, z, hz, len, end))
+	ground_near(b, a, z, &ng);
+	la = level_near(b, &ng, a);
+	lz = level_near(b, &ng, z);
+	ha = 2 * la;
+	hz = 2 * lz;
+	top = la > lz ? la : lz;
+	if (crest_blocks(b, &ng, a, ha, z, hz, len, end))
 		return 0;
 	/* Tree lines crossed away from both ends. */
-	for (i = 0; i < b->nterrain; i++) {
-		const struct terrain *tr = &b->terrain[i];
+	for (i = 0; i < ng.n; i++) {
+		const struct terrain *tr = &b->terrain[ng.idx[i]];
 		int j;
 
 		if (tr->kind != T_TREELINE)
@@ -143,9 +221,9 @@ vw_can_see(const struct battle *b, struct pt a, struct pt z)
 
 		p.x = a.x + (fx)geom_div_round((int64_t)(z.x - a.x) * t, len);
 		p.y = a.y + (fx)geom_div_round((int64_t)(z.y - a.y) * t, len);
-		g = battle_level_at(b, p);
-		for (i = 0; i < b->nterrain; i++) {
-			const struct terrain *tr = &b->terrain[i];
+		g = level_near(b, &ng, p);
+		for (i = 0; i < ng.n; i++) {
+			const struct terrain *tr = &b->terrain[ng.idx[i]];
 			const struct pt *pg = &b->points[tr->first_pt];
 
 			if (tr->kind == T_CROPS) {
