@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "core/battle.h"
+#include "gen_battle.h"
 #include "core/dice.h"
 #include "core/events.h"
 #include "core/geom.h"
@@ -54,6 +55,8 @@ struct battle_source {
 	const char *dir;       /* a campaign's: campaign/DIR */
 	const char *scenario;  /* ... and its scenario file */
 	int copies;            /* a widened campaign's: copies side by side */
+	const char *ruleset;   /* a generated battle's (gen_battle.h) ... */
+	int stands;            /* ... and its stands */
 };
 
 /* --- the campaigns' battles -------------------------------------------- */
@@ -293,6 +296,55 @@ widened_orders(const struct battle_source *src, const struct battle *b,
 	return out;
 }
 
+/* --- generated battles (tests/bench/gen_battle.h) --------------------- */
+
+static struct gen_spec
+spec_of(const struct battle_source *src)
+{
+	struct gen_spec g;
+
+	memset(&g, 0, sizeof(g));
+	g.ruleset = src->ruleset;
+	g.stands = src->stands;
+	g.seed = 24;   /* bench_adjudicate's */
+	return g;
+}
+
+static int
+generated_load(const struct battle_source *src, struct battle **b,
+    struct err *e)
+{
+	struct gen_spec g = spec_of(src);
+
+	return gen_battle_new(&g, b, e);
+}
+
+/* The generator's orders for the step of side's phase of turn, as
+ * bench_adjudicate plays them; the text is all orders (no header). */
+static char *
+generated_orders(const struct battle_source *src, const struct battle *b,
+    int turn, int side, struct orders_parser *op, int *header)
+{
+	struct gen_spec g = spec_of(src);
+	struct err e;
+	char *text = NULL;
+	int step, n = battle_steps(b);
+
+	(void)op;
+	*header = 0;
+	for (step = 1; step <= n; step++)
+		if (battle_step_turn(b, step) == turn &&
+		    (battle_step_side(b, step) == side ||
+		    battle_step_side(b, step) < 0))
+			break;
+	if (step > n)
+		return NULL;
+	err_clear(&e);
+	if (gen_battle_orders(&g, b, side, step, &text, &e) != 0)
+		fail_msg("%s: %s", src->name, e.msg);
+	return text;
+}
+
 static const struct battle_source sources[] = {
 	{ "Cowpens (vnb-wing)", campaign_load, campaign_orders, 0,
 	  "cowpens-1781", "cowpens.scenario", 0 },
@@ -303,6 +355,19 @@ static const struct battle_source sources[] = {
 	{ "Freeman's Farm three times over (bb7)", widened_load,
 	  widened_orders, 12, "freemans-farm-1777", "freemans-farm.scenario",
 	  3 },
+	{ "generated, 400 stands (vnb-wing)", generated_load, generated_orders,
+	  6, NULL, NULL, 0, "vnb-wing", 400 },
+	{ "generated, 400 stands (bb7)", generated_load, generated_orders,
+	  6, NULL, NULL, 0, "bb7", 400 },
+#ifndef DIFFERENTIAL_NO_HUGE
+	/* The old geometry takes seconds a phase here: the first two, where
+	 * every unit still walks, are what the fast paths change most.  Left
+	 * out of a sanitizer build (.ci/run's budget). */
+	{ "generated, 1,600 stands (vnb-wing)", generated_load,
+	  generated_orders, 2, NULL, NULL, 0, "vnb-wing", 1600 },
+	{ "generated, 1,600 stands (bb7)", generated_load, generated_orders,
+	  2, NULL, NULL, 0, "bb7", 1600 },
+#endif
 };
 
 /* --- the same dice both ways ------------------------------------------- */
