@@ -976,10 +976,15 @@ main(int argc, char **argv)
 	/* 'despatch status' holds it shared for an instant to look: wait
 	 * that out (a second), never another daemon. */
 	for (i = 0; flock(lockfd, LOCK_EX | LOCK_NB) != 0; i++) {
-		if (errno != EWOULDBLOCK || i == 20) {
+		if (errno != EWOULDBLOCK) {
+			logmsg("fatal", "%s: the lock cannot be taken: %s", lock,
+			    strerror(errno));
+			close(lockfd);
+			return 1;
+		}
+		if (i == 20) {
 			logmsg("fatal", "%s: another despatchd serves this database "
-			    "(it holds this lock)%s%s", lock, errno != EWOULDBLOCK ?
-			    ": " : "", errno != EWOULDBLOCK ? strerror(errno) : "");
+			    "(it holds this lock)", lock);
 			close(lockfd);
 			return 1;
 		}

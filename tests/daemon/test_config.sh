@@ -115,6 +115,25 @@ else
 	echo "skipped the 0640 password file part: not root"
 fi
 
+# Another daemon's lock: refused (exit 1, not 78: it is no configuration
+# problem) once the second despatchd has waited out a status's look.
+flock -o -x "$db.despatchd.lock" sleep 5 &
+holder=$!
+for _ in $(seq 100); do flock -n -s "$db.despatchd.lock" true 2>/dev/null || break; sleep 0.05; done
+"$daemon" -c "$work/ok.conf" --once 2>"$work/log"
+got=$?
+[ "$got" = 1 ] && grep -q "another despatchd serves this database" "$work/log" && ok ||
+	no "a second despatchd: exit $got: $(cat "$work/log")"
+pkill -P "$holder" sleep 2>/dev/null; kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+# A lock held shared for an instant, as 'despatch status' does: waited out.
+flock -o -s "$db.despatchd.lock" sleep 0.5 &
+holder=$!
+for _ in $(seq 100); do flock -n -x "$db.despatchd.lock" true 2>/dev/null || break; sleep 0.01; done
+"$daemon" -c "$work/ok.conf" --once 2>"$work/log"
+got=$?
+[ "$got" = 0 ] && ok || no "despatchd gave up on a lock a status held for an instant: exit $got: $(cat "$work/log")"
+wait "$holder" 2>/dev/null
+
 # --once: a round that logged an error exits 1.  A mail the intake
 # cannot read into a game is quarantined: an error of the round.
 printf 'this is not a mail\n' >"$work/md/new/1700000001.M1P1.host"
