@@ -201,10 +201,17 @@ label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
 	/* The spots around, then the same a step further out, twice. */
 	for (ring = 1; ring <= 3; ring++) {
 		for (s = 0; s < sizeof(spots) / sizeof(spots[0]); s++) {
-			int clash = 0;
+			int clash;
 
 			bx = x - te.width / 2 + spots[s][0] * (te.width / 2 + 8) * ring;
 			by = y + spots[s][1] * (size + 4) * ring;
+			/* A spot that runs off the page is moved in: a long name
+			 * by the table's edge went half unread. */
+			if (bx + te.width > pg->w - 2)
+				bx = pg->w - 2 - te.width;
+			if (bx < 2)
+				bx = 2;
+			clash = 0;
 			for (i = 0; i < pg->nlab && !clash; i++)
 				clash = bx < pg->lab[i][2] &&
 				    bx + te.width > pg->lab[i][0] &&
@@ -219,6 +226,10 @@ label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
 		bx = x - te.width / 2;
 		by = y - size - 4;
 	}
+	if (bx + te.width > pg->w - 2)
+		bx = pg->w - 2 - te.width;
+	if (bx < 2)
+		bx = 2;
 	if (pg->nlab < MAX_LABELS) {
 		pg->lab[pg->nlab][0] = bx - 1;
 		pg->lab[pg->nlab][1] = by - size;

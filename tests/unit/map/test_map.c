@@ -601,6 +601,76 @@ smoke_greys_the_unit_that_fired(void **state)
 	battle_free(b);
 }
 
+/* The left and right of every label's pale ground in svg: *lo the
+ * least x, *hi the greatest; and the page's width. */
+static void
+label_span(const unsigned char *svg, size_t len, double *lo, double *hi,
+    double *width)
+{
+	static const char ground[] =
+	    "fill:rgb(100%,100%,95%);fill-opacity:0.7;\" d=\"M ";
+	const char *p = (const char *)svg, *end = p + len, *w;
+	int n = 0;
+
+	w = strstr(p, "viewBox=\"0 0 ");
+	assert_non_null(w);
+	*width = strtod(w + strlen("viewBox=\"0 0 "), NULL);
+	*lo = 1e9;
+	*hi = -1e9;
+	while ((p = strstr(p, ground)) != NULL && p < end) {
+		char *q;
+		double x0, x1;
+
+		p += strlen(ground);
+		x0 = strtod(p, &q);
+		(void)strtod(q, &q);            /* y0 */
+		assert_true(strncmp(q, " L ", 3) == 0);
+		x1 = strtod(q + 3, NULL);
+		*lo = x0 < *lo ? x0 : *lo;
+		*hi = x1 > *hi ? x1 : *hi;
+		n++;
+	}
+	assert_true(n > 0);
+}
+
+/* A unit with a long name by the table's left or right edge has its
+ * label moved in, whole on the page, not half cut off (the demo's end
+ * map lost the start of "Continental Light Dragoons (1st and 3rd)"). */
+static void
+a_long_name_by_the_edge_stays_on_the_page(void **state)
+{
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	unsigned char *svg = NULL;
+	size_t len = 0;
+	double lo, hi, width, dx;
+	int u = 0, s, side;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	for (side = 0; side < 2; side++) {
+		assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b,
+		    &e), 0);
+		snprintf(b->units[u].name, sizeof(b->units[u].name), "%s",
+		    "The Very Long Named Regiment of Light Dragoons (1st and 3rd)");
+		/* Its stands moved to 1" from the left edge, or the right. */
+		dx = (side == 0 ? FX(1) : b->width - FX(1)) -
+		    b->stands[b->units[u].first_stand].pos.x;
+		for (s = b->units[u].first_stand; s < b->units[u].first_stand +
+		    b->units[u].nstands; s++)
+			b->stands[s].pos.x += (fx)dx;
+		assert_int_equal(map_render(b, &o, 1, &svg, &len, &e), 0);
+		label_span(svg, len, &lo, &hi, &width);
+		free(svg);
+		svg = NULL;
+		assert_true(lo >= 0);
+		assert_true(hi <= width);
+		battle_free(b);
+		b = NULL;
+	}
+}
+
 /* The text map's rows are the table's depth over two inches a row at an
  * inch a column, rounded to the nearest: a 48 x 49 table is 25 rows, and
  * a unit near the top edge is on the map (mutation round, 40). */
@@ -648,6 +718,7 @@ main(void)
 		cmocka_unit_test(markers_show_stationary_and_out_of_command),
 		cmocka_unit_test(smoke_greys_the_unit_that_fired),
 		cmocka_unit_test(the_text_map_rounds_its_rows_and_keeps_the_top_edge),
+		cmocka_unit_test(a_long_name_by_the_edge_stays_on_the_page),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
