@@ -45,7 +45,11 @@
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
 #include "orders/orders.h"
+#include "bench_util.h"
 #include "gen_battle.h"
+
+/* The thread's CPU time in ms. */
+#define cpu_ms() (bench_clock_s(CLOCK_THREAD_CPUTIME_ID) * 1e3)
 
 #define MAX_SIZES  16
 #define MAX_PHASES 200
@@ -201,15 +205,6 @@ yard_rect_dist(const struct pt a[4], const struct pt b[4])
 }
 
 /* --- timing -------------------------------------------------------------- */
-
-static double
-cpu_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 /* One sweep: every pair of stands of opposing sides on the table, their
  * gap by the yardstick; ms, and the pairs and the least gap. */

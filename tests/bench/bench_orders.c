@@ -52,6 +52,14 @@
 #include "scenario/scenario.h"
 #include "store/store.h"
 
+#include "bench_util.h"
+
+#define die(...) bench_die("bench_orders", __VA_ARGS__)
+/* The thread's CPU time, beside the wall clock: what a run on a machine
+ * shared with other work can still be compared by. */
+#define cpu_s() bench_clock_s(CLOCK_THREAD_CPUTIME_ID)
+#define now_s() bench_clock_s(CLOCK_MONOTONIC)
+
 #ifndef DESPATCH_SOURCE_DIR
 #define DESPATCH_SOURCE_DIR "."
 #endif
@@ -67,39 +75,6 @@
 #define LINE_FLAGS         (PCRE2_CASELESS | PCRE2_UTF)
 
 static int maxpool = 40000;   /* distinct mails of the check (--pool) */
-
-static void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bench_orders: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The thread's CPU time: beside the wall clock, what a run on a machine
- * shared with other work can still be compared by. */
-static double
-cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* --- a reproducible generator ------------------------------------------ */
 

@@ -45,6 +45,10 @@
 #include "referee/internal.h"
 #include "store/store.h"
 
+#include "bench_util.h"
+
+#define die(...) bench_die("bench_server", __VA_ARGS__)
+
 #ifndef DESPATCH_SOURCE_DIR
 #define DESPATCH_SOURCE_DIR "."
 #endif
@@ -63,28 +67,6 @@
 
 static char dir[256];
 static char keypath[300];
-
-static void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bench_server: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static double
-clock_s(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -141,7 +123,7 @@ static void
 run(char *const argv[], const char *in, double *wall, double *cpu)
 {
 	struct rusage ru;
-	double t0 = clock_s(CLOCK_MONOTONIC);
+	double t0 = bench_clock_s(CLOCK_MONOTONIC);
 	int status = 0;
 	pid_t pid = fork();
 
@@ -161,7 +143,7 @@ run(char *const argv[], const char *in, double *wall, double *cpu)
 	}
 	if (wait4(pid, &status, 0, &ru) != pid)
 		die("wait4: %s", strerror(errno));
-	*wall = clock_s(CLOCK_MONOTONIC) - t0;
+	*wall = bench_clock_s(CLOCK_MONOTONIC) - t0;
 	*cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
 	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
@@ -269,10 +251,10 @@ bench_tick(const char *base, int runs, struct tick_figures *f)
 		o.key_path = keypath;
 		if (referee_open(copy, 0, &o, &r, &e) != 0)
 			die("opening %s: %s", copy, e.msg);
-		t0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+		t0 = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID);
 		if (referee_tick(r, &res, &e) != 0)
 			die("referee_tick: %s", e.msg);
-		cc[i] = clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		cc[i] = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
 		f->played = res.played;
 		f->reminders = res.reminders;
 		referee_free(r);
@@ -433,11 +415,11 @@ main(int argc, char **argv)
 	printf("bench_server: asserts %s; databases in %s\n", BENCH_ASSERTS, dir);
 	snprintf(small, sizeof(small), "%s/tick-%d.db", dir, due);
 	snprintf(big, sizeof(big), "%s/tick-%d.db", dir, games);
-	t0 = clock_s(CLOCK_MONOTONIC);
+	t0 = bench_clock_s(CLOCK_MONOTONIC);
 	make_db(small, scen, due, due);
 	make_db(big, scen, games, due);
 	printf("  made the databases (%d and %d games) in %.1f s\n", due, games,
-	    clock_s(CLOCK_MONOTONIC) - t0);
+	    bench_clock_s(CLOCK_MONOTONIC) - t0);
 	bench_tick(small, runs, &ts);
 	bench_tick(big, runs, &tb);
 	bench_submit(scen, runs, &sf);

@@ -1,19 +1,50 @@
 /*
- * bench_util.h - what the benchmarks share: the campaign's Cowpens
- * scenario made as long as asked.
+ * bench_util.h - what the benchmarks share: a clock read in seconds, the
+ * way out on a failure, and the campaign's Cowpens scenario made as long
+ * as asked.
  */
 #ifndef DESPATCH_BENCH_UTIL_H
 #define DESPATCH_BENCH_UTIL_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "scenario/scenario.h"
 
+/* Clock id (CLOCK_MONOTONIC for the wall, CLOCK_THREAD_CPUTIME_ID for
+ * the thread's CPU) in seconds. */
+static inline double
+bench_clock_s(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* "WHO: what went wrong" on stderr, and exit 1. */
+static inline void bench_die(const char *who, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+static inline void
+bench_die(const char *who, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", who);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
 /* Writes camp/cowpens.scenario, with `turns` turns, to dir/cowpens.scenario
  * (its path into path); 0, or -1 with a message on stderr. */
-static int
+static inline int
 bench_cowpens(const char *camp, const char *dir, int turns, char *path,
     size_t size)
 {
