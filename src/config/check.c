@@ -12,7 +12,7 @@
  */
 #include "config/config.h"
 
-#include <curl/curl.h>
+#include "mail/curl_lazy.h"
 
 #include <errno.h>
 #include <grp.h>
@@ -114,27 +114,33 @@ secret(struct check *k, const char *sect, const char *file)
 static void
 smtp_url(struct check *k, const char *url)
 {
-	CURLU *u = curl_url();
+	char why[400];
+	const struct mail_curl *c = mail_curl(why, sizeof(why));
+	CURLU *u;
 	char *scheme = NULL, *host = NULL;
 	CURLUcode rc;
 
-	if (u == NULL) {
+	if (c == NULL) {
+		problem(k, "[smtp] url: %s", why);
+		return;
+	}
+	if ((u = c->url()) == NULL) {
 		problem(k, "[smtp] url: out of memory");
 		return;
 	}
-	rc = curl_url_set(u, CURLUPART_URL, url, 0);
+	rc = c->url_set(u, CURLUPART_URL, url, 0);
 	if (rc != CURLUE_OK)
 		problem(k, "[smtp] url %s: %s; write it smtps://host[:port] or "
-		    "smtp://host[:port]", url, curl_url_strerror(rc));
-	else if (curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
+		    "smtp://host[:port]", url, c->url_strerror(rc));
+	else if (c->url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
 	    (strcasecmp(scheme, "smtp") != 0 && strcasecmp(scheme, "smtps") != 0))
 		problem(k, "[smtp] url %s: it must start smtp:// or smtps://", url);
-	else if (curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
+	else if (c->url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
 	    host[0] == '\0')
 		problem(k, "[smtp] url %s: no host name", url);
-	curl_free(scheme);
-	curl_free(host);
-	curl_url_cleanup(u);
+	c->free(scheme);
+	c->free(host);
+	c->url_cleanup(u);
 }
 
 static void

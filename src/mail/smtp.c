@@ -10,8 +10,7 @@
  * TLS or login failure) a passing one, tried again later.
  */
 #include "mail/mail.h"
-
-#include <curl/curl.h>
+#include "mail/curl_lazy.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -51,14 +50,18 @@ addr_spec(const char *from, char *out, size_t size)
 void *
 mail_smtp_session_new(void)
 {
-	return curl_easy_init();
+	const struct mail_curl *k = mail_curl(NULL, 0);
+
+	return k != NULL ? k->easy_init() : NULL;
 }
 
 void
 mail_smtp_session_free(void *session)
 {
-	if (session != NULL)
-		curl_easy_cleanup(session);
+	const struct mail_curl *k;
+
+	if (session != NULL && (k = mail_curl(NULL, 0)) != NULL)
+		k->easy_cleanup(session);
 }
 
 int
@@ -72,7 +75,8 @@ int
 mail_smtp_send_on(void *session, const struct mail_smtp *s, const char *from,
     const char *to, const char *raw, size_t len, char *why, size_t whysize)
 {
-	CURL *c = session != NULL ? session : curl_easy_init();
+	const struct mail_curl *k = mail_curl(why, whysize);
+	CURL *c;
 	struct curl_slist *rcpt = NULL;
 	struct upload u = { raw, len };
 	char url[700], mfrom[300], rto[300], errbuf[CURL_ERROR_SIZE] = "";
@@ -80,7 +84,9 @@ mail_smtp_send_on(void *session, const struct mail_smtp *s, const char *from,
 	CURLcode rc;
 	int result;
 
-	if (c == NULL) {
+	if (k == NULL)
+		return MAIL_SMTP_RETRY;   /* why says which library, and why */
+	if ((c = session != NULL ? session : k->easy_init()) == NULL) {
 		snprintf(why, whysize, "curl could not start");
 		return MAIL_SMTP_RETRY;
 	}
@@ -89,50 +95,50 @@ mail_smtp_send_on(void *session, const struct mail_smtp *s, const char *from,
 	    "localhost");
 	addr_spec(from, mfrom, sizeof(mfrom));
 	snprintf(rto, sizeof(rto), "<%s>", to);
-	rcpt = curl_slist_append(NULL, rto);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_MAIL_FROM, mfrom);
-	curl_easy_setopt(c, CURLOPT_MAIL_RCPT, rcpt);
-	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-	curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
-	curl_easy_setopt(c, CURLOPT_READDATA, &u);
-	curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, 120L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	rcpt = k->slist_append(NULL, rto);
+	k->easy_setopt(c, CURLOPT_URL, url);
+	k->easy_setopt(c, CURLOPT_MAIL_FROM, mfrom);
+	k->easy_setopt(c, CURLOPT_MAIL_RCPT, rcpt);
+	k->easy_setopt(c, CURLOPT_UPLOAD, 1L);
+	k->easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
+	k->easy_setopt(c, CURLOPT_READDATA, &u);
+	k->easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
+	k->easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+	k->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
+	k->easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+	k->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	/* STARTTLS when the server offers it; smtps:// is TLS throughout.
 	 * Certificates are always verified. */
-	curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+	k->easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
 	if (s->ca_file[0] != '\0') {
 		/* The named CAs instead of the system's, as for IMAP: and
 		 * libcurl then need not load and keep the system's store. */
-		curl_easy_setopt(c, CURLOPT_CAINFO, s->ca_file);
-		curl_easy_setopt(c, CURLOPT_CAPATH, NULL);
+		k->easy_setopt(c, CURLOPT_CAINFO, s->ca_file);
+		k->easy_setopt(c, CURLOPT_CAPATH, NULL);
 	}
 	if (s->user[0] != '\0') {
-		curl_easy_setopt(c, CURLOPT_USERNAME, s->user);
-		curl_easy_setopt(c, CURLOPT_PASSWORD, s->password);
+		k->easy_setopt(c, CURLOPT_USERNAME, s->user);
+		k->easy_setopt(c, CURLOPT_PASSWORD, s->password);
 	}
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	rc = k->easy_perform(c);
+	k->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 	if (rc == CURLE_OK) {
 		snprintf(why, whysize, "sent (%ld)", code);
 		result = MAIL_SMTP_SENT;
 	} else if (code >= 500 && code < 600 && rc != CURLE_LOGIN_DENIED) {
 		snprintf(why, whysize, "refused by the server (%ld): %s", code,
-		    errbuf[0] ? errbuf : curl_easy_strerror(rc));
+		    errbuf[0] ? errbuf : k->easy_strerror(rc));
 		result = MAIL_SMTP_FAILED;
 	} else {
-		snprintf(why, whysize, "%s%s%s", curl_easy_strerror(rc),
+		snprintf(why, whysize, "%s%s%s", k->easy_strerror(rc),
 		    errbuf[0] ? ": " : "", errbuf);
 		result = MAIL_SMTP_RETRY;
 	}
-	curl_slist_free_all(rcpt);
+	k->slist_free_all(rcpt);
 	/* A session keeps its connection for the next mail. */
 	if (session == NULL)
-		curl_easy_cleanup(c);
+		k->easy_cleanup(c);
 	else
-		curl_easy_setopt(c, CURLOPT_MAIL_RCPT, NULL);
+		k->easy_setopt(c, CURLOPT_MAIL_RCPT, NULL);
 	return result;
 }
