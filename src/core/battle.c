@@ -3,9 +3,14 @@
  */
 #include "core/battle.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* b->near files units in a grid by their index. */
+_Static_assert(GRID_MAX_ITEMS >= BATTLE_MAX_UNITS,
+    "the unit grid has room for every unit");
 
 struct battle *
 battle_new(void)
@@ -314,6 +319,47 @@ unit_box(const struct battle *b, int u, const unsigned char *seen,
 	return n > 0;
 }
 
+/* 1 if b->near may be used: built for the battle's units, and
+ * geom_reference off. */
+static int
+near_ok(const struct battle *b)
+{
+	return b->near.built && b->near.nunits == b->nunits &&
+	    !geom_reference_on();
+}
+
+/* unit_box of all u's stands, from b->near when it is built: the same
+ * numbers, without walking the stands on every test (issue 24: the
+ * blocking test of a move asks it of the mover and of every unit near
+ * it, a quarter inch at a time). */
+static int
+unit_box_all(const struct battle *b, int u, int64_t box[4], fx *reach)
+{
+	fx nb[4];
+	int i, n;
+
+	if (!near_ok(b))
+		return unit_box(b, u, NULL, box, reach);
+	n = grid_get(&b->near.grid, u, nb);
+	for (i = 0; n && i < 4; i++)
+		box[i] = nb[i];
+	*reach = n ? b->near.reach[u] : 0;
+#ifndef NDEBUG
+	{
+		/* What battle_unit_moved missed would change a result:
+		 * every box used is checked against the stands. */
+		int64_t fb[4];
+		fx fr;
+		int fn = unit_box(b, u, NULL, fb, &fr);
+
+		assert(fn == n);
+		assert(!n || (fb[0] == box[0] && fb[1] == box[1] &&
+		    fb[2] == box[2] && fb[3] == box[3] && fr == *reach));
+	}
+#endif
+	return n;
+}
+
 /* 1 if every gap between a stand of u and a stand of v (of those seen
  * marks) is certainly more than limit, by the units' boxes (issue 24);
  * 0 if one may not be, and always with geom_reference on. */
@@ -324,8 +370,9 @@ units_apart(const struct battle *b, int u, int v, const unsigned char *seen,
 	int64_t bu[4], bv[4], gx, gy;
 	fx ru, rv;
 
-	if (geom_reference_on() || !unit_box(b, u, NULL, bu, &ru) ||
-	    !unit_box(b, v, seen, bv, &rv))
+	if (geom_reference_on() || !unit_box_all(b, u, bu, &ru) ||
+	    !(seen == NULL ? unit_box_all(b, v, bv, &rv) :
+	    unit_box(b, v, seen, bv, &rv)))
 		return 0;
 	gx = bv[0] > bu[2] ? bv[0] - bu[2] : bu[0] > bv[2] ? bu[0] - bv[2] : 0;
 	gy = bv[1] > bu[3] ? bv[1] - bu[3] : bu[1] > bv[3] ? bu[1] - bv[3] : 0;
@@ -377,6 +424,97 @@ fx
 battle_unit_gap(const struct battle *b, int u, int v)
 {
 	return battle_unit_gap_seen(b, u, v, NULL);
+}
+
+/* Files unit u in b->near as its stands are now. */
+static void
+near_file(struct battle *b, int u)
+{
+	int64_t box[4];
+	fx fb[4], r;
+	int i;
+
+	if (!unit_box(b, u, NULL, box, &r)) {
+		grid_remove(&b->near.grid, u);
+		return;
+	}
+	for (i = 0; i < 4; i++)
+		fb[i] = (fx)box[i];
+	grid_put(&b->near.grid, u, fb);
+	b->near.reach[u] = r;
+	/* Only ever larger: battle_units_near widens its search by it. */
+	if (r > b->near.reach_max)
+		b->near.reach_max = r;
+}
+
+void
+battle_units_index(struct battle *b)
+{
+	int u;
+
+	b->near.built = 0;
+	/* Cells about a unit's frontage wide: a blocking test's search,
+	 * a few inches about the mover, covers a few of them. */
+	if (grid_init(&b->near.grid, b->width, b->depth, FX(8), b->nunits) != 0)
+		return;
+	b->near.reach_max = 0;
+	for (u = 0; u < b->nunits; u++)
+		near_file(b, u);
+	b->near.nunits = b->nunits;
+	b->near.built = 1;
+}
+
+void
+battle_unit_moved(struct battle *b, int u)
+{
+	if (b->near.built && b->near.nunits == b->nunits && u >= 0 &&
+	    u < b->nunits)
+		near_file(b, u);
+}
+
+void
+battle_units_unindex(struct battle *b)
+{
+	b->near.built = 0;
+}
+
+int
+battle_units_near(const struct battle *b, int u, fx limit, int *out)
+{
+	fx box[4], q[4];
+	int64_t e;
+	int i, n, k = 0;
+
+	if (!near_ok(b))
+		return -1;
+#ifndef NDEBUG
+	/* A unit whose move battle_unit_moved missed would be passed over
+	 * here unseen: debug builds check every unit's box on every search
+	 * (as slow as walking every unit, which is what this saves). */
+	for (i = 0; i < b->nunits; i++) {
+		int64_t fb[4];
+		fx fr;
+
+		(void)unit_box_all(b, i, fb, &fr);
+	}
+#endif
+	if (!grid_get(&b->near.grid, u, box))
+		return 0;      /* u has no stand on the table: no gap */
+	/* As units_apart: a unit whose box is further than this along x or
+	 * y from u's is certainly more than limit from it. */
+	e = (int64_t)(limit < 0 ? 0 : limit) + b->near.reach[u] +
+	    b->near.reach_max + 2;
+	for (i = 0; i < 4; i++) {
+		int64_t v = (int64_t)box[i] + (i < 2 ? -e : e);
+
+		q[i] = v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX :
+		    (fx)v;
+	}
+	n = grid_query(&b->near.grid, q, out);
+	for (i = 0; i < n; i++)
+		if (out[i] != u)
+			out[k++] = out[i];
+	return k;
 }
 
 int

@@ -16,13 +16,16 @@
  * store: those count what a battle holds (nstands, ...), never what it
  * could, and the store keeps rows, not this struct, so raising one
  * changes no result and no archive.  A bigger struct costs memory only
- * (206,944 bytes before issue 24, 318,816 after; battles are copied whole
- * by verify and preview, and one is held per game being played).
+ * (206,944 bytes before issue 24, 322,912 with its larger capacities and
+ * the terrain boxes, 355,728 with the unit index, b->near; battles are
+ * copied whole by verify and preview, and one is held per game being
+ * played).
  */
 #ifndef DESPATCH_CORE_BATTLE_H
 #define DESPATCH_CORE_BATTLE_H
 
 #include "core/geom.h"
+#include "core/grid.h"
 
 #define BATTLE_MAX_SIDES      4
 #define BATTLE_MAX_BRIGADES   128
@@ -290,6 +293,20 @@ struct battle {
 		int built, nterrain, npoints;
 		fx box[BATTLE_MAX_TERRAIN][4];   /* x0, y0, x1, y1 */
 	} ground;
+	/* Not state either: the box of each unit's stands on the table
+	 * (their positions) and the largest reach of them, filed in a grid,
+	 * for the unit gap tests and the searches of what is near a unit to
+	 * pass over far units (issue 24).  battle_units_index builds it at
+	 * the start of a step, battle_unit_moved keeps it true through the
+	 * step, battle_units_unindex ends it; it is used only while built
+	 * for as many units as the battle has, and never with
+	 * geom_reference.  Nothing signs, stores or compares it. */
+	struct {
+		int built, nunits;
+		fx reach_max;    /* no less than any unit's reach since built */
+		fx reach[BATTLE_MAX_UNITS];
+		struct grid grid;              /* each unit's box, by unit */
+	} near;
 	/* The ruleset's own state for the whole battle, laid out as it
 	 * pleases (an optional rule's pieces): all zero until its
 	 * scenario lines or prepare set it.  What a step changes of it is
@@ -373,6 +390,27 @@ int battle_ground_indexed(const struct battle *b);
  * built and not geom_reference); 1 if it may. */
 int battle_ground_meets(const struct battle *b, int i, struct pt lo,
     struct pt hi);
+
+/* Builds b->near, each unit's box in a grid, which battle_unit_gap_below
+ * (and so the other unit gaps) and battle_units_near then use to pass
+ * over far units (the answers are the same).  A ruleset calls it at the
+ * start of a step, and then battle_unit_moved(b, u) after every change
+ * to unit u's stands until battle_units_unindex(b), which it must call
+ * before it returns: the index is never carried to code that does not
+ * keep it.  Debug builds check every box they use against the stands. */
+void battle_units_index(struct battle *b);
+/* After a change to unit u's stands: where they are, which are on the
+ * table, their formation or size.  A no-op when b->near is not built. */
+void battle_unit_moved(struct battle *b, int u);
+void battle_units_unindex(struct battle *b);
+/* The units other than u that may have a stand within limit (edge to
+ * edge, as battle_unit_gap) of a stand of u, any side, in ascending
+ * order, into out (room for BATTLE_MAX_UNITS); how many.  Every unit
+ * whose gap to u is limit or less is listed, so a search for those
+ * walks the list instead of every unit, in the same order.  -1 when
+ * b->near is not built (or geom_reference is on): the caller must walk
+ * every unit. */
+int battle_units_near(const struct battle *b, int u, fx limit, int *out);
 
 /* How far the corners of stand's ground (battle_stand_rect) may lie
  * from its position, rounding included. */

@@ -11,9 +11,12 @@
  * events out.  No clock, no I/O, integers only, every loop in a fixed
  * order (order lines, then scenario order).
  *
- * Workload: a phase activates a few dozen units; a move is stepped every
- * quarter inch against every enemy base, well under a million integer
- * operations.
+ * Workload: a phase activates a few dozen units (a few hundred in issue
+ * 24's largest benchmark battles); a move is stepped every quarter inch,
+ * each step tested against the bases of the units near the mover, which
+ * the battle's unit index (battle_units_index) finds without walking
+ * every unit: every change to a unit's stands here tells it
+ * (battle_unit_moved).
  */
 #include "rules/bb7_int.h"
 
@@ -134,6 +137,7 @@ translate(struct battle *b, int u, fx dx, fx dy)
 		b->stands[s].pos.x += dx;
 		b->stands[s].pos.y += dy;
 	}
+	battle_unit_moved(b, u);
 }
 
 /* 1 if unit u, where it stands, is off the table, within stop-short of an
@@ -143,11 +147,11 @@ blocked(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
 	fx stop_short = P(c, "stop-short");
-	int v, s;
+	int near[BATTLE_MAX_UNITS];
+	int v, s, i, n;
 
 	FOR_STANDS(b, u, s) {
 		struct pt r[4];
-		int i;
 
 		if (!alive(b, s))
 			continue;
@@ -159,7 +163,13 @@ blocked(struct ctx *c, int u)
 				return 1;
 			}
 	}
-	for (v = 0; v < b->nunits; v++) {
+	/* The units that may be within the larger of the two limits, in
+	 * scenario order, or every unit (issue 24: the first that blocks is
+	 * the same either way). */
+	n = battle_units_near(b, u, stop_short - 1 > 0 ? stop_short - 1 : 0,
+	    near);
+	for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
+		v = n >= 0 ? near[i] : i;
 		if (v == u || battle_unit_alive(b, v) == 0)
 			continue;
 		/* Only whether the gap is under the limit matters, and
@@ -213,20 +223,25 @@ b7_turn_in_place(struct battle *b, int u, int to)
 		    geom_turn(b->stands[s].facing, to));
 		b->stands[s].facing = geom_norm(to);
 	}
+	battle_unit_moved(b, u);
 }
 
 
 /* --- movement ---------------------------------------------------------- */
 
-int
-b7_nearest_enemy(const struct battle *b, int u)
+/* The nearest enemy of u among the n units of list (every unit when
+ * list is NULL), ties to the first; its gap into *gap. */
+static int
+nearest_enemy_of(const struct battle *b, int u, const int *list, int n,
+    fx *gap)
 {
 	fx best = -1;
-	int v, who = -1;
+	int i, v, who = -1;
 
-	for (v = 0; v < b->nunits; v++) {
+	for (i = 0; i < n; i++) {
 		fx g;
 
+		v = list != NULL ? list[i] : i;
 		if (b->units[v].side == b->units[u].side ||
 		    battle_unit_alive(b, v) == 0)
 			continue;
@@ -236,7 +251,29 @@ b7_nearest_enemy(const struct battle *b, int u)
 			who = v;
 		}
 	}
+	*gap = best;
 	return who;
+}
+
+int
+b7_nearest_enemy(const struct battle *b, int u)
+{
+	int near[BATTLE_MAX_UNITS];
+	fx r, gap;
+	int n, who;
+
+	/* Search ever wider about u (issue 24): once the nearest of the
+	 * units that may be within r is within r, every unit as near is
+	 * among them, so it is the nearest of all, ties to the first as
+	 * when every unit is walked.  Past the table's size, walk them all. */
+	for (r = FX(12); r / 2 <= b->width + b->depth; r *= 2) {
+		if ((n = battle_units_near(b, u, r, near)) < 0)
+			break;
+		who = nearest_enemy_of(b, u, near, n, &gap);
+		if (who >= 0 && gap <= r)
+			return who;
+	}
+	return nearest_enemy_of(b, u, NULL, b->nunits, &gap);
 }
 
 /* What one move takes a unit, without dice (a rout, a push back). */
@@ -549,6 +586,7 @@ lay_out(struct battle *b, int u, struct pt cen, int column)
 		}
 		i++;
 	}
+	battle_unit_moved(b, u);
 }
 
 void
@@ -571,6 +609,7 @@ b7_form_action(struct ctx *c, int u, enum formation f)
 	    (size_t)un->nstands * sizeof(save[0]));
 	FOR_STANDS(b, u, s)
 		b->stands[s].form = f;
+	battle_unit_moved(b, u);       /* a column's bases reach further */
 	/* Infantry and cavalry change their frontage: into a column one
 	 * base behind another, out of it side by side again. */
 	if (un->kind != KIND_ARTILLERY && (f == FORM_ROAD) != (was == FORM_ROAD)) {
@@ -578,6 +617,7 @@ b7_form_action(struct ctx *c, int u, enum formation f)
 		if (blocked(c, u)) {
 			memcpy(&b->stands[un->first_stand], save,
 			    (size_t)un->nstands * sizeof(save[0]));
+			battle_unit_moved(b, u);
 			free(save);
 			b7_ev(c, EV_ORDER_REFUSED, u, -1, 0,
 			    B7_M_NO_ROOM_TO_FORM, un->name);
@@ -931,6 +971,7 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->ev = evs;
 	c->step = step;
 	battle_ground_index(b);
+	battle_units_index(b);
 	c->turn = battle_step_turn(b, step);
 	c->side = battle_step_side(b, step);
 	for (i = 0; i < BATTLE_MAX_UNITS; i++)
@@ -992,6 +1033,8 @@ bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	}
 	rc = 0;
 out:
+	/* Nothing after the step keeps the index true. */
+	battle_units_unindex(b);
 	free(c);
 	return rc;
 }

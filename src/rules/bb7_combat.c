@@ -19,6 +19,7 @@ remove_unit(struct ctx *c, int u, const char *why)
 
 	FOR_STANDS(b, u, s)
 		b->stands[s].flags |= ST_GONE;
+	battle_unit_moved(b, u);
 	b7_ev(c, EV_ELIMINATED, u, -1, 0, B7_M_REMOVED,
 	    b->units[u].name, why);
 }
@@ -61,8 +62,10 @@ apply_hits(struct ctx *c, int t, int n)
 		b->stands[last].sp--;
 		b7_ev(c, EV_LOSS, t, -1, 1, B7_M_LOSES_FIGURE, un->name,
 		    size - 1);
-		if (b->stands[last].sp == 0)
+		if (b->stands[last].sp == 0) {
 			b->stands[last].flags |= ST_GONE;
+			battle_unit_moved(b, t);
+		}
 		/* The text: a DP if the d6 is greater than the size divided
 		 * by 6, compared exactly. */
 		r = b7_roll(c, 6, t, B7_R_KILL_DISRUPTION_POINT, un->name, size,
@@ -435,8 +438,10 @@ melee_kills(struct ctx *c, int t, int n)
 			if (alive(b, s) && b->stands[s].sp > 0)
 				last = s;
 		b->stands[last].sp--;
-		if (b->stands[last].sp == 0)
+		if (b->stands[last].sp == 0) {
 			b->stands[last].flags |= ST_GONE;
+			battle_unit_moved(b, t);
+		}
 	}
 	if (n > 0)
 		b7_ev(c, EV_LOSS, t, -1, n, B7_M_LOSES_MELEE_LEFT,
