@@ -261,6 +261,11 @@ struct size_result {
 };
 
 /* Plays one size; prints its lines; 0, or -1 if it could not run. */
+/* --phase P --repeat R: phase P is played R times more after the run,
+ * each time from the table as it stood before it, so a profiler sees
+ * that phase alone; 0: none. */
+static int only_phase, only_repeat = 100;
+
 static int
 run_size(const char *rules, int stands, int phases, uint64_t seed,
     struct size_result *out)
@@ -268,7 +273,7 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 	struct gen_spec g = { rules, stands, seed, phases / 2 + 1 };
 	const struct ruleset *rs = ruleset_find(rules);
 	struct orders_parser *op = NULL;
-	struct battle *b = NULL;
+	struct battle *b = NULL, *keep = NULL;
 	struct order_set *sets = NULL;
 	struct err e;
 	double ms[MAX_PHASES], sorted[MAX_PHASES], total = 0, sw, med;
@@ -309,6 +314,25 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 			goto out;
 		}
 		bad += bad1;
+		if (step == only_phase) {
+			int k;
+
+			if ((keep = battle_new()) == NULL)
+				goto out;
+			memcpy(keep, b, sizeof(*b));
+			for (k = 0; k < only_repeat; k++) {
+				events_init(&ev);
+				gen_battle_dice(&g, step, &ld);
+				dice_init(&d, ledger_dice_next, &ld, &ev);
+				if (rs->adjudicate(b, step, sets, nsets, &d, &ev,
+				    &e) != 0) {
+					events_free(&ev);
+					goto out;
+				}
+				events_free(&ev);
+				memcpy(b, keep, sizeof(*b));
+			}
+		}
 		events_init(&ev);
 		gen_battle_dice(&g, step, &ld);
 		dice_init(&d, ledger_dice_next, &ld, &ev);
@@ -357,6 +381,7 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 out:
 	free(sets);
 	orders_parser_free(op);
+	battle_free(keep);
 	battle_free(b);
 	return rc;
 }
@@ -433,6 +458,14 @@ main(int argc, char **argv)
 		} else if (strcmp(argv[i], "--phases") == 0 && i + 1 < argc) {
 			phases = atoi(argv[++i]);
 			if (phases < 1 || phases > MAX_PHASES)
+				usage();
+		} else if (strcmp(argv[i], "--phase") == 0 && i + 1 < argc) {
+			only_phase = atoi(argv[++i]);
+			if (only_phase < 1 || only_phase > MAX_PHASES)
+				usage();
+		} else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+			only_repeat = atoi(argv[++i]);
+			if (only_repeat < 1)
 				usage();
 		} else if (strcmp(argv[i], "--scenario") == 0) {
 			show = 1;
