@@ -7,6 +7,7 @@
  *
  *   bench_adjudicate [--rules vnb-wing|bb7] [--sizes 100,200,...]
  *                    [--phases N] [--seed S] [--scenario]
+ *                    [--phase P [--repeat R]]
  *
  * For each ruleset (both by default) and each size (100, 200, 400, 800
  * and 1,600 stands by default) it generates a battle (gen_battle.h: two
@@ -21,14 +22,19 @@
  * does not get faster when the engine's geometry does.
  *
  * It prints ms a phase (the mean), the median and the slowest phase
- * with its events, the ratio of a phase to the sweep, each phase's time
- * and events, and for each ruleset the growth exponent of ms a phase
+ * with its events, the ratio of a phase to the sweep, each phase's time,
+ * events and stand-inches walked (the work of its moves, see
+ * stand_inches), and for each ruleset the growth exponent of ms a phase
  * from 200 to 1,600 stands (log of the ratio over log 8; between the
  * smallest and largest sizes run when those two are not both there).
  * --scenario prints the generated scenario text of the first ruleset and
  * size asked for, and plays nothing.
  * Issue 24's targets: a phase at 400 stands under 10 ms and under 0.25x
- * the sweep, growth at most n^1.3, no phase over 3x the median.
+ * the sweep, growth at most n^1.3, no phase over 3x the median, or the
+ * event counts show why: a phase over it is set beside its work, its ms
+ * a stand-inch walked against the median phase's.
+ * --phase P [--repeat R] plays phase P R more times (100 unless told)
+ * before it is timed, each from the table as it stood, for a profiler.
  */
 #include <sodium.h>
 
@@ -247,6 +253,43 @@ sweep(const struct battle *b, long *pairs, fx *least)
 	return t1 - t0;
 }
 
+/* --- the work a phase did ------------------------------------------------ */
+
+/*
+ * The events a phase writes are no measure of its work: a phase in which
+ * every unit walks its full move writes one event a unit, as does one in
+ * which it steps a quarter inch to contact, yet the rules judge the
+ * ground, the gaps to the enemy and to friends at every quarter inch of
+ * the way, for every stand.  So each phase also counts the stand-inches
+ * walked: over every stand on the table both before and after it, how
+ * far its centre is from where it was.  It is read from the table before
+ * and after the phase, outside the clock; nothing in the rules counts it.
+ */
+static void
+stand_positions(const struct battle *b, struct pt *at, unsigned char *on)
+{
+	int s;
+
+	for (s = 0; s < b->nstands; s++) {
+		at[s] = b->stands[s].pos;
+		on[s] = !(b->stands[s].flags & ST_GONE);
+	}
+}
+
+static double
+stand_inches(const struct battle *b, const struct pt *at,
+    const unsigned char *on)
+{
+	double sum = 0;
+	int s;
+
+	for (s = 0; s < b->nstands; s++)
+		if (on[s] && !(b->stands[s].flags & ST_GONE))
+			sum += hypot((double)b->stands[s].pos.x - at[s].x,
+			    (double)b->stands[s].pos.y - at[s].y) / 100.0;
+	return sum;
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -277,6 +320,9 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 	struct order_set *sets = NULL;
 	struct err e;
 	double ms[MAX_PHASES], sorted[MAX_PHASES], total = 0, sw, med;
+	double walked[MAX_PHASES], wmed;
+	struct pt at[BATTLE_MAX_STANDS];
+	unsigned char on[BATTLE_MAX_STANDS];
 	int evn[MAX_PHASES], step, played = 0, nsets, bad = 0, slow = 0;
 	int rc = -1, s, alive = 0;
 	long pairs = 0, rolls = 0;
@@ -336,6 +382,7 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 		events_init(&ev);
 		gen_battle_dice(&g, step, &ld);
 		dice_init(&d, ledger_dice_next, &ld, &ev);
+		stand_positions(b, at, on);
 		t0 = cpu_ms();
 		if (rs->adjudicate(b, step, sets, nsets, &d, &ev, &e) != 0) {
 			events_free(&ev);
@@ -346,6 +393,7 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 		t1 = cpu_ms();
 		ms[played] = t1 - t0;
 		evn[played] = ev.n;
+		walked[played] = stand_inches(b, at, on);
 		rolls += d.rolls;
 		total += ms[played];
 		played++;
@@ -365,15 +413,36 @@ run_size(const char *rules, int stands, int phases, uint64_t seed,
 	printf("%6d %5d %10.2f %9.2f %9.2f %4d %7d %10.2f %8.2fx\n", stands,
 	    b->nunits, total / played, med, ms[slow], slow + 1, evn[slow], sw,
 	    sw > 0 ? (total / played) / sw : 0.0);
-	printf("       phases (ms/events):");
+	printf("       phases (ms/events/stand-inches walked):");
 	for (step = 0; step < played; step++)
-		printf(" %d:%.1f/%d", step + 1, ms[step], evn[step]);
+		printf(" %d:%.1f/%d/%.0f", step + 1, ms[step], evn[step],
+		    walked[step]);
 	printf("\n       %ld opposing pairs, least gap %.2f\"; %ld dice; %d of "
 	    "%d stands left\n", pairs, least / 100.0, rolls, alive, b->nstands);
 	if (bad)
 		printf("       (%d generated order lines did not read)\n", bad);
-	if (ms[slow] > 3 * med)
-		printf("       phase %d is over 3x the median\n", slow + 1);
+	if (ms[slow] > 3 * med) {
+		/* Set beside the work: the slowest phase's ms a stand-inch
+		 * walked against the median phase's (median ms over median
+		 * stand-inches), so that a phase which is slow because its
+		 * stands walked further says so. */
+		memcpy(sorted, walked, (size_t)played * sizeof(walked[0]));
+		qsort(sorted, (size_t)played, sizeof(sorted[0]), cmp_double);
+		wmed = played % 2 ? sorted[played / 2] :
+		    (sorted[played / 2 - 1] + sorted[played / 2]) / 2;
+		printf("       phase %d is over 3x the median (%.2f ms, median "
+		    "%.2f)", slow + 1, ms[slow], med);
+		if (walked[slow] >= 1 && wmed >= 1) {
+			double per = ms[slow] / walked[slow], mper = med / wmed;
+
+			printf(";\n       it walked %.0f stand-inches (median %.0f): "
+			    "%.4f ms a stand-inch, %.2fx the median's %.4f%s\n",
+			    walked[slow], wmed, per, per / mper, mper,
+			    per > 3 * mper ? ", over 3x too" : "");
+		} else
+			printf(" and walked %.0f stand-inches (median %.0f)\n",
+			    walked[slow], wmed);
+	}
 	fflush(stdout);
 	out->ran = 1;
 	out->mean = total / played;
@@ -425,7 +494,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench_adjudicate [--rules vnb-wing|bb7] "
-	    "[--sizes 100,200,...] [--phases N] [--seed S] [--scenario]\n");
+	    "[--sizes 100,200,...] [--phases N] [--seed S] [--scenario]\n"
+	    "                        [--phase P [--repeat R]]\n");
 	exit(2);
 }
 
