@@ -98,20 +98,73 @@ gap_within(struct ctx *c, int u, int only, struct gap_memo *m, fx need)
 	return m->g;
 }
 
-/* 1 if an active stand of unit u overlaps (more than touches) a stand of
- * another unit of its side. */
-static int
-unit_on_friend(const struct battle *b, int u)
+/*
+ * The friends a moving unit might stand on (issue 24).  Whether it
+ * stands on one is asked at every quarter inch of a move, and that went
+ * over every stand on the table for each of the unit's stands: about a
+ * third of a phase at 1,600 stands when every unit walks.  While unit u
+ * moves nothing else does, and its centre goes only to points vw_along
+ * gives on the way from start to dest, which lie in the box of the two
+ * (the offset it rounds is never more than dest's); so each stand of u
+ * stays in the box of where it was and where it would be at dest.
+ * vw_stands_overlap never counts a stand more than 12" from s along
+ * either axis, so a friend over 12" outside the box of all u's stands'
+ * boxes can never be one.  The rest are listed once a move, in table
+ * order, and only they are looked at.  With geom_reference on, every
+ * friend is listed, as before.
+ */
+struct near_friends {
+	int n;
+	int k[BATTLE_MAX_STANDS];
+};
+
+static void
+near_friends(const struct battle *b, int u, struct pt start, struct pt dest,
+    struct near_friends *f)
 {
-	int s, k;
+	int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+	int64_t dx = (int64_t)dest.x - start.x, dy = (int64_t)dest.y - start.y;
+	int s, k, ref = geom_reference_on();
+
+	FOR_STANDS(b, u, s) {
+		int64_t x = b->stands[s].pos.x, y = b->stands[s].pos.y;
+
+		if (x + (dx < 0 ? dx : 0) < x0)
+			x0 = x + (dx < 0 ? dx : 0);
+		if (x + (dx > 0 ? dx : 0) > x1)
+			x1 = x + (dx > 0 ? dx : 0);
+		if (y + (dy < 0 ? dy : 0) < y0)
+			y0 = y + (dy < 0 ? dy : 0);
+		if (y + (dy > 0 ? dy : 0) > y1)
+			y1 = y + (dy > 0 ? dy : 0);
+	}
+	f->n = 0;
+	for (k = 0; k < b->nstands; k++) {
+		const struct pt *p = &b->stands[k].pos;
+
+		if (b->stands[k].unit == u ||
+		    b->units[b->stands[k].unit].side != b->units[u].side)
+			continue;
+		if (!ref && (p->x < x0 - 1200 || p->x > x1 + 1200 ||
+		    p->y < y0 - 1200 || p->y > y1 + 1200))
+			continue;
+		f->k[f->n++] = k;
+	}
+}
+
+/* 1 if an active stand of unit u overlaps (more than touches) a stand of
+ * another unit of its side; u is moving as near_friends was told. */
+static int
+unit_on_near_friend(const struct battle *b, int u,
+    const struct near_friends *f)
+{
+	int s, i;
 
 	FOR_STANDS(b, u, s) {
 		if (!active(b, s))
 			continue;
-		for (k = 0; k < b->nstands; k++)
-			if (b->stands[k].unit != u &&
-			    b->units[b->stands[k].unit].side == b->units[u].side &&
-			    vw_stands_overlap(b, s, k))
+		for (i = 0; i < f->n; i++)
+			if (vw_stands_overlap(b, s, f->k[i]))
 				return 1;
 	}
 	return 0;
@@ -592,9 +645,11 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	int level, clear_ok;
 	struct gap_memo to_target = { 0, 0, { 0, 0 }, 0, 0 };
 	struct gap_memo to_any = { 0, 0, { 0, 0 }, 0, 0 };
+	struct near_friends nf_store, *nf = &nf_store;
 
 	if (!unit_active_centre(b, u, &cur))
 		return r;
+	near_friends(b, u, cur, dest, nf);
 	/* Points along the way are measured from the start, so that rounding
 	 * never adds up over many steps. */
 	start = cur;
@@ -606,7 +661,7 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	closed_under(c, u, c->closed0);
 	/* The last place on the way where it stood on no friend. */
 	clear = cur;
-	clear_ok = !unit_on_friend(b, u);
+	clear_ok = !unit_on_near_friend(b, u, nf);
 	total = geom_dist(start, dest);
 	level = battle_level_at(b, cur);
 	for (;;) {
@@ -819,7 +874,7 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 		}
 		cur = next;
 		pmid = mid;
-		if (!unit_on_friend(b, u)) {
+		if (!unit_on_near_friend(b, u, nf)) {
 			clear = cur;
 			clear_moved = r.moved;
 			clear_spent = r.spent;
@@ -829,7 +884,7 @@ vw_move_unit(struct ctx *c, int u, struct pt dest, long budget,
 	/* Friends may be passed through, but a unit does not end its move
 	 * on one: it stops at the last place on its way where it stood
 	 * clear (the loader likewise refuses stands that overlap). */
-	if (clear_ok && unit_on_friend(b, u) && (clear.x != cur.x ||
+	if (clear_ok && unit_on_near_friend(b, u, nf) && (clear.x != cur.x ||
 	    clear.y != cur.y)) {
 		vw_translate_unit(b, u, clear.x - cur.x, clear.y - cur.y);
 		r.moved = clear_moved;
