@@ -67,6 +67,14 @@ int orders_point(struct orders_parser *p, const struct battle *b,
     const char *arg, const char *what, struct pt *out, char *msg,
     size_t msize);
 
+/* The arguments of an order, read as the parser's patterns read them
+ * (args.c): 1 on a match, with the groups' offsets in g (start and end
+ * of group 1, then of group 2), else 0.  s[0..len) is the argument. */
+int orders_scan_dist(const char *s, size_t len, size_t g[2]);
+int orders_scan_point(const char *s, size_t len, size_t g[4]);
+int orders_scan_turn(const char *s, size_t len, size_t g[4]);
+int orders_scan_bearing(const char *s, size_t len);
+
 /* Matches re against s from start (the match in p->md). */
 /* isspace() and tolower() of the C locale (ASCII only, bytes past 0x7f
  * kept), without a libc call a byte: every byte of every order line
