@@ -36,6 +36,8 @@ struct orders_parser {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;   /* with jstack, for the JIT */
 	pcre2_jit_stack *jstack;     /* NULL where the JIT is not built */
+	uint64_t verb_initial[256];   /* bit i: verb i's word begins with
+	                               * this byte, as orders_low folds it */
 	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
 	                          * with letter c (orders_cmd_initials) */
 	char cmd_verbs[200];  /* the ruleset's verbs for commanders, listed */

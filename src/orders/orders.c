@@ -87,6 +87,20 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	p->rs = rs;
 	p->cmd_initials = orders_cmd_initials();
 	verb_lists(p);
+	/* A step's verb is looked for only among those that begin with its
+	 * first letter, in the ruleset's order: the masks hold 64. */
+	if (rs->nverbs > 64) {
+		err_set(e, ERR_INTERNAL, "ruleset %s has more than 64 verbs",
+		    rs->name);
+		goto fail;
+	}
+	{
+		int j;
+
+		for (j = 0; j < rs->nverbs; j++)
+			p->verb_initial[orders_low((unsigned char)rs->verbs[j].word[0])] |=
+			    (uint64_t)1 << j;
+	}
 	assert(orders_abbrevs_sorted());
 	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
@@ -440,17 +454,21 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
     size_t msize)
 {
 	const struct ruleset *rs = p->rs;
+	/* The first letter rules out all verbs but one or two: those left,
+	 * lowest (the ruleset's first) first. */
+	uint64_t left = p->verb_initial[orders_low((unsigned char)text[0])];
 	int i;
 
-	for (i = 0; i < rs->nverbs; i++) {
-		const struct verb_def *v = &rs->verbs[i];
+	while (left != 0) {
+		const struct verb_def *v;
 		char a1[64], a2[64], short_arg[96];
 		const char *arg;
 		size_t alen, off, g[4];
 
-		/* The first letter rules out all verbs but one or two. */
-		if (orders_low((unsigned char)text[0]) != orders_low((unsigned char)v->word[0]) ||
-		    !verb_at(text, v->word, &off))
+		i = __builtin_ctzll(left);
+		left &= left - 1;
+		v = &rs->verbs[i];
+		if (!verb_at(text, v->word, &off))
 			continue;
 		/* What follows the verb (the text is trimmed at its end). */
 		for (arg = text + off; orders_sp((unsigned char)*arg); arg++)
