@@ -1144,14 +1144,19 @@ note_near(struct orders_parser *p, const char *name, const struct cand *c)
 		p->near_note[0] = '\0';
 	p->near++;
 	orders_copy_text(typed, sizeof(typed), name);
-	snprintf(one, sizeof(one), "\"%s\" as \"%s\"", typed, c->name);
+	/* "\"typed\" as \"name\"", pieces appended as snprintf would. */
+	n = orders_cat(one, sizeof(one), 0, "\"");
+	n = orders_cat(one, sizeof(one), n, typed);
+	n = orders_cat(one, sizeof(one), n, "\" as \"");
+	n = orders_cat(one, sizeof(one), n, c->name);
+	n = orders_cat(one, sizeof(one), n, "\"");
 	if (strstr(p->near_note, one) != NULL)
 		return;
 	k = strlen(p->near_note);
-	n = strlen(one);
 	if (k + n + 2 < sizeof(p->near_note))
-		snprintf(p->near_note + k, sizeof(p->near_note) - k, "%s%s",
-		    k > 0 ? ", " : "", one);
+		(void)orders_cat(p->near_note, sizeof(p->near_note),
+		    orders_cat(p->near_note, sizeof(p->near_note), k,
+		    k > 0 ? ", " : ""), one);
 }
 
 /* The memo's hash of a name typed (len bytes, len < MEMO_KEY) asked for

@@ -960,25 +960,41 @@ line_point(const struct order_line_ctx *c, const char *text, const char *word,
 	return orders_point(c->parser, c->b, text, word, out, msg, msize);
 }
 
-/* Is s[0..n) ASCII, every byte below 0x80?  Eight bytes a step: a mail of
- * ASCII, as most are, then has no line looked at for Unicode spaces, nor
- * has a mail whose only Unicode is curly quotes. */
+/* What a mail's bytes are, eight a step where they are ASCII: 0, all
+ * ASCII (as most mails are); 1, ASCII and curly quotes (U+2018 to
+ * U+201D) alone, which makes it valid UTF-8 with no Unicode space in it,
+ * as utf8_valid_prefix and orders_has_unicode_spaces would find; 2,
+ * anything else, for them to look at. */
 static int
-all_ascii(const char *s, size_t n)
+mail_bytes(const char *s, size_t n)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
+	int quotes = 0;
 
-	for (; i + 8 <= n; i += 8) {
+	while (i < n) {
 		uint64_t w;
 
-		memcpy(&w, s + i, 8);
-		if (w & 0x8080808080808080ull)
-			return 0;
+		if (i + 8 <= n) {
+			memcpy(&w, u + i, 8);
+			if ((w & 0x8080808080808080ull) == 0) {
+				i += 8;
+				continue;
+			}
+		}
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (u[i] == 0xe2 && i + 2 < n && u[i + 1] == 0x80 &&
+		    u[i + 2] >= 0x98 && u[i + 2] <= 0x9d) {
+			quotes = 1;
+			i += 3;
+			continue;
+		}
+		return 2;
 	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return 0;
-	return 1;
+	return quotes;
 }
 
 int
@@ -987,7 +1003,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 {
 	const char *s = body, *bend, *cur = body;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
-	int ascii;
+	int kind;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 	/* The battle's ruleset, for the canonical text of each order. */
@@ -1018,10 +1034,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	 * at an ASCII byte or a character's start, so a body checked once
 	 * spares PCRE2 checking each piece again. */
 	bend = body + strlen(body);
-	ascii = all_ascii(body, (size_t)(bend - body));
-	p->mopts = ascii || utf8_valid_prefix(body, (size_t)(bend - body)) ==
+	kind = mail_bytes(body, (size_t)(bend - body));
+	p->mopts = kind < 2 || utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
-	fold = !ascii && orders_has_unicode_spaces(body, (size_t)(bend - body));
+	fold = kind == 2 && orders_has_unicode_spaces(body,
+	    (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
@@ -1174,8 +1191,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				if (p->near) {
 					size_t ml = strlen(msg);
 
-					snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
-					    p->near_note);
+					(void)orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg), orders_cat(msg,
+					    sizeof(msg), ml, "   (read "), p->near_note),
+					    ")");
 				}
 				add_line(out, line, ORDERS_OK, buf, msg);
 				continue;
@@ -1318,8 +1337,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					snprintf(msg + ml, sizeof(msg) - ml, " (its order "
 					    "on line %d stands)", *seen_at);
 				else if (c->kind != C_CMD)
-					snprintf(msg + ml, sizeof(msg) - ml, " (so %s "
-					    "holds)", c->name);
+					(void)orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg), ml, " (so "),
+					    c->name), " holds)");
 				if (*seen_at == 0)
 					*seen_at = -line;
 				add_line(out, line, ORDERS_ERROR, buf, msg);
@@ -1345,8 +1366,9 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		if (p->near) {
 			size_t ml = strlen(msg);
 
-			snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
-			    p->near_note);
+			(void)orders_cat(msg, sizeof(msg), orders_cat(msg,
+			    sizeof(msg), orders_cat(msg, sizeof(msg), ml,
+			    "   (read "), p->near_note), ")");
 		}
 		add_line(out, line, ORDERS_OK, buf, msg);
 	}
