@@ -136,7 +136,7 @@ int orders_is_signature(const char *s, size_t n);
  * tracked in *fwd), Q_END everything from here (an unmarked quote). */
 enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
-    const char *rest, int *fwd);
+    size_t len, const char *rest, int *fwd);
 
 /* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander (who,
  * is_cmd) into o.  Returns 0, or -1 with msg. */

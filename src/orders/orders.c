@@ -280,10 +280,8 @@ orders_is_signature(const char *s, size_t n)
 /* The first character that can start a quote-start line: a cheap test
  * before the pattern. */
 static int
-may_start_quote(const char *buf)
+may_start_quote(const char *buf, size_t n)
 {
-	size_t n = strlen(buf);
-
 	/* Every quote, forward and separator pattern either ends in ':'
 	 * ("On ... wrote:", "Begin forwarded message:"), starts with '-' or
 	 * '_', or is "From: ..." or "Sent from my ...". */
@@ -302,24 +300,24 @@ may_start_quote(const char *buf)
  * its header block are skipped and what it forwards is read.  *fwd says
  * that the forwarded header block has begun. */
 enum quote_kind
-orders_quote_start(struct orders_parser *p, const char *buf, const char *rest,
-    int *fwd)
+orders_quote_start(struct orders_parser *p, const char *buf, size_t len,
+    const char *rest, int *fwd)
 {
 	if (*fwd) {
-		if (orders_match(p, p->fwdhdr, buf, strlen(buf), 0))
+		if (orders_match(p, p->fwdhdr, buf, len, 0))
 			return Q_SKIP;
 		*fwd = 0;
 	}
-	if (!may_start_quote(buf))
+	if (!may_start_quote(buf, len))
 		return Q_NONE;
-	if (orders_match(p, p->fwd, buf, strlen(buf), 0)) {
+	if (orders_match(p, p->fwd, buf, len, 0)) {
 		*fwd = 1;
 		return Q_SKIP;
 	}
-	if (!orders_match(p, p->quote, buf, strlen(buf), 0)) {
+	if (!orders_match(p, p->quote, buf, len, 0)) {
 		/* A separator or a From: line ends the mail only when a block
 		 * of mail headers follows ("--- Reserve ---" is a heading). */
-		if (!orders_match(p, p->qsoft, buf, strlen(buf), 0))
+		if (!orders_match(p, p->qsoft, buf, len, 0))
 			return Q_NONE;
 		while (rest != NULL && *rest) {
 			const char *nl = strchr(rest, '\n');
@@ -1051,6 +1049,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 		cur = ls;
 		int standing = 0, *seen_unit, *seen_cmd, rr;
+		size_t blen;
 		struct order_set *set;
 
 		/* The lines the last line added are standing ones if it was. */
@@ -1081,6 +1080,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		 * spaces and nothing, before anything reads the line. */
 		if (fold && orders_fold_spaces(buf))
 			orders_trim(buf);
+		/* The line's length, kept as it is cut below. */
+		blen = strlen(buf);
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;
@@ -1095,13 +1096,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (hash != NULL) {
 				*hash = '\0';
 				orders_trim(buf);
+				blen = strlen(buf);
 			}
 		}
 		/* A quoted earlier mail (Outlook's "Original Message", "On ...
 		 * wrote:") ends the orders when its lines are not marked with
 		 * '>': the report or welcome it quotes is not orders. */
 		{
-			enum quote_kind q = orders_quote_start(p, buf, s, &fwd);
+			enum quote_kind q = orders_quote_start(p, buf, blen, s, &fwd);
 
 			if (q == Q_SKIP)
 				continue;
@@ -1113,7 +1115,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			struct orders_cmd *cmd = out->ncmds < ORDERS_MAX_CMDS ?
 			    &out->cmds[out->ncmds] : NULL;
 			struct orders_cmd spare;
-			int rc = orders_parse_command(p, buf, cmd ? cmd : &spare, msg,
+			/* orders_parse_command's own first test, made here: most
+			 * lines begin with a letter no command's word does, and
+			 * are spared the call and its large frame. */
+			unsigned char f = orders_low((unsigned char)buf[0]);
+			int rc = (unsigned)(f - 'a') >= 26u ||
+			    !(p->cmd_initials >> (f - 'a') & 1u) ? 0 :
+			    orders_parse_command(p, buf, cmd ? cmd : &spare, msg,
 			    sizeof(msg));
 
 			if (rc < 0) {
@@ -1163,7 +1171,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				marking = 1;
 				continue;
 			}
-			memmove(buf, r, strlen(r) + 1);
+			blen -= (size_t)(r - buf);
+			memmove(buf, r, blen + 1);
 			standing = 1;
 		} else if (block) {
 			standing = 1;
@@ -1246,7 +1255,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		/* The name runs to the last colon. */
 		(void)take_trimmed(buf, (size_t)(colon - buf), who, sizeof(who));
-		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
+		(void)take_trimmed(colon + 1, blen - (size_t)(colon + 1 - buf), what,
+		    sizeof(what));
 		/* A unit or commander, else a brigade ("Howard's brigade",
 		 * "Main Line"), else the nearest of them (names.c). */
 		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
