@@ -1026,8 +1026,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	out->standing_clear = 0;
 	out->ncmds = 0;
 	out->cmds_dropped = 0;
-	memset(seen, 0, sizeof(seen));
-	memset(seen_c, 0, sizeof(seen_c));
+	/* Only the battle's units and commanders are ever looked at (here
+	 * and in orders_expand_brigades): the rest of each array is left
+	 * as it is, 5 KB a mail not written. */
+	for (i = 0; i < 2; i++) {
+		memset(seen[i], 0, (size_t)b->nunits * sizeof(seen[i][0]));
+		memset(seen_c[i], 0, (size_t)b->ncommanders * sizeof(seen_c[i][0]));
+	}
 	/* Every line and part of a line matched below is cut from the body
 	 * at an ASCII byte or a character's start, so a body checked once
 	 * spares PCRE2 checking each piece again. */
