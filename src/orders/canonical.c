@@ -73,6 +73,16 @@ canon_int(struct canon *c, long long v)
 	char d[24];
 	int n = (int)sizeof(d) - 1;
 
+	/* Most are a digit or two: a distance, a bearing, a count. */
+	if (v >= 0 && v < 100) {
+		d[0] = (char)('0' + v / 10);
+		d[1] = (char)('0' + v % 10);
+		if (v < 10)
+			canon_putn(c, d + 1, 1);
+		else
+			canon_putn(c, d, 2);
+		return;
+	}
 	d[n] = '\0';
 	do {
 		d[--n] = (char)('0' + v % 10);
