@@ -258,15 +258,21 @@ take_trimmed(const char *s, size_t n, char *buf, size_t size)
 /* Copies line number `line` starting at s (n bytes, no newline) into buf
  * (size bytes), without a trailing CR, trimmed.  Returns 0, or -1 when the
  * line does not fit. */
-int
-orders_take_line(const char *s, size_t n, char *buf, size_t size)
+static int
+take_line_len(const char *s, size_t n, char *buf, size_t size)
 {
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
 	/* What does not fit untrimmed is too long, whatever its blanks. */
 	if (n >= size)
 		return -1;
-	return take_trimmed(s, n, buf, size) < 0 ? -1 : 0;
+	return take_trimmed(s, n, buf, size);
+}
+
+int
+orders_take_line(const char *s, size_t n, char *buf, size_t size)
+{
+	return take_line_len(s, n, buf, size) < 0 ? -1 : 0;
 }
 
 int
@@ -644,9 +650,24 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 	return -1;
 }
 
+/* As orders_copy_text(out, size, s), s's length n known. */
 static void
-add_line(struct orders_result *out, int line, enum orders_status st,
-    const char *raw, const char *text)
+copy_text_n(char *out, size_t size, const char *s, size_t n)
+{
+	if (n < size) {
+		memcpy(out, s, n + 1);
+		return;
+	}
+	memcpy(out, s, size - 1);
+	out[size - 1] = '\0';
+	utf8_trim_tail(out);
+}
+
+/* Adds a line to the answer: raw (rawlen bytes) as the player wrote it,
+ * text what was made of it. */
+static void
+add_line_len(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, size_t rawlen, const char *text)
 {
 	struct orders_line *l;
 
@@ -660,12 +681,19 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	l->line = line;
 	l->status = st;
 	l->standing = 0;
-	orders_copy_text(l->raw, sizeof(l->raw), raw);
+	copy_text_n(l->raw, sizeof(l->raw), raw, rawlen);
 	orders_copy_text(l->text, sizeof(l->text), text);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 	else if (st == ORDERS_PROSE)
 		out->nprose++;
+}
+
+static void
+add_line(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, const char *text)
+{
+	add_line_len(out, line, st, raw, strlen(raw), text);
 }
 
 /* Does the line hold one of the ruleset's verbs as a word? */
@@ -1053,7 +1081,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		char *colon;
 
 		cur = ls;
-		int standing = 0, *seen_unit, *seen_cmd, rr;
+		int standing = 0, *seen_unit, *seen_cmd, rr, tl;
 		size_t blen;
 		struct order_set *set;
 
@@ -1076,17 +1104,19 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			continue;
 		if (orders_is_signature(ls, n))
 			break;  /* a signature follows */
-		if (orders_take_line(ls, n, buf, sizeof(buf)) != 0) {
+		if ((tl = take_line_len(ls, n, buf, sizeof(buf))) < 0) {
 			add_line(out, line, ORDERS_ERROR, "(a very long line)",
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
 		/* Apple Mail's no-break spaces, a zero-width space pasted in:
 		 * spaces and nothing, before anything reads the line. */
-		if (fold && orders_fold_spaces(buf))
-			orders_trim(buf);
 		/* The line's length, kept as it is cut below. */
-		blen = strlen(buf);
+		blen = (size_t)tl;
+		if (fold && orders_fold_spaces(buf)) {
+			orders_trim(buf);
+			blen = strlen(buf);
+		}
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;
@@ -1130,7 +1160,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    sizeof(msg));
 
 			if (rc < 0) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1172,7 +1203,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (strcasecmp(r, "none") == 0) {
 				out->standing_clear = 1;
 				out->standing_lines++;
-				add_line(out, line, ORDERS_OK, buf, "STANDING: NONE");
+				add_line_len(out, line, ORDERS_OK, buf, blen,
+			    "STANDING: NONE");
 				marking = 1;
 				continue;
 			}
@@ -1194,7 +1226,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			int rc = p->rs->order_line(&lc, buf, &o, msg, sizeof(msg));
 
 			if (rc < 0) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1210,7 +1243,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					    sizeof(msg), ml, "   (read "), p->near_note),
 					    ")");
 				}
-				add_line(out, line, ORDERS_OK, buf, msg);
+				add_line_len(out, line, ORDERS_OK, buf, blen,
+			    msg);
 				continue;
 			}
 		}
@@ -1229,7 +1263,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			orders_trim(who);
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
 			    NULL, 0, "unit") == 1) {
-				add_line(out, line, ORDERS_ERROR, buf, "the order is "
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    "the order is "
 				    "missing after the colon");
 				continue;
 			}
@@ -1239,7 +1274,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			 * a sign-off.  Ignored unless it reads like an order
 			 * without its colon. */
 			if (!has_verb_word(p->rs, buf)) {
-				add_line(out, line, ORDERS_PROSE, buf, "");
+				add_line_len(out, line, ORDERS_PROSE, buf, blen,
+			    "");
 				continue;
 			}
 			{
@@ -1255,7 +1291,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				    "missing)", u < b->nunits ? b->units[u].name :
 				    "7th Foot");
 			}
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 			continue;
 		}
 		/* The name runs to the last colon. */
@@ -1276,10 +1313,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    NULL && strstr(msg, "is an enemy unit") == NULL &&
 			    strstr(msg, "one of your own") == NULL &&
 			    !starts_with_verb(p->rs, what)) {
-				add_line(out, line, ORDERS_PROSE, buf, "");
+				add_line_len(out, line, ORDERS_PROSE, buf, blen,
+			    "");
 				continue;
 			}
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 			continue;
 		}
 		if (c->kind == C_BRIGADE) {
@@ -1287,13 +1326,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 			if (!allowed(p, b, br, b->brigades[br].name, msg,
 			    sizeof(msg))) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 				continue;
 			}
 			if (bl == NULL)
 				bl = calloc(BLINES_MAX, sizeof(*bl));
 			if (bl == NULL || nbl == BLINES_MAX) {
-				add_line(out, line, ORDERS_ERROR, buf, "too many "
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    "too many "
 				    "brigade orders in one mail");
 				continue;
 			}
@@ -1326,12 +1367,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    p->near ? p->near_note : "");
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
-			add_line(out, line, ORDERS_OK, buf, "");
+			add_line_len(out, line, ORDERS_OK, buf, blen,
+			    "");
 			continue;
 		}
 		if (!allowed(p, b, c->kind == C_CMD ? b->commanders[c->idx].brigade :
 		    b->units[c->idx].brigade, c->name, msg, sizeof(msg))) {
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 			continue;
 		}
 		memset(&o, 0, sizeof(o));
@@ -1358,7 +1401,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					    c->name), " holds)");
 				if (*seen_at == 0)
 					*seen_at = -line;
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+			    msg);
 				continue;
 			}
 			/* A later line for the same unit wins. */
@@ -1385,7 +1429,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    sizeof(msg), orders_cat(msg, sizeof(msg), ml,
 			    "   (read "), p->near_note), ")");
 		}
-		add_line(out, line, ORDERS_OK, buf, msg);
+		add_line_len(out, line, ORDERS_OK, buf, blen,
+			    msg);
 	}
 	/* Where reading stopped: a signature, a quoted mail, or the end. */
 	out->read_end = (size_t)((s != NULL && *s ? cur : bend) - body);
