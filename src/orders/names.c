@@ -1180,8 +1180,14 @@ memo_hash(const char *name, size_t len, unsigned which, int side)
 		h = (h ^ w) * 1099511628211ull;
 	}
 	if (i < len) {
+		/* The last bytes, as memcpy into a zeroed word would place
+		 * them on a little-endian machine, without a call of memcpy
+		 * for a length not known when compiled. */
+		size_t k;
+
 		w = 0;
-		memcpy(&w, name + i, len - i);
+		for (k = 0; i + k < len; k++)
+			w |= (uint64_t)(unsigned char)name[i + k] << (8 * k);
 		h = (h ^ w) * 1099511628211ull;
 	}
 	h = (h ^ len ^ (uint64_t)which << 8 ^ (uint64_t)(uint32_t)side << 16) *
