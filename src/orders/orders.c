@@ -454,8 +454,8 @@ orders_point(struct orders_parser *p, const struct battle *b,
 
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
-    int is_cmd, int who, const char *text, struct order_step *st, char *msg,
-    size_t msize)
+    int is_cmd, int who, const char *text, size_t tlen, struct order_step *st,
+    char *msg, size_t msize)
 {
 	const struct ruleset *rs = p->rs;
 	/* The first letter rules out all verbs but one or two: those left,
@@ -477,7 +477,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		/* What follows the verb (the text is trimmed at its end). */
 		for (arg = text + off; orders_sp((unsigned char)*arg); arg++)
 			;
-		alen = strlen(arg);
+		alen = tlen - (size_t)(arg - text);   /* strlen(arg) */
 		if (is_cmd && !v->for_commanders) {
 			snprintf(msg, msize, "%s is an order for units, not "
 			    "commanders (commanders take %s)", v->word,
@@ -765,7 +765,7 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	for (;;) {
 		char part[ORDERS_TEXT_MAX];
 		const char *text = part;
-		size_t end = wl, next = wl;
+		size_t end = wl, next = wl, tlen;
 
 		{
 			/* The next " THEN " (white space around it), any case,
@@ -810,19 +810,25 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		 * read where it is. */
 		if (end == wl && end - start < sizeof(part) &&
 		    !orders_sp((unsigned char)what[start]) &&
-		    !orders_sp((unsigned char)what[wl - 1]))
+		    !orders_sp((unsigned char)what[wl - 1])) {
 			text = what + start;
-		else
-			(void)take_trimmed(what + start, end - start, part,
+			tlen = wl - start;
+		} else {
+			/* It fits: a part is shorter than what (< wl). */
+			int tl = take_trimmed(what + start, end - start, part,
 			    sizeof(part));
+
+			assert(tl >= 0);
+			tlen = (size_t)tl;
+		}
 		/* Parts past the last a unit can hold are left out, and the
 		 * answer says so: the first ones still stand. */
 		if (o->nsteps == ORDER_MAX_STEPS) {
 			p->cut = 1;
 			return 0;
 		}
-		if (parse_step(p, b, side, is_cmd, who, text, &o->steps[o->nsteps],
-		    msg, msize) != 0)
+		if (parse_step(p, b, side, is_cmd, who, text, tlen,
+		    &o->steps[o->nsteps], msg, msize) != 0)
 			return -1;
 		/* Refused when a mail is read; never when stored orders are
 		 * read again to be played (orders_parser_replay): one stored
