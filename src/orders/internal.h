@@ -291,6 +291,9 @@ int orders_names_bind(struct orders_parser *p, const struct battle *b);
  * looked up already: a mail's every order line is written back. */
 void orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
     const struct order *o, char *buf, size_t size);
+/* As orders_canonical_rs, and the length of the text written. */
+size_t orders_canonical_n(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size);
 
 /* The pattern a mail command's line matches, made from the commands'
  * word table: 0, or -1 if it has a gap or out is too small. */

@@ -664,10 +664,10 @@ copy_text_n(char *out, size_t size, const char *s, size_t n)
 }
 
 /* Adds a line to the answer: raw (rawlen bytes) as the player wrote it,
- * text what was made of it. */
+ * text (textlen bytes) what was made of it. */
 static void
-add_line_len(struct orders_result *out, int line, enum orders_status st,
-    const char *raw, size_t rawlen, const char *text)
+add_lines_n(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, size_t rawlen, const char *text, size_t textlen)
 {
 	struct orders_line *l;
 
@@ -682,11 +682,18 @@ add_line_len(struct orders_result *out, int line, enum orders_status st,
 	l->status = st;
 	l->standing = 0;
 	copy_text_n(l->raw, sizeof(l->raw), raw, rawlen);
-	orders_copy_text(l->text, sizeof(l->text), text);
+	copy_text_n(l->text, sizeof(l->text), text, textlen);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 	else if (st == ORDERS_PROSE)
 		out->nprose++;
+}
+
+static void
+add_line_len(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, size_t rawlen, const char *text)
+{
+	add_lines_n(out, line, st, raw, rawlen, text, strlen(text));
 }
 
 static void
@@ -1088,7 +1095,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 		cur = ls;
 		int standing = 0, *seen_unit, *seen_cmd, rr, tl;
-		size_t blen;
+		size_t blen, tlen;
 		struct order_set *set;
 
 		/* The lines the last line added are standing ones if it was. */
@@ -1167,7 +1174,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 			if (rc < 0) {
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+				    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1210,7 +1217,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				out->standing_clear = 1;
 				out->standing_lines++;
 				add_line_len(out, line, ORDERS_OK, buf, blen,
-			    "STANDING: NONE");
+				    "STANDING: NONE");
 				marking = 1;
 				continue;
 			}
@@ -1233,7 +1240,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 			if (rc < 0) {
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+				    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1250,7 +1257,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					    ")");
 				}
 				add_line_len(out, line, ORDERS_OK, buf, blen,
-			    msg);
+				    msg);
 				continue;
 			}
 		}
@@ -1270,8 +1277,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
 			    NULL, 0, "unit") == 1) {
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    "the order is "
-				    "missing after the colon");
+				    "the order is missing after the colon");
 				continue;
 			}
 		}
@@ -1281,7 +1287,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			 * without its colon. */
 			if (!has_verb_word(p->rs, buf)) {
 				add_line_len(out, line, ORDERS_PROSE, buf, blen,
-			    "");
+				    "");
 				continue;
 			}
 			{
@@ -1297,8 +1303,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				    "missing)", u < b->nunits ? b->units[u].name :
 				    "7th Foot");
 			}
-			add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		/* The name runs to the last colon. */
@@ -1320,11 +1325,10 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    strstr(msg, "one of your own") == NULL &&
 			    !starts_with_verb(p->rs, what)) {
 				add_line_len(out, line, ORDERS_PROSE, buf, blen,
-			    "");
+				    "");
 				continue;
 			}
-			add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		if (c->kind == C_BRIGADE) {
@@ -1333,15 +1337,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (!allowed(p, b, br, b->brigades[br].name, msg,
 			    sizeof(msg))) {
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+				    msg);
 				continue;
 			}
 			if (bl == NULL)
 				bl = calloc(BLINES_MAX, sizeof(*bl));
 			if (bl == NULL || nbl == BLINES_MAX) {
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    "too many "
-				    "brigade orders in one mail");
+				    "too many brigade orders in one mail");
 				continue;
 			}
 			/* The same brigade again: the later line wins, as for
@@ -1373,14 +1376,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    p->near ? p->near_note : "");
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
-			add_line_len(out, line, ORDERS_OK, buf, blen,
-			    "");
+			add_line_len(out, line, ORDERS_OK, buf, blen, "");
 			continue;
 		}
 		if (!allowed(p, b, c->kind == C_CMD ? b->commanders[c->idx].brigade :
 		    b->units[c->idx].brigade, c->name, msg, sizeof(msg))) {
-			add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		memset(&o, 0, sizeof(o));
@@ -1408,7 +1409,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				if (*seen_at == 0)
 					*seen_at = -line;
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
-			    msg);
+				    msg);
 				continue;
 			}
 			/* A later line for the same unit wins. */
@@ -1420,23 +1421,19 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
-		orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
+		tlen = orders_canonical_n(crs, b, &o, msg, sizeof(msg));
 		if (p->cut) {
-			size_t ml = strlen(msg);
-
-			snprintf(msg + ml, sizeof(msg) - ml, "   (only the first %d "
+			snprintf(msg + tlen, sizeof(msg) - tlen, "   (only the first %d "
 			    "parts are kept: what follows, joined with THEN or ';', "
 			    "was left out)", ORDER_MAX_STEPS);
+			tlen = strlen(msg);
 		}
-		if (p->near) {
-			size_t ml = strlen(msg);
-
-			(void)orders_cat(msg, sizeof(msg), orders_cat(msg,
-			    sizeof(msg), orders_cat(msg, sizeof(msg), ml,
+		if (p->near)
+			tlen = orders_cat(msg, sizeof(msg), orders_cat(msg,
+			    sizeof(msg), orders_cat(msg, sizeof(msg), tlen,
 			    "   (read "), p->near_note), ")");
-		}
-		add_line_len(out, line, ORDERS_OK, buf, blen,
-			    msg);
+		/* The answer's text, its length known. */
+		add_lines_n(out, line, ORDERS_OK, buf, blen, msg, tlen);
 	}
 	/* Where reading stopped: a signature, a quoted mail, or the end. */
 	out->read_end = (size_t)((s != NULL && *s ? cur : bend) - body);
