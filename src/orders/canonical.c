@@ -73,6 +73,16 @@ canon_int(struct canon *c, long long v)
 	char d[24];
 	int n = (int)sizeof(d) - 1;
 
+	/* Most are a digit or two: a distance, a bearing, a count. */
+	if (v >= 0 && v < 100) {
+		d[0] = (char)('0' + v / 10);
+		d[1] = (char)('0' + v % 10);
+		if (v < 10)
+			canon_putn(c, d + 1, 1);
+		else
+			canon_putn(c, d, 2);
+		return;
+	}
 	d[n] = '\0';
 	do {
 		d[--n] = (char)('0' + v % 10);
@@ -117,20 +127,20 @@ canon_form(struct canon *c, const struct battle *b, const struct order *o,
 	    b->units[o->who].base_kind == KIND_MOUNTED ? "MOUNTED" : "LINE");
 }
 
-void
-orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+size_t
+orders_canonical_n(const struct ruleset *rs, const struct battle *b,
     const struct order *o, char *buf, size_t size)
 {
 	struct canon c = { buf, size, 0 };
 	int i;
 
 	if (size == 0)
-		return;
+		return 0;
 	buf[0] = '\0';
 	if (o->special != 0) {
 		if (rs != NULL && rs->order_text != NULL)
 			rs->order_text(b, o, buf, size);
-		return;
+		return strlen(buf);
 	}
 	canon_put(&c, o->is_commander ? b->commanders[o->who].name :
 	    b->units[o->who].name);
@@ -189,6 +199,14 @@ orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
 		}
 	}
 	canon_end(&c);
+	return c.k;
+}
+
+void
+orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size)
+{
+	(void)orders_canonical_n(rs, b, o, buf, size);
 }
 
 void

@@ -328,7 +328,8 @@ orders_find_header(struct orders_parser *p, const char *subject,
 		if (buf[0] == '>' || buf[0] == '|')
 			continue;
 		{
-			enum quote_kind q = orders_quote_start(p, buf, rest, &fwd);
+			enum quote_kind q = orders_quote_start(p, buf, strlen(buf), rest,
+			    &fwd);
 
 			if (q == Q_SKIP)
 				continue;

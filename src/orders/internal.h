@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "orders/orders.h"
 
@@ -36,6 +37,8 @@ struct orders_parser {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;   /* with jstack, for the JIT */
 	pcre2_jit_stack *jstack;     /* NULL where the JIT is not built */
+	uint64_t verb_initial[256];   /* bit i: verb i's word begins with
+	                               * this byte, as orders_low folds it */
 	uint32_t cmd_initials;   /* bit c - 'a': a command's word begins
 	                          * with letter c (orders_cmd_initials) */
 	char cmd_verbs[200];  /* the ruleset's verbs for commanders, listed */
@@ -67,6 +70,14 @@ int orders_point(struct orders_parser *p, const struct battle *b,
     const char *arg, const char *what, struct pt *out, char *msg,
     size_t msize);
 
+/* The arguments of an order, read as the parser's patterns read them
+ * (args.c): 1 on a match, with the groups' offsets in g (start and end
+ * of group 1, then of group 2), else 0.  s[0..len) is the argument. */
+int orders_scan_dist(const char *s, size_t len, size_t g[2]);
+int orders_scan_point(const char *s, size_t len, size_t g[4]);
+int orders_scan_turn(const char *s, size_t len, size_t g[4]);
+int orders_scan_bearing(const char *s, size_t len);
+
 /* Matches re against s from start (the match in p->md). */
 /* isspace() and tolower() of the C locale (ASCII only, bytes past 0x7f
  * kept), without a libc call a byte: every byte of every order line
@@ -81,6 +92,21 @@ static inline unsigned char
 orders_low(unsigned char ch)
 {
 	return (unsigned)(ch - 'A') < 26u ? (unsigned char)(ch - 'A' + 'a') : ch;
+}
+
+/* Appends s at out + k (out holds size bytes, k < size), cut to fit:
+ * the bytes snprintf(out + k, size - k, "%s", s) would write, without
+ * its cost on the paths every order line takes.  The new end. */
+static inline size_t
+orders_cat(char *out, size_t size, size_t k, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > size - 1 - k)
+		n = size - 1 - k;
+	memcpy(out + k, s, n);
+	out[k + n] = '\0';
+	return k + n;
 }
 
 /* Copies s into out (size bytes), cut at a character boundary if it is
@@ -110,7 +136,7 @@ int orders_is_signature(const char *s, size_t n);
  * tracked in *fwd), Q_END everything from here (an unmarked quote). */
 enum quote_kind { Q_NONE = 0, Q_SKIP, Q_END };
 enum quote_kind orders_quote_start(struct orders_parser *p, const char *buf,
-    const char *rest, int *fwd);
+    size_t len, const char *rest, int *fwd);
 
 /* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander (who,
  * is_cmd) into o.  Returns 0, or -1 with msg. */
@@ -264,6 +290,9 @@ int orders_names_bind(struct orders_parser *p, const struct battle *b);
 /* orders_canonical with the battle's ruleset (ruleset_find(b->ruleset))
  * looked up already: a mail's every order line is written back. */
 void orders_canonical_rs(const struct ruleset *rs, const struct battle *b,
+    const struct order *o, char *buf, size_t size);
+/* As orders_canonical_rs, and the length of the text written. */
+size_t orders_canonical_n(const struct ruleset *rs, const struct battle *b,
     const struct order *o, char *buf, size_t size);
 
 /* The pattern a mail command's line matches, made from the commands'

@@ -411,7 +411,8 @@ orders_name_norm(const char *name, char *out, size_t size)
 #define MEMO_N   16384  /* entries of the memo, a power of two */
 #define MEMO_FILL 12288 /* ... of which this many are filled before it is
                          * cleared and filled again */
-#define MEMO_KEY 52     /* names typed longer are not kept */
+#define MEMO_KEY 47     /* names typed longer are not kept (an entry,
+                         * its tag with it, is then 64 bytes) */
 #define MISS_N   1024   /* names that resolve to none or several, kept */
 #define MISS_WHAT 48    /* what was asked for ("enemy unit"), kept */
 #define NAMES_MAX (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
@@ -437,19 +438,20 @@ struct names {
 	 * writes a unit's name the same way turn after turn, misspelt or
 	 * not, and adjudication reads the canonical names back, so most
 	 * names are found here without being normalised and compared
-	 * again.  An open-addressed table (linear probing): tag[i] holds the
-	 * entry's hash and the generation it was filled in; an entry of an
+	 * again.  An open-addressed table (linear probing): an entry's tag
+	 * holds its hash and the generation it was filled in; an entry of an
 	 * older generation is empty, so the table is cleared, whenever the
 	 * names change or it has MEMO_FILL entries, by counting one up,
-	 * without a write to it. */
+	 * without a write to it.  The tag is kept in its entry: a look-up
+	 * in a megabyte of memo then reads one place in memory, not two. */
 	uint32_t gen;        /* the generation being filled (never 0) */
 	int nmemo;           /* its entries */
-	uint64_t tag[MEMO_N];
 	struct memo {
+		uint64_t tag;
+		int side;
 		unsigned short cand;
 		unsigned char len, which;
 		unsigned char near;   /* taken as the nearest, not exactly */
-		int side;
 		char key[MEMO_KEY];
 	} memo[MEMO_N];
 	/* Names typed that resolved to none or to several, with the answer
@@ -479,6 +481,9 @@ struct names {
 		unsigned char dist[NAMES_MAX];
 	} last;
 };
+
+/* A memo entry is one cache line's worth (MEMO_KEY is chosen so). */
+_Static_assert(sizeof(struct memo) == 64, "struct memo is 64 bytes");
 
 void
 orders_names_free(struct names *n)
@@ -727,11 +732,14 @@ cand_set(struct names *nm, struct cand *c, const struct battle *b,
 static void
 memo_clear(struct names *nm)
 {
+	int i;
+
 	nm->nmemo = 0;
 	if (++nm->gen == 0) {
 		/* Once in four thousand million clearings: the tags of every
 		 * generation are made old at once. */
-		memset(nm->tag, 0, sizeof(nm->tag));
+		for (i = 0; i < MEMO_N; i++)
+			nm->memo[i].tag = 0;
 		nm->gen = 1;
 	}
 }
@@ -1144,14 +1152,19 @@ note_near(struct orders_parser *p, const char *name, const struct cand *c)
 		p->near_note[0] = '\0';
 	p->near++;
 	orders_copy_text(typed, sizeof(typed), name);
-	snprintf(one, sizeof(one), "\"%s\" as \"%s\"", typed, c->name);
+	/* "\"typed\" as \"name\"", pieces appended as snprintf would. */
+	n = orders_cat(one, sizeof(one), 0, "\"");
+	n = orders_cat(one, sizeof(one), n, typed);
+	n = orders_cat(one, sizeof(one), n, "\" as \"");
+	n = orders_cat(one, sizeof(one), n, c->name);
+	n = orders_cat(one, sizeof(one), n, "\"");
 	if (strstr(p->near_note, one) != NULL)
 		return;
 	k = strlen(p->near_note);
-	n = strlen(one);
 	if (k + n + 2 < sizeof(p->near_note))
-		snprintf(p->near_note + k, sizeof(p->near_note) - k, "%s%s",
-		    k > 0 ? ", " : "", one);
+		(void)orders_cat(p->near_note, sizeof(p->near_note),
+		    orders_cat(p->near_note, sizeof(p->near_note), k,
+		    k > 0 ? ", " : ""), one);
 }
 
 /* The memo's hash of a name typed (len bytes, len < MEMO_KEY) asked for
@@ -1167,8 +1180,14 @@ memo_hash(const char *name, size_t len, unsigned which, int side)
 		h = (h ^ w) * 1099511628211ull;
 	}
 	if (i < len) {
+		/* The last bytes, as memcpy into a zeroed word would place
+		 * them on a little-endian machine, without a call of memcpy
+		 * for a length not known when compiled. */
+		size_t k;
+
 		w = 0;
-		memcpy(&w, name + i, len - i);
+		for (k = 0; i + k < len; k++)
+			w |= (uint64_t)(unsigned char)name[i + k] << (8 * k);
 		h = (h ^ w) * 1099511628211ull;
 	}
 	h = (h ^ len ^ (uint64_t)which << 8 ^ (uint64_t)(uint32_t)side << 16) *
@@ -1188,11 +1207,11 @@ memo_find(struct names *nm, uint32_t h, const char *name, size_t len,
 	for (;; i = (i + 1) & (MEMO_N - 1)) {
 		struct memo *m = &nm->memo[i];
 
-		if ((uint32_t)(nm->tag[i] >> 32) != nm->gen) {
+		if ((uint32_t)(m->tag >> 32) != nm->gen) {
 			*slot = nm->nmemo < MEMO_FILL ? (int)i : -1;
 			return NULL;
 		}
-		if (nm->tag[i] == tag && m->len == len && m->which == which &&
+		if (m->tag == tag && m->len == len && m->which == which &&
 		    m->side == side && memcmp(m->key, name, len) == 0)
 			return m;
 	}
@@ -1281,7 +1300,7 @@ orders_resolve(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (m == NULL) {
 			m = &nm->memo[slot];
-			nm->tag[slot] = (uint64_t)nm->gen << 32 | h;
+			m->tag = (uint64_t)nm->gen << 32 | h;
 			nm->nmemo++;
 			m->len = (unsigned char)len;
 			m->which = (unsigned char)which;

@@ -87,6 +87,20 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	p->rs = rs;
 	p->cmd_initials = orders_cmd_initials();
 	verb_lists(p);
+	/* A step's verb is looked for only among those that begin with its
+	 * first letter, in the ruleset's order: the masks hold 64. */
+	if (rs->nverbs > 64) {
+		err_set(e, ERR_INTERNAL, "ruleset %s has more than 64 verbs",
+		    rs->name);
+		goto fail;
+	}
+	{
+		int j;
+
+		for (j = 0; j < rs->nverbs; j++)
+			p->verb_initial[orders_low((unsigned char)rs->verbs[j].word[0])] |=
+			    (uint64_t)1 << j;
+	}
 	assert(orders_abbrevs_sorted());
 	if ((p->quote = compile("^(?:-{2,}\\s*Original Message\\s*-{2,}"
 	    "|On\\s.*\\swrote:|Le\\s.*\\sa\\s+\\S+crit\\s*:|Am\\s.*\\s"
@@ -101,6 +115,8 @@ orders_parser_new(const struct ruleset *rs, struct err *e)
 	    (orders_cmd_pattern(cmdpat, sizeof(cmdpat)) != 0 &&
 	    err_set(e, ERR_INTERNAL, "the mail commands' table has a gap") != 0) ||
 	    (p->cmd = compile(cmdpat, e)) == NULL ||
+	    /* The arguments' patterns: args.c reads each as it would, and
+	     * test_orders holds the two to the same answers. */
 	    (p->dist = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*(?:\"|in|inch|inches)?$",
 	    e)) == NULL ||
 	    (p->point = compile("^(\\d{1,4}(?:\\.\\d{1,2})?)\\s*,\\s*"
@@ -174,6 +190,19 @@ orders_match(struct orders_parser *p, pcre2_code *re, const char *s, size_t len,
 	    p->mctx) > 0;
 }
 
+/* Copies s[a..z) into out (size bytes), cut to fit: as orders_group
+ * does a group. */
+static void
+take_span(const char *s, size_t a, size_t z, char *out, size_t size)
+{
+	size_t n = z - a;
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, s + a, n);
+	out[n] = '\0';
+}
+
 /* After a match: copies group g into out. */
 void
 orders_group(struct orders_parser *p, const char *s, int g, char *out,
@@ -229,15 +258,21 @@ take_trimmed(const char *s, size_t n, char *buf, size_t size)
 /* Copies line number `line` starting at s (n bytes, no newline) into buf
  * (size bytes), without a trailing CR, trimmed.  Returns 0, or -1 when the
  * line does not fit. */
-int
-orders_take_line(const char *s, size_t n, char *buf, size_t size)
+static int
+take_line_len(const char *s, size_t n, char *buf, size_t size)
 {
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
 	/* What does not fit untrimmed is too long, whatever its blanks. */
 	if (n >= size)
 		return -1;
-	return take_trimmed(s, n, buf, size) < 0 ? -1 : 0;
+	return take_trimmed(s, n, buf, size);
+}
+
+int
+orders_take_line(const char *s, size_t n, char *buf, size_t size)
+{
+	return take_line_len(s, n, buf, size) < 0 ? -1 : 0;
 }
 
 int
@@ -251,10 +286,8 @@ orders_is_signature(const char *s, size_t n)
 /* The first character that can start a quote-start line: a cheap test
  * before the pattern. */
 static int
-may_start_quote(const char *buf)
+may_start_quote(const char *buf, size_t n)
 {
-	size_t n = strlen(buf);
-
 	/* Every quote, forward and separator pattern either ends in ':'
 	 * ("On ... wrote:", "Begin forwarded message:"), starts with '-' or
 	 * '_', or is "From: ..." or "Sent from my ...". */
@@ -273,24 +306,24 @@ may_start_quote(const char *buf)
  * its header block are skipped and what it forwards is read.  *fwd says
  * that the forwarded header block has begun. */
 enum quote_kind
-orders_quote_start(struct orders_parser *p, const char *buf, const char *rest,
-    int *fwd)
+orders_quote_start(struct orders_parser *p, const char *buf, size_t len,
+    const char *rest, int *fwd)
 {
 	if (*fwd) {
-		if (orders_match(p, p->fwdhdr, buf, strlen(buf), 0))
+		if (orders_match(p, p->fwdhdr, buf, len, 0))
 			return Q_SKIP;
 		*fwd = 0;
 	}
-	if (!may_start_quote(buf))
+	if (!may_start_quote(buf, len))
 		return Q_NONE;
-	if (orders_match(p, p->fwd, buf, strlen(buf), 0)) {
+	if (orders_match(p, p->fwd, buf, len, 0)) {
 		*fwd = 1;
 		return Q_SKIP;
 	}
-	if (!orders_match(p, p->quote, buf, strlen(buf), 0)) {
+	if (!orders_match(p, p->quote, buf, len, 0)) {
 		/* A separator or a From: line ends the mail only when a block
 		 * of mail headers follows ("--- Reserve ---" is a heading). */
-		if (!orders_match(p, p->qsoft, buf, strlen(buf), 0))
+		if (!orders_match(p, p->qsoft, buf, len, 0))
 			return Q_NONE;
 		while (rest != NULL && *rest) {
 			const char *nl = strchr(rest, '\n');
@@ -396,14 +429,17 @@ orders_point(struct orders_parser *p, const struct battle *b,
     size_t msize)
 {
 	char a1[64], a2[64], short_arg[96];
+	size_t g[4];
 
-	if (!orders_match(p, p->point, arg, strlen(arg), 0)) {
+	(void)p;   /* the match was its; the interface stays */
+	/* As p->point would match (args.c). */
+	if (!orders_scan_point(arg, strlen(arg), g)) {
 		snprintf(msg, msize, "%s needs a point x,y in inches, for example "
 		    "\"%s 36,20\"", what, what);
 		return -1;
 	}
-	orders_group(p, arg, 1, a1, sizeof(a1));
-	orders_group(p, arg, 2, a2, sizeof(a2));
+	take_span(arg, g[0], g[1], a1, sizeof(a1));
+	take_span(arg, g[2], g[3], a2, sizeof(a2));
 	if (geom_parse_fx(a1, &out->x) != 0 || geom_parse_fx(a2, &out->y) != 0 ||
 	    out->x > b->width || out->y > b->depth) {
 		char w[24], d[24];
@@ -418,26 +454,30 @@ orders_point(struct orders_parser *p, const struct battle *b,
 
 static int
 parse_step(struct orders_parser *p, const struct battle *b, int side,
-    int is_cmd, int who, const char *text, struct order_step *st, char *msg,
-    size_t msize)
+    int is_cmd, int who, const char *text, size_t tlen, struct order_step *st,
+    char *msg, size_t msize)
 {
 	const struct ruleset *rs = p->rs;
+	/* The first letter rules out all verbs but one or two: those left,
+	 * lowest (the ruleset's first) first. */
+	uint64_t left = p->verb_initial[orders_low((unsigned char)text[0])];
 	int i;
 
-	for (i = 0; i < rs->nverbs; i++) {
-		const struct verb_def *v = &rs->verbs[i];
+	while (left != 0) {
+		const struct verb_def *v;
 		char a1[64], a2[64], short_arg[96];
 		const char *arg;
-		size_t alen, off;
+		size_t alen, off, g[4];
 
-		/* The first letter rules out all verbs but one or two. */
-		if (orders_low((unsigned char)text[0]) != orders_low((unsigned char)v->word[0]) ||
-		    !verb_at(text, v->word, &off))
+		i = __builtin_ctzll(left);
+		left &= left - 1;
+		v = &rs->verbs[i];
+		if (!verb_at(text, v->word, &off))
 			continue;
 		/* What follows the verb (the text is trimmed at its end). */
 		for (arg = text + off; orders_sp((unsigned char)*arg); arg++)
 			;
-		alen = strlen(arg);
+		alen = tlen - (size_t)(arg - text);   /* strlen(arg) */
 		if (is_cmd && !v->for_commanders) {
 			snprintf(msg, msize, "%s is an order for units, not "
 			    "commanders (commanders take %s)", v->word,
@@ -461,12 +501,14 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 			}
 			return 0;
 		case ARG_DIST:
-			if (!orders_match(p, p->dist, arg, alen, 0)) {
+			/* The arguments are read as the patterns p->dist,
+			 * p->turn and p->bearing would (args.c). */
+			if (!orders_scan_dist(arg, alen, g)) {
 				snprintf(msg, msize, "%s needs a distance in inches, "
 				    "for example \"%s 8\"", v->word, v->word);
 				return -1;
 			}
-			orders_group(p, arg, 1, a1, sizeof(a1));
+			take_span(arg, g[0], g[1], a1, sizeof(a1));
 			if (geom_parse_fx(a1, &st->dist) != 0 || st->dist <= 0 ||
 			    st->dist > FX(200)) {
 				snprintf(msg, msize, "%s needs a distance from 0.01 "
@@ -490,13 +532,13 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		case ARG_POINT:
 			return orders_point(p, b, arg, v->word, &st->pt, msg, msize);
 		case ARG_TURN:
-			if (!orders_match(p, p->turn, arg, alen, 0)) {
+			if (!orders_scan_turn(arg, alen, g)) {
 				snprintf(msg, msize, "WHEEL needs LEFT or RIGHT and "
 				    "degrees, for example \"WHEEL LEFT 45\"");
 				return -1;
 			}
-			orders_group(p, arg, 1, a1, sizeof(a1));
-			orders_group(p, arg, 2, a2, sizeof(a2));
+			take_span(arg, g[0], g[1], a1, sizeof(a1));
+			take_span(arg, g[2], g[3], a2, sizeof(a2));
 			st->angle = atoi(a2);
 			if (st->angle < 1 || st->angle > 180) {
 				snprintf(msg, msize, "a wheel is 1 to 180 degrees");
@@ -506,7 +548,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 				st->angle = -st->angle;
 			return 0;
 		case ARG_BEARING:
-			if (!orders_match(p, p->bearing, arg, alen, 0) || atoi(arg) > 359) {
+			if (!orders_scan_bearing(arg, alen) || atoi(arg) > 359) {
 				snprintf(msg, msize, "FACE needs a bearing from 0 to "
 				    "359 (0 north, 90 east, 180 south, 270 west)");
 				return -1;
@@ -608,9 +650,24 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 	return -1;
 }
 
+/* As orders_copy_text(out, size, s), s's length n known. */
 static void
-add_line(struct orders_result *out, int line, enum orders_status st,
-    const char *raw, const char *text)
+copy_text_n(char *out, size_t size, const char *s, size_t n)
+{
+	if (n < size) {
+		memcpy(out, s, n + 1);
+		return;
+	}
+	memcpy(out, s, size - 1);
+	out[size - 1] = '\0';
+	utf8_trim_tail(out);
+}
+
+/* Adds a line to the answer: raw (rawlen bytes) as the player wrote it,
+ * text (textlen bytes) what was made of it. */
+static void
+add_lines_n(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, size_t rawlen, const char *text, size_t textlen)
 {
 	struct orders_line *l;
 
@@ -624,12 +681,26 @@ add_line(struct orders_result *out, int line, enum orders_status st,
 	l->line = line;
 	l->status = st;
 	l->standing = 0;
-	orders_copy_text(l->raw, sizeof(l->raw), raw);
-	orders_copy_text(l->text, sizeof(l->text), text);
+	copy_text_n(l->raw, sizeof(l->raw), raw, rawlen);
+	copy_text_n(l->text, sizeof(l->text), text, textlen);
 	if (st == ORDERS_ERROR)
 		out->nerrors++;
 	else if (st == ORDERS_PROSE)
 		out->nprose++;
+}
+
+static void
+add_line_len(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, size_t rawlen, const char *text)
+{
+	add_lines_n(out, line, st, raw, rawlen, text, strlen(text));
+}
+
+static void
+add_line(struct orders_result *out, int line, enum orders_status st,
+    const char *raw, const char *text)
+{
+	add_line_len(out, line, st, raw, strlen(raw), text);
 }
 
 /* Does the line hold one of the ruleset's verbs as a word? */
@@ -701,7 +772,7 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	for (;;) {
 		char part[ORDERS_TEXT_MAX];
 		const char *text = part;
-		size_t end = wl, next = wl;
+		size_t end = wl, next = wl, tlen;
 
 		{
 			/* The next " THEN " (white space around it), any case,
@@ -746,19 +817,25 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 		 * read where it is. */
 		if (end == wl && end - start < sizeof(part) &&
 		    !orders_sp((unsigned char)what[start]) &&
-		    !orders_sp((unsigned char)what[wl - 1]))
+		    !orders_sp((unsigned char)what[wl - 1])) {
 			text = what + start;
-		else
-			(void)take_trimmed(what + start, end - start, part,
+			tlen = wl - start;
+		} else {
+			/* It fits: a part is shorter than what (< wl). */
+			int tl = take_trimmed(what + start, end - start, part,
 			    sizeof(part));
+
+			assert(tl >= 0);
+			tlen = (size_t)tl;
+		}
 		/* Parts past the last a unit can hold are left out, and the
 		 * answer says so: the first ones still stand. */
 		if (o->nsteps == ORDER_MAX_STEPS) {
 			p->cut = 1;
 			return 0;
 		}
-		if (parse_step(p, b, side, is_cmd, who, text, &o->steps[o->nsteps],
-		    msg, msize) != 0)
+		if (parse_step(p, b, side, is_cmd, who, text, tlen,
+		    &o->steps[o->nsteps], msg, msize) != 0)
 			return -1;
 		/* Refused when a mail is read; never when stored orders are
 		 * read again to be played (orders_parser_replay): one stored
@@ -922,25 +999,41 @@ line_point(const struct order_line_ctx *c, const char *text, const char *word,
 	return orders_point(c->parser, c->b, text, word, out, msg, msize);
 }
 
-/* Is s[0..n) ASCII, every byte below 0x80?  Eight bytes a step: a mail of
- * ASCII, as most are, then has no line looked at for Unicode spaces, nor
- * has a mail whose only Unicode is curly quotes. */
+/* What a mail's bytes are, eight a step where they are ASCII: 0, all
+ * ASCII (as most mails are); 1, ASCII and curly quotes (U+2018 to
+ * U+201D) alone, which makes it valid UTF-8 with no Unicode space in it,
+ * as utf8_valid_prefix and orders_has_unicode_spaces would find; 2,
+ * anything else, for them to look at. */
 static int
-all_ascii(const char *s, size_t n)
+mail_bytes(const char *s, size_t n)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
+	int quotes = 0;
 
-	for (; i + 8 <= n; i += 8) {
+	while (i < n) {
 		uint64_t w;
 
-		memcpy(&w, s + i, 8);
-		if (w & 0x8080808080808080ull)
-			return 0;
+		if (i + 8 <= n) {
+			memcpy(&w, u + i, 8);
+			if ((w & 0x8080808080808080ull) == 0) {
+				i += 8;
+				continue;
+			}
+		}
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (u[i] == 0xe2 && i + 2 < n && u[i + 1] == 0x80 &&
+		    u[i + 2] >= 0x98 && u[i + 2] <= 0x9d) {
+			quotes = 1;
+			i += 3;
+			continue;
+		}
+		return 2;
 	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return 0;
-	return 1;
+	return quotes;
 }
 
 int
@@ -949,7 +1042,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 {
 	const char *s = body, *bend, *cur = body;
 	int line = 0, nbl = 0, block = 0, mark = 0, marking = 0, i, fwd = 0, fold;
-	int ascii;
+	int kind;
 	int seen[2][BATTLE_MAX_UNITS], seen_c[2][BATTLE_MAX_COMMANDERS];
 	struct bline *bl = NULL;
 	/* The battle's ruleset, for the canonical text of each order. */
@@ -974,16 +1067,22 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 	out->standing_clear = 0;
 	out->ncmds = 0;
 	out->cmds_dropped = 0;
-	memset(seen, 0, sizeof(seen));
-	memset(seen_c, 0, sizeof(seen_c));
+	/* Only the battle's units and commanders are ever looked at (here
+	 * and in orders_expand_brigades): the rest of each array is left
+	 * as it is, 5 KB a mail not written. */
+	for (i = 0; i < 2; i++) {
+		memset(seen[i], 0, (size_t)b->nunits * sizeof(seen[i][0]));
+		memset(seen_c[i], 0, (size_t)b->ncommanders * sizeof(seen_c[i][0]));
+	}
 	/* Every line and part of a line matched below is cut from the body
 	 * at an ASCII byte or a character's start, so a body checked once
 	 * spares PCRE2 checking each piece again. */
 	bend = body + strlen(body);
-	ascii = all_ascii(body, (size_t)(bend - body));
-	p->mopts = ascii || utf8_valid_prefix(body, (size_t)(bend - body)) ==
+	kind = mail_bytes(body, (size_t)(bend - body));
+	p->mopts = kind < 2 || utf8_valid_prefix(body, (size_t)(bend - body)) ==
 	    (size_t)(bend - body) ? PCRE2_NO_UTF_CHECK : 0;
-	fold = !ascii && orders_has_unicode_spaces(body, (size_t)(bend - body));
+	fold = kind == 2 && orders_has_unicode_spaces(body,
+	    (size_t)(bend - body));
 	while (s != NULL && *s) {
 		const char *nl = memchr(s, '\n', (size_t)(bend - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(bend - s);
@@ -995,7 +1094,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		char *colon;
 
 		cur = ls;
-		int standing = 0, *seen_unit, *seen_cmd, rr;
+		int standing = 0, *seen_unit, *seen_cmd, rr, tl;
+		size_t blen, tlen;
 		struct order_set *set;
 
 		/* The lines the last line added are standing ones if it was. */
@@ -1017,15 +1117,19 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			continue;
 		if (orders_is_signature(ls, n))
 			break;  /* a signature follows */
-		if (orders_take_line(ls, n, buf, sizeof(buf)) != 0) {
+		if ((tl = take_line_len(ls, n, buf, sizeof(buf))) < 0) {
 			add_line(out, line, ORDERS_ERROR, "(a very long line)",
 			    "the line is too long (at most 500 characters)");
 			continue;
 		}
 		/* Apple Mail's no-break spaces, a zero-width space pasted in:
 		 * spaces and nothing, before anything reads the line. */
-		if (fold && orders_fold_spaces(buf))
+		/* The line's length, kept as it is cut below. */
+		blen = (size_t)tl;
+		if (fold && orders_fold_spaces(buf)) {
 			orders_trim(buf);
+			blen = strlen(buf);
+		}
 		if (buf[0] == '\0') {
 			block = 0;   /* a blank line ends a STANDING: block */
 			continue;
@@ -1040,13 +1144,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (hash != NULL) {
 				*hash = '\0';
 				orders_trim(buf);
+				blen = strlen(buf);
 			}
 		}
 		/* A quoted earlier mail (Outlook's "Original Message", "On ...
 		 * wrote:") ends the orders when its lines are not marked with
 		 * '>': the report or welcome it quotes is not orders. */
 		{
-			enum quote_kind q = orders_quote_start(p, buf, s, &fwd);
+			enum quote_kind q = orders_quote_start(p, buf, blen, s, &fwd);
 
 			if (q == Q_SKIP)
 				continue;
@@ -1058,11 +1163,18 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			struct orders_cmd *cmd = out->ncmds < ORDERS_MAX_CMDS ?
 			    &out->cmds[out->ncmds] : NULL;
 			struct orders_cmd spare;
-			int rc = orders_parse_command(p, buf, cmd ? cmd : &spare, msg,
+			/* orders_parse_command's own first test, made here: most
+			 * lines begin with a letter no command's word does, and
+			 * are spared the call and its large frame. */
+			unsigned char f = orders_low((unsigned char)buf[0]);
+			int rc = (unsigned)(f - 'a') >= 26u ||
+			    !(p->cmd_initials >> (f - 'a') & 1u) ? 0 :
+			    orders_parse_command(p, buf, cmd ? cmd : &spare, msg,
 			    sizeof(msg));
 
 			if (rc < 0) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1104,11 +1216,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			if (strcasecmp(r, "none") == 0) {
 				out->standing_clear = 1;
 				out->standing_lines++;
-				add_line(out, line, ORDERS_OK, buf, "STANDING: NONE");
+				add_line_len(out, line, ORDERS_OK, buf, blen,
+				    "STANDING: NONE");
 				marking = 1;
 				continue;
 			}
-			memmove(buf, r, strlen(r) + 1);
+			blen -= (size_t)(r - buf);
+			memmove(buf, r, blen + 1);
 			standing = 1;
 		} else if (block) {
 			standing = 1;
@@ -1125,7 +1239,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			int rc = p->rs->order_line(&lc, buf, &o, msg, sizeof(msg));
 
 			if (rc < 0) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    msg);
 				continue;
 			}
 			if (rc > 0) {
@@ -1136,10 +1251,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				if (p->near) {
 					size_t ml = strlen(msg);
 
-					snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
-					    p->near_note);
+					(void)orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg), orders_cat(msg,
+					    sizeof(msg), ml, "   (read "), p->near_note),
+					    ")");
 				}
-				add_line(out, line, ORDERS_OK, buf, msg);
+				add_line_len(out, line, ORDERS_OK, buf, blen,
+				    msg);
 				continue;
 			}
 		}
@@ -1158,8 +1276,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			orders_trim(who);
 			if (orders_resolve(p, b, side, WHO_OWN_UNIT | WHO_OWN_CMD, who, &c,
 			    NULL, 0, "unit") == 1) {
-				add_line(out, line, ORDERS_ERROR, buf, "the order is "
-				    "missing after the colon");
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    "the order is missing after the colon");
 				continue;
 			}
 		}
@@ -1168,7 +1286,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			 * a sign-off.  Ignored unless it reads like an order
 			 * without its colon. */
 			if (!has_verb_word(p->rs, buf)) {
-				add_line(out, line, ORDERS_PROSE, buf, "");
+				add_line_len(out, line, ORDERS_PROSE, buf, blen,
+				    "");
 				continue;
 			}
 			{
@@ -1184,12 +1303,13 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				    "missing)", u < b->nunits ? b->units[u].name :
 				    "7th Foot");
 			}
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		/* The name runs to the last colon. */
 		(void)take_trimmed(buf, (size_t)(colon - buf), who, sizeof(who));
-		(void)take_trimmed(colon + 1, strlen(colon + 1), what, sizeof(what));
+		(void)take_trimmed(colon + 1, blen - (size_t)(colon + 1 - buf), what,
+		    sizeof(what));
 		/* A unit or commander, else a brigade ("Howard's brigade",
 		 * "Main Line"), else the nearest of them (names.c). */
 		rr = orders_resolve(p, b, side, WHO_LINE, who, &c, msg, sizeof(msg),
@@ -1204,10 +1324,11 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    NULL && strstr(msg, "is an enemy unit") == NULL &&
 			    strstr(msg, "one of your own") == NULL &&
 			    !starts_with_verb(p->rs, what)) {
-				add_line(out, line, ORDERS_PROSE, buf, "");
+				add_line_len(out, line, ORDERS_PROSE, buf, blen,
+				    "");
 				continue;
 			}
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		if (c->kind == C_BRIGADE) {
@@ -1215,14 +1336,15 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 
 			if (!allowed(p, b, br, b->brigades[br].name, msg,
 			    sizeof(msg))) {
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    msg);
 				continue;
 			}
 			if (bl == NULL)
 				bl = calloc(BLINES_MAX, sizeof(*bl));
 			if (bl == NULL || nbl == BLINES_MAX) {
-				add_line(out, line, ORDERS_ERROR, buf, "too many "
-				    "brigade orders in one mail");
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    "too many brigade orders in one mail");
 				continue;
 			}
 			/* The same brigade again: the later line wins, as for
@@ -1254,12 +1376,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    p->near ? p->near_note : "");
 			bl[nbl].li = out->nlines < ORDERS_MAX_LINES ? out->nlines : -1;
 			nbl++;
-			add_line(out, line, ORDERS_OK, buf, "");
+			add_line_len(out, line, ORDERS_OK, buf, blen, "");
 			continue;
 		}
 		if (!allowed(p, b, c->kind == C_CMD ? b->commanders[c->idx].brigade :
 		    b->units[c->idx].brigade, c->name, msg, sizeof(msg))) {
-			add_line(out, line, ORDERS_ERROR, buf, msg);
+			add_line_len(out, line, ORDERS_ERROR, buf, blen, msg);
 			continue;
 		}
 		memset(&o, 0, sizeof(o));
@@ -1280,11 +1402,14 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					snprintf(msg + ml, sizeof(msg) - ml, " (its order "
 					    "on line %d stands)", *seen_at);
 				else if (c->kind != C_CMD)
-					snprintf(msg + ml, sizeof(msg) - ml, " (so %s "
-					    "holds)", c->name);
+					(void)orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg),
+					    orders_cat(msg, sizeof(msg), ml, " (so "),
+					    c->name), " holds)");
 				if (*seen_at == 0)
 					*seen_at = -line;
-				add_line(out, line, ORDERS_ERROR, buf, msg);
+				add_line_len(out, line, ORDERS_ERROR, buf, blen,
+				    msg);
 				continue;
 			}
 			/* A later line for the same unit wins. */
@@ -1296,21 +1421,19 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 		}
 		if (set->n < ORDER_SET_MAX)
 			set->orders[set->n++] = o;
-		orders_canonical_rs(crs, b, &o, msg, sizeof(msg));
+		tlen = orders_canonical_n(crs, b, &o, msg, sizeof(msg));
 		if (p->cut) {
-			size_t ml = strlen(msg);
-
-			snprintf(msg + ml, sizeof(msg) - ml, "   (only the first %d "
+			snprintf(msg + tlen, sizeof(msg) - tlen, "   (only the first %d "
 			    "parts are kept: what follows, joined with THEN or ';', "
 			    "was left out)", ORDER_MAX_STEPS);
+			tlen = strlen(msg);
 		}
-		if (p->near) {
-			size_t ml = strlen(msg);
-
-			snprintf(msg + ml, sizeof(msg) - ml, "   (read %s)",
-			    p->near_note);
-		}
-		add_line(out, line, ORDERS_OK, buf, msg);
+		if (p->near)
+			tlen = orders_cat(msg, sizeof(msg), orders_cat(msg,
+			    sizeof(msg), orders_cat(msg, sizeof(msg), tlen,
+			    "   (read "), p->near_note), ")");
+		/* The answer's text, its length known. */
+		add_lines_n(out, line, ORDERS_OK, buf, blen, msg, tlen);
 	}
 	/* Where reading stopped: a signature, a quoted mail, or the end. */
 	out->read_end = (size_t)((s != NULL && *s ? cur : bend) - body);

@@ -1632,6 +1632,76 @@ every_command_word_is_read_from_the_one_table(void **state)
 	    &c, msg, sizeof(msg)), 0);
 }
 
+/* args.c reads a distance, a point, a wheel and a bearing by hand: each
+ * must answer as its PCRE2 pattern does, groups and all, for every text
+ * of a few thousand built from the bytes that matter to them (digits,
+ * '.', ',', white space, the letters of the unit words, a long s). */
+static void
+argument_scanners_answer_as_their_patterns(void **state)
+{
+	static const char *const bits[] = { "0", "1", "4", "9", ".", ",", " ",
+	    "\t", "\n", "\r", "\v", "\"", "in", "inch", "inches", "INCHE",
+	    "\xc5\xbf", "\xc5", "deg", "DEGREE", "degrees", "left", "RIGHT",
+	    "LeFt", "x", ".0", "00", "12", "123", "1234", "12345", "3,4",
+	    " , ", "left 9", "1.5" };
+	struct fx *f = *state;
+	struct orders_parser *p = f->p;
+	pcre2_code *const res[] = { p->dist, p->point, p->turn, p->bearing };
+	uint32_t seed = 24;
+	int n, r, hits[4] = { 0, 0, 0, 0 };
+
+	for (n = 0; n < 200000; n++) {
+		char s[64];
+		size_t len = 0, g[4];
+		int parts = 1 + (int)(seed % 5), k;
+
+		for (k = 0; k < parts; k++) {
+			const char *b;
+			size_t bl;
+
+			seed = seed * 1103515245u + 12345u;
+			b = bits[(seed >> 16) % (sizeof(bits) / sizeof(bits[0]))];
+			bl = strlen(b);
+			memcpy(s + len, b, bl);
+			len += bl;
+		}
+		s[len] = '\0';
+		for (r = 0; r < 4; r++) {
+			int want = orders_match(p, res[r], s, len, 0), got;
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+
+			switch (r) {
+			case 0:
+				got = orders_scan_dist(s, len, g);
+				break;
+			case 1:
+				got = orders_scan_point(s, len, g);
+				break;
+			case 2:
+				got = orders_scan_turn(s, len, g);
+				break;
+			default:
+				got = orders_scan_bearing(s, len);
+				break;
+			}
+			hits[r] += want;
+			if (got != want)
+				fail_msg("pattern %d on \"%s\": %d, scanner %d", r, s,
+				    want, got);
+			if (want && r < 3 && (g[0] != ov[2] || g[1] != ov[3]))
+				fail_msg("pattern %d on \"%s\": group 1", r, s);
+			if (want && (r == 1 || r == 2) && (g[2] != ov[4] ||
+			    g[3] != ov[5]))
+				fail_msg("pattern %d on \"%s\": group 2", r, s);
+		}
+	}
+	/* Texts each pattern takes were among them, not only refusals. */
+	for (r = 0; r < 4; r++) {
+		print_message("pattern %d matched %d texts\n", r, hits[r]);
+		assert_true(hits[r] > 200);
+	}
+}
+
 int
 main(void)
 {
@@ -1683,6 +1753,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(client_spaces_dashes_and_wide_letters_name_units_exactly, setup_cowpens, teardown),
 		cmocka_unit_test_setup_teardown(a_near_name_is_taken_and_said, setup_cowpens, teardown),
 		cmocka_unit_test_setup_teardown(the_limit_grows_with_the_name_and_suggestions_reach_twice_it, setup_cowpens, teardown),
+		cmocka_unit_test_setup_teardown(argument_scanners_answer_as_their_patterns, setup, teardown),
 		cmocka_unit_test(ties_are_refused_with_every_candidate_listed),
 		cmocka_unit_test(a_scenario_alias_names_its_unit),
 		cmocka_unit_test_setup_teardown(a_brigade_line_refused_for_a_unit_reports_every_unit, setup_cowpens, teardown),
