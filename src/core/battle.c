@@ -4,6 +4,7 @@
 #include "core/battle.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -862,4 +863,62 @@ battle_carry(struct battle *dst, const struct battle *src)
 	/* What of it the scenario fixed is the same in both. */
 	memcpy(dst->rules, src->rules, sizeof(dst->rules));
 	battle_sync_kinds(dst);
+}
+
+enum nation
+battle_nation_find(const char *word)
+{
+	static const struct {
+		const char *word;
+		enum nation n;
+	} w[] = {
+		{ "british", NATION_BRITISH }, { "crown", NATION_BRITISH },
+		{ "continental", NATION_CONTINENTAL },
+		{ "american", NATION_CONTINENTAL }, { "rebel", NATION_CONTINENTAL },
+		{ "hessian", NATION_HESSIAN }, { "german", NATION_HESSIAN },
+		{ "french", NATION_FRENCH }, { "loyalist", NATION_LOYALIST },
+		{ "native", NATION_NATIVE },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (strcasecmp(word, w[i].word) == 0)
+			return w[i].n;
+	return NATION_NONE;
+}
+
+int
+battle_colour_find(const char *word, unsigned char rgb[3])
+{
+	static const struct {
+		const char *name;
+		unsigned char rgb[3];
+	} c[] = {
+		{ "red", { 199, 31, 31 } }, { "blue", { 31, 64, 179 } },
+		{ "dark-blue", { 20, 36, 102 } }, { "white", { 245, 245, 240 } },
+		{ "green", { 38, 128, 51 } }, { "brown", { 140, 89, 43 } },
+		{ "black", { 30, 30, 30 } }, { "yellow", { 230, 190, 30 } },
+		{ "purple", { 140, 77, 153 } }, { "grey", { 128, 128, 128 } },
+		{ "buff", { 222, 196, 140 } }, { "orange", { 230, 120, 30 } },
+	};
+	size_t i;
+	int k;
+
+	if (word[0] == '#' && strlen(word) == 7) {
+		for (k = 1; k < 7; k++)
+			if (!isxdigit((unsigned char)word[k]))
+				return -1;
+		for (k = 0; k < 3; k++) {
+			char h[3] = { word[1 + 2 * k], word[2 + 2 * k], '\0' };
+
+			rgb[k] = (unsigned char)strtol(h, NULL, 16);
+		}
+		return 0;
+	}
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (strcasecmp(word, c[i].name) == 0) {
+			memcpy(rgb, c[i].rgb, 3);
+			return 0;
+		}
+	return -1;
 }

@@ -137,10 +137,37 @@ struct sighting {
 	int facing, stands, step, turn;
 };
 
+/* Whose army a troop type (or a side) is: it gives a side its colour on
+ * the map when the scenario names none (map.c).  Presentation only: no
+ * rule reads it. */
+enum nation {
+	NATION_NONE = 0,     /* not said: a type both sides fielded */
+	NATION_BRITISH,      /* British and Crown forces: red */
+	NATION_CONTINENTAL,  /* Continentals and rebels: blue */
+	NATION_HESSIAN,      /* Hessians and other Germans: dark blue */
+	NATION_FRENCH,       /* white */
+	NATION_LOYALIST,     /* green */
+	NATION_NATIVE,       /* Native Americans: brown */
+	NATION_COUNT
+};
+
 struct side {
 	char id[BATTLE_ID_MAX];
 	char name[BATTLE_NAME_MAX];
+	/* From the side line's 'nation N' and 'colour C' (NATION_NONE and
+	 * has_colour 0 when it names neither): how the map draws it. */
+	enum nation nation;
+	int has_colour;
+	unsigned char colour[3];   /* RGB */
 };
+
+/* The nation named by word ("british", "crown", "continental",
+ * "rebel", "american", "hessian", "german", "french", "loyalist",
+ * "native"), or NATION_NONE. */
+enum nation battle_nation_find(const char *word);
+/* A colour by name (red, blue, dark-blue, white, green, brown, ...) or
+ * as #rrggbb, into rgb: 0, or -1 when it is neither. */
+int battle_colour_find(const char *word, unsigned char rgb[3]);
 
 /* A commander's place in the chain of command. */
 enum command_rank {

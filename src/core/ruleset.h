@@ -27,6 +27,8 @@ struct troop_type {
 	enum weapon weapon;
 	unsigned abil;
 	const char *label;    /* what the text calls it */
+	enum nation nation;   /* whose it is, for the map's colours; NONE
+	                       * for a type any side fielded */
 	/* Its defaults for the numbers the ruleset's scenario words give a
 	 * unit (struct ruleset's unit_numbers, in their order), 0 for none. */
 	int numbers[RULESET_TYPE_NUMBERS];

@@ -40,6 +40,7 @@ struct page {
 	const unsigned char *seen;   /* a side's view, or NULL */
 	int side;
 	const struct ruleset *rs;    /* for command, or NULL */
+	double colour[BATTLE_MAX_SIDES][3];   /* each side's (side_colours) */
 	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
 	int nlab;
 };
@@ -129,17 +130,116 @@ terrain_colour(enum terrain_kind k, double rgb[3])
 	memcpy(rgb, c[(unsigned)k < T_KIND_COUNT ? k : T_BROKEN], sizeof(c[0]));
 }
 
-static void
-side_colour(int side, double rgb[3])
-{
-	static const double c[4][3] = {
-		{ 0.78, 0.12, 0.12 },   /* first side: red */
-		{ 0.12, 0.25, 0.70 },   /* second: blue */
-		{ 0.15, 0.55, 0.20 },
-		{ 0.55, 0.30, 0.60 },
-	};
+/* The conventional colours of the armies (enum nation), and the ones a
+ * side with no nation known takes, the first not already in use. */
+static const double nation_rgb[NATION_COUNT][3] = {
+	[NATION_NONE] = { 0.45, 0.45, 0.45 },
+	[NATION_BRITISH] = { 0.78, 0.12, 0.12 },
+	[NATION_CONTINENTAL] = { 0.12, 0.25, 0.70 },
+	[NATION_HESSIAN] = { 0.08, 0.14, 0.40 },
+	[NATION_FRENCH] = { 0.96, 0.96, 0.94 },
+	[NATION_LOYALIST] = { 0.15, 0.50, 0.20 },
+	[NATION_NATIVE] = { 0.55, 0.35, 0.17 },
+};
+static const double spare_rgb[4][3] = {
+	{ 0.78, 0.12, 0.12 }, { 0.12, 0.25, 0.70 }, { 0.15, 0.55, 0.20 },
+	{ 0.55, 0.30, 0.60 },
+};
 
-	memcpy(rgb, c[side & 3], sizeof(c[0]));
+/* Whose army side s is: as its side line says; else the nation most of
+ * its units' troop types are (the earliest unit's among equals); else a
+ * word of its id or name ("crown", "Continental: Morgan's ..."). */
+static enum nation
+side_nation(const struct battle *b, const struct ruleset *rs, int s)
+{
+	int count[NATION_COUNT] = { 0 }, first[NATION_COUNT], u, k, best = 0;
+	const char *w;
+	char word[BATTLE_NAME_MAX];
+	size_t n;
+
+	if (b->sides[s].nation != NATION_NONE)
+		return b->sides[s].nation;
+	for (k = 0; k < NATION_COUNT; k++)
+		first[k] = BATTLE_MAX_UNITS;
+	for (u = 0; rs != NULL && u < b->nunits; u++) {
+		const struct troop_type *t;
+
+		if (b->units[u].side != s ||
+		    (t = ruleset_type(rs, b->units[u].type)) == NULL ||
+		    t->nation == NATION_NONE)
+			continue;
+		if (count[t->nation]++ == 0)
+			first[t->nation] = u;
+	}
+	for (k = 1; k < NATION_COUNT; k++)
+		if (count[k] > count[best] || (count[k] > 0 &&
+		    count[k] == count[best] && first[k] < first[best]))
+			best = k;
+	if (best != NATION_NONE)
+		return (enum nation)best;
+	if ((best = battle_nation_find(b->sides[s].id)) != NATION_NONE)
+		return (enum nation)best;
+	for (w = b->sides[s].name; *w != '\0'; w += n) {
+		n = strspn(w, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+		if (n == 0) {
+			n = 1;
+			continue;
+		}
+		snprintf(word, sizeof(word), "%.*s", (int)n, w);
+		if ((best = battle_nation_find(word)) != NATION_NONE)
+			return (enum nation)best;
+	}
+	return NATION_NONE;
+}
+
+/* Each side's colour into pg->colour: the side line's 'colour', else its
+ * nation's, else (or when another side already has that colour) the
+ * first spare one no side has.  Never by the order the sides are
+ * listed in alone: Freeman's Farm's Crown is red whichever comes first. */
+static void
+side_colours(struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int set[BATTLE_MAX_SIDES] = { 0 }, s, k, j;
+
+	for (s = 0; s < b->nsides; s++) {
+		enum nation n = side_nation(b, pg->rs, s);
+
+		if (b->sides[s].has_colour) {
+			for (k = 0; k < 3; k++)
+				pg->colour[s][k] = b->sides[s].colour[k] / 255.0;
+			set[s] = 1;
+		} else if (n != NATION_NONE) {
+			memcpy(pg->colour[s], nation_rgb[n], sizeof(pg->colour[s]));
+			set[s] = 1;
+		}
+		for (j = 0; set[s] && j < s; j++)
+			if (set[j] && memcmp(pg->colour[j], pg->colour[s],
+			    sizeof(pg->colour[s])) == 0)
+				set[s] = 0;   /* taken: a spare one below */
+	}
+	for (s = 0; s < b->nsides; s++) {
+		if (set[s])
+			continue;
+		for (k = 0; k < 4; k++) {
+			for (j = 0; j < b->nsides; j++)
+				if (set[j] && memcmp(pg->colour[j], spare_rgb[k],
+				    sizeof(spare_rgb[k])) == 0)
+					break;
+			if (j == b->nsides)
+				break;
+		}
+		memcpy(pg->colour[s], spare_rgb[k & 3], sizeof(pg->colour[s]));
+		set[s] = 1;
+	}
+}
+
+static void
+side_colour(const struct page *pg, int side, double rgb[3])
+{
+	memcpy(rgb, pg->colour[side & (BATTLE_MAX_SIDES - 1)],
+	    sizeof(pg->colour[0]));
 }
 
 /* The line through the n table points p, as page coordinates, added to
@@ -503,7 +603,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 		double rgb[3], cx = 0, cy = 0;
 		int shown = 0;
 
-		side_colour(un->side, rgb);
+		side_colour(pg, un->side, rgb);
 		for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
 			const struct stand *st = &b->stands[s];
 			struct pt r[4];
@@ -582,7 +682,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 
 		if (c->gone || c->out_removed || (pg->seen != NULL && c->side != pg->side))
 			continue;
-		side_colour(c->side, rgb);
+		side_colour(pg, c->side, rgb);
 		to_page(pg, c->pos.x, c->pos.y, &x, &y);
 		/* A new path: an arc would join the last label's point. */
 		cairo_new_path(cr);
@@ -793,7 +893,7 @@ draw_step(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 				continue;
 			to_page(pg, o->from[u].x, o->from[u].y, &x0, &y0);
 			to_page(pg, c.x, c.y, &x1, &y1);
-			side_colour(b->units[u].side, rgb);
+			side_colour(pg, b->units[u].side, rgb);
 			cairo_set_source_rgba(cr, rgb[0] * 0.6, rgb[1] * 0.6,
 			    rgb[2] * 0.6, 0.8);
 			cairo_set_line_width(cr, 2);
@@ -869,7 +969,7 @@ draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
 		cairo_new_path(cr);
 		path_points(cr, pg, c, 4);
 		cairo_close_path(cr);
-		side_colour(un->side, rgb);
+		side_colour(pg, un->side, rgb);
 		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.15);
 		cairo_fill_preserve(cr);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
@@ -1077,6 +1177,7 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 	pg->seen = o->seen;
 	pg->side = o->side;
 	pg->rs = ruleset_find(b->ruleset);
+	side_colours(pg);
 	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
 	pg->w = width;
 	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;

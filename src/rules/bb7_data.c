@@ -20,11 +20,11 @@
  * 6, loose files 5, dispersed 3).  A scenario sets each unit's own with
  * `quality N` and `density N`.  The speed and morale columns are unused. */
 const struct troop_type bb7_types[] = {
-	{ .id = "british-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "British regulars in loose files", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 5 } },
+	{ .id = "british-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "British regulars in loose files", .nation = NATION_BRITISH, .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 5 } },
 	{ .id = "regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "First-line regulars, shoulder to shoulder", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 6 } },
 	{ .id = "second-line", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Second-line regulars", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
-	{ .id = "german-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Hessian and other German regulars in close order", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
-	{ .id = "french-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "French regulars in close order", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
+	{ .id = "german-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Hessian and other German regulars in close order", .nation = NATION_HESSIAN, .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
+	{ .id = "french-regulars", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "French regulars in close order", .nation = NATION_FRENCH, .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 7 } },
 	{ .id = "light-infantry", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Light infantry", .numbers = { [B7_N_QUALITY] = 4, [B7_N_DENSITY] = 5 } },
 	{ .id = "experienced-militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Experienced militia", .numbers = { [B7_N_QUALITY] = 3, [B7_N_DENSITY] = 6 } },
 	{ .id = "militia", .kind = KIND_INFANTRY, .speed = 0, .morale = 0, .weapon = WEAPON_MUSKET, .abil = ABIL_SK, .label = "Trained militia", .numbers = { [B7_N_QUALITY] = 2, [B7_N_DENSITY] = 6 } },

@@ -514,7 +514,7 @@ do_side(struct parser *p, struct tok *t, int n)
 {
 	struct battle *b = p->b;
 	const char *c;
-	int s;
+	int s, k;
 
 	if (n < 3)
 		return scn_perr(p, "expected 'side ID \"Name\"', for example "
@@ -539,8 +539,32 @@ do_side(struct parser *p, struct tok *t, int n)
 	if (scn_want_name(p, t, n, 2, "a side name", b->sides[s].name,
 	    sizeof(b->sides[s].name)) != 0)
 		return -1;
-	if (n > 3)
-		return scn_perr(p, "unexpected '%s' after the side's name", t[3].s);
+	for (k = 3; k < n; k += 2) {
+		/* 'nation N' and 'colour C': how the map draws the side. */
+		if (strcmp(t[k].s, "nation") == 0 && k + 1 < n) {
+			if ((b->sides[s].nation = battle_nation_find(t[k + 1].s)) ==
+			    NATION_NONE)
+				return scn_perr(p, "unknown nation '%s'; write one of "
+				    "british, crown, continental, rebel, hessian, "
+				    "french, loyalist or native", t[k + 1].s);
+		} else if ((strcmp(t[k].s, "colour") == 0 ||
+		    strcmp(t[k].s, "color") == 0) && k + 1 < n) {
+			if (battle_colour_find(t[k + 1].s, b->sides[s].colour) != 0)
+				return scn_perr(p, "unknown colour '%s'; write a name "
+				    "(red, blue, dark-blue, white, green, brown, buff, "
+				    "...) or \"#rrggbb\" in quotes", t[k + 1].s);
+			b->sides[s].has_colour = 1;
+		} else if ((strcmp(t[k].s, "nation") == 0 ||
+		    strcmp(t[k].s, "colour") == 0 || strcmp(t[k].s, "color") ==
+		    0) && k + 1 == n)
+			return scn_perr(p, "'%s' wants a word after it, for example "
+			    "'nation british' or 'colour \"#c81e1e\"' (in quotes: "
+			    "a bare # starts a comment)", t[k].s);
+		else
+			return scn_perr(p, "unexpected '%s' after the side's name; "
+			    "what may follow it is 'nation NATION' and 'colour "
+			    "COLOUR'", t[k].s);
+	}
 	p->cur_side = s;
 	p->cur_brigade = -1;
 	p->cur_unit = -1;

@@ -707,6 +707,121 @@ the_text_map_rounds_its_rows_and_keeps_the_top_edge(void **state)
 	battle_free(b);
 }
 
+/* The colour at table point (x, y) of scenario text sc's map. */
+static uint32_t
+colour_at(const char *sc, double x, double y)
+{
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	unsigned char *png = NULL;
+	size_t len = 0;
+	char path[] = "/tmp/despatch-colour-XXXXXX.png";
+	cairo_surface_t *s;
+	FILE *f;
+	uint32_t p;
+	int fd;
+
+	if (scenario_parse(sc, strlen(sc), "test", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	memset(&o, 0, sizeof(o));
+	if (map_render(b, &o, 0, &png, &len, &e) != 0)
+		fail_msg("%s", e.msg);
+	fd = mkstemps(path, 4);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(png, 1, len, f), len);
+	fclose(f);
+	s = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+	p = pixel(s, b, x, y);
+	cairo_surface_destroy(s);
+	unlink(path);
+	free(png);
+	battle_free(b);
+	return p;
+}
+
+/* A scenario of two sides, the Continentals listed first; what follows
+ * each side's name is put in by the test. */
+static void
+two_sides(char *out, size_t size, const char *first_words,
+    const char *first_type, const char *second_words, const char *second_type)
+{
+	snprintf(out, size,
+	    "scenario \"Order\"\nruleset vnb-wing\ntable 48 x 36\nturns 2\n"
+	    "side continental \"Continental\"%s\n"
+	    "  commander \"Greene\" army at 24,32\n"
+	    "  brigade \"Va\" commander \"Weedon\" at 24,24\n"
+	    "    unit \"2nd Virginia\" type %s stands 2 sp 2 at 24,20 facing 180\n"
+	    "side crown \"The King's\"%s\n  commander \"Howe\" army at 24,4\n"
+	    "  brigade \"1st\" commander \"Grey\" at 12,8\n"
+	    "    unit \"23rd Foot\" type %s stands 2 sp 3 at 12,10 facing 0\n",
+	    first_words, first_type, second_words, second_type);
+}
+
+static void
+a_side_is_drawn_in_its_nations_colour_whatever_its_place(void **state)
+{
+	char sc[2048];
+	uint32_t p;
+	struct battle *b = NULL;
+	struct err e;
+
+	(void)state;
+	/* The Continentals first: still blue, the British still red, from
+	 * their troop types. */
+	two_sides(sc, sizeof(sc), "", "continentals-post-1778", "",
+	    "british-line");
+	assert_true(bluish(colour_at(sc, 23.0, 20.2)));
+	assert_true(reddish(colour_at(sc, 11.0, 9.8)));
+	/* Hessians: dark blue, not the Continentals' blue. */
+	two_sides(sc, sizeof(sc), "", "continentals-post-1778", "",
+	    "musketeers");
+	p = colour_at(sc, 11.0, 9.8);
+	assert_true((p & 0xff) > 80 && (p & 0xff) < 130 &&
+	    (p >> 16 & 0xff) < 40);
+	/* Types of no nation (artillery): the side's id says it; the other
+	 * side's name does ("The King's" is not one: its id crown is). */
+	two_sides(sc, sizeof(sc), "", "light-artillery", "", "light-artillery");
+	assert_true(bluish(colour_at(sc, 23.0, 20.2)));
+	assert_true(reddish(colour_at(sc, 11.0, 9.8)));
+	/* The scenario's word over the troop types: nation, then colour. */
+	two_sides(sc, sizeof(sc), " nation loyalist", "continentals-post-1778",
+	    " colour \"#ffa500\"", "british-line");
+	p = colour_at(sc, 23.0, 20.2);
+	assert_true((p >> 8 & 0xff) > 100 && (p >> 16 & 0xff) < 80 &&
+	    (p & 0xff) < 80);   /* loyalist green */
+	p = colour_at(sc, 11.0, 9.8);
+	assert_int_equal(p, 0xffa500);
+	/* Two sides of one nation are not drawn alike: the second takes a
+	 * colour no side has. */
+	two_sides(sc, sizeof(sc), " nation british", "continentals-post-1778",
+	    "", "british-line");
+	assert_true(reddish(colour_at(sc, 23.0, 20.2)));
+	assert_true(bluish(colour_at(sc, 11.0, 9.8)));
+	/* A word the side line does not know is named, with what would do. */
+	two_sides(sc, sizeof(sc), " nation prussian", "continentals-post-1778",
+	    "", "british-line");
+	assert_int_equal(scenario_parse(sc, strlen(sc), "test", 0, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "test:5:"));
+	assert_non_null(strstr(e.msg, "unknown nation 'prussian'"));
+	two_sides(sc, sizeof(sc), " colour mauve", "continentals-post-1778",
+	    "", "british-line");
+	assert_int_equal(scenario_parse(sc, strlen(sc), "test", 0, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "#rrggbb"));
+	two_sides(sc, sizeof(sc), " flag stars", "continentals-post-1778",
+	    "", "british-line");
+	assert_int_equal(scenario_parse(sc, strlen(sc), "test", 0, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "'nation NATION'"));
+	/* Unquoted, # starts a comment: the line is told what went. */
+	two_sides(sc, sizeof(sc), " colour #ffa500", "continentals-post-1778",
+	    "", "british-line");
+	assert_int_equal(scenario_parse(sc, strlen(sc), "test", 0, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "a bare # starts a comment"));
+}
+
 int
 main(void)
 {
@@ -719,6 +834,7 @@ main(void)
 		cmocka_unit_test(smoke_greys_the_unit_that_fired),
 		cmocka_unit_test(the_text_map_rounds_its_rows_and_keeps_the_top_edge),
 		cmocka_unit_test(a_long_name_by_the_edge_stays_on_the_page),
+		cmocka_unit_test(a_side_is_drawn_in_its_nations_colour_whatever_its_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
