@@ -32,6 +32,8 @@
 #define GRID_IN  6      /* a grid line every six inches */
 #define MAX_LABELS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_TERRAIN + BATTLE_MAX_STANDS)
+#define MAX_TEXTS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
+    BATTLE_MAX_TERRAIN + BATTLE_MAX_OBJECTIVES + BATTLE_MAX_UNITS)
 
 struct page {
 	const struct battle *b;
@@ -43,6 +45,15 @@ struct page {
 	double colour[BATTLE_MAX_SIDES][3];   /* each side's (side_colours) */
 	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
 	int nlab;
+	/* The labels placed, painted after everything on the table
+	 * (paint_labels): an objective's dashed reach or an arrow drawn
+	 * later ran through the name it crossed. */
+	struct {
+		char text[BATTLE_NAME_MAX + 48];
+		double x, y, size;
+		int italic;
+	} text[MAX_TEXTS];
+	int ntext;
 };
 
 /* The letter a unit in road march (or column) carries on the map: the
@@ -338,16 +349,43 @@ label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
 		pg->lab[pg->nlab][3] = by + 2;
 		pg->nlab++;
 	}
-	/* A pale ground keeps the text readable over any colour.  A box, not
-	 * a stroked outline of the glyphs: the outline made every label a
-	 * path in the SVG, which grew to most of a megabyte. */
-	cairo_rectangle(cr, bx - 2, by + te.y_bearing - 1, te.width + 4,
-	    te.height + 2);
-	cairo_set_source_rgba(cr, 1, 1, 0.95, 0.7);
-	cairo_fill(cr);
-	cairo_move_to(cr, bx - te.x_bearing, by);
-	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	cairo_show_text(cr, text);
+	if (pg->ntext < MAX_TEXTS) {
+		snprintf(pg->text[pg->ntext].text, sizeof(pg->text[0].text),
+		    "%s", text);
+		pg->text[pg->ntext].x = bx - te.x_bearing;
+		pg->text[pg->ntext].y = by;
+		pg->text[pg->ntext].size = size;
+		pg->text[pg->ntext].italic = italic;
+		pg->ntext++;
+	}
+}
+
+/* Paints the labels placed, over the table's lines and marks. */
+static void
+paint_labels(cairo_t *cr, const struct page *pg)
+{
+	cairo_text_extents_t te;
+	int i;
+
+	for (i = 0; i < pg->ntext; i++) {
+		cairo_select_font_face(cr, "sans-serif", pg->text[i].italic ?
+		    CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+		    CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, pg->text[i].size);
+		cairo_text_extents(cr, pg->text[i].text, &te);
+		/* A pale ground keeps the text readable over any colour.  A
+		 * box, not a stroked outline of the glyphs: the outline made
+		 * every label a path in the SVG, which grew to most of a
+		 * megabyte. */
+		cairo_rectangle(cr, pg->text[i].x + te.x_bearing - 2,
+		    pg->text[i].y + te.y_bearing - 1, te.width + 4,
+		    te.height + 2);
+		cairo_set_source_rgba(cr, 1, 1, 0.95, 0.7);
+		cairo_fill(cr);
+		cairo_move_to(cr, pg->text[i].x, pg->text[i].y);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_show_text(cr, pg->text[i].text);
+	}
 }
 
 static void
@@ -619,9 +657,33 @@ draw_forces(cairo_t *cr, struct page *pg)
 			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 			cairo_set_line_width(cr, 0.8);
 			cairo_stroke(cr);
+			a = st->facing * M_PI / 180.0;
+			/* The front edge drawn heavy, as a base's front is on
+			 * the table: the edge whose middle lies furthest the way
+			 * the stand faces (whatever order the corners come in). */
+			{
+				double best = -1e300, d;
+				int f = 0;
+
+				for (k = 0; k < 4; k++) {
+					d = ((double)r[k].x + r[(k + 1) & 3].x) * sin(a) +
+					    ((double)r[k].y + r[(k + 1) & 3].y) * cos(a);
+					if (d > best) {
+						best = d;
+						f = k;
+					}
+				}
+				to_page(pg, r[f].x, r[f].y, &x, &y);
+				to_page(pg, r[(f + 1) & 3].x, r[(f + 1) & 3].y, &fx_,
+				    &fy_);
+				cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+				cairo_set_line_width(cr, 2.6);
+				cairo_move_to(cr, x, y);
+				cairo_line_to(cr, fx_, fy_);
+				cairo_stroke(cr);
+			}
 			/* The facing: a tick from the centre through the front. */
 			to_page(pg, st->pos.x, st->pos.y, &x, &y);
-			a = st->facing * M_PI / 180.0;
 			fx_ = x + sin(a) * pg->scale * 0.9;
 			fy_ = y - cos(a) * pg->scale * 0.9;
 			cairo_set_source_rgb(cr, 1, 1, 1);
@@ -1015,7 +1077,20 @@ draw_objectives(cairo_t *cr, struct page *pg)
 		snprintf(text, sizeof(text), "%s (%d pt%s)", o->name, o->points,
 		    o->points == 1 ? "" : "s");
 		label(cr, pg, text, x, y - 18, 10, 0);
-		/* A flag, pole and pennant, over any label. */
+	}
+}
+
+/* Each objective's flag, pole and pennant at its point, over any label. */
+static void
+draw_flags(cairo_t *cr, const struct page *pg)
+{
+	const struct battle *b = pg->b;
+	int i;
+
+	for (i = 0; i < b->nobjectives; i++) {
+		double x, y;
+
+		to_page(pg, b->objectives[i].at.x, b->objectives[i].at.y, &x, &y);
 		cairo_set_source_rgba(cr, 0.55, 0.1, 0.1, 0.95);
 		cairo_move_to(cr, x, y);
 		cairo_line_to(cr, x, y - 14);
@@ -1041,6 +1116,8 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);
+	paint_labels(cr, pg);
+	draw_flags(cr, pg);
 	draw_furniture(cr, pg, o);
 }
 

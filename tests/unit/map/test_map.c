@@ -707,6 +707,105 @@ the_text_map_rounds_its_rows_and_keeps_the_top_edge(void **state)
 	battle_free(b);
 }
 
+/* The map of scenario text sc as an image surface (to destroy), and
+ * its battle in *bp (to free). */
+static cairo_surface_t *
+drawn(const char *sc, struct battle **bp)
+{
+	struct map_opts o;
+	struct err e;
+	unsigned char *png = NULL;
+	size_t len = 0;
+	char path[] = "/tmp/despatch-drawn-XXXXXX.png";
+	cairo_surface_t *s;
+	FILE *f;
+	int fd;
+
+	*bp = NULL;
+	if (scenario_parse(sc, strlen(sc), "test", 0, bp, &e) != 0)
+		fail_msg("%s", e.msg);
+	memset(&o, 0, sizeof(o));
+	if (map_render(*bp, &o, 0, &png, &len, &e) != 0)
+		fail_msg("%s", e.msg);
+	fd = mkstemps(path, 4);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(png, 1, len, f), len);
+	fclose(f);
+	s = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+	unlink(path);
+	free(png);
+	return s;
+}
+
+static void
+a_stands_front_edge_is_drawn_heavy_and_labels_lie_over_lines(void **state)
+{
+	char sc[sizeof(scen) + 128];
+	struct battle *b;
+	cairo_surface_t *s;
+	struct pt r[4];
+	double fy = -1e9, by = 1e9, cx = 0, px, py;
+	unsigned char *d;
+	int k, stride, x, y, dash = 0;
+	uint32_t front, back;
+
+	(void)state;
+	snprintf(sc, sizeof(sc), "%s", scen);
+	/* A wood whose name an objective's dashed reach runs through. */
+	snprintf(sc + strlen(sc), sizeof(sc) - strlen(sc),
+	    "terrain wood \"Knoll wood\" poly 30,22 42,22 42,34 30,34\n"
+	    "objective \"Hill\" at 36,26 radius 2.83 points 1\n");
+	s = drawn(sc, &b);
+	/* The 23rd's first stand faces north (0): its front edge is the
+	 * one of greatest y.  Just inside it the heavy line is near black;
+	 * just inside the back edge the stand is its side's red. */
+	battle_stand_rect(b, b->units[0].first_stand, r);
+	for (k = 0; k < 4; k++) {
+		fy = r[k].y > fy ? r[k].y : fy;
+		by = r[k].y < by ? r[k].y : by;
+		cx += r[k].x / 4.0;
+	}
+	front = pixel(s, b, (cx - 30) / 100.0, (fy - 3) / 100.0);
+	back = pixel(s, b, (cx - 30) / 100.0, (by + 3) / 100.0);
+	assert_true((front >> 16 & 0xff) < 70 && (front >> 8 & 0xff) < 70);
+	assert_true(reddish(back));
+	/* The wood's name, above its middle, is painted over the dash,
+	 * which shows through its pale ground only faintly: no pixel of the
+	 * band the name takes is the dash's strong red. */
+	map_to_px(b, cairo_image_surface_get_width(s), 3600, 2800, &px, &py);
+	d = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	for (y = (int)py - 23; y <= (int)py - 15; y++)
+		for (x = (int)px - 25; x <= (int)px + 25; x++) {
+			uint32_t p = *(uint32_t *)(void *)(d + y * stride + x * 4);
+			int rr = (int)(p >> 16 & 0xff), gg = (int)(p >> 8 & 0xff);
+
+			if (rr > gg + 70)
+				dash++;
+		}
+	assert_int_equal(dash, 0);
+	/* And the band is the label's pale ground, not the wood's green
+	 * (so the name is where the test looks). */
+	{
+		int pale = 0;
+
+		for (y = (int)py - 23; y <= (int)py - 15; y++)
+			for (x = (int)px - 25; x <= (int)px + 25; x++) {
+				uint32_t p = *(uint32_t *)(void *)(d + y * stride +
+				    x * 4);
+
+				pale += (p >> 16 & 0xff) > 200 &&
+				    (p >> 8 & 0xff) > 200;
+			}
+		assert_true(pale > 200);
+	}
+	cairo_surface_destroy(s);
+	battle_free(b);
+}
+
 /* The colour at table point (x, y) of scenario text sc's map. */
 static uint32_t
 colour_at(const char *sc, double x, double y)
@@ -835,6 +934,7 @@ main(void)
 		cmocka_unit_test(the_text_map_rounds_its_rows_and_keeps_the_top_edge),
 		cmocka_unit_test(a_long_name_by_the_edge_stays_on_the_page),
 		cmocka_unit_test(a_side_is_drawn_in_its_nations_colour_whatever_its_place),
+		cmocka_unit_test(a_stands_front_edge_is_drawn_heavy_and_labels_lie_over_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
