@@ -384,15 +384,36 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 	return 0;
 }
 
-/* The Close notice: every order set's leaf and the root, to every
- * player, queued before the reports. */
+/* Every order set's leaf, in seat order, and their root: what the Close
+ * notice of a game with nonces shows, and every report's ledger section. */
+static void
+leaves_table(struct text *t, const struct battle *b,
+    const struct chain_prep *cp)
+{
+	char hex[2 * LEDGER_HASH + 1];
+	int i;
+
+	for (i = 0; i < cp->n; i++) {
+		ledger_hex(cp->leaf[i].leaf, LEDGER_HASH, hex);
+		text_add(t, "  seat %-2d %-12s %-9s %s\n", cp->leaf[i].seat,
+		    b->sides[cp->leaf[i].side].id, cp->leaf[i].mailed ?
+		    "mailed" : "no mail", hex);
+	}
+	ledger_hex(cp->root, LEDGER_HASH, hex);
+	text_add(t, "\n  root                        %s\n", hex);
+}
+
+/* The Close notice of a game with nonces: every order set's leaf and
+ * the root, to every player, asking for their nonces.  A game without
+ * nonces closes and plays in one go, and its reports carry the same
+ * table (with_ledger): one mail a player a step, not two. */
 static int
 queue_close(struct referee *r, const struct store_game *g,
     const struct battle *b, const struct chain_prep *cp,
     const struct store_player *pl, int np, struct err *e)
 {
 	int step = g->step, ps = battle_step_side(b, step), i, rc = 0;
-	char subject[300], hex[2 * LEDGER_HASH + 1], clock[16];
+	char subject[300], clock[16];
 	struct text t;
 
 	text_init(&t, 64 * 1024);
@@ -405,14 +426,7 @@ queue_close(struct referee *r, const struct store_game *g,
 	    "battle is over the archive shows every set,\nso anyone can check "
 	    "each leaf.\n\n", battle_step_turn(b, step), clock, ps >= 0 ?
 	    b->sides[ps].name : "both sides");
-	for (i = 0; i < cp->n; i++) {
-		ledger_hex(cp->leaf[i].leaf, LEDGER_HASH, hex);
-		text_add(&t, "  seat %-2d %-12s %-9s %s\n", cp->leaf[i].seat,
-		    b->sides[cp->leaf[i].side].id, cp->leaf[i].mailed ?
-		    "mailed" : "no mail", hex);
-	}
-	ledger_hex(cp->root, LEDGER_HASH, hex);
-	text_add(&t, "\n  root                        %s\n", hex);
+	leaves_table(&t, b, cp);
 	if (cp->nonces)
 		text_add(&t, "\nThis game uses nonces. If you sent a COMMIT for "
 		    "this phase, reveal your\nnonce now: mail a line REVEAL <your "
@@ -452,6 +466,11 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	ledger_hex(sig, LEDGER_SIG, hex);
 	text_add(&t, "signed by the server's key:\n  %.64s\n  %s\n", hex,
 	    hex + 64);
+	text_add(&t, "Every order set of the phase by its hash (leaf), in seat "
+	    "order, and their\nroot, which the phase's dice depend on; when "
+	    "the battle is over its archive\nshows every set, so anyone can "
+	    "check each leaf:\n");
+	leaves_table(&t, a->b, &a->cp);
 	for (i = 0; i < a->cp.n; i++) {
 		if (a->cp.leaf[i].player != player)
 			continue;
@@ -660,8 +679,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	{
 		/* A game with nonces had its Close notice when the phase
 		 * closed, and what is played must be what it froze; any other
-		 * game has the notice now, before the reports. */
-		int64_t closed = 0;
+		 * game's reports carry the leaves and root instead. */
 		unsigned char *root = NULL;
 		size_t rl = 0;
 
@@ -683,10 +701,7 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 			    a->g.name, battle_step_turn(b, step));
 		}
 		free(root);
-		if (store_game_closed(r->st, a->g.id, &closed, NULL, e) != 0 ||
-		    (closed != step && queue_close(r, &a->g, b, &a->cp, pl, np,
-		    e) != 0) ||
-		    store_game_close_done(r->st, a->g.id, e) != 0)
+		if (store_game_close_done(r->st, a->g.id, e) != 0)
 			return -1;
 	}
 	{
