@@ -407,6 +407,7 @@ charge_tests(struct ctx *c, int u)
 					}
 				if (!vw_unit_has_room(b, u))
 					unit_restore(b, u, c->saved);
+				battle_unit_moved(b, u);
 			}
 			r = vw_move_unit(c, u, nc, cav_native ?
 			    COST(P(c, "native.cavalry-move")) :
@@ -1149,6 +1150,7 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 				    delta);
 				b->stands[s].facing = geom_norm(to);
 			}
+		battle_unit_moved(b, w);
 		if (!vw_unit_has_room(b, w)) {
 			unit_restore(b, w, c->saved);
 		} else {
