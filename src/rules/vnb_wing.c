@@ -75,6 +75,7 @@ vw_remove_stand(struct ctx *c, int s, enum vw_gone why)
 		return;
 	b->stands[s].flags |= ST_GONE;
 	b->stands[s].flags &= ~ST_STATIONARY;
+	battle_unit_moved(b, u);
 	m = &gone_msgs[why];
 	/* Each sentence is "%s: stand %d ...": patterns.py checks them
 	 * against their letters, "up", as gcc cannot through the table. */
@@ -268,6 +269,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 		return;
 	}
 	st->pos = np;
+	battle_unit_moved(b, st->unit);
 	/* It may pass through other stands but not stop on one: it goes on
 	 * (up to another 6") until it stands clear. */
 	{
@@ -275,6 +277,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 
 		while (extra < P(c, "rout.overshoot") && overlaps_any(b, s)) {
 			st->pos = geom_offset(st->pos, dir, P(c, "terrain.step"));
+			battle_unit_moved(b, st->unit);
 			extra += P(c, "terrain.step");
 		}
 		if (is_rout && (st->pos.x < 0 || st->pos.y < 0 ||
@@ -306,6 +309,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 			st->pos.y -= miny;
 		else if (maxy > b->depth)
 			st->pos.y -= maxy - b->depth;
+		battle_unit_moved(b, st->unit);
 	}
 }
 
@@ -1327,6 +1331,10 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	c->rs = &ruleset_vnb_wing;
 	c->d = d;
 	battle_ground_index(b);
+	/* Each unit's box in a grid (issue 24), kept by battle_unit_moved
+	 * wherever a stand moves, goes, or changes its size: the searches
+	 * of the enemy near a unit walk what it lists. */
+	battle_units_index(b);
 	c->ev = evs;
 	c->step = step;
 	c->turn = battle_step_turn(b, step);
@@ -1396,6 +1404,7 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	battle_sync_kinds(b);
 	rc = 0;
 out:
+	battle_units_unindex(b);
 	free(ranked);
 	free(c);
 	return rc;

@@ -407,6 +407,7 @@ charge_tests(struct ctx *c, int u)
 					}
 				if (!vw_unit_has_room(b, u))
 					unit_restore(b, u, c->saved);
+				battle_unit_moved(b, u);
 			}
 			r = vw_move_unit(c, u, nc, cav_native ?
 			    COST(P(c, "native.cavalry-move")) :
@@ -912,9 +913,22 @@ static int
 stand_target(struct ctx *c, int s, int chosen)
 {
 	struct battle *b = c->b;
-	int v, band, best = -1, t0;
-	fx bestg = INT32_MAX;
+	const struct unit *un = &b->units[b->stands[s].unit];
+	int near[BATTLE_MAX_UNITS];
+	int v, i, n, band, best = -1, t0;
+	fx bestg = INT32_MAX, sr, lr;
 
+	/* Issue 24: a unit b->near does not list within the longer range of
+	 * the unit's stands (s's box is in it, s's reach no more than its
+	 * reach) has every stand certainly out of range of s, so fire_pick
+	 * finds nothing in it; the rest are listed in table order. */
+	n = -1;
+	if (un->weapon != WEAPON_NONE) {
+		sr = weapon_range(c, un->weapon, 1);
+		lr = weapon_range(c, un->weapon, 2);
+		n = battle_units_near(b, b->stands[s].unit, sr > lr ? sr : lr,
+		    near);
+	}
 	if (chosen >= 0 && (t0 = fire_pick(c, s, chosen, &band)) >= 0) {
 		/* Firing lanes: small arms must fire at skirmishers nearer
 		 * than their target; guns may fire past them. */
@@ -923,9 +937,10 @@ stand_target(struct ctx *c, int s, int chosen)
 
 		if (w != WEAPON_MUSKET && w != WEAPON_RIFLE && w != WEAPON_NATIVE)
 			return chosen;
-		for (v = 0; v < b->nunits; v++) {
+		for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
 			int t;
 
+			v = n >= 0 ? near[i] : i;
 			if (v == chosen || !enemy(b, b->stands[s].unit, v) ||
 			    (t = fire_pick(c, s, v, &band)) < 0 ||
 			    b->stands[t].form != FORM_SKIRMISH)
@@ -937,9 +952,10 @@ stand_target(struct ctx *c, int s, int chosen)
 		}
 		return best >= 0 ? best : chosen;
 	}
-	for (v = 0; v < b->nunits; v++) {
+	for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
 		int t;
 
+		v = n >= 0 ? near[i] : i;
 		if (!enemy(b, b->stands[s].unit, v))
 			continue;
 		t = fire_pick(c, s, v, &band);
@@ -1149,6 +1165,7 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 				    delta);
 				b->stands[s].facing = geom_norm(to);
 			}
+		battle_unit_moved(b, w);
 		if (!vw_unit_has_room(b, w)) {
 			unit_restore(b, w, c->saved);
 		} else {

@@ -66,6 +66,7 @@ vw_lay_out_line(struct battle *b, int u, struct pt c, int facing)
 			b->stands[s].pos = geom_offset(c, facing + 90, at + w / 2);
 			at += w;
 		}
+	battle_unit_moved(b, u);
 }
 
 /* 1 if unit u's stands are all on the table and clear of other units'. */
@@ -339,8 +340,22 @@ refuse_no_room(struct ctx *c, int u)
 
 /* Changes unit u's formation to `want` within `room` (COST units): what
  * it cost, or -1 (with an event) if it could not. */
+static long change_formation(struct ctx *c, int u, enum formation want,
+    long room);
+
 long
 vw_change_formation(struct ctx *c, int u, enum formation want, long room)
+{
+	long r = change_formation(c, u, want, room);
+
+	/* The stands' sizes may change without their being laid out again
+	 * (b->near keeps each unit's reach). */
+	battle_unit_moved(c->b, u);
+	return r;
+}
+
+static long
+change_formation(struct ctx *c, int u, enum formation want, long room)
 {
 	struct battle *b = c->b;
 	const struct unit *un = &b->units[u];

@@ -304,6 +304,7 @@ unit_restore(struct battle *b, int u, const struct stand *save)
 	memcpy(&b->stands[b->units[u].first_stand], save,
 	    (size_t)b->units[u].nstands * sizeof(*save));
 	battle_sync_kinds(b);
+	battle_unit_moved(b, u);
 }
 
 /* --- shared between the files ------------------------------------------ */

@@ -12,30 +12,52 @@
 #include <string.h>
 
 /* Smallest gap between unit u's active stands and any alive enemy stand
- * (or only those of unit `only` when only >= 0). */
+ * (or only those of unit `only` when only >= 0), when it is bound or
+ * less; when it is more, the gap or bound + 1, no more than the gap
+ * (INT32_MAX when no enemy stand is left at all).  bound INT32_MAX: the
+ * gap.
+ *
+ * Issue 24: with b->near built, only the units it lists within bound of
+ * u are measured (every stand of u is in its box, active or not), and a
+ * unit is passed over whole when its box is further than the nearest so
+ * far (battle_unit_gap_below's test, for u's active stands); the least
+ * of the gaps measured is the least of all within bound, a minimum
+ * whatever order it is found in. */
 static fx
-gap_to_enemy(struct ctx *c, int u, int only)
+gap_to_enemy_below(struct ctx *c, int u, int only, fx bound)
 {
 	struct battle *b = c->b;
+	int near[BATTLE_MAX_UNITS];
 	fx best = INT32_MAX;
-	int s, v;
+	int i, n = -1, s, v;
 
-	FOR_STANDS(b, u, s) {
-		if (!active(b, s))
+	if (bound < INT32_MAX - 1)
+		n = battle_units_near(b, u, bound, near);
+	for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
+		v = n >= 0 ? near[i] : i;
+		if (!enemy(b, u, v) || (only >= 0 && v != only))
 			continue;
-		for (v = 0; v < b->nunits; v++) {
+		FOR_STANDS(b, u, s) {
 			fx g;
 
-			if (!enemy(b, u, v) || (only >= 0 && v != only))
+			if (!active(b, s))
 				continue;
+			/* Pairs past the nearest so far, or past bound,
+			 * cannot change the answer. */
 			g = battle_gap_to_unit_below(b, s, v, NULL,
-			    best == INT32_MAX ? -1 : best);
+			    best != INT32_MAX ? best : n >= 0 ? bound : -1);
 			if (g >= 0 && g < best)
 				best = g;
 		}
 	}
+	/* Every enemy left out is further than bound (or has no stand), but
+	 * may be nearer than the nearest listed: past bound, say only that
+	 * (gap_within's memo takes the answer for no more than the gap). */
+	if (n >= 0 && best > bound)
+		return bound + 1;
 	return best;
 }
+
 
 /*
  * A gap measured once and trusted while the unit moves (issue 24).  The
@@ -69,7 +91,7 @@ memo_stands(const struct battle *b, int u, int *first)
 	return n;
 }
 
-/* gap_to_enemy(c, u, only), measured again only when it might be below
+/* The gap from u to the enemy (of only), measured again only when it might be below
  * need: the result is the exact gap when it is below need, and when it
  * is need or more the gap is at least need.  With geom_reference on it
  * always measures. */
@@ -86,10 +108,15 @@ gap_within(struct ctx *c, int u, int only, struct gap_memo *m, fx need)
 		if (m->g == INT32_MAX)
 			return m->g;
 		lb = m->g - geom_dist(m->at, b->stands[first].pos) - 3;
-		if (lb >= need)
+		if (lb >= need) {
 			return lb;
+		}
 	}
-	m->g = gap_to_enemy(c, u, only);
+	/* Below need exact, else at least need and no more than the gap,
+	 * which is all the memo asks.  A few inches past need, so that the
+	 * memo holds for a few steps more. */
+	m->g = gap_to_enemy_below(c, u, only, need < INT32_MAX - FX(4) ?
+	    need - 1 + FX(3) : INT32_MAX);
 	m->valid = first >= 0;
 	m->first = first;
 	m->n = n;
@@ -209,6 +236,7 @@ vw_translate_unit(struct battle *b, int u, fx dx, fx dy)
 			b->stands[s].pos.x += dx;
 			b->stands[s].pos.y += dy;
 		}
+	battle_unit_moved(b, u);
 }
 
 static int
@@ -950,12 +978,14 @@ vw_face_unit(struct ctx *c, int u, int to, int charging, long room)
 			b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, delta);
 			b->stands[s].facing = geom_norm(to);
 		}
+	battle_unit_moved(b, u);
 	if (!unit_on_table(b, u)) {
 		FOR_STANDS(b, u, s)
 			if (active(b, s)) {
 				b->stands[s].pos = geom_rotate(b->stands[s].pos, cen, -delta);
 				b->stands[s].facing = geom_norm(from);
 			}
+		battle_unit_moved(b, u);
 		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, VW_M_CANNOT_TURN_THERE,
 		    un->name);
 		return -1;
@@ -1004,7 +1034,9 @@ vw_report_move(struct ctx *c, int u, struct move_result *r, fx asked)
 int
 vw_unit_in_enemy_contact(struct ctx *c, int u)
 {
-	return gap_to_enemy(c, u, -1) <= P(c, "contact");
+	fx contact = P(c, "contact");
+
+	return gap_to_enemy_below(c, u, -1, contact) <= contact;
 }
 
 /* Unit u takes formation `want` (FORM_LINE, FORM_SKIRMISH, FORM_ROAD or
