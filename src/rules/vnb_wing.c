@@ -153,14 +153,31 @@ vw_stands_overlap(const struct battle *b, int s, int k)
 	return geom_rect_dist(r1, r2) == 0;
 }
 
+/* 1 if stand s overlaps any other stand.  Issue 24: with b->near built,
+ * only its own unit and the units listed within 0 of it are looked at:
+ * a unit left out has every stand further from s along x or y than both
+ * reaches and 2, so battle_stands_apart(..., 0) passes each over in
+ * vw_stands_overlap anyway. */
 static int
 overlaps_any(const struct battle *b, int s)
 {
-	int k;
+	int near[BATTLE_MAX_UNITS];
+	int u = b->stands[s].unit, i, k, n;
 
-	for (k = 0; k < b->nstands; k++)
+	n = battle_units_near(b, u, 0, near);
+	if (n < 0) {
+		for (k = 0; k < b->nstands; k++)
+			if (k != s && vw_stands_overlap(b, s, k))
+				return 1;
+		return 0;
+	}
+	FOR_STANDS(b, u, k)
 		if (k != s && vw_stands_overlap(b, s, k))
 			return 1;
+	for (i = 0; i < n; i++)
+		FOR_STANDS(b, near[i], k)
+			if (vw_stands_overlap(b, s, k))
+				return 1;
 	return 0;
 }
 
