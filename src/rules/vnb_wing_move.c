@@ -153,10 +153,14 @@ near_friends(const struct battle *b, int u, struct pt start, struct pt dest,
 	int64_t dx = (int64_t)dest.x - start.x, dy = (int64_t)dest.y - start.y;
 	int near[BATTLE_MAX_UNITS];
 	int64_t ax, ay;
+	fx rmax = 0;
 	int i, n, s, k, v, ref = geom_reference_on();
 
 	FOR_STANDS(b, u, s) {
 		int64_t x = b->stands[s].pos.x, y = b->stands[s].pos.y;
+
+		if (battle_stand_reach(b, s) > rmax)
+			rmax = battle_stand_reach(b, s);
 
 		if (x + (dx < 0 ? dx : 0) < x0)
 			x0 = x + (dx < 0 ? dx : 0);
@@ -182,9 +186,19 @@ near_friends(const struct battle *b, int u, struct pt start, struct pt dest,
 			continue;
 		FOR_STANDS(b, v, k) {
 			const struct pt *p = &b->stands[k].pos;
+			int64_t gx, gy, lim;
 
 			if (!ref && (p->x < x0 - 1200 || p->x > x1 + 1200 ||
 			    p->y < y0 - 1200 || p->y > y1 + 1200))
+				continue;
+			/* Nor one further from the box along x or y than
+			 * the reaches and 2: battle_stands_apart passes it
+			 * over in vw_stands_overlap wherever u goes (a
+			 * move does not change its stands' reach). */
+			gx = p->x < x0 ? x0 - p->x : p->x > x1 ? p->x - x1 : 0;
+			gy = p->y < y0 ? y0 - p->y : p->y > y1 ? p->y - y1 : 0;
+			lim = (int64_t)rmax + battle_stand_reach(b, k) + 2;
+			if (!ref && (gx > lim || gy > lim))
 				continue;
 			f->k[f->n++] = k;
 		}
