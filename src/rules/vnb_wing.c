@@ -153,14 +153,31 @@ vw_stands_overlap(const struct battle *b, int s, int k)
 	return geom_rect_dist(r1, r2) == 0;
 }
 
+/* 1 if stand s overlaps any other stand.  Issue 24: with b->near built,
+ * only its own unit and the units listed within 0 of it are looked at:
+ * a unit left out has every stand further from s along x or y than both
+ * reaches and 2, so battle_stands_apart(..., 0) passes each over in
+ * vw_stands_overlap anyway. */
 static int
 overlaps_any(const struct battle *b, int s)
 {
-	int k;
+	int near[BATTLE_MAX_UNITS];
+	int u = b->stands[s].unit, i, k, n;
 
-	for (k = 0; k < b->nstands; k++)
+	n = battle_units_near(b, u, 0, near);
+	if (n < 0) {
+		for (k = 0; k < b->nstands; k++)
+			if (k != s && vw_stands_overlap(b, s, k))
+				return 1;
+		return 0;
+	}
+	FOR_STANDS(b, u, k)
 		if (k != s && vw_stands_overlap(b, s, k))
 			return 1;
+	for (i = 0; i < n; i++)
+		FOR_STANDS(b, near[i], k)
+			if (vw_stands_overlap(b, s, k))
+				return 1;
 	return 0;
 }
 
@@ -193,7 +210,8 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
 	fx w, d, step = P(c, "terrain.step"), t, reach;
-	int v, k;
+	int near[BATTLE_MAX_UNITS];
+	int i, n, v, k, pushed;
 
 	/* Each stand a chain of routs reaches changes state for good (good
 	 * order, disordered, routed, removed), so the chain ends by itself;
@@ -203,9 +221,22 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 	battle_stand_size(b, s, &w, &d);
 	/* As battle_stand_reach, for the bare base geom_rect lays here. */
 	reach = (w + d) / 2 + 3;
-	for (v = 0; v < b->nunits; v++) {
+	/*
+	 * Issue 24: with b->near built, only the units it lists within
+	 * early + reach + 3 of s's unit, in the same ascending order.  Each
+	 * stand of one left out is further along x or y from s than that,
+	 * its own reach and 2, and the box sweep_misses takes lies within
+	 * early + 2 of s: sweep_misses passes each over anyway.  A stand
+	 * routed or pushed on moves stands (s's and others, through their
+	 * own passes), so the list is fetched again after it, for the units
+	 * after this one.
+	 */
+	n = battle_units_near(b, st->unit, early + reach + 3, near);
+	for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
+		v = n >= 0 ? near[i] : i;
 		if (v == st->unit || b->units[v].side != b->units[st->unit].side)
 			continue;
+		pushed = 0;
 		/* A collapsing brigade's stands took their effect all at
 		 * once: its routers do not change it for one another. */
 		if (c->collapsing >= 0 && b->units[v].brigade == c->collapsing)
@@ -233,6 +264,7 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 			} else if (is_rout) {
 				rout_stand_d(c, k, st->pos, "routed ahead of a routing "
 				    "stand", depth + 1);
+				pushed = 1;
 			} else {
 				vw_push_stand(c, k, dir, unit_speed_half(b, k), 0,
 				    depth + 1);
@@ -240,6 +272,19 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 				    VW_M_STAND_FALLS_BACK_AHEAD,
 				    b->units[v].name,
 				    k - b->units[v].first_stand + 1);
+				pushed = 1;
+			}
+		}
+		if (pushed && n >= 0) {
+			n = battle_units_near(b, st->unit, early + reach + 3,
+			    near);
+			/* Go on from the first unit after v. */
+			if (n < 0)
+				i = v;
+			else {
+				for (i = 0; i < n && near[i] <= v; i++)
+					continue;
+				i--;
 			}
 		}
 	}

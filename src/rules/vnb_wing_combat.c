@@ -433,11 +433,47 @@ charge_tests(struct ctx *c, int u)
 	}
 }
 
+/* The longest short range of any artillery unit's weapon: a stand in a
+ * gun's danger zone is no further from it than that (issue 24).  -1 when
+ * a weapon has no short range among the parameters, so that the search
+ * walks every unit as before. */
+static fx
+danger_reach(struct ctx *c)
+{
+	struct battle *b = c->b;
+	unsigned char used[WEAPON_COUNT];
+	char name[48];
+	fx lim = 0, r;
+	int u, w;
+
+	memset(used, 0, sizeof(used));
+	for (u = 0; u < b->nunits; u++)
+		if (b->units[u].kind == KIND_ARTILLERY) {
+			if ((int)b->units[u].weapon < 0 ||
+			    (int)b->units[u].weapon >= WEAPON_COUNT)
+				return -1;
+			used[b->units[u].weapon] = 1;
+		}
+	for (w = 0; w < WEAPON_COUNT; w++) {
+		if (!used[w])
+			continue;
+		snprintf(name, sizeof(name), "range.%s.short",
+		    battle_weapon_name((enum weapon)w));
+		if (!ruleset_has_param(c->rs, name))
+			return -1;
+		r = P(c, name);
+		lim = r > lim ? r : lim;
+	}
+	return lim;
+}
+
 void
 vw_phase_morale(struct ctx *c)
 {
 	struct battle *b = c->b;
-	int i, u, s, side_pass;
+	int near[BATTLE_MAX_UNITS];
+	int i, n, u, s, side_pass;
+	fx lim;
 
 	/* One test a stand a phase, whatever calls for it: a stand that tests
 	 * for a melee has taken its test, danger zone or not (the melee test
@@ -450,6 +486,7 @@ vw_phase_morale(struct ctx *c)
 			charge_tests(c, u);
 	}
 	/* Danger zones of both sides' guns, phasing side's stands first. */
+	lim = danger_reach(c);
 	for (side_pass = 0; side_pass < 2; side_pass++) {
 		for (u = 0; u < b->nunits; u++) {
 			int mine = b->units[u].side == c->side;
@@ -461,7 +498,16 @@ vw_phase_morale(struct ctx *c)
 
 				if (!alive(b, s) || c->mark[s])
 					continue;
-				for (v = 0; v < b->nunits && !tested; v++) {
+				/* Issue 24: a gun's zone reaches no further
+				 * than its short range, so only the units
+				 * listed within the longest of them, in the
+				 * same order; fetched for each stand, as a
+				 * test before may have moved stands. */
+				n = lim >= 0 ? battle_units_near(b, u, lim, near) :
+				    -1;
+				for (i = 0; i < (n >= 0 ? n : b->nunits) &&
+				    !tested; i++) {
+					v = n >= 0 ? near[i] : i;
 					if (!enemy(b, u, v) ||
 					    b->units[v].kind != KIND_ARTILLERY)
 						continue;

@@ -151,10 +151,16 @@ near_friends(const struct battle *b, int u, struct pt start, struct pt dest,
 {
 	int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
 	int64_t dx = (int64_t)dest.x - start.x, dy = (int64_t)dest.y - start.y;
-	int s, k, ref = geom_reference_on();
+	int near[BATTLE_MAX_UNITS];
+	int64_t ax, ay;
+	fx rmax = 0;
+	int i, n, s, k, v, ref = geom_reference_on();
 
 	FOR_STANDS(b, u, s) {
 		int64_t x = b->stands[s].pos.x, y = b->stands[s].pos.y;
+
+		if (battle_stand_reach(b, s) > rmax)
+			rmax = battle_stand_reach(b, s);
 
 		if (x + (dx < 0 ? dx : 0) < x0)
 			x0 = x + (dx < 0 ? dx : 0);
@@ -166,16 +172,36 @@ near_friends(const struct battle *b, int u, struct pt start, struct pt dest,
 			y1 = y + (dy > 0 ? dy : 0);
 	}
 	f->n = 0;
-	for (k = 0; k < b->nstands; k++) {
-		const struct pt *p = &b->stands[k].pos;
+	/* With b->near built, only the units it lists within the move and
+	 * 12" of u: every stand of one left out is further than that from
+	 * each of u's stands along x or y, so more than 12" from anywhere
+	 * they go.  Friends are found unit by unit; only whether one is
+	 * stood on is asked of the list, so its order does not matter. */
+	ax = dx < 0 ? -dx : dx;
+	ay = dy < 0 ? -dy : dy;
+	n = battle_units_near(b, u, (fx)(ax > ay ? ax : ay) + 1200, near);
+	for (i = 0; i < (n >= 0 ? n : b->nunits); i++) {
+		v = n >= 0 ? near[i] : i;
+		if (v == u || b->units[v].side != b->units[u].side)
+			continue;
+		FOR_STANDS(b, v, k) {
+			const struct pt *p = &b->stands[k].pos;
+			int64_t gx, gy, lim;
 
-		if (b->stands[k].unit == u ||
-		    b->units[b->stands[k].unit].side != b->units[u].side)
-			continue;
-		if (!ref && (p->x < x0 - 1200 || p->x > x1 + 1200 ||
-		    p->y < y0 - 1200 || p->y > y1 + 1200))
-			continue;
-		f->k[f->n++] = k;
+			if (!ref && (p->x < x0 - 1200 || p->x > x1 + 1200 ||
+			    p->y < y0 - 1200 || p->y > y1 + 1200))
+				continue;
+			/* Nor one further from the box along x or y than
+			 * the reaches and 2: battle_stands_apart passes it
+			 * over in vw_stands_overlap wherever u goes (a
+			 * move does not change its stands' reach). */
+			gx = p->x < x0 ? x0 - p->x : p->x > x1 ? p->x - x1 : 0;
+			gy = p->y < y0 ? y0 - p->y : p->y > y1 ? p->y - y1 : 0;
+			lim = (int64_t)rmax + battle_stand_reach(b, k) + 2;
+			if (!ref && (gx > lim || gy > lim))
+				continue;
+			f->k[f->n++] = k;
+		}
 	}
 }
 
