@@ -32,6 +32,8 @@
 #define GRID_IN  6      /* a grid line every six inches */
 #define MAX_LABELS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_TERRAIN + BATTLE_MAX_STANDS)
+/* The labels a map paints at most: a unit's name, a commander's, a
+ * terrain's, an objective's, and a unit's again where it was last seen. */
 #define MAX_TEXTS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_TERRAIN + BATTLE_MAX_OBJECTIVES + BATTLE_MAX_UNITS)
 

@@ -427,7 +427,7 @@ queue_close(struct referee *r, const struct store_game *g,
 	    "each leaf.\n\n", battle_step_turn(b, step), clock, ps >= 0 ?
 	    b->sides[ps].name : "both sides");
 	leaves_table(&t, b, cp);
-	if (cp->nonces)
+	if (cp->nonces)   /* always, since the reports carry the rest */
 		text_add(&t, "\nThis game uses nonces. If you sent a COMMIT for "
 		    "this phase, reveal your\nnonce now: mail a line REVEAL <your "
 		    "nonce> with your game, side and secret.\nThe phase is played "
