@@ -383,11 +383,10 @@ cut(const char *in, size_t max, char *out)
 	return out;
 }
 
-void
-orders_copy_text(char *out, size_t size, const char *s)
+/* As orders_copy_text(out, size, s), s's length n known. */
+static void
+copy_text_n(char *out, size_t size, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	if (n < size) {
 		memcpy(out, s, n + 1);
 		return;
@@ -395,6 +394,12 @@ orders_copy_text(char *out, size_t size, const char *s)
 	memcpy(out, s, size - 1);
 	out[size - 1] = '\0';
 	utf8_trim_tail(out);
+}
+
+void
+orders_copy_text(char *out, size_t size, const char *s)
+{
+	copy_text_n(out, size, s, strlen(s));
 }
 
 /* If text starts with the verb word (its words separated by any white
@@ -650,18 +655,6 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 	return -1;
 }
 
-/* As orders_copy_text(out, size, s), s's length n known. */
-static void
-copy_text_n(char *out, size_t size, const char *s, size_t n)
-{
-	if (n < size) {
-		memcpy(out, s, n + 1);
-		return;
-	}
-	memcpy(out, s, size - 1);
-	out[size - 1] = '\0';
-	utf8_trim_tail(out);
-}
 
 /* Adds a line to the answer: raw (rawlen bytes) as the player wrote it,
  * text (textlen bytes) what was made of it. */

@@ -810,34 +810,11 @@ a_stands_front_edge_is_drawn_heavy_and_labels_lie_over_lines(void **state)
 static uint32_t
 colour_at(const char *sc, double x, double y)
 {
-	struct battle *b = NULL;
-	struct map_opts o;
-	struct err e;
-	unsigned char *png = NULL;
-	size_t len = 0;
-	char path[] = "/tmp/despatch-colour-XXXXXX.png";
-	cairo_surface_t *s;
-	FILE *f;
-	uint32_t p;
-	int fd;
+	struct battle *b;
+	cairo_surface_t *s = drawn(sc, &b);
+	uint32_t p = pixel(s, b, x, y);
 
-	if (scenario_parse(sc, strlen(sc), "test", 0, &b, &e) != 0)
-		fail_msg("%s", e.msg);
-	memset(&o, 0, sizeof(o));
-	if (map_render(b, &o, 0, &png, &len, &e) != 0)
-		fail_msg("%s", e.msg);
-	fd = mkstemps(path, 4);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(png, 1, len, f), len);
-	fclose(f);
-	s = cairo_image_surface_create_from_png(path);
-	assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
-	p = pixel(s, b, x, y);
 	cairo_surface_destroy(s);
-	unlink(path);
-	free(png);
 	battle_free(b);
 	return p;
 }
