@@ -58,5 +58,20 @@ int scn_want_int(struct parser *p, struct tok *t, int n, int i,
 /* Tokens i and i+1 as "at x,y", a point on the table. */
 int scn_want_at(struct parser *p, struct tok *t, int n, int i,
     const char *what, struct pt *out);
+/* 0 if pt lies on the table, else -1 with an error naming what. */
+int scn_check_on_table(struct parser *p, struct pt pt, const char *what);
+
+/* The lines of forces (forces.c): each takes its line's n tokens t and
+ * returns 0, or -1 with the error set (scn_perr). */
+int scn_do_side(struct parser *p, struct tok *t, int n);
+int scn_do_commander(struct parser *p, struct tok *t, int n);
+int scn_do_wing(struct parser *p, struct tok *t, int n);
+int scn_do_brigade(struct parser *p, struct tok *t, int n);
+int scn_do_unit(struct parser *p, struct tok *t, int n);
+int scn_do_stand(struct parser *p, struct tok *t, int n);
+/* 0 unless two stands overlap (forces.c). */
+int scn_check_overlaps(struct parser *p);
+/* 0 if name can be written in orders, else -1 with the error set. */
+int scn_orderable_name(struct parser *p, const char *name);
 
 #endif
