@@ -14,28 +14,35 @@ cmd_set(int argc, char **argv)
 {
 	struct referee *r = NULL;
 	struct err e;
-	const char *game;
+	const char *game, *value = argc > 3 ? argv[3] : NULL;
+	char two[200];
 
 	err_clear(&e);
 	if (cli_wants_help(argc, argv)) {
 		printf("usage: despatch set GAME KEY VALUE\n"
+		    "       despatch set GAME seats SIDE N\n"
 		    "       despatch set --server KEY VALUE\n\n"
 		    "Changes a setting of one game, or of the whole server (every "
 		    "game that does\nnot set it itself). The keys:\n\n");
 		referee_setting_help(stdout);
 		return 0;
 	}
-	if (argc != 4)
+	/* despatch set GAME seats SIDE N: the one setting with two words. */
+	if (argc == 5 && strcmp(argv[2], "seats") == 0) {
+		snprintf(two, sizeof(two), "%s %s", argv[3], argv[4]);
+		value = two;
+	} else if (argc != 4) {
 		return cli_usage_error("set", "expected GAME (or --server), KEY and "
 		    "VALUE");
+	}
 	game = strcmp(argv[1], "--server") == 0 ? NULL : argv[1];
 	if (cli_open(0, &r, &e) != 0)
 		return cli_fail(&e);
-	if (referee_setting_set(r, game, argv[2], argv[3], &e) != 0) {
+	if (referee_setting_set(r, game, argv[2], value, &e) != 0) {
 		referee_free(r);
 		return cli_fail(&e);
 	}
-	printf("%s: %s = %s\n", game ? game : "server", argv[2], argv[3]);
+	printf("%s: %s = %s\n", game ? game : "server", argv[2], value);
 	referee_free(r);
 	return 0;
 }

@@ -20,7 +20,8 @@ static const char *const cmd_words[CMD_COUNT] = {
 	[CMD_READY] = "READY", [CMD_CONCEDE] = "CONCEDE",
 	[CMD_COMMIT] = "COMMIT", [CMD_REVEAL] = "REVEAL", [CMD_SET] = "SET",
 	[CMD_CLEAR] = "CLEAR", [CMD_QUESTION] = "QUESTION",
-	[CMD_UMPIRE] = "UMPIRE",
+	[CMD_UMPIRE] = "UMPIRE", [CMD_LIST] = "LIST",
+	[CMD_JOIN] = "JOIN",
 };
 
 const char *
@@ -211,6 +212,29 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		}
 		orders_copy_text(c->arg, sizeof(c->arg), arg);
 		return 1;
+	case CMD_LIST:
+		/* LIST, or LIST <game>: a game's name is one word ("List
+		 * of the brigades" is prose). */
+		if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL ||
+		    strlen(arg) >= sizeof(c->arg))
+			return 0;
+		orders_copy_text(c->arg, sizeof(c->arg), arg);
+		return 1;
+	case CMD_JOIN: {
+		/* JOIN <game> <side> [<brigades>] (njudge's SIGNON): the
+		 * side and any brigades are the text. */
+		char g[64];
+		int at = 0;
+
+		if (sscanf(arg, "%63s %n", g, &at) != 1 || arg[at] == '\0') {
+			snprintf(msg, msize, "JOIN takes a game and a side: JOIN "
+			    "<game> <side> (LIST shows the games open for joining)");
+			return -1;
+		}
+		orders_copy_text(c->arg, sizeof(c->arg), g);
+		orders_copy_text(c->text, sizeof(c->text), arg + at);
+		return 1;
+	}
 	case CMD_QUESTION:
 	case CMD_UMPIRE:
 		/* The question is the rest of the line and of the mail (the
@@ -224,14 +248,15 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 }
 
 int
-orders_bare_command(struct orders_parser *p, const char *body)
+orders_bare_command(struct orders_parser *p, const char *body,
+    struct orders_cmd *out)
 {
 	const char *s = body;
 
 	while (s != NULL && *s) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		char buf[ORDERS_TEXT_MAX], msg[64];
+		char buf[ORDERS_TEXT_MAX], msg[256];
 		struct orders_cmd *c;
 		int rc;
 
@@ -244,8 +269,18 @@ orders_bare_command(struct orders_parser *p, const char *body)
 		c = malloc(sizeof(*c));
 		if (c == NULL)
 			return -1;
+		msg[0] = '\0';
 		rc = orders_parse_command(p, buf, c, msg, sizeof(msg));
+		/* A command written wrong ("JOIN ford") is still that
+		 * command: its line -1 and what is wrong in its text. */
+		if (rc < 0 && msg[0] != '\0') {
+			c->line = -1;
+			orders_copy_text(c->text, sizeof(c->text), msg);
+			rc = 1;
+		}
 		rc = rc == 1 ? (int)c->kind : -1;
+		if (rc >= 0 && out != NULL)
+			*out = *c;
 		free(c);
 		return rc;
 	}

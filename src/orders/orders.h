@@ -47,7 +47,7 @@ enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
 	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_SET, CMD_CLEAR,
-	CMD_QUESTION, CMD_UMPIRE, CMD_COUNT
+	CMD_QUESTION, CMD_UMPIRE, CMD_LIST, CMD_JOIN, CMD_COUNT
 };
 
 #define ORDERS_MAX_CMDS   8
@@ -57,7 +57,9 @@ struct orders_cmd {
 	enum orders_cmd_kind kind;
 	int line;
 	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
-	                                * code, "" if none; SET: "mail" */
+	                                * code, "" if none; SET: "mail";
+	                                * LIST: the game, "" for all;
+	                                * JOIN: the game (text: the side) */
 	char text[ORDERS_PRESS_MAX];   /* PRESS: the message; COMMIT: the
 	                                * hash (64 hex digits); REVEAL: the
 	                                * nonce; SET MAIL: "text", "html" or
@@ -132,9 +134,12 @@ int orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out);
 
 /* If the body's first line with text (quoted lines aside) is a mail
- * command on its own (HELP), returns its kind; else -1.  For mails with
- * no header. */
-int orders_bare_command(struct orders_parser *p, const char *body);
+ * command on its own (HELP, LIST), returns its kind, and the command in
+ * *out when out is not NULL; else -1.  A command written wrong is its
+ * kind too, with out->line -1 and what is wrong in out->text.  For mails
+ * with no header. */
+int orders_bare_command(struct orders_parser *p, const char *body,
+    struct orders_cmd *out);
 
 /* The command's word ("HELP"). */
 const char *orders_cmd_word(enum orders_cmd_kind k);

@@ -180,6 +180,13 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "/ withdraw that\n"
 	    "  CONCEDE                  give up the battle (the answer asks you "
 	    "to confirm)\n"
+	    "  LIST [GAME]              the games you play and those open for "
+	    "joining; with a\n"
+	    "                           game, its seats and how each side "
+	    "stands\n"
+	    "  JOIN GAME SIDE           (alone in a mail, no first line) a "
+	    "free seat of a game\n"
+	    "                           open for joining\n"
 	    "  SET MAIL TEXT|HTML|FULL  how your reports come: plain text; with "
 	    "the map shown\n"
 	    "                           in the mail (the default); or that with "
@@ -216,7 +223,10 @@ referee_commands_general_help(struct intake *in)
 	    "Send HELP after that first line for the help of your own game: "
 	    "its orders,\nexamples with your own units, the numbers that decide "
 	    "a turn, and the\ncommands (STATUS, ORDERS, RESEND, PRESS, WAIT, "
-	    "READY, CONCEDE).\n\n");
+	    "READY, CONCEDE).\n\n"
+	    "Send LIST alone for the games this server runs that are open for "
+	    "joining, and\nthose your address plays; LIST <game> for one "
+	    "game's seats; JOIN <game> <side>\nto take a free seat.\n\n");
 	if (k < sizeof(body))
 		snprintf(body + k, sizeof(body) - k, "%s", note);
 	return referee_intake_reply(in, "reply", NULL, body);
@@ -911,6 +921,10 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 	case CMD_QUESTION:
 	case CMD_UMPIRE:
 		return cmd_question(in, g, b, c);
+	case CMD_LIST:
+		return referee_commands_list(in, c->arg);
+	case CMD_JOIN:
+		return referee_commands_join(in, c->arg, c->text);
 	default:
 		return 0;
 	}

@@ -416,6 +416,18 @@ int referee_commands_run(struct intake *in, struct store_game *g,
     const struct orders_cmd *c, int turn);
 /* The general HELP, for a mail with no header. */
 int referee_commands_general_help(struct intake *in);
+/* LIST [game] (lobby.c): the games open for joining and the asker's own,
+ * or one of them in detail (game not "").  0, or -1 with in->e set. */
+int referee_commands_list(struct intake *in, const char *game);
+/* JOIN game side [brigades] (lobby.c; what is "side [brigades]"): a seat
+ * for the mail's sender.  0, or -1 with in->e set (a refusal is an
+ * answer, not an error). */
+int referee_commands_join(struct intake *in, const char *game,
+    const char *what);
+/* The seats side has in game (the seats setting; 1 where it names none):
+ * the players it may have.  -1 with e set. */
+int referee_side_seats(struct referee *r, int64_t game,
+    const struct battle *b, int side, struct err *e);
 
 /* The body of the HELP answer for side of game g, appended to t. */
 struct text;

@@ -72,6 +72,12 @@ static const struct setting_def defs[] = {
 	    "with a new rules engine: manual, each running game waits for "
 	    "'despatch game upgrade'; auto, each is carried over when its next "
 	    "phase is due" },
+	{ "joining", "closed", "closed|open", 1, "open: LIST shows the game "
+	    "to anyone who asks by mail, and a stranger may take a free seat "
+	    "with JOIN GAME SIDE, until the game starts" },
+	{ "seats", "", "SEATS", 1, "the players a side may have, set one side "
+	    "at a time: despatch set GAME seats SIDE N (a side it does not "
+	    "name has one seat)" },
 	{ "reveal-time", "1h", "TIME", 1, "with nonces: how long after a phase "
 	    "closes the nonces are awaited before it is played without the "
 	    "missing ones" },
@@ -248,12 +254,67 @@ referee_setting_help(FILE *f)
 		    "; server only", defs[i].what);
 }
 
+/* "SIDE N" (what `despatch set GAME seats SIDE N` gives) merged into the
+ * game's seats setting, "side=N,side=N", into out; the side must be one
+ * of the game's and N from 0 to 64.  0, or -1 with e set. */
+static int
+seats_merge(struct referee *r, const struct store_game *g,
+    const char *value, char *out, size_t size, struct err *e)
+{
+	char side[64], extra[2], old[512], *tok, *save = NULL;
+	struct battle *b = NULL;
+	int n = -1, s, got;
+	size_t k = 0;
+
+	got = sscanf(value, "%63s %d %1s", side, &n, extra);
+	if (got != 2 || n < 0 || n > 64)
+		return err_set(e, ERR_USER, "seats takes a side and a number of "
+		    "seats from 0 to 64, as in 'despatch set %s seats crown 2', "
+		    "not \"%s\"", g->name, value);
+	if (store_battle_load(r->st, g, &b, e) != 0)
+		return -1;
+	for (s = 0; s < b->nsides; s++)
+		if (strcasecmp(b->sides[s].id, side) == 0)
+			break;
+	if (s == b->nsides) {
+		char list[256] = "";
+		int i;
+
+		for (i = 0; i < b->nsides; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			    "%s%s", i ? ", " : "", b->sides[i].id);
+		battle_free(b);
+		return err_set(e, ERR_USER, "game %s has no side \"%s\"; its sides "
+		    "are %s", g->name, side, list);
+	}
+	snprintf(side, sizeof(side), "%s", b->sides[s].id);
+	battle_free(b);
+	if (referee_setting_get(r, g->id, "seats", old, sizeof(old), e) != 0)
+		return -1;
+	out[0] = '\0';
+	for (tok = strtok_r(old, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		size_t l = strlen(side);
+
+		if (strncmp(tok, side, l) == 0 && tok[l] == '=')
+			continue;
+		k += (size_t)snprintf(out + k, k < size ? size - k : 0, "%s%s",
+		    k ? "," : "", tok);
+	}
+	k += (size_t)snprintf(out + k, k < size ? size - k : 0, "%s%s=%d",
+	    k ? "," : "", side, n);
+	if (k >= size)
+		return err_set(e, ERR_USER, "seats: too many sides named");
+	return 0;
+}
+
 int
 referee_setting_set(struct referee *r, const char *game, const char *key,
     const char *value, struct err *e)
 {
 	const struct setting_def *d = find_def(key);
 	struct store_game g;
+	char merged[512];
 	int64_t gid = 0;
 	int rc;
 
@@ -329,6 +390,9 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			return err_set(e, ERR_USER, "%s takes %.*s or %s, not \"%s\"",
 			    key, (int)l, d->values, bar + 1, value);
 	}
+	if (strcmp(d->values, "SEATS") == 0 && game == NULL)
+		return err_set(e, ERR_USER, "seats are set for one game: "
+		    "despatch set GAME seats SIDE N");
 	if (game != NULL && !d->per_game)
 		return err_set(e, ERR_USER, "%s is set for the whole server: "
 		    "'despatch set --server %s %s'", key, key, value);
@@ -394,6 +458,11 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 			    "set it per game", key);
 			goto fail;
 		}
+	}
+	if (strcmp(d->values, "SEATS") == 0) {
+		if (seats_merge(r, &g, value, merged, sizeof(merged), e) != 0)
+			goto fail;
+		value = merged;
 	}
 	if (store_setting_set(r->st, gid, key, value, e) != 0)
 		goto fail;

@@ -46,7 +46,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    size > 0 && (data[0] & 2));
 	orders_find_header(p, text, text, &h);
 	orders_parse(p, b, 0, text, h.line, &r);
-	(void)orders_bare_command(p, text);
+	(void)orders_bare_command(p, text, NULL);
 	free(text);
 	return 0;
 }

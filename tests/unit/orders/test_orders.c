@@ -625,8 +625,22 @@ commands_stand_on_their_own_lines(void **state)
 	orders_parse(f->p, f->b, 0, "PRESS hello\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 1);
 	assert_non_null(strstr(f->r->lines[0].text, "PRESS TO"));
-	assert_int_equal(orders_bare_command(f->p, "\n> quoted\nHelp\n"), CMD_HELP);
-	assert_int_equal(orders_bare_command(f->p, "Hello\nHELP\n"), -1);
+	assert_int_equal(orders_bare_command(f->p, "\n> quoted\nHelp\n", NULL), CMD_HELP);
+	assert_int_equal(orders_bare_command(f->p, "Hello\nHELP\n", NULL), -1);
+	/* LIST alone or with one game's name; more words are prose. */
+	{
+		struct orders_cmd c;
+
+		memset(&c, 0, sizeof(c));
+		assert_int_equal(orders_bare_command(f->p, "list\n", &c),
+		    CMD_LIST);
+		assert_string_equal(c.arg, "");
+		assert_int_equal(orders_bare_command(f->p, "LIST cowpens.\n",
+		    &c), CMD_LIST);
+		assert_string_equal(c.arg, "cowpens");
+		assert_int_equal(orders_bare_command(f->p, "List of my brigades\n",
+		    &c), -1);
+	}
 }
 
 /* SET MAIL TEXT | HTML | FULL, any case; a wrong choice is an error that
@@ -1605,7 +1619,7 @@ every_command_word_is_read_from_the_one_table(void **state)
 
 	assert_int_equal(orders_cmd_pattern(pat, sizeof(pat)), 0);
 	assert_string_equal(pat, "^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE|COMMIT|REVEAL|SET|CLEAR|QUESTION|UMPIRE)(?:\\s+(.*?))?"
+	    "CONCEDE|COMMIT|REVEAL|SET|CLEAR|QUESTION|UMPIRE|LIST|JOIN)(?:\\s+(.*?))?"
 	    "\\s*[.!]?$");
 	assert_int_equal(orders_cmd_pattern(pat, 20), -1);
 	for (k = 0; k < CMD_COUNT; k++) {
