@@ -180,6 +180,7 @@ verify_json(const char *file, int ok, const struct verify_result *res)
 		jw_int(&j, "chain_steps", res->chain);
 		jw_bool(&j, "finished", res->finished);
 		jw_bool(&j, "conceded", res->conceded);
+		jw_bool(&j, "drawn", res->drawn);
 		jw_int(&j, "acts", res->acts);
 		jw_int(&j, "upgrades", res->upgrades);
 		jw_bool(&j, "sandbox", res->sandbox);
@@ -319,9 +320,13 @@ cmd_verify(int argc, char **argv)
 	if (res->conceded)
 		printf("the battle ended with a side's concession, signed in the "
 		    "chain\n");
+	if (res->drawn)
+		printf("the battle ended drawn, every seat's proposal of a draw "
+		    "signed in the chain\n");
 	if (res->acts > 0)
-		printf("%d act%s of the operator (pauses, extensions, replacements, "
-		    "new secrets) signed in the chain\n", res->acts,
+		printf("%d act%s of the operator or the players (pauses, "
+		    "extensions, replacements, new secrets, draws) signed in the "
+		    "chain\n", res->acts,
 		    res->acts == 1 ? "" : "s");
 	if (res->upgrades > 0)
 		printf("%d upgrade%s carried the game to a new rules engine; each "

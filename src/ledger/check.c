@@ -64,9 +64,11 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 	unsigned char head[LEDGER_HASH], prev[LEDGER_HASH];
 	unsigned char prev_step[LEDGER_HASH], s_prev[LEDGER_HASH];
 	unsigned char last_state[LEDGER_HASH];
+	unsigned char offers[LEDGER_MAX_SEATS];   /* a draw proposed, by seat */
 	int i, want_step, rc = -1, span, stepped = 0;
 
 	memset(f, 0, sizeof(*f));
+	memset(offers, 0, sizeof(offers));
 	if (ended != NULL)
 		*ended = 0;
 	if (n < 1)
@@ -102,8 +104,9 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 		int k;
 
 		if (ended != NULL && *ended) {
-			fail(f, i, 0, "concede", "record %d follows the concession that "
-			    "ended the battle", i);
+			fail(f, i, 0, "concede", "record %d follows the %s that "
+			    "ended the battle", i, *ended == 2 ? "agreed draw" :
+			    "concession");
 			goto out;
 		}
 		if (ledger_record_kind(recs[i].rec, recs[i].n, kind,
@@ -113,7 +116,7 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 			struct ledger_act a;
 			static const char *const acts[] = { "pause", "resume",
 				"extend", "replace", "reset", "concede", "restore",
-				"upgrade" };
+				"upgrade", "draw-offer", "draw-withdraw", "draw" };
 			size_t j;
 
 			if (ledger_act_decode(recs[i].rec, recs[i].n, &a) != 0) {
@@ -153,9 +156,35 @@ ledger_check_chain(const struct ledger_rec *recs, int n,
 				}
 				span = a.engine_to;
 			}
+			/* A draw by agreement: each seat's proposal stands until
+			 * it withdraws it, and the draw ends the battle only
+			 * with every seat's standing. */
+			if (strncmp(a.act, "draw-", 5) == 0) {
+				int on = strcmp(a.act, "draw-offer") == 0;
+
+				if (a.seat < 1 || offers[a.seat - 1] == on) {
+					fail(f, i, a.step, "draw", "record %d %s a draw for "
+					    "seat %d, which %s", i, on ? "proposes" :
+					    "withdraws", a.seat, a.seat < 1 ? "is no seat" :
+					    on ? "has one standing" : "has none standing");
+					goto out;
+				}
+				offers[a.seat - 1] = (unsigned char)on;
+			} else if (strcmp(a.act, "draw") == 0) {
+				for (k = 0; k < gen->nseats && offers[k]; k++)
+					;
+				if (k < gen->nseats) {
+					fail(f, i, a.step, "draw", "record %d ends the battle "
+					    "drawn, but seat %d has no proposal of a draw "
+					    "standing", i, k + 1);
+					goto out;
+				}
+			}
 			memcpy(prev, head, LEDGER_HASH);
-			if (strcmp(a.act, "concede") == 0 && ended != NULL)
+			if (ended != NULL && strcmp(a.act, "concede") == 0)
 				*ended = 1;
+			if (ended != NULL && strcmp(a.act, "draw") == 0)
+				*ended = 2;
 			continue;
 		}
 		if (ledger_step_decode(recs[i].rec, recs[i].n, s) != 0) {

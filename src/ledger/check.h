@@ -24,7 +24,8 @@ struct ledger_fail {
 };
 
 /* Checks recs[0..n) (the genesis first) and fills *gen from it; *ended
- * (if not NULL) says whether the chain ends with a concession.  Each
+ * (if not NULL) says whether the chain ends with a concession (1) or an
+ * agreed draw (2).  Each
  * step must name the engine the game plays (the genesis's, or the last
  * upgrade's), and an upgrade must start from that engine and carry the
  * state the last step signed.  0, or -1

@@ -1267,7 +1267,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 	/* An archive of a battle that is over holds every step, or ends
 	 * with a concession; one of a battle going on, neither.  (Whether
 	 * an army broke is known only where the last steps were replayed.) */
-	res->conceded = conceded;
+	res->conceded = conceded == 1;
+	res->drawn = conceded == 2;
 	if (stale && res->finished && !conceded &&
 	    res->steps != gen->steps - gen->from_step + 1) {
 		/* Whether an army broke is known only by playing the last

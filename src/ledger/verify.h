@@ -45,6 +45,7 @@ struct verify_result {
 	char unplayed_build[64];
 	int acts;                 /* operators' acts (pause, extend ...) */
 	int conceded;             /* the battle ended with a concession */
+	int drawn;                /* ... with a draw every seat agreed */
 	int chain;                /* steps the chain covers */
 	int finished;             /* the archive says the battle is over */
 	int sandbox, scripted;    /* a sandbox game; steps with scripted dice */

@@ -21,7 +21,7 @@ static const char *const cmd_words[CMD_COUNT] = {
 	[CMD_COMMIT] = "COMMIT", [CMD_REVEAL] = "REVEAL", [CMD_SET] = "SET",
 	[CMD_CLEAR] = "CLEAR", [CMD_QUESTION] = "QUESTION",
 	[CMD_UMPIRE] = "UMPIRE", [CMD_LIST] = "LIST",
-	[CMD_JOIN] = "JOIN",
+	[CMD_JOIN] = "JOIN", [CMD_DRAW] = "DRAW",
 };
 
 const char *
@@ -219,6 +219,12 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		    strlen(arg) >= sizeof(c->arg))
 			return 0;
 		orders_copy_text(c->arg, sizeof(c->arg), arg);
+		return 1;
+	case CMD_DRAW:
+		/* DRAW, or DRAW WITHDRAW ("Draw up the line" is prose). */
+		if (arg[0] != '\0' && strcasecmp(arg, "WITHDRAW") != 0)
+			return 0;
+		snprintf(c->arg, sizeof(c->arg), "%s", arg[0] ? "withdraw" : "");
 		return 1;
 	case CMD_JOIN: {
 		/* JOIN <game> <side> [<brigades>] (njudge's SIGNON): the

@@ -47,7 +47,7 @@ enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
 	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_SET, CMD_CLEAR,
-	CMD_QUESTION, CMD_UMPIRE, CMD_LIST, CMD_JOIN, CMD_COUNT
+	CMD_QUESTION, CMD_UMPIRE, CMD_LIST, CMD_JOIN, CMD_DRAW, CMD_COUNT
 };
 
 #define ORDERS_MAX_CMDS   8
@@ -59,7 +59,8 @@ struct orders_cmd {
 	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
 	                                * code, "" if none; SET: "mail";
 	                                * LIST: the game, "" for all;
-	                                * JOIN: the game (text: the side) */
+	                                * JOIN: the game (text: the side);
+	                                * DRAW: "withdraw", or "" */
 	char text[ORDERS_PRESS_MAX];   /* PRESS: the message; COMMIT: the
 	                                * hash (64 hex digits); REVEAL: the
 	                                * nonce; SET MAIL: "text", "html" or

@@ -180,6 +180,10 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "/ withdraw that\n"
 	    "  CONCEDE                  give up the battle (the answer asks you "
 	    "to confirm)\n"
+	    "  DRAW / DRAW WITHDRAW     propose a draw / take it back; the "
+	    "battle ends drawn\n"
+	    "                           when every player has a proposal "
+	    "standing\n"
 	    "  LIST [GAME]              the games you play and those open for "
 	    "joining; with a\n"
 	    "                           game, its seats and how each side "
@@ -703,9 +707,7 @@ static int
 cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
     const struct orders_cmd *c)
 {
-	struct store_player pl[MAX_PLAYERS];
-	char code[10], subj[128], body[1200], result[300];
-	int n, i;
+	char code[10], subj[160], body[1200], result[300];
 
 	subject(in, "CONCEDE", subj, sizeof(subj));
 	if (g->status != GAME_RUNNING) {
@@ -727,9 +729,24 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 	}
 	snprintf(result, sizeof(result), "%s conceded on turn %d",
 	    b->sides[in->side].name, battle_step_turn(b, g->step));
-	/* The end is a record too: an archive of a battle conceded early is
+	snprintf(subj, sizeof(subj), "[%s] The battle is over: %s conceded",
+	    g->name, b->sides[in->side].id);
+	return referee_battle_end(in, g, b, "concede", in->player_id, result,
+	    subj);
+}
+
+/* Contract (internal.h). */
+int
+referee_battle_end(struct intake *in, struct store_game *g,
+    const struct battle *b, const char *act, int64_t player,
+    const char *result, const char *subj)
+{
+	struct store_player pl[MAX_PLAYERS];
+	int n, i;
+
+	/* The end is a record too: an archive of a battle ended early is
 	 * whole without the steps never played. */
-	if (chain_act(in->r, g->id, "concede", in->player_id, NULL, 0, result,
+	if (chain_act(in->r, g->id, act, player, NULL, 0, result,
 	    in->e) != 0 ||
 	    store_game_set_result(in->r->st, g->id, result, in->e) != 0 ||
 	    store_game_set_status(in->r->st, g->id, GAME_FINISHED, g->step,
@@ -749,7 +766,6 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct text t;
-		char s2[160];
 		int rc;
 
 		text_init(&t, ANSWER_MAX);
@@ -757,9 +773,7 @@ cmd_concede(struct intake *in, struct store_game *g, struct battle *b,
 		    "No more phases will be played. Where it ended:\n", g->name,
 		    b->title, result);
 		report_totals(&t, b);
-		snprintf(s2, sizeof(s2), "[%s] The battle is over: %s conceded",
-		    g->name, b->sides[in->side].id);
-		rc = referee_queue_mail(in->r, g->id, g->name, pl[i].email, s2,
+		rc = referee_queue_mail(in->r, g->id, g->name, pl[i].email, subj,
 		    "final",
 		    NULL, t.s, in->e);
 		text_free(&t);
@@ -925,6 +939,8 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return referee_commands_list(in, c->arg);
 	case CMD_JOIN:
 		return referee_commands_join(in, c->arg, c->text);
+	case CMD_DRAW:
+		return referee_commands_draw(in, g, b, c->arg[0] != '\0');
 	default:
 		return 0;
 	}

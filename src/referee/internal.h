@@ -416,6 +416,15 @@ int referee_commands_run(struct intake *in, struct store_game *g,
     const struct orders_cmd *c, int turn);
 /* The general HELP, for a mail with no header. */
 int referee_commands_general_help(struct intake *in);
+/* Ends the battle of g with the ledger act act (of player, 0: none):
+ * result written as how it ended, observers' held mail released, and
+ * every player mailed subj and where it ended (commands.c). */
+int referee_battle_end(struct intake *in, struct store_game *g,
+    const struct battle *b, const char *act, int64_t player,
+    const char *result, const char *subj);
+/* DRAW and DRAW WITHDRAW (draw.c). */
+int referee_commands_draw(struct intake *in, struct store_game *g,
+    const struct battle *b, int withdraw);
 /* LIST [game] (lobby.c): the games open for joining and the asker's own,
  * or one of them in detail (game not "").  0, or -1 with in->e set. */
 int referee_commands_list(struct intake *in, const char *game);

@@ -170,7 +170,7 @@ lobby_tell(struct referee *r, const struct lobby_game *l, int detail,
 	int s;
 
 	text_add(t, "  %s: %s (ruleset %s%s), ", l->g.name, l->b->title,
-	    l->g.ruleset, strcmp(l->g.visibility, "fog") == 0 ? ", fog of war" :
+	    l->g.ruleset, strcmp(l->g.visibility, "fog") == 0 ? ", played in fog" :
 	    "");
 	if (lobby_phase(r, l, t, e) != 0)
 		return -1;

@@ -1619,7 +1619,7 @@ every_command_word_is_read_from_the_one_table(void **state)
 
 	assert_int_equal(orders_cmd_pattern(pat, sizeof(pat)), 0);
 	assert_string_equal(pat, "^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE|COMMIT|REVEAL|SET|CLEAR|QUESTION|UMPIRE|LIST|JOIN)(?:\\s+(.*?))?"
+	    "CONCEDE|COMMIT|REVEAL|SET|CLEAR|QUESTION|UMPIRE|LIST|JOIN|DRAW)(?:\\s+(.*?))?"
 	    "\\s*[.!]?$");
 	assert_int_equal(orders_cmd_pattern(pat, 20), -1);
 	for (k = 0; k < CMD_COUNT; k++) {

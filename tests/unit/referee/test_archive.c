@@ -384,6 +384,80 @@ a_conceded_battle_verifies_and_its_end_cannot_be_cut(void **state)
 	free(buf);
 }
 
+/* A draw by agreement (issue 25): each proposal and withdrawal is an act
+ * of its seat; the battle ends drawn only when every player's proposal
+ * stands, and its archive verifies as drawn; cut before the draw, it
+ * claims an end it lacks. */
+static void
+a_battle_drawn_by_agreement_verifies(void **state)
+{
+	struct fx *f = *state;
+	struct verify_result res;
+	struct submit_result sr;
+	struct turn_result tr;
+	struct err e;
+	char *raw, *rep, *buf = NULL;
+	size_t n = 0, cut;
+	static const char crown[] = "GAME mill SIDE crown PASSWORD "
+	    "red-coat-secret\r\n";
+	static const char cont[] = "GAME mill SIDE continental PASSWORD "
+	    "blue-coat-secret\r\n";
+	struct { const char *from, *hdr, *cmd, *want; } steps[] = {
+		{ "howe@crown.example.org", crown, "DRAW", "stands until you "
+		    "withdraw it" },
+		{ "howe@crown.example.org", crown, "draw", "stands already" },
+		{ "howe@crown.example.org", crown, "DRAW WITHDRAW", "is withdrawn" },
+		{ "howe@crown.example.org", crown, "DRAW WITHDRAW", "You have no "
+		    "proposal of a draw standing" },
+		{ "greene@cont.example.org", cont, "DRAW", "Proposals standing: "
+		    "1 of the game's 2 players." },
+	};
+	char body[300], id[64];
+	size_t i;
+
+	start(f);
+	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		snprintf(body, sizeof(body), "%s%s\r\n", steps[i].hdr, steps[i].cmd);
+		snprintf(id, sizeof(id), "d%zu@example.org", i);
+		raw = mail(id, steps[i].from, body);
+		submit(f, raw, &sr);
+		free(raw);
+		rep = last_mail(f);
+		if (strstr(rep, steps[i].want) == NULL)
+			fail_msg("step %zu: no \"%s\" in\n%s", i, steps[i].want, rep);
+		free(rep);
+	}
+	/* Howe was told of Greene's proposal, by side, not by address. */
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'howe@crown.example.org' AND subject = '[mill] Continental "
+	    "proposes a draw'"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM games WHERE name = 'mill' "
+	    "AND status = 'running'"), 1);
+	raw = mail("d9@example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nDRAW\r\n");
+	submit(f, raw, &sr);
+	free(raw);
+	assert_int_equal(q(f, "SELECT count(*) FROM games WHERE name = 'mill' "
+	    "AND status = 'finished'"), 1);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE subject = "
+	    "'[mill] The battle is over: drawn by agreement'"), 2);
+	/* Offer, withdrawal, offer, offer, draw. */
+	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"), 5);
+	buf = exported(f, 0, &n);
+	if (verify_buf(buf, n, &res) != 0)
+		fail_msg("line %d %s: %s", res.line, res.field, res.msg);
+	assert_true(res.finished);
+	assert_true(res.drawn);
+	assert_false(res.conceded);
+	cut = n - 1;
+	while (cut > 0 && buf[cut - 1] != '\n')
+		cut--;
+	assert_int_equal(verify_buf(buf, cut, &res), -1);
+	assert_string_equal(res.field, "steps");
+	free(buf);
+}
+
 /* Values the JSON could carry that would read the same once cut to an
  * int, or of another type: refused. */
 static void
@@ -708,6 +782,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(events_altered_and_re_signed_still_fail,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(operators_acts_are_signed_in_the_chain_and_verify,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_battle_drawn_by_agreement_verifies,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_conceded_battle_verifies_and_its_end_cannot_be_cut,
 		    setup_live, teardown),

@@ -889,6 +889,53 @@ each_step_names_its_engine_and_only_an_upgrade_changes_it(void **state)
 	ledger_engine_test(NULL);
 }
 
+/* A draw act is accepted only after a standing proposal of every seat:
+ * one signed again to follow a single proposal is caught, at the draw. */
+static void
+a_draw_needs_every_seats_standing_proposal(void **state)
+{
+	struct fx *f = *state;
+	struct ledger_rec recs[4], t[4];
+	struct ledger_genesis gen;
+	struct ledger_fail lf;
+	struct ledger_act a;
+	struct lbuf o = { 0 };
+	struct rec r;
+	char *rep;
+	int k, ended = 0;
+
+	start(f);
+	rep = answer(f, "dr1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nDRAW\r\n");
+	free(rep);
+	rep = answer(f, "dr2@cont.example.org", "greene@cont.example.org",
+	    "GAME mill SIDE continental PASSWORD blue-coat-secret\r\nDRAW\r\n");
+	free(rep);
+	for (k = 0; k < 4; k++) {
+		assert_int_equal(rec_get(f, k, k == 0 ? "genesis" : "act", &r), 0);
+		to_lrec(&r, &recs[k]);
+	}
+	assert_int_equal(ledger_check_chain(recs, 4, &gen, &ended, &lf), 0);
+	assert_int_equal(ended, 2);
+	assert_int_equal(ledger_act_decode(recs[1].rec, recs[1].n, &a), 0);
+	assert_string_equal(a.act, "draw-offer");
+	assert_int_equal(a.seat, 1);
+	assert_int_equal(ledger_act_decode(recs[3].rec, recs[3].n, &a), 0);
+	assert_string_equal(a.act, "draw");
+	/* The draw linked straight after the crown's proposal alone. */
+	memcpy(a.prev, recs[1].head, 32);
+	assert_int_equal(ledger_act_encode(&a, &o), 0);
+	memcpy(t, recs, sizeof(t));
+	resign(f, &t[2], &o);
+	assert_int_equal(ledger_check_chain(t, 3, &gen, &ended, &lf), -1);
+	assert_int_equal(lf.index, 2);
+	assert_string_equal(lf.field, "draw");
+	assert_non_null(strstr(lf.msg, "seat 2 has no proposal"));
+	ledger_buf_free(&o);
+	for (k = 0; k < 4; k++)
+		free((void *)recs[k].rec);
+}
+
 int
 main(void)
 {
@@ -916,6 +963,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(an_act_before_a_step_does_not_change_its_dice,
 		    setup_live, teardown),
 		cmocka_unit_test_setup_teardown(each_step_names_its_engine_and_only_an_upgrade_changes_it,
+		    setup_live, teardown),
+		cmocka_unit_test_setup_teardown(a_draw_needs_every_seats_standing_proposal,
 		    setup_live, teardown),
 	};
 
