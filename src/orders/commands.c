@@ -187,6 +187,11 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		char what[16] = "", how[16] = "", extra[2] = "";
 		int n = sscanf(arg, "%15s %15s %1s", what, how, extra);
 
+		/* SET PASSWORD: a new secret, made by the server. */
+		if (n == 1 && strcasecmp(what, "PASSWORD") == 0) {
+			snprintf(c->arg, sizeof(c->arg), "password");
+			return 1;
+		}
 		/* "Set up a line on the ridge" is not the command. */
 		if (n < 1 || strcasecmp(what, "MAIL") != 0)
 			return 0;

@@ -57,7 +57,8 @@ struct orders_cmd {
 	enum orders_cmd_kind kind;
 	int line;
 	char arg[64];                  /* PRESS: the addressee; CONCEDE: the
-	                                * code, "" if none; SET: "mail";
+	                                * code, "" if none; SET: "mail" or
+	                                * "password";
 	                                * LIST: the game, "" for all;
 	                                * JOIN: the game (text: the side);
 	                                * DRAW: "withdraw", or "" */

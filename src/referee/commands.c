@@ -191,6 +191,10 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "  JOIN GAME SIDE           (alone in a mail, no first line) a "
 	    "free seat of a game\n"
 	    "                           open for joining\n"
+	    "  SET PASSWORD             a new secret, made by the server and "
+	    "mailed to your\n"
+	    "                           registered address (this one stops "
+	    "working)\n"
 	    "  SET MAIL TEXT|HTML|FULL  how your reports come: plain text; with "
 	    "the map shown\n"
 	    "                           in the mail (the default); or that with "
@@ -886,6 +890,20 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 {
 	char body[700];
 
+	if (strcmp(c->arg, "password") == 0) {
+		char secret[REFEREE_SECRET_MAX];
+		int rc = referee_player_reset_by(in->r, g->name, in->registered,
+		    NULL, 1, secret, in->e);
+
+		sodium_memzero(secret, sizeof(secret));
+		if (rc != 0)
+			return -1;
+		snprintf(body, sizeof(body), "A new secret for game %s, made by the "
+		    "server, %s to your\nregistered address. The secret this mail "
+		    "gave no longer works.\n", g->name, g->status == GAME_SETUP ?
+		    "comes in your welcome when the game starts, sent" : "is mailed");
+		return answer(in, "SET PASSWORD", body);
+	}
 	if (store_player_set_mail_format(in->r->st, in->player_id, c->text,
 	    in->e) != 0)
 		return -1;

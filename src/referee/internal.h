@@ -422,6 +422,11 @@ int referee_commands_general_help(struct intake *in);
 int referee_battle_end(struct intake *in, struct store_game *g,
     const struct battle *b, const char *act, int64_t player,
     const char *result, const char *subj);
+/* referee_player_reset, said to be at the player's own asking (SET
+ * PASSWORD) when by_player. */
+int referee_player_reset_by(struct referee *r, const char *game,
+    const char *email, const char *password, int by_player, char *secret_out,
+    struct err *e);
 /* DRAW and DRAW WITHDRAW (draw.c). */
 int referee_commands_draw(struct intake *in, struct store_game *g,
     const struct battle *b, int withdraw);

@@ -728,6 +728,16 @@ int
 referee_player_reset(struct referee *r, const char *game, const char *email,
     const char *password, char *secret_out, struct err *e)
 {
+	return referee_player_reset_by(r, game, email, password, 0, secret_out,
+	    e);
+}
+
+/* Contract (internal.h). */
+int
+referee_player_reset_by(struct referee *r, const char *game,
+    const char *email, const char *password, int by_player, char *secret_out,
+    struct err *e)
+{
 	struct store_game g;
 	struct battle *b = NULL;
 	unsigned char hash[32];
@@ -771,11 +781,13 @@ referee_player_reset(struct referee *r, const char *game, const char *email,
 			if (queue_welcome(r, &g, 0, b, &p, secret_out, e) != 0)
 				goto out;
 		} else {
-			snprintf(body, sizeof(body), "The operator of game %s has given "
+			snprintf(body, sizeof(body), "%s game %s has given "
 			    "you a new secret for side %s;\nthe old one no longer "
 			    "works.\n\nYour secret: %s\n\nSend it with every order "
 			    "mail, in the first line:\n\n  GAME %s SIDE %s TURN <turn> "
-			    "PASSWORD %s\n", g.name, b->sides[side].id, secret_out,
+			    "PASSWORD %s\n", by_player ? "As you asked (SET PASSWORD), "
+			    "the server of" : "The operator of", g.name,
+			    b->sides[side].id, secret_out,
 			    g.name, b->sides[side].id, secret_out);
 			snprintf(subject, sizeof(subject), "[%s] Your new secret",
 			    g.name);

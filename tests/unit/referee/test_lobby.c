@@ -1,7 +1,7 @@
 /*
- * test_lobby.c - LIST by mail (issue 25): what a stranger, a player and
- * a forged sender are told; the joining and seats settings; no answer
- * names an address or a secret.
+ * test_lobby.c - the mail commands of issue 25: LIST and JOIN (what a
+ * stranger, a player and a forged sender are told; the joining and seats
+ * settings; no answer names an address or a secret) and SET PASSWORD.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -284,6 +284,59 @@ join_takes_a_free_seat(void **state)
 	free(r);
 }
 
+/* SET PASSWORD: a new server-made secret mailed to the registered
+ * address, a reset act in the ledger, and the old secret refused. */
+static void
+set_password_mails_a_new_secret(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *m, *r, *at, secret[64], hdr[200];
+
+	start(f);
+	/* The welcomes have gone out (a queued one would be queued again
+	 * with the new secret instead). */
+	{
+		struct store_mail *ml = NULL;
+		struct err e;
+		int n = 0, k;
+
+		assert_int_equal(store_outbox_list(f->st, 1, &ml, &n, &e), 0);
+		for (k = 0; k < n; k++)
+			assert_int_equal(store_outbox_delivered(f->st, ml[k].id,
+			    1700000000, &e), 0);
+		store_mails_free(ml, n);
+	}
+	r = ask(f, "howe@crown.example.org", NULL, HDR "SET PASSWORD\r\n");
+	assert_non_null(strstr(r, "A new secret for game mill, made by the "
+	    "server, is mailed to your"));
+	free(r);
+	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"),
+	    1);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'howe@crown.example.org' AND subject = '[mill] Your new secret'"),
+	    1);
+	r = mail_to(f, "howe@crown.example.org", "Your new secret");
+	assert_non_null(strstr(r, "As you asked (SET PASSWORD)"));
+	at = strstr(r, "Your secret: ");
+	assert_non_null(at);
+	assert_int_equal(sscanf(at, "Your secret: %63s", secret), 1);
+	assert_true(strlen(secret) >= 16);
+	free(r);
+	/* The old secret no longer works; the new one does. */
+	m = mail("pw2@crown.example.org", "howe@crown.example.org",
+	    HDR "23rd Foot: HOLD\r\n");
+	submit(f, m, &res);
+	free(m);
+	assert_string_equal(res.status, "rejected");
+	snprintf(hdr, sizeof(hdr), "GAME mill SIDE crown TURN 1 PASSWORD "
+	    "%s\r\n23rd Foot: HOLD\r\n", secret);
+	m = mail("pw3@crown.example.org", "howe@crown.example.org", hdr);
+	submit(f, m, &res);
+	free(m);
+	assert_string_equal(res.status, "orders");
+}
+
 static int
 setup_lobby(void **state)
 {
@@ -301,6 +354,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(list_game_tells_one_game, setup_lobby, teardown),
 		cmocka_unit_test_setup_teardown(seats_are_set_one_side_at_a_time, setup_lobby, teardown),
 		cmocka_unit_test_setup_teardown(join_takes_a_free_seat, setup_lobby, teardown),
+		cmocka_unit_test_setup_teardown(set_password_mails_a_new_secret, setup_lobby, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
