@@ -250,7 +250,8 @@ referee_setting_help(FILE *f)
 
 	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++)
 		fprintf(f, "  %-12s %-8s (default %s%s)\n      %s\n", defs[i].key,
-		    defs[i].values, defs[i].def, defs[i].per_game ? "" :
+		    defs[i].values, defs[i].def[0] ? defs[i].def : "none",
+		    defs[i].per_game ? "" :
 		    "; server only", defs[i].what);
 }
 
