@@ -459,7 +459,7 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	int i, fog = strcmp(a->g.visibility, "fog") == 0;
 
 	text_init(&t, strlen(body) + 8192);
-	text_add(&t, "%s\nThe ledger\n----------\n", body);
+	text_add(&t, "%s\nAppendix: dice, ledger and hashes\n---------------------------------\n", body);
 	ledger_hex(head, LEDGER_HASH, hex);
 	text_add(&t, "This phase's record (step %d) has the head\n  %s\n",
 	    a->g.step, hex);
