@@ -1280,7 +1280,7 @@ write_png_palette(cairo_surface_t *sf, struct membuf *out, struct err *e)
 	}
 	attr = liq_attr_create();
 	if (attr == NULL || liq_set_speed(attr, 8) != LIQ_OK ||
-	    liq_set_max_colors(attr, 256) != LIQ_OK ||
+	    liq_set_max_colors(attr, 64) != LIQ_OK ||
 	    (img = liq_image_create_rgba(attr, rgba, w, h, 0)) == NULL ||
 	    liq_image_quantize(img, attr, &res) != LIQ_OK ||
 	    liq_set_dithering_level(res, 0.0f) != LIQ_OK ||
