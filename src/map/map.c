@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <libimagequant.h>
+
 #include "core/ruleset.h"
 
 #define MARGIN_L 46.0   /* room for the y grid labels */
@@ -1231,6 +1233,102 @@ write_png(cairo_surface_t *sf, struct membuf *out, struct err *e)
 	return 0;
 }
 
+/* Writes the image surface as a PNG of at most 256 colours, chosen by
+ * libimagequant with fixed settings and no dithering, so that the same
+ * map gives the same bytes: a map of flat colours loses little, and the
+ * file is a third the size of the RGB one (a report mail's inline map). */
+static int
+write_png_palette(cairo_surface_t *sf, struct membuf *out, struct err *e)
+{
+	int w = cairo_image_surface_get_width(sf);
+	int h = cairo_image_surface_get_height(sf);
+	int stride = cairo_image_surface_get_stride(sf);
+	const unsigned char *data;
+	unsigned char *rgba = NULL, *idx = NULL;
+	unsigned char **rows = NULL;
+	liq_attr *attr = NULL;
+	liq_image *img = NULL;
+	liq_result *res = NULL;
+	const liq_palette *pal;
+	png_structp png = NULL;
+	png_infop info = NULL;
+	png_color plte[256];
+	int x, y, rc = 0;
+	unsigned i;
+
+	cairo_surface_flush(sf);
+	data = cairo_image_surface_get_data(sf);
+	rgba = malloc((size_t)w * (size_t)h * 4);
+	idx = malloc((size_t)w * (size_t)h);
+	rows = malloc((size_t)h * sizeof(*rows));
+	if (data == NULL || rgba == NULL || idx == NULL || rows == NULL) {
+		rc = err_set(e, ERR_TEMP, "out of memory writing the map");
+		goto out;
+	}
+	for (y = 0; y < h; y++) {
+		const uint32_t *px = (const uint32_t *)(const void *)(data +
+		    (size_t)y * (size_t)stride);
+		unsigned char *o = rgba + (size_t)y * (size_t)w * 4;
+
+		for (x = 0; x < w; x++) {
+			o[4 * x] = (unsigned char)(px[x] >> 16);
+			o[4 * x + 1] = (unsigned char)(px[x] >> 8);
+			o[4 * x + 2] = (unsigned char)px[x];
+			o[4 * x + 3] = 255;
+		}
+		rows[y] = idx + (size_t)y * (size_t)w;
+	}
+	attr = liq_attr_create();
+	if (attr == NULL || liq_set_speed(attr, 8) != LIQ_OK ||
+	    liq_set_max_colors(attr, 64) != LIQ_OK ||
+	    (img = liq_image_create_rgba(attr, rgba, w, h, 0)) == NULL ||
+	    liq_image_quantize(img, attr, &res) != LIQ_OK ||
+	    liq_set_dithering_level(res, 0.0f) != LIQ_OK ||
+	    liq_write_remapped_image(res, img, idx, (size_t)w * (size_t)h) !=
+	    LIQ_OK || (pal = liq_get_palette(res)) == NULL) {
+		rc = err_set(e, ERR_TEMP, "cannot reduce the map's colours");
+		goto out;
+	}
+	for (i = 0; i < pal->count && i < 256; i++) {
+		plte[i].red = pal->entries[i].r;
+		plte[i].green = pal->entries[i].g;
+		plte[i].blue = pal->entries[i].b;
+	}
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	if (png != NULL)
+		info = png_create_info_struct(png);
+	if (png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
+		rc = err_set(e, ERR_TEMP, "cannot encode the map as PNG");
+		goto out;
+	}
+	png_set_write_fn(png, out, png_to_mem, png_flush_none);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+	    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_PLTE(png, info, plte, (int)i);
+	/* Palette indices compress best unfiltered, and at zlib's 9: the
+	 * file is what matters here, and it is a small one. */
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_set_compression_level(png, 9);
+	png_write_info(png, info);
+	png_write_image(png, rows);
+	png_write_end(png, NULL);
+	if (out->failed)
+		rc = err_set(e, ERR_TEMP, "out of memory writing the map");
+out:
+	png_destroy_write_struct(&png, &info);
+	if (res != NULL)
+		liq_result_destroy(res);
+	if (img != NULL)
+		liq_image_destroy(img);
+	if (attr != NULL)
+		liq_attr_destroy(attr);
+	free(rows);
+	free(idx);
+	free(rgba);
+	return rc;
+}
+
 int
 map_render(const struct battle *b, const struct map_opts *o, int svg,
     unsigned char **out, size_t *len, struct err *e)
@@ -1300,7 +1398,8 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 		    cairo_status_to_string(cairo_status(cr)));
 	cairo_destroy(cr);
 	if (rc == 0 && !svg)
-		rc = write_png(sf, &mb, e);
+		rc = o->compact ? write_png_palette(sf, &mb, e) :
+		    write_png(sf, &mb, e);
 	cairo_surface_finish(sf);
 	if (rc == 0 && (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS ||
 	    mb.failed))

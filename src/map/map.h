@@ -36,6 +36,9 @@ struct map_opts {
 	 * (dashed, labelled with the turn). */
 	const struct sighting *last;
 	int nlast;
+	/* A PNG of at most 256 colours (a report mail's inline map, kept
+	 * small), rather than full colour.  Not for the SVG. */
+	int compact;
 };
 
 /* What side sees of b in a fog game, by the ruleset's line of sight: a

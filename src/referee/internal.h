@@ -204,6 +204,11 @@ int referee_player_mail_format(struct referee *r, int64_t player, char *buf,
 struct side_visuals {
 	unsigned char *png, *svg;
 	size_t png_len, svg_len;
+	/* The map shown in the mail's HTML: a palette PNG of at most 60 KB
+	 * (issue 25); png is the whole field in full colour, attached in
+	 * FULL format. */
+	unsigned char *inline_png;
+	size_t inline_len;
 	char *json;
 	size_t json_len;
 };

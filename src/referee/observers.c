@@ -104,6 +104,7 @@ referee_observers_report(struct referee *r, const struct store_game *g,
 		o.from = from;
 		o.from_ok = from_ok;
 		o.ev = ev;
+		o.compact = 1;   /* shown inline: a palette PNG (issue 25) */
 		snprintf(subject, sizeof(subject), "[%s] Observed: turn %d, %s "
 		    "phase", g->name, battle_step_turn(b, step),
 		    battle_step_side(b, step) >= 0 ?

@@ -66,6 +66,11 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
 		referee_side_visuals_free(v);
 		return -1;
 	}
+	o.compact = 1;
+	if (map_render(b, &o, 0, &v->inline_png, &v->inline_len, e) != 0) {
+		referee_side_visuals_free(v);
+		return -1;
+	}
 	if (ev != NULL) {
 		struct report_game rg;
 
@@ -91,6 +96,7 @@ void
 referee_side_visuals_free(struct side_visuals *v)
 {
 	free(v->png);
+	free(v->inline_png);
 	free(v->svg);
 	free(v->json);
 	memset(v, 0, sizeof(*v));
@@ -117,8 +123,9 @@ report_extra(const char *format, const char *body, const char *title,
 	if (*html == NULL)
 		return err_set(e, ERR_TEMP, "out of memory writing the report's "
 		    "HTML");
-	parts[n++] = (struct mail_part){ "image/png", x->png, x->cid, v->png,
-	    v->png_len };
+	parts[n++] = (struct mail_part){ "image/png", x->png, x->cid,
+	    v->inline_png != NULL ? v->inline_png : v->png,
+	    v->inline_png != NULL ? v->inline_len : v->png_len };
 	if (strcmp(format, "full") == 0) {
 		parts[n++] = (struct mail_part){ "image/png", x->png, NULL,
 		    v->png, v->png_len };
