@@ -194,11 +194,13 @@ indent(const struct line *l)
 static int
 forces_block(struct text *t, const struct line *v, int a, int b)
 {
-	int i, units = 0, row = 0, table = 0;
+	int i, units = 0, row = 0, table = 0, more = 0;
 
 	for (i = a; i < b; i++) {
 		size_t d = indent(&v[i]);
 
+		if (d >= 6 || (d == 2 && memchr(v[i].s, '[', v[i].n) != NULL))
+			more = 1;
 		if (d == 2 && d < v[i].n)
 			units++;
 		else if (d != 0 && d < 6)
@@ -206,7 +208,8 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 		else if (d == 0 && is_item(&v[i]))
 			return 0;
 	}
-	if (units == 0)
+	/* A unit has further lines or tags; a "  Side: ..." list has not. */
+	if (units == 0 || !more)
 		return 0;
 	for (i = a; i < b; i++) {
 		size_t d = indent(&v[i]), e, k;
@@ -414,8 +417,9 @@ report_html(const char *body, const char *title, const char *img_cid,
 			skip = img_cid != NULL && v[i].n == 9 &&
 			    memcmp(v[i].s, "The field", 9) == 0;
 			forces = 0;
-			for (size_t k = 0; k + 6 <= v[i].n; k++)
-				if (strncasecmp(v[i].s + k, "forces", 6) == 0 ||
+			for (size_t k = 0; k + 5 <= v[i].n; k++)
+				if ((k + 6 <= v[i].n &&
+				    strncasecmp(v[i].s + k, "forces", 6) == 0) ||
 				    strncasecmp(v[i].s + k, "enemy", 5) == 0)
 					forces = 1;
 			if (!skip && !appendix && v[i].n >= 8 &&
