@@ -157,7 +157,7 @@ badge(struct text *t, int k)
  * only, nothing but the badges of the states in it.
  */
 static void
-badged(struct text *t, const char *s, size_t n, int only)
+badged(struct text *t, const char *s, size_t n, unsigned *only)
 {
 	size_t i, from = 0, len = 0;
 	int k;
@@ -168,7 +168,13 @@ badged(struct text *t, const char *s, size_t n, int only)
 			continue;
 		if (!only)
 			esc(t, s + from, i - from);
-		badge(t, k);
+		/* Only mode: each state once, however many stands have it. */
+		if (!only || !(*only & 1u << (states[k].word[0] == 'O' ? 1 :
+		    states[k].word[0] == 'E' ? 8 : k)))
+			badge(t, k);
+		if (only)
+			*only |= 1u << (states[k].word[0] == 'O' ? 1 :
+			    states[k].word[0] == 'E' ? 8 : k);
 		i += len - 1;
 		from = i + 1;
 	}
@@ -222,7 +228,7 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 			}
 			text_add(t, "<p style=\"margin:14px 0 6px;"
 			    "font-weight:600\">");
-			badged(t, l->s, l->n, 0);
+			badged(t, l->s, l->n, NULL);
 			text_add(t, "</p>\n");
 			continue;
 		}
@@ -235,6 +241,7 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 		}
 		if (d == 2) {
 			int j;
+			unsigned seen = 0;
 
 			if (row)
 				text_add(t, "</td></tr>\n");
@@ -255,9 +262,9 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 			    "border-top:1px solid #ddd;vertical-align:top;"
 			    "word-break:break-word\"><div>");
 			/* The states: the tags, or those the lines name. */
-			badged(t, l->s + e, l->n - e, 1);
+			badged(t, l->s + e, l->n - e, &seen);
 			for (j = i + 1; j < b && indent(&v[j]) >= 6; j++)
-				badged(t, v[j].s, v[j].n, 1);
+				badged(t, v[j].s, v[j].n, &seen);
 			text_add(t, "</div>");
 			/* The rest of the line, without its tags. */
 			while (e < l->n) {
