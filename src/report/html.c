@@ -134,6 +134,10 @@ state_at(const char *s, size_t n, size_t i, int brackets, size_t *len)
 		if (!brackets && k == 7 && (i + w + 15 > n ||
 		    memcmp(s + i + w, " from the table", 15) != 0))
 			continue;
+		/* "exhausted at 5.9" is the brigade's limit, not its state. */
+		if (!brackets && (k == 8 || k == 9) && i + w + 4 <= n &&
+		    memcmp(s + i + w, " at ", 4) == 0)
+			continue;
 		*len = w + 2 * o;
 		return (int)k;
 	}
