@@ -1396,30 +1396,13 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		struct orders_cmd bare;
 		int kind = orders_bare_command(op, in.m->body, &bare);
 
-		if (kind == CMD_HELP) {
-			set_status(&in, "commands", "HELP without a header");
+		/* The commands a mail without the header may give. */
+		if (kind == CMD_HELP || kind == CMD_LIST || kind == CMD_JOIN) {
+			set_status(&in, "commands", "%s without a header%s",
+			    orders_cmd_word((enum orders_cmd_kind)kind),
+			    bare.line == -1 ? ", written wrong" : "");
 			if (store_msg(&in, NULL) != 0 ||
-			    referee_commands_general_help(&in) != 0)
-				goto fail;
-		} else if (kind == CMD_LIST) {
-			set_status(&in, "commands", "LIST without a header");
-			if (store_msg(&in, NULL) != 0 ||
-			    referee_commands_list(&in, bare.arg) != 0)
-				goto fail;
-		} else if (kind >= 0 && bare.line == -1) {
-			char body[900];
-
-			set_status(&in, "commands", "a command without a header, "
-			    "written wrong");
-			snprintf(body, sizeof(body), "Your mail's command could not be "
-			    "read: %.600s.\n\n%s", bare.text, referee_help_tail);
-			if (store_msg(&in, NULL) != 0 ||
-			    referee_intake_reply(&in, "reply", NULL, body) != 0)
-				goto fail;
-		} else if (kind == CMD_JOIN) {
-			set_status(&in, "commands", "JOIN without a header");
-			if (store_msg(&in, NULL) != 0 ||
-			    referee_commands_join(&in, bare.arg, bare.text) != 0)
+			    referee_commands_bare(&in, &bare) != 0)
 				goto fail;
 		} else {
 			char body[1800], note[400];

@@ -435,6 +435,9 @@ int referee_player_reset_by(struct referee *r, const char *game,
 /* DRAW and DRAW WITHDRAW (draw.c). */
 int referee_commands_draw(struct intake *in, struct store_game *g,
     const struct battle *b, int withdraw);
+/* The answer to a mail without the header whose one command is HELP,
+ * LIST or JOIN (c as orders_bare_command gave it; lobby.c). */
+int referee_commands_bare(struct intake *in, const struct orders_cmd *c);
 /* LIST [game] (lobby.c): the games open for joining and the asker's own,
  * or one of them in detail (game not "").  0, or -1 with in->e set. */
 int referee_commands_list(struct intake *in, const char *game);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "orders/orders.h"
 #include "report/report.h"
 #include "referee/internal.h"
 
@@ -430,4 +431,26 @@ out:
 	lobby_game_clear(&l);
 	text_free(&t);
 	return rc;
+}
+
+int
+referee_commands_bare(struct intake *in, const struct orders_cmd *c)
+{
+	char body[900];
+
+	if (c->line == -1) {
+		snprintf(body, sizeof(body), "Your mail's command could not be "
+		    "read: %.600s.\n\n%s", c->text, referee_help_tail);
+		return referee_intake_reply(in, "reply", NULL, body);
+	}
+	switch (c->kind) {
+	case CMD_HELP:
+		return referee_commands_general_help(in);
+	case CMD_LIST:
+		return referee_commands_list(in, c->arg);
+	case CMD_JOIN:
+		return referee_commands_join(in, c->arg, c->text);
+	default:
+		return 0;
+	}
 }
