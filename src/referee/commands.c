@@ -26,7 +26,6 @@
 #include "referee/chain.h"
 #include "referee/internal.h"
 
-#define ANSWER_MAX (128 * 1024)
 
 static void
 subject(struct intake *in, const char *what, char *out, size_t size)

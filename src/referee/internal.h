@@ -302,6 +302,9 @@ struct submit_result;
 char *referee_text_read_kept(const char *body, size_t body_len, size_t read_len,
     size_t *len);
 
+/* The most a command's answer holds (commands.c, lobby.c). */
+#define ANSWER_MAX (128 * 1024)
+
 struct intake {
 	struct referee *r;
 	const char *raw;

@@ -29,8 +29,6 @@
 #include "report/report.h"
 #include "referee/internal.h"
 
-#define ANSWER_MAX (64 * 1024)
-
 /* A game as LIST tells it: read once, freed by lobby_game_clear. */
 struct lobby_game {
 	struct store_game g;
@@ -338,7 +336,7 @@ referee_commands_join(struct intake *in, const char *game, const char *what)
 	struct text t;
 	char secret[REFEREE_SECRET_MAX], note[400], gname[64];
 	int64_t players = 0;
-	int s, fs, rc = -1;
+	int s, fs, seats = 0, rc = -1;
 
 	memset(&l, 0, sizeof(l));
 	text_init(&t, ANSWER_MAX);
@@ -390,16 +388,17 @@ referee_commands_join(struct intake *in, const char *game, const char *what)
 		goto out;
 	/* A side of several seats is shared by brigades: each joiner names
 	 * theirs. */
-	if (brigades == NULL && referee_side_seats(r, l.g.id, l.b, s,
-	    in->e) > 1) {
+	if (brigades == NULL && (seats = referee_side_seats(r, l.g.id, l.b, s,
+	    in->e)) < 0)
+		goto out;
+	if (brigades == NULL && seats > 1) {
 		int i;
 
 		text_add(&t, "Side %s of game %s is shared by %d players, each "
 		    "commanding brigades of\nits own: name yours after the side, "
 		    "as in\n  JOIN %s %s <brigade>, <brigade>\n(\"army\" for the "
 		    "army commander). Its brigades:\n", l.b->sides[s].id,
-		    l.g.name, referee_side_seats(r, l.g.id, l.b, s, in->e),
-		    l.g.name, l.b->sides[s].id);
+		    l.g.name, seats, l.g.name, l.b->sides[s].id);
 		for (i = 0; i < l.b->nbrigades; i++)
 			if (l.b->brigades[i].side == s)
 				text_add(&t, "  %s\n", l.b->brigades[i].name);
