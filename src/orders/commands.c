@@ -21,7 +21,8 @@ static const char *const cmd_words[CMD_COUNT] = {
 	[CMD_COMMIT] = "COMMIT", [CMD_REVEAL] = "REVEAL", [CMD_SET] = "SET",
 	[CMD_CLEAR] = "CLEAR", [CMD_QUESTION] = "QUESTION",
 	[CMD_UMPIRE] = "UMPIRE", [CMD_LIST] = "LIST",
-	[CMD_JOIN] = "JOIN", [CMD_DRAW] = "DRAW",
+	[CMD_JOIN] = "JOIN", [CMD_DRAW] = "DRAW", [CMD_SECRET] = "SECRET",
+	[CMD_ABSENT] = "ABSENT", [CMD_HISTORY] = "HISTORY",
 };
 
 const char *
@@ -65,6 +66,116 @@ orders_cmd_initials(void)
 			m |= (uint32_t)1 << (f - 'a');
 	}
 	return m;
+}
+
+/* A calendar date written YYYY-MM-DD, years 2000 to 2199. */
+static int
+iso_date(const char *s, size_t n)
+{
+	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30,
+		31, 30, 31 };
+	int y, m, d, i;
+
+	if (n != 10 || s[4] != '-' || s[7] != '-')
+		return 0;
+	for (i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return 0;
+	y = atoi(s);
+	m = (s[5] - '0') * 10 + (s[6] - '0');
+	d = (s[8] - '0') * 10 + (s[9] - '0');
+	if (y < 2000 || y > 2199 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+		return 0;
+	if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
+		return 0;
+	return 1;
+}
+
+/* ABSENT FROM <date> TO <date>, or ABSENT CANCEL.  "Absent any word from
+ * the left" is prose; a line that begins "ABSENT FROM" is the command,
+ * right or wrong. */
+static int
+parse_absent(const char *arg, struct orders_cmd *c, char *msg, size_t msize)
+{
+	char w1[8], d1[16], w2[8], d2[16], extra[2];
+	int n;
+
+	if (strcasecmp(arg, "CANCEL") == 0) {
+		snprintf(c->arg, sizeof(c->arg), "cancel");
+		return 1;
+	}
+	n = sscanf(arg, "%7s %15s %7s %15s %1s", w1, d1, w2, d2, extra);
+	if (n < 1 || strcasecmp(w1, "FROM") != 0)
+		return arg[0] == '\0' ? (snprintf(msg, msize, "ABSENT takes the "
+		    "dates you will be away: ABSENT FROM 2026-12-24 TO 2026-12-27, "
+		    "or ABSENT CANCEL"), -1) : 0;
+	if (n != 4 || strcasecmp(w2, "TO") != 0 || !iso_date(d1, strlen(d1)) ||
+	    !iso_date(d2, strlen(d2))) {
+		snprintf(msg, msize, "ABSENT takes two dates, year-month-day: "
+		    "ABSENT FROM 2026-12-24 TO 2026-12-27 (or ABSENT CANCEL)");
+		return -1;
+	}
+	if (strcmp(d1, d2) > 0) {
+		snprintf(msg, msize, "ABSENT FROM %s TO %s ends before it begins; "
+		    "write the first day, then the last", d1, d2);
+		return -1;
+	}
+	c->arg[0] = '\0';
+	snprintf(c->text, sizeof(c->text), "%s %s", d1, d2);
+	return 1;
+}
+
+/* HISTORY, HISTORY TURN <n>, or HISTORY <n>-<m> (turns). */
+static int
+parse_history(const char *arg, struct orders_cmd *c, char *msg, size_t msize)
+{
+	long a, b;
+	char *end;
+	const char *s = arg;
+
+	if (*s == '\0') {
+		snprintf(c->arg, sizeof(c->arg), "all");
+		c->text[0] = '\0';
+		return 1;
+	}
+	if (strncasecmp(s, "TURN", 4) == 0 && (s[4] == '\0' ||
+	    isspace((unsigned char)s[4]))) {
+		s += 4;
+		while (isspace((unsigned char)*s))
+			s++;
+		a = strtol(s, &end, 10);
+		if (end == s || *end != '\0' || a < 1 || a > 9999)
+			goto bad;
+		snprintf(c->arg, sizeof(c->arg), "turn");
+		snprintf(c->text, sizeof(c->text), "%ld", a);
+		return 1;
+	}
+	if (!isdigit((unsigned char)*s))
+		return 0;       /* "History shows ..." */
+	a = strtol(s, &end, 10);
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end == '\0') {
+		b = a;
+	} else {
+		if (*end != '-')
+			goto bad;
+		s = end + 1;
+		while (isspace((unsigned char)*s))
+			s++;
+		b = strtol(s, &end, 10);
+		if (end == s || *end != '\0')
+			goto bad;
+	}
+	if (a < 1 || b < a || b > 9999)
+		goto bad;
+	snprintf(c->arg, sizeof(c->arg), "range");
+	snprintf(c->text, sizeof(c->text), "%ld-%ld", a, b);
+	return 1;
+bad:
+	snprintf(msg, msize, "HISTORY takes nothing (every phase), TURN and a "
+	    "turn's number (HISTORY TURN 3), or turns from and to (HISTORY 2-4)");
+	return -1;
 }
 
 int
@@ -246,6 +357,18 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		orders_copy_text(c->text, sizeof(c->text), arg + at);
 		return 1;
 	}
+	case CMD_SECRET:
+		/* SECRET, or SECRET <game> ("Secret orders follow" is
+		 * prose). */
+		if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL ||
+		    strlen(arg) >= sizeof(c->arg))
+			return 0;
+		orders_copy_text(c->arg, sizeof(c->arg), arg);
+		return 1;
+	case CMD_ABSENT:
+		return parse_absent(arg, c, msg, msize);
+	case CMD_HISTORY:
+		return parse_history(arg, c, msg, msize);
 	case CMD_QUESTION:
 	case CMD_UMPIRE:
 		/* The question is the rest of the line and of the mail (the

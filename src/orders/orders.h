@@ -47,7 +47,8 @@ enum orders_status { ORDERS_OK = 0, ORDERS_ERROR, ORDERS_PROSE,
 enum orders_cmd_kind {
 	CMD_HELP = 0, CMD_STATUS, CMD_ORDERS, CMD_RESEND, CMD_PRESS, CMD_WAIT,
 	CMD_READY, CMD_CONCEDE, CMD_COMMIT, CMD_REVEAL, CMD_SET, CMD_CLEAR,
-	CMD_QUESTION, CMD_UMPIRE, CMD_LIST, CMD_JOIN, CMD_DRAW, CMD_COUNT
+	CMD_QUESTION, CMD_UMPIRE, CMD_LIST, CMD_JOIN, CMD_DRAW, CMD_SECRET,
+	CMD_ABSENT, CMD_HISTORY, CMD_COUNT
 };
 
 #define ORDERS_MAX_CMDS   8
@@ -61,11 +62,18 @@ struct orders_cmd {
 	                                * "password";
 	                                * LIST: the game, "" for all;
 	                                * JOIN: the game (text: the side);
-	                                * DRAW: "withdraw", or "" */
+	                                * DRAW: "withdraw", or "";
+	                                * SECRET: the game, "" if none;
+	                                * ABSENT: "cancel", or "";
+	                                * HISTORY: "all", "turn" or
+	                                * "range" */
 	char text[ORDERS_PRESS_MAX];   /* PRESS: the message; COMMIT: the
 	                                * hash (64 hex digits); REVEAL: the
 	                                * nonce; SET MAIL: "text", "html" or
-	                                * "full" */
+	                                * "full"; ABSENT: "YYYY-MM-DD
+	                                * YYYY-MM-DD", from and to;
+	                                * HISTORY: "" (all), "N" (TURN N)
+	                                * or "N-M" */
 };
 
 struct orders_line {

@@ -958,6 +958,13 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return referee_commands_join(in, c->arg, c->text);
 	case CMD_DRAW:
 		return referee_commands_draw(in, g, b, c->arg[0] != '\0');
+	case CMD_SECRET:
+	case CMD_ABSENT:
+	case CMD_HISTORY:
+		/* Read by the parser; carried out in the slices that follow. */
+		return answer(in, orders_cmd_word(c->kind), "This server reads "
+		    "the command but does not carry it out yet; nothing was "
+		    "changed.\n");
 	default:
 		return 0;
 	}

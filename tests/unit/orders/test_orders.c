@@ -598,78 +598,6 @@ subject_fills_what_the_body_leaves_out(void **state)
 }
 
 static void
-commands_stand_on_their_own_lines(void **state)
-{
-	struct fx *f = *state;
-
-	orders_parse(f->p, f->b, 0,
-	    "HELP\nstatus.\nOrders\n7th: HOLD\nRESEND\nWAIT\nready!\n"
-	    "PRESS TO continental \"Sir, I await your surrender.\"\n"
-	    "press to all: \xe2\x80\x9cHuzzah\xe2\x80\x9d\n"
-	    "CONCEDE\nCONCEDE ab12-cd34\nHelp me find the ford\n", 0, f->r);
-	assert_int_equal(f->r->set.n, 1);
-	assert_int_equal(f->r->nerrors, 0);
-	assert_int_equal(f->r->ncmds, ORDERS_MAX_CMDS);
-	assert_int_equal(f->r->cmds_dropped, 2);
-	assert_int_equal(f->r->cmds[0].kind, CMD_HELP);
-	assert_int_equal(f->r->cmds[1].kind, CMD_STATUS);
-	assert_int_equal(f->r->cmds[2].kind, CMD_ORDERS);
-	assert_int_equal(f->r->cmds[3].kind, CMD_RESEND);
-	assert_int_equal(f->r->cmds[6].kind, CMD_PRESS);
-	assert_string_equal(f->r->cmds[6].arg, "continental");
-	assert_string_equal(f->r->cmds[6].text, "Sir, I await your surrender.");
-	assert_string_equal(f->r->cmds[7].arg, "all");
-	assert_string_equal(f->r->cmds[7].text, "Huzzah");
-	/* "Help me find the ford" is prose, not HELP. */
-	assert_int_equal(f->r->lines[f->r->nlines - 1].status, ORDERS_PROSE);
-	orders_parse(f->p, f->b, 0, "PRESS hello\n", 0, f->r);
-	assert_int_equal(f->r->nerrors, 1);
-	assert_non_null(strstr(f->r->lines[0].text, "PRESS TO"));
-	assert_int_equal(orders_bare_command(f->p, "\n> quoted\nHelp\n", NULL), CMD_HELP);
-	assert_int_equal(orders_bare_command(f->p, "Hello\nHELP\n", NULL), -1);
-	/* LIST alone or with one game's name; more words are prose. */
-	{
-		struct orders_cmd c;
-
-		memset(&c, 0, sizeof(c));
-		assert_int_equal(orders_bare_command(f->p, "list\n", &c),
-		    CMD_LIST);
-		assert_string_equal(c.arg, "");
-		assert_int_equal(orders_bare_command(f->p, "LIST cowpens.\n",
-		    &c), CMD_LIST);
-		assert_string_equal(c.arg, "cowpens");
-		assert_int_equal(orders_bare_command(f->p, "List of my brigades\n",
-		    &c), -1);
-	}
-}
-
-/* SET MAIL TEXT | HTML | FULL, any case; a wrong choice is an error that
- * lists the right ones; "Set up ..." is no command. */
-static void
-set_mail_takes_text_html_or_full(void **state)
-{
-	struct fx *f = *state;
-
-	orders_parse(f->p, f->b, 0, "SET MAIL FULL\nset mail text.\n"
-	    "Set Mail Html\n", 0, f->r);
-	assert_int_equal(f->r->nerrors, 0);
-	assert_int_equal(f->r->ncmds, 3);
-	assert_int_equal(f->r->cmds[0].kind, CMD_SET);
-	assert_string_equal(f->r->cmds[0].arg, "mail");
-	assert_string_equal(f->r->cmds[0].text, "full");
-	assert_string_equal(f->r->cmds[1].text, "text");
-	assert_string_equal(f->r->cmds[2].text, "html");
-	orders_parse(f->p, f->b, 0, "SET MAIL PDF\nSET MAIL\n"
-	    "SET MAIL HTML PLEASE\n", 0, f->r);
-	assert_int_equal(f->r->nerrors, 3);
-	assert_int_equal(f->r->ncmds, 0);
-	assert_non_null(strstr(f->r->lines[0].text, "TEXT"));
-	assert_non_null(strstr(f->r->lines[0].text, "FULL"));
-	orders_parse(f->p, f->b, 0, "Set up a line on the ridge\n", 0, f->r);
-	assert_int_equal(f->r->ncmds, 0);
-}
-
-static void
 prose_around_orders_is_not_an_error(void **state)
 {
 	struct fx *f = *state;
@@ -1607,45 +1535,6 @@ a_surname_shared_with_a_unit_is_asked_about(void **state)
 	free(r);
 }
 
-/* Every command the word table names is read as that command, in any
- * case, and the line pattern is the one the table makes. */
-static void
-every_command_word_is_read_from_the_one_table(void **state)
-{
-	struct fx *f = *state;
-	struct orders_cmd c;
-	char msg[256], pat[256], line[64];
-	int k, i;
-
-	assert_int_equal(orders_cmd_pattern(pat, sizeof(pat)), 0);
-	assert_string_equal(pat, "^(HELP|STATUS|ORDERS|RESEND|PRESS|WAIT|READY|"
-	    "CONCEDE|COMMIT|REVEAL|SET|CLEAR|QUESTION|UMPIRE|LIST|JOIN|DRAW)(?:\\s+(.*?))?"
-	    "\\s*[.!]?$");
-	assert_int_equal(orders_cmd_pattern(pat, 20), -1);
-	for (k = 0; k < CMD_COUNT; k++) {
-		const char *w = orders_cmd_word((enum orders_cmd_kind)k);
-		int rc;
-
-		assert_string_not_equal(w, "?");
-		/* SET alone is a word of prose ("Set up on the ridge"). */
-		snprintf(line, sizeof(line), "%s%s", w, k == CMD_SET ? " MAIL TEXT" :
-		    "");
-		for (i = 1; line[i]; i++)
-			line[i] = (char)(line[i] | 0x20);   /* "Help", "Status" */
-		memset(&c, 0, sizeof(c));
-		rc = orders_parse_command(f->p, line, &c, msg, sizeof(msg));
-		/* A word alone is the command, or the command asking for
-		 * what it lacks (PRESS TO whom), never an order. */
-		if (rc == 0)
-			fail_msg("%s is not read as a command", line);
-		if (rc > 0)
-			assert_int_equal(c.kind, k);
-	}
-	assert_string_equal(orders_cmd_word(CMD_COUNT), "?");
-	assert_int_equal(orders_parse_command(f->p, "Helpful Highlanders: HOLD",
-	    &c, msg, sizeof(msg)), 0);
-}
-
 /* args.c reads a distance, a point, a wheel and a bearing by hand: each
  * must answer as its PCRE2 pattern does, groups and all, for every text
  * of a few thousand built from the bytes that matter to them (digits,
@@ -1721,7 +1610,6 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(header_found_in_first_line_in_any_order, setup, teardown),
-		cmocka_unit_test_setup_teardown(every_command_word_is_read_from_the_one_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_falls_back_to_subject, setup, teardown),
 		cmocka_unit_test_setup_teardown(over_long_game_name_matches_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(names_resolve_by_prefix_and_part, setup, teardown),
@@ -1743,9 +1631,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(header_layouts_real_players_write, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_is_never_taken_from_quotes_or_prose, setup, teardown),
 		cmocka_unit_test_setup_teardown(subject_fills_what_the_body_leaves_out, setup, teardown),
-		cmocka_unit_test_setup_teardown(set_mail_takes_text_html_or_full,
-		    setup, teardown),
-		cmocka_unit_test_setup_teardown(commands_stand_on_their_own_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(prose_around_orders_is_not_an_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(misspelt_verb_gets_a_suggestion, setup, teardown),
 		cmocka_unit_test_setup_teardown(abbreviations_and_word_starts_name_units, setup, teardown),
