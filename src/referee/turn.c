@@ -459,7 +459,7 @@ with_ledger(const char *body, const struct attempt *a, int64_t player,
 	int i, fog = strcmp(a->g.visibility, "fog") == 0;
 
 	text_init(&t, strlen(body) + 8192);
-	text_add(&t, "%s\nAppendix: dice, ledger and hashes\n---------------------------------\n", body);
+	text_add(&t, "%s\nThe record\n----------\n", body);
 	ledger_hex(head, LEDGER_HASH, hex);
 	text_add(&t, "This phase's record (step %d) has the head\n  %s\n",
 	    a->g.step, hex);
@@ -557,11 +557,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 			break;
 		}
 	{
-		/* The field as text, for plain-text readers (in a fog game
-		 * what the side can see now). */
-		char *field, *nb;
-		size_t bl, fl;
-
+		char *field;
+		struct text ap;
 		const struct narrative *nar = referee_narrative(r, a->rs, e);
 
 		if (nar == NULL)
@@ -574,27 +571,27 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 			return err_set(e, ERR_TEMP, "out of memory writing the "
 			    "report");
 		}
-		bl = strlen(body);
-		fl = field != NULL ? strlen(field) : 0;
-		nb = field != NULL ? realloc(body, bl + fl + 40) : NULL;
-		if (nb == NULL) {
-			free(field);
-			free(body);
+		/* The appendix: the field as text (for plain-text readers; in
+		 * a fog game what the side can see now), the stands apart, the
+		 * dice, then the ledger. */
+		text_init(&ap, REPORT_MAX);
+		text_add(&ap, "%s\nAppendix: the field, dice, ledger and hashes\n"
+		    "--------------------------------------------\n", body);
+		free(body);
+		if (field != NULL)
+			text_add(&ap, "The field\n---------\n%s", field);
+		free(field);
+		report_appendix(&ap, b, p->side, &a->ev, !fog, seen);
+		if (ap.s == NULL || ap.over) {
+			text_free(&ap);
 			return err_set(e, ERR_TEMP, "out of memory writing the "
 			    "report");
 		}
-		body = nb;
-		snprintf(body + bl, fl + 40, "\nThe field\n---------\n%s", field);
-		free(field);
-	}
-	{
-		char *full = with_ledger(body, a, p->id, head, sig);
-
-		free(body);
-		if (full == NULL)
+		body = with_ledger(ap.s, a, p->id, head, sig);
+		text_free(&ap);
+		if (body == NULL)
 			return err_set(e, ERR_TEMP, "out of memory writing the "
 			    "report");
-		body = full;
 	}
 	report_clock(b, tr->turn, clock, sizeof(clock));
 	if (referee_player_mail_format(r, p->id, format, sizeof(format),

@@ -104,7 +104,18 @@ static const struct state {
 	{ "gone", "#e4e4e4", "#444444" },
 	{ "exhausted", "#eadcf5", "#5b2a86" },
 	{ "EXHAUSTED", "#eadcf5", "#5b2a86" },
+	{ "collapsed", "#f3d0d0", "#7f1d1d" },
+	{ "COLLAPSED", "#f3d0d0", "#7f1d1d" },
 };
+
+/* The bit of a state in a set of them: the capitals and the small
+ * letters of one state are one. */
+static unsigned
+state_bit(int k)
+{
+	return 1u << (states[k].word[0] == 'O' ? 1 : states[k].word[0] == 'E' ?
+	    8 : states[k].word[0] == 'C' ? 10 : k);
+}
 
 static int
 is_letter(char c)
@@ -151,9 +162,9 @@ badge(struct text *t, int k)
 	    "padding:1px 7px;margin:1px 4px 1px 0;border-radius:9px;"
 	    "font-size:12px;line-height:18px;white-space:nowrap;"
 	    "font-weight:600;background:%s;color:%s\">%s</span>",
-	    states[k].bg, states[k].fg, states[k].word[0] == 'O' ||
-	    states[k].word[0] == 'E' ? (k == 2 ? "out of command" :
-	    "exhausted") : states[k].word);
+	    states[k].bg, states[k].fg, states[k].word[0] == 'O' ?
+	    "out of command" : states[k].word[0] == 'E' ? "exhausted" :
+	    states[k].word[0] == 'C' ? "collapsed" : states[k].word);
 }
 
 /*
@@ -173,12 +184,10 @@ badged(struct text *t, const char *s, size_t n, unsigned *only)
 		if (!only)
 			esc(t, s + from, i - from);
 		/* Only mode: each state once, however many stands have it. */
-		if (!only || !(*only & 1u << (states[k].word[0] == 'O' ? 1 :
-		    states[k].word[0] == 'E' ? 8 : k)))
+		if (!only || !(*only & state_bit(k)))
 			badge(t, k);
 		if (only)
-			*only |= 1u << (states[k].word[0] == 'O' ? 1 :
-			    states[k].word[0] == 'E' ? 8 : k);
+			*only |= state_bit(k);
 		i += len - 1;
 		from = i + 1;
 	}

@@ -199,15 +199,19 @@ json_result(struct jw *j, const struct report_game *g,
 	int finished = strcmp(g->status, "finished") == 0;
 	int played = finished ? g->step : strcmp(g->status, "running") == 0 ?
 	    g->step - 1 : 0, i, hide;
-	int conceded;
+	int conceded, drawn;
 
 	battle_result(b, played, &r);
-	/* Finished short of its end with no army broken: conceded. */
+	/* Finished short of its end with no army broken: conceded, or drawn
+	 * by agreement, which the result says (referee/draw.c writes it). */
 	conceded = finished && !r.over;
+	drawn = conceded && g->result != NULL &&
+	    strncmp(g->result, "drawn", 5) == 0;
 	hide = fog && !finished;
 	jw_obj(j, "result");
 	jw_bool(j, "over", finished || r.over);
-	jw_str(j, "kind", conceded ? "conceded" : result_kind_name(r.kind));
+	jw_str(j, "kind", drawn ? "drawn" : conceded ? "conceded" :
+	    result_kind_name(r.kind));
 	jw_str(j, "winner", !conceded && r.winner >= 0 ?
 	    b->sides[r.winner].id : NULL);
 	jw_str(j, "text", g->result != NULL && g->result[0] ? g->result :

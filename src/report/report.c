@@ -24,8 +24,12 @@ report_clock(const struct battle *b, int turn, char *buf, size_t size)
 	snprintf(buf, size, "%02d:%02d", m / 60 % 24, m % 60);
 }
 
+/* Unit u's states as the tags of its line ("[routed] [stationary]"), the
+ * words html.c turns into badges; the ruleset's own markers ("2
+ * disruption points") into marks, "" for none. */
 static const char *
-unit_state(const struct battle *b, int u, char *buf, size_t size)
+unit_tags(const struct battle *b, int u, char *buf, size_t size,
+    char *marks, size_t msize)
 {
 	const struct unit *un = &b->units[u];
 	struct ruleset_marks mk;
@@ -47,23 +51,18 @@ unit_state(const struct battle *b, int u, char *buf, size_t size)
 			stat++;
 	}
 	ruleset_unit_marks(b, u, &mk);
+	snprintf(marks, msize, "%s", alive > 0 ? mk.state : "");
 	if (alive == 0)
-		snprintf(buf, size, "destroyed");
+		snprintf(buf, size, "[gone]");
 	else
-		snprintf(buf, size, "%s%s%s%s%s", rout ? "routed, " : "",
-		    perm ? "permanently disordered, " : "", dis ? "disordered, " : "",
-		    stat ? "stationary, " : "",
-		    (rout || perm || dis || stat || mk.state[0] != '\0') ? "" :
-		    "in good order");
-	/* The ruleset's own markers, where it keeps any. */
-	if (alive > 0 && mk.state[0] != '\0') {
-		size_t k = strlen(buf);
-
-		snprintf(buf + k, size - k, "%s", mk.state);
-	}
-	/* Drop a trailing ", ". */
-	if (strlen(buf) >= 2 && buf[strlen(buf) - 2] == ',')
-		buf[strlen(buf) - 2] = '\0';
+		snprintf(buf, size, "%s%s%s%s%s", rout ? " [routed]" : "",
+		    perm ? " [permanently disordered]" : "",
+		    dis ? " [disordered]" : "", stat ? " [stationary]" : "",
+		    (rout || perm || dis || stat || marks[0] != '\0') ? "" :
+		    " [in good order]");
+	/* No leading space: the caller puts one. */
+	if (buf[0] == ' ')
+		memmove(buf, buf + 1, strlen(buf));
 	return buf;
 }
 
@@ -102,6 +101,8 @@ unit_together(const struct battle *b, int u)
 	}
 	return 1;
 }
+
+static void stands_apart(struct text *t, const struct battle *b, int side);
 
 static const char *
 stand_state(unsigned f)
@@ -251,8 +252,8 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			    (b->stands[fs].flags & ST_GONE))
 				fs++;
 			if (!battle_unit_centre(b, u, &c)) {
-				text_add(t, "  %s\n      gone from the table (destroyed, or "
-				    "routed off it)\n", un->name);
+				text_add(t, "  %s [gone]  off the table: destroyed, or "
+				    "routed off it\n", un->name);
 				continue;
 			}
 			{
@@ -264,34 +265,39 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 				ruleset_unit_marks(b, u, &mk);
 				if (mk.rated[0] != '\0')
 					snprintf(rated, sizeof(rated), ", %s", mk.rated);
-				text_add(t, "  %s (%s%s)\n      at %s,%s facing %d, %d %s%s, "
-				    "%d %s%s%s%s%s%s, %s\n", un->name, un->type, rated,
-				    geom_fmt_fx(c.x, x, sizeof(x)),
-				    geom_fmt_fx(c.y, y, sizeof(y)), b->stands[fs].facing,
-				    battle_unit_alive(b, u), stand_word,
-				    battle_unit_alive(b, u) == 1 ? "" : "s",
-				    battle_unit_sp(b, u), strength,
-				    detail && battle_unit_alive(b, u) > 1 ? " (" : "",
-				    detail && battle_unit_alive(b, u) > 1 ?
-				    stand_sps(b, u, sps, sizeof(sps)) : "",
-				    detail && battle_unit_alive(b, u) > 1 ? ")" : "",
-				    fp[0] ? ", " : "", fp, unit_state(b, u, st,
-				    sizeof(st)));
-			}
-			if (!unit_together(b, u)) {
-				int s;
+				char marks[48];
 
-				for (s = un->first_stand; s < un->first_stand +
-				    un->nstands; s++) {
-					if (b->stands[s].flags & ST_GONE)
-						continue;
-					text_add(t, "      %s %d at %s,%s facing %d, %d %s, "
-					    "%s\n", stand_word, s - un->first_stand + 1,
-					    geom_fmt_fx(b->stands[s].pos.x, x, sizeof(x)),
-					    geom_fmt_fx(b->stands[s].pos.y, y, sizeof(y)),
-					    b->stands[s].facing, b->stands[s].sp, strength,
-					    stand_state(b->stands[s].flags));
-				}
+				unit_tags(b, u, st, sizeof(st), marks, sizeof(marks));
+				char line[320];
+				size_t n;
+
+				unit_tags(b, u, st, sizeof(st), marks, sizeof(marks));
+				n = (size_t)snprintf(line, sizeof(line), "%s%s, %d %s%s, "
+				    "%d %s", un->type, rated, battle_unit_alive(b, u),
+				    stand_word, battle_unit_alive(b, u) == 1 ? "" : "s",
+				    battle_unit_sp(b, u), strength);
+				if (detail && battle_unit_alive(b, u) > 1 &&
+				    n < sizeof(line))
+					n += (size_t)snprintf(line + n, sizeof(line) - n,
+					    " (%s)", stand_sps(b, u, sps, sizeof(sps)));
+				if (n < sizeof(line))
+					snprintf(line + n, sizeof(line) - n, "%s%s%s%s, "
+					    "at %s,%s facing %d%s", fp[0] ? ", " : "", fp,
+					    marks[0] ? ", " : "", marks,
+					    geom_fmt_fx(c.x, x, sizeof(x)),
+					    geom_fmt_fx(c.y, y, sizeof(y)),
+					    b->stands[fs].facing, unit_together(b, u) ? "" :
+					    detail ? ",\n      its stands apart (the "
+					    "appendix places each)" : ", its stands apart");
+				/* The unit and its state on one line where it fits
+				 * in a mail's 78 columns, else its details below. */
+				if (!detail && 2 + strlen(un->name) + 1 + strlen(st) +
+				    2 + strlen(line) <= 78)
+					text_add(t, "  %s%s%s  %s\n", un->name,
+					    st[0] ? " " : "", st, line);
+				else
+					text_add(t, "  %s%s%s\n      %s\n", un->name,
+					    st[0] ? " " : "", st, line);
 			}
 			if (rs != NULL && rs->words->situation != NULL) {
 				char line[512];
@@ -474,11 +480,12 @@ report_seen(struct text *t, const struct battle *b, int side,
 		}
 		if (n == 0)
 			continue;
-		text_add(t, "  %s (%s, %s)\n      at %s,%s, %d stand%s in sight%s%s\n",
-		    un->name, un->type, b->sides[un->side].id,
-		    geom_fmt_fx((fx)(x / n), xs, sizeof(xs)),
-		    geom_fmt_fx((fx)(y / n), ys, sizeof(ys)), n, n == 1 ? "" : "s",
-		    routed ? ", routing" : "", disordered ? ", disordered" : "");
+		text_add(t, "  %s %s%s%s\n      %s, %s, at %s,%s, %d stand%s in "
+		    "sight\n", un->name, routed ? "[routed]" : "",
+		    routed && disordered ? " " : "", disordered ? "[disordered]" :
+		    routed ? "" : "[in good order]", un->type,
+		    b->sides[un->side].id, geom_fmt_fx((fx)(x / n), xs, sizeof(xs)),
+		    geom_fmt_fx((fx)(y / n), ys, sizeof(ys)), n, n == 1 ? "" : "s");
 		shown++;
 	}
 	if (shown == 0)
@@ -502,9 +509,9 @@ report_seen_going(struct text *t, const struct battle *b,
 		if (n++ == 0)
 			text_add(t, "\nThe enemy seen leaving the field\n"
 			    "--------------------------------\n");
-		text_add(t, "  %s (%s, %s)\n      seen to leave the field this "
-		    "phase (destroyed or off the table): gone\n", un->name, un->type,
-		    b->sides[un->side].id);
+		text_add(t, "  %s [gone]\n      %s, %s, seen to leave the field "
+		    "this phase (destroyed or off\n      the table)\n", un->name,
+		    un->type, b->sides[un->side].id);
 	}
 }
 
@@ -528,7 +535,7 @@ report_last_seen(struct text *t, const struct battle *b,
 		} else {
 			snprintf(when, sizeof(when), "before the battle began");
 		}
-		text_add(t, "  %s (%s, %s)\n      last seen at %s,%s facing %d, "
+		text_add(t, "  %s\n      %s, %s, last seen at %s,%s facing %d, "
 		    "%d stand%s, %s\n", un->name, un->type, b->sides[un->side].id,
 		    geom_fmt_fx(v[i].x, xs, sizeof(xs)),
 		    geom_fmt_fx(v[i].y, ys, sizeof(ys)), v[i].facing, v[i].stands,
@@ -543,7 +550,7 @@ report_observer(const struct battle *b, const char *game, int step,
 	struct text t;
 	int turn = battle_step_turn(b, step), ph = battle_step_side(b, step);
 	int i, s, k = 0;
-	char clock[16], words[80], line[2 * EVENT_TEXT_MAX];
+	char clock[16], words[80];
 	int hh = 0, mm = 0;
 
 	text_init(&t, REPORT_MAX);
@@ -561,12 +568,10 @@ report_observer(const struct battle *b, const char *game, int step,
 		text_add(&t, "%c%s (%s).\n", toupper((unsigned char)words[0]),
 		    words + 1, clock);
 	}
-	for (i = 0; i < ev->n; i++) {
-		if (ev->v[i].kind == EV_ROLL || ev->v[i].kind == EV_PHASE)
-			continue;
-		narrative_say(nar, b, &ev->v[i], line, sizeof(line));
-		text_add(&t, "- %s\n", line);
-		k++;
+	k = report_story(&t, nar, b, ev, -1, NULL, &i);
+	if (k < 0) {
+		text_free(&t);
+		return NULL;
 	}
 	if (k == 0)
 		text_add(&t, "- Nothing of note.\n");
@@ -577,6 +582,7 @@ report_observer(const struct battle *b, const char *game, int step,
 			text_add(&t, "-");
 		text_add(&t, "----------------\n");
 		report_forces(&t, b, s);
+		stands_apart(&t, b, s);
 	}
 	text_add(&t, "\nDice rolled\n-----------\n");
 	for (i = 0; i < ev->n; i++)
@@ -610,6 +616,161 @@ report_holdings(struct text *t, const struct battle *b, int side,
 		rs->words->holdings(b, side, next_step, t);
 }
 
+/* Each stand of side's units that stands apart from the rest of its
+ * unit, by unit: where it is and in what state.  Nothing when every
+ * unit is together. */
+static void
+stands_apart(struct text *t, const struct battle *b, int side)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	const char *strength = rs != NULL && rs->words->strength_word != NULL ?
+	    rs->words->strength_word : "SP";
+	const char *stand_word = rs != NULL && rs->words->stand_word != NULL ?
+	    rs->words->stand_word : "stand";
+	int u, s, n = 0;
+
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		char x[24], y[24];
+
+		if (un->side != side || battle_unit_alive(b, u) == 0 ||
+		    unit_together(b, u))
+			continue;
+		if (n++ == 0)
+			text_add(t, "\nThe %ss of %s apart from their units:\n",
+			    stand_word, b->sides[side].name);
+		text_add(t, "  %s\n", un->name);
+		for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
+			if (b->stands[s].flags & ST_GONE)
+				continue;
+			text_add(t, "      %s %d at %s,%s facing %d, %d %s, %s\n",
+			    stand_word, s - un->first_stand + 1,
+			    geom_fmt_fx(b->stands[s].pos.x, x, sizeof(x)),
+			    geom_fmt_fx(b->stands[s].pos.y, y, sizeof(y)),
+			    b->stands[s].facing, b->stands[s].sp, strength,
+			    stand_state(b->stands[s].flags));
+		}
+	}
+}
+
+void
+report_appendix(struct text *t, const struct battle *b, int side,
+    const struct events *ev, int open, const unsigned char *seen)
+{
+	int i, k = 0, rolls = 0, hidden = 0, s;
+
+	stands_apart(t, b, side);
+	for (s = 0; open && s < b->nsides; s++)
+		if (s != side) {
+			text_add(t, "\nThe enemy's forces: %s\n", b->sides[s].name);
+			report_forces(t, b, s);
+			stands_apart(t, b, s);
+		}
+	for (i = 0; i < ev->n; i++)
+		if (ev->v[i].kind == EV_ROLL)
+			rolls++;
+	if (rolls == 0)
+		return;
+	text_add(t, "\nDice rolled: %d\n", rolls);
+	for (i = 0; i < ev->n; i++) {
+		const struct event *x = &ev->v[i];
+
+		if (x->kind != EV_ROLL)
+			continue;
+		k++;
+		/* A fog game shows a side the rolls of its own units (and its
+		 * side's); the others are in the archive when the battle is
+		 * over. */
+		if (!open && !report_event_known(b, side, seen, x)) {
+			hidden++;
+			continue;
+		}
+		text_add(t, "%4d. %s\n", k, x->text);
+	}
+	if (hidden > 0)
+		text_add(t, "(%d roll%s for the enemy, not shown in a fog game: the "
+		    "archive shows every\nroll when the battle is over.)\n", hidden,
+		    hidden == 1 ? "" : "s");
+}
+
+/* Each brigade of the sides other than side, a line each: what it has
+ * lost, how many of its units are on the table, and whether it is
+ * exhausted or collapsed (tags, as a unit's states are). */
+static void
+enemy_brigades(struct text *t, const struct battle *b, int side)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	const char *strength = rs != NULL && rs->words->strength_word != NULL ?
+	    rs->words->strength_word : "SP";
+	int br, u;
+
+	for (br = 0; br < b->nbrigades; br++) {
+		const struct brigade *g = &b->brigades[br];
+		int n = 0, on = 0;
+
+		if (g->side == side)
+			continue;
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == br) {
+				n++;
+				on += battle_unit_alive(b, u) > 0;
+			}
+		text_add(t, "  %s (%s)%s%s  lost %d of %d %s, %d of %d unit%s on "
+		    "the table\n", g->name, b->commanders[g->commander].name,
+		    (g->flags & BR_EXHAUSTED) ? " [exhausted]" : "",
+		    (g->flags & BR_COLLAPSED) ? " [collapsed]" : "", g->lost,
+		    g->sp0, strength, on, n, n == 1 ? "" : "s");
+	}
+}
+
+/* What the reader does next and by when; or, the battle over, how it
+ * ended. */
+static void
+report_next(struct text *t, const struct battle *b, const char *game,
+    int side, int next_step, const struct report_orders *ro)
+{
+	char clock[16];
+	int nt, ns, stored;
+
+	if (battle_over(b, next_step - 1)) {
+		if (next_step > battle_steps(b))
+			text_add(t, "The battle is over: this was the last phase. "
+			    "Where it ended:\n");
+		else
+			text_add(t, "The battle is over: an army has broken. Where "
+			    "it ended:\n");
+		report_totals(t, b);
+		report_standing(t, b, next_step - 1);
+		return;
+	}
+	nt = battle_step_turn(b, next_step);
+	ns = battle_step_side(b, next_step);
+	stored = ro != NULL && ro->next_turn > 0 && ro->next_stored > 0;
+	report_clock(b, nt, clock, sizeof(clock));
+	if (ns == side && ro != NULL && ro->next_deadline != NULL &&
+	    ro->next_deadline[0] != '\0')
+		text_add(t, "Next: your phase, turn %d (%s), due by\n  %s\n", nt,
+		    clock, ro->next_deadline);
+	else if (ns == side && ro != NULL && ro->next_deadline != NULL)
+		text_add(t, "Next: your phase, turn %d (%s). No deadline is set: "
+		    "the operator plays it.\n", nt, clock);
+	else if (ns == side)
+		text_add(t, "Next: your phase, turn %d (%s).\n", nt, clock);
+	else
+		text_add(t, "Next: the %s phase of turn %d (%s); you will hear when "
+		    "it has been played.\n", b->sides[ns].id, nt, clock);
+	if (stored)
+		text_add(t, "Your orders for turn %d are already stored (%d order%s): "
+		    "they will be played as\nthey are. Send a whole new set only "
+		    "to replace them.\n", ro->next_turn, ro->next_stored,
+		    ro->next_stored == 1 ? "" : "s");
+	else if (ns == side)
+		text_add(t, "Send your orders with the first line\n  GAME %s SIDE %s "
+		    "TURN %d PASSWORD <your secret>\n%s", game, b->sides[side].id,
+		    nt, ro != NULL && ro->has_standing ? "If you send none, your "
+		    "standing orders are played.\n" : "");
+}
+
 char *
 report_step(const struct battle *b, const char *game, int step, int side,
     const struct events *ev, int next_step, int open,
@@ -617,8 +778,7 @@ report_step(const struct battle *b, const char *game, int step, int side,
     const struct narrative *nar)
 {
 	struct text t;
-	int turn = battle_step_turn(b, step), i, rolls = 0, phasing, shown = 0, s;
-	int hidden = 0;
+	int turn = battle_step_turn(b, step), phasing, hidden = 0;
 	char clock[16];
 
 	text_init(&t, REPORT_MAX);
@@ -638,6 +798,9 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		text_add(&t, "No orders came for this phase, so your side's "
 		    "standing orders were played.\n");
 	text_add(&t, "\n");
+	/* What to do next, and by when: what a reader looks for first. */
+	report_next(&t, b, game, side, next_step, ro);
+	text_add(&t, "\n");
 	cut_note(&t, "lines");
 	section(&t, REPORT_MAX / 8 * 3);
 	text_add(&t, "What happened\n-------------\n");
@@ -652,27 +815,17 @@ report_step(const struct battle *b, const char *game, int step, int side,
 			    words + 1, clock);
 		}
 	}
-	for (i = 0; i < ev->n; i++) {
-		if (ev->v[i].kind == EV_ROLL) {
-			rolls++;
-			continue;
-		}
-		if (ev->v[i].kind == EV_PHASE)
-			continue;
-		if (!open && seen != NULL && !report_event_known(b, side, seen, &ev->v[i])) {
-			hidden++;
-			continue;
-		}
-		{
-			char line[2 * EVENT_TEXT_MAX];
-
-			narrative_say(nar, b, &ev->v[i], line, sizeof(line));
-			text_add(&t, "- %s\n", line);
-		}
-		shown++;
-	}
-	if (shown == 0)
+	switch (report_story(&t, nar, b, ev, side, !open && seen != NULL ? seen :
+	    NULL, &hidden)) {
+	case -1:
+		text_free(&t);
+		return NULL;
+	case 0:
 		text_add(&t, "- Nothing of note.\n");
+		break;
+	default:
+		break;
+	}
 	if (hidden > 0)
 		text_add(&t, "(%d thing%s happened out of your sight: the archive "
 		    "tells %s when the battle is\nover.)\n", hidden, hidden == 1 ?
@@ -683,10 +836,12 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	report_forces_detail(&t, b, side, open ? NULL : seen, open ||
 	    seen != NULL);
 	if (open) {
+		/* The enemy's brigades, a line each: its units, each with its
+		 * place and state, are in the appendix. */
 		text_add(&t, "\nThe enemy\n---------\n");
-		for (s = 0; s < b->nsides; s++)
-			if (s != side)
-				report_forces(&t, b, s);
+		enemy_brigades(&t, b, side);
+		text_add(&t, "Every enemy unit, with its place and state, is in the "
+		    "appendix.\n");
 	} else if (seen != NULL) {
 		text_add(&t, "\nThe enemy in sight\n------------------\n");
 		report_seen(&t, b, side, seen);
@@ -698,82 +853,14 @@ report_step(const struct battle *b, const char *game, int step, int side,
 		}
 	}
 	cut_note(&t, "lines of forces");
-	report_holdings(&t, b, side, next_step);
-	section(&t, REPORT_MAX / 4);
-	if (rolls > 0) {
-		int k = 0;
-
-		hidden = 0;
-		text_add(&t, "\nDice rolled: %d\n", rolls);
-		for (i = 0; i < ev->n; i++) {
-			const struct event *x = &ev->v[i];
-
-			if (x->kind != EV_ROLL)
-				continue;
-			k++;
-			/* A fog game shows a side the rolls of its own units
-			 * (and its side's); the others are in the archive when
-			 * the battle is over. */
-			if (!open && !report_event_known(b, side, seen, x)) {
-				hidden++;
-				continue;
-			}
-			text_add(&t, "%4d. %s\n", k, x->text);
-		}
-		if (hidden > 0)
-			text_add(&t, "(%d roll%s for the enemy, not shown in a fog "
-			    "game: the archive shows every\nroll when the battle is "
-			    "over.)\n", hidden, hidden == 1 ? "" : "s");
-		cut_note(&t, "dice");
-	}
 	section(&t, 64 * 1024);
-	text_add(&t, "\n");
-	if (battle_over(b, next_step - 1)) {
-		if (next_step > battle_steps(b))
-			text_add(&t, "The battle is over: this was the last phase. "
-			    "Where it ended:\n");
-		else
-			text_add(&t, "The battle is over: an army has broken. Where "
-			    "it ended:\n");
-		report_totals(&t, b);
+	if (b->nobjectives > 0)
+		text_add(&t, "\n");
+	report_holdings(&t, b, side, next_step);
+	/* Who holds what tells where the enemy is: in a fog game, only at
+	 * the end (report_next says it then). */
+	if (open && b->nobjectives > 0 && !battle_over(b, next_step - 1))
 		report_standing(&t, b, next_step - 1);
-	} else {
-		int nt = battle_step_turn(b, next_step);
-		int ns = battle_step_side(b, next_step);
-		int stored = ro != NULL && ro->next_turn > 0 && ro->next_stored > 0;
-
-		/* Who holds what tells where the enemy is: in a fog game,
-		 * only at the end. */
-		if (open && b->nobjectives > 0) {
-			report_standing(&t, b, next_step - 1);
-			text_add(&t, "\n");
-		}
-
-		report_clock(b, nt, clock, sizeof(clock));
-		if (ns == side && ro != NULL && ro->next_deadline != NULL &&
-		    ro->next_deadline[0] != '\0')
-			text_add(&t, "Next: your phase, turn %d (%s), due by\n  %s\n",
-			    nt, clock, ro->next_deadline);
-		else if (ns == side && ro != NULL && ro->next_deadline != NULL)
-			text_add(&t, "Next: your phase, turn %d (%s). No deadline is "
-			    "set: the operator plays it.\n", nt, clock);
-		else if (ns == side)
-			text_add(&t, "Next: your phase, turn %d (%s).\n", nt, clock);
-		else
-			text_add(&t, "Next: the %s phase of turn %d (%s); you will hear "
-			    "when it has been played.\n", b->sides[ns].id, nt, clock);
-		if (stored)
-			text_add(&t, "Your orders for turn %d are already stored (%d "
-			    "order%s): they will be played as\nthey are. Send a whole "
-			    "new set only to replace them.\n", ro->next_turn,
-			    ro->next_stored, ro->next_stored == 1 ? "" : "s");
-		else if (ns == side)
-			text_add(&t, "Send your orders with the first line\n  GAME %s "
-			    "SIDE %s TURN %d PASSWORD <your secret>\n%s", game,
-			    b->sides[side].id, nt, ro != NULL && ro->has_standing ?
-			    "If you send none, your standing orders are played.\n" :
-			    "");
-	}
 	cut_note(&t, "lines");
 	if (t.s == NULL)
 		return NULL;

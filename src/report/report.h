@@ -39,9 +39,13 @@ struct report_orders {
 	const unsigned char *gone;
 };
 
-/* The report of step `step` for side `side`: what happened (events in
- * order), the dice rolled, and the state of the side's forces after it.
- * In an open game (open = 1) the enemy's forces are listed too.  ro says
+/* The report of step `step` for side `side`, what matters first: what
+ * the reader must do next and by when (or how the battle ended), what
+ * happened (events in order, like ones folded: report_story), the state
+ * of the side's forces after it, a line per unit with its states as tags
+ * ("  7th Foot [in good order]", its further lines six spaces in).  The
+ * dice and the stands' own places are the appendix's (report_appendix),
+ * which the caller puts after it.  In an open game (open = 1) the enemy's forces are listed too.  ro says
  * what to tell of the side's orders (NULL: nothing).  The report is
  * seen (in a fog game, what side can see; NULL: nothing of the enemy
  * but what the events tell) adds the enemy in sight.  The report is
@@ -99,6 +103,22 @@ void report_holdings(struct text *t, const struct battle *b, int side,
 /* The scenario's objectives and who holds each, the points each side has
  * after `played` steps, and when the battle is over its result. */
 void report_standing(struct text *t, const struct battle *b, int played);
+
+/* The "What happened" list: the events of ev a reader is told of (known:
+ * the side's mask for report_event_known, NULL for all), one "- " line
+ * each, neighbours that say the same thing folded into one (story.c);
+ * in *hidden the events kept from the reader.  The lines written, or -1
+ * out of memory. */
+int report_story(struct text *t, const struct narrative *nar,
+    const struct battle *b, const struct events *ev, int side,
+    const unsigned char *known, int *hidden);
+
+/* The part of a step's report that is kept for whoever wants the detail,
+ * under the appendix heading: the stands of side's units that stand
+ * apart from the rest of their unit, then the step's dice (in a fog game,
+ * open 0, those of side's own units), into t. */
+void report_appendix(struct text *t, const struct battle *b, int side,
+    const struct events *ev, int open, const unsigned char *seen);
 
 /* The ground: each piece of terrain with where it lies. */
 void report_terrain(struct text *t, const struct battle *b);

@@ -475,8 +475,8 @@ compass(int deg)
  * arc of u's facing.  Ties go to the lower unit index, so the line is
  * the same on every run.
  */
-void
-vnb_situation(const struct battle *b, int u, const unsigned char *seen,
+static void
+situation_lines(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size)
 {
 	const struct ruleset *rs = &ruleset_vnb_wing;
@@ -560,8 +560,8 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 			    battle_weapon_name(un->weapon),
 			    geom_fmt_fx(lng, w2, sizeof(w2)));
 		else if (abs(geom_turn(unit_facing(b, u), brg)) > arc)
-			k = preview_say(out, size, k, ", in range but outside its arc\n"
-			    "        of fire (it faces %d)\n", unit_facing(b, u));
+			k = preview_say(out, size, k, ", in range but outside its arc "
+			    "of fire (it faces %d)\n", unit_facing(b, u));
 		else {
 			fx sh;
 
@@ -574,6 +574,30 @@ vnb_situation(const struct battle *b, int u, const unsigned char *seen,
 			    battle_weapon_name(un->weapon));
 		}
 	}
+}
+
+/* The nearest enemy's line and the distance after it are one line where
+ * they fit in a mail's 78 columns. */
+void
+vnb_situation(const struct battle *b, int u, const unsigned char *seen,
+    char *out, size_t size)
+{
+	static const char brk[] = ",\n        ";
+	char *p, *line, *end;
+	size_t gap;
+
+	situation_lines(b, u, seen, out, size);
+	if ((p = strstr(out, "      nearest enemy in sight: ")) == NULL ||
+	    (line = p, (p = strstr(p, brk)) == NULL))
+		return;
+	end = strchr(p + sizeof(brk) - 1, '\n');
+	if (end == NULL)
+		return;
+	gap = sizeof(brk) - 1 - 2;      /* what goes: the LF and spaces */
+	if ((size_t)(end - line) - gap > 78)
+		return;
+	p[1] = ' ';
+	memmove(p + 2, p + sizeof(brk) - 1, strlen(p + sizeof(brk) - 1) + 1);
 }
 
 int

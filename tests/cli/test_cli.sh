@@ -553,6 +553,32 @@ else
 	echo "FAIL: the turn 4 narrative differs from tests/report/golden-cowpens-turn4-crown.txt"
 fi
 
+# Issue 25: a report leads with what to do next, and its text before the
+# appendix (the field, the dice, the ledger) is at most 120 lines, for
+# every report of the Cowpens game.
+if python3 - "$work"/d1/mail/*-report-* <<'EOP'
+import email, email.policy, sys
+bad = 0
+for f in sys.argv[1:]:
+    m = email.message_from_binary_file(open(f, "rb"), policy=email.policy.default)
+    t = m.get_body(("plain",)).get_content()
+    a = t.find("\nAppendix: the field, dice, ledger and hashes\n")
+    head = t[:a]
+    n = head.count("\n")
+    story = head.find("What happened")
+    first = [head.find(w) for w in ("\nNext: ", "\nThe battle is over")]
+    if a < 0 or n > 120 or not any(0 <= k < story for k in first):
+        print("report %s: %d lines before the appendix (at %d)" % (f, n, a))
+        bad = 1
+sys.exit(bad)
+EOP
+then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: a report runs past 120 lines before its appendix, or does not lead with what comes next"
+fi
+
 # A changed byte: verify names the line; a kept head: found, or not.
 sed '5s/"seq":3/"seq":4/' "$work/d1/archive.jsonl" >"$work/bad.jsonl"
 check "verify a changed archive" 1 "$bin" verify "$work/bad.jsonl"
@@ -719,7 +745,7 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.
 print(m.get_body(("plain",)).get_content())
 EOP
 for want in "None of the enemy is in sight" "The enemy last seen" \
-    "2nd Virginia (continentals-post-1778, continental)" \
+    "continentals-post-1778, continental, last seen at 44,12" \
     "last seen at 44,12 facing 180, 2 stands, in turn 1"; do
 	if grep -qF "$want" "$work/hidtext"; then
 		pass=$((pass + 1))

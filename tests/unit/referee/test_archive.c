@@ -19,6 +19,7 @@
 #include "core/ruleset.h"
 #include "ledger/verify.h"
 #include "rules/vnb_wing.h"
+#include "report/report.h"
 #include "fixture.h"
 
 /* The game's archive as despatch export writes it (with the players'
@@ -450,6 +451,42 @@ a_battle_drawn_by_agreement_verifies(void **state)
 	assert_true(res.finished);
 	assert_true(res.drawn);
 	assert_false(res.conceded);
+	{
+		/* The side's JSON calls it drawn, not conceded. */
+		struct store_game g;
+		struct battle *b = NULL;
+		struct report_game rg;
+		struct events ev;
+		json_t *js, *kind;
+		char *txt;
+		size_t len;
+
+		assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+		if (store_battle_load(f->st, &g, &b, &e) != 0)
+			fail_msg("%s", e.msg);
+		memset(&rg, 0, sizeof(rg));
+		rg.name = g.name;
+		rg.status = "finished";
+		rg.visibility = "open";
+		rg.step = g.step;
+		rg.result = g.result;
+		events_init(&ev);
+		txt = report_json_side(&rg, b, 0, NULL, &ev, g.step, NULL, 0, &len);
+		assert_non_null(txt);
+		js = json_loads(txt, 0, NULL);
+		assert_non_null(js);
+		kind = json_object_get(json_object_get(js, "result"), "kind");
+		if (kind == NULL)
+			kind = json_object_get(json_object_get(json_object_get(js,
+			    "state"), "result"), "kind");
+		assert_non_null(kind);
+		assert_string_equal(json_string_value(kind), "drawn");
+		json_decref(js);
+		free(txt);
+		events_free(&ev);
+		battle_free(b);
+		store_game_clear(&g);
+	}
 	cut = n - 1;
 	while (cut > 0 && buf[cut - 1] != '\n')
 		cut--;

@@ -650,8 +650,21 @@ a_fog_report_shows_only_its_sides_rolls(void **state)
 	ev.v[0].sides = 6;
 	events_add(&ev, EV_ROLL, 1, 1, -1, 2, "2nd Virginia fires: d6 2");
 	ev.v[1].sides = 6;
+	/* The dice are the appendix's, not the report's. */
 	fog = report_step(b, "mill", 1, 0, &ev, 2, 0, NULL, NULL, NULL);
-	open = report_step(b, "mill", 1, 0, &ev, 2, 1, NULL, NULL, NULL);
+	assert_non_null(fog);
+	assert_null(strstr(fog, "fires: d6"));
+	free(fog);
+	{
+		struct text t1, t2;
+
+		text_init(&t1, 1 << 16);
+		text_init(&t2, 1 << 16);
+		report_appendix(&t1, b, 0, &ev, 0, NULL);
+		report_appendix(&t2, b, 0, &ev, 1, NULL);
+		fog = t1.s;
+		open = t2.s;
+	}
 	assert_non_null(fog);
 	assert_non_null(open);
 	assert_non_null(strstr(fog, "23rd Foot fires: d6 4"));

@@ -569,7 +569,15 @@ turn_reports_to_every_player_and_opens_the_next_phase(void **state)
 	assert_non_null(strstr(rep, "Your forces after the phase"));
 	/* The report ends with the step's signed record, the reader's own
 	 * leaf and (an open game) the phase's seed. */
-	assert_non_null(strstr(rep, "Appendix: dice, ledger and hashes"));
+	assert_non_null(strstr(rep, "Appendix: the field, dice, ledger and "
+	    "hashes"));
+	/* What matters first: the next phase, then what happened, the
+	 * forces; the appendix last. */
+	assert_true(strstr(rep, "Next: ") < strstr(rep, "What happened"));
+	assert_true(strstr(rep, "Your forces after the phase") <
+	    strstr(rep, "Appendix: the field"));
+	assert_true(strstr(rep, "Appendix: the field") <
+	    strstr(rep, "This phase's record"));
 	assert_non_null(strstr(rep, "This phase's record (step 1) has the head"));
 	assert_non_null(strstr(rep, "Your order set's leaf is"));
 	assert_non_null(strstr(rep, "The phase's seed, S_1, is"));

@@ -288,7 +288,7 @@ a_rulesets_own_markers_are_told_through_its_vocabulary(void **state)
 	report_forces(&t, b, 0);
 	at = strstr(t.s, "23rd Foot");
 	assert_non_null(at);
-	if (strstr(at, ", quality 4)") == NULL ||
+	if (strstr(at, ", quality 4,") == NULL ||
 	    strstr(at, "2 disruption points") == NULL ||
 	    strstr(at, "in good order") != NULL)
 		fail_msg("bb7's markers are not told: %s", at);
