@@ -266,14 +266,15 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 			k = e;
 			while (k > d && l->s[k - 1] == ' ')
 				k--;
-			text_add(t, "<tr><td style=\"padding:6px 8px 6px 0;"
+			/* The name with its badges on one line, the details
+			 * under it: a phone's 360 px has no room for a column
+			 * of names beside them. */
+			text_add(t, "<tr><td style=\"padding:6px 0;"
 			    "border-top:1px solid #ddd;vertical-align:top;"
-			    "font-weight:600;width:38%%;"
-			    "word-break:break-word\">");
+			    "word-break:break-word\"><div><span class=\"unit\" "
+			    "style=\"font-weight:600;margin-right:6px\">");
 			esc(t, l->s + d, k - d);
-			text_add(t, "</td><td style=\"padding:6px 0;"
-			    "border-top:1px solid #ddd;vertical-align:top;"
-			    "word-break:break-word\"><div>");
+			text_add(t, "</span>");
 			/* The states: the tags, or those the lines name. */
 			badged(t, l->s + e, l->n - e, &seen);
 			for (j = i + 1; j < b && indent(&v[j]) >= 6; j++)
@@ -304,7 +305,7 @@ forces_block(struct text *t, const struct line *v, int a, int b)
 			continue;
 		}
 		if (!row) {
-			text_add(t, "<tr><td colspan=\"2\">");
+			text_add(t, "<tr><td>");
 			row = 1;
 		}
 		text_add(t, "<div style=\"color:#555;font-size:13px%s\" "
@@ -327,6 +328,22 @@ block(struct text *t, const struct line *v, int a, int b, int forces)
 		return;
 	if (forces && forces_block(t, v, a, b))
 		return;
+	/* A line or two that lead into a list ("Seven o'clock ...", then the
+	 * events): a paragraph, then the list. */
+	for (i = a; i < b && !is_item(&v[i]); i++)
+		;
+	if (i > a && i < b) {
+		int k;
+
+		for (k = i; k < b; k++)
+			if (!is_item(&v[k]) && !(v[k].n > 0 && v[k].s[0] == ' '))
+				break;
+		if (k == b) {
+			block(t, v, a, i, 0);
+			block(t, v, i, b, 0);
+			return;
+		}
+	}
 	for (i = a; i < b; i++) {
 		if (is_columns(&v[i]) && !(i > a && is_item(&v[a])))
 			pre = 1;
