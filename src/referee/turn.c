@@ -574,7 +574,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		/* The appendix: the field as text (for plain-text readers; in
 		 * a fog game what the side can see now), the stands apart, the
 		 * dice, then the ledger. */
-		text_init(&ap, REPORT_MAX);
+		text_init(&ap, strlen(body) + (field != NULL ? strlen(field) : 0) +
+		    4096);
 		text_add(&ap, "%s\nAppendix: the field, dice, ledger and hashes\n"
 		    "--------------------------------------------\n", body);
 		free(body);

@@ -659,6 +659,9 @@ report_appendix(struct text *t, const struct battle *b, int side,
 {
 	int i, k = 0, rolls = 0, hidden = 0, s;
 
+	/* Each part bounded, as the report's sections are: a battle of
+	 * thousands of rolls is cut with a note, never left unwritten. */
+	section(t, REPORT_MAX / 4);
 	stands_apart(t, b, side);
 	for (s = 0; open && s < b->nsides; s++)
 		if (s != side) {
@@ -666,11 +669,13 @@ report_appendix(struct text *t, const struct battle *b, int side,
 			report_forces(t, b, s);
 			stands_apart(t, b, s);
 		}
+	cut_note(t, "lines of forces");
 	for (i = 0; i < ev->n; i++)
 		if (ev->v[i].kind == EV_ROLL)
 			rolls++;
 	if (rolls == 0)
 		return;
+	section(t, REPORT_MAX / 4);
 	text_add(t, "\nDice rolled: %d\n", rolls);
 	for (i = 0; i < ev->n; i++) {
 		const struct event *x = &ev->v[i];
@@ -691,6 +696,7 @@ report_appendix(struct text *t, const struct battle *b, int side,
 		text_add(t, "(%d roll%s for the enemy, not shown in a fog game: the "
 		    "archive shows every\nroll when the battle is over.)\n", hidden,
 		    hidden == 1 ? "" : "s");
+	cut_note(t, "dice");
 }
 
 /* Each brigade of the sides other than side, a line each: what it has

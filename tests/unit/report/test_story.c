@@ -1,6 +1,7 @@
 /* The "What happened" list (report/story.c): neighbours that say the
  * same of different units are told once with every name, one subject's
- * sentences become one, and nothing else is changed or reordered. */
+ * sentences become one, and nothing else is changed or reordered; and
+ * the appendix that takes the dice out of the report (report.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -108,12 +109,44 @@ a_long_run_is_cut_into_sentences(void **state)
 	battle_free(b);
 }
 
+/* The appendix's dice are bounded as the report's sections are: a step
+ * of more rolls than a mail should carry is cut with a note saying how
+ * many are left out, and the report is still written. */
+static void
+the_appendix_cuts_a_flood_of_dice_with_a_note(void **state)
+{
+	struct battle *b = NULL;
+	struct events ev;
+	struct err e;
+	struct text t;
+	int i;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "t", 0, &b, &e), 0);
+	events_init(&ev);
+	for (i = 0; i < 20000; i++)
+		events_add(&ev, EV_ROLL, 0, 0, -1, 4, "d6 = 4: fire of Hayes stand 1 "
+		    "at Maryland, hits on 5 or more, a roll of a long and wordy "
+		    "kind to fill the mail");
+	text_init(&t, 1 << 16);
+	report_appendix(&t, b, 0, &ev, 1, NULL);
+	assert_non_null(t.s);
+	assert_false(t.over);
+	assert_true(t.len < REPORT_MAX / 4 + 4096);
+	assert_non_null(strstr(t.s, "Dice rolled: 20000\n"));
+	assert_non_null(strstr(t.s, "more dice are not shown here"));
+	text_free(&t);
+	events_free(&ev);
+	battle_free(b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(like_sentences_are_told_once),
 		cmocka_unit_test(a_long_run_is_cut_into_sentences),
+		cmocka_unit_test(the_appendix_cuts_a_flood_of_dice_with_a_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
