@@ -297,7 +297,7 @@ referee_commands_list(struct intake *in, const char *game)
 	}
 	if (told == 0)
 		text_add(&t, "No game on this server is open for joining now%s.\n",
-		    who[0] ? ", and this address plays or observes none" : "");
+		    who[0] ? ", and this address plays in none" : "");
 	text_add(&t, "\n%s"
 	    "LIST <game> tells one game's seats and how each side stands.\n",
 	    open ? "JOIN <game> <side> takes a free seat; the answer brings "
