@@ -30,74 +30,10 @@
 #define HDR "GAME mill SIDE crown PASSWORD red-coat-secret\r\n"
 #define GHDR "GAME mill SIDE continental PASSWORD blue-coat-secret\r\n"
 
-/* The fixture's skirmish, but of 17 turns: 34 phases, room for the cap. */
-static const char long_scenario[] =
-    "scenario \"Skirmish at the Mill\"\n"
-    "ruleset vnb-wing\n"
-    "table 48 x 48\n"
-    "turns 17\n"
-    "side crown \"Crown\"\n"
-    "  commander \"Howe\" army at 24,4\n"
-    "  brigade \"1st\" commander \"Grey\" at 24,8\n"
-    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,10 facing 0\n"
-    "side continental \"Continental\"\n"
-    "  commander \"Greene\" army at 24,44\n"
-    "  brigade \"Va\" commander \"Weedon\" at 24,34\n"
-    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n";
-
-/* A wood hides the 2nd Virginia from the crown; the 3rd Virginia stands
- * in its sight (test_fog.c's "hidden"). */
-static const char hidden_scenario[] =
-    "scenario \"Hidden\"\n"
-    "ruleset vnb-wing\n"
-    "table 48 x 36\n"
-    "turns 2\n"
-    "terrain wood \"Big wood\" poly 10,14 38,14 38,22 10,22\n"
-    "side crown \"Crown\"\n"
-    "  commander \"Howe\" army at 24,4\n"
-    "  brigade \"1st\" commander \"Grey\" at 24,6\n"
-    "    unit \"23rd Foot\" type british-line stands 2 sp 3 at 24,8 facing 0\n"
-    "side continental \"Continental\"\n"
-    "  commander \"Greene\" army at 24,34\n"
-    "  brigade \"Va\" commander \"Weedon\" at 24,33\n"
-    "    unit \"2nd Virginia\" type continentals-post-1778 stands 2 sp 2 at 24,30 facing 180\n"
-    "    unit \"3rd Virginia\" type continentals-post-1778 stands 2 sp 2 at 44,12 facing 180\n";
-
-/* The game "mill" from text, its two players added (fog when fog). */
-static int
-setup_mill(void **state, const char *text, int fog)
-{
-	struct fx *f = calloc(1, sizeof(*f));
-	char path[400], secret[REFEREE_SECRET_MAX];
-	struct err e;
-	FILE *fp;
-
-	assert_non_null(f);
-	snprintf(f->dir, sizeof(f->dir), "/tmp/despatch-test-hist-%d",
-	    (int)getpid());
-	mkdir(f->dir, 0700);
-	snprintf(f->db, sizeof(f->db), "%s/t.db", f->dir);
-	unlink(f->db);
-	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
-		fail_msg("%s", e.msg);
-	referee_init(&f->r, f->st);
-	f->r.fixed_now = 1700000000;
-	if (referee_new_game(&f->r, "mill", path, 0, NULL, &e) != 0 ||
-	    referee_player_add(&f->r, "mill", "crown", HOWE, "red-coat-secret",
-	    NULL, secret, &e) != 0 ||
-	    referee_player_add(&f->r, "mill", "continental", GREENE,
-	    "blue-coat-secret", NULL, secret, &e) != 0 ||
-	    (fog && referee_setting_set(&f->r, "mill", "visibility", "fog",
-	    &e) != 0))
-		fail_msg("%s", e.msg);
-	*state = f;
-	return 0;
-}
+/* A wood across the field, between the two sides: in fog the crown sees
+ * nothing of the 2nd Virginia, nor of Weedon, beyond it. */
+static const char wood_line[] =
+    "terrain wood \"Big wood\" poly 0,14 48,14 48,26 0,26\n";
 
 static int
 setup_short(void **state)
@@ -105,16 +41,30 @@ setup_short(void **state)
 	return setup_game(state, 0);
 }
 
+/* The fixture's skirmish, but of 17 turns: 34 phases, room for the cap. */
 static int
 setup_long(void **state)
 {
-	return setup_mill(state, long_scenario, 0);
+	char text[sizeof(scenario) + 16];
+	const char *t = strstr(scenario, "turns 2\n");
+
+	assert_non_null(t);
+	snprintf(text, sizeof(text), "%.*sturns 17\n%s", (int)(t - scenario),
+	    scenario, t + strlen("turns 2\n"));
+	return setup_game_text(state, 0, text, NULL);
 }
 
 static int
-setup_hidden(void **state)
+setup_fogged(void **state)
 {
-	return setup_mill(state, hidden_scenario, 1);
+	struct fx *f;
+	struct err e;
+
+	setup_game_with(state, 0, wood_line, NULL);
+	f = *state;
+	if (referee_setting_set(&f->r, "mill", "visibility", "fog", &e) != 0)
+		fail_msg("%s", e.msg);
+	return 0;
 }
 
 /* Mails body from `from` (Reply-To reply_to unless NULL), Subject subj;
@@ -166,6 +116,14 @@ answer(struct fx *f, const char *to)
 		assert_null(strstr(r, GREENE));
 	assert_null(strstr(r, "coat-secret"));
 	return r;
+}
+
+/* The answer to body, mailed from `from` as it is. */
+static char *
+ask(struct fx *f, const char *from, const char *body)
+{
+	send_as(f, from, NULL, NULL, body, NULL, 0);
+	return answer(f, from);
 }
 
 /* Every kept text of the reports of kind sent to `to`, in order. */
@@ -228,7 +186,7 @@ static void
 a_player_gets_their_own_reports_again(void **state)
 {
 	struct fx *f = *state;
-	char *texts[8], *gtexts[8], *r, status[64];
+	char *texts[8], *gtexts[8], *r;
 	int n, gn, i;
 	const char *at;
 
@@ -240,8 +198,7 @@ a_player_gets_their_own_reports_again(void **state)
 	gn = kept_texts(f, GREENE, "report", gtexts, 8);
 	assert_int_equal(n, 3);
 	assert_int_equal(gn, 3);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY\r\n", status, sizeof(status));
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
 	assert_non_null(strstr(r, "Subject: [mill] HISTORY, turn 1 to turn 2 (3 "
 	    "phases)"));
 	assert_non_null(strstr(r, "3 phases, turn 1 to turn 2."));
@@ -279,8 +236,7 @@ a_player_gets_their_own_reports_again(void **state)
 		assert_int_equal(store_player_set_mail_format(f->st, 1, "text", &e),
 		    0);
 	}
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
 	assert_null(strstr(r, "multipart/"));
 	assert_int_equal(occurrences(r, "\n===== "), 3);
 	free(r);
@@ -298,8 +254,7 @@ turn_and_range_pick_their_turns(void **state)
 	play(f, "mill", 1);
 	play(f, "mill", 2);
 	play(f, "mill", 3);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY TURN 1\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY TURN 1\r\n");
 	assert_non_null(strstr(r, "(2 phases)"));
 	assert_non_null(strstr(r, "===== Turn 1, crown phase"));
 	assert_non_null(strstr(r, "===== Turn 1, continental phase"));
@@ -308,31 +263,26 @@ turn_and_range_pick_their_turns(void **state)
 	 * kept. */
 	assert_null(strstr(r, "multipart/"));
 	free(r);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY 2-2\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY 2-2\r\n");
 	assert_non_null(strstr(r, "(1 phase)"));
 	assert_non_null(strstr(r, "===== Turn 2, crown phase"));
 	assert_null(strstr(r, "===== Turn 1"));
 	free(r);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY 1-2\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY 1-2\r\n");
 	assert_non_null(strstr(r, "(3 phases)"));
 	free(r);
 	/* Turn 2's continental phase is not played: TURN 2 has the one. */
-	send_as(f, GREENE, NULL, NULL, GHDR "HISTORY TURN 2\r\n", NULL, 0);
-	r = answer(f, GREENE);
+	r = ask(f, GREENE, GHDR "HISTORY TURN 2\r\n");
 	assert_non_null(strstr(r, "(1 phase)"));
 	free(r);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY TURN 5\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY TURN 5\r\n");
 	assert_non_null(strstr(r, "Game mill has no turn 5: its battle has 2 "
 	    "turns, and the reports sent to\nyou are of turns 1 to 2."));
 	assert_non_null(strstr(r, "Write HISTORY for every phase"));
 	free(r);
 	/* A wrong line is answered with what would be right (from Greene,
 	 * who has a phase still to play). */
-	send_as(f, GREENE, NULL, NULL, GHDR "HISTORY 3-1\r\n", NULL, 0);
-	r = answer(f, GREENE);
+	r = ask(f, GREENE, GHDR "HISTORY 3-1\r\n");
 	assert_non_null(strstr(r, "HISTORY 2-4"));
 	free(r);
 }
@@ -345,14 +295,12 @@ turns_not_played_are_told(void **state)
 	char *r;
 
 	start(f);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
 	assert_non_null(strstr(r, "No report of game mill has been sent to you "
 	    "yet"));
 	free(r);
 	play(f, "mill", 1);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY TURN 2\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY TURN 2\r\n");
 	assert_non_null(strstr(r, "Turn 2 of game mill has not been played yet. "
 	    "The reports sent to you are\nof turns 1 to 1 (the battle has 2 "
 	    "turns)."));
@@ -378,8 +326,7 @@ a_digest_holds_at_most_30_phases(void **state)
 	assert_int_equal(referee_observer_add(&f->r, "mill", WATCHER, 0, &e), 0);
 	for (s = 2; s <= 32; s++)
 		play(f, "mill", s);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
 	assert_non_null(strstr(r, "(30 phases)"));
 	assert_int_equal(occurrences(r, "\n===== "), 30);
 	assert_non_null(strstr(r, "===== Turn 15, continental phase"));
@@ -388,21 +335,18 @@ a_digest_holds_at_most_30_phases(void **state)
 	    "phases after these (turn 16 to\nturn 16) were left out. For them "
 	    "write\n  HISTORY TURN 16\n"));
 	free(r);
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY TURN 16\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY TURN 16\r\n");
 	assert_non_null(strstr(r, "(2 phases)"));
 	assert_null(strstr(r, "left out"));
 	free(r);
 	/* 2-17: the 30 phases of turns 2 to 16, all in one mail. */
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY 2-17\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY 2-17\r\n");
 	assert_non_null(strstr(r, "(30 phases)"));
 	assert_null(strstr(r, "left out"));
 	free(r);
 	/* The cap never ends inside a turn: the observer's 30th phase is
 	 * turn 16's first, so the mail stops after turn 15 (29 phases). */
-	send_as(f, WATCHER, NULL, NULL, "HISTORY\r\n", NULL, 0);
-	r = answer(f, WATCHER);
+	r = ask(f, WATCHER, "HISTORY\r\n");
 	assert_non_null(strstr(r, "(29 phases)"));
 	assert_non_null(strstr(r, "===== Turn 1, continental phase"));
 	assert_null(strstr(r, "===== Turn 1, crown phase"));
@@ -410,9 +354,9 @@ a_digest_holds_at_most_30_phases(void **state)
 	free(r);
 }
 
-/* A fog game: the crown's digest is its own view; the 2nd Virginia,
- * hidden by the wood, which the continental reports name, is never in
- * it. */
+/* A fog game: the crown's digest is its own view; the 2nd Virginia and
+ * Weedon, hidden by the wood, which the continental reports name, are
+ * never in it. */
 static void
 a_fog_digest_is_the_side_s_own_view(void **state)
 {
@@ -427,18 +371,17 @@ a_fog_digest_is_the_side_s_own_view(void **state)
 	assert_int_equal(n, 2);
 	for (i = 0; i < n; i++)
 		assert_non_null(strstr(texts[i], "2nd Virginia"));
-	send_as(f, HOWE, NULL, NULL, HDR "HISTORY\r\n", NULL, 0);
-	r = answer(f, HOWE);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
 	assert_non_null(strstr(r, "(2 phases)"));
-	assert_non_null(strstr(r, "3rd Virginia"));
+	assert_non_null(strstr(r, "23rd Foot"));
 	assert_null(strstr(r, "2nd Virginia"));
+	assert_null(strstr(r, "Weedon"));
 	for (i = 0; i < n; i++)
 		assert_null(strstr(r, strstr(texts[i], "Your order set's leaf")));
 	free(r);
 	for (i = 0; i < n; i++)
 		free(texts[i]);
-	send_as(f, GREENE, NULL, NULL, GHDR "HISTORY\r\n", NULL, 0);
-	r = answer(f, GREENE);
+	r = ask(f, GREENE, GHDR "HISTORY\r\n");
 	assert_non_null(strstr(r, "2nd Virginia"));
 	free(r);
 }
@@ -475,13 +418,11 @@ an_observer_gets_what_they_were_sent(void **state)
 	free(texts[0]);
 	free(texts[1]);
 	/* LIST tells the observer the game. */
-	send_as(f, WATCHER, NULL, NULL, "LIST\r\n", NULL, 0);
-	r = answer(f, WATCHER);
+	r = ask(f, WATCHER, "LIST\r\n");
 	assert_non_null(strstr(r, "mill: Skirmish at the Mill"));
 	assert_non_null(strstr(r, "you observe it"));
 	free(r);
-	send_as(f, WATCHER, NULL, NULL, "LIST mill\r\n", NULL, 0);
-	r = answer(f, WATCHER);
+	r = ask(f, WATCHER, "LIST mill\r\n");
 	assert_non_null(strstr(r, "Game mill:"));
 	free(r);
 	/* A forged From, the answer asked elsewhere: nothing of the game. */
@@ -497,8 +438,7 @@ an_observer_gets_what_they_were_sent(void **state)
 	free(r);
 	/* The battle over, every held mail is theirs, and the map. */
 	play(f, "mill", 4);
-	send_as(f, WATCHER, NULL, NULL, "HISTORY 2-2\r\n", NULL, 0);
-	r = answer(f, WATCHER);
+	r = ask(f, WATCHER, "HISTORY 2-2\r\n");
 	assert_non_null(strstr(r, "(2 phases)"));
 	assert_non_null(strstr(r, "multipart/"));
 	free(r);
@@ -519,8 +459,7 @@ an_observer_of_two_games_names_one(void **state)
 	assert_int_equal(referee_observer_add(&f->r, "ford", WATCHER, 0, &e), 0);
 	start(f);
 	play(f, "mill", 1);
-	send_as(f, WATCHER, NULL, NULL, "HISTORY\r\n", NULL, 0);
-	r = answer(f, WATCHER);
+	r = ask(f, WATCHER, "HISTORY\r\n");
 	assert_non_null(strstr(r, "You observe 2 games on this server: ford, "
 	    "mill."));
 	free(r);
@@ -552,8 +491,7 @@ a_stranger_learns_nothing(void **state)
 	assert_null(strstr(hist, "mill"));
 	free(hist);
 	/* A player without the first line is no observer either. */
-	send_as(f, HOWE, NULL, NULL, "HISTORY\r\n", NULL, 0);
-	hist = answer(f, HOWE);
+	hist = ask(f, HOWE, "HISTORY\r\n");
 	assert_non_null(strstr(hist, plain));
 	free(hist);
 	free(plain);
@@ -589,7 +527,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(turn_and_range_pick_their_turns, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turns_not_played_are_told, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(a_digest_holds_at_most_30_phases, setup_long, teardown),
-		cmocka_unit_test_setup_teardown(a_fog_digest_is_the_side_s_own_view, setup_hidden, teardown),
+		cmocka_unit_test_setup_teardown(a_fog_digest_is_the_side_s_own_view, setup_fogged, teardown),
 		cmocka_unit_test_setup_teardown(an_observer_gets_what_they_were_sent, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(an_observer_of_two_games_names_one, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(a_stranger_learns_nothing, setup_short, teardown),
