@@ -290,7 +290,7 @@ history_turns(const struct orders_cmd *c, int *from, int *to)
 static void
 history_none(struct text *t, const struct store_game *g,
     const struct battle *b, const struct phase *ph, int np, int from,
-    int to)
+    int to, int observer)
 {
 	int played = g->status == GAME_FINISHED ? g->step : g->step - 1;
 	int at = played > 0 ? battle_step_turn(b, played) : 0;
@@ -312,6 +312,10 @@ history_none(struct text *t, const struct store_game *g,
 		text_add(t, "No report of turns %d to %d of game %s was sent to "
 		    "you. The reports sent\nto you are of turns %d to %d.\n", from,
 		    to, g->name, ph[0].turn, ph[np - 1].turn);
+	if (observer)
+		text_add(t, "An observer's reports come some phases after they "
+		    "are played, as the operator\nset it, and every one once the "
+		    "battle is over.\n");
 	text_add(t, "\nWrite HISTORY for every phase sent to you (at most %d a "
 	    "mail), HISTORY TURN 2\nfor one turn, or HISTORY 2-4 for turns 2 to "
 	    "4.\n", HISTORY_PHASES);
@@ -366,7 +370,7 @@ history_send(struct intake *in, const struct store_game *g,
 		;
 	snprintf(subj, sizeof(subj), "[%s] HISTORY", g->name);
 	if (k0 == k1) {
-		history_none(&t, g, b, ph, np, from, to);
+		history_none(&t, g, b, ph, np, from, to, a->side < 0);
 		rc = t.s == NULL ? err_set(in->e, ERR_TEMP, "out of memory") :
 		    referee_intake_queue(in, a->to, "reply", subj, t.s);
 		goto out;

@@ -287,6 +287,24 @@ turn_and_range_pick_their_turns(void **state)
 	free(r);
 }
 
+/* HELP, with the first line and without it, tells of HISTORY. */
+static void
+help_tells_of_history(void **state)
+{
+	struct fx *f = *state;
+	char *r;
+
+	start(f);
+	r = ask(f, HOWE, HDR "HELP\r\n");
+	assert_non_null(strstr(r, "  HISTORY [TURN N | N-M]   the reports you "
+	    "were sent, again, in one mail\n"));
+	assert_non_null(strstr(r, "HISTORY TURN 3, HISTORY 2-4"));
+	free(r);
+	r = ask(f, "stranger@else.example.org", "HELP\r\n");
+	assert_non_null(strstr(r, "An observer sends HISTORY alone"));
+	free(r);
+}
+
 /* Before any phase is played, and for a turn still to come. */
 static void
 turns_not_played_are_told(void **state)
@@ -415,6 +433,14 @@ an_observer_gets_what_they_were_sent(void **state)
 	/* The field now is a phase ahead of it: no map. */
 	assert_null(strstr(r, "multipart/"));
 	free(r);
+	/* Turn 2's first phase is played, and held back from them. */
+	r = ask(f, WATCHER, "HISTORY TURN 2\r\n");
+	assert_non_null(strstr(r, "No report of turns 2 to 2 of game mill was "
+	    "sent to you."));
+	assert_non_null(strstr(r, "An observer's reports come some phases "
+	    "after they are played"));
+	assert_null(strstr(r, "====="));
+	free(r);
 	free(texts[0]);
 	free(texts[1]);
 	/* LIST tells the observer the game. */
@@ -526,6 +552,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_player_gets_their_own_reports_again, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turn_and_range_pick_their_turns, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turns_not_played_are_told, setup_short, teardown),
+		cmocka_unit_test_setup_teardown(help_tells_of_history, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(a_digest_holds_at_most_30_phases, setup_long, teardown),
 		cmocka_unit_test_setup_teardown(a_fog_digest_is_the_side_s_own_view, setup_fogged, teardown),
 		cmocka_unit_test_setup_teardown(an_observer_gets_what_they_were_sent, setup_short, teardown),
