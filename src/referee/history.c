@@ -398,6 +398,9 @@ history_send(struct intake *in, const struct store_game *g,
 		}
 	}
 	cut[k1 - k0] = t.len;
+	if (t.over)   /* one phase alone is over the cap: said, not hidden */
+		text_add(&head, "(The report of %s is longer than one mail holds: "
+		    "its end was left out.)\n", ph[k0].title);
 	for (k = k1; k < np && ph[k].turn <= to; k++) {
 		left++;
 		last = ph[k].turn;
@@ -409,9 +412,10 @@ history_send(struct intake *in, const struct store_game *g,
 	    ph[k1 - 1].turn);
 	if (left > 0) {
 		history_line(ph[k1].turn, last, line, sizeof(line));
-		text_add(&head, "\nOne mail holds at most %d phases: the %d %s "
-		    "after these (turn %d to\nturn %d) %s left out. For %s "
-		    "write\n  %s\n", HISTORY_PHASES, left,
+		text_add(&head, "\nOne mail holds at most %d phases and %u KB of "
+		    "text: the %d %s after\nthese (turn %d to turn %d) %s left "
+		    "out. For %s write\n  %s\n", HISTORY_PHASES,
+		    HISTORY_TEXT_MAX / 1024, left,
 		    report_plural(left, "phase", "phases"), ph[k1].turn, last,
 		    left == 1 ? "was" : "were", left == 1 ? "it" : "them", line);
 	}

@@ -349,9 +349,9 @@ a_digest_holds_at_most_30_phases(void **state)
 	assert_int_equal(occurrences(r, "\n===== "), 30);
 	assert_non_null(strstr(r, "===== Turn 15, continental phase"));
 	assert_null(strstr(r, "===== Turn 16"));
-	assert_non_null(strstr(r, "One mail holds at most 30 phases: the 2 "
-	    "phases after these (turn 16 to\nturn 16) were left out. For them "
-	    "write\n  HISTORY TURN 16\n"));
+	assert_non_null(strstr(r, "One mail holds at most 30 phases and 1024 KB "
+	    "of text: the 2 phases after\nthese (turn 16 to turn 16) were left "
+	    "out. For them write\n  HISTORY TURN 16\n"));
 	free(r);
 	r = ask(f, HOWE, HDR "HISTORY TURN 16\r\n");
 	assert_non_null(strstr(r, "(2 phases)"));
@@ -510,8 +510,9 @@ a_stranger_learns_nothing(void **state)
 	    status, sizeof(status));
 	assert_string_equal(status, "no-header");
 	plain = mail_to(f, "stranger@else.example.org", "orders");
-	send_as(f, "stranger@else.example.org", NULL, NULL, "HISTORY\r\n", NULL,
-	    0);
+	send_as(f, "stranger@else.example.org", NULL, NULL, "HISTORY\r\n",
+	    status, sizeof(status));
+	assert_string_equal(status, "commands");   /* read as HISTORY */
 	hist = answer(f, "stranger@else.example.org");
 	assert_non_null(strstr(hist, plain));
 	assert_null(strstr(hist, "mill"));
