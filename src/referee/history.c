@@ -480,10 +480,17 @@ history_send(struct intake *in, const struct store_game *g,
 		    referee_queue_mail_x(in->r, g->id, g->name, a->to, subj,
 		    "reply", in->m != NULL ? in->m->message_id : NULL, all.s,
 		    html != NULL ? &x : NULL, 0, in->e);
+		if (rc == 0) {
+			in->replies++;
+		} else if (in->e->kind != ERR_TEMP) {
+			/* A digest that cannot be written would fail the same
+			 * on every retry: the text alone, else the mail noted
+			 * as unanswered (referee_intake_queue). */
+			err_clear(in->e);
+			rc = referee_intake_queue(in, a->to, "reply", subj, all.s);
+		}
 		text_free(&all);
 	}
-	if (rc == 0)
-		in->replies++;
 out:
 	free(html);
 	free(png);
