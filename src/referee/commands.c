@@ -173,6 +173,10 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "  QUESTION (or UMPIRE)     the rest of your mail goes to the "
 	    "operator, a person\n"
 	    "  RESEND                   your last turn report again\n"
+	    "  HISTORY [TURN N | N-M]   the reports you were sent, again, in "
+	    "one mail\n"
+	    "                           (at most 30 phases); HISTORY TURN 3, "
+	    "HISTORY 2-4\n"
 	    "  PRESS TO <side|all> \"text\"  a message to the other players, "
 	    "signed by your side\n"
 	    "  WAIT / READY             ask for the full time to the deadline "
@@ -229,11 +233,13 @@ referee_commands_general_help(struct intake *in)
 	    "Maryland Continentals\n\n"
 	    "Send HELP after that first line for the help of your own game: "
 	    "its orders,\nexamples with your own units, the numbers that decide "
-	    "a turn, and the\ncommands (STATUS, ORDERS, RESEND, PRESS, WAIT, "
-	    "READY, CONCEDE).\n\n"
+	    "a turn, and the\ncommands (STATUS, ORDERS, RESEND, HISTORY, PRESS, "
+	    "WAIT, READY, CONCEDE).\n\n"
 	    "Send LIST alone for the games this server runs that are open for "
-	    "joining, and\nthose your address plays; LIST <game> for one "
-	    "game's seats; JOIN <game> <side>\nto take a free seat.\n\n");
+	    "joining, and\nthose your address plays or observes; LIST <game> "
+	    "for one game's seats;\nJOIN <game> <side> to take a free seat. "
+	    "An observer sends HISTORY alone (or\nHISTORY TURN 3, HISTORY 2-4) "
+	    "for the reports sent so far, again, in one mail.\n\n");
 	if (k < sizeof(body))
 		snprintf(body + k, sizeof(body) - k, "%s", note);
 	return referee_intake_reply(in, "reply", NULL, body);
@@ -958,9 +964,10 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 		return referee_commands_join(in, c->arg, c->text);
 	case CMD_DRAW:
 		return referee_commands_draw(in, g, b, c->arg[0] != '\0');
+	case CMD_HISTORY:
+		return referee_commands_history(in, g, b, c);
 	case CMD_SECRET:
 	case CMD_ABSENT:
-	case CMD_HISTORY:
 		/* Read by the parser; carried out in the slices that follow. */
 		return answer(in, orders_cmd_word(c->kind), "This server reads "
 		    "the command but does not carry it out yet; nothing was "

@@ -1397,7 +1397,8 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		int kind = orders_bare_command(op, in.m->body, &bare);
 
 		/* The commands a mail without the header may give. */
-		if (kind == CMD_HELP || kind == CMD_LIST || kind == CMD_JOIN) {
+		if (kind == CMD_HELP || kind == CMD_LIST || kind == CMD_JOIN ||
+		    kind == CMD_HISTORY) {
 			set_status(&in, "commands", "%s without a header%s",
 			    orders_cmd_word((enum orders_cmd_kind)kind),
 			    bare.line == -1 ? ", written wrong" : "");
@@ -1405,18 +1406,9 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 			    referee_commands_bare(&in, &bare) != 0)
 				goto fail;
 		} else {
-			char body[1800], note[400];
-
 			set_status(&in, "no-header", "no GAME line");
-			referee_operator_note(r, 0, note, sizeof(note));
-			snprintf(body, sizeof(body), "Your mail has no line naming the "
-			    "game, your side and your secret, so nothing\nwas taken "
-			    "from it. Every mail to this address needs that line, "
-			    "even a reply\nto one of its mails or to a message from "
-			    "another player: the secret is how\nthe server knows it "
-			    "is you.\n%s\n%s", referee_help_tail, note);
 			if (store_msg(&in, NULL) != 0 ||
-			    referee_intake_reply(&in, "reply", NULL, body) != 0)
+			    referee_commands_no_header(&in) != 0)
 				goto fail;
 		}
 	} else {

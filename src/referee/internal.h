@@ -449,6 +449,19 @@ int referee_commands_list(struct intake *in, const char *game);
  * answer, not an error). */
 int referee_commands_join(struct intake *in, const char *game,
     const char *what);
+/* HISTORY [TURN N | N-M] (history.c): the reports the player of in was
+ * sent for those turns, again, as one digest mail to their registered
+ * address.  _bare: the same for a mail without the header, from an
+ * observer (their observer reports); anyone else gets
+ * referee_commands_no_header's answer.  0, or -1 with in->e set. */
+int referee_commands_history(struct intake *in, struct store_game *g,
+    struct battle *b, const struct orders_cmd *c);
+int referee_commands_history_bare(struct intake *in,
+    const struct orders_cmd *c);
+/* The answer to a mail without the header that gives no command it may
+ * give (lobby.c): what the first line is, and that nothing was taken.
+ * As referee_intake_reply. */
+int referee_commands_no_header(struct intake *in);
 /* The seats side has in game (the seats setting; 1 where it names none):
  * the players it may have.  -1 with e set. */
 int referee_side_seats(struct referee *r, int64_t game,

@@ -4,7 +4,8 @@
  *
  * To anyone: the games whose operator opened them for joining
  * (`despatch set GAME joining open`) and that have not started, with
- * their free seats.  To a player, also the games they play, found by the
+ * their free seats.  To a player, also the games they play, and to an
+ * observer those they observe, found by the
  * address the answer goes to: a mail whose Reply-To differs from its From
  * is not told anyone's games, so a forged From learns nothing.  LIST GAME
  * tells one such game's status, seats and each side's standing.  No
@@ -35,6 +36,7 @@ struct lobby_game {
 	struct battle *b;
 	int joining;            /* joining open, not started */
 	int mine;               /* the asker plays it */
+	int observes;           /* ... or observes it (db/015) */
 	int my_side;            /* ... on this side (the first if several) */
 };
 
@@ -101,6 +103,16 @@ lobby_read(struct referee *r, const char *name, const char *who,
 				l->mine = 1;
 				l->my_side = p[i].side;
 			}
+	}
+	if (who[0] != '\0' && !l->mine) {
+		struct store_observer *obs = NULL;
+		int n = 0, i;
+
+		if (store_observers(r->st, l->g.id, &obs, &n, e) != 0)
+			return -1;
+		for (i = 0; i < n && !l->observes; i++)
+			l->observes = strcasecmp(obs[i].email, who) == 0;
+		free(obs);
 	}
 	return 0;
 }
@@ -176,15 +188,18 @@ lobby_tell(struct referee *r, const struct lobby_game *l, int detail,
 	text_add(t, "\n");
 	if (l->mine)
 		text_add(t, "    you play %s\n", l->b->sides[l->my_side].name);
+	else if (l->observes)
+		text_add(t, "    you observe it (HISTORY, without the first line, "
+		    "resends what you were sent)\n");
 	for (s = 0; s < l->b->nsides; s++) {
 		int64_t players = 0, with = 0;
 		int fs = free_seats(r, l, s, &players, e);
 
 		if (fs < 0)
 			return -1;
-		if (!detail && !l->joining && !l->mine)
+		if (!detail && !l->joining && !l->mine && !l->observes)
 			continue;
-		if (!detail && !l->mine && fs == 0)
+		if (!detail && !l->mine && !l->observes && fs == 0)
 			continue;
 		text_add(t, "    %-14s %s: %d %s", l->b->sides[s].id,
 		    l->b->sides[s].name, (int)players,
@@ -193,7 +208,8 @@ lobby_tell(struct referee *r, const struct lobby_game *l, int detail,
 			text_add(t, ", %d free %s (JOIN %s %s)", fs,
 			    report_plural(fs, "seat", "seats"), l->g.name,
 			    l->b->sides[s].id);
-		if (l->g.status == GAME_RUNNING && (detail || l->mine) &&
+		if (l->g.status == GAME_RUNNING && (detail || l->mine ||
+		    l->observes) &&
 		    players > 0) {
 			int step = l->g.step;
 
@@ -240,7 +256,7 @@ referee_commands_list(struct intake *in, const char *game)
 				lobby_game_clear(&l);
 				goto out;
 			}
-			if (l.joining || l.mine) {
+			if (l.joining || l.mine || l.observes) {
 				text_add(&t, "Game %s:\n", l.g.name);
 				rc = lobby_tell(r, &l, 1, &t, in->e);
 				if (rc == 0 && l.joining)
@@ -249,7 +265,7 @@ referee_commands_list(struct intake *in, const char *game)
 			} else {
 				text_add(&t, "Game %s is not open for joining, and you "
 				    "play no part in it. Send\nLIST alone for the games "
-				    "you may join or play.\n", game);
+				    "you may join, play or observe.\n", game);
 				rc = 0;
 			}
 			lobby_game_clear(&l);
@@ -268,7 +284,7 @@ referee_commands_list(struct intake *in, const char *game)
 			lobby_game_clear(&l);
 			goto out;
 		}
-		if (l.joining || l.mine) {
+		if (l.joining || l.mine || l.observes) {
 			if (told++ == 0)
 				text_add(&t, "Games on this server open to you:\n\n");
 			open += l.joining;
@@ -449,7 +465,24 @@ referee_commands_bare(struct intake *in, const struct orders_cmd *c)
 		return referee_commands_list(in, c->arg);
 	case CMD_JOIN:
 		return referee_commands_join(in, c->arg, c->text);
+	case CMD_HISTORY:
+		return referee_commands_history_bare(in, c);
 	default:
 		return 0;
 	}
+}
+
+/* Contract (internal.h). */
+int
+referee_commands_no_header(struct intake *in)
+{
+	char body[1800], note[400];
+
+	referee_operator_note(in->r, 0, note, sizeof(note));
+	snprintf(body, sizeof(body), "Your mail has no line naming the game, "
+	    "your side and your secret, so nothing\nwas taken from it. Every "
+	    "mail to this address needs that line, even a reply\nto one of its "
+	    "mails or to a message from another player: the secret is how\nthe "
+	    "server knows it is you.\n%s\n%s", referee_help_tail, note);
+	return referee_intake_reply(in, "reply", NULL, body);
 }

@@ -726,6 +726,14 @@ STORE_OP(int, outbox_keep, (struct store *s, int64_t id, const char *raw,
 STORE_OP(int, outbox_last_report, (struct store *s, int64_t game,
     const char *recipient, const char *subject, int64_t *id,
     struct err *e), (s, game, recipient, subject, id, e))
+/* The mail of kind (a "report", an "observer"'s) that game queued to
+ * recipient (whatever its case), in the order it was queued: *out a
+ * malloc'd array of *n (free it), each with its id, subject and whether
+ * it is still held back (store_outbox_hold).  HISTORY reads only these,
+ * so an answer holds nothing sent to another address.  0, or -1. */
+STORE_OP(int, outbox_sent, (struct store *s, int64_t game,
+    const char *recipient, const char *kind, struct store_sent **out,
+    int *n, struct err *e), (s, game, recipient, kind, out, n, e))
 /* Mail id (an observer's report) held back until its game has played
  * step: no sender takes it before store_outbox_release. */
 STORE_OP(int, outbox_hold, (struct store *s, int64_t id, int step,

@@ -564,6 +564,46 @@ sqlite_outbox_last_report(struct store *s, int64_t game,
 }
 
 int
+sqlite_outbox_sent(struct store *s, int64_t game, const char *recipient,
+    const char *kind, struct store_sent **out, int *n, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	struct store_sent *v = NULL, *nv;
+	int cnt = 0, cap = 0, rc;
+
+	*out = NULL;
+	*n = 0;
+	if (store_prepare(s, e, &st, "SELECT id, hold_step IS NOT NULL, "
+	    "subject FROM outbox WHERE game_id = ? AND kind = ? AND recipient = "
+	    "? COLLATE NOCASE ORDER BY id", "itt", game, kind, recipient) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 32;
+			if ((nv = realloc(v, (size_t)cap * sizeof(*v))) == NULL) {
+				free(v);
+				store_stmt_release(s, st);
+				return err_set(e, ERR_TEMP, "out of memory");
+			}
+			v = nv;
+		}
+		v[cnt].id = sqlite3_column_int64(st, 0);
+		v[cnt].held = sqlite3_column_int(st, 1);
+		store_col_text(st, 2, v[cnt].subject, sizeof(v[cnt].subject));
+		cnt++;
+	}
+	store_stmt_release(s, st);
+	if (rc != SQLITE_DONE) {
+		free(v);
+		return err_set(e, ERR_TEMP, "reading the mail sent to %s: %s",
+		    recipient, sqlite3_errstr(rc));
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+int
 sqlite_outbox_hold(struct store *s, int64_t id, int step, struct err *e)
 {
 	return store_exec(s, e, "UPDATE outbox SET hold_step = ?, "

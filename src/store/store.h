@@ -143,6 +143,12 @@ struct store_leaf {
 };
 
 /* Mail, players and orders: an observer of a game (store_observers). */
+/* A mail queued to someone, as store_outbox_sent lists it. */
+struct store_sent {
+	int64_t id;
+	int held;               /* held back for an observer's delay */
+	char subject[256];
+};
 struct store_observer {
 	char email[256];
 	int delay;              /* phases late each report comes */

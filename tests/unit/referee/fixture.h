@@ -69,8 +69,27 @@ setup_cards_shared(void **state)
 	return setup_game_with(state, 0, cards_lines, "1st");
 }
 
+static inline int setup_game_text(void **state, int sandbox,
+    const char *text, const char *crown_brigades);
+
 static inline int
 setup_game_with(void **state, int sandbox, const char *extra,
+    const char *crown_brigades)
+{
+	char *text = malloc(sizeof(scenario) + strlen(extra));
+	int rc;
+
+	assert_non_null(text);
+	sprintf(text, "%s%s", scenario, extra);
+	rc = setup_game_text(state, sandbox, text, crown_brigades);
+	free(text);
+	return rc;
+}
+
+/* The same with the game "mill" made from text, a scenario of the test's
+ * own, with the same two sides and players. */
+static inline int
+setup_game_text(void **state, int sandbox, const char *text,
     const char *crown_brigades)
 {
 	struct fx *f = calloc(1, sizeof(*f));
@@ -86,8 +105,7 @@ setup_game_with(void **state, int sandbox, const char *extra,
 	snprintf(path, sizeof(path), "%s/mill.scenario", f->dir);
 	fp = fopen(path, "w");
 	assert_non_null(fp);
-	fputs(scenario, fp);
-	fputs(extra, fp);
+	fputs(text, fp);
 	fclose(fp);
 	if (store_open(f->db, 1, -1, &f->st, &e) != 0)
 		fail_msg("%s", e.msg);
