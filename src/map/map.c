@@ -27,12 +27,14 @@
 #include "map/png.h"
 
 #define GRID_IN  6      /* a grid line every six inches */
-#define MAX_LABELS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
-    BATTLE_MAX_TERRAIN + BATTLE_MAX_STANDS)
 /* The labels a map paints at most: a unit's name, a commander's, a
  * terrain's, an objective's, and a unit's again where it was last seen. */
 #define MAX_TEXTS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_TERRAIN + BATTLE_MAX_OBJECTIVES + BATTLE_MAX_UNITS)
+/* The boxes no label may cover: the title's band, every stand and
+ * commander's mark, and every label placed. */
+#define MAX_LABELS (1 + BATTLE_MAX_STANDS + BATTLE_MAX_COMMANDERS + \
+    MAX_TEXTS)
 
 struct page {
 	const struct battle *b;
@@ -257,6 +259,14 @@ side_colour(const struct page *pg, int side, double rgb[3])
 	    sizeof(pg->colour[0]));
 }
 
+/* Is page point (x, y) on the part of the table drawn? */
+static int
+on_view(const struct page *pg, double x, double y)
+{
+	return x >= pg->area[0] && x <= pg->area[2] && y >= pg->area[1] &&
+	    y <= pg->area[3];
+}
+
 /* The line through the n table points p, as page coordinates, added to
  * the current path (a new subpath). */
 static void
@@ -433,8 +443,7 @@ draw_terrain(cairo_t *cr, struct page *pg)
 		y = sy / t->npts;
 		/* A piece whose middle is off the part drawn goes unnamed:
 		 * moved in, its name would lie on ground not its own. */
-		if (x < pg->area[0] || x > pg->area[2] || y < pg->area[1] ||
-		    y > pg->area[3])
+		if (!on_view(pg, x, y))
 			continue;
 		label(cr, pg, t->name, x, y, 11, 1);
 	}
@@ -489,8 +498,8 @@ draw_grid(cairo_t *cr, const struct page *pg)
 	cairo_stroke(cr);
 }
 
-/* Every stand's box, and the title's band, as ground no label may
- * cover. */
+/* Every stand's box, each commander's mark drawn, and the title's band,
+ * as ground no label may cover. */
 static void
 reserve_stands(struct page *pg)
 {
@@ -525,6 +534,20 @@ reserve_stands(struct page *pg)
 		if (pg->out != NULL && pg->out->nblocks < MAP_LAYOUT_MAX)
 			memcpy(pg->out->block[pg->out->nblocks++], box,
 			    sizeof(pg->out->block[0]));
+		pg->nlab++;
+	}
+	for (k = 0; k < b->ncommanders && pg->nlab < MAX_LABELS; k++) {
+		const struct commander *c = &b->commanders[k];
+		double x, y, *box = pg->lab[pg->nlab];
+
+		if (c->gone || c->out_removed || (pg->seen != NULL &&
+		    c->side != pg->side))
+			continue;
+		to_page(pg, c->pos.x, c->pos.y, &x, &y);
+		box[0] = x - 6.5;
+		box[1] = y - 6.5;
+		box[2] = x + 6.5;
+		box[3] = y + 6.5;
 		pg->nlab++;
 	}
 }
@@ -1099,6 +1122,8 @@ draw_objectives(cairo_t *cr, struct page *pg)
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
+		if (!on_view(pg, x, y))
+			continue;   /* its reach may cross the part drawn */
 		snprintf(text, sizeof(text), "%s (%d pt%s)", o->name, o->points,
 		    o->points == 1 ? "" : "s");
 		label(cr, pg, text, x, y - 18, 10, 0);
@@ -1116,6 +1141,8 @@ draw_flags(cairo_t *cr, const struct page *pg)
 		double x, y;
 
 		to_page(pg, b->objectives[i].at.x, b->objectives[i].at.y, &x, &y);
+		if (!on_view(pg, x, y))
+			continue;
 		cairo_set_source_rgba(cr, 0.55, 0.1, 0.1, 0.95);
 		cairo_move_to(cr, x, y);
 		cairo_line_to(cr, x, y - 14);
