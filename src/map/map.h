@@ -2,7 +2,9 @@
  * map.h - the map of a battle, drawn with cairo: the same drawing writes a
  * PNG (for mail clients) and an SVG (for zooming).
  *
- * With map_opts.seen it draws one side's view of a fog game.
+ * With map_opts.seen it draws one side's view of a fog game; with
+ * map_opts.crop (a report mail's inline map) only the part of the table
+ * round the side's forces and what it sees (map_crop, layout.c).
  */
 #ifndef DESPATCH_MAP_H
 #define DESPATCH_MAP_H

@@ -4,7 +4,9 @@
  * report, as each player chose with SET MAIL (see internal.h).
  *
  * A map takes some tens of milliseconds to draw, so the turn draws each
- * side's once and every player of the side gets the same bytes.
+ * side's once and every player of the side gets the same bytes; and
+ * only what some player's format needs: the cropped inline map for HTML
+ * and FULL, the whole field in colour, SVG and JSON for FULL alone.
  *
  * A welcome's map is of the field as the scenario sets it out, which
  * never changes: it is queued as text with outbox.draw 'start', and
