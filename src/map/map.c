@@ -1278,6 +1278,17 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 		return rc;
 	}
 	cr = cairo_create(sf);
+	if (o->compact && !svg) {
+		/* The inline map's shapes with hard edges, its text smooth:
+		 * a sixth fewer bytes (the blended edges were most of the
+		 * palette's colours and of what deflate could not fold). */
+		cairo_font_options_t *fo = cairo_font_options_create();
+
+		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+		cairo_set_font_options(cr, fo);
+		cairo_font_options_destroy(fo);
+	}
 	draw(cr, pg, o);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",

@@ -8,7 +8,9 @@
 #   sh tests/bench/bench_report_mail.sh DESPATCH [TURNS] [FORMAT] [DIR]
 #
 # FORMAT (html by default; text, html or full) is what both players
-# choose with SET MAIL.  It prints the phases played, the seconds they
+# choose with SET MAIL.  With ORDERS=1 in the environment the phasing
+# side's player mails a few HOLD orders before each phase, as a player
+# would, and so gets the reply with its preview map too.  It prints the phases played, the seconds they
 # took and a phase's mean, the count and bytes of the mail to the crown
 # player, the largest mail and the largest inline map.  The target:
 # 100 phases of HTML mail to one player under 10 MB.
@@ -39,7 +41,20 @@ D submit "$dir/set-crown.eml" >/dev/null
 D submit "$dir/set-continental.eml" >/dev/null
 t0=$(date +%s.%N)
 phases=0
-while D turn bench >/dev/null 2>&1; do
+orders() {
+	state=$(D state bench --json)
+	turn=$(printf '%s\n' "$state" | sed -n 's/^  "turn": \([0-9]*\),$/\1/p')
+	phase=$(printf '%s\n' "$state" | sed -n 's/^  "phase": "\(.*\)",$/\1/p')
+	case $phase in
+	crown) who=tarleton pw=crown-secret lines='7th Foot: HOLD\r\n71st: HOLD\r\n' ;;
+	continental) who=morgan pw=cont-secret lines='Maryland: HOLD\r\nDelaware: HOLD\r\n' ;;
+	*) return 0 ;;
+	esac
+	printf "From: $who@example.org\r\nTo: despatch@example.org\r\nSubject: orders\r\nMessage-ID: <orders-$phases@example.org>\r\nDate: Wed, 17 Jan 2024 09:00:00 +0000\r\n\r\nGAME bench SIDE $phase TURN $turn PASSWORD $pw\r\n$lines" \
+	    >"$dir/orders.eml"
+	D submit "$dir/orders.eml" >/dev/null
+}
+while { [ "${ORDERS:-0}" = 0 ] || orders; } && D turn bench >/dev/null 2>&1; do
 	phases=$((phases + 1))
 	if D state bench --json | grep -q '"status": *"finished"'; then
 		break
@@ -52,6 +67,7 @@ awk -v a="$t0" -v b="$t1" -v n="$phases" 'BEGIN { printf "seconds: %.2f, %.1f ms
 ls "$dir/mail" | grep -c -- '-tarleton-' | sed 's/^/mails to the crown player: /'
 cat "$dir/mail"/*-tarleton-* | wc -c | sed 's/^/bytes to the crown player: /'
 cat "$dir/mail"/*-report-tarleton-* | wc -c | sed 's/^/  of which reports: /'
+ls "$dir/mail" | grep -c -- '-reply-tarleton-' | sed 's/^/  replies: /'
 ls -S "$dir/mail" | head -1 | while read -r f; do
 	echo "largest mail: $f $(wc -c <"$dir/mail/$f") bytes"
 done
