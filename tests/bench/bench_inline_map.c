@@ -125,22 +125,17 @@ main(int argc, char **argv)
 				    fog ? "fog" : "open", b->sides[side].id,
 				    kind_name[k], t[runs / 2], inl, png, svg);
 			}
-			if (dir != NULL) {
+			for (k = 1; dir != NULL && k >= 0; k--) {
 				unsigned char *p = NULL;
 				size_t n = 0;
 				char name[128];
 
 				o.compact = 1;
-				o.crop = 1;
+				o.crop = k;
 				draw(b, &o, 0, &n, &p);
-				snprintf(name, sizeof(name), "%s-%s-crop.png",
-				    fog ? "fog" : "open", b->sides[side].id);
-				save(dir, name, p, n);
-				free(p);
-				o.crop = 0;
-				draw(b, &o, 0, &n, &p);
-				snprintf(name, sizeof(name), "%s-%s-whole.png",
-				    fog ? "fog" : "open", b->sides[side].id);
+				snprintf(name, sizeof(name), "%s-%s-%s.png",
+				    fog ? "fog" : "open", b->sides[side].id,
+				    k ? "crop" : "whole");
 				save(dir, name, p, n);
 				free(p);
 			}

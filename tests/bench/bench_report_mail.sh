@@ -28,6 +28,7 @@ sed "s/^turns 6 /turns $turns /" "$src/campaign/cowpens-1781/cowpens.scenario" \
     >"$dir/cowpens.scenario"
 D() { "$despatch" --db "$db" "$@"; }
 D new bench "$dir/cowpens.scenario" >/dev/null
+D set --server rate-limit 0 >/dev/null   # a mail every phase, at once
 D player add bench crown tarleton@example.org --password crown-secret >/dev/null
 D player add bench continental morgan@example.org --password cont-secret >/dev/null
 for who in crown:tarleton:crown-secret continental:morgan:cont-secret; do

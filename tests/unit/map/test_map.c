@@ -902,48 +902,6 @@ a_side_is_drawn_in_its_nations_colour_whatever_its_place(void **state)
 	assert_non_null(strstr(e.msg, "a bare # starts a comment"));
 }
 
-/* A report mail's inline map (issue 25): a palette PNG of at most 60 KB
- * for either side of Cowpens, the same bytes each time it is drawn, and
- * still a PNG cairo reads. */
-static void
-the_inline_map_is_a_small_palette_png_and_always_the_same(void **state)
-{
-	struct battle *b = NULL;
-	struct map_opts o;
-	struct err e;
-	char *text = NULL;
-	size_t tlen = 0;
-	int side;
-
-	(void)state;
-	if (scenario_load_file(DESPATCH_SOURCE_DIR
-	    "/campaign/cowpens-1781/cowpens.scenario", &text, &tlen, &b, &e) != 0)
-		fail_msg("%s", e.msg);
-	for (side = 0; side < b->nsides; side++) {
-		unsigned char *seen = map_seen(b, side), *p1 = NULL, *p2 = NULL;
-		size_t l1 = 0, l2 = 0;
-
-		assert_non_null(seen);
-		memset(&o, 0, sizeof(o));
-		o.title = "Cowpens (game cowpens)";
-		o.subtitle = "Turn 1 of 6, 07:00: as this side sees it";
-		o.seen = seen;
-		o.side = side;
-		o.compact = 1;
-		assert_int_equal(map_render(b, &o, 0, &p1, &l1, &e), 0);
-		assert_int_equal(map_render(b, &o, 0, &p2, &l2, &e), 0);
-		assert_true(l1 <= 60 * 1024);
-		assert_int_equal(l1, l2);
-		assert_memory_equal(p1, p2, l1);
-		assert_int_equal(p1[25], 3);   /* IHDR colour type: palette */
-		free(p1);
-		free(p2);
-		free(seen);
-	}
-	free(text);
-	battle_free(b);
-}
-
 int
 main(void)
 {
@@ -958,7 +916,6 @@ main(void)
 		cmocka_unit_test(a_long_name_by_the_edge_stays_on_the_page),
 		cmocka_unit_test(a_side_is_drawn_in_its_nations_colour_whatever_its_place),
 		cmocka_unit_test(a_stands_front_edge_is_drawn_heavy_and_labels_lie_over_lines),
-		cmocka_unit_test(the_inline_map_is_a_small_palette_png_and_always_the_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
