@@ -1156,6 +1156,18 @@ draw_flags(cairo_t *cr, const struct page *pg)
 	}
 }
 
+/* Cuts what is drawn next at the edge of the part of the table drawn,
+ * until the cairo_restore that ends it. */
+static void
+clip_to_view(cairo_t *cr, const struct page *pg)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, pg->area[0], pg->area[1], pg->area[2] -
+	    pg->area[0], pg->area[3] - pg->area[1]);
+	cairo_clip(cr);
+	cairo_new_path(cr);
+}
+
 static void
 draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 {
@@ -1164,26 +1176,20 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	reserve_stands(pg);
 	/* What lies on the table is cut at the edge of the part drawn
 	 * (the labels are placed inside it). */
-	cairo_save(cr);
-	cairo_rectangle(cr, pg->area[0], pg->area[1], pg->area[2] -
-	    pg->area[0], pg->area[3] - pg->area[1]);
-	cairo_clip(cr);
-	cairo_new_path(cr);
+	clip_to_view(cr, pg);
 	draw_terrain(cr, pg);
 	cairo_restore(cr);
 	draw_grid(cr, pg);
-	cairo_save(cr);
-	cairo_rectangle(cr, pg->area[0], pg->area[1], pg->area[2] -
-	    pg->area[0], pg->area[3] - pg->area[1]);
-	cairo_clip(cr);
-	cairo_new_path(cr);
+	clip_to_view(cr, pg);
 	draw_objectives(cr, pg);
 	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);
 	cairo_restore(cr);
 	paint_labels(cr, pg);
+	clip_to_view(cr, pg);
 	draw_flags(cr, pg);
+	cairo_restore(cr);
 	draw_furniture(cr, pg, o);
 }
 
