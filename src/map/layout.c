@@ -136,6 +136,19 @@ map_crop(const struct battle *b, const unsigned char *seen, int side,
 	*box = x;
 }
 
+void
+layout_box_add(layout_box box, double x, double y, int first)
+{
+	if (first || x < box[0])
+		box[0] = x;
+	if (first || y < box[1])
+		box[1] = y;
+	if (first || x > box[2])
+		box[2] = x;
+	if (first || y > box[3])
+		box[3] = y;
+}
+
 /* The area of the overlap of a and b (0 when they do not meet). */
 static double
 overlap(const layout_box a, const layout_box b)
@@ -158,7 +171,7 @@ inside(double *a, double n, double lo, double hi)
 
 void
 layout_label(const layout_box area, const layout_box *taken, int ntaken,
-    double x, double y, double w, double top, double bottom, double step,
+    const layout_box at, double w, double top, double bottom, double step,
     double *bx, double *by)
 {
 	static const signed char spots[][2] = {
@@ -166,34 +179,45 @@ layout_label(const layout_box area, const layout_box *taken, int ntaken,
 		{ 1, 1 }, { -1, -1 }, { 0, -2 }, { 0, 2 },
 	};
 	const int nspots = (int)(sizeof(spots) / sizeof(spots[0]));
-	double best = -1, lx, ly;
+	double gw = w + 4, gh = bottom - top, best = -1;
+	double mx = (at[0] + at[2]) / 2, my = (at[1] + at[3]) / 2;
 	int ring, s, i;
 
-	*bx = x - w / 2;
-	*by = y - step;
+	*bx = mx - w / 2;
+	*by = at[1] - 2 - bottom;
 	for (ring = 1; ring <= 3; ring++)
 		for (s = 0; s < nspots; s++) {
+			int dx = spots[s][0], dy = spots[s][1];
+			double out = (ring - 1) * step, sum = 0;
 			layout_box g;
-			double sum = 0;
 
-			lx = x - w / 2 + spots[s][0] * (w / 2 + 8) * ring;
-			ly = y + spots[s][1] * step * ring;
+			/* Beside what is labelled: level with it to its right
+			 * or left; above or below it, centred, or from its
+			 * middle to one side. */
+			if (dy == 0)
+				g[0] = dx > 0 ? at[2] + 4 + out : at[0] - 4 - out - gw;
+			else if (dx == 0)
+				g[0] = mx - gw / 2;
+			else
+				g[0] = dx > 0 ? mx + 4 : mx - 4 - gw;
+			if (dy == 0)
+				g[1] = my - gh / 2;
+			else if (dy < 0)
+				g[1] = at[1] - 2 - out - gh + (dy + 1) * step;
+			else
+				g[1] = at[3] + 2 + out + (dy - 1) * step;
 			/* A spot that runs off the part drawn is moved in: a
 			 * long name by the edge went half unread. */
-			g[0] = lx - 2;
-			g[1] = ly + top;
-			inside(&g[0], w + 4, area[0], area[2]);
-			inside(&g[1], bottom - top, area[1], area[3]);
-			g[2] = g[0] + w + 4;
-			g[3] = g[1] + bottom - top;
-			lx = g[0] + 2;
-			ly = g[1] - top;
+			inside(&g[0], gw, area[0], area[2]);
+			inside(&g[1], gh, area[1], area[3]);
+			g[2] = g[0] + gw;
+			g[3] = g[1] + gh;
 			for (i = 0; i < ntaken; i++)
 				sum += overlap(g, taken[i]);
 			if (best < 0 || sum < best) {
 				best = sum;
-				*bx = lx;
-				*by = ly;
+				*bx = g[0] + 2;
+				*by = g[1] - top;
 			}
 			if (sum == 0)
 				return;

@@ -304,11 +304,11 @@ cross(cairo_t *cr, double x, double y, double r)
 	cairo_stroke(cr);
 }
 
-/* Places text near (x, y) in the first of a few spots that overlaps no
- * stand nor label placed before (layout_label), inside the part of the
- * table drawn. */
+/* Places text by what it names (the page box at) in the first of a few
+ * spots that overlaps no stand, commander nor label placed before
+ * (layout_label), inside the part of the table drawn. */
 static void
-label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
+label(cairo_t *cr, struct page *pg, const char *text, const layout_box at,
     double size, int italic)
 {
 	cairo_text_extents_t te;
@@ -322,7 +322,7 @@ label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
 	/* The ground paint_labels lays under the text. */
 	top = te.y_bearing - 1;
 	bottom = te.y_bearing + te.height + 1;
-	layout_label(pg->area, (const layout_box *)pg->lab, pg->nlab, x, y,
+	layout_label(pg->area, (const layout_box *)pg->lab, pg->nlab, at,
 	    te.width, top, bottom, size + 4, &bx, &by);
 	if (pg->nlab < MAX_LABELS) {
 		pg->lab[pg->nlab][0] = bx - 2;
@@ -445,7 +445,11 @@ draw_terrain(cairo_t *cr, struct page *pg)
 		 * moved in, its name would lie on ground not its own. */
 		if (!on_view(pg, x, y))
 			continue;
-		label(cr, pg, t->name, x, y, 11, 1);
+		{
+			layout_box at = { x, y, x, y };
+
+			label(cr, pg, t->name, at, 11, 1);
+		}
 	}
 }
 
@@ -522,14 +526,7 @@ reserve_stands(struct page *pg)
 		battle_stand_rect(b, s, r);
 		for (k = 0; k < 4; k++) {
 			to_page(pg, r[k].x, r[k].y, &x, &y);
-			if (k == 0 || x < box[0])
-				box[0] = x;
-			if (k == 0 || y < box[1])
-				box[1] = y;
-			if (k == 0 || x > box[2])
-				box[2] = x;
-			if (k == 0 || y > box[3])
-				box[3] = y;
+			layout_box_add(box, x, y, k == 0);
 		}
 		if (pg->out != NULL && pg->out->nblocks < MAP_LAYOUT_MAX)
 			memcpy(pg->out->block[pg->out->nblocks++], box,
@@ -657,6 +654,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 		const struct unit *un = &b->units[u];
 		struct ruleset_marks mk;
 		double rgb[3], cx = 0, cy = 0;
+		layout_box at = { 0, 0, 0, 0 };
 		int shown = 0;
 
 		side_colour(pg, un->side, rgb);
@@ -668,6 +666,10 @@ draw_forces(cairo_t *cr, struct page *pg)
 			if ((st->flags & ST_GONE) || (pg->seen != NULL && !pg->seen[s]))
 				continue;
 			battle_stand_rect(b, s, r);
+			for (k = 0; k < 4; k++) {
+				to_page(pg, r[k].x, r[k].y, &x, &y);
+				layout_box_add(at, x, y, shown == 0 && k == 0);
+			}
 			path_points(cr, pg, r, 4);
 			cairo_close_path(cr);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
@@ -751,9 +753,9 @@ draw_forces(cairo_t *cr, struct page *pg)
 			char name[BATTLE_NAME_MAX + 24];
 
 			snprintf(name, sizeof(name), "%s (%s)", un->name, mk.label);
-			label(cr, pg, name, cx / shown, cy / shown - 4, 10.5, 0);
+			label(cr, pg, name, at, 10.5, 0);
 		} else if (shown > 0) {
-			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
+			label(cr, pg, un->name, at, 10.5, 0);
 		}
 	}
 	for (k = 0; k < b->ncommanders; k++) {
@@ -772,7 +774,11 @@ draw_forces(cairo_t *cr, struct page *pg)
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_set_line_width(cr, 2);
 		cairo_stroke(cr);
-		label(cr, pg, c->name, x, y + 2, 9.5, 1);
+		{
+			layout_box at = { x - 6.5, y - 6.5, x + 6.5, y + 6.5 };
+
+			label(cr, pg, c->name, at, 9.5, 1);
+		}
 	}
 }
 
@@ -1093,8 +1099,15 @@ draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
 		else
 			snprintf(text, sizeof(text), "%s (seen at the start)",
 			    un->name);
-		to_page(pg, g->x, g->y, &x, &y);
-		label(cr, pg, text, x, y - 4, 10, 1);
+		{
+			layout_box at;
+
+			for (k = 0; k < 4; k++) {
+				to_page(pg, c[k].x, c[k].y, &x, &y);
+				layout_box_add(at, x, y, k == 0);
+			}
+			label(cr, pg, text, at, 10, 1);
+		}
 	}
 }
 
@@ -1126,7 +1139,11 @@ draw_objectives(cairo_t *cr, struct page *pg)
 			continue;   /* its reach may cross the part drawn */
 		snprintf(text, sizeof(text), "%s (%d pt%s)", o->name, o->points,
 		    o->points == 1 ? "" : "s");
-		label(cr, pg, text, x, y - 18, 10, 0);
+		{
+			layout_box at = { x - 1, y - 14, x + 10, y };   /* the flag */
+
+			label(cr, pg, text, at, 10, 0);
+		}
 	}
 }
 
