@@ -11,7 +11,6 @@
 
 #include <cairo.h>
 #include <cairo-svg.h>
-#include <png.h>
 
 #include <math.h>
 #include <stdint.h>
@@ -23,31 +22,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libimagequant.h>
-
 #include "core/ruleset.h"
+#include "map/layout.h"
+#include "map/png.h"
 
-#define MARGIN_L 46.0   /* room for the y grid labels */
-#define MARGIN_R 16.0
-#define MARGIN_T 64.0   /* the title */
-#define MARGIN_B 70.0   /* x labels, scale bar, north arrow */
 #define GRID_IN  6      /* a grid line every six inches */
-#define MAX_LABELS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
-    BATTLE_MAX_TERRAIN + BATTLE_MAX_STANDS)
 /* The labels a map paints at most: a unit's name, a commander's, a
  * terrain's, an objective's, and a unit's again where it was last seen. */
 #define MAX_TEXTS (BATTLE_MAX_UNITS + BATTLE_MAX_COMMANDERS + \
     BATTLE_MAX_TERRAIN + BATTLE_MAX_OBJECTIVES + BATTLE_MAX_UNITS)
+/* The boxes no label may cover: the title's band, every stand and
+ * commander's mark, and every label placed. */
+#define MAX_LABELS (1 + BATTLE_MAX_STANDS + BATTLE_MAX_COMMANDERS + \
+    MAX_TEXTS)
 
 struct page {
 	const struct battle *b;
 	double scale;           /* pixels an inch */
 	double w, h;            /* the page */
+	struct map_box view;    /* the part of the table drawn */
+	layout_box area;        /* ... on the page, where labels may go */
+	struct map_layout *out; /* map_opts.layout */
 	const unsigned char *seen;   /* a side's view, or NULL */
 	int side;
 	const struct ruleset *rs;    /* for command, or NULL */
 	double colour[BATTLE_MAX_SIDES][3];   /* each side's (side_colours) */
-	double lab[MAX_LABELS][4];   /* placed labels: x0 y0 x1 y1 */
+	layout_box lab[MAX_LABELS];  /* stands and placed labels */
 	int nlab;
 	/* The labels placed, painted after everything on the table
 	 * (paint_labels): an objective's dashed reach or an arrow drawn
@@ -97,8 +97,8 @@ rs_of(const struct page *pg)
 static void
 to_page(const struct page *pg, fx x, fx y, double *px, double *py)
 {
-	*px = MARGIN_L + inches(x) * pg->scale;
-	*py = MARGIN_T + (inches(pg->b->depth) - inches(y)) * pg->scale;
+	*px = MARGIN_L + inches(x - pg->view.x0) * pg->scale;
+	*py = MARGIN_T + inches(pg->view.y1 - y) * pg->scale;
 }
 
 void
@@ -109,6 +109,8 @@ map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
 
 	memset(&pg, 0, sizeof(pg));
 	pg.b = b;
+	pg.view.x1 = b->width;
+	pg.view.y1 = b->depth;
 	pg.scale = ((width_px > 0 ? width_px : MAP_WIDTH_PX) - MARGIN_L -
 	    MARGIN_R) / inches(b->width);
 	to_page(&pg, x, y, px, py);
@@ -257,6 +259,14 @@ side_colour(const struct page *pg, int side, double rgb[3])
 	    sizeof(pg->colour[0]));
 }
 
+/* Is page point (x, y) on the part of the table drawn? */
+static int
+on_view(const struct page *pg, double x, double y)
+{
+	return x >= pg->area[0] && x <= pg->area[2] && y >= pg->area[1] &&
+	    y <= pg->area[3];
+}
+
 /* The line through the n table points p, as page coordinates, added to
  * the current path (a new subpath). */
 static void
@@ -294,64 +304,43 @@ cross(cairo_t *cr, double x, double y, double r)
 	cairo_stroke(cr);
 }
 
-/* Places text near (x, y) in the first of a few spots that overlaps no
- * label placed before (or the nearest, if all do). */
+/* Places text by what it names (the page box at) in the first of a few
+ * spots that overlaps no stand, commander nor label placed before
+ * (layout_label), inside the part of the table drawn. */
 static void
-label(cairo_t *cr, struct page *pg, const char *text, double x, double y,
+label(cairo_t *cr, struct page *pg, const char *text, const layout_box at,
     double size, int italic)
 {
-	static const double spots[][2] = {
-		{ 0, -1 }, { 0, 1 }, { 1, 0 }, { -1, 0 }, { 1, -1 }, { -1, 1 },
-		{ 1, 1 }, { -1, -1 }, { 0, -2 }, { 0, 2 },
-	};
 	cairo_text_extents_t te;
-	double bx = 0, by = 0;
-	size_t s;
-	int i, ring;
+	double bx, by, top, bottom;
 
 	cairo_select_font_face(cr, "sans-serif", italic ?
 	    CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
 	cairo_text_extents(cr, text, &te);
-	/* The spots around, then the same a step further out, twice. */
-	for (ring = 1; ring <= 3; ring++) {
-		for (s = 0; s < sizeof(spots) / sizeof(spots[0]); s++) {
-			int clash;
-
-			bx = x - te.width / 2 + spots[s][0] * (te.width / 2 + 8) * ring;
-			by = y + spots[s][1] * (size + 4) * ring;
-			/* A spot that runs off the page is moved in: a long name
-			 * by the table's edge went half unread. */
-			if (bx + te.width > pg->w - 2)
-				bx = pg->w - 2 - te.width;
-			if (bx < 2)
-				bx = 2;
-			clash = 0;
-			for (i = 0; i < pg->nlab && !clash; i++)
-				clash = bx < pg->lab[i][2] &&
-				    bx + te.width > pg->lab[i][0] &&
-				    by - size < pg->lab[i][3] && by > pg->lab[i][1];
-			if (!clash)
-				break;
-		}
-		if (s < sizeof(spots) / sizeof(spots[0]))
-			break;
-	}
-	if (ring > 3) {
-		bx = x - te.width / 2;
-		by = y - size - 4;
-	}
-	if (bx + te.width > pg->w - 2)
-		bx = pg->w - 2 - te.width;
-	if (bx < 2)
-		bx = 2;
+	/* The ground paint_labels lays under the text. */
+	top = te.y_bearing - 1;
+	bottom = te.y_bearing + te.height + 1;
+	layout_label(pg->area, (const layout_box *)pg->lab, pg->nlab, at,
+	    te.width, top, bottom, size + 4, &bx, &by);
 	if (pg->nlab < MAX_LABELS) {
-		pg->lab[pg->nlab][0] = bx - 1;
-		pg->lab[pg->nlab][1] = by - size;
-		pg->lab[pg->nlab][2] = bx + te.width + 1;
-		pg->lab[pg->nlab][3] = by + 2;
+		pg->lab[pg->nlab][0] = bx - 2;
+		pg->lab[pg->nlab][1] = by + top;
+		pg->lab[pg->nlab][2] = bx + te.width + 2;
+		pg->lab[pg->nlab][3] = by + bottom;
 		pg->nlab++;
+	}
+	if (pg->out != NULL && pg->out->nlabels < MAP_LAYOUT_MAX) {
+		double *g = pg->out->label[pg->out->nlabels];
+
+		g[0] = bx - 2;
+		g[1] = by + top;
+		g[2] = bx + te.width + 2;
+		g[3] = by + bottom;
+		snprintf(pg->out->text[pg->out->nlabels],
+		    sizeof(pg->out->text[0]), "%s", text);
+		pg->out->nlabels++;
 	}
 	if (pg->ntext < MAX_TEXTS) {
 		snprintf(pg->text[pg->ntext].text, sizeof(pg->text[0].text),
@@ -450,7 +439,17 @@ draw_terrain(cairo_t *cr, struct page *pg)
 			sx += x;
 			sy += y;
 		}
-		label(cr, pg, t->name, sx / t->npts, sy / t->npts, 11, 1);
+		x = sx / t->npts;
+		y = sy / t->npts;
+		/* A piece whose middle is off the part drawn goes unnamed:
+		 * moved in, its name would lie on ground not its own. */
+		if (!on_view(pg, x, y))
+			continue;
+		{
+			layout_box at = { x, y, x, y };
+
+			label(cr, pg, t->name, at, 11, 1);
+		}
 	}
 }
 
@@ -475,34 +474,36 @@ grid_line(cairo_t *cr, double ax, double ay, double bx, double by,
 static void
 draw_grid(cairo_t *cr, const struct page *pg)
 {
-	const struct battle *b = pg->b;
 	int x, y;
 	double px, py, x0, y0, x1, y1;
 
-	to_page(pg, 0, b->depth, &x0, &y0);
-	to_page(pg, b->width, 0, &x1, &y1);
+	to_page(pg, pg->view.x0, pg->view.y1, &x0, &y0);
+	to_page(pg, pg->view.x1, pg->view.y0, &x1, &y1);
 	cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
 	cairo_set_line_width(cr, 0.6);
 	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 10);
-	for (x = 0; x <= (int)inches(b->width); x += GRID_IN) {
+	/* Every six inches of the table within the part drawn. */
+	for (x = ((int)pg->view.x0 + GRID_IN * 100 - 1) / (GRID_IN * 100) *
+	    GRID_IN; x * 100 <= (int)pg->view.x1; x += GRID_IN) {
 		to_page(pg, (fx)x * 100, 0, &px, &py);
 		grid_line(cr, px, y0, px, y1, x, px - 6, y1 + 13);
 	}
-	for (y = 0; y <= (int)inches(b->depth); y += GRID_IN) {
+	for (y = ((int)pg->view.y0 + GRID_IN * 100 - 1) / (GRID_IN * 100) *
+	    GRID_IN; y * 100 <= (int)pg->view.y1; y += GRID_IN) {
 		to_page(pg, 0, (fx)y * 100, &px, &py);
 		grid_line(cr, x0, py, x1, py, y, x0 - 22, py + 4);
 	}
-	/* The table's edge. */
+	/* The edge of the part drawn: the table's, or the crop's. */
 	cairo_set_source_rgb(cr, 0.25, 0.2, 0.15);
 	cairo_set_line_width(cr, 1.5);
 	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
 	cairo_stroke(cr);
 }
 
-/* Every stand's box, and the title's band, as ground no label may
- * cover. */
+/* Every stand's box, each commander's mark drawn, and the title's band,
+ * as ground no label may cover. */
 static void
 reserve_stands(struct page *pg)
 {
@@ -525,15 +526,25 @@ reserve_stands(struct page *pg)
 		battle_stand_rect(b, s, r);
 		for (k = 0; k < 4; k++) {
 			to_page(pg, r[k].x, r[k].y, &x, &y);
-			if (k == 0 || x < box[0])
-				box[0] = x;
-			if (k == 0 || y < box[1])
-				box[1] = y;
-			if (k == 0 || x > box[2])
-				box[2] = x;
-			if (k == 0 || y > box[3])
-				box[3] = y;
+			layout_box_add(box, x, y, k == 0);
 		}
+		if (pg->out != NULL && pg->out->nblocks < MAP_LAYOUT_MAX)
+			memcpy(pg->out->block[pg->out->nblocks++], box,
+			    sizeof(pg->out->block[0]));
+		pg->nlab++;
+	}
+	for (k = 0; k < b->ncommanders && pg->nlab < MAX_LABELS; k++) {
+		const struct commander *c = &b->commanders[k];
+		double x, y, *box = pg->lab[pg->nlab];
+
+		if (c->gone || c->out_removed || (pg->seen != NULL &&
+		    c->side != pg->side))
+			continue;
+		to_page(pg, c->pos.x, c->pos.y, &x, &y);
+		box[0] = x - 6.5;
+		box[1] = y - 6.5;
+		box[2] = x + 6.5;
+		box[3] = y + 6.5;
 		pg->nlab++;
 	}
 }
@@ -643,6 +654,7 @@ draw_forces(cairo_t *cr, struct page *pg)
 		const struct unit *un = &b->units[u];
 		struct ruleset_marks mk;
 		double rgb[3], cx = 0, cy = 0;
+		layout_box at = { 0, 0, 0, 0 };
 		int shown = 0;
 
 		side_colour(pg, un->side, rgb);
@@ -654,6 +666,10 @@ draw_forces(cairo_t *cr, struct page *pg)
 			if ((st->flags & ST_GONE) || (pg->seen != NULL && !pg->seen[s]))
 				continue;
 			battle_stand_rect(b, s, r);
+			for (k = 0; k < 4; k++) {
+				to_page(pg, r[k].x, r[k].y, &x, &y);
+				layout_box_add(at, x, y, shown == 0 && k == 0);
+			}
 			path_points(cr, pg, r, 4);
 			cairo_close_path(cr);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
@@ -737,9 +753,9 @@ draw_forces(cairo_t *cr, struct page *pg)
 			char name[BATTLE_NAME_MAX + 24];
 
 			snprintf(name, sizeof(name), "%s (%s)", un->name, mk.label);
-			label(cr, pg, name, cx / shown, cy / shown - 4, 10.5, 0);
+			label(cr, pg, name, at, 10.5, 0);
 		} else if (shown > 0) {
-			label(cr, pg, un->name, cx / shown, cy / shown - 4, 10.5, 0);
+			label(cr, pg, un->name, at, 10.5, 0);
 		}
 	}
 	for (k = 0; k < b->ncommanders; k++) {
@@ -758,7 +774,11 @@ draw_forces(cairo_t *cr, struct page *pg)
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_set_line_width(cr, 2);
 		cairo_stroke(cr);
-		label(cr, pg, c->name, x, y + 2, 9.5, 1);
+		{
+			layout_box at = { x - 6.5, y - 6.5, x + 6.5, y + 6.5 };
+
+			label(cr, pg, c->name, at, 9.5, 1);
+		}
 	}
 }
 
@@ -777,6 +797,25 @@ key_text(cairo_t *cr, double *kx, double ky, const char *words)
 	cairo_move_to(cr, *kx + 10, ky + 4);
 	cairo_show_text(cr, words);
 	*kx += 10 + te.x_advance + 22;
+}
+
+/* Moves the key's next entry, words after a symbol at (*kx, *ky), to a
+ * second row when it would run into the north arrow: a cropped map's
+ * page is narrower than the key's one row. */
+static void
+key_room(cairo_t *cr, const struct page *pg, double *kx, double *ky,
+    const char *words)
+{
+	cairo_text_extents_t te;
+
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 11);
+	cairo_text_extents(cr, words, &te);
+	if (*kx + 10 + te.x_advance > pg->w - 44 && *kx > MARGIN_L + 20) {
+		*kx = MARGIN_L + 6;
+		*ky += 17;
+	}
 }
 
 static void
@@ -801,7 +840,7 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	}
 	/* A scale bar of twelve inches, with its yards at the ruleset's
 	 * scale, and a north arrow. */
-	to_page(pg, 0, 0, &x0, &y1);
+	to_page(pg, pg->view.x0, pg->view.y0, &x0, &y1);
 	bar = 12 * pg->scale;
 	cairo_set_line_width(cr, 2);
 	cairo_move_to(cr, x0, y1 + 40);
@@ -829,14 +868,18 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 	if (rs_of(pg) != NULL && !rs_of(pg)->words->stand_markers) {
 		double kx = x0 + bar + 170, ky = y1 + 40;
 
+		key_room(cr, pg, &kx, &ky, column);
 		badge(cr, kx, ky, column_badge(pg->b));
 		key_text(cr, &kx, ky, column);
 		if (rs_of(pg)->words->limbered_word != NULL) {
+			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->limbered_word);
 			badge(cr, kx, ky, column_badge_of(pg->b, 1));
 			key_text(cr, &kx, ky, rs_of(pg)->words->limbered_word);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		if (rs_of(pg)->words->marks_key != NULL) {
+			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->marks_key);
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 			cairo_move_to(cr, kx - 6, ky + 4);
 			cairo_show_text(cr, rs_of(pg)->words->marks_key);
 			kx += 230;
@@ -844,33 +887,40 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		if (rs_of(pg)->words->cloud_key != NULL) {
 			char sk[64];
 
+			snprintf(sk, sizeof(sk), "  %s", rs_of(pg)->words->cloud_key);
+			key_room(cr, pg, &kx, &ky, sk);
 			smoke_puff(cr, kx, ky, 7);
 			smoke_puff(cr, kx + 6, ky - 2, 6);
-			snprintf(sk, sizeof(sk), "  %s", rs_of(pg)->words->cloud_key);
 			key_text(cr, &kx, ky, sk);
 		}
 	} else {
 		/* The key to the markers, drawn as on the map. */
 		double kx = x0 + bar + 170, ky = y1 + 40;
 
+		key_room(cr, pg, &kx, &ky, "disordered");
 		cairo_new_path(cr);
 		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
 		cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
 		cairo_fill(cr);
 		key_text(cr, &kx, ky, "disordered");
+		key_room(cr, pg, &kx, &ky, "permanently disordered");
 		cairo_new_path(cr);
 		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
 		cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
 		cairo_fill(cr);
 		key_text(cr, &kx, ky, "permanently disordered");
+		key_room(cr, pg, &kx, &ky, "routed");
 		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 		cairo_set_line_width(cr, 2);
 		cross(cr, kx, ky, 4);
 		key_text(cr, &kx, ky, "routed");
+		key_room(cr, pg, &kx, &ky, "stationary");
 		badge(cr, kx, ky, "S");
 		key_text(cr, &kx, ky, "stationary");
+		key_room(cr, pg, &kx, &ky, column);
 		badge(cr, kx, ky, "R");
 		key_text(cr, &kx, ky, column);
+		key_room(cr, pg, &kx, &ky, "out of command");
 		out_of_command_mark(cr, kx, ky);
 		key_text(cr, &kx, ky, "out of command");
 	}
@@ -1049,8 +1099,15 @@ draw_last_seen(cairo_t *cr, struct page *pg, const struct map_opts *o)
 		else
 			snprintf(text, sizeof(text), "%s (seen at the start)",
 			    un->name);
-		to_page(pg, g->x, g->y, &x, &y);
-		label(cr, pg, text, x, y - 4, 10, 1);
+		{
+			layout_box at;
+
+			for (k = 0; k < 4; k++) {
+				to_page(pg, c[k].x, c[k].y, &x, &y);
+				layout_box_add(at, x, y, k == 0);
+			}
+			label(cr, pg, text, at, 10, 1);
+		}
 	}
 }
 
@@ -1078,9 +1135,15 @@ draw_objectives(cairo_t *cr, struct page *pg)
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
+		if (!on_view(pg, x, y))
+			continue;   /* its reach may cross the part drawn */
 		snprintf(text, sizeof(text), "%s (%d pt%s)", o->name, o->points,
 		    o->points == 1 ? "" : "s");
-		label(cr, pg, text, x, y - 18, 10, 0);
+		{
+			layout_box at = { x - 1, y - 14, x + 10, y };   /* the flag */
+
+			label(cr, pg, text, at, 10, 0);
+		}
 	}
 }
 
@@ -1095,6 +1158,8 @@ draw_flags(cairo_t *cr, const struct page *pg)
 		double x, y;
 
 		to_page(pg, b->objectives[i].at.x, b->objectives[i].at.y, &x, &y);
+		if (!on_view(pg, x, y))
+			continue;
 		cairo_set_source_rgba(cr, 0.55, 0.1, 0.1, 0.95);
 		cairo_move_to(cr, x, y);
 		cairo_line_to(cr, x, y - 14);
@@ -1108,62 +1173,41 @@ draw_flags(cairo_t *cr, const struct page *pg)
 	}
 }
 
+/* Cuts what is drawn next at the edge of the part of the table drawn,
+ * until the cairo_restore that ends it. */
+static void
+clip_to_view(cairo_t *cr, const struct page *pg)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, pg->area[0], pg->area[1], pg->area[2] -
+	    pg->area[0], pg->area[3] - pg->area[1]);
+	cairo_clip(cr);
+	cairo_new_path(cr);
+}
+
 static void
 draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 {
 	cairo_set_source_rgb(cr, 0.97, 0.95, 0.88);   /* parchment */
 	cairo_paint(cr);
 	reserve_stands(pg);
+	/* What lies on the table is cut at the edge of the part drawn
+	 * (the labels are placed inside it). */
+	clip_to_view(cr, pg);
 	draw_terrain(cr, pg);
+	cairo_restore(cr);
 	draw_grid(cr, pg);
+	clip_to_view(cr, pg);
 	draw_objectives(cr, pg);
 	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);
+	cairo_restore(cr);
 	paint_labels(cr, pg);
+	clip_to_view(cr, pg);
 	draw_flags(cr, pg);
+	cairo_restore(cr);
 	draw_furniture(cr, pg, o);
-}
-
-/* A growing byte buffer for the drawn map. */
-struct membuf {
-	unsigned char *p;
-	size_t len, cap;
-	int failed;
-};
-
-static void
-mb_put(struct membuf *m, const void *d, size_t n)
-{
-	if (m->failed)
-		return;
-	if (m->len + n > m->cap) {
-		size_t cap = m->cap ? m->cap : 64 * 1024;
-		unsigned char *np = NULL;
-
-		while (cap < m->len + n)
-			cap *= 2;
-		if ((np = realloc(m->p, cap)) == NULL) {
-			m->failed = 1;
-			return;
-		}
-		m->p = np;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->len, d, n);
-	m->len += n;
-}
-
-static void
-png_to_mem(png_structp png, png_bytep d, png_size_t n)
-{
-	mb_put(png_get_io_ptr(png), d, n);
-}
-
-static void
-png_flush_none(png_structp png)
-{
-	(void)png;
 }
 
 static cairo_status_t
@@ -1171,162 +1215,8 @@ svg_to_mem(void *closure, const unsigned char *d, unsigned int n)
 {
 	struct membuf *m = closure;
 
-	mb_put(m, d, n);
+	map_mb_put(m, d, n);
 	return m->failed ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
-}
-
-/* Writes the image surface as an RGB PNG with libpng.  Cairo's own writer
- * lets libpng try every row filter on every row, which took three
- * quarters of a map's time; a map of flat colours compresses as well with
- * the one filter that compares a row with the one above. */
-static int
-write_png(cairo_surface_t *sf, struct membuf *out, struct err *e)
-{
-	int w = cairo_image_surface_get_width(sf);
-	int h = cairo_image_surface_get_height(sf);
-	int stride = cairo_image_surface_get_stride(sf);
-	const unsigned char *data;
-	unsigned char *row = malloc((size_t)w * 3);
-	png_structp png = NULL;
-	png_infop info = NULL;
-	int y, x;
-
-	cairo_surface_flush(sf);
-	data = cairo_image_surface_get_data(sf);
-	if (row == NULL || data == NULL) {
-		free(row);
-		return err_set(e, ERR_TEMP, "out of memory writing the map");
-	}
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	if (png != NULL)
-		info = png_create_info_struct(png);
-	if (png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		return err_set(e, ERR_TEMP, "cannot encode the map as PNG");
-	}
-	png_set_write_fn(png, out, png_to_mem, png_flush_none);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
-	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-	    PNG_FILTER_TYPE_DEFAULT);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-	/* Level 2 of zlib: a third of the default's time for a map of flat
-	 * colours, and a file a tenth larger. */
-	png_set_compression_level(png, 2);
-	png_write_info(png, info);
-	for (y = 0; y < h; y++) {
-		const uint32_t *px = (const uint32_t *)(const void *)(data +
-		    (size_t)y * (size_t)stride);
-
-		for (x = 0; x < w; x++) {
-			row[3 * x] = (unsigned char)(px[x] >> 16);
-			row[3 * x + 1] = (unsigned char)(px[x] >> 8);
-			row[3 * x + 2] = (unsigned char)px[x];
-		}
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	free(row);
-	if (out->failed)
-		return err_set(e, ERR_TEMP, "out of memory writing the map");
-	return 0;
-}
-
-/* Writes the image surface as a PNG of at most 256 colours, chosen by
- * libimagequant with fixed settings and no dithering, so that the same
- * map gives the same bytes: a map of flat colours loses little, and the
- * file is a third the size of the RGB one (a report mail's inline map). */
-static int
-write_png_palette(cairo_surface_t *sf, struct membuf *out, struct err *e)
-{
-	int w = cairo_image_surface_get_width(sf);
-	int h = cairo_image_surface_get_height(sf);
-	int stride = cairo_image_surface_get_stride(sf);
-	const unsigned char *data;
-	unsigned char *rgba = NULL, *idx = NULL;
-	unsigned char **rows = NULL;
-	liq_attr *attr = NULL;
-	liq_image *img = NULL;
-	liq_result *res = NULL;
-	const liq_palette *pal;
-	png_structp png = NULL;
-	png_infop info = NULL;
-	png_color plte[256];
-	int x, y, rc = 0;
-	unsigned i;
-
-	cairo_surface_flush(sf);
-	data = cairo_image_surface_get_data(sf);
-	rgba = malloc((size_t)w * (size_t)h * 4);
-	idx = malloc((size_t)w * (size_t)h);
-	rows = malloc((size_t)h * sizeof(*rows));
-	if (data == NULL || rgba == NULL || idx == NULL || rows == NULL) {
-		rc = err_set(e, ERR_TEMP, "out of memory writing the map");
-		goto out;
-	}
-	for (y = 0; y < h; y++) {
-		const uint32_t *px = (const uint32_t *)(const void *)(data +
-		    (size_t)y * (size_t)stride);
-		unsigned char *o = rgba + (size_t)y * (size_t)w * 4;
-
-		for (x = 0; x < w; x++) {
-			o[4 * x] = (unsigned char)(px[x] >> 16);
-			o[4 * x + 1] = (unsigned char)(px[x] >> 8);
-			o[4 * x + 2] = (unsigned char)px[x];
-			o[4 * x + 3] = 255;
-		}
-		rows[y] = idx + (size_t)y * (size_t)w;
-	}
-	attr = liq_attr_create();
-	if (attr == NULL || liq_set_speed(attr, 8) != LIQ_OK ||
-	    liq_set_max_colors(attr, 64) != LIQ_OK ||
-	    (img = liq_image_create_rgba(attr, rgba, w, h, 0)) == NULL ||
-	    liq_image_quantize(img, attr, &res) != LIQ_OK ||
-	    liq_set_dithering_level(res, 0.0f) != LIQ_OK ||
-	    liq_write_remapped_image(res, img, idx, (size_t)w * (size_t)h) !=
-	    LIQ_OK || (pal = liq_get_palette(res)) == NULL) {
-		rc = err_set(e, ERR_TEMP, "cannot reduce the map's colours");
-		goto out;
-	}
-	for (i = 0; i < pal->count && i < 256; i++) {
-		plte[i].red = pal->entries[i].r;
-		plte[i].green = pal->entries[i].g;
-		plte[i].blue = pal->entries[i].b;
-	}
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	if (png != NULL)
-		info = png_create_info_struct(png);
-	if (png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
-		rc = err_set(e, ERR_TEMP, "cannot encode the map as PNG");
-		goto out;
-	}
-	png_set_write_fn(png, out, png_to_mem, png_flush_none);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
-	    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
-	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_set_PLTE(png, info, plte, (int)i);
-	/* Palette indices compress best unfiltered, and at zlib's 9: the
-	 * file is what matters here, and it is a small one. */
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_set_compression_level(png, 9);
-	png_write_info(png, info);
-	png_write_image(png, rows);
-	png_write_end(png, NULL);
-	if (out->failed)
-		rc = err_set(e, ERR_TEMP, "out of memory writing the map");
-out:
-	png_destroy_write_struct(&png, &info);
-	if (res != NULL)
-		liq_result_destroy(res);
-	if (img != NULL)
-		liq_image_destroy(img);
-	if (attr != NULL)
-		liq_attr_destroy(attr);
-	free(rows);
-	free(idx);
-	free(rgba);
-	return rc;
 }
 
 int
@@ -1356,8 +1246,27 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 	pg->rs = ruleset_find(b->ruleset);
 	side_colours(pg);
 	pg->scale = (width - MARGIN_L - MARGIN_R) / inches(b->width);
-	pg->w = width;
-	pg->h = MARGIN_T + inches(b->depth) * pg->scale + MARGIN_B;
+	pg->view.x1 = b->width;
+	pg->view.y1 = b->depth;
+	if (o->crop && o->compact && !svg)
+		map_crop(b, o->seen, o->side, width, &pg->view);
+	/* A part of the table at the whole field's scale: its stands and
+	 * names as large as the whole map's, on a smaller page. */
+	pg->w = pg->view.x0 == 0 && pg->view.x1 == b->width ? width :
+	    ceil(MARGIN_L + MARGIN_R + inches(pg->view.x1 - pg->view.x0) *
+	    pg->scale);
+	pg->h = MARGIN_T + inches(pg->view.y1 - pg->view.y0) * pg->scale +
+	    MARGIN_B;
+	to_page(pg, pg->view.x0, pg->view.y1, &pg->area[0], &pg->area[1]);
+	to_page(pg, pg->view.x1, pg->view.y0, &pg->area[2], &pg->area[3]);
+	pg->out = o->layout;
+	if (pg->out != NULL) {
+		memset(pg->out, 0, sizeof(*pg->out));
+		pg->out->w = (int)pg->w;
+		pg->out->h = (int)ceil(pg->h);
+		pg->out->view = pg->view;
+		memcpy(pg->out->table, pg->area, sizeof(pg->area));
+	}
 	if (svg)
 		sf = cairo_svg_surface_create_for_stream(svg_to_mem, &mb, pg->w,
 		    pg->h);
@@ -1392,14 +1301,25 @@ map_render(const struct battle *b, const struct map_opts *o, int svg,
 		return rc;
 	}
 	cr = cairo_create(sf);
+	if (o->compact && !svg) {
+		/* The inline map's shapes with hard edges, its text smooth:
+		 * a sixth fewer bytes (the blended edges were most of the
+		 * palette's colours and of what deflate could not fold). */
+		cairo_font_options_t *fo = cairo_font_options_create();
+
+		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+		cairo_set_font_options(cr, fo);
+		cairo_font_options_destroy(fo);
+	}
 	draw(cr, pg, o);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",
 		    cairo_status_to_string(cairo_status(cr)));
 	cairo_destroy(cr);
 	if (rc == 0 && !svg)
-		rc = o->compact ? write_png_palette(sf, &mb, e) :
-		    write_png(sf, &mb, e);
+		rc = o->compact ? map_png_palette(sf, &mb, e) :
+		    map_png_rgb(sf, &mb, e);
 	cairo_surface_finish(sf);
 	if (rc == 0 && (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS ||
 	    mb.failed))

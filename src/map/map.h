@@ -2,7 +2,9 @@
  * map.h - the map of a battle, drawn with cairo: the same drawing writes a
  * PNG (for mail clients) and an SVG (for zooming).
  *
- * With map_opts.seen it draws one side's view of a fog game.
+ * With map_opts.seen it draws one side's view of a fog game; with
+ * map_opts.crop (a report mail's inline map) only the part of the table
+ * round the side's forces and what it sees (map_crop, layout.c).
  */
 #ifndef DESPATCH_MAP_H
 #define DESPATCH_MAP_H
@@ -14,6 +16,26 @@
 #include "core/events.h"
 
 #define MAP_WIDTH_PX 1200   /* the PNG's width */
+#define MAP_LAYOUT_MAX 512  /* the boxes a struct map_layout holds */
+
+/* A part of the table, in hundredths of an inch: x0 <= x < x1 west to
+ * east, y0 <= y < y1 south to north. */
+struct map_box {
+	fx x0, y0, x1, y1;
+};
+
+/* Where a drawn map put things, in the page's pixels (x right, y down):
+ * for tests, which cannot read a label's place from the pixels. */
+struct map_layout {
+	int w, h;                       /* the page */
+	struct map_box view;            /* the part of the table drawn */
+	double table[4];                /* that part's frame: x0 y0 x1 y1 */
+	int nblocks;                    /* each stand drawn, as a box */
+	double block[MAP_LAYOUT_MAX][4];
+	int nlabels;                    /* each label, its painted ground */
+	double label[MAP_LAYOUT_MAX][4];
+	char text[MAP_LAYOUT_MAX][64];  /* ... and its words (cut at 63) */
+};
 
 struct map_opts {
 	const char *title;      /* first title line ("Cowpens (game cowpens)") */
@@ -39,7 +61,30 @@ struct map_opts {
 	/* A PNG of at most 256 colours (a report mail's inline map, kept
 	 * small), rather than full colour.  Not for the SVG. */
 	int compact;
+	/* With compact: only the part of the table around the side's
+	 * forces and what it sees (map_crop), at the scale of the whole
+	 * field's map; the whole field when side < 0 (an observer). */
+	int crop;
+	/* Filled with where things went when not NULL (tests). */
+	struct map_layout *layout;
 };
+
+/* The part of the table a cropped map of side draws (map_opts.crop): the
+ * box round side's stands and commanders on the table, and the enemy
+ * stands it sees (seen, or every stand when seen is NULL, an open game),
+ * grown to take in the whole of each objective whose point lies in it,
+ * padded by MAP_CROP_PAD, no narrower than the page of width_px pixels
+ * needs for its title and key, no smaller than MAP_CROP_MIN_W by
+ * MAP_CROP_MIN_D, never taller than it is wide nor more than twice as
+ * wide as it is deep, and inside the table, in whole inches.  The whole
+ * table when side < 0 or the side has nothing on it.  Integer
+ * arithmetic only: the same battle gives the same box anywhere. */
+#define MAP_CROP_PAD    400     /* 4 inches */
+#define MAP_CROP_MIN_W  2400
+#define MAP_CROP_MIN_D  1600
+#define MAP_CROP_MIN_PX 620     /* the title's and the key's room */
+void map_crop(const struct battle *b, const unsigned char *seen, int side,
+    int width_px, struct map_box *box);
 
 /* What side sees of b in a fog game, by the ruleset's line of sight: a
  * malloc'd mask a stand (its own stands only when the ruleset has no

@@ -918,14 +918,16 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 		    "SET MAIL HTML brings the map back into the mail.\n", g->name);
 	else if (strcmp(c->text, "html") == 0)
 		snprintf(body, sizeof(body), "Noted: your reports of game %s now "
-		    "come with the map of what your\nside can see shown in the "
-		    "mail, and the plain text beside it for mail\nprograms that "
-		    "show no HTML.\n", g->name);
+		    "come with the map of your side's\npart of the field (your "
+		    "forces and what you see) shown in the mail, and\nthe plain "
+		    "text beside it for mail programs that show no HTML.\n",
+		    g->name);
 	else
 		snprintf(body, sizeof(body), "Noted: your reports of game %s now "
-		    "come with the map shown in the\nmail and attached as PNG and "
-		    "SVG (which you can zoom), and the report as\nJSON (its shape "
-		    "is in docs/json.md) for your own tools.\n", g->name);
+		    "come with your part of the field\nshown in the mail, the "
+		    "whole field's map attached as PNG and SVG (which\nyou can "
+		    "zoom), and the report as JSON (its shape is in docs/json.md)"
+		    "\nfor your own tools.\n", g->name);
 	return answer(in, "SET MAIL", body);
 }
 

@@ -205,25 +205,32 @@ struct side_visuals {
 	unsigned char *png, *svg;
 	size_t png_len, svg_len;
 	/* The map shown in the mail's HTML: a palette PNG of at most 60 KB
-	 * (issue 25); png is the whole field in full colour, attached in
-	 * FULL format. */
+	 * of the side's part of the field (issue 25); png, svg and json are
+	 * the whole field, drawn only for a FULL mail, which attaches them
+	 * (NULL until then). */
 	unsigned char *inline_png;
 	size_t inline_len;
 	char *json;
 	size_t json_len;
 };
 
-/* Draws the side's map (both formats) with the given subtitle, and the
- * JSON side report of step when ev is not NULL.  seen: map_seen's mask
- * in a fog game, NULL in an open one.  from/from_ok: the units' centres
- * before the step, for its moves drawn as arrows (NULL: none). */
+/* Draws what a mail in format ("text", "html", "full") needs and v does
+ * not hold yet (v starts zeroed, and is kept for the side's next
+ * player): for "html" and "full" the inline map of the side's part of
+ * the field (map_crop); for "full" also the whole field's map in full
+ * colour and as SVG, and the JSON side report of step when ev is not
+ * NULL.  All with the given subtitle.  seen: map_seen's mask in a fog
+ * game, NULL in an open one.  from/from_ok: the units' centres before
+ * the step, for its moves drawn as arrows (NULL: none).  On failure v
+ * is freed. */
 int referee_side_visuals_make(struct side_visuals *v,
     const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
     const char *subtitle, const struct events *ev,
     const struct narrative *nar, int step,
     const struct pt *from, const unsigned char *from_ok,
-    const struct sighting *last, int nlast, struct err *e);
+    const struct sighting *last, int nlast, const char *format,
+    struct err *e);
 void referee_side_visuals_free(struct side_visuals *v);
 
 /* The HTML and parts of a report mail in the player's format ("text":

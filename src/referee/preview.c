@@ -184,6 +184,7 @@ compose(struct referee *r, struct preview_job *j, char **raw, size_t *len,
 	o.from = from;
 	o.from_ok = ok;
 	o.compact = 1;   /* shown inline: a palette PNG (issue 25) */
+	o.crop = 1;      /* ... of the side's part of the field */
 	if (map_render(nb, &o, 0, &png, &plen, e) != 0)
 		goto out;
 	snprintf(cid, sizeof(cid), "preview.%.120s", j->msgid);

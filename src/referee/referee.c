@@ -1139,10 +1139,10 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 				    store_last_id(r->st), format, e);
 			goto queued;
 		}
-		if (rc == 0 && strcmp(format, "text") != 0)
+		if (rc == 0)
 			rc = referee_side_visuals_make(&vis, g, b, p->side,
 			    seen, sub, NULL, NULL, 0,
-			    NULL, NULL, NULL, 0, e);
+			    NULL, NULL, NULL, 0, format, e);
 		if (rc == 0)
 			rc = report_extra(format, t.s, subject, &vis, name, mp, &x,
 			    &html, e);

@@ -603,7 +603,7 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 	snprintf(sub, sizeof(sub), "Turn %d of %d, %s, after the %s phase: "
 	    "as %s sees it", tr->turn, b->turns, clock, tr->side >= 0 ?
 	    b->sides[tr->side].id : "joint", b->sides[p->side].id);
-	if (strcmp(format, "text") != 0 && vis->png == NULL) {
+	if (strcmp(format, "text") != 0) {
 		/* The JSON's state is the one after the step. */
 		struct store_game after = a->g;
 
@@ -612,7 +612,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		const struct narrative *nar = referee_narrative(r, a->rs, e);
 
 		if (nar == NULL || referee_side_visuals_make(vis, &after, b,
-		    p->side, seen, sub, &a->ev, nar, step, a->from, a->from_ok, last, nlast, e) != 0) {
+		    p->side, seen, sub, &a->ev, nar, step, a->from, a->from_ok, last,
+		    nlast, format, e) != 0) {
 			free(body);
 			return -1;
 		}

@@ -4,7 +4,9 @@
  * report, as each player chose with SET MAIL (see internal.h).
  *
  * A map takes some tens of milliseconds to draw, so the turn draws each
- * side's once and every player of the side gets the same bytes.
+ * side's once and every player of the side gets the same bytes; and
+ * only what some player's format needs: the cropped inline map for HTML
+ * and FULL, the whole field in colour, SVG and JSON for FULL alone.
  *
  * A welcome's map is of the field as the scenario sets it out, which
  * never changes: it is queued as text with outbox.draw 'start', and
@@ -44,12 +46,14 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const char *subtitle, const struct events *ev,
     const struct narrative *nar, int step,
     const struct pt *from, const unsigned char *from_ok,
-    const struct sighting *last, int nlast, struct err *e)
+    const struct sighting *last, int nlast, const char *format,
+    struct err *e)
 {
 	struct map_opts o;
 	char title[400];
 
-	memset(v, 0, sizeof(*v));
+	if (strcmp(format, "text") == 0)
+		return 0;
 	snprintf(title, sizeof(title), "%s (game %s)", b->title, g->name);
 	memset(&o, 0, sizeof(o));
 	o.title = title;
@@ -61,13 +65,22 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.ev = ev;
 	o.last = last;
 	o.nlast = nlast;
-	if (map_render(b, &o, 0, &v->png, &v->png_len, e) != 0 ||
-	    map_render(b, &o, 1, &v->svg, &v->svg_len, e) != 0) {
+	/* The inline map: the side's part of the field, in a palette. */
+	o.compact = 1;
+	o.crop = 1;
+	if (v->inline_png == NULL && map_render(b, &o, 0, &v->inline_png,
+	    &v->inline_len, e) != 0) {
 		referee_side_visuals_free(v);
 		return -1;
 	}
-	o.compact = 1;
-	if (map_render(b, &o, 0, &v->inline_png, &v->inline_len, e) != 0) {
+	/* The whole field in full colour, as SVG and JSON: only FULL
+	 * attaches them, and they took three quarters of a mail's time. */
+	if (strcmp(format, "full") != 0 || v->png != NULL)
+		return 0;
+	o.compact = 0;
+	o.crop = 0;
+	if (map_render(b, &o, 0, &v->png, &v->png_len, e) != 0 ||
+	    map_render(b, &o, 1, &v->svg, &v->svg_len, e) != 0) {
 		referee_side_visuals_free(v);
 		return -1;
 	}
@@ -112,7 +125,7 @@ report_extra(const char *format, const char *body, const char *title,
 
 	memset(x, 0, sizeof(*x));
 	*html = NULL;
-	if (strcmp(format, "text") == 0 || v == NULL || v->png == NULL)
+	if (strcmp(format, "text") == 0 || v == NULL || v->inline_png == NULL)
 		return 0;
 	snprintf(x->cid, sizeof(x->cid), "map.%.100s@despatch", name);
 	snprintf(x->png, sizeof(x->png), "%.100s.png", name);
@@ -124,9 +137,8 @@ report_extra(const char *format, const char *body, const char *title,
 		return err_set(e, ERR_TEMP, "out of memory writing the report's "
 		    "HTML");
 	parts[n++] = (struct mail_part){ "image/png", x->png, x->cid,
-	    v->inline_png != NULL ? v->inline_png : v->png,
-	    v->inline_png != NULL ? v->inline_len : v->png_len };
-	if (strcmp(format, "full") == 0) {
+	    v->inline_png, v->inline_len };
+	if (strcmp(format, "full") == 0 && v->png != NULL) {
 		parts[n++] = (struct mail_part){ "image/png", x->png, NULL,
 		    v->png, v->png_len };
 		parts[n++] = (struct mail_part){ "image/svg+xml", x->svg, NULL,
@@ -240,9 +252,8 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 	snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it", clock,
 	    b->sides[side].id);
 	snprintf(name, sizeof(name), "%s-start-%s", g.name, b->sides[side].id);
-	if (strcmp(format, "text") != 0 && referee_side_visuals_make(&vis, &g,
-	    b, side,
-	    seen, sub, NULL, NULL, 0, NULL, NULL, NULL, 0, e) != 0)
+	if (referee_side_visuals_make(&vis, &g, b, side, seen, sub, NULL, NULL,
+	    0, NULL, NULL, NULL, 0, format, e) != 0)
 		goto out;
 	if (report_extra(format, msg->body, m->subject, &vis, name, mp, &x, &html,
 	    e) != 0)
