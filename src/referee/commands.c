@@ -959,7 +959,9 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 	case CMD_DRAW:
 		return referee_commands_draw(in, g, b, c->arg[0] != '\0');
 	case CMD_SECRET:
+		return referee_commands_secret(in, c->arg[0] ? c->arg : g->name);
 	case CMD_ABSENT:
+		return referee_commands_absent(in, g, b, c);
 	case CMD_HISTORY:
 		/* Read by the parser; carried out in the slices that follow. */
 		return answer(in, orders_cmd_word(c->kind), "This server reads "

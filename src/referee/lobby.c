@@ -449,6 +449,8 @@ referee_commands_bare(struct intake *in, const struct orders_cmd *c)
 		return referee_commands_list(in, c->arg);
 	case CMD_JOIN:
 		return referee_commands_join(in, c->arg, c->text);
+	case CMD_SECRET:
+		return referee_commands_secret(in, c->arg);
 	default:
 		return 0;
 	}
