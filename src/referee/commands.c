@@ -194,6 +194,17 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "mailed to your\n"
 	    "                           registered address (this one stops "
 	    "working)\n"
+	    "  SECRET [GAME]            (alone in a mail, from your address, "
+	    "no secret needed)\n"
+	    "                           a new secret mailed to your registered "
+	    "address; the\n"
+	    "                           old one works until a mail gives the "
+	    "new one\n"
+	    "  ABSENT FROM d TO d       you will be away, for example ABSENT "
+	    "FROM 2026-12-24\n"
+	    "                           TO 2026-12-27; the other players are "
+	    "told the dates\n"
+	    "  ABSENT CANCEL            that absence withdrawn\n"
 	    "  SET MAIL TEXT|HTML|FULL  how your reports come: plain text; with "
 	    "the map shown\n"
 	    "                           in the mail (the default); or that with "
@@ -233,7 +244,10 @@ referee_commands_general_help(struct intake *in)
 	    "READY, CONCEDE).\n\n"
 	    "Send LIST alone for the games this server runs that are open for "
 	    "joining, and\nthose your address plays; LIST <game> for one "
-	    "game's seats; JOIN <game> <side>\nto take a free seat.\n\n");
+	    "game's seats; JOIN <game> <side>\nto take a free seat.\n\n"
+	    "Lost your secret? Send SECRET alone (SECRET <game> if you play "
+	    "several)\nfrom the address you play from: a new one is mailed "
+	    "there.\n\n");
 	if (k < sizeof(body))
 		snprintf(body + k, sizeof(body) - k, "%s", note);
 	return referee_intake_reply(in, "reply", NULL, body);

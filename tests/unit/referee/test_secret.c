@@ -450,6 +450,24 @@ absent_puts_off_a_phase_opened_later(void **state)
 	    2);
 }
 
+/* HELP, in a game and without one, lists both commands with examples. */
+static void
+help_lists_secret_and_absent(void **state)
+{
+	struct fx *f = *state;
+	char *r;
+
+	start(f);
+	r = ask(f, "howe@crown.example.org", NULL, HDR "HELP\r\n", "commands");
+	assert_non_null(strstr(r, "  SECRET [GAME]  "));
+	assert_non_null(strstr(r, "ABSENT FROM 2026-12-24\n"));
+	assert_non_null(strstr(r, "  ABSENT CANCEL  "));
+	free(r);
+	r = ask(f, "stranger@else.example.org", NULL, "HELP\r\n", "commands");
+	assert_non_null(strstr(r, "Lost your secret? Send SECRET alone"));
+	free(r);
+}
+
 /* A store at schema 26 is brought to 27: the pending secret column and
  * the absences table, its rows kept. */
 static void
@@ -491,6 +509,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(absent_puts_the_deadline_off_and_cancel_withdraws_it, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(absent_refuses_the_past_and_past_the_cap, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(absent_puts_off_a_phase_opened_later, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(help_lists_secret_and_absent, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_store_at_26_upgrades_to_27, setup_live, teardown),
 	};
 
