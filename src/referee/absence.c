@@ -256,20 +256,81 @@ refuse(struct intake *in, const struct store_game *g,
 	return referee_intake_reply(in, "reply", subj, body);
 }
 
+/* Tells the other players of g the dates of the sender's new absence
+ * (first to last, days long), and the sender what follows from it (taken:
+ * their days in the game with it; when: the open phase's new deadline,
+ * "" if none). */
+static int
+absent_told(struct intake *in, const struct store_game *g,
+    const struct battle *b, const char *first, const char *last,
+    int64_t days, int64_t taken, int64_t cap, int extend, const char *when)
+{
+	const struct side *sd = &b->sides[in->side];
+	struct text t;
+	char subj[160];
+	int i, own_unit = -1, rc;
+
+	for (i = 0; i < b->nunits && own_unit < 0; i++)
+		if (b->units[i].side == in->side)
+			own_unit = i;
+	text_init(&t, ANSWER_MAX);
+	text_add(&t, "In game %s, a player of side %s (%s) will be away from\n"
+	    "%s to %s (%lld day%s).\n", g->name, sd->id, sd->name, first, last,
+	    (long long)days, days == 1 ? "" : "s");
+	if (extend)
+		text_add(&t, "A deadline of the game that falls in those days is "
+		    "put off to the day after\nthem (at most %lld days). A phase "
+		    "is still played as soon as every order\nowed is in.\n",
+		    (long long)cap);
+	else
+		text_add(&t, "The deadlines stand: a phase whose deadline passes "
+		    "while they are away\nplays their standing orders.\n");
+	if (when[0] != '\0')
+		text_add(&t, "The open phase's deadline is now %s.\n", when);
+	snprintf(subj, sizeof(subj), "[%s] Side %s: a player away from %s",
+	    g->name, sd->id, first);
+	rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
+	    tell_others(in, g, subj, t.s);
+	text_free(&t);
+	if (rc != 0)
+		return -1;
+	text_init(&t, ANSWER_MAX);
+	text_add(&t, "Noted: you are away from %s to %s in game %s, %lld day%s\n"
+	    "(%lld of the %lld days a player may take in this game, with this "
+	    "one).\nThe other players are told these dates and nothing "
+	    "more.\n\n", first, last, g->name, (long long)days,
+	    days == 1 ? "" : "s", (long long)taken, (long long)cap);
+	if (extend)
+		text_add(&t, "This game puts off a deadline that falls in those "
+		    "days to the day after\nthem (its absence setting is "
+		    "extend); each new deadline is in the mail\nthat opens its "
+		    "phase.\n");
+	else
+		text_add(&t, "This game's deadlines stand (its absence setting is "
+		    "standing): a phase\nwhose deadline passes while you are "
+		    "away plays your standing orders, so\nset them before you "
+		    "go, for example\n  STANDING: %s: HOLD\n", own_unit >= 0 ?
+		    b->units[own_unit].name : "<unit>");
+	if (when[0] != '\0')
+		text_add(&t, "The open phase's deadline is now %s.\n", when);
+	text_add(&t, "\nABSENT CANCEL withdraws it.\n");
+	snprintf(subj, sizeof(subj), "[%s] ABSENT", g->name);
+	rc = t.s == NULL ? err_set(in->e, ERR_INTERNAL, "out of memory") :
+	    referee_intake_reply(in, "reply", subj, t.s);
+	text_free(&t);
+	return rc;
+}
+
 int
 referee_commands_absent(struct intake *in, struct store_game *g,
     const struct battle *b, const struct orders_cmd *c)
 {
 	struct store_absence own[8];
 	char tz[128], today[11], yesterday[11], first[11] = "", last[11] = "";
-	char why[600], when[120], body[2400], subj[160], ok[11];
+	char why[600], when[120], body[600], ok[11];
 	int64_t cap = 0, used = 0, days;
-	int extend = 0, n, i, own_unit = -1;
-	size_t k;
+	int extend = 0, n, i;
 
-	for (i = 0; i < b->nunits && own_unit < 0; i++)
-		if (b->units[i].side == in->side)
-			own_unit = i;
 	if (absence_settings(in->r, g->id, &extend, &cap, tz, sizeof(tz),
 	    in->e) != 0)
 		return -1;
@@ -331,47 +392,6 @@ referee_commands_absent(struct intake *in, struct store_game *g,
 		return -1;
 	if (!extend)
 		when[0] = '\0';
-	k = (size_t)snprintf(body, sizeof(body), "In game %s, a player of side "
-	    "%s (%s) will be away from\n%s to %s (%lld day%s).\n", g->name,
-	    b->sides[in->side].id, b->sides[in->side].name, first, last,
-	    (long long)days, days == 1 ? "" : "s");
-	if (k < sizeof(body))
-		k += (size_t)snprintf(body + k, sizeof(body) - k, extend ?
-		    "A deadline of the game that falls in those days is put off "
-		    "to the day after\nthem (at most %lld days). A phase is still "
-		    "played as soon as every order\nowed is in.\n" :
-		    "The deadlines stand: a phase whose deadline passes while they "
-		    "are away\nplays their standing orders (at most %lld days a "
-		    "player).\n", (long long)cap);
-	if (when[0] != '\0' && k < sizeof(body))
-		snprintf(body + k, sizeof(body) - k, "The open phase's deadline is "
-		    "now %s.\n", when);
-	snprintf(subj, sizeof(subj), "[%s] Side %s: a player away from %s",
-	    g->name, b->sides[in->side].id, first);
-	if (tell_others(in, g, subj, body) != 0)
-		return -1;
-	k = (size_t)snprintf(body, sizeof(body), "Noted: you are away from %s to "
-	    "%s in game %s, %lld day%s\n(%lld of the %lld days a player may take "
-	    "in this game, with this one).\nThe other players are told these "
-	    "dates and nothing more.\n\n", first, last, g->name,
-	    (long long)days, days == 1 ? "" : "s", (long long)(used + days),
-	    (long long)cap);
-	if (k < sizeof(body))
-		k += (size_t)snprintf(body + k, sizeof(body) - k, extend ?
-		    "This game puts off a deadline that falls in those days to the "
-		    "day after\nthem (its absence setting is extend); each new "
-		    "deadline is in the mail\nthat opens its phase.\n" :
-		    "This game's deadlines stand (its absence setting is "
-		    "standing): a phase\nwhose deadline passes while you are away "
-		    "plays your standing orders, so\nset them before you go, for "
-		    "example\n  STANDING: %s: HOLD\n", own_unit >= 0 ?
-		    b->units[own_unit].name : "<unit>");
-	if (when[0] != '\0' && k < sizeof(body))
-		k += (size_t)snprintf(body + k, sizeof(body) - k, "The open "
-		    "phase's deadline is now %s.\n", when);
-	if (k < sizeof(body))
-		snprintf(body + k, sizeof(body) - k, "\nABSENT CANCEL withdraws "
-		    "it.\n");
-	snprintf(subj, sizeof(subj), "[%s] ABSENT", g->name);
-	return referee_intake_reply(in, "reply", subj, body);
+	return absent_told(in, g, b, first, last, days, used + days, cap,
+	    extend, when);
 }

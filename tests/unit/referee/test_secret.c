@@ -52,18 +52,11 @@ ask(struct fx *f, const char *from, const char *reply_to, const char *body,
 {
 	static int seq;
 	struct submit_result res;
-	char id[64], *m, *full, *reply, *text;
+	char id[64], *m, *reply, *text;
 
 	/* (Not "secret.N": what follows the word secret is blanked.) */
 	snprintf(id, sizeof(id), "sx.%d@else.example.org", ++seq);
-	m = mail(id, from, body);
-	if (reply_to != NULL) {
-		full = malloc(strlen(m) + 300);
-		assert_non_null(full);
-		sprintf(full, "Reply-To: <%s>\r\n%s", reply_to, m);
-		free(m);
-		m = full;
-	}
+	m = mail_reply_to(id, from, reply_to, body);
 	submit(f, m, &res);
 	free(m);
 	if (status != NULL)
@@ -122,6 +115,31 @@ orders_with(const char *secret, char *buf, size_t size)
 	return buf;
 }
 
+/* The game's archive verifies, with acts operators' acts. */
+static void
+assert_verifies(struct fx *f, int acts)
+{
+	char *out = NULL;
+	size_t n = 0;
+	FILE *io = open_memstream(&out, &n);
+	struct verify_opts vo;
+	struct verify_result *vr = calloc(1, sizeof(*vr));
+	struct err e;
+
+	assert_non_null(io);
+	assert_non_null(vr);
+	assert_int_equal(referee_export(&f->r, "mill", io, 0, &e), 0);
+	fclose(io);
+	io = fmemopen(out, n, "r");
+	memset(&vo, 0, sizeof(vo));
+	if (ledger_verify(io, &vo, vr) != 0)
+		fail_msg("line %d %s: %s", vr->line, vr->field, vr->msg);
+	assert_int_equal(vr->acts, acts);
+	fclose(io);
+	free(out);
+	free(vr);
+}
+
 /* SECRET from the registered address: a new secret mailed there alone;
  * the old one works until the new one is first used, then not. */
 static void
@@ -158,27 +176,7 @@ secret_mails_a_new_one_and_the_old_works_until_it_is_used(void **state)
 	free(ask(f, "howe@crown.example.org", NULL, orders_with(secret, buf,
 	    sizeof(buf)), "orders"));
 	/* The chain with its reset act verifies. */
-	{
-		char *out = NULL;
-		size_t n = 0;
-		FILE *io = open_memstream(&out, &n);
-		struct verify_opts vo;
-		struct verify_result *vr = calloc(1, sizeof(*vr));
-		struct err e;
-
-		assert_non_null(io);
-		assert_non_null(vr);
-		assert_int_equal(referee_export(&f->r, "mill", io, 0, &e), 0);
-		fclose(io);
-		io = fmemopen(out, n, "r");
-		memset(&vo, 0, sizeof(vo));
-		if (ledger_verify(io, &vo, vr) != 0)
-			fail_msg("line %d %s: %s", vr->line, vr->field, vr->msg);
-		assert_int_equal(vr->acts, 1);
-		fclose(io);
-		free(out);
-		free(vr);
-	}
+	assert_verifies(f, 1);
 }
 
 /* A header naming the game but without a secret, with SECRET below it,
@@ -345,27 +343,7 @@ absent_puts_the_deadline_off_and_cancel_withdraws_it(void **state)
 	assert_null(strstr(r, "coat-secret"));
 	free(r);
 	/* The chain with the extend act verifies. */
-	{
-		char *out = NULL;
-		size_t n = 0;
-		FILE *io = open_memstream(&out, &n);
-		struct verify_opts vo;
-		struct verify_result *vr = calloc(1, sizeof(*vr));
-		struct err e;
-
-		assert_non_null(io);
-		assert_non_null(vr);
-		assert_int_equal(referee_export(&f->r, "mill", io, 0, &e), 0);
-		fclose(io);
-		io = fmemopen(out, n, "r");
-		memset(&vo, 0, sizeof(vo));
-		if (ledger_verify(io, &vo, vr) != 0)
-			fail_msg("line %d %s: %s", vr->line, vr->field, vr->msg);
-		assert_int_equal(vr->acts, 1);
-		fclose(io);
-		free(out);
-		free(vr);
-	}
+	assert_verifies(f, 1);
 	r = ask(f, "howe@crown.example.org", NULL, HDR "ABSENT CANCEL\r\n",
 	    "commands");
 	assert_non_null(strstr(r, "Cancelled: your absence from 2023-11-15 to "
