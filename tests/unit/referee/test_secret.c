@@ -426,6 +426,8 @@ absent_puts_off_a_phase_opened_later(void **state)
 	assert_true(deadline(f) >= before && deadline(f) <= before + 3600);
 	assert_int_equal(q(f, "SELECT count(*) FROM ledger WHERE kind = 'act'"),
 	    2);
+	/* Its act, written as the phase opened, verifies with the step. */
+	assert_verifies(f, 2);
 }
 
 /* HELP, in a game and without one, lists both commands with examples. */
