@@ -135,6 +135,28 @@ referee_absence_deadline(struct referee *r, int64_t game, int64_t *at,
 	return 0;
 }
 
+int
+referee_absent_today(struct referee *r, int64_t game, int64_t player,
+    struct err *e)
+{
+	struct store_absence *a;
+	char tz[128], today[11];
+	int64_t cap = 0;
+	int n, i, extend = 0, away = 0;
+
+	if (absence_settings(r, game, &extend, &cap, tz, sizeof(tz), e) != 0)
+		return -1;
+	a = calloc(ABSENCES_MAX, sizeof(*a));
+	if (a == NULL)
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	day_of(referee_now(r), tz, today);
+	n = store_absences(r->st, game, today, a, ABSENCES_MAX, e);
+	for (i = 0; i < n && !away; i++)
+		away = a[i].player == player && strcmp(a[i].first, today) <= 0;
+	free(a);
+	return n < 0 ? -1 : away;
+}
+
 /* The player's absences not over by today, at most max into out. */
 static int
 own_absences(struct intake *in, int64_t game, const char *today,

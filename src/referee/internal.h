@@ -456,6 +456,10 @@ int referee_commands_absent(struct intake *in, struct store_game *g,
  * much; *at as it was otherwise.  0, or -1 with e set. */
 int referee_absence_deadline(struct referee *r, int64_t game, int64_t *at,
     struct err *e);
+/* 1 when player of game is away today (ABSENT), 0 when not, -1 with e
+ * set. */
+int referee_absent_today(struct referee *r, int64_t game, int64_t player,
+    struct err *e);
 
 /* Mail commands (commands.c): answers one command of an authenticated
  * player of game g, side in->side.  turn is the turn the header named (0

@@ -430,6 +430,28 @@ absent_puts_off_a_phase_opened_later(void **state)
 	assert_verifies(f, 2);
 }
 
+/* An absent player's phases without orders are not counted against them:
+ * nobody is told they sent none. */
+static void
+an_absent_player_is_not_counted_as_missing(void **state)
+{
+	struct fx *f = *state;
+	struct err e;
+
+	assert_int_equal(referee_setting_set(&f->r, "mill", "absence",
+	    "standing", &e), 0);
+	assert_int_equal(referee_setting_set(&f->r, "mill", "nmr-limit", "1",
+	    &e), 0);
+	start_with_deadline(f);
+	free(ask(f, "howe@crown.example.org", NULL, HDR
+	    "ABSENT FROM 2023-11-14 TO 2023-11-20\r\n", "commands"));
+	play(f, "mill", 1);
+	assert_int_equal(q(f, "SELECT nmr_count FROM players WHERE "
+	    "email = 'howe@crown.example.org'"), 0);
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE subject LIKE "
+	    "'%has sent no orders%'"), 0);
+}
+
 /* HELP, in a game and without one, lists both commands with examples. */
 static void
 help_lists_secret_and_absent(void **state)
@@ -489,6 +511,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(absent_puts_the_deadline_off_and_cancel_withdraws_it, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(absent_refuses_the_past_and_past_the_cap, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(absent_puts_off_a_phase_opened_later, setup_live, teardown),
+		cmocka_unit_test_setup_teardown(an_absent_player_is_not_counted_as_missing, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(help_lists_secret_and_absent, setup_live, teardown),
 		cmocka_unit_test_setup_teardown(a_store_at_26_upgrades_to_27, setup_live, teardown),
 	};
