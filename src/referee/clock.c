@@ -20,11 +20,9 @@
 #include "referee/chain.h"
 #include "referee/internal.h"
 
-/* Local time of t in zone tz: 0, or -1 when this system's time_t cannot
- * hold t (32 bits, after January 2038: a build without _TIME_BITS=64 on
- * a 32-bit machine), rather than the wrapped time of 1901. */
-static int
-local(int64_t t, const char *tz, struct tm *tm)
+/* Contract (internal.h). */
+int
+referee_local_time(int64_t t, const char *tz, struct tm *tm)
 {
 	char *old = getenv("TZ");
 	char saved[256] = "";
@@ -56,7 +54,7 @@ referee_clock_format(struct referee *r, int64_t game, int64_t t, char *out,
 
 	if (referee_setting_get(r, game, "timezone", tz, sizeof(tz), &e) != 0)
 		snprintf(tz, sizeof(tz), "UTC");
-	if (local(t, tz, &tm) != 0) {
+	if (referee_local_time(t, tz, &tm) != 0) {
 		snprintf(out, size, "%lld seconds after 1970 UTC (too far for "
 		    "this system's clock)", (long long)t);
 		return;
@@ -151,7 +149,7 @@ add_time(int64_t now, int64_t secs, int weekdays, const char *tz)
 		int64_t step = left < 3600 ? left : 3600;
 
 		/* A time past this system's clock counts as a weekday. */
-		if (local(t, tz, &tm) != 0 || (tm.tm_wday != 0 && tm.tm_wday != 6))
+		if (referee_local_time(t, tz, &tm) != 0 || (tm.tm_wday != 0 && tm.tm_wday != 6))
 			left -= step;
 		t += step;
 	}
@@ -173,6 +171,8 @@ referee_clock_open_step(struct referee *r, int64_t game, int64_t now,
 	if (secs == 0)
 		return store_game_set_deadline(r->st, game, 0, e);
 	at = add_time(now, secs, weekdays, tz);
+	if (referee_absence_deadline(r, game, &at, e) != 0)
+		return -1;
 	return store_game_set_deadline(r->st, game, at, e);
 }
 

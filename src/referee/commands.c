@@ -198,6 +198,17 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "mailed to your\n"
 	    "                           registered address (this one stops "
 	    "working)\n"
+	    "  SECRET [GAME]            (alone in a mail, from your address, "
+	    "no secret needed)\n"
+	    "                           a new secret mailed to your registered "
+	    "address; the\n"
+	    "                           old one works until a mail gives the "
+	    "new one\n"
+	    "  ABSENT FROM d TO d       you will be away, for example ABSENT "
+	    "FROM 2026-12-24\n"
+	    "                           TO 2026-12-27; the other players are "
+	    "told the dates\n"
+	    "  ABSENT CANCEL            that absence withdrawn\n"
 	    "  SET MAIL TEXT|HTML|FULL  how your reports come: plain text; with "
 	    "the map shown\n"
 	    "                           in the mail (the default); or that with "
@@ -239,7 +250,10 @@ referee_commands_general_help(struct intake *in)
 	    "joining, and\nthose your address plays or observes; LIST <game> "
 	    "for one game's seats;\nJOIN <game> <side> to take a free seat. "
 	    "An observer sends HISTORY alone (or\nHISTORY TURN 3, HISTORY 2-4) "
-	    "for the reports sent so far, again, in one mail.\n\n");
+	    "for the reports sent so far, again, in one mail.\n\n"
+	    "Lost your secret? Send SECRET alone (SECRET <game> if you play "
+	    "several)\nfrom the address you play from: a new one is mailed "
+	    "there.\n\n");
 	if (k < sizeof(body))
 		snprintf(body + k, sizeof(body) - k, "%s", note);
 	return referee_intake_reply(in, "reply", NULL, body);
@@ -969,11 +983,9 @@ referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
 	case CMD_HISTORY:
 		return referee_commands_history(in, g, b, c);
 	case CMD_SECRET:
+		return referee_commands_secret(in, c->arg[0] ? c->arg : g->name);
 	case CMD_ABSENT:
-		/* Read by the parser; carried out in the slices that follow. */
-		return answer(in, orders_cmd_word(c->kind), "This server reads "
-		    "the command but does not carry it out yet; nothing was "
-		    "changed.\n");
+		return referee_commands_absent(in, g, b, c);
 	default:
 		return 0;
 	}

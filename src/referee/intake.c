@@ -613,7 +613,7 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 	unsigned char hash[32];
 	char bare[128];
 	size_t a = 0, z = strlen(secret);
-	int n, i, pass;
+	int n, i, pass, k = 0;
 
 	if (secret[0] == '\0')
 		return 0;
@@ -627,15 +627,16 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 		z--;
 	memcpy(bare, secret + a, z - a);
 	bare[z - a] = '\0';
-	for (pass = 0; pass < 2 && in->player_id == 0; pass++) {
+	for (pass = 0; pass < 2 && in->player_id == 0 && k >= 0; pass++) {
 		const char *try = pass == 0 ? secret : bare;
 
 		if (pass == 1 && strcmp(bare, secret) == 0)
 			break;
 		if (referee_secret_hash(in->r, try, hash, in->e) != 0)
 			return -1;
-		for (i = 0; i < n; i++)
-			if (sodium_memcmp(hash, pl[i].secret_hash, 32) == 0) {
+		/* The secret, or the one SECRET mailed, now first used. */
+		for (i = 0; i < n && k >= 0; i++)
+			if ((k = referee_secret_match(in, &pl[i], hash)) > 0) {
 				in->player_id = pl[i].id;
 				snprintf(in->registered, sizeof(in->registered), "%s",
 				    pl[i].email);
@@ -645,7 +646,7 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 			}
 	}
 	sodium_memzero(bare, sizeof(bare));
-	return 0;
+	return k < 0 ? -1 : 0;
 }
 
 /* The turn of side's next phase still open. */
@@ -1253,6 +1254,7 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 {
 	struct intake in;
 	struct orders_header h;
+	struct orders_cmd bare;
 	struct orders_parser *op = NULL;
 	struct orders_result *ores = NULL;
 	char from_scan[256];
@@ -1392,15 +1394,18 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		    "answered");
 		if (store_msg(&in, NULL) != 0)
 			goto fail;
-	} else if (!h.found) {
-		struct orders_cmd bare;
-		int kind = orders_bare_command(op, in.m->body, &bare);
+	} else if (!h.found || (h.secret[0] == '\0' &&
+	    referee_secret_headed(op, in.m->body, &h, &bare) == CMD_SECRET)) {
+		/* The commands a mail without the header (or its secret:
+		 * SECRET) may give. */
+		int kind = h.found ? CMD_SECRET : orders_bare_command(op,
+		    in.m->body, &bare);
 
-		/* The commands a mail without the header may give. */
 		if (kind == CMD_HELP || kind == CMD_LIST || kind == CMD_JOIN ||
-		    kind == CMD_HISTORY) {
-			set_status(&in, "commands", "%s without a header%s",
-			    orders_cmd_word((enum orders_cmd_kind)kind),
+		    kind == CMD_SECRET || kind == CMD_HISTORY) {
+			set_status(&in, "commands", "%s without a %s%s",
+			    orders_cmd_word((enum orders_cmd_kind)kind), h.found ?
+			    "secret" : "header",
 			    bare.line == -1 ? ", written wrong" : "");
 			if (store_msg(&in, NULL) != 0 ||
 			    referee_commands_bare(&in, &bare) != 0)

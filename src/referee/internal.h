@@ -421,6 +421,53 @@ void referee_clock_when(struct referee *r, int64_t game, int64_t t,
 void referee_operator_note(struct referee *r, int64_t game_id, char *out,
     size_t size);
 
+/* Local time of t in zone tz (clock.c): 0, or -1 when this system's
+ * time_t cannot hold t (32 bits, after January 2038: a build without
+ * _TIME_BITS=64 on a 32-bit machine), rather than the wrapped time of
+ * 1901. */
+struct tm;
+int referee_local_time(int64_t t, const char *tz, struct tm *tm);
+
+/* A new secret that is easy to type into out (REFEREE_SECRET_MAX): five
+ * groups of five letters and digits from a 31-symbol alphabet without
+ * look-alikes, 123 bits (referee.c). */
+void referee_make_secret(char *out);
+
+/* SECRET [GAME] (secret.c): a player who lost their secret is mailed a
+ * new one, at their registered address only, which waits beside the old
+ * one until a mail first gives it.  game "" for the game the mail's From
+ * plays, when it plays one.  The answer to the mail never tells whether
+ * any address plays any game, unless it goes back to that address. */
+int referee_commands_secret(struct intake *in, const char *game);
+/* Whether hash is player p's secret: 1, or 2 when it is the secret
+ * waiting (SECRET), which this makes the player's secret (the old one
+ * stops) with a reset act in the ledger; 0 when neither, -1 on error. */
+struct store_player;
+int referee_secret_match(struct intake *in, const struct store_player *p,
+    const unsigned char hash[32]);
+/* A mail whose first line names a game but gives no secret: CMD_SECRET
+ * (out its command, for the game of the header h) when a later line is
+ * SECRET, else -1. */
+struct orders_header;
+struct orders_cmd;
+int referee_secret_headed(struct orders_parser *op, const char *body,
+    const struct orders_header *h, struct orders_cmd *out);
+
+/* ABSENT FROM d TO d and ABSENT CANCEL of an authenticated player of g
+ * (absence.c). */
+int referee_commands_absent(struct intake *in, struct store_game *g,
+    const struct battle *b, const struct orders_cmd *c);
+/* With the game's absence setting extend: *at, the open phase's
+ * deadline, put off past the absences of players owing it (at most
+ * absence-cap days), with an extend act in the ledger saying by how
+ * much; *at as it was otherwise.  0, or -1 with e set. */
+int referee_absence_deadline(struct referee *r, int64_t game, int64_t *at,
+    struct err *e);
+/* 1 when player of game is away today (ABSENT), 0 when not, -1 with e
+ * set. */
+int referee_absent_today(struct referee *r, int64_t game, int64_t player,
+    struct err *e);
+
 /* Mail commands (commands.c): answers one command of an authenticated
  * player of game g, side in->side.  turn is the turn the header named (0
  * none). */

@@ -467,6 +467,8 @@ referee_commands_bare(struct intake *in, const struct orders_cmd *c)
 		return referee_commands_join(in, c->arg, c->text);
 	case CMD_HISTORY:
 		return referee_commands_history_bare(in, c);
+	case CMD_SECRET:
+		return referee_commands_secret(in, c->arg);
 	default:
 		return 0;
 	}

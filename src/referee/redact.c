@@ -21,9 +21,29 @@
 #include "orders/orders.h"
 #include "referee/internal.h"
 
+/* Whether buf[i..] is the line of the SECRET GAME command: SECRET at the
+ * start of a line, then (from j) one word of a game's length and the
+ * line's end. */
+static int
+secret_command(const char *buf, size_t len, size_t i, size_t j)
+{
+	size_t w = j;
+
+	if (i > 0 && buf[i - 1] != '\n')
+		return 0;
+	while (w < len && !isspace((unsigned char)buf[w]))
+		w++;
+	if (w == j || w - j >= 64)
+		return 0;
+	while (w < len && (buf[w] == ' ' || buf[w] == '\t' || buf[w] == '\r'))
+		w++;
+	return w == len || buf[w] == '\n';
+}
+
 /* Blanks, in buf, the typed secret and every word that follows PASSWORD,
  * SECRET or "secret:" (so a wrong secret, a quoted welcome or a guess is
- * not kept either). */
+ * not kept either), but the game of a SECRET GAME line: a secret written
+ * there is still blanked, as the typed one and by its hash. */
 void
 referee_redact(char *buf, size_t len, const char *secret)
 {
@@ -46,6 +66,8 @@ referee_redact(char *buf, size_t len, const char *secret)
 			while (j < len && (buf[j] == ' ' || buf[j] == '\t' ||
 			    buf[j] == ':' || buf[j] == '='))
 				j++;
+			if (k == 1 && secret_command(buf, len, i, j))
+				continue;
 			while (j < len && !isspace((unsigned char)buf[j]) &&
 			    buf[j] != '<' && buf[j] != '>')
 				buf[j++] = '*';

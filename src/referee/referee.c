@@ -322,10 +322,9 @@ referee_secret_hash(struct referee *r, const char *secret,
 	return 0;
 }
 
-/* A secret that is easy to type: five groups of five letters and digits
- * from a 32-symbol alphabet without look-alikes, 125 bits. */
-static void
-make_secret(char *out)
+/* Contract (internal.h). */
+void
+referee_make_secret(char *out)
 {
 	static const char alpha[] = "abcdefghjkmnpqrstuvwxyz23456789";
 	int i, k = 0;
@@ -347,7 +346,7 @@ player_secret(struct referee *r, const char *password, char *out,
 	if (password != NULL)
 		snprintf(out, REFEREE_SECRET_MAX, "%s", password);
 	else
-		make_secret(out);
+		referee_make_secret(out);
 	return referee_secret_hash(r, out, hash, e);
 }
 

@@ -75,6 +75,12 @@ static const struct setting_def defs[] = {
 	{ "joining", "closed", "closed|open", 1, "open: LIST shows the game "
 	    "to anyone who asks by mail, and a stranger may take a free seat "
 	    "with JOIN GAME SIDE, until the game starts" },
+	{ "absence", "extend", "extend|standing", 1, "what a player's ABSENT "
+	    "does: extend, a deadline that falls in the absence is put off "
+	    "to the day after it; standing, the deadline stands and the "
+	    "player's standing orders play" },
+	{ "absence-cap", "14", "N", 1, "the days of absence (ABSENT) a player "
+	    "may take in a game, all absences counted (0: none)" },
 	{ "seats", "", "SEATS", 1, "the players a side may have, set one side "
 	    "at a time: despatch set GAME seats SIDE N (a side it does not "
 	    "name has one seat)" },

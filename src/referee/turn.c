@@ -330,7 +330,7 @@ static int
 count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
     int step, const struct store_player *pl, int np, struct err *e)
 {
-	int ps = battle_step_side(b, step), i, k;
+	int ps = battle_step_side(b, step), i, k, away;
 	char v[16];
 	long limit;
 
@@ -347,6 +347,12 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 			return -1;
 		if (sent > 0) {
 			if (store_player_nmr_clear(r->st, pl[i].id, e) != 0)
+				return -1;
+			continue;
+		}
+		/* A player who said they are away (ABSENT) is not missing. */
+		if ((away = referee_absent_today(r, g->id, pl[i].id, e)) != 0) {
+			if (away < 0)
 				return -1;
 			continue;
 		}

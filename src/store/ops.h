@@ -162,6 +162,32 @@ STORE_OP(int, player_remove, (struct store *s, int64_t game,
 STORE_OP(int, player_rehash, (struct store *s, int64_t game,
     const char *email, const unsigned char hash[32], int64_t *player,
     int *side, struct err *e), (s, game, email, hash, player, side, e))
+/* Sets the player's new secret waiting to be used (SECRET), replacing
+ * any waiting before. */
+STORE_OP(int, player_pending_set, (struct store *s, int64_t player,
+    const unsigned char hash[32], struct err *e), (s, player, hash, e))
+/* Makes the player's waiting secret their secret (the old one stops):
+ * 1, or 0 when none was waiting. */
+STORE_OP(int, player_pending_take, (struct store *s, int64_t player,
+    struct err *e), (s, player, e))
+/* Keeps an absence of the player from first to last (YYYY-MM-DD). */
+STORE_OP(int, absence_add, (struct store *s, int64_t player,
+    const char *first, const char *last, int64_t now, struct err *e),
+    (s, player, first, last, now, e))
+/* Ends the player's absences not over by today: one not begun goes, one
+ * under way ends on yesterday.  How many were changed, or -1. */
+STORE_OP(int, absence_cancel, (struct store *s, int64_t player,
+    const char *today, const char *yesterday, struct err *e),
+    (s, player, today, yesterday, e))
+/* The days of every absence the player has kept, over or not, into
+ * *days. */
+STORE_OP(int, absence_days, (struct store *s, int64_t player, int64_t *days,
+    struct err *e), (s, player, days, e))
+/* Up to max absences of game's players that end on since or later, in
+ * the order they begin: how many, or -1. */
+STORE_OP(int, absences, (struct store *s, int64_t game, const char *since,
+    struct store_absence *out, int max, struct err *e),
+    (s, game, since, out, max, e))
 /* Up to max players of game (side -1: all sides), in the order added. */
 STORE_OP(int, players, (struct store *s, int64_t game, int side,
     struct store_player *out, int max, struct err *e),

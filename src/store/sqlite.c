@@ -888,8 +888,10 @@ sqlite_player_rehash(struct store *s, int64_t game, const char *email,
 	*player = sqlite3_column_int64(st, 0);
 	*side = sqlite3_column_int(st, 1);
 	store_stmt_release(s, st);
-	if (store_exec(s, e, "UPDATE players SET secret_hash = ? WHERE id = ?", "bi",
-	    (const void *)hash, (size_t)32, *player) != 0)
+	/* A secret waiting from SECRET goes too: the operator's is the one. */
+	if (store_exec(s, e, "UPDATE players SET secret_hash = ?, pending_hash = "
+	    "NULL WHERE id = ?", "bi", (const void *)hash, (size_t)32,
+	    *player) != 0)
 		return -1;
 	return 1;
 }
@@ -904,9 +906,11 @@ sqlite_secret_hashes(struct store *s, unsigned char **out, int *n,
 
 	*out = NULL;
 	*n = 0;
-	/* Sorted as memcmp sorts them, for a binary search. */
-	if (store_prepare(s, e, &st, "SELECT secret_hash FROM players ORDER BY "
-	    "secret_hash", "") != 0)
+	/* Sorted as memcmp sorts them, for a binary search; the secrets
+	 * waiting to be used (SECRET) are secrets too. */
+	if (store_prepare(s, e, &st, "SELECT secret_hash FROM players UNION ALL "
+	    "SELECT pending_hash FROM players WHERE pending_hash IS NOT NULL "
+	    "ORDER BY 1", "") != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		unsigned char *nv;
@@ -1038,8 +1042,8 @@ sqlite_players(struct store *s, int64_t game, int side,
 	int n = 0, rc;
 
 	if (store_prepare(s, e, &st, "SELECT id, side_idx, email, secret_hash, "
-	    "coalesce(brigades, '') FROM players WHERE game_id = ? AND "
-	    "(? < 0 OR side_idx = ?) ORDER BY id",
+	    "coalesce(brigades, ''), pending_hash FROM players WHERE game_id = ? "
+	    "AND (? < 0 OR side_idx = ?) ORDER BY id",
 	    "iII", game, side, side) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1054,6 +1058,9 @@ sqlite_players(struct store *s, int64_t game, int side,
 		if (sqlite3_column_bytes(st, 3) == 32)
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
 		store_col_text(st, 4, out[n].brigades, sizeof(out[n].brigades));
+		out[n].pending = sqlite3_column_bytes(st, 5) == 32;
+		if (out[n].pending)
+			memcpy(out[n].pending_hash, sqlite3_column_blob(st, 5), 32);
 		n++;
 	}
 	if (rc != SQLITE_DONE) {

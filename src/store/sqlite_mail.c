@@ -262,7 +262,7 @@ sqlite_player_replace(struct store *s, int64_t player, const char *email,
     const unsigned char hash[32], struct err *e)
 {
 	return store_exec(s, e, "UPDATE players SET email = ?, secret_hash = "
-	    "?, nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", email,
+	    "?, pending_hash = NULL, nmr_count = 0, waiting = 0 WHERE id = ?", "tbi", email,
 	    (const void *)hash, (size_t)32, player);
 }
 

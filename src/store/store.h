@@ -82,6 +82,16 @@ struct store_player {
 	unsigned char secret_hash[32];
 	char brigades[512];     /* the brigades the player commands, as the
 	                         * operator named them; "" for the whole side */
+	int pending;            /* a new secret (SECRET) waits to be used: */
+	unsigned char pending_hash[32];  /* its hash */
+};
+
+/* An absence (ABSENT): its first and last days, YYYY-MM-DD in the game's
+ * time zone. */
+struct store_absence {
+	int64_t id;
+	int64_t player;
+	char first[11], last[11];
 };
 
 struct store_mail {

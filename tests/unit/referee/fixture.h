@@ -171,6 +171,22 @@ mail(const char *msgid, const char *from, const char *body)
 	return m;
 }
 
+/* The same with a Reply-To (none when reply_to is NULL). */
+static inline char *
+mail_reply_to(const char *msgid, const char *from, const char *reply_to,
+    const char *body)
+{
+	char *m = mail(msgid, from, body), *full;
+
+	if (reply_to == NULL)
+		return m;
+	full = malloc(strlen(m) + 300);
+	assert_non_null(full);
+	sprintf(full, "Reply-To: <%s>\r\n%s", reply_to, m);
+	free(m);
+	return full;
+}
+
 static inline int
 submit(struct fx *f, const char *raw, struct submit_result *res)
 {

@@ -46,17 +46,10 @@ ask(struct fx *f, const char *from, const char *reply_to, const char *body)
 {
 	static int seq;
 	struct submit_result res;
-	char id[64], *m, *full, *reply, *text;
+	char id[64], *m, *reply, *text;
 
 	snprintf(id, sizeof(id), "lobby.%d@else.example.org", ++seq);
-	m = mail(id, from, body);
-	if (reply_to != NULL) {
-		full = malloc(strlen(m) + 300);
-		assert_non_null(full);
-		sprintf(full, "Reply-To: <%s>\r\n%s", reply_to, m);
-		free(m);
-		m = full;
-	}
+	m = mail_reply_to(id, from, reply_to, body);
 	submit(f, m, &res);
 	assert_string_equal(res.status, "commands");
 	free(m);
