@@ -879,6 +879,12 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "number, as in TURN %d.\nNo orders were taken.\n",
 			    h->turn_text, battle_step_turn(b, g.step));
 			why = "turn";
+		} else if (step < 0 && h->turn == 0) {
+			set_status(in, "rejected", "no phase left");
+			text_add(&t, "Your side has no phase left to play in game %s "
+			    "(turns 1 to %d). No orders\nwere taken.\n", g.name,
+			    b->turns);
+			why = "turn";
 		} else if (step < 0) {
 			set_status(in, "rejected", "bad turn %d", h->turn);
 			text_add(&t, "Turn %d is not a turn of game %s, which has "

@@ -610,9 +610,20 @@ turn_reports_to_every_player_and_opens_the_next_phase(void **state)
 	assert_non_null(strstr(rep, "too late"));
 	free(rep);
 	free(raw);
-	/* Play out the game; then it is over. */
+	/* Play out the game; then it is over.  Before its last phase (the
+	 * continental's), the crown has no phase left: its orders without a
+	 * TURN are told so, not "Turn 0". */
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
+	raw = mail("m11@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\n23rd: HOLD\r\n");
+	submit(f, raw, &res);
+	rep = last_mail(f);
+	assert_non_null(strstr(rep, "Your side has no phase left to play in "
+	    "game mill"));
+	assert_null(strstr(rep, "Turn 0"));
+	free(rep);
+	free(raw);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), 0);
 	assert_true(tr.finished);
 	assert_int_equal(referee_turn(&f->r, "mill", NULL, 0, &tr, &e), -1);
