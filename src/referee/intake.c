@@ -803,7 +803,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "player of side %s in game %s,\nso nothing was taken "
 			    "from your mail. Check it against the secret in your\n"
 			    "welcome mail (letters, digits and dashes exactly as "
-			    "given).\n", b->sides[side].id, g.name);
+			    "given);\nlost it? Send SECRET alone from the address "
+			    "you play from.\n", b->sides[side].id, g.name);
 		else
 			text_add(&t, "Your first line has no PASSWORD, so nothing was "
 			    "taken from your mail.\nAdd the secret from your welcome "

@@ -171,8 +171,12 @@ secret_mails_a_new_one_and_the_old_works_until_it_is_used(void **state)
 	    1);
 	assert_int_equal(q(f, "SELECT count(*) FROM players WHERE pending_hash "
 	    "IS NOT NULL"), 0);
-	free(ask(f, "howe@crown.example.org", NULL, HDR "23rd Foot: HOLD\r\n",
-	    "rejected"));
+	/* The old one is refused, and the answer says how to get another. */
+	r = ask(f, "howe@crown.example.org", NULL, HDR "23rd Foot: HOLD\r\n",
+	    "rejected");
+	assert_non_null(strstr(r, "does not match any player"));
+	assert_non_null(strstr(r, "Send SECRET alone"));
+	free(r);
 	free(ask(f, "howe@crown.example.org", NULL, orders_with(secret, buf,
 	    sizeof(buf)), "orders"));
 	/* The chain with its reset act verifies. */
