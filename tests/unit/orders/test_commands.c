@@ -16,6 +16,8 @@
 #include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
+#include "fixture.h"
+
 static const char scen[] =
     "scenario \"Commands\"\nruleset vnb-wing\ntable 48 x 48\n"
     "side crown \"Crown\"\n  commander \"Tarleton\" army at 24,4\n"
@@ -25,39 +27,10 @@ static const char scen[] =
     "  brigade \"Line\" commander \"Howard\" at 24,40\n"
     "    unit \"Maryland\" type continentals-post-1778 stands 2 sp 2 at 24,36 facing 180\n";
 
-struct fx {
-	struct battle *b;
-	struct orders_parser *p;
-	struct orders_result *r;
-};
-
 static int
 setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
-	struct err e;
-
-	assert_non_null(f);
-	if (scenario_parse(scen, strlen(scen), "t", 0, &f->b, &e) != 0)
-		fail_msg("%s", e.msg);
-	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
-	assert_non_null(f->p);
-	f->r = malloc(sizeof(*f->r));
-	assert_non_null(f->r);
-	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fx *f = *state;
-
-	orders_parser_free(f->p);
-	battle_free(f->b);
-	free(f->r);
-	free(f);
-	return 0;
+	return fx_setup(state, scen);
 }
 
 /* Parse one line as a command: its return, with the command and message. */

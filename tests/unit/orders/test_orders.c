@@ -19,6 +19,8 @@
 #include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
+#include "fixture.h"
+
 static const char scen[] =
     "scenario \"Names\"\nruleset vnb-wing\ntable 48 x 48\n"
     "side crown \"Crown\"\n  commander \"Lt. Col. Banastre Tarleton\" army at 24,4\n"
@@ -33,39 +35,10 @@ static const char scen[] =
     "    unit \"Maryland Continentals\" type continentals-post-1778 stands 2 sp 2 at 24,36 facing 180\n"
     "    unit \"Delaware Continentals\" type continentals-post-1778 stands 1 sp 2 at 30,36 facing 180\n";
 
-struct fx {
-	struct battle *b;
-	struct orders_parser *p;
-	struct orders_result *r;
-};
-
 static int
 setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
-	struct err e;
-
-	assert_non_null(f);
-	if (scenario_parse(scen, strlen(scen), "t", 0, &f->b, &e) != 0)
-		fail_msg("%s", e.msg);
-	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
-	assert_non_null(f->p);
-	f->r = malloc(sizeof(*f->r));
-	assert_non_null(f->r);
-	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fx *f = *state;
-
-	orders_parser_free(f->p);
-	battle_free(f->b);
-	free(f->r);
-	free(f);
-	return 0;
+	return fx_setup(state, scen);
 }
 
 static void
@@ -891,24 +864,18 @@ edit_distance_agrees_with_the_table(void **state)
 static int
 setup_cowpens(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
 	char *text = NULL;
 	size_t len = 0;
 	struct err e;
+	int rc;
 
-	assert_non_null(f);
 	if (scenario_read_file(DESPATCH_SOURCE_DIR
 	    "/campaign/cowpens-1781/cowpens.scenario", 1 << 20, &text, &len,
-	    &e) != 0 || scenario_parse(text, len, "cowpens.scenario", 0, &f->b,
 	    &e) != 0)
 		fail_msg("%s", e.msg);
+	rc = fx_setup(state, text);
 	free(text);
-	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
-	assert_non_null(f->p);
-	f->r = malloc(sizeof(*f->r));
-	assert_non_null(f->r);
-	*state = f;
-	return 0;
+	return rc;
 }
 
 /* What mail clients put in names reads as the ASCII a player meant:
