@@ -259,18 +259,13 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			{
 				const char *fp = form_phrase(rsw, b, u, fs);
 				struct ruleset_marks mk;
-				char rated[48] = "";
+				char rated[48] = "", marks[48], line[320];
+				size_t n;
 
 				/* A ruleset that rates units says how. */
 				ruleset_unit_marks(b, u, &mk);
 				if (mk.rated[0] != '\0')
 					snprintf(rated, sizeof(rated), ", %s", mk.rated);
-				char marks[48];
-
-				unit_tags(b, u, st, sizeof(st), marks, sizeof(marks));
-				char line[320];
-				size_t n;
-
 				unit_tags(b, u, st, sizeof(st), marks, sizeof(marks));
 				n = (size_t)snprintf(line, sizeof(line), "%s%s, %d %s%s, "
 				    "%d %s", un->type, rated, battle_unit_alive(b, u),
