@@ -322,6 +322,9 @@ orders_find_header(struct orders_parser *p, const char *subject,
 			break;
 		if (orders_take_line(s, n, buf, sizeof(buf)) != 0)
 			buf[0] = 'x', buf[1] = '\0';
+		/* A client's no-break or other Unicode space between the
+		 * header's words is a space ("GAME\u00a0cw"). */
+		orders_fold_spaces(buf);
 		s = rest;
 		if (buf[0] == '\0')
 			continue;
@@ -356,9 +359,13 @@ orders_find_header(struct orders_parser *p, const char *subject,
 		block_ends(&sc);
 	if (subject != NULL) {
 		enum hkey sp = HK_NONE;
+		char *sub = strdup(subject);
 
-		subj = header_line(subject, &sh, &sh_have, &sp) &&
-		    (sh_have & (1u << HK_GAME));
+		if (sub != NULL)
+			orders_fold_spaces(sub);
+		subj = header_line(sub != NULL ? sub : subject, &sh, &sh_have,
+		    &sp) && (sh_have & (1u << HK_GAME));
+		free(sub);
 	}
 	/* Which header: the body's when it names the game and more; the
 	 * Subject's when the body names only a game ("Game on!") or none;
