@@ -241,21 +241,19 @@ absent_cancel(struct intake *in, struct store_game *g,
 	for (i = 0; i < n && k < sizeof(body); i++)
 		k += (size_t)snprintf(body + k, sizeof(body) - k, "%s from %s to "
 		    "%s", i ? "; and" : "", own[i].first, own[i].last);
-	snprintf(body + (k < sizeof(body) ? k : sizeof(body) - 1),
-	    sizeof(body) - (k < sizeof(body) ? k : sizeof(body) - 1),
-	    ".\n");
 	{
 		char tell[2400];
 
+		/* body: " from A to B; and from C to D", no full stop. */
 		snprintf(tell, sizeof(tell), "In game %s, a player of side %s (%s) "
-		    "is no longer away:\nthe absence%s cancelled. A deadline "
+		    "is no longer away:\nthe absence%s is cancelled. A deadline "
 		    "already put off stays as it is.\n", g->name,
 		    b->sides[in->side].id, b->sides[in->side].name, body);
 		snprintf(subj, sizeof(subj), "[%s] Side %s: an absence cancelled",
 		    g->name, b->sides[in->side].id);
 		if (tell_others(in, g, subj, tell) != 0)
 			return -1;
-		snprintf(tell, sizeof(tell), "Cancelled: your absence%s"
+		snprintf(tell, sizeof(tell), "Cancelled: your absence%s.\n"
 		    "The other players are told. A deadline already put off "
 		    "stays as it is.\n", body);
 		snprintf(subj, sizeof(subj), "[%s] ABSENT CANCEL", g->name);

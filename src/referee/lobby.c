@@ -204,10 +204,12 @@ lobby_tell(struct referee *r, const struct lobby_game *l, int detail,
 		text_add(t, "    %-14s %s: %d %s", l->b->sides[s].id,
 		    l->b->sides[s].name, (int)players,
 		    report_plural((int)players, "player", "players"));
-		if (l->joining)
+		if (l->joining && fs > 0)
 			text_add(t, ", %d free %s (JOIN %s %s)", fs,
 			    report_plural(fs, "seat", "seats"), l->g.name,
 			    l->b->sides[s].id);
+		else if (l->joining)
+			text_add(t, ", no free seat");
 		if (l->g.status == GAME_RUNNING && (detail || l->mine ||
 		    l->observes) &&
 		    players > 0) {
@@ -300,8 +302,8 @@ referee_commands_list(struct intake *in, const char *game)
 		    who[0] ? ", and this address plays in none" : "");
 	text_add(&t, "\n%s"
 	    "LIST <game> tells one game's seats and how each side stands.\n",
-	    open ? "JOIN <game> <side> takes a free seat; the answer brings "
-	    "your secret.\n" : "");
+	    open ? "JOIN <game> <side> takes a free seat; your secret comes "
+	    "in the welcome\nwhen the game starts.\n" : "");
 send:
 	referee_operator_note(r, 0, note, sizeof(note));
 	text_add(&t, "%s", note);

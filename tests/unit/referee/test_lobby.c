@@ -84,7 +84,8 @@ a_stranger_is_listed_the_games_open_for_joining(void **state)
 	/* The continental seat is taken: not offered. */
 	assert_null(strstr(r, "JOIN ford continental"));
 	assert_null(strstr(r, "mill:"));
-	assert_non_null(strstr(r, "JOIN <game> <side> takes a free seat"));
+	assert_non_null(strstr(r, "JOIN <game> <side> takes a free seat; your "
+	    "secret comes in the welcome"));
 	free(r);
 	/* Nothing open: said so. */
 	{
@@ -138,8 +139,9 @@ list_game_tells_one_game(void **state)
 
 	r = ask(f, "stranger@else.example.org", NULL, "LIST ford\r\n");
 	assert_non_null(strstr(r, "Game ford:"));
-	assert_non_null(strstr(r, "continental    Continental: 1 player, 0 free "
-	    "seats (JOIN ford continental)"));
+	/* A full side: no JOIN line that could not take a seat. */
+	assert_non_null(strstr(r, "continental    Continental: 1 player, no "
+	    "free seat\n"));
 	assert_non_null(strstr(r, "Joining is open until the game starts."));
 	free(r);
 	r = ask(f, "stranger@else.example.org", NULL, "LIST mill\r\n");
@@ -245,6 +247,8 @@ join_takes_a_free_seat(void **state)
 	assert_int_equal((int)n, 2);
 	r = ask(f, "burgoyne@crown.example.org", NULL, "JOIN ford crown\r\n");
 	assert_non_null(strstr(r, "Side crown of game ford has no free seat."));
+	/* A full side is listed without a JOIN line to take a seat. */
+	assert_null(strstr(r, "(JOIN ford crown)"));
 	free(r);
 	r = ask(f, "burgoyne@crown.example.org", NULL, "JOIN ford hessian\r\n");
 	assert_non_null(strstr(r, "Game ford has no side \"hessian\"."));
