@@ -167,7 +167,12 @@ parse_history(const char *arg, struct orders_cmd *c, char *msg, size_t msize)
 		if (end == s || *end != '\0')
 			goto bad;
 	}
-	if (a < 1 || b < a || b > 9999)
+	if (a >= 1 && b >= 1 && b < a) {
+		snprintf(msg, msize, "HISTORY %ld-%ld ends before it begins: write "
+		    "the first turn, then the last (HISTORY %ld-%ld)", a, b, b, a);
+		return -1;
+	}
+	if (a < 1 || b > 9999)
 		goto bad;
 	snprintf(c->arg, sizeof(c->arg), "range");
 	snprintf(c->text, sizeof(c->text), "%ld-%ld", a, b);

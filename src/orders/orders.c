@@ -674,6 +674,7 @@ add_lines_n(struct orders_result *out, int line, enum orders_status st,
 	l->line = line;
 	l->status = st;
 	l->standing = 0;
+	l->command = 0;
 	copy_text_n(l->raw, sizeof(l->raw), raw, rawlen);
 	copy_text_n(l->text, sizeof(l->text), text, textlen);
 	if (st == ORDERS_ERROR)
@@ -1166,8 +1167,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			    sizeof(msg));
 
 			if (rc < 0) {
+				int k = out->nlines;
+
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
 				    msg);
+				if (out->nlines > k)
+					out->lines[k].command = 1;
 				continue;
 			}
 			if (rc > 0) {
@@ -1232,8 +1237,12 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			int rc = p->rs->order_line(&lc, buf, &o, msg, sizeof(msg));
 
 			if (rc < 0) {
+				int k = out->nlines;
+
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,
 				    msg);
+				if (out->nlines > k)
+					out->lines[k].command = 1;
 				continue;
 			}
 			if (rc > 0) {

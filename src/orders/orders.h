@@ -80,6 +80,8 @@ struct orders_line {
 	int line;             /* 1-based line in the body */
 	enum orders_status status;
 	int standing;         /* a standing order (set: standing) */
+	int command;          /* a mail command's line (ORDERS_ERROR: one
+	                       * written wrong), not an order */
 	char text[ORDERS_TEXT_MAX];  /* canonical order, or the error */
 	char raw[ORDERS_TEXT_MAX];   /* the line as written (trimmed) */
 };

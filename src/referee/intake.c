@@ -846,8 +846,10 @@ handle_header(struct intake *in, struct orders_header *h,
 	in->read_len = res->read_end;
 	/* Order lines for the phase, as against standing orders. */
 	order_lines = res->set.n + res->nerrors;
+	/* ... and against commands written wrong: they change no orders. */
 	for (i = 0; i < res->nlines; i++)
-		if (res->lines[i].status == ORDERS_ERROR && res->lines[i].standing)
+		if (res->lines[i].status == ORDERS_ERROR &&
+		    (res->lines[i].standing || res->lines[i].command))
 			order_lines--;
 	has_standing = res->standing.n > 0 || res->standing_clear;
 	/* CLEAR: the mail's orders are the whole set (none: no orders). */

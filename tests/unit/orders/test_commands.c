@@ -136,6 +136,9 @@ history_takes_all_a_turn_or_a_range(void **state)
 	assert_int_equal(one(f, "HISTORY 5", &c, msg, sizeof(msg)), 1);
 	assert_string_equal(c.text, "5-5");
 	assert_int_equal(one(f, "HISTORY 4-2", &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "ends before it begins"));
+	assert_non_null(strstr(msg, "(HISTORY 2-4)"));
+	assert_int_equal(one(f, "HISTORY 0-2", &c, msg, sizeof(msg)), -1);
 	assert_non_null(strstr(msg, "HISTORY TURN 3"));
 	assert_int_equal(one(f, "HISTORY TURN 0", &c, msg, sizeof(msg)), -1);
 	assert_int_equal(one(f, "HISTORY TURN three", &c, msg, sizeof(msg)), -1);

@@ -283,7 +283,12 @@ turn_and_range_pick_their_turns(void **state)
 	/* A wrong line is answered with what would be right (from Greene,
 	 * who has a phase still to play). */
 	r = ask(f, GREENE, GHDR "HISTORY 3-1\r\n");
-	assert_non_null(strstr(r, "HISTORY 2-4"));
+	assert_non_null(strstr(r, "HISTORY 3-1 ends before it begins"));
+	assert_non_null(strstr(r, "(HISTORY 1-3)"));
+	/* A command written wrong is no order line: nothing is said of
+	 * orders that could not be read or of a set held back. */
+	assert_null(strstr(r, "None of the order lines"));
+	assert_null(strstr(r, "does not count as in"));
 	free(r);
 }
 
