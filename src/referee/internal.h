@@ -166,6 +166,7 @@ struct mail_extra {
 	int nparts;
 	char cid[160];            /* room for the parts' names and ids */
 	char png[128], svg[128], json[128];
+	char inline_png[128];     /* the inline map's, beside FULL's png */
 };
 int referee_queue_mail_x(struct referee *r, int64_t game_id, const char *game,
     const char *to, const char *subject, const char *kind,

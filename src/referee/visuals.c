@@ -129,6 +129,9 @@ report_extra(const char *format, const char *body, const char *title,
 		return 0;
 	snprintf(x->cid, sizeof(x->cid), "map.%.100s@despatch", name);
 	snprintf(x->png, sizeof(x->png), "%.100s.png", name);
+	/* Its own name, so a FULL mail's two maps are two files. */
+	snprintf(x->inline_png, sizeof(x->inline_png), "%.100s-part.png",
+	    name);
 	snprintf(x->svg, sizeof(x->svg), "%.100s.svg", name);
 	snprintf(x->json, sizeof(x->json), "%.100s.json", name);
 	*html = report_html(body, title, x->cid, "Map of the field as your "
@@ -136,8 +139,8 @@ report_extra(const char *format, const char *body, const char *title,
 	if (*html == NULL)
 		return err_set(e, ERR_TEMP, "out of memory writing the report's "
 		    "HTML");
-	parts[n++] = (struct mail_part){ "image/png", x->png, x->cid,
-	    v->inline_png, v->inline_len };
+	parts[n++] = (struct mail_part){ "image/png", strcmp(format, "full") ==
+	    0 ? x->inline_png : x->png, x->cid, v->inline_png, v->inline_len };
 	if (strcmp(format, "full") == 0 && v->png != NULL) {
 		parts[n++] = (struct mail_part){ "image/png", x->png, NULL,
 		    v->png, v->png_len };

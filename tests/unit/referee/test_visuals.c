@@ -83,6 +83,9 @@ each_format_draws_only_what_its_mail_carries(void **state)
 	    "cowpens-turn1-crown", mp, &x, &html, &e), 0);
 	assert_int_equal(x.nparts, 3);
 	assert_ptr_equal(x.parts[1].data, v.png);
+	/* Two maps, two file names. */
+	assert_string_equal(x.parts[0].name, "cowpens-turn1-crown-part.png");
+	assert_string_equal(x.parts[1].name, "cowpens-turn1-crown.png");
 	free(html);
 	referee_side_visuals_free(&v);
 	free(text);
