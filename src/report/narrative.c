@@ -294,6 +294,19 @@ put(char *out, size_t size, size_t *k, const char *s)
 	put_n(out, size, k, s, strlen(s));
 }
 
+/* A unit's name that ends in s is a plural ("Delaware Continentals",
+ * "Light Infantry Companies"): a body of troops, where a commander's
+ * or a regiment's own name ("Hayes", "Thomas's Regiment") is not one a
+ * unit carries alone.  A name ending in ss ("Cross") is not a plural. */
+static int
+plural_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 2 && s[n - 1] == 's' && s[n - 2] != 's' &&
+	    s[n - 2] != '\'';
+}
+
 int
 narrative_say(const struct narrative *n, const struct battle *b,
     const struct event *x, char *out, size_t size)
@@ -338,6 +351,15 @@ narrative_say(const struct narrative *n, const struct battle *b,
 			    atoi(word) - 1));
 		put(out, size, &k, piece);
 		p = close + 1;
+		/* The possessive of a unit's plural name is an apostrophe
+		 * alone: "Delaware Continentals' charge". */
+		if (p[0] == '\'' && p[1] == 's' && !isalpha((unsigned char)p[2]) &&
+		    isdigit((unsigned char)word[0]) && atoi(word) >= 1 &&
+		    atoi(word) <= x->nargs && x->types[atoi(word) - 1] == 'u' &&
+		    plural_name(piece)) {
+			put(out, size, &k, "'");
+			p += 2;
+		}
 	}
 	return 1;
 }

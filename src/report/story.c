@@ -11,7 +11,9 @@
  *    ridge.") becomes one with every name ("Hayes's Regiment and
  *    Brandon's Regiment stood fast, on Militia ridge."), the verb made
  *    plural; a sentence that says "it" or "its" of its unit is left
- *    alone, since a plural would need its pronouns rewritten too;
+ *    alone, since a plural would need its pronouns rewritten too, and
+ *    so is one with a number in it, which would read as the units'
+ *    together;
  *  - sentences of one subject, a unit or a stand of one ("Georgia
  *    Riflemen (stand 1) wavered ...", "... broke and fled", "... lost
  *    1 SP"), become one sentence of clauses joined by semicolons, at
@@ -89,14 +91,26 @@ pronoun(const char *s)
 	return 0;
 }
 
-/* Sentences a and b say the same of two different units. */
+/* 1 if the text has a number in it. */
+static int
+numbered(const char *s)
+{
+	for (; *s; s++)
+		if (isdigit((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
+/* Sentences a and b say the same of two different units.  Not where
+ * the sentence counts something ("opened fire: 1 die, 0 hits"): told of
+ * two units at once, the count would read as theirs together. */
 static int
 same_saying(const struct said *a, const struct said *b)
 {
 	return a->name > 0 && a->subj == a->name && b->name > 0 &&
 	    b->subj == b->name && strcmp(rest(a), rest(b)) == 0 &&
 	    (a->name != b->name || strncmp(a->line, b->line, a->name) != 0) &&
-	    !pronoun(rest(a));
+	    !pronoun(rest(a)) && !numbered(rest(a));
 }
 
 /* Sentences a and b have one subject. */

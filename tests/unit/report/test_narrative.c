@@ -296,10 +296,45 @@ a_rulesets_own_markers_are_told_through_its_vocabulary(void **state)
 	battle_free(b);
 }
 
+/* "{1}'s": a unit's name that is a plural takes the apostrophe alone
+ * ("Delaware Continentals' halt"), any other name 's. */
+static void
+a_plural_units_possessive_is_its_apostrophe(void **state)
+{
+	struct narrative *n;
+	struct battle *b = NULL;
+	struct events ev;
+	struct err e;
+	char out[256];
+
+	(void)state;
+	if (scenario_parse(scen, strlen(scen), "t", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	n = parse("msg: halts\nsays: {1}'s halt is firm.\n", &e);
+	assert_non_null(n);
+	events_init(&ev);
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "Delaware Continentals");
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "23rd Foot");
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "Light Infantry Companies");
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "Moss");
+	narrative_say(n, b, &ev.v[0], out, sizeof(out));
+	assert_string_equal(out, "Delaware Continentals' halt is firm.");
+	narrative_say(n, b, &ev.v[1], out, sizeof(out));
+	assert_string_equal(out, "23rd Foot's halt is firm.");
+	narrative_say(n, b, &ev.v[2], out, sizeof(out));
+	assert_string_equal(out, "Light Infantry Companies' halt is firm.");
+	narrative_say(n, b, &ev.v[3], out, sizeof(out));
+	assert_string_equal(out, "Moss's halt is firm.");
+	events_free(&ev);
+	narrative_free(n);
+	battle_free(b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_plural_units_possessive_is_its_apostrophe),
 		cmocka_unit_test(a_template_file_with_a_mistake_is_refused_naming_the_line),
 		cmocka_unit_test(an_event_is_told_with_its_values_reordered_and_the_ground_named),
 		cmocka_unit_test(the_time_of_day_in_words),

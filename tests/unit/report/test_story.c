@@ -53,6 +53,9 @@ like_sentences_are_told_once(void **state)
 	events_add(&ev, EV_STATIONARY, 0, 0, -1, 0, "Hayes stood fast, on the ridge.");
 	events_add(&ev, EV_STATIONARY, 0, 1, -1, 0, "Brandon stood fast, on the ridge.");
 	events_add(&ev, EV_STATIONARY, 0, 2, -1, 0, "Thomas stood fast, on the ridge.");
+	/* A count: each unit's own, so told apart. */
+	events_add(&ev, EV_FIRE, 0, 1, 3, 0, "Brandon opened fire: 1 die, 0 hits.");
+	events_add(&ev, EV_FIRE, 0, 2, 3, 0, "Thomas opened fire: 1 die, 0 hits.");
 	events_add(&ev, EV_OUT_OF_COMMAND, 0, 0, -1, 0, "Hayes was out of command.");
 	events_add(&ev, EV_OUT_OF_COMMAND, 0, 1, -1, 0, "Brandon was out of command.");
 	/* "its": left alone, a plural would need its pronoun changed. */
@@ -70,6 +73,8 @@ like_sentences_are_told_once(void **state)
 	s = story(b, &ev);
 	assert_string_equal(s,
 	    "- Hayes, Brandon and Thomas stood fast, on the ridge.\n"
+	    "- Brandon opened fire: 1 die, 0 hits.\n"
+	    "- Thomas opened fire: 1 die, 0 hits.\n"
 	    "- Hayes and Brandon were out of command.\n"
 	    "- Hayes turned (half its move).\n"
 	    "- Brandon turned (half its move).\n"
