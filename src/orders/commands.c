@@ -183,6 +183,64 @@ bad:
 	return -1;
 }
 
+/* 1 if a is b with two letters next to each other swapped ("STATSU"),
+ * case ignored. */
+static int
+swapped(const char *a, const char *b)
+{
+	size_t n = strlen(a), i;
+
+	if (n != strlen(b))
+		return 0;
+	for (i = 0; i < n && orders_low((unsigned char)a[i]) ==
+	    orders_low((unsigned char)b[i]); i++)
+		;
+	return i + 1 < n && orders_low((unsigned char)a[i]) ==
+	    orders_low((unsigned char)b[i + 1]) &&
+	    orders_low((unsigned char)a[i + 1]) ==
+	    orders_low((unsigned char)b[i]) && strcasecmp(a + i + 2,
+	    b + i + 2) == 0;
+}
+
+/*
+ * A line of one word a letter off a command's ("READDY"), or with two
+ * letters swapped ("STATSU"), as a
+ * command written wrong: -1 with what was meant in msg; else 0, prose.
+ * One word alone on its line, four letters or more, and one command at
+ * that distance, so that prose and names are left alone; SET, a word of
+ * prose alone ("Set"), is not offered.
+ */
+static int
+near_command(const char *buf, char *msg, size_t msize)
+{
+	char w[16];
+	size_t n = 0;
+	int k, hit = -1;
+
+	while (n < sizeof(w) - 1 && ((buf[n] >= 'a' && buf[n] <= 'z') ||
+	    (buf[n] >= 'A' && buf[n] <= 'Z'))) {
+		w[n] = buf[n];
+		n++;
+	}
+	w[n] = '\0';
+	if (n < 4 || !(buf[n] == '\0' || ((buf[n] == '.' || buf[n] == '!') &&
+	    buf[n + 1] == '\0')))
+		return 0;
+	for (k = 0; k < CMD_COUNT; k++) {
+		if (k == CMD_SET || (orders_lev(w, orders_cmd_word(k)) != 1 &&
+		    !swapped(w, orders_cmd_word(k))))
+			continue;
+		if (hit >= 0)
+			return 0;       /* two at one letter: no guess */
+		hit = k;
+	}
+	if (hit < 0)
+		return 0;
+	snprintf(msg, msize, "\"%s\" is not a command; did you mean %s?", w,
+	    orders_cmd_word((enum orders_cmd_kind)hit));
+	return -1;
+}
+
 int
 orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd *c,
     char *msg, size_t msize)
@@ -219,7 +277,7 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		}
 	}
 	if (k == CMD_COUNT)
-		return 0;
+		return near_command(buf, msg, msize);
 	if (!orders_match(p, p->cmd, buf, strlen(buf), 0))
 		return 0;
 	orders_group(p, buf, 1, word, sizeof(word));
@@ -343,8 +401,16 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		return 1;
 	case CMD_DRAW:
 		/* DRAW, or DRAW WITHDRAW ("Draw up the line" is prose). */
-		if (arg[0] != '\0' && strcasecmp(arg, "WITHDRAW") != 0)
+		if (arg[0] != '\0' && strcasecmp(arg, "WITHDRAW") != 0) {
+			/* "DRAW WITHDRAWN", "DRAW WITHDRAW." */
+			if (strchr(arg, ' ') == NULL && orders_lev(arg,
+			    "WITHDRAW") <= 2) {
+				snprintf(msg, msize, "\"DRAW %s\" is not a command; "
+				    "did you mean DRAW WITHDRAW?", arg);
+				return -1;
+			}
 			return 0;
+		}
 		snprintf(c->arg, sizeof(c->arg), "%s", arg[0] ? "withdraw" : "");
 		return 1;
 	case CMD_JOIN: {

@@ -945,6 +945,27 @@ cmd_set(struct intake *in, struct store_game *g, const struct orders_cmd *c)
 	return answer(in, "SET MAIL", body);
 }
 
+void
+referee_commands_unread(struct text *t, const struct orders_result *res)
+{
+	int i, n = 0;
+
+	for (i = 0; i < res->nlines; i++) {
+		const struct orders_line *l = &res->lines[i];
+
+		if (l->status != ORDERS_ERROR)
+			continue;
+		if (n++ == 0)
+			text_add(t, "These lines of your mail were not understood; "
+			    "the commands read in it\nare answered in mails of their "
+			    "own, and no orders were changed:\n");
+		text_add(t, "  line %-3d %.120s\n           %.300s\n", l->line, l->raw,
+		    l->text);
+	}
+	if (n > 0)
+		text_add(t, "%s", referee_help_tail);
+}
+
 int
 referee_commands_run(struct intake *in, struct store_game *g, struct battle *b,
     const struct orders_cmd *c, int turn)

@@ -1142,7 +1142,8 @@ handle_header(struct intake *in, struct orders_header *h,
 			    note);
 		} else
 			text_add(&t, "%s", referee_help_tail);
-	}
+	} else if (res->nerrors > 0)
+		referee_commands_unread(&t, res);   /* beside commands */
 	/* The reply to stored orders waits for its map of them, drawn once
 	 * this transaction has committed (preview.c). */
 	if (merged && mr.now > 0 && mr.set != NULL && rs->preview_battle != NULL)

@@ -474,6 +474,10 @@ int referee_absent_today(struct referee *r, int64_t game, int64_t player,
  * none). */
 struct orders_cmd;
 struct battle;
+/* The lines of a mail of commands (and no order lines) that were
+ * commands written wrong, each with what would be right, into t; so a
+ * typo beside commands that were read is answered too. */
+void referee_commands_unread(struct text *t, const struct orders_result *res);
 int referee_commands_run(struct intake *in, struct store_game *g,
     struct battle *b,
     const struct orders_cmd *c, int turn);

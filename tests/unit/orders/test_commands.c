@@ -261,6 +261,34 @@ every_command_word_is_read_from_the_one_table(void **state)
 	    &c, msg, sizeof(msg)), 0);
 }
 
+/* A command a letter off, alone on its line, is a command written wrong
+ * and says what was meant; prose and names are left alone. */
+static void
+a_command_a_letter_off_says_what_was_meant(void **state)
+{
+	struct fx *f = *state;
+	struct orders_cmd c;
+	char msg[256];
+
+	assert_int_equal(one(f, "READDY", &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "did you mean READY?"));
+	assert_int_equal(one(f, "Statsu.", &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "did you mean STATUS?"));
+	assert_int_equal(one(f, "DRAW WITHDRAWN", &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "did you mean DRAW WITHDRAW?"));
+	/* Not a command: two words, a short word, SET's neighbour, prose. */
+	assert_int_equal(one(f, "Ready the guns", &c, msg, sizeof(msg)), 0);
+	assert_int_equal(one(f, "Sent", &c, msg, sizeof(msg)), 0);
+	assert_int_equal(one(f, "Hello!", &c, msg, sizeof(msg)), 0);
+	assert_int_equal(one(f, "Draw up the line", &c, msg, sizeof(msg)), 0);
+	/* In a mail: an error line that changes no orders. */
+	orders_parse(f->p, f->b, 0, "HELP\nREADDY\n7th: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 1);
+	assert_int_equal(f->r->ncmds, 1);
+	assert_int_equal(f->r->set.n, 1);
+	assert_true(f->r->lines[1].command);
+}
+
 int
 main(void)
 {
@@ -271,6 +299,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(secret_takes_a_game_or_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(absent_takes_two_real_dates_in_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(history_takes_all_a_turn_or_a_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_command_a_letter_off_says_what_was_meant, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -630,6 +630,51 @@ turn_reports_to_every_player_and_opens_the_next_phase(void **state)
 	assert_non_null(strstr(e.msg, "is over"));
 }
 
+/* The raw text of the newest outbox mail holding needle, malloc'd. */
+static char *
+mail_with(struct fx *f, const char *needle)
+{
+	struct store_mail *m = NULL;
+	struct err e;
+	char *out = NULL;
+	int n = 0, i;
+
+	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
+	for (i = n - 1; i >= 0 && out == NULL; i--)
+		if (strstr(m[i].raw, needle) != NULL)
+			out = strdup(m[i].raw);
+	store_mails_free(m, n);
+	if (out == NULL)
+		fail_msg("no mail holds \"%s\"", needle);
+	return out;
+}
+
+/* A command written wrong beside commands that were read is answered
+ * too, with what was meant, and changes no orders. */
+static void
+a_typo_beside_commands_is_answered(void **state)
+{
+	struct fx *f = *state;
+	struct submit_result res;
+	char *raw, *rep;
+
+	start(f);
+	raw = mail("t1@crown.example.org", "howe@crown.example.org",
+	    "GAME mill SIDE crown PASSWORD red-coat-secret\r\nSTATUS\r\n"
+	    "READDY\r\n");
+	submit(f, raw, &res);
+	free(raw);
+	/* The STATUS answer, and one for the line not understood. */
+	assert_int_equal(q(f, "SELECT count(*) FROM outbox WHERE recipient = "
+	    "'howe@crown.example.org' AND kind = 'reply'"), 2);
+	rep = mail_with(f, "READDY");
+	if (strstr(rep, "line 3") == NULL ||
+	    strstr(rep, "did you mean READY?") == NULL)
+		fail_msg("the typo is not answered:\n%s", rep);
+	assert_non_null(strstr(rep, "no orders were changed"));
+	free(rep);
+}
+
 static void
 roster_is_frozen_once_started(void **state)
 {
@@ -729,6 +774,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(a_typo_beside_commands_is_answered,
+		    setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(start_queues_a_welcome_for_each_player, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(good_mail_is_stored_and_acknowledged, setup_sandbox, teardown),
 		cmocka_unit_test_setup_teardown(mail_seen_before_is_neither_stored_nor_answered, setup_sandbox, teardown),
