@@ -19,7 +19,9 @@
  *
  * Workload: rare, one call per HISTORY mail; it reads the subjects of
  * the asker's mails of one game and the kept text of at most
- * HISTORY_PHASES phases, and draws at most one map.
+ * HISTORY_PHASES phases; it draws a map of each phase in an open game
+ * or for an observer (history_maps.c, the game played again), at most
+ * one in a fog game.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -73,6 +75,34 @@ phase_of(const char *subject, char *title, size_t size)
 	if (title[0] >= 'a' && title[0] <= 'z')
 		title[0] = (char)(title[0] - 'a' + 'A');
 	return (int)t;
+}
+
+/* The step of phase ph: the one of its turn whose phasing side its title
+ * names ("Turn 2, crown phase (07:15)"; "all" a phase of every side);
+ * 0 when none is. */
+static int
+phase_step(const struct battle *b, const struct phase *ph)
+{
+	const char *p = strchr(ph->title, ','), *e;
+	size_t n;
+	int s, side;
+
+	if (p == NULL || (e = strstr(p, " phase")) == NULL)
+		return 0;
+	p += 2;
+	if (e <= p)
+		return 0;
+	n = (size_t)(e - p);
+	for (s = 1; s <= battle_steps(b); s++) {
+		if (battle_step_turn(b, s) != ph->turn)
+			continue;
+		side = battle_step_side(b, s);
+		if (side < 0 ? n == 3 && strncmp(p, "all", 3) == 0 :
+		    strlen(b->sides[side].id) == n &&
+		    strncmp(p, b->sides[side].id, n) == 0)
+			return s;
+	}
+	return 0;
 }
 
 /* The phases of the mail list sent (n rows), those held back left out:
@@ -157,13 +187,15 @@ html_page(const char *html, const char **from, const char **to)
 }
 
 /* The digest's HTML: its opening lines with the map under them, then
- * each phase made HTML on its own and laid one after another.  One call
+ * each phase made HTML on its own and laid one after another, with its
+ * own map (Content-ID pcid[i], "" none; pcid NULL: no phase has one)
+ * under its opening lines.  One call
  * of report_html on the whole digest would not do: it folds everything
  * after the first appendix into it, and leaves out every text field
  * where an image is shown.  NULL when out of memory. */
 static char *
 digest_html(const char *head, const char *subject, const char *cid,
-    const char *body, const size_t *cut, int ncut)
+    const char *body, const size_t *cut, int ncut, char (*pcid)[96])
 {
 	struct text t;
 	char *h = report_html(head, subject, cid, "The field after the last "
@@ -180,8 +212,11 @@ digest_html(const char *head, const char *subject, const char *cid,
 	for (i = 0; i + 1 < ncut; i++) {
 		char *phase = strndup(body + cut[i], cut[i + 1] - cut[i]);
 
-		one = phase != NULL ? report_html(phase, subject, NULL, NULL) :
-		    NULL;
+		/* Each phase's own map, where there is one, under its
+		 * opening lines as in its report. */
+		one = phase != NULL ? report_html(phase, subject, pcid != NULL &&
+		    pcid[i][0] != '\0' ? pcid[i] : NULL, "The field after this "
+		    "phase") : NULL;
 		free(phase);
 		if (one == NULL || html_page(one, &a, &z) != 0) {
 			free(one);
@@ -348,8 +383,11 @@ history_send(struct intake *in, const struct store_game *g,
 	struct phase *ph = NULL;
 	struct text t, head;
 	struct mail_extra x;
-	struct mail_part part;
-	unsigned char *png = NULL;
+	struct mail_part part[HISTORY_PHASES + 1];
+	unsigned char *png = NULL, *pmap[HISTORY_PHASES];
+	size_t pmlen[HISTORY_PHASES];
+	char pcid[HISTORY_PHASES][96], pname[HISTORY_PHASES][96];
+	int nmaps = 0;
 	size_t cut[HISTORY_PHASES + 1], plen = 0;
 	char subj[200], format[16] = "html", line[40], *html = NULL;
 	int n = 0, np = 0, i, k0, k1, k, rc = -1, draw, left = 0, last = 0;
@@ -357,6 +395,8 @@ history_send(struct intake *in, const struct store_game *g,
 	text_init(&t, HISTORY_TEXT_MAX + 64 * 1024);
 	text_init(&head, 8192);
 	memset(&x, 0, sizeof(x));
+	memset(pmap, 0, sizeof(pmap));
+	memset(pcid, 0, sizeof(pcid));
 	if (store_outbox_sent(in->r->st, g->id, a->to, a->kind, &sent, &n,
 	    in->e) != 0)
 		goto out;
@@ -420,14 +460,41 @@ history_send(struct intake *in, const struct store_game *g,
 		    left == 1 ? "was" : "were", left == 1 ? "it" : "them", line);
 	}
 	text_add(&head, "\n");
-	/* One map, of the last phase in the digest, and only when that is
-	 * the last phase played and sent: the store keeps the field as it is
-	 * now and no earlier state, which would need the battle played again
-	 * from the scenario with every phase's seed and orders (what verify
-	 * does) for a mail command; and in a fog game the side's sightings of
-	 * that time are not kept, so such a map could not be the one the side
-	 * saw.  Each report's text keeps its own field drawn in letters. */
-	draw = k1 == np;
+	if (a->side >= 0 && referee_player_mail_format(in->r, a->player,
+	    format, sizeof(format), in->e) != 0)
+		goto out;
+	/* In an open game, and for an observer, the field after each
+	 * phase, drawn again from the signed states (history_maps.c). */
+	if (strcmp(format, "text") != 0 && (a->side < 0 ||
+	    strcmp(g->visibility, "fog") != 0)) {
+		int steps[HISTORY_PHASES];
+		const char *subs[HISTORY_PHASES];
+
+		for (k = k0; k < k1; k++) {
+			steps[k - k0] = phase_step(b, &ph[k]);
+			subs[k - k0] = ph[k].title;
+		}
+		if (referee_phase_maps(in->r, g, steps, subs, k1 - k0, a->side,
+		    HISTORY_MAP_MAX, pmap, pmlen, in->e) != 0)
+			goto out;
+		for (k = 0; k < k1 - k0; k++) {
+			if (pmap[k] == NULL)
+				continue;
+			snprintf(pcid[k], sizeof(pcid[k]), "map.%.60s-h%d@despatch",
+			    g->name, k + 1);
+			snprintf(pname[k], sizeof(pname[k]), "%.60s-history-%d.png",
+			    g->name, k + 1);
+			part[nmaps++] = (struct mail_part){ "image/png", pname[k],
+			    pcid[k], pmap[k], pmlen[k] };
+		}
+	}
+	/* Else (a fog game's side) one map, of the last phase in the
+	 * digest, and only when that is the last phase played and sent: the
+	 * side's sightings of earlier phases are not kept, so an earlier
+	 * map could not be the one the side saw.  Each report's text keeps
+	 * its own field drawn in letters. */
+	draw = k1 == np && nmaps == 0 && a->side >= 0 &&
+	    strcmp(g->visibility, "fog") == 0;
 	for (i = 0; i < n && draw; i++)
 		if (sent[i].held)
 			draw = 0;   /* an observer's phase not yet due */
@@ -438,9 +505,6 @@ history_send(struct intake *in, const struct store_game *g,
 		    battle_step_turn(b, played)))
 			draw = 0;
 	}
-	if (draw && a->side >= 0 && referee_player_mail_format(in->r, a->player,
-	    format, sizeof(format), in->e) != 0)
-		goto out;
 	if (draw && strcmp(format, "text") != 0) {
 		char sub[260];
 
@@ -462,19 +526,22 @@ history_send(struct intake *in, const struct store_game *g,
 
 		text_init(&all, HISTORY_TEXT_MAX + 128 * 1024);
 		text_add(&all, "%s%s", head.s, t.s);
-		if (png != NULL && all.s != NULL) {
+		if ((png != NULL || nmaps > 0) && all.s != NULL) {
 			for (k = 0; k <= k1 - k0; k++)
 				cut[k] += head.len;
-			snprintf(x.cid, sizeof(x.cid), "map.%.60s-history@despatch",
-			    g->name);
-			snprintf(x.png, sizeof(x.png), "%.60s-history.png", g->name);
-			html = digest_html(head.s, subj, x.cid, all.s, cut,
-			    k1 - k0 + 1);
-			part = (struct mail_part){ "image/png", x.png, x.cid, png,
-			    plen };
+			if (png != NULL) {
+				snprintf(x.cid, sizeof(x.cid), "map.%.60s-history@"
+				    "despatch", g->name);
+				snprintf(x.png, sizeof(x.png), "%.60s-history.png",
+				    g->name);
+				part[nmaps++] = (struct mail_part){ "image/png", x.png,
+				    x.cid, png, plen };
+			}
+			html = digest_html(head.s, subj, png != NULL ? x.cid : NULL,
+			    all.s, cut, k1 - k0 + 1, png != NULL ? NULL : pcid);
 			x.html = html;
-			x.parts = &part;
-			x.nparts = 1;
+			x.parts = part;
+			x.nparts = nmaps;
 		}
 		rc = all.s == NULL ? err_set(in->e, ERR_TEMP, "out of memory") :
 		    referee_queue_mail_x(in->r, g->id, g->name, a->to, subj,
@@ -494,6 +561,8 @@ history_send(struct intake *in, const struct store_game *g,
 out:
 	free(html);
 	free(png);
+	for (k = 0; k < HISTORY_PHASES; k++)
+		free(pmap[k]);
 	free(ph);
 	free(sent);
 	text_free(&head);

@@ -513,6 +513,16 @@ int referee_commands_join(struct intake *in, const char *game,
  * address.  _bare: the same for a mail without the header, from an
  * observer (their observer reports); anyone else gets
  * referee_commands_no_header's answer.  0, or -1 with in->e set. */
+/* The field after each step steps[0..n) of game g, drawn again from its
+ * archive played again (history_maps.c), as side sees it (side -1: an
+ * observer, the whole field; else cropped to the side's part), for an
+ * open game or an observer, whose field then was the whole field: into
+ * png[i] a malloc'd palette PNG of len[i] bytes, subtitled
+ * subtitles[i], or NULL where it would pass max bytes or the archive has
+ * no state for the step.  0, or -1 with e set (and no map kept). */
+int referee_phase_maps(struct referee *r, const struct store_game *g,
+    const int *steps, const char *const *subtitles, int n, int side,
+    size_t max, unsigned char **png, size_t *len, struct err *e);
 int referee_commands_history(struct intake *in, struct store_game *g,
     struct battle *b, const struct orders_cmd *c);
 int referee_commands_history_bare(struct intake *in,

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "map/map.h"
 #include "referee/internal.h"
 #include "referee/referee.h"
 #include "store/store.h"
@@ -156,27 +157,35 @@ occurrences(const char *s, const char *what)
 	return n;
 }
 
-/* The base64 bytes of the digest's inline map, decoded (about 3/4). */
-static size_t
-inline_map_bytes(struct fx *f)
+/* The maps of the newest mail, one a phase (Content-ID map.mill-hN):
+ * how many, and in *max the largest's bytes, its base64 decoded (about
+ * 3/4). */
+static int
+phase_maps(struct fx *f, size_t *max)
 {
 	struct store_mail *m = NULL;
 	struct err e;
 	const char *p, *end;
-	size_t b64 = 0;
-	int n = 0;
+	int n = 0, k = 0;
 
+	*max = 0;
 	assert_int_equal(store_outbox_list(f->st, 0, &m, &n, &e), 0);
-	p = strstr(m[n - 1].raw, "Content-ID: <map.mill-history@despatch>");
-	assert_non_null(p);
-	p = strstr(p, "\r\n\r\n");
-	end = strstr(p, "\r\n--");
-	assert_non_null(end);
-	for (; p < end; p++)
-		if (*p != '\r' && *p != '\n')
-			b64++;
+	for (p = m[n - 1].raw; (p = strstr(p, "Content-ID: <map.mill-h")) !=
+	    NULL; k++) {
+		size_t b64 = 0;
+
+		p = strstr(p, "\r\n\r\n");
+		assert_non_null(p);
+		end = strstr(p, "\r\n--");
+		assert_non_null(end);
+		for (; p < end; p++)
+			if (*p != '\r' && *p != '\n')
+				b64++;
+		if (b64 / 4 * 3 > *max)
+			*max = b64 / 4 * 3;
+	}
 	store_mails_free(m, n);
-	return b64 / 4 * 3;
+	return k;
 }
 
 /* Three phases played; HISTORY resends each report Howe was sent, its
@@ -221,9 +230,15 @@ a_player_gets_their_own_reports_again(void **state)
 		assert_null(strstr(r, salt));
 	}
 	assert_null(strstr(r, "left out"));
-	/* The HTML shows the field now, a palette PNG well under 60 KB. */
+	/* The HTML shows the field after each phase (an open game: drawn
+	 * again from the signed states), palette PNGs under 60 KB. */
 	assert_non_null(strstr(r, "multipart/"));
-	assert_true(inline_map_bytes(f) <= 60 * 1024);
+	{
+		size_t max;
+
+		assert_int_equal(phase_maps(f, &max), 3);
+		assert_true(max > 1000 && max <= 60 * 1024);
+	}
 	free(r);
 	for (i = 0; i < n; i++)
 		free(texts[i]);
@@ -240,6 +255,56 @@ a_player_gets_their_own_reports_again(void **state)
 	assert_null(strstr(r, "multipart/"));
 	assert_int_equal(occurrences(r, "\n===== "), 3);
 	free(r);
+}
+
+/* A digest's map of a phase is the field after that phase, drawn from
+ * the state its record signed, not the field now: after the crown's
+ * advance in turn 2, turn 1's map differs from turn 2's, and turn 2's is
+ * the field now, byte for byte. */
+static void
+each_phase_map_is_the_field_then(void **state)
+{
+	struct fx *f = *state;
+	struct store_game g;
+	struct battle *b = NULL;
+	struct map_opts o;
+	struct err e;
+	unsigned char *png[2], *now = NULL;
+	size_t len[2], nlen = 0;
+	int steps[2] = { 1, 3 };
+	const char *subs[2] = { "after", "after" };
+	char title[300];
+
+	start(f);
+	play(f, "mill", 1);
+	play(f, "mill", 2);
+	free(ask(f, HOWE, "GAME mill SIDE crown TURN 2 PASSWORD red-coat-secret"
+	    "\r\n23rd Foot: ADVANCE 4\r\n"));
+	play(f, "mill", 3);
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(store_game_get(f->st, "mill", &g, &e), 0);
+	assert_int_equal(store_battle_load(f->st, &g, &b, &e), 0);
+	if (referee_phase_maps(&f->r, &g, steps, subs, 2, 0, 1 << 20, png, len,
+	    &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_non_null(png[0]);
+	assert_non_null(png[1]);
+	assert_false(len[0] == len[1] && memcmp(png[0], png[1], len[0]) == 0);
+	memset(&o, 0, sizeof(o));
+	snprintf(title, sizeof(title), "%s (game %s)", b->title, g.name);
+	o.title = title;
+	o.subtitle = "after";
+	o.side = 0;
+	o.compact = 1;
+	o.crop = 1;
+	assert_int_equal(map_render(b, &o, 0, &now, &nlen, &e), 0);
+	assert_int_equal(nlen, len[1]);
+	assert_memory_equal(now, png[1], nlen);
+	free(now);
+	free(png[0]);
+	free(png[1]);
+	battle_free(b);
+	store_game_clear(&g);
 }
 
 /* HISTORY TURN N and N-M pick those turns; turns not played, or that
@@ -259,9 +324,14 @@ turn_and_range_pick_their_turns(void **state)
 	assert_non_null(strstr(r, "===== Turn 1, crown phase"));
 	assert_non_null(strstr(r, "===== Turn 1, continental phase"));
 	assert_null(strstr(r, "===== Turn 2"));
-	/* The digest of an earlier turn has no map: the field then is not
-	 * kept. */
-	assert_null(strstr(r, "multipart/"));
+	/* The digest of an earlier turn has its phases' maps, of the field
+	 * then. */
+	{
+		size_t max;
+
+		assert_non_null(strstr(r, "multipart/"));
+		assert_int_equal(phase_maps(f, &max), 2);
+	}
 	free(r);
 	r = ask(f, HOWE, HDR "HISTORY 2-2\r\n");
 	assert_non_null(strstr(r, "(1 phase)"));
@@ -435,8 +505,13 @@ an_observer_gets_what_they_were_sent(void **state)
 	assert_non_null(strstr(r, texts[0]));
 	assert_non_null(strstr(r, texts[1]));
 	assert_null(strstr(r, "===== Turn 2"));
-	/* The field now is a phase ahead of it: no map. */
-	assert_null(strstr(r, "multipart/"));
+	/* A map of each phase sent, none of the one held back. */
+	{
+		size_t max;
+
+		assert_non_null(strstr(r, "multipart/"));
+		assert_int_equal(phase_maps(f, &max), 2);
+	}
 	free(r);
 	/* Turn 2's first phase is played, and held back from them. */
 	r = ask(f, WATCHER, "HISTORY TURN 2\r\n");
@@ -473,7 +548,12 @@ an_observer_gets_what_they_were_sent(void **state)
 	assert_non_null(strstr(r, "(2 phases)"));
 	assert_non_null(strstr(r, "multipart/"));
 	free(r);
-	assert_true(inline_map_bytes(f) <= 60 * 1024);
+	{
+		size_t max;
+
+		assert_int_equal(phase_maps(f, &max), 2);
+		assert_true(max <= 60 * 1024);
+	}
 }
 
 /* An observer of two games names one in the Subject. */
@@ -555,6 +635,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(each_phase_map_is_the_field_then,
+		    setup_short, teardown),
 		cmocka_unit_test_setup_teardown(a_player_gets_their_own_reports_again, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turn_and_range_pick_their_turns, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turns_not_played_are_told, setup_short, teardown),
