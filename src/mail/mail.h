@@ -81,7 +81,7 @@ struct mail_part {
 	size_t len;
 };
 
-#define MAIL_PARTS_MAX 8
+#define MAIL_PARTS_MAX 40   /* a HISTORY digest: a map a phase, 30 */
 
 /* An outgoing message.  All strings UTF-8; NULL means "leave it out".
  * body (and html) use LF line ends; mail_compose writes CRLF. */

@@ -445,6 +445,18 @@ a_digest_holds_at_most_30_phases(void **state)
 	assert_null(strstr(r, "===== Turn 1, crown phase"));
 	assert_non_null(strstr(r, "  HISTORY TURN 16\n"));
 	free(r);
+	/* In HTML, a map a phase, every one in the mail (more than the 8
+	 * parts a mail once held). */
+	assert_int_equal(store_player_set_mail_format(f->st, 1, "html", &e), 0);
+	r = ask(f, HOWE, HDR "HISTORY 1-6\r\n");
+	assert_non_null(strstr(r, "(12 phases)"));
+	free(r);
+	{
+		size_t max;
+
+		assert_int_equal(phase_maps(f, &max), 12);
+		assert_true(max <= 60 * 1024);
+	}
 }
 
 /* A fog game: the crown's digest is its own view; the 2nd Virginia and
