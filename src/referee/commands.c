@@ -188,8 +188,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "                           when every player has a proposal "
 	    "standing\n"
 	    "  LIST [GAME]              the games you play and those open for "
-	    "joining; with a\n"
-	    "                           game, its seats and how each side "
+	    "joining; LIST %s,\n"
+	    "                           this game's seats and how each side "
 	    "stands\n"
 	    "  JOIN GAME SIDE           (alone in a mail, no first line) a "
 	    "free seat of a game\n"
@@ -199,7 +199,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "                           registered address (this one stops "
 	    "working)\n"
 	    "  SECRET [GAME]            (alone in a mail, from your address, "
-	    "no secret needed)\n"
+	    "no secret needed:\n"
+	    "                           SECRET %s)\n"
 	    "                           a new secret mailed to your registered "
 	    "address; the\n"
 	    "                           old one works until a mail gives the "
@@ -213,7 +214,8 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "the map shown\n"
 	    "                           in the mail (the default); or that with "
 	    "the map (PNG,\n"
-	    "                           SVG) and the report (JSON) attached\n\n");
+	    "                           SVG) and the report (JSON) attached\n\n",
+	    g->name, g->name);
 	text_add(t, "The table is %s\" wide (x, west to east) and %s\" deep (y, "
 	    "south to north);\n0,0 is the south-west corner. Facings are degrees "
 	    "clockwise from north.\n", geom_fmt_fx(b->width, wbuf, sizeof(wbuf)),

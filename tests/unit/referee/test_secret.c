@@ -469,6 +469,9 @@ help_lists_secret_and_absent(void **state)
 	assert_non_null(strstr(r, "  SECRET [GAME]  "));
 	assert_non_null(strstr(r, "ABSENT FROM 2026-12-24\n"));
 	assert_non_null(strstr(r, "  ABSENT CANCEL  "));
+	/* Examples from the player's own game. */
+	assert_non_null(strstr(r, "SECRET mill)"));
+	assert_non_null(strstr(r, "LIST mill,"));
 	free(r);
 	r = ask(f, "stranger@else.example.org", NULL, "HELP\r\n", "commands");
 	assert_non_null(strstr(r, "Lost your secret? Send SECRET alone"));
