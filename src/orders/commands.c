@@ -391,14 +391,21 @@ orders_parse_command(struct orders_parser *p, const char *buf, struct orders_cmd
 		}
 		orders_copy_text(c->arg, sizeof(c->arg), arg);
 		return 1;
-	case CMD_LIST:
+	case CMD_LIST: {
 		/* LIST, or LIST <game>: a game's name is one word ("List
-		 * of the brigades" is prose). */
+		 * of the brigades" is prose); "LIST GAME cw", as the help's
+		 * "LIST [GAME]" reads, is LIST cw. */
+		char *a = arg;
+
+		if (strncasecmp(a, "GAME ", 5) == 0 && a[5] != '\0' &&
+		    strchr(a + 5, ' ') == NULL)
+			memmove(a, a + 5, strlen(a + 5) + 1);
 		if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL ||
 		    strlen(arg) >= sizeof(c->arg))
 			return 0;
 		orders_copy_text(c->arg, sizeof(c->arg), arg);
 		return 1;
+	}
 	case CMD_DRAW:
 		/* DRAW, or DRAW WITHDRAW ("Draw up the line" is prose). */
 		if (arg[0] != '\0' && strcasecmp(arg, "WITHDRAW") != 0) {

@@ -190,6 +190,10 @@ commands_stand_on_their_own_lines(void **state)
 		assert_string_equal(c.arg, "cowpens");
 		assert_int_equal(orders_bare_command(f->p, "List of my brigades\n",
 		    &c), -1);
+		/* As the help writes it: LIST [GAME]. */
+		assert_int_equal(orders_bare_command(f->p, "LIST GAME ff\n", &c),
+		    CMD_LIST);
+		assert_string_equal(c.arg, "ff");
 	}
 }
 
