@@ -50,15 +50,26 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 		goto fail;
 	snprintf(subject, sizeof(subject), "[%s] You observe this game",
 	    g.name);
-	snprintf(body, sizeof(body), "You have been added as an observer of game "
-	    "%s.\n\nAfter each phase you will get the whole picture of it: what "
-	    "both sides\ndid, every roll, and the map of the field. %s\n\nYou "
-	    "cannot give orders; mail to this address from you is not read as\n"
-	    "orders. Ask the operator to take you off the list.\n", g.name,
-	    delay > 0 ? "Each comes some phases after it was played (the "
-	    "operator set a delay),\nso that nothing in it can help a player; "
-	    "when the battle ends, the rest\ncome at once." : "Each comes as "
-	    "soon as the phase is played.");
+	{
+		char when[200];
+
+		if (delay > 0)
+			snprintf(when, sizeof(when), "Each comes %d phase%s after it "
+			    "was played (the operator set a delay),\nso that nothing "
+			    "in it can help a player; when the battle ends, the\nrest "
+			    "come at once.", delay, delay == 1 ? "" : "s");
+		else
+			snprintf(when, sizeof(when), "Each comes as soon as the "
+			    "phase is played.");
+		snprintf(body, sizeof(body), "You have been added as an observer "
+		    "of game %s.\n\nAfter each phase you will get the whole "
+		    "picture of it: what both sides\ndid, every roll, and the map "
+		    "of the field.\n%s\n\nYou cannot give orders. A mail from "
+		    "you saying HISTORY (or HISTORY TURN 3,\nHISTORY 2-4) has the "
+		    "reports sent to you so far sent again, and LIST\ntells the "
+		    "games you observe. Ask the operator to take you off the "
+		    "list.\n", g.name, when);
+	}
 	if (referee_queue_mail(r, g.id, g.name, email, subject, "notice", NULL,
 	    body, e) != 0)
 		goto fail;

@@ -503,6 +503,11 @@ an_observer_gets_what_they_were_sent(void **state)
 	int n;
 
 	assert_int_equal(referee_observer_add(&f->r, "mill", WATCHER, 1, &e), 0);
+	/* The notice says the delay, and how to ask for the history. */
+	r = answer(f, WATCHER);
+	assert_non_null(strstr(r, "Each comes 1 phase after it was played"));
+	assert_non_null(strstr(r, "you saying HISTORY"));
+	free(r);
 	start(f);
 	play(f, "mill", 1);
 	play(f, "mill", 2);
