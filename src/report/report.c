@@ -716,11 +716,20 @@ enemy_brigades(struct text *t, const struct battle *b, int side)
 				n++;
 				on += battle_unit_alive(b, u) > 0;
 			}
-		text_add(t, "  %s (%s)%s%s  lost %d of %d %s, %d of %d unit%s on "
-		    "the table\n", g->name, b->commanders[g->commander].name,
+		char head[200], rest[120];
+
+		snprintf(head, sizeof(head), "  %s (%s)%s%s", g->name,
+		    b->commanders[g->commander].name,
 		    (g->flags & BR_EXHAUSTED) ? " [exhausted]" : "",
-		    (g->flags & BR_COLLAPSED) ? " [collapsed]" : "", g->lost,
-		    g->sp0, strength, on, n, n == 1 ? "" : "s");
+		    (g->flags & BR_COLLAPSED) ? " [collapsed]" : "");
+		snprintf(rest, sizeof(rest), "lost %d of %d %s, %d of %d unit%s on "
+		    "the table", g->lost, g->sp0, strength, on, n, n == 1 ? "" :
+		    "s");
+		/* One line where it fits in 78 columns, else two. */
+		if (strlen(head) + 2 + strlen(rest) <= 78)
+			text_add(t, "%s  %s\n", head, rest);
+		else
+			text_add(t, "%s\n      %s\n", head, rest);
 	}
 }
 

@@ -560,8 +560,8 @@ situation_lines(const struct battle *b, int u, const unsigned char *seen,
 			    battle_weapon_name(un->weapon),
 			    geom_fmt_fx(lng, w2, sizeof(w2)));
 		else if (abs(geom_turn(unit_facing(b, u), brg)) > arc)
-			k = preview_say(out, size, k, ", in range but outside its arc "
-			    "of fire (it faces %d)\n", unit_facing(b, u));
+			k = preview_say(out, size, k, ", in range but outside its arc\n"
+			    "        of fire (it faces %d)\n", unit_facing(b, u));
 		else {
 			fx sh;
 
