@@ -474,9 +474,15 @@ history_send(struct intake *in, const struct store_game *g,
 			steps[k - k0] = phase_step(b, &ph[k]);
 			subs[k - k0] = ph[k].title;
 		}
+		/* A game whose archive cannot be played again here (a step of
+		 * an engine this build does not replay, a damaged ledger) gets
+		 * its digest without maps; out of memory, a retry. */
 		if (referee_phase_maps(in->r, g, steps, subs, k1 - k0, a->side,
-		    HISTORY_MAP_MAX, pmap, pmlen, in->e) != 0)
-			goto out;
+		    HISTORY_MAP_MAX, pmap, pmlen, in->e) != 0) {
+			if (in->e->kind == ERR_TEMP)
+				goto out;
+			err_clear(in->e);
+		}
 		for (k = 0; k < k1 - k0; k++) {
 			if (pmap[k] == NULL)
 				continue;

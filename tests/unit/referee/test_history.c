@@ -307,6 +307,28 @@ each_phase_map_is_the_field_then(void **state)
 	store_game_clear(&g);
 }
 
+/* A ledger that does not play again (here a damaged signature) costs
+ * the digest its maps, not its reports. */
+static void
+a_digest_whose_game_does_not_replay_comes_without_maps(void **state)
+{
+	struct fx *f = *state;
+	struct err e;
+	char *r;
+
+	start(f);
+	play(f, "mill", 1);
+	play(f, "mill", 2);
+	if (store_exec(f->st, &e, "UPDATE ledger SET sig = zeroblob(64) WHERE "
+	    "seq = (SELECT max(seq) FROM ledger)", "") != 0)
+		fail_msg("%s", e.msg);
+	r = ask(f, HOWE, HDR "HISTORY\r\n");
+	assert_non_null(strstr(r, "(2 phases)"));
+	assert_int_equal(occurrences(r, "\n===== "), 2);
+	assert_null(strstr(r, "multipart/"));
+	free(r);
+}
+
 /* HISTORY TURN N and N-M pick those turns; turns not played, or that
  * the battle does not have, get an answer that says which there are. */
 static void
@@ -653,6 +675,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(each_phase_map_is_the_field_then,
+		    setup_short, teardown),
+		cmocka_unit_test_setup_teardown(a_digest_whose_game_does_not_replay_comes_without_maps,
 		    setup_short, teardown),
 		cmocka_unit_test_setup_teardown(a_player_gets_their_own_reports_again, setup_short, teardown),
 		cmocka_unit_test_setup_teardown(turn_and_range_pick_their_turns, setup_short, teardown),
