@@ -616,25 +616,20 @@ observed_games(struct referee *r, const char *address, char names[][64],
     int max, struct err *e)
 {
 	char *all = store_game_names(r->st), *name, *save = NULL;
-	int n = 0, i, k;
+	int n = 0, k;
 
 	for (name = all ? strtok_r(all, "\n", &save) : NULL; name != NULL &&
 	    n < max; name = strtok_r(NULL, "\n", &save)) {
-		struct store_observer *obs = NULL;
 		enum game_status st;
 		int64_t id = 0, step = 0;
 
 		if (store_game_find(r->st, name, &id, &st, &step, e) < 0 ||
-		    store_observers(r->st, id, &obs, &k, e) != 0) {
+		    (k = referee_observes(r, id, address, e)) < 0) {
 			free(all);
 			return -1;
 		}
-		for (i = 0; i < k; i++)
-			if (strcasecmp(obs[i].email, address) == 0) {
-				snprintf(names[n++], 64, "%s", name);
-				break;
-			}
-		free(obs);
+		if (k)
+			snprintf(names[n++], 64, "%s", name);
 	}
 	free(all);
 	return n;

@@ -523,6 +523,9 @@ int referee_commands_join(struct intake *in, const char *game,
 int referee_phase_maps(struct referee *r, const struct store_game *g,
     const int *steps, const char *const *subtitles, int n, int side,
     size_t max, unsigned char **png, size_t *len, struct err *e);
+/* 1 if addr (any case) observes game, 0 if not, -1 with e set. */
+int referee_observes(struct referee *r, int64_t game, const char *addr,
+    struct err *e);
 int referee_commands_history(struct intake *in, struct store_game *g,
     struct battle *b, const struct orders_cmd *c);
 int referee_commands_history_bare(struct intake *in,

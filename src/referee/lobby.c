@@ -104,16 +104,9 @@ lobby_read(struct referee *r, const char *name, const char *who,
 				l->my_side = p[i].side;
 			}
 	}
-	if (who[0] != '\0' && !l->mine) {
-		struct store_observer *obs = NULL;
-		int n = 0, i;
-
-		if (store_observers(r->st, l->g.id, &obs, &n, e) != 0)
-			return -1;
-		for (i = 0; i < n && !l->observes; i++)
-			l->observes = strcasecmp(obs[i].email, who) == 0;
-		free(obs);
-	}
+	if (who[0] != '\0' && !l->mine &&
+	    (l->observes = referee_observes(r, l->g.id, who, e)) < 0)
+		return -1;
 	return 0;
 }
 

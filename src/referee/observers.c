@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mail/mail.h"
 #include "map/map.h"
@@ -76,6 +77,22 @@ referee_observer_add(struct referee *r, const char *game, const char *email,
 	return referee_game_end(r, &g, 0, e);
 fail:
 	return referee_game_end(r, &g, -1, e);
+}
+
+/* Contract (internal.h). */
+int
+referee_observes(struct referee *r, int64_t game, const char *addr,
+    struct err *e)
+{
+	struct store_observer *obs = NULL;
+	int n = 0, i, found = 0;
+
+	if (store_observers(r->st, game, &obs, &n, e) != 0)
+		return -1;
+	for (i = 0; i < n && !found; i++)
+		found = strcasecmp(obs[i].email, addr) == 0;
+	free(obs);
+	return found;
 }
 
 /* Contract (internal.h). */
