@@ -25,14 +25,14 @@ report_clock(const struct battle *b, int turn, char *buf, size_t size)
 }
 
 /* Unit u's states as the tags of its line ("[routed] [stationary]"), the
- * words html.c turns into badges; the ruleset's own markers ("2
- * disruption points") into marks, "" for none. */
+ * words html.c turns into badges.  marks: the ruleset's own state marker
+ * ("2 disruption points", "" for none), told beside the tags, so a unit
+ * that has one is not "in good order" by default. */
 static const char *
-unit_tags(const struct battle *b, int u, char *buf, size_t size,
-    char *marks, size_t msize)
+unit_tags(const struct battle *b, int u, const char *marks, char *buf,
+    size_t size)
 {
 	const struct unit *un = &b->units[u];
-	struct ruleset_marks mk;
 	int s, dis = 0, rout = 0, perm = 0, stat = 0, alive = 0;
 
 	for (s = un->first_stand; s < un->first_stand + un->nstands; s++) {
@@ -50,8 +50,6 @@ unit_tags(const struct battle *b, int u, char *buf, size_t size,
 		if (f & ST_STATIONARY)
 			stat++;
 	}
-	ruleset_unit_marks(b, u, &mk);
-	snprintf(marks, msize, "%s", alive > 0 ? mk.state : "");
 	if (alive == 0)
 		snprintf(buf, size, "[gone]");
 	else
@@ -259,14 +257,15 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			{
 				const char *fp = form_phrase(rsw, b, u, fs);
 				struct ruleset_marks mk;
-				char rated[48] = "", marks[48], line[320];
+				char rated[48] = "", line[320];
+				const char *marks = mk.state;
 				size_t n;
 
 				/* A ruleset that rates units says how. */
 				ruleset_unit_marks(b, u, &mk);
 				if (mk.rated[0] != '\0')
 					snprintf(rated, sizeof(rated), ", %s", mk.rated);
-				unit_tags(b, u, st, sizeof(st), marks, sizeof(marks));
+				unit_tags(b, u, marks, st, sizeof(st));
 				n = (size_t)snprintf(line, sizeof(line), "%s%s, %d %s%s, "
 				    "%d %s", un->type, rated, battle_unit_alive(b, u),
 				    stand_word, battle_unit_alive(b, u) == 1 ? "" : "s",
