@@ -380,6 +380,7 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 	const struct troop_type *tt;
 	struct unit *u;
 	int i, ui, nk, nst = 0, sp[64], nsp = 0, facing = 0, have_at = 0;
+	int full[64], nfull = 0;
 	struct pt at = { 0, 0 };
 	enum formation form = FORM_LINE;
 
@@ -477,6 +478,12 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 				return scn_perr(p, "'sp' needs the stands' strength");
 			if (parse_sp_list(p, t[i].s, sp, 64, &nsp) != 0)
 				return -1;
+		} else if (strcmp(w, "full") == 0) {
+			if (++i >= n)
+				return scn_perr(p, "'full' needs the stands' strength at "
+				    "full establishment, like 'full 3,3'");
+			if (parse_sp_list(p, t[i].s, full, 64, &nfull) != 0)
+				return -1;
 		} else if (strcmp(w, "at") == 0) {
 			if (scn_want_at(p, t, n, i, "the unit", &at) != 0)
 				return -1;
@@ -534,7 +541,7 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 				    p->rs->unit_numbers[nk].word);
 			return scn_perr(p, "unexpected '%s' in the unit line (expected "
 			    "morale, %sfrontage, speed, weapon, +ABIL, -ABIL, "
-			    "detachments, origin, stands, sp, at, facing or a "
+			    "detachments, origin, stands, sp, full, at, facing or a "
 			    "formation)", w, own);
 		}
 	}
@@ -564,6 +571,14 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 	if (nsp != 1 && nsp != nst)
 		return scn_perr(p, "'stands %d' but %d SP values: give one value "
 		    "for all stands or one per stand", nst, nsp);
+	if (nfull != 0 && nfull != 1 && nfull != nst)
+		return scn_perr(p, "'stands %d' but %d 'full' values: give one "
+		    "value for all stands or one per stand", nst, nfull);
+	for (i = 0; i < nst && nfull > 0; i++)
+		if ((nsp == 1 ? sp[0] : sp[i]) > (nfull == 1 ? full[0] : full[i]))
+			return scn_perr(p, "stand %d has %d SP but only %d at full "
+			    "strength: 'full' may not be less than 'sp'", i + 1,
+			    nsp == 1 ? sp[0] : sp[i], nfull == 1 ? full[0] : full[i]);
 	for (i = 0; i < nst; i++) {
 		fx w, d, off;
 		struct pt pos;
@@ -579,6 +594,12 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 		if (add_stand(p, ui, nsp == 1 ? sp[0] : sp[i], pos, facing,
 		    form) != 0 || check_base_on_table(p, b->nstands - 1) != 0)
 			return -1;
+		/* Losses not yet made good count as lost already (a
+		 * campaign's carried strength): the stand's strength at the
+		 * start is its full strength. */
+		if (nfull > 0)
+			b->stands[b->nstands - 1].sp0 = nfull == 1 ? full[0] :
+			    full[i];
 	}
 	return 0;
 }

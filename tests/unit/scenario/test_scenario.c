@@ -440,6 +440,52 @@ aliases_name_what_the_line_above_declared(void **state)
  * come after them too: a clear refusal, never a write past the table.
  * (Two units of 48 stands and their 1,920 slots fit BATTLE_MAX_STANDS,
  * 2,048; the militia's 33 stands after them are one too many.) */
+/* 'full' (a campaign's carried strength): the stands start below their
+ * full strength, and the missing SP count as the brigade's losses
+ * already, toward its exhaustion. */
+static void
+full_strength_counts_missing_sp_as_lost(void **state)
+{
+	static const char *const from = "stands 2 sp 3,2 at 24,10";
+	char buf[4096];
+	const char *at = strstr(good, from);
+	struct battle *b, *plain;
+	struct err e;
+	int u, s, br;
+
+	(void)state;
+	assert_non_null(at);
+	snprintf(buf, sizeof(buf), "%.*sstands 2 sp 3,2 full 4,4 at 24,10%s",
+	    (int)(at - good), good, at + strlen(from));
+	b = parse_ok(buf);
+	plain = parse_ok(good);
+	u = battle_find_unit(b, "23rd Foot");
+	s = b->units[u].first_stand;
+	assert_int_equal(b->stands[s].sp, 3);
+	assert_int_equal(b->stands[s].sp0, 4);
+	assert_int_equal(b->stands[s + 1].sp, 2);
+	assert_int_equal(b->stands[s + 1].sp0, 4);
+	br = b->units[u].brigade;
+	/* the brigade's start strength is its full strength: 3 more SP */
+	assert_int_equal(b->brigades[br].sp0, plain->brigades[br].sp0 + 3);
+	battle_free(plain);
+	battle_free(b);
+	/* fewer 'full' values than stands, or less than 'sp', is refused */
+	snprintf(buf, sizeof(buf), "%.*sstands 2 sp 3,2 full 2,4 at 24,10%s",
+	    (int)(at - good), good, at + strlen(from));
+	err_clear(&e);
+	b = NULL;
+	assert_int_equal(scenario_parse(buf, strlen(buf), "t.scenario", 0, &b,
+	    &e), -1);
+	assert_non_null(strstr(e.msg, "t.scenario:12: stand 1 has 3 SP but only "
+	    "2 at full strength"));
+	snprintf(buf, sizeof(buf), "%.*sstands 2 sp 3,2 full 4,4,4 at 24,10%s",
+	    (int)(at - good), good, at + strlen(from));
+	assert_int_equal(scenario_parse(buf, strlen(buf), "t.scenario", 0, &b,
+	    &e), -1);
+	assert_non_null(strstr(e.msg, "t.scenario:12: 'stands 2' but 3 'full' values"));
+}
+
 _Static_assert(BATTLE_MAX_STANDS == 2 * (48 + 48 * 20) + 33 - 1,
     "the crowded scenario is one stand over the limit");
 static void
@@ -521,6 +567,7 @@ main(void)
 		cmocka_unit_test(aliases_name_what_the_line_above_declared),
 		cmocka_unit_test(corpus_files_never_crash),
 		cmocka_unit_test(too_many_stands_with_detachments_is_refused),
+		cmocka_unit_test(full_strength_counts_missing_sp_as_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
