@@ -253,6 +253,12 @@ struct ruleset {
 	int ntypes;
 	const struct rule_param *params;
 	int nparams;
+	/* Its numbers for a campaign (src/campaign/rules.c): what a battle's
+	 * losses carry back in its strength measure, each marked as text or
+	 * default with the reason.  They stand before the campaign's own
+	 * defaults of the same name; NULL, 0: it cannot be campaigned. */
+	const struct rule_param *campaign_params;
+	int ncampaign_params;
 	const struct verb_def *verbs;
 	int nverbs;
 	int turn_minutes;

@@ -107,6 +107,20 @@ const struct rule_param bb7_params[] = {
 };
 const int bb7_nparams = (int)(sizeof(bb7_params) / sizeof(bb7_params[0]));
 
+/* What a battle's losses carry back in a campaign (docs/campaign.md,
+ * After a battle).  The rules text is of one battle and says nothing of
+ * the days after it; every number is a default. */
+static const struct rule_param bb7_campaign_params[] = {
+	{ .name = "carry.return.winner", .value = 50, .source = "default", .why = "a figure lost in Bloodybacks is ten men down or gone: half of a winner's losses are men scattered, not hit, and are back in the ranks the next morning (the clubs' rule of thumb)", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.return.loser", .value = 30, .source = "default", .why = "a beaten army gathers fewer of its scattered men before it must march on", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.return.draw", .value = 40, .source = "default", .why = "between a winner's and a loser's", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.winner", .value = 10, .source = "default", .why = "a tenth of the losses are killed or maimed and never return (the clubs' rule of thumb)", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.loser", .value = 20, .source = "default", .why = "a beaten army also leaves its badly wounded and its stragglers to the enemy as prisoners", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.draw", .value = 15, .source = "default", .why = "between a winner's and a loser's", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.routed", .value = 25, .source = "default", .why = "a beaten side's unit still routed at the end loses a quarter of the figures it kept as prisoners and deserters", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.guns", .value = 1, .source = "default", .why = "a beaten side's guns that are routed or abandoned at the end are taken by the winner (1), or are dragged off (0)", .unit = PARAM_COUNT, .min = 0, .max = 1 },
+};
+
 const struct verb_def bb7_verbs[] = {
 	{ .word = "MOVE TO", .verb = V_MOVE_TO, .arg = ARG_POINT, .for_units = 1, .for_commanders = 1, .help = "MOVE TO X,Y: (an action) move towards the point" },
 	{ .word = "ADVANCE", .verb = V_ADVANCE, .arg = ARG_DIST, .for_units = 1, .for_commanders = 0, .help = "ADVANCE N: (an action) move N inches straight ahead" },
@@ -270,6 +284,9 @@ const struct ruleset ruleset_bb7 = {
 	.ntypes = (int)(sizeof(bb7_types) / sizeof(bb7_types[0])),
 	.params = bb7_params,
 	.nparams = (int)(sizeof(bb7_params) / sizeof(bb7_params[0])),
+	.campaign_params = bb7_campaign_params,
+	.ncampaign_params = (int)(sizeof(bb7_campaign_params) /
+	    sizeof(bb7_campaign_params[0])),
 	.verbs = bb7_verbs,
 	.nverbs = (int)(sizeof(bb7_verbs) / sizeof(bb7_verbs[0])),
 	.turn_minutes = 5,

@@ -162,6 +162,20 @@ const struct rule_param vnb_params[] = {
 };
 const int vnb_nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0]));
 
+/* What a battle's losses carry back in a campaign (docs/campaign.md,
+ * After a battle).  The rules text is of one battle and says nothing of
+ * the days after it; every number is a default. */
+static const struct rule_param vnb_campaign_params[] = {
+	{ .name = "carry.return.winner", .value = 50, .source = "default", .why = "an SP lost in the wing-scale game is 50 men gone from the ranks, killed, hurt, scattered or run off: half of a winner's losses are men scattered, not hit, and are back in the ranks the next morning (the clubs' rule of thumb)", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.return.loser", .value = 30, .source = "default", .why = "a beaten army gathers fewer of its scattered men before it must march on", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.return.draw", .value = 40, .source = "default", .why = "between a winner's and a loser's", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.winner", .value = 10, .source = "default", .why = "a tenth of the losses are killed or maimed and never return (the clubs' rule of thumb)", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.loser", .value = 20, .source = "default", .why = "a beaten army also leaves its badly wounded and its stragglers to the enemy as prisoners", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.lost.draw", .value = 15, .source = "default", .why = "between a winner's and a loser's", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.routed", .value = 25, .source = "default", .why = "a beaten side's unit still routed at the end loses a quarter of the SP it kept as prisoners and deserters", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "carry.guns", .value = 1, .source = "default", .why = "a beaten side's guns that are routed or abandoned at the end are taken by the winner (1), or are dragged off (0)", .unit = PARAM_COUNT, .min = 0, .max = 1 },
+};
+
 /* The text's basic deck for the period.  Its composition rules: 2 to 6
  * of each neutral card, a third to a half of the deck; 1 or 2 of each
  * crown and rebel card, as many crown cards as rebel ones.  The counts
@@ -389,6 +403,9 @@ const struct ruleset ruleset_vnb_wing = {
 	.ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0])),
 	.params = vnb_params,
 	.nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0])),
+	.campaign_params = vnb_campaign_params,
+	.ncampaign_params = (int)(sizeof(vnb_campaign_params) /
+	    sizeof(vnb_campaign_params[0])),
 	.verbs = vnb_verbs,
 	.nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0])),
 	.turn_minutes = 15,
