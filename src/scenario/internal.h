@@ -5,6 +5,9 @@
  *
  *   scenario.c  the file, line by line, every keyword, and the lines a
  *               ruleset reads itself (struct ruleset.scenario_words)
+ *   forces.c    sides, commanders, brigades, units and stands
+ *   campaign.c  a campaign file (campaign/campaign.h), whose columns'
+ *               brigade and unit lines are checked as a scenario's
  */
 #ifndef DESPATCH_SCENARIO_INTERNAL_H
 #define DESPATCH_SCENARIO_INTERNAL_H
@@ -46,6 +49,12 @@ struct parser {
 	struct err *e;
 };
 
+/* Splits a line in place into tokens (t: MAX_TOKENS of them).  Returns
+ * the count, or -1 with an error for an unterminated quote or too many
+ * tokens. */
+int scn_tokenize(struct parser *p, char *line, struct tok *t);
+/* "x,y" (at most two decimals each) into out: 0, or -1 with the error. */
+int scn_parse_point(struct parser *p, const char *s, struct pt *out);
 /* An error at the parser's line: "file:line: message"; returns -1. */
 int scn_perr(struct parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -35,10 +35,8 @@ scn_perr(struct parser *p, const char *fmt, ...)
 	return err_set(p->e, ERR_USER, "%s:%d: %s", p->fname, p->line, msg);
 }
 
-/* Splits a line in place into tokens.  Returns the count, or -1 with an
- * error for an unterminated quote or too many tokens. */
-static int
-tokenize(struct parser *p, char *line, struct tok *t)
+int
+scn_tokenize(struct parser *p, char *line, struct tok *t)
 {
 	int n = 0;
 	char *s = line;
@@ -124,8 +122,8 @@ scn_want_int(struct parser *p, struct tok *t, int n, int i, const char *what,
 	return 0;
 }
 
-static int
-parse_point(struct parser *p, const char *s, struct pt *out)
+int
+scn_parse_point(struct parser *p, const char *s, struct pt *out)
 {
 	char buf[64];
 	char *comma;
@@ -165,7 +163,7 @@ scn_want_at(struct parser *p, struct tok *t, int n, int i, const char *what,
 {
 	if (i + 1 >= n || strcmp(t[i].s, "at") != 0 || t[i].quoted)
 		return scn_perr(p, "expected 'at x,y' giving where %s stands", what);
-	if (parse_point(p, t[i + 1].s, out) != 0)
+	if (scn_parse_point(p, t[i + 1].s, out) != 0)
 		return -1;
 	return scn_check_on_table(p, *out, what);
 }
@@ -499,7 +497,7 @@ do_terrain(struct parser *p, struct tok *t, int n)
 		if (b->npoints == BATTLE_MAX_POINTS)
 			return scn_perr(p, "too many terrain points (at most %d)",
 			    BATTLE_MAX_POINTS);
-		if (parse_point(p, t[i].s, &pt) != 0 ||
+		if (scn_parse_point(p, t[i].s, &pt) != 0 ||
 		    scn_check_on_table(p, pt, "a terrain point") != 0)
 			return -1;
 		b->points[b->npoints++] = pt;
@@ -800,7 +798,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		memcpy(line, text + pos, l);
 		line[l] = '\0';
 		pos += l + (nl ? 1 : 0);
-		n = tokenize(&p, line, t);
+		n = scn_tokenize(&p, line, t);
 		if (n < 0)
 			goto out;
 		if (n == 0)

@@ -1,0 +1,304 @@
+/*
+ * campaign.h - a campaign: an operational map of places and roads,
+ * columns of brigades marching on it, and the battles they fight.
+ *
+ * The file format is documented in docs/campaign.md; the parser is
+ * src/scenario/campaign.c (it reads a column's brigade and unit lines as
+ * a scenario's, so a column is a battle's order of battle).  What is
+ * here is plain data and pure functions: no clock, no I/O, no hidden
+ * randomness, integer arithmetic and stable orders, like the rules core.
+ *
+ *   march.c   routes, a day's march and contact between hostile columns
+ *   field.c   the scenario of a battle a contact opens (its ground, the
+ *             forces present, deployed in the zone they came from)
+ *   carry.c   what a battle's final state carries back to the columns
+ *   rules.c   the campaign's numbers (march rates, recovery), each
+ *             marked as a default with its reason
+ *
+ * Distances on the operational map are hundredths of a mile; dates are days
+ * since 1 January 1 (proleptic Gregorian), so that date arithmetic is
+ * integer arithmetic.
+ */
+#ifndef DESPATCH_CAMPAIGN_H
+#define DESPATCH_CAMPAIGN_H
+
+#include <stddef.h>
+
+#include "core/battle.h"
+#include "core/err.h"
+#include "core/dice.h"
+#include "core/ruleset.h"
+
+#define CAMPAIGN_MAX_PLACES   96
+#define CAMPAIGN_MAX_ROADS    192
+#define CAMPAIGN_MAX_COLUMNS  48
+#define CAMPAIGN_MAX_BRIGADES BATTLE_MAX_BRIGADES
+#define CAMPAIGN_MAX_UNITS    BATTLE_MAX_UNITS
+#define CAMPAIGN_MAX_STANDS   64      /* a unit's */
+#define CAMPAIGN_MAX_DEPOTS   32
+#define CAMPAIGN_MAX_GOALS    32
+#define CAMPAIGN_MAX_SETTINGS 64
+#define CAMPAIGN_OPTS_MAX     256     /* a unit line's other words */
+#define CAMPAIGN_PATH_MAX     256
+
+/* The eight directions a column may come from, clockwise from north. */
+enum cp_dir {
+	DIR_N = 0, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW,
+	DIR_COUNT
+};
+
+enum cp_place_kind {
+	PLACE_TOWN = 0, PLACE_CROSSROADS, PLACE_FORD, PLACE_FERRY,
+	PLACE_BRIDGE, PLACE_PLANTATION, PLACE_HILL, PLACE_KIND_COUNT
+};
+
+/* The ground a generated battlefield is made from. */
+enum cp_ground {
+	GROUND_OPEN = 0, GROUND_WOODED, GROUND_HILLY, GROUND_RIVERBANK,
+	GROUND_TOWN, GROUND_COUNT
+};
+
+/* A rectangle of a battlefield, in inches (fx). */
+struct cp_zone {
+	int set;
+	fx x0, y0, x1, y1;
+};
+
+struct cp_place {
+	char name[BATTLE_NAME_MAX];
+	enum cp_place_kind kind;
+	int x100, y100;               /* hundredths of a mile */
+	enum cp_ground ground;
+	/* The battlefield: a scenario file (path as written, relative to the
+	 * campaign file; its text read when the campaign was), or none. */
+	char field_path[CAMPAIGN_PATH_MAX];
+	char *field_text;
+	size_t field_len;
+	struct cp_zone zone[DIR_COUNT];
+	int line;
+};
+
+enum cp_road_kind { ROAD_ROAD = 0, ROAD_TRACK };
+
+struct cp_road {
+	char name[BATTLE_NAME_MAX];   /* "" when the file gives none */
+	int a, b;                     /* places */
+	int miles100;
+	enum cp_road_kind kind;
+	char river[BATTLE_NAME_MAX];  /* a river crossed on the way, or "" */
+	int line;
+};
+
+struct cp_side {
+	char id[BATTLE_ID_MAX];
+	char name[BATTLE_NAME_MAX];
+	char tail[CAMPAIGN_OPTS_MAX]; /* the side line's other words */
+	int line;
+};
+
+struct cp_unit {
+	char name[BATTLE_NAME_MAX];
+	int brigade;
+	char opts[CAMPAIGN_OPTS_MAX]; /* type and options, as a scenario line
+	                                 writes them */
+	char form[16];                /* its formation word, or "" */
+	enum stand_kind kind;         /* its troop type's */
+	int nstands;
+	int sp[CAMPAIGN_MAX_STANDS];  /* now */
+	int full[CAMPAIGN_MAX_STANDS];/* at full strength */
+	int gone;                     /* lost for good (destroyed, captured) */
+	int line;
+};
+
+struct cp_brigade {
+	char name[BATTLE_NAME_MAX];
+	char commander[BATTLE_NAME_MAX];
+	int column;
+	int line;
+};
+
+struct cp_column {
+	char name[BATTLE_NAME_MAX];
+	char commander[BATTLE_NAME_MAX];
+	int side;
+	/* Where it is: at place (road -1), or on road `road`, along100
+	 * hundredths of a mile from its end `from`. */
+	int place;
+	int road, from, along100;
+	int came_by;                  /* the road it came into place by, -1 */
+	int gone;                     /* joined another column, or destroyed */
+	int line;
+};
+
+struct cp_depot {
+	int place, side;
+	int line;
+};
+
+enum cp_goal_kind { GOAL_HOLD = 0, GOAL_BREAK };
+
+/* A campaign victory condition: a side scores points for holding a
+ * place on a date (hold), or for every enemy column broken (break). */
+struct cp_goal {
+	enum cp_goal_kind kind;
+	int side;
+	int place;                    /* hold */
+	int day;                      /* hold: the date it counts on */
+	int points;
+	int line;
+};
+
+struct cp_setting {
+	char name[48];
+	int value;
+	int line;
+};
+
+struct campaign {
+	char title[BATTLE_NAME_MAX * 2];
+	char ruleset[BATTLE_ID_MAX];
+	const struct ruleset *rs;
+	int start_day, end_day;       /* days since 1 January 1 */
+	int halves;                   /* 1: a turn is a day; 2: half a day */
+	int nplaces, nroads, nsides, ncolumns, nbrigades, nunits, ndepots;
+	int ngoals, nsettings;
+	struct cp_place places[CAMPAIGN_MAX_PLACES];
+	struct cp_road roads[CAMPAIGN_MAX_ROADS];
+	struct cp_side sides[BATTLE_MAX_SIDES];
+	struct cp_column columns[CAMPAIGN_MAX_COLUMNS];
+	struct cp_brigade brigades[CAMPAIGN_MAX_BRIGADES];
+	struct cp_unit units[CAMPAIGN_MAX_UNITS];
+	struct cp_depot depots[CAMPAIGN_MAX_DEPOTS];
+	struct cp_goal goals[CAMPAIGN_MAX_GOALS];
+	struct cp_setting settings[CAMPAIGN_MAX_SETTINGS];
+	int goal_margin;              /* points a side must lead by */
+};
+
+/* ---- the file (src/scenario/campaign.c) ------------------------------ */
+
+#define CAMPAIGN_MAX_BYTES (1024u * 1024u)
+
+/* Parses a campaign file's text.  fname names it in messages; dir is
+ * the folder battlefield paths are read from (NULL: none are read, and
+ * a place naming one is refused).  0 with *out set (campaign_free), or
+ * -1 with e holding "fname:line: message". */
+int campaign_parse(const char *text, size_t len, const char *fname,
+    const char *dir, struct campaign **out, struct err *e);
+/* Reads and parses a file; battlefields relative to its folder. */
+int campaign_load_file(const char *path, struct campaign **out,
+    struct err *e);
+void campaign_free(struct campaign *c);
+
+/* ---- names ----------------------------------------------------------- */
+
+const char *campaign_place_kind_name(enum cp_place_kind k);
+const char *campaign_ground_name(enum cp_ground g);
+const char *campaign_dir_name(enum cp_dir d);   /* "north", ... */
+int campaign_find_place(const struct campaign *c, const char *name);
+int campaign_find_column(const struct campaign *c, const char *name);
+int campaign_find_side(const struct campaign *c, const char *id);
+
+/* ---- dates ----------------------------------------------------------- */
+
+/* "1781-01-17" into a day number: 0, or -1 if it is no date. */
+int campaign_date_parse(const char *s, int *day);
+/* A day number as "1781-01-17" (out: at least 11 bytes). */
+void campaign_date_fmt(int day, char *out, size_t size);
+/* A day number as "Wednesday 17 January 1781". */
+void campaign_date_long(int day, char *out, size_t size);
+
+/* ---- numbers (rules.c) ----------------------------------------------- */
+
+/* The campaign's value of a number: the file's `set`, else the
+ * ruleset's own campaign table, else the campaign default. */
+int campaign_param(const struct campaign *c, const char *name);
+/* The row for name (ruleset's first, then the defaults), or NULL. */
+const struct rule_param *campaign_param_row(const struct campaign *c,
+    const char *name);
+/* The defaults every ruleset starts from. */
+extern const struct rule_param campaign_defaults[];
+extern const int campaign_ndefaults;
+
+/* ---- marching (march.c) ---------------------------------------------- */
+
+#define CAMPAIGN_TICKS 100            /* a day's march, in steps */
+
+enum cp_order_kind {
+	CO_HOLD = 0, CO_REST, CO_MARCH, CO_FORCED, CO_RETREAT, CO_SCOUT
+};
+
+struct cp_order {
+	int column;
+	enum cp_order_kind kind;
+	int dest;                     /* the place marched to */
+	int by;                       /* the road to take first, or -1 */
+};
+
+/* A column at a battle: when it got there (a tick of the day's march;
+ * 0: it was there, or met there at dawn) and the road it came by (-1:
+ * it was there before the day began). */
+struct cp_arrival {
+	int column;
+	int tick;
+	int road;
+};
+
+/* Hostile columns met at a place: a battle to fight. */
+struct cp_contact {
+	int place;
+	int tick;                     /* when the first two met */
+	int narrivals;
+	struct cp_arrival arrivals[CAMPAIGN_MAX_COLUMNS];
+};
+
+/* The length in hundredths of a mile of the shortest way by road from
+ * place a to place b whose first road is `first` (-1: any), and that
+ * first road (-1 when a is b) into *next; -1 if there is no such way.
+ * Ties go to the road declared first. */
+int campaign_route(const struct campaign *c, int a, int b, int first,
+    int *next);
+
+/* A column's march rate on a kind of road, miles a day: its slowest
+ * arm's. */
+int campaign_rate(const struct campaign *c, int column,
+    enum cp_road_kind kind);
+
+/* The direction from place `at` along road r toward its other end. */
+enum cp_dir campaign_road_dir(const struct campaign *c, int at, int r);
+
+/* Plays one campaign turn's marches: every column's order (a column
+ * without one holds), moved tick by tick along its route; two hostile
+ * columns at one place, or passing on a road, meet and stop, and so does
+ * every column that comes to a place where a battle is met that day.
+ * Changes where c's columns are; fills out[] (at most max) with the
+ * contacts, in the order they were made; returns how many.  Pure. */
+int campaign_march(struct campaign *c, const struct cp_order *orders,
+    int norders, struct cp_contact *out, int max);
+
+/* ---- battles (field.c) ------------------------------------------------ */
+
+/* A die of a generated battlefield: where its feature n lies. */
+#define CP_R_FIELD \
+	"roll-campaign-field", "nw", \
+	"where feature %d of the field at %s lies"
+
+/* The scenario text of the battle contact k opens on campaign turn
+ * `day` (days since the start, in turns): *out malloc'd and NUL-ended,
+ * its length in *outlen.  d gives the dice of a generated field (NULL
+ * for a place with a battlefield file).  0, or -1 with e set.  Pure. */
+int campaign_battle_scenario(const struct campaign *c,
+    const struct cp_contact *k, int day, struct dice *d, char **out,
+    size_t *outlen, struct err *e);
+/* The direction arrival i of contact k deploys from. */
+enum cp_dir campaign_arrival_dir(const struct campaign *c,
+    const struct cp_contact *k, int i);
+
+/* ---- strength -------------------------------------------------------- */
+
+/* A unit's strength now and at full strength (the ruleset's measure:
+ * SP, figures), and a column's. */
+int campaign_unit_sp(const struct cp_unit *u);
+int campaign_unit_full(const struct cp_unit *u);
+int campaign_column_sp(const struct campaign *c, int column);
+
+#endif

@@ -1,0 +1,559 @@
+/*
+ * field.c - the scenario of a battle a contact opens.
+ *
+ * The battle is an ordinary despatch game made from a scenario text this
+ * file writes, so everything a battle has (its ledger, verify, reports)
+ * holds unchanged: the ground is the place's battlefield file without
+ * its forces, or one made from the place's ground with dice from the
+ * campaign's committed seed; the forces are the columns present, each
+ * deployed in the zone of the direction it came from (a column that was
+ * there holds the side facing the first to come); the first to move is
+ * the side that came on.  Pure: the same campaign, contact and dice give
+ * the same bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "core/text.h"
+#include "scenario/scenario.h"
+
+#define FIELD_W 72
+#define FIELD_D 48
+
+/* The direction an arrival deploys from. */
+static enum cp_dir
+arrival_dir(const struct campaign *c, const struct cp_contact *k, int i)
+{
+	int j;
+
+	if (k->arrivals[i].road >= 0)
+		return campaign_road_dir(c, k->place, k->arrivals[i].road);
+	/* There before: facing the first hostile column that came. */
+	for (j = 0; j < k->narrivals; j++)
+		if (k->arrivals[j].road >= 0 &&
+		    c->columns[k->arrivals[j].column].side !=
+		    c->columns[k->arrivals[i].column].side)
+			return (enum cp_dir)((campaign_road_dir(c, k->place,
+			    k->arrivals[j].road) + 4) % DIR_COUNT);
+	/* Both were there (met at dawn): the earlier side north. */
+	return c->columns[k->arrivals[i].column].side ==
+	    c->columns[k->arrivals[0].column].side ? DIR_N : DIR_S;
+}
+
+/* A generated field's zone: a strip along the edge (or corner) the
+ * direction names, 12 inches deep. */
+static struct cp_zone
+edge_zone(enum cp_dir d, fx w, fx dp)
+{
+	struct cp_zone z = { 1, 0, 0, w, dp };
+	fx e = FX(12);
+
+	switch (d) {
+	case DIR_N: z.y0 = dp - e; break;
+	case DIR_S: z.y1 = e; break;
+	case DIR_E: z.x0 = w - e; break;
+	case DIR_W: z.x1 = e; break;
+	case DIR_NE: z.x0 = w / 2; z.y0 = dp - e; break;
+	case DIR_NW: z.x1 = w / 2; z.y0 = dp - e; break;
+	case DIR_SE: z.x0 = w / 2; z.y1 = e; break;
+	case DIR_SW: z.x1 = w / 2; z.y1 = e; break;
+	default: break;
+	}
+	return z;
+}
+
+/* The zone of a battlefield file for d: its own, else the nearest
+ * direction that has one (clockwise first on a tie). */
+static struct cp_zone
+file_zone(const struct cp_place *pl, enum cp_dir d)
+{
+	int k;
+
+	for (k = 0; k <= DIR_COUNT / 2; k++) {
+		if (pl->zone[(d + k) % DIR_COUNT].set)
+			return pl->zone[(d + k) % DIR_COUNT];
+		if (pl->zone[(d + DIR_COUNT - k) % DIR_COUNT].set)
+			return pl->zone[(d + DIR_COUNT - k) % DIR_COUNT];
+	}
+	return pl->zone[0];
+}
+
+static void
+put_name(struct text *t, const char *s)
+{
+	text_add(t, "\"");
+	for (; *s; s++)
+		text_add(t, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
+	text_add(t, "\"");
+}
+
+static void
+put_fx(struct text *t, fx v)
+{
+	char b[24];
+
+	text_add(t, "%s", geom_fmt_fx(v, b, sizeof(b)));
+}
+
+static fx
+unit_frontage(const struct cp_unit *u)
+{
+	const char *f = strstr(u->opts, "frontage ");
+	fx w = 0;
+
+	if (f != NULL) {
+		char buf[16];
+
+		sscanf(f + 9, "%15s", buf);
+		if (geom_parse_fx(buf, &w) != 0)
+			w = 0;
+	}
+	return w;
+}
+
+static int
+alive_stands(const struct cp_unit *u)
+{
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands && !u->gone; i++)
+		n += u->sp[i] > 0;
+	return n;
+}
+
+/* The width of a brigade's block (rows of at most 12 inches) and its
+ * depth. */
+static fx
+block_size(const struct campaign *c, int b, fx *depth)
+{
+	fx bw = 0, rowx = 0, rd = 0, bd = 0, w, d;
+	int u;
+
+	for (u = 0; u < c->nunits; u++) {
+		const struct cp_unit *un = &c->units[u];
+		enum formation f = FORM_LINE;
+		fx uw;
+
+		if (un->brigade != b || alive_stands(un) == 0)
+			continue;
+		if (un->form[0] != '\0')
+			battle_form_parse(un->form, &f);
+		battle_kind_size(un->kind, f, &w, &d);
+		if (unit_frontage(un) > 0)
+			w = unit_frontage(un);
+		uw = w * alive_stands(un) + FX(0.5);
+		if (rowx > 0 && rowx + uw > FX(12)) {
+			bd += rd + FX(0.5);
+			rowx = rd = 0;
+		}
+		rowx += uw;
+		if (rowx > bw)
+			bw = rowx;
+		if (d > rd)
+			rd = d;
+	}
+	*depth = bd + rd;
+	return bw;
+}
+
+/* A column's brigades side by side, with a gap of an inch. */
+static fx
+column_width(const struct campaign *c, int col)
+{
+	fx total = 0, d;
+	int b;
+
+	for (b = 0; b < c->nbrigades; b++)
+		if (c->brigades[b].column == col && block_size(c, b, &d) > 0)
+			total += block_size(c, b, &d) + FX(1);
+	return total > 0 ? total - FX(1) : 0;
+}
+
+/* Lays out one side's columns of the contact (those of side s) in zone
+ * z facing the table's middle, and writes their lines. */
+static void
+deploy(const struct campaign *c, const struct cp_contact *k, int s,
+    const enum cp_dir *dirs, const struct cp_zone *zones, fx tw, fx td,
+    struct text *t)
+{
+	int i, first = 1, used[DIR_COUNT] = { 0 };
+	fx zcur[DIR_COUNT], zdepth[DIR_COUNT];
+
+	for (i = 0; i < k->narrivals; i++) {
+		const struct cp_column *col = &c->columns[k->arrivals[i].column];
+		const struct cp_zone *z = &zones[i];
+		/* along x when the zone is wider than deep; the front is the
+		 * zone's edge nearer the middle */
+		int horiz = z->x1 - z->x0 >= z->y1 - z->y0;
+		fx zmid_x = (z->x0 + z->x1) / 2, zmid_y = (z->y0 + z->y1) / 2;
+		int toward = horiz ? (zmid_y * 2 < td ? 1 : -1) :
+		    (zmid_x * 2 < tw ? 1 : -1);
+		int facing = horiz ? (toward > 0 ? 0 : 180) :
+		    (toward > 0 ? 90 : 270);
+		fx front = horiz ? (toward > 0 ? z->y1 : z->y0) :
+		    (toward > 0 ? z->x1 : z->x0);
+		fx lo = horiz ? z->x0 : z->y0, hi = horiz ? z->x1 : z->y1;
+		fx cur = lo + FX(1), depth = FX(0.5), rowdepth = 0;
+		int b, u;
+
+		if (col->side != s)
+			continue;
+		/* A second column from the same direction goes on where the
+		 * first left off; the first is centred in its zone. */
+		if (used[dirs[i]]) {
+			cur = zcur[dirs[i]];
+			depth = zdepth[dirs[i]];
+		} else {
+			fx total = column_width(c, k->arrivals[i].column);
+
+			if (total < hi - lo - FX(2))
+				cur = lo + (hi - lo - total) / 2;
+		}
+		if (first) {
+			text_add(t, "  commander ");
+			put_name(t, col->commander);
+			text_add(t, " army at ");
+		} else {
+			text_add(t, "  wing ");
+			put_name(t, col->name);
+			text_add(t, " commander ");
+			put_name(t, col->commander);
+			text_add(t, " at ");
+		}
+		/* behind the middle of the zone */
+		if (horiz) {
+			put_fx(t, zmid_x);
+			text_add(t, ",");
+			put_fx(t, front - toward * (FX(9)));
+		} else {
+			put_fx(t, front - toward * (FX(9)));
+			text_add(t, ",");
+			put_fx(t, zmid_y);
+		}
+		text_add(t, "\n");
+		for (b = 0; b < c->nbrigades; b++) {
+			fx bw, bx, rowx = 0, rd = 0, bd, w, d;
+
+			if (c->brigades[b].column != k->arrivals[i].column)
+				continue;
+			bw = block_size(c, b, &bd);
+			if (bw == 0)
+				continue;
+			if (cur + bw > hi && cur > lo + FX(1)) {
+				cur = lo + FX(1);
+				depth += rowdepth + FX(1);
+				rowdepth = 0;
+			}
+			bx = cur;
+			cur += bw + FX(1);
+			if (bd > rowdepth)
+				rowdepth = bd;
+			/* the brigade commander behind his block's middle */
+			text_add(t, "  brigade ");
+			put_name(t, c->brigades[b].name);
+			text_add(t, " commander ");
+			put_name(t, c->brigades[b].commander);
+			text_add(t, " at ");
+			if (horiz) {
+				put_fx(t, bx + bw / 2);
+				text_add(t, ",");
+				put_fx(t, front - toward * (depth + bd + FX(1)));
+			} else {
+				put_fx(t, front - toward * (depth + bd + FX(1)));
+				text_add(t, ",");
+				put_fx(t, bx + bw / 2);
+			}
+			if (!first) {
+				text_add(t, " wing ");
+				put_name(t, col->name);
+			}
+			text_add(t, "\n");
+			/* and its units, row by row */
+			rowx = rd = 0;
+			{
+				fx off = 0;
+
+				for (u = 0; u < c->nunits; u++) {
+					const struct cp_unit *un = &c->units[u];
+					enum formation f = FORM_LINE;
+					fx uw, cx, cy;
+					int m, nal = 0;
+
+					if (un->brigade != b || alive_stands(un) == 0)
+						continue;
+					if (un->form[0] != '\0')
+						battle_form_parse(un->form, &f);
+					battle_kind_size(un->kind, f, &w, &d);
+					if (unit_frontage(un) > 0)
+						w = unit_frontage(un);
+					uw = w * alive_stands(un) + FX(0.5);
+					if (rowx > 0 && rowx + uw > FX(12)) {
+						off += rd + FX(0.5);
+						rowx = rd = 0;
+					}
+					cx = bx + rowx + uw / 2;
+					cy = front - toward * (depth + off + d / 2);
+					rowx += uw;
+					if (d > rd)
+						rd = d;
+					text_add(t, "    unit ");
+					put_name(t, un->name);
+					text_add(t, " %s stands %d sp ", un->opts,
+					    alive_stands(un));
+					for (m = 0; m < un->nstands; m++)
+						if (un->sp[m] > 0)
+							text_add(t, "%s%d", nal++ ? "," : "",
+							    un->sp[m]);
+					text_add(t, " full ");
+					for (m = 0, nal = 0; m < un->nstands; m++)
+						if (un->sp[m] > 0)
+							text_add(t, "%s%d", nal++ ? "," : "",
+							    un->full[m]);
+					text_add(t, " at ");
+					if (horiz) {
+						put_fx(t, cx);
+						text_add(t, ",");
+						put_fx(t, cy);
+					} else {
+						put_fx(t, cy);
+						text_add(t, ",");
+						put_fx(t, cx);
+					}
+					text_add(t, " facing %d%s%s\n", facing,
+					    un->form[0] ? " " : "", un->form);
+				}
+			}
+		}
+		used[dirs[i]] = 1;
+		zcur[dirs[i]] = cur;
+		zdepth[dirs[i]] = depth;
+		first = 0;
+	}
+}
+
+/* Ground made from the place's kind, with dice: a few woods and a rise
+ * for open ground, more woods in wooded country, two hills in hilly, a
+ * river across the middle with a ford on the road for a riverbank, a
+ * town about the middle for a town.  Every polygon is on the table. */
+static int
+generate(const struct cp_place *pl, struct dice *d, struct text *t)
+{
+	int nwood = 0, nhill = 0, i, v;
+
+	switch (pl->ground) {
+	case GROUND_OPEN: nwood = 1; nhill = 1; break;
+	case GROUND_WOODED: nwood = 4; nhill = 0; break;
+	case GROUND_HILLY: nwood = 1; nhill = 2; break;
+	case GROUND_RIVERBANK: nwood = 2; nhill = 0; break;
+	case GROUND_TOWN: nwood = 1; nhill = 0; break;
+	default: break;
+	}
+	text_add(t, "terrain road \"The road through %s\" line 36,0 36,48\n",
+	    pl->name);
+	for (i = 0; i < nwood; i++) {
+		int x, y, w, h;
+
+		v = dice_roll(d, 6, -1, CP_R_FIELD, i + 1, pl->name);
+		x = 2 + 10 * ((i * 7 + v) % 6);
+		y = 14 + 3 * (v % 4);
+		w = 8 + 2 * (v % 3);
+		h = 6 + (v % 4);
+		if (x + w > 70)
+			x = 70 - w;
+		if (x < 38 && x + w > 34)   /* off the road */
+			x = x < 36 ? 34 - w : 38;
+		text_add(t, "terrain wood \"%s wood %d\" poly %d,%d %d,%d %d,%d "
+		    "%d,%d\n", pl->name, i + 1, x, y, x + w, y, x + w, y + h, x,
+		    y + h);
+	}
+	for (i = 0; i < nhill; i++) {
+		int x, y;
+
+		v = dice_roll(d, 6, -1, CP_R_FIELD, nwood + i + 1, pl->name);
+		x = i == 0 ? 20 + 4 * (v - 1) : 6 + 2 * v;
+		y = 18 + (v % 3) * 2;
+		text_add(t, "terrain hill \"%s rise %d\" level 1 poly %d,%d %d,%d "
+		    "%d,%d %d,%d\n", pl->name, i + 1, x, y, x + 14, y, x + 16,
+		    y + 8, x - 2, y + 8);
+	}
+	if (pl->ground == GROUND_RIVERBANK) {
+		text_add(t, "terrain river \"The river at %s\" line 0,24 72,24\n",
+		    pl->name);
+		text_add(t, "terrain ford \"%s\" poly 34,23 38,23 38,25 34,25\n",
+		    pl->name);
+	}
+	if (pl->ground == GROUND_TOWN)
+		text_add(t, "terrain town \"%s\" poly 30,20 42,20 42,28 30,28\n",
+		    pl->name);
+	return d->failed ? -1 : 0;
+}
+
+/* The battlefield file's own lines, less its forces and its clock. */
+static void
+copy_ground(const struct cp_place *pl, struct text *t, int *turns,
+    int *first, int *minutes, fx *w, fx *dp)
+{
+	static const char *const skip[] = { "side", "commander", "wing",
+		"brigade", "unit", "stand", "alias", "sequence", "turns", "ruleset",
+		"scenario", NULL };
+	const char *s = pl->field_text, *end = s + pl->field_len;
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		char word[16] = "";
+		const char *p = s;
+		int k, hh, mm;
+
+		while (p < s + l && (*p == ' ' || *p == '\t'))
+			p++;
+		sscanf(p, "%15s", word);
+		for (k = 0; skip[k] != NULL; k++)
+			if (strcmp(word, skip[k]) == 0)
+				break;
+		if (strcmp(word, "turns") == 0) {
+			const char *f = strstr(p, "first "), *m = strstr(p, "minutes ");
+
+			sscanf(p, "turns %d", turns);
+			if (f != NULL && sscanf(f, "first %d:%d", &hh, &mm) == 2)
+				*first = hh * 60 + mm;
+			if (m != NULL)
+				sscanf(m, "minutes %d", minutes);
+		} else if (strcmp(word, "table") == 0) {
+			char a[16], b[16];
+
+			if (sscanf(p, "table %15s x %15s", a, b) == 2) {
+				geom_parse_fx(a, w);
+				geom_parse_fx(b, dp);
+			}
+		}
+		if (skip[k] == NULL && word[0] != '#' && word[0] != '\0')
+			text_add(t, "%.*s\n", (int)l, s);
+		s += l + (nl ? 1 : 0);
+	}
+}
+
+int
+campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
+    int day, struct dice *d, char **out, size_t *outlen, struct err *e)
+{
+	const struct cp_place *pl = &c->places[k->place];
+	enum cp_dir dirs[CAMPAIGN_MAX_COLUMNS];
+	struct cp_zone zones[CAMPAIGN_MAX_COLUMNS];
+	struct text t, ground;
+	int turns = campaign_param(c, "battle.turns"), first, minutes = 0;
+	int hour, i, s, attacker = -1, holder = -1;
+	fx w = FX(FIELD_W), dp = FX(FIELD_D);
+	char date[64];
+
+	*out = NULL;
+	if (k->narrivals < 2)
+		return err_set(e, ERR_INTERNAL, "a battle at %s with %d column",
+		    pl->name, k->narrivals);
+	/* The hour: the day's march began at the first hour. */
+	hour = campaign_param(c, "march.first-hour") * 60 + k->tick *
+	    campaign_param(c, "march.hours") * 60 / CAMPAIGN_TICKS /
+	    c->halves;
+	if (c->halves == 2 && (day & 1))
+		hour += 6 * 60;
+	if (hour > campaign_param(c, "battle.last-hour") * 60)
+		hour = campaign_param(c, "battle.last-hour") * 60;
+	hour -= hour % 15;
+	first = hour;
+	text_init(&ground, 256u * 1024);
+	text_init(&t, 1024u * 1024);
+	if (pl->field_text != NULL) {
+		int ffirst = 0;
+
+		copy_ground(pl, &ground, &turns, &ffirst, &minutes, &w, &dp);
+		/* a dawn meeting is fought from the field's own hour */
+		first = k->tick == 0 && ffirst > 0 ? ffirst : first > ffirst ?
+		    first : ffirst;
+	} else {
+		if (d == NULL) {
+			text_free(&ground);
+			text_free(&t);
+			return err_set(e, ERR_INTERNAL, "a generated field needs dice");
+		}
+		if (generate(pl, d, &ground) != 0) {
+			text_free(&ground);
+			text_free(&t);
+			return err_set(e, ERR_DATA, "the dice for the field at %s "
+			    "failed", pl->name);
+		}
+		text_add(&ground, "objective ");
+		put_name(&ground, pl->name);
+		text_add(&ground, " at 36,24 radius 6 points %d\n",
+		    campaign_param(c, "battle.hold-points"));
+	}
+	for (i = 0; i < k->narrivals; i++) {
+		dirs[i] = arrival_dir(c, k, i);
+		zones[i] = pl->field_text != NULL ? file_zone(pl, dirs[i]) :
+		    edge_zone(dirs[i], w, dp);
+		if (k->arrivals[i].road < 0 && holder < 0)
+			holder = c->columns[k->arrivals[i].column].side;
+	}
+	/* Who moves first: the side that came on (the first of it to come). */
+	for (i = 0; i < k->narrivals && attacker < 0; i++)
+		if (c->columns[k->arrivals[i].column].side != holder &&
+		    k->arrivals[i].road >= 0)
+			attacker = c->columns[k->arrivals[i].column].side;
+	if (attacker < 0)
+		attacker = c->columns[k->arrivals[k->narrivals - 1].column].side;
+	campaign_date_long(c->start_day + day / c->halves, date, sizeof(date));
+	text_add(&t, "scenario ");
+	{
+		char title[BATTLE_NAME_MAX * 2];
+
+		snprintf(title, sizeof(title), "%s, %s", pl->name, date);
+		put_name(&t, title);
+	}
+	text_add(&t, "\nruleset %s\n", c->ruleset);
+	if (pl->field_text == NULL) {
+		text_add(&t, "table %d x %d\n", FIELD_W, FIELD_D);
+	}
+	text_add(&t, "turns %d first %02d:%02d", turns, first / 60, first % 60);
+	if (minutes > 0)
+		text_add(&t, " minutes %d", minutes);
+	text_add(&t, "\nsequence alternate %s", c->sides[attacker].id);
+	for (s = 0; s < c->nsides; s++) {
+		int present = 0;
+
+		for (i = 0; i < k->narrivals; i++)
+			present |= c->columns[k->arrivals[i].column].side == s;
+		if (present && s != attacker)
+			text_add(&t, " %s", c->sides[s].id);
+	}
+	text_add(&t, "\n%s", ground.s != NULL ? ground.s : "");
+	for (s = 0; s < c->nsides; s++) {
+		int present = 0;
+
+		for (i = 0; i < k->narrivals; i++)
+			present |= c->columns[k->arrivals[i].column].side == s;
+		if (!present)
+			continue;
+		text_add(&t, "side %s ", c->sides[s].id);
+		put_name(&t, c->sides[s].name);
+		text_add(&t, "%s%s\n", c->sides[s].tail[0] ? " " : "",
+		    c->sides[s].tail);
+		deploy(c, k, s, dirs, zones, w, dp, &t);
+	}
+	text_free(&ground);
+	if (t.over) {
+		text_free(&t);
+		return err_set(e, ERR_DATA, "the battle at %s is too large to "
+		    "write", pl->name);
+	}
+	*out = t.s;
+	*outlen = t.len;
+	return 0;
+}
+
+enum cp_dir
+campaign_arrival_dir(const struct campaign *c, const struct cp_contact *k,
+    int i)
+{
+	return arrival_dir(c, k, i);
+}

@@ -1,0 +1,106 @@
+/*
+ * rules.c - the campaign's numbers: march rates, scouting, supply and
+ * rest.  None of the rules texts is a campaign game, so every number
+ * here is a default, with its reason; a campaign file's `set` line
+ * changes one for that campaign.  What a battle's losses carry back is
+ * in the ruleset's own table (struct ruleset.campaign_params), which
+ * stands before these.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+
+#define DEF "default"
+
+const struct rule_param campaign_defaults[] = {
+	/* Miles a day (a day's march of about ten hours) by the slowest arm
+	 * in the column and the kind of road.  The southern campaign of 1781
+	 * saw infantry make 15 to 20 miles a day on the roads, light horse
+	 * twice that, and the guns and wagons less (docs/campaign.md). */
+	{ .name = "march.infantry.road", .value = 15, .source = DEF, .why = "a day's march for foot on a road: 15 miles, what Greene's and Cornwallis's infantry made day after day in 1781", .unit = PARAM_COUNT, .min = 1, .max = 60 },
+	{ .name = "march.infantry.track", .value = 10, .source = DEF, .why = "on a track or country lane foot march a third less", .unit = PARAM_COUNT, .min = 1, .max = 60 },
+	{ .name = "march.mounted.road", .value = 30, .source = DEF, .why = "light horse on a road cover twice the infantry's distance (Tarleton's and Lee's legions)", .unit = PARAM_COUNT, .min = 1, .max = 80 },
+	{ .name = "march.mounted.track", .value = 20, .source = DEF, .why = "on a track horse lose a third", .unit = PARAM_COUNT, .min = 1, .max = 80 },
+	{ .name = "march.artillery.road", .value = 12, .source = DEF, .why = "guns and their teams on a road, slower than foot", .unit = PARAM_COUNT, .min = 1, .max = 60 },
+	{ .name = "march.artillery.track", .value = 8, .source = DEF, .why = "guns on a track, slowest of all", .unit = PARAM_COUNT, .min = 1, .max = 60 },
+	{ .name = "march.forced", .value = 50, .source = DEF, .why = "a forced march goes half as far again (Morgan after Cowpens, Cornwallis after burning his baggage)", .unit = PARAM_PERCENT, .min = 0, .max = 200 },
+	{ .name = "march.forced.straggle", .value = 5, .source = DEF, .why = "each forced-march day costs every unit a twentieth of its strength in stragglers (rounded down), who come back with rest", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "march.river", .value = 3, .source = DEF, .why = "crossing a river on the way costs three miles of the day's march (fording, or waiting on a ferry)", .unit = PARAM_COUNT, .min = 0, .max = 60 },
+	{ .name = "march.hours", .value = 10, .source = DEF, .why = "a day's march is ten hours, from the first hour on", .unit = PARAM_COUNT, .min = 1, .max = 16 },
+	{ .name = "march.first-hour", .value = 7, .source = DEF, .why = "columns march from seven in the morning (winter daylight)", .unit = PARAM_COUNT, .min = 0, .max = 12 },
+	/* Who sees whom. */
+	{ .name = "scout.radius", .value = 20, .source = DEF, .why = "cavalry sent to scout report every enemy column within 20 miles of them (a day's ride out and back)", .unit = PARAM_COUNT, .min = 0, .max = 200 },
+	{ .name = "sight.radius", .value = 5, .source = DEF, .why = "any column learns of an enemy column within 5 miles (patrols, pickets and the country people)", .unit = PARAM_COUNT, .min = 0, .max = 100 },
+	/* Supply and rest. */
+	{ .name = "supply.range", .value = 60, .source = DEF, .why = "a column is supplied within 60 road miles of one of its side's depots (three or four days of wagons)", .unit = PARAM_COUNT, .min = 0, .max = 1000 },
+	{ .name = "supply.attrition", .value = 2, .source = DEF, .why = "a column out of supply loses a fiftieth of each unit's strength a day (rounded down) to hunger, sickness and desertion", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "supply.replacements", .value = 1, .source = DEF, .why = "a column resting at one of its depots gets one SP (or figure) a day back for its weakest unit below full strength, from convalescents and drafts", .unit = PARAM_COUNT, .min = 0, .max = 20 },
+	{ .name = "rest.recover", .value = 25, .source = DEF, .why = "a day of rest brings back a quarter (rounded up) of each unit's losses not yet made good, when in supply", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	/* Battles. */
+	{ .name = "battle.hold-points", .value = 3, .source = DEF, .why = "a generated battlefield's place, held at the end, is worth 3 points (a battlefield of its own scores as its scenario says)", .unit = PARAM_COUNT, .min = 0, .max = 100 },
+	{ .name = "battle.turns", .value = 8, .source = DEF, .why = "a battle on a generated field lasts 8 turns (two hours of daylight at the wing scale)", .unit = PARAM_COUNT, .min = 1, .max = 60 },
+	{ .name = "battle.last-hour", .value = 15, .source = DEF, .why = "a contact made later than three in the afternoon is fought from that hour (winter dusk)", .unit = PARAM_COUNT, .min = 8, .max = 20 },
+};
+const int campaign_ndefaults = (int)(sizeof(campaign_defaults) /
+    sizeof(campaign_defaults[0]));
+
+const struct rule_param *
+campaign_param_row(const struct campaign *c, const char *name)
+{
+	int i;
+
+	if (c->rs != NULL)
+		for (i = 0; i < c->rs->ncampaign_params; i++)
+			if (strcmp(c->rs->campaign_params[i].name, name) == 0)
+				return &c->rs->campaign_params[i];
+	for (i = 0; i < campaign_ndefaults; i++)
+		if (strcmp(campaign_defaults[i].name, name) == 0)
+			return &campaign_defaults[i];
+	return NULL;
+}
+
+int
+campaign_param(const struct campaign *c, const char *name)
+{
+	const struct rule_param *r;
+	int i;
+
+	for (i = 0; i < c->nsettings; i++)
+		if (strcmp(c->settings[i].name, name) == 0)
+			return c->settings[i].value;
+	r = campaign_param_row(c, name);
+	assert(r != NULL && "unknown campaign number");
+	return r != NULL ? r->value : 0;
+}
+
+int
+campaign_unit_sp(const struct cp_unit *u)
+{
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands && !u->gone; i++)
+		n += u->sp[i];
+	return n;
+}
+
+int
+campaign_unit_full(const struct cp_unit *u)
+{
+	int i, n = 0;
+
+	for (i = 0; i < u->nstands && !u->gone; i++)
+		n += u->full[i];
+	return n;
+}
+
+int
+campaign_column_sp(const struct campaign *c, int column)
+{
+	int u, n = 0;
+
+	for (u = 0; u < c->nunits; u++)
+		if (c->brigades[c->units[u].brigade].column == column)
+			n += campaign_unit_sp(&c->units[u]);
+	return n;
+}
