@@ -56,6 +56,7 @@ int cmd_resume(int argc, char **argv);
 int cmd_extend(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_campaign(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);

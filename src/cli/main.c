@@ -1015,6 +1015,8 @@ static const struct cli_command commands[] = {
 	    "remove a game that has not started" },
 	{ "game", NULL, "game upgrade GAME",
 	    "carry a game over to this build's rules engine" },
+	{ "campaign", cmd_campaign, "campaign check FILE",
+	    "read a campaign file and say what it holds, or what is wrong" },
 	{ "check", cmd_check, "check",
 	    "check the configuration as despatchd does at its start" },
 	{ "tick", cmd_tick, "tick",
@@ -1247,7 +1249,8 @@ config_path_of(const char *arg, const char *db, const char **path)
 /* The commands that never read a configuration nor change user: they
  * touch no server's database, so a broken /etc file cannot stop them
  * (nor can any COMMAND --help). */
-static const char *const no_config[] = { "demo", "verify", NULL };
+static const char *const no_config[] = { "demo", "verify", "campaign",
+	NULL };
 /* The commands that read the configuration themselves: check reports a
  * broken one rather than failing on it. */
 static const char *const own_config[] = { "check", NULL };

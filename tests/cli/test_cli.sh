@@ -65,6 +65,36 @@ sys.exit(0 if eval(sys.argv[2]) else 1)' "$work/out" "$2" 2>"$work/pyerr"; then
 	fi
 }
 
+# campaign check: a campaign file read whole, its battlefield included;
+# a broken line refused at its number, and no database made.
+mkdir -p "$work/camp"
+cp "$scen" "$work/camp/cowpens.scenario"
+cat >"$work/camp/t.campaign" <<'EOC'
+campaign "The Cowpens approach"
+ruleset vnb-wing
+calendar 1781-01-16 to 1781-01-20
+place "Cowpens" kind crossroads at 20,20 field "cowpens.scenario"
+  zone south 4,1 68,13
+  zone north 4,30 68,40
+place "Thicketty Creek" kind ford at 20,10
+road "Thicketty Creek" to "Cowpens" miles 10
+side crown "Crown" nation british
+  column "Tarleton's Legion" commander "Lt. Col. Banastre Tarleton" at "Thicketty Creek"
+    brigade "Front Line" commander "Maj. Timothy Newmarsh"
+      unit "7th Foot (Royal Fusiliers)" type british-line morale 4 stands 2 sp 2,2 line
+side continental "Continental" nation continental
+  column "Flying Army" commander "Brig. Gen. Daniel Morgan" at "Cowpens"
+    brigade "Main Line" commander "Lt. Col. John Eager Howard"
+      unit "Maryland Continentals" type continentals-post-1778 stands 2 sp 2,2 line
+EOC
+check "campaign check" 0 "$bin" --db "$work/none.db" campaign check "$work/camp/t.campaign"
+says "campaign check" 'column "Tarleton'"'"'s Legion" (Lt. Col. Banastre Tarleton) at Thicketty Creek: 1 brigade, 4 SP'
+says "campaign check" "battlefield of Cowpens: cowpens.scenario"
+sed 's/morale 4 stands/morale 12 stands/' "$work/camp/t.campaign" >"$work/camp/bad.campaign"
+check "campaign check refuses" 1 "$bin" --db "$work/none.db" campaign check "$work/camp/bad.campaign"
+says "campaign check refuses" "bad.campaign:12: '12' is not a valid morale"
+[ ! -e "$work/none.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: campaign check made a database"; }
+
 # A configuration that does not load: what reads none must not care.
 printf 'frum = y\n' >"$work/broken.conf"
 
