@@ -224,15 +224,37 @@ extern const int campaign_ndefaults;
 #define CAMPAIGN_TICKS 100            /* a day's march, in steps */
 
 enum cp_order_kind {
-	CO_HOLD = 0, CO_REST, CO_MARCH, CO_FORCED, CO_RETREAT, CO_SCOUT
+	CO_HOLD = 0, CO_REST, CO_MARCH, CO_FORCED, CO_RETREAT, CO_SCOUT,
+	CO_DETACH, CO_JOIN
 };
 
+/* A column's order for a campaign turn (the order language is
+ * src/orders/campaign.c's). */
 struct cp_order {
 	int column;
 	enum cp_order_kind kind;
-	int dest;                     /* the place marched to */
-	int by;                       /* the road to take first, or -1 */
+	int dest;                     /* MARCH, FORCED, RETREAT: the place */
+	int by;                       /* ... the road to take first, or -1 */
+	int target;                   /* JOIN: the column joined, else -1 */
+	/* DETACH: the brigades that leave (a bit each, by brigade index)
+	 * and the new column's name. */
+	unsigned char brigades[(CAMPAIGN_MAX_BRIGADES + 7) / 8];
+	char name[BATTLE_NAME_MAX];
 };
+
+/* ---- the order language (src/orders/campaign.c) ---------------------- */
+
+/* Reads one line of side's campaign orders ("Morgan's column: MARCH TO
+ * Cowpens BY Green River Road").  Returns 1 with *o set, 0 for a line
+ * that holds no order (blank, a comment), -1 with msg saying what is
+ * wrong and what would be right (the nearest names where a name is not
+ * known).  Pure. */
+int campaign_order_line(const struct campaign *c, int side,
+    const char *line, struct cp_order *o, char *msg, size_t msize);
+/* The order as the line that reads it back, canonical (the names as
+ * the file writes them, the verb in capitals). */
+void campaign_order_text(const struct campaign *c, const struct cp_order *o,
+    char *out, size_t size);
 
 /* A column at a battle: when it got there (a tick of the day's march;
  * 0: it was there, or met there at dawn) and the road it came by (-1:
