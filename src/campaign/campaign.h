@@ -107,6 +107,8 @@ struct cp_unit {
 	int sp[CAMPAIGN_MAX_STANDS];  /* now */
 	int full[CAMPAIGN_MAX_STANDS];/* at full strength */
 	int gone;                     /* lost for good (destroyed, captured) */
+	int start;                    /* its full strength when the campaign
+	                                 began */
 	int line;
 };
 
@@ -172,6 +174,8 @@ struct campaign {
 	struct cp_goal goals[CAMPAIGN_MAX_GOALS];
 	struct cp_setting settings[CAMPAIGN_MAX_SETTINGS];
 	int goal_margin;              /* points a side must lead by */
+	/* Each hold goal: 1 once its side held the place on its day. */
+	unsigned char held[CAMPAIGN_MAX_GOALS];
 };
 
 /* ---- the file (src/scenario/campaign.c) ------------------------------ */
@@ -314,6 +318,96 @@ int campaign_battle_scenario(const struct campaign *c,
 /* The direction arrival i of contact k deploys from. */
 enum cp_dir campaign_arrival_dir(const struct campaign *c,
     const struct cp_contact *k, int i);
+
+/* ---- after a battle, and the day's upkeep (carry.c) ------------------ */
+
+struct cp_carry_unit {
+	int unit;
+	int before;                   /* strength going in */
+	int after;                    /* ... at the battle's end */
+	int returned;                 /* back the next morning */
+	int lost;                     /* gone for good (of its full strength) */
+	int routed;                   /* more lost, routed at the end */
+	int captured, destroyed;      /* the unit is gone */
+	int now, full;                /* its strength and full strength after */
+};
+
+struct cp_fell {
+	char was[BATTLE_NAME_MAX];
+	char now[BATTLE_NAME_MAX];
+	int column, brigade;          /* whose commander (-1: not that) */
+};
+
+struct cp_retreat {
+	int column, road, to;
+};
+
+struct cp_carry {
+	int winner;                   /* campaign side, -1 for a draw */
+	int place;
+	int nunits, nfell, nretreats;
+	struct cp_carry_unit units[CAMPAIGN_MAX_UNITS];
+	struct cp_fell fell[CAMPAIGN_MAX_COLUMNS + CAMPAIGN_MAX_BRIGADES];
+	struct cp_retreat retreats[CAMPAIGN_MAX_COLUMNS];
+};
+
+/* The unit named name, or -1. */
+int campaign_find_unit(const struct campaign *c, const char *name);
+
+/* Carries battle b's final state (after `played` steps, as its archive
+ * verified) back into the columns of contact k: each unit's strength
+ * lost, part back the next morning and part lost for good, by winner
+ * and loser (carry.*); a beaten side's units routed at the end lose
+ * more, its guns routed or abandoned are taken, its units destroyed are
+ * gone; commanders who fell are replaced by the next in the chain; the
+ * beaten side falls back along a road away from the winner (after a
+ * draw, the side that came on).  What was done goes into *out.  0, or
+ * -1 with e set when the battle is not one of this contact's.  Pure. */
+int campaign_carry(struct campaign *c, const struct cp_contact *k,
+    const struct battle *b, int played, struct cp_carry *out,
+    struct err *e);
+
+struct cp_column_day {
+	int column;
+	int supplied;
+	int straggled;                /* lost to a forced march (comes back) */
+	int starved;                  /* lost for good out of supply */
+	int recovered;                /* back with rest */
+	int replaced;                 /* from a depot */
+};
+
+struct cp_upkeep {
+	int ncolumns;
+	struct cp_column_day columns[CAMPAIGN_MAX_COLUMNS];
+};
+
+/* 1 if column col is within supply.range road miles of a depot of its
+ * side that no enemy column stands at. */
+int campaign_in_supply(const struct campaign *c, int col);
+
+/* The day besides the march, after it: stragglers of a forced march,
+ * attrition out of supply, recovery with rest in supply, replacements
+ * at a depot.  Pure; 0. */
+int campaign_day_end(struct campaign *c, const struct cp_order *orders,
+    int norders, struct cp_upkeep *out);
+
+/* Which columns side knows of this turn (seen[column] 1 or 0): its own;
+ * enemies within sight.radius miles of one of its columns, or
+ * scout.radius of one scouting with horse; and those it fights. */
+void campaign_sees(const struct campaign *c, int side,
+    const struct cp_order *orders, int norders, const struct cp_contact *k,
+    int nk, unsigned char *seen);
+
+/* 1 if column col is broken: gone, or below half its strength at the
+ * start of the campaign. */
+int campaign_column_broken(const struct campaign *c, int col);
+/* The side whose columns alone stand at place, or -1. */
+int campaign_holder(const struct campaign *c, int place);
+/* Notes, on campaign day `day` (days since 1 January 1), the hold goals
+ * of that day met. */
+void campaign_mark_goals(struct campaign *c, int day);
+/* Each side's points now (points: one a side). */
+void campaign_score(const struct campaign *c, int *points);
 
 /* ---- strength -------------------------------------------------------- */
 

@@ -384,6 +384,7 @@ static const char cowpens[] =
     "      unit \"Light Infantry Companies\" type light-company stands 3 sp 1 line\n"
     "    brigade \"Reserve\" commander \"Maj. Archibald McArthur\"\n"
     "      unit \"British Legion Cavalry\" type legion-cavalry stands 4 sp 1 mounted\n"
+    "      unit \"Grasshopper (3-pdr)\" type light-artillery stands 1 sp 1\n"
     "side continental \"Continental\" nation continental\n"
     "  column \"Flying Army\" commander \"Brig. Gen. Daniel Morgan\" at \"Cowpens\"\n"
     "    brigade \"Main Line\" commander \"Lt. Col. John Eager Howard\"\n"
@@ -443,13 +444,12 @@ a_contact_opens_the_battle_with_the_forces_present(void **state)
 	/* the scenario's ground and table, the columns' forces only */
 	assert_int_equal(b->width, FX(72));
 	assert_true(b->nterrain > 5);
-	assert_int_equal(b->nunits, 5);
+	assert_int_equal(b->nunits, 6);
 	assert_int_equal(b->nsides, 2);
 	assert_string_equal(b->sides[b->side_order[0]].id, "crown");
-	/* the field's own hour for a battle met... the march's: 10 miles
-	 * at 15 a day is 67 steps, 6.7 hours after seven: 13:30 (the
-	 * quarter below 13:42) */
-	assert_int_equal(b->first_minute, 13 * 60 + 30);
+	/* the hour the march met: 10 miles at the gun's 12 a day is 84
+	 * steps, 8.4 hours after seven; later than three, so three */
+	assert_int_equal(b->first_minute, 15 * 60);
 	/* every crown stand in the south zone, every continental in the
 	 * north, facing each other */
 	for (s = 0; s < b->nstands; s++) {
@@ -529,6 +529,304 @@ a_generated_field_comes_from_the_dice(void **state)
 	campaign_free(c);
 }
 
+static void
+set_unit(struct campaign *c, const char *name, int n, const int *sp,
+    const int *full)
+{
+	int u = campaign_find_unit(c, name), i;
+
+	assert_true(u >= 0);
+	c->units[u].nstands = n;
+	for (i = 0; i < n; i++) {
+		c->units[u].sp[i] = sp[i];
+		c->units[u].full[i] = full[i];
+	}
+}
+
+static void
+set_stands(struct battle *b, const char *name, const int *sp, unsigned flags)
+{
+	int u = battle_find_unit(b, name), i;
+
+	assert_true(u >= 0);
+	for (i = 0; i < b->units[u].nstands; i++) {
+		struct stand *st = &b->stands[b->units[u].first_stand + i];
+
+		st->sp = sp[i];
+		if (sp[i] == 0)
+			st->flags |= ST_GONE;
+		st->flags |= flags;
+	}
+}
+
+/* The crown beaten at Cowpens (every brigade exhausted: its army broke),
+ * worked by hand from docs/campaign.md's carry table. */
+static void
+a_battle_carries_back_by_the_table(void **state)
+{
+	static const int s55[] = { 5, 5 }, f66[] = { 6, 6 };
+	static const int s444[] = { 4, 4, 4 }, s66[] = { 6, 6 };
+	static const int e31[] = { 3, 1 }, e440[] = { 4, 4, 0 };
+	static const int e0000[] = { 0, 0, 0, 0 }, e43[] = { 4, 3 };
+	struct campaign *c;
+	struct cp_order o = { 0, CO_MARCH, 0, -1, -1, { 0 }, "" };
+	struct cp_contact k[2];
+	static struct cp_carry cr;
+	struct battle *b;
+	char *text = NULL;
+	size_t len;
+	struct err e;
+	int u, i;
+
+	(void)state;
+	c = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	set_unit(c, "7th Foot (Royal Fusiliers)", 2, s55, f66);
+	set_unit(c, "Light Infantry Companies", 3, s444, s444);
+	set_unit(c, "Maryland and Delaware Continentals", 2, s66, s66);
+	assert_int_equal(campaign_march(c, &o, 1, k, 2), 1);
+	assert_int_equal(campaign_battle_scenario(c, &k[0], 1, NULL, &text,
+	    &len, &e), 0);
+	b = battle_of(text);
+	/* the end of the battle */
+	set_stands(b, "7th Foot (Royal Fusiliers)", e31, 0);
+	set_stands(b, "Light Infantry Companies", e440, ST_ROUTED);
+	set_stands(b, "British Legion Cavalry", e0000, 0);
+	set_stands(b, "Grasshopper (3-pdr)", s55, ST_ROUTED);
+	set_stands(b, "Maryland and Delaware Continentals", e43, 0);
+	for (i = 0; i < b->nbrigades; i++)
+		if (strcmp(b->sides[b->brigades[i].side].id, "crown") == 0)
+			b->brigades[i].flags |= BR_EXHAUSTED;
+	b->commanders[battle_find_commander(b, "Maj. Timothy Newmarsh")].gone = 1;
+	b->commanders[battle_find_commander(b,
+	    "Lt. Col. Banastre Tarleton")].gone = 1;
+	err_clear(&e);
+	if (campaign_carry(c, &k[0], b, 1, &cr, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(cr.winner, campaign_find_side(c, "continental"));
+	/* 7th: 10 in, 4 out, 6 lost: 30% back (1), 20% for good (1.7
+	 * rounds to 1, half up): 5 now of 11 */
+	u = campaign_find_unit(c, "7th Foot (Royal Fusiliers)");
+	assert_int_equal(cr.units[0].unit, u);
+	assert_int_equal(cr.units[0].before, 10);
+	assert_int_equal(cr.units[0].after, 4);
+	assert_int_equal(cr.units[0].returned, 1);
+	assert_int_equal(cr.units[0].lost, 1);
+	assert_int_equal(campaign_unit_sp(&c->units[u]), 5);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 11);
+	assert_int_equal(c->units[u].sp[0], 5);    /* first stands first */
+	/* Light infantry: 12 in, 8 out, 4 lost: 1 back, 1 for good (0.8
+	 * rounds to 1): 9 of 11; routed at the end, a quarter of the 9 (2)
+	 * more for good: 7 of 9 */
+	u = campaign_find_unit(c, "Light Infantry Companies");
+	assert_int_equal(cr.units[1].routed, 2);
+	assert_int_equal(campaign_unit_sp(&c->units[u]), 7);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 9);
+	/* the Legion cavalry was destroyed on the beaten side: gone */
+	u = campaign_find_unit(c, "British Legion Cavalry");
+	assert_true(c->units[u].gone);
+	assert_int_equal(cr.units[2].destroyed, 1);
+	/* the gun, routed with its crew at the end, is taken */
+	u = campaign_find_unit(c, "Grasshopper (3-pdr)");
+	assert_true(c->units[u].gone);
+	assert_int_equal(cr.units[3].captured, 1);
+	/* the winner's Marylanders: 12 in, 7 out, 5 lost: half back (2),
+	 * a tenth for good (0.5 rounds to 1): 9 of 11 */
+	u = campaign_find_unit(c, "Maryland and Delaware Continentals");
+	assert_int_equal(campaign_unit_sp(&c->units[u]), 9);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 11);
+	/* Tarleton fell: the first brigade commander standing takes the
+	 * column (McArthur, Newmarsh fell too), an acting CO his brigade */
+	assert_string_equal(c->columns[0].commander, "Maj. Archibald McArthur");
+	assert_string_equal(c->brigades[1].commander, "Acting CO of Reserve");
+	assert_string_equal(c->brigades[0].commander, "Acting CO of Front Line");
+	assert_int_equal(cr.nfell, 2);
+	/* the crown falls back the way it came; Morgan holds */
+	assert_int_equal(cr.nretreats, 1);
+	assert_int_equal(cr.retreats[0].column, 0);
+	assert_int_equal(c->columns[0].place, 1);
+	assert_int_equal(c->columns[1].place, 0);
+	assert_int_equal(campaign_holder(c, 0), 1);
+	/* the next battle's scenario carries the losses as 'full' */
+	free(text);
+	battle_free(b);
+	campaign_free(c);
+}
+
+/* A battle whose units are not the contact's is refused. */
+static void
+a_foreign_battle_is_refused(void **state)
+{
+	struct campaign *c;
+	struct cp_order o = { 0, CO_MARCH, 0, -1, -1, { 0 }, "" };
+	struct cp_contact k[2];
+	static struct cp_carry cr;
+	struct battle *b;
+	char *text = NULL;
+	size_t len;
+	struct err e;
+
+	(void)state;
+	c = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	assert_int_equal(campaign_march(c, &o, 1, k, 2), 1);
+	assert_int_equal(campaign_battle_scenario(c, &k[0], 1, NULL, &text,
+	    &len, &e), 0);
+	b = battle_of(text);
+	snprintf(b->units[0].name, sizeof(b->units[0].name), "Somebody Else");
+	assert_int_equal(campaign_carry(c, &k[0], b, 1, &cr, &e), -1);
+	assert_non_null(strstr(e.msg, "\"Somebody Else\" is in no column"));
+	free(text);
+	battle_free(b);
+	campaign_free(c);
+}
+
+/* Rest in supply brings back a quarter (rounded up) of what is missing;
+ * at a depot one SP more for the unit furthest below full; out of
+ * supply a fiftieth is lost for good; a forced march straggles a
+ * twentieth. */
+static void
+the_day_rests_supplies_and_straggles(void **state)
+{
+	static const int s10[] = { 10, 10 }, f20[] = { 20, 20 };
+	static const int s20[] = { 20, 20 };
+	struct campaign *c;
+	struct cp_order o[3] = {
+		{ 0, CO_REST, -1, -1, -1, { 0 }, "" },
+		{ 1, CO_FORCED, 3, -1, -1, { 0 }, "" },
+		{ 2, CO_HOLD, -1, -1, -1, { 0 }, "" } };
+	struct cp_contact k[4];
+	static struct cp_upkeep up;
+	struct err e;
+	int u;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	set_unit(c, "33rd Foot", 2, s10, f20);
+	set_unit(c, "17th Dragoons", 2, s20, s20);
+	set_unit(c, "1st Maryland", 2, s20, s20);
+	c->columns[2].place = 2;    /* out of the horse's way */
+	c->columns[2].gone = 1;
+	(void)campaign_march(c, &o[1], 1, k, 4);
+	c->columns[2].gone = 0;
+	assert_true(campaign_in_supply(c, 0));
+	assert_true(campaign_in_supply(c, 1));   /* 45 miles out of 60 */
+	assert_false(campaign_in_supply(c, 2));  /* no depot of its own */
+	assert_int_equal(campaign_day_end(c, o, 3, &up), 0);
+	/* the 33rd: 20 of 40, 20 missing, a quarter is 5; at Ashby, its
+	 * depot, one more: 20 + 5 + 1 = 26 */
+	u = campaign_find_unit(c, "33rd Foot");
+	assert_int_equal(up.columns[0].recovered, 5);
+	assert_int_equal(up.columns[0].replaced, 1);
+	assert_int_equal(campaign_unit_sp(&c->units[u]), 26);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 40);
+	/* the dragoons: 40, a twentieth (2) straggles, still of 40 */
+	u = campaign_find_unit(c, "17th Dragoons");
+	assert_int_equal(up.columns[1].straggled, 2);
+	assert_int_equal(campaign_unit_sp(&c->units[u]), 38);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 40);
+	/* the Marylanders out of supply: 40, a fiftieth (0.8) rounds down
+	 * to nothing; at 50 it is one, for good */
+	u = campaign_find_unit(c, "1st Maryland");
+	assert_int_equal(up.columns[2].starved, 0);
+	c->units[u].sp[0] = c->units[u].full[0] = 25;
+	c->units[u].sp[1] = c->units[u].full[1] = 25;
+	assert_int_equal(campaign_day_end(c, o, 3, &up), 0);
+	assert_int_equal(up.columns[2].starved, 1);
+	assert_int_equal(campaign_unit_full(&c->units[u]), 49);
+	/* an enemy at the depot cuts it off */
+	c->columns[2].place = 0;
+	assert_false(campaign_in_supply(c, 1));
+	campaign_free(c);
+}
+
+/* A side sees its own, enemies within 5 miles, within 20 of scouting
+ * horse, and whom it fights. */
+static void
+a_side_sees_what_is_near(void **state)
+{
+	struct campaign *c;
+	struct cp_order scout = { 1, CO_SCOUT, -1, -1, -1, { 0 }, "" };
+	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
+	struct cp_contact k;
+	struct err e;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	/* the Blues at Carr's Mill, 22 miles from Ashby */
+	c->columns[2].place = 2;
+	campaign_sees(c, 0, NULL, 0, NULL, 0, seen);
+	assert_true(seen[0] && seen[1]);
+	assert_false(seen[2]);
+	/* the horse scouts: 22 miles is beyond 20 */
+	campaign_sees(c, 0, &scout, 1, NULL, 0, seen);
+	assert_false(seen[2]);
+	/* from Bell's Ford, 12: seen with scouting, not without */
+	c->columns[1].place = 1;
+	campaign_sees(c, 0, &scout, 1, NULL, 0, seen);
+	assert_true(seen[2]);
+	campaign_sees(c, 0, NULL, 0, NULL, 0, seen);
+	assert_false(seen[2]);
+	/* 12 miles off, only foot: scouting needs horse */
+	scout.column = 0;
+	c->columns[0].place = 1;
+	c->columns[1].place = 0;
+	campaign_sees(c, 0, &scout, 1, NULL, 0, seen);
+	assert_false(seen[2]);
+	/* in a battle with it */
+	memset(&k, 0, sizeof(k));
+	k.narrivals = 2;
+	k.arrivals[0].column = 0;
+	k.arrivals[1].column = 2;
+	campaign_sees(c, 0, NULL, 0, &k, 1, seen);
+	assert_true(seen[2]);
+	/* the Blues see the crown at Bell's Ford from Carr's Mill? 12: no */
+	campaign_sees(c, 1, NULL, 0, NULL, 0, seen);
+	assert_false(seen[0]);
+	assert_true(seen[2]);
+	campaign_free(c);
+}
+
+/* Goals: a place held on its day, enemy columns broken. */
+static void
+goals_score_as_the_file_says(void **state)
+{
+	struct campaign *c;
+	struct err e;
+	int pts[BATTLE_MAX_SIDES], u;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	campaign_score(c, pts);
+	assert_int_equal(pts[0], 0);
+	assert_int_equal(pts[1], 0);
+	/* the crown at Dunmore on 31 January, alone: 3 */
+	c->columns[0].place = 3;
+	c->columns[2].place = 2;
+	campaign_mark_goals(c, c->end_day - 1);
+	campaign_score(c, pts);
+	assert_int_equal(pts[0], 0);        /* not its day */
+	campaign_mark_goals(c, c->end_day);
+	campaign_score(c, pts);
+	assert_int_equal(pts[0], 3);
+	/* contested, on its day: nobody holds it */
+	c->columns[2].place = 3;
+	campaign_mark_goals(c, c->end_day);
+	campaign_score(c, pts);
+	assert_int_equal(pts[0], 0);
+	/* the Redcoats below half their start: broken, 2 to the other side;
+	 * the horse gone: 2 more */
+	u = campaign_find_unit(c, "33rd Foot");
+	c->units[u].sp[0] = 1;
+	c->units[u].sp[1] = 0;
+	assert_true(campaign_column_broken(c, 0));
+	c->columns[1].gone = 1;
+	campaign_score(c, pts);
+	assert_int_equal(pts[1], 4);
+	campaign_free(c);
+}
+
 int
 main(void)
 {
@@ -543,6 +841,11 @@ main(void)
 		cmocka_unit_test(a_day_is_deterministic),
 		cmocka_unit_test(a_contact_opens_the_battle_with_the_forces_present),
 		cmocka_unit_test(a_generated_field_comes_from_the_dice),
+		cmocka_unit_test(a_battle_carries_back_by_the_table),
+		cmocka_unit_test(a_foreign_battle_is_refused),
+		cmocka_unit_test(the_day_rests_supplies_and_straggles),
+		cmocka_unit_test(a_side_sees_what_is_near),
+		cmocka_unit_test(goals_score_as_the_file_says),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
