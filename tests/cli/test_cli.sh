@@ -321,6 +321,24 @@ check "rules" 0 "$bin" rules vnb-wing
 says "rules" "hit.musket.short"
 says "rules" "Liberty or Death!!!"
 
+# Guilford Courthouse: the shipped scenario loads, starts and draws, with
+# the forces SOURCES.md counts (12 crown units of 46 SP, 20 continental
+# of 100), the crown wholly in its west deployment zone and the third line
+# holding the courthouse rise at the start.
+gdb="$work/guilford.db"
+gsc="$src/campaign/guilford-1781/guilford.scenario"
+check "guilford: new" 0 "$bin" --db "$gdb" new guilford "$gsc"
+check "guilford: crown" 0 "$bin" --db "$gdb" player add guilford crown cornwallis@crown.example.org --password guards-bayonet-creek-oak
+check "guilford: continental" 0 "$bin" --db "$gdb" player add guilford continental greene@continental.example.org --password fence-volley-rise-court
+check "guilford: start" 0 "$bin" --db "$gdb" start guilford
+jcheck "guilford: state" 0 "$bin" --db "$gdb" state guilford --json
+holds "guilford: units" '[len([u for u in d["units"] if u["side"] == s]) for s in ("crown", "continental")] == [12, 20]'
+holds "guilford: SP" '[sum(u["sp"] for u in d["units"] if u["side"] == s) for s in ("crown", "continental")] == [46, 100]'
+holds "guilford: the crown comes from the west" 'all(st["x"] < 22 for u in d["units"] if u["side"] == "crown" for st in u["stands"])'
+holds "guilford: the lines are east of it" 'all(st["x"] > 29 for u in d["units"] if u["side"] == "continental" for st in u["stands"])'
+holds "guilford: the rise is held" '[o["held_by"] for o in d["result"]["objectives"]] == ["continental", None]'
+check "guilford: map" 0 "$bin" --db "$gdb" map guilford "$work/guilford.png"
+
 # bb7: Freeman's Farm played for two turns from its order mails, then
 # exported and verified.
 ff="$src/campaign/freemans-farm-1777"
