@@ -28,6 +28,7 @@
 #include "core/err.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
+#include "core/text.h"
 
 #define CAMPAIGN_MAX_PLACES   96
 #define CAMPAIGN_MAX_ROADS    192
@@ -129,7 +130,10 @@ struct cp_column {
 	int road, from, along100;
 	int came_by;                  /* the road it came into place by, -1 */
 	int gone;                     /* joined another column, or destroyed */
-	int line;
+	/* What it goes on doing when no new order comes: a march, until it
+	 * gets there (kind CO_HOLD: nothing). */
+	int standing_kind, standing_dest, standing_by;
+	int line;                     /* 0 for a column made by DETACH */
 };
 
 struct cp_depot {
@@ -174,6 +178,8 @@ struct campaign {
 	struct cp_goal goals[CAMPAIGN_MAX_GOALS];
 	struct cp_setting settings[CAMPAIGN_MAX_SETTINGS];
 	int goal_margin;              /* points a side must lead by */
+	int turn;                     /* campaign turns played */
+	int over, winner;             /* ended, and by whom (-1: a draw) */
 	/* Each hold goal: 1 once its side held the place on its day. */
 	unsigned char held[CAMPAIGN_MAX_GOALS];
 };
@@ -351,6 +357,9 @@ struct cp_carry {
 	struct cp_retreat retreats[CAMPAIGN_MAX_COLUMNS];
 };
 
+/* "Acting CO of NAME", the name of who takes a command nobody is named
+ * to (out may be one of c's fields: of is copied first). */
+void campaign_acting_name(char *out, size_t size, const char *of);
 /* The unit named name, or -1. */
 int campaign_find_unit(const struct campaign *c, const char *name);
 
@@ -408,6 +417,71 @@ int campaign_holder(const struct campaign *c, int place);
 void campaign_mark_goals(struct campaign *c, int day);
 /* Each side's points now (points: one a side). */
 void campaign_score(const struct campaign *c, int *points);
+
+/* ---- the state (state.c) ----------------------------------------------- */
+
+/* What a campaign turn changes, as canonical text: the turn, every
+ * column (where it is, who commands, its standing order), every
+ * brigade's column and commander, every unit's strength, the goals met.
+ * Written the same for the same state, byte for byte: what the store
+ * keeps and the campaign ledger hashes.  into t. */
+void campaign_state_write(const struct campaign *c, struct text *t);
+/* Reads such text onto c, parsed from the campaign's file: 0, or -1
+ * with e set (the text is not one of this campaign's). */
+int campaign_state_read(struct campaign *c, const char *text, size_t len,
+    struct err *e);
+
+/* ---- a campaign turn (turn.c): the one path the referee and verify
+ * both play ---------------------------------------------------------------- */
+
+struct cp_battle_open {
+	int contact;
+	char *scenario;               /* the battle's scenario text */
+	size_t len;
+};
+
+struct cp_turn {
+	int turn;                     /* the turn played (1-based) */
+	int day;                      /* its date, days since 1 January 1 */
+	int norders;
+	struct cp_order orders[CAMPAIGN_MAX_COLUMNS];   /* as played */
+	int ncontacts;
+	struct cp_contact contacts[CAMPAIGN_MAX_COLUMNS];
+	struct cp_battle_open battles[CAMPAIGN_MAX_COLUMNS];
+};
+
+void campaign_turn_free(struct cp_turn *t);
+
+/* The orders a turn plays: those given (checked again: a column of the
+ * wrong side, gone, or an order no longer possible is refused with e),
+ * and for every column without one its standing order.  Into t. */
+int campaign_turn_orders(const struct campaign *c, const struct cp_order *given,
+    int ngiven, struct cp_turn *t, struct err *e);
+
+/* Plays the first half of turn c->turn + 1: DETACH and JOIN at dawn,
+ * then the march; for each contact, its battle's scenario (dice d for
+ * generated fields).  t holds the orders (campaign_turn_orders).  0, or
+ * -1 with e set.  Pure. */
+int campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
+    struct err *e);
+
+struct cp_settle {
+	int ncarries;
+	struct cp_carry *carries;     /* one a battle, malloc'd */
+	struct cp_upkeep upkeep;
+	int points[BATTLE_MAX_SIDES];
+};
+
+void campaign_settle_free(struct cp_settle *s);
+
+/* Ends turn t once its battles are over: battles[i] is the final state
+ * of t->battles[i]'s game after played[i] steps; carries each back, the
+ * day's upkeep, the goals of the day, and whether the campaign is over
+ * (its last day played, or a side with no column left).  0, or -1 with
+ * e set.  Pure. */
+int campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
+    struct battle *const *battles, const int *played, struct cp_settle *s,
+    struct err *e);
 
 /* ---- strength -------------------------------------------------------- */
 

@@ -64,8 +64,8 @@ lose_for_good(struct cp_unit *u, int n)
 
 /* The name of who takes over a command with no one named: "Acting CO
  * of" the brigade or column (a name nobody else has). */
-static void
-acting(char *out, size_t size, const char *of)
+void
+campaign_acting_name(char *out, size_t size, const char *of)
 {
 	char tmp[BATTLE_NAME_MAX];
 
@@ -264,11 +264,11 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 				copy_name(c->columns[col].commander,
 				    sizeof(c->columns[col].commander),
 				    c->brigades[j].commander);
-				acting(c->brigades[j].commander,
+				campaign_acting_name(c->brigades[j].commander,
 				    sizeof(c->brigades[j].commander),
 				    c->brigades[j].name);
 			} else {
-				acting(c->columns[col].commander,
+				campaign_acting_name(c->columns[col].commander,
 				    sizeof(c->columns[col].commander),
 				    c->columns[col].name);
 			}
@@ -278,7 +278,7 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 		} else if (br >= 0) {
 			snprintf(out->fell[out->nfell].was, sizeof(out->fell[0].was),
 			    "%s", cm->name);
-			acting(c->brigades[br].commander,
+			campaign_acting_name(c->brigades[br].commander,
 			    sizeof(c->brigades[br].commander), c->brigades[br].name);
 			snprintf(out->fell[out->nfell].now, sizeof(out->fell[0].now),
 			    "%s", c->brigades[br].commander);

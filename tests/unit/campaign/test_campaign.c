@@ -827,6 +827,185 @@ goals_score_as_the_file_says(void **state)
 	campaign_free(c);
 }
 
+/* One turn of the Cowpens campaign through the turn path: the orders
+ * that stand, the march, the battle's scenario, the battle's end carried
+ * back, the state written and read back. */
+static void
+play_cowpens_turn(struct campaign *c, struct text *state)
+{
+	struct cp_order o = { 0, CO_MARCH, 0, -1, -1, { 0 }, "" };
+	static struct cp_turn t;
+	struct cp_settle st;
+	struct battle *b;
+	struct err e;
+	int played = 1, i;
+
+	err_clear(&e);
+	assert_int_equal(campaign_turn_orders(c, &o, 1, &t, &e), 0);
+	/* Morgan sent nothing: he holds */
+	assert_int_equal(t.norders, 2);
+	assert_int_equal(t.orders[1].kind, CO_HOLD);
+	assert_int_equal(t.day, c->start_day);
+	if (campaign_turn_march(c, &t, NULL, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(t.ncontacts, 1);
+	b = battle_of(t.battles[0].scenario);
+	for (i = 0; i < b->nbrigades; i++)
+		if (strcmp(b->sides[b->brigades[i].side].id, "crown") == 0)
+			b->brigades[i].flags |= BR_EXHAUSTED;
+	if (campaign_turn_settle(c, &t, &b, &played, &st, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(st.ncarries, 1);
+	assert_int_equal(st.carries[0].winner, 1);
+	assert_int_equal(c->turn, 1);
+	assert_false(c->over);
+	campaign_state_write(c, state);
+	campaign_settle_free(&st);
+	campaign_turn_free(&t);
+	battle_free(b);
+}
+
+static void
+a_turn_plays_the_same_twice_and_its_state_reads_back(void **state)
+{
+	struct campaign *a, *b, *fresh;
+	struct text sa, sb, again;
+	struct err e;
+
+	(void)state;
+	a = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	b = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	text_init(&sa, 1u << 20);
+	text_init(&sb, 1u << 20);
+	text_init(&again, 1u << 20);
+	play_cowpens_turn(a, &sa);
+	play_cowpens_turn(b, &sb);
+	assert_int_equal(sa.len, sb.len);
+	assert_memory_equal(sa.s, sb.s, sa.len);
+	/* the crown went back to Thicketty Creek; the state says so */
+	assert_non_null(strstr(sa.s, "turn 1 over 0 winner -1\n"));
+	assert_non_null(strstr(sa.s, "column 0 side 0 \"Tarleton's Legion\" "
+	    "\"Lt. Col. Banastre Tarleton\" place 1 road -1"));
+	/* read back onto the campaign from its file: the same state */
+	fresh = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	err_clear(&e);
+	if (campaign_state_read(fresh, sa.s, sa.len, &e) != 0)
+		fail_msg("%s", e.msg);
+	campaign_state_write(fresh, &again);
+	assert_int_equal(again.len, sa.len);
+	assert_memory_equal(again.s, sa.s, sa.len);
+	assert_int_equal(fresh->columns[0].place, 1);
+	/* text that is not this campaign's state is refused at its line */
+	{
+		char bad[4096];
+
+		snprintf(bad, sizeof(bad), "%s", sa.s);
+		memcpy(strstr(bad, "place 1 road -1"), "place 9 road -1", 15);
+		assert_int_equal(campaign_state_read(fresh, bad, strlen(bad), &e),
+		    -1);
+		assert_non_null(strstr(e.msg, "campaign state line 3 is not one"));
+	}
+	text_free(&sa);
+	text_free(&sb);
+	text_free(&again);
+	campaign_free(a);
+	campaign_free(b);
+	campaign_free(fresh);
+}
+
+/* A standing march goes on the next day; DETACH makes a column of the
+ * brigades named, JOIN gives them back; the last day ends it. */
+static void
+orders_stand_detach_join_and_the_calendar_ends(void **state)
+{
+	struct campaign *c;
+	struct cp_order m = { 0, CO_MARCH, 3, -1, -1, { 0 }, "" };
+	struct cp_order d = { 2, CO_DETACH, -1, -1, -1, { 0 }, "Rear Guard" };
+	static struct cp_turn t;
+	struct cp_settle st;
+	struct err e;
+	int day;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	c->columns[1].gone = 1;
+	/* split the Blues' brigade in two first: a second brigade */
+	c->brigades[3] = c->brigades[2];
+	snprintf(c->brigades[3].name, sizeof(c->brigades[3].name), "Rear");
+	snprintf(c->brigades[3].commander, sizeof(c->brigades[3].commander),
+	    "Col. Gray");
+	c->nbrigades = 4;
+	c->units[3] = c->units[2];
+	snprintf(c->units[3].name, sizeof(c->units[3].name), "2nd Maryland");
+	c->units[3].brigade = 3;
+	c->nunits = 4;
+	d.brigades[0] = 1 << 3;
+	/* turn 1: the Redcoats march, the Blues detach the Rear */
+	{
+		struct cp_order two[2];
+
+		two[0] = m;
+		two[1] = d;
+		assert_int_equal(campaign_turn_orders(c, two, 2, &t, &e), 0);
+	}
+	if (campaign_turn_march(c, &t, NULL, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(c->ncolumns, 4);
+	assert_string_equal(c->columns[3].name, "Rear Guard");
+	assert_string_equal(c->columns[3].commander, "Col. Gray");
+	assert_string_equal(c->brigades[3].commander, "Acting CO of Rear");
+	assert_int_equal(c->brigades[3].column, 3);
+	assert_int_equal(c->brigades[2].column, 2);
+	assert_int_equal(c->columns[3].place, 3);
+	assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e), 0);
+	campaign_turn_free(&t);
+	campaign_settle_free(&st);
+	/* turn 2: no orders: the march stands, the Rear Guard holds */
+	assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+	assert_int_equal(t.orders[0].kind, CO_MARCH);
+	assert_int_equal(t.orders[0].dest, 3);
+	assert_int_equal(t.orders[2].kind, CO_HOLD);
+	campaign_turn_free(&t);
+	/* JOIN: the Rear Guard goes back into the Blues */
+	{
+		struct cp_order j = { 3, CO_JOIN, -1, -1, 2, { 0 }, "" };
+
+		assert_int_equal(campaign_turn_orders(c, &j, 1, &t, &e), 0);
+		c->columns[0].gone = 1;   /* keep the Redcoats off the road */
+		if (campaign_turn_march(c, &t, NULL, &e) != 0)
+			fail_msg("%s", e.msg);
+		assert_true(c->columns[3].gone);
+		assert_int_equal(c->brigades[3].column, 2);
+		c->columns[0].gone = 0;
+		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e),
+		    0);
+		campaign_turn_free(&t);
+		campaign_settle_free(&st);
+	}
+	/* to the last day: over; the crown never held Dunmore on the 31st,
+	 * and its horse is gone (a column broken: 2 to the continentals):
+	 * 0 to 2, by more than the margin of 1 */
+	for (day = c->turn; !c->over && day < 40; day++) {
+		assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+		c->columns[0].gone = 1;
+		if (campaign_turn_march(c, &t, NULL, &e) != 0)
+			fail_msg("%s", e.msg);
+		c->columns[0].gone = 0;
+		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e),
+		    0);
+		campaign_turn_free(&t);
+		campaign_settle_free(&st);
+	}
+	assert_true(c->over);
+	assert_int_equal(c->turn, 16);
+	assert_int_equal(c->winner, 1);
+	assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+	assert_int_equal(campaign_turn_march(c, &t, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "the campaign is over"));
+	campaign_free(c);
+}
+
 int
 main(void)
 {
@@ -846,6 +1025,8 @@ main(void)
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),
 		cmocka_unit_test(goals_score_as_the_file_says),
+		cmocka_unit_test(a_turn_plays_the_same_twice_and_its_state_reads_back),
+		cmocka_unit_test(orders_stand_detach_join_and_the_calendar_ends),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

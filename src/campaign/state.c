@@ -1,0 +1,235 @@
+/*
+ * state.c - a campaign's state as canonical text.
+ *
+ * The campaign file gives the map, the sides and the columns as they
+ * start; what a turn changes is written here, one line a column, brigade
+ * and unit, numbers in decimal, names in double quotes with \" and \\
+ * escaped, every line in the file's order, nothing else.  The same state
+ * writes the same bytes (what the ledger hashes), and the text read
+ * back onto the campaign parsed from its file gives that state again.
+ *
+ *   despatch-campaign-state 1
+ *   turn T over O winner W
+ *   column I side S "Name" "Commander" place P road R from F along A
+ *       came C gone G standing K D B          (one line)
+ *   brigade I column C "Commander"
+ *   unit I gone G sp A,B,... full A,B,...
+ *   held H H ...
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+
+static void
+put_q(struct text *t, const char *s)
+{
+	text_add(t, " \"");
+	for (; *s; s++)
+		text_add(t, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
+	text_add(t, "\"");
+}
+
+void
+campaign_state_write(const struct campaign *c, struct text *t)
+{
+	int i, k;
+
+	text_add(t, "despatch-campaign-state 1\n");
+	text_add(t, "turn %d over %d winner %d\n", c->turn, c->over, c->winner);
+	for (i = 0; i < c->ncolumns; i++) {
+		const struct cp_column *col = &c->columns[i];
+
+		text_add(t, "column %d side %d", i, col->side);
+		put_q(t, col->name);
+		put_q(t, col->commander);
+		text_add(t, " place %d road %d from %d along %d came %d gone %d "
+		    "standing %d %d %d\n", col->place, col->road, col->from,
+		    col->along100, col->came_by, col->gone, col->standing_kind,
+		    col->standing_dest, col->standing_by);
+	}
+	for (i = 0; i < c->nbrigades; i++) {
+		text_add(t, "brigade %d column %d", i, c->brigades[i].column);
+		put_q(t, c->brigades[i].commander);
+		text_add(t, "\n");
+	}
+	for (i = 0; i < c->nunits; i++) {
+		const struct cp_unit *u = &c->units[i];
+
+		text_add(t, "unit %d gone %d sp", i, u->gone);
+		for (k = 0; k < u->nstands; k++)
+			text_add(t, "%s%d", k ? "," : " ", u->sp[k]);
+		text_add(t, " full");
+		for (k = 0; k < u->nstands; k++)
+			text_add(t, "%s%d", k ? "," : " ", u->full[k]);
+		text_add(t, "\n");
+	}
+	text_add(t, "held");
+	for (i = 0; i < c->ngoals; i++)
+		text_add(t, " %d", c->held[i]);
+	text_add(t, "\n");
+}
+
+/* A quoted name at *p into out; advances *p past it.  -1 if none. */
+static int
+get_q(const char **p, char *out, size_t size)
+{
+	const char *s = *p;
+	size_t o = 0;
+
+	while (*s == ' ')
+		s++;
+	if (*s++ != '"')
+		return -1;
+	while (*s && *s != '"') {
+		if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+			s++;
+		if (o + 1 >= size)
+			return -1;
+		out[o++] = *s++;
+	}
+	if (*s != '"')
+		return -1;
+	out[o] = '\0';
+	*p = s + 1;
+	return 0;
+}
+
+static int
+get_list(const char *s, int *v, int max)
+{
+	int n = 0;
+	char *end;
+
+	for (;;) {
+		long x = strtol(s, &end, 10);
+
+		if (end == s || n == max || x < 0 || x > 1000)
+			return -1;
+		v[n++] = (int)x;
+		if (*end != ',')
+			break;
+		s = end + 1;
+	}
+	return n;
+}
+
+int
+campaign_state_read(struct campaign *c, const char *text, size_t len,
+    struct err *e)
+{
+	const char *s = text, *end = text + len;
+	int line = 0, ncol = 0;
+	char buf[1024];
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		const char *p = buf;
+		int i, n = 0;
+
+		line++;
+		if (l >= sizeof(buf))
+			return err_set(e, ERR_DATA, "campaign state line %d is too "
+			    "long", line);
+		memcpy(buf, s, l);
+		buf[l] = '\0';
+		s += l + (nl ? 1 : 0);
+		if (line == 1) {
+			if (strcmp(buf, "despatch-campaign-state 1") != 0)
+				return err_set(e, ERR_DATA, "not a campaign state (its "
+				    "first line is \"%.40s\")", buf);
+			continue;
+		}
+		if (sscanf(buf, "turn %d over %d winner %d%n", &c->turn, &c->over,
+		    &c->winner, &n) == 3 && buf[n] == '\0')
+			continue;
+		if (sscanf(buf, "column %d side %d%n", &i, &ncol, &n) == 2) {
+			struct cp_column *col;
+			int side = ncol;
+
+			if (i < 0 || i >= CAMPAIGN_MAX_COLUMNS || i > c->ncolumns ||
+			    side < 0 || side >= c->nsides)
+				goto bad;
+			col = &c->columns[i];
+			if (i == c->ncolumns) {     /* made by DETACH */
+				memset(col, 0, sizeof(*col));
+				c->ncolumns++;
+			}
+			col->side = side;
+			p = buf + n;
+			if (get_q(&p, col->name, sizeof(col->name)) != 0 ||
+			    get_q(&p, col->commander, sizeof(col->commander)) != 0)
+				goto bad;
+			if (sscanf(p, " place %d road %d from %d along %d came %d "
+			    "gone %d standing %d %d %d%n", &col->place, &col->road,
+			    &col->from, &col->along100, &col->came_by, &col->gone,
+			    &col->standing_kind, &col->standing_dest,
+			    &col->standing_by, &n) != 9 || p[n] != '\0' ||
+			    col->place < -1 || col->place >= c->nplaces ||
+			    col->road < -1 || col->road >= c->nroads ||
+			    (col->road < 0 && col->place < 0) ||
+			    (col->road >= 0 && (col->from < 0 ||
+			    col->along100 < 0 || col->along100 >
+			    c->roads[col->road].miles100)))
+				goto bad;
+			continue;
+		}
+		if (sscanf(buf, "brigade %d column %d%n", &i, &ncol, &n) == 2) {
+			if (i < 0 || i >= c->nbrigades || ncol < 0 ||
+			    ncol >= CAMPAIGN_MAX_COLUMNS)
+				goto bad;
+			c->brigades[i].column = ncol;
+			p = buf + n;
+			if (get_q(&p, c->brigades[i].commander,
+			    sizeof(c->brigades[i].commander)) != 0 || *p != '\0')
+				goto bad;
+			continue;
+		}
+		if (sscanf(buf, "unit %d gone %d sp %n", &i, &ncol, &n) == 2) {
+			struct cp_unit *u;
+			const char *f;
+			int k, m;
+
+			if (i < 0 || i >= c->nunits)
+				goto bad;
+			u = &c->units[i];
+			u->gone = ncol != 0;
+			f = strstr(buf + n, " full ");
+			if (f == NULL)
+				goto bad;
+			k = get_list(buf + n, u->sp, CAMPAIGN_MAX_STANDS);
+			m = get_list(f + 6, u->full, CAMPAIGN_MAX_STANDS);
+			if (k != u->nstands || m != u->nstands)
+				goto bad;
+			for (k = 0; k < u->nstands; k++)
+				if (u->sp[k] > u->full[k])
+					goto bad;
+			continue;
+		}
+		if (strncmp(buf, "held", 4) == 0) {
+			int v;
+
+			p = buf + 4;
+			for (i = 0; i < c->ngoals; i++) {
+				if (sscanf(p, " %d%n", &v, &n) != 1 || (v != 0 && v != 1))
+					goto bad;
+				c->held[i] = (unsigned char)v;
+				p += n;
+			}
+			if (*p != '\0')
+				goto bad;
+			continue;
+		}
+bad:
+		return err_set(e, ERR_DATA, "campaign state line %d is not one of "
+		    "this campaign's: \"%.60s\"", line, buf);
+	}
+	for (ncol = 0; ncol < c->nbrigades; ncol++)
+		if (c->brigades[ncol].column >= c->ncolumns)
+			return err_set(e, ERR_DATA, "campaign state: brigade %d is in "
+			    "column %d of %d", ncol, c->brigades[ncol].column,
+			    c->ncolumns);
+	return 0;
+}
