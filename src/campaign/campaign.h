@@ -194,6 +194,18 @@ struct campaign {
  * -1 with e holding "fname:line: message". */
 int campaign_parse(const char *text, size_t len, const char *fname,
     const char *dir, struct campaign **out, struct err *e);
+/* Where a campaign's battlefield files come from: read gives a malloc'd
+ * copy of the file the campaign names (path as the file writes it), 0,
+ * or -1 with e set. */
+struct cp_fields {
+	int (*read)(void *ctx, const char *path, char **text, size_t *len,
+	    struct err *e);
+	void *ctx;
+};
+/* As campaign_parse, the battlefields read through fields (NULL: none
+ * may be named). */
+int campaign_parse_with(const char *text, size_t len, const char *fname,
+    const struct cp_fields *fields, struct campaign **out, struct err *e);
 /* Reads and parses a file; battlefields relative to its folder. */
 int campaign_load_file(const char *path, struct campaign **out,
     struct err *e);

@@ -1,16 +1,17 @@
 /*
  * campaign.c - 'despatch campaign': campaigns from the command line.
  *
- * For now one verb, check: a campaign file read as a campaign would be
- * (every refusal at its line), and what it holds.  The verbs that play
- * a campaign (new, player add, start, state, show) come with its store
- * and ledger (issue 26).
+ * check reads a campaign file as a campaign would (every refusal at its
+ * line) and says what it holds; new, player add, start, state and show
+ * make and look at a campaign in the database.  Playing its turns comes
+ * with the next slice of issue 26.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "campaign/campaign.h"
 #include "cli/cli.h"
+#include "referee/referee.h"
 
 static int
 campaign_check(const char *path)
@@ -61,18 +62,100 @@ campaign_check(const char *path)
 	return 0;
 }
 
+static const char usage[] =
+    "usage: despatch campaign check FILE\n"
+    "       despatch campaign new NAME FILE [--sandbox]\n"
+    "       despatch campaign player add NAME SIDE EMAIL [--password P]\n"
+    "       despatch campaign start NAME\n"
+    "       despatch campaign state NAME [--json]\n"
+    "       despatch campaign show NAME\n\n"
+    "check: reads a campaign file (docs/campaign.md) as a campaign would be\n"
+    "read, its battlefields and every column's order of battle included,\n"
+    "and says what it holds, or the first line that is wrong and why. It\n"
+    "touches no database.\n"
+    "new: makes campaign NAME in set-up from FILE; the file and its\n"
+    "battlefield files are kept in the database.\n"
+    "player add: adds a player for SIDE and prints the player's secret\n"
+    "(P if given), the same for the campaign and each of its battles.\n"
+    "start: every side needs a player; writes the campaign's signed\n"
+    "genesis and starts it.\n"
+    "state: where every column is and its strength (--json: the shape\n"
+    "docs/campaign.md gives).\n"
+    "show: the campaign, its players and the heads of its chain.\n";
+
 int
 cmd_campaign(int argc, char **argv)
 {
-	int rc = cli_help_or_usage(argc, argv, argc != 3 ||
-	    strcmp(argv[1], "check") != 0,
-	    "usage: despatch campaign check FILE\n\n"
-	    "Reads a campaign file (docs/campaign.md) as a campaign would be\n"
-	    "read, its battlefields and every column's order of battle\n"
-	    "included, and says what it holds, or the first line that is\n"
-	    "wrong and why. It touches no database.\n");
+	struct referee *r = NULL;
+	struct err e;
+	char secret[REFEREE_SECRET_MAX];
+	const char *verb;
+	int rc = cli_help_or_usage(argc, argv, argc < 2, usage);
 
 	if (rc >= 0)
 		return rc;
-	return campaign_check(argv[2]);
+	verb = argv[1];
+	err_clear(&e);
+	if (strcmp(verb, "check") == 0) {
+		if (argc != 3)
+			return cli_usage_error("campaign", "check takes FILE");
+		return campaign_check(argv[2]);
+	}
+	if (strcmp(verb, "new") == 0) {
+		int sandbox = argc == 5 && strcmp(argv[4], "--sandbox") == 0;
+
+		if (argc != 4 && !sandbox)
+			return cli_usage_error("campaign", "new takes NAME FILE "
+			    "[--sandbox]");
+		if (cli_open(1, &r, &e) != 0)
+			return cli_fail(&e);
+		rc = referee_campaign_new(r, argv[2], argv[3], sandbox, &e);
+		if (rc == 0)
+			printf("campaign %s made from %s; next: despatch campaign "
+			    "player add %s SIDE EMAIL, for each side\n", argv[2],
+			    argv[3], argv[2]);
+	} else if (strcmp(verb, "player") == 0) {
+		const char *password = NULL;
+
+		if (argc == 8 && strcmp(argv[6], "--password") == 0)
+			password = argv[7];
+		else if (argc != 6)
+			return cli_usage_error("campaign", "player add NAME SIDE EMAIL "
+			    "[--password P]");
+		if (strcmp(argv[2], "add") != 0)
+			return cli_usage_error("campaign", "expected player add");
+		if (cli_open(0, &r, &e) != 0)
+			return cli_fail(&e);
+		rc = referee_campaign_player_add(r, argv[3], argv[4], argv[5],
+		    password, secret, &e);
+		if (rc == 0)
+			printf("%s plays %s in campaign %s; secret: %s\n", argv[5],
+			    argv[4], argv[3], secret);
+	} else if (strcmp(verb, "start") == 0 || strcmp(verb, "show") == 0 ||
+	    strcmp(verb, "state") == 0) {
+		int as_json = argc == 4 && strcmp(verb, "state") == 0 &&
+		    strcmp(argv[3], "--json") == 0;
+
+		if (argc != 3 && !as_json)
+			return cli_usage_error("campaign", strcmp(verb, "state") == 0 ?
+			    "state takes NAME [--json]" : "takes NAME");
+		if (cli_open(0, &r, &e) != 0)
+			return cli_fail(&e);
+		if (strcmp(verb, "start") == 0) {
+			rc = referee_campaign_start(r, argv[2], &e);
+			if (rc == 0)
+				printf("campaign %s started: its genesis is signed "
+				    "(despatch campaign show %s)\n", argv[2], argv[2]);
+		} else if (strcmp(verb, "show") == 0) {
+			rc = referee_campaign_show(r, argv[2], stdout, &e);
+		} else {
+			rc = referee_campaign_state_print(r, argv[2], as_json, stdout,
+			    &e);
+		}
+	} else {
+		return cli_usage_error("campaign", "expected check, new, player "
+		    "add, start, state or show");
+	}
+	referee_free(r);
+	return rc == 0 ? 0 : cli_fail(&e);
 }

@@ -1017,6 +1017,10 @@ static const struct cli_command commands[] = {
 	    "carry a game over to this build's rules engine" },
 	{ "campaign", cmd_campaign, "campaign check FILE",
 	    "read a campaign file and say what it holds, or what is wrong" },
+	{ "campaign", NULL, "campaign new|start|state|show NAME ...",
+	    "make, start and look at a campaign" },
+	{ "campaign", NULL, "campaign player add NAME SIDE EMAIL "
+	    "[--password P]", "add a campaign's player; prints their secret" },
 	{ "check", cmd_check, "check",
 	    "check the configuration as despatchd does at its start" },
 	{ "tick", cmd_tick, "tick",
@@ -1249,8 +1253,7 @@ config_path_of(const char *arg, const char *db, const char **path)
 /* The commands that never read a configuration nor change user: they
  * touch no server's database, so a broken /etc file cannot stop them
  * (nor can any COMMAND --help). */
-static const char *const no_config[] = { "demo", "verify", "campaign",
-	NULL };
+static const char *const no_config[] = { "demo", "verify", NULL };
 /* The commands that read the configuration themselves: check reports a
  * broken one rather than failing on it. */
 static const char *const own_config[] = { "check", NULL };

@@ -755,3 +755,92 @@ ledger_act_decode(const unsigned char *rec, size_t n, struct ledger_act *a)
 	}
 	return lr_done(&r);
 }
+
+/* --- campaigns ------------------------------------------------------ */
+
+int
+ledger_cgenesis_encode(const struct ledger_cgenesis *g, struct lbuf *out)
+{
+	int i;
+
+	out->n = 0;
+	out->oom = 0;
+	ledger_buf_str(out, "campaign-genesis");
+	ledger_buf_int(out, LEDGER_VERSION);
+	ledger_buf_str(out, g->campaign);
+	ledger_buf_str(out, g->title);
+	ledger_buf_bytes(out, g->file_sha256, LEDGER_HASH);
+	ledger_buf_int(out, g->nfields);
+	for (i = 0; i < g->nfields; i++) {
+		ledger_buf_str(out, g->field_path[i]);
+		ledger_buf_bytes(out, g->field_sha256[i], LEDGER_HASH);
+	}
+	ledger_buf_str(out, g->ruleset);
+	ledger_buf_int(out, g->engine);
+	ledger_buf_int(out, g->turns);
+	ledger_buf_int(out, g->sandbox);
+	ledger_buf_int(out, g->nsides);
+	for (i = 0; i < g->nsides; i++)
+		ledger_buf_str(out, g->sides[i]);
+	ledger_buf_int(out, g->nseats);
+	for (i = 0; i < g->nseats; i++) {
+		ledger_buf_int(out, g->seats[i].seat);
+		ledger_buf_str(out, g->seats[i].side);
+		ledger_buf_bytes(out, g->seats[i].email_hash, LEDGER_HASH);
+	}
+	ledger_buf_bytes(out, g->state, LEDGER_HASH);
+	ledger_buf_bytes(out, g->s0, LEDGER_HASH);
+	ledger_buf_bytes(out, g->pk, LEDGER_PK);
+	return out->oom ? -1 : 0;
+}
+
+int
+ledger_cgenesis_decode(const unsigned char *rec, size_t n,
+    struct ledger_cgenesis *g)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[24];
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "campaign-genesis") != 0 ||
+	    lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	lr_str(&r, g->campaign, sizeof(g->campaign));
+	lr_str(&r, g->title, sizeof(g->title));
+	lr_fixed(&r, g->file_sha256, LEDGER_HASH);
+	g->nfields = lr_small(&r, LEDGER_MAX_FIELDS);
+	for (i = 0; i < g->nfields; i++) {
+		lr_str(&r, g->field_path[i], sizeof(g->field_path[i]));
+		lr_fixed(&r, g->field_sha256[i], LEDGER_HASH);
+	}
+	lr_str(&r, g->ruleset, sizeof(g->ruleset));
+	g->engine = lr_small(&r, 1000000);
+	g->turns = lr_small(&r, 1000000);
+	g->sandbox = lr_small(&r, 1);
+	g->nsides = lr_small(&r, BATTLE_MAX_SIDES);
+	for (i = 0; i < g->nsides; i++)
+		lr_str(&r, g->sides[i], sizeof(g->sides[i]));
+	g->nseats = lr_small(&r, LEDGER_MAX_SEATS);
+	for (i = 0; i < g->nseats; i++) {
+		g->seats[i].seat = lr_small(&r, LEDGER_MAX_SEATS);
+		lr_str(&r, g->seats[i].side, sizeof(g->seats[i].side));
+		lr_fixed(&r, g->seats[i].email_hash, LEDGER_HASH);
+	}
+	lr_fixed(&r, g->state, LEDGER_HASH);
+	lr_fixed(&r, g->s0, LEDGER_HASH);
+	lr_fixed(&r, g->pk, LEDGER_PK);
+	return lr_done(&r);
+}
+
+void
+ledger_campaign_state_hash(const char *text, size_t len,
+    unsigned char out[LEDGER_HASH])
+{
+	struct lbuf b = { 0 };
+
+	ledger_buf_bytes(&b, text, len);
+	ledger_hash("despatch/campaign-state/v1", &b, out);
+	ledger_buf_free(&b);
+}

@@ -191,6 +191,41 @@ struct ledger_act {
 	unsigned char state_from[LEDGER_HASH], state_to[LEDGER_HASH];
 };
 
+/* A campaign's genesis (issue 26, docs/ledger.md, Campaigns): what it
+ * is played from (the file and every battlefield file, by hash), its
+ * rules and engine, the length of its seed chain (one seed a campaign
+ * turn), its sides and seats, S_0 and the key. */
+#define LEDGER_MAX_FIELDS 32
+#define CAMPAIGN_ENGINE 1   /* of the campaign layer's rules (march,
+                               contact, carry-over) */
+
+struct ledger_cgenesis {
+	char campaign[64];
+	char title[BATTLE_NAME_MAX * 2];
+	unsigned char file_sha256[LEDGER_HASH];
+	int nfields;
+	char field_path[LEDGER_MAX_FIELDS][256];
+	unsigned char field_sha256[LEDGER_MAX_FIELDS][LEDGER_HASH];
+	char ruleset[BATTLE_ID_MAX];
+	int engine;                   /* CAMPAIGN_ENGINE when it began */
+	int turns;                    /* n: the chain's length */
+	int sandbox;
+	int nsides;
+	char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
+	int nseats;
+	struct ledger_seat seats[LEDGER_MAX_SEATS];
+	unsigned char state[LEDGER_HASH];   /* of the state at the start */
+	unsigned char s0[LEDGER_HASH];
+	unsigned char pk[LEDGER_PK];
+};
+
+int ledger_cgenesis_encode(const struct ledger_cgenesis *g, struct lbuf *out);
+int ledger_cgenesis_decode(const unsigned char *rec, size_t n,
+    struct ledger_cgenesis *g);
+/* H("despatch/campaign-state/v1", the state's canonical text). */
+void ledger_campaign_state_hash(const char *text, size_t len,
+    unsigned char out[LEDGER_HASH]);
+
 /* The canonical bytes of a record (out is reset first); -1 when out of
  * memory. */
 int ledger_genesis_encode(const struct ledger_genesis *g, struct lbuf *out);

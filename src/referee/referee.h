@@ -193,6 +193,27 @@ int64_t referee_now(struct referee *r);
 int referee_new_game(struct referee *r, const char *name, const char *path,
     int sandbox, const unsigned char *seed_secret, struct err *e);
 
+/* Campaigns (issue 26; src/referee/campaign.c).  new: a campaign in
+ * set-up from the campaign file at path (it and its battlefield files
+ * are kept in the store).  player_add: a player of side, with their
+ * secret into secret_out (REFEREE_SECRET_MAX bytes; password: the
+ * operator's choice, or NULL for a new one).  start: every side has a
+ * player; the signed genesis is written and the campaign runs.
+ * state_print: where every column is and its strength (as_json: the
+ * shape docs/campaign.md gives).  show: the campaign, its players and
+ * its chain's heads. */
+int referee_campaign_new(struct referee *r, const char *name,
+    const char *path, int sandbox, struct err *e);
+int referee_campaign_player_add(struct referee *r, const char *name,
+    const char *side, const char *email, const char *password,
+    char *secret_out, struct err *e);
+int referee_campaign_start(struct referee *r, const char *name,
+    struct err *e);
+int referee_campaign_state_print(struct referee *r, const char *name,
+    int as_json, FILE *out, struct err *e);
+int referee_campaign_show(struct referee *r, const char *name, FILE *out,
+    struct err *e);
+
 /* Removes a game that has not started, with its players and settings
  * (mail already queued for it stays in the outbox, unattached). */
 int referee_game_remove(struct referee *r, const char *game, struct err *e);

@@ -25,7 +25,7 @@
 struct cparser {
 	struct parser p;          /* fname, line and e for the shared helpers */
 	struct campaign *c;
-	const char *dir;
+	const struct cp_fields *fields;
 	int have_title, have_calendar;
 	int cur_place, cur_side, cur_column, cur_brigade;
 };
@@ -472,21 +472,15 @@ do_place(struct cparser *cp, struct tok *t, int n)
 	}
 	pl->line = cp->p.line;
 	if (pl->field_path[0] != '\0') {
-		char path[CAMPAIGN_PATH_MAX * 2 + 2];
 		struct err fe;
 
-		if (cp->dir == NULL)
+		if (cp->fields == NULL)
 			return scn_perr(&cp->p, "the battlefield \"%s\" cannot be "
 			    "read here (the campaign was not read from a file)",
 			    pl->field_path);
-		if (pl->field_path[0] == '/')
-			snprintf(path, sizeof(path), "%s", pl->field_path);
-		else
-			snprintf(path, sizeof(path), "%s/%s", cp->dir,
-			    pl->field_path);
 		err_clear(&fe);
-		if (scenario_read_file(path, SCENARIO_MAX_BYTES, &pl->field_text,
-		    &pl->field_len, &fe) != 0) {
+		if (cp->fields->read(cp->fields->ctx, pl->field_path,
+		    &pl->field_text, &pl->field_len, &fe) != 0) {
 			c->nplaces++;   /* so that campaign_free frees it */
 			return scn_perr(&cp->p, "the battlefield \"%s\" cannot be "
 			    "read: %s", pl->field_path, fe.msg);
@@ -662,6 +656,8 @@ do_column(struct cparser *cp, struct tok *t, int n)
 		return -1;
 	col->side = cp->cur_side;
 	col->road = col->from = col->came_by = -1;
+	col->standing_kind = CO_HOLD;
+	col->standing_dest = col->standing_by = -1;
 	col->line = cp->p.line;
 	cp->cur_column = c->ncolumns++;
 	cp->cur_brigade = -1;
@@ -1178,9 +1174,33 @@ dispatch(struct cparser *cp, struct tok *t, int n)
 	}
 }
 
+/* Battlefields from the files beside the campaign file. */
+static int
+read_beside(void *ctx, const char *name, char **text, size_t *len,
+    struct err *e)
+{
+	char path[CAMPAIGN_PATH_MAX * 3];
+
+	if (name[0] == '/')
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		snprintf(path, sizeof(path), "%s/%s", (const char *)ctx, name);
+	return scenario_read_file(path, SCENARIO_MAX_BYTES, text, len, e);
+}
+
 int
 campaign_parse(const char *text, size_t len, const char *fname,
     const char *dir, struct campaign **out, struct err *e)
+{
+	struct cp_fields f = { read_beside, (void *)dir };
+
+	return campaign_parse_with(text, len, fname, dir != NULL ? &f : NULL,
+	    out, e);
+}
+
+int
+campaign_parse_with(const char *text, size_t len, const char *fname,
+    const struct cp_fields *fields, struct campaign **out, struct err *e)
 {
 	struct cparser cp;
 	struct tok t[MAX_TOKENS];
@@ -1192,7 +1212,7 @@ campaign_parse(const char *text, size_t len, const char *fname,
 	memset(&cp, 0, sizeof(cp));
 	cp.p.fname = fname;
 	cp.p.e = e;
-	cp.dir = dir;
+	cp.fields = fields;
 	cp.cur_place = cp.cur_side = cp.cur_column = cp.cur_brigade = -1;
 	if (len > CAMPAIGN_MAX_BYTES) {
 		err_set(e, ERR_USER, "%s: the file is larger than %u bytes", fname,
@@ -1222,6 +1242,7 @@ campaign_parse(const char *text, size_t len, const char *fname,
 	}
 	cp.c->halves = 1;
 	cp.c->goal_margin = 1;
+	cp.c->winner = -1;
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;

@@ -2,6 +2,8 @@
  * backend.c - store_NAME for each operation of ops.h, passed to the
  * backend the store was opened with.
  */
+#include <stdlib.h>
+
 #include "store/backend.h"
 
 #include <stddef.h>
@@ -24,6 +26,34 @@ store_open(const char *path, int create, int max_version, struct store **out,
 			    e);
 	return err_set(e, ERR_USER, "%s: no store backend of this build keeps "
 	    "it (it has: sqlite)", path);
+}
+
+void
+store_campaign_clear(struct store_campaign *c)
+{
+	free(c->file_text);
+	free(c->state_text);
+	c->file_text = c->state_text = NULL;
+}
+
+void
+store_cfields_free(struct store_cfield *f, int n)
+{
+	int i;
+
+	for (i = 0; f != NULL && i < n; i++)
+		free(f[i].text);
+	free(f);
+}
+
+void
+store_crecords_free(struct store_crecord *r, int n)
+{
+	int i;
+
+	for (i = 0; r != NULL && i < n; i++)
+		free(r[i].rec);
+	free(r);
 }
 
 void

@@ -788,3 +788,48 @@ STORE_OP(int, outbox_withdraw_secrets, (struct store *s, int64_t game,
  * battle, for reports in format. */
 STORE_OP(int, outbox_draw, (struct store *s, int64_t id, const char *format,
     struct err *e), (s, id, format, e))
+
+/* --- campaigns (issue 26) ---------------------------------------------- */
+
+/* A new campaign in set-up, named name, from its file (text, len bytes,
+ * named file) and the battlefield files it names (nfields of them); its
+ * id into *id.  ERR_CONFLICT when the name is taken. */
+STORE_OP(int, campaign_insert, (struct store *s, const char *name,
+    const char *title, const char *ruleset, const char *file,
+    const char *text, size_t len, const struct store_cfield *fields,
+    int nfields, int sandbox, const unsigned char seed_secret[32],
+    int64_t now, int64_t *id, struct err *e),
+    (s, name, title, ruleset, file, text, len, fields, nfields, sandbox,
+    seed_secret, now, id, e))
+/* The campaign named name: 0 with *c set (store_campaign_clear), or -1
+ * with e (ERR_USER when there is none). */
+STORE_OP(int, campaign_get, (struct store *s, const char *name,
+    struct store_campaign *c, struct err *e), (s, name, c, e))
+/* Names of all campaigns, newline-separated, malloc'd ("" for none). */
+STORE_OP(char *, campaign_names, (struct store *s), (s))
+/* Its battlefield files: *out malloc'd (store_cfields_free), *n of them,
+ * in path order. */
+STORE_OP(int, campaign_fields, (struct store *s, int64_t campaign,
+    struct store_cfield **out, int *n, struct err *e),
+    (s, campaign, out, n, e))
+/* Its status, turns played and state text (state NULL: keep it). */
+STORE_OP(int, campaign_set_state, (struct store *s, int64_t campaign,
+    enum game_status st, int turn, const char *state, size_t len,
+    int64_t now, struct err *e), (s, campaign, st, turn, state, len, now, e))
+STORE_OP(int, campaign_player_add, (struct store *s, int64_t campaign,
+    const char *side, const char *email, const unsigned char hash[32],
+    int64_t now, struct err *e), (s, campaign, side, email, hash, now, e))
+/* Its players in the order they joined, at most max into out; how many,
+ * or -1. */
+STORE_OP(int, campaign_players, (struct store *s, int64_t campaign,
+    struct store_cplayer *out, int max, struct err *e),
+    (s, campaign, out, max, e))
+/* Appends a record to its chain as seq (0 the genesis). */
+STORE_OP(int, campaign_record_append, (struct store *s, int64_t campaign,
+    int64_t seq, const char *kind, const unsigned char *rec, size_t len,
+    const unsigned char head[32], const unsigned char sig[64], int64_t now,
+    struct err *e), (s, campaign, seq, kind, rec, len, head, sig, now, e))
+/* Its records in order: *out malloc'd (store_crecords_free), *n. */
+STORE_OP(int, campaign_records, (struct store *s, int64_t campaign,
+    struct store_crecord **out, int *n, struct err *e),
+    (s, campaign, out, n, e))

@@ -86,6 +86,51 @@ struct store_player {
 	unsigned char pending_hash[32];  /* its hash */
 };
 
+/* A campaign (issue 26) as the store keeps it. */
+struct store_campaign {
+	int64_t id;
+	char name[64];
+	char title[BATTLE_NAME_MAX * 2];
+	char ruleset[BATTLE_ID_MAX];
+	char file_name[256];
+	char *file_text;            /* owned (store_campaign_clear) */
+	size_t file_len;
+	enum game_status status;
+	int turn;
+	char *state_text;           /* owned; NULL before it starts */
+	size_t state_len;
+	unsigned char seed_secret[32];
+	int sandbox;
+	int64_t created_at, started_at;
+};
+void store_campaign_clear(struct store_campaign *c);
+
+/* A battlefield file a campaign names, and its text. */
+struct store_cfield {
+	char path[256];
+	char *text;
+	size_t len;
+};
+void store_cfields_free(struct store_cfield *f, int n);
+
+struct store_cplayer {
+	int64_t id;
+	char side[BATTLE_ID_MAX];
+	char email[256];
+	unsigned char secret_hash[32];
+};
+
+/* A record of a campaign's chain. */
+struct store_crecord {
+	int64_t seq;
+	char kind[32];
+	unsigned char *rec;         /* owned (store_crecords_free) */
+	size_t len;
+	unsigned char head[32], sig[64];
+	int64_t created_at;
+};
+void store_crecords_free(struct store_crecord *r, int n);
+
 /* An absence (ABSENT): its first and last days, YYYY-MM-DD in the game's
  * time zone. */
 struct store_absence {

@@ -95,6 +95,48 @@ check "campaign check refuses" 1 "$bin" --db "$work/none.db" campaign check "$wo
 says "campaign check refuses" "bad.campaign:12: '12' is not a valid morale"
 [ ! -e "$work/none.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: campaign check made a database"; }
 
+# A campaign in the database: made, its players added by side, started
+# with a signed genesis, its state in text and JSON.
+cdb="$work/camp.db"
+check "campaign new" 0 "$bin" --db "$cdb" campaign new ap "$work/camp/t.campaign"
+check "campaign new twice" 1 "$bin" --db "$cdb" campaign new ap "$work/camp/t.campaign"
+says "campaign new twice" 'a campaign called "ap" already exists'
+check "campaign new bad file" 1 "$bin" --db "$cdb" campaign new bp "$work/camp/bad.campaign"
+says "campaign new bad file" "bad.campaign:12: '12' is not a valid morale"
+check "campaign player bad side" 1 "$bin" --db "$cdb" campaign player add ap redcoats a@b.example.org
+says "campaign player bad side" "has no side 'redcoats' (its sides: crown, continental)"
+check "campaign player" 0 "$bin" --db "$cdb" campaign player add ap crown tarleton@crown.example.org --password scarlet-bugle
+says "campaign player" "tarleton@crown.example.org plays crown in campaign ap; secret: scarlet-bugle"
+check "campaign player twice" 1 "$bin" --db "$cdb" campaign player add ap continental TARLETON@crown.example.org
+says "campaign player twice" "already plays in campaign"
+check "campaign start short" 1 "$bin" --db "$cdb" campaign start ap
+says "campaign start short" "side 'continental' of campaign \"ap\" has no player"
+check "campaign player 2" 0 "$bin" --db "$cdb" campaign player add ap continental morgan@continental.example.org
+check "campaign start" 0 "$bin" --db "$cdb" campaign start ap
+check "campaign start twice" 1 "$bin" --db "$cdb" campaign start ap
+says "campaign start twice" "has started already"
+check "campaign player late" 1 "$bin" --db "$cdb" campaign player add ap crown x@y.example.org
+says "campaign player late" "has started: its players are fixed"
+check "campaign show" 0 "$bin" --db "$cdb" campaign show ap
+says "campaign show" "status: running, 0 of 5 turns played"
+says "campaign show" "record 0 campaign-genesis: head "
+says "campaign show" "side continental \"Continental\": morgan@continental.example.org"
+check "campaign state" 0 "$bin" --db "$cdb" campaign state ap
+says "campaign state" 'crown column "Tarleton'"'"'s Legion" (Lt. Col. Banastre Tarleton) at Thicketty Creek: strength 4 of 4'
+jcheck "campaign state json" 0 "$bin" --db "$cdb" campaign state ap --json
+holds "campaign state json" "d['status'] == 'running' and d['date'] == '1781-01-16' and [c['place'] for c in d['columns']] == ['Thicketty Creek', 'Cowpens'] and d['columns'][1]['brigades'][0]['units'][0]['stands'] == [[2, 2], [2, 2]]"
+check "campaign state unknown" 1 "$bin" --db "$cdb" campaign state zz
+says "campaign state unknown" 'no campaign called "zz"'
+# The genesis the store keeps is the one its head names.
+python3 - "$cdb" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign genesis is not what its head hashes"; }
+import hashlib, sqlite3, sys, struct
+db = sqlite3.connect(sys.argv[1])
+rec, head = db.execute("SELECT record, head FROM campaign_records WHERE seq = 0").fetchone()
+tag = b"despatch/record/v1"
+h = hashlib.sha256(struct.pack(">I", len(tag)) + tag + struct.pack(">I", len(rec)) + rec).digest()
+sys.exit(0 if h == head and rec[4:4 + 16] == b"campaign-genesis" else 1)
+EOPY
+
 # A configuration that does not load: what reads none must not care.
 printf 'frum = y\n' >"$work/broken.conf"
 
