@@ -309,6 +309,10 @@ names_as_battle_names(void **state)
 	assert_int_equal(o.dest, 1);
 	o = ok(c, CONT, "Morgan\xe2\x80\x98s Column: HOLD");
 	assert_int_equal(o.column, 3);
+	/* an en dash for a space, with a curly apostrophe */
+	o = ok(c, CROWN, "Redcoats: MARCH TO Carr\xe2\x80\x99s\xe2\x80\x93Mill");
+	assert_int_equal(o.dest, 2);
+	assert_string_equal(msg, "");
 	/* no-break spaces, and curly quotes round a new name */
 	o = ok(c, CROWN, "Redcoats:\xc2\xa0MARCH\xc2\xa0TO Carr's\xc2\xa0Mill");
 	assert_int_equal(o.dest, 2);
