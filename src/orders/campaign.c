@@ -443,7 +443,9 @@ res_near(struct rd *r, const char *raw, const char *what, const char *where,
 	} else if (label != NULL) {
 		n = look_all(r->lk, ids);
 		say(r->msg, r->msize, &k, " (%s: ", label);
-		list_ids(r, &k, ids, n, " and ");
+		/* yours as not_yours lists them */
+		list_ids(r, &k, ids, n, strcmp(label, "yours") == 0 ? ", " :
+		    " and ");
 		say(r->msg, r->msize, &k, ")");
 	}
 	return 0;

@@ -346,7 +346,7 @@ names_as_battle_names(void **state)
 	refused(c, CROWN, "Redcxxxs: HOLD", "no column \"Redcxxxs\": did you "
 	    "mean \"Redcoats\"", NULL);
 	refused(c, CROWN, "Lancers: HOLD", "no column \"Lancers\"",
-	    "yours: \"Redcoats\" and \"Horse\"");
+	    "(yours: \"Redcoats\", \"Horse\")");
 }
 
 static void
@@ -447,6 +447,65 @@ refusals_say_what_is_wrong(void **state)
 	refused(c, 7, "Redcoats: HOLD", "no side 7", NULL);
 }
 
+/* Lines made of the language's pieces, some orders and most not: every
+ * line read is written back and read again as the same order, and every
+ * line refused says why.  A fixed sequence, so a failure repeats. */
+static void
+made_up_lines(void **state)
+{
+	static const char *const cols[] = { "Redcoats", "Horse", "Blues",
+		"Morgan's Column", "redcoat", "\"Horse\"", "Morgans", "Redcaots" };
+	static const char *const vs[] = { "MARCH TO", "forced march to",
+		"RETREAT TO", "HOLD", "REST", "SCOUT", "DETACH", "JOIN" };
+	static const char *const parts[] = { "Dunmore", "Eden", "Bell's Ford",
+		"Bell\xe2\x80\x99s Ford", "Carr's Mill", "Ashby", "Dunmore Hill",
+		"Dun", "Long Road", "Green River Road", "Swamp Track", "Foot",
+		"Grenadiers", "Dragoons", "Line", "Redcoats", "Horse", "Blues",
+		"Carrs Mlil", "\"Eden\"", "x", "BY", "AS", ",", "by", "#", ":",
+		"\xe2\x80\x9c", "\xc2\xa0", "Van" };
+	struct campaign *c = *state;
+	uint32_t seed = 12345;
+	int it, accepted = 0;
+
+#define NEXT(n) (seed = seed * 1103515245u + 12345u, (int)((seed >> 16) % (n)))
+	for (it = 0; it < 20000; it++) {
+		struct cp_order a, b;
+		char line[400], t[300];
+		size_t k;
+		int m, i, rr;
+
+		k = (size_t)snprintf(line, sizeof(line), "%s: %s",
+		    cols[NEXT(8)], vs[NEXT(8)]);
+		for (m = NEXT(5), i = 0; i < m; i++)
+			k += (size_t)snprintf(line + k, sizeof(line) - k, " %s",
+			    parts[NEXT((int)(sizeof(parts) / sizeof(parts[0])))]);
+		/* the foot out on a road a third of the time */
+		c->columns[0].road = it % 3 == 0 ? 1 : -1;
+		c->columns[0].from = 1;
+		c->columns[0].along100 = 300;
+		rr = rd(c, it % 2, line, &a);
+		if (rr == -1) {
+			if (msg[0] == '\0')
+				fail_msg("\"%s\" refused without a word", line);
+			continue;
+		}
+		if (rr != 1)
+			fail_msg("\"%s\" gave %d", line, rr);
+		accepted++;
+		campaign_order_text(c, &a, t, sizeof(t));
+		if (rd(c, it % 2, t, &b) != 1 || a.column != b.column ||
+		    a.kind != b.kind || a.dest != b.dest || a.by != b.by ||
+		    a.target != b.target ||
+		    memcmp(a.brigades, b.brigades, sizeof(a.brigades)) != 0 ||
+		    strcmp(a.name, b.name) != 0)
+			fail_msg("\"%s\" was written \"%s\", read back otherwise: %s",
+			    line, t, msg);
+	}
+#undef NEXT
+	/* enough of them were orders to mean something */
+	assert_true(accepted > 500);
+}
+
 /* A message cut to a small buffer stays a string; no buffer at all is
  * no message. */
 static void
@@ -481,6 +540,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(refusals_say_what_is_wrong, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(made_up_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(small_buffers, setup, teardown),
 	};
 
