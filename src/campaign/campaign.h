@@ -270,7 +270,9 @@ struct cp_order {
  * Cowpens BY Green River Road").  Returns 1 with *o set, 0 for a line
  * that holds no order (blank, a comment), -1 with msg saying what is
  * wrong and what would be right (the nearest names where a name is not
- * known).  Pure. */
+ * known).  On 1, msg is "" or a note of a name read as another, a
+ * letter or two off ("read \"Cowpnes\" as \"Cowpens\""), for the
+ * answer.  Pure. */
 int campaign_order_line(const struct campaign *c, int side,
     const char *line, struct cp_order *o, char *msg, size_t msize);
 /* The order as the line that reads it back, canonical (the names as
