@@ -333,14 +333,36 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 	}
 }
 
-/* Ground made from the place's kind, with dice: a few woods and a rise
- * for open ground, more woods in wooded country, two hills in hilly, a
- * river across the middle with a ford on the road for a riverbank, a
- * town about the middle for a town.  Every polygon is on the table. */
+/* A rectangle of generated ground, given as if the sides came from the
+ * north and south (u across the approach, 0..72; v along it, 0..48), and
+ * written turned a quarter for sides that come from east and west (x =
+ * v * 3/2, y = u * 2/3), so that the road runs between the sides, the
+ * river lies across the way between them, and the woods and rises stand
+ * on the flanks, never on the place itself. */
+static void
+put_rect(struct text *t, int ew, const char *kind, const char *name,
+    const char *extra, int u0, int v0, int u1, int v1)
+{
+	int x0 = ew ? v0 * 3 / 2 : u0, y0 = ew ? u0 * 2 / 3 : v0;
+	int x1 = ew ? v1 * 3 / 2 : u1, y1 = ew ? u1 * 2 / 3 : v1;
+
+	text_add(t, "terrain %s ", kind);
+	put_name(t, name);
+	text_add(t, "%s poly %d,%d %d,%d %d,%d %d,%d\n", extra, x0, y0, x1, y0,
+	    x1, y1, x0, y1);
+}
+
+/* Ground made from the place's kind, with dice: a road along the way
+ * the sides came; woods on the flanks (one for open ground, four for
+ * wooded, one for hilly, two by a river, one about a town); rises on
+ * either side of the road (one for open ground, two for hilly); a river
+ * across the middle with a ford on the road for a riverbank; a town about
+ * the middle for a town.  ew: the sides came from east and west. */
 static int
-generate(const struct cp_place *pl, struct dice *d, struct text *t)
+generate(const struct cp_place *pl, int ew, struct dice *d, struct text *t)
 {
 	int nwood = 0, nhill = 0, i, v;
+	char name[BATTLE_NAME_MAX + 16];
 
 	switch (pl->ground) {
 	case GROUND_OPEN: nwood = 1; nhill = 1; break;
@@ -350,43 +372,46 @@ generate(const struct cp_place *pl, struct dice *d, struct text *t)
 	case GROUND_TOWN: nwood = 1; nhill = 0; break;
 	default: break;
 	}
-	text_add(t, "terrain road \"The road through %s\" line 36,0 36,48\n",
-	    pl->name);
+	snprintf(name, sizeof(name), "The road through %.80s", pl->name);
+	text_add(t, "terrain road ");
+	put_name(t, name);
+	text_add(t, ew ? " line 0,24 72,24\n" : " line 36,0 36,48\n");
 	for (i = 0; i < nwood; i++) {
-		int x, y, w, h;
+		int u0, v0, w, h;
 
 		v = dice_roll(d, 6, -1, CP_R_FIELD, i + 1, pl->name);
-		x = 2 + 10 * ((i * 7 + v) % 6);
-		y = 14 + 3 * (v % 4);
-		w = 8 + 2 * (v % 3);
-		h = 6 + (v % 4);
-		if (x + w > 70)
-			x = 70 - w;
-		if (x < 38 && x + w > 34)   /* off the road */
-			x = x < 36 ? 34 - w : 38;
-		text_add(t, "terrain wood \"%s wood %d\" poly %d,%d %d,%d %d,%d "
-		    "%d,%d\n", pl->name, i + 1, x, y, x + w, y, x + w, y + h, x,
-		    y + h);
+		/* the flanks, left and right in turn: u 2..22 or 50..70 */
+		w = 10 + 2 * (v % 3);
+		u0 = (i % 2 == 0 ? 2 : 50) + 2 * ((v + i) % 4);
+		if (u0 + w > (i % 2 == 0 ? 22 : 70))
+			u0 = (i % 2 == 0 ? 22 : 70) - w;
+		h = 6 + v % 3;
+		v0 = 10 + 3 * ((v + i / 2) % 5) + (i / 2) * 2;
+		if (v0 + h > 42)
+			v0 = 42 - h;
+		snprintf(name, sizeof(name), "%.80s wood %d", pl->name, i + 1);
+		put_rect(t, ew, "wood", name, "", u0, v0, u0 + w, v0 + h);
 	}
 	for (i = 0; i < nhill; i++) {
-		int x, y;
+		int u0, v0;
 
 		v = dice_roll(d, 6, -1, CP_R_FIELD, nwood + i + 1, pl->name);
-		x = i == 0 ? 20 + 4 * (v - 1) : 6 + 2 * v;
-		y = 18 + (v % 3) * 2;
-		text_add(t, "terrain hill \"%s rise %d\" level 1 poly %d,%d %d,%d "
-		    "%d,%d %d,%d\n", pl->name, i + 1, x, y, x + 14, y, x + 16,
-		    y + 8, x - 2, y + 8);
+		/* beside the road, clear of it and of the place: u 22..32 or
+		 * 40..50 */
+		u0 = i == 0 ? 40 + (v % 3) : 21 + (v % 3);
+		v0 = 8 + 4 * (v % 2) + (i == 0 ? 20 : 0);
+		snprintf(name, sizeof(name), "%.80s rise %d", pl->name, i + 1);
+		put_rect(t, ew, "hill", name, " level 1", u0, v0, u0 + 10, v0 + 8);
 	}
 	if (pl->ground == GROUND_RIVERBANK) {
-		text_add(t, "terrain river \"The river at %s\" line 0,24 72,24\n",
-		    pl->name);
-		text_add(t, "terrain ford \"%s\" poly 34,23 38,23 38,25 34,25\n",
-		    pl->name);
+		snprintf(name, sizeof(name), "The river at %.80s", pl->name);
+		text_add(t, "terrain river ");
+		put_name(t, name);
+		text_add(t, ew ? " line 36,0 36,48\n" : " line 0,24 72,24\n");
+		put_rect(t, ew, "ford", pl->name, "", 34, 22, 38, 26);
 	}
 	if (pl->ground == GROUND_TOWN)
-		text_add(t, "terrain town \"%s\" poly 30,20 42,20 42,28 30,28\n",
-		    pl->name);
+		put_rect(t, ew, "town", pl->name, "", 30, 20, 42, 28);
 	return d->failed ? -1 : 0;
 }
 
@@ -477,7 +502,17 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 			text_free(&t);
 			return err_set(e, ERR_INTERNAL, "a generated field needs dice");
 		}
-		if (generate(pl, d, &ground) != 0) {
+		enum cp_dir first_dir = DIR_S;
+		int j;
+
+		for (j = 0; j < k->narrivals; j++)
+			if (k->arrivals[j].road >= 0) {
+				first_dir = campaign_road_dir(c, k->place,
+				    k->arrivals[j].road);
+				break;
+			}
+		if (generate(pl, first_dir == DIR_E || first_dir == DIR_W, d,
+		    &ground) != 0) {
 			text_free(&ground);
 			text_free(&t);
 			return err_set(e, ERR_DATA, "the dice for the field at %s "
