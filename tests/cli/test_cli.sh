@@ -94,6 +94,12 @@ sed 's/morale 4 stands/morale 12 stands/' "$work/camp/t.campaign" >"$work/camp/b
 check "campaign check refuses" 1 "$bin" --db "$work/none.db" campaign check "$work/camp/bad.campaign"
 says "campaign check refuses" "bad.campaign:12: '12' is not a valid morale"
 [ ! -e "$work/none.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: campaign check made a database"; }
+# The shipped southern campaign stays valid: its two battlefields read,
+# and Morgan's column is the Cowpens scenario's force.
+check "southern campaign" 0 "$bin" --db "$work/none.db" campaign check "$src/campaign/southern-1781/southern.campaign"
+says "southern campaign" 'column "Morgan'"'"'s Flying Army" (Brig. Gen. Daniel Morgan) at Grindal Shoals: 4 brigades, 23 SP'
+says "southern campaign" "map: 35 places, 71 roads"
+says "southern campaign" "no problems found"
 
 # A campaign in the database: made, its players added by side, started
 # with a signed genesis, its state in text and JSON.
