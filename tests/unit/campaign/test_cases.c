@@ -235,6 +235,36 @@ rate_is_the_slowest_arms(void **state)
 }
 
 /*
+ * Numbers: "`set NAME VALUE` changes one for a campaign".  With
+ * `set march.infantry.road 16`: foot makes 16 on a road (the track's 10
+ * unchanged); foot with guns still min(16, 12) = 12; foot forced on the
+ * road 16 x 150/100 = 24 miles -> 2400 from A.
+ */
+static void
+set_changes_a_march_rate(void **state)
+{
+	static const char set_line[] = "set march.infantry.road 16\n";
+	const char *head_end = strstr(march_text, "place ");
+	char text[8192];
+	struct campaign *c;
+	struct cp_order o[1];
+	struct cp_contact k[4];
+
+	(void)state;
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(head_end - march_text),
+	    march_text, set_line, head_end);
+	c = load(text);
+	assert_int_equal(campaign_param(c, "march.infantry.road"), 16);
+	assert_int_equal(campaign_rate(c, col(c, "Foot"), ROAD_ROAD), 16);
+	assert_int_equal(campaign_rate(c, col(c, "Foot"), ROAD_TRACK), 10);
+	assert_int_equal(campaign_rate(c, col(c, "Guns"), ROAD_ROAD), 12);
+	o[0] = ord(c, "Foot", CO_FORCED, "B", -1);
+	assert_int_equal(campaign_march(c, o, 1, k, 4), 0);
+	assert_int_equal(along_from(c, col(c, "Foot"), place(c, "A")), 2400);
+	campaign_free(c);
+}
+
+/*
  * The march: "A day's march is split into 100 steps.  A column at road
  * rate r miles a day goes r hundredths of a mile a step."
  *   Foot on the A-B road:  100 x 0.15 = 15.00 miles  -> 1500 from A
@@ -815,6 +845,95 @@ standing_level_on_a_road_is_a_meeting(void **state)
 }
 
 /*
+ * campaign_march (campaign.h): "fills out[] ... with the contacts, in
+ * the order they were made".  Two separate meetings: Blue One comes 7.5
+ * miles to M1 where Red One stands (7.5 / 0.15 = step 50); Blue Two
+ * comes 4.5 miles to M2 where Red Two stands (4.5 / 0.15 = step 30).
+ * The contacts: M2 at tick 30 first, then M1 at tick 50.
+ */
+static void
+contacts_come_in_the_order_they_were_made(void **state)
+{
+	static const char text[] =
+	    HEAD("1781-01-20")
+	    "place \"A1\" kind town at 0,0\n"
+	    "place \"M1\" kind crossroads at 7.5,0\n"
+	    "place \"A2\" kind town at 0,50\n"
+	    "place \"M2\" kind crossroads at 4.5,50\n"
+	    "road \"A1\" to \"M1\" miles 7.5\n"
+	    "road \"A2\" to \"M2\" miles 4.5\n"
+	    "road \"M1\" to \"M2\" miles 60\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red One\" commander \"Col. Red One\" at \"M1\"\n"
+	    "    brigade \"Red One Bde\" commander \"Maj. Red One\"\n"
+	    "      unit \"7th Foot\" type british-line stands 2 sp 2\n"
+	    "  column \"Red Two\" commander \"Col. Red Two\" at \"M2\"\n"
+	    "    brigade \"Red Two Bde\" commander \"Maj. Red Two\"\n"
+	    "      unit \"23rd Foot\" type british-line stands 2 sp 2\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue One\" commander \"Col. Blue One\" at \"A1\"\n"
+	    "    brigade \"Blue One Bde\" commander \"Maj. Blue One\"\n"
+	    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2\n"
+	    "  column \"Blue Two\" commander \"Col. Blue Two\" at \"A2\"\n"
+	    "    brigade \"Blue Two Bde\" commander \"Maj. Blue Two\"\n"
+	    "      unit \"2nd Maryland\" type continentals-post-1778 stands 2 sp 2\n";
+	struct campaign *c = load(text);
+	struct cp_order o[2];
+	struct cp_contact k[4];
+
+	(void)state;
+	o[0] = ord(c, "Blue One", CO_MARCH, "M1", -1);
+	o[1] = ord(c, "Blue Two", CO_MARCH, "M2", -1);
+	assert_int_equal(campaign_march(c, o, 2, k, 4), 2);
+	assert_int_equal(k[0].place, place(c, "M2"));
+	assert_int_equal(k[0].tick, 30);
+	assert_int_equal(k[1].place, place(c, "M1"));
+	assert_int_equal(k[1].tick, 50);
+	campaign_free(c);
+}
+
+/*
+ * The march: passing "when their order along the road changes, or they
+ * stand level" holds for a column overtaking another too.  A-P 5 miles,
+ * P-B 40.  Blue foot (0.15) sets out from P for B; Red horse (0.30)
+ * from A for B.  Red: after 16 steps 4.80, step 17 comes to P (Blue has
+ * left it: 2.55 along P-B) and loses the rest of the step; from step 18
+ * it goes 0.30 a step: after step t it is 0.30 (t - 17) along P-B, Blue
+ * 0.15 t.  Level when 0.15 t = 5.10: t = 34, both at 5.10 along P-B,
+ * 5.10 from P and 34.90 from B: they meet at tick 34, fought at P.
+ */
+static void
+overtaking_on_a_road_is_a_meeting(void **state)
+{
+	static const char text[] =
+	    HEAD("1781-01-20")
+	    "place \"A\" kind town at 0,0\n"
+	    "place \"P\" kind crossroads at 5,0\n"
+	    "place \"B\" kind town at 45,0\n"
+	    "road \"A\" to \"P\" miles 5\n"
+	    "road \"P\" to \"B\" miles 40\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red\" commander \"Col. Red\" at \"A\"\n"
+	    "    brigade \"Red Bde\" commander \"Maj. Red\"\n"
+	    "      unit \"Legion Horse\" type legion-cavalry stands 2 sp 2\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue\" commander \"Col. Blue\" at \"P\"\n"
+	    "    brigade \"Blue Bde\" commander \"Maj. Blue\"\n"
+	    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2\n";
+	struct campaign *c = load(text);
+	struct cp_order o[2];
+	struct cp_contact k[4];
+
+	(void)state;
+	o[0] = ord(c, "Red", CO_MARCH, "B", -1);
+	o[1] = ord(c, "Blue", CO_MARCH, "B", -1);
+	assert_int_equal(campaign_march(c, o, 2, k, 4), 1);
+	assert_int_equal(k[0].tick, 34);
+	assert_int_equal(k[0].place, place(c, "P"));
+	campaign_free(c);
+}
+
+/*
  * The march: "Hostile columns at one place at dawn meet at step 0."  Red
  * and Blue both start at A and hold: one contact at A, tick 0, both
  * arrivals tick 0 with road -1 (campaign.h: "0: it was there, or met
@@ -1170,6 +1289,22 @@ generated_field_is_72_by_48_with_the_place_at_its_middle(void **state)
 	battle_free(b);
 	free(scn);
 	campaign_free(c);
+
+	/* A dawn meeting on a generated field: no file's hour to keep: the
+	 * hour of the contact, march.first-hour + 0 steps = 07:00. */
+	c = load(text);
+	c->columns[col(c, "Blue")].place = place(c, "Camden");
+	assert_int_equal(campaign_march(c, NULL, 0, k, 4), 1);
+	assert_int_equal(k[0].tick, 0);
+	dice_init(&d, dice_ones, NULL, NULL);
+	if (campaign_battle_scenario(c, &k[0], 0, &d, &scn, &len, &e) != 0)
+		fail_msg("battle scenario: %s", e.msg);
+	if (scenario_parse(scn, len, "battle.scenario", 0, &b, &e) != 0)
+		fail_msg("battle scenario refused: %s\n%s", e.msg, scn);
+	assert_int_equal(b->first_minute, 7 * 60);
+	battle_free(b);
+	free(scn);
+	campaign_free(c);
 }
 
 static const char wing_text[] =
@@ -1419,6 +1554,9 @@ carried(const struct campaign *c, const struct cp_carry *out,
  *   W3: destroyed, loss 1: back 1 x 50/100 = 0.5 -> 0: nobody comes
  *       back: gone ("on the winning side it is gone only if nobody comes
  *       back to it").
+ *   W4: went in short (sp 1,2 of 2,2: 3), ends 1,gone = 1: loss 2 (the
+ *       strength going in less at the end); back 2 x 50/100 = 1; lost
+ *       0.2 -> 0: now 2, full 4, made up first stands first: sp 2,0.
  */
 static void
 carry_winners_losses(void **state)
@@ -1429,13 +1567,25 @@ carry_winners_losses(void **state)
 	const struct cp_unit *u;
 	static const int w1_sp[] = { 3, 3, 3, 0 }, w1_full[] = { 3, 3, 3, 2 };
 	static const int w2_sp[] = { 2, 0 }, w2_full[] = { 2, 2 };
+	static const int w4_sp[] = { 2, 0 }, w4_full[] = { 2, 2 };
 
 	(void)state;
 	fix_open(&f, "7.5", "West Farm", NULL);
 	fix_battle_end(&f, "continental");
+	st(f.b, "W4", 0)->sp = 1;
+	gone(st(f.b, "W4", 1));
 	out = fix_carry(&f);
 	assert_int_equal(out->winner, side(f.c, "crown"));
 	assert_int_equal(out->place, place(f.c, "Meeting House"));
+
+	cu = carried(f.c, out, "W4");
+	assert_int_equal(cu->before, 3);
+	assert_int_equal(cu->after, 1);
+	assert_int_equal(cu->returned, 1);
+	assert_int_equal(cu->lost, 0);
+	assert_int_equal(cu->now, 2);
+	assert_int_equal(cu->full, 4);
+	expect_stands(&f.c->units[unit(f.c, "W4")], w4_sp, w4_full);
 
 	cu = carried(f.c, out, "W1");
 	assert_int_equal(cu->before, 12);
@@ -1559,6 +1709,44 @@ carry_commanders_who_fell(void **state)
 	assert_string_equal(f.c->brigades[2].commander, "Acting CO of Blue 2");
 	assert_string_equal(f.c->columns[col(f.c, "Red")].commander, "Col. Red");
 	assert_string_equal(f.c->brigades[0].commander, "Maj. R1");
+	free(out);
+	fix_close(&f);
+}
+
+/*
+ * After a battle: "Commanders who fell (killed, taken, or still out at
+ * the end)".  The winner's Maj. R1 is a casualty out until 3 steps after
+ * the last one played: still out at the end: "a brigade commander [is
+ * replaced] by an acting commander": "Acting CO of Red 1".  Col. Red
+ * was out only until step 1: back before the end, he keeps his column.
+ */
+static void
+carry_a_commander_still_out_at_the_end_fell(void **state)
+{
+	struct fix f;
+	struct cp_carry *out;
+	int k, i, found = 0;
+
+	(void)state;
+	fix_open(&f, "7.5", "West Farm", NULL);
+	fix_battle_end(&f, "continental");
+	k = battle_find_commander(f.b, "Maj. R1");
+	assert_true(k >= 0);
+	f.b->commanders[k].out_until = battle_steps(f.b) + 3;
+	k = battle_find_commander(f.b, "Col. Red");
+	assert_true(k >= 0);
+	f.b->commanders[k].out_until = 1;
+	out = fix_carry(&f);
+	assert_string_equal(f.c->brigades[0].name, "Red 1");
+	assert_string_equal(f.c->brigades[0].commander, "Acting CO of Red 1");
+	assert_string_equal(f.c->columns[col(f.c, "Red")].commander, "Col. Red");
+	for (i = 0; i < out->nfell; i++)
+		if (strcmp(out->fell[i].was, "Maj. R1") == 0) {
+			found = 1;
+			assert_string_equal(out->fell[i].now, "Acting CO of Red 1");
+			assert_int_equal(out->fell[i].brigade, 0);
+		}
+	assert_true(found);
 	free(out);
 	fix_close(&f);
 }
@@ -1964,6 +2152,42 @@ rest_in_supply_and_at_a_depot(void **state)
 }
 
 /*
+ * The day: "in supply within supply.range road miles of a depot": 60
+ * road miles is within 60; 60.01 is not.
+ */
+static void
+supply_range_is_sixty_road_miles(void **state)
+{
+	static const char text[] =
+	    HEAD("1781-01-20")
+	    "place \"D\" kind town at 0,0\n"
+	    "place \"X\" kind town at 60,0\n"
+	    "place \"W\" kind town at 0,60.01\n"
+	    "place \"Z\" kind town at 200,200\n"
+	    "road \"D\" to \"X\" miles 60\n"
+	    "road \"D\" to \"W\" miles 60.01\n"
+	    "road \"X\" to \"Z\" miles 250\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"At Sixty\" commander \"Col. Sixty\" at \"X\"\n"
+	    "    brigade \"Sixty Bde\" commander \"Maj. Sixty\"\n"
+	    "      unit \"7th Foot\" type british-line stands 2 sp 2 line\n"
+	    "  column \"Beyond\" commander \"Col. Beyond\" at \"W\"\n"
+	    "    brigade \"Beyond Bde\" commander \"Maj. Beyond\"\n"
+	    "      unit \"23rd Foot\" type british-line stands 2 sp 2 line\n"
+	    "  depot \"D\"\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Far\" commander \"Col. Far\" at \"Z\"\n"
+	    "    brigade \"Far Bde\" commander \"Maj. Far\"\n"
+	    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2 line\n";
+	struct campaign *c = load(text);
+
+	(void)state;
+	assert_int_equal(campaign_in_supply(c, col(c, "At Sixty")), 1);
+	assert_int_equal(campaign_in_supply(c, col(c, "Beyond")), 0);
+	campaign_free(c);
+}
+
+/*
  * The day: "out of supply each unit loses supply.attrition percent for
  * good, and nothing comes back" -- not even to a column that rests.
  * A column at X, 80 road miles from its depot D, resting, with
@@ -2112,6 +2336,54 @@ sight_and_scouting(void **state)
 	campaign_free(c);
 }
 
+/*
+ * What a side sees, of a column on the march: "within sight.radius
+ * miles (in a straight line)" of where it has got to.  Blue foot march a
+ * day from B (19.9 miles east of A by a straight road) toward A: 15
+ * miles, so 4.90 from A, where Red stands: seen.  Blue Two from C
+ * (20.2,1: 20.22 miles by a straight road) likewise ends 5.22 road miles
+ * from A, at about 5.22 x (20.2,1) / 20.22 = (5.21,0.26), 5.22 from A in
+ * a straight line: not seen.
+ */
+static void
+sight_of_a_column_on_a_road(void **state)
+{
+	static const char text[] =
+	    HEAD("1781-01-20")
+	    "place \"A\" kind town at 0,0\n"
+	    "place \"B\" kind town at 19.9,0\n"
+	    "place \"C\" kind town at 20.2,1\n"
+	    "road \"A\" to \"B\" miles 19.9\n"
+	    "road \"A\" to \"C\" miles 20.22\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red\" commander \"Col. Red\" at \"A\"\n"
+	    "    brigade \"Red Bde\" commander \"Maj. Red\"\n"
+	    "      unit \"7th Foot\" type british-line stands 2 sp 2 line\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue\" commander \"Col. Blue\" at \"B\"\n"
+	    "    brigade \"Blue Bde\" commander \"Maj. Blue\"\n"
+	    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2 line\n"
+	    "  column \"Blue Two\" commander \"Col. Blue Two\" at \"C\"\n"
+	    "    brigade \"Blue Two Bde\" commander \"Maj. Blue Two\"\n"
+	    "      unit \"2nd Maryland\" type continentals-post-1778 stands 2 sp 2 line\n";
+	struct campaign *c = load(text);
+	struct cp_order o[2];
+	struct cp_contact k[4];
+	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
+
+	(void)state;
+	o[0] = ord(c, "Blue", CO_MARCH, "A", -1);
+	o[1] = ord(c, "Blue Two", CO_MARCH, "A", -1);
+	assert_int_equal(campaign_march(c, o, 2, k, 4), 0);
+	assert_int_equal(along_from(c, col(c, "Blue"), place(c, "A")), 490);
+	assert_int_equal(along_from(c, col(c, "Blue Two"), place(c, "A")), 522);
+	memset(seen, 9, sizeof seen);
+	campaign_sees(c, side(c, "crown"), NULL, 0, NULL, 0, seen);
+	assert_int_equal(seen[col(c, "Blue")], 1);
+	assert_int_equal(seen[col(c, "Blue Two")], 0);
+	campaign_free(c);
+}
+
 /* ---- winning -------------------------------------------------------------- */
 
 /*
@@ -2183,6 +2455,64 @@ hold_goals_and_the_last_day(void **state)
 }
 
 /*
+ * Winning: "goal margin 1 # the lead that wins".  A one-day campaign:
+ * crown holds A (1 point), the continentals B (1 point): 1 to 1, no
+ * lead: when the last day is played the campaign is over, a draw
+ * (winner -1).  And "when its side alone has a column at the place":
+ * with a continental column put at A beside the crown's, nobody holds A.
+ */
+static void
+level_points_on_the_last_day_is_a_draw(void **state)
+{
+	static const char text[] =
+	    HEAD("1781-01-16")
+	    "place \"A\" kind town at 0,0\n"
+	    "place \"B\" kind town at 30,0\n"
+	    "place \"C\" kind town at 60,0\n"
+	    "road \"A\" to \"B\" miles 30\n"
+	    "road \"B\" to \"C\" miles 30\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red\" commander \"Col. Red\" at \"A\"\n"
+	    "    brigade \"Red Bde\" commander \"Maj. Red\"\n"
+	    "      unit \"7th Foot\" type british-line stands 2 sp 2 line\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue\" commander \"Col. Blue\" at \"B\"\n"
+	    "    brigade \"Blue Bde\" commander \"Maj. Blue\"\n"
+	    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2 line\n"
+	    "  column \"Blue Two\" commander \"Col. Blue Two\" at \"C\"\n"
+	    "    brigade \"Blue Two Bde\" commander \"Maj. Blue Two\"\n"
+	    "      unit \"2nd Maryland\" type continentals-post-1778 stands 2 sp 2 line\n"
+	    "goal crown hold \"A\" on 1781-01-16 points 1\n"
+	    "goal continental hold \"B\" on 1781-01-16 points 1\n";
+	struct campaign *c = load(text);
+	struct cp_turn *t = calloc(1, sizeof *t);
+	struct cp_settle s;
+	struct err e;
+
+	(void)state;
+	assert_non_null(t);
+	if (campaign_turn_orders(c, NULL, 0, t, &e) != 0 ||
+	    campaign_turn_march(c, t, NULL, &e) != 0)
+		fail_msg("day 1: %s", e.msg);
+	memset(&s, 0, sizeof s);
+	if (campaign_turn_settle(c, t, NULL, NULL, &s, &e) != 0)
+		fail_msg("day 1 settle: %s", e.msg);
+	assert_int_equal(s.points[side(c, "crown")], 1);
+	assert_int_equal(s.points[side(c, "continental")], 1);
+	assert_true(c->over);
+	assert_int_equal(c->winner, -1);
+	campaign_settle_free(&s);
+	campaign_turn_free(t);
+	free(t);
+
+	c->columns[col(c, "Blue Two")].place = place(c, "A");
+	assert_int_equal(campaign_holder(c, place(c, "A")), -1);
+	assert_int_equal(campaign_holder(c, place(c, "B")),
+	    side(c, "continental"));
+	campaign_free(c);
+}
+
+/*
  * Winning: "A break goal scores its points for every enemy column
  * broken: gone, or below half its strength at the start of the
  * campaign."  Red began with 4 x 3 = 12: at 6 (half) it is not broken,
@@ -2229,6 +2559,11 @@ break_goals_count_columns_below_half(void **state)
 	campaign_score(c, points);
 	assert_int_equal(points[side(c, "continental")], 3);
 	assert_int_equal(points[side(c, "crown")], 0);
+	/* A column gone is broken whatever its strength: two now, 6. */
+	c->columns[col(c, "Red Two")].gone = 1;
+	assert_int_equal(campaign_column_broken(c, col(c, "Red Two")), 1);
+	campaign_score(c, points);
+	assert_int_equal(points[side(c, "continental")], 6);
 	campaign_free(c);
 }
 
@@ -2237,6 +2572,7 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rate_is_the_slowest_arms),
+		cmocka_unit_test(set_changes_a_march_rate),
 		cmocka_unit_test(a_day_on_road_and_on_track),
 		cmocka_unit_test(forced_march_goes_half_as_far_again),
 		cmocka_unit_test(forced_march_of_foot_goes_22_and_a_half_miles),
@@ -2250,6 +2586,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(a_third_column_joins_later),
 		cmocka_unit_test(passing_on_a_road_meets_at_the_nearer_end),
 		cmocka_unit_test(standing_level_on_a_road_is_a_meeting),
+		cmocka_unit_test(contacts_come_in_the_order_they_were_made),
+		cmocka_unit_test(overtaking_on_a_road_is_a_meeting),
 		cmocka_unit_test(hostile_columns_at_one_place_at_dawn_meet_at_step_0),
 		cmocka_unit_test(battle_who_moves_first_where_and_when),
 		cmocka_unit_test(battle_starts_no_later_than_the_last_hour),
@@ -2261,17 +2599,21 @@ main(int argc, char **argv)
 		cmocka_unit_test(carry_winners_losses),
 		cmocka_unit_test(carry_losers_losses_routed_guns_destroyed),
 		cmocka_unit_test(carry_commanders_who_fell),
+		cmocka_unit_test(carry_a_commander_still_out_at_the_end_fell),
 		cmocka_unit_test(carry_beaten_side_that_was_there_falls_back_away),
 		cmocka_unit_test(carry_beaten_side_that_came_on_goes_back_its_road),
 		cmocka_unit_test(carry_a_draw),
 		cmocka_unit_test(carry_guns_zero_drags_the_guns_off),
 		cmocka_unit_test(turn_a_side_destroyed_ends_the_campaign),
 		cmocka_unit_test(forced_march_stragglers),
+		cmocka_unit_test(supply_range_is_sixty_road_miles),
 		cmocka_unit_test(out_of_supply_by_road_miles),
 		cmocka_unit_test(rest_in_supply_and_at_a_depot),
 		cmocka_unit_test(resting_out_of_supply_brings_nothing_back),
 		cmocka_unit_test(sight_and_scouting),
+		cmocka_unit_test(sight_of_a_column_on_a_road),
 		cmocka_unit_test(hold_goals_and_the_last_day),
+		cmocka_unit_test(level_points_on_the_last_day_is_a_draw),
 		cmocka_unit_test(break_goals_count_columns_below_half),
 	};
 
