@@ -17,6 +17,8 @@ CREATE TABLE campaigns (
                  CHECK (status IN ('setup', 'running', 'finished')),
     turn         INTEGER NOT NULL DEFAULT 0,
     state_text   BLOB,                   -- NULL until it starts
+    pending      BLOB,                   -- a turn marched, its battles
+                                         -- not yet over (campaign_turn_write)
     seed_secret  BLOB NOT NULL,          -- the tip of its seed chain
     sandbox      INTEGER NOT NULL DEFAULT 0,
     created_at   INTEGER NOT NULL,
@@ -54,5 +56,23 @@ CREATE TABLE campaign_records (
     PRIMARY KEY (campaign_id, seq)
 );
 
--- A battle a campaign opened: its game is an ordinary one.
+-- Each side's orders for a turn, canonical, one a line.
+CREATE TABLE campaign_orders (
+    campaign_id  INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    turn         INTEGER NOT NULL,
+    side         TEXT NOT NULL,
+    orders       TEXT NOT NULL,
+    created_at   INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, turn, side)
+);
+
+-- The battles a turn opened, in the order of its contacts.  A battle's
+-- game is an ordinary one, which knows its campaign.
+CREATE TABLE campaign_battles (
+    campaign_id  INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    turn         INTEGER NOT NULL,
+    idx          INTEGER NOT NULL,
+    game_id      INTEGER NOT NULL REFERENCES games(id),
+    PRIMARY KEY (campaign_id, turn, idx)
+);
 ALTER TABLE games ADD COLUMN campaign_id INTEGER REFERENCES campaigns(id);

@@ -108,8 +108,7 @@ struct cp_unit {
 	int sp[CAMPAIGN_MAX_STANDS];  /* now */
 	int full[CAMPAIGN_MAX_STANDS];/* at full strength */
 	int gone;                     /* lost for good (destroyed, captured) */
-	int start;                    /* its full strength when the campaign
-	                                 began */
+	int start;                    /* its strength when the campaign began */
 	int line;
 };
 
@@ -384,10 +383,14 @@ int campaign_find_unit(const struct campaign *c, const char *name);
  * more, its guns routed or abandoned are taken, its units destroyed are
  * gone; commanders who fell are replaced by the next in the chain; the
  * beaten side falls back along a road away from the winner (after a
- * draw, the side that came on).  What was done goes into *out.  0, or
+ * draw, the side that came on).  ended: CARRY_BY_RESULT for the
+ * battle's own result (core/result.h), or how it ended early: the
+ * battle's side that won by the other's concession, -1 for a draw
+ * agreed.  What was done goes into *out.  0, or
  * -1 with e set when the battle is not one of this contact's.  Pure. */
+#define CARRY_BY_RESULT (-2)
 int campaign_carry(struct campaign *c, const struct cp_contact *k,
-    const struct battle *b, int played, struct cp_carry *out,
+    const struct battle *b, int played, int ended, struct cp_carry *out,
     struct err *e);
 
 struct cp_column_day {
@@ -465,6 +468,11 @@ struct cp_turn {
 };
 
 void campaign_turn_free(struct cp_turn *t);
+/* A turn marched (its orders and contacts, not its scenarios) as text,
+ * for the store while its battles are fought, and read back (state.c). */
+void campaign_turn_write(const struct cp_turn *t, struct text *out);
+int campaign_turn_read(const char *text, size_t len, struct cp_turn *t,
+    struct err *e);
 
 /* The orders a turn plays: those given (checked again: a column of the
  * wrong side, gone, or an order no longer possible is refused with e),
@@ -489,13 +497,15 @@ struct cp_settle {
 void campaign_settle_free(struct cp_settle *s);
 
 /* Ends turn t once its battles are over: battles[i] is the final state
- * of t->battles[i]'s game after played[i] steps; carries each back, the
+ * of t->battles[i]'s game after played[i] steps, ended[i] as
+ * campaign_carry takes it (ended NULL: every one by its result);
+ * carries each back, the
  * day's upkeep, the goals of the day, and whether the campaign is over
  * (its last day played, or a side with no column left).  0, or -1 with
  * e set.  Pure. */
 int campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
-    struct battle *const *battles, const int *played, struct cp_settle *s,
-    struct err *e);
+    struct battle *const *battles, const int *played, const int *ended,
+    struct cp_settle *s, struct err *e);
 
 /* ---- strength -------------------------------------------------------- */
 

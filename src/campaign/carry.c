@@ -147,7 +147,7 @@ retreat_road(const struct campaign *c, const struct cp_contact *k, int i,
 
 int
 campaign_carry(struct campaign *c, const struct cp_contact *k,
-    const struct battle *b, int played, struct cp_carry *out,
+    const struct battle *b, int played, int ended, struct cp_carry *out,
     struct err *e)
 {
 	struct battle_result r;
@@ -156,6 +156,11 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 
 	memset(out, 0, sizeof(*out));
 	battle_result(b, played, &r);
+	if (ended != CARRY_BY_RESULT)
+		r.winner = ended;      /* a concession, or a draw agreed */
+	if (r.winner >= b->nsides)
+		return err_set(e, ERR_DATA, "the battle's winner is side %d of %d",
+		    r.winner, b->nsides);
 	if (r.winner >= 0) {
 		winner = campaign_find_side(c, b->sides[r.winner].id);
 		if (winner < 0)
@@ -287,12 +292,15 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 			out->nfell++;
 		}
 	}
-	/* A column left with nothing is gone. */
+	/* A column left with nothing is gone; every column of the battle
+	 * waits for new orders (a march it was on ended here). */
 	for (i = 0; i < k->narrivals; i++) {
 		int col = k->arrivals[i].column;
 
 		if (campaign_column_sp(c, col) == 0)
 			c->columns[col].gone = 1;
+		c->columns[col].standing_kind = CO_HOLD;
+		c->columns[col].standing_dest = c->columns[col].standing_by = -1;
 	}
 	/* The beaten side falls back along a road away from the winner;
 	 * after a draw the side that came on does.  The winner holds. */

@@ -178,8 +178,8 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
     const enum cp_dir *dirs, const struct cp_zone *zones, fx tw, fx td,
     struct text *t)
 {
-	int i, first = 1, used[DIR_COUNT] = { 0 };
-	fx zcur[DIR_COUNT], zdepth[DIR_COUNT];
+	int i, first = 1, used[CAMPAIGN_MAX_COLUMNS] = { 0 };
+	fx zcur[CAMPAIGN_MAX_COLUMNS], zdepth[CAMPAIGN_MAX_COLUMNS];
 
 	for (i = 0; i < k->narrivals; i++) {
 		const struct cp_column *col = &c->columns[k->arrivals[i].column];
@@ -198,13 +198,22 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 		fx cur = lo + FX(1), depth = FX(0.5), rowdepth = 0;
 		int b, u;
 
+		int key = i, j;
+
 		if (col->side != s)
 			continue;
-		/* A second column from the same direction goes on where the
-		 * first left off; the first is centred in its zone. */
-		if (used[dirs[i]]) {
-			cur = zcur[dirs[i]];
-			depth = zdepth[dirs[i]];
+		(void)dirs;
+		/* A second column in the same zone (from the same direction,
+		 * or one whose zone is the same ground) goes on where the first
+		 * left off; the first is centred in its zone. */
+		for (j = 0; j < i; j++)
+			if (used[j] && memcmp(&zones[j], z, sizeof(*z)) == 0) {
+				key = j;
+				break;
+			}
+		if (used[key]) {
+			cur = zcur[key];
+			depth = zdepth[key];
 		} else {
 			fx total = column_width(c, k->arrivals[i].column);
 
@@ -326,9 +335,9 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 				}
 			}
 		}
-		used[dirs[i]] = 1;
-		zcur[dirs[i]] = cur;
-		zdepth[dirs[i]] = depth;
+		used[key] = 1;
+		zcur[key] = cur;
+		zdepth[key] = depth;
 		first = 0;
 	}
 }
@@ -483,9 +492,11 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 	    c->halves;
 	if (c->halves == 2 && (day & 1))
 		hour += 6 * 60;
+	/* on the next quarter hour: a battle never starts before the
+	 * columns meet */
+	hour += (15 - hour % 15) % 15;
 	if (hour > campaign_param(c, "battle.last-hour") * 60)
 		hour = campaign_param(c, "battle.last-hour") * 60;
-	hour -= hour % 15;
 	first = hour;
 	text_init(&ground, 256u * 1024);
 	text_init(&t, 1024u * 1024);
@@ -524,9 +535,37 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 		    campaign_param(c, "battle.hold-points"));
 	}
 	for (i = 0; i < k->narrivals; i++) {
+		int step, best = -1;
+
 		dirs[i] = arrival_dir(c, k, i);
-		zones[i] = pl->field_text != NULL ? file_zone(pl, dirs[i]) :
-		    edge_zone(dirs[i], w, dp);
+		/* Never on ground an enemy deployed on before it: a column
+		 * coming from where the enemy stands takes the nearest
+		 * direction whose zone is clear of every enemy's. */
+		for (step = 0; step < DIR_COUNT && best < 0; step++) {
+			int dd = (int)dirs[i] + (step % 2 ? (step + 1) / 2 :
+			    -(step / 2));
+			enum cp_dir d2 = (enum cp_dir)((dd % DIR_COUNT + DIR_COUNT) %
+			    DIR_COUNT);
+			struct cp_zone z = pl->field_text != NULL ?
+			    file_zone(pl, d2) : edge_zone(d2, w, dp);
+			int j, clear = 1;
+
+			for (j = 0; j < i; j++)
+				if (c->columns[k->arrivals[j].column].side !=
+				    c->columns[k->arrivals[i].column].side &&
+				    z.x0 < zones[j].x1 && zones[j].x0 < z.x1 &&
+				    z.y0 < zones[j].y1 && zones[j].y0 < z.y1)
+					clear = 0;
+			if (clear) {
+				best = (int)d2;
+				zones[i] = z;
+			}
+		}
+		if (best < 0)
+			zones[i] = pl->field_text != NULL ? file_zone(pl, dirs[i]) :
+			    edge_zone(dirs[i], w, dp);
+		else
+			dirs[i] = (enum cp_dir)best;
 		if (k->arrivals[i].road < 0 && holder < 0)
 			holder = c->columns[k->arrivals[i].column].side;
 	}

@@ -57,10 +57,18 @@ campaign_route(const struct campaign *c, int a, int b, int first, int *next)
 			v = rd->a == u ? rd->b : rd->a;
 			if (done[v])
 				continue;
-			if (dist[v] < 0 || dist[u] + rd->miles100 < dist[v]) {
-				dist[v] = dist[u] + rd->miles100;
+			{
 				/* the first road out of a on the way to v */
-				via[v] = u == a ? r : via[u];
+				int nv = u == a ? r : via[u], nd = dist[u] + rd->miles100;
+
+				/* Every place nearer than v is done before v is, so
+				 * each way of the same length to v is weighed here:
+				 * a tie goes to the first road written. */
+				if (dist[v] < 0 || nd < dist[v] || (nd == dist[v] &&
+				    nv < via[v])) {
+					dist[v] = nd;
+					via[v] = nv;
+				}
 			}
 		}
 	}
@@ -113,7 +121,8 @@ campaign_road_dir(const struct campaign *c, int at, int r)
 struct mover {
 	const struct cp_order *o;
 	int stopped;          /* met, or arrived and holding */
-	int wait;             /* steps still to wait (a river) */
+	int debt;             /* a river's hundredths of a mile still to go
+	                         before the road is gone along */
 	int carry;            /* hundredths of a step's march left over */
 	int contact;          /* index of its contact, or -1 */
 	int arrived;          /* the step it came to its place (0: dawn) */
@@ -299,10 +308,6 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 
 			if (col->gone || mv[k].stopped || mv[k].o == NULL)
 				continue;
-			if (mv[k].wait > 0) {
-				mv[k].wait--;
-				continue;
-			}
 			if (col->road < 0) {
 				int r = next_road(c, col->place, mv[k].o, tick == 1);
 
@@ -313,15 +318,10 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 				col->road = r;
 				col->from = col->place;
 				col->along100 = 0;
-				if (c->roads[r].river[0] != '\0') {
-					rate = campaign_rate(c, k, c->roads[r].kind);
-					mv[k].wait = campaign_param(c, "march.river") *
-					    CAMPAIGN_TICKS / (rate > 0 ? rate : 1);
-					if (mv[k].wait > 0) {
-						mv[k].wait--;
-						continue;
-					}
-				}
+				/* a river on the road: its miles are marched (forded,
+				 * or waited for at a ferry) before the road is */
+				if (c->roads[r].river[0] != '\0')
+					mv[k].debt = campaign_param(c, "march.river") * 100;
 			} else if (tick == 1) {
 				/* Out on a road since yesterday: on toward its far
 				 * end, or back, whichever is shorter to the goal. */
@@ -347,7 +347,13 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 			budget = rate * (mv[k].o->kind == CO_FORCED ? 100 +
 			    campaign_param(c, "march.forced") : 100) + mv[k].carry;
 			mv[k].carry = budget % 100;
-			col->along100 += budget / 100;
+			{
+				int go = budget / 100, pay = go < mv[k].debt ? go :
+				    mv[k].debt;
+
+				mv[k].debt -= pay;
+				col->along100 += go - pay;
+			}
 			if (col->along100 >= c->roads[col->road].miles100) {
 				const struct cp_road *rd = &c->roads[col->road];
 				int to = col->from == rd->a ? rd->b : rd->a;

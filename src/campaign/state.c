@@ -233,3 +233,122 @@ bad:
 			    c->ncolumns);
 	return 0;
 }
+
+/* ---- a turn marched, its battles not yet over ------------------------- */
+
+void
+campaign_turn_write(const struct cp_turn *t, struct text *out)
+{
+	int i, j;
+
+	text_add(out, "despatch-campaign-turn 1\nturn %d day %d\n", t->turn,
+	    t->day);
+	for (i = 0; i < t->norders; i++) {
+		const struct cp_order *o = &t->orders[i];
+
+		text_add(out, "order %d %d %d %d %d ", o->column, (int)o->kind,
+		    o->dest, o->by, o->target);
+		for (j = 0; j < (int)sizeof(o->brigades); j++)
+			text_add(out, "%02x", o->brigades[j]);
+		put_q(out, o->name);
+		text_add(out, "\n");
+	}
+	for (i = 0; i < t->ncontacts; i++) {
+		const struct cp_contact *k = &t->contacts[i];
+
+		text_add(out, "contact %d %d", k->place, k->tick);
+		for (j = 0; j < k->narrivals; j++)
+			text_add(out, " %d:%d:%d", k->arrivals[j].column,
+			    k->arrivals[j].tick, k->arrivals[j].road);
+		text_add(out, "\n");
+	}
+}
+
+int
+campaign_turn_read(const char *text, size_t len, struct cp_turn *t,
+    struct err *e)
+{
+	const char *s = text, *end = text + len;
+	char buf[2048];
+	int line = 0;
+
+	memset(t, 0, sizeof(*t));
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		int n = 0;
+
+		line++;
+		if (l >= sizeof(buf))
+			goto bad;
+		memcpy(buf, s, l);
+		buf[l] = '\0';
+		s += l + (nl ? 1 : 0);
+		if (line == 1) {
+			if (strcmp(buf, "despatch-campaign-turn 1") != 0)
+				goto bad;
+		} else if (sscanf(buf, "turn %d day %d%n", &t->turn, &t->day,
+		    &n) == 2 && buf[n] == '\0') {
+			continue;
+		} else if (strncmp(buf, "order ", 6) == 0) {
+			struct cp_order *o;
+			const char *p;
+			int kind, j;
+
+			if (t->norders == CAMPAIGN_MAX_COLUMNS)
+				goto bad;
+			o = &t->orders[t->norders];
+			memset(o, 0, sizeof(*o));
+			if (sscanf(buf, "order %d %d %d %d %d %n", &o->column, &kind,
+			    &o->dest, &o->by, &o->target, &n) != 5 || kind < 0 ||
+			    kind > CO_JOIN)
+				goto bad;
+			o->kind = (enum cp_order_kind)kind;
+			p = buf + n;
+			for (j = 0; j < (int)sizeof(o->brigades); j++) {
+				unsigned v;
+
+				if (sscanf(p, "%2x", &v) != 1)
+					goto bad;
+				o->brigades[j] = (unsigned char)v;
+				p += 2;
+			}
+			if (get_q(&p, o->name, sizeof(o->name)) != 0 || *p != '\0')
+				goto bad;
+			t->norders++;
+		} else if (strncmp(buf, "contact ", 8) == 0) {
+			struct cp_contact *k;
+			const char *p;
+
+			if (t->ncontacts == CAMPAIGN_MAX_COLUMNS)
+				goto bad;
+			k = &t->contacts[t->ncontacts];
+			memset(k, 0, sizeof(*k));
+			if (sscanf(buf, "contact %d %d%n", &k->place, &k->tick, &n) != 2)
+				goto bad;
+			p = buf + n;
+			while (*p == ' ') {
+				struct cp_arrival *a;
+
+				if (k->narrivals == CAMPAIGN_MAX_COLUMNS)
+					goto bad;
+				a = &k->arrivals[k->narrivals];
+				if (sscanf(p, " %d:%d:%d%n", &a->column, &a->tick, &a->road,
+				    &n) != 3)
+					goto bad;
+				k->narrivals++;
+				p += n;
+			}
+			if (*p != '\0')
+				goto bad;
+			t->ncontacts++;
+		} else {
+			goto bad;
+		}
+		continue;
+bad:
+		return err_set(e, ERR_DATA, "the campaign's marched turn, line %d, "
+		    "is damaged", line);
+	}
+	return 0;
+}

@@ -214,8 +214,8 @@ campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
 
 int
 campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
-    struct battle *const *battles, const int *played, struct cp_settle *s,
-    struct err *e)
+    struct battle *const *battles, const int *played, const int *ended,
+    struct cp_settle *s, struct err *e)
 {
 	int i, alive[BATTLE_MAX_SIDES] = { 0 }, left = 0, best = -1, k;
 
@@ -227,7 +227,8 @@ campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
 	}
 	for (i = 0; i < t->ncontacts; i++) {
 		if (campaign_carry(c, &t->contacts[i], battles[i], played[i],
-		    &s->carries[i], e) != 0) {
+		    ended != NULL ? ended[i] : CARRY_BY_RESULT, &s->carries[i],
+		    e) != 0) {
 			campaign_settle_free(s);
 			return -1;
 		}

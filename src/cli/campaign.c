@@ -7,11 +7,13 @@
  * with the next slice of issue 26.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "campaign/campaign.h"
 #include "cli/cli.h"
 #include "referee/referee.h"
+#include "scenario/scenario.h"
 
 static int
 campaign_check(const char *path)
@@ -68,7 +70,9 @@ static const char usage[] =
     "       despatch campaign player add NAME SIDE EMAIL [--password P]\n"
     "       despatch campaign start NAME\n"
     "       despatch campaign state NAME [--json]\n"
-    "       despatch campaign show NAME\n\n"
+    "       despatch campaign show NAME\n"
+    "       despatch campaign orders NAME SIDE FILE|-\n"
+    "       despatch campaign turn NAME\n\n"
     "check: reads a campaign file (docs/campaign.md) as a campaign would be\n"
     "read, its battlefields and every column's order of battle included,\n"
     "and says what it holds, or the first line that is wrong and why. It\n"
@@ -81,7 +85,13 @@ static const char usage[] =
     "genesis and starts it.\n"
     "state: where every column is and its strength (--json: the shape\n"
     "docs/campaign.md gives).\n"
-    "show: the campaign, its players and the heads of its chain.\n";
+    "show: the campaign, its players and the heads of its chain.\n"
+    "orders: SIDE's orders for the next turn, one a line (docs/campaign.md,\n"
+    "Campaign orders), from FILE or standard input; each line is answered,\n"
+    "and those understood replace the side's orders for their columns.\n"
+    "turn: plays the next turn's march and opens a game for each battle;\n"
+    "run again once the battles are over, it ends the turn (what they\n"
+    "carry back, the day's supply and rest).\n";
 
 int
 cmd_campaign(int argc, char **argv)
@@ -152,9 +162,61 @@ cmd_campaign(int argc, char **argv)
 			rc = referee_campaign_state_print(r, argv[2], as_json, stdout,
 			    &e);
 		}
+	} else if (strcmp(verb, "orders") == 0) {
+		char *text = NULL;
+		size_t len = 0;
+		int refused = 0;
+
+		if (argc != 5)
+			return cli_usage_error("campaign", "orders takes NAME SIDE "
+			    "FILE (- for standard input)");
+		if (strcmp(argv[4], "-") == 0) {
+			size_t cap = 0, got;
+			char buf[4096];
+
+			while ((got = fread(buf, 1, sizeof(buf), stdin)) > 0) {
+				char *nt;
+
+				if (len + got + 1 > cap) {
+					cap = (len + got + 1) * 2;
+					if (cap > SUBMIT_MAX ||
+					    (nt = realloc(text, cap)) == NULL) {
+						free(text);
+						return cli_usage_error("campaign", "the orders "
+						    "are too long");
+					}
+					text = nt;
+				}
+				memcpy(text + len, buf, got);
+				len += got;
+			}
+			if (text == NULL && (text = calloc(1, 1)) == NULL)
+				return 1;
+			text[len] = '\0';
+		} else if (scenario_read_file(argv[4], SUBMIT_MAX, &text, &len,
+		    &e) != 0) {
+			return cli_fail(&e);
+		}
+		if (cli_open(0, &r, &e) != 0) {
+			free(text);
+			return cli_fail(&e);
+		}
+		rc = referee_campaign_orders(r, argv[2], argv[3], text, stdout,
+		    &refused, &e);
+		free(text);
+		if (rc == 0 && refused > 0) {
+			referee_free(r);
+			return 1;
+		}
+	} else if (strcmp(verb, "turn") == 0) {
+		if (argc != 3)
+			return cli_usage_error("campaign", "turn takes NAME");
+		if (cli_open(0, &r, &e) != 0)
+			return cli_fail(&e);
+		rc = referee_campaign_turn(r, argv[2], stdout, &e);
 	} else {
 		return cli_usage_error("campaign", "expected check, new, player "
-		    "add, start, state or show");
+		    "add, start, state, show, orders or turn");
 	}
 	referee_free(r);
 	return rc == 0 ? 0 : cli_fail(&e);

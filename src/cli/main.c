@@ -1021,6 +1021,10 @@ static const struct cli_command commands[] = {
 	    "make, start and look at a campaign" },
 	{ "campaign", NULL, "campaign player add NAME SIDE EMAIL "
 	    "[--password P]", "add a campaign's player; prints their secret" },
+	{ "campaign", NULL, "campaign orders NAME SIDE FILE|-",
+	    "a side's orders for the campaign's next turn" },
+	{ "campaign", NULL, "campaign turn NAME",
+	    "play the next campaign turn, or end it once its battles are over" },
 	{ "check", cmd_check, "check",
 	    "check the configuration as despatchd does at its start" },
 	{ "tick", cmd_tick, "tick",

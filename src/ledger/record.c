@@ -844,3 +844,109 @@ ledger_campaign_state_hash(const char *text, size_t len,
 	ledger_hash("despatch/campaign-state/v1", &b, out);
 	ledger_buf_free(&b);
 }
+
+int
+ledger_cmarch_encode(const struct ledger_cmarch *m, struct lbuf *out)
+{
+	int i;
+
+	out->n = 0;
+	out->oom = 0;
+	ledger_buf_str(out, "campaign-march");
+	ledger_buf_int(out, LEDGER_VERSION);
+	ledger_buf_int(out, m->turn);
+	ledger_buf_bytes(out, m->prev, LEDGER_HASH);
+	ledger_buf_int(out, m->nleaves);
+	for (i = 0; i < m->nleaves; i++) {
+		ledger_buf_str(out, m->leaf_side[i]);
+		ledger_buf_bytes(out, m->leaf[i], LEDGER_HASH);
+	}
+	ledger_buf_bytes(out, m->root, LEDGER_HASH);
+	ledger_buf_bytes(out, m->s_turn, LEDGER_HASH);
+	ledger_buf_bytes(out, m->dice_seed, LEDGER_HASH);
+	ledger_buf_int(out, m->rolls);
+	ledger_buf_bytes(out, m->state, LEDGER_HASH);
+	ledger_buf_int(out, m->nbattles);
+	for (i = 0; i < m->nbattles; i++) {
+		ledger_buf_str(out, m->place[i]);
+		ledger_buf_str(out, m->game[i]);
+	}
+	return out->oom ? -1 : 0;
+}
+
+int
+ledger_csettle_encode(const struct ledger_csettle *m, struct lbuf *out)
+{
+	int i;
+
+	out->n = 0;
+	out->oom = 0;
+	ledger_buf_str(out, "campaign-settle");
+	ledger_buf_int(out, LEDGER_VERSION);
+	ledger_buf_int(out, m->turn);
+	ledger_buf_bytes(out, m->prev, LEDGER_HASH);
+	ledger_buf_int(out, m->nbattles);
+	for (i = 0; i < m->nbattles; i++) {
+		ledger_buf_str(out, m->game[i]);
+		ledger_buf_bytes(out, m->head[i], LEDGER_HASH);
+		ledger_buf_int(out, m->steps[i]);
+	}
+	ledger_buf_bytes(out, m->state, LEDGER_HASH);
+	ledger_buf_int(out, m->nsides);
+	for (i = 0; i < m->nsides; i++)
+		ledger_buf_int(out, m->points[i]);
+	ledger_buf_int(out, m->over);
+	ledger_buf_int(out, m->winner);
+	return out->oom ? -1 : 0;
+}
+
+void
+ledger_campaign_leaf(const char *campaign, int turn, const char *side,
+    const unsigned char s_turn[LEDGER_HASH], const char *orders,
+    unsigned char out[LEDGER_HASH])
+{
+	unsigned char salt[LEDGER_SALT];
+	struct lbuf b = { 0 };
+
+	ledger_salt(s_turn, side, 0, orders, salt);
+	ledger_buf_str(&b, campaign);
+	ledger_buf_int(&b, turn);
+	ledger_buf_str(&b, side);
+	ledger_buf_bytes(&b, salt, LEDGER_SALT);
+	ledger_buf_str(&b, orders);
+	ledger_hash("despatch/campaign-leaf/v1", &b, out);
+	ledger_buf_free(&b);
+}
+
+void
+ledger_campaign_root(const char *campaign, int turn,
+    const unsigned char (*leaves)[LEDGER_HASH], int n,
+    unsigned char out[LEDGER_HASH])
+{
+	struct lbuf b = { 0 };
+	int i;
+
+	ledger_buf_str(&b, campaign);
+	ledger_buf_int(&b, turn);
+	for (i = 0; i < n; i++)
+		ledger_buf_bytes(&b, leaves[i], LEDGER_HASH);
+	ledger_hash("despatch/campaign-root/v1", &b, out);
+	ledger_buf_free(&b);
+}
+
+void
+ledger_campaign_dice_seed(const char *campaign, int turn,
+    const unsigned char s_turn[LEDGER_HASH],
+    const unsigned char root[LEDGER_HASH],
+    const unsigned char prev[LEDGER_HASH], unsigned char out[LEDGER_HASH])
+{
+	struct lbuf b = { 0 };
+
+	ledger_buf_str(&b, campaign);
+	ledger_buf_int(&b, turn);
+	ledger_buf_bytes(&b, s_turn, LEDGER_HASH);
+	ledger_buf_bytes(&b, root, LEDGER_HASH);
+	ledger_buf_bytes(&b, prev, LEDGER_HASH);
+	ledger_hash("despatch/campaign-dice/v1", &b, out);
+	ledger_buf_free(&b);
+}

@@ -219,6 +219,65 @@ struct ledger_cgenesis {
 	unsigned char pk[LEDGER_PK];
 };
 
+/* A campaign turn's march: the orders' leaves (one a side) and root,
+ * the turn's seed S_t and the dice seed of its generated fields, the
+ * dice rolled, the state after the march (which fixes the forces of
+ * each battle), and the battles opened (their place and game).  The
+ * battles' scenarios name this record's head, so a battle's genesis
+ * commits the record that opened it. */
+#define LEDGER_MAX_CBATTLES 48
+
+struct ledger_cmarch {
+	int turn;
+	unsigned char prev[LEDGER_HASH];
+	int nleaves;
+	char leaf_side[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
+	unsigned char leaf[BATTLE_MAX_SIDES][LEDGER_HASH];
+	unsigned char root[LEDGER_HASH];
+	unsigned char s_turn[LEDGER_HASH];
+	unsigned char dice_seed[LEDGER_HASH];
+	int64_t rolls;
+	unsigned char state[LEDGER_HASH];
+	int nbattles;
+	char place[LEDGER_MAX_CBATTLES][BATTLE_NAME_MAX];
+	char game[LEDGER_MAX_CBATTLES][64];
+};
+
+/* The end of a campaign turn: each battle's final head and the steps it
+ * played, the state after the carry-over and the day, each side's
+ * points, and whether the campaign is over and who won (-1: a draw, or
+ * not over). */
+struct ledger_csettle {
+	int turn;
+	unsigned char prev[LEDGER_HASH];
+	int nbattles;
+	char game[LEDGER_MAX_CBATTLES][64];
+	unsigned char head[LEDGER_MAX_CBATTLES][LEDGER_HASH];
+	int steps[LEDGER_MAX_CBATTLES];
+	unsigned char state[LEDGER_HASH];
+	int nsides;
+	int points[BATTLE_MAX_SIDES];
+	int over, winner;
+};
+
+int ledger_cmarch_encode(const struct ledger_cmarch *m, struct lbuf *out);
+int ledger_csettle_encode(const struct ledger_csettle *m, struct lbuf *out);
+/* A side's campaign orders for a turn: H("despatch/campaign-leaf/v1",
+ * campaign, turn, side id, salt, orders); the salt is ledger_salt's of
+ * S_t, the side and seat 0.  The root: H("despatch/campaign-root/v1",
+ * campaign, turn, each leaf).  The dice seed:
+ * H("despatch/campaign-dice/v1", campaign, turn, S_t, root, prev). */
+void ledger_campaign_leaf(const char *campaign, int turn, const char *side,
+    const unsigned char s_turn[LEDGER_HASH], const char *orders,
+    unsigned char out[LEDGER_HASH]);
+void ledger_campaign_root(const char *campaign, int turn,
+    const unsigned char (*leaves)[LEDGER_HASH], int n,
+    unsigned char out[LEDGER_HASH]);
+void ledger_campaign_dice_seed(const char *campaign, int turn,
+    const unsigned char s_turn[LEDGER_HASH],
+    const unsigned char root[LEDGER_HASH],
+    const unsigned char prev[LEDGER_HASH], unsigned char out[LEDGER_HASH]);
+
 int ledger_cgenesis_encode(const struct ledger_cgenesis *g, struct lbuf *out);
 int ledger_cgenesis_decode(const unsigned char *rec, size_t n,
     struct ledger_cgenesis *g);

@@ -580,3 +580,486 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
 	store_campaign_clear(&sc);
 	return 0;
 }
+
+/* ---- orders and turns ---------------------------------------------------- */
+
+/* Side's orders for the next turn, from text (one a line): each line
+ * answered on out (understood as, or what is wrong); those understood
+ * replace the side's stored orders for the columns they name, the rest
+ * stand.  A line that is wrong loses nothing stored.  The number of
+ * lines refused into *refused. */
+int
+referee_campaign_orders(struct referee *r, const char *name, const char *side,
+    const char *text, FILE *out, int *refused, struct err *e)
+{
+	struct store_campaign sc;
+	struct campaign *c = NULL;
+	struct cp_order have[CAMPAIGN_MAX_COLUMNS];
+	char *stored = NULL, msg[1024], canon[512];
+	struct text t;
+	const char *p;
+	int s, nhave = 0, ln = 0, i, rc = -1;
+
+	*refused = 0;
+	text_init(&t, 1u << 20);
+	if (store_campaign_get(r->st, name, &sc, e) != 0)
+		return -1;
+	if (sc.status != GAME_RUNNING || sc.pending != NULL) {
+		err_set(e, ERR_USER, sc.status == GAME_SETUP ? "campaign \"%s\" has "
+		    "not started" : sc.status == GAME_FINISHED ? "campaign \"%s\" is "
+		    "over" : "campaign \"%s\" waits for its battles: orders for the "
+		    "next turn are taken once they end", name);
+		goto out;
+	}
+	if (load(r, &sc, &c, e) != 0)
+		goto out;
+	if ((s = campaign_find_side(c, side)) < 0) {
+		err_set(e, ERR_USER, "campaign \"%s\" has no side '%s'", name, side);
+		goto out;
+	}
+	if (store_campaign_orders_get(r->st, sc.id, c->turn + 1, c->sides[s].id,
+	    &stored, e) != 0)
+		goto out;
+	/* What stands: the stored lines, read again. */
+	for (p = stored; p != NULL && *p; ) {
+		const char *nl = strchr(p, '\n');
+		char line[512];
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+
+		snprintf(line, sizeof(line), "%.*s", (int)l, p);
+		p += l + (nl ? 1 : 0);
+		if (campaign_order_line(c, s, line, &have[nhave], msg,
+		    sizeof(msg)) == 1 && nhave < CAMPAIGN_MAX_COLUMNS)
+			nhave++;
+	}
+	for (p = text; *p; ) {
+		const char *nl = strchr(p, '\n');
+		char line[512];
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		struct cp_order o;
+		int got;
+
+		ln++;
+		snprintf(line, sizeof(line), "%.*s", (int)(l > 500 ? 500 : l), p);
+		if (l > 0 && line[strlen(line) - 1] == '\r')
+			line[strlen(line) - 1] = '\0';
+		p += l + (nl ? 1 : 0);
+		got = campaign_order_line(c, s, line, &o, msg, sizeof(msg));
+		if (got == 0)
+			continue;
+		if (got < 0) {
+			fprintf(out, "line %d: %s\n  %s\n", ln, line, msg);
+			(*refused)++;
+			continue;
+		}
+		campaign_order_text(c, &o, canon, sizeof(canon));
+		fprintf(out, "line %d: %s%s%s\n", ln, canon, msg[0] ? "\n  " : "",
+		    msg);
+		for (i = 0; i < nhave; i++)
+			if (have[i].column == o.column)
+				break;
+		if (i == nhave && nhave < CAMPAIGN_MAX_COLUMNS)
+			nhave++;
+		have[i] = o;
+	}
+	for (i = 0; i < nhave; i++) {
+		campaign_order_text(c, &have[i], canon, sizeof(canon));
+		text_add(&t, "%s\n", canon);
+	}
+	if (store_campaign_orders_set(r->st, sc.id, c->turn + 1, c->sides[s].id,
+	    t.s != NULL ? t.s : "", referee_now(r), e) != 0)
+		goto out;
+	fprintf(out, "orders of %s for turn %d now standing: %d\n", side,
+	    c->turn + 1, nhave);
+	for (i = 0; i < nhave; i++) {
+		campaign_order_text(c, &have[i], canon, sizeof(canon));
+		fprintf(out, "  %s\n", canon);
+	}
+	rc = 0;
+out:
+	free(stored);
+	text_free(&t);
+	campaign_free(c);
+	store_campaign_clear(&sc);
+	return rc;
+}
+
+/* The campaign's last record: its seq and head. */
+static int
+last_record(struct referee *r, int64_t id, int64_t *seq,
+    unsigned char head[LEDGER_HASH], struct err *e)
+{
+	struct store_crecord *rec = NULL;
+	int n = 0;
+
+	if (store_campaign_records(r->st, id, &rec, &n, e) != 0)
+		return -1;
+	if (n == 0) {
+		store_crecords_free(rec, n);
+		return err_set(e, ERR_DATA, "the campaign has no genesis");
+	}
+	*seq = rec[n - 1].seq;
+	memcpy(head, rec[n - 1].head, LEDGER_HASH);
+	store_crecords_free(rec, n);
+	return 0;
+}
+
+static int
+append(struct referee *r, int64_t id, int64_t seq, const char *kind,
+    const struct lbuf *rec, unsigned char head[LEDGER_HASH], struct err *e)
+{
+	const struct ledger_key *k;
+	unsigned char sig[LEDGER_SIG];
+
+	if (rec->oom)
+		return err_set(e, ERR_TEMP, "out of memory");
+	if (chain_key(r, &k, e) != 0)
+		return -1;
+	ledger_head(rec->p, rec->n, head);
+	ledger_sign(k, head, sig);
+	return store_campaign_record_append(r->st, id, seq, kind, rec->p, rec->n,
+	    head, sig, referee_now(r), e);
+}
+
+/* The end of a turn: every battle's final state carried back, the
+ * day's upkeep, the settle record, the state. */
+static int
+settle(struct referee *r, const struct store_campaign *sc,
+    struct campaign *c, struct cp_turn *t, FILE *out, struct err *e)
+{
+	struct battle *bs[LEDGER_MAX_CBATTLES] = { 0 };
+	int played[LEDGER_MAX_CBATTLES], ended[LEDGER_MAX_CBATTLES];
+	int64_t games[LEDGER_MAX_CBATTLES], seq;
+	struct ledger_csettle *m = NULL;
+	struct cp_settle st;
+	struct lbuf rec = { 0 };
+	struct text stt;
+	unsigned char head[LEDGER_HASH];
+	int n, i, j, rc = -1;
+
+	memset(&st, 0, sizeof(st));
+	text_init(&stt, 4u * 1024 * 1024);
+	m = calloc(1, sizeof(*m));
+	if (m == NULL) {
+		text_free(&stt);
+		return err_set(e, ERR_TEMP, "out of memory");
+	}
+	n = store_campaign_battles(r->st, sc->id, t->turn, games,
+	    LEDGER_MAX_CBATTLES, e);
+	if (n < 0)
+		goto out;
+	if (n != t->ncontacts) {
+		err_set(e, ERR_DATA, "turn %d opened %d battles but the store "
+		    "keeps %d", t->turn, t->ncontacts, n);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct store_game g;
+		int64_t bseq;
+
+		if (store_game_name_of(r->st, games[i], m->game[i], e) != 0 ||
+		    store_game_get(r->st, m->game[i], &g, e) != 0)
+			goto out;
+		if (g.status != GAME_FINISHED) {
+			fprintf(out, "the battle %s goes on (step %d): the turn ends "
+			    "when every battle of it has\n", g.name, g.step);
+			store_game_clear(&g);
+			rc = 1;
+			goto out;
+		}
+		if (store_battle_load(r->st, &g, &bs[i], e) != 0 ||
+		    chain_last(r, g.id, &bseq, m->head[i], e) != 0) {
+			store_game_clear(&g);
+			goto out;
+		}
+		played[i] = g.step;
+		m->steps[i] = g.step;
+		ended[i] = CARRY_BY_RESULT;
+		/* Ended early: a concession's result names who conceded. */
+		for (j = 0; j < bs[i]->nsides; j++) {
+			size_t l = strlen(bs[i]->sides[j].name);
+
+			if (strncmp(g.result, bs[i]->sides[j].name, l) == 0 &&
+			    strncmp(g.result + l, " conceded", 9) == 0)
+				ended[i] = bs[i]->nsides == 2 ? 1 - j : -1;
+		}
+		if (strncmp(g.result, "Drawn", 5) == 0 ||
+		    strstr(g.result, "draw agreed") != NULL)
+			ended[i] = -1;
+		store_game_clear(&g);
+	}
+	if (campaign_turn_settle(c, t, bs, played, ended, &st, e) != 0)
+		goto out;
+	campaign_state_write(c, &stt);
+	m->turn = t->turn;
+	if (last_record(r, sc->id, &seq, m->prev, e) != 0)
+		goto out;
+	m->nbattles = n;
+	ledger_campaign_state_hash(stt.s, stt.len, m->state);
+	m->nsides = c->nsides;
+	for (i = 0; i < c->nsides; i++)
+		m->points[i] = st.points[i];
+	m->over = c->over;
+	m->winner = c->over ? c->winner : -1;
+	if (ledger_csettle_encode(m, &rec) != 0) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	if (store_begin(r->st, e) != 0)
+		goto out;
+	if (append(r, sc->id, seq + 1, "campaign-settle", &rec, head, e) != 0 ||
+	    store_campaign_set_pending(r->st, sc->id, NULL, 0, e) != 0 ||
+	    store_campaign_set_state(r->st, sc->id, c->over ? GAME_FINISHED :
+	    GAME_RUNNING, c->turn, stt.s, stt.len, referee_now(r), e) != 0 ||
+	    store_commit(r->st, e) != 0) {
+		store_rollback(r->st);
+		goto out;
+	}
+	for (i = 0; i < st.ncarries; i++) {
+		const struct cp_carry *cr = &st.carries[i];
+
+		fprintf(out, "battle %s at %s: %s\n", m->game[i],
+		    c->places[cr->place].name, cr->winner < 0 ? "a draw" :
+		    c->sides[cr->winner].name);
+		for (j = 0; j < cr->nretreats; j++)
+			fprintf(out, "  \"%s\" falls back to %s\n",
+			    c->columns[cr->retreats[j].column].name,
+			    c->places[cr->retreats[j].to].name);
+	}
+	fprintf(out, "turn %d settled", t->turn);
+	for (i = 0; i < c->nsides; i++)
+		fprintf(out, "%s %s %d", i ? "," : ":", c->sides[i].id,
+		    st.points[i]);
+	fprintf(out, "\n");
+	if (c->over)
+		fprintf(out, "the campaign is over: %s\n", c->winner < 0 ? "a draw" :
+		    c->sides[c->winner].name);
+	rc = 0;
+out:
+	for (i = 0; i < LEDGER_MAX_CBATTLES; i++)
+		battle_free(bs[i]);
+	campaign_settle_free(&st);
+	ledger_buf_free(&rec);
+	text_free(&stt);
+	free(m);
+	return rc;
+}
+
+/* A battle's game name: CAMPAIGN-tTURN-N, the campaign's part cut so
+ * that it is a usable game name. */
+static void
+battle_name(const char *campaign, int turn, int i, char *out, size_t size)
+{
+	snprintf(out, size, "%.28s-t%d-%d", campaign, turn, i + 1);
+}
+
+/* Opens battle i of turn t as a game: its scenario with the head of
+ * the record that opened it, the campaign's players of the sides in
+ * it (their campaign secret), started. */
+static int
+open_battle(struct referee *r, const struct store_campaign *sc,
+    const struct campaign *c, const struct cp_turn *t, int i,
+    const unsigned char head[LEDGER_HASH], const char *gname, struct err *e)
+{
+	struct store_cplayer pl[MAX_CPLAYERS];
+	struct battle *b = NULL;
+	char hex[2 * LEDGER_HASH + 1];
+	struct text txt;
+	int64_t gid;
+	int n, k, s, rc = -1;
+
+	ledger_hex(head, LEDGER_HASH, hex);
+	text_init(&txt, 2u * 1024 * 1024);
+	text_add(&txt, "# A battle of campaign %s, turn %d, opened by its "
+	    "record of head\n# %s\n", sc->name, t->turn, hex);
+	text_add(&txt, "%.*s", (int)t->battles[i].len, t->battles[i].scenario);
+	if (txt.over) {
+		text_free(&txt);
+		return err_set(e, ERR_DATA, "battle %s is too large", gname);
+	}
+	if (referee_new_game_text(r, gname, gname, txt.s, txt.len, sc->sandbox,
+	    NULL, &gid, e) != 0)
+		goto out;
+	if (scenario_parse(txt.s, txt.len, gname, 0, &b, e) != 0)
+		goto out;
+	n = store_campaign_players(r->st, sc->id, pl, MAX_CPLAYERS, e);
+	if (n < 0)
+		goto out;
+	if (store_begin(r->st, e) != 0)
+		goto out;
+	if (store_game_set_campaign(r->st, gid, sc->id, e) != 0 ||
+	    store_campaign_battle_add(r->st, sc->id, t->turn, i, gid, e) != 0)
+		goto fail;
+	for (k = 0; k < n; k++) {
+		s = battle_side(b, pl[k].side);
+		if (s < 0)
+			continue;    /* none of that side's columns fight here */
+		/* The campaign's secret: the welcome says to send it. */
+		if (store_player_add(r->st, gid, s, pl[k].email, pl[k].secret_hash,
+		    "", NULL, referee_now(r), e) != 0)
+			goto fail;
+	}
+	if (store_commit(r->st, e) != 0)
+		goto fail;
+	rc = referee_start(r, gname, e);
+	goto out;
+fail:
+	store_rollback(r->st);
+out:
+	(void)c;
+	battle_free(b);
+	text_free(&txt);
+	return rc;
+}
+
+int
+referee_campaign_turn(struct referee *r, const char *name, FILE *out,
+    struct err *e)
+{
+	struct store_campaign sc;
+	struct campaign *c = NULL;
+	struct cp_order given[CAMPAIGN_MAX_COLUMNS];
+	struct cp_turn *tp = calloc(1, sizeof(*tp));
+	struct ledger_cmarch *m = NULL;
+	struct ledger_dice ld;
+	struct dice d;
+	struct lbuf rec = { 0 };
+	struct text stt, pend;
+	unsigned char head[LEDGER_HASH];
+	char msg[512];
+	int64_t seq;
+	int ngiven = 0, s, i, rc = -1;
+
+	text_init(&stt, 4u * 1024 * 1024);
+	text_init(&pend, 1u << 20);
+	if (tp == NULL)
+		return err_set(e, ERR_TEMP, "out of memory");
+	if (store_campaign_get(r->st, name, &sc, e) != 0) {
+		free(tp);
+		return -1;
+	}
+	if (sc.status != GAME_RUNNING) {
+		err_set(e, ERR_USER, sc.status == GAME_SETUP ? "campaign \"%s\" has "
+		    "not started" : "campaign \"%s\" is over", name);
+		goto out;
+	}
+	if (load(r, &sc, &c, e) != 0)
+		goto out;
+	if (sc.pending != NULL) {
+		/* Marched: its battles may be over now. */
+		if (campaign_turn_read(sc.pending, sc.pending_len, tp, e) != 0)
+			goto out;
+		rc = settle(r, &sc, c, tp, out, e) < 0 ? -1 : 0;
+		goto out;
+	}
+	m = calloc(1, sizeof(*m));
+	if (m == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	m->turn = c->turn + 1;
+	if (m->turn > (c->end_day - c->start_day + 1) * c->halves) {
+		err_set(e, ERR_DATA, "campaign \"%s\" has no turn %d", name, m->turn);
+		goto out;
+	}
+	/* Each side's orders as they stand, read again on today's map. */
+	for (s = 0; s < c->nsides; s++) {
+		char *stored = NULL;
+		const char *p;
+
+		if (store_campaign_orders_get(r->st, sc.id, m->turn, c->sides[s].id,
+		    &stored, e) != 0)
+			goto out;
+		for (p = stored; p != NULL && *p; ) {
+			const char *nl = strchr(p, '\n');
+			char line[512];
+			size_t l = nl ? (size_t)(nl - p) : strlen(p);
+
+			snprintf(line, sizeof(line), "%.*s", (int)l, p);
+			p += l + (nl ? 1 : 0);
+			if (ngiven < CAMPAIGN_MAX_COLUMNS && campaign_order_line(c, s,
+			    line, &given[ngiven], msg, sizeof(msg)) == 1)
+				ngiven++;
+		}
+		snprintf(m->leaf_side[s], sizeof(m->leaf_side[s]), "%s",
+		    c->sides[s].id);
+		free(stored);
+	}
+	m->nleaves = c->nsides;
+	/* S_t, then the leaves with its salt, the root and the dice seed. */
+	ledger_chain_at(sc.seed_secret, (c->end_day - c->start_day + 1) *
+	    c->halves, m->turn, m->s_turn);
+	for (s = 0; s < c->nsides; s++) {
+		char *stored = NULL;
+
+		if (store_campaign_orders_get(r->st, sc.id, m->turn, c->sides[s].id,
+		    &stored, e) != 0)
+			goto out;
+		ledger_campaign_leaf(sc.name, m->turn, c->sides[s].id, m->s_turn,
+		    stored != NULL ? stored : "", m->leaf[s]);
+		free(stored);
+	}
+	ledger_campaign_root(sc.name, m->turn,
+	    (const unsigned char (*)[LEDGER_HASH])m->leaf, m->nleaves, m->root);
+	if (last_record(r, sc.id, &seq, m->prev, e) != 0)
+		goto out;
+	ledger_campaign_dice_seed(sc.name, m->turn, m->s_turn, m->root, m->prev,
+	    m->dice_seed);
+	ledger_dice_init(&ld, m->dice_seed);
+	dice_init(&d, ledger_dice_next, &ld, NULL);
+	if (campaign_turn_orders(c, given, ngiven, tp, e) != 0 ||
+	    campaign_turn_march(c, tp, &d, e) != 0)
+		goto out;
+	m->rolls = d.rolls;
+	campaign_state_write(c, &stt);
+	ledger_campaign_state_hash(stt.s, stt.len, m->state);
+	m->nbattles = tp->ncontacts;
+	for (i = 0; i < tp->ncontacts; i++) {
+		snprintf(m->place[i], sizeof(m->place[i]), "%s",
+		    c->places[tp->contacts[i].place].name);
+		battle_name(sc.name, m->turn, i, m->game[i], sizeof(m->game[i]));
+	}
+	if (ledger_cmarch_encode(m, &rec) != 0) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	campaign_turn_write(tp, &pend);
+	if (store_begin(r->st, e) != 0)
+		goto out;
+	if (append(r, sc.id, seq + 1, "campaign-march", &rec, head, e) != 0 ||
+	    store_campaign_set_pending(r->st, sc.id, pend.s, pend.len, e) != 0 ||
+	    store_campaign_set_state(r->st, sc.id, GAME_RUNNING, c->turn, stt.s,
+	    stt.len, referee_now(r), e) != 0 || store_commit(r->st, e) != 0) {
+		store_rollback(r->st);
+		goto out;
+	}
+	{
+		char date[64];
+
+		campaign_date_long(tp->day, date, sizeof(date));
+		fprintf(out, "turn %d, %s: marched", m->turn, date);
+		fprintf(out, tp->ncontacts ? "; %d battle%s\n" : "; no battle\n",
+		    tp->ncontacts, tp->ncontacts == 1 ? "" : "s");
+	}
+	for (i = 0; i < tp->ncontacts; i++) {
+		if (open_battle(r, &sc, c, tp, i, head, m->game[i], e) != 0)
+			goto out;
+		fprintf(out, "battle %s opened at %s\n", m->game[i], m->place[i]);
+	}
+	if (tp->ncontacts == 0) {
+		/* Nothing to wait for: the day ends now. */
+		rc = settle(r, &sc, c, tp, out, e) < 0 ? -1 : 0;
+		goto out;
+	}
+	rc = 0;
+out:
+	campaign_turn_free(tp);
+	free(tp);
+	ledger_buf_free(&rec);
+	text_free(&stt);
+	text_free(&pend);
+	free(m);
+	campaign_free(c);
+	store_campaign_clear(&sc);
+	return rc;
+}

@@ -433,6 +433,11 @@ int referee_local_time(int64_t t, const char *tz, struct tm *tm);
  * groups of five letters and digits from a 31-symbol alphabet without
  * look-alikes, 123 bits (referee.c). */
 void referee_make_secret(char *out);
+/* referee_new_game from a scenario's text (fname names it in messages
+ * and in the store); the game's id into *id (may be NULL). */
+int referee_new_game_text(struct referee *r, const char *name,
+    const char *fname, const char *text, size_t len, int sandbox,
+    const unsigned char *seed_secret, int64_t *id, struct err *e);
 
 /* SECRET [GAME] (secret.c): a player who lost their secret is mailed a
  * new one, at their registered address only, which waits beside the old

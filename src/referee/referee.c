@@ -382,14 +382,12 @@ valid_game_name(const char *n)
 }
 
 int
-referee_new_game(struct referee *r, const char *name, const char *path,
-    int sandbox, const unsigned char *seed_secret, struct err *e)
+referee_new_game_text(struct referee *r, const char *name, const char *fname,
+    const char *text, size_t len, int sandbox, const unsigned char *seed_secret,
+    int64_t *idp, struct err *e)
 {
 	struct battle *b = NULL;
-	char *text = NULL;
-	size_t len = 0;
 	unsigned char secret[32];
-	const char *base;
 	int64_t id;
 	int rc = -1, seen;
 	struct store_game g;
@@ -398,7 +396,7 @@ referee_new_game(struct referee *r, const char *name, const char *path,
 		return err_set(e, ERR_USER, "\"%s\" is not a usable game name: use "
 		    "1 to 40 letters, digits, '-' or '_', starting with a letter or "
 		    "digit", name);
-	if (scenario_load_file(path, &text, &len, &b, e) != 0)
+	if (scenario_parse(text, len, fname, 0, &b, e) != 0)
 		return -1;
 	if (seed_secret != NULL)
 		memcpy(secret, seed_secret, 32);
@@ -414,13 +412,14 @@ referee_new_game(struct referee *r, const char *name, const char *path,
 		goto fail;
 	}
 	err_clear(e);
-	base = strrchr(path, '/');
-	if (store_game_insert(r->st, name, b, base ? base + 1 : path, text, len,
+	if (store_game_insert(r->st, name, b, fname, text, len,
 	    sandbox, secret, referee_now(r), &id, e) != 0 ||
 	    store_game_set_from(r->st, id, r->from, e) != 0 ||
 	    store_battle_save(r->st, id, b, e) != 0 ||
 	    store_commit(r->st, e) != 0)
 		goto fail;
+	if (idp != NULL)
+		*idp = id;
 	rc = 0;
 	goto out;
 fail:
@@ -428,6 +427,29 @@ fail:
 out:
 	sodium_memzero(secret, sizeof(secret));
 	battle_free(b);
+	return rc;
+}
+
+int
+referee_new_game(struct referee *r, const char *name, const char *path,
+    int sandbox, const unsigned char *seed_secret, struct err *e)
+{
+	struct battle *b = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	const char *base;
+	int rc;
+
+	if (!valid_game_name(name))
+		return err_set(e, ERR_USER, "\"%s\" is not a usable game name: use "
+		    "1 to 40 letters, digits, '-' or '_', starting with a letter or "
+		    "digit", name);
+	if (scenario_load_file(path, &text, &len, &b, e) != 0)
+		return -1;
+	battle_free(b);
+	base = strrchr(path, '/');
+	rc = referee_new_game_text(r, name, base ? base + 1 : path, text, len,
+	    sandbox, seed_secret, NULL, e);
 	free(text);
 	return rc;
 }

@@ -213,6 +213,16 @@ int referee_campaign_state_print(struct referee *r, const char *name,
     int as_json, FILE *out, struct err *e);
 int referee_campaign_show(struct referee *r, const char *name, FILE *out,
     struct err *e);
+/* orders: side's orders for the next turn from text, each line answered
+ * on out; those understood replace the side's for their columns, and
+ * *refused counts the others.  turn: plays the next turn's march (its
+ * signed record, a game for each battle, started), or, when its battles
+ * are over, ends it (what they carry back, the day, the record). */
+int referee_campaign_orders(struct referee *r, const char *name,
+    const char *side, const char *text, FILE *out, int *refused,
+    struct err *e);
+int referee_campaign_turn(struct referee *r, const char *name, FILE *out,
+    struct err *e);
 
 /* Removes a game that has not started, with its players and settings
  * (mail already queued for it stays in the outbox, unattached). */

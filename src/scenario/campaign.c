@@ -823,7 +823,7 @@ do_unit(struct cparser *cp, struct tok *t, int n)
 			    i + 1, u->sp[i], u->full[i]);
 	}
 	u->brigade = cp->cur_brigade;
-	u->start = campaign_unit_full(u);
+	u->start = campaign_unit_sp(u);
 	u->line = cp->p.line;
 	c->nunits++;
 	return 0;

@@ -33,7 +33,8 @@ store_campaign_clear(struct store_campaign *c)
 {
 	free(c->file_text);
 	free(c->state_text);
-	c->file_text = c->state_text = NULL;
+	free(c->pending);
+	c->file_text = c->state_text = c->pending = NULL;
 }
 
 void

@@ -833,3 +833,27 @@ STORE_OP(int, campaign_record_append, (struct store *s, int64_t campaign,
 STORE_OP(int, campaign_records, (struct store *s, int64_t campaign,
     struct store_crecord **out, int *n, struct err *e),
     (s, campaign, out, n, e))
+/* A side's orders for turn (canonical lines), replacing what it had;
+ * and reading them back (*out malloc'd, NULL for none). */
+STORE_OP(int, campaign_orders_set, (struct store *s, int64_t campaign,
+    int turn, const char *side, const char *orders, int64_t now,
+    struct err *e), (s, campaign, turn, side, orders, now, e))
+STORE_OP(int, campaign_orders_get, (struct store *s, int64_t campaign,
+    int turn, const char *side, char **out, struct err *e),
+    (s, campaign, turn, side, out, e))
+/* The turn marched and waiting for its battles (NULL: none). */
+STORE_OP(int, campaign_set_pending, (struct store *s, int64_t campaign,
+    const char *text, size_t len, struct err *e), (s, campaign, text, len, e))
+/* Battle idx of turn is game; and the games of turn's battles in order
+ * (at most max into out; how many, or -1). */
+STORE_OP(int, campaign_battle_add, (struct store *s, int64_t campaign,
+    int turn, int idx, int64_t game, struct err *e),
+    (s, campaign, turn, idx, game, e))
+STORE_OP(int, campaign_battles, (struct store *s, int64_t campaign, int turn,
+    int64_t *out, int max, struct err *e), (s, campaign, turn, out, max, e))
+/* The game id's name into name (64 bytes): 0, or -1 with e. */
+STORE_OP(int, game_name_of, (struct store *s, int64_t game, char *name,
+    struct err *e), (s, game, name, e))
+/* Game belongs to campaign. */
+STORE_OP(int, game_set_campaign, (struct store *s, int64_t game,
+    int64_t campaign, struct err *e), (s, game, campaign, e))

@@ -2,6 +2,7 @@
  * sqlite_campaigns.c - campaigns in the SQLite backend (db/028): the
  * campaign, its battlefield files, its players and its chain.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +43,8 @@ sqlite_campaign_get(struct store *s, const char *name,
 	memset(c, 0, sizeof(*c));
 	if (store_prepare(s, e, &st, "SELECT id, name, title, ruleset, "
 	    "file_name, file_text, status, turn, state_text, seed_secret, "
-	    "sandbox, created_at, COALESCE(started_at, 0) FROM campaigns WHERE "
+	    "sandbox, created_at, COALESCE(started_at, 0), pending FROM campaigns "
+	    "WHERE "
 	    "name = ? COLLATE NOCASE", "t", name) != 0)
 		return -1;
 	if ((got = store_first_row(s, st, "reading a campaign", e)) != 1)
@@ -69,6 +71,12 @@ sqlite_campaign_get(struct store *s, const char *name,
 	c->sandbox = sqlite3_column_int(st, 10);
 	c->created_at = sqlite3_column_int64(st, 11);
 	c->started_at = sqlite3_column_int64(st, 12);
+	if (sqlite3_column_type(st, 13) != SQLITE_NULL &&
+	    (c->pending = store_col_dup(st, 13, &c->pending_len)) == NULL) {
+		store_stmt_release(s, st);
+		store_campaign_clear(c);
+		return err_set(e, ERR_INTERNAL, "out of memory");
+	}
 	store_stmt_release(s, st);
 	if (c->file_text == NULL) {
 		store_campaign_clear(c);
@@ -265,4 +273,85 @@ oom:
 	store_crecords_free(r, *n);
 	*n = 0;
 	return err_set(e, ERR_INTERNAL, "out of memory");
+}
+
+int
+sqlite_campaign_orders_set(struct store *s, int64_t campaign, int turn,
+    const char *side, const char *orders, int64_t now, struct err *e)
+{
+	return store_exec(s, e, "INSERT OR REPLACE INTO campaign_orders "
+	    "(campaign_id, turn, side, orders, created_at) VALUES (?, ?, ?, ?, ?)",
+	    "iItti", campaign, turn, side, orders, now);
+}
+
+int
+sqlite_campaign_orders_get(struct store *s, int64_t campaign, int turn,
+    const char *side, char **out, struct err *e)
+{
+	/* store_query_text: 1 with a row, 0 without */
+	return store_query_text(s, e, out, NULL, "SELECT orders FROM "
+	    "campaign_orders WHERE campaign_id = ? AND turn = ? AND side = ?",
+	    "iIt", campaign, turn, side) < 0 ? -1 : 0;
+}
+
+int
+sqlite_campaign_set_pending(struct store *s, int64_t campaign,
+    const char *text, size_t len, struct err *e)
+{
+	if (text == NULL)
+		return store_exec(s, e, "UPDATE campaigns SET pending = NULL WHERE "
+		    "id = ?", "i", campaign);
+	return store_exec(s, e, "UPDATE campaigns SET pending = ? WHERE id = ?",
+	    "bi", (const void *)text, len, campaign);
+}
+
+int
+sqlite_campaign_battle_add(struct store *s, int64_t campaign, int turn,
+    int idx, int64_t game, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO campaign_battles (campaign_id, turn, "
+	    "idx, game_id) VALUES (?, ?, ?, ?)", "iIIi", campaign, turn, idx,
+	    game);
+}
+
+int
+sqlite_campaign_battles(struct store *s, int64_t campaign, int turn,
+    int64_t *out, int max, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int n = 0, rc;
+
+	if (store_prepare(s, e, &st, "SELECT game_id FROM campaign_battles WHERE "
+	    "campaign_id = ? AND turn = ? ORDER BY idx", "iI", campaign,
+	    turn) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+		out[n++] = sqlite3_column_int64(st, 0);
+	store_stmt_release(s, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_db_err(s, e, "reading a campaign's battles");
+	return n;
+}
+
+int
+sqlite_game_name_of(struct store *s, int64_t game, char *name, struct err *e)
+{
+	char *n = NULL;
+
+	if (store_query_text(s, e, &n, NULL, "SELECT name FROM games WHERE id = ?",
+	    "i", game) < 0)
+		return -1;
+	if (n == NULL)
+		return err_set(e, ERR_DATA, "no game %lld", (long long)game);
+	snprintf(name, 64, "%s", n);
+	free(n);
+	return 0;
+}
+
+int
+sqlite_game_set_campaign(struct store *s, int64_t game, int64_t campaign,
+    struct err *e)
+{
+	return store_exec(s, e, "UPDATE games SET campaign_id = ? WHERE id = ?",
+	    "ii", campaign, game);
 }

@@ -99,6 +99,8 @@ struct store_campaign {
 	int turn;
 	char *state_text;           /* owned; NULL before it starts */
 	size_t state_len;
+	char *pending;              /* owned; the turn marched, battles on */
+	size_t pending_len;
 	unsigned char seed_secret[32];
 	int sandbox;
 	int64_t created_at, started_at;

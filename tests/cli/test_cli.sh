@@ -133,6 +133,49 @@ jcheck "campaign state json" 0 "$bin" --db "$cdb" campaign state ap --json
 holds "campaign state json" "d['status'] == 'running' and d['date'] == '1781-01-16' and [c['place'] for c in d['columns']] == ['Thicketty Creek', 'Cowpens'] and d['columns'][1]['brigades'][0]['units'][0]['stands'] == [[2, 2], [2, 2]]"
 check "campaign state unknown" 1 "$bin" --db "$cdb" campaign state zz
 says "campaign state unknown" 'no campaign called "zz"'
+# A turn played: the crown's orders answered line by line (a wrong one
+# refused at its line, nothing lost), the march opens the battle as a
+# game of its own, the campaign waits for it, and once it is over the
+# turn ends with what it carries back, each step a signed record.
+printf 'Tarletons Legion: march to cowpens\nFlying Army: HOLD\n' >"$work/camp/o1"
+check "campaign orders refused" 1 "$bin" --db "$cdb" campaign orders ap crown "$work/camp/o1"
+says "campaign orders refused" "line 1: Tarleton's Legion: MARCH TO Cowpens"
+says "campaign orders refused" '"Flying Army" is not a column of yours (yours: "Tarleton'"'"'s Legion")'
+says "campaign orders refused" "orders of crown for turn 1 now standing: 1"
+check "campaign orders" 0 sh -c "printf 'Tarleton'\''s Legion: MARCH TO Cowpens\n' | '$bin' --db '$cdb' campaign orders ap crown -"
+says "campaign orders" "orders of crown for turn 1 now standing: 1"
+check "campaign turn march" 0 "$bin" --db "$cdb" campaign turn ap
+says "campaign turn march" "turn 1, Tuesday 16 January 1781: marched; 1 battle"
+says "campaign turn march" "battle ap-t1-1 opened at Cowpens"
+check "campaign orders while battles" 1 "$bin" --db "$cdb" campaign orders ap crown "$work/camp/o1"
+says "campaign orders while battles" "waits for its battles"
+check "campaign turn waits" 0 "$bin" --db "$cdb" campaign turn ap
+says "campaign turn waits" "the battle ap-t1-1 goes on"
+jcheck "campaign battle is a game" 0 "$bin" --db "$cdb" state ap-t1-1 --json
+holds "campaign battle is a game" "sorted(u['name'] for u in d['units']) == ['7th Foot (Royal Fusiliers)', 'Maryland Continentals']"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$cdb" turn ap-t1-1 >/dev/null 2>&1; done
+check "campaign turn settles" 0 "$bin" --db "$cdb" campaign turn ap
+says "campaign turn settles" "battle ap-t1-1 at Cowpens:"
+says "campaign turn settles" "turn 1 settled"
+check "campaign show records" 0 "$bin" --db "$cdb" campaign show ap
+says "campaign show records" "record 1 campaign-march: head"
+says "campaign show records" "record 2 campaign-settle: head"
+says "campaign show records" "status: running, 1 of 5 turns played"
+# The battle's genesis commits the record that opened it: its scenario
+# names that record's head.
+python3 - "$cdb" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the battle's scenario does not name the march record's head"; }
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+head = db.execute("SELECT head FROM campaign_records WHERE seq = 1").fetchone()[0]
+text = db.execute("SELECT scenario_text FROM games WHERE name = 'ap-t1-1'").fetchone()[0]
+text = text.decode() if isinstance(text, bytes) else text
+camp = db.execute("SELECT campaign_id FROM games WHERE name = 'ap-t1-1'").fetchone()[0]
+sys.exit(0 if head.hex() in text.splitlines()[1] and camp is not None else 1)
+EOPY
+# With no orders, the next turn holds: no battle, the day ends at once.
+check "campaign turn quiet" 0 "$bin" --db "$cdb" campaign turn ap
+says "campaign turn quiet" "turn 2, Wednesday 17 January 1781: marched; no battle"
+says "campaign turn quiet" "turn 2 settled"
 # The genesis the store keeps is the one its head names.
 python3 - "$cdb" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign genesis is not what its head hashes"; }
 import hashlib, sqlite3, sys, struct

@@ -224,8 +224,8 @@ rates_are_the_slowest_arms(void **state)
 }
 
 /* 16 miles a day: 10 to Bell's Ford, then the Deep costs 3 miles of the
- * day (3 * 100 / 16 = 18 steps), and the column goes on 6 miles less
- * what is lost at the ford: at the end of the day it is on the road. */
+ * day, and the column goes on 6 miles less what is lost at the ford: at
+ * the end of the day it is on the road. */
 static void
 a_day_march_goes_the_rate(void **state)
 {
@@ -244,8 +244,9 @@ a_day_march_goes_the_rate(void **state)
 	assert_int_equal(c->columns[0].road, 1);
 	assert_int_equal(c->columns[0].from, 1);
 	/* steps 1..63 reach 10.08 miles at step 63 (16 * 63 = 1008): the
-	 * ford; 18 steps wait; steps 82..100 are 19 steps of 16 */
-	assert_int_equal(c->columns[0].along100, 19 * 16);
+	 * ford, where the 0.08 is lost; steps 64..100 are 37 of 16, less
+	 * the Deep's 3 miles */
+	assert_int_equal(c->columns[0].along100, 37 * 16 - 300);
 	/* the next day it goes on and reaches Carr's Mill, and stops */
 	n = campaign_march(c, &o, 1, k, 4);
 	assert_int_equal(n, 0);
@@ -600,7 +601,7 @@ a_battle_carries_back_by_the_table(void **state)
 	b->commanders[battle_find_commander(b,
 	    "Lt. Col. Banastre Tarleton")].gone = 1;
 	err_clear(&e);
-	if (campaign_carry(c, &k[0], b, 1, &cr, &e) != 0)
+	if (campaign_carry(c, &k[0], b, 1, CARRY_BY_RESULT, &cr, &e) != 0)
 		fail_msg("%s", e.msg);
 	assert_int_equal(cr.winner, campaign_find_side(c, "continental"));
 	/* 7th: 10 in, 4 out, 6 lost: 30% back (1), 20% for good (1.7
@@ -672,7 +673,7 @@ a_foreign_battle_is_refused(void **state)
 	    &len, &e), 0);
 	b = battle_of(text);
 	snprintf(b->units[0].name, sizeof(b->units[0].name), "Somebody Else");
-	assert_int_equal(campaign_carry(c, &k[0], b, 1, &cr, &e), -1);
+	assert_int_equal(campaign_carry(c, &k[0], b, 1, CARRY_BY_RESULT, &cr, &e), -1);
 	assert_non_null(strstr(e.msg, "\"Somebody Else\" is in no column"));
 	free(text);
 	battle_free(b);
@@ -853,7 +854,7 @@ play_cowpens_turn(struct campaign *c, struct text *state)
 	for (i = 0; i < b->nbrigades; i++)
 		if (strcmp(b->sides[b->brigades[i].side].id, "crown") == 0)
 			b->brigades[i].flags |= BR_EXHAUSTED;
-	if (campaign_turn_settle(c, &t, &b, &played, &st, &e) != 0)
+	if (campaign_turn_settle(c, &t, &b, &played, NULL, &st, &e) != 0)
 		fail_msg("%s", e.msg);
 	assert_int_equal(st.ncarries, 1);
 	assert_int_equal(st.carries[0].winner, 1);
@@ -958,7 +959,7 @@ orders_stand_detach_join_and_the_calendar_ends(void **state)
 	assert_int_equal(c->brigades[3].column, 3);
 	assert_int_equal(c->brigades[2].column, 2);
 	assert_int_equal(c->columns[3].place, 3);
-	assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e), 0);
+	assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, NULL, &st, &e), 0);
 	campaign_turn_free(&t);
 	campaign_settle_free(&st);
 	/* turn 2: no orders: the march stands, the Rear Guard holds */
@@ -978,7 +979,7 @@ orders_stand_detach_join_and_the_calendar_ends(void **state)
 		assert_true(c->columns[3].gone);
 		assert_int_equal(c->brigades[3].column, 2);
 		c->columns[0].gone = 0;
-		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e),
+		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, NULL, &st, &e),
 		    0);
 		campaign_turn_free(&t);
 		campaign_settle_free(&st);
@@ -992,7 +993,7 @@ orders_stand_detach_join_and_the_calendar_ends(void **state)
 		if (campaign_turn_march(c, &t, NULL, &e) != 0)
 			fail_msg("%s", e.msg);
 		c->columns[0].gone = 0;
-		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, &st, &e),
+		assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, NULL, &st, &e),
 		    0);
 		campaign_turn_free(&t);
 		campaign_settle_free(&st);
@@ -1003,6 +1004,44 @@ orders_stand_detach_join_and_the_calendar_ends(void **state)
 	assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
 	assert_int_equal(campaign_turn_march(c, &t, NULL, &e), -1);
 	assert_non_null(strstr(e.msg, "the campaign is over"));
+	campaign_free(c);
+}
+
+/* A marched turn kept while its battles are fought reads back the same. */
+static void
+a_marched_turn_reads_back(void **state)
+{
+	struct campaign *c;
+	struct cp_order o[2] = { { 0, CO_MARCH, 0, -1, -1, { 0 }, "" },
+		{ 1, CO_DETACH, -1, -1, -1, { 0x05, 0 }, "A \"quoted\" name" } };
+	static struct cp_turn t, back;
+	struct text a, b;
+	struct err e;
+
+	(void)state;
+	c = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	assert_int_equal(campaign_turn_orders(c, o, 1, &t, &e), 0);
+	t.orders[1] = o[1];
+	assert_int_equal(campaign_march(c, t.orders, 1, t.contacts, 4), 1);
+	t.ncontacts = 1;
+	text_init(&a, 1u << 20);
+	text_init(&b, 1u << 20);
+	campaign_turn_write(&t, &a);
+	if (campaign_turn_read(a.s, a.len, &back, &e) != 0)
+		fail_msg("%s", e.msg);
+	campaign_turn_write(&back, &b);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.s, b.s, a.len);
+	assert_string_equal(back.orders[1].name, "A \"quoted\" name");
+	assert_int_equal(back.orders[1].brigades[0], 0x05);
+	assert_int_equal(back.contacts[0].narrivals, 2);
+	assert_int_equal(back.contacts[0].arrivals[1].road, 0);
+	/* damaged text is refused, naming its line */
+	a.s[a.len - 3] = 'x';
+	assert_int_equal(campaign_turn_read(a.s, a.len, &back, &e), -1);
+	assert_non_null(strstr(e.msg, "marched turn, line"));
+	text_free(&a);
+	text_free(&b);
 	campaign_free(c);
 }
 
@@ -1027,6 +1066,7 @@ main(void)
 		cmocka_unit_test(goals_score_as_the_file_says),
 		cmocka_unit_test(a_turn_plays_the_same_twice_and_its_state_reads_back),
 		cmocka_unit_test(orders_stand_detach_join_and_the_calendar_ends),
+		cmocka_unit_test(a_marched_turn_reads_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
