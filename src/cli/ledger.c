@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "ledger/cverify.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "referee/referee.h"
@@ -134,7 +136,29 @@ cmd_export(int argc, char **argv)
 		referee_free(r);
 		return cli_fail(&e);
 	}
-	rc = referee_export(r, game, out, with_addresses, &e);
+	{
+		/* A campaign's name: the archive of the whole campaign, every
+		 * battle included (docs/campaign.md, Archive). */
+		int is_campaign = 0;
+		char *names = referee_campaign_names(r);
+
+		if (names != NULL) {
+			const char *p = names;
+			size_t gl = strlen(game);
+
+			while (*p) {
+				const char *nl = strchr(p, '\n');
+				size_t l = nl ? (size_t)(nl - p) : strlen(p);
+
+				if (l == gl && strncasecmp(p, game, l) == 0)
+					is_campaign = 1;
+				p += l + (nl ? 1 : 0);
+			}
+			free(names);
+		}
+		rc = is_campaign ? referee_campaign_export(r, game, out, &e) :
+		    referee_export(r, game, out, with_addresses, &e);
+	}
 	referee_free(r);
 	if (out != stdout) {
 		if (fclose(out) != 0 && rc == 0)
@@ -148,6 +172,69 @@ cmd_export(int argc, char **argv)
 	}
 	if (rc != 0)
 		return cli_fail(&e);
+	return 0;
+}
+
+/* A campaign's archive checked: every record, every battle. */
+static int
+verify_campaign(const char *file, FILE *in, int as_json)
+{
+	struct cverify_result *cr = calloc(1, sizeof(*cr));
+	char hex[65];
+	int rc;
+
+	if (cr == NULL) {
+		fprintf(stderr, "despatch: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	rc = ledger_campaign_verify(in, cr);
+	if (as_json) {
+		struct jw j;
+
+		jw_init(&j, stdout);
+		jw_obj(&j, NULL);
+		jw_bool(&j, "ok", rc == 0);
+		jw_str(&j, "archive", file);
+		jw_str(&j, "campaign", cr->campaign[0] ? cr->campaign : NULL);
+		jw_int(&j, "records", cr->records);
+		jw_int(&j, "turns", cr->turns);
+		jw_int(&j, "battles", cr->battles);
+		jw_bool(&j, "over", cr->over);
+		jw_str(&j, "winner", cr->winner_id[0] ? cr->winner_id : NULL);
+		if (rc == 0) {
+			ledger_hex(cr->head, 32, hex);
+			jw_str(&j, "head", hex);
+		}
+		if (rc != 0) {
+			jw_int(&j, "line", cr->line);
+			jw_int(&j, "record", cr->seq);
+			jw_str(&j, "field", cr->field);
+			jw_str(&j, "error", cr->msg);
+		}
+		jw_end_obj(&j);
+		printf("\n");
+		free(cr);
+		return rc != 0 ? EXIT_FAILURE : 0;
+	}
+	if (rc != 0) {
+		printf("FAILED: line %d, record %d, %s: %s\n", cr->line, cr->seq,
+		    cr->field, cr->msg);
+		free(cr);
+		return EXIT_FAILURE;
+	}
+	ledger_hex(cr->head, 32, hex);
+	printf("archive of campaign %s: %d record%s, %d turn%s played again, "
+	    "%d battle%s verified and carried back; %s\n", cr->campaign,
+	    cr->records + 1, cr->records ? "s" : "", cr->turns,
+	    cr->turns == 1 ? "" : "s", cr->battles, cr->battles == 1 ? "" : "s",
+	    cr->over ? (cr->winner_id[0] ? "the campaign is over" :
+	    "the campaign is over, a draw") : "the campaign goes on");
+	if (cr->winner_id[0])
+		printf("won by %s\n", cr->winner_id);
+	printf("head %s\n", hex);
+	ledger_hex(cr->pk, 32, hex);
+	printf("signed by key %s\n", hex);
+	free(cr);
 	return 0;
 }
 
@@ -286,6 +373,27 @@ cmd_verify(int argc, char **argv)
 			fprintf(stderr, "despatch: %s\n", res->msg);
 		free(res);
 		return EXIT_FAILURE;
+	}
+	{
+		int ch = fgetc(in);
+
+		if (ch != EOF)
+			ungetc(ch, in);
+		/* A campaign's archive begins with its own key. */
+		if (ch == '{') {
+			char peek[32] = "";
+			long at = ftell(in);
+
+			if (at >= 0 && fread(peek, 1, 29, in) > 0 &&
+			    fseek(in, at, SEEK_SET) == 0 &&
+			    ledger_is_campaign_archive(peek, strlen(peek))) {
+				free(res);
+				rc = verify_campaign(file, in, as_json);
+				if (in != stdin)
+					fclose(in);
+				return rc;
+			}
+		}
 	}
 	if (isatty(2))
 		o.progress = progress;

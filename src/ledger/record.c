@@ -950,3 +950,66 @@ ledger_campaign_dice_seed(const char *campaign, int turn,
 	ledger_hash("despatch/campaign-dice/v1", &b, out);
 	ledger_buf_free(&b);
 }
+
+int
+ledger_cmarch_decode(const unsigned char *rec, size_t n,
+    struct ledger_cmarch *m)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[24];
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "campaign-march") != 0 ||
+	    lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	m->turn = lr_small(&r, 1000000);
+	lr_fixed(&r, m->prev, LEDGER_HASH);
+	m->nleaves = lr_small(&r, BATTLE_MAX_SIDES);
+	for (i = 0; i < m->nleaves; i++) {
+		lr_str(&r, m->leaf_side[i], sizeof(m->leaf_side[i]));
+		lr_fixed(&r, m->leaf[i], LEDGER_HASH);
+	}
+	lr_fixed(&r, m->root, LEDGER_HASH);
+	lr_fixed(&r, m->s_turn, LEDGER_HASH);
+	lr_fixed(&r, m->dice_seed, LEDGER_HASH);
+	m->rolls = lr_int(&r);
+	lr_fixed(&r, m->state, LEDGER_HASH);
+	m->nbattles = lr_small(&r, LEDGER_MAX_CBATTLES);
+	for (i = 0; i < m->nbattles; i++) {
+		lr_str(&r, m->place[i], sizeof(m->place[i]));
+		lr_str(&r, m->game[i], sizeof(m->game[i]));
+	}
+	return lr_done(&r);
+}
+
+int
+ledger_csettle_decode(const unsigned char *rec, size_t n,
+    struct ledger_csettle *m)
+{
+	struct lread r = { rec, n, 0, 0 };
+	char kind[24];
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	lr_str(&r, kind, sizeof(kind));
+	if (r.bad || strcmp(kind, "campaign-settle") != 0 ||
+	    lr_int(&r) != LEDGER_VERSION)
+		return -1;
+	m->turn = lr_small(&r, 1000000);
+	lr_fixed(&r, m->prev, LEDGER_HASH);
+	m->nbattles = lr_small(&r, LEDGER_MAX_CBATTLES);
+	for (i = 0; i < m->nbattles; i++) {
+		lr_str(&r, m->game[i], sizeof(m->game[i]));
+		lr_fixed(&r, m->head[i], LEDGER_HASH);
+		m->steps[i] = lr_small(&r, 1000000);
+	}
+	lr_fixed(&r, m->state, LEDGER_HASH);
+	m->nsides = lr_small(&r, BATTLE_MAX_SIDES);
+	for (i = 0; i < m->nsides; i++)
+		m->points[i] = (int)lr_int(&r);
+	m->over = lr_small(&r, 1);
+	m->winner = (int)lr_int(&r);
+	return lr_done(&r);
+}

@@ -262,6 +262,10 @@ struct ledger_csettle {
 
 int ledger_cmarch_encode(const struct ledger_cmarch *m, struct lbuf *out);
 int ledger_csettle_encode(const struct ledger_csettle *m, struct lbuf *out);
+int ledger_cmarch_decode(const unsigned char *rec, size_t n,
+    struct ledger_cmarch *m);
+int ledger_csettle_decode(const unsigned char *rec, size_t n,
+    struct ledger_csettle *m);
 /* A side's campaign orders for a turn: H("despatch/campaign-leaf/v1",
  * campaign, turn, side id, salt, orders); the salt is ledger_salt's of
  * S_t, the side and seat 0.  The root: H("despatch/campaign-root/v1",

@@ -1290,6 +1290,8 @@ ledger_verify(FILE *in, const struct verify_opts *o,
 		    res->finished ? ": it was cut short" : "");
 		goto out;
 	}
+	if (o->final != NULL && o->final(stale ? NULL : b, o->final_arg) != 0)
+		goto out;
 	rc = 0;
 out:
 	for (i = 0; i < nlines; i++) {

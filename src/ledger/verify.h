@@ -28,6 +28,12 @@ struct verify_opts {
 	 * archive that does not verify. */
 	int (*state)(int line, int step, json_t *state, void *arg);
 	void *state_arg;
+	/* A campaign's use (may be NULL): once everything holds, the
+	 * battle as its last step replayed left it (NULL when its last
+	 * steps are of an engine this build does not replay); non-zero
+	 * from it fails the run. */
+	int (*final)(const struct battle *b, void *arg);
+	void *final_arg;
 };
 
 struct verify_result {

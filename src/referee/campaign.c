@@ -14,9 +14,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
 #include <sodium.h>
 
 #include "campaign/campaign.h"
+#include "ledger/cverify.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 #include "referee/chain.h"
@@ -755,7 +757,6 @@ settle(struct referee *r, const struct store_campaign *sc,
 	}
 	for (i = 0; i < n; i++) {
 		struct store_game g;
-		int64_t bseq;
 
 		if (store_game_name_of(r->st, games[i], m->game[i], e) != 0 ||
 		    store_game_get(r->st, m->game[i], &g, e) != 0)
@@ -767,26 +768,36 @@ settle(struct referee *r, const struct store_campaign *sc,
 			rc = 1;
 			goto out;
 		}
-		if (store_battle_load(r->st, &g, &bs[i], e) != 0 ||
-		    chain_last(r, g.id, &bseq, m->head[i], e) != 0) {
-			store_game_clear(&g);
-			goto out;
-		}
-		played[i] = g.step;
-		m->steps[i] = g.step;
-		ended[i] = CARRY_BY_RESULT;
-		/* Ended early: a concession's result names who conceded. */
-		for (j = 0; j < bs[i]->nsides; j++) {
-			size_t l = strlen(bs[i]->sides[j].name);
-
-			if (strncmp(g.result, bs[i]->sides[j].name, l) == 0 &&
-			    strncmp(g.result + l, " conceded", 9) == 0)
-				ended[i] = bs[i]->nsides == 2 ? 1 - j : -1;
-		}
-		if (strncmp(g.result, "Drawn", 5) == 0 ||
-		    strstr(g.result, "draw agreed") != NULL)
-			ended[i] = -1;
 		store_game_clear(&g);
+		/* From its archive, verified: what verify will carry back
+		 * from, by the same code. */
+		{
+			struct battle_outcome bo;
+			char *buf = NULL, why[700];
+			size_t len = 0;
+			FILE *mem = open_memstream(&buf, &len);
+
+			if (mem == NULL) {
+				err_set(e, ERR_TEMP, "out of memory");
+				goto out;
+			}
+			if (referee_export(r, m->game[i], mem, 0, e) != 0) {
+				fclose(mem);
+				free(buf);
+				goto out;
+			}
+			fclose(mem);
+			if (ledger_battle_outcome(buf, len, &bo, why, sizeof(why)) != 0) {
+				free(buf);
+				err_set(e, ERR_DATA, "battle %s: %s", m->game[i], why);
+				goto out;
+			}
+			free(buf);
+			bs[i] = bo.b;
+			played[i] = m->steps[i] = bo.steps;
+			ended[i] = bo.ended;
+			memcpy(m->head[i], bo.head, LEDGER_HASH);
+		}
 	}
 	if (campaign_turn_settle(c, t, bs, played, ended, &st, e) != 0)
 		goto out;
@@ -1062,4 +1073,174 @@ out:
 	campaign_free(c);
 	store_campaign_clear(&sc);
 	return rc;
+}
+
+/* ---- the campaign's archive ----------------------------------------------- */
+
+static json_t *
+hexj(const unsigned char *p, size_t n)
+{
+	char *h = malloc(2 * n + 1);
+	json_t *j;
+
+	if (h == NULL)
+		return NULL;
+	ledger_hex(p, (int)n, h);
+	j = json_string(h);
+	free(h);
+	return j;
+}
+
+static int
+put_line(FILE *out, json_t *o)
+{
+	char *s = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII |
+	    JSON_PRESERVE_ORDER);
+	int rc;
+
+	json_decref(o);
+	if (s == NULL)
+		return -1;
+	rc = fprintf(out, "%s\n", s) < 0 ? -1 : 0;
+	free(s);
+	return rc;
+}
+
+int
+referee_campaign_export(struct referee *r, const char *name, FILE *out,
+    struct err *e)
+{
+	struct store_campaign sc;
+	struct store_cfield *f = NULL;
+	struct store_crecord *rec = NULL;
+	struct campaign *c = NULL;
+	json_t *o, *a;
+	int nf = 0, nrec = 0, i, s, rc = -1;
+
+	if (store_campaign_get(r->st, name, &sc, e) != 0)
+		return -1;
+	if (sc.status == GAME_SETUP) {
+		err_set(e, ERR_USER, "campaign \"%s\" has not started: its chain "
+		    "begins at 'despatch campaign start'", name);
+		goto out;
+	}
+	if (load(r, &sc, &c, e) != 0 ||
+	    store_campaign_fields(r->st, sc.id, &f, &nf, e) != 0 ||
+	    store_campaign_records(r->st, sc.id, &rec, &nrec, e) != 0)
+		goto out;
+	o = json_object();
+	json_object_set_new(o, "despatch_campaign_archive", json_integer(1));
+	json_object_set_new(o, "campaign", json_string(sc.name));
+	json_object_set_new(o, "ruleset", json_string(c->ruleset));
+	json_object_set_new(o, "finished", json_boolean(sc.status ==
+	    GAME_FINISHED));
+	json_object_set_new(o, "file_name", json_string(sc.file_name));
+	json_object_set_new(o, "file", json_stringn(sc.file_text, sc.file_len));
+	a = json_array();
+	for (i = 0; i < nf; i++) {
+		json_t *fo = json_object();
+
+		json_object_set_new(fo, "path", json_string(f[i].path));
+		json_object_set_new(fo, "text", json_stringn(f[i].text, f[i].len));
+		json_array_append_new(a, fo);
+	}
+	json_object_set_new(o, "fields", a);
+	if (put_line(out, o) != 0)
+		goto io;
+	for (i = 0; i < nrec; i++) {
+		o = json_object();
+		json_object_set_new(o, "seq", json_integer(rec[i].seq));
+		json_object_set_new(o, "kind", json_string(rec[i].kind));
+		if (strcmp(rec[i].kind, "campaign-march") == 0) {
+			struct ledger_cmarch *m = calloc(1, sizeof(*m));
+
+			if (m == NULL || ledger_cmarch_decode(rec[i].rec, rec[i].len,
+			    m) != 0) {
+				free(m);
+				json_decref(o);
+				err_set(e, ERR_DATA, "campaign \"%s\": record %lld is "
+				    "damaged", name, (long long)rec[i].seq);
+				goto out;
+			}
+			json_object_set_new(o, "turn", json_integer(m->turn));
+			a = json_array();
+			for (s = 0; s < c->nsides; s++) {
+				json_t *so = json_object();
+				char *text = NULL;
+
+				if (store_campaign_orders_get(r->st, sc.id, m->turn,
+				    c->sides[s].id, &text, e) != 0) {
+					free(m);
+					json_decref(so);
+					json_decref(a);
+					json_decref(o);
+					goto out;
+				}
+				json_object_set_new(so, "side", json_string(
+				    c->sides[s].id));
+				json_object_set_new(so, "orders", json_string(
+				    text != NULL ? text : ""));
+				free(text);
+				json_array_append_new(a, so);
+			}
+			json_object_set_new(o, "orders", a);
+			free(m);
+		}
+		json_object_set_new(o, "record", hexj(rec[i].rec, rec[i].len));
+		json_object_set_new(o, "head", hexj(rec[i].head, LEDGER_HASH));
+		json_object_set_new(o, "sig", hexj(rec[i].sig, LEDGER_SIG));
+		if (put_line(out, o) != 0)
+			goto io;
+	}
+	/* Every battle's own archive, whole, in the order they were opened. */
+	for (s = 1; s <= c->turn + (sc.pending != NULL); s++) {
+		int64_t games[LEDGER_MAX_CBATTLES];
+		int n = store_campaign_battles(r->st, sc.id, s, games,
+		    LEDGER_MAX_CBATTLES, e);
+
+		if (n < 0)
+			goto out;
+		for (i = 0; i < n; i++) {
+			char gname[64], *buf = NULL;
+			size_t len = 0;
+			FILE *mem;
+
+			if (store_game_name_of(r->st, games[i], gname, e) != 0)
+				goto out;
+			mem = open_memstream(&buf, &len);
+			if (mem == NULL) {
+				err_set(e, ERR_TEMP, "out of memory");
+				goto out;
+			}
+			if (referee_export(r, gname, mem, 0, e) != 0) {
+				fclose(mem);
+				free(buf);
+				goto out;
+			}
+			fclose(mem);
+			o = json_object();
+			json_object_set_new(o, "battle", json_string(gname));
+			json_object_set_new(o, "turn", json_integer(s));
+			json_object_set_new(o, "archive", json_stringn(buf, len));
+			free(buf);
+			if (put_line(out, o) != 0)
+				goto io;
+		}
+	}
+	rc = 0;
+	goto out;
+io:
+	err_set(e, ERR_TEMP, "cannot write the archive");
+out:
+	store_crecords_free(rec, nrec);
+	store_cfields_free(f, nf);
+	campaign_free(c);
+	store_campaign_clear(&sc);
+	return rc;
+}
+
+char *
+referee_campaign_names(struct referee *r)
+{
+	return store_campaign_names(r->st);
 }

@@ -223,6 +223,14 @@ int referee_campaign_orders(struct referee *r, const char *name,
     struct err *e);
 int referee_campaign_turn(struct referee *r, const char *name, FILE *out,
     struct err *e);
+/* The campaign's archive (docs/campaign.md, Archive): its file and
+ * battlefields, every record of its chain with the orders each march
+ * committed, and every battle's own archive. */
+int referee_campaign_export(struct referee *r, const char *name, FILE *out,
+    struct err *e);
+/* The names of the campaigns, newline-separated, malloc'd (NULL when
+ * out of memory). */
+char *referee_campaign_names(struct referee *r);
 
 /* Removes a game that has not started, with its players and settings
  * (mail already queued for it stays in the outbox, unattached). */

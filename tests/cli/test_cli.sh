@@ -176,6 +176,31 @@ EOPY
 check "campaign turn quiet" 0 "$bin" --db "$cdb" campaign turn ap
 says "campaign turn quiet" "turn 2, Wednesday 17 January 1781: marched; no battle"
 says "campaign turn quiet" "turn 2 settled"
+# The campaign's archive: every record and every battle's own archive;
+# verify plays each turn again, verifies each battle and carries it back,
+# and names the record where anything was changed.
+check "campaign export" 0 "$bin" --db "$cdb" export ap "$work/ap.jsonl"
+check "campaign verify" 0 "$bin" verify "$work/ap.jsonl"
+says "campaign verify" "archive of campaign ap: 5 records, 2 turns played again, 1 battle verified and carried back; the campaign goes on"
+jcheck "campaign verify json" 0 "$bin" verify "$work/ap.jsonl" --json
+holds "campaign verify json" "d['ok'] and d['campaign'] == 'ap' and d['battles'] == 1 and d['turns'] == 2 and len(d['head']) == 64"
+tamper() {  # tamper NAME PYTHON-EXPR-ON-LINES WANT: lines is the archive's list of lines (dicts)
+	python3 - "$work/ap.jsonl" "$work/ap-t.jsonl" "$2" <<'EOPY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+exec(sys.argv[3])
+with open(sys.argv[2], "w") as f:
+    for l in lines:
+        f.write(json.dumps(l, separators=(",", ":")) + "\n")
+EOPY
+	check "$1" 1 "$bin" verify "$work/ap-t.jsonl"
+	says "$1" "$3"
+}
+tamper "campaign tamper file" "lines[0]['file'] = lines[0]['file'].replace('sp 2,2 line', 'sp 3,2 line', 1)" "line 1, record 0, file: the campaign file is not the one the genesis signed"
+tamper "campaign tamper orders" "lines[2]['orders'][0]['orders'] = lines[2]['orders'][0]['orders'].replace('Cowpens', 'Thicketty Creek')" "line 3, record 1, orders: the orders of crown for turn 1 are not those the record committed"
+tamper "campaign tamper record" "r = lines[3]['record']; lines[3]['record'] = r[:-2] + ('00' if r[-2:] != '00' else '01')" "line 4, record 2, head: record 2's head is not the hash of its bytes"
+tamper "campaign tamper battle" "b = [l for l in lines if 'battle' in l][0]; b['archive'] = b['archive'].replace('sp 2,2 full 2,2', 'sp 3,2 full 3,2', 1)" "line 4, record 2, battles: battle ap-t1-1 was not fought with the forces and ground its march gave it"
+tamper "campaign tamper battle result" "b = [l for l in lines if 'battle' in l][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "line 4, record 2, battles: battle ap-t1-1"
 # The genesis the store keeps is the one its head names.
 python3 - "$cdb" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign genesis is not what its head hashes"; }
 import hashlib, sqlite3, sys, struct
