@@ -19,7 +19,7 @@ CREATE TABLE campaigns (
     state_text   BLOB,                   -- NULL until it starts
     pending      BLOB,                   -- a turn marched, its battles
                                          -- not yet over (campaign_turn_write)
-    seed_secret  BLOB NOT NULL,          -- the tip of its seed chain
+    seed_secret  BLOB NOT NULL,          -- never revealed: its seed chain's tip and battles' secrets are made from it
     sandbox      INTEGER NOT NULL DEFAULT 0,
     created_at   INTEGER NOT NULL,
     started_at   INTEGER

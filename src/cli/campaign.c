@@ -119,7 +119,7 @@ cmd_campaign(int argc, char **argv)
 			    "[--sandbox]");
 		if (cli_open(1, &r, &e) != 0)
 			return cli_fail(&e);
-		rc = referee_campaign_new(r, argv[2], argv[3], sandbox, &e);
+		rc = referee_campaign_new(r, argv[2], argv[3], sandbox, NULL, &e);
 		if (rc == 0)
 			printf("campaign %s made from %s; next: despatch campaign "
 			    "player add %s SIDE EMAIL, for each side\n", argv[2],

@@ -62,6 +62,18 @@ struct stored_fields {
 	int n;
 };
 
+/* A 32-byte value made from the campaign's secret for one use named by
+ * tag: BLAKE2b keyed by the secret.  The secret itself is never revealed:
+ * the seed chain's tip is one such value (the last turn reveals it), each
+ * battle's secret another, so no revealed seed tells a battle's dice. */
+static void
+from_secret(const unsigned char secret[32], const char *tag,
+    unsigned char out[32])
+{
+	crypto_generichash(out, 32, (const unsigned char *)tag, strlen(tag),
+	    secret, 32);
+}
+
 static int
 read_stored(void *ctx, const char *path, char **text, size_t *len,
     struct err *e)
@@ -115,7 +127,7 @@ load(struct referee *r, const struct store_campaign *sc,
 
 int
 referee_campaign_new(struct referee *r, const char *name, const char *path,
-    int sandbox, struct err *e)
+    int sandbox, const unsigned char *seed_secret, struct err *e)
 {
 	struct campaign *c = NULL;
 	struct store_cfield fields[LEDGER_MAX_FIELDS];
@@ -159,7 +171,10 @@ referee_campaign_new(struct referee *r, const char *name, const char *path,
 		fields[nf].len = pl->field_len;
 		nf++;
 	}
-	randombytes_buf(secret, sizeof(secret));
+	if (seed_secret != NULL)
+		memcpy(secret, seed_secret, sizeof(secret));
+	else
+		randombytes_buf(secret, sizeof(secret));
 	if (store_begin(r->st, e) != 0)
 		goto out;
 	if (store_campaign_get(r->st, name, &seen, e) == 0) {
@@ -266,7 +281,7 @@ referee_campaign_start(struct referee *r, const char *name, struct err *e)
 	struct campaign *c = NULL;
 	struct lbuf rec = { 0 };
 	struct text st;
-	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG];
+	unsigned char head[LEDGER_HASH], sig[LEDGER_SIG], tip[LEDGER_HASH];
 	int n, nf = 0, i, s, rc = -1;
 
 	text_init(&st, 4u * 1024 * 1024);
@@ -332,7 +347,9 @@ referee_campaign_start(struct referee *r, const char *name, struct err *e)
 		goto out;
 	}
 	ledger_campaign_state_hash(st.s, st.len, g->state);
-	ledger_chain_at(sc.seed_secret, g->turns, 0, g->s0);
+	from_secret(sc.seed_secret, "despatch/campaign-seed-tip/v1", tip);
+	ledger_chain_at(tip, g->turns, 0, g->s0);
+	sodium_memzero(tip, sizeof(tip));
 	memcpy(g->pk, k->pk, LEDGER_PK);
 	if (ledger_cgenesis_encode(g, &rec) != 0) {
 		err_set(e, ERR_TEMP, "out of memory");
@@ -888,9 +905,23 @@ open_battle(struct referee *r, const struct store_campaign *sc,
 		text_free(&txt);
 		return err_set(e, ERR_DATA, "battle %s is too large", gname);
 	}
-	if (referee_new_game_text(r, gname, gname, txt.s, txt.len, sc->sandbox,
-	    NULL, &gid, e) != 0)
-		goto out;
+	{
+		/* The battle's secret, from the campaign's: as secret as it,
+		 * and the same battle each time the campaign is played from
+		 * the same secret (the demo). */
+		unsigned char bsec[32];
+		char tag[96];
+
+		snprintf(tag, sizeof(tag), "despatch/campaign-battle-secret/v1 %d %d",
+		    t->turn, i);
+		from_secret(sc->seed_secret, tag, bsec);
+		rc = referee_new_game_text(r, gname, gname, txt.s, txt.len,
+		    sc->sandbox, bsec, &gid, e);
+		sodium_memzero(bsec, sizeof(bsec));
+		if (rc != 0)
+			goto out;
+		rc = -1;
+	}
 	if (scenario_parse(txt.s, txt.len, gname, 0, &b, e) != 0)
 		goto out;
 	n = store_campaign_players(r->st, sc->id, pl, MAX_CPLAYERS, e);
@@ -936,7 +967,7 @@ referee_campaign_turn(struct referee *r, const char *name, FILE *out,
 	struct dice d;
 	struct lbuf rec = { 0 };
 	struct text stt, pend;
-	unsigned char head[LEDGER_HASH];
+	unsigned char head[LEDGER_HASH], tip[LEDGER_HASH];
 	char msg[512];
 	int64_t seq;
 	int ngiven = 0, s, i, rc = -1;
@@ -998,8 +1029,10 @@ referee_campaign_turn(struct referee *r, const char *name, FILE *out,
 	}
 	m->nleaves = c->nsides;
 	/* S_t, then the leaves with its salt, the root and the dice seed. */
-	ledger_chain_at(sc.seed_secret, (c->end_day - c->start_day + 1) *
-	    c->halves, m->turn, m->s_turn);
+	from_secret(sc.seed_secret, "despatch/campaign-seed-tip/v1", tip);
+	ledger_chain_at(tip, (c->end_day - c->start_day + 1) * c->halves,
+	    m->turn, m->s_turn);
+	sodium_memzero(tip, sizeof(tip));
 	for (s = 0; s < c->nsides; s++) {
 		char *stored = NULL;
 

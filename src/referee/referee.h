@@ -201,9 +201,11 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
  * player; the signed genesis is written and the campaign runs.
  * state_print: where every column is and its strength (as_json: the
  * shape docs/campaign.md gives).  show: the campaign, its players and
- * its chain's heads. */
+ * its chain's heads.  new's seed_secret fixes the campaign's secret, from
+ * which its battles' are made too (the demo); NULL draws one. */
 int referee_campaign_new(struct referee *r, const char *name,
-    const char *path, int sandbox, struct err *e);
+    const char *path, int sandbox, const unsigned char *seed_secret,
+    struct err *e);
 int referee_campaign_player_add(struct referee *r, const char *name,
     const char *side, const char *email, const char *password,
     char *secret_out, struct err *e);
