@@ -57,6 +57,16 @@ int cmd_extend(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
+struct battle;
+int cmd_demo_campaign(int argc, char **argv);
+/* The folder of the demo's battle (campaign/cowpens-1781), found as the
+ * demo finds it ($DESPATCH_CAMPAIGN_DIR, beside the program, installed):
+ * 0, or -1. */
+int cli_find_campaign(char *out, size_t size);
+/* The map of a demo's battle as it stands, as DIR/maps/GAME-WHEN.png and
+ * .svg, so a newcomer sees the field at once: 0, or -1 with e set. */
+int cli_demo_maps(const char *dir, const char *game, const struct battle *b,
+    const char *when, const char *subtitle, struct err *e);
 int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);

@@ -62,8 +62,8 @@ campaign_in(const char *dir, char *out, size_t size)
  * data folder.  No path of the machine that built it: a package built
  * anywhere finds its data where it is installed.
  */
-static int
-find_campaign(char *out, size_t size)
+int
+cli_find_campaign(char *out, size_t size)
 {
 	const char *env = getenv("DESPATCH_CAMPAIGN_DIR");
 	char exe[4096], dir[4200];
@@ -113,11 +113,9 @@ clean_demo_mail(const char *dir)
 	return 0;
 }
 
-/* The map of the battle as it stands, as DIR/maps/cowpens-WHEN.png and
- * .svg, so a newcomer sees the field at once. */
-static int
-demo_maps(const char *dir, const struct battle *b, const char *when,
-    const char *subtitle, struct err *e)
+int
+cli_demo_maps(const char *dir, const char *game, const struct battle *b,
+    const char *when, const char *subtitle, struct err *e)
 {
 	char path[4200], title[300];
 	struct map_opts o;
@@ -126,14 +124,14 @@ demo_maps(const char *dir, const struct battle *b, const char *when,
 	if (referee_mkdir_p(path, 0755) != 0)
 		return err_set(e, ERR_USER, "cannot make %s: %s", path,
 		    strerror(errno));
-	snprintf(title, sizeof(title), "%s (game cowpens)", b->title);
+	snprintf(title, sizeof(title), "%s (game %s)", b->title, game);
 	memset(&o, 0, sizeof(o));
 	o.title = title;
 	o.subtitle = subtitle;
-	snprintf(path, sizeof(path), "%s/maps/cowpens-%s.png", dir, when);
+	snprintf(path, sizeof(path), "%s/maps/%s-%s.png", dir, game, when);
 	if (map_write(b, &o, path, e) != 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/maps/cowpens-%s.svg", dir, when);
+	snprintf(path, sizeof(path), "%s/maps/%s-%s.svg", dir, game, when);
 	return map_write(b, &o, path, e);
 }
 
@@ -152,22 +150,29 @@ cmd_demo(int argc, char **argv)
 	int step, steps, written = 0, rc = EXIT_FAILURE;
 	int submitted = 0;
 
+	if (argc >= 2 && strcmp(argv[1], "--campaign") == 0)
+		return cmd_demo_campaign(argc - 1, argv + 1);
 	err_clear(&e);
 	memset(&g, 0, sizeof(g));
-	if (cli_help(argc, argv, "usage: despatch demo [DIR]\n\n"
+	if (cli_help(argc, argv, "usage: despatch demo [DIR]\n"
+	    "       despatch demo --campaign [DIR]\n\n"
 	    "Plays the Battle of Cowpens (17 January 1781) end to end without a\n"
 	    "mail server: makes a fresh database DIR/demo.db, adds the two\n"
 	    "players, submits the order mails in campaign/cowpens-1781/orders,\n"
 	    "adjudicates every phase and writes every mail the server sends\n"
 	    "into DIR/mail/. The dice seed, the clock and the players' secrets\n"
 	    "are fixed, so every run on any machine writes the same reports.\n"
-	    "DIR defaults to ./demo-out.\n"))
+	    "DIR defaults to ./demo-out.\n"
+	    "--campaign: plays the southern campaign of January to March 1781\n"
+	    "instead, with its scripted orders, to its end (every battle fought\n"
+	    "as a game), and writes and verifies the campaign's archive.\n"
+	    "DIR defaults to ./demo-campaign.\n"))
 		return 0;
 	if (argc > 2)
 		return cli_usage_error("demo", "too many arguments");
 	if (argc == 2)
 		dir = argv[1];
-	if (find_campaign(camp, sizeof(camp)) != 0) {
+	if (cli_find_campaign(camp, sizeof(camp)) != 0) {
 		fprintf(stderr, "despatch: cannot find campaign/cowpens-1781 (set "
 		    "DESPATCH_CAMPAIGN_DIR to the campaign folder)\n");
 		return EXIT_FAILURE;
@@ -227,7 +232,7 @@ cmd_demo(int argc, char **argv)
 		goto out;
 	if (referee_game_load(r, "cowpens", &g, &b, &e) != 0)
 		goto out;
-	if (demo_maps(dir, b, "start", "The field at the start", &e) != 0)
+	if (cli_demo_maps(dir, "cowpens", b, "start", "The field at the start", &e) != 0)
 		goto out;
 	steps = battle_steps(b);
 	printf("despatch demo: %s\n", b->title);
@@ -272,8 +277,8 @@ cmd_demo(int argc, char **argv)
 	if (referee_game_load(r, "cowpens", &g, &b, &e) != 0)
 		goto out;
 	if (cli_outbox_write(r, maildir, 1, &written, &e) != 0 ||
-	    demo_maps(dir, b, "end", "The field at the end of the battle",
-	    &e) != 0)
+	    cli_demo_maps(dir, "cowpens", b, "end",
+	    "The field at the end of the battle", &e) != 0)
 		goto out;
 	{
 		/* The mail is delivered (written out): what the database kept

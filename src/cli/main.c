@@ -1044,7 +1044,7 @@ static const struct cli_command commands[] = {
 	    "a game's status, players and settings" },
 	{ "rules", cmd_rules, "rules [RULESET]",
 	    "list rulesets, or a ruleset's numbers and troop types" },
-	{ "demo", cmd_demo, "demo [DIR]",
+	{ "demo", cmd_demo, "demo [--campaign] [DIR]",
 	    "play the Cowpens demo into DIR (default ./demo-out)" },
 	{ "key", cmd_key, "key show", "the ledger's public key and its file" },
 	{ "ledger", cmd_ledger, "ledger GAME [--json]",

@@ -211,6 +211,74 @@ h = hashlib.sha256(struct.pack(">I", len(tag)) + tag + struct.pack(">I", len(rec
 sys.exit(0 if h == head and rec[4:4 + 16] == b"campaign-genesis" else 1)
 EOPY
 
+# The campaign demo: played to its end from the scripted orders, two
+# battles fought (Cowpens from the Cowpens demo's mails, Guilford
+# Courthouse from the scripts named for the place), its archive written
+# and verified; twice, the same archive and mails, byte for byte.  After
+# a deliberate change to the rules, the campaign or the record layout,
+# put the new digest in tests/cli/demo-campaign-archive.sha256.
+check "demo --campaign" 0 "$bin" demo --campaign "$work/dc1"
+says "demo --campaign" "battle south-t4-1 opened at Cowpens"
+says "demo --campaign" "(the Cowpens demo's, campaign/cowpens-1781/orders)"
+says "demo --campaign" "opened at Guilford Courthouse"
+says "demo --campaign" "(orders/guilford-courthouse-tNN-SIDE.txt)"
+says "demo --campaign" "the campaign is over: "
+says "demo --campaign" "2 battles fought"
+says "demo --campaign" "Verified:        63 turns played again from the orders and the seeds, 2 battles"
+DESPATCH_CONFIG="$work/broken.conf" check "demo --campaign again" 0 "$bin" demo --campaign "$work/dc2"
+if cmp -s "$work/dc1/southern.jsonl" "$work/dc2/southern.jsonl" &&
+    diff -r "$work/dc1/mail" "$work/dc2/mail" >/dev/null &&
+    [ "$(ls "$work/dc1/mail" | grep -c -- '-report-')" -gt 10 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: two campaign demo runs differ, or wrote no reports"
+fi
+want=$(cat "$src/tests/cli/demo-campaign-archive.sha256")
+got=$(sha256sum "$work/dc1/southern.jsonl" | cut -d' ' -f1)
+if [ "$got" = "$want" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: the campaign demo archive is $got, not $want (tests/cli/demo-campaign-archive.sha256)"
+fi
+check "verify the campaign demo" 0 "$bin" verify "$work/dc1/southern.jsonl"
+says "verify the campaign demo" "63 turns played again, 2 battles verified and carried back; the campaign is over"
+check "campaign demo state" 0 "$bin" --db "$work/dc1/campaign.db" campaign state south
+says "campaign demo state" "finished, turn 63"
+[ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/south-t17-1-end.svg" ] &&
+	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign demo drew no maps of its battles"; }
+# The campaign's secret is never revealed: not in any record (the last
+# march reveals its chain's tip), nor in the archive, nor as any battle's
+# secret, which are made from it.
+python3 - "$work/dc1/campaign.db" "$work/dc1/southern.jsonl" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign demo's secret is revealed somewhere"; }
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+sec = db.execute("SELECT seed_secret FROM campaigns WHERE name = 'south'").fetchone()[0]
+recs = [r[0] for r in db.execute("SELECT record FROM campaign_records")]
+battles = [r[0] for r in db.execute("SELECT seed_secret FROM games WHERE campaign_id IS NOT NULL")]
+arch = open(sys.argv[2]).read()
+ok = (len(sec) == 32 and len(recs) == 127 and len(battles) == 2 and
+      all(sec not in r for r in recs) and sec.hex() not in arch and
+      all(b != sec for b in battles) and
+      # the last march revealed its tip, which is in the archive
+      recs[-2].find(b"campaign-march") >= 0)
+sys.exit(0 if ok else 1)
+EOPY
+check "the campaign demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" "$work/dc1/mail"
+says "the campaign demo's mails parse" "0 problems"
+# Its scripts are held to what the server understood: a battle order
+# it cannot read, or a campaign order it refuses, stops the demo and
+# says where.
+cp -r "$src/campaign" "$work/camp-bad"
+printf 'Regiment von Bose: CHRAGE Legion Infantry\n' >>"$work/camp-bad/southern-1781/orders/guilford-courthouse-t02-crown.txt"
+DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad battle script" 1 "$bin" demo --campaign "$work/dc3"
+says "demo --campaign bad battle script" "battle south-t17-1, turn 2, crown: the demo's orders were not all taken"
+cp "$src/campaign/southern-1781/orders/guilford-courthouse-t02-crown.txt" "$work/camp-bad/southern-1781/orders/"
+printf "Greene's Main Army: MARCH TO Richmond\n" >>"$work/camp-bad/southern-1781/orders/turn-05-continental.txt"
+DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad campaign order" 1 "$bin" demo --campaign "$work/dc3"
+says "demo --campaign bad campaign order" "turn-05-continental.txt: 1 line refused"
+
 # A configuration that does not load: what reads none must not care.
 printf 'frum = y\n' >"$work/broken.conf"
 

@@ -76,6 +76,14 @@ want="scenario:  $moved$datadir/despatch/campaign/cowpens-1781/cowpens.scenario"
 echo "$out" | grep -qF "$want" && ok ||
 	no "the demo did not play the campaign beside it: $(echo "$out" | grep scenario:)"
 [ -s "$work/demo/archive.jsonl" ] && ok || no "the installed demo wrote no archive"
+# The campaign demo too, from the installed campaign and its orders.
+out=$(env -u DESPATCH_CAMPAIGN_DIR DESPATCH_CONFIG=/dev/null \
+	"$moved$bindir/despatch" demo --campaign "$work/demo-c" 2>&1)
+rc=$?
+[ "$rc" = 0 ] && ok || no "the installed despatch's demo --campaign exits $rc: $(echo "$out" | tail -3)"
+echo "$out" | grep -qF "campaign:  $moved$datadir/despatch/campaign/southern-1781/southern.campaign" &&
+	echo "$out" | grep -q "2 battles fought" && ok ||
+	no "the installed campaign demo did not play the campaign beside it: $(echo "$out" | grep -E 'campaign:|fought')"
 
 # Without that campaign it never falls back on the source tree's.
 mv "$moved$datadir/despatch/campaign" "$work/campaign-away"
