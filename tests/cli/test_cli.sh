@@ -184,8 +184,8 @@ check "campaign verify" 0 "$bin" verify "$work/ap.jsonl"
 says "campaign verify" "archive of campaign ap: 5 records, 2 turns played again, 1 battle verified and carried back; the campaign goes on"
 jcheck "campaign verify json" 0 "$bin" verify "$work/ap.jsonl" --json
 holds "campaign verify json" "d['ok'] and d['campaign'] == 'ap' and d['battles'] == 1 and d['turns'] == 2 and len(d['head']) == 64"
-tamper() {  # tamper NAME PYTHON-EXPR-ON-LINES WANT: lines is the archive's list of lines (dicts)
-	python3 - "$work/ap.jsonl" "$work/ap-t.jsonl" "$2" <<'EOPY'
+tamper() {  # tamper NAME PYTHON-EXPR-ON-LINES WANT: lines is the archive's ($tarch) list of lines (dicts)
+	python3 - "${tarch:-$work/ap.jsonl}" "$work/ap-t.jsonl" "$2" <<'EOPY'
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 exec(sys.argv[3])
@@ -244,6 +244,12 @@ else
 fi
 check "verify the campaign demo" 0 "$bin" verify "$work/dc1/southern.jsonl"
 says "verify the campaign demo" "63 turns played again, 2 battles verified and carried back; the campaign is over"
+# Tampering with the demo's archive is caught, naming the record: the
+# Guilford battle's result, and an order of the first march.
+tarch="$work/dc1/southern.jsonl"
+tamper "campaign demo tamper battle" "b = [l for l in lines if l.get('battle') == 'south-t17-1'][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "battles: battle south-t17-1"
+tamper "campaign demo tamper orders" "lines[2]['orders'][1]['orders'] = lines[2]['orders'][1]['orders'].replace('MARCH TO Cowpens', 'MARCH TO Island Ford')" "line 3, record 1, orders: the orders of continental for turn 1 are not those the record committed"
+tarch=
 check "campaign demo state" 0 "$bin" --db "$work/dc1/campaign.db" campaign state south
 says "campaign demo state" "finished, turn 63"
 [ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/south-t17-1-end.svg" ] &&
