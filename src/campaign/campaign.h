@@ -274,6 +274,13 @@ struct cp_order {
  * answer.  Pure. */
 int campaign_order_line(const struct campaign *c, int side,
     const char *line, struct cp_order *o, char *msg, size_t msize);
+/* Is the line a remark around the orders, to pass over in a mail
+ * without complaint: a greeting, a heading or a sign-off ("Sir,",
+ * "Orders:", "Yr obedient servant")?  Not when it reads as an order: it
+ * starts with an order's word, or before its colon stands a column's
+ * name, of either side, or one near it.  Pure. */
+int campaign_line_prose(const struct campaign *c, int side,
+    const char *line);
 /* The order as the line that reads it back, canonical (the names as
  * the file writes them, the verb in capitals). */
 void campaign_order_text(const struct campaign *c, const struct cp_order *o,

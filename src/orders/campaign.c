@@ -1212,3 +1212,90 @@ campaign_order_text(const struct campaign *c, const struct cp_order *o,
 		break;
 	}
 }
+
+/* Does s start with one of the order words (the verbs and the words that
+ * mean one), as a word? */
+static int
+starts_with_order(const char *s)
+{
+	const char *after;
+	size_t i;
+	int v;
+
+	for (v = 0; v < NVERBS; v++)
+		if (word_is(s, verbs[v].w[0], &after))
+			return 1;
+	for (i = 0; i < sizeof(verb_aliases) / sizeof(verb_aliases[0]); i++)
+		if (word_is(s, verb_aliases[i][0], &after))
+			return 1;
+	return 0;
+}
+
+int
+campaign_line_prose(const struct campaign *c, int side, const char *line)
+{
+	char buf[CO_LINE], *colon, *hash, *rest;
+	struct rd r;
+	struct typed ty;
+	int ids[CAMPAIGN_MAX_COLUMNS], dist[CAMPAIGN_MAX_COLUMNS], lim, lv, n;
+	size_t at[2];
+	char msg[8];
+
+	if (strlen(line) >= sizeof(buf))
+		return 0;
+	memcpy(buf, line, strlen(line) + 1);
+	(void)orders_fold_spaces(buf);
+	orders_trim(buf);
+	if (buf[0] == '\0' || buf[0] == '#')
+		return 0;
+	if ((hash = outside_quotes(buf, '#', 1)) != NULL) {
+		*hash = '\0';
+		orders_trim(buf);
+	}
+	colon = outside_quotes(buf, ':', 0);
+	if (colon == NULL)
+		/* "Morgan's column march to Cowpens": an order without its
+		 * colon, not a remark. */
+		return !starts_with_order(buf) && words_at(buf, "march", at,
+		    2) == 0 && words_at(buf, "retreat", at, 2) == 0;
+	rest = colon + 1;
+	while (orders_sp((unsigned char)*rest))
+		rest++;
+	if (starts_with_order(rest))
+		return 0;
+	*colon = '\0';
+	orders_trim(buf);
+	unquote(buf);
+	if (buf[0] == '\0')
+		return 0;
+	/* Before the colon no column's name, of either side, not even a
+	 * near one: a heading or a remark ("Orders:", "P.S.: the roads are
+	 * mud"). */
+	memset(&r, 0, sizeof(r));
+	r.c = c;
+	r.side = side;
+	r.msg = msg;
+	r.msize = sizeof(msg);
+	r.lk = malloc(sizeof(*r.lk));
+	if (r.lk == NULL)
+		return 0;
+	typed_of(&ty, buf);
+	look_columns(&r, 0, 1);
+	n = look_exact(r.lk, &ty, buf, ids, &lv);
+	if (n == 0) {
+		look_columns(&r, 1, 1);
+		n = look_exact(r.lk, &ty, buf, ids, &lv);
+	}
+	if (n == 0) {
+		look_columns(&r, 1, 1);
+		n = look_near(r.lk, &ty, &lim, ids, dist);
+		if (n == 0 || dist[0] > lim) {
+			look_columns(&r, 0, 1);
+			n = look_near(r.lk, &ty, &lim, ids, dist);
+		}
+		if (n > 0 && dist[0] > lim)
+			n = 0;
+	}
+	free(r.lk);
+	return n == 0;
+}

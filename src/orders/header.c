@@ -1,6 +1,6 @@
 /*
- * header.c - finding the header of an order mail: GAME, SIDE, TURN and
- * PASSWORD in any order and layout, in the body or the Subject, never in
+ * header.c - finding the header of an order mail: GAME (or CAMPAIGN),
+ * SIDE, TURN and PASSWORD in any order and layout, in the body or the Subject, never in
  * quoted text (docs/orders.md).
  */
 #include <sodium.h>
@@ -21,7 +21,8 @@ static enum hkey
 header_key(const char *w, size_t n)
 {
 	static const struct { const char *w; enum hkey k; } keys[] = {
-		{ "game", HK_GAME }, { "side", HK_SIDE }, { "turn", HK_TURN },
+		{ "game", HK_GAME }, { "campaign", HK_GAME }, { "side", HK_SIDE },
+		{ "turn", HK_TURN },
 		{ "password", HK_SECRET }, { "secret", HK_SECRET },
 		{ "passwd", HK_SECRET }, { "pw", HK_SECRET },
 	};
@@ -208,8 +209,12 @@ header_line(const char *s, struct orders_header *h, unsigned *have,
 			other++;
 			continue;
 		}
-		if (hw.key[i] == HK_GAME)
+		if (hw.key[i] == HK_GAME) {
 			game = 1;
+			/* CAMPAIGN names a campaign where GAME names a game. */
+			t.campaign = hw.len[i] == 8 &&
+			    strncasecmp(hw.w[i], "campaign", 8) == 0;
+		}
 		keys++;
 		if (i + 1 == hw.n) {
 			pend = hw.key[i];
@@ -285,8 +290,10 @@ static void
 fill_from(struct orders_header *h, unsigned have, const struct orders_header *sh,
     unsigned sh_have)
 {
-	if (!(have & (1u << HK_GAME)) && (sh_have & (1u << HK_GAME)))
+	if (!(have & (1u << HK_GAME)) && (sh_have & (1u << HK_GAME))) {
 		memcpy(h->game, sh->game, sizeof(h->game));
+		h->campaign = sh->campaign;
+	}
 	if (!(have & (1u << HK_SIDE)) && (sh_have & (1u << HK_SIDE)))
 		memcpy(h->side, sh->side, sizeof(h->side));
 	if (!(have & (1u << HK_TURN)) && (sh_have & (1u << HK_TURN))) {

@@ -29,7 +29,8 @@ struct orders_header {
 	int line;             /* its last line in the body (0: the Subject);
 	                       * order lines start after it */
 	int first_line;       /* its first line (0: the Subject) */
-	char game[64];
+	char game[64];        /* the game named, or the campaign */
+	int campaign;         /* game[] came after CAMPAIGN, not GAME */
 	char side[BATTLE_ID_MAX];
 	int turn;             /* 0 if absent, -1 if not a number */
 	char turn_text[16];   /* the TURN value as written */
@@ -144,6 +145,17 @@ void orders_parser_limit(struct orders_parser *p, uint64_t mask, int army);
  * large).  Returns 0; per-line problems are in out->lines. */
 int orders_parse(struct orders_parser *p, const struct battle *b, int side,
     const char *body, int header_line, struct orders_result *out);
+
+/* The lines of body after header_line that a player wrote for this
+ * mail, as orders_parse reads them: each with text, trimmed, with its line
+ * number (1: the body's first), to each(arg, line, text); never the lines
+ * quoted with '>' or '|', a forwarded mail's header block, an
+ * attribution line, nor anything after a signature separator or an
+ * unmarked quoted mail.  For orders in a language other than the
+ * battle's (a campaign's). */
+void orders_body_lines(struct orders_parser *p, const char *body,
+    int header_line, void (*each)(void *arg, int line, const char *text),
+    void *arg);
 
 /* If the body's first line with text (quoted lines aside) is a mail
  * command on its own (HELP, LIST), returns its kind, and the command in

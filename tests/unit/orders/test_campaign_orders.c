@@ -526,6 +526,37 @@ small_buffers(void **state)
 	assert_string_equal(t, "Redcoats: H");
 }
 
+/* In a mail, the remarks around the orders are passed over; what reads
+ * as an order (its words, or a column's name before a colon, of either
+ * side, or near one) is not, and gets its answer. */
+static void
+remarks_around_the_orders(void **state)
+{
+	const struct campaign *c = *state;
+	static const char *const remarks[] = {
+		"Sir,", "Orders:", "Your obedient servant,", "Cornwallis",
+		"P.S.: the roads are mud.", "Thanks, nothing new today.",
+		"Dear General Morgan: all is well",
+	};
+	static const char *const orders[] = {
+		"Redcoats: HOLD", "Redcoat: HOLD", "Redcaots: HOLD",
+		"Blues: HOLD", "Anybody: MARCH TO Dunmore", "Foot: REST",
+		"Redcoats MARCH TO Dunmore", "HOLD", "Redcoats retreat to Ashby",
+		"Redcoats: halt", "Horse:",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(remarks) / sizeof(remarks[0]); i++)
+		if (!campaign_line_prose(c, CROWN, remarks[i]))
+			fail_msg("\"%s\" was not read as a remark", remarks[i]);
+	for (i = 0; i < sizeof(orders) / sizeof(orders[0]); i++)
+		if (campaign_line_prose(c, CROWN, orders[i]))
+			fail_msg("\"%s\" was read as a remark", orders[i]);
+	/* Blank lines and comments are neither: no order, no remark. */
+	assert_false(campaign_line_prose(c, CROWN, ""));
+	assert_false(campaign_line_prose(c, CROWN, "# a comment"));
+}
+
 int
 main(void)
 {
@@ -542,6 +573,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(made_up_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(small_buffers, setup, teardown),
+		cmocka_unit_test_setup_teardown(remarks_around_the_orders, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -95,6 +95,92 @@ header_falls_back_to_subject(void **state)
 }
 
 
+/* CAMPAIGN names a campaign where GAME names a game: the same header
+ * otherwise, in the body or the Subject. */
+static void
+campaign_header_names_a_campaign(void **state)
+{
+	struct fx *f = *state;
+	struct orders_header h;
+
+	orders_find_header(f->p, "orders",
+	    "Sir,\n\nCAMPAIGN south SIDE crown PASSWORD red-coat\n"
+	    "Tarleton's Detachment: HOLD\n", &h);
+	assert_true(h.found);
+	assert_true(h.campaign);
+	assert_int_equal(h.line, 3);
+	assert_string_equal(h.game, "south");
+	assert_string_equal(h.side, "crown");
+	assert_string_equal(h.secret, "red-coat");
+	orders_find_header(f->p, "orders",
+	    "campaign: south, side: crown, turn: 4, password: red-coat\n", &h);
+	assert_true(h.found && h.campaign);
+	assert_int_equal(h.turn, 4);
+	orders_find_header(f->p, "orders",
+	    "GAME south SIDE crown PASSWORD red-coat\n", &h);
+	assert_true(h.found);
+	assert_false(h.campaign);
+	/* The Subject's CAMPAIGN completes the body's SIDE and PASSWORD. */
+	orders_find_header(f->p, "CAMPAIGN south TURN 3",
+	    "SIDE crown PASSWORD red-coat\n\nLee's Legion: REST\n", &h);
+	assert_true(h.found && h.campaign);
+	assert_string_equal(h.game, "south");
+	assert_string_equal(h.secret, "red-coat");
+	/* "campaign" in a sentence is no header. */
+	orders_find_header(f->p, "orders",
+	    "The campaign goes well, sir.\nGAME cw SIDE crown PASSWORD x\n", &h);
+	assert_true(h.found);
+	assert_false(h.campaign);
+	assert_string_equal(h.game, "cw");
+}
+
+struct seen_lines {
+	char text[8][64];
+	int line[8];
+	int n;
+};
+
+static void
+seen_line(void *arg, int line, const char *text)
+{
+	struct seen_lines *s = arg;
+
+	if (s->n < 8) {
+		snprintf(s->text[s->n], sizeof(s->text[0]), "%s", text);
+		s->line[s->n++] = line;
+	}
+}
+
+/* The lines a player wrote, after the header: never quoted ones, an
+ * attribution, or what follows the signature. */
+static void
+body_lines_are_the_players_own(void **state)
+{
+	struct fx *f = *state;
+	struct seen_lines s;
+
+	memset(&s, 0, sizeof(s));
+	orders_body_lines(f->p, "CAMPAIGN south SIDE crown PASSWORD x\n"
+	    "\n"
+	    "  Lee's Legion: REST  \n"
+	    "> Lee's Legion: HOLD\n"
+	    "Thanks,\n"
+	    "-- \n"
+	    "Lee's Legion: SCOUT\n", 1, seen_line, &s);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.text[0], "Lee's Legion: REST");
+	assert_int_equal(s.line[0], 3);
+	assert_string_equal(s.text[1], "Thanks,");
+	assert_int_equal(s.line[1], 5);
+	/* An unmarked quoted mail after an attribution line ends it. */
+	memset(&s, 0, sizeof(s));
+	orders_body_lines(f->p, "Lee's Legion: REST\n\n"
+	    "On Mon, 15 Jan 1781, despatch wrote:\n"
+	    "Lee's Legion: HOLD\n", 0, seen_line, &s);
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.text[0], "Lee's Legion: REST");
+}
+
 static void
 over_long_game_name_matches_nothing(void **state)
 {
@@ -239,6 +325,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(header_found_in_first_line_in_any_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(header_falls_back_to_subject, setup, teardown),
+		cmocka_unit_test_setup_teardown(campaign_header_names_a_campaign, setup, teardown),
+		cmocka_unit_test_setup_teardown(body_lines_are_the_players_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(over_long_game_name_matches_nothing, setup, teardown),
 		cmocka_unit_test(secret_is_blanked_everywhere),
 		cmocka_unit_test_setup_teardown(header_layouts_real_players_write, setup, teardown),
