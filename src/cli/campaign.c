@@ -202,7 +202,7 @@ cmd_campaign(int argc, char **argv)
 			return cli_fail(&e);
 		}
 		rc = referee_campaign_orders(r, argv[2], argv[3], text, stdout,
-		    &refused, &e);
+		    &refused, NULL, &e);
 		free(text);
 		if (rc == 0 && refused > 0) {
 			referee_free(r);

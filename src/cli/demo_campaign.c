@@ -36,6 +36,47 @@ static const struct {
 	  "hickory-ember-cove-wren" },
 };
 
+/* A plain order mail from side's player into t: its first line names
+ * what (GAME or CAMPAIGN) name, the side, the turn and the secret, then
+ * body.  0, or -1 for a side with no player. */
+static int
+plain_mail(struct text *t, const char *what, const char *name,
+    const char *side, int turn, const char *body)
+{
+	int i;
+
+	for (i = 0; i < 2 && strcmp(demo_players[i].side, side) != 0; i++)
+		;
+	if (i == 2)
+		return -1;
+	text_add(t, "Message-ID: <%s-t%02d-%s@demo.example.org>\r\n"
+	    "From: <%s>\r\nTo: despatch <despatch@referee.example.org>\r\n"
+	    "Subject: %s turn %d orders\r\n"
+	    "Content-Type: text/plain; charset=UTF-8\r\n\r\n"
+	    "%s %s SIDE %s TURN %d PASSWORD %s\r\n\r\n%s", name, turn, side,
+	    demo_players[i].email, name, turn, what, name, side, turn,
+	    demo_players[i].secret, body);
+	return 0;
+}
+
+/* Submits a scripted mail: every line of it must be taken (the script is
+ * the demo's, and one gone stale must not be played half). */
+static int
+submit_all(struct referee *r, const char *raw, size_t len, const char *what,
+    struct err *e)
+{
+	struct submit_result res;
+	int n = 0, bad = -1;
+
+	if (referee_submit(r, raw, len, NULL, &res, e) != 0)
+		return -1;
+	if (strcmp(res.status, "orders") != 0 ||
+	    sscanf(res.note, "%d order%*[s], %d", &n, &bad) != 2 || bad != 0)
+		return err_set(e, ERR_DATA, "%s: the demo's orders were not all "
+		    "taken (%s: %s)", what, res.status, res.note);
+	return 0;
+}
+
 /* The order mail for one phase of a battle, or NULL (*e clear) where the
  * demo scripts none.  Where eml is set, the battle is the Cowpens demo's
  * (eml/tNN-SIDE.eml, written for game `was`), its GAME line made this
@@ -50,7 +91,6 @@ phase_mail(const char *game, const char *eml, const char *was,
 	char *raw = NULL, *p;
 	struct stat sb;
 	struct text t;
-	int i;
 
 	if (eml != NULL)
 		snprintf(path, sizeof(path), "%s/t%02d-%s.eml", eml, turn, side);
@@ -74,22 +114,11 @@ phase_mail(const char *game, const char *eml, const char *was,
 				text_add(&t, "%c", *p++);
 			}
 		}
-	} else {
-		for (i = 0; i < 2 && strcmp(demo_players[i].side, side) != 0; i++)
-			;
-		if (i == 2) {
-			free(raw);
-			text_free(&t);
-			err_set(e, ERR_DATA, "%s: no player of side %s", path, side);
-			return NULL;
-		}
-		text_add(&t, "Message-ID: <%s-t%02d-%s@demo.example.org>\r\n"
-		    "From: <%s>\r\nTo: despatch <despatch@referee.example.org>\r\n"
-		    "Subject: %s turn %d orders\r\n"
-		    "Content-Type: text/plain; charset=UTF-8\r\n\r\n"
-		    "GAME %s SIDE %s TURN %d PASSWORD %s\r\n\r\n%s", game, turn,
-		    side, demo_players[i].email, game, turn, game, side, turn,
-		    demo_players[i].secret, raw);
+	} else if (plain_mail(&t, "GAME", game, side, turn, raw) != 0) {
+		free(raw);
+		text_free(&t);
+		err_set(e, ERR_DATA, "%s: no player of side %s", path, side);
+		return NULL;
 	}
 	free(raw);
 	if (t.over || t.s == NULL) {
@@ -115,11 +144,10 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 	for (guard = 0; guard < 1000; guard++) {
 		struct referee_game g;
 		struct battle *b = NULL;
-		struct submit_result res;
 		char side[64];
 		char *raw;
 		size_t len = 0;
-		int turn, n = 0, bad = -1;
+		int turn, k;
 
 		if (referee_game_load(r, game, &g, &b, e) != 0)
 			return -1;
@@ -132,17 +160,14 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 		if (raw == NULL && e->kind != ERR_NONE)
 			return -1;
 		if (raw != NULL) {
-			if (referee_submit(r, raw, len, NULL, &res, e) != 0) {
-				free(raw);
-				return -1;
-			}
+			char what[200];
+
+			snprintf(what, sizeof(what), "battle %s, turn %d, %s", game,
+			    turn, side);
+			k = submit_all(r, raw, len, what, e);
 			free(raw);
-			if (strcmp(res.status, "orders") != 0 ||
-			    sscanf(res.note, "%d order%*[s], %d", &n, &bad) != 2 ||
-			    bad != 0)
-				return err_set(e, ERR_DATA, "battle %s, turn %d, %s: the "
-				    "demo's orders were not all taken (%s: %s)", game, turn,
-				    side, res.status, res.note);
+			if (k != 0)
+				return -1;
 			(*mails)++;
 		}
 		if (referee_turn(r, game, NULL, 0, &tr, e) != 0)
@@ -154,7 +179,9 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 	return err_set(e, ERR_INTERNAL, "battle %s never ended", game);
 }
 
-/* Removes the mail files an earlier run wrote (south-*.eml). */
+/* Removes the mail files an earlier run wrote: the battles' (south-*.eml)
+ * and the answers to the campaign's order mails, which are no game's
+ * (despatch-*.eml). */
 static void
 clean_mail(const char *dir)
 {
@@ -167,7 +194,8 @@ clean_mail(const char *dir)
 	while ((de = readdir(d)) != NULL) {
 		size_t n = strlen(de->d_name);
 
-		if (n > 10 && strncmp(de->d_name, "south-", 6) == 0 &&
+		if (n > 10 && (strncmp(de->d_name, "south-", 6) == 0 ||
+		    strncmp(de->d_name, "despatch-", 9) == 0) &&
 		    strcmp(de->d_name + n - 4, ".eml") == 0) {
 			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 			unlink(path);
@@ -285,8 +313,7 @@ cmd_demo_campaign(int argc, char **argv)
 			char *text = NULL;
 			size_t tl = 0;
 			struct stat sb;
-			int refused = 0;
-			FILE *sink;
+			struct text t;
 
 			snprintf(path, sizeof(path), "%s/orders/turn-%02d-%s.txt", dir_s,
 			    turn, sides[s]);
@@ -294,22 +321,22 @@ cmd_demo_campaign(int argc, char **argv)
 				continue;
 			if (scenario_read_file(path, SUBMIT_MAX, &text, &tl, &e) != 0)
 				goto out;
-			sink = fopen("/dev/null", "w");
-			k = referee_campaign_orders(r, "south", sides[s], text,
-			    sink != NULL ? sink : stdout, &refused, &e);
-			if (sink != NULL)
-				fclose(sink);
+			/* Mailed as the side's player would, and answered. */
+			text_init(&t, SUBMIT_MAX);
+			(void)plain_mail(&t, "CAMPAIGN", "south", sides[s], turn, text);
 			free(text);
-			if (k != 0)
-				goto out;
-			if (refused > 0) {
-				err_set(&e, ERR_INTERNAL, "%s: %d line%s refused", path,
-				    refused, refused == 1 ? "" : "s");
+			if (t.over || t.s == NULL) {
+				text_free(&t);
+				err_set(&e, ERR_DATA, "%s: too large for a mail", path);
 				goto out;
 			}
+			k = submit_all(r, t.s, t.len, path, &e);
+			text_free(&t);
+			if (k != 0)
+				goto out;
 			orders++;
-			printf("  turn %2d %-12s orders from %s\n", turn, sides[s],
-			    strrchr(path, '/') + 1);
+			printf("  turn %2d %-12s orders mailed from %s\n", turn,
+			    sides[s], strrchr(path, '/') + 1);
 		}
 		mem = open_memstream(&buf, &len);
 		if (mem == NULL) {

@@ -97,8 +97,8 @@ read_stored(void *ctx, const char *path, char **text, size_t *len,
 
 /* The campaign as stored: its file parsed from the store's copies, its
  * state read onto it (once started).  *out: campaign_free. */
-static int
-load(struct referee *r, const struct store_campaign *sc,
+int
+referee_campaign_load(struct referee *r, const struct store_campaign *sc,
     struct campaign **out, struct err *e)
 {
 	struct store_cfield *f = NULL;
@@ -218,7 +218,7 @@ referee_campaign_player_add(struct referee *r, const char *name,
 		    "fixed", name);
 		goto out;
 	}
-	if (load(r, &sc, &c, e) != 0)
+	if (referee_campaign_load(r, &sc, &c, e) != 0)
 		goto out;
 	if (campaign_find_side(c, side) < 0) {
 		char list[256] = "";
@@ -291,7 +291,7 @@ referee_campaign_start(struct referee *r, const char *name, struct err *e)
 		err_set(e, ERR_USER, "campaign \"%s\" has started already", name);
 		goto out;
 	}
-	if (load(r, &sc, &c, e) != 0)
+	if (referee_campaign_load(r, &sc, &c, e) != 0)
 		goto out;
 	n = store_campaign_players(r->st, sc.id, pl, MAX_CPLAYERS, e);
 	if (n < 0)
@@ -440,7 +440,7 @@ referee_campaign_state_print(struct referee *r, const char *name,
 
 	if (store_campaign_get(r->st, name, &sc, e) != 0)
 		return -1;
-	if (load(r, &sc, &c, e) != 0) {
+	if (referee_campaign_load(r, &sc, &c, e) != 0) {
 		store_campaign_clear(&sc);
 		return -1;
 	}
@@ -560,7 +560,7 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
 
 	if (store_campaign_get(r->st, name, &sc, e) != 0)
 		return -1;
-	if (load(r, &sc, &c, e) != 0 ||
+	if (referee_campaign_load(r, &sc, &c, e) != 0 ||
 	    (n = store_campaign_players(r->st, sc.id, pl, MAX_CPLAYERS, e)) < 0 ||
 	    store_campaign_records(r->st, sc.id, &rec, &nrec, e) != 0) {
 		campaign_free(c);
@@ -609,7 +609,7 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
  * lines refused into *refused. */
 int
 referee_campaign_orders(struct referee *r, const char *name, const char *side,
-    const char *text, FILE *out, int *refused, struct err *e)
+    const char *text, FILE *out, int *refused, int *taken, struct err *e)
 {
 	struct store_campaign sc;
 	struct campaign *c = NULL;
@@ -620,6 +620,8 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 	int s, nhave = 0, ln = 0, i, rc = -1;
 
 	*refused = 0;
+	if (taken != NULL)
+		*taken = 0;
 	text_init(&t, 1u << 20);
 	if (store_campaign_get(r->st, name, &sc, e) != 0)
 		return -1;
@@ -630,7 +632,7 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 		    "next turn are taken once they end", name);
 		goto out;
 	}
-	if (load(r, &sc, &c, e) != 0)
+	if (referee_campaign_load(r, &sc, &c, e) != 0)
 		goto out;
 	if ((s = campaign_find_side(c, side)) < 0) {
 		err_set(e, ERR_USER, "campaign \"%s\" has no side '%s'", name, side);
@@ -674,6 +676,8 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 		campaign_order_text(c, &o, canon, sizeof(canon));
 		fprintf(out, "line %d: %s%s%s\n", ln, canon, msg[0] ? "\n  " : "",
 		    msg);
+		if (taken != NULL)
+			(*taken)++;
 		for (i = 0; i < nhave; i++)
 			if (have[i].column == o.column)
 				break;
@@ -985,7 +989,7 @@ referee_campaign_turn(struct referee *r, const char *name, FILE *out,
 		    "not started" : "campaign \"%s\" is over", name);
 		goto out;
 	}
-	if (load(r, &sc, &c, e) != 0)
+	if (referee_campaign_load(r, &sc, &c, e) != 0)
 		goto out;
 	if (sc.pending != NULL) {
 		/* Marched: its battles may be over now. */
@@ -1157,7 +1161,7 @@ referee_campaign_export(struct referee *r, const char *name, FILE *out,
 		    "begins at 'despatch campaign start'", name);
 		goto out;
 	}
-	if (load(r, &sc, &c, e) != 0 ||
+	if (referee_campaign_load(r, &sc, &c, e) != 0 ||
 	    store_campaign_fields(r->st, sc.id, &f, &nf, e) != 0 ||
 	    store_campaign_records(r->st, sc.id, &rec, &nrec, e) != 0)
 		goto out;

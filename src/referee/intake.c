@@ -42,12 +42,9 @@
 #define ECHO_RAW_MAX    160   /* bytes of each line quoted */
 #define REPLY_MAX       (256 * 1024)
 
-static void
-set_status(struct intake *in, const char *status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-set_status(struct intake *in, const char *status, const char *fmt, ...)
+void
+referee_intake_status(struct intake *in, const char *status,
+    const char *fmt, ...)
 {
 	va_list ap;
 
@@ -56,6 +53,7 @@ set_status(struct intake *in, const char *status, const char *fmt, ...)
 	vsnprintf(in->res->note, sizeof(in->res->note), fmt, ap);
 	va_end(ap);
 }
+#define set_status referee_intake_status
 
 /* How much of a mail that is not a player's is kept. */
 #define EXCERPT_MAX     (16u * 1024u)   /* of its body */
@@ -171,6 +169,12 @@ store_msg(struct intake *in, int64_t *id)
 	if (id != NULL)
 		*id = in->msg_row;
 	return rc;
+}
+
+int
+referee_intake_store(struct intake *in)
+{
+	return store_msg(in, NULL);
 }
 
 /* A reply that could not be composed: noted on the stored mail. */
@@ -591,8 +595,8 @@ stored_count(struct intake *in, int step, int side, int *count)
 }
 
 /* Answers a refusal and stores the mail with status. */
-static int
-refuse(struct intake *in, struct text *t, const char *status)
+int
+referee_intake_refuse(struct intake *in, struct text *t, const char *status)
 {
 	snprintf(in->res->status, sizeof(in->res->status), "%s", status);
 	referee_list_ignored(in);
@@ -601,6 +605,22 @@ refuse(struct intake *in, struct text *t, const char *status)
 	return store_msg(in, NULL) || referee_intake_reply(in, "reply", NULL,
 	    t->s) ?
 	    -1 : 0;
+}
+
+int
+referee_secret_bare(const char *secret, char *bare, size_t size)
+{
+	size_t a = 0, z = strlen(secret);
+
+	while (a < z && strchr("\"'<([", secret[a]))
+		a++;
+	while (z > a && strchr("\"'>)].,;:!", secret[z - 1]))
+		z--;
+	if (z - a >= size)
+		z = a + size - 1;
+	memcpy(bare, secret + a, z - a);
+	bare[z - a] = '\0';
+	return strcmp(bare, secret) == 0 ? -1 : 0;
 }
 
 /* Authenticates the header's secret among the players of side; sets
@@ -612,8 +632,7 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 	struct store_player pl[MAX_PLAYERS];
 	unsigned char hash[32];
 	char bare[128];
-	size_t a = 0, z = strlen(secret);
-	int n, i, pass, k = 0;
+	int n, i, pass, k = 0, same;
 
 	if (secret[0] == '\0')
 		return 0;
@@ -621,16 +640,11 @@ authenticate(struct intake *in, int64_t game, int side, const char *secret)
 	if (n < 0)
 		return -1;
 	/* As typed, then without wrapping: "secret", secret. or <secret>. */
-	while (a < z && strchr("\"'<([", secret[a]))
-		a++;
-	while (z > a && strchr("\"'>)].,;:!", secret[z - 1]))
-		z--;
-	memcpy(bare, secret + a, z - a);
-	bare[z - a] = '\0';
+	same = referee_secret_bare(secret, bare, sizeof(bare));
 	for (pass = 0; pass < 2 && in->player_id == 0 && k >= 0; pass++) {
 		const char *try = pass == 0 ? secret : bare;
 
-		if (pass == 1 && strcmp(bare, secret) == 0)
+		if (pass == 1 && same)
 			break;
 		if (referee_secret_hash(in->r, try, hash, in->e) != 0)
 			return -1;
@@ -759,18 +773,33 @@ handle_header(struct intake *in, struct orders_header *h,
 	memset(&g, 0, sizeof(g));
 	memset(&mr, 0, sizeof(mr));
 	text_init(&t, REPLY_MAX);
+	if (h->campaign) {
+		rc = referee_campaign_mail(in, h);
+		goto out;
+	}
 	snprintf(in->game, sizeof(in->game), "%s", h->game);
 	if (store_game_get(r->st, h->game, &g, in->e) != 0) {
+		struct store_campaign sc;
+
 		if (in->e->kind != ERR_USER)
 			goto out;
 		err_clear(in->e);
 		in->game[0] = '\0';
+		/* GAME naming a campaign: its orders. */
+		if (store_campaign_get(r->st, h->game, &sc, in->e) == 0) {
+			store_campaign_clear(&sc);
+			rc = referee_campaign_mail(in, h);
+			goto out;
+		}
+		if (in->e->kind != ERR_USER)
+			goto out;
+		err_clear(in->e);
 		set_status(in, "unknown-game", "no game \"%s\"", h->game);
 		text_add(&t, "There is no game called \"%s\" on this server, so "
 		    "nothing was taken from your mail.\nCheck the GAME word in "
 		    "the first line of your orders.\n%s", h->game,
 		    referee_help_tail);
-		rc = refuse(in, &t, "unknown-game");
+		rc = referee_intake_refuse(in, &t, "unknown-game");
 		goto out;
 	}
 	snprintf(in->game, sizeof(in->game), "%s", g.name);
@@ -790,7 +819,7 @@ handle_header(struct intake *in, struct orders_header *h,
 			text_add(&t, "%s %s", i ? "," : "", b->sides[i].id);
 		text_add(&t, ".\nNothing was taken from your mail.\n%s",
 		    referee_help_tail);
-		rc = refuse(in, &t, "rejected");
+		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}
 	if (authenticate(in, g.id, side, h->secret) != 0)
@@ -810,7 +839,7 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "taken from your mail.\nAdd the secret from your welcome "
 			    "mail:\n  GAME %s SIDE %s TURN <turn> "
 			    "PASSWORD <your secret>\n", g.name, b->sides[side].id);
-		rc = refuse(in, &t, "rejected");
+		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}
 	in->side = side;
@@ -819,7 +848,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		text_add(&t, "Game %s has not started yet, so there is no turn to "
 		    "give orders for. Nothing was taken;\nyou will get a welcome "
 		    "mail when the game starts.\n", g.name);
-		rc = refuse(in, &t, "rejected");
+		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}
 	rs = ruleset_find(g.ruleset);
@@ -1297,6 +1326,7 @@ referee_submit_at(struct referee *r, const char *raw, size_t len,
 		if (op == NULL)
 			goto out;
 		orders_find_header(op, in.m->subject, in.m->body, &h);
+		in.op = op;
 		snprintf(in.secret, sizeof(in.secret), "%s", h.secret);
 	}
 	/* From here on nothing we keep or send holds a secret. */

@@ -341,7 +341,34 @@ struct intake {
 	char secret[128];       /* the secret as typed, "" if none */
 	char registered[256];   /* the authenticated player's address */
 	char brigades[512];     /* ... and the brigades they command ("": all) */
+	struct orders_parser *op; /* the parser the header was found with */
 };
+
+/* Sets what the intake made of the mail: its status word and the note
+ * for the operator. */
+void referee_intake_status(struct intake *in, const char *status,
+    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Stores the mail with what the intake made of it. */
+int referee_intake_store(struct intake *in);
+/* Stores the mail as refused with status and answers it with t. */
+int referee_intake_refuse(struct intake *in, struct text *t,
+    const char *status);
+/* A secret as typed without what a mail wraps it in ("<secret>.",
+ * "'secret'") into bare: 0, or -1 when it is the same as typed. */
+int referee_secret_bare(const char *secret, char *bare, size_t size);
+
+/* A mail whose header names a campaign (CAMPAIGN NAME, or GAME NAME where
+ * no game is NAME and a campaign is): the side's campaign orders for the
+ * next turn (campaign_mail.c), stored and answered.  -1 only for a
+ * store failure. */
+struct orders_header;
+int referee_campaign_mail(struct intake *in, const struct orders_header *h);
+/* The campaign as stored: its file parsed from the store's copies, its
+ * state read onto it once started.  *out: campaign_free. */
+struct store_campaign;
+struct campaign;
+int referee_campaign_load(struct referee *r, const struct store_campaign *sc,
+    struct campaign **out, struct err *e);
 
 /* Queues an answer to the mail: to its sender, and when the mail gave a
  * player's secret from another address, to the player's registered

@@ -217,11 +217,12 @@ int referee_campaign_show(struct referee *r, const char *name, FILE *out,
     struct err *e);
 /* orders: side's orders for the next turn from text, each line answered
  * on out; those understood replace the side's for their columns, and
- * *refused counts the others.  turn: plays the next turn's march (its
+ * *refused counts the others (*taken, when not NULL, those understood).
+ * turn: plays the next turn's march (its
  * signed record, a game for each battle, started), or, when its battles
  * are over, ends it (what they carry back, the day, the record). */
 int referee_campaign_orders(struct referee *r, const char *name,
-    const char *side, const char *text, FILE *out, int *refused,
+    const char *side, const char *text, FILE *out, int *refused, int *taken,
     struct err *e);
 int referee_campaign_turn(struct referee *r, const char *name, FILE *out,
     struct err *e);
