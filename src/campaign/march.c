@@ -27,6 +27,8 @@ campaign_route(const struct campaign *c, int a, int b, int first, int *next)
 	int i, r;
 
 	*next = -1;
+	if (a < 0 || a >= c->nplaces || b < 0 || b >= c->nplaces)
+		return -1;
 	if (a == b)
 		return first < 0 ? 0 : -1;
 	for (i = 0; i < c->nplaces; i++) {
@@ -327,15 +329,16 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 				 * end, or back, whichever is shorter to the goal. */
 				const struct cp_road *rd = &c->roads[col->road];
 				int far = col->from == rd->a ? rd->b : rd->a, nx;
-				int dfar = campaign_route(c, far, mv[k].o->dest, -1, &nx);
-				int dback = campaign_route(c, col->from, mv[k].o->dest,
-				    -1, &nx);
+				int dfar, dback;
 
 				if (mv[k].o->kind == CO_HOLD || mv[k].o->kind == CO_REST ||
 				    mv[k].o->kind == CO_SCOUT) {
 					mv[k].stopped = 1;
 					continue;
 				}
+				dfar = campaign_route(c, far, mv[k].o->dest, -1, &nx);
+				dback = campaign_route(c, col->from, mv[k].o->dest, -1,
+				    &nx);
 				if (dfar >= 0 && dback >= 0 &&
 				    dback + col->along100 < dfar + rd->miles100 -
 				    col->along100) {
