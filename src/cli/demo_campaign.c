@@ -160,7 +160,7 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 		if (raw == NULL && e->kind != ERR_NONE)
 			return -1;
 		if (raw != NULL) {
-			char what[200];
+			char what[320];
 
 			snprintf(what, sizeof(what), "battle %s, turn %d, %s", game,
 			    turn, side);
