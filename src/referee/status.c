@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "campaign/campaign.h"
 #include "ledger/engine.h"
 #include "referee/internal.h"
 #include "report/json.h"
@@ -32,6 +33,18 @@ struct game_line {
 	int64_t deadline;       /* 0: none */
 	char deadline_local[128]; /* in the game's time zone */
 	char waits[400];        /* why no phase is played; "" */
+	char campaign[64];      /* the campaign it is a battle of; "" */
+	int64_t id;             /* battles are listed in the order made */
+};
+
+/* A campaign as the listings show it: its battles are listed under it. */
+struct campaign_line {
+	char name[64];
+	const char *status;     /* setup, running, over */
+	int turn, turns;        /* the turn on (running) or the last, of the
+	                         * calendar's; 0 before the start */
+	char date[32];          /* that turn's */
+	int battles;            /* the turn marched waits for its battles */
 };
 
 
@@ -100,6 +113,13 @@ games_gather(struct referee *r, struct game_line **out, int *n, struct err *e)
 			break;
 		}
 		snprintf(l->name, sizeof(l->name), "%s", g.name);
+		l->id = g.id;
+		if (store_game_campaign(r->st, g.id, l->campaign, e) < 0) {
+			store_game_clear(&g);
+			battle_free(b);
+			rc = -1;
+			break;
+		}
 		snprintf(l->ruleset, sizeof(l->ruleset), "%s", g.ruleset);
 		l->step = g.step;
 		l->turns = b->turns;
@@ -140,6 +160,113 @@ games_gather(struct referee *r, struct game_line **out, int *n, struct err *e)
 	return 0;
 }
 
+/* Every campaign (*out malloc'd, *n of them): 0, or -1 with e set. */
+static int
+campaigns_gather(struct referee *r, struct campaign_line **out, int *n,
+    struct err *e)
+{
+	char *names = store_campaign_names(r->st), *name, *save = NULL;
+	struct campaign_line *v = NULL;
+	int cap = 0, rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (name = names ? strtok_r(names, "\n", &save) : NULL; name != NULL;
+	    name = strtok_r(NULL, "\n", &save)) {
+		struct store_campaign sc;
+		struct campaign *c = NULL;
+		struct campaign_line *l;
+
+		if (*n == cap) {
+			struct campaign_line *nv;
+
+			cap = cap ? cap * 2 : 8;
+			nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (nv == NULL) {
+				rc = err_set(e, ERR_TEMP, "out of memory");
+				break;
+			}
+			v = nv;
+		}
+		l = &v[*n];
+		memset(l, 0, sizeof(*l));
+		if (store_campaign_get(r->st, name, &sc, e) != 0) {
+			rc = -1;
+			break;
+		}
+		if (referee_campaign_load(r, &sc, &c, e) != 0) {
+			store_campaign_clear(&sc);
+			rc = -1;
+			break;
+		}
+		snprintf(l->name, sizeof(l->name), "%s", sc.name);
+		l->status = sc.status == GAME_SETUP ? "setup" :
+		    sc.status == GAME_FINISHED ? "over" : "running";
+		/* Running: the turn being played (its battles on) or whose
+		 * orders are taken; over: the last. */
+		l->turns = (c->end_day - c->start_day + 1) * c->halves;
+		l->turn = sc.status == GAME_RUNNING && c->turn < l->turns ?
+		    c->turn + 1 : c->turn;
+		l->battles = sc.pending != NULL;
+		campaign_date_fmt(c->start_day + (l->turn > 0 ? l->turn - 1 : 0) /
+		    c->halves, l->date, sizeof(l->date));
+		campaign_free(c);
+		store_campaign_clear(&sc);
+		(*n)++;
+	}
+	free(names);
+	if (rc != 0) {
+		free(v);
+		*n = 0;
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static void
+campaign_json(struct jw *j, const struct campaign_line *l)
+{
+	jw_obj(j, NULL);
+	jw_str(j, "name", l->name);
+	jw_str(j, "status", l->status);
+	jw_int(j, "turn", l->turn);
+	jw_int(j, "turns", l->turns);
+	jw_str(j, "date", l->date);
+	jw_bool(j, "battles", l->battles);
+	jw_end_obj(j);
+}
+
+/* The next game of campaign after game id `after` in the order made
+ * (-1: none). */
+static int
+next_battle(const struct game_line *v, int n, const char *campaign,
+    int64_t after)
+{
+	int i, best = -1;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].campaign, campaign) == 0 && v[i].id > after &&
+		    (best < 0 || v[i].id < v[best].id))
+			best = i;
+	return best;
+}
+
+/* One game's line of 'games', its name indented under its campaign. */
+static void
+game_text(FILE *out, const struct game_line *l, int indent)
+{
+	char turn[32];
+
+	if (l->turn > 0)
+		snprintf(turn, sizeof(turn), "%d/%d", l->turn, l->turns);
+	else
+		snprintf(turn, sizeof(turn), "-");
+	fprintf(out, "%*s%-*s %-10s %-8s %-7s %s\n", indent, "", 16 - indent,
+	    l->name, l->ruleset, l->status, turn, l->deadline > 0 ?
+	    l->deadline_local : "-");
+}
+
 static void
 game_json(struct jw *j, const struct game_line *l)
 {
@@ -165,6 +292,7 @@ game_json(struct jw *j, const struct game_line *l)
 		jw_null(j, "deadline_local");
 	}
 	jw_str(j, "waits", l->waits[0] ? l->waits : NULL);
+	jw_str(j, "campaign", l->campaign[0] ? l->campaign : NULL);
 	jw_end_obj(j);
 }
 
@@ -186,17 +314,29 @@ referee_games_print(struct referee *r, FILE *out, int as_json, struct err *e)
 		jw_end_arr(&j);
 		jw_done(&j);
 	} else {
-		for (i = 0; i < n; i++) {
+		struct campaign_line *cv = NULL;
+		int nc = 0, k;
+
+		if (campaigns_gather(r, &cv, &nc, e) != 0) {
+			free(v);
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			if (v[i].campaign[0] == '\0')
+				game_text(out, &v[i], 0);
+		/* Each campaign, then its battles under it. */
+		for (k = 0; k < nc; k++) {
 			char turn[32];
 
-			if (v[i].turn > 0)
-				snprintf(turn, sizeof(turn), "%d/%d", v[i].turn, v[i].turns);
-			else
-				snprintf(turn, sizeof(turn), "-");
-			fprintf(out, "%-16s %-10s %-8s %-7s %s\n", v[i].name, v[i].ruleset,
-			    v[i].status, turn, v[i].deadline > 0 ? v[i].deadline_local :
-			    "-");
+			snprintf(turn, sizeof(turn), "%d/%d", cv[k].turn, cv[k].turns);
+			fprintf(out, "%-16s %-10s %-8s %-7s %s\n", cv[k].name,
+			    "campaign", cv[k].status, turn, cv[k].battles ?
+			    "its battles go on" : "-");
+			for (i = next_battle(v, n, cv[k].name, 0); i >= 0;
+			    i = next_battle(v, n, cv[k].name, v[i].id))
+				game_text(out, &v[i], 2);
 		}
+		free(cv);
 	}
 	free(v);
 	return 0;
@@ -252,25 +392,52 @@ server_failing(const struct daemon_view *d)
 	return d->detail != NULL ? d->detail : "(no detail recorded)";
 }
 
+/* One game's line of 'status' (and the next, when it waits), its name
+ * indented under its campaign. */
+static void
+status_game(FILE *out, const struct game_line *l, int indent)
+{
+	char turn[80] = "", when[64];
+
+	if (l->turn > 0)
+		snprintf(turn, sizeof(turn), ", turn %d of %d%s%s%s", l->turn,
+		    l->turns, l->phase[0] ? " (" : "", l->phase,
+		    l->phase[0] ? ")" : "");
+	if (l->deadline > 0) {
+		referee_utc(REFEREE_UTC_MINUTES, l->deadline, when, sizeof(when));
+		fprintf(out, "game       %*s%-*s %s%s, step %lld, deadline %s\n",
+		    indent, "", 16 - indent, l->name, l->status, turn,
+		    (long long)l->step, when);
+	} else {
+		fprintf(out, "game       %*s%-*s %s%s, step %lld\n", indent, "",
+		    16 - indent, l->name, l->status, turn, (long long)l->step);
+	}
+	if (l->waits[0] != '\0')
+		fprintf(out, "           %-16s WAITS: %s\n", "", l->waits);
+}
+
 int
 referee_status_print(struct referee *r, FILE *out, int as_json,
     enum referee_daemon_lock lock, const char *lock_note, struct err *e)
 {
 	struct store_mail *m = NULL;
 	struct game_line *games = NULL;
+	struct campaign_line *camps = NULL;
 	struct daemon_view d;
 	char *state = NULL, *detail = NULL;
 	char warn[WARN_MAX][512];
 	int64_t pid = 0, at = 0, spooled = 0, kept = 0;
 	int n = 0, i, ngames = 0, nwarn = 0, waiting = 0, failed = 0;
-	int retrying = 0, rc;
+	int retrying = 0, rc, ncamps = 0, k;
 	const char *failing, *word;
 
 	if (store_daemon_status(r->st, &state, &detail, &pid, &at, e) < 0 ||
 	    store_outbox_list(r->st, 1, &m, &n, e) != 0 ||
 	    store_spool_counts(r->st, &spooled, &kept, e) != 0 ||
-	    games_gather(r, &games, &ngames, e) != 0) {
+	    games_gather(r, &games, &ngames, e) != 0 ||
+	    campaigns_gather(r, &camps, &ncamps, e) != 0) {
 		store_mails_free(m, n);
+		free(games);
 		free(state);
 		free(detail);
 		return -1;
@@ -349,6 +516,10 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 		for (i = 0; i < ngames; i++)
 			game_json(&j, &games[i]);
 		jw_end_arr(&j);
+		jw_arr(&j, "campaigns");
+		for (i = 0; i < ncamps; i++)
+			campaign_json(&j, &camps[i]);
+		jw_end_arr(&j);
 		jw_end_obj(&j);
 		jw_done(&j);
 		goto out;
@@ -372,25 +543,18 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 	fprintf(out, "spool      %lld taken from the mailbox and not yet read, "
 	    "%lld the intake failed on%s\n", (long long)spooled, (long long)kept,
 	    kept ? " (kept in the spool table, with the error)" : "");
-	for (i = 0; i < ngames; i++) {
-		const struct game_line *l = &games[i];
-		char turn[80] = "", when[64];
-
-		if (l->turn > 0)
-			snprintf(turn, sizeof(turn), ", turn %d of %d%s%s%s", l->turn,
-			    l->turns, l->phase[0] ? " (" : "", l->phase,
-			    l->phase[0] ? ")" : "");
-		if (l->deadline > 0) {
-			referee_utc(REFEREE_UTC_MINUTES, l->deadline, when,
-			    sizeof(when));
-			fprintf(out, "game       %-16s %s%s, step %lld, deadline %s\n",
-			    l->name, l->status, turn, (long long)l->step, when);
-		} else {
-			fprintf(out, "game       %-16s %s%s, step %lld\n", l->name,
-			    l->status, turn, (long long)l->step);
-		}
-		if (l->waits[0] != '\0')
-			fprintf(out, "           %-16s WAITS: %s\n", "", l->waits);
+	/* The games of no campaign first, then each campaign with its
+	 * battles under it. */
+	for (i = 0; i < ngames; i++)
+		if (games[i].campaign[0] == '\0')
+			status_game(out, &games[i], 0);
+	for (k = 0; k < ncamps; k++) {
+		fprintf(out, "campaign   %-16s %s, turn %d of %d, %s%s\n",
+		    camps[k].name, camps[k].status, camps[k].turn, camps[k].turns,
+		    camps[k].date, camps[k].battles ? ", its battles go on" : "");
+		for (i = next_battle(games, ngames, camps[k].name, 0); i >= 0;
+		    i = next_battle(games, ngames, camps[k].name, games[i].id))
+			status_game(out, &games[i], 2);
 	}
 	if (d.running == 0)
 		fprintf(out, "down       despatchd is not running\n");
@@ -398,6 +562,7 @@ referee_status_print(struct referee *r, FILE *out, int as_json,
 		fprintf(out, "warning    %s\n", warn[i]);
 out:
 	free(games);
+	free(camps);
 	free(state);
 	free(detail);
 	return rc;

@@ -857,3 +857,7 @@ STORE_OP(int, game_name_of, (struct store *s, int64_t game, char *name,
 /* Game belongs to campaign. */
 STORE_OP(int, game_set_campaign, (struct store *s, int64_t game,
     int64_t campaign, struct err *e), (s, game, campaign, e))
+/* The name of the campaign game belongs to into name (64 bytes): 1, or 0
+ * (name "") for a game of no campaign, -1 on error. */
+STORE_OP(int, game_campaign, (struct store *s, int64_t game, char *name,
+    struct err *e), (s, game, name, e))

@@ -355,3 +355,19 @@ sqlite_game_set_campaign(struct store *s, int64_t game, int64_t campaign,
 	return store_exec(s, e, "UPDATE games SET campaign_id = ? WHERE id = ?",
 	    "ii", campaign, game);
 }
+
+int
+sqlite_game_campaign(struct store *s, int64_t game, char *name, struct err *e)
+{
+	char *n = NULL;
+
+	name[0] = '\0';
+	if (store_query_text(s, e, &n, NULL, "SELECT c.name FROM games g JOIN "
+	    "campaigns c ON c.id = g.campaign_id WHERE g.id = ?", "i", game) < 0)
+		return -1;
+	if (n == NULL)
+		return 0;
+	snprintf(name, 64, "%s", n);
+	free(n);
+	return 1;
+}

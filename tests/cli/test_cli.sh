@@ -286,6 +286,17 @@ says "campaign mail turn" "battle am-t1-1 opened at Cowpens"
 cmail "$work/cm7" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "Flying Army: HOLD"
 check "campaign mail while battles" 0 "$bin" --db "$adb" submit "$work/cm7"
 says "campaign mail while battles" "rejected: campaign am waits for its battles"
+# The operator's listings show the battle under its campaign.
+check "games with a campaign" 0 "$bin" --db "$adb" games
+says "games with a campaign" "am               campaign   running  1/5     its battles go on"
+says "games with a campaign" "  am-t1-1        vnb-wing   running  1/"
+check "status with a campaign" 2 "$bin" --db "$adb" status
+says "status with a campaign" "campaign   am               running, turn 1 of 5, 1781-01-16, its battles go on"
+says "status with a campaign" "game         am-t1-1        running, turn 1 of"
+jcheck "games json with a campaign" 0 "$bin" --db "$adb" games --json
+holds "games json with a campaign" "[(g['name'], g['campaign']) for g in d] == [('am-t1-1', 'am')]"
+jcheck "status json with a campaign" 2 "$bin" --db "$adb" status --json
+holds "status json with a campaign" "d['campaigns'] == [{'name': 'am', 'status': 'running', 'turn': 1, 'turns': 5, 'date': '1781-01-16', 'battles': True}] and d['games'][0]['campaign'] == 'am'"
 
 # The campaign demo: played to its end from the scripted orders, two
 # battles fought (Cowpens from the Cowpens demo's mails, Guilford
@@ -749,7 +760,7 @@ grep -qE '^cowpens +vnb-wing +running +[0-9]+/6 +[A-Z][a-z]+day [0-9]+ [A-Z][a-z
 grep -qE '^box +vnb-wing +setup +- +-$' "$work/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: games: the set-up game: $(cat "$work/out")"; }
 jcheck "games --json" 0 "$bin" --db "$db" games --json
 holds "games --json" "[g for g in d if g['name'] == 'cowpens'][0]['status'] == 'running' and re.fullmatch(r'20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ', [g for g in d if g['name'] == 'cowpens'][0]['deadline']) is not None"
-holds "games --json: the set-up game" "[g for g in d if g['name'] == 'box'][0] == {'name': 'box', 'ruleset': 'vnb-wing', 'status': 'setup', 'step': 0, 'turn': None, 'turns': 6, 'phase': None, 'deadline': None, 'deadline_local': None, 'waits': None}"
+holds "games --json: the set-up game" "[g for g in d if g['name'] == 'box'][0] == {'name': 'box', 'ruleset': 'vnb-wing', 'status': 'setup', 'step': 0, 'turn': None, 'turns': 6, 'phase': None, 'deadline': None, 'deadline_local': None, 'waits': None, 'campaign': None}"
 check "set no such zone" 1 "$bin" --db "$db" set cowpens timezone Mars/Olympus
 # A directory of the tz database is no zone (issue 23, problem 7).
 check "set a zone directory" 1 "$bin" --db "$db" set cowpens timezone Europe
