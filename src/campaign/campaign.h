@@ -514,6 +514,22 @@ int campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
     struct battle *const *battles, const int *played, const int *ended,
     struct cp_settle *s, struct err *e);
 
+/* ---- the daily report (report.c) ------------------------------------- */
+
+/* Where column is, in words ("at Cowpens", "on the road from A to B,
+ * 4.50 miles out"). */
+void campaign_where(const struct campaign *c, int column, char *out,
+    size_t size);
+/* The report of turn t, settled as s (c as it stands after), for side of
+ * the campaign called name: its columns (where, what each did, supply,
+ * the day's losses and returns, strength by brigade), the battles and
+ * what they carried back, the enemy columns it sees, the points, and
+ * what to send next or how the campaign ended.  Into o.  Pure. */
+struct text;
+void campaign_day_report(const struct campaign *c, const char *name,
+    int side, const struct cp_turn *t, const struct cp_settle *s,
+    struct text *o);
+
 /* ---- strength -------------------------------------------------------- */
 
 /* A unit's strength now and at full strength (the ruleset's measure:

@@ -487,7 +487,8 @@ cmd_demo_campaign(int argc, char **argv)
 		}
 	}
 	{
-		/* The battles' mail (welcomes, answers, reports), written out
+		/* The server's mail (answers, daily reports, the battles'
+		 * welcomes, answers and reports), written out
 		 * as the Cowpens demo writes its own; then what the database
 		 * kept of it is given back, as a server does. */
 		struct vacuum_result vr;
@@ -504,8 +505,9 @@ cmd_demo_campaign(int argc, char **argv)
 		if (cli_outbox_write(r, maildir, 1, &written, &e) != 0 ||
 		    referee_vacuum(r, &vr, &e) != 0)
 			goto out;
-		printf("\n%d mails the battles sent, in %s/ (the *-report-*.eml "
-		    "files are the reports)\n", written, maildir);
+		printf("\n%d mails the server sent, in %s/ (the answers, the "
+		    "daily campaign\nreports, despatch-*-report-*.eml, and each "
+		    "battle's mail, south-tN-N-*.eml)\n", written, maildir);
 		printf("Maps of each battle at its end: %s/maps/\n", dir);
 	}
 	printf("\n%d order files given, %d battles fought\n", orders, battles);

@@ -394,23 +394,6 @@ json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Where a column is, in words. */
-static void
-where(const struct campaign *c, const struct cp_column *col, char *out,
-    size_t size)
-{
-	if (col->road < 0) {
-		snprintf(out, size, "at %s", c->places[col->place].name);
-	} else {
-		const struct cp_road *rd = &c->roads[col->road];
-		int to = col->from == rd->a ? rd->b : rd->a;
-
-		snprintf(out, size, "on the road from %s to %s, %d.%02d miles out",
-		    c->places[col->from].name, c->places[to].name,
-		    col->along100 / 100, col->along100 % 100);
-	}
-}
-
 static int
 column_full(const struct campaign *c, int k)
 {
@@ -454,7 +437,7 @@ referee_campaign_state_print(struct referee *r, const char *name,
 
 			if (col->gone)
 				continue;
-			where(c, col, at, sizeof(at));
+			campaign_where(c, k, at, sizeof(at));
 			fprintf(out, "%s column \"%s\" (%s) %s: strength %d of %d%s\n",
 			    c->sides[col->side].id, col->name, col->commander, at,
 			    campaign_column_sp(c, k), column_full(c, k),
@@ -746,6 +729,44 @@ append(struct referee *r, int64_t id, int64_t seq, const char *kind,
 
 /* The end of a turn: every battle's final state carried back, the
  * day's upkeep, the settle record, the state. */
+/* The day's report to each player of each side, queued with the record
+ * that settles the turn (one transaction: never a turn without its
+ * reports, nor reports twice). */
+static int
+queue_reports(struct referee *r, const struct store_campaign *sc,
+    const struct campaign *c, const struct cp_turn *t,
+    const struct cp_settle *st, struct err *e)
+{
+	struct store_cplayer pl[MAX_CPLAYERS];
+	char subject[300], date[64];
+	int n, s, i, rc = 0;
+
+	n = store_campaign_players(r->st, sc->id, pl, MAX_CPLAYERS, e);
+	if (n < 0)
+		return -1;
+	campaign_date_long(t->day, date, sizeof(date));
+	for (s = 0; s < c->nsides && rc == 0; s++) {
+		struct text body;
+
+		text_init(&body, 1u << 20);
+		campaign_day_report(c, sc->name, s, t, st, &body);
+		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s: %s%s",
+		    sc->name, t->turn, date, c->sides[s].name, c->over ?
+		    ", the end of the campaign" : "");
+		for (i = 0; i < n && rc == 0; i++) {
+			if (strcmp(pl[i].side, c->sides[s].id) != 0)
+				continue;
+			if (body.s == NULL || body.over)
+				rc = err_set(e, ERR_TEMP, "out of memory");
+			else
+				rc = referee_queue_mail(r, 0, sc->name, pl[i].email,
+				    subject, "report", NULL, body.s, e);
+		}
+		text_free(&body);
+	}
+	return rc;
+}
+
 static int
 settle(struct referee *r, const struct store_campaign *sc,
     struct campaign *c, struct cp_turn *t, FILE *out, struct err *e)
@@ -843,6 +864,7 @@ settle(struct referee *r, const struct store_campaign *sc,
 	    store_campaign_set_pending(r->st, sc->id, NULL, 0, e) != 0 ||
 	    store_campaign_set_state(r->st, sc->id, c->over ? GAME_FINISHED :
 	    GAME_RUNNING, c->turn, stt.s, stt.len, referee_now(r), e) != 0 ||
+	    queue_reports(r, sc, c, t, &st, e) != 0 ||
 	    store_commit(r->st, e) != 0) {
 		store_rollback(r->st);
 		goto out;

@@ -297,6 +297,31 @@ jcheck "games json with a campaign" 0 "$bin" --db "$adb" games --json
 holds "games json with a campaign" "[(g['name'], g['campaign']) for g in d] == [('am-t1-1', 'am')]"
 jcheck "status json with a campaign" 2 "$bin" --db "$adb" status --json
 holds "status json with a campaign" "d['campaigns'] == [{'name': 'am', 'status': 'running', 'turn': 1, 'turns': 5, 'date': '1781-01-16', 'battles': True}] and d['games'][0]['campaign'] == 'am'"
+# The turn ends once its battle is over; each side's players get the
+# day's report, queued with the record that settles it.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$adb" turn am-t1-1 >/dev/null 2>&1; done
+check "campaign mail settles" 0 "$bin" --db "$adb" campaign turn am
+says "campaign mail settles" "turn 1 settled"
+rm -rf "$work/cmout2"
+"$bin" --db "$adb" outbox write "$work/cmout2" >/dev/null 2>&1
+python3 - "$work/cmout2" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign's daily reports"; }
+import email, email.policy, os, sys
+d = sys.argv[1]
+got = {}
+for f in sorted(os.listdir(d)):
+    m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
+    if m["Subject"].startswith("[am] Turn 1,"):
+        got[m["To"]] = (m["Subject"], m.get_content().replace("\r\n", "\n"))
+t = got.get("tarleton@crown.example.org", ("", ""))
+c = got.get("morgan@continental.example.org", ("", ""))
+ok = (len(got) == 2 and "the report of Crown." in t[1] and "Your columns\n  Tarleton's Legion" in t[1] and
+      "Battles\n  At Cowpens:" in t[1] and "Next: orders for turn 2" in t[1] and
+      "CAMPAIGN am SIDE crown PASSWORD" in t[1] and "the report of Continental." in c[1] and
+      "CAMPAIGN am SIDE continental PASSWORD" in c[1])
+if not ok:
+    print(sorted(got), t[1][:1500], c[1][:600])
+sys.exit(0 if ok else 1)
+EOPY
 
 # The campaign demo: played to its end from the scripted orders, two
 # battles fought (Cowpens from the Cowpens demo's mails, Guilford

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "core/text.h"
 #include "scenario/scenario.h"
 
 /* A line of places west to east: Ashby -- Bell's Ford -- Carr's Mill --
@@ -1045,6 +1046,60 @@ a_marched_turn_reads_back(void **state)
 	campaign_free(c);
 }
 
+/* The day's report: a side's own columns with where they are, what
+ * each did, supply and strength by brigade; the enemy only where it is
+ * seen; the points and what to send next. */
+static void
+the_daily_report_tells_a_side_what_it_knows(void **state)
+{
+	struct campaign *c;
+	struct cp_order m = { 0, CO_MARCH, 2, -1, -1, { 0 }, "" };
+	static struct cp_turn t;
+	struct cp_settle st;
+	struct text crown, cont;
+	struct err e;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	assert_int_equal(campaign_turn_orders(c, &m, 1, &t, &e), 0);
+	if (campaign_turn_march(c, &t, NULL, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(campaign_turn_settle(c, &t, NULL, NULL, NULL, &st, &e), 0);
+	text_init(&crown, 1u << 16);
+	text_init(&cont, 1u << 16);
+	campaign_day_report(c, "tm", 0, &t, &st, &crown);
+	campaign_day_report(c, "tm", 1, &t, &st, &cont);
+	assert_non_null(crown.s);
+	assert_non_null(cont.s);
+	assert_non_null(strstr(crown.s, "Campaign tm: The test of the march\n"
+	    "Turn 1 of 16, Tuesday 16 January 1781: the report of Crown forces."));
+	/* 16 miles on the road at 16 a day, less the Deep's 2: 14 miles,
+	 * past Bell's Ford (10) and 4 along toward Carr's Mill. */
+	assert_non_null(strstr(crown.s, "  Redcoats (Lord Ashe),\n    on the road "
+	    "from Bell's Ford to Carr's Mill"));
+	assert_non_null(strstr(crown.s, "    marched toward Carr's Mill; in "
+	    "supply\n    strength 4 of 4: Foot 4 of 4\n"));
+	assert_non_null(strstr(crown.s, "  Horse (Maj. Colt),\n    at Ashby\n"
+	    "    held; in supply"));
+	/* The Blues are 30 miles and more away from every crown column:
+	 * unseen, and the report does not name them. */
+	assert_non_null(strstr(crown.s, "Enemy columns seen\n  none in sight\n"));
+	assert_null(strstr(crown.s, "Blues"));
+	assert_null(strstr(cont.s, "Redcoats"));
+	assert_non_null(strstr(cont.s, "  Blues (Gen. Eaton),\n    at Dunmore\n"
+	    "    held; OUT OF SUPPLY"));
+	assert_non_null(strstr(crown.s, "Points: Crown forces 0, Continentals 0"));
+	assert_non_null(strstr(crown.s, "Next: orders for turn 2 (Wednesday 17 "
+	    "January 1781)"));
+	assert_non_null(strstr(crown.s, "CAMPAIGN tm SIDE crown PASSWORD"));
+	text_free(&crown);
+	text_free(&cont);
+	campaign_turn_free(&t);
+	campaign_settle_free(&st);
+	campaign_free(c);
+}
+
 int
 main(void)
 {
@@ -1067,6 +1122,7 @@ main(void)
 		cmocka_unit_test(a_turn_plays_the_same_twice_and_its_state_reads_back),
 		cmocka_unit_test(orders_stand_detach_join_and_the_calendar_ends),
 		cmocka_unit_test(a_marched_turn_reads_back),
+		cmocka_unit_test(the_daily_report_tells_a_side_what_it_knows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
