@@ -24,8 +24,10 @@ cmd_tick(int argc, char **argv)
 	    "plays a phase\nwhose players have all sent orders (unless one "
 	    "asked to WAIT, or the game\nhas fixed deadlines) or whose "
 	    "deadline and grace have passed, and sends\nthe reminders that "
-	    "are due. Run it from cron every minute or so; no step is\n"
-	    "ever played twice, however many run at once.\n"))
+	    "are due; then marches each campaign turn whose sides'\norders "
+	    "are all in (or whose deadline passed) and settles each whose "
+	    "battles\nare over. Run it from cron every minute or so; no step "
+	    "is ever played twice,\nhowever many run at once.\n"))
 		return 0;
 	if (argc != 1)
 		return cli_usage_error("tick", "takes no arguments");
@@ -35,9 +37,13 @@ cmd_tick(int argc, char **argv)
 	referee_free(r);
 	if (rc != 0)
 		return cli_fail(&e);
-	printf("%d phase%s played, %d reminder%s queued%s%s\n", res.played,
+	printf("%d phase%s played, %d reminder%s queued", res.played,
 	    res.played == 1 ? "" : "s", res.reminders, res.reminders == 1 ? "" :
-	    "s", res.last[0] ? "; " : "", res.last);
+	    "s");
+	if (res.campaign_turns > 0)
+		printf(", %d campaign turn%s marched or settled",
+		    res.campaign_turns, res.campaign_turns == 1 ? "" : "s");
+	printf("%s%s\n", res.last[0] ? "; " : "", res.last);
 	return res.errors > 0 ? EXIT_FAILURE : 0;
 }
 

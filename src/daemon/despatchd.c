@@ -1115,9 +1115,11 @@ main(int argc, char **argv)
 			last_tick = r2.tv_sec;
 			if (referee_tick(r, &tr, &e) != 0)
 				logmsg("warning", "tick: %s", e.msg);
-			else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0)
+			else if (tr.played > 0 || tr.reminders > 0 || tr.errors > 0 ||
+			    tr.campaign_turns > 0)
 				logmsg(tr.errors ? "error" : "info", "clock: %d played, "
-				    "%d reminders; %s", tr.played, tr.reminders, tr.last);
+				    "%d reminders, %d campaign turns; %s", tr.played,
+				    tr.reminders, tr.campaign_turns, tr.last);
 		}
 		clock_gettime(CLOCK_MONOTONIC, &r3);
 		/* Reports, reminders, and the retries that are due. */

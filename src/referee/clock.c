@@ -608,6 +608,10 @@ referee_tick(struct referee *r, struct tick_result *res, struct err *e)
 	    name = strtok_r(NULL, "\n", &save))
 		rc = tick_game(r, name, now, res, e);
 	free(names);
+	/* After the games: a battle's last phase and the campaign turn it
+	 * ends go in one tick. */
+	if (rc == 0)
+		rc = referee_campaign_tick(r, now, res, e);
 	if (rc == 0) {
 		/* A game's mail that no step played (an observer's, a command)
 		 * keeps its bytes a week.  Looked for first, so a tick with

@@ -439,7 +439,9 @@ int referee_parse_time(const char *v, int64_t *secs);
 struct tick_result {
 	int played;       /* steps played */
 	int reminders;    /* reminder mails queued */
-	int errors;       /* steps that could not be played */
+	int errors;       /* steps (or campaign turns) that could not be
+	                   * played */
+	int campaign_turns; /* campaign turns marched or settled */
 	char last[300];   /* what happened last, for the operator */
 };
 
@@ -449,6 +451,13 @@ struct tick_result {
  * passed, and sends the reminders that are due.  -1 only when the store
  * fails. */
 int referee_tick(struct referee *r, struct tick_result *res, struct err *e);
+/* The campaigns' part of a tick (campaign_clock.c): marches each
+ * campaign's turn once every side's orders are in and the server's
+ * settle time has passed, or at the server's deadline after the turn
+ * opened; settles it once its battles are over.  -1 only when the store
+ * fails (a turn that cannot be played counts in res->errors). */
+int referee_campaign_tick(struct referee *r, int64_t now,
+    struct tick_result *res, struct err *e);
 /* Pauses (pause 1) or resumes a running game; every player is told, with
  * why (may be NULL).  Paused, no phase is played and no deadline runs. */
 int referee_pause(struct referee *r, const char *game, int pause,

@@ -838,6 +838,11 @@ STORE_OP(int, campaign_records, (struct store *s, int64_t campaign,
 STORE_OP(int, campaign_orders_set, (struct store *s, int64_t campaign,
     int turn, const char *side, const char *orders, int64_t now,
     struct err *e), (s, campaign, turn, side, orders, now, e))
+/* When side last gave orders for turn: 1 with *at, 0 when it has not,
+ * -1 on error. */
+STORE_OP(int, campaign_orders_at, (struct store *s, int64_t campaign,
+    int turn, const char *side, int64_t *at, struct err *e),
+    (s, campaign, turn, side, at, e))
 STORE_OP(int, campaign_orders_get, (struct store *s, int64_t campaign,
     int turn, const char *side, char **out, struct err *e),
     (s, campaign, turn, side, out, e))

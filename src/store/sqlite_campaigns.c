@@ -371,3 +371,25 @@ sqlite_game_campaign(struct store *s, int64_t game, char *name, struct err *e)
 	free(n);
 	return 1;
 }
+
+int
+sqlite_campaign_orders_at(struct store *s, int64_t campaign, int turn,
+    const char *side, int64_t *at, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, found = 0;
+
+	if (store_prepare(s, e, &st, "SELECT created_at FROM campaign_orders "
+	    "WHERE campaign_id = ? AND turn = ? AND side = ?", "iIt", campaign,
+	    turn, side) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*at = sqlite3_column_int64(st, 0);
+		found = 1;
+	}
+	store_stmt_release(s, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_db_err(s, e, "reading a campaign's orders");
+	return found;
+}

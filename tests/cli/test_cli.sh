@@ -300,8 +300,11 @@ holds "status json with a campaign" "d['campaigns'] == [{'name': 'am', 'status':
 # The turn ends once its battle is over; each side's players get the
 # day's report, queued with the record that settles it.
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$adb" turn am-t1-1 >/dev/null 2>&1; done
-check "campaign mail settles" 0 "$bin" --db "$adb" campaign turn am
-says "campaign mail settles" "turn 1 settled"
+# (The clock settles it: the tick after the battle's last phase.)
+check "campaign tick settles" 0 "$bin" --db "$adb" tick
+says "campaign tick settles" "1 campaign turn marched or settled; campaign am: turn settled (its battles are over)"
+check "campaign tick settled" 0 "$bin" --db "$adb" campaign show am
+says "campaign tick settled" "status: running, 1 of 5 turns played"
 rm -rf "$work/cmout2"
 "$bin" --db "$adb" outbox write "$work/cmout2" >/dev/null 2>&1
 python3 - "$work/cmout2" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign's daily reports"; }
@@ -322,6 +325,30 @@ if not ok:
     print(sorted(got), t[1][:1500], c[1][:600])
 sys.exit(0 if ok else 1)
 EOPY
+
+# The campaign clock: with no settle time, the tick after every side's
+# orders are in marches the turn (a quiet one ends at once); with none
+# in, the server's deadline after the turn opened marches it on the
+# standing orders.
+"$bin" --db "$adb" set --server settle 0 >/dev/null 2>&1
+check "campaign tick waits" 0 "$bin" --db "$adb" tick
+says "campaign tick waits" "0 phases played, 0 reminders queued"
+cmail "$work/cm8" tarleton@crown.example.org "CAMPAIGN am SIDE crown PASSWORD scarlet-bugle" "Tarletons Legion: HOLD"
+"$bin" --db "$adb" submit "$work/cm8" >/dev/null 2>&1
+check "campaign tick one side in" 0 "$bin" --db "$adb" tick
+says "campaign tick one side in" "0 phases played, 0 reminders queued"
+cmail "$work/cm9" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "Flying Army: HOLD"
+"$bin" --db "$adb" submit "$work/cm9" >/dev/null 2>&1
+check "campaign tick every side in" 0 "$bin" --db "$adb" tick
+says "campaign tick every side in" "campaign am: turn marched (every side's orders are in)"
+check "campaign tick quiet turn" 0 "$bin" --db "$adb" campaign show am
+says "campaign tick quiet turn" "status: running, 2 of 5 turns played"
+"$bin" --db "$adb" set --server deadline 1s >/dev/null 2>&1
+sleep 2
+check "campaign tick deadline" 0 "$bin" --db "$adb" tick
+says "campaign tick deadline" "campaign am: turn marched (its deadline passed, 0 of 2 sides' orders in)"
+check "campaign tick deadline played" 0 "$bin" --db "$adb" campaign show am
+says "campaign tick deadline played" "status: running, 3 of 5 turns played"
 
 # The campaign demo: played to its end from the scripted orders, two
 # battles fought (Cowpens from the Cowpens demo's mails, Guilford

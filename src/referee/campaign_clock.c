@@ -1,0 +1,147 @@
+/*
+ * campaign_clock.c - a campaign's turns on the server's clock, as a
+ * battle's phases are on its own: the turn is marched once every side has
+ * sent its orders and the settle time since the last of them has passed,
+ * or when the turn's deadline passes (a side that sent nothing plays its
+ * standing orders); it is settled as soon as the battles it opened are
+ * over.  The times are the server's settings (despatch set --server
+ * deadline|settle), which its battles take too.  Run by every tick
+ * (despatch tick, despatchd), after the games, so a battle's last phase
+ * and the turn it ends are played in the same tick.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "core/err.h"
+#include "ledger/record.h"
+#include "referee/internal.h"
+#include "referee/referee.h"
+#include "store/store.h"
+
+/* Is campaign sc (running) due at now: 1 to march, 2 to settle, 0 not,
+ * -1 with e set.  *why says which, for the operator. */
+static int
+due(struct referee *r, const struct store_campaign *sc, int64_t now,
+    char *why, size_t size, struct err *e)
+{
+	struct campaign *c = NULL;
+	struct store_crecord *rec = NULL;
+	int64_t games[LEDGER_MAX_CBATTLES], settle = 0, deadline = 0, last = 0;
+	int n, i, s, sent = 0, rc = 0, nrec = 0;
+
+	if (sc->pending != NULL) {
+		/* The turn marched waits for its battles: settled once every
+		 * one is over. */
+		n = store_campaign_battles(r->st, sc->id, sc->turn + 1, games,
+		    LEDGER_MAX_CBATTLES, e);
+		if (n < 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			char name[64];
+			struct store_game g;
+			int over;
+
+			if (store_game_name_of(r->st, games[i], name, e) != 0 ||
+			    store_game_get(r->st, name, &g, e) != 0)
+				return -1;
+			over = g.status == GAME_FINISHED;
+			store_game_clear(&g);
+			if (!over)
+				return 0;
+		}
+		snprintf(why, size, "its battles are over");
+		return 2;
+	}
+	if (referee_campaign_load(r, sc, &c, e) != 0)
+		return -1;
+	if (referee_setting_secs(r, 0, "settle", &settle, e) != 0 ||
+	    referee_setting_secs(r, 0, "deadline", &deadline, e) != 0)
+		goto fail;
+	for (s = 0; s < c->nsides; s++) {
+		int64_t at = 0;
+		int k = store_campaign_orders_at(r->st, sc->id, c->turn + 1,
+		    c->sides[s].id, &at, e);
+
+		if (k < 0)
+			goto fail;
+		if (k > 0) {
+			sent++;
+			if (at > last)
+				last = at;
+		}
+	}
+	if (sent == c->nsides && now >= last + settle) {
+		snprintf(why, size, "every side's orders are in");
+		rc = 1;
+	} else if (deadline > 0) {
+		/* The turn opened with the campaign's last record. */
+		if (store_campaign_records(r->st, sc->id, &rec, &nrec, e) != 0)
+			goto fail;
+		if (nrec > 0 && now >= rec[nrec - 1].created_at + deadline) {
+			snprintf(why, size, "its deadline passed, %d of %d sides' "
+			    "orders in", sent, c->nsides);
+			rc = 1;
+		}
+		store_crecords_free(rec, nrec);
+	}
+	campaign_free(c);
+	return rc;
+fail:
+	campaign_free(c);
+	return -1;
+}
+
+int
+referee_campaign_tick(struct referee *r, int64_t now, struct tick_result *res,
+    struct err *e)
+{
+	char *names = store_campaign_names(r->st), *name, *save = NULL;
+	int rc = 0;
+
+	for (name = names ? strtok_r(names, "\n", &save) : NULL;
+	    name != NULL && rc == 0; name = strtok_r(NULL, "\n", &save)) {
+		struct store_campaign sc;
+		char why[200] = "";
+		struct err te;
+		FILE *sink;
+		int k;
+
+		if (store_campaign_get(r->st, name, &sc, e) != 0) {
+			rc = -1;
+			break;
+		}
+		k = sc.status == GAME_RUNNING ? due(r, &sc, now, why, sizeof(why),
+		    e) : 0;
+		store_campaign_clear(&sc);
+		if (k < 0) {
+			rc = -1;
+			break;
+		}
+		if (k == 0)
+			continue;
+		sink = fopen("/dev/null", "w");
+		if (sink == NULL) {
+			rc = err_set(e, ERR_TEMP, "cannot open /dev/null");
+			break;
+		}
+		err_clear(&te);
+		if (referee_campaign_turn(r, name, sink, &te) == 0) {
+			res->campaign_turns++;
+			snprintf(res->last, sizeof(res->last), "campaign %s: turn %s "
+			    "(%s)", name, k == 1 ? "marched" : "settled", why);
+		} else if (te.kind == ERR_TEMP) {
+			*e = te;
+			rc = -1;
+		} else {
+			res->errors++;
+			snprintf(res->last, sizeof(res->last), "campaign %s: %.200s",
+			    name, te.msg);
+			utf8_trim_tail(res->last);
+		}
+		fclose(sink);
+	}
+	free(names);
+	return rc;
+}
