@@ -72,7 +72,8 @@ static const char usage[] =
     "       despatch campaign state NAME [--json]\n"
     "       despatch campaign show NAME\n"
     "       despatch campaign orders NAME SIDE FILE|-\n"
-    "       despatch campaign turn NAME\n\n"
+    "       despatch campaign turn NAME\n"
+    "       despatch campaign map NAME FILE [--side SIDE]\n\n"
     "check: reads a campaign file (docs/campaign.md) as a campaign would be\n"
     "read, its battlefields and every column's order of battle included,\n"
     "and says what it holds, or the first line that is wrong and why. It\n"
@@ -91,7 +92,10 @@ static const char usage[] =
     "and those understood replace the side's orders for their columns.\n"
     "turn: plays the next turn's march and opens a game for each battle;\n"
     "run again once the battles are over, it ends the turn (what they\n"
-    "carry back, the day's supply and rest).\n";
+    "carry back, the day's supply and rest).\n"
+    "map: draws the operational map as it stands to FILE (.png or .svg):\n"
+    "places, roads, rivers, depots and every column with its strength;\n"
+    "with --side, that side's columns and the enemy's it sees, no other.\n";
 
 int
 cmd_campaign(int argc, char **argv)
@@ -214,9 +218,29 @@ cmd_campaign(int argc, char **argv)
 		if (cli_open(0, &r, &e) != 0)
 			return cli_fail(&e);
 		rc = referee_campaign_turn(r, argv[2], stdout, &e);
+	} else if (strcmp(verb, "map") == 0) {
+		const char *side = NULL;
+		size_t n;
+
+		if (argc == 6 && strcmp(argv[4], "--side") == 0)
+			side = argv[5];
+		else if (argc != 4)
+			return cli_usage_error("campaign", "map takes NAME FILE "
+			    "[--side SIDE]");
+		n = strlen(argv[3]);
+		if (n < 5 || (strcmp(argv[3] + n - 4, ".png") != 0 &&
+		    strcmp(argv[3] + n - 4, ".svg") != 0))
+			return cli_usage_error("campaign", "the map's FILE ends in "
+			    ".png or .svg");
+		if (cli_open(0, &r, &e) != 0)
+			return cli_fail(&e);
+		rc = referee_campaign_map(r, argv[2], side, argv[3], &e);
+		if (rc == 0)
+			printf("the map of campaign %s%s%s is in %s\n", argv[2],
+			    side ? " as side " : "", side ? side : "", argv[3]);
 	} else {
 		return cli_usage_error("campaign", "expected check, new, player "
-		    "add, start, state, show, orders or turn");
+		    "add, start, state, show, orders, turn or map");
 	}
 	referee_free(r);
 	return rc == 0 ? 0 : cli_fail(&e);

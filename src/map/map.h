@@ -115,4 +115,13 @@ char *map_ascii(const struct battle *b, int side, const unsigned char *seen,
 void map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
     double *py);
 
+/* A campaign's operational map as it stands (src/map/campaign_map.c):
+ * places, roads, rivers, depots, and the columns with their strength;
+ * side >= 0 draws that side's columns and the enemy's it sees (and no
+ * enemy's strength), -1 every column.  PNG or SVG by path's end.  0, or
+ * -1 with e set. */
+struct campaign;
+int campaign_map_write(const struct campaign *c, int side, const char *title,
+    const char *subtitle, const char *path, struct err *e);
+
 #endif

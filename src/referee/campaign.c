@@ -20,6 +20,7 @@
 #include "campaign/campaign.h"
 #include "ledger/cverify.h"
 #include "ledger/ledger.h"
+#include "map/map.h"
 #include "ledger/record.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
@@ -1302,4 +1303,34 @@ char *
 referee_campaign_names(struct referee *r)
 {
 	return store_campaign_names(r->st);
+}
+
+int
+referee_campaign_map(struct referee *r, const char *name, const char *side,
+    const char *path, struct err *e)
+{
+	struct store_campaign sc;
+	struct campaign *c = NULL;
+	char title[300], sub[300], date[64];
+	int s = -1, rc = -1;
+
+	if (store_campaign_get(r->st, name, &sc, e) != 0)
+		return -1;
+	if (referee_campaign_load(r, &sc, &c, e) != 0)
+		goto out;
+	if (side != NULL && (s = campaign_find_side(c, side)) < 0) {
+		err_set(e, ERR_USER, "campaign \"%s\" has no side '%s'", name, side);
+		goto out;
+	}
+	/* The day the map stands at: the last turn's once it is over. */
+	campaign_date_long(c->start_day + (c->over && c->turn > 0 ? c->turn - 1 :
+	    c->turn) / c->halves, date, sizeof(date));
+	snprintf(title, sizeof(title), "%s (campaign %s)", c->title, sc.name);
+	snprintf(sub, sizeof(sub), "%s, after turn %d%s%s", date, c->turn,
+	    s >= 0 ? ": as " : "", s >= 0 ? c->sides[s].name : "");
+	rc = campaign_map_write(c, s, title, sub, path, e);
+out:
+	campaign_free(c);
+	store_campaign_clear(&sc);
+	return rc;
 }

@@ -226,6 +226,10 @@ int referee_campaign_orders(struct referee *r, const char *name,
     struct err *e);
 int referee_campaign_turn(struct referee *r, const char *name, FILE *out,
     struct err *e);
+/* The campaign's operational map as it stands into path (.png or .svg),
+ * for side (its columns and what it sees), or every column (NULL). */
+int referee_campaign_map(struct referee *r, const char *name,
+    const char *side, const char *path, struct err *e);
 /* The campaign's archive (docs/campaign.md, Archive): its file and
  * battlefields, every record of its chain with the orders each march
  * committed, and every battle's own archive. */

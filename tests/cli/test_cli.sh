@@ -410,6 +410,19 @@ ok = (len(sec) == 32 and len(recs) == 127 and len(battles) == 2 and
       recs[-2].find(b"campaign-march") >= 0)
 sys.exit(0 if ok else 1)
 EOPY
+# The operational map: PNG or SVG; for a side, its columns and the
+# enemy's it sees (the demo's crown does not see Greene at the end).
+check "campaign map" 0 "$bin" --db "$work/dc1/campaign.db" campaign map south "$work/south.png"
+check "campaign map svg" 0 "$bin" --db "$work/dc1/campaign.db" campaign map south "$work/south.svg"
+check "campaign map side" 0 "$bin" --db "$work/dc1/campaign.db" campaign map south "$work/south-crown.png" --side crown
+says "campaign map side" "the map of campaign south as side crown is in"
+check "campaign map bad side" 1 "$bin" --db "$work/dc1/campaign.db" campaign map south "$work/x.png" --side redcoats
+says "campaign map bad side" "has no side 'redcoats'"
+check "campaign map bad file" 2 "$bin" --db "$work/dc1/campaign.db" campaign map south "$work/x.gif"
+[ "$(head -c 8 "$work/south.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+    head -c 300 "$work/south.svg" | grep -q "<svg" &&
+    ! cmp -s "$work/south.png" "$work/south-crown.png" && [ ! -e "$work/x.png" ] &&
+	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign maps"; }
 check "the campaign demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" "$work/dc1/mail"
 says "the campaign demo's mails parse" "0 problems"
 # Its scripts are held to what the server understood: a battle order
