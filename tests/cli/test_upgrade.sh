@@ -224,5 +224,56 @@ assert later and all("msg" in e and "args" in e and "text" not in e for e in lat
 PY
 python3 "$check" "$work/h.jsonl" >"$work/check.out" 2>&1 && ok || no "the independent checker on hill: $(cat "$work/check.out")"
 
+# A campaign outlives an upgrade (issue 26): its battle is opened and
+# begun by engine 3, carried over by this build in the middle of the
+# campaign, fought to its end, and carried back; the campaign's archive
+# verifies whole, the battle's first span named as engine 3's.
+cat >"$work/t.campaign" <<'EOC'
+campaign "The Cowpens approach"
+ruleset vnb-wing
+calendar 1781-01-16 to 1781-01-20 turn day
+place "Thicketty Creek" kind crossroads at 40,70 ground open
+place "Cowpens" kind crossroads at 38.9,78.5 ground open
+road "Thicketty Creek" to "Cowpens" miles 9
+side crown "Crown" nation british
+  column "Tarleton's Legion" commander "Lt. Col. Banastre Tarleton" at "Thicketty Creek"
+    brigade "Front Line" commander "Maj. Timothy Newmarsh"
+      unit "7th Foot (Royal Fusiliers)" type british-line stands 2 sp 2,2 line
+side continental "Continental" nation continental
+  column "Flying Army" commander "Brig. Gen. Daniel Morgan" at "Cowpens"
+    brigade "Main Line" commander "Lt. Col. John Eager Howard"
+      unit "Maryland Continentals" type continentals-post-1778 stands 2 sp 2,2 line
+EOC
+c() { "$bin" --db "$work/c.db" "$@"; }
+c campaign new up "$work/t.campaign" >/dev/null 2>&1 || no "campaign new"
+c campaign player add up crown a@crown.example.org --password aa-bb >/dev/null 2>&1
+c campaign player add up continental b@continental.example.org --password cc-dd >/dev/null 2>&1
+c campaign start up >/dev/null 2>&1 || no "campaign start"
+printf "Tarleton's Legion: MARCH TO Cowpens\n" | c campaign orders up crown - >/dev/null 2>&1 || no "campaign orders"
+export DESPATCH_TEST_ENGINE=3
+c campaign turn up 2>&1 | grep -q "battle up-t1-1 opened at Cowpens" && ok || no "engine 3 did not open the campaign's battle"
+c turn up-t1-1 >/dev/null 2>&1 && c turn up-t1-1 >/dev/null 2>&1 || no "engine 3: the battle's first phases"
+unset DESPATCH_TEST_ENGINE
+c turn up-t1-1 >"$work/cturn.out" 2>&1
+grep -q "waits for an upgrade" "$work/cturn.out" && ok || no "the campaign's battle did not wait for the upgrade: $(cat "$work/cturn.out")"
+c game upgrade up-t1-1 >/dev/null 2>&1 && ok || no "the campaign's battle could not be carried over"
+for _ in $(seq 20); do c turn up-t1-1 >/dev/null 2>&1 || break; done
+c campaign turn up >"$work/cset.out" 2>&1
+grep -q "turn 1 settled" "$work/cset.out" && ok || no "the upgraded battle was not carried back: $(cat "$work/cset.out")"
+c export up "$work/up.jsonl" >/dev/null 2>&1 || no "campaign export"
+"$bin" verify "$work/up.jsonl" >"$work/cverify.out" 2>&1 &&
+	grep -q "1 turn played again, 1 battle verified and carried back" "$work/cverify.out" && ok ||
+	no "the campaign with an upgraded battle does not verify: $(cat "$work/cverify.out")"
+python3 - "$work/up.jsonl" <<'PY' && ok || no "the campaign's battle archive does not hold its upgrade"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+b = [l for l in lines if l.get("battle") == "up-t1-1"][0]["archive"]
+recs = [json.loads(x) for x in b.splitlines() if x.strip()]
+# its header names the build that began it; an act with a checkpoint
+# carries it over
+assert recs[0]["engine"] == "0.3.0"
+assert any(r.get("kind") == "act" and "checkpoint" in r for r in recs)
+PY
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
