@@ -1038,6 +1038,21 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    " and then" : ",", b->sides[b->side_order[s]].id);
 	text_add(&t, " moves and fights.\n%s", g->sandbox ? "This is a "
 	    "sandbox game: the operator may script its dice.\n" : "");
+	{
+		char camp[64];
+		int k = store_game_campaign(r->st, g->id, camp, e);
+
+		if (k < 0) {
+			text_free(&t);
+			return -1;
+		}
+		if (k > 0)
+			text_add(&t, "Campaign:  %s: a battle of it, whose forces "
+			    "came from its march; when it\n           is over, "
+			    "what it ends with is carried back into the campaign.\n"
+			    "           Your secret here is your campaign secret.\n",
+			    camp);
+	}
 	if (secret[0] != '\0')
 		text_add(&t, "\nYour secret: %s\n\nKeep it: this mail is "
 		    "the only time despatch tells it (the server keeps\nonly "

@@ -589,6 +589,32 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 			text_add(&ap, "The field\n---------\n%s", field);
 		free(field);
 		report_appendix(&ap, b, p->side, &a->ev, !fog, seen);
+		{
+			/* A battle of a campaign says so, and at its end where
+			 * what it carries back is told. */
+			char camp[64];
+			int k = store_game_campaign(r->st, a->g.id, camp, e);
+
+			if (k < 0) {
+				text_free(&ap);
+				return -1;
+			}
+			if (k > 0 && ap.s != NULL) {
+				struct text cp;
+
+				text_init(&cp, ap.len + 1024);
+				text_add(&cp, "This is a battle of campaign %s. %s\n\n%s",
+				    camp, tr->finished ? "It is over: the campaign's "
+				    "report\nfor the day says what it carries back "
+				    "(the losses for good and those\nback the next "
+				    "morning, who falls back where), once every "
+				    "battle of\nthe turn is over." : "When it is "
+				    "over, what it ends with\nis carried back into "
+				    "the campaign.", ap.s);
+				text_free(&ap);
+				ap = cp;
+			}
+		}
 		if (ap.s == NULL || ap.over) {
 			text_free(&ap);
 			return err_set(e, ERR_TEMP, "out of memory writing the "

@@ -423,6 +423,23 @@ check "campaign map bad file" 2 "$bin" --db "$work/dc1/campaign.db" campaign map
     head -c 300 "$work/south.svg" | grep -q "<svg" &&
     ! cmp -s "$work/south.png" "$work/south-crown.png" && [ ! -e "$work/x.png" ] &&
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign maps"; }
+# A campaign's battle says whose it is, in its welcome and its reports,
+# and at its end where what it carries back is told.
+python3 - "$work/dc1/mail" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign's battles do not name the campaign"; }
+import email, email.policy, os, sys
+d = sys.argv[1]
+def text(f):
+    m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
+    p = m.get_body(preferencelist=("plain",))
+    return p.get_content().replace("\r\n", "\n")
+fs = sorted(os.listdir(d))
+w = [f for f in fs if f.startswith("south-t17-1-") and "-welcome-" in f]
+r = [f for f in fs if f.startswith("south-t17-1-") and "-report-" in f]
+ok = len(w) == 2 and all("Campaign:  south: a battle of it" in text(f) for f in w)
+ok = ok and len(r) > 2 and "When it is over, what it ends with" in text(r[0])
+ok = ok and "It is over: the campaign's report\nfor the day says what it carries back" in text(r[-1])
+sys.exit(0 if ok else 1)
+EOPY
 check "the campaign demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" "$work/dc1/mail"
 says "the campaign demo's mails parse" "0 problems"
 # Its scripts are held to what the server understood: a battle order
