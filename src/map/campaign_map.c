@@ -222,19 +222,20 @@ cm_to_mem(void *closure, const unsigned char *d, unsigned int n)
 }
 
 int
-campaign_map_write(const struct campaign *c, int side, const char *title,
-    const char *subtitle, const char *path, struct err *e)
+campaign_map_render(const struct campaign *c, int side, const char *title,
+    const char *subtitle, int svg, int compact, unsigned char **out,
+    size_t *outlen, struct err *e)
 {
 	struct cm_page pg;
 	struct membuf mb = { 0 };
 	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
 	cairo_surface_t *sf;
 	cairo_t *cr;
-	size_t n = strlen(path);
-	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, i, rc = 0, fd;
+	int i, rc = 0;
 	double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
-	FILE *f;
 
+	*out = NULL;
+	*outlen = 0;
 	if (c->nplaces == 0)
 		return err_set(e, ERR_DATA, "the campaign has no places to draw");
 	for (i = 0; i < c->nplaces; i++) {
@@ -266,13 +267,23 @@ campaign_map_write(const struct campaign *c, int side, const char *title,
 		return rc;
 	}
 	cr = cairo_create(sf);
+	if (compact && !svg) {
+		/* A mail's map: hard-edged shapes, smooth text, few colours
+		 * (as the battle report's inline map). */
+		cairo_font_options_t *fo = cairo_font_options_create();
+
+		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+		cairo_set_font_options(cr, fo);
+		cairo_font_options_destroy(fo);
+	}
 	draw(cr, c, &pg, side, seen, title, subtitle);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",
 		    cairo_status_to_string(cairo_status(cr)));
 	cairo_destroy(cr);
 	if (rc == 0 && !svg)
-		rc = map_png_rgb(sf, &mb, e);
+		rc = compact ? map_png_palette(sf, &mb, e) : map_png_rgb(sf, &mb, e);
 	cairo_surface_finish(sf);
 	if (rc == 0 && (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS ||
 	    mb.failed))
@@ -282,15 +293,32 @@ campaign_map_write(const struct campaign *c, int side, const char *title,
 		free(mb.p);
 		return rc;
 	}
+	*out = mb.p;
+	*outlen = mb.len;
+	return 0;
+}
+
+int
+campaign_map_write(const struct campaign *c, int side, const char *title,
+    const char *subtitle, const char *path, struct err *e)
+{
+	unsigned char *data = NULL;
+	size_t n = strlen(path), len = 0;
+	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0, fd;
+	FILE *f;
+
+	if (campaign_map_render(c, side, title, subtitle, svg, 0, &data, &len,
+	    e) != 0)
+		return -1;
 	/* A map is meant for others: 0644 whatever the umask. */
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "wb") : NULL;
 	if (f == NULL && fd >= 0)
 		close(fd);
-	if (f == NULL || fwrite(mb.p, 1, mb.len, f) != mb.len)
+	if (f == NULL || fwrite(data, 1, len, f) != len)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
 	if (f != NULL && fclose(f) != 0 && rc == 0)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
-	free(mb.p);
+	free(data);
 	return rc;
 }

@@ -24,6 +24,8 @@
 #include "ledger/record.h"
 #include "referee/chain.h"
 #include "referee/internal.h"
+#include "report/report.h"
+#include "mail/mail.h"
 #include "scenario/scenario.h"
 #include "store/store.h"
 
@@ -730,6 +732,34 @@ append(struct referee *r, int64_t id, int64_t seq, const char *kind,
 
 /* The end of a turn: every battle's final state carried back, the
  * day's upkeep, the settle record, the state. */
+/* Does side's report of turn t carry the map: the first and the last
+ * turn, a day one of its columns marched or fell back, a battle, or an
+ * enemy column in sight.  On a quiet day nothing on the map moved. */
+static int
+map_day(const struct campaign *c, int side, const struct cp_turn *t,
+    const struct cp_settle *st)
+{
+	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
+	int i;
+
+	if (t->turn == 1 || c->over || st->ncarries > 0)
+		return 1;
+	for (i = 0; i < t->norders; i++) {
+		const struct cp_order *o = &t->orders[i];
+
+		if (c->columns[o->column].side == side && (o->kind == CO_MARCH ||
+		    o->kind == CO_FORCED || o->kind == CO_RETREAT ||
+		    o->kind == CO_DETACH || o->kind == CO_JOIN))
+			return 1;
+	}
+	campaign_sees(c, side, t->orders, t->norders, t->contacts, t->ncontacts,
+	    seen);
+	for (i = 0; i < c->ncolumns; i++)
+		if (seen[i] && c->columns[i].side != side && !c->columns[i].gone)
+			return 1;
+	return 0;
+}
+
 /* The day's report to each player of each side, queued with the record
  * that settles the turn (one transaction: never a turn without its
  * reports, nor reports twice). */
@@ -748,21 +778,64 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 	campaign_date_long(t->day, date, sizeof(date));
 	for (s = 0; s < c->nsides && rc == 0; s++) {
 		struct text body;
+		struct mail_part part;
+		struct mail_extra x;
+		unsigned char *png = NULL;
+		size_t plen = 0;
+		char title[400], sub[200], *html = NULL;
 
 		text_init(&body, 1u << 20);
 		campaign_day_report(c, sc->name, s, t, st, &body);
 		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s: %s%s",
 		    sc->name, t->turn, date, c->sides[s].name, c->over ?
 		    ", the end of the campaign" : "");
-		for (i = 0; i < n && rc == 0; i++) {
-			if (strcmp(pl[i].side, c->sides[s].id) != 0)
-				continue;
-			if (body.s == NULL || body.over)
-				rc = err_set(e, ERR_TEMP, "out of memory");
-			else
-				rc = referee_queue_mail(r, 0, sc->name, pl[i].email,
-				    subject, "report", NULL, body.s, e);
+		if (body.s == NULL || body.over) {
+			text_free(&body);
+			return err_set(e, ERR_TEMP, "out of memory");
 		}
+		/* The operational map as the side knows it, inline, on a day
+		 * its picture may have changed (see map_day); the text alone
+		 * on a quiet one. */
+		if (!map_day(c, s, t, st)) {
+			for (i = 0; i < n && rc == 0; i++)
+				if (strcmp(pl[i].side, c->sides[s].id) == 0)
+					rc = referee_queue_mail(r, 0, sc->name,
+					    pl[i].email, subject, "report", NULL, body.s,
+					    e);
+			text_free(&body);
+			continue;
+		}
+		snprintf(title, sizeof(title), "%s (campaign %s)", c->title,
+		    sc->name);
+		snprintf(sub, sizeof(sub), "%s, after turn %d: as %s", date,
+		    t->turn, c->sides[s].name);
+		memset(&x, 0, sizeof(x));
+		if (campaign_map_render(c, s, title, sub, 0, 1, &png, &plen,
+		    e) != 0) {
+			text_free(&body);
+			return -1;
+		}
+		snprintf(x.cid, sizeof(x.cid), "map.%.60s-turn%d-%.40s@despatch",
+		    sc->name, t->turn, c->sides[s].id);
+		snprintf(x.png, sizeof(x.png), "%.60s-turn%d-%.40s.png", sc->name,
+		    t->turn, c->sides[s].id);
+		html = report_html(body.s, subject, x.cid, "The operational map "
+		    "as your side knows it");
+		if (html == NULL) {
+			free(png);
+			text_free(&body);
+			return err_set(e, ERR_TEMP, "out of memory");
+		}
+		part = (struct mail_part){ "image/png", x.png, x.cid, png, plen };
+		x.html = html;
+		x.parts = &part;
+		x.nparts = 1;
+		for (i = 0; i < n && rc == 0; i++)
+			if (strcmp(pl[i].side, c->sides[s].id) == 0)
+				rc = referee_queue_mail_x(r, 0, sc->name, pl[i].email,
+				    subject, "report", NULL, body.s, &x, 0, e);
+		free(html);
+		free(png);
 		text_free(&body);
 	}
 	return rc;

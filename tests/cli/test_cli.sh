@@ -314,7 +314,11 @@ got = {}
 for f in sorted(os.listdir(d)):
     m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
     if m["Subject"].startswith("[am] Turn 1,"):
-        got[m["To"]] = (m["Subject"], m.get_content().replace("\r\n", "\n"))
+        # the first turn's report carries the map, inline
+        pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
+        if len(pngs) == 1 and pngs[0].get_payload(decode=True)[:8] == b"\x89PNG\r\n\x1a\n" and \
+                m.get_body(preferencelist=("html",)) is not None:
+            got[m["To"]] = (m["Subject"], m.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
 t = got.get("tarleton@crown.example.org", ("", ""))
 c = got.get("morgan@continental.example.org", ("", ""))
 ok = (len(got) == 2 and "the report of Crown." in t[1] and "Your columns\n  Tarleton's Legion" in t[1] and
@@ -343,6 +347,22 @@ check "campaign tick every side in" 0 "$bin" --db "$adb" tick
 says "campaign tick every side in" "campaign am: turn marched (every side's orders are in)"
 check "campaign tick quiet turn" 0 "$bin" --db "$adb" campaign show am
 says "campaign tick quiet turn" "status: running, 2 of 5 turns played"
+# A quiet day (nobody marched, no battle, no enemy in sight): the report
+# goes without the map.
+rm -rf "$work/cmout3"
+"$bin" --db "$adb" outbox write "$work/cmout3" >/dev/null 2>&1
+python3 - "$work/cmout3" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a quiet day's campaign report carries a map, or is missing"; }
+import email, email.policy, os, sys
+d = sys.argv[1]
+n = 0
+for f in sorted(os.listdir(d)):
+    m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
+    if m["Subject"].startswith("[am] Turn 2,"):
+        n += 1
+        if m.is_multipart() or "Points:" not in m.get_content():
+            sys.exit(1)
+sys.exit(0 if n == 2 else 1)
+EOPY
 "$bin" --db "$adb" set --server deadline 1s >/dev/null 2>&1
 sleep 2
 check "campaign tick deadline" 0 "$bin" --db "$adb" tick
