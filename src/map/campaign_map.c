@@ -23,6 +23,7 @@
 #include "map/png.h"
 
 #define CM_W      1200.0
+#define CM_W_MAIL 900.0
 #define CM_MARGIN 60.0
 #define CM_TOP    70.0
 #define CM_BOTTOM 60.0
@@ -246,11 +247,12 @@ campaign_map_render(const struct campaign *c, int side, const char *title,
 		y0 = y < y0 ? y : y0;
 		y1 = y > y1 ? y : y1;
 	}
-	/* room for the names east of the easternmost places */
-	pg.scale = (CM_W - 2 * CM_MARGIN - 160) / (x1 - x0 > 1 ? x1 - x0 : 1);
+	/* room for the names east of the easternmost places; a mail's map
+	 * narrower */
+	pg.w = compact ? CM_W_MAIL : CM_W;
+	pg.scale = (pg.w - 2 * CM_MARGIN - 160) / (x1 - x0 > 1 ? x1 - x0 : 1);
 	pg.x0 = x0;
 	pg.y1 = y1;
-	pg.w = CM_W;
 	pg.h = CM_TOP + (y1 - y0) * pg.scale + 40 + CM_BOTTOM;
 	if (side >= 0)
 		campaign_sees(c, side, NULL, 0, NULL, 0, seen);
@@ -267,23 +269,16 @@ campaign_map_render(const struct campaign *c, int side, const char *title,
 		return rc;
 	}
 	cr = cairo_create(sf);
-	if (compact && !svg) {
-		/* A mail's map: hard-edged shapes, smooth text, few colours
-		 * (as the battle report's inline map). */
-		cairo_font_options_t *fo = cairo_font_options_create();
-
-		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-		cairo_set_font_options(cr, fo);
-		cairo_font_options_destroy(fo);
-	}
 	draw(cr, c, &pg, side, seen, title, subtitle);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		rc = err_set(e, ERR_TEMP, "cannot draw the map: %s",
 		    cairo_status_to_string(cairo_status(cr)));
 	cairo_destroy(cr);
+	/* RGB for both: libimagequant (the battle maps' palette) was seen
+	 * to leak on this map under LeakSanitizer, and the narrower page
+	 * keeps a mail's map small. */
 	if (rc == 0 && !svg)
-		rc = compact ? map_png_palette(sf, &mb, e) : map_png_rgb(sf, &mb, e);
+		rc = map_png_rgb(sf, &mb, e);
 	cairo_surface_finish(sf);
 	if (rc == 0 && (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS ||
 	    mb.failed))

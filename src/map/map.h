@@ -121,8 +121,8 @@ void map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
  * enemy's strength), -1 every column.  PNG or SVG by path's end.  0, or
  * -1 with e set. */
 struct campaign;
-/* The same into memory (*out malloc'd): compact, a palette PNG for a
- * mail. */
+/* The same into memory (*out malloc'd): compact, the narrower page for
+ * a mail. */
 int campaign_map_render(const struct campaign *c, int side, const char *title,
     const char *subtitle, int svg, int compact, unsigned char **out,
     size_t *outlen, struct err *e);
