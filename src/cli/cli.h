@@ -67,6 +67,11 @@ int cli_find_campaign(char *out, size_t size);
  * .svg, so a newcomer sees the field at once: 0, or -1 with e set. */
 int cli_demo_maps(const char *dir, const char *game, const struct battle *b,
     const char *when, const char *subtitle, struct err *e);
+/* What a demo removes before it runs again: the database dbfile with its
+ * journal and key files; the outbox's mail files in dir whose names
+ * start with one of prefixes (NULL-ended): 0, or -1 (dir unreadable). */
+void cli_demo_fresh_db(const char *dbfile);
+int cli_demo_clean_mail(const char *dir, const char *const *prefixes);
 int cmd_games(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_key(int argc, char **argv);

@@ -89,9 +89,29 @@ cli_find_campaign(char *out, size_t size)
 	return campaign_in(DESPATCH_INSTALL_CAMPAIGN, out, size);
 }
 
-/* Removes the mail files an earlier demo wrote (cowpens-NNNNNN-kind-who.eml). */
+/* Is name one of the outbox's files (PREFIX...-NNNNNN-kind-who-hash.eml)
+ * for one of the prefixes? */
 static int
-clean_demo_mail(const char *dir)
+demo_mail_file(const char *name, const char *const *prefixes)
+{
+	size_t n = strlen(name), k;
+	const char *p;
+
+	if (n < 5 || strcmp(name + n - 4, ".eml") != 0)
+		return 0;
+	for (k = 0; prefixes[k] != NULL; k++)
+		if (strncmp(name, prefixes[k], strlen(prefixes[k])) == 0)
+			break;
+	if (prefixes[k] == NULL)
+		return 0;
+	for (p = name; (p = strchr(p, '-')) != NULL; p++)
+		if (strspn(p + 1, "0123456789") == 6 && p[7] == '-')
+			return 1;
+	return 0;
+}
+
+int
+cli_demo_clean_mail(const char *dir, const char *const *prefixes)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -99,18 +119,26 @@ clean_demo_mail(const char *dir)
 
 	if (d == NULL)
 		return -1;
-	while ((de = readdir(d)) != NULL) {
-		size_t n = strlen(de->d_name);
-
-		if (n > 20 && strncmp(de->d_name, "cowpens-", 8) == 0 &&
-		    strspn(de->d_name + 8, "0123456789") == 6 &&
-		    strcmp(de->d_name + n - 4, ".eml") == 0) {
+	while ((de = readdir(d)) != NULL)
+		if (demo_mail_file(de->d_name, prefixes)) {
 			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 			unlink(path);
 		}
-	}
 	closedir(d);
 	return 0;
+}
+
+void
+cli_demo_fresh_db(const char *dbfile)
+{
+	static const char *const ext[] = { "", "-wal", "-shm", ".key.secrets" };
+	char path[4600];
+	size_t i;
+
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s", dbfile, ext[i]);
+		unlink(path);
+	}
 }
 
 int
@@ -185,14 +213,9 @@ cmd_demo(int argc, char **argv)
 	}
 	/* A fresh database and mail folder each run. */
 	snprintf(dbfile, sizeof(dbfile), "%s/demo.db", dir);
-	unlink(dbfile);
-	snprintf(path, sizeof(path), "%s-wal", dbfile);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s-shm", dbfile);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s.key.secrets", dbfile);
-	unlink(path);
-	if (clean_demo_mail(maildir) != 0) {
+	cli_demo_fresh_db(dbfile);
+	if (cli_demo_clean_mail(maildir, (const char *const[]){ "cowpens-",
+	    NULL }) != 0) {
 		fprintf(stderr, "despatch: cannot clear %s: %s\n", maildir,
 		    strerror(errno));
 		return EXIT_FAILURE;

@@ -6,7 +6,6 @@
  * and verified.  Its inputs are fixed (the seed, the clock, the secrets,
  * the published demo key), so every run writes the same archive.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,31 +178,6 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 	return err_set(e, ERR_INTERNAL, "battle %s never ended", game);
 }
 
-/* Removes the mail files an earlier run wrote: the battles' (south-*.eml)
- * and the answers to the campaign's order mails, which are no game's
- * (despatch-*.eml). */
-static void
-clean_mail(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char path[4700];
-
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		size_t n = strlen(de->d_name);
-
-		if (n > 10 && (strncmp(de->d_name, "south-", 6) == 0 ||
-		    strncmp(de->d_name, "despatch-", 9) == 0) &&
-		    strcmp(de->d_name + n - 4, ".eml") == 0) {
-			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-			unlink(path);
-		}
-	}
-	closedir(d);
-}
-
 /* The names of the battles a turn's output opened ("battle NAME opened
  * at PLACE"), one a line, into names. */
 static void
@@ -265,13 +239,7 @@ cmd_demo_campaign(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	snprintf(dbfile, sizeof(dbfile), "%s/campaign.db", dir);
-	unlink(dbfile);
-	snprintf(path, sizeof(path), "%s-wal", dbfile);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s-shm", dbfile);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s.key.secrets", dbfile);
-	unlink(path);
+	cli_demo_fresh_db(dbfile);
 	{
 		struct referee_opts o = *cli_referee_opts();
 
@@ -501,7 +469,10 @@ cmd_demo_campaign(int argc, char **argv)
 			    strerror(errno));
 			goto out;
 		}
-		clean_mail(maildir);
+		/* An earlier run's: the battles' (south-...) and the
+		 * answers and reports, which are no game's (despatch-...). */
+		(void)cli_demo_clean_mail(maildir, (const char *const[]){
+		    "south-", "despatch-", NULL });
 		if (cli_outbox_write(r, maildir, 1, &written, &e) != 0 ||
 		    referee_vacuum(r, &vr, &e) != 0)
 			goto out;
