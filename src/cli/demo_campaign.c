@@ -178,6 +178,29 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 	return err_set(e, ERR_INTERNAL, "battle %s never ended", game);
 }
 
+/* Plays the campaign's next turn (or ends it): what it said, malloc'd, or
+ * NULL with e set. */
+static char *
+turn_said(struct referee *r, struct err *e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int k;
+
+	if (mem == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		return NULL;
+	}
+	k = referee_campaign_turn(r, "south", mem, e);
+	fclose(mem);
+	if (k != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* The names of the battles a turn's output opened ("battle NAME opened
  * at PLACE"), one a line, into names. */
 static void
@@ -273,8 +296,6 @@ cmd_demo_campaign(int argc, char **argv)
 	for (turn = 1; turn <= 200 && !over; turn++) {
 		static const char *const sides[] = { "crown", "continental" };
 		char *buf = NULL, names[2048];
-		size_t len = 0;
-		FILE *mem;
 		int s, k;
 
 		for (s = 0; s < 2; s++) {
@@ -306,17 +327,8 @@ cmd_demo_campaign(int argc, char **argv)
 			printf("  turn %2d %-12s orders mailed from %s\n", turn,
 			    sides[s], strrchr(path, '/') + 1);
 		}
-		mem = open_memstream(&buf, &len);
-		if (mem == NULL) {
-			err_set(&e, ERR_TEMP, "out of memory");
+		if ((buf = turn_said(r, &e)) == NULL)
 			goto out;
-		}
-		k = referee_campaign_turn(r, "south", mem, &e);
-		fclose(mem);
-		if (k != 0) {
-			free(buf);
-			goto out;
-		}
 		opened(buf, names, sizeof(names));
 		if (names[0] != '\0') {
 			const char *p = names;
@@ -392,18 +404,8 @@ cmd_demo_campaign(int argc, char **argv)
 					    "units held\n", g, steps);
 			}
 			free(buf);
-			buf = NULL;
-			mem = open_memstream(&buf, &len);
-			if (mem == NULL) {
-				err_set(&e, ERR_TEMP, "out of memory");
+			if ((buf = turn_said(r, &e)) == NULL)
 				goto out;
-			}
-			k = referee_campaign_turn(r, "south", mem, &e);
-			fclose(mem);
-			if (k != 0) {
-				free(buf);
-				goto out;
-			}
 			fputs(buf, stdout);
 		}
 		over = strstr(buf, "the campaign is over") != NULL;
