@@ -7,13 +7,10 @@
  * no other (campaign_sees, the daily report's rule).  PNG or SVG by the
  * file's name.
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cairo.h>
 #include <cairo-svg.h>
@@ -299,21 +296,12 @@ campaign_map_write(const struct campaign *c, int side, const char *title,
 {
 	unsigned char *data = NULL;
 	size_t n = strlen(path), len = 0;
-	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0, fd;
-	FILE *f;
+	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc;
 
 	if (campaign_map_render(c, side, title, subtitle, svg, 0, &data, &len,
 	    e) != 0)
 		return -1;
-	/* A map is meant for others: 0644 whatever the umask. */
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "wb") : NULL;
-	if (f == NULL && fd >= 0)
-		close(fd);
-	if (f == NULL || fwrite(data, 1, len, f) != len)
-		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
-	if (f != NULL && fclose(f) != 0 && rc == 0)
-		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
+	rc = map_write_bytes(path, data, len, e);
 	free(data);
 	return rc;
 }

@@ -1344,24 +1344,31 @@ map_write(const struct battle *b, const struct map_opts *o, const char *path,
     struct err *e)
 {
 	size_t n = strlen(path), len = 0;
-	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc = 0;
+	int svg = n > 4 && strcmp(path + n - 4, ".svg") == 0, rc;
 	unsigned char *data = NULL;
-	FILE *f = NULL;
 
 	if (map_render(b, o, svg, &data, &len, e) != 0)
 		return -1;
-	/* A map is meant for others: 0644 whatever the umask. */
-	{
-		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	rc = map_write_bytes(path, data, len, e);
+	free(data);
+	return rc;
+}
 
-		f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "wb") : NULL;
-		if (f == NULL && fd >= 0)
-			close(fd);
-	}
+int
+map_write_bytes(const char *path, const unsigned char *data, size_t len,
+    struct err *e)
+{
+	FILE *f;
+	int fd, rc = 0;
+
+	/* A map is meant for others: 0644 whatever the umask. */
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "wb") : NULL;
+	if (f == NULL && fd >= 0)
+		close(fd);
 	if (f == NULL || fwrite(data, 1, len, f) != len)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
 	if (f != NULL && fclose(f) != 0 && rc == 0)
 		rc = err_set(e, ERR_TEMP, "cannot write the map %s", path);
-	free(data);
 	return rc;
 }

@@ -115,6 +115,11 @@ char *map_ascii(const struct battle *b, int side, const unsigned char *seen,
 void map_to_px(const struct battle *b, int width_px, fx x, fx y, double *px,
     double *py);
 
+/* Writes a drawn map's bytes to path, mode 0644 (a map is meant for
+ * others): 0, or -1 with e set. */
+int map_write_bytes(const char *path, const unsigned char *data, size_t len,
+    struct err *e);
+
 /* A campaign's operational map as it stands (src/map/campaign_map.c):
  * places, roads, rivers, depots, and the columns with their strength;
  * side >= 0 draws that side's columns and the enemy's it sees (and no
