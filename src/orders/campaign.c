@@ -1009,11 +1009,32 @@ read_join(struct rd *r, char *args, struct cp_order *o)
 	return 1;
 }
 
+/* A line as an order is read from it, into buf (CO_LINE bytes; line
+ * fits): spaces folded, trimmed, a comment after it cut ("Flying Army:
+ * HOLD  # till Greene's up").  0 when nothing is left (blank, a comment
+ * line). */
+static int
+order_text(const char *line, char *buf)
+{
+	char *hash;
+
+	memcpy(buf, line, strlen(line) + 1);
+	(void)orders_fold_spaces(buf);
+	orders_trim(buf);
+	if (buf[0] == '\0' || buf[0] == '#')
+		return 0;
+	if ((hash = outside_quotes(buf, '#', 1)) != NULL) {
+		*hash = '\0';
+		orders_trim(buf);
+	}
+	return 1;
+}
+
 int
 campaign_order_line(const struct campaign *c, int side, const char *line,
     struct cp_order *o, char *msg, size_t msize)
 {
-	char buf[CO_LINE], who[CO_LINE], *colon, *hash, *rest;
+	char buf[CO_LINE], who[CO_LINE], *colon, *rest;
 	struct rd r;
 	const char *a = NULL;
 	int v, k, partial = -1, rr = -1;
@@ -1028,17 +1049,8 @@ campaign_order_line(const struct campaign *c, int side, const char *line,
 		    sizeof(buf) - 1);
 		return -1;
 	}
-	memcpy(buf, line, strlen(line) + 1);
-	(void)orders_fold_spaces(buf);
-	orders_trim(buf);
-	if (buf[0] == '\0' || buf[0] == '#')
+	if (!order_text(line, buf))
 		return 0;
-	/* A comment after the order: "Flying Army: HOLD  # till Greene's
-	 * up". */
-	if ((hash = outside_quotes(buf, '#', 1)) != NULL) {
-		*hash = '\0';
-		orders_trim(buf);
-	}
 	if (side < 0 || side >= c->nsides) {
 		snprintf(msg, msize, "there is no side %d in the campaign", side);
 		return -1;
@@ -1234,24 +1246,15 @@ starts_with_order(const char *s)
 int
 campaign_line_prose(const struct campaign *c, int side, const char *line)
 {
-	char buf[CO_LINE], *colon, *hash, *rest;
+	char buf[CO_LINE], *colon, *rest;
 	struct rd r;
 	struct typed ty;
 	int ids[CAMPAIGN_MAX_COLUMNS], dist[CAMPAIGN_MAX_COLUMNS], lim, lv, n;
 	size_t at[2];
 	char msg[8];
 
-	if (strlen(line) >= sizeof(buf))
+	if (strlen(line) >= sizeof(buf) || !order_text(line, buf))
 		return 0;
-	memcpy(buf, line, strlen(line) + 1);
-	(void)orders_fold_spaces(buf);
-	orders_trim(buf);
-	if (buf[0] == '\0' || buf[0] == '#')
-		return 0;
-	if ((hash = outside_quotes(buf, '#', 1)) != NULL) {
-		*hash = '\0';
-		orders_trim(buf);
-	}
 	colon = outside_quotes(buf, ':', 0);
 	if (colon == NULL)
 		/* "Morgan's column march to Cowpens": an order without its
