@@ -364,47 +364,6 @@ orders_quote_start(struct orders_parser *p, const char *buf, size_t len,
 	return Q_END;
 }
 
-void
-orders_body_lines(struct orders_parser *p, const char *body,
-    int header_line, void (*each)(void *arg, int line, const char *text),
-    void *arg)
-{
-	const char *s = body;
-	int line = 0, fwd = 0;
-
-	while (s != NULL && *s) {
-		const char *nl = strchr(s, '\n');
-		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		const char *rest = nl ? nl + 1 : NULL;
-		char buf[ORDERS_TEXT_MAX];
-
-		line++;
-		if (orders_is_signature(s, n))
-			break;
-		/* A line too long to keep is passed on cut, for the reader
-		 * to refuse as too long rather than pass over. */
-		if (orders_take_line(s, n, buf, sizeof(buf)) != 0) {
-			memcpy(buf, s, sizeof(buf) - 1);
-			buf[sizeof(buf) - 1] = '\0';
-			utf8_trim_tail(buf);
-		}
-		s = rest;
-		if (line <= header_line || buf[0] == '\0' || buf[0] == '>' ||
-		    buf[0] == '|')
-			continue;
-		{
-			enum quote_kind q = orders_quote_start(p, buf, strlen(buf),
-			    rest, &fwd);
-
-			if (q == Q_SKIP)
-				continue;
-			if (q == Q_END)
-				break;
-		}
-		each(arg, line, buf);
-	}
-}
-
 /* --- order lines ------------------------------------------------------ */
 
 /* Copies at most max bytes of in to out (which holds max + 1), cutting at
