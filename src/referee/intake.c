@@ -607,62 +607,6 @@ referee_intake_refuse(struct intake *in, struct text *t, const char *status)
 	    -1 : 0;
 }
 
-int
-referee_secret_bare(const char *secret, char *bare, size_t size)
-{
-	size_t a = 0, z = strlen(secret);
-
-	while (a < z && strchr("\"'<([", secret[a]))
-		a++;
-	while (z > a && strchr("\"'>)].,;:!", secret[z - 1]))
-		z--;
-	if (z - a >= size)
-		z = a + size - 1;
-	memcpy(bare, secret + a, z - a);
-	bare[z - a] = '\0';
-	return strcmp(bare, secret) == 0 ? -1 : 0;
-}
-
-/* Authenticates the header's secret among the players of side; sets
- * in->player_id and in->registered.  Returns 0 (player_id 0 when none
- * matches), -1 on a store error. */
-static int
-authenticate(struct intake *in, int64_t game, int side, const char *secret)
-{
-	struct store_player pl[MAX_PLAYERS];
-	unsigned char hash[32];
-	char bare[128];
-	int n, i, pass, k = 0, same;
-
-	if (secret[0] == '\0')
-		return 0;
-	n = store_players(in->r->st, game, side, pl, MAX_PLAYERS, in->e);
-	if (n < 0)
-		return -1;
-	/* As typed, then without wrapping: "secret", secret. or <secret>. */
-	same = referee_secret_bare(secret, bare, sizeof(bare));
-	for (pass = 0; pass < 2 && in->player_id == 0 && k >= 0; pass++) {
-		const char *try = pass == 0 ? secret : bare;
-
-		if (pass == 1 && same)
-			break;
-		if (referee_secret_hash(in->r, try, hash, in->e) != 0)
-			return -1;
-		/* The secret, or the one SECRET mailed, now first used. */
-		for (i = 0; i < n && k >= 0; i++)
-			if ((k = referee_secret_match(in, &pl[i], hash)) > 0) {
-				in->player_id = pl[i].id;
-				snprintf(in->registered, sizeof(in->registered), "%s",
-				    pl[i].email);
-				snprintf(in->brigades, sizeof(in->brigades), "%s",
-				    pl[i].brigades);
-				break;
-			}
-	}
-	sodium_memzero(bare, sizeof(bare));
-	return k < 0 ? -1 : 0;
-}
-
 /* The turn of side's next phase still open. */
 static int
 next_turn_of(const struct battle *b, const struct store_game *g, int side)
@@ -822,7 +766,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}
-	if (authenticate(in, g.id, side, h->secret) != 0)
+	if (referee_authenticate(in, g.id, side, h->secret) != 0)
 		goto out;
 	if (in->player_id == 0) {
 		set_status(in, "rejected", "%s secret for side %s", h->secret[0] ?

@@ -353,6 +353,11 @@ int referee_intake_store(struct intake *in);
 /* Stores the mail as refused with status and answers it with t. */
 int referee_intake_refuse(struct intake *in, struct text *t,
     const char *status);
+/* Authenticates the header's secret among the players of side of game
+ * (secret.c); sets in->player_id and in->registered.  Returns 0
+ * (player_id 0 when none matches), -1 on a store error. */
+int referee_authenticate(struct intake *in, int64_t game, int side,
+    const char *secret);
 /* A secret as typed without what a mail wraps it in ("<secret>.",
  * "'secret'") into bare: 0, or -1 when it is the same as typed. */
 int referee_secret_bare(const char *secret, char *bare, size_t size);

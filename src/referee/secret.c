@@ -19,6 +19,9 @@
  * not when it is mailed: only then does the seat's secret change, and a
  * request nobody takes up (a forgery, say) leaves the game's public
  * record as it was, so that nobody can add acts to it by mail.
+ *
+ * Here too: matching a header's secret to a player (referee_authenticate,
+ * with or without what a mail wraps it in, referee_secret_bare).
  */
 #include <sodium.h>
 
@@ -237,4 +240,58 @@ referee_secret_headed(struct orders_parser *op, const char *body,
 		s = s != NULL ? s + 1 : NULL;
 	}
 	return -1;
+}
+
+int
+referee_secret_bare(const char *secret, char *bare, size_t size)
+{
+	size_t a = 0, z = strlen(secret);
+
+	while (a < z && strchr("\"'<([", secret[a]))
+		a++;
+	while (z > a && strchr("\"'>)].,;:!", secret[z - 1]))
+		z--;
+	if (z - a >= size)
+		z = a + size - 1;
+	memcpy(bare, secret + a, z - a);
+	bare[z - a] = '\0';
+	return strcmp(bare, secret) == 0 ? -1 : 0;
+}
+
+int
+referee_authenticate(struct intake *in, int64_t game, int side,
+    const char *secret)
+{
+	struct store_player pl[MAX_PLAYERS];
+	unsigned char hash[32];
+	char bare[128];
+	int n, i, pass, k = 0, same;
+
+	if (secret[0] == '\0')
+		return 0;
+	n = store_players(in->r->st, game, side, pl, MAX_PLAYERS, in->e);
+	if (n < 0)
+		return -1;
+	/* As typed, then without wrapping: "secret", secret. or <secret>. */
+	same = referee_secret_bare(secret, bare, sizeof(bare));
+	for (pass = 0; pass < 2 && in->player_id == 0 && k >= 0; pass++) {
+		const char *try = pass == 0 ? secret : bare;
+
+		if (pass == 1 && same)
+			break;
+		if (referee_secret_hash(in->r, try, hash, in->e) != 0)
+			return -1;
+		/* The secret, or the one SECRET mailed, now first used. */
+		for (i = 0; i < n && k >= 0; i++)
+			if ((k = referee_secret_match(in, &pl[i], hash)) > 0) {
+				in->player_id = pl[i].id;
+				snprintf(in->registered, sizeof(in->registered), "%s",
+				    pl[i].email);
+				snprintf(in->brigades, sizeof(in->brigades), "%s",
+				    pl[i].brigades);
+				break;
+			}
+	}
+	sodium_memzero(bare, sizeof(bare));
+	return k < 0 ? -1 : 0;
 }
