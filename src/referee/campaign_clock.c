@@ -26,10 +26,10 @@ static int
 due(struct referee *r, const struct store_campaign *sc, int64_t now,
     char *why, size_t size, struct err *e)
 {
-	struct campaign *c = NULL;
+	struct store_cplayer pl[LEDGER_MAX_SEATS];
 	struct store_crecord *rec = NULL;
 	int64_t games[LEDGER_MAX_CBATTLES], settle = 0, deadline = 0, last = 0;
-	int n, i, s, sent = 0, rc = 0, nrec = 0;
+	int n, i, s, sent = 0, sides = 0, rc = 0, nrec = 0;
 
 	if (sc->pending != NULL) {
 		/* The turn marched waits for its battles: settled once every
@@ -54,43 +54,46 @@ due(struct referee *r, const struct store_campaign *sc, int64_t now,
 		snprintf(why, size, "its battles are over");
 		return 2;
 	}
-	if (referee_campaign_load(r, sc, &c, e) != 0)
-		return -1;
-	if (referee_setting_secs(r, 0, "settle", &settle, e) != 0 ||
+	/* Its sides are its players' (each has one before it starts): no
+	 * campaign file is read for a tick with nothing due. */
+	n = store_campaign_players(r->st, sc->id, pl, LEDGER_MAX_SEATS, e);
+	if (n < 0 || referee_setting_secs(r, 0, "settle", &settle, e) != 0 ||
 	    referee_setting_secs(r, 0, "deadline", &deadline, e) != 0)
-		goto fail;
-	for (s = 0; s < c->nsides; s++) {
+		return -1;
+	for (i = 0; i < n; i++) {
 		int64_t at = 0;
-		int k = store_campaign_orders_at(r->st, sc->id, c->turn + 1,
-		    c->sides[s].id, &at, e);
+		int k;
 
+		for (s = 0; s < i && strcmp(pl[s].side, pl[i].side) != 0; s++)
+			;
+		if (s < i)
+			continue;    /* a side already looked at */
+		sides++;
+		k = store_campaign_orders_at(r->st, sc->id, sc->turn + 1,
+		    pl[i].side, &at, e);
 		if (k < 0)
-			goto fail;
+			return -1;
 		if (k > 0) {
 			sent++;
 			if (at > last)
 				last = at;
 		}
 	}
-	if (sent == c->nsides && now >= last + settle) {
+	if (sent == sides && now >= last + settle) {
 		snprintf(why, size, "every side's orders are in");
 		rc = 1;
 	} else if (deadline > 0) {
 		/* The turn opened with the campaign's last record. */
 		if (store_campaign_records(r->st, sc->id, &rec, &nrec, e) != 0)
-			goto fail;
+			return -1;
 		if (nrec > 0 && now >= rec[nrec - 1].created_at + deadline) {
 			snprintf(why, size, "its deadline passed, %d of %d sides' "
-			    "orders in", sent, c->nsides);
+			    "orders in", sent, sides);
 			rc = 1;
 		}
 		store_crecords_free(rec, nrec);
 	}
-	campaign_free(c);
 	return rc;
-fail:
-	campaign_free(c);
-	return -1;
 }
 
 int
