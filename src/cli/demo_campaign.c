@@ -69,8 +69,11 @@ submit_all(struct referee *r, const char *raw, size_t len, const char *what,
 
 	if (referee_submit(r, raw, len, NULL, &res, e) != 0)
 		return -1;
+	/* "3 orders, 0 lines not understood", "1 order, ..." */
 	if (strcmp(res.status, "orders") != 0 ||
-	    sscanf(res.note, "%d order%*[s], %d", &n, &bad) != 2 || bad != 0)
+	    sscanf(res.note, "%d order", &n) != 1 ||
+	    strchr(res.note, ',') == NULL ||
+	    sscanf(strchr(res.note, ',') + 1, "%d", &bad) != 1 || bad != 0)
 		return err_set(e, ERR_DATA, "%s: the demo's orders were not all "
 		    "taken (%s: %s)", what, res.status, res.note);
 	return 0;
