@@ -116,6 +116,10 @@ struct cp_brigade {
 	char name[BATTLE_NAME_MAX];
 	char commander[BATTLE_NAME_MAX];
 	int column;
+	/* Exhausted (where the campaign keeps exhaustion: campaign_exhaustion):
+	 * the days of rest in supply it still needs, 0 when fresh.  It goes
+	 * into its next battle exhausted while above 0. */
+	int spent;
 	int line;
 };
 
@@ -132,6 +136,7 @@ struct cp_column {
 	/* What it goes on doing when no new order comes: a march, until it
 	 * gets there (kind CO_HOLD: nothing). */
 	int standing_kind, standing_dest, standing_by;
+	int forced;                   /* forced-march days running */
 	int line;                     /* 0 for a column made by DETACH */
 };
 
@@ -159,8 +164,15 @@ struct cp_setting {
 	int line;
 };
 
+/* The campaign layer's rules engine (its march, contact and carry-over),
+ * as a campaign's genesis names it; a campaign is played to its end by
+ * the engine it began under.  1: strength only; 2: brigades' exhaustion
+ * carried and recovered too. */
+#define CAMPAIGN_ENGINE 2
+
 struct campaign {
 	char title[BATTLE_NAME_MAX * 2];
+	int engine;                   /* the one it is played by */
 	char ruleset[BATTLE_ID_MAX];
 	const struct ruleset *rs;
 	int start_day, end_day;       /* days since 1 January 1 */
@@ -236,6 +248,17 @@ int campaign_param(const struct campaign *c, const char *name);
 /* The row for name (ruleset's first, then the defaults), or NULL. */
 const struct rule_param *campaign_param_row(const struct campaign *c,
     const char *name);
+/* Does the campaign carry brigades' exhaustion: its engine does (2 on),
+ * and its ruleset has exhaustion (its campaign table has
+ * carry.exhausted; bb7's has not). */
+int campaign_exhaustion(const struct campaign *c);
+/* The campaign engine a campaign begun now is played by: CAMPAIGN_ENGINE,
+ * or the older one campaign_engine_test named. */
+int campaign_engine_now(void);
+/* For the upgrade tests only (the fronts pass
+ * $DESPATCH_TEST_CAMPAIGN_ENGINE): begin campaigns under the older engine
+ * numbered n (1 .. CAMPAIGN_ENGINE); anything else leaves CAMPAIGN_ENGINE. */
+void campaign_engine_test(const char *n);
 /* The defaults every ruleset starts from. */
 extern const struct rule_param campaign_defaults[];
 extern const int campaign_ndefaults;
@@ -375,6 +398,10 @@ struct cp_carry {
 	struct cp_carry_unit units[CAMPAIGN_MAX_UNITS];
 	struct cp_fell fell[CAMPAIGN_MAX_COLUMNS + CAMPAIGN_MAX_BRIGADES];
 	struct cp_retreat retreats[CAMPAIGN_MAX_COLUMNS];
+	/* Brigades that ended the battle exhausted and carry it on
+	 * (campaign brigade indexes). */
+	int nexhausted;
+	int exhausted[CAMPAIGN_MAX_BRIGADES];
 };
 
 /* "Acting CO of NAME", the name of who takes a command nobody is named
@@ -407,6 +434,8 @@ struct cp_column_day {
 	int starved;                  /* lost for good out of supply */
 	int recovered;                /* back with rest */
 	int replaced;                 /* from a depot */
+	int spent;                    /* brigades exhausted by forced marching */
+	int refreshed;                /* brigades back in order after rest */
 };
 
 struct cp_upkeep {
@@ -420,9 +449,12 @@ int campaign_in_supply(const struct campaign *c, int col);
 
 /* The day besides the march, after it: stragglers of a forced march,
  * attrition out of supply, recovery with rest in supply, replacements
- * at a depot.  Pure; 0. */
+ * at a depot; where the campaign keeps exhaustion, brigades exhausted
+ * by forced marching (march.forced.exhaust days running) and back in
+ * order after rest in supply (not a column that fought that day:
+ * fought[column] 1, fought NULL for none).  Pure; 0. */
 int campaign_day_end(struct campaign *c, const struct cp_order *orders,
-    int norders, struct cp_upkeep *out);
+    int norders, const unsigned char *fought, struct cp_upkeep *out);
 
 /* Which columns side knows of this turn (seen[column] 1 or 0): its own;
  * enemies within sight.radius miles of one of its columns, or

@@ -62,6 +62,18 @@ lose_for_good(struct cp_unit *u, int n)
 		u->gone = 1;
 }
 
+/* A brigade's strength now (0: nothing left of it). */
+static int
+brigade_sp(const struct campaign *c, int b)
+{
+	int u, n = 0;
+
+	for (u = 0; u < c->nunits; u++)
+		if (c->units[u].brigade == b)
+			n += campaign_unit_sp(&c->units[u]);
+	return n;
+}
+
 /* The name of who takes over a command with no one named: "Acting CO
  * of" the brigade or column (a name nobody else has). */
 void
@@ -236,6 +248,24 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 		cr->full = campaign_unit_full(un);
 		out->nunits++;
 	}
+	/* Brigades exhausted at the end stay so until they have rested
+	 * (the battle model's flag: set by a ruleset that has exhaustion,
+	 * or brought in exhausted). */
+	for (i = 0; campaign_exhaustion(c) &&
+	    campaign_param(c, "carry.exhausted") && i < b->nbrigades; i++) {
+		int cb;
+
+		if (!(b->brigades[i].flags & BR_EXHAUSTED))
+			continue;
+		for (cb = 0; cb < c->nbrigades; cb++)
+			if (strcmp(c->brigades[cb].name, b->brigades[i].name) == 0)
+				break;
+		if (cb == c->nbrigades || brigade_sp(c, cb) == 0)
+			continue;
+		if (c->brigades[cb].spent < campaign_param(c, "rest.exhausted"))
+			c->brigades[cb].spent = campaign_param(c, "rest.exhausted");
+		out->exhausted[out->nexhausted++] = cb;
+	}
 	/* Commanders who fell (killed, taken, or out at the end): the
 	 * next in the chain takes over. */
 	for (i = 0; i < b->ncommanders; i++) {
@@ -380,9 +410,36 @@ campaign_in_supply(const struct campaign *c, int col)
 	return d >= 0 && d <= campaign_param(c, "supply.range") * 100;
 }
 
+/* A column's brigades' exhaustion at the day's end: a forced march
+ * march.forced.exhaust days running exhausts them; a day's rest in
+ * supply, not fighting, takes one day off what each still needs. */
+static void
+day_exhaustion(struct campaign *c, int k, const struct cp_order *o,
+    int supplied, int fought, struct cp_column_day *cd)
+{
+	struct cp_column *col = &c->columns[k];
+	int b, need = campaign_param(c, "rest.exhausted");
+	int limit = campaign_param(c, "march.forced.exhaust");
+
+	col->forced = o != NULL && o->kind == CO_FORCED ? col->forced + 1 : 0;
+	for (b = 0; b < c->nbrigades; b++) {
+		struct cp_brigade *br = &c->brigades[b];
+
+		if (br->column != k || brigade_sp(c, b) == 0)
+			continue;
+		if (limit > 0 && col->forced >= limit && br->spent < need) {
+			br->spent = need;
+			cd->spent++;
+		} else if (br->spent > 0 && supplied && !fought && o != NULL &&
+		    o->kind == CO_REST && --br->spent == 0) {
+			cd->refreshed++;
+		}
+	}
+}
+
 int
 campaign_day_end(struct campaign *c, const struct cp_order *orders,
-    int norders, struct cp_upkeep *out)
+    int norders, const unsigned char *fought, struct cp_upkeep *out)
 {
 	int k, u, i;
 
@@ -400,6 +457,9 @@ campaign_day_end(struct campaign *c, const struct cp_order *orders,
 			continue;
 		supplied = campaign_in_supply(c, k);
 		cd->supplied = supplied;
+		if (campaign_exhaustion(c))
+			day_exhaustion(c, k, o, supplied, fought != NULL &&
+			    fought[k], cd);
 		at_depot = depot_distance(c, k, &depot) == 0;
 		for (u = 0; u < c->nunits; u++) {
 			struct cp_unit *un = &c->units[u];

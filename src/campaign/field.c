@@ -278,6 +278,8 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 				text_add(t, " wing ");
 				put_name(t, col->name);
 			}
+			if (campaign_exhaustion(c) && c->brigades[b].spent > 0)
+				text_add(t, " exhausted");
 			text_add(t, "\n");
 			/* and its units, row by row */
 			rowx = rd = 0;

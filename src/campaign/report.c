@@ -23,9 +23,14 @@ campaign_where(const struct campaign *c, int column, char *out, size_t size)
 		const struct cp_road *rd = &c->roads[col->road];
 		int to = col->from == rd->a ? rd->b : rd->a;
 
-		snprintf(out, size, "on the road from %s to %s, %d.%02d miles out",
-		    c->places[col->from].name, c->places[to].name,
-		    col->along100 / 100, col->along100 % 100);
+		if (col->along100 == 0)
+			snprintf(out, size, "at %s, setting out on the road to %s",
+			    c->places[col->from].name, c->places[to].name);
+		else
+			snprintf(out, size, "on the road from %s to %s, %d.%02d "
+			    "miles out", c->places[col->from].name,
+			    c->places[to].name, col->along100 / 100,
+			    col->along100 % 100);
 	}
 }
 
@@ -161,6 +166,13 @@ column_lines(const struct campaign *c, const struct cp_turn *t,
 			    cd->replaced);
 			wrap_add(o, &w, 4, "; ", piece);
 		}
+		if (cd->spent > 0)
+			wrap_add(o, &w, 4, "; ", "exhausted by forced marching");
+		if (cd->refreshed > 0) {
+			snprintf(piece, sizeof(piece), "%d brigade%s rested back in "
+			    "order", cd->refreshed, cd->refreshed == 1 ? "" : "s");
+			wrap_add(o, &w, 4, "; ", piece);
+		}
 	}
 	text_add(o, "\n");
 	sp = full = 0;
@@ -187,12 +199,35 @@ column_lines(const struct campaign *c, const struct cp_turn *t,
 		if (!any)
 			continue;
 		/* A brigade a piece, the line wrapped before 78 columns. */
-		snprintf(piece, sizeof(piece), "%s%s %d of %d", i == 0 ? " " : "",
-		    c->brigades[b].name, bs, bf);
+		snprintf(piece, sizeof(piece), "%s%s %d of %d%s", i == 0 ? " " :
+		    "", c->brigades[b].name, bs, bf, campaign_exhaustion(c) &&
+		    c->brigades[b].spent > 0 ? " (exhausted)" : "");
 		wrap_add(o, &w, 6, i == 0 ? "" : ", ", piece);
 		i++;
 	}
 	text_add(o, "\n");
+}
+
+/* The side's brigades a battle left exhausted. */
+static void
+exhausted_line(const struct campaign *c, const struct cp_carry *cr,
+    int side, struct text *o)
+{
+	int j, n = 0, w = 0;
+
+	for (j = 0; j < cr->nexhausted; j++) {
+		int b = cr->exhausted[j];
+
+		if (c->columns[c->brigades[b].column].side != side)
+			continue;
+		if (n++ == 0) {
+			text_add(o, "    Exhausted at the end, until rested:");
+			w = 38;
+		}
+		wrap_add(o, &w, 6, n == 1 ? " " : ", ", c->brigades[b].name);
+	}
+	if (n > 0)
+		text_add(o, ".\n");
 }
 
 void
@@ -256,6 +291,7 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 					text_add(o, "    %s fell; %s takes the command.\n",
 					    f->was, f->now);
 			}
+			exhausted_line(c, cr, side, o);
 			for (j = 0; j < cr->nretreats; j++)
 				text_add(o, "    %s falls back to %s.\n",
 				    c->columns[cr->retreats[j].column].name,
@@ -295,4 +331,12 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 	    "A column with no new order goes on with its march until it gets "
 	    "there, and\notherwise holds.\n", c->turn + 1, next, name,
 	    c->sides[side].id);
+	for (k = 0; campaign_exhaustion(c) && k < c->nbrigades; k++)
+		if (c->brigades[k].spent > 0 &&
+		    c->columns[c->brigades[k].column].side == side)
+			break;
+	if (campaign_exhaustion(c) && k < c->nbrigades)
+		text_add(o, "An exhausted brigade begins its next battle "
+		    "exhausted, until its column\nRESTs %d day%s in supply.\n", campaign_param(c, "rest.exhausted"),
+		    campaign_param(c, "rest.exhausted") == 1 ? "" : "s");
 }

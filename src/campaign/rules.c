@@ -7,6 +7,7 @@
  * stands before these.
  */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "campaign/campaign.h"
@@ -26,6 +27,7 @@ const struct rule_param campaign_defaults[] = {
 	{ .name = "march.artillery.track", .value = 8, .source = DEF, .why = "guns on a track, slowest of all", .unit = PARAM_COUNT, .min = 1, .max = 60 },
 	{ .name = "march.forced", .value = 50, .source = DEF, .why = "a forced march goes half as far again (Morgan after Cowpens, Cornwallis after burning his baggage)", .unit = PARAM_PERCENT, .min = 0, .max = 200 },
 	{ .name = "march.forced.straggle", .value = 5, .source = DEF, .why = "each forced-march day costs every unit a twentieth of its strength in stragglers (rounded down), who come back with rest", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "march.forced.exhaust", .value = 2, .source = DEF, .why = "a column that force-marches two days running has its brigades exhausted until they rest (one hard day is borne, a second is not); 0: forced marching never exhausts", .unit = PARAM_COUNT, .min = 0, .max = 30 },
 	{ .name = "march.river", .value = 3, .source = DEF, .why = "crossing a river on the way costs three miles of the day's march (fording, or waiting on a ferry)", .unit = PARAM_COUNT, .min = 0, .max = 60 },
 	{ .name = "march.hours", .value = 10, .source = DEF, .why = "a day's march is ten hours, from the first hour on", .unit = PARAM_COUNT, .min = 1, .max = 16 },
 	{ .name = "march.first-hour", .value = 7, .source = DEF, .why = "columns march from seven in the morning (winter daylight)", .unit = PARAM_COUNT, .min = 0, .max = 12 },
@@ -37,6 +39,7 @@ const struct rule_param campaign_defaults[] = {
 	{ .name = "supply.attrition", .value = 2, .source = DEF, .why = "a column out of supply loses a fiftieth of each unit's strength a day (rounded down) to hunger, sickness and desertion", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
 	{ .name = "supply.replacements", .value = 1, .source = DEF, .why = "a column resting at one of its depots gets one SP (or figure) a day back for its weakest unit below full strength, from convalescents and drafts", .unit = PARAM_COUNT, .min = 0, .max = 20 },
 	{ .name = "rest.recover", .value = 25, .source = DEF, .why = "a day of rest brings back a quarter (rounded up) of each unit's losses not yet made good, when in supply", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
+	{ .name = "rest.exhausted", .value = 1, .source = DEF, .why = "an exhausted brigade is in order again after one day of rest in supply (a night's sleep, a hot meal, the files closed up)", .unit = PARAM_COUNT, .min = 1, .max = 10 },
 	/* Battles. */
 	{ .name = "battle.hold-points", .value = 3, .source = DEF, .why = "a generated battlefield's place, held at the end, is worth 3 points (a battlefield of its own scores as its scenario says)", .unit = PARAM_COUNT, .min = 0, .max = 100 },
 	{ .name = "battle.turns", .value = 8, .source = DEF, .why = "a battle on a generated field lasts 8 turns (two hours of daylight at the wing scale)", .unit = PARAM_COUNT, .min = 1, .max = 60 },
@@ -58,6 +61,29 @@ campaign_param_row(const struct campaign *c, const char *name)
 		if (strcmp(campaign_defaults[i].name, name) == 0)
 			return &campaign_defaults[i];
 	return NULL;
+}
+
+int
+campaign_exhaustion(const struct campaign *c)
+{
+	return c->engine >= 2 && campaign_param_row(c, "carry.exhausted") !=
+	    NULL;
+}
+
+static int engine_test;
+
+int
+campaign_engine_now(void)
+{
+	return engine_test > 0 ? engine_test : CAMPAIGN_ENGINE;
+}
+
+void
+campaign_engine_test(const char *n)
+{
+	int v = n != NULL ? atoi(n) : 0;
+
+	engine_test = v >= 1 && v < CAMPAIGN_ENGINE ? v : 0;
 }
 
 int

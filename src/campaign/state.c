@@ -8,13 +8,16 @@
  * writes the same bytes (what the ledger hashes), and the text read
  * back onto the campaign parsed from its file gives that state again.
  *
- *   despatch-campaign-state 1
+ *   despatch-campaign-state V
  *   turn T over O winner W
  *   column I side S "Name" "Commander" place P road R from F along A
- *       came C gone G standing K D B          (one line)
- *   brigade I column C "Commander"
+ *       came C gone G standing K D B [forced N]     (one line)
+ *   brigade I column C [spent N] "Commander"
  *   unit I gone G sp A,B,... full A,B,...
  *   held H H ...
+ *
+ * V is the campaign engine the campaign is played by: version 1 (engine
+ * 1) has no forced and spent, version 2 has both on every line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +39,9 @@ campaign_state_write(const struct campaign *c, struct text *t)
 {
 	int i, k;
 
-	text_add(t, "despatch-campaign-state 1\n");
+	int v2 = c->engine >= 2;
+
+	text_add(t, "despatch-campaign-state %d\n", v2 ? 2 : 1);
 	text_add(t, "turn %d over %d winner %d\n", c->turn, c->over, c->winner);
 	for (i = 0; i < c->ncolumns; i++) {
 		const struct cp_column *col = &c->columns[i];
@@ -45,12 +50,17 @@ campaign_state_write(const struct campaign *c, struct text *t)
 		put_q(t, col->name);
 		put_q(t, col->commander);
 		text_add(t, " place %d road %d from %d along %d came %d gone %d "
-		    "standing %d %d %d\n", col->place, col->road, col->from,
+		    "standing %d %d %d", col->place, col->road, col->from,
 		    col->along100, col->came_by, col->gone, col->standing_kind,
 		    col->standing_dest, col->standing_by);
+		if (v2)
+			text_add(t, " forced %d", col->forced);
+		text_add(t, "\n");
 	}
 	for (i = 0; i < c->nbrigades; i++) {
 		text_add(t, "brigade %d column %d", i, c->brigades[i].column);
+		if (v2)
+			text_add(t, " spent %d", c->brigades[i].spent);
 		put_q(t, c->brigades[i].commander);
 		text_add(t, "\n");
 	}
@@ -120,7 +130,7 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
     struct err *e)
 {
 	const char *s = text, *end = text + len;
-	int line = 0, ncol = 0;
+	int line = 0, ncol = 0, v2 = 0;
 	char buf[1024];
 
 	while (s < end) {
@@ -137,9 +147,14 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 		buf[l] = '\0';
 		s += l + (nl ? 1 : 0);
 		if (line == 1) {
-			if (strcmp(buf, "despatch-campaign-state 1") != 0)
-				return err_set(e, ERR_DATA, "not a campaign state (its "
-				    "first line is \"%.40s\")", buf);
+			if (strcmp(buf, "despatch-campaign-state 1") == 0)
+				c->engine = 1;
+			else if (strcmp(buf, "despatch-campaign-state 2") == 0)
+				c->engine = 2;
+			else
+				return err_set(e, ERR_DATA, "not a campaign state this "
+				    "build reads (its first line is \"%.40s\")", buf);
+			v2 = c->engine >= 2;
 			continue;
 		}
 		if (sscanf(buf, "turn %d over %d winner %d%n", &c->turn, &c->over,
@@ -166,7 +181,14 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 			    "gone %d standing %d %d %d%n", &col->place, &col->road,
 			    &col->from, &col->along100, &col->came_by, &col->gone,
 			    &col->standing_kind, &col->standing_dest,
-			    &col->standing_by, &n) != 9 || p[n] != '\0' ||
+			    &col->standing_by, &n) != 9)
+				goto bad;
+			p += n;
+			n = 0;
+			if (v2 && (sscanf(p, " forced %d%n", &col->forced, &n) != 1 ||
+			    col->forced < 0))
+				goto bad;
+			if (p[n] != '\0' ||
 			    col->place < -1 || col->place >= c->nplaces ||
 			    col->road < -1 || col->road >= c->nroads ||
 			    (col->road < 0 && col->place < 0) ||
@@ -182,6 +204,12 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 				goto bad;
 			c->brigades[i].column = ncol;
 			p = buf + n;
+			if (v2) {
+				if (sscanf(p, " spent %d%n", &c->brigades[i].spent,
+				    &n) != 1 || c->brigades[i].spent < 0)
+					goto bad;
+				p += n;
+			}
 			if (get_q(&p, c->brigades[i].commander,
 			    sizeof(c->brigades[i].commander)) != 0 || *p != '\0')
 				goto bad;

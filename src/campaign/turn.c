@@ -143,6 +143,7 @@ dawn(struct campaign *c, struct cp_turn *t, struct err *e)
 			nc->from = col->from;
 			nc->along100 = col->along100;
 			nc->came_by = col->came_by;
+			nc->forced = col->forced;
 			nc->standing_kind = CO_HOLD;
 			nc->standing_dest = nc->standing_by = -1;
 			for (b = 0; b < c->nbrigades; b++)
@@ -164,6 +165,8 @@ dawn(struct campaign *c, struct cp_turn *t, struct err *e)
 			for (b = 0; b < c->nbrigades; b++)
 				if (c->brigades[b].column == o->column)
 					c->brigades[b].column = o->target;
+			if (to->forced < col->forced)
+				to->forced = col->forced;
 			col->gone = 1;
 		}
 	}
@@ -218,6 +221,7 @@ campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
     struct cp_settle *s, struct err *e)
 {
 	int i, alive[BATTLE_MAX_SIDES] = { 0 }, left = 0, best = -1, k;
+	unsigned char fought[CAMPAIGN_MAX_COLUMNS] = { 0 };
 
 	memset(s, 0, sizeof(*s));
 	if (t->ncontacts > 0) {
@@ -233,8 +237,10 @@ campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
 			return -1;
 		}
 		s->ncarries++;
+		for (k = 0; k < t->contacts[i].narrivals; k++)
+			fought[t->contacts[i].arrivals[k].column] = 1;
 	}
-	campaign_day_end(c, t->orders, t->norders, &s->upkeep);
+	campaign_day_end(c, t->orders, t->norders, fought, &s->upkeep);
 	campaign_mark_goals(c, t->day);
 	c->turn = t->turn;
 	campaign_score(c, s->points);

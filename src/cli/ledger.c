@@ -199,6 +199,8 @@ verify_campaign(const char *file, FILE *in, int as_json)
 		jw_int(&j, "records", cr->records);
 		jw_int(&j, "turns", cr->turns);
 		jw_int(&j, "battles", cr->battles);
+		if (cr->engine > 0)
+			jw_int(&j, "engine", cr->engine);
 		jw_bool(&j, "over", cr->over);
 		jw_str(&j, "winner", cr->winner_id[0] ? cr->winner_id : NULL);
 		if (rc == 0) {
@@ -231,6 +233,7 @@ verify_campaign(const char *file, FILE *in, int as_json)
 	    "the campaign is over, a draw") : "the campaign goes on");
 	if (cr->winner_id[0])
 		printf("won by %s\n", cr->winner_id);
+	printf("played by campaign engine %d\n", cr->engine);
 	printf("head %s\n", hex);
 	ledger_hex(cr->pk, 32, hex);
 	printf("signed by key %s\n", hex);

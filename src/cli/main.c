@@ -22,6 +22,7 @@
 
 #include <sodium.h>
 
+#include "campaign/campaign.h"
 #include "cli/cli.h"
 #include "core/crash.h"
 #include "config/config.h"
@@ -1297,6 +1298,7 @@ main(int argc, char **argv)
 	/* The environment, read here once (despatch(1), ENVIRONMENT): the
 	 * library reads none of it. */
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
+	campaign_engine_test(getenv("DESPATCH_TEST_CAMPAIGN_ENGINE"));
 	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
 	if (getenv("DESPATCH_BUSY_TIMEOUT") != NULL)
 		cli_ropts.busy_ms = strtol(getenv("DESPATCH_BUSY_TIMEOUT"), NULL, 10);

@@ -59,6 +59,7 @@
 #include <systemd/sd-daemon.h>
 #endif
 
+#include "campaign/campaign.h"
 #include "config/config.h"
 #include "core/crash.h"
 #include "ledger/engine.h"
@@ -940,6 +941,7 @@ main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	mallopt(M_TRIM_THRESHOLD, 512 * 1024);
 	(void)ledger_engine_test(getenv("DESPATCH_TEST_ENGINE"));
+	campaign_engine_test(getenv("DESPATCH_TEST_CAMPAIGN_ENGINE"));
 	crash_init(getenv("DESPATCH_CRASH"), getenv("DESPATCH_FAULT"));
 	if (sodium_init() < 0) {
 		logmsg("fatal", "libsodium failed to initialise");

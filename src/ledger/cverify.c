@@ -421,16 +421,21 @@ ledger_campaign_verify(FILE *in, struct cverify_result *r)
 				goto out;
 			}
 		}
-		if (gen->engine != CAMPAIGN_ENGINE || strcmp(gen->ruleset,
+		if (gen->engine < 1 || gen->engine > CAMPAIGN_ENGINE ||
+		    strcmp(gen->ruleset,
 		    c->ruleset) != 0 || gen->turns != (c->end_day -
 		    c->start_day + 1) * c->halves || gen->nsides != c->nsides) {
 			fail(r, 2, 0, "genesis", "the genesis names engine %d, "
 			    "ruleset %s and %d turns; this build plays campaign "
-			    "engine %d, and the file says %s and %d", gen->engine,
+			    "engines 1 to %d, and the file says %s and %d",
+			    gen->engine,
 			    gen->ruleset, gen->turns, CAMPAIGN_ENGINE, c->ruleset,
 			    (c->end_day - c->start_day + 1) * c->halves);
 			goto out;
 		}
+		/* Played to its end by the engine it began under. */
+		c->engine = gen->engine;
+		r->engine = gen->engine;
 		state_hash(c, h);
 		if (memcmp(h, gen->state, LEDGER_HASH) != 0) {
 			fail(r, 2, 0, "state", "the state at the start is not the "

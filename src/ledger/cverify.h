@@ -33,6 +33,7 @@ struct cverify_result {
 	int finished, over, winner;  /* winner: a side's index, or -1 */
 	char winner_id[BATTLE_ID_MAX];
 	int records, turns, battles; /* checked */
+	int engine;                  /* the campaign engine it is played by */
 	unsigned char pk[LEDGER_PK];
 	unsigned char head[LEDGER_HASH];       /* of the last record */
 	unsigned char march_head[LEDGER_HASH]; /* of the last march */

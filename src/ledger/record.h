@@ -196,8 +196,6 @@ struct ledger_act {
  * rules and engine, the length of its seed chain (one seed a campaign
  * turn), its sides and seats, S_0 and the key. */
 #define LEDGER_MAX_FIELDS 32
-#define CAMPAIGN_ENGINE 1   /* of the campaign layer's rules (march,
-                               contact, carry-over) */
 
 struct ledger_cgenesis {
 	char campaign[64];
@@ -207,7 +205,8 @@ struct ledger_cgenesis {
 	char field_path[LEDGER_MAX_FIELDS][256];
 	unsigned char field_sha256[LEDGER_MAX_FIELDS][LEDGER_HASH];
 	char ruleset[BATTLE_ID_MAX];
-	int engine;                   /* CAMPAIGN_ENGINE when it began */
+	int engine;                   /* the campaign engine it began under
+	                                 (campaign/campaign.h) */
 	int turns;                    /* n: the chain's length */
 	int sandbox;
 	int nsides;

@@ -331,7 +331,7 @@ referee_campaign_start(struct referee *r, const char *name, struct err *e)
 		    (const unsigned char *)f[i].text, f[i].len);
 	}
 	snprintf(g->ruleset, sizeof(g->ruleset), "%s", c->ruleset);
-	g->engine = CAMPAIGN_ENGINE;
+	g->engine = c->engine;
 	g->turns = campaign_turns(c);
 	g->sandbox = sc.sandbox;
 	g->nsides = c->nsides;
@@ -556,7 +556,8 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
 	campaign_date_fmt(c->start_day, a, sizeof(a));
 	campaign_date_fmt(c->end_day, b, sizeof(b));
 	fprintf(out, "campaign %s: \"%s\"\n", sc.name, c->title);
-	fprintf(out, "file: %s (%s)\n", sc.file_name, c->ruleset);
+	fprintf(out, "file: %s (%s), campaign engine %d\n", sc.file_name,
+	    c->ruleset, c->engine);
 	fprintf(out, "status: %s, %d of %d turns played\n",
 	    status_word(sc.status), c->turn, campaign_turns(c));
 	fprintf(out, "calendar: %s to %s, a turn is %s\n", a, b,

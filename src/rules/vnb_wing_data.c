@@ -174,6 +174,7 @@ static const struct rule_param vnb_campaign_params[] = {
 	{ .name = "carry.lost.draw", .value = 15, .source = "default", .why = "between a winner's and a loser's", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
 	{ .name = "carry.routed", .value = 25, .source = "default", .why = "a beaten side's unit still routed at the end loses a quarter of the SP it kept as prisoners and deserters", .unit = PARAM_PERCENT, .min = 0, .max = 100 },
 	{ .name = "carry.guns", .value = 1, .source = "default", .why = "a beaten side's guns that are routed or abandoned at the end are taken by the winner (1), or are dragged off (0)", .unit = PARAM_COUNT, .min = 0, .max = 1 },
+	{ .name = "carry.exhausted", .value = 1, .source = "default", .why = "a brigade exhausted at a battle's end (the text's exhaustion level reached) is still exhausted when its next battle begins, until it has rested in supply (1); 0: a night restores it", .unit = PARAM_COUNT, .min = 0, .max = 1 },
 };
 
 /* The text's basic deck for the period.  Its composition rules: 2 to 6

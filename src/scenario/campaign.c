@@ -1243,6 +1243,7 @@ campaign_parse_with(const char *text, size_t len, const char *fname,
 	cp.c->halves = 1;
 	cp.c->goal_margin = 1;
 	cp.c->winner = -1;
+	cp.c->engine = campaign_engine_now();
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;

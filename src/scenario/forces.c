@@ -229,6 +229,13 @@ scn_do_brigade(struct parser *p, struct tok *t, int n)
 		return -1;
 	if (scn_want_at(p, t, n, 4, "the brigade commander", &pos) != 0)
 		return -1;
+	/* A brigade that comes to the battle exhausted (a campaign's,
+	 * carried from an earlier one): the ruleset's exhaustion holds from
+	 * the start; a ruleset without it pays it no heed. */
+	if (n > 6 && !t[n - 1].quoted && strcmp(t[n - 1].s, "exhausted") == 0) {
+		br->flags |= BR_EXHAUSTED;
+		n--;
+	}
 	br->wing = -1;
 	if (n > 6 && strcmp(t[6].s, "wing") == 0) {
 		char wname[BATTLE_NAME_MAX];
@@ -249,7 +256,8 @@ scn_do_brigade(struct parser *p, struct tok *t, int n)
 			return scn_perr(p, "unexpected '%s' after the wing", t[8].s);
 	} else if (n > 6) {
 		return scn_perr(p, "unexpected '%s' after the position (a brigade "
-		    "line may end with 'wing \"Name\"')", t[6].s);
+		    "line may end with 'wing \"Name\"' and 'exhausted')",
+		    t[6].s);
 	}
 	br->side = p->cur_side;
 	p->brigade_line[b->nbrigades] = p->line;

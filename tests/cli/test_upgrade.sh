@@ -275,5 +275,59 @@ assert recs[0]["engine"] == "0.3.0"
 assert any(r.get("kind") == "act" and "checkpoint" in r for r in recs)
 PY
 
+# A campaign begun under campaign engine 1 (strength only) is played on
+# by this build under engine 1: two forced-march days running leave its
+# brigades unexhausted, as engine 1 did, and its archive verifies as
+# engine 1's; one begun now is engine 2's, and the same days exhaust it.
+cat >"$work/far.campaign" <<'EOC'
+campaign "The long road"
+ruleset vnb-wing
+calendar 1781-01-16 to 1781-01-20 turn day
+place "Ninety Six" kind town at 0,0
+place "Cowpens" kind crossroads at 60,0
+place "Gilbert Town" kind town at 160,0
+road "Ninety Six" to "Cowpens" miles 60
+road "Cowpens" to "Gilbert Town" miles 100
+side crown "Crown" nation british
+  column "Tarleton's Legion" commander "Lt. Col. Banastre Tarleton" at "Ninety Six"
+    brigade "Front Line" commander "Maj. Timothy Newmarsh"
+      unit "7th Foot (Royal Fusiliers)" type british-line stands 2 sp 2,2 line
+side continental "Continental" nation continental
+  column "Flying Army" commander "Brig. Gen. Daniel Morgan" at "Cowpens"
+    brigade "Main Line" commander "Lt. Col. John Eager Howard"
+      unit "Maryland Continentals" type continentals-post-1778 stands 2 sp 2,2 line
+  depot "Cowpens"
+EOC
+for eng in 1 2; do
+	db="$work/ce$eng.db"
+	ce() { "$bin" --db "$db" "$@"; }
+	if [ "$eng" = 1 ]; then
+		DESPATCH_TEST_CAMPAIGN_ENGINE=1 "$bin" --db "$db" campaign new ce "$work/far.campaign" >/dev/null 2>&1 || no "campaign new, engine $eng"
+	else
+		ce campaign new ce "$work/far.campaign" >/dev/null 2>&1 || no "campaign new, engine $eng"
+	fi
+	ce campaign player add ce crown a@crown.example.org --password aa-bb >/dev/null 2>&1
+	ce campaign player add ce continental b@continental.example.org --password cc-dd >/dev/null 2>&1
+	if [ "$eng" = 1 ]; then
+		DESPATCH_TEST_CAMPAIGN_ENGINE=1 "$bin" --db "$db" campaign start ce >/dev/null 2>&1 || no "campaign start, engine $eng"
+	else
+		ce campaign start ce >/dev/null 2>&1 || no "campaign start, engine $eng"
+	fi
+	ce campaign show ce | grep -q "(vnb-wing), campaign engine $eng\$" && ok || no "campaign show does not name engine $eng: $(ce campaign show ce | head -3)"
+	for t in 1 2; do
+		printf "Flying Army: FORCED MARCH TO Gilbert Town\n" | ce campaign orders ce continental - >/dev/null 2>&1 || no "engine $eng: forced march orders"
+		ce campaign turn ce >"$work/ce.out" 2>&1 || no "engine $eng: turn $t: $(cat "$work/ce.out")"
+	done
+	rm -rf "$work/ceout$eng"
+	ce outbox write "$work/ceout$eng" >/dev/null 2>&1
+	n=$(grep -l "Main Line 4 of 4 (exhausted)" "$work/ceout$eng"/* 2>/dev/null | wc -l)
+	if [ "$eng" = 1 ]; then [ "$n" = 0 ] && ok || no "engine 1 exhausted a column by forced marching"
+	else [ "$n" -gt 0 ] && ok || no "engine 2 did not exhaust a column by two forced-march days"; fi
+	ce export ce "$work/ce$eng.jsonl" >/dev/null 2>&1 || no "engine $eng: campaign export"
+	"$bin" verify "$work/ce$eng.jsonl" >"$work/ce.out" 2>&1 &&
+		grep -q "played by campaign engine $eng\$" "$work/ce.out" && ok ||
+		no "the engine $eng campaign does not verify as engine $eng's: $(cat "$work/ce.out")"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

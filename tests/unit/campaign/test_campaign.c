@@ -654,6 +654,240 @@ a_battle_carries_back_by_the_table(void **state)
 	campaign_free(c);
 }
 
+/* Exhaustion (docs/campaign.md, After a battle, The day): a brigade
+ * exhausted at a battle's end stays so, comes into its next battle
+ * exhausted, and rests it off only in supply on a day it did not
+ * fight; two forced-march days running exhaust a column. */
+static void
+exhaustion_carries_into_the_next_battle(void **state)
+{
+	struct campaign *c;
+	struct cp_order o = { 0, CO_MARCH, 0, -1, -1, { 0 }, "" };
+	struct cp_contact k[2];
+	static struct cp_carry cr;
+	struct battle *b, *b2;
+	char *text = NULL, *text2 = NULL;
+	size_t len;
+	struct err e;
+	int i, fl, rs;
+
+	(void)state;
+	c = load_in(cowpens, DESPATCH_SOURCE_DIR "/campaign/cowpens-1781");
+	assert_true(campaign_exhaustion(c));
+	assert_int_equal(campaign_march(c, &o, 1, k, 2), 1);
+	assert_int_equal(campaign_battle_scenario(c, &k[0], 1, NULL, &text,
+	    &len, &e), 0);
+	assert_null(strstr(text, " exhausted\n"));
+	b = battle_of(text);
+	for (i = 0; i < b->nbrigades; i++)
+		assert_false(b->brigades[i].flags & BR_EXHAUSTED);
+	/* the Front Line ends exhausted, the Reserve and Morgan's not */
+	b->brigades[battle_find_brigade(b, "Front Line")].flags |=
+	    BR_EXHAUSTED;
+	err_clear(&e);
+	if (campaign_carry(c, &k[0], b, 1, CARRY_BY_RESULT, &cr, &e) != 0)
+		fail_msg("%s", e.msg);
+	fl = 0;
+	rs = 1;
+	assert_string_equal(c->brigades[fl].name, "Front Line");
+	assert_string_equal(c->brigades[rs].name, "Reserve");
+	assert_int_equal(cr.nexhausted, 1);
+	assert_int_equal(cr.exhausted[0], fl);
+	assert_int_equal(c->brigades[fl].spent, 1);
+	assert_int_equal(c->brigades[rs].spent, 0);
+	assert_int_equal(c->brigades[2].spent, 0);
+	/* the next battle: the Front Line comes in exhausted */
+	c->columns[0].place = 0;
+	c->columns[0].road = -1;
+	assert_int_equal(campaign_march(c, NULL, 0, k, 2), 1);
+	assert_int_equal(campaign_battle_scenario(c, &k[0], 2, NULL, &text2,
+	    &len, &e), 0);
+	assert_non_null(strstr(text2, " exhausted\n"));
+	b2 = battle_of(text2);
+	assert_true(b2->brigades[battle_find_brigade(b2, "Front Line")].flags &
+	    BR_EXHAUSTED);
+	assert_false(b2->brigades[battle_find_brigade(b2, "Reserve")].flags &
+	    BR_EXHAUSTED);
+	assert_false(b2->brigades[battle_find_brigade(b2, "Main Line")].flags &
+	    BR_EXHAUSTED);
+	battle_free(b2);
+	free(text2);
+	/* carry.exhausted 0: a night restores it */
+	c->brigades[fl].spent = 0;
+	snprintf(c->settings[c->nsettings].name,
+	    sizeof(c->settings[0].name), "carry.exhausted");
+	c->settings[c->nsettings++].value = 0;
+	if (campaign_carry(c, &k[0], b, 1, CARRY_BY_RESULT, &cr, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(cr.nexhausted, 0);
+	assert_int_equal(c->brigades[fl].spent, 0);
+	free(text);
+	battle_free(b);
+	campaign_free(c);
+}
+
+static void
+exhaustion_by_forced_march_and_rest(void **state)
+{
+	struct campaign *c;
+	struct cp_order forced = { 1, CO_FORCED, 3, -1, -1, { 0 }, "" };
+	struct cp_order rest = { 1, CO_REST, -1, -1, -1, { 0 }, "" };
+	struct cp_order hold = { 1, CO_HOLD, -1, -1, -1, { 0 }, "" };
+	unsigned char fought[CAMPAIGN_MAX_COLUMNS] = { 0 };
+	static struct cp_upkeep up;
+	struct err e;
+	int dr;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	dr = 1;    /* the Dragoons, of the Horse (column 1), at Ashby */
+	assert_string_equal(c->brigades[dr].name, "Dragoons");
+	/* one forced day is borne */
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(c->columns[1].forced, 1);
+	assert_int_equal(c->brigades[dr].spent, 0);
+	assert_int_equal(up.columns[1].spent, 0);
+	/* a hold between starts the count again */
+	assert_int_equal(campaign_day_end(c, &hold, 1, NULL, &up), 0);
+	assert_int_equal(c->columns[1].forced, 0);
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[dr].spent, 0);
+	/* the second running is not */
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(c->columns[1].forced, 2);
+	assert_int_equal(c->brigades[dr].spent, 1);
+	assert_int_equal(up.columns[1].spent, 1);
+	assert_int_equal(c->brigades[0].spent, 0);   /* another column's */
+	/* holding does not rest it; resting after a battle that day
+	 * does not either; a day's rest in supply does */
+	assert_int_equal(campaign_day_end(c, &hold, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[dr].spent, 1);
+	fought[1] = 1;
+	assert_int_equal(campaign_day_end(c, &rest, 1, fought, &up), 0);
+	assert_int_equal(c->brigades[dr].spent, 1);
+	assert_int_equal(up.columns[1].refreshed, 0);
+	assert_true(campaign_in_supply(c, 1));
+	assert_int_equal(campaign_day_end(c, &rest, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[dr].spent, 0);
+	assert_int_equal(up.columns[1].refreshed, 1);
+	/* out of supply, rest does not restore it */
+	c->brigades[dr].spent = 1;
+	c->columns[2].place = 0;    /* an enemy at the depot */
+	assert_false(campaign_in_supply(c, 1));
+	assert_int_equal(campaign_day_end(c, &rest, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[dr].spent, 1);
+	campaign_free(c);
+}
+
+/* The state keeps exhaustion; a campaign begun by engine 1 keeps none
+ * and reads and writes the state of engine 1. */
+static void
+exhaustion_state_and_the_engine_it_began_under(void **state)
+{
+	struct cp_order forced = { 1, CO_FORCED, 3, -1, -1, { 0 }, "" };
+	static struct cp_upkeep up;
+	struct campaign *c, *d;
+	struct text t1, t2;
+	struct err e;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	assert_int_equal(c->engine, CAMPAIGN_ENGINE);
+	c->brigades[1].spent = 2;
+	c->columns[1].forced = 3;
+	text_init(&t1, 4096);
+	campaign_state_write(c, &t1);
+	assert_non_null(strstr(t1.s, "despatch-campaign-state 2\n"));
+	assert_non_null(strstr(t1.s, " forced 3\n"));
+	assert_non_null(strstr(t1.s, "brigade 1 column 1 spent 2 \""));
+	d = load(good, &e);
+	assert_int_equal(campaign_state_read(d, t1.s, t1.len, &e), 0);
+	assert_int_equal(d->brigades[1].spent, 2);
+	assert_int_equal(d->columns[1].forced, 3);
+	text_init(&t2, 4096);
+	campaign_state_write(d, &t2);
+	assert_string_equal(t1.s, t2.s);
+	text_free(&t2);
+	campaign_free(d);
+	/* engine 1 */
+	c->engine = 1;
+	c->brigades[1].spent = 0;
+	c->columns[1].forced = 0;
+	assert_false(campaign_exhaustion(c));
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[1].spent, 0);
+	assert_int_equal(c->columns[1].forced, 0);
+	text_free(&t1);
+	text_init(&t1, 4096);
+	campaign_state_write(c, &t1);
+	assert_non_null(strstr(t1.s, "despatch-campaign-state 1\n"));
+	assert_null(strstr(t1.s, "spent"));
+	assert_null(strstr(t1.s, "forced"));
+	d = load(good, &e);
+	assert_int_equal(campaign_state_read(d, t1.s, t1.len, &e), 0);
+	assert_int_equal(d->engine, 1);
+	text_init(&t2, 4096);
+	campaign_state_write(d, &t2);
+	assert_string_equal(t1.s, t2.s);
+	text_free(&t2);
+	campaign_free(d);
+	/* a state of an engine this build does not know is refused */
+	d = load(good, &e);
+	assert_int_equal(campaign_state_read(d, "despatch-campaign-state 3\n",
+	    26, &e), -1);
+	campaign_free(d);
+	/* the test hook: campaigns begun under engine 1 */
+	campaign_engine_test("1");
+	d = load(good, &e);
+	assert_int_equal(d->engine, 1);
+	campaign_free(d);
+	campaign_engine_test(NULL);
+	d = load(good, &e);
+	assert_int_equal(d->engine, CAMPAIGN_ENGINE);
+	campaign_free(d);
+	text_free(&t1);
+	campaign_free(c);
+}
+
+/* A ruleset without brigade exhaustion (bb7) keeps none in a campaign,
+ * and its file may not set carry.exhausted. */
+static void
+no_exhaustion_where_the_ruleset_has_none(void **state)
+{
+	static const char bb7[] =
+	    "campaign \"bb7\"\n"
+	    "ruleset bb7\n"
+	    "calendar 1781-01-16 to 1781-01-20\n"
+	    "place \"A\" kind town at 0,0\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"C\" commander \"Col. A\" at \"A\"\n"
+	    "    brigade \"B\" commander \"Maj. B\"\n"
+	    "      unit \"21st Foot\" type british-regulars stands 2 sp 5 line\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"D\" commander \"Col. D\" at \"A\"\n"
+	    "    brigade \"E\" commander \"Maj. E\"\n"
+	    "      unit \"1st Virginia\" type regulars stands 2 sp 5 line\n";
+	static const char bb7set[] =
+	    "campaign \"bb7\"\n"
+	    "ruleset bb7\n"
+	    "set carry.exhausted 1\n";
+	struct campaign *c;
+	struct err e;
+
+	(void)state;
+	c = load(bb7, &e);
+	if (c == NULL)
+		fail_msg("%s", e.msg);
+	assert_false(campaign_exhaustion(c));
+	campaign_free(c);
+	assert_null(load(bb7set, &e));
+	assert_non_null(strstr(e.msg, "t.campaign:3: the campaign has no "
+	    "number 'carry.exhausted'"));
+}
+
 /* A battle whose units are not the contact's is refused. */
 static void
 a_foreign_battle_is_refused(void **state)
@@ -713,7 +947,7 @@ the_day_rests_supplies_and_straggles(void **state)
 	assert_true(campaign_in_supply(c, 0));
 	assert_true(campaign_in_supply(c, 1));   /* 45 miles out of 60 */
 	assert_false(campaign_in_supply(c, 2));  /* no depot of its own */
-	assert_int_equal(campaign_day_end(c, o, 3, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 3, NULL, &up), 0);
 	/* the 33rd: 20 of 40, 20 missing, a quarter is 5; at Ashby, its
 	 * depot, one more: 20 + 5 + 1 = 26 */
 	u = campaign_find_unit(c, "33rd Foot");
@@ -732,7 +966,7 @@ the_day_rests_supplies_and_straggles(void **state)
 	assert_int_equal(up.columns[2].starved, 0);
 	c->units[u].sp[0] = c->units[u].full[0] = 25;
 	c->units[u].sp[1] = c->units[u].full[1] = 25;
-	assert_int_equal(campaign_day_end(c, o, 3, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 3, NULL, &up), 0);
 	assert_int_equal(up.columns[2].starved, 1);
 	assert_int_equal(campaign_unit_full(&c->units[u]), 49);
 	/* an enemy at the depot cuts it off */
@@ -1115,6 +1349,10 @@ main(void)
 		cmocka_unit_test(a_contact_opens_the_battle_with_the_forces_present),
 		cmocka_unit_test(a_generated_field_comes_from_the_dice),
 		cmocka_unit_test(a_battle_carries_back_by_the_table),
+		cmocka_unit_test(exhaustion_carries_into_the_next_battle),
+		cmocka_unit_test(exhaustion_by_forced_march_and_rest),
+		cmocka_unit_test(exhaustion_state_and_the_engine_it_began_under),
+		cmocka_unit_test(no_exhaustion_where_the_ruleset_has_none),
 		cmocka_unit_test(a_foreign_battle_is_refused),
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),

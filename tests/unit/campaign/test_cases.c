@@ -1992,7 +1992,7 @@ forced_march_stragglers(void **state)
 	o[0] = ord(c, "Foot", CO_FORCED, "B", -1);
 	assert_int_equal(campaign_march(c, o, 1, k, 4), 0);
 	memset(&up, 0, sizeof up);
-	assert_int_equal(campaign_day_end(c, o, 1, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 1, NULL, &up), 0);
 	for (i = 0; i < up.ncolumns; i++)
 		if (up.columns[i].column == col(c, "Foot")) {
 			found = 1;
@@ -2013,7 +2013,7 @@ forced_march_stragglers(void **state)
 	o[0] = ord(c, "Foot", CO_REST, NULL, -1);
 	assert_int_equal(campaign_march(c, o, 1, k, 4), 0);
 	memset(&up, 0, sizeof up);
-	assert_int_equal(campaign_day_end(c, o, 1, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 1, NULL, &up), 0);
 	assert_int_equal(campaign_unit_sp(&c->units[unit(c, "7th Foot")]), 20);
 	assert_int_equal(campaign_unit_sp(&c->units[unit(c, "23rd Foot")]), 10);
 	for (i = 0; i < up.ncolumns; i++)
@@ -2070,7 +2070,7 @@ out_of_supply_by_road_miles(void **state)
 	assert_int_equal(campaign_in_supply(c, col(c, "Far Red")), 0);
 	assert_int_equal(campaign_in_supply(c, col(c, "Near Red")), 1);
 	memset(&up, 0, sizeof up);
-	assert_int_equal(campaign_day_end(c, NULL, 0, &up), 0);
+	assert_int_equal(campaign_day_end(c, NULL, 0, NULL, &up), 0);
 	u = &c->units[unit(c, "7th Foot")];
 	assert_int_equal(campaign_unit_sp(u), 9);
 	assert_int_equal(campaign_unit_full(u), 9);
@@ -2132,7 +2132,7 @@ rest_in_supply_and_at_a_depot(void **state)
 	o[0] = ord(c, "Depot Red", CO_REST, NULL, -1);
 	o[1] = ord(c, "Field Red", CO_REST, NULL, -1);
 	memset(&up, 0, sizeof up);
-	assert_int_equal(campaign_day_end(c, o, 2, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 2, NULL, &up), 0);
 	assert_int_equal(campaign_unit_sp(&c->units[unit(c, "7th Foot")]), 10);
 	assert_int_equal(campaign_unit_full(&c->units[unit(c, "7th Foot")]), 12);
 	assert_int_equal(campaign_unit_sp(&c->units[unit(c, "23rd Foot")]), 6);
@@ -2228,7 +2228,7 @@ resting_out_of_supply_brings_nothing_back(void **state)
 	(void)state;
 	o[0] = ord(c, "Far Red", CO_REST, NULL, -1);
 	memset(&up, 0, sizeof up);
-	assert_int_equal(campaign_day_end(c, o, 1, &up), 0);
+	assert_int_equal(campaign_day_end(c, o, 1, NULL, &up), 0);
 	u = &c->units[unit(c, "7th Foot")];
 	assert_int_equal(campaign_unit_sp(u), 6);
 	assert_int_equal(campaign_unit_full(u), 11);

@@ -137,6 +137,9 @@ static const struct bad bads[] = {
 	{ 10, "  commander \"Howe\" at 24,4", 10, "army" },
 	{ 10, "  commander \"Howe\" army at 24,99", 10, "off the table" },
 	{ 11, "  brigade \"1st\" at 24,8", 11, "commander" },
+	{ 11, "  brigade \"1st\" commander \"Grey\" at 24,8 tired", 11,
+	    "unexpected 'tired' after the position (a brigade line may end "
+	    "with 'wing \"Name\"' and 'exhausted')" },
 	{ 12, "    unit \"23rd Foot\" type hussars stands 2 sp 3 at 24,10 facing 0", 12,
 	    "unknown troop type" },
 	{ 12, "    unit \"23rd Foot\" type british-line stands 2 sp 3,2,1 at 24,10 facing 0", 12,
@@ -255,6 +258,28 @@ cards_make_the_deck_and_hands(void **state)
 	/* Without a 'cards' line there is no deck. */
 	b = parse_ok(good);
 	assert_int_equal(vnb_deck(b)->n, 0);
+	battle_free(b);
+}
+
+/* A brigade line's 'exhausted': the brigade comes in exhausted (a
+ * campaign's, not yet rested). */
+static void
+exhausted_brigade_starts_exhausted(void **state)
+{
+	char *text = with_line(11, "  brigade \"1st\" commander \"Grey\" at "
+	    "24,8 exhausted");
+	struct battle *b = parse_ok(text);
+
+	(void)state;
+	assert_true(b->brigades[battle_find_brigade(b, "1st")].flags &
+	    BR_EXHAUSTED);
+	assert_false(b->brigades[battle_find_brigade(b, "Va")].flags &
+	    BR_EXHAUSTED);
+	battle_free(b);
+	free(text);
+	b = parse_ok(good);
+	assert_false(b->brigades[battle_find_brigade(b, "1st")].flags &
+	    BR_EXHAUSTED);
 	battle_free(b);
 }
 
@@ -558,6 +583,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_file_loads_with_forces_laid_out),
 		cmocka_unit_test(each_error_names_its_line),
+		cmocka_unit_test(exhausted_brigade_starts_exhausted),
 		cmocka_unit_test(cards_make_the_deck_and_hands),
 		cmocka_unit_test(set_takes_inches_for_distances),
 		cmocka_unit_test(truncated_file_fails_cleanly_at_every_length),
