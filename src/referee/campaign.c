@@ -441,10 +441,20 @@ referee_campaign_state_print(struct referee *r, const char *name,
 			if (col->gone)
 				continue;
 			campaign_where(c, k, at, sizeof(at));
-			fprintf(out, "%s column \"%s\" (%s) %s: strength %d of %d%s\n",
+			fprintf(out, "%s column \"%s\" (%s) %s: strength %d of %d%s",
 			    c->sides[col->side].id, col->name, col->commander, at,
 			    campaign_column_sp(c, k), column_full(c, k),
 			    campaign_in_supply(c, k) ? "" : ", out of supply");
+			for (b = 0, i = 0; campaign_exhaustion(c) &&
+			    b < c->nbrigades; b++)
+				if (c->brigades[b].column == k &&
+				    c->brigades[b].spent > 0)
+					fprintf(out, "%s\"%s\"", i++ ? ", " :
+					    "; exhausted: ", c->brigades[b].name);
+			if (campaign_exhaustion(c) && col->forced > 0)
+				fprintf(out, "; %d forced-march day%s running",
+				    col->forced, col->forced == 1 ? "" : "s");
+			fprintf(out, "\n");
 		}
 		campaign_free(c);
 		store_campaign_clear(&sc);
@@ -493,9 +503,12 @@ referee_campaign_state_print(struct referee *r, const char *name,
 		} else {
 			fprintf(out, "null");
 		}
-		fprintf(out, ",\"supplied\":%s,\"strength\":%d,\"brigades\":[",
+		fprintf(out, ",\"supplied\":%s,\"strength\":%d,",
 		    campaign_in_supply(c, k) ? "true" : "false",
 		    campaign_column_sp(c, k));
+		if (campaign_exhaustion(c))
+			fprintf(out, "\"forced_days\":%d,", col->forced);
+		fprintf(out, "\"brigades\":[");
 		for (b = 0, i = 0; b < c->nbrigades; b++) {
 			int j = 0;
 
@@ -505,6 +518,10 @@ referee_campaign_state_print(struct referee *r, const char *name,
 			json_str(out, c->brigades[b].name);
 			fprintf(out, ",\"commander\":");
 			json_str(out, c->brigades[b].commander);
+			if (campaign_exhaustion(c))
+				fprintf(out, ",\"exhausted\":%s,\"rest_owed\":%d",
+				    c->brigades[b].spent > 0 ? "true" : "false",
+				    c->brigades[b].spent);
 			fprintf(out, ",\"units\":[");
 			for (u = 0; u < c->nunits; u++) {
 				const struct cp_unit *un = &c->units[u];

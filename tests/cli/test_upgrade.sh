@@ -321,8 +321,13 @@ for eng in 1 2; do
 	rm -rf "$work/ceout$eng"
 	ce outbox write "$work/ceout$eng" >/dev/null 2>&1
 	n=$(grep -l "Main Line 4 of 4 (exhausted)" "$work/ceout$eng"/* 2>/dev/null | wc -l)
+	st=$(ce campaign state ce)
 	if [ "$eng" = 1 ]; then [ "$n" = 0 ] && ok || no "engine 1 exhausted a column by forced marching"
-	else [ "$n" -gt 0 ] && ok || no "engine 2 did not exhaust a column by two forced-march days"; fi
+		case "$st" in *exhausted*|*forced-march*) no "engine 1's state shows exhaustion: $st" ;; *) ok ;; esac
+	else [ "$n" -gt 0 ] && ok || no "engine 2 did not exhaust a column by two forced-march days"
+		case "$st" in *'out of supply; exhausted: "Main Line"; 2 forced-march days running'*|*'4 of 4; exhausted: "Main Line"; 2 forced-march days running'*) ok ;;
+		*) no "engine 2's state does not show the exhausted brigade: $st" ;; esac
+	fi
 	ce export ce "$work/ce$eng.jsonl" >/dev/null 2>&1 || no "engine $eng: campaign export"
 	"$bin" verify "$work/ce$eng.jsonl" >"$work/ce.out" 2>&1 &&
 		grep -q "played by campaign engine $eng\$" "$work/ce.out" && ok ||
