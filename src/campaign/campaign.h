@@ -164,6 +164,20 @@ struct cp_setting {
 	int line;
 };
 
+/* A campaign turn's weather (campaign engine 2 on): what the file fixes
+ * for its date, or a die of the turn's dice. */
+enum cp_weather { WEATHER_FAIR = 0, WEATHER_RAIN, WEATHER_STORM,
+	WEATHER_COUNT };
+
+#define CAMPAIGN_MAX_WEATHER 64
+
+/* weather FROM [to TO] KIND: the weather of those days, fixed. */
+struct cp_weather_fix {
+	int from, to;                 /* days since 1 January 1 */
+	enum cp_weather kind;
+	int line;
+};
+
 /* The campaign layer's rules engine (its march, contact and carry-over),
  * as a campaign's genesis names it; a campaign is played to its end by
  * the engine it began under.  1: strength only; 2: brigades' exhaustion
@@ -193,6 +207,9 @@ struct campaign {
 	int over, winner;             /* ended, and by whom (-1: a draw) */
 	/* Each hold goal: 1 once its side held the place on its day. */
 	unsigned char held[CAMPAIGN_MAX_GOALS];
+	int nweather;
+	struct cp_weather_fix weather_fix[CAMPAIGN_MAX_WEATHER];
+	enum cp_weather weather;      /* the last turn marched's */
 };
 
 /* ---- the file (src/scenario/campaign.c) ------------------------------ */
@@ -227,6 +244,7 @@ void campaign_free(struct campaign *c);
 const char *campaign_place_kind_name(enum cp_place_kind k);
 const char *campaign_ground_name(enum cp_ground g);
 const char *campaign_dir_name(enum cp_dir d);   /* "north", ... */
+const char *campaign_weather_name(enum cp_weather w);   /* "rain", ... */
 int campaign_find_place(const struct campaign *c, const char *name);
 int campaign_find_column(const struct campaign *c, const char *name);
 int campaign_find_side(const struct campaign *c, const char *id);
@@ -351,6 +369,11 @@ int campaign_march(struct campaign *c, const struct cp_order *orders,
     int norders, struct cp_contact *out, int max);
 
 /* ---- battles (field.c) ------------------------------------------------ */
+
+/* The die of a campaign turn's weather, on a date. */
+#define CP_R_WEATHER \
+	"roll-campaign-weather", "w", \
+	"the weather on %s"
 
 /* A die of a generated battlefield: where its feature n lies. */
 #define CP_R_FIELD \
@@ -519,10 +542,11 @@ int campaign_turn_read(const char *text, size_t len, struct cp_turn *t,
 int campaign_turn_orders(const struct campaign *c, const struct cp_order *given,
     int ngiven, struct cp_turn *t, struct err *e);
 
-/* Plays the first half of turn c->turn + 1: DETACH and JOIN at dawn,
- * then the march; for each contact, its battle's scenario (dice d for
- * generated fields).  t holds the orders (campaign_turn_orders).  0, or
- * -1 with e set.  Pure. */
+/* Plays the first half of turn c->turn + 1: the day's weather (campaign
+ * engine 2 on: the file's for the date, else the first die of d; fair
+ * with no d), DETACH and JOIN at dawn, then the march; for each
+ * contact, its battle's scenario (dice d for generated fields).  t holds
+ * the orders (campaign_turn_orders).  0, or -1 with e set.  Pure. */
 int campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
     struct err *e);
 

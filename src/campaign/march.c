@@ -107,6 +107,33 @@ campaign_rate(const struct campaign *c, int column, enum cp_road_kind kind)
 	    rate;
 }
 
+/* The share of a day's march the weather leaves on a kind of road,
+ * percent. */
+static int
+weather_pct(const struct campaign *c, enum cp_road_kind kind)
+{
+	static const char *const names[WEATHER_COUNT][2] = {
+		{ NULL, NULL },
+		{ "weather.rain.road", "weather.rain.track" },
+		{ "weather.storm.road", "weather.storm.track" },
+	};
+
+	if (c->weather <= WEATHER_FAIR || c->weather >= WEATHER_COUNT)
+		return 100;
+	return campaign_param(c, names[c->weather][kind == ROAD_TRACK]);
+}
+
+/* How many times march.river a crossing costs in the weather. */
+static int
+weather_river(const struct campaign *c)
+{
+	if (c->weather == WEATHER_RAIN)
+		return campaign_param(c, "weather.rain.river");
+	if (c->weather == WEATHER_STORM)
+		return campaign_param(c, "weather.storm.river");
+	return 1;
+}
+
 enum cp_dir
 campaign_road_dir(const struct campaign *c, int at, int r)
 {
@@ -323,7 +350,8 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 				/* a river on the road: its miles are marched (forded,
 				 * or waited for at a ferry) before the road is */
 				if (c->roads[r].river[0] != '\0')
-					mv[k].debt = campaign_param(c, "march.river") * 100;
+					mv[k].debt = campaign_param(c, "march.river") * 100 *
+					    weather_river(c);
 			} else if (tick == 1) {
 				/* Out on a road since yesterday: on toward its far
 				 * end, or back, whichever is shorter to the goal. */
@@ -348,7 +376,9 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 			}
 			rate = campaign_rate(c, k, c->roads[col->road].kind);
 			budget = rate * (mv[k].o->kind == CO_FORCED ? 100 +
-			    campaign_param(c, "march.forced") : 100) + mv[k].carry;
+			    campaign_param(c, "march.forced") : 100) *
+			    weather_pct(c, c->roads[col->road].kind) / 100 +
+			    mv[k].carry;
 			mv[k].carry = budget % 100;
 			{
 				int go = budget / 100, pay = go < mv[k].debt ? go :

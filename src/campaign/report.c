@@ -244,6 +244,11 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 	text_add(o, "Turn %d of %d, %s%s: the report of %s.\n", t->turn, turns,
 	    date, c->halves == 2 ? (t->turn % 2 ? ", morning" : ", afternoon") :
 	    "", c->sides[side].name);
+	if (c->engine >= 2)
+		text_add(o, "Weather: %s.\n", c->weather == WEATHER_STORM ?
+		    "a storm; the roads and tracks were deep in mud, the rivers "
+		    "in flood" : c->weather == WEATHER_RAIN ? "rain; the tracks "
+		    "were heavy going, the rivers up" : "fair");
 	text_add(o, "\nYour columns\n");
 	for (k = n = 0; k < c->ncolumns; k++)
 		if (c->columns[k].side == side && !c->columns[k].gone) {

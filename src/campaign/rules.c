@@ -31,6 +31,21 @@ const struct rule_param campaign_defaults[] = {
 	{ .name = "march.river", .value = 3, .source = DEF, .why = "crossing a river on the way costs three miles of the day's march (fording, or waiting on a ferry)", .unit = PARAM_COUNT, .min = 0, .max = 60 },
 	{ .name = "march.hours", .value = 10, .source = DEF, .why = "a day's march is ten hours, from the first hour on", .unit = PARAM_COUNT, .min = 1, .max = 16 },
 	{ .name = "march.first-hour", .value = 7, .source = DEF, .why = "columns march from seven in the morning (winter daylight)", .unit = PARAM_COUNT, .min = 0, .max = 12 },
+	/* The weather.  A campaign file fixes the weather of the days it
+	 * knows (`weather` lines: the rains of late January 1781 that
+	 * raised the Catawba and the Yadkin); any other day is fair, or, if
+	 * the file sets chances, a d6 of the turn's dice: fair on the low
+	 * faces, rain on the next weather.rain, storm on the top
+	 * weather.storm.  Bad weather slows the march and swells the
+	 * rivers. */
+	{ .name = "weather.rain", .value = 0, .source = DEF, .why = "faces of the day's d6 that bring rain; none of the rules texts has weather, so a day the file does not fix is fair unless the campaign sets a chance (2 gives a wet winter, a rainy day in three)", .unit = PARAM_COUNT, .min = 0, .max = 6 },
+	{ .name = "weather.storm", .value = 0, .source = DEF, .why = "faces of the day's d6 that bring a storm (heavy rain all day); none unless the campaign sets it", .unit = PARAM_COUNT, .min = 0, .max = 6 },
+	{ .name = "weather.rain.road", .value = 100, .source = DEF, .why = "rain hardly slows a column on a made road", .unit = PARAM_PERCENT, .min = 1, .max = 100 },
+	{ .name = "weather.rain.track", .value = 67, .source = DEF, .why = "in rain a track turns to mud: two thirds of the day's march", .unit = PARAM_PERCENT, .min = 1, .max = 100 },
+	{ .name = "weather.storm.road", .value = 67, .source = DEF, .why = "in a storm even the roads are mud: two thirds of the day's march", .unit = PARAM_PERCENT, .min = 1, .max = 100 },
+	{ .name = "weather.storm.track", .value = 50, .source = DEF, .why = "in a storm a track is half a day's march", .unit = PARAM_PERCENT, .min = 1, .max = 100 },
+	{ .name = "weather.rain.river", .value = 2, .source = DEF, .why = "rain raises the rivers: a crossing costs twice march.river", .unit = PARAM_COUNT, .min = 1, .max = 10 },
+	{ .name = "weather.storm.river", .value = 3, .source = DEF, .why = "a storm floods them: a crossing costs three times march.river", .unit = PARAM_COUNT, .min = 1, .max = 10 },
 	/* Who sees whom. */
 	{ .name = "scout.radius", .value = 20, .source = DEF, .why = "cavalry sent to scout report every enemy column within 20 miles of them (a day's ride out and back)", .unit = PARAM_COUNT, .min = 0, .max = 200 },
 	{ .name = "sight.radius", .value = 5, .source = DEF, .why = "any column learns of an enemy column within 5 miles (patrols, pickets and the country people)", .unit = PARAM_COUNT, .min = 0, .max = 100 },

@@ -10,6 +10,7 @@
  *
  *   despatch-campaign-state V
  *   turn T over O winner W
+ *   weather K                                   (version 2)
  *   column I side S "Name" "Commander" place P road R from F along A
  *       came C gone G standing K D B [forced N]     (one line)
  *   brigade I column C [spent N] "Commander"
@@ -43,6 +44,8 @@ campaign_state_write(const struct campaign *c, struct text *t)
 
 	text_add(t, "despatch-campaign-state %d\n", v2 ? 2 : 1);
 	text_add(t, "turn %d over %d winner %d\n", c->turn, c->over, c->winner);
+	if (v2)
+		text_add(t, "weather %d\n", (int)c->weather);
 	for (i = 0; i < c->ncolumns; i++) {
 		const struct cp_column *col = &c->columns[i];
 
@@ -160,6 +163,13 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 		if (sscanf(buf, "turn %d over %d winner %d%n", &c->turn, &c->over,
 		    &c->winner, &n) == 3 && buf[n] == '\0')
 			continue;
+		if (v2 && sscanf(buf, "weather %d%n", &i, &n) == 1 &&
+		    buf[n] == '\0') {
+			if (i < 0 || i >= WEATHER_COUNT)
+				goto bad;
+			c->weather = (enum cp_weather)i;
+			continue;
+		}
 		if (sscanf(buf, "column %d side %d%n", &i, &ncol, &n) == 2) {
 			struct cp_column *col;
 			int side = ncol;

@@ -173,6 +173,32 @@ dawn(struct campaign *c, struct cp_turn *t, struct err *e)
 	return 0;
 }
 
+/* The weather of day: the file's, else the die (fair on the low faces,
+ * rain on the next weather.rain, storm on the top weather.storm); fair
+ * with no dice, or no chance of anything else. */
+static enum cp_weather
+day_weather(const struct campaign *c, int day, struct dice *d)
+{
+	char date[16];
+	int i, v, rain, storm;
+
+	for (i = 0; i < c->nweather; i++)
+		if (day >= c->weather_fix[i].from && day <= c->weather_fix[i].to)
+			return c->weather_fix[i].kind;
+	storm = campaign_param(c, "weather.storm");
+	rain = campaign_param(c, "weather.rain");
+	/* no chance of bad weather: no die */
+	if (d == NULL || rain + storm == 0)
+		return WEATHER_FAIR;
+	campaign_date_fmt(day, date, sizeof(date));
+	v = dice_roll(d, 6, -1, CP_R_WEATHER, date);
+	if (v > 6 - storm)
+		return WEATHER_STORM;
+	if (v > 6 - storm - rain)
+		return WEATHER_RAIN;
+	return WEATHER_FAIR;
+}
+
 int
 campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
     struct err *e)
@@ -181,6 +207,8 @@ campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
 
 	if (c->over)
 		return err_set(e, ERR_DATA, "the campaign is over");
+	if (c->engine >= 2)
+		c->weather = day_weather(c, t->day, d);
 	if (dawn(c, t, e) != 0)
 		return -1;
 	/* What each column goes on doing when no order comes. */

@@ -62,6 +62,15 @@ campaign_dir_name(enum cp_dir d)
 	return (unsigned)d < DIR_COUNT ? dirs[d] : "?";
 }
 
+static const char *const weathers[WEATHER_COUNT] = { "fair", "rain",
+	"storm" };
+
+const char *
+campaign_weather_name(enum cp_weather w)
+{
+	return (unsigned)w < WEATHER_COUNT ? weathers[w] : "?";
+}
+
 int
 campaign_find_place(const struct campaign *c, const char *name)
 {
@@ -851,6 +860,54 @@ do_depot(struct cparser *cp, struct tok *t, int n)
 	return 0;
 }
 
+/* weather FROM [to TO] fair|rain|storm */
+static int
+do_weather(struct cparser *cp, struct tok *t, int n)
+{
+	struct campaign *c = cp->c;
+	struct cp_weather_fix *w;
+	int i, k;
+
+	if (!cp->have_calendar)
+		return scn_perr(&cp->p, "'calendar' must come before 'weather'");
+	if (c->nweather == CAMPAIGN_MAX_WEATHER)
+		return scn_perr(&cp->p, "too many 'weather' lines (at most %d)",
+		    CAMPAIGN_MAX_WEATHER);
+	w = &c->weather_fix[c->nweather];
+	if ((n != 3 && n != 5) || (n == 5 && strcmp(t[2].s, "to") != 0))
+		return scn_perr(&cp->p, "expected 'weather DATE KIND' or "
+		    "'weather FIRST to LAST KIND', KIND fair, rain or storm, for "
+		    "example 'weather 1781-02-02 to 1781-02-03 rain'");
+	if (want_date(&cp->p, t, n, 1, "the first day of the weather",
+	    &w->from) != 0)
+		return -1;
+	w->to = w->from;
+	if (n == 5 && want_date(&cp->p, t, n, 3, "the last day of the weather",
+	    &w->to) != 0)
+		return -1;
+	if (w->to < w->from)
+		return scn_perr(&cp->p, "the last day comes before the first: "
+		    "write the earlier date first");
+	if (w->from < c->start_day || w->to > c->end_day)
+		return scn_perr(&cp->p, "the weather's days must be in the "
+		    "calendar");
+	for (k = 0; k < WEATHER_COUNT; k++)
+		if (strcmp(t[n - 1].s, weathers[k]) == 0)
+			break;
+	if (k == WEATHER_COUNT || t[n - 1].quoted)
+		return scn_perr(&cp->p, "the weather is fair, rain or storm, not "
+		    "'%s'", t[n - 1].s);
+	w->kind = (enum cp_weather)k;
+	for (i = 0; i < c->nweather; i++)
+		if (w->from <= c->weather_fix[i].to &&
+		    c->weather_fix[i].from <= w->to)
+			return scn_perr(&cp->p, "these days' weather is given "
+			    "already (line %d)", c->weather_fix[i].line);
+	w->line = cp->p.line;
+	c->nweather++;
+	return 0;
+}
+
 /* goal SIDE hold "Place" on DATE points N | goal SIDE break points N |
  * goal margin N */
 static int
@@ -1130,7 +1187,7 @@ dispatch(struct cparser *cp, struct tok *t, int n)
 {
 	static const char *const keys[] = { "campaign", "ruleset", "calendar",
 		"set", "place", "zone", "road", "side", "column", "brigade",
-		"unit", "depot", "goal" };
+		"unit", "depot", "goal", "weather" };
 	const char *w = t[0].s;
 
 	if (strcmp(w, "zone") != 0)
@@ -1164,6 +1221,8 @@ dispatch(struct cparser *cp, struct tok *t, int n)
 		return do_depot(cp, t, n);
 	if (strcmp(w, "goal") == 0)
 		return do_goal(cp, t, n);
+	if (strcmp(w, "weather") == 0)
+		return do_weather(cp, t, n);
 	{
 		char list[256];
 

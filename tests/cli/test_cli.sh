@@ -406,12 +406,12 @@ says "verify the campaign demo" "63 turns played again, 2 battles verified and c
 # Tampering with the demo's archive is caught, naming the record: the
 # Guilford battle's result, and an order of the first march.
 tarch="$work/dc1/southern.jsonl"
-tamper "campaign demo tamper battle" "b = [l for l in lines if l.get('battle') == 'south-t17-1'][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "battles: battle south-t17-1"
+tamper "campaign demo tamper battle" "b = [l for l in lines if l.get('battle') == 'south-t18-1'][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "battles: battle south-t18-1"
 tamper "campaign demo tamper orders" "lines[2]['orders'][1]['orders'] = lines[2]['orders'][1]['orders'].replace('MARCH TO Cowpens', 'MARCH TO Island Ford')" "line 3, record 1, orders: the orders of continental for turn 1 are not those the record committed"
 tarch=
 check "campaign demo state" 0 "$bin" --db "$work/dc1/campaign.db" campaign state south
 says "campaign demo state" "finished, turn 63"
-[ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/south-t17-1-end.svg" ] &&
+[ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/south-t18-1-end.svg" ] &&
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign demo drew no maps of its battles"; }
 # The campaign's secret is never revealed: not in any record (the last
 # march reveals its chain's tip), nor in the archive, nor as any battle's
@@ -453,8 +453,8 @@ def text(f):
     p = m.get_body(preferencelist=("plain",))
     return p.get_content().replace("\r\n", "\n")
 fs = sorted(os.listdir(d))
-w = [f for f in fs if f.startswith("south-t17-1-") and "-welcome-" in f]
-r = [f for f in fs if f.startswith("south-t17-1-") and "-report-" in f]
+w = [f for f in fs if f.startswith("south-t18-1-") and "-welcome-" in f]
+r = [f for f in fs if f.startswith("south-t18-1-") and "-report-" in f]
 ok = len(w) == 2 and all("Campaign:  south: a battle of it" in text(f) for f in w)
 ok = ok and len(r) > 2 and "When it is over, what it ends with" in text(r[0])
 ok = ok and "It is over: the campaign's report\nfor the day says what it carries back" in text(r[-1])
@@ -468,7 +468,7 @@ says "the campaign demo's mails parse" "0 problems"
 cp -r "$src/campaign" "$work/camp-bad"
 printf 'Regiment von Bose: CHRAGE Legion Infantry\n' >>"$work/camp-bad/southern-1781/orders/guilford-courthouse-t02-crown.txt"
 DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad battle script" 1 "$bin" demo --campaign "$work/dc3"
-says "demo --campaign bad battle script" "battle south-t17-1, turn 2, crown: the demo's orders were not all taken"
+says "demo --campaign bad battle script" "battle south-t18-1, turn 2, crown: the demo's orders were not all taken"
 cp "$src/campaign/southern-1781/orders/guilford-courthouse-t02-crown.txt" "$work/camp-bad/southern-1781/orders/"
 printf "Greene's Main Army: MARCH TO Richmond\n" >>"$work/camp-bad/southern-1781/orders/turn-05-continental.txt"
 DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad campaign order" 1 "$bin" demo --campaign "$work/dc3"

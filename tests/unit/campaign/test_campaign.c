@@ -156,6 +156,21 @@ refusals_name_their_line(void **state)
 		{ "road \"Ashby\" to \"Bell's Ford\" miles 10\nroad \"Bell's Ford\" to \"Carr's Mill\" miles 12 river \"Deep\"\n", "",
 		    "t.campaign:7: no road reaches \"Bell's Ford\" from \"Ashby\"" },
 		{ "depot", "dept", "t.campaign:21: unknown keyword 'dept'" },
+		{ "goal continental break points 2\n", "goal continental break "
+		    "points 2\nweather 1781-01-20 drizzle\n",
+		    "t.campaign:28: the weather is fair, rain or storm, not 'drizzle'" },
+		{ "goal continental break points 2\n", "goal continental break "
+		    "points 2\nweather 1781-01-30 to 1781-02-02 rain\n",
+		    "t.campaign:28: the weather's days must be in the calendar" },
+		{ "goal continental break points 2\n", "goal continental break "
+		    "points 2\nweather 1781-01-20 to 1781-01-22 rain\n"
+		    "weather 1781-01-22 storm\n",
+		    "t.campaign:29: these days' weather is given already (line 28)" },
+		{ "goal continental break points 2\n", "goal continental break "
+		    "points 2\nweather 1781-01-20 until 1781-01-22 rain\n",
+		    "t.campaign:28: expected 'weather DATE KIND' or" },
+		{ "calendar 1781-01-16", "weather 1781-01-16 rain\ncalendar 1781-01-16",
+		    "t.campaign:4: 'calendar' must come before 'weather'" },
 		{ "# a small campaign\ncampaign", "# a small campaign\nruleset vnb-wing\ncampaign",
 		    "t.campaign:2: the first declaration must be 'campaign" },
 	};
@@ -888,6 +903,133 @@ no_exhaustion_where_the_ruleset_has_none(void **state)
 	    "number 'carry.exhausted'"));
 }
 
+/* The weather (docs/campaign.md, The weather): the file's for its days,
+ * else fair unless the file sets chances, then a d6 of the turn's dice
+ * before any other; rain and storm slow the march and swell rivers. */
+static void
+weather_of_the_file_or_the_die(void **state)
+{
+	static const char fixed[] =
+	    "weather 1781-01-16 to 1781-01-17 rain\n"
+	    "weather 1781-01-18 storm\n";
+	static const char chances[] =
+	    "set weather.rain 2\n"
+	    "set weather.storm 1\n";
+	static const int rolls[] = { 3, 4, 6, 5 };
+	struct dice_script ds = { rolls, 4, 0 };
+	static struct cp_turn t;
+	struct campaign *c;
+	struct dice d;
+	struct err e;
+	char *text;
+	int i;
+	static const enum cp_weather want[] = { WEATHER_FAIR, WEATHER_RAIN,
+		WEATHER_STORM, WEATHER_RAIN };
+
+	(void)state;
+	/* fixed days: no die */
+	text = calloc(1, sizeof(good) + sizeof(fixed));
+	snprintf(text, sizeof(good) + sizeof(fixed), "%s%s", good, fixed);
+	c = load(text, &e);
+	if (c == NULL)
+		fail_msg("%s", e.msg);
+	assert_int_equal(c->nweather, 2);
+	dice_init(&d, dice_script_next, &ds, NULL);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+		if (campaign_turn_march(c, &t, &d, &e) != 0)
+			fail_msg("%s", e.msg);
+		assert_int_equal(c->weather, i < 2 ? WEATHER_RAIN : WEATHER_STORM);
+		c->turn++;
+		campaign_turn_free(&t);
+	}
+	/* a day the file does not fix, with no chances set: fair, no die */
+	assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+	assert_int_equal(campaign_turn_march(c, &t, &d, &e), 0);
+	assert_int_equal(c->weather, WEATHER_FAIR);
+	assert_int_equal(ds.pos, 0);
+	campaign_turn_free(&t);
+	campaign_free(c);
+	free(text);
+	/* chances 2 and 1: 1-3 fair, 4-5 rain, 6 storm */
+	text = calloc(1, sizeof(good) + sizeof(chances));
+	snprintf(text, sizeof(good) + sizeof(chances), "%s", good);
+	snprintf(text + strlen(text), sizeof(chances), "%s", chances);
+	c = load(text, &e);
+	if (c == NULL)
+		fail_msg("%s", e.msg);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+		assert_int_equal(campaign_turn_march(c, &t, &d, &e), 0);
+		assert_int_equal(c->weather, want[i]);
+		assert_int_equal(ds.pos, i + 1);
+		c->turn++;
+		campaign_turn_free(&t);
+	}
+	/* engine 1 has no weather: no die, fair */
+	c->engine = 1;
+	c->weather = WEATHER_FAIR;
+	ds.pos = 0;
+	assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+	assert_int_equal(campaign_turn_march(c, &t, &d, &e), 0);
+	assert_int_equal(c->weather, WEATHER_FAIR);
+	assert_int_equal(ds.pos, 0);
+	campaign_turn_free(&t);
+	campaign_free(c);
+	free(text);
+}
+
+static void
+weather_slows_the_march(void **state)
+{
+	struct campaign *c;
+	struct cp_order o = { 0, CO_MARCH, 3, -1, -1, { 0 }, "" };
+	struct cp_order f = { 0, CO_FORCED, 3, -1, -1, { 0 }, "" };
+	struct cp_contact k[4];
+	struct err e;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	c->columns[1].gone = c->columns[2].gone = 1;
+	/* the Redcoats (16 a day on a road, the file's) from Carr's Mill
+	 * along the track to Dunmore, 30 miles: 10 a day a track */
+	c->columns[0].place = 2;
+	c->weather = WEATHER_RAIN;
+	(void)campaign_march(c, &o, 1, k, 4);
+	/* two thirds of 10: 6.70 */
+	assert_int_equal(c->columns[0].along100, 670);
+	c->columns[0].road = -1;
+	c->columns[0].place = 2;
+	c->weather = WEATHER_STORM;
+	(void)campaign_march(c, &o, 1, k, 4);
+	assert_int_equal(c->columns[0].along100, 500);    /* half */
+	c->columns[0].road = -1;
+	c->columns[0].place = 2;
+	(void)campaign_march(c, &f, 1, k, 4);
+	assert_int_equal(c->columns[0].along100, 750);    /* 15 halved */
+	/* on the road from Ashby: rain does not slow it, a storm does */
+	c->columns[0].road = -1;
+	c->columns[0].place = 0;
+	o.dest = 1;
+	c->weather = WEATHER_RAIN;
+	(void)campaign_march(c, &o, 1, k, 4);
+	assert_int_equal(c->columns[0].place, 1);    /* 10 miles: there */
+	/* the Deep: 3 miles to cross, twice that in rain, three times in a
+	 * storm: from Bell's Ford, 16 - 6 = 10 along the 12 miles */
+	o.dest = 2;
+	(void)campaign_march(c, &o, 1, k, 4);
+	assert_int_equal(c->columns[0].road, 1);
+	assert_int_equal(c->columns[0].along100, 1000);
+	c->columns[0].road = -1;
+	c->columns[0].place = 1;
+	c->weather = WEATHER_STORM;
+	(void)campaign_march(c, &o, 1, k, 4);
+	/* 16 at two thirds is 10.72 a day, less 9 for the river: 1.72 */
+	assert_int_equal(c->columns[0].along100, 172);
+	campaign_free(c);
+}
+
 /* A battle whose units are not the contact's is refused. */
 static void
 a_foreign_battle_is_refused(void **state)
@@ -1139,7 +1281,7 @@ a_turn_plays_the_same_twice_and_its_state_reads_back(void **state)
 		memcpy(strstr(bad, "place 1 road -1"), "place 9 road -1", 15);
 		assert_int_equal(campaign_state_read(fresh, bad, strlen(bad), &e),
 		    -1);
-		assert_non_null(strstr(e.msg, "campaign state line 3 is not one"));
+		assert_non_null(strstr(e.msg, "campaign state line 4 is not one"));
 	}
 	text_free(&sa);
 	text_free(&sb);
@@ -1353,6 +1495,8 @@ main(void)
 		cmocka_unit_test(exhaustion_by_forced_march_and_rest),
 		cmocka_unit_test(exhaustion_state_and_the_engine_it_began_under),
 		cmocka_unit_test(no_exhaustion_where_the_ruleset_has_none),
+		cmocka_unit_test(weather_of_the_file_or_the_die),
+		cmocka_unit_test(weather_slows_the_march),
 		cmocka_unit_test(a_foreign_battle_is_refused),
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),
