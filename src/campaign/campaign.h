@@ -586,6 +586,14 @@ void campaign_day_report(const struct campaign *c, const char *name,
     int side, const struct cp_turn *t, const struct cp_settle *s,
     struct text *o);
 
+/* What battle carry cr carried back, for side (campaign side index): who
+ * won, the side's losses for good and back the next morning (each unit's
+ * too, with units), commanders who fell, brigades left exhausted, who
+ * falls back where.  The daily report's, and a battle's last report's
+ * (what it will carry back).  Into o.  Pure. */
+void campaign_carry_report(const struct campaign *c, const struct cp_carry *cr,
+    int side, int units, struct text *o);
+
 /* ---- strength -------------------------------------------------------- */
 
 /* A unit's strength now and at full strength (the ruleset's measure:

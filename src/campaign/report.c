@@ -231,12 +231,64 @@ exhausted_line(const struct campaign *c, const struct cp_carry *cr,
 }
 
 void
+campaign_carry_report(const struct campaign *c, const struct cp_carry *cr,
+    int side, int units, struct text *o)
+{
+	int j, back = 0, lost = 0, gone = 0;
+
+	text_add(o, "  At %s: %s.\n", c->places[cr->place].name,
+	    cr->winner < 0 ? "a draw" : cr->winner == side ? "your side won" :
+	    "the enemy won");
+	for (j = 0; j < cr->nunits; j++) {
+		const struct cp_carry_unit *cu = &cr->units[j];
+		const struct cp_unit *un = &c->units[cu->unit];
+
+		if (c->brigades[un->brigade].column < 0 ||
+		    c->columns[c->brigades[un->brigade].column].side != side)
+			continue;
+		back += cu->returned;
+		lost += cu->lost + cu->routed;
+		gone += cu->captured || cu->destroyed;
+		if (!units)
+			continue;
+		if (cu->captured || cu->destroyed)
+			text_add(o, "    %s: %s\n", un->name, cu->captured ?
+			    "its guns are taken" : "destroyed, gone for good");
+		else
+			text_add(o, "    %s: %d at the end, %d back the next "
+			    "morning, %d lost for good: %d of %d\n", un->name,
+			    cu->after, cu->returned, cu->lost + cu->routed, cu->now,
+			    cu->full);
+	}
+	text_add(o, "    Your losses: %d for good, %d back the next morning",
+	    lost, back);
+	if (gone > 0)
+		text_add(o, "; %d unit%s destroyed or taken", gone,
+		    gone == 1 ? "" : "s");
+	text_add(o, ".\n");
+	for (j = 0; j < cr->nfell; j++) {
+		const struct cp_fell *f = &cr->fell[j];
+		int col = f->column >= 0 ? f->column : f->brigade >= 0 ?
+		    c->brigades[f->brigade].column : -1;
+
+		if (col >= 0 && c->columns[col].side == side)
+			text_add(o, "    %s fell; %s takes the command.\n", f->was,
+			    f->now);
+	}
+	exhausted_line(c, cr, side, o);
+	for (j = 0; j < cr->nretreats; j++)
+		text_add(o, "    %s falls back to %s.\n",
+		    c->columns[cr->retreats[j].column].name,
+		    c->places[cr->retreats[j].to].name);
+}
+
+void
 campaign_day_report(const struct campaign *c, const char *name, int side,
     const struct cp_turn *t, const struct cp_settle *s, struct text *o)
 {
 	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
 	char date[64], next[64];
-	int k, i, j, n, points[BATTLE_MAX_SIDES];
+	int k, i, n, points[BATTLE_MAX_SIDES];
 	int turns = (c->end_day - c->start_day + 1) * c->halves;
 
 	campaign_date_long(t->day, date, sizeof(date));
@@ -263,45 +315,8 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 			    "destroyed)\n", c->columns[k].name);
 	if (s->ncarries > 0) {
 		text_add(o, "\nBattles\n");
-		for (i = 0; i < s->ncarries; i++) {
-			const struct cp_carry *cr = &s->carries[i];
-			int back = 0, lost = 0, gone = 0;
-
-			text_add(o, "  At %s: %s.\n", c->places[cr->place].name,
-			    cr->winner < 0 ? "a draw" : cr->winner == side ?
-			    "your side won" : "the enemy won");
-			for (j = 0; j < cr->nunits; j++) {
-				const struct cp_carry_unit *cu = &cr->units[j];
-
-				if (c->brigades[c->units[cu->unit].brigade].column < 0 ||
-				    c->columns[c->brigades[c->units[cu->unit].brigade]
-				    .column].side != side)
-					continue;
-				back += cu->returned;
-				lost += cu->lost + cu->routed;
-				gone += cu->captured || cu->destroyed;
-			}
-			text_add(o, "    Your losses: %d for good, %d back the next "
-			    "morning", lost, back);
-			if (gone > 0)
-				text_add(o, "; %d unit%s destroyed or taken", gone,
-				    gone == 1 ? "" : "s");
-			text_add(o, ".\n");
-			for (j = 0; j < cr->nfell; j++) {
-				const struct cp_fell *f = &cr->fell[j];
-				int col = f->column >= 0 ? f->column : f->brigade >= 0 ?
-				    c->brigades[f->brigade].column : -1;
-
-				if (col >= 0 && c->columns[col].side == side)
-					text_add(o, "    %s fell; %s takes the command.\n",
-					    f->was, f->now);
-			}
-			exhausted_line(c, cr, side, o);
-			for (j = 0; j < cr->nretreats; j++)
-				text_add(o, "    %s falls back to %s.\n",
-				    c->columns[cr->retreats[j].column].name,
-				    c->places[cr->retreats[j].to].name);
-		}
+		for (i = 0; i < s->ncarries; i++)
+			campaign_carry_report(c, &s->carries[i], side, 0, o);
 	}
 	campaign_sees(c, side, t->orders, t->norders, t->contacts, t->ncontacts,
 	    seen);
