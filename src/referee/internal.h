@@ -458,6 +458,22 @@ void referee_deadline_note(struct referee *r, const struct store_game *g,
 int referee_reminder_due(const char *list, int64_t opened, int64_t deadline,
     int64_t now, int64_t *ahead, char *word, size_t wsize);
 
+/* A campaign's clock setting (settings.c): deadline, settle or
+ * reminders, the campaign's own value, else the server's, else the
+ * default, into out; and a time setting as seconds (0 for none). */
+int referee_campaign_setting_get(struct referee *r, int64_t campaign,
+    const char *key, char *out, size_t size, struct err *e);
+int referee_campaign_setting_secs(struct referee *r, int64_t campaign,
+    const char *key, int64_t *secs, struct err *e);
+/* When the open turn of running campaign sc opened (its last record was
+ * written) into *opened, and when its deadline falls into *deadline (0:
+ * no deadline is set), from the store alone (campaign_clock.c).  While
+ * the turn waits for its battles no deadline runs: the caller asks only
+ * of a turn that takes orders.  0, or -1 with e set. */
+int referee_campaign_deadline(struct referee *r,
+    const struct store_campaign *sc, int64_t *opened, int64_t *deadline,
+    struct err *e);
+
 /* How long secs is, as a player reads it: "in 10 minutes", "in 47
  * hours", "in 3 days", "now". */
 void referee_clock_until(int64_t secs, char *out, size_t size);
