@@ -457,8 +457,10 @@ struct tick_result {
 int referee_tick(struct referee *r, struct tick_result *res, struct err *e);
 /* The campaigns' part of a tick (campaign_clock.c): marches each
  * campaign's turn once every side's orders are in and its settle time has
- * passed, or at its deadline after the turn opened; settles a turn once
- * its battles are over.  The times are the campaign's settings, else the
+ * passed, or at its deadline after the turn opened, and before that
+ * deadline reminds the players of the sides that have sent none (each
+ * reminder once, counted in res->reminders); settles a turn once its
+ * battles are over.  The times are the campaign's settings, else the
  * server's.  -1 only when the store fails (a turn that cannot be played
  * counts in res->errors). */
 int referee_campaign_tick(struct referee *r, int64_t now,
