@@ -3,8 +3,9 @@
  *
  * check reads a campaign file as a campaign would (every refusal at its
  * line) and says what it holds; new, player add, start, state and show
- * make and look at a campaign in the database.  Playing its turns comes
- * with the next slice of issue 26.
+ * make and look at a campaign in the database; orders and turn play its
+ * turns by hand, set changes its clock (despatch tick plays them by it),
+ * and map draws it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,7 @@ static const char usage[] =
     "       despatch campaign show NAME\n"
     "       despatch campaign orders NAME SIDE FILE|-\n"
     "       despatch campaign turn NAME\n"
+    "       despatch campaign set NAME [KEY VALUE]\n"
     "       despatch campaign map NAME FILE [--side SIDE]\n\n"
     "check: reads a campaign file (docs/campaign.md) as a campaign would be\n"
     "read, its battlefields and every column's order of battle included,\n"
@@ -93,6 +95,15 @@ static const char usage[] =
     "turn: plays the next turn's march and opens a game for each battle;\n"
     "run again once the battles are over, it ends the turn (what they\n"
     "carry back, the day's supply and rest).\n"
+    "set: changes the campaign's clock, which 'despatch tick' plays its\n"
+    "turns by: deadline TIME (after the turn opened, the turn is marched on\n"
+    "the orders given), settle TIME (once every side's orders are in, the\n"
+    "turn is marched this long after the last), reminders TIME,TIME (before\n"
+    "the deadline, to the players of each side that has sent none). Times\n"
+    "as 'despatch set' takes them (48h, 2d, 90m, none); a key the campaign\n"
+    "does not set takes the server's value ('despatch set --server'). With\n"
+    "NAME alone: the three, where each value comes from, and the open\n"
+    "turn's deadline.\n"
     "map: draws the operational map as it stands to FILE (.png or .svg):\n"
     "places, roads, rivers, depots and every column with its strength;\n"
     "with --side, that side's columns and the enemy's it sees, no other.\n";
@@ -218,6 +229,20 @@ cmd_campaign(int argc, char **argv)
 		if (cli_open(0, &r, &e) != 0)
 			return cli_fail(&e);
 		rc = referee_campaign_turn(r, argv[2], stdout, &e);
+	} else if (strcmp(verb, "set") == 0) {
+		/* Campaigns and games are named apart: NAME is a campaign's,
+		 * never a game's (despatch set GAME for those). */
+		if (argc != 3 && argc != 5)
+			return cli_usage_error("campaign", "set takes NAME, and KEY "
+			    "VALUE to change one (deadline, settle, reminders)");
+		if (cli_open(0, &r, &e) != 0)
+			return cli_fail(&e);
+		if (argc == 3)
+			rc = referee_campaign_settings_print(r, argv[2], stdout,
+			    &e);
+		else if ((rc = referee_campaign_setting_set(r, argv[2], argv[3],
+		    argv[4], &e)) == 0)
+			printf("campaign %s: %s = %s\n", argv[2], argv[3], argv[4]);
 	} else if (strcmp(verb, "map") == 0) {
 		const char *side = NULL;
 		size_t n;
@@ -240,7 +265,7 @@ cmd_campaign(int argc, char **argv)
 			    side ? " as side " : "", side ? side : "", argv[3]);
 	} else {
 		return cli_usage_error("campaign", "expected check, new, player "
-		    "add, start, state, show, orders, turn or map");
+		    "add, start, state, show, orders, turn, set or map");
 	}
 	referee_free(r);
 	return rc == 0 ? 0 : cli_fail(&e);

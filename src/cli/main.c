@@ -1026,6 +1026,8 @@ static const struct cli_command commands[] = {
 	    "a side's orders for the campaign's next turn" },
 	{ "campaign", NULL, "campaign turn NAME",
 	    "play the next campaign turn, or end it once its battles are over" },
+	{ "campaign", NULL, "campaign set NAME [KEY VALUE]",
+	    "a campaign's clock: deadline, settle, reminders" },
 	{ "campaign", NULL, "campaign map NAME FILE [--side SIDE]",
 	    "draw the operational map to a PNG or an SVG" },
 	{ "check", cmd_check, "check",

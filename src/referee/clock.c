@@ -305,20 +305,9 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 #define REMIND_APART    60
 #define REMIND_MAX      16
 
-/*
- * The reminder of the setting list ("24h,2h") whose time has come for a
- * phase that opened at opened and is due at deadline: 1 with its time
- * before the deadline in *ahead and its word in word, or 0 when none is
- * due.  Of several whose time has come only the nearest the deadline is
- * given (it stands for the others, which store_reminder_sent then
- * counts as sent), so one tick never sends two.  A reminder whose time
- * falls before the phase opened is skipped (the mail that opened it gave
- * the deadline; a deadline set later, by the operator, is reminded of as
- * usual).  So is one within REMIND_APART of a later one.  Words that are not times are
- * passed over (the setting checked them when it was set).
- */
-static int
-reminder_due(const char *list, int64_t opened, int64_t deadline,
+/* Contract (internal.h). */
+int
+referee_reminder_due(const char *list, int64_t opened, int64_t deadline,
     int64_t now, int64_t *ahead, char *word, size_t wsize)
 {
 	int64_t at[REMIND_MAX];
@@ -390,8 +379,8 @@ nothing_due(struct referee *r, const struct store_game *g,
 		if (referee_setting_get(r, g->id, "reminders", list, sizeof(list),
 		    e) != 0)
 			return -1;
-		if (reminder_due(list, c->opened, c->deadline, now, &ahead, word,
-		    sizeof(word))) {
+		if (referee_reminder_due(list, c->opened, c->deadline, now,
+		    &ahead, word, sizeof(word))) {
 			if ((sentr = store_reminder_sent(r->st, g->id, g->step, ahead,
 			    e)) < 0)
 				return -1;
@@ -468,8 +457,8 @@ tick_game(struct referee *r, const char *name, int64_t now,
 		if (referee_setting_get(r, g.id, "reminders", list,
 		    sizeof(list), e) != 0)
 			goto fail;
-		if (reminder_due(list, c.opened, deadline, now, &ahead, word,
-		    sizeof(word))) {
+		if (referee_reminder_due(list, c.opened, deadline, now,
+		    &ahead, word, sizeof(word))) {
 			sentr = store_reminder_sent(r->st, g.id, g.step, ahead, e);
 			if (sentr < 0)
 				goto fail;

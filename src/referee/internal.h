@@ -441,6 +441,39 @@ int referee_forecast(struct referee *r, const struct store_game *g,
 void referee_deadline_note(struct referee *r, const struct store_game *g,
     const struct battle *b, int side, struct text *t);
 
+/*
+ * The reminder of list (a reminders setting, "24h,2h") whose time has
+ * come at now, for a battle's phase or a campaign's turn that opened at
+ * opened and is due at deadline (clock.c): 1 with its time before the
+ * deadline in *ahead and its word in word, or 0 when none is due.  Of
+ * several whose time has come only the nearest the deadline is given (it
+ * stands for the others, which store_reminder_sent and
+ * store_campaign_reminder_sent then count as sent), so one tick never
+ * sends two.  A reminder whose time falls before the phase or turn
+ * opened is skipped (the mail that opened it gave the deadline; a
+ * deadline set later, by the operator, is reminded of as usual).  So is
+ * one a minute or less before a later one.  Words that are not times are
+ * passed over (the setting checked them when it was set).
+ */
+int referee_reminder_due(const char *list, int64_t opened, int64_t deadline,
+    int64_t now, int64_t *ahead, char *word, size_t wsize);
+
+/* A campaign's clock setting (settings.c): deadline, settle or
+ * reminders, the campaign's own value, else the server's, else the
+ * default, into out; and a time setting as seconds (0 for none). */
+int referee_campaign_setting_get(struct referee *r, int64_t campaign,
+    const char *key, char *out, size_t size, struct err *e);
+int referee_campaign_setting_secs(struct referee *r, int64_t campaign,
+    const char *key, int64_t *secs, struct err *e);
+/* When the open turn of running campaign sc opened (its last record was
+ * written) into *opened, and when its deadline falls into *deadline (0:
+ * no deadline is set), from the store alone (campaign_clock.c).  While
+ * the turn waits for its battles no deadline runs: the caller asks only
+ * of a turn that takes orders.  0, or -1 with e set. */
+int referee_campaign_deadline(struct referee *r,
+    const struct store_campaign *sc, int64_t *opened, int64_t *deadline,
+    struct err *e);
+
 /* How long secs is, as a player reads it: "in 10 minutes", "in 47
  * hours", "in 3 days", "now". */
 void referee_clock_until(int64_t secs, char *out, size_t size);

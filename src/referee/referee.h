@@ -456,12 +456,25 @@ struct tick_result {
  * fails. */
 int referee_tick(struct referee *r, struct tick_result *res, struct err *e);
 /* The campaigns' part of a tick (campaign_clock.c): marches each
- * campaign's turn once every side's orders are in and the server's
- * settle time has passed, or at the server's deadline after the turn
- * opened; settles it once its battles are over.  -1 only when the store
- * fails (a turn that cannot be played counts in res->errors). */
+ * campaign's turn once every side's orders are in and its settle time has
+ * passed, or at its deadline after the turn opened, and before that
+ * deadline reminds the players of the sides that have sent none (each
+ * reminder once, counted in res->reminders); settles a turn once its
+ * battles are over.  The times are the campaign's settings, else the
+ * server's.  -1 only when the store fails (a turn that cannot be played
+ * counts in res->errors). */
 int referee_campaign_tick(struct referee *r, int64_t now,
     struct tick_result *res, struct err *e);
+/* A campaign's own clock (settings.c): key (deadline, settle or
+ * reminders) set to value for campaign name, the value checked as
+ * referee_setting_set checks it (a refusal changes nothing); and the
+ * three printed to out as they stand, each with where its value comes
+ * from (the campaign, the server or the default), with the open turn's
+ * deadline. */
+int referee_campaign_setting_set(struct referee *r, const char *name,
+    const char *key, const char *value, struct err *e);
+int referee_campaign_settings_print(struct referee *r, const char *name,
+    FILE *out, struct err *e);
 /* Pauses (pause 1) or resumes a running game; every player is told, with
  * why (may be NULL).  Paused, no phase is played and no deadline runs. */
 int referee_pause(struct referee *r, const char *game, int pause,

@@ -146,22 +146,39 @@ find_def(const char *key)
 	return NULL;
 }
 
-int
-referee_setting_get(struct referee *r, int64_t game_id, const char *key,
-    char *out,
-    size_t size, struct err *e)
+/* Key's value for game_id, or for campaign when it is not 0 (each else
+ * the server's), else its default, into out. */
+static int
+setting_text(struct referee *r, int64_t game_id, int64_t campaign,
+    const char *key, char *out, size_t size, struct err *e)
 {
 	const struct setting_def *d = find_def(key);
 	char *v = NULL;
 	int rc;
 
 	assert(d != NULL);
-	rc = store_setting_get(r->st, game_id, key, &v, NULL, e);
+	rc = campaign != 0 ? store_campaign_setting_get(r->st, campaign, key,
+	    &v, NULL, e) : store_setting_get(r->st, game_id, key, &v, NULL, e);
 	if (rc < 0)
 		return -1;
 	snprintf(out, size, "%s", rc == 1 ? v : d->def);
 	free(v);
 	return 0;
+}
+
+int
+referee_setting_get(struct referee *r, int64_t game_id, const char *key,
+    char *out, size_t size, struct err *e)
+{
+	return setting_text(r, game_id, 0, key, out, size, e);
+}
+
+int
+referee_campaign_setting_get(struct referee *r, int64_t campaign,
+    const char *key, char *out, size_t size, struct err *e)
+{
+	assert(campaign > 0);
+	return setting_text(r, 0, campaign, key, out, size, e);
 }
 
 int
@@ -175,17 +192,34 @@ referee_setting_on(struct referee *r, int64_t game_id, const char *key,
 	return strcmp(v, "on") == 0;
 }
 
-int
-referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
-    int64_t *secs, struct err *e)
+/* A time setting of game_id, or of campaign when it is not 0, as
+ * seconds (0 for none, or a value that does not read as a time). */
+static int
+setting_secs(struct referee *r, int64_t game_id, int64_t campaign,
+    const char *key, int64_t *secs, struct err *e)
 {
 	char v[128];
 
-	if (referee_setting_get(r, game_id, key, v, sizeof(v), e) != 0)
+	if (setting_text(r, game_id, campaign, key, v, sizeof(v), e) != 0)
 		return -1;
 	if (referee_parse_time(v, secs) != 0)
 		*secs = 0;
 	return 0;
+}
+
+int
+referee_setting_secs(struct referee *r, int64_t game_id, const char *key,
+    int64_t *secs, struct err *e)
+{
+	return setting_secs(r, game_id, 0, key, secs, e);
+}
+
+int
+referee_campaign_setting_secs(struct referee *r, int64_t campaign,
+    const char *key, int64_t *secs, struct err *e)
+{
+	assert(campaign > 0);
+	return setting_secs(r, 0, campaign, key, secs, e);
 }
 
 /* The longest time of a list of times ("24h,2h"), or none. */
@@ -315,6 +349,76 @@ seats_merge(struct referee *r, const struct store_game *g,
 	return 0;
 }
 
+/* Whether value is one setting d takes: 0, or -1 with e saying what is
+ * wrong with it and what would be right.  A game's, the server's and a
+ * campaign's values are all checked here, so each gets the same answer. */
+static int
+check_value(const struct setting_def *d, const char *value, struct err *e)
+{
+	if (strcmp(d->values, "TIME") == 0 || strcmp(d->values, "TIMES") == 0) {
+		char copy[128], *tok, *save = NULL;
+		int64_t t;
+
+		if (strlen(value) >= sizeof(copy))
+			return err_set(e, ERR_USER, "%s: the value is too long",
+			    d->key);
+		snprintf(copy, sizeof(copy), "%s", value);
+		for (tok = strtok_r(copy, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save))
+			if (referee_parse_time(tok, &t) != 0 ||
+			    (strcmp(d->values, "TIME") == 0 && strchr(value, ',')))
+				return err_set(e, ERR_USER, "%s takes %s such as 48h, "
+				    "2d or 90m (or none), not \"%s\"", d->key,
+				    strcmp(d->values, "TIMES") == 0 ? "times, comma-"
+				    "separated," : "a time", value);
+		if (strcmp(d->key, "reveal-time") == 0 &&
+		    (referee_parse_time(value, &t) != 0 || t < 60))
+			return err_set(e, ERR_USER, "reveal-time takes a time of a "
+			    "minute or more (players need the time to reveal), not "
+			    "\"%s\"", value);
+	} else if (strcmp(d->values, "TZ") == 0) {
+		char zone[300];
+
+		/* A zone is a TZif file of the tz database, not merely a
+		 * path that is there ("Europe" is a directory). */
+		snprintf(zone, sizeof(zone), "/usr/share/zoneinfo/%s", value);
+		if (strcmp(value, "UTC") != 0 && (strstr(value, "..") != NULL ||
+		    value[0] == '/' || !is_tzif(zone)))
+			return err_set(e, ERR_USER, "%s: no time zone called \"%s\" "
+			    "(names as in /usr/share/zoneinfo: Europe/London)",
+			    d->key, value);
+	} else if (strcmp(d->values, "ADDR") == 0) {
+		const char *p;
+
+		for (p = value; *p; p++)
+			if ((unsigned char)*p <= ' ' || (unsigned char)*p == 0x7f ||
+			    strchr("<>()[],;:\\\"", *p))
+				break;
+		if (*p != '\0' || strchr(value, '@') == NULL ||
+		    strlen(value) > 254)
+			return err_set(e, ERR_USER, "%s takes a mail address such as "
+			    "umpire@club.example, not \"%s\"", d->key, value);
+	} else if (strcmp(d->values, "N") == 0) {
+		const char *p = value;
+
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
+			return err_set(e, ERR_USER, "%s takes a whole number, such "
+			    "as %s, not \"%s\"", d->key, d->def, value);
+	} else if (strchr(d->values, '|') != NULL) {
+		/* One of two words: on|off, hold|standing, open|fog ... */
+		const char *bar = strchr(d->values, '|');
+		size_t l = (size_t)(bar - d->values);
+
+		if ((strlen(value) != l || strncmp(value, d->values, l) != 0) &&
+		    strcmp(value, bar + 1) != 0)
+			return err_set(e, ERR_USER, "%s takes %.*s or %s, not \"%s\"",
+			    d->key, (int)l, d->values, bar + 1, value);
+	}
+	return 0;
+}
+
 int
 referee_setting_set(struct referee *r, const char *game, const char *key,
     const char *value, struct err *e)
@@ -337,66 +441,8 @@ referee_setting_set(struct referee *r, const char *game, const char *key,
 		return err_set(e, ERR_USER, "there is no setting \"%s\"; the "
 		    "settings are %s (see 'despatch set --help')", key, list);
 	}
-	if (strcmp(d->values, "TIME") == 0 || strcmp(d->values, "TIMES") == 0) {
-		char copy[128], *tok, *save = NULL;
-		int64_t t;
-
-		if (strlen(value) >= sizeof(copy))
-			return err_set(e, ERR_USER, "%s: the value is too long", key);
-		snprintf(copy, sizeof(copy), "%s", value);
-		for (tok = strtok_r(copy, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save))
-			if (referee_parse_time(tok, &t) != 0 ||
-			    (strcmp(d->values, "TIME") == 0 && strchr(value, ',')))
-				return err_set(e, ERR_USER, "%s takes %s such as 48h, "
-				    "2d or 90m (or none), not \"%s\"", key,
-				    strcmp(d->values, "TIMES") == 0 ? "times, comma-"
-				    "separated," : "a time", value);
-		if (strcmp(key, "reveal-time") == 0 &&
-		    (referee_parse_time(value, &t) != 0 || t < 60))
-			return err_set(e, ERR_USER, "reveal-time takes a time of a "
-			    "minute or more (players need the time to reveal), not "
-			    "\"%s\"", value);
-	} else if (strcmp(d->values, "TZ") == 0) {
-		char zone[300];
-
-		/* A zone is a TZif file of the tz database, not merely a
-		 * path that is there ("Europe" is a directory). */
-		snprintf(zone, sizeof(zone), "/usr/share/zoneinfo/%s", value);
-		if (strcmp(value, "UTC") != 0 && (strstr(value, "..") != NULL ||
-		    value[0] == '/' || !is_tzif(zone)))
-			return err_set(e, ERR_USER, "%s: no time zone called \"%s\" "
-			    "(names as in /usr/share/zoneinfo: Europe/London)", key,
-			    value);
-	} else if (strcmp(d->values, "ADDR") == 0) {
-		const char *p;
-
-		for (p = value; *p; p++)
-			if ((unsigned char)*p <= ' ' || (unsigned char)*p == 0x7f ||
-			    strchr("<>()[],;:\\\"", *p))
-				break;
-		if (*p != '\0' || strchr(value, '@') == NULL ||
-		    strlen(value) > 254)
-			return err_set(e, ERR_USER, "%s takes a mail address such as "
-			    "umpire@club.example, not \"%s\"", key, value);
-	} else if (strcmp(d->values, "N") == 0) {
-		const char *p = value;
-
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (*value == '\0' || *p != '\0' || strlen(value) > 6)
-			return err_set(e, ERR_USER, "%s takes a whole number, such "
-			    "as %s, not \"%s\"", key, d->def, value);
-	} else if (strchr(d->values, '|') != NULL) {
-		/* One of two words: on|off, hold|standing, open|fog ... */
-		const char *bar = strchr(d->values, '|');
-		size_t l = (size_t)(bar - d->values);
-
-		if ((strlen(value) != l || strncmp(value, d->values, l) != 0) &&
-		    strcmp(value, bar + 1) != 0)
-			return err_set(e, ERR_USER, "%s takes %.*s or %s, not \"%s\"",
-			    key, (int)l, d->values, bar + 1, value);
-	}
+	if (check_value(d, value, e) != 0)
+		return -1;
 	if (strcmp(d->values, "SEATS") == 0 && game == NULL)
 		return err_set(e, ERR_USER, "seats are set for one game: "
 		    "despatch set GAME seats SIDE N");
@@ -497,6 +543,114 @@ fail:
 	return rc;
 }
 
+
+/* The settings a campaign has of its own: its clock's.  Every other one is
+ * a game's or the server's (a campaign's battles are games, and take them
+ * as any game does). */
+static const char *const campaign_keys[] = { "deadline", "settle",
+    "reminders" };
+#define NCAMPAIGN_KEYS (sizeof(campaign_keys) / sizeof(campaign_keys[0]))
+
+static int
+is_campaign_key(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < NCAMPAIGN_KEYS; i++)
+		if (strcmp(campaign_keys[i], key) == 0)
+			return 1;
+	return 0;
+}
+
+int
+referee_campaign_setting_set(struct referee *r, const char *name,
+    const char *key, const char *value, struct err *e)
+{
+	const struct setting_def *d = find_def(key);
+	struct store_campaign sc;
+	int rc;
+
+	if (d != NULL && !is_campaign_key(key))
+		return err_set(e, ERR_USER, "%s is not set per campaign: a "
+		    "campaign sets its clock, deadline, settle and reminders; "
+		    "%s is a game's or the server's ('despatch set GAME %s "
+		    "VALUE', 'despatch set --server %s VALUE'), and the "
+		    "campaign's battles take it as games do", key, key, key, key);
+	if (d == NULL)
+		return err_set(e, ERR_USER, "there is no campaign setting "
+		    "\"%s\"; a campaign's are deadline, settle and reminders "
+		    "(see 'despatch campaign --help')", key);
+	if (check_value(d, value, e) != 0)
+		return -1;
+	if (store_begin(r->st, e) != 0)
+		return -1;
+	if (store_campaign_get(r->st, name, &sc, e) != 0) {
+		store_rollback(r->st);
+		return -1;
+	}
+	rc = store_campaign_setting_set(r->st, sc.id, key, value, e);
+	store_campaign_clear(&sc);
+	if (rc != 0 || store_commit(r->st, e) != 0) {
+		store_rollback(r->st);
+		return -1;
+	}
+	return 0;
+}
+
+int
+referee_campaign_settings_print(struct referee *r, const char *name,
+    FILE *out, struct err *e)
+{
+	struct store_campaign sc;
+	int64_t opened = 0, deadline = 0;
+	size_t i;
+	int rc = -1;
+
+	if (store_campaign_get(r->st, name, &sc, e) != 0)
+		return -1;
+	fprintf(out, "campaign %s: its clock\n", sc.name);
+	for (i = 0; i < NCAMPAIGN_KEYS; i++) {
+		const struct setting_def *d = find_def(campaign_keys[i]);
+		char *v = NULL;
+		int64_t from = 0;
+
+		assert(d != NULL);
+		if (store_campaign_setting_get(r->st, sc.id, d->key, &v, &from,
+		    e) < 0)
+			goto out;
+		fprintf(out, "  %-16s %-8s (%s)\n", d->key, v != NULL ? v :
+		    d->def, v == NULL ? "default" : from == 0 ? "server" :
+		    "this campaign");
+		free(v);
+	}
+	if (sc.status == GAME_SETUP) {
+		fprintf(out, "the clock runs once the campaign starts\n");
+	} else if (sc.status == GAME_FINISHED) {
+		fprintf(out, "the campaign is over\n");
+	} else if (sc.pending != NULL) {
+		fprintf(out, "turn %d is marched and waits for its battles: no "
+		    "deadline runs\n", sc.turn + 1);
+	} else if (referee_campaign_deadline(r, &sc, &opened, &deadline,
+	    e) != 0) {
+		goto out;
+	} else if (deadline == 0) {
+		fprintf(out, "turn %d has no deadline: it is marched once "
+		    "every side's orders are in\nand settled, or by 'despatch "
+		    "campaign turn %s'\n", sc.turn + 1, sc.name);
+	} else {
+		char when[200], utc[40];
+
+		referee_clock_when(r, 0, deadline, referee_now(r), when,
+		    sizeof(when));
+		referee_utc(REFEREE_UTC_MINUTES, deadline, utc, sizeof(utc));
+		fprintf(out, "turn %d is due by\n  %s\n  (%s)\n", sc.turn + 1,
+		    when, utc);
+	}
+	rc = 0;
+out:
+	store_campaign_clear(&sc);
+	return rc;
+}
 
 /* One pass over the game, said as text into t, or as JSON into j (a
  * memory stream) when j is not NULL: the two say the same facts. */

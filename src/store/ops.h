@@ -856,6 +856,29 @@ STORE_OP(int, campaign_battle_add, (struct store *s, int64_t campaign,
     (s, campaign, turn, idx, game, e))
 STORE_OP(int, campaign_battles, (struct store *s, int64_t campaign, int turn,
     int64_t *out, int max, struct err *e), (s, campaign, turn, out, max, e))
+/* When its open turn opened: the time its last record was written into
+ * *at (0 for a campaign with none).  0, or -1 with e set. */
+STORE_OP(int, campaign_opened, (struct store *s, int64_t campaign,
+    int64_t *at, struct err *e), (s, campaign, at, e))
+/* The value of clock setting key (db/029) for campaign: its own, else the
+ * server's (settings of game 0).  1 and *value (malloc'd), with in *from
+ * (when not NULL) campaign when it is its own, 0 when the server's; 0
+ * when neither is set (*value NULL); -1 with e set. */
+STORE_OP(int, campaign_setting_get, (struct store *s, int64_t campaign,
+    const char *key, char **value, int64_t *from, struct err *e),
+    (s, campaign, key, value, from, e))
+/* Sets key to value for campaign, replacing its value. */
+STORE_OP(int, campaign_setting_set, (struct store *s, int64_t campaign,
+    const char *key, const char *value, struct err *e),
+    (s, campaign, key, value, e))
+/* Campaign's players owing orders for turn were reminded of its deadline
+ * ahead seconds before it: noted once (a second note is no error); and
+ * whether they were, then or nearer the deadline (a later reminder
+ * stands for an earlier one): 1, 0, or -1 with e set. */
+STORE_OP(int, campaign_reminder_add, (struct store *s, int64_t campaign,
+    int turn, int64_t ahead, struct err *e), (s, campaign, turn, ahead, e))
+STORE_OP(int, campaign_reminder_sent, (struct store *s, int64_t campaign,
+    int turn, int64_t ahead, struct err *e), (s, campaign, turn, ahead, e))
 /* The game id's name into name (64 bytes): 0, or -1 with e. */
 STORE_OP(int, game_name_of, (struct store *s, int64_t game, char *name,
     struct err *e), (s, game, name, e))

@@ -97,6 +97,13 @@ void store_col_text(sqlite3_stmt *st, int col, char *out, size_t size);
 /* Column col as a malloc'd copy, NUL-terminated (empty when NULL), its
  * length in *len if len is not NULL; NULL when out of memory. */
 char *store_col_dup(sqlite3_stmt *st, int col, size_t *len);
+/* A setting read by st, a query whose first row (if any) is its value
+ * and whose it is (a game's or a campaign's id, 0 for the server):
+ * 1 with *value (malloc'd) and *from (when not NULL), 0 when there is no
+ * row (*value NULL), -1 with e set from what.  st is released
+ * (sqlite_games.c). */
+int store_setting_row(struct store *s, sqlite3_stmt *st, const char *what,
+    char **value, int64_t *from, struct err *e);
 
 /* The battle's state of its ruleset's own (sqlite_rules.c): saved with
  * the rest of its state; loaded into a battle fresh from its scenario,

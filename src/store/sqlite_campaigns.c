@@ -1,6 +1,7 @@
 /*
  * sqlite_campaigns.c - campaigns in the SQLite backend (db/028): the
- * campaign, its battlefield files, its players and its chain.
+ * campaign, its battlefield files, its players and its chain; and its
+ * clock (db/029): its own settings and the reminders sent.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,4 +393,64 @@ sqlite_campaign_orders_at(struct store *s, int64_t campaign, int turn,
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return store_db_err(s, e, "reading a campaign's orders");
 	return found;
+}
+
+int
+sqlite_campaign_opened(struct store *s, int64_t campaign, int64_t *at,
+    struct err *e)
+{
+	/* The last record by the primary key, not every record's bytes. */
+	return store_query_int_or(s, e, at, 0, "SELECT created_at FROM "
+	    "campaign_records WHERE campaign_id = ? ORDER BY seq DESC LIMIT 1",
+	    "i", campaign);
+}
+
+/* --- its clock (db/029) ------------------------------------------------ */
+
+int
+sqlite_campaign_setting_get(struct store *s, int64_t campaign,
+    const char *key, char **value, int64_t *from, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*value = NULL;
+	/* Its own first (a campaign's id is never 0), else the server's. */
+	if (store_prepare(s, e, &st, "SELECT value, campaign_id FROM "
+	    "campaign_settings WHERE campaign_id = ?1 AND key = ?2 UNION ALL "
+	    "SELECT value, 0 FROM settings WHERE game_id = 0 AND key = ?2 "
+	    "ORDER BY 2 DESC LIMIT 1", "it", campaign, key) != 0)
+		return -1;
+	return store_setting_row(s, st, "reading a campaign's setting", value,
+	    from, e);
+}
+
+int
+sqlite_campaign_setting_set(struct store *s, int64_t campaign,
+    const char *key, const char *value, struct err *e)
+{
+	return store_exec(s, e, "INSERT INTO campaign_settings (campaign_id, "
+	    "key, value) VALUES (?, ?, ?) ON CONFLICT (campaign_id, key) DO "
+	    "UPDATE SET value = excluded.value", "itt", campaign, key, value);
+}
+
+int
+sqlite_campaign_reminder_add(struct store *s, int64_t campaign, int turn,
+    int64_t ahead, struct err *e)
+{
+	return store_exec(s, e, "INSERT OR IGNORE INTO campaign_reminders_sent "
+	    "(campaign_id, turn, ahead) VALUES (?, ?, ?)", "iIi", campaign,
+	    turn, ahead);
+}
+
+int
+sqlite_campaign_reminder_sent(struct store *s, int64_t campaign, int turn,
+    int64_t ahead, struct err *e)
+{
+	int64_t n = 0;
+
+	if (store_query_int(s, e, &n, "SELECT count(*) FROM "
+	    "campaign_reminders_sent WHERE campaign_id = ? AND turn = ? AND "
+	    "ahead <= ?", "iIi", campaign, turn, ahead) < 0)
+		return -1;
+	return n > 0;
 }

@@ -277,19 +277,15 @@ sqlite_game_set_upgrade_told(struct store *s, int64_t game, int step,
 
 /* --- settings --------------------------------------------------------- */
 
+/* Contract (sqlite.h). */
 int
-sqlite_setting_get(struct store *s, int64_t game, const char *key,
+store_setting_row(struct store *s, sqlite3_stmt *st, const char *what,
     char **value, int64_t *from, struct err *e)
 {
-	sqlite3_stmt *st = NULL;
 	int got;
 
 	*value = NULL;
-	if (store_prepare(s, e, &st, "SELECT value, game_id FROM settings WHERE "
-	    "key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1", "ti",
-	    key, game) != 0)
-		return -1;
-	if ((got = store_first_row(s, st, "reading", e)) != 1)
+	if ((got = store_first_row(s, st, what, e)) != 1)
 		return got;
 	*value = store_col_dup(st, 0, NULL);
 	if (*value == NULL) {
@@ -300,6 +296,20 @@ sqlite_setting_get(struct store *s, int64_t game, const char *key,
 		*from = sqlite3_column_int64(st, 1);
 	store_stmt_release(s, st);
 	return 1;
+}
+
+int
+sqlite_setting_get(struct store *s, int64_t game, const char *key,
+    char **value, int64_t *from, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+
+	*value = NULL;
+	if (store_prepare(s, e, &st, "SELECT value, game_id FROM settings WHERE "
+	    "key = ? AND game_id IN (?, 0) ORDER BY game_id DESC LIMIT 1", "ti",
+	    key, game) != 0)
+		return -1;
+	return store_setting_row(s, st, "reading", value, from, e);
 }
 
 int

@@ -369,6 +369,73 @@ check "campaign tick deadline" 0 "$bin" --db "$adb" tick
 says "campaign tick deadline" "campaign am: turn marched (its deadline passed, 0 of 2 sides' orders in)"
 check "campaign tick deadline played" 0 "$bin" --db "$adb" campaign show am
 says "campaign tick deadline played" "status: running, 3 of 5 turns played"
+# A campaign's own clock: its deadline, settle and reminders stand over
+# the server's; a bad value gets the answer 'despatch set' gives, and
+# changes nothing.  Before the deadline the players of each side with no
+# orders in are reminded, each reminder once; a turn whose orders are all
+# in reminds nobody.  The turn opens with a 2h deadline and a reminder 2h
+# before it, so the reminder is due at once and no test waits for it.
+csend() {  # csend FILE FROM HEADER LINE...: a campaign order mail, submitted
+	cmail "$@"
+	"$bin" --db "$adb" submit "$1" >/dev/null 2>&1
+}
+ctick() {  # ctick NAME TEXT: a tick, which exits 0 and says TEXT
+	check "$1" 0 "$bin" --db "$adb" tick
+	says "$1" "$2"
+}
+check "campaign set deadline" 0 "$bin" --db "$adb" campaign set am deadline 2h
+says "campaign set deadline" "campaign am: deadline = 2h"
+"$bin" --db "$adb" campaign set am reminders 2h,1h >/dev/null 2>&1
+check "campaign set refuses" 1 "$bin" --db "$adb" campaign set am deadline soon
+says "campaign set refuses" 'deadline takes a time such as 48h, 2d or 90m (or none), not "soon"'
+check "campaign set refuses a game's key" 1 "$bin" --db "$adb" campaign set am press off
+says "campaign set refuses a game's key" "press is not set per campaign: a campaign sets its clock, deadline, settle and reminders"
+check "campaign set lists" 0 "$bin" --db "$adb" campaign set am
+says "campaign set lists" "deadline         2h       (this campaign)"
+says "campaign set lists" "settle           0        (server)"
+says "campaign set lists" "reminders        2h,1h    (this campaign)"
+says "campaign set lists" "turn 4 is due by"
+# The server's deadline of 1s passes; the campaign's 2h stands.
+sleep 1
+csend "$work/cm10" tarleton@crown.example.org "CAMPAIGN am SIDE crown PASSWORD scarlet-bugle" "Tarletons Legion: HOLD"
+ctick "campaign reminder" "0 phases played, 1 reminder queued; campaign am: reminded 1 player(s), the deadline 2h away"
+ctick "campaign reminder once" "0 phases played, 0 reminders queued"
+rm -rf "$work/cmout4"
+"$bin" --db "$adb" outbox write "$work/cmout4" >/dev/null 2>&1
+python3 - "$work/cmout4" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign reminder went to the wrong players, or says the wrong things"; }
+import email, email.policy, os, sys
+d = sys.argv[1]
+got = []
+for f in sorted(os.listdir(d)):
+    m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
+    if "Reminder" in m["Subject"]:
+        got.append((m["To"], m["Subject"], m.get_content().replace("\r\n", "\n")))
+ok = (len(got) == 1 and got[0][0] == "morgan@continental.example.org" and
+      got[0][1] == "[am] Reminder: orders for turn 4 are due: Continental" and
+      "Campaign am: The Cowpens approach" in got[0][2] and
+      "The orders of your side, Continental (continental), for turn 4,\nFriday 19 January 1781, are due by\n" in got[0][2] and
+      " UTC)\n" in got[0][2] and
+      "  CAMPAIGN am SIDE continental PASSWORD <your secret>\n" in got[0][2] and
+      "hickory-wren" not in got[0][2])
+if not ok:
+    print(got)
+sys.exit(0 if ok else 1)
+EOPY
+# Every side's orders are in, but the campaign's settle time holds the
+# turn; without it the turn is marched.
+"$bin" --db "$adb" campaign set am settle 1h >/dev/null 2>&1
+csend "$work/cm11" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "Flying Army: HOLD"
+ctick "campaign settle" "0 phases played, 0 reminders queued"
+check "campaign settle waits" 0 "$bin" --db "$adb" campaign show am
+says "campaign settle waits" "status: running, 3 of 5 turns played"
+"$bin" --db "$adb" campaign set am settle 0 >/dev/null 2>&1
+ctick "campaign settled" "campaign am: turn marched (every side's orders are in)"
+# Turn 5's first reminder is due as it opens, but every side's orders
+# are in before the tick: nobody is reminded.
+"$bin" --db "$adb" campaign set am settle 1h >/dev/null 2>&1
+csend "$work/cm12" tarleton@crown.example.org "CAMPAIGN am SIDE crown PASSWORD scarlet-bugle" "Tarletons Legion: HOLD"
+csend "$work/cm13" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "Flying Army: HOLD"
+ctick "campaign no reminder" "0 phases played, 0 reminders queued"
 
 # The campaign demo: played to its end from the scripted orders, two
 # battles fought (Cowpens from the Cowpens demo's mails, Guilford

@@ -1,6 +1,6 @@
 /*
- * test_store.c - the SQLite store: migrations, duplicate detection, and
- * the battle state written and read back unchanged.
+ * test_store.c - the SQLite store: migrations, duplicate detection, the
+ * battle state written and read back unchanged, and a campaign's clock.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -266,6 +266,75 @@ the_games_due_are_read_by_their_deadline(void **state)
 	assert_int_equal(store_games_due(st, 10, &names, &e), 0);
 	assert_string_equal(names, "e-closed\nf-orders\n");
 	free(names);
+	store_close(st);
+}
+
+/* Migration 29: a campaign of 028's takes the server's clock until it
+ * sets its own, and a game's setting is never read as a campaign's,
+ * though their ids are the same; its open turn opened with its last
+ * record; a reminder noted for a turn is noted once, and stands for those
+ * further before the deadline, not for those nearer it nor another
+ * turn's.  The store stays 0600 through the migration. */
+static void
+a_campaign_keeps_a_clock_of_its_own(void **state)
+{
+	static const unsigned char zero[32];
+	struct store *st = NULL;
+	struct stat sb;
+	struct err e;
+	char *v = NULL;
+	int64_t from = -1, at = -1;
+
+	(void)state;
+	assert_int_equal(store_open(dbpath, 1, 28, &st, &e), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO campaigns (name, title, "
+	    "ruleset, file_name, file_text, seed_secret, created_at, status) "
+	    "VALUES ('south', 'S', 'vnb-wing', 's.campaign', 'x', ?, 1, "
+	    "'running')", "b", (const void *)zero, (size_t)32), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO campaign_records "
+	    "(campaign_id, seq, kind, record, head, sig, created_at) VALUES "
+	    "(1, 0, 'genesis', 'r', 'h', 's', 100), (1, 1, 'march', 'r', 'h', "
+	    "'s', 250)", ""), 0);
+	assert_int_equal(store_exec(st, &e, "INSERT INTO settings (game_id, key, "
+	    "value) VALUES (0, 'deadline', '48h'), (1, 'settle', '5m')", ""), 0);
+	store_close(st);
+	assert_int_equal(store_open(dbpath, 0, -1, &st, &e), 0);
+	assert_int_equal(store_version(st), store_latest_version());
+	assert_int_equal(stat(dbpath, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_equal(store_campaign_setting_get(st, 1, "deadline", &v, &from,
+	    &e), 1);
+	assert_string_equal(v, "48h");
+	assert_int_equal(from, 0);
+	free(v);
+	assert_int_equal(store_campaign_setting_get(st, 1, "settle", &v, &from,
+	    &e), 0);
+	assert_null(v);
+	assert_int_equal(store_campaign_setting_set(st, 1, "deadline", "2h", &e),
+	    0);
+	assert_int_equal(store_campaign_setting_set(st, 1, "deadline", "3h", &e),
+	    0);
+	assert_int_equal(store_campaign_setting_get(st, 1, "deadline", &v, &from,
+	    &e), 1);
+	assert_string_equal(v, "3h");
+	assert_int_equal(from, 1);
+	free(v);
+	/* Game 1 still has the server's deadline. */
+	assert_int_equal(store_setting_get(st, 1, "deadline", &v, &from, &e), 1);
+	assert_string_equal(v, "48h");
+	assert_int_equal(from, 0);
+	free(v);
+	assert_int_equal(store_campaign_opened(st, 1, &at, &e), 0);
+	assert_int_equal(at, 250);
+	assert_int_equal(store_campaign_opened(st, 2, &at, &e), 0);
+	assert_int_equal(at, 0);
+	assert_int_equal(store_campaign_reminder_sent(st, 1, 2, 3600, &e), 0);
+	assert_int_equal(store_campaign_reminder_add(st, 1, 2, 3600, &e), 0);
+	assert_int_equal(store_campaign_reminder_add(st, 1, 2, 3600, &e), 0);
+	assert_int_equal(store_campaign_reminder_sent(st, 1, 2, 3600, &e), 1);
+	assert_int_equal(store_campaign_reminder_sent(st, 1, 2, 86400, &e), 1);
+	assert_int_equal(store_campaign_reminder_sent(st, 1, 2, 60, &e), 0);
+	assert_int_equal(store_campaign_reminder_sent(st, 1, 3, 3600, &e), 0);
 	store_close(st);
 }
 
@@ -723,6 +792,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(missing_database_is_not_created_without_create, setup, teardown),
 		cmocka_unit_test_setup_teardown(migrations_bring_an_old_database_forward, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_campaign_keeps_a_clock_of_its_own, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_units_state_moves_into_one_text_a_battle, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_cards_move_into_the_rulesets_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_games_due_are_read_by_their_deadline, setup, teardown),
