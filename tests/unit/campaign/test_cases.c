@@ -27,6 +27,7 @@
 #include "core/battle.h"
 #include "core/dice.h"
 #include "core/result.h"
+#include "core/text.h"
 #include "scenario/scenario.h"
 
 #define FIELD_DIR DESPATCH_SOURCE_DIR "/campaign/cowpens-1781"
@@ -1024,17 +1025,34 @@ struct fix {
  * starting at `red_at`; marches Red to Meeting House (if it is not there)
  * and opens the battle of the one contact.  hook may change the campaign
  * before the march. */
+/* text with the lines `sets` put in after its header's three lines. */
 static void
-fix_open(struct fix *f, const char *miles, const char *red_at,
-    void (*hook)(struct campaign *))
+with_sets(char *out, size_t size, const char *text, const char *sets)
 {
-	char text[4096];
+	const char *p = text;
+	int n;
+
+	for (n = 0; n < 3; n++) {
+		p = strchr(p, '\n');
+		assert_non_null(p);
+		p++;
+	}
+	snprintf(out, size, "%.*s%s%s", (int)(p - text), text,
+	    sets != NULL ? sets : "", p);
+}
+
+static void
+fix_open_with(struct fix *f, const char *miles, const char *red_at,
+    const char *sets, void (*hook)(struct campaign *))
+{
+	char raw[4096], text[4608];
 	struct cp_order o[1];
 	struct err e;
 	int no = 0;
 
 	memset(f, 0, sizeof *f);
-	snprintf(text, sizeof text, battle_text, miles, red_at);
+	snprintf(raw, sizeof raw, battle_text, miles, red_at);
+	with_sets(text, sizeof text, raw, sets);
 	f->c = load(text);
 	if (hook != NULL)
 		hook(f->c);
@@ -1049,6 +1067,13 @@ fix_open(struct fix *f, const char *miles, const char *red_at,
 		fail_msg("battle scenario: %s", e.msg);
 	if (scenario_parse(f->scn, f->len, "battle.scenario", 0, &f->b, &e) != 0)
 		fail_msg("battle scenario refused: %s\n%s", e.msg, f->scn);
+}
+
+static void
+fix_open(struct fix *f, const char *miles, const char *red_at,
+    void (*hook)(struct campaign *))
+{
+	fix_open_with(f, miles, red_at, NULL, hook);
 }
 
 static void
@@ -2244,6 +2269,937 @@ resting_out_of_supply_brings_nothing_back(void **state)
 	campaign_free(c);
 }
 
+/* ---- exhaustion carried (campaign engine 2) ------------------------------ */
+
+static int
+brig(const struct campaign *c, const char *name)
+{
+	int i;
+
+	for (i = 0; i < c->nbrigades; i++)
+		if (strcmp(c->brigades[i].name, name) == 0)
+			return i;
+	fail_msg("no brigade %s", name);
+	return -1;
+}
+
+/* The days of rest in supply brigade `name` still needs (0: fresh). */
+static int
+owed(const struct campaign *c, const char *name)
+{
+	return c->brigades[brig(c, name)].spent;
+}
+
+static int
+carried_exhausted(const struct cp_carry *out, int brigade)
+{
+	int i;
+
+	for (i = 0; i < out->nexhausted; i++)
+		if (out->exhausted[i] == brigade)
+			return 1;
+	return 0;
+}
+
+static const struct cp_column_day *
+day_of(const struct campaign *c, const struct cp_upkeep *up,
+    const char *column)
+{
+	int k = col(c, column), i;
+
+	for (i = 0; i < up->ncolumns; i++)
+		if (up->columns[i].column == k)
+			return &up->columns[i];
+	fail_msg("column %s not in the day's upkeep", column);
+	return NULL;
+}
+
+/* A day with no contact: the march, then the day's end. */
+static void
+play_day(struct campaign *c, const struct cp_order *o, int no,
+    const unsigned char *fought, struct cp_upkeep *up)
+{
+	struct cp_contact k[4];
+
+	assert_int_equal(campaign_march(c, o, no, k, 4), 0);
+	memset(up, 0, sizeof *up);
+	assert_int_equal(campaign_day_end(c, o, no, fought, up), 0);
+}
+
+/* Exactly the brigades named (a NULL-ended list) carry BR_EXHAUSTED in
+ * battle b. */
+static void
+expect_exhausted_in_battle(const struct battle *b, const char *const *names)
+{
+	int i, j, want;
+
+	for (j = 0; names[j] != NULL; j++)
+		if (battle_find_brigade(b, names[j]) < 0)
+			fail_msg("no brigade %s in the battle", names[j]);
+	for (i = 0; i < b->nbrigades; i++) {
+		want = 0;
+		for (j = 0; names[j] != NULL; j++)
+			if (strcmp(b->brigades[i].name, names[j]) == 0)
+				want = 1;
+		if (((b->brigades[i].flags & BR_EXHAUSTED) != 0) != want)
+			fail_msg("brigade %s: exhausted %d, expected %d",
+			    b->brigades[i].name,
+			    (b->brigades[i].flags & BR_EXHAUSTED) != 0, want);
+	}
+}
+
+/* The scenario's line for brigade `name` ends with the word exhausted
+ * (want 1) or does not (want 0). */
+static void
+expect_brigade_line(const char *scn, const char *name, int want)
+{
+	char key[BATTLE_NAME_MAX + 16];
+	const char *p, *eol;
+	size_t n;
+
+	snprintf(key, sizeof key, "brigade \"%s\"", name);
+	p = strstr(scn, key);
+	if (p == NULL)
+		fail_msg("no line for brigade %s in\n%s", name, scn);
+	eol = strchr(p, '\n');
+	if (eol == NULL)
+		eol = p + strlen(p);
+	while (eol > p && (eol[-1] == ' ' || eol[-1] == '\r'))
+		eol--;
+	n = (size_t)(eol - p);
+	if ((n >= 10 && memcmp(eol - 10, " exhausted", 10) == 0) != want)
+		fail_msg("brigade %s's line \"%.*s\": exhausted expected %d",
+		    name, (int)n, p, want);
+}
+
+static void
+set_flag(struct battle *b, const char *brigade)
+{
+	int i = battle_find_brigade(b, brigade);
+
+	if (i < 0)
+		fail_msg("no brigade %s in the battle", brigade);
+	b->brigades[i].flags |= BR_EXHAUSTED;
+}
+
+/* The battle ends as it began (nobody lost anything) but for Blue 1,
+ * exhausted: crown 1 point (victory exhausted 1), continental 0, less
+ * than cowpens.scenario's margin 2: a draw, and Red, which came on,
+ * falls back to West Farm. */
+static void
+blue_1_exhausted_at_the_end(struct fix *f)
+{
+	struct battle_result r;
+
+	set_flag(f->b, "Blue 1");
+	battle_result(f->b, battle_steps(f->b), &r);
+	assert_true(r.over);
+	assert_int_equal(r.kind, RESULT_DRAW);
+}
+
+/* The night after the battle (both columns fought that day: no rest
+ * counts), then Red marches on Meeting House again: 7.5 miles from West
+ * Farm, contact at step 50; the second battle's scenario and battle. */
+static void
+second_battle(struct fix *f, char **scn, size_t *len, struct battle **b)
+{
+	unsigned char fought[CAMPAIGN_MAX_COLUMNS];
+	struct cp_upkeep up;
+	struct cp_contact k[4];
+	struct cp_order o[1];
+	struct err e;
+
+	memset(fought, 0, sizeof fought);
+	fought[col(f->c, "Red")] = 1;
+	fought[col(f->c, "Blue")] = 1;
+	memset(&up, 0, sizeof up);
+	assert_int_equal(campaign_day_end(f->c, NULL, 0, fought, &up), 0);
+	assert_int_equal(f->c->columns[col(f->c, "Red")].place,
+	    place(f->c, "West Farm"));
+	o[0] = ord(f->c, "Red", CO_MARCH, "Meeting House", -1);
+	assert_int_equal(campaign_march(f->c, o, 1, k, 4), 1);
+	assert_int_equal(k[0].tick, 50);
+	err_clear(&e);
+	if (campaign_battle_scenario(f->c, &k[0], 1, NULL, scn, len, &e) != 0)
+		fail_msg("battle scenario: %s", e.msg);
+	if (scenario_parse(*scn, *len, "battle2.scenario", 0, b, &e) != 0)
+		fail_msg("battle scenario refused: %s\n%s", e.msg, *scn);
+}
+
+/*
+ * After a battle: "Brigades exhausted at the end (the battle's own flag)
+ * stay exhausted until they have rested rest.exhausted days in supply
+ * (carry.exhausted 1)".  Only Blue 1 ends with the flag: it owes
+ * rest.exhausted = 1 day and is in the carry's list; Blue 2 and Red 1,
+ * without the flag, owe 0.  The night (both fought) does not restore it.
+ */
+static void
+exhaustion_is_carried_from_the_battles_final_flag(void **state)
+{
+	struct fix f;
+	struct cp_carry *out;
+	struct cp_upkeep up;
+	unsigned char fought[CAMPAIGN_MAX_COLUMNS];
+
+	(void)state;
+	fix_open(&f, "7.5", "West Farm", NULL);
+	assert_int_equal(campaign_exhaustion(f.c), 1);
+	assert_int_equal(campaign_param(f.c, "carry.exhausted"), 1);
+	assert_int_equal(campaign_param(f.c, "rest.exhausted"), 1);
+	blue_1_exhausted_at_the_end(&f);
+	out = fix_carry(&f);
+	assert_int_equal(out->winner, -1);
+	assert_int_equal(owed(f.c, "Blue 1"), 1);
+	assert_int_equal(owed(f.c, "Blue 2"), 0);
+	assert_int_equal(owed(f.c, "Red 1"), 0);
+	assert_int_equal(out->nexhausted, 1);
+	assert_true(carried_exhausted(out, brig(f.c, "Blue 1")));
+	memset(fought, 0, sizeof fought);
+	fought[col(f.c, "Red")] = 1;
+	fought[col(f.c, "Blue")] = 1;
+	memset(&up, 0, sizeof up);
+	assert_int_equal(campaign_day_end(f.c, NULL, 0, fought, &up), 0);
+	assert_int_equal(owed(f.c, "Blue 1"), 1);
+	free(out);
+	fix_close(&f);
+}
+
+/*
+ * "carry.exhausted ... 0: a night restores them".  `set carry.exhausted
+ * 0`; the same end (Blue 1 flagged).  After the night Blue 1 owes 0, and
+ * the next day's battle (Red back on Meeting House) has no brigade
+ * exhausted: Blue 1's line has no `exhausted`.
+ */
+static void
+carry_exhausted_zero_a_night_restores_them(void **state)
+{
+	static const char *const none[] = { NULL };
+	struct fix f;
+	struct cp_carry *out;
+	char *scn = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+
+	(void)state;
+	fix_open_with(&f, "7.5", "West Farm", "set carry.exhausted 0\n", NULL);
+	assert_int_equal(campaign_param(f.c, "carry.exhausted"), 0);
+	blue_1_exhausted_at_the_end(&f);
+	out = fix_carry(&f);
+	second_battle(&f, &scn, &len, &b);
+	assert_int_equal(owed(f.c, "Blue 1"), 0);
+	expect_brigade_line(scn, "Blue 1", 0);
+	expect_exhausted_in_battle(b, none);
+	battle_free(b);
+	free(scn);
+	free(out);
+	fix_close(&f);
+}
+
+/*
+ * The battle a contact opens, Exhaustion: "a brigade still exhausted from
+ * an earlier battle ... comes in exhausted (the scenario's exhausted)".
+ * Battle 1 leaves Blue 1 exhausted (owes 1); the night does not count
+ * (it fought); on day 2 Red comes on again: Blue 1's brigade line ends
+ * `exhausted`, Blue 2's and Red 1's do not, and the parsed battle has
+ * BR_EXHAUSTED on Blue 1 alone.
+ */
+static void
+the_next_battle_has_the_brigade_exhausted(void **state)
+{
+	static const char *const blue_1[] = { "Blue 1", NULL };
+	struct fix f;
+	struct cp_carry *out;
+	char *scn = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+
+	(void)state;
+	fix_open(&f, "7.5", "West Farm", NULL);
+	blue_1_exhausted_at_the_end(&f);
+	out = fix_carry(&f);
+	second_battle(&f, &scn, &len, &b);
+	assert_int_equal(owed(f.c, "Blue 1"), 1);
+	expect_brigade_line(scn, "Blue 1", 1);
+	expect_brigade_line(scn, "Blue 2", 0);
+	expect_brigade_line(scn, "Red 1", 0);
+	expect_exhausted_in_battle(b, blue_1);
+	battle_free(b);
+	free(scn);
+	free(out);
+	fix_close(&f);
+}
+
+static void
+blue_not_rested(struct campaign *c)
+{
+	c->brigades[brig(c, "Blue 1")].spent = 1;
+	c->brigades[brig(c, "Blue 2")].spent = 1;
+}
+
+/*
+ * Exhaustion: "a side whose every brigade is exhausted has broken
+ * (army-break), so a beaten army caught again before it has rested is
+ * beaten at once".  Both Blue brigades owe a day: in the battle both are
+ * exhausted, and with army-break on (cowpens.scenario) the standing
+ * before any step is played is over, Blue broken, crown the winner.
+ */
+static void
+a_beaten_army_caught_again_is_beaten_at_once(void **state)
+{
+	static const char *const blue[] = { "Blue 1", "Blue 2", NULL };
+	struct fix f;
+	struct battle_result r;
+
+	(void)state;
+	fix_open(&f, "7.5", "West Farm", blue_not_rested);
+	expect_brigade_line(f.scn, "Blue 1", 1);
+	expect_brigade_line(f.scn, "Blue 2", 1);
+	expect_exhausted_in_battle(f.b, blue);
+	battle_result(f.b, 0, &r);
+	assert_true(r.over);
+	assert_true(r.broken[battle_side(f.b, "continental")]);
+	assert_int_equal(r.winner, battle_side(f.b, "crown"));
+	fix_close(&f);
+}
+
+/*
+ * The exhaustion campaign: a 300-mile road A-B, a 300-mile road A-Far
+ * Out, the depot at A, every crown column at A but Outpost at Far Out,
+ * the enemy far off at Z.  A forced day for foot is 22.5 miles, a march
+ * 15.  `%s` is for `set` lines.
+ */
+static const char ex_text[] =
+    HEAD("1781-02-28")
+    "%s"
+    "place \"A\" kind town at 0,0\n"
+    "place \"B\" kind town at 300,0\n"
+    "place \"Far Out\" kind town at 0,300\n"
+    "place \"Z\" kind town at 400,400\n"
+    "road \"A\" to \"B\" miles 300\n"
+    "road \"A\" to \"Far Out\" miles 300\n"
+    "road \"B\" to \"Z\" miles 250\n"
+    "side crown \"Crown\" nation british\n"
+    "  column \"Foot\" commander \"Col. Foot\" at \"A\"\n"
+    "    brigade \"Foot 1\" commander \"Maj. One\"\n"
+    "      unit \"7th Foot\" type british-line stands 4 sp 3 line\n"
+    "    brigade \"Foot 2\" commander \"Maj. Two\"\n"
+    "      unit \"23rd Foot\" type british-line stands 2 sp 3 line\n"
+    "  column \"Guard\" commander \"Col. Guard\" at \"A\"\n"
+    "    brigade \"Guard 1\" commander \"Maj. Guard\"\n"
+    "      unit \"Guards\" type british-line stands 2 sp 3 line\n"
+    "  column \"Rear\" commander \"Col. Rear\" at \"A\"\n"
+    "    brigade \"Rear 1\" commander \"Maj. Rear\"\n"
+    "      unit \"33rd Foot\" type british-line stands 2 sp 3 line\n"
+    "  column \"Outpost\" commander \"Col. Outpost\" at \"Far Out\"\n"
+    "    brigade \"Outpost 1\" commander \"Maj. Outpost\"\n"
+    "      unit \"71st Foot\" type british-line stands 2 sp 3 line\n"
+    "  depot \"A\"\n"
+    "side continental \"Continental\" nation continental\n"
+    "  column \"Far\" commander \"Col. Far\" at \"Z\"\n"
+    "    brigade \"Far Bde\" commander \"Maj. Far\"\n"
+    "      unit \"1st Maryland\" type continentals-post-1778 stands 2 sp 2 line\n";
+
+static struct campaign *
+ex_load(const char *sets)
+{
+	char text[4096];
+
+	snprintf(text, sizeof text, ex_text, sets != NULL ? sets : "");
+	return load(text);
+}
+
+/* A day of Foot's order `kind` (to B for a march), the others holding. */
+static void
+foot_day(struct campaign *c, enum cp_order_kind kind, struct cp_upkeep *up)
+{
+	struct cp_order o[1];
+
+	o[0] = ord(c, "Foot", kind, kind == CO_MARCH || kind == CO_FORCED ?
+	    "B" : NULL, -1);
+	play_day(c, o, 1, NULL, up);
+}
+
+/*
+ * The day: "a column on its march.forced.exhaust'th forced-march day
+ * running (a day with any other order starts the count again) has every
+ * brigade exhausted, as if by a battle" (default 2).  Foot: forced (1),
+ * march (0), forced (1): nobody exhausted; forced again (2): Foot 1 and
+ * Foot 2 owe rest.exhausted = 1, the day's count 2.  Guard, holding,
+ * never.
+ */
+static void
+second_forced_day_running_exhausts(void **state)
+{
+	struct campaign *c = ex_load(NULL);
+	struct cp_upkeep up;
+	int foot = col(c, "Foot");
+
+	(void)state;
+	assert_int_equal(campaign_param(c, "march.forced.exhaust"), 2);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 1);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 0);
+	foot_day(c, CO_MARCH, &up);
+	assert_int_equal(c->columns[foot].forced, 0);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 1);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 2);
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(owed(c, "Foot 2"), 1);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 2);
+	assert_int_equal(owed(c, "Guard 1"), 0);
+	assert_int_equal(c->columns[col(c, "Guard")].forced, 0);
+	campaign_free(c);
+}
+
+/*
+ * The same with `set march.forced.exhaust 3`: forced, forced (2: not
+ * yet), hold (0), forced, forced (2: not yet), forced (3): both brigades
+ * owe 1.
+ */
+static void
+third_forced_day_with_exhaust_set_to_three(void **state)
+{
+	struct campaign *c = ex_load("set march.forced.exhaust 3\n");
+	struct cp_upkeep up;
+	int foot = col(c, "Foot");
+
+	(void)state;
+	assert_int_equal(campaign_param(c, "march.forced.exhaust"), 3);
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 2);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	foot_day(c, CO_HOLD, &up);
+	assert_int_equal(c->columns[foot].forced, 0);
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 2);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 0);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(c->columns[foot].forced, 3);
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(owed(c, "Foot 2"), 1);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 2);
+	campaign_free(c);
+}
+
+/* march.forced.exhaust "0: never": six forced days running, nobody
+ * exhausted. */
+static void
+forced_exhaust_zero_never_exhausts(void **state)
+{
+	struct campaign *c = ex_load("set march.forced.exhaust 0\n");
+	struct cp_upkeep up;
+	int d;
+
+	(void)state;
+	assert_int_equal(campaign_param(c, "march.forced.exhaust"), 0);
+	for (d = 0; d < 6; d++) {
+		foot_day(c, CO_FORCED, &up);
+		assert_int_equal(owed(c, "Foot 1"), 0);
+		assert_int_equal(owed(c, "Foot 2"), 0);
+		assert_int_equal(day_of(c, &up, "Foot")->spent, 0);
+	}
+	campaign_free(c);
+}
+
+/*
+ * "A brigade with no strength left is not counted either way."  Foot 2's
+ * one unit at 0 of 6 (stragglers 5 % of 0 = 0): on the second forced
+ * day Foot 1 owes 1, Foot 2 owes 0, the day's count 1.
+ */
+static void
+a_brigade_with_no_strength_is_not_exhausted(void **state)
+{
+	struct campaign *c = ex_load(NULL);
+	struct cp_unit *u = &c->units[unit(c, "23rd Foot")];
+	struct cp_upkeep up;
+
+	(void)state;
+	u->sp[0] = 0;
+	u->sp[1] = 0;
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(campaign_unit_sp(u), 0);
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 1);
+	campaign_free(c);
+}
+
+/*
+ * "a column that rests in supply and fought no battle that day takes a
+ * day off what each exhausted brigade still needs".  Foot, forced twice
+ * (45 road miles from the depot A: within 60, in supply), owes 1 a
+ * brigade; it rests: 1 - 1 = 0 each, the day's count of brigades back
+ * in order 2, and its forced days 0.
+ */
+static void
+a_day_of_rest_in_supply_restores_them(void **state)
+{
+	struct campaign *c = ex_load(NULL);
+	struct cp_upkeep up;
+
+	(void)state;
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	foot_day(c, CO_REST, &up);
+	assert_true(day_of(c, &up, "Foot")->supplied);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->refreshed, 2);
+	assert_int_equal(c->columns[col(c, "Foot")].forced, 0);
+	campaign_free(c);
+}
+
+/*
+ * rest.exhausted 2 ("rested rest.exhausted days in supply"; forced
+ * marching "as if by a battle"): the second forced day leaves each
+ * brigade owing 2; a day's rest: 2 - 1 = 1, still exhausted, none back
+ * in order; a second: 0, both back.
+ */
+static void
+rest_exhausted_two_needs_two_days(void **state)
+{
+	struct campaign *c = ex_load("set rest.exhausted 2\n");
+	struct cp_upkeep up;
+
+	(void)state;
+	assert_int_equal(campaign_param(c, "rest.exhausted"), 2);
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(owed(c, "Foot 1"), 2);
+	assert_int_equal(owed(c, "Foot 2"), 2);
+	foot_day(c, CO_REST, &up);
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(owed(c, "Foot 2"), 1);
+	assert_int_equal(day_of(c, &up, "Foot")->refreshed, 0);
+	foot_day(c, CO_REST, &up);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->refreshed, 2);
+	campaign_free(c);
+}
+
+/*
+ * "Resting out of supply, or after a battle the same day, does not
+ * count", nor does a day that is no rest.  Every column forced twice
+ * (Foot, Guard, Rear toward B: 45 road miles from A, in supply; Outpost
+ * toward A: 300 - 45 = 255, out): each brigade owes 1.  Then Foot rests
+ * (0), Guard rests but fought (fought[Guard] 1: still 1), Rear holds
+ * (1), Outpost rests out of supply (1).
+ */
+static void
+rest_that_does_not_count(void **state)
+{
+	struct campaign *c = ex_load(NULL);
+	struct cp_order o[4];
+	struct cp_upkeep up;
+	unsigned char fought[CAMPAIGN_MAX_COLUMNS];
+	int d;
+
+	(void)state;
+	for (d = 0; d < 2; d++) {
+		o[0] = ord(c, "Foot", CO_FORCED, "B", -1);
+		o[1] = ord(c, "Guard", CO_FORCED, "B", -1);
+		o[2] = ord(c, "Rear", CO_FORCED, "B", -1);
+		o[3] = ord(c, "Outpost", CO_FORCED, "A", -1);
+		play_day(c, o, 4, NULL, &up);
+	}
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(owed(c, "Guard 1"), 1);
+	assert_int_equal(owed(c, "Rear 1"), 1);
+	assert_int_equal(owed(c, "Outpost 1"), 1);
+	assert_int_equal(along_from(c, col(c, "Outpost"), place(c, "A")),
+	    25500);
+	o[0] = ord(c, "Foot", CO_REST, NULL, -1);
+	o[1] = ord(c, "Guard", CO_REST, NULL, -1);
+	o[2] = ord(c, "Rear", CO_HOLD, NULL, -1);
+	o[3] = ord(c, "Outpost", CO_REST, NULL, -1);
+	memset(fought, 0, sizeof fought);
+	fought[col(c, "Guard")] = 1;
+	play_day(c, o, 4, fought, &up);
+	assert_true(day_of(c, &up, "Guard")->supplied);
+	assert_true(day_of(c, &up, "Rear")->supplied);
+	assert_false(day_of(c, &up, "Outpost")->supplied);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Guard 1"), 1);
+	assert_int_equal(owed(c, "Rear 1"), 1);
+	assert_int_equal(owed(c, "Outpost 1"), 1);
+	assert_int_equal(day_of(c, &up, "Guard")->refreshed, 0);
+	assert_int_equal(day_of(c, &up, "Rear")->refreshed, 0);
+	assert_int_equal(day_of(c, &up, "Outpost")->refreshed, 0);
+	campaign_free(c);
+}
+
+/* The campaign's state written and read onto a fresh parse of its file,
+ * as the store keeps it between turns. */
+static struct campaign *
+through_the_state(struct campaign *c, const char *sets, const char *head)
+{
+	struct text t;
+	struct campaign *n = ex_load(sets);
+	struct err e;
+
+	text_init(&t, 1u << 20);
+	campaign_state_write(c, &t);
+	assert_non_null(t.s);
+	if (head != NULL && strncmp(t.s, head, strlen(head)) != 0)
+		fail_msg("state begins \"%.40s\", expected \"%s\"", t.s, head);
+	err_clear(&e);
+	if (campaign_state_read(n, t.s, t.len, &e) != 0)
+		fail_msg("state refused: %s", e.msg);
+	text_free(&t);
+	campaign_free(c);
+	return n;
+}
+
+/*
+ * Exhaustion outlives the state record ("Its state records say which
+ * (despatch-campaign-state 1 or 2)"; `state` shows forced_days and
+ * rest_owed).  rest.exhausted 2.  A forced day (1), through the state,
+ * another forced day: 2 running, each brigade owes 2; through the
+ * state: 2; a rest: 1; through the state: 1, forced days 0; a rest: 0.
+ */
+static void
+exhaustion_outlives_the_state_record(void **state)
+{
+	const char *sets = "set rest.exhausted 2\n";
+	struct campaign *c = ex_load(sets);
+	struct cp_upkeep up;
+
+	(void)state;
+	foot_day(c, CO_FORCED, &up);
+	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	assert_int_equal(c->columns[col(c, "Foot")].forced, 1);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(owed(c, "Foot 1"), 2);
+	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	assert_int_equal(owed(c, "Foot 1"), 2);
+	assert_int_equal(owed(c, "Foot 2"), 2);
+	assert_int_equal(c->columns[col(c, "Foot")].forced, 2);
+	foot_day(c, CO_REST, &up);
+	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	assert_int_equal(owed(c, "Foot 1"), 1);
+	assert_int_equal(c->columns[col(c, "Foot")].forced, 0);
+	foot_day(c, CO_REST, &up);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	campaign_free(c);
+}
+
+/*
+ * "Only a ruleset with exhaustion has carry.exhausted in its table
+ * (vnb-wing does, bb7 does not)": a bb7 campaign keeps none.  Flank
+ * forced twice: nobody owes anything.  Blue marches 7.5 miles on Camden
+ * (contact at step 50, a generated field); at the end Red Bde has the
+ * flag: carried, it owes 0 and the carry lists none.
+ */
+static void
+a_bb7_campaign_keeps_no_exhaustion(void **state)
+{
+	static const char text[] =
+	    "campaign \"Worked cases, bb7\"\n"
+	    "ruleset bb7\n"
+	    "calendar 1777-09-19 to 1777-10-31 turn day\n"
+	    "place \"A\" kind town at 0,0\n"
+	    "place \"Camden\" kind town at 7.5,0\n"
+	    "place \"Far\" kind town at 0,300\n"
+	    "road \"A\" to \"Camden\" miles 7.5\n"
+	    "road \"A\" to \"Far\" miles 300\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red\" commander \"Col. Red\" at \"Camden\"\n"
+	    "    brigade \"Red Bde\" commander \"Maj. Red\"\n"
+	    "      unit \"21st Foot\" type british-regulars stands 2 sp 5 frontage 2.4 line\n"
+	    "  column \"Flank\" commander \"Col. Flank\" at \"Far\"\n"
+	    "    brigade \"Flank Bde\" commander \"Maj. Flank\"\n"
+	    "      unit \"62nd Foot\" type british-regulars stands 2 sp 5 frontage 2.4 line\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue\" commander \"Col. Blue\" at \"A\"\n"
+	    "    brigade \"Blue Bde\" commander \"Maj. Blue\"\n"
+	    "      unit \"1st New Hampshire\" type regulars stands 2 sp 5 frontage 2.4 line\n";
+	struct campaign *c = load(text);
+	struct cp_order o[1];
+	struct cp_contact k[4];
+	struct cp_upkeep up;
+	struct cp_carry *out = calloc(1, sizeof *out);
+	struct dice d;
+	struct err e;
+	char *scn = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+	int day;
+
+	(void)state;
+	assert_non_null(out);
+	assert_int_equal(campaign_exhaustion(c), 0);
+	for (day = 0; day < 2; day++) {
+		o[0] = ord(c, "Flank", CO_FORCED, "A", -1);
+		play_day(c, o, 1, NULL, &up);
+		assert_int_equal(day_of(c, &up, "Flank")->spent, 0);
+	}
+	assert_int_equal(owed(c, "Flank Bde"), 0);
+	o[0] = ord(c, "Blue", CO_MARCH, "Camden", -1);
+	assert_int_equal(campaign_march(c, o, 1, k, 4), 1);
+	assert_int_equal(k[0].tick, 50);
+	dice_init(&d, dice_ones, NULL, NULL);
+	err_clear(&e);
+	if (campaign_battle_scenario(c, &k[0], 2, &d, &scn, &len, &e) != 0)
+		fail_msg("battle scenario: %s", e.msg);
+	if (scenario_parse(scn, len, "battle.scenario", 0, &b, &e) != 0)
+		fail_msg("battle scenario refused: %s\n%s", e.msg, scn);
+	set_flag(b, "Red Bde");
+	if (campaign_carry(c, &k[0], b, battle_steps(b), CARRY_BY_RESULT, out,
+	    &e) != 0)
+		fail_msg("carry: %s", e.msg);
+	assert_int_equal(out->nexhausted, 0);
+	assert_int_equal(owed(c, "Red Bde"), 0);
+	assert_int_equal(owed(c, "Blue Bde"), 0);
+	battle_free(b);
+	free(scn);
+	free(out);
+	campaign_free(c);
+}
+
+static void
+engine_one(struct campaign *c)
+{
+	c->engine = 1;
+}
+
+/*
+ * "Engine 1 carried strength only ... a campaign is played to its end by
+ * the campaign engine it began under."  A campaign of engine 1: no
+ * exhaustion kept; Blue 1 flagged at the end is carried as owing 0 and
+ * listed nowhere; its state says `despatch-campaign-state 1`.  And Foot,
+ * forced twice under engine 1, owes nothing.
+ */
+static void
+an_engine_1_campaign_keeps_no_exhaustion(void **state)
+{
+	struct fix f;
+	struct cp_carry *out;
+	struct campaign *c;
+	struct cp_upkeep up;
+	struct text t;
+
+	(void)state;
+	fix_open(&f, "7.5", "West Farm", engine_one);
+	assert_int_equal(f.c->engine, 1);
+	assert_int_equal(campaign_exhaustion(f.c), 0);
+	blue_1_exhausted_at_the_end(&f);
+	out = fix_carry(&f);
+	assert_int_equal(out->nexhausted, 0);
+	assert_int_equal(owed(f.c, "Blue 1"), 0);
+	text_init(&t, 1u << 20);
+	campaign_state_write(f.c, &t);
+	assert_non_null(t.s);
+	if (strncmp(t.s, "despatch-campaign-state 1", 25) != 0)
+		fail_msg("state begins \"%.40s\"", t.s);
+	text_free(&t);
+	free(out);
+	fix_close(&f);
+
+	c = ex_load(NULL);
+	c->engine = 1;
+	assert_int_equal(campaign_exhaustion(c), 0);
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 0);
+	assert_int_equal(day_of(c, &up, "Foot")->spent, 0);
+	campaign_free(c);
+}
+
+/*
+ * Exhaustion: "a brigade still exhausted from ... a forced march ...
+ * comes in exhausted".  West Farm 50 miles from Meeting House: Red
+ * forced 22.5 then 45 (its second forced day running: Red 1 owes 1),
+ * then marches the last 5 miles (contact): Red 1's line ends
+ * `exhausted`, the parsed battle has it on Red 1 alone.
+ */
+static void
+a_forced_march_exhausts_into_the_next_battle(void **state)
+{
+	static const char *const red_1[] = { "Red 1", NULL };
+	char raw[4096];
+	struct campaign *c;
+	struct cp_order o[1];
+	struct cp_contact k[4];
+	struct cp_upkeep up;
+	struct err e;
+	char *scn = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+	int day;
+
+	(void)state;
+	snprintf(raw, sizeof raw, battle_text, "50", "West Farm");
+	c = load(raw);
+	for (day = 0; day < 2; day++) {
+		o[0] = ord(c, "Red", CO_FORCED, "Meeting House", -1);
+		play_day(c, o, 1, NULL, &up);
+	}
+	assert_int_equal(owed(c, "Red 1"), 1);
+	o[0] = ord(c, "Red", CO_MARCH, "Meeting House", -1);
+	assert_int_equal(campaign_march(c, o, 1, k, 4), 1);
+	err_clear(&e);
+	if (campaign_battle_scenario(c, &k[0], 2, NULL, &scn, &len, &e) != 0)
+		fail_msg("battle scenario: %s", e.msg);
+	if (scenario_parse(scn, len, "battle.scenario", 0, &b, &e) != 0)
+		fail_msg("battle scenario refused: %s\n%s", e.msg, scn);
+	expect_brigade_line(scn, "Red 1", 1);
+	expect_brigade_line(scn, "Blue 1", 0);
+	expect_exhausted_in_battle(b, red_1);
+	battle_free(b);
+	free(scn);
+	campaign_free(c);
+}
+
+/*
+ * "A brigade with no strength left is not counted either way", resting:
+ * Foot forced twice (both brigades owe 1), then the 23rd Foot, Foot 2's
+ * one unit, is lost for good (gone, 0 SP).  Foot rests in supply: Foot 1
+ * 1 - 1 = 0; Foot 2, not counted, takes no day off: still 1; of the
+ * brigades back in order only Foot 1 counts: 1.
+ */
+static void
+a_brigade_with_no_strength_is_not_counted_resting(void **state)
+{
+	struct campaign *c = ex_load(NULL);
+	struct cp_unit *u = &c->units[unit(c, "23rd Foot")];
+	struct cp_upkeep up;
+
+	(void)state;
+	foot_day(c, CO_FORCED, &up);
+	foot_day(c, CO_FORCED, &up);
+	assert_int_equal(owed(c, "Foot 2"), 1);
+	u->sp[0] = 0;
+	u->sp[1] = 0;
+	u->gone = 1;
+	foot_day(c, CO_REST, &up);
+	assert_int_equal(campaign_unit_sp(u), 0);
+	assert_int_equal(owed(c, "Foot 1"), 0);
+	assert_int_equal(owed(c, "Foot 2"), 1);
+	assert_int_equal(day_of(c, &up, "Foot")->refreshed, 1);
+	campaign_free(c);
+}
+
+/* "stay exhausted until they have rested rest.exhausted days": with
+ * `set rest.exhausted 2`, Blue 1 flagged at the end owes 2. */
+static void
+a_battles_exhaustion_owes_rest_exhausted_days(void **state)
+{
+	struct fix f;
+	struct cp_carry *out;
+
+	(void)state;
+	fix_open_with(&f, "7.5", "West Farm", "set rest.exhausted 2\n", NULL);
+	blue_1_exhausted_at_the_end(&f);
+	out = fix_carry(&f);
+	assert_int_equal(owed(f.c, "Blue 1"), 2);
+	assert_int_equal(owed(f.c, "Blue 2"), 0);
+	assert_true(carried_exhausted(out, brig(f.c, "Blue 1")));
+	free(out);
+	fix_close(&f);
+}
+
+/* The report's strength line of column `name`: how many brigades it
+ * marks "(exhausted)". */
+static int
+marked_exhausted(const char *report, const char *strength_of)
+{
+	const char *p = strstr(report, strength_of), *eol, *q;
+	int n = 0;
+
+	if (p == NULL)
+		fail_msg("no \"%s\" in the report:\n%s", strength_of, report);
+	eol = strchr(p, '\n');
+	if (eol == NULL)
+		eol = p + strlen(p);
+	for (q = p; (q = strstr(q, "(exhausted)")) != NULL && q < eol; q++)
+		n++;
+	return n;
+}
+
+/*
+ * The whole turn (campaign_turn_*), Blue resting at Meeting House, in
+ * supply (depot East Ford, 20 road miles), when Red comes on: the battle
+ * leaves Blue 1 flagged, a draw.  "Resting ... after a battle the same
+ * day, does not count": Blue 1 still owes 1, and the report marks it
+ * "(exhausted)" on Blue's strength line (Blue 1 alone: once).  Day 2,
+ * Blue rests again with no battle: 0, and the mark is gone.
+ */
+static void
+a_turn_rest_on_the_day_of_the_battle_does_not_count(void **state)
+{
+	char raw[4096], text[4608];
+	struct campaign *c;
+	struct cp_turn *t = calloc(1, sizeof *t);
+	struct cp_order o[2];
+	struct cp_settle s;
+	struct battle *b = NULL;
+	struct battle *bs[1];
+	int played[1];
+	struct err e;
+	struct text rep;
+
+	(void)state;
+	assert_non_null(t);
+	snprintf(raw, sizeof raw, battle_text, "7.5", "West Farm");
+	snprintf(text, sizeof text, "%s  depot \"East Ford\"\n", raw);
+	c = load(text);
+	o[0] = ord(c, "Red", CO_MARCH, "Meeting House", -1);
+	o[1] = ord(c, "Blue", CO_REST, NULL, -1);
+	if (campaign_turn_orders(c, o, 2, t, &e) != 0 ||
+	    campaign_turn_march(c, t, NULL, &e) != 0)
+		fail_msg("turn: %s", e.msg);
+	assert_int_equal(t->ncontacts, 1);
+	if (scenario_parse(t->battles[0].scenario, t->battles[0].len,
+	    "battle.scenario", 0, &b, &e) != 0)
+		fail_msg("battle refused: %s", e.msg);
+	set_flag(b, "Blue 1");
+	bs[0] = b;
+	played[0] = battle_steps(b);
+	memset(&s, 0, sizeof s);
+	if (campaign_turn_settle(c, t, bs, played, NULL, &s, &e) != 0)
+		fail_msg("settle: %s", e.msg);
+	assert_true(campaign_in_supply(c, col(c, "Blue")));
+	assert_int_equal(owed(c, "Blue 1"), 1);
+	text_init(&rep, 1u << 20);
+	campaign_day_report(c, "case", side(c, "continental"), t, &s, &rep);
+	assert_int_equal(marked_exhausted(rep.s, "strength"), 1);
+	text_free(&rep);
+	campaign_settle_free(&s);
+	campaign_turn_free(t);
+	battle_free(b);
+
+	memset(t, 0, sizeof *t);
+	o[0] = ord(c, "Blue", CO_REST, NULL, -1);
+	if (campaign_turn_orders(c, o, 1, t, &e) != 0 ||
+	    campaign_turn_march(c, t, NULL, &e) != 0)
+		fail_msg("turn 2: %s", e.msg);
+	memset(&s, 0, sizeof s);
+	if (campaign_turn_settle(c, t, NULL, NULL, NULL, &s, &e) != 0)
+		fail_msg("settle 2: %s", e.msg);
+	assert_int_equal(owed(c, "Blue 1"), 0);
+	text_init(&rep, 1u << 20);
+	campaign_day_report(c, "case", side(c, "continental"), t, &s, &rep);
+	assert_int_equal(marked_exhausted(rep.s, "strength"), 0);
+	text_free(&rep);
+	campaign_settle_free(&s);
+	campaign_turn_free(t);
+	free(t);
+	campaign_free(c);
+}
+
 /* ---- what a side sees ---------------------------------------------------- */
 
 /*
@@ -2667,6 +3623,24 @@ main(void)
 		cmocka_unit_test(a_river_costs_three_miles_on_a_forced_march_too),
 		cmocka_unit_test(a_later_column_from_the_defenders_side_is_deployed_clear),
 		cmocka_unit_test(break_is_measured_against_the_strength_at_the_start),
+		cmocka_unit_test(exhaustion_is_carried_from_the_battles_final_flag),
+		cmocka_unit_test(carry_exhausted_zero_a_night_restores_them),
+		cmocka_unit_test(the_next_battle_has_the_brigade_exhausted),
+		cmocka_unit_test(a_beaten_army_caught_again_is_beaten_at_once),
+		cmocka_unit_test(a_forced_march_exhausts_into_the_next_battle),
+		cmocka_unit_test(second_forced_day_running_exhausts),
+		cmocka_unit_test(third_forced_day_with_exhaust_set_to_three),
+		cmocka_unit_test(forced_exhaust_zero_never_exhausts),
+		cmocka_unit_test(a_brigade_with_no_strength_is_not_exhausted),
+		cmocka_unit_test(a_day_of_rest_in_supply_restores_them),
+		cmocka_unit_test(rest_exhausted_two_needs_two_days),
+		cmocka_unit_test(rest_that_does_not_count),
+		cmocka_unit_test(exhaustion_outlives_the_state_record),
+		cmocka_unit_test(a_bb7_campaign_keeps_no_exhaustion),
+		cmocka_unit_test(an_engine_1_campaign_keeps_no_exhaustion),
+		cmocka_unit_test(a_brigade_with_no_strength_is_not_counted_resting),
+		cmocka_unit_test(a_battles_exhaustion_owes_rest_exhausted_days),
+		cmocka_unit_test(a_turn_rest_on_the_day_of_the_battle_does_not_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
