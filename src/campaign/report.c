@@ -230,6 +230,43 @@ exhausted_line(const struct campaign *c, const struct cp_carry *cr,
 		text_add(o, ".\n");
 }
 
+/* A unit's carry-over: "NAME: 3 of 5 (2 back the next morning, 1 lost
+ * for good, 1 missing until rest)", wrapped. */
+static void
+unit_carry_line(const struct cp_carry_unit *cu, const char *name,
+    struct text *o)
+{
+	char piece[BATTLE_NAME_MAX + 64];
+	int w = 4, n = 0, missing = cu->full - cu->now;
+
+	text_add(o, "    ");
+	if (cu->captured || cu->destroyed) {
+		snprintf(piece, sizeof(piece), "%s: %s", name, cu->captured ?
+		    "its guns are taken" : "destroyed, gone for good");
+		wrap_add(o, &w, 6, "", piece);
+		text_add(o, "\n");
+		return;
+	}
+	snprintf(piece, sizeof(piece), "%s: %d of %d", name, cu->now, cu->full);
+	wrap_add(o, &w, 6, "", piece);
+	if (cu->returned > 0) {
+		snprintf(piece, sizeof(piece), "%s%d back the next morning",
+		    n++ ? "" : "(", cu->returned);
+		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
+	}
+	if (cu->lost + cu->routed > 0) {
+		snprintf(piece, sizeof(piece), "%s%d lost for good", n++ ? "" :
+		    "(", cu->lost + cu->routed);
+		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
+	}
+	if (missing > 0) {
+		snprintf(piece, sizeof(piece), "%s%d missing until rest", n++ ?
+		    "" : "(", missing);
+		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
+	}
+	text_add(o, "%s\n", n > 0 ? ")" : " (no loss)");
+}
+
 void
 campaign_carry_report(const struct campaign *c, const struct cp_carry *cr,
     int side, int units, struct text *o)
@@ -249,23 +286,24 @@ campaign_carry_report(const struct campaign *c, const struct cp_carry *cr,
 		back += cu->returned;
 		lost += cu->lost + cu->routed;
 		gone += cu->captured || cu->destroyed;
-		if (!units)
-			continue;
-		if (cu->captured || cu->destroyed)
-			text_add(o, "    %s: %s\n", un->name, cu->captured ?
-			    "its guns are taken" : "destroyed, gone for good");
-		else
-			text_add(o, "    %s: %d at the end, %d back the next "
-			    "morning, %d lost for good: %d of %d\n", un->name,
-			    cu->after, cu->returned, cu->lost + cu->routed, cu->now,
-			    cu->full);
+		if (units)
+			unit_carry_line(cu, un->name, o);
 	}
-	text_add(o, "    Your losses: %d for good, %d back the next morning",
-	    lost, back);
-	if (gone > 0)
-		text_add(o, "; %d unit%s destroyed or taken", gone,
-		    gone == 1 ? "" : "s");
-	text_add(o, ".\n");
+	{
+		char piece[96];
+		int w = 4;
+
+		snprintf(piece, sizeof(piece), "    Your losses: %d for good, %d "
+		    "back the next morning", lost, back);
+		text_add(o, "%s", piece);
+		w = (int)strlen(piece);
+		if (gone > 0) {
+			snprintf(piece, sizeof(piece), "%d unit%s destroyed or taken",
+			    gone, gone == 1 ? "" : "s");
+			wrap_add(o, &w, 6, "; ", piece);
+		}
+		text_add(o, ".\n");
+	}
 	for (j = 0; j < cr->nfell; j++) {
 		const struct cp_fell *f = &cr->fell[j];
 		int col = f->column >= 0 ? f->column : f->brigade >= 0 ?

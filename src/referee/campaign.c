@@ -1425,3 +1425,63 @@ out:
 	store_campaign_clear(&sc);
 	return rc;
 }
+
+int
+referee_campaign_carry_preview(struct referee *r, int64_t game,
+    const struct battle *b, int played, int side, struct text *out,
+    struct err *e)
+{
+	struct store_campaign sc;
+	struct campaign *c = NULL;
+	struct cp_turn *t = calloc(1, sizeof(*t));
+	struct cp_carry *cr = calloc(1, sizeof(*cr));
+	int64_t games[LEDGER_MAX_CBATTLES];
+	char name[64];
+	int k, n, i, cs, rc = -1;
+
+	memset(&sc, 0, sizeof(sc));
+	if (t == NULL || cr == NULL) {
+		err_set(e, ERR_TEMP, "out of memory");
+		goto out;
+	}
+	if ((k = store_game_campaign(r->st, game, name, e)) <= 0) {
+		rc = k < 0 ? -1 : 0;
+		goto out;
+	}
+	if (store_campaign_get(r->st, name, &sc, e) != 0)
+		goto out;
+	/* Carried back by the turn still open, from the state after its
+	 * march: what its settle will do with this battle's end. */
+	if (sc.pending == NULL) {
+		rc = 0;
+		goto out;
+	}
+	if (referee_campaign_load(r, &sc, &c, e) != 0 ||
+	    campaign_turn_read(sc.pending, sc.pending_len, t, e) != 0)
+		goto out;
+	n = store_campaign_battles(r->st, sc.id, t->turn, games,
+	    LEDGER_MAX_CBATTLES, e);
+	if (n < 0)
+		goto out;
+	for (i = 0; i < n && i < t->ncontacts && games[i] != game; i++)
+		;
+	cs = side >= 0 && side < b->nsides ? campaign_find_side(c,
+	    b->sides[side].id) : -1;
+	if (i == n || i >= t->ncontacts || cs < 0) {
+		rc = 0;
+		goto out;
+	}
+	if (campaign_carry(c, &t->contacts[i], b, played, CARRY_BY_RESULT, cr,
+	    e) != 0)
+		goto out;
+	campaign_carry_report(c, cr, cs, 1, out);
+	rc = 1;
+out:
+	if (t != NULL)
+		campaign_turn_free(t);
+	free(t);
+	free(cr);
+	campaign_free(c);
+	store_campaign_clear(&sc);
+	return rc;
+}

@@ -600,6 +600,15 @@ int referee_commands_history(struct intake *in, struct store_game *g,
     struct battle *b, const struct orders_cmd *c);
 int referee_commands_history_bare(struct intake *in,
     const struct orders_cmd *c);
+/* What battle `game`, ended by its result in state b after `played`
+ * steps, will carry back into its campaign, as side (the battle's side
+ * index) will read it in the daily report, each unit's too
+ * (campaign_carry_report), appended to out: 1, 0 when the game is no
+ * campaign battle of the turn open (nothing appended), -1 with e set. */
+struct text;
+int referee_campaign_carry_preview(struct referee *r, int64_t game,
+    const struct battle *b, int played, int side, struct text *out,
+    struct err *e);
 /* The answer to a mail without the header that gives no command it may
  * give (lobby.c): what the first line is, and that nothing was taken.
  * As referee_intake_reply. */

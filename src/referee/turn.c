@@ -600,17 +600,36 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 				return -1;
 			}
 			if (k > 0 && ap.s != NULL) {
-				struct text cp;
+				struct text cp, back;
+				int got = 0;
 
-				text_init(&cp, ap.len + 1024);
-				text_add(&cp, "This is a battle of campaign %s. %s\n\n%s",
-				    camp, tr->finished ? "It is over: the campaign's "
-				    "report\nfor the day says what it carries back "
-				    "(the losses for good and those\nback the next "
-				    "morning, who falls back where), once every "
-				    "battle of\nthe turn is over." : "When it is "
-				    "over, what it ends with\nis carried back into "
-				    "the campaign.", ap.s);
+				/* At its end, what it will carry back, as the
+				 * day's report will say it. */
+				text_init(&back, 64 * 1024);
+				if (tr->finished && (got =
+				    referee_campaign_carry_preview(r, a->g.id, b,
+				    step, p->side, &back, e)) < 0) {
+					text_free(&back);
+					text_free(&ap);
+					return -1;
+				}
+				text_init(&cp, ap.len + back.len + 1024);
+				if (got > 0 && back.s != NULL)
+					text_add(&cp, "This is a battle of campaign %s. It "
+					    "is over; what it carries back\ninto the "
+					    "campaign, once every battle of the turn is "
+					    "over:\n%s\n%s", camp, back.s, ap.s);
+				else
+					text_add(&cp, "This is a battle of campaign %s. "
+					    "%s\n\n%s", camp, tr->finished ? "It is over: "
+					    "the campaign's report\nfor the day says what "
+					    "it carries back (the losses for good and "
+					    "those\nback the next morning, who falls back "
+					    "where), once every battle of\nthe turn is "
+					    "over." : "When it is over, what it ends "
+					    "with\nis carried back into the campaign.",
+					    ap.s);
+				text_free(&back);
 				text_free(&ap);
 				ap = cp;
 			}

@@ -524,7 +524,23 @@ w = [f for f in fs if f.startswith("south-t18-1-") and "-welcome-" in f]
 r = [f for f in fs if f.startswith("south-t18-1-") and "-report-" in f]
 ok = len(w) == 2 and all("Campaign:  south: a battle of it" in text(f) for f in w)
 ok = ok and len(r) > 2 and "When it is over, what it ends with" in text(r[0])
-ok = ok and "It is over: the campaign's report\nfor the day says what it carries back" in text(r[-1])
+# the last report says what it will carry back, as the day's report then
+# does: the same losses, line for line, for each side
+def losses(t):
+    i = t.index("    Your losses:")
+    return t[i:t.index(".\n", i) + 2]
+last = {f.split("-report-")[1].split("-")[0]: text(f) for f in r[-2:]}
+day = {}
+for f in fs:
+    if "-report-" in f and f.startswith("despatch-"):
+        t = text(f)
+        if "Turn 18 of 63" in t and "At Guilford Courthouse" in t:
+            day[f.split("-report-")[1].split("-")[0]] = t
+ok = ok and sorted(last) == sorted(day) == ["morgan", "tarleton"]
+for who in last:
+    ok = ok and "It is over; what it carries back\ninto the campaign" in last[who]
+    ok = ok and losses(last[who]) == losses(day[who])
+ok = ok and "23rd Foot (Royal Welch Fusiliers): 3 of 5 (3 back the next morning," in last["tarleton"]
 sys.exit(0 if ok else 1)
 EOPY
 check "the campaign demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" "$work/dc1/mail"
