@@ -277,6 +277,10 @@ int campaign_engine_now(void);
  * $DESPATCH_TEST_CAMPAIGN_ENGINE): begin campaigns under the older engine
  * numbered n (1 .. CAMPAIGN_ENGINE); anything else leaves CAMPAIGN_ENGINE. */
 void campaign_engine_test(const char *n);
+/* The campaign's weather in a line: the days its file fixes, and what
+ * any other day is ("every day fair"). */
+void campaign_weather_summary(const struct campaign *c, char *out,
+    size_t size);
 /* The defaults every ruleset starts from. */
 extern const struct rule_param campaign_defaults[];
 extern const int campaign_ndefaults;

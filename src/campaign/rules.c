@@ -7,6 +7,7 @@
  * stands before these.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,4 +145,32 @@ campaign_column_sp(const struct campaign *c, int column)
 		if (c->brigades[c->units[u].brigade].column == column)
 			n += campaign_unit_sp(&c->units[u]);
 	return n;
+}
+
+void
+campaign_weather_summary(const struct campaign *c, char *out, size_t size)
+{
+	int i, days[WEATHER_COUNT] = { 0 }, fixed = 0;
+	int rain = campaign_param(c, "weather.rain");
+	int storm = campaign_param(c, "weather.storm");
+	char rest[96];
+
+	for (i = 0; i < c->nweather; i++) {
+		int n = c->weather_fix[i].to - c->weather_fix[i].from + 1;
+
+		days[c->weather_fix[i].kind] += n;
+		fixed += n;
+	}
+	if (rain + storm == 0)
+		snprintf(rest, sizeof(rest), "fair");
+	else
+		snprintf(rest, sizeof(rest), "a d6: rain on %d face%s, storm on "
+		    "%d", rain, rain == 1 ? "" : "s", storm);
+	if (fixed == 0)
+		snprintf(out, size, "every day %s", rest);
+	else
+		snprintf(out, size, "%d day%s fixed by the file (%d fair, %d rain, "
+		    "%d storm); every other day %s", fixed, fixed == 1 ? "" : "s",
+		    days[WEATHER_FAIR], days[WEATHER_RAIN], days[WEATHER_STORM],
+		    rest);
 }

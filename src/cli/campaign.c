@@ -35,6 +35,12 @@ campaign_check(const char *path)
 	    c->halves == 1 ? "days" : "half-days");
 	printf("map: %d place%s, %d road%s\n", c->nplaces,
 	    c->nplaces == 1 ? "" : "s", c->nroads, c->nroads == 1 ? "" : "s");
+	{
+		char w[256];
+
+		campaign_weather_summary(c, w, sizeof(w));
+		printf("weather: %s\n", w);
+	}
 	for (s = 0; s < c->nsides; s++) {
 		printf("side %s \"%s\":\n", c->sides[s].id, c->sides[s].name);
 		for (k = 0; k < c->ncolumns; k++) {

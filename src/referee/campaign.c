@@ -580,6 +580,13 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
 	fprintf(out, "calendar: %s to %s, a turn is %s\n", a, b,
 	    c->halves == 1 ? "a day" : "half a day");
 	fprintf(out, "map: %d places, %d roads\n", c->nplaces, c->nroads);
+	{
+		char w[256];
+
+		campaign_weather_summary(c, w, sizeof(w));
+		fprintf(out, "weather: %s%s\n", w, c->engine < 2 ? " (campaign "
+		    "engine 1 has none: every day fair)" : "");
+	}
 	for (s = 0; s < c->nsides; s++) {
 		int any = 0;
 
@@ -787,13 +794,29 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
     const struct cp_settle *st, struct err *e)
 {
 	struct store_cplayer pl[MAX_CPLAYERS];
-	char subject[300], date[64];
+	char subject[300], date[64], due[320] = "";
+	int64_t opened = 0, deadline = 0;
 	int n, s, i, rc = 0;
 
 	n = store_campaign_players(r->st, sc->id, pl, MAX_CPLAYERS, e);
 	if (n < 0)
 		return -1;
 	campaign_date_long(t->day, date, sizeof(date));
+	/* By when the next orders are due: the turn opens with the record
+	 * that settles this one (in the same transaction). */
+	if (!c->over) {
+		if (referee_campaign_deadline(r, sc, &opened, &deadline, e) != 0)
+			return -1;
+		if (deadline > 0) {
+			char when[200], utc[40];
+
+			referee_clock_when(r, 0, deadline, referee_now(r), when,
+			    sizeof(when));
+			referee_utc(REFEREE_UTC_MINUTES, deadline, utc, sizeof(utc));
+			snprintf(due, sizeof(due), "\nThey are due by\n  %s\n  (%s).\n",
+			    when, utc);
+		}
+	}
 	for (s = 0; s < c->nsides && rc == 0; s++) {
 		struct text body;
 		struct mail_part part;
@@ -804,6 +827,7 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 
 		text_init(&body, 1u << 20);
 		campaign_day_report(c, sc->name, s, t, st, &body);
+		text_add(&body, "%s", due);
 		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s: %s%s",
 		    sc->name, t->turn, date, c->sides[s].name, c->over ?
 		    ", the end of the campaign" : "");

@@ -99,6 +99,7 @@ says "campaign check refuses" "bad.campaign:12: '12' is not a valid morale"
 check "southern campaign" 0 "$bin" --db "$work/none.db" campaign check "$src/campaign/southern-1781/southern.campaign"
 says "southern campaign" 'column "Morgan'"'"'s Flying Army" (Brig. Gen. Daniel Morgan) at Grindal Shoals: 4 brigades, 23 SP'
 says "southern campaign" "map: 35 places, 71 roads"
+says "southern campaign" "weather: 17 days fixed by the file (0 fair, 14 rain, 3 storm); every other day fair"
 says "southern campaign" "no problems found"
 
 # A campaign in the database: made, its players added by side, started
@@ -125,6 +126,7 @@ check "campaign player late" 1 "$bin" --db "$cdb" campaign player add ap crown x
 says "campaign player late" "has started: its players are fixed"
 check "campaign show" 0 "$bin" --db "$cdb" campaign show ap
 says "campaign show" "status: running, 0 of 5 turns played"
+says "campaign show" "weather: every day fair"
 says "campaign show" "record 0 campaign-genesis: head "
 says "campaign show" "side continental \"Continental\": morgan@continental.example.org"
 check "campaign state" 0 "$bin" --db "$cdb" campaign state ap
@@ -430,6 +432,11 @@ check "campaign settle waits" 0 "$bin" --db "$adb" campaign show am
 says "campaign settle waits" "status: running, 3 of 5 turns played"
 "$bin" --db "$adb" campaign set am settle 0 >/dev/null 2>&1
 ctick "campaign settled" "campaign am: turn marched (every side's orders are in)"
+# Its reports say by when the next orders are due: the campaign's 2h.
+rm -rf "$work/cmout5"
+"$bin" --db "$adb" outbox write "$work/cmout5" >/dev/null 2>&1
+n=$(grep -l "^Subject: \[am\] Turn 4," "$work/cmout5"/* 2>/dev/null | xargs grep -l "They are due by" | xargs grep -l "UTC)\." | wc -l)
+[ "$n" = 2 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: turn 4's reports do not say by when the next orders are due ($n)"; }
 # Turn 5's first reminder is due as it opens, but every side's orders
 # are in before the tick: nobody is reminded.
 "$bin" --db "$adb" campaign set am settle 1h >/dev/null 2>&1
