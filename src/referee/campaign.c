@@ -819,11 +819,12 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 	}
 	for (s = 0; s < c->nsides && rc == 0; s++) {
 		struct text body;
-		struct mail_part part;
+		struct mail_part parts[2];
 		struct mail_extra x;
-		unsigned char *png = NULL;
-		size_t plen = 0;
+		unsigned char *png = NULL, *svg = NULL;
+		size_t plen = 0, slen = 0;
 		char title[400], sub[200], *html = NULL;
+		int want_map, want_svg;
 
 		text_init(&body, 1u << 20);
 		campaign_day_report(c, sc->name, s, t, st, &body);
@@ -836,24 +837,26 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 			return err_set(e, ERR_TEMP, "out of memory");
 		}
 		/* The operational map as the side knows it, inline, on a day
-		 * its picture may have changed (see map_day); the text alone
-		 * on a quiet one. */
-		if (!map_day(c, s, t, st)) {
-			for (i = 0; i < n && rc == 0; i++)
-				if (strcmp(pl[i].side, c->sides[s].id) == 0)
-					rc = referee_queue_mail(r, 0, sc->name,
-					    pl[i].email, subject, "report", NULL, body.s,
-					    e);
-			text_free(&body);
-			continue;
-		}
+		 * its picture may have changed (see map_day), to each player
+		 * as chosen (SET MAIL): none for TEXT, the SVG of it too for
+		 * FULL; the text alone on a quiet day. */
+		want_map = want_svg = 0;
+		for (i = 0; i < n; i++)
+			if (strcmp(pl[i].side, c->sides[s].id) == 0) {
+				want_map |= strcmp(pl[i].mail_format, "text") != 0;
+				want_svg |= strcmp(pl[i].mail_format, "full") == 0;
+			}
+		if (!map_day(c, s, t, st))
+			want_map = want_svg = 0;
 		snprintf(title, sizeof(title), "%s (campaign %s)", c->title,
 		    sc->name);
 		snprintf(sub, sizeof(sub), "%s, after turn %d: as %s", date,
 		    t->turn, c->sides[s].name);
 		memset(&x, 0, sizeof(x));
-		if (campaign_map_render(c, s, title, sub, 0, 1, &png, &plen,
-		    e) != 0) {
+		if ((want_map && campaign_map_render(c, s, title, sub, 0, 1, &png,
+		    &plen, e) != 0) || (want_svg && campaign_map_render(c, s, title,
+		    sub, 1, 0, &svg, &slen, e) != 0)) {
+			free(png);
 			text_free(&body);
 			return -1;
 		}
@@ -861,23 +864,37 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 		    sc->name, t->turn, c->sides[s].id);
 		snprintf(x.png, sizeof(x.png), "%.60s-turn%d-%.40s.png", sc->name,
 		    t->turn, c->sides[s].id);
-		html = report_html(body.s, subject, x.cid, "The operational map "
-		    "as your side knows it");
-		if (html == NULL) {
+		snprintf(x.svg, sizeof(x.svg), "%.60s-turn%d-%.40s.svg", sc->name,
+		    t->turn, c->sides[s].id);
+		if (want_map && (html = report_html(body.s, subject, x.cid,
+		    "The operational map as your side knows it")) == NULL) {
 			free(png);
+			free(svg);
 			text_free(&body);
 			return err_set(e, ERR_TEMP, "out of memory");
 		}
-		part = (struct mail_part){ "image/png", x.png, x.cid, png, plen };
+		parts[0] = (struct mail_part){ "image/png", x.png, x.cid, png,
+		    plen };
+		parts[1] = (struct mail_part){ "image/svg+xml", x.svg, NULL, svg,
+		    slen };
 		x.html = html;
-		x.parts = &part;
-		x.nparts = 1;
-		for (i = 0; i < n && rc == 0; i++)
-			if (strcmp(pl[i].side, c->sides[s].id) == 0)
-				rc = referee_queue_mail_x(r, 0, sc->name, pl[i].email,
-				    subject, "report", NULL, body.s, &x, 0, e);
+		x.parts = parts;
+		for (i = 0; i < n && rc == 0; i++) {
+			if (strcmp(pl[i].side, c->sides[s].id) != 0)
+				continue;
+			if (!want_map || strcmp(pl[i].mail_format, "text") == 0) {
+				rc = referee_queue_mail(r, 0, sc->name, pl[i].email,
+				    subject, "report", NULL, body.s, e);
+				continue;
+			}
+			x.nparts = want_svg && strcmp(pl[i].mail_format, "full") ==
+			    0 ? 2 : 1;
+			rc = referee_queue_mail_x(r, 0, sc->name, pl[i].email,
+			    subject, "report", NULL, body.s, &x, 0, e);
+		}
 		free(html);
 		free(png);
+		free(svg);
 		text_free(&body);
 	}
 	return rc;

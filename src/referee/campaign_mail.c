@@ -34,6 +34,8 @@ struct cm_lines {
 	int at;                 /* lines written to t so far */
 	int orders;             /* lines that read as orders, right or wrong */
 	int help;               /* a line saying HELP */
+	char mail[8];           /* SET MAIL: "text", "html", "full", or "" */
+	char mail_bad[48];      /* SET MAIL with a word it does not take */
 };
 
 /* What a refused campaign mail is told at its end. */
@@ -86,6 +88,28 @@ cm_help(struct text *t, const struct campaign *c, int side)
 	}
 }
 
+/* The answer to SET MAIL in a campaign mail, after the format is kept. */
+static void
+cm_mail_answer(struct text *t, const char *campaign, const struct cm_lines *cl)
+{
+	if (cl->mail_bad[0])
+		text_add(t, "SET MAIL takes TEXT, HTML or FULL, not \"%s\"; how your "
+		    "reports come is\nunchanged.\n", cl->mail_bad);
+	else if (strcmp(cl->mail, "text") == 0)
+		text_add(t, "Noted: your daily reports of campaign %s now come as "
+		    "plain text only.\nSET MAIL HTML brings the operational map back "
+		    "into the mail.\n", campaign);
+	else if (strcmp(cl->mail, "html") == 0)
+		text_add(t, "Noted: your daily reports of campaign %s now come with "
+		    "the operational\nmap as your side knows it shown in the mail "
+		    "(on a day it changed), and the\nplain text beside it.\n",
+		    campaign);
+	else if (strcmp(cl->mail, "full") == 0)
+		text_add(t, "Noted: your daily reports of campaign %s now come with "
+		    "the operational\nmap shown in the mail and attached as SVG too "
+		    "(which you can zoom), on a\nday it changed.\n", campaign);
+}
+
 static void
 cm_line(void *arg, int line, const char *text)
 {
@@ -93,6 +117,23 @@ cm_line(void *arg, int line, const char *text)
 
 	if (strcasecmp(text, "help") == 0) {
 		cl->help = 1;
+		return;
+	}
+	if (strncasecmp(text, "set mail", 8) == 0 && (text[8] == ' ' ||
+	    text[8] == '\t' || text[8] == '\0')) {
+		static const char *const formats[] = { "text", "html", "full" };
+		const char *v = text + 8;
+		int i;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		for (i = 0; i < 3 && strcasecmp(v, formats[i]) != 0; i++)
+			;
+		if (i < 3)
+			snprintf(cl->mail, sizeof(cl->mail), "%s", formats[i]);
+		else
+			snprintf(cl->mail_bad, sizeof(cl->mail_bad), "%.40s",
+			    v[0] ? v : "(nothing)");
 		return;
 	}
 	if (campaign_line_prose(cl->c, cl->side, text))
@@ -220,7 +261,31 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 		goto out;
 	}
 	snprintf(in->registered, sizeof(in->registered), "%s", pl.email);
+	cl.c = c;
+	cl.side = s;
+	text_init(&cl.t, 1u << 20);
+	orders_body_lines(in->op, in->m->body, h->line, cm_line, &cl);
 	next = c->turn + 1;
+	/* A mail of SET MAIL (and HELP) alone is taken whatever the turn:
+	 * it gives no orders. */
+	if (cl.orders == 0 && (cl.mail[0] || cl.mail_bad[0]) &&
+	    (sc.status != GAME_RUNNING || sc.pending != NULL ||
+	    (h->turn != 0 && h->turn != next))) {
+		if (cl.mail[0] && store_campaign_player_set_format(r->st, pl.id,
+		    cl.mail, in->e) != 0)
+			goto out;
+		referee_intake_status(in, "commands", "SET MAIL %s",
+		    cl.mail[0] ? cl.mail : "refused");
+		text_add(&t, "Campaign %s (%s)\n\n", sc.name, c->title);
+		cm_mail_answer(&t, sc.name, &cl);
+		if (cl.help)
+			cm_help(&t, c, s);
+		if (referee_intake_store(in) != 0 ||
+		    referee_intake_reply(in, "reply", NULL, t.s) != 0)
+			goto out;
+		rc = 0;
+		goto out;
+	}
 	campaign_date_long(c->start_day + c->turn / c->halves, date,
 	    sizeof(date));
 	if (sc.status != GAME_RUNNING || sc.pending != NULL) {
@@ -253,10 +318,6 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}
-	cl.c = c;
-	cl.side = s;
-	text_init(&cl.t, 1u << 20);
-	orders_body_lines(in->op, in->m->body, h->line, cm_line, &cl);
 	mem = open_memstream(&ans, &alen);
 	if (mem == NULL || cl.t.over) {
 		if (mem != NULL)
@@ -269,10 +330,14 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 	fclose(mem);
 	if (k != 0)
 		goto out;
+	if (cl.mail[0] && store_campaign_player_set_format(r->st, pl.id,
+	    cl.mail, in->e) != 0)
+		goto out;
 	if (cl.orders == 0)
-		referee_intake_status(in, cl.help ? "commands" : "no-orders",
-		    "%s; the side's orders stand", cl.help ? "HELP" :
-		    "no order lines");
+		referee_intake_status(in, cl.help || cl.mail[0] ||
+		    cl.mail_bad[0] ? "commands" : "no-orders",
+		    "%s; the side's orders stand", cl.help ? "HELP" : cl.mail[0] ||
+		    cl.mail_bad[0] ? "SET MAIL" : "no order lines");
 	else
 		referee_intake_status(in, "orders", "%d order%s, %d line%s not "
 		    "understood", taken, taken == 1 ? "" : "s", refused,
@@ -280,6 +345,10 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 	text_add(&t, "Campaign %s (%s)\nThe orders of %s (%s) for turn %d, "
 	    "%s.\n\n", sc.name, c->title, c->sides[s].name, c->sides[s].id, next,
 	    date);
+	if (cl.mail[0] || cl.mail_bad[0]) {
+		cm_mail_answer(&t, sc.name, &cl);
+		text_add(&t, "\n");
+	}
 	if (cl.orders == 0)
 		text_add(&t, "%s", cl.help ? "Your mail asks for HELP (below) and "
 		    "has no order lines, so your orders\nare as they were.\n" :

@@ -824,6 +824,10 @@ STORE_OP(int, campaign_player_add, (struct store *s, int64_t campaign,
 STORE_OP(int, campaign_players, (struct store *s, int64_t campaign,
     struct store_cplayer *out, int max, struct err *e),
     (s, campaign, out, max, e))
+/* How campaign player `player` (store_cplayer.id) wants its mail:
+ * "text", "html" or "full". */
+STORE_OP(int, campaign_player_set_format, (struct store *s, int64_t player,
+    const char *format, struct err *e), (s, player, format, e))
 /* Appends a record to its chain as seq (0 the genesis). */
 STORE_OP(int, campaign_record_append, (struct store *s, int64_t campaign,
     int64_t seq, const char *kind, const unsigned char *rec, size_t len,

@@ -193,9 +193,9 @@ sqlite_campaign_players(struct store *s, int64_t campaign,
 	sqlite3_stmt *st = NULL;
 	int n = 0, rc;
 
-	if (store_prepare(s, e, &st, "SELECT id, side, email, secret_hash FROM "
-	    "campaign_players WHERE campaign_id = ? ORDER BY id", "i",
-	    campaign) != 0)
+	if (store_prepare(s, e, &st, "SELECT id, side, email, secret_hash, "
+	    "mail_format FROM campaign_players WHERE campaign_id = ? ORDER BY "
+	    "id", "i", campaign) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
 		memset(&out[n], 0, sizeof(out[n]));
@@ -204,12 +204,22 @@ sqlite_campaign_players(struct store *s, int64_t campaign,
 		store_col_text(st, 2, out[n].email, sizeof(out[n].email));
 		if (sqlite3_column_bytes(st, 3) == 32)
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
+		store_col_text(st, 4, out[n].mail_format,
+		    sizeof(out[n].mail_format));
 		n++;
 	}
 	store_stmt_release(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return store_db_err(s, e, "reading a campaign's players");
 	return n;
+}
+
+int
+sqlite_campaign_player_set_format(struct store *s, int64_t player,
+    const char *format, struct err *e)
+{
+	return store_exec(s, e, "UPDATE campaign_players SET mail_format = ? "
+	    "WHERE id = ?", "ti", format, player);
 }
 
 int

@@ -120,6 +120,8 @@ struct store_cplayer {
 	char side[BATTLE_ID_MAX];
 	char email[256];
 	unsigned char secret_hash[32];
+	char mail_format[8];          /* "text", "html", "full"; "" for the
+	                                 default, html */
 };
 
 /* A record of a campaign's chain. */

@@ -288,6 +288,23 @@ says "campaign mail turn" "battle am-t1-1 opened at Cowpens"
 cmail "$work/cm7" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "Flying Army: HOLD"
 check "campaign mail while battles" 0 "$bin" --db "$adb" submit "$work/cm7"
 says "campaign mail while battles" "rejected: campaign am waits for its battles"
+# SET MAIL is taken whatever the turn (it gives no orders): the
+# Continental's reports come with the map as SVG too, the Crown's as
+# plain text; a format it does not know changes nothing.
+cmail "$work/cm7b" morgan@continental.example.org "CAMPAIGN am SIDE continental PASSWORD hickory-wren" "SET MAIL FULL"
+check "campaign SET MAIL FULL" 0 "$bin" --db "$adb" submit "$work/cm7b"
+says "campaign SET MAIL FULL" "commands: SET MAIL full"
+cmail "$work/cm7c" tarleton@crown.example.org "CAMPAIGN am SIDE crown PASSWORD scarlet-bugle" "set mail text"
+check "campaign SET MAIL TEXT" 0 "$bin" --db "$adb" submit "$work/cm7c"
+says "campaign SET MAIL TEXT" "commands: SET MAIL text"
+cmail "$work/cm7d" tarleton@crown.example.org "CAMPAIGN am SIDE crown PASSWORD scarlet-bugle" "SET MAIL PDF"
+check "campaign SET MAIL bad" 0 "$bin" --db "$adb" submit "$work/cm7d"
+says "campaign SET MAIL bad" "commands: SET MAIL refused"
+rm -rf "$work/cmoutm"
+"$bin" --db "$adb" outbox write "$work/cmoutm" >/dev/null 2>&1
+n=$(grep -l "SET MAIL takes TEXT, HTML or FULL, not \"PDF\"; how your reports come is" "$work/cmoutm"/* | wc -l)
+m=$(grep -l "your daily reports of campaign am now come with the operational" "$work/cmoutm"/* | wc -l)
+[ "$n" = 1 ] && [ "$m" = 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the SET MAIL answers ($n, $m)"; }
 # The operator's listings show the battle under its campaign.
 check "games with a campaign" 0 "$bin" --db "$adb" games
 says "games with a campaign" "am               campaign   running  1/5     its battles go on"
@@ -316,10 +333,15 @@ got = {}
 for f in sorted(os.listdir(d)):
     m = email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=email.policy.default)
     if m["Subject"].startswith("[am] Turn 1,"):
-        # the first turn's report carries the map, inline
+        # the first turn's report carries the map, inline, and for FULL
+        # (the Continental) as SVG too; TEXT (the Crown) has none
         pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
-        if len(pngs) == 1 and pngs[0].get_payload(decode=True)[:8] == b"\x89PNG\r\n\x1a\n" and \
-                m.get_body(preferencelist=("html",)) is not None:
+        svgs = [p for p in m.walk() if p.get_content_type() == "image/svg+xml"]
+        full = m["To"].startswith("morgan")
+        if (not full and not m.is_multipart()) or (full and len(pngs) == 1 and
+                pngs[0].get_payload(decode=True)[:8] == b"\x89PNG\r\n\x1a\n" and
+                len(svgs) == 1 and b"<svg" in svgs[0].get_payload(decode=True)[:400] and
+                m.get_body(preferencelist=("html",)) is not None):
             got[m["To"]] = (m["Subject"], m.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
 t = got.get("tarleton@crown.example.org", ("", ""))
 c = got.get("morgan@continental.example.org", ("", ""))
