@@ -142,6 +142,9 @@ struct cp_column {
 
 struct cp_depot {
 	int place, side;
+	/* The days it supplies (days since 1 January 1): from the first to
+	 * the last, 0 where the file sets none (the whole campaign). */
+	int from_day, to_day;
 	int line;
 };
 

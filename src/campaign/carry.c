@@ -367,13 +367,15 @@ static int
 depot_distance(const struct campaign *c, int col, int *depot)
 {
 	const struct cp_column *cl = &c->columns[col];
-	int i, best = -1, nx;
+	int i, best = -1, nx, today = c->start_day + c->turn / c->halves;
 
 	*depot = -1;
 	for (i = 0; i < c->ndepots; i++) {
 		int d, j, taken = 0;
 
-		if (c->depots[i].side != cl->side)
+		if (c->depots[i].side != cl->side ||
+		    (c->depots[i].from_day != 0 && today < c->depots[i].from_day) ||
+		    (c->depots[i].to_day != 0 && today > c->depots[i].to_day))
 			continue;
 		for (j = 0; j < c->ncolumns; j++)
 			taken |= !c->columns[j].gone && c->columns[j].side !=

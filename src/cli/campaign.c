@@ -58,9 +58,19 @@ campaign_check(const char *path)
 			    c->rs->words->strength_word != NULL ?
 			    c->rs->words->strength_word : "SP");
 		}
-		for (k = 0; k < c->ndepots; k++)
-			if (c->depots[k].side == s)
-				printf("  depot at %s\n", c->places[c->depots[k].place].name);
+		for (k = 0; k < c->ndepots; k++) {
+			char f[16] = "", t[16] = "";
+
+			if (c->depots[k].side != s)
+				continue;
+			if (c->depots[k].from_day)
+				campaign_date_fmt(c->depots[k].from_day, f, sizeof(f));
+			if (c->depots[k].to_day)
+				campaign_date_fmt(c->depots[k].to_day, t, sizeof(t));
+			printf("  depot at %s%s%s%s%s\n",
+			    c->places[c->depots[k].place].name, f[0] ? " from " : "",
+			    f, t[0] ? " to " : "", t);
+		}
 	}
 	for (k = 0; k < c->nplaces; k++)
 		if (c->places[k].field_path[0] != '\0')

@@ -843,6 +843,7 @@ do_depot(struct cparser *cp, struct tok *t, int n)
 {
 	struct campaign *c = cp->c;
 	struct cp_depot *d;
+	int k;
 
 	if (cp->cur_side < 0)
 		return scn_perr(&cp->p, "'depot' must follow a 'side' line");
@@ -850,10 +851,31 @@ do_depot(struct cparser *cp, struct tok *t, int n)
 		return scn_perr(&cp->p, "too many depots (at most %d)",
 		    CAMPAIGN_MAX_DEPOTS);
 	d = &c->depots[c->ndepots];
-	if (n != 2)
-		return scn_perr(&cp->p, "expected 'depot \"Place\"'");
+	memset(d, 0, sizeof(*d));
+	if (n != 2 && n != 4 && n != 6)
+		return scn_perr(&cp->p, "expected 'depot \"Place\" [from DATE] "
+		    "[to DATE]', for example 'depot \"Salisbury\" to 1781-02-03'");
 	if (want_place(cp, t, n, 1, "the depot's place", &d->place) != 0)
 		return -1;
+	/* from DATE, to DATE: the days it supplies (a depot set up, or
+	 * given up, during the campaign) */
+	for (k = 2; k + 1 < n; k += 2) {
+		int *day = strcmp(t[k].s, "from") == 0 ? &d->from_day :
+		    strcmp(t[k].s, "to") == 0 ? &d->to_day : NULL;
+
+		if (day == NULL || t[k].quoted || *day != 0)
+			return scn_perr(&cp->p, "expected 'from DATE' or 'to DATE' "
+			    "after the depot's place, not '%s'", t[k].s);
+		if (want_date(&cp->p, t, n, k + 1, "the depot's date", day) != 0)
+			return -1;
+		if (cp->have_calendar && (*day < c->start_day ||
+		    *day > c->end_day))
+			return scn_perr(&cp->p, "%s is outside the calendar",
+			    t[k + 1].s);
+	}
+	if (d->from_day != 0 && d->to_day != 0 && d->to_day < d->from_day)
+		return scn_perr(&cp->p, "the depot's last day comes before its "
+		    "first: write the earlier date after 'from'");
 	d->side = cp->cur_side;
 	d->line = cp->p.line;
 	c->ndepots++;

@@ -99,6 +99,7 @@ says "campaign check refuses" "bad.campaign:12: '12' is not a valid morale"
 check "southern campaign" 0 "$bin" --db "$work/none.db" campaign check "$src/campaign/southern-1781/southern.campaign"
 says "southern campaign" 'column "Morgan'"'"'s Flying Army" (Brig. Gen. Daniel Morgan) at Grindal Shoals: 4 brigades, 23 SP'
 says "southern campaign" "map: 35 places, 71 roads"
+says "southern campaign" "  depot at Salisbury to 1781-02-02"
 says "southern campaign" "weather: 17 days fixed by the file (0 fair, 14 rain, 3 storm); every other day fair"
 says "southern campaign" "no problems found"
 

@@ -1030,6 +1030,65 @@ weather_slows_the_march(void **state)
 	campaign_free(c);
 }
 
+/* A depot with dates supplies only on its days (docs/campaign.md,
+ * Sides, columns and depots). */
+static void
+a_depot_supplies_on_its_days(void **state)
+{
+	struct campaign *c;
+	struct err e;
+	char *text = strdup(good), *p;
+
+	(void)state;
+	p = strstr(text, "  depot \"Ashby\"\n");
+	assert_non_null(p);
+	{
+		char buf[sizeof(good) + 64];
+
+		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" to 1781-01-17\n%s",
+		    (int)(p - text), text, p + strlen("  depot \"Ashby\"\n"));
+		c = load(buf, &e);
+		if (c == NULL)
+			fail_msg("%s", e.msg);
+		/* the Redcoats at Ashby: the 16th, the 17th, not the 18th */
+		assert_true(campaign_in_supply(c, 0));
+		c->turn = 1;
+		assert_true(campaign_in_supply(c, 0));
+		c->turn = 2;
+		assert_false(campaign_in_supply(c, 0));
+		campaign_free(c);
+		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" from 1781-01-18 "
+		    "to 1781-01-19\n%s", (int)(p - text), text,
+		    p + strlen("  depot \"Ashby\"\n"));
+		c = load(buf, &e);
+		if (c == NULL)
+			fail_msg("%s", e.msg);
+		assert_false(campaign_in_supply(c, 0));
+		c->turn = 2;
+		assert_true(campaign_in_supply(c, 0));
+		c->turn = 4;
+		assert_false(campaign_in_supply(c, 0));
+		campaign_free(c);
+		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" from 1781-01-18 "
+		    "to 1781-01-17\n%s", (int)(p - text), text,
+		    p + strlen("  depot \"Ashby\"\n"));
+		assert_null(load(buf, &e));
+		assert_non_null(strstr(e.msg, "t.campaign:21: the depot's last day "
+		    "comes before its first"));
+		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" until 1781-01-18"
+		    "\n%s", (int)(p - text), text, p + strlen("  depot \"Ashby\"\n"));
+		assert_null(load(buf, &e));
+		assert_non_null(strstr(e.msg, "t.campaign:21: expected 'from DATE' "
+		    "or 'to DATE' after the depot's place, not 'until'"));
+		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" to 1781-03-01\n%s",
+		    (int)(p - text), text, p + strlen("  depot \"Ashby\"\n"));
+		assert_null(load(buf, &e));
+		assert_non_null(strstr(e.msg, "t.campaign:21: 1781-03-01 is outside "
+		    "the calendar"));
+	}
+	free(text);
+}
+
 /* A battle whose units are not the contact's is refused. */
 static void
 a_foreign_battle_is_refused(void **state)
@@ -1497,6 +1556,7 @@ main(void)
 		cmocka_unit_test(no_exhaustion_where_the_ruleset_has_none),
 		cmocka_unit_test(weather_of_the_file_or_the_die),
 		cmocka_unit_test(weather_slows_the_march),
+		cmocka_unit_test(a_depot_supplies_on_its_days),
 		cmocka_unit_test(a_foreign_battle_is_refused),
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),
