@@ -98,8 +98,9 @@ campaign_find_side(const struct campaign *c, const char *id)
 {
 	int i;
 
+	/* In any case, as a battle's SIDE is read (SIDE Crown is crown). */
 	for (i = 0; i < c->nsides; i++)
-		if (strcmp(c->sides[i].id, id) == 0)
+		if (strcasecmp(c->sides[i].id, id) == 0)
 			return i;
 	return -1;
 }
