@@ -87,6 +87,7 @@ struct cp_road {
 	int miles100;
 	enum cp_road_kind kind;
 	char river[BATTLE_NAME_MAX];  /* a river crossed on the way, or "" */
+	char river2[BATTLE_NAME_MAX]; /* a second one, or "" */
 	int line;
 };
 

@@ -351,7 +351,8 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 				 * or waited for at a ferry) before the road is */
 				if (c->roads[r].river[0] != '\0')
 					mv[k].debt = campaign_param(c, "march.river") * 100 *
-					    weather_river(c);
+					    weather_river(c) * (c->roads[r].river2[0] !=
+					    '\0' ? 2 : 1);
 			} else if (tick == 1) {
 				/* Out on a road since yesterday: on toward its far
 				 * end, or back, whichever is shorter to the goal. */

@@ -125,10 +125,15 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		if (rd->river[0] != '\0') {
-			double mx = (ax + bx) / 2, my = (ay + by) / 2;
+			/* a blue bar across the road a crossing: at its middle,
+			 * or at its thirds for two */
+			int q, nr = rd->river2[0] != '\0' ? 2 : 1;
 			double dx = bx - ax, dy = by - ay, n = hypot(dx, dy);
 
-			if (n > 0) {
+			for (q = 1; q <= nr && n > 0; q++) {
+				double f = (double)q / (nr + 1);
+				double mx = ax + dx * f, my = ay + dy * f;
+
 				cairo_set_source_rgb(cr, 0.20, 0.45, 0.85);
 				cairo_set_line_width(cr, 3);
 				cairo_move_to(cr, mx - dy / n * 7, my + dx / n * 7);

@@ -543,7 +543,7 @@ do_zone(struct cparser *cp, struct tok *t, int n)
 	return 0;
 }
 
-/* road "A" to "B" miles M [track] [river "R"] [name "N"] */
+/* road "A" to "B" miles M [track] [river "R" [river "S"]] [name "N"] */
 static int
 do_road(struct cparser *cp, struct tok *t, int n)
 {
@@ -574,9 +574,19 @@ do_road(struct cparser *cp, struct tok *t, int n)
 		} else if (strcmp(t[i].s, "road") == 0 && !t[i].quoted) {
 			r->kind = ROAD_ROAD;
 		} else if (strcmp(t[i].s, "river") == 0 && !t[i].quoted) {
-			if (scn_want_name(&cp->p, t, n, ++i, "the river's name",
-			    r->river, sizeof(r->river)) != 0)
+			/* at most two: a road that crosses two rivers pays
+			 * for each */
+			char *to = r->river[0] == '\0' ? r->river : r->river2;
+
+			if (r->river2[0] != '\0')
+				return scn_perr(&cp->p, "a road crosses at most two rivers "
+				    "(put a place between its crossings)");
+			if (scn_want_name(&cp->p, t, n, ++i, "the river's name", to,
+			    sizeof(r->river)) != 0)
 				return -1;
+			if (to == r->river2 && strcmp(r->river, r->river2) == 0)
+				return scn_perr(&cp->p, "the road crosses \"%s\" twice: "
+				    "name it once", r->river);
 		} else if (strcmp(t[i].s, "name") == 0 && !t[i].quoted) {
 			if (scn_want_name(&cp->p, t, n, ++i, "the road's name",
 			    r->name, sizeof(r->name)) != 0)
@@ -584,7 +594,7 @@ do_road(struct cparser *cp, struct tok *t, int n)
 		} else {
 			return scn_perr(&cp->p, "unexpected '%s' in the road line "
 			    "(what may follow the miles is 'track', 'river \"Name\"' "
-			    "and 'name \"Name\"')", t[i].s);
+			    "(twice for two) and 'name \"Name\"')", t[i].s);
 		}
 	}
 	for (i = 0; i < c->nroads; i++)

@@ -481,6 +481,11 @@ says "demo --campaign" "battle south-t4-1 opened at Cowpens"
 says "demo --campaign" "(the Cowpens demo's, campaign/cowpens-1781/orders)"
 says "demo --campaign" "opened at Guilford Courthouse"
 says "demo --campaign" "(orders/guilford-courthouse-tNN-SIDE.txt)"
+# The Guilford battle's game, and the turn it opened on (which the
+# weather, the rivers and the depots decide): south-tN-1.
+gb=$(ls "$work/dc1/mail" | sed -n 's/^\(south-t[0-9]*-1\)-.*/\1/p' | sort -u | grep -v '^south-t4-1$' | head -1)
+gturn=${gb#south-t}
+gturn=${gturn%-1}
 says "demo --campaign" "the campaign is over: "
 says "demo --campaign" "2 battles fought"
 says "demo --campaign" "Verified:        63 turns played again from the orders and the seeds, 2 battles"
@@ -506,12 +511,12 @@ says "verify the campaign demo" "63 turns played again, 2 battles verified and c
 # Tampering with the demo's archive is caught, naming the record: the
 # Guilford battle's result, and an order of the first march.
 tarch="$work/dc1/southern.jsonl"
-tamper "campaign demo tamper battle" "b = [l for l in lines if l.get('battle') == 'south-t18-1'][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "battles: battle south-t18-1"
+tamper "campaign demo tamper battle" "b = [l for l in lines if l.get('battle') == '$gb'][0]; b['archive'] = '\\n'.join(b['archive'].split('\\n')[:-2]) + '\\n'" "battles: battle $gb"
 tamper "campaign demo tamper orders" "lines[2]['orders'][1]['orders'] = lines[2]['orders'][1]['orders'].replace('MARCH TO Cowpens', 'MARCH TO Island Ford')" "line 3, record 1, orders: the orders of continental for turn 1 are not those the record committed"
 tarch=
 check "campaign demo state" 0 "$bin" --db "$work/dc1/campaign.db" campaign state south
 says "campaign demo state" "finished, turn 63"
-[ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/south-t18-1-end.svg" ] &&
+[ -s "$work/dc1/maps/south-t4-1-end.png" ] && [ -s "$work/dc1/maps/$gb-end.svg" ] &&
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign demo drew no maps of its battles"; }
 # The campaign's secret is never revealed: not in any record (the last
 # march reveals its chain's tip), nor in the archive, nor as any battle's
@@ -545,7 +550,7 @@ check "campaign map bad file" 2 "$bin" --db "$work/dc1/campaign.db" campaign map
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign maps"; }
 # A campaign's battle says whose it is, in its welcome and its reports,
 # and at its end where what it carries back is told.
-python3 - "$work/dc1/mail" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign's battles do not name the campaign"; }
+python3 - "$work/dc1/mail" "$gb" "$gturn" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the campaign's battles do not name the campaign"; }
 import email, email.policy, os, sys
 d = sys.argv[1]
 def text(f):
@@ -553,8 +558,9 @@ def text(f):
     p = m.get_body(preferencelist=("plain",))
     return p.get_content().replace("\r\n", "\n")
 fs = sorted(os.listdir(d))
-w = [f for f in fs if f.startswith("south-t18-1-") and "-welcome-" in f]
-r = [f for f in fs if f.startswith("south-t18-1-") and "-report-" in f]
+gb, gturn = sys.argv[2], sys.argv[3]
+w = [f for f in fs if f.startswith(gb + "-") and "-welcome-" in f]
+r = [f for f in fs if f.startswith(gb + "-") and "-report-" in f]
 ok = len(w) == 2 and all("Campaign:  south: a battle of it" in text(f) for f in w)
 ok = ok and len(r) > 2 and "When it is over, what it ends with" in text(r[0])
 # the last report says what it will carry back, as the day's report then
@@ -567,7 +573,7 @@ day = {}
 for f in fs:
     if "-report-" in f and f.startswith("despatch-"):
         t = text(f)
-        if "Turn 18 of 63" in t and "At Guilford Courthouse" in t:
+        if "Turn %s of 63" % gturn in t and "At Guilford Courthouse" in t:
             day[f.split("-report-")[1].split("-")[0]] = t
 ok = ok and sorted(last) == sorted(day) == ["morgan", "tarleton"]
 for who in last:
@@ -586,7 +592,7 @@ says "the campaign demo's mails parse" "0 problems"
 cp -r "$src/campaign" "$work/camp-bad"
 printf 'Regiment von Bose: CHRAGE Legion Infantry\n' >>"$work/camp-bad/southern-1781/orders/guilford-courthouse-t02-crown.txt"
 DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad battle script" 1 "$bin" demo --campaign "$work/dc3"
-says "demo --campaign bad battle script" "battle south-t18-1, turn 2, crown: the demo's orders were not all taken"
+says "demo --campaign bad battle script" "battle $gb, turn 2, crown: the demo's orders were not all taken"
 cp "$src/campaign/southern-1781/orders/guilford-courthouse-t02-crown.txt" "$work/camp-bad/southern-1781/orders/"
 printf "Greene's Main Army: MARCH TO Richmond\n" >>"$work/camp-bad/southern-1781/orders/turn-05-continental.txt"
 DESPATCH_CAMPAIGN_DIR="$work/camp-bad" check "demo --campaign bad campaign order" 1 "$bin" demo --campaign "$work/dc3"

@@ -156,6 +156,10 @@ refusals_name_their_line(void **state)
 		{ "road \"Ashby\" to \"Bell's Ford\" miles 10\nroad \"Bell's Ford\" to \"Carr's Mill\" miles 12 river \"Deep\"\n", "",
 		    "t.campaign:7: no road reaches \"Bell's Ford\" from \"Ashby\"" },
 		{ "depot", "dept", "t.campaign:21: unknown keyword 'dept'" },
+		{ "river \"Deep\"", "river \"Deep\" river \"Deep\"",
+		    "t.campaign:11: the road crosses \"Deep\" twice: name it once" },
+		{ "river \"Deep\"", "river \"Deep\" river \"Shallow\" river \"Third\"",
+		    "t.campaign:11: a road crosses at most two rivers" },
 		{ "goal continental break points 2\n", "goal continental break "
 		    "points 2\nweather 1781-01-20 drizzle\n",
 		    "t.campaign:28: the weather is fair, rain or storm, not 'drizzle'" },
@@ -1027,6 +1031,13 @@ weather_slows_the_march(void **state)
 	(void)campaign_march(c, &o, 1, k, 4);
 	/* 16 at two thirds is 10.72 a day, less 9 for the river: 1.72 */
 	assert_int_equal(c->columns[0].along100, 172);
+	/* a second river on the road: fair, 16 less 3 and 3: 10 */
+	snprintf(c->roads[1].river2, sizeof(c->roads[1].river2), "Shallow");
+	c->columns[0].road = -1;
+	c->columns[0].place = 1;
+	c->weather = WEATHER_FAIR;
+	(void)campaign_march(c, &o, 1, k, 4);
+	assert_int_equal(c->columns[0].along100, 1000);
 	campaign_free(c);
 }
 
