@@ -474,8 +474,12 @@ struct cp_upkeep {
 	struct cp_column_day columns[CAMPAIGN_MAX_COLUMNS];
 };
 
+/* 1 if depot supplies on day (days since 1 January 1): within its
+ * file's dates, if it has any. */
+int campaign_depot_open(const struct campaign *c, int depot, int day);
 /* 1 if column col is within supply.range road miles of a depot of its
- * side that no enemy column stands at. */
+ * side, open that day (the turn being played), that no enemy column
+ * stands at. */
 int campaign_in_supply(const struct campaign *c, int col);
 
 /* The day besides the march, after it: stragglers of a forced march,

@@ -361,6 +361,15 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 
 /* ---- the day besides the march ---------------------------------------- */
 
+int
+campaign_depot_open(const struct campaign *c, int depot, int day)
+{
+	const struct cp_depot *d = &c->depots[depot];
+
+	return (d->from_day == 0 || day >= d->from_day) &&
+	    (d->to_day == 0 || day <= d->to_day);
+}
+
 /* Road miles (hundredths) from a column to the nearest depot of its
  * side that no enemy column stands at; -1 if none is reachable. */
 static int
@@ -374,8 +383,7 @@ depot_distance(const struct campaign *c, int col, int *depot)
 		int d, j, taken = 0;
 
 		if (c->depots[i].side != cl->side ||
-		    (c->depots[i].from_day != 0 && today < c->depots[i].from_day) ||
-		    (c->depots[i].to_day != 0 && today > c->depots[i].to_day))
+		    !campaign_depot_open(c, i, today))
 			continue;
 		for (j = 0; j < c->ncolumns; j++)
 			taken |= !c->columns[j].gone && c->columns[j].side !=

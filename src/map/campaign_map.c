@@ -100,8 +100,12 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
     const char *subtitle)
 {
 	int i, k, stack[CAMPAIGN_MAX_PLACES];
+	/* the day the map stands at: the next turn's, or the last's */
+	int today = c->start_day + c->turn / c->halves;
 	char s[256];
 
+	if (today > c->end_day)
+		today = c->end_day;
 	cairo_set_source_rgb(cr, 0.97, 0.95, 0.88);
 	cairo_paint(cr);
 	label(cr, CM_MARGIN, 30, 20, 1, title);
@@ -142,7 +146,8 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 			}
 		}
 	}
-	/* places, depots */
+	/* places, depots (grey on a day it does not supply: not yet set up,
+	 * or emptied) */
 	for (i = 0; i < c->nplaces; i++) {
 		double x, y;
 		int d;
@@ -150,9 +155,10 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 		cm_xy(pg, c->places[i].x100, c->places[i].y100, &x, &y);
 		for (d = 0; d < c->ndepots; d++)
 			if (c->depots[d].place == i) {
-				double r, g, b;
+				double r = 0.65, g = 0.65, b = 0.65;
 
-				side_rgb(c->depots[d].side, &r, &g, &b);
+				if (campaign_depot_open(c, d, today))
+					side_rgb(c->depots[d].side, &r, &g, &b);
 				cairo_set_source_rgb(cr, r, g, b);
 				cairo_set_line_width(cr, 2);
 				cairo_rectangle(cr, x - 8, y - 8, 16, 16);
@@ -211,7 +217,8 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 		cairo_stroke(cr);
 		label(cr, x + 20 * pg->scale + 8, y + 4, 11, 0, "20 miles");
 		label(cr, x + 20 * pg->scale + 90, y + 4, 11, 0,
-		    "square: a depot; blue across a road: a river; dashed: a track");
+		    "square: a depot (grey: closed); blue across a road: a river; "
+		    "dashed: a track");
 	}
 }
 
