@@ -87,7 +87,9 @@ struct cp_road {
 	int miles100;
 	enum cp_road_kind kind;
 	char river[BATTLE_NAME_MAX];  /* a river crossed on the way, or "" */
-	char river2[BATTLE_NAME_MAX]; /* a second one, or "" */
+	int nrivers;                  /* the rivers it crosses (names told
+	                                 apart); campaign engine 1 pays one
+	                                 crossing for any */
 	int line;
 };
 
@@ -613,5 +615,6 @@ void campaign_carry_report(const struct campaign *c, const struct cp_carry *cr,
 int campaign_unit_sp(const struct cp_unit *u);
 int campaign_unit_full(const struct cp_unit *u);
 int campaign_column_sp(const struct campaign *c, int column);
+int campaign_brigade_sp(const struct campaign *c, int brigade);
 
 #endif

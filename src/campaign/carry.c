@@ -62,18 +62,6 @@ lose_for_good(struct cp_unit *u, int n)
 		u->gone = 1;
 }
 
-/* A brigade's strength now (0: nothing left of it). */
-static int
-brigade_sp(const struct campaign *c, int b)
-{
-	int u, n = 0;
-
-	for (u = 0; u < c->nunits; u++)
-		if (c->units[u].brigade == b)
-			n += campaign_unit_sp(&c->units[u]);
-	return n;
-}
-
 /* The name of who takes over a command with no one named: "Acting CO
  * of" the brigade or column (a name nobody else has). */
 void
@@ -260,8 +248,12 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 		for (cb = 0; cb < c->nbrigades; cb++)
 			if (strcmp(c->brigades[cb].name, b->brigades[i].name) == 0)
 				break;
-		if (cb == c->nbrigades || brigade_sp(c, cb) == 0)
+		if (cb == c->nbrigades)
 			continue;
+		if (campaign_brigade_sp(c, cb) == 0) {
+			c->brigades[cb].spent = 0;   /* nothing left to be tired */
+			continue;
+		}
 		if (c->brigades[cb].spent < campaign_param(c, "rest.exhausted"))
 			c->brigades[cb].spent = campaign_param(c, "rest.exhausted");
 		out->exhausted[out->nexhausted++] = cb;
@@ -435,8 +427,12 @@ day_exhaustion(struct campaign *c, int k, const struct cp_order *o,
 	for (b = 0; b < c->nbrigades; b++) {
 		struct cp_brigade *br = &c->brigades[b];
 
-		if (br->column != k || brigade_sp(c, b) == 0)
+		if (br->column != k)
 			continue;
+		if (campaign_brigade_sp(c, b) == 0) {
+			br->spent = 0;
+			continue;
+		}
 		if (limit > 0 && col->forced >= limit && br->spent < need) {
 			br->spent = need;
 			cd->spent++;

@@ -349,10 +349,10 @@ campaign_march(struct campaign *c, const struct cp_order *orders,
 				col->along100 = 0;
 				/* a river on the road: its miles are marched (forded,
 				 * or waited for at a ferry) before the road is */
-				if (c->roads[r].river[0] != '\0')
+				if (c->roads[r].nrivers > 0)
 					mv[k].debt = campaign_param(c, "march.river") * 100 *
-					    weather_river(c) * (c->roads[r].river2[0] !=
-					    '\0' ? 2 : 1);
+					    weather_river(c) * (c->engine >= 2 ?
+					    c->roads[r].nrivers : 1);
 			} else if (tick == 1) {
 				/* Out on a road since yesterday: on toward its far
 				 * end, or back, whichever is shorter to the goal. */

@@ -230,8 +230,8 @@ exhausted_line(const struct campaign *c, const struct cp_carry *cr,
 		text_add(o, ".\n");
 }
 
-/* A unit's carry-over: "NAME: 3 of 5 (2 back the next morning, 1 lost
- * for good, 1 missing until rest)", wrapped. */
+/* A unit's carry-over: "NAME: 1 at the end, 3 of 5 the next morning (2
+ * back, 1 lost for good, 1 missing until rest)", wrapped. */
 static void
 unit_carry_line(const struct cp_carry_unit *cu, const char *name,
     struct text *o)
@@ -247,24 +247,34 @@ unit_carry_line(const struct cp_carry_unit *cu, const char *name,
 		text_add(o, "\n");
 		return;
 	}
-	snprintf(piece, sizeof(piece), "%s: %d of %d", name, cu->now, cu->full);
+	snprintf(piece, sizeof(piece), "%s: %d at the end,", name, cu->after);
 	wrap_add(o, &w, 6, "", piece);
-	if (cu->returned > 0) {
-		snprintf(piece, sizeof(piece), "%s%d back the next morning",
-		    n++ ? "" : "(", cu->returned);
-		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
+	snprintf(piece, sizeof(piece), "%d of %d the next morning", cu->now,
+	    cu->full);
+	wrap_add(o, &w, 6, " ", piece);
+	/* what makes it up, each a piece, the bracket on the first and the
+	 * last (so the line's width counts them) */
+	{
+		char what[3][48];
+		int i;
+
+		if (cu->returned > 0)
+			snprintf(what[n++], sizeof(what[0]), "%d back", cu->returned);
+		if (cu->lost + cu->routed > 0)
+			snprintf(what[n++], sizeof(what[0]), "%d lost for good",
+			    cu->lost + cu->routed);
+		if (missing > 0)
+			snprintf(what[n++], sizeof(what[0]), "%d missing until rest",
+			    missing);
+		if (n == 0)
+			snprintf(what[n++], sizeof(what[0]), "no loss");
+		for (i = 0; i < n; i++) {
+			snprintf(piece, sizeof(piece), "%s%s%s", i == 0 ? "(" : "",
+			    what[i], i == n - 1 ? ")" : "");
+			wrap_add(o, &w, 6, i == 0 ? " " : ", ", piece);
+		}
 	}
-	if (cu->lost + cu->routed > 0) {
-		snprintf(piece, sizeof(piece), "%s%d lost for good", n++ ? "" :
-		    "(", cu->lost + cu->routed);
-		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
-	}
-	if (missing > 0) {
-		snprintf(piece, sizeof(piece), "%s%d missing until rest", n++ ?
-		    "" : "(", missing);
-		wrap_add(o, &w, 6, n > 1 ? ", " : " ", piece);
-	}
-	text_add(o, "%s\n", n > 0 ? ")" : " (no loss)");
+	text_add(o, "\n");
 }
 
 void
@@ -391,7 +401,9 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 	    c->sides[side].id);
 	for (k = 0; campaign_exhaustion(c) && k < c->nbrigades; k++)
 		if (c->brigades[k].spent > 0 &&
-		    c->columns[c->brigades[k].column].side == side)
+		    !c->columns[c->brigades[k].column].gone &&
+		    c->columns[c->brigades[k].column].side == side &&
+		    campaign_brigade_sp(c, k) > 0)
 			break;
 	if (campaign_exhaustion(c) && k < c->nbrigades)
 		text_add(o, "An exhausted brigade begins its next battle "

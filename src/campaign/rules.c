@@ -137,6 +137,17 @@ campaign_unit_full(const struct cp_unit *u)
 }
 
 int
+campaign_brigade_sp(const struct campaign *c, int brigade)
+{
+	int u, n = 0;
+
+	for (u = 0; u < c->nunits; u++)
+		if (c->units[u].brigade == brigade)
+			n += campaign_unit_sp(&c->units[u]);
+	return n;
+}
+
+int
 campaign_column_sp(const struct campaign *c, int column)
 {
 	int u, n = 0;

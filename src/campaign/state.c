@@ -18,7 +18,8 @@
  *   held H H ...
  *
  * V is the campaign engine the campaign is played by: version 1 (engine
- * 1) has no forced and spent, version 2 has both on every line.
+ * 1) has no weather line, forced or spent; version 2 has the weather
+ * line, and forced and spent on every column and brigade line.
  */
 #include <stdio.h>
 #include <stdlib.h>

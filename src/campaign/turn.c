@@ -207,7 +207,9 @@ campaign_turn_march(struct campaign *c, struct cp_turn *t, struct dice *d,
 
 	if (c->over)
 		return err_set(e, ERR_DATA, "the campaign is over");
-	if (c->engine >= 2)
+	/* The day's weather, once a day: the afternoon of a half-day
+	 * campaign keeps the morning's. */
+	if (c->engine >= 2 && (c->halves == 1 || t->turn % 2 == 1))
 		c->weather = day_weather(c, t->day, d);
 	if (dawn(c, t, e) != 0)
 		return -1;

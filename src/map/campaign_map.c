@@ -128,10 +128,10 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 		cairo_line_to(cr, bx, by);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
-		if (rd->river[0] != '\0') {
-			/* a blue bar across the road a crossing: at its middle,
-			 * or at its thirds for two */
-			int q, nr = rd->river2[0] != '\0' ? 2 : 1;
+		if (rd->nrivers > 0) {
+			/* a blue bar across the road a crossing, spread evenly
+			 * (at its middle for one) */
+			int q, nr = rd->nrivers < 4 ? rd->nrivers : 4;
 			double dx = bx - ax, dy = by - ay, n = hypot(dx, dy);
 
 			for (q = 1; q <= nr && n > 0; q++) {

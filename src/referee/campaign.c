@@ -813,8 +813,8 @@ queue_reports(struct referee *r, const struct store_campaign *sc,
 			referee_clock_when(r, 0, deadline, referee_now(r), when,
 			    sizeof(when));
 			referee_utc(REFEREE_UTC_MINUTES, deadline, utc, sizeof(utc));
-			snprintf(due, sizeof(due), "\nThey are due by\n  %s\n  (%s).\n",
-			    when, utc);
+			snprintf(due, sizeof(due), "\nOrders for turn %d are due by\n"
+			    "  %s\n  (%s).\n", c->turn + 1, when, utc);
 		}
 	}
 	for (s = 0; s < c->nsides && rc == 0; s++) {

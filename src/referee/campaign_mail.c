@@ -74,9 +74,9 @@ cm_help(struct text *t, const struct campaign *c, int side)
 	    "yours\n"
 	    "And on a line of its own:\n"
 	    "  SET MAIL TEXT|HTML|FULL          your daily reports as plain "
-	    "text, with the map\n"
-	    "                                   (the default), or with it as "
-	    "SVG too\n"
+	    "text, with\n"
+	    "                                   the map (the default), or "
+	    "with it as SVG too\n"
 	    "Your columns:\n");
 	for (k = 0; k < c->ncolumns; k++) {
 		const struct cp_column *col = &c->columns[k];
@@ -101,21 +101,22 @@ static void
 cm_mail_answer(struct text *t, const char *campaign, const struct cm_lines *cl)
 {
 	if (cl->mail_bad[0])
-		text_add(t, "SET MAIL takes TEXT, HTML or FULL, not \"%s\"; how your "
-		    "reports come is\nunchanged.\n", cl->mail_bad);
+		text_add(t, "SET MAIL takes TEXT, HTML or FULL, not\n  \"%s\"\n"
+		    "so how your reports come is unchanged.\n", cl->mail_bad);
 	else if (strcmp(cl->mail, "text") == 0)
-		text_add(t, "Noted: your daily reports of campaign %s now come as "
-		    "plain text only.\nSET MAIL HTML brings the operational map back "
-		    "into the mail.\n", campaign);
+		text_add(t, "Noted: your daily reports of campaign\n  %s\nnow come "
+		    "as plain text only. SET MAIL HTML brings the operational\nmap "
+		    "back into the mail.\n", campaign);
 	else if (strcmp(cl->mail, "html") == 0)
-		text_add(t, "Noted: your daily reports of campaign %s now come with "
-		    "the operational\nmap as your side knows it shown in the mail "
-		    "(on a day it changed), and the\nplain text beside it.\n",
+		text_add(t, "Noted: your daily reports of campaign\n  %s\nnow come "
+		    "with the operational map as your side knows it shown in\nthe "
+		    "mail (on a day it changed), and the plain text beside it.\n",
 		    campaign);
 	else if (strcmp(cl->mail, "full") == 0)
-		text_add(t, "Noted: your daily reports of campaign %s now come with "
-		    "the operational\nmap shown in the mail and attached as SVG too "
-		    "(which you can zoom), on a\nday it changed.\n", campaign);
+		text_add(t, "Noted: your daily reports of campaign\n  %s\nnow come "
+		    "with the operational map shown in the mail and attached\nas "
+		    "SVG too (which you can zoom), on a day it changed.\n",
+		    campaign);
 }
 
 static void

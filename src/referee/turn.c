@@ -615,9 +615,9 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 				}
 				text_init(&cp, ap.len + back.len + 1024);
 				if (got > 0 && back.s != NULL)
-					text_add(&cp, "This is a battle of campaign %s. It "
-					    "is over; what it carries back\ninto the "
-					    "campaign, once every battle of the turn is "
+					text_add(&cp, "This is a battle of campaign %s.\n"
+					    "It is over; what it carries back into the "
+					    "campaign, once every battle\nof the turn is "
 					    "over:\n%s\n%s", camp, back.s, ap.s);
 				else
 					text_add(&cp, "This is a battle of campaign %s. "

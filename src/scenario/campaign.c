@@ -543,7 +543,7 @@ do_zone(struct cparser *cp, struct tok *t, int n)
 	return 0;
 }
 
-/* road "A" to "B" miles M [track] [river "R" [river "S"]] [name "N"] */
+/* road "A" to "B" miles M [track] [river "R" ...] [name "N"] */
 static int
 do_road(struct cparser *cp, struct tok *t, int n)
 {
@@ -574,19 +574,18 @@ do_road(struct cparser *cp, struct tok *t, int n)
 		} else if (strcmp(t[i].s, "road") == 0 && !t[i].quoted) {
 			r->kind = ROAD_ROAD;
 		} else if (strcmp(t[i].s, "river") == 0 && !t[i].quoted) {
-			/* at most two: a road that crosses two rivers pays
-			 * for each */
-			char *to = r->river[0] == '\0' ? r->river : r->river2;
+			/* one 'river' a river crossed; the same name again is
+			 * the same river (a file of campaign engine 1 may
+			 * have one named twice: it was read as one) */
+			char nm[BATTLE_NAME_MAX];
 
-			if (r->river2[0] != '\0')
-				return scn_perr(&cp->p, "a road crosses at most two rivers "
-				    "(put a place between its crossings)");
-			if (scn_want_name(&cp->p, t, n, ++i, "the river's name", to,
-			    sizeof(r->river)) != 0)
+			if (scn_want_name(&cp->p, t, n, ++i, "the river's name", nm,
+			    sizeof(nm)) != 0)
 				return -1;
-			if (to == r->river2 && strcmp(r->river, r->river2) == 0)
-				return scn_perr(&cp->p, "the road crosses \"%s\" twice: "
-				    "name it once", r->river);
+			if (r->nrivers == 0 || strcmp(nm, r->river) != 0)
+				r->nrivers++;
+			if (r->river[0] == '\0')
+				memcpy(r->river, nm, sizeof(r->river));
 		} else if (strcmp(t[i].s, "name") == 0 && !t[i].quoted) {
 			if (scn_want_name(&cp->p, t, n, ++i, "the road's name",
 			    r->name, sizeof(r->name)) != 0)
@@ -594,7 +593,7 @@ do_road(struct cparser *cp, struct tok *t, int n)
 		} else {
 			return scn_perr(&cp->p, "unexpected '%s' in the road line "
 			    "(what may follow the miles is 'track', 'river \"Name\"' "
-			    "(twice for two) and 'name \"Name\"')", t[i].s);
+			    "(one for each river) and 'name \"Name\"')", t[i].s);
 		}
 	}
 	for (i = 0; i < c->nroads; i++)
@@ -870,6 +869,9 @@ do_depot(struct cparser *cp, struct tok *t, int n)
 		return -1;
 	/* from DATE, to DATE: the days it supplies (a depot set up, or
 	 * given up, during the campaign) */
+	if (n > 2 && !cp->have_calendar)
+		return scn_perr(&cp->p, "'calendar' must come before a depot with "
+		    "dates");
 	for (k = 2; k + 1 < n; k += 2) {
 		int *day = strcmp(t[k].s, "from") == 0 ? &d->from_day :
 		    strcmp(t[k].s, "to") == 0 ? &d->to_day : NULL;
@@ -879,8 +881,7 @@ do_depot(struct cparser *cp, struct tok *t, int n)
 			    "after the depot's place, not '%s'", t[k].s);
 		if (want_date(&cp->p, t, n, k + 1, "the depot's date", day) != 0)
 			return -1;
-		if (cp->have_calendar && (*day < c->start_day ||
-		    *day > c->end_day))
+		if (*day < c->start_day || *day > c->end_day)
 			return scn_perr(&cp->p, "%s is outside the calendar",
 			    t[k + 1].s);
 	}

@@ -306,8 +306,8 @@ check "campaign SET MAIL bad" 0 "$bin" --db "$adb" submit "$work/cm7d"
 says "campaign SET MAIL bad" "commands: SET MAIL refused"
 rm -rf "$work/cmoutm"
 "$bin" --db "$adb" outbox write "$work/cmoutm" >/dev/null 2>&1
-n=$(grep -l "SET MAIL takes TEXT, HTML or FULL, not \"PDF\"; how your reports come is" "$work/cmoutm"/* | wc -l)
-m=$(grep -l "your daily reports of campaign am now come with the operational" "$work/cmoutm"/* | wc -l)
+n=$(grep -l '^  "PDF"$' "$work/cmoutm"/* | xargs grep -l "so how your reports come is unchanged" | wc -l)
+m=$(grep -l "now come with the operational map shown in the mail and attached" "$work/cmoutm"/* | wc -l)
 [ "$n" = 1 ] && [ "$m" = 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the SET MAIL answers ($n, $m)"; }
 # The operator's listings show the battle under its campaign.
 check "games with a campaign" 0 "$bin" --db "$adb" games
@@ -461,7 +461,7 @@ ctick "campaign settled" "campaign am: turn marched (every side's orders are in)
 # Its reports say by when the next orders are due: the campaign's 2h.
 rm -rf "$work/cmout5"
 "$bin" --db "$adb" outbox write "$work/cmout5" >/dev/null 2>&1
-n=$(grep -l "^Subject: \[am\] Turn 4," "$work/cmout5"/* 2>/dev/null | xargs grep -l "They are due by" | xargs grep -l "UTC)\." | wc -l)
+n=$(grep -l "^Subject: \[am\] Turn 4," "$work/cmout5"/* 2>/dev/null | xargs grep -l "Orders for turn 5 are due by" | xargs grep -l "UTC)\." | wc -l)
 [ "$n" = 2 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: turn 4's reports do not say by when the next orders are due ($n)"; }
 # Turn 5's first reminder is due as it opens, but every side's orders
 # are in before the tick: nobody is reminded.
@@ -564,10 +564,22 @@ r = [f for f in fs if f.startswith(gb + "-") and "-report-" in f]
 ok = len(w) == 2 and all("Campaign:  south: a battle of it" in text(f) for f in w)
 ok = ok and len(r) > 2 and "When it is over, what it ends with" in text(r[0])
 # the last report says what it will carry back, as the day's report then
-# does: the same losses, line for line, for each side
-def losses(t):
-    i = t.index("    Your losses:")
-    return t[i:t.index(".\n", i) + 2]
+# does: the same block, line for line, for each side (the preview's own
+# lines for each unit aside): who won, the losses, who fell, the brigades
+# left exhausted, who falls back where
+def block(t, units):
+    i = t.index("  At Guilford Courthouse:")
+    lines = t[i:].split("\n")
+    out = [lines[0]]
+    k = 1
+    if units:
+        while not lines[k].startswith("    Your losses:"):
+            k += 1
+    while lines[k].startswith("    "):
+        out.append(lines[k])
+        k += 1
+    return "\n".join(out)
+losses = lambda t: block(t, 0)
 last = {f.split("-report-")[1].split("-")[0]: text(f) for f in r[-2:]}
 day = {}
 for f in fs:
@@ -577,11 +589,12 @@ for f in fs:
             day[f.split("-report-")[1].split("-")[0]] = t
 ok = ok and sorted(last) == sorted(day) == ["morgan", "tarleton"]
 for who in last:
-    ok = ok and "It is over; what it carries back\ninto the campaign" in last[who]
-    ok = ok and losses(last[who]) == losses(day[who])
-# and each unit's: its strength after, with what comes back and what not
+    ok = ok and "It is over; what it carries back into the campaign, once every battle\nof the turn is over:" in last[who]
+    ok = ok and block(last[who], 1) == block(day[who], 0) and "Your losses:" in block(day[who], 0)
+# and each unit's: its strength at the end and the next morning, with
+# what comes back and what not
 import re
-ok = ok and re.search(r"\n    23rd Foot \(Royal Welch Fusiliers\): \d+ of \d+ \(\d+ back the next morning", last["tarleton"]) is not None
+ok = ok and re.search(r"\n    23rd Foot \(Royal Welch Fusiliers\): \d+ at the end,\s+\d+ of \d+ the\s+next\s+morning", last["tarleton"]) is not None
 sys.exit(0 if ok else 1)
 EOPY
 check "the campaign demo's mails parse" 0 python3 "$src/tests/mail/check_mails.py" "$work/dc1/mail"

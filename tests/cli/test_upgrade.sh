@@ -334,5 +334,14 @@ for eng in 1 2; do
 		no "the engine $eng campaign does not verify as engine $eng's: $(cat "$work/ce.out")"
 done
 
+# An archive of a campaign played by a build of campaign engine 1
+# (bdcae1a, before exhaustion, weather and roads of two rivers: its road
+# to Gilbert Town names two rivers and paid one crossing): this build
+# plays it again as engine 1's, byte for byte.
+"$bin" verify "$src/tests/cli/campaign-engine1.jsonl" >"$work/ce1.out" 2>&1 &&
+	grep -q "3 turns played again" "$work/ce1.out" &&
+	grep -q "played by campaign engine 1\$" "$work/ce1.out" && ok ||
+	no "the engine 1 campaign archive does not verify: $(cat "$work/ce1.out")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -87,6 +87,8 @@ good_file_loads(void **state)
 	assert_int_equal(c->nroads, 4);
 	assert_int_equal(c->roads[1].miles100, 1200);
 	assert_string_equal(c->roads[1].river, "Deep");
+	assert_int_equal(c->roads[1].nrivers, 1);
+	assert_int_equal(c->roads[0].nrivers, 0);
 	assert_int_equal(c->roads[2].kind, ROAD_TRACK);
 	assert_string_equal(c->roads[3].name, "Long Road");
 	assert_int_equal(c->nsides, 2);
@@ -156,10 +158,7 @@ refusals_name_their_line(void **state)
 		{ "road \"Ashby\" to \"Bell's Ford\" miles 10\nroad \"Bell's Ford\" to \"Carr's Mill\" miles 12 river \"Deep\"\n", "",
 		    "t.campaign:7: no road reaches \"Bell's Ford\" from \"Ashby\"" },
 		{ "depot", "dept", "t.campaign:21: unknown keyword 'dept'" },
-		{ "river \"Deep\"", "river \"Deep\" river \"Deep\"",
-		    "t.campaign:11: the road crosses \"Deep\" twice: name it once" },
-		{ "river \"Deep\"", "river \"Deep\" river \"Shallow\" river \"Third\"",
-		    "t.campaign:11: a road crosses at most two rivers" },
+
 		{ "goal continental break points 2\n", "goal continental break "
 		    "points 2\nweather 1781-01-20 drizzle\n",
 		    "t.campaign:28: the weather is fair, rain or storm, not 'drizzle'" },
@@ -1031,13 +1030,21 @@ weather_slows_the_march(void **state)
 	(void)campaign_march(c, &o, 1, k, 4);
 	/* 16 at two thirds is 10.72 a day, less 9 for the river: 1.72 */
 	assert_int_equal(c->columns[0].along100, 172);
-	/* a second river on the road: fair, 16 less 3 and 3: 10 */
-	snprintf(c->roads[1].river2, sizeof(c->roads[1].river2), "Shallow");
+	/* a second river on the road: fair, 16 less 3 and 3: 10 along its
+	 * 12 miles; campaign engine 1 paid one crossing for any: 13, so it
+	 * is at Carr's Mill */
+	c->roads[1].nrivers = 2;
 	c->columns[0].road = -1;
 	c->columns[0].place = 1;
 	c->weather = WEATHER_FAIR;
 	(void)campaign_march(c, &o, 1, k, 4);
 	assert_int_equal(c->columns[0].along100, 1000);
+	c->engine = 1;
+	c->columns[0].road = -1;
+	c->columns[0].place = 1;
+	(void)campaign_march(c, &o, 1, k, 4);
+	assert_int_equal(c->columns[0].road, -1);
+	assert_int_equal(c->columns[0].place, 2);
 	campaign_free(c);
 }
 
@@ -1098,6 +1105,71 @@ a_depot_supplies_on_its_days(void **state)
 		    "the calendar"));
 	}
 	free(text);
+}
+
+/* A road's rivers are counted by name (the same one twice is one); a
+ * half-day campaign's afternoon keeps the morning's weather (one die a
+ * day); a brigade with nothing left keeps no exhaustion. */
+static void
+rivers_half_days_and_the_fallen(void **state)
+{
+	static const int rolls[] = { 6, 1, 5, 1 };
+	struct dice_script ds = { rolls, 4, 0 };
+	struct cp_order forced = { 1, CO_FORCED, 3, -1, -1, { 0 }, "" };
+	static struct cp_upkeep up;
+	static struct cp_turn t;
+	struct campaign *c;
+	struct dice d;
+	struct err e;
+	char buf[sizeof(good) + 256], *p;
+	int i, u;
+
+	(void)state;
+	snprintf(buf, sizeof(buf), "%s", good);
+	p = strstr(buf, "river \"Deep\"");
+	assert_non_null(p);
+	snprintf(p, sizeof(buf) - (size_t)(p - buf), "river \"Deep\" river "
+	    "\"Deep\" river \"Shallow\"%s", strstr(good, "river \"Deep\"") +
+	    strlen("river \"Deep\""));
+	c = load(buf, &e);
+	if (c == NULL)
+		fail_msg("%s", e.msg);
+	assert_int_equal(c->roads[1].nrivers, 2);
+	assert_string_equal(c->roads[1].river, "Deep");
+	campaign_free(c);
+	/* half days, with chances: the die of the 16th's morning (6: a
+	 * storm) stands for its afternoon; the 17th's morning rolls again */
+	snprintf(buf, sizeof(buf), "%s", good);
+	p = strstr(buf, "turn day");
+	memcpy(p, "turn half-day\nset weather.rain 2\nset weather.storm 1",
+	    strlen("turn half-day\nset weather.rain 2\nset weather.storm 1"));
+	snprintf(p + strlen("turn half-day\nset weather.rain 2\nset "
+	    "weather.storm 1"), sizeof(buf) - (size_t)(p - buf) - 60, "%s",
+	    strstr(good, "turn day") + strlen("turn day"));
+	c = load(buf, &e);
+	if (c == NULL)
+		fail_msg("%s\n%s", e.msg, buf);
+	assert_int_equal(c->halves, 2);
+	dice_init(&d, dice_script_next, &ds, NULL);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(campaign_turn_orders(c, NULL, 0, &t, &e), 0);
+		assert_int_equal(campaign_turn_march(c, &t, &d, &e), 0);
+		assert_int_equal(c->weather, i < 2 ? WEATHER_STORM : WEATHER_FAIR);
+		assert_int_equal(ds.pos, i < 2 ? 1 : 2);
+		c->turn++;
+		campaign_turn_free(&t);
+	}
+	campaign_free(c);
+	/* the Dragoons exhausted by forced marching, then gone: none */
+	c = load(good, &e);
+	assert_non_null(c);
+	c->brigades[1].spent = 1;
+	u = campaign_find_unit(c, "17th Dragoons");
+	c->units[u].gone = 1;
+	assert_int_equal(campaign_brigade_sp(c, 1), 0);
+	assert_int_equal(campaign_day_end(c, &forced, 1, NULL, &up), 0);
+	assert_int_equal(c->brigades[1].spent, 0);
+	campaign_free(c);
 }
 
 /* A battle whose units are not the contact's is refused. */
@@ -1568,6 +1640,7 @@ main(void)
 		cmocka_unit_test(weather_of_the_file_or_the_die),
 		cmocka_unit_test(weather_slows_the_march),
 		cmocka_unit_test(a_depot_supplies_on_its_days),
+		cmocka_unit_test(rivers_half_days_and_the_fallen),
 		cmocka_unit_test(a_foreign_battle_is_refused),
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),

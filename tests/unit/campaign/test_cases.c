@@ -3064,11 +3064,11 @@ a_forced_march_exhausts_into_the_next_battle(void **state)
 }
 
 /*
- * "A brigade with no strength left is not counted either way", resting:
- * Foot forced twice (both brigades owe 1), then the 23rd Foot, Foot 2's
- * one unit, is lost for good (gone, 0 SP).  Foot rests in supply: Foot 1
- * 1 - 1 = 0; Foot 2, not counted, takes no day off: still 1; of the
- * brigades back in order only Foot 1 counts: 1.
+ * "A brigade with no strength left ... keeps no exhaustion, and is not
+ * counted as put back in order", resting: Foot forced twice (both
+ * brigades owe 1), then the 23rd Foot, Foot 2's one unit, is lost for
+ * good (gone, 0 SP).  Foot rests in supply: Foot 1 1 - 1 = 0; Foot 2
+ * keeps none: 0; of the brigades back in order only Foot 1 counts: 1.
  */
 static void
 a_brigade_with_no_strength_is_not_counted_resting(void **state)
@@ -3087,7 +3087,7 @@ a_brigade_with_no_strength_is_not_counted_resting(void **state)
 	foot_day(c, CO_REST, &up);
 	assert_int_equal(campaign_unit_sp(u), 0);
 	assert_int_equal(owed(c, "Foot 1"), 0);
-	assert_int_equal(owed(c, "Foot 2"), 1);
+	assert_int_equal(owed(c, "Foot 2"), 0);
 	assert_int_equal(day_of(c, &up, "Foot")->refreshed, 1);
 	campaign_free(c);
 }
