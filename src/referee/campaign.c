@@ -660,8 +660,8 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 
 		snprintf(line, sizeof(line), "%.*s", (int)l, p);
 		p += l + (nl ? 1 : 0);
-		if (campaign_order_line(c, s, line, &have[nhave], msg,
-		    sizeof(msg)) == 1 && nhave < CAMPAIGN_MAX_COLUMNS)
+		if (nhave < CAMPAIGN_MAX_COLUMNS && campaign_order_line(c, s,
+		    line, &have[nhave], msg, sizeof(msg)) == 1)
 			nhave++;
 	}
 	for (p = text; *p; ) {
