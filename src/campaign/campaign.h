@@ -216,6 +216,12 @@ struct campaign {
 	int nweather;
 	struct cp_weather_fix weather_fix[CAMPAIGN_MAX_WEATHER];
 	enum cp_weather weather;      /* the last turn marched's */
+	/* Where each side last saw each enemy column (campaign engine 2
+	 * on): the turn (0: never) and the column's place or road then. */
+	struct cp_sighting {
+		int turn;
+		int place, road, from, along100;
+	} last_seen[BATTLE_MAX_SIDES][CAMPAIGN_MAX_COLUMNS];
 };
 
 /* ---- the file (src/scenario/campaign.c) ------------------------------ */
@@ -590,6 +596,12 @@ int campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
  * 4.50 miles out"). */
 void campaign_where(const struct campaign *c, int column, char *out,
     size_t size);
+/* The same of a place (road -1) or a point along a road. */
+void campaign_where_at(const struct campaign *c, int place, int road,
+    int from, int along100, char *out, size_t size);
+/* Notes, for every side, where it sees each enemy column at the end of
+ * turn t (campaign engine 2 on: last_seen).  Pure. */
+void campaign_mark_seen(struct campaign *c, const struct cp_turn *t);
 /* The report of turn t, settled as s (c as it stands after), for side of
  * the campaign called name: its columns (where, what each did, supply,
  * the day's losses and returns, strength by brigade), the battles and

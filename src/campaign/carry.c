@@ -608,6 +608,32 @@ campaign_sees(const struct campaign *c, int side, const struct cp_order *orders,
 	}
 }
 
+void
+campaign_mark_seen(struct campaign *c, const struct cp_turn *t)
+{
+	unsigned char seen[CAMPAIGN_MAX_COLUMNS];
+	int s, k;
+
+	if (c->engine < 2)
+		return;
+	for (s = 0; s < c->nsides; s++) {
+		campaign_sees(c, s, t->orders, t->norders, t->contacts,
+		    t->ncontacts, seen);
+		for (k = 0; k < c->ncolumns; k++) {
+			struct cp_sighting *ls = &c->last_seen[s][k];
+			const struct cp_column *col = &c->columns[k];
+
+			if (col->side == s || col->gone || !seen[k])
+				continue;
+			ls->turn = t->turn;
+			ls->place = col->place;
+			ls->road = col->road;
+			ls->from = col->from;
+			ls->along100 = col->along100;
+		}
+	}
+}
+
 /* ---- the campaign's score ------------------------------------------------ */
 
 int

@@ -13,25 +13,32 @@
 #include "core/text.h"
 
 void
+campaign_where_at(const struct campaign *c, int place, int road, int from,
+    int along100, char *out, size_t size)
+{
+	if (road < 0) {
+		snprintf(out, size, "at %s", c->places[place].name);
+	} else {
+		const struct cp_road *rd = &c->roads[road];
+		int to = from == rd->a ? rd->b : rd->a;
+
+		if (along100 == 0)
+			snprintf(out, size, "at %s, setting out on the road to %s",
+			    c->places[from].name, c->places[to].name);
+		else
+			snprintf(out, size, "on the road from %s to %s, %d.%02d "
+			    "miles out", c->places[from].name, c->places[to].name,
+			    along100 / 100, along100 % 100);
+	}
+}
+
+void
 campaign_where(const struct campaign *c, int column, char *out, size_t size)
 {
 	const struct cp_column *col = &c->columns[column];
 
-	if (col->road < 0) {
-		snprintf(out, size, "at %s", c->places[col->place].name);
-	} else {
-		const struct cp_road *rd = &c->roads[col->road];
-		int to = col->from == rd->a ? rd->b : rd->a;
-
-		if (col->along100 == 0)
-			snprintf(out, size, "at %s, setting out on the road to %s",
-			    c->places[col->from].name, c->places[to].name);
-		else
-			snprintf(out, size, "on the road from %s to %s, %d.%02d "
-			    "miles out", c->places[col->from].name,
-			    c->places[to].name, col->along100 / 100,
-			    col->along100 % 100);
-	}
+	campaign_where_at(c, col->place, col->road, col->from, col->along100,
+	    out, size);
 }
 
 /* Appends piece to a line that is *w columns long so far, after sep
@@ -381,6 +388,24 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 	}
 	if (n == 0)
 		text_add(o, "  none in sight\n");
+	/* those out of sight now: where they were last seen, and when */
+	for (k = n = 0; c->engine >= 2 && k < c->ncolumns; k++) {
+		const struct cp_sighting *ls = &c->last_seen[side][k];
+		char where[256], when[64];
+
+		if (c->columns[k].side == side || c->columns[k].gone || seen[k] ||
+		    ls->turn <= 0)
+			continue;
+		if (n++ == 0)
+			text_add(o, "Out of sight, last seen\n");
+		campaign_where_at(c, ls->place, ls->road, ls->from, ls->along100,
+		    where, sizeof(where));
+		campaign_date_long(c->start_day + (ls->turn - 1) / c->halves, when,
+		    sizeof(when));
+		text_add(o, "  %s (%s), on %s%s,\n    %s\n", c->columns[k].name,
+		    c->sides[c->columns[k].side].name, when, c->halves == 2 ?
+		    (ls->turn % 2 ? " (morning)" : " (afternoon)") : "", where);
+	}
 	campaign_score(c, points);
 	text_add(o, "\nPoints:");
 	for (i = 0; i < c->nsides; i++)

@@ -16,6 +16,8 @@
  *   brigade I column C [spent N] "Commander"
  *   unit I gone G sp A,B,... full A,B,...
  *   held H H ...
+ *   seen S K turn T place P road R from F along A   (version 2: where
+ *       side S last saw column K, on turn T; one a side and column seen)
  *
  * V is the campaign engine the campaign is played by: version 1 (engine
  * 1) has no weather line, forced or spent; version 2 has the weather
@@ -83,6 +85,16 @@ campaign_state_write(const struct campaign *c, struct text *t)
 	for (i = 0; i < c->ngoals; i++)
 		text_add(t, " %d", c->held[i]);
 	text_add(t, "\n");
+	/* where each side last saw each enemy column, side by side */
+	for (i = 0; v2 && i < c->nsides; i++)
+		for (k = 0; k < c->ncolumns; k++) {
+			const struct cp_sighting *ls = &c->last_seen[i][k];
+
+			if (ls->turn > 0)
+				text_add(t, "seen %d %d turn %d place %d road %d from %d "
+				    "along %d\n", i, k, ls->turn, ls->place, ls->road,
+				    ls->from, ls->along100);
+		}
 }
 
 /* A quoted name at *p into out; advances *p past it.  -1 if none. */
@@ -245,6 +257,25 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 			for (k = 0; k < u->nstands; k++)
 				if (u->sp[k] > u->full[k])
 					goto bad;
+			continue;
+		}
+		if (v2 && strncmp(buf, "seen ", 5) == 0) {
+			struct cp_sighting ls;
+			int k;
+
+			if (sscanf(buf, "seen %d %d turn %d place %d road %d from %d "
+			    "along %d%n", &i, &k, &ls.turn, &ls.place, &ls.road,
+			    &ls.from, &ls.along100, &n) != 7 || buf[n] != '\0' ||
+			    i < 0 || i >= c->nsides || k < 0 ||
+			    k >= c->ncolumns || ls.turn <= 0 ||
+			    ls.place < -1 || ls.place >= c->nplaces ||
+			    ls.road < -1 || ls.road >= c->nroads ||
+			    (ls.road < 0 && ls.place < 0) ||
+			    (ls.road >= 0 && (ls.from < 0 || ls.from >= c->nplaces ||
+			    ls.along100 < 0 ||
+			    ls.along100 > c->roads[ls.road].miles100)))
+				goto bad;
+			c->last_seen[i][k] = ls;
 			continue;
 		}
 		if (strncmp(buf, "held", 4) == 0) {

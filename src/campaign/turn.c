@@ -271,6 +271,7 @@ campaign_turn_settle(struct campaign *c, const struct cp_turn *t,
 			fought[t->contacts[i].arrivals[k].column] = 1;
 	}
 	campaign_day_end(c, t->orders, t->norders, fought, &s->upkeep);
+	campaign_mark_seen(c, t);
 	campaign_mark_goals(c, t->day);
 	c->turn = t->turn;
 	campaign_score(c, s->points);

@@ -1172,6 +1172,72 @@ rivers_half_days_and_the_fallen(void **state)
 	campaign_free(c);
 }
 
+/* Enemies out of sight are reported where they were last seen (the
+ * issue's "where last seen"), and the state keeps it. */
+static void
+enemies_are_reported_where_last_seen(void **state)
+{
+	static struct cp_turn t;
+	static struct cp_settle st;
+	struct campaign *c, *d;
+	struct text rep, s1, s2;
+	struct err e;
+
+	(void)state;
+	c = load(good, &e);
+	assert_non_null(c);
+	c->columns[2].place = 1;    /* the Blues at Bell's Ford, 10 miles */
+	/* turn 1: the Horse scout from Ashby (20 miles): seen */
+	memset(&t, 0, sizeof(t));
+	t.turn = 1;
+	t.day = c->start_day;
+	t.norders = 1;
+	t.orders[0] = (struct cp_order){ 1, CO_SCOUT, -1, -1, -1, { 0 }, "" };
+	campaign_mark_seen(c, &t);
+	assert_int_equal(c->last_seen[0][2].turn, 1);
+	assert_int_equal(c->last_seen[0][2].place, 1);
+	assert_int_equal(c->last_seen[0][2].road, -1);
+	/* the Continentals see the Redcoats and the Horse within 20? no:
+	 * sight 5, no horse of theirs scouting */
+	assert_int_equal(c->last_seen[1][0].turn, 0);
+	/* turn 2: no scouting, the Blues out of sight; they have moved on */
+	c->turn = 1;
+	t.turn = 2;
+	t.day = c->start_day + 1;
+	t.norders = 0;
+	c->columns[2].place = 2;
+	campaign_mark_seen(c, &t);
+	assert_int_equal(c->last_seen[0][2].turn, 1);
+	text_init(&rep, 1u << 16);
+	campaign_day_report(c, "tm", 0, &t, &st, &rep);
+	assert_non_null(strstr(rep.s, "Enemy columns seen\n  none in sight\n"
+	    "Out of sight, last seen\n  Blues (Continentals), on Tuesday 16 "
+	    "January 1781,\n    at Bell's Ford\n"));
+	text_free(&rep);
+	/* kept in the state, read back */
+	text_init(&s1, 1u << 16);
+	text_init(&s2, 1u << 16);
+	campaign_state_write(c, &s1);
+	if (strstr(s1.s, "seen 0 2 turn 1 place 1 road -1 ") == NULL)
+		fail_msg("%s", s1.s);
+	d = load(good, &e);
+	assert_int_equal(campaign_state_read(d, s1.s, s1.len, &e), 0);
+	campaign_state_write(d, &s2);
+	assert_string_equal(s1.s, s2.s);
+	assert_int_equal(d->last_seen[0][2].turn, 1);
+	text_free(&s1);
+	text_free(&s2);
+	campaign_free(d);
+	/* engine 1 keeps none */
+	c->engine = 1;
+	c->last_seen[0][2].turn = 0;
+	t.norders = 1;
+	c->columns[2].place = 1;
+	campaign_mark_seen(c, &t);
+	assert_int_equal(c->last_seen[0][2].turn, 0);
+	campaign_free(c);
+}
+
 /* A battle whose units are not the contact's is refused. */
 static void
 a_foreign_battle_is_refused(void **state)
@@ -1641,6 +1707,7 @@ main(void)
 		cmocka_unit_test(weather_slows_the_march),
 		cmocka_unit_test(a_depot_supplies_on_its_days),
 		cmocka_unit_test(rivers_half_days_and_the_fallen),
+		cmocka_unit_test(enemies_are_reported_where_last_seen),
 		cmocka_unit_test(a_foreign_battle_is_refused),
 		cmocka_unit_test(the_day_rests_supplies_and_straggles),
 		cmocka_unit_test(a_side_sees_what_is_near),
