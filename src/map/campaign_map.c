@@ -37,6 +37,26 @@ cm_xy(const struct cm_page *pg, int x100, int y100, double *px, double *py)
 	*py = CM_TOP + (pg->y1 - y100 / 100.0) * pg->scale;
 }
 
+/* Where a place (road -1), or a point along a road, is on the page. */
+static void
+at_xy(const struct campaign *c, const struct cm_page *pg, int place,
+    int road, int from, int along100, double *px, double *py)
+{
+	if (road < 0) {
+		cm_xy(pg, c->places[place].x100, c->places[place].y100, px, py);
+	} else {
+		const struct cp_road *rd = &c->roads[road];
+		int to = from == rd->a ? rd->b : rd->a;
+		double ax, ay, bx, by, f = rd->miles100 > 0 ?
+		    (double)along100 / rd->miles100 : 0;
+
+		cm_xy(pg, c->places[from].x100, c->places[from].y100, &ax, &ay);
+		cm_xy(pg, c->places[to].x100, c->places[to].y100, &bx, &by);
+		*px = ax + (bx - ax) * f;
+		*py = ay + (by - ay) * f;
+	}
+}
+
 /* Where column k is on the page: at its place, or along its road. */
 static void
 column_xy(const struct campaign *c, const struct cm_page *pg, int k,
@@ -44,21 +64,7 @@ column_xy(const struct campaign *c, const struct cm_page *pg, int k,
 {
 	const struct cp_column *col = &c->columns[k];
 
-	if (col->road < 0) {
-		cm_xy(pg, c->places[col->place].x100, c->places[col->place].y100,
-		    px, py);
-	} else {
-		const struct cp_road *rd = &c->roads[col->road];
-		int to = col->from == rd->a ? rd->b : rd->a;
-		double ax, ay, bx, by, f = rd->miles100 > 0 ?
-		    (double)col->along100 / rd->miles100 : 0;
-
-		cm_xy(pg, c->places[col->from].x100, c->places[col->from].y100,
-		    &ax, &ay);
-		cm_xy(pg, c->places[to].x100, c->places[to].y100, &bx, &by);
-		*px = ax + (bx - ax) * f;
-		*py = ay + (by - ay) * f;
-	}
+	at_xy(c, pg, col->place, col->road, col->from, col->along100, px, py);
 }
 
 static void
@@ -206,6 +212,31 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 			snprintf(s, sizeof(s), "%s", col->name);
 		label(cr, x + 12, y + 4, 11, 1, s);
 	}
+	/* enemies out of sight, hollow where the side last saw them */
+	for (k = 0; side >= 0 && c->engine >= 2 && k < c->ncolumns; k++) {
+		const struct cp_sighting *ls = &c->last_seen[side][k];
+		double x, y, r, g, b;
+		char day[16];
+
+		if (c->columns[k].gone || c->columns[k].side == side || seen[k] ||
+		    ls->turn <= 0)
+			continue;
+		at_xy(c, pg, ls->place, ls->road, ls->from, ls->along100, &x, &y);
+		if (ls->road < 0)
+			y += 14 + 16 * stack[ls->place]++;
+		else
+			y += 14;
+		side_rgb(c->columns[k].side, &r, &g, &b);
+		cairo_set_source_rgb(cr, r, g, b);
+		cairo_set_line_width(cr, 1.5);
+		cairo_rectangle(cr, x - 9, y - 6, 18, 12);
+		cairo_stroke(cr);
+		campaign_date_fmt(c->start_day + (ls->turn - 1) / c->halves, day,
+		    sizeof(day));
+		snprintf(s, sizeof(s), "%s (last seen %s)", c->columns[k].name,
+		    day);
+		label(cr, x + 12, y + 4, 11, 0, s);
+	}
 	/* the scale: 20 miles */
 	{
 		double x = CM_MARGIN, y = pg->h - 25;
@@ -218,7 +249,7 @@ draw(cairo_t *cr, const struct campaign *c, const struct cm_page *pg,
 		label(cr, x + 20 * pg->scale + 8, y + 4, 11, 0, "20 miles");
 		label(cr, x + 20 * pg->scale + 90, y + 4, 11, 0,
 		    "square: a depot (grey: closed); blue across a road: a river; "
-		    "dashed: a track");
+		    "dashed: a track; hollow: an enemy last seen there");
 	}
 }
 
@@ -263,8 +294,15 @@ campaign_map_render(const struct campaign *c, int side, const char *title,
 	pg.x0 = x0;
 	pg.y1 = y1;
 	pg.h = CM_TOP + (y1 - y0) * pg.scale + 40 + CM_BOTTOM;
-	if (side >= 0)
+	/* What the side sees: from engine 2 on, what it saw at the end of
+	 * the last turn played, scouts and battles included (its
+	 * sightings); before, what is near its columns. */
+	if (side >= 0) {
 		campaign_sees(c, side, NULL, 0, NULL, 0, seen);
+		for (i = 0; c->engine >= 2 && c->turn > 0 && i < c->ncolumns; i++)
+			if (c->columns[i].side != side)
+				seen[i] = c->last_seen[side][i].turn == c->turn;
+	}
 	if (svg)
 		sf = cairo_svg_surface_create_for_stream(cm_to_mem, &mb, pg.w, pg.h);
 	else
