@@ -373,6 +373,25 @@ campaign_day_report(const struct campaign *c, const char *name, int side,
 		for (i = 0; i < s->ncarries; i++)
 			campaign_carry_report(c, &s->carries[i], side, 0, o);
 	}
+	/* the side's depots that open or close with the next turn */
+	{
+		int day = c->start_day + c->turn / c->halves, d, m = 0;
+		char when[64];
+
+		campaign_date_long(day, when, sizeof(when));
+		for (d = 0; !c->over && day <= c->end_day && d < c->ndepots; d++) {
+			int now = campaign_depot_open(c, d, t->day);
+			int then = campaign_depot_open(c, d, day);
+
+			if (c->depots[d].side != side || now == then)
+				continue;
+			if (m++ == 0)
+				text_add(o, "\nDepots\n");
+			text_add(o, "  %s %s from %s.\n",
+			    c->places[c->depots[d].place].name, then ? "supplies" :
+			    "no longer supplies", when);
+		}
+	}
 	campaign_sees(c, side, t->orders, t->norders, t->contacts, t->ncontacts,
 	    seen);
 	text_add(o, "\nEnemy columns seen\n");

@@ -1074,6 +1074,25 @@ a_depot_supplies_on_its_days(void **state)
 		assert_true(campaign_in_supply(c, 0));
 		c->turn = 2;
 		assert_false(campaign_in_supply(c, 0));
+		/* the report of the 17th (turn 2) says so, to the crown only */
+		{
+			static struct cp_turn t;
+			static struct cp_settle st;
+			struct text r;
+
+			memset(&t, 0, sizeof(t));
+			t.turn = 2;
+			t.day = c->start_day + 1;
+			text_init(&r, 1u << 16);
+			campaign_day_report(c, "tm", 0, &t, &st, &r);
+			assert_non_null(strstr(r.s, "\nDepots\n  Ashby no longer "
+			    "supplies from Thursday 18 January 1781.\n"));
+			text_free(&r);
+			text_init(&r, 1u << 16);
+			campaign_day_report(c, "tm", 1, &t, &st, &r);
+			assert_null(strstr(r.s, "Depots"));
+			text_free(&r);
+		}
 		campaign_free(c);
 		snprintf(buf, sizeof(buf), "%.*s  depot \"Ashby\" from 1781-01-18 "
 		    "to 1781-01-19\n%s", (int)(p - text), text,
