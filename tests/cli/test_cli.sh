@@ -306,7 +306,7 @@ check "campaign SET MAIL bad" 0 "$bin" --db "$adb" submit "$work/cm7d"
 says "campaign SET MAIL bad" "commands: SET MAIL refused"
 rm -rf "$work/cmoutm"
 "$bin" --db "$adb" outbox write "$work/cmoutm" >/dev/null 2>&1
-n=$(grep -l '^  "PDF"$' "$work/cmoutm"/* | xargs grep -l "so how your reports come is unchanged" | wc -l)
+n=$(grep -l '^  "PDF"' "$work/cmoutm"/* | xargs grep -l "so how your reports come is unchanged" | wc -l)
 m=$(grep -l "now come with the operational map shown in the mail and attached" "$work/cmoutm"/* | wc -l)
 [ "$n" = 1 ] && [ "$m" = 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the SET MAIL answers ($n, $m)"; }
 # The operator's listings show the battle under its campaign.
