@@ -280,20 +280,11 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 	if (cl.orders == 0 && (cl.mail[0] || cl.mail_bad[0]) &&
 	    (sc.status != GAME_RUNNING || sc.pending != NULL ||
 	    (h->turn != 0 && h->turn != next))) {
-		if (cl.mail[0] && store_campaign_player_set_format(r->st, pl.id,
-		    cl.mail, in->e) != 0)
-			goto out;
 		referee_intake_status(in, "commands", "SET MAIL %s",
 		    cl.mail[0] ? cl.mail : "refused");
 		text_add(&t, "Campaign %s (%s)\n\n", sc.name, c->title);
 		cm_mail_answer(&t, sc.name, &cl);
-		if (cl.help)
-			cm_help(&t, c, s);
-		if (referee_intake_store(in) != 0 ||
-		    referee_intake_reply(in, "reply", NULL, t.s) != 0)
-			goto out;
-		rc = 0;
-		goto out;
+		goto reply;
 	}
 	campaign_date_long(c->start_day + c->turn / c->halves, date,
 	    sizeof(date));
@@ -339,9 +330,6 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 	fclose(mem);
 	if (k != 0)
 		goto out;
-	if (cl.mail[0] && store_campaign_player_set_format(r->st, pl.id,
-	    cl.mail, in->e) != 0)
-		goto out;
 	if (cl.orders == 0)
 		referee_intake_status(in, cl.help || cl.mail[0] ||
 		    cl.mail_bad[0] ? "commands" : "no-orders",
@@ -375,6 +363,11 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 	    "only the columns it names.\n", ans != NULL ? ans : "");
 	text_add(&t, "\nOrders for a battle of the campaign go to the battle's "
 	    "own game (its GAME\nline, from the battle's welcome).\n");
+reply:
+	/* A mail taken: its SET MAIL kept with it, HELP answered. */
+	if (cl.mail[0] && store_campaign_player_set_format(r->st, pl.id,
+	    cl.mail, in->e) != 0)
+		goto out;
 	if (cl.help)
 		cm_help(&t, c, s);
 	if (referee_intake_store(in) != 0 ||
