@@ -37,14 +37,30 @@ battle_side(const struct battle *b, const char *id)
 }
 
 int
+battle_deploy_steps(const struct battle *b)
+{
+	return b->nzones > 0;
+}
+
+int
+battle_step_deploys(const struct battle *b, int step)
+{
+	return b->nzones > 0 && step == 1;
+}
+
+int
 battle_steps(const struct battle *b)
 {
-	return b->sequence == SEQ_ALTERNATE ? b->turns * b->nsides : b->turns;
+	return battle_deploy_steps(b) + (b->sequence == SEQ_ALTERNATE ?
+	    b->turns * b->nsides : b->turns);
 }
 
 int
 battle_step_turn(const struct battle *b, int step)
 {
+	if (battle_step_deploys(b, step))
+		return 0;
+	step -= battle_deploy_steps(b);
 	if (b->sequence == SEQ_ALTERNATE)
 		return (step - 1) / b->nsides + 1;
 	return step;
@@ -53,6 +69,9 @@ battle_step_turn(const struct battle *b, int step)
 int
 battle_step_side(const struct battle *b, int step)
 {
+	if (battle_step_deploys(b, step))
+		return -1;
+	step -= battle_deploy_steps(b);
 	if (b->sequence == SEQ_ALTERNATE)
 		return b->side_order[(step - 1) % b->nsides];
 	return -1;

@@ -40,6 +40,7 @@
 #define BATTLE_MAX_SETTINGS   64
 #define BATTLE_MAX_OBJECTIVES 16
 #define BATTLE_MAX_ALIASES    128
+#define BATTLE_MAX_ZONES      16
 #define BATTLE_RULES_BLOCK    12288 /* bytes of a ruleset's own state */
 #define BATTLE_NAME_MAX       96
 #define BATTLE_ID_MAX         32
@@ -257,6 +258,13 @@ struct objective {
 	int points;
 };
 
+/* Where a side may deploy (the scenario's `deploy SIDE x0,y0 x1,y1`):
+ * a battle with any opens with a deployment step (core/deploy.h). */
+struct deploy_zone {
+	int side;
+	fx x0, y0, x1, y1;
+};
+
 /* How the scenario scores the end (core/result.h). */
 struct victory {
 	int exhausted;       /* points for each enemy brigade exhausted */
@@ -303,6 +311,8 @@ struct battle {
 	struct objective objectives[BATTLE_MAX_OBJECTIVES];
 	int naliases;
 	struct alias aliases[BATTLE_MAX_ALIASES];
+	int nzones;
+	struct deploy_zone zones[BATTLE_MAX_ZONES];
 	struct victory victory;
 	int road_spacer;     /* the ruleset's: a road-march stand has a spacer
 	                        behind it (battle_stand_rect) */
@@ -367,12 +377,19 @@ int battle_in_chain(const struct battle *b, int k, int u);
 /* "army", "wing", "brigade" or "unit". */
 const char *battle_rank_name(enum command_rank r);
 
-/* Steps in the battle: one per side phase (alternate) or one per turn. */
+/* Steps in the battle: one per side phase (alternate) or one per turn,
+ * after the deployment step when the scenario gives deployment zones. */
 int battle_steps(const struct battle *b);
-/* Game turn (1-based) and phasing side (-1 for simultaneous) of step s
- * (1-based). */
+/* Game turn (1-based; 0 for the deployment step) and phasing side (-1
+ * for simultaneous and for the deployment, which every side sends at
+ * once) of step s (1-based). */
 int battle_step_turn(const struct battle *b, int step);
 int battle_step_side(const struct battle *b, int step);
+/* 1 if step s is the battle's deployment (its first, when the scenario
+ * gives zones), else 0. */
+int battle_step_deploys(const struct battle *b, int step);
+/* The steps before turn 1: 1 with zones, else 0. */
+int battle_deploy_steps(const struct battle *b);
 
 /* Centre of a unit's stands still on the table (average, rounded); 0 if
  * none is left, else 1. */

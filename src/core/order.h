@@ -18,6 +18,8 @@
 enum verb {
 	V_ADVANCE = 0, V_MOVE_TO, V_WHEEL, V_FACE, V_FORM, V_FIRE_AT, V_CHARGE,
 	V_HOLD, V_REFORM, V_JOIN, V_HURRY, V_RETIRE, V_NO_ADVANCE, V_RALLY,
+	V_DEPLOY,       /* the deployment step's, read by the parser itself
+	                   for every ruleset (core/deploy.h) */
 	V_RULESET = 64
 };
 

@@ -4,13 +4,15 @@
  * The referee and `despatch verify` both come here, so the code that
  * proves a battle is the code that played it: the order sets are put
  * together, read and counted one way, the dice set up one way, and the
- * ruleset's adjudicate is called from here alone.
+ * ruleset's adjudicate is called from here alone (the deployment step,
+ * which is every ruleset's, from here too).
  */
 #include "ledger/play.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/deploy.h"
 #include "core/dice.h"
 #include "ledger/ledger.h"
 #include "orders/orders.h"
@@ -37,6 +39,7 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 		goto out;
 	}
 	orders_parser_replay(op, 1);
+	orders_parser_deploying(op, battle_step_deploys(b, in->step));
 	for (s = 0; s < b->nsides; s++) {
 		/* The side's orders: its seats' sets in seat order. */
 		size_t len = 0;
@@ -91,7 +94,11 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 		script.pos = 0;
 		dice_init(&d, dice_script_next, &script, ev);
 	}
-	if (rs->adjudicate(b, in->step, sets, nsets, &d, ev, e) != 0) {
+	/* The deployment is the same for every ruleset, and rolls none of
+	 * the step's dice. */
+	if (battle_step_deploys(b, in->step) ?
+	    battle_deploy_play(b, sets, nsets, b->first_minute, ev, e) != 0 :
+	    rs->adjudicate(b, in->step, sets, nsets, &d, ev, e) != 0) {
 		out->fail = PLAY_RULES;
 		goto out;
 	}
@@ -104,6 +111,7 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 	rc = 0;
 out:
 	orders_parser_replay(op, 0);
+	orders_parser_deploying(op, 0);
 	free(text);
 	free(res);
 	free(sets);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* What became of a brigade line for one of its units. */
 enum bl_fate { BL_FOR = 0, BL_OWN, BL_BADLINE, BL_CANNOT };
@@ -137,6 +138,19 @@ orders_expand_brigades(struct orders_parser *p, const struct battle *b, int side
 			o.who = u;
 			o.line = bl[k].line;
 			p->cut = 0;
+			p->line_standing = bl[k].standing;
+			if (strncasecmp(bl[k].what, "DEPLOY", 6) == 0 &&
+			    (bl[k].what[6] == '\0' || orders_sp((unsigned char)
+			    bl[k].what[6]))) {
+				/* a brigade's units at one point would stand on
+				 * one another */
+				snprintf(msg, sizeof(msg), "DEPLOY is given unit by "
+				    "unit: write a line for each unit of the brigade");
+				x->fate = BL_CANNOT;
+				snprintf(x->why, sizeof(x->why), "%s", msg);
+				cannot = 1;
+				continue;
+			}
 			if (orders_parse_chain(p, b, side, 0, u, bl[k].what, &o, msg,
 			    sizeof(msg)) != 0) {
 				size_t nl = strlen(b->units[u].name);

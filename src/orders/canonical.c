@@ -153,6 +153,18 @@ orders_canonical_n(const struct ruleset *rs, const struct battle *b,
 			CANON_LIT(&c, " THEN ");
 		else
 			CANON_LIT(&c, " ");
+		if (st->verb == V_DEPLOY) {
+			/* every ruleset's, in no ruleset's table */
+			CANON_LIT(&c, "DEPLOY AT ");
+			canon_fx(&c, st->pt.x);
+			CANON_LIT(&c, ",");
+			canon_fx(&c, st->pt.y);
+			if (st->angle >= 0) {
+				CANON_LIT(&c, " FACING ");
+				canon_int(&c, st->angle);
+			}
+			continue;
+		}
 		canon_put(&c, vd != NULL ? vd->word : "?");
 		if (vd != NULL && vd->arg == ARG_COUNT) {
 			CANON_LIT(&c, " ");

@@ -58,6 +58,9 @@ struct orders_parser {
 	int cut;             /* parts past ORDER_MAX_STEPS were left out */
 	uint32_t mopts;      /* PCRE2_NO_UTF_CHECK while the mail being read
 	                      * is known to be valid UTF-8 */
+	int deploying;       /* the mails are for the deployment step: DEPLOY
+	                      * lines only (orders_parser_deploying) */
+	int line_standing;   /* the line being read is a standing order */
 	int replay;          /* reading stored orders again (turn, verify):
 	                      * what a ruleset's own line needs of the table
 	                      * as it was is left to the adjudicator

@@ -8,6 +8,8 @@
  */
 #include "orders/internal.h"
 
+#include "core/deploy.h"
+
 #include <sodium.h>
 
 #include <assert.h>
@@ -146,6 +148,12 @@ void
 orders_parser_replay(struct orders_parser *p, int on)
 {
 	p->replay = on;
+}
+
+void
+orders_parser_deploying(struct orders_parser *p, int on)
+{
+	p->deploying = on;
 }
 
 void
@@ -750,6 +758,70 @@ orders_line_raw(const struct orders_result *r, int line)
 	return "";
 }
 
+/* "DEPLOY AT x,y [FACING n]" (rest: what follows the word) into o, for
+ * the deployment step.  0, or -1 with msg. */
+static int
+parse_deploy(struct orders_parser *p, const struct battle *b, int side,
+    int is_cmd, int who, const char *rest, struct order *o, char *msg,
+    size_t msize)
+{
+	struct order_step *st = &o->steps[0];
+	size_t k;
+	char pt[64];
+	const char *r = rest, *f;
+	long v;
+
+	memset(st, 0, sizeof(*st));
+	st->verb = V_DEPLOY;
+	st->angle = -1;
+	while (orders_sp((unsigned char)*r))
+		r++;
+	if (!verb_at(r, "AT", &k)) {
+		snprintf(msg, msize, "DEPLOY needs the point to stand at, as in "
+		    "\"DEPLOY AT 30,40 FACING 0\"");
+		return -1;
+	}
+	r += k;
+	while (orders_sp((unsigned char)*r))
+		r++;
+	for (k = 0; r[k] != '\0' && !orders_sp((unsigned char)r[k]) &&
+	    k + 1 < sizeof(pt); k++)
+		pt[k] = r[k];
+	pt[k] = '\0';
+	if (orders_point(p, b, pt, "DEPLOY AT", &st->pt, msg, msize) != 0)
+		return -1;
+	r += k;
+	while (orders_sp((unsigned char)*r))
+		r++;
+	if (*r != '\0') {
+		char *end;
+
+		if (!verb_at(r, "FACING", &k)) {
+			snprintf(msg, msize, "unexpected \"%.40s\" after the point: "
+			    "DEPLOY AT x,y may end with FACING and a bearing in "
+			    "degrees (0 faces north, 90 east)", r);
+			return -1;
+		}
+		f = r + k;
+		while (orders_sp((unsigned char)*f))
+			f++;
+		v = strtol(f, &end, 10);
+		while (orders_sp((unsigned char)*end))
+			end++;
+		if (end == f || *end != '\0' || v < 0 || v > 359) {
+			snprintf(msg, msize, "FACING needs a bearing from 0 to 359 "
+			    "degrees (0 faces north, 90 east), not \"%.20s\"", f);
+			return -1;
+		}
+		st->angle = (int)v;
+	}
+	o->nsteps = 1;
+	if (p->replay)
+		return 0;
+	return battle_deploy_check(b, side, is_cmd, who, st->pt, st->angle, msg,
+	    msize);
+}
+
 /* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander into o.
  * Returns 0, or -1 with msg. */
 int
@@ -762,6 +834,31 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	if (wl == 0) {
 		snprintf(msg, msize, "the order is missing after the colon");
 		return -1;
+	}
+	{
+		size_t rest;
+
+		if (verb_at(what, "DEPLOY", &rest)) {
+			if (p->deploying && !p->line_standing)
+				return parse_deploy(p, b, side, is_cmd, who,
+				    what + rest, o, msg, msize);
+			snprintf(msg, msize, "%s", p->line_standing ?
+			    "DEPLOY is never a standing order: it is sent once, "
+			    "for the battle's deployment" : b->nzones > 0 ?
+			    "the deployment is over: DEPLOY is taken only for the "
+			    "battle's first step (turn 0)" : "this battle opens "
+			    "with no deployment step: DEPLOY is for a battle whose "
+			    "scenario gives deployment zones");
+			return -1;
+		}
+		if (p->deploying && !p->line_standing) {
+			snprintf(msg, msize, "the battle opens with its deployment: "
+			    "only DEPLOY lines are taken now, as in \"%s: DEPLOY AT "
+			    "x,y FACING 0\"; send this with your orders for turn 1 "
+			    "once the deployment is played", is_cmd ?
+			    b->commanders[who].name : b->units[who].name);
+			return -1;
+		}
 	}
 	for (;;) {
 		char part[ORDERS_TEXT_MAX];
@@ -1394,6 +1491,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 			int *seen_at = c->kind == C_CMD ? &seen_cmd[c->idx] :
 			    &seen_unit[c->idx];
 
+			p->line_standing = standing;
 			if (orders_parse_chain(p, b, side, o.is_commander, c->idx, what, &o,
 			    msg, sizeof(msg)) != 0) {
 				size_t ml = strlen(msg);

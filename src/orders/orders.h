@@ -135,6 +135,13 @@ int orders_find_header(struct orders_parser *p, const char *subject,
  * checked against the table as it is. */
 void orders_parser_replay(struct orders_parser *p, int on);
 
+/* With on set, the parser reads order sets for a battle's deployment
+ * step (core/deploy.h): "Unit: DEPLOY AT x,y [FACING n]" lines only,
+ * each checked against the side's zones; off (the default), DEPLOY is
+ * refused and the ruleset's orders are read.  Standing orders are the
+ * ruleset's either way: they are kept for the turns after. */
+void orders_parser_deploying(struct orders_parser *p, int on);
+
 /* Limits what the parser's next mails may order to the brigades in mask
  * (bit i: brigade i) and, with army set, the army commander: a side with
  * several players.  mask 0 and army 0 lift the limit. */

@@ -441,11 +441,14 @@ referee_step_for(const struct battle *b, int turn, int side)
 {
 	int i;
 
+	/* Turn 0 is the deployment, where the battle has one. */
+	if (turn == 0)
+		return battle_deploy_steps(b) > 0 ? 1 : -1;
 	if (b->sequence != SEQ_ALTERNATE)
-		return turn;
+		return battle_deploy_steps(b) + turn;
 	for (i = 0; i < b->nsides; i++)
 		if (b->side_order[i] == side)
-			return (turn - 1) * b->nsides + i + 1;
+			return battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
 	return -1;
 }
 
@@ -836,7 +839,7 @@ handle_header(struct intake *in, struct orders_header *h,
 			if (referee_step_for(b, turn, side) >= g.step)
 				break;
 	}
-	step = turn > 0 && turn <= b->turns ? referee_step_for(b, turn,
+	step = turn >= 0 && turn <= b->turns ? referee_step_for(b, turn,
 	    side) : -1;
 	if (store_game_closed(r->st, g.id, &closed_step, NULL, in->e) != 0)
 		goto out;

@@ -8,6 +8,7 @@
  * override any number with `set NAME VALUE`.  Distances are in hundredths
  * of an inch.  docs/rules-bb7.md says how the text is read.
  */
+#include "core/deploy.h"
 #include "rules/bb7.h"
 #include "rules/bb7_msgs.h"
 
@@ -239,6 +240,11 @@ static const struct event_msg b7_messages[] = {
 	EVENT_MSG(B7_R_MELEE_SUCCEEDS_LESS),
 	EVENT_MSG(B7_R_CLOSING_SUCCEEDS_LESS),
 	EVENT_MSG(EVENT_M_PHASE),
+	EVENT_MSG(EVENT_M_DEPLOYMENT),
+	EVENT_MSG(EVENT_M_DEPLOYS),
+	EVENT_MSG(EVENT_M_TAKES_POST),
+	EVENT_MSG(EVENT_M_DEPLOY_BLOCKED),
+	EVENT_MSG(EVENT_M_DEPLOY_REFUSED),
 	{ .id = NULL }
 };
 

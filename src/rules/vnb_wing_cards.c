@@ -728,7 +728,9 @@ vw_cards_begin(struct ctx *c, const struct order_set *mine)
 		if (cs->effects[i].until >= c->step)
 			cs->effects[n++] = cs->effects[i];
 	cs->neffects = n;
-	if (c->step == 1)
+	/* the first step played (a deployment step before it plays no
+	 * ruleset) */
+	if (c->step == battle_deploy_steps(c->b) + 1)
 		draw_hands(c);
 	for (i = 0; mine != NULL && i < mine->n; i++)
 		if (mine->orders[i].special > 0)
@@ -741,7 +743,8 @@ vw_cards_end(struct ctx *c)
 	struct battle *b = c->b;
 	int i;
 
-	if (vnb_deck(b)->n == 0 || c->step % b->nsides != 0 ||
+	if (vnb_deck(b)->n == 0 ||
+	    (c->step - battle_deploy_steps(b)) % b->nsides != 0 ||
 	    c->step >= battle_steps(b))
 		return;
 	/* The turn is over: what was played or discarded goes back into the

@@ -9,6 +9,7 @@
  * scenario may override any of them with `set NAME VALUE`.  Distances are
  * in hundredths of an inch.
  */
+#include "core/deploy.h"
 #include "rules/vnb_wing.h"
 #include "rules/vnb_wing_msgs.h"
 
@@ -378,6 +379,11 @@ static const struct event_msg vw_messages[] = {
 	EVENT_MSG(VW_R_MARSH_STAND_EFFECT),
 	EVENT_MSG(VW_R_FENCE_TEST_STAND),
 	EVENT_MSG(EVENT_M_PHASE),
+	EVENT_MSG(EVENT_M_DEPLOYMENT),
+	EVENT_MSG(EVENT_M_DEPLOYS),
+	EVENT_MSG(EVENT_M_TAKES_POST),
+	EVENT_MSG(EVENT_M_DEPLOY_BLOCKED),
+	EVENT_MSG(EVENT_M_DEPLOY_REFUSED),
 	{ .id = NULL }
 };
 

@@ -259,6 +259,44 @@ do_objective(struct parser *p, struct tok *t, int n)
 	return 0;
 }
 
+/* deploy SIDE x0,y0 x1,y1: where the side may deploy; a battle with any
+ * opens with a deployment step (core/deploy.h). */
+static int
+do_deploy(struct parser *p, struct tok *t, int n)
+{
+	struct battle *b = p->b;
+	struct deploy_zone *z;
+	struct pt a, c;
+	int side;
+
+	if (n != 4 || t[1].quoted)
+		return scn_perr(p, "expected 'deploy SIDE x0,y0 x1,y1': the side's "
+		    "id and two corners of the ground it may deploy on");
+	side = battle_side(b, t[1].s);
+	if (side < 0)
+		return scn_perr(p, "'deploy %s': no side '%s' is declared before "
+		    "this line", t[1].s, t[1].s);
+	if (b->nzones == BATTLE_MAX_ZONES)
+		return scn_perr(p, "too many deployment zones (at most %d)",
+		    BATTLE_MAX_ZONES);
+	if (scn_parse_point(p, t[2].s, &a) != 0 ||
+	    scn_check_on_table(p, a, "the zone's corner") != 0 ||
+	    scn_parse_point(p, t[3].s, &c) != 0 ||
+	    scn_check_on_table(p, c, "the zone's corner") != 0)
+		return -1;
+	if (a.x >= c.x || a.y >= c.y)
+		return scn_perr(p, "the zone %s %s is empty: give its corner "
+		    "nearest 0,0 first, then the far one, for example "
+		    "'deploy %s 0,0 72,12'", t[2].s, t[3].s, t[1].s);
+	z = &b->zones[b->nzones++];
+	z->side = side;
+	z->x0 = a.x;
+	z->y0 = a.y;
+	z->x1 = c.x;
+	z->y1 = c.y;
+	return 0;
+}
+
 static int
 do_scenario(struct parser *p, struct tok *t, int n)
 {
@@ -856,6 +894,8 @@ scenario_parse(const char *text, size_t len, const char *fname,
 			n = do_objective(&p, t, n);
 		else if (strcmp(t[0].s, "alias") == 0)
 			n = do_alias(&p, t, n);
+		else if (strcmp(t[0].s, "deploy") == 0)
+			n = do_deploy(&p, t, n);
 		else
 			n = own_words(&p, t, n);
 		if (n < 0)

@@ -7,8 +7,9 @@ narrative templates and its code.
 
 The catalogue is the ruleset's src/rules/NAME_msgs.h: one macro a
 message, `#define VW_M_HALTS "halts", "u", "%s halts."` (an _M_ macro
-an event, an _R_ macro the purpose of a die), plus the one message
-every ruleset writes, EVENT_M_PHASE of src/core/events.h.  The check
+an event, an _R_ macro the purpose of a die), plus the messages
+every ruleset writes: EVENT_M_PHASE of src/core/events.h and the
+deployment's of src/core/deploy.h.  The check
 exits 1, naming each fault, when
 
   - an id is given twice, or is not lower-case letters, digits and '-';
@@ -28,6 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EVENTS_H = os.path.join(HERE, "..", "..", "src", "core", "events.h")
+DEPLOY_H = os.path.join(HERE, "..", "..", "src", "core", "deploy.h")
 
 DEFINE = re.compile(r'#define (\w+_[MR]_\w+) \\\n\s*"([^"]*)", "([^"]*)",'
                     r'((?:\s*\\?\n?\s*"(?:[^"\\]|\\.)*")+)')
@@ -67,6 +69,7 @@ def check(cat_path, tmpl, sources):
         return ["%s: no messages found" % cat_path]
     allm = dict(cat)
     allm.update(phase())
+    allm.update(catalogue(DEPLOY_H))
     ids = {}
     for name, (mid, letters, fmt) in allm.items():
         if mid in ids:
@@ -95,7 +98,7 @@ def check(cat_path, tmpl, sources):
             faults.append("%s: %s is not in the catalogue's table "
                           "(EVENT_MSG(%s))" % (cat_path, name, name))
         uses = len(re.findall(r'\b%s\b' % name, code))
-        if name != "EVENT_M_PHASE" and uses < 2:
+        if not name.startswith("EVENT_M_") and uses < 2:
             faults.append("%s: %s is written by no code" % (cat_path, name))
     for name in table - set(allm):
         faults.append("the table names %s, which %s lacks" % (name, cat_path))

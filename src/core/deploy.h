@@ -1,0 +1,55 @@
+/*
+ * deploy.h - the deployment step (deploy.c): a battle whose scenario
+ * gives deployment zones (`deploy SIDE x0,y0 x1,y1`) opens with a step in
+ * which every side at once places its units and commanders within its
+ * zones by DEPLOY orders; what a side leaves unsaid stands where the
+ * scenario put it.  Pure and ruleset-free: ledger_play_step plays it in
+ * place of the ruleset's adjudication, and it rolls no die.
+ */
+#ifndef DESPATCH_CORE_DEPLOY_H
+#define DESPATCH_CORE_DEPLOY_H
+
+#include <stddef.h>
+
+#include "core/battle.h"
+#include "core/err.h"
+#include "core/events.h"
+#include "core/order.h"
+
+/* The messages the deployment writes (every ruleset's catalogue lists
+ * them, like EVENT_M_PHASE). */
+#define EVENT_M_DEPLOYMENT \
+	"deployment", "c", \
+	"Deployment (%s): the sides take the field."
+#define EVENT_M_DEPLOYS \
+	"deploys", "udda", \
+	"%s deploys at %s,%s facing %d."
+#define EVENT_M_TAKES_POST \
+	"takes-post", "kdd", \
+	"%s takes post at %s,%s."
+#define EVENT_M_DEPLOY_BLOCKED \
+	"deploy-blocked", "uddu", \
+	"%s cannot deploy at %s,%s: it would stand on %s, so it keeps its " \
+	"place."
+#define EVENT_M_DEPLOY_REFUSED \
+	"deploy-refused", "uw", \
+	"%s keeps its place: %s."
+
+/* Checks that side may deploy unit (or, with is_cmd, commander) who at
+ * `at` facing `facing` (-1: as it faces now): every stand's centre (a
+ * commander's place) inside one of the side's zones.  0, or -1 with
+ * what is wrong and what would be right in msg. */
+int battle_deploy_check(const struct battle *b, int side, int is_cmd,
+    int who, struct pt at, int facing, char *msg, size_t msize);
+
+/* Plays the deployment: the sets' DEPLOY orders (V_DEPLOY, each its
+ * unit's or commander's) in side order, then line order.  A unit whose
+ * new ground would overlap another unit's keeps its place (the later
+ * order of two gives way; a unit not ordered never moves), and the
+ * commanders attached to a unit move with it.  Writes the deployment
+ * event (at minute of the day) and one event a DEPLOY.  0, or -1 with e
+ * set (the events overflowed). */
+int battle_deploy_play(struct battle *b, const struct order_set *sets,
+    int nsets, int minute, struct events *ev, struct err *e);
+
+#endif

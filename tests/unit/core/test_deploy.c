@@ -1,0 +1,338 @@
+/*
+ * test_deploy.c - the deployment step (core/deploy.h): the scenario's
+ * `deploy` lines and their refusals, the steps a battle with zones has,
+ * DEPLOY read and refused by the orders parser, and the step played
+ * through ledger_play_step as the referee and verify play it: units
+ * carried whole and turned, commanders with them, the later of two
+ * overlapping orders giving way, and no die rolled.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/deploy.h"
+#include "core/geom.h"
+#include "ledger/play.h"
+#include "orders/orders.h"
+#include "scenario/scenario.h"
+
+/* Two sides, each with a zone along its own edge; the crown's 7th and
+ * 71st in line side by side, Tarleton with the 7th. */
+static const char scen[] =
+    "scenario \"Deploy\"\nruleset vnb-wing\ntable 48 x 48\nturns 3\n"
+    "side crown \"Crown\"\n"
+    "deploy crown 0,0 48,16\n"
+    "  commander \"Tarleton\" army at 24,4\n"
+    "  brigade \"1st\" commander \"McArthur\" at 24,8\n"
+    "    unit \"7th Foot\" type british-line stands 2 sp 2 at 24,10 "
+    "facing 0\n"
+    "    unit \"71st Highlanders\" type highlanders stands 2 sp 2 at 36,10 "
+    "facing 0\n"
+    "side continental \"Continental\"\n"
+    "deploy continental 0,32 48,48\n"
+    "  commander \"Morgan\" army at 24,44\n"
+    "  brigade \"Line\" commander \"Howard\" at 24,40\n"
+    "    unit \"Maryland\" type continentals-post-1778 stands 2 sp 2 "
+    "at 24,36 facing 180\n";
+
+static struct battle *
+parse(const char *text)
+{
+	struct battle *b = NULL;
+	struct err e;
+
+	if (scenario_parse(text, strlen(text), "d.scenario", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	return b;
+}
+
+/* The refusal text for a scenario line added after scen's sides. */
+static void
+refused(const char *line, const char *want)
+{
+	char text[4096];
+	struct battle *b = NULL;
+	struct err e;
+
+	snprintf(text, sizeof(text), "%s%s\n", scen, line);
+	assert_int_not_equal(scenario_parse(text, strlen(text), "d.scenario", 0,
+	    &b, &e), 0);
+	assert_null(b);
+	if (strstr(e.msg, want) == NULL)
+		fail_msg("'%s' gave \"%s\", not \"%s\"", line, e.msg, want);
+	/* the line is named: the scenario has 15 lines before it */
+	assert_non_null(strstr(e.msg, "d.scenario:16:"));
+}
+
+static void
+zones_read_and_refused(void **state)
+{
+	struct battle *b = parse(scen);
+
+	(void)state;
+	assert_int_equal(b->nzones, 2);
+	assert_int_equal(b->zones[0].side, 0);
+	assert_int_equal(b->zones[0].x1, FX(48));
+	assert_int_equal(b->zones[0].y1, FX(16));
+	assert_int_equal(b->zones[1].side, 1);
+	assert_int_equal(b->zones[1].y0, FX(32));
+	battle_free(b);
+	refused("deploy french 0,0 10,10", "no side 'french'");
+	refused("deploy crown 10,10 5,20", "is empty");
+	refused("deploy crown 0,0 60,10", "off the table");
+	refused("deploy crown 0,0", "expected 'deploy SIDE");
+}
+
+/* A battle with zones has one step more, the first: turn 0, every side
+ * at once; the phases follow as they would without it. */
+static void
+steps_with_a_deployment(void **state)
+{
+	struct battle *b = parse(scen);
+	int s;
+
+	(void)state;
+	assert_int_equal(battle_deploy_steps(b), 1);
+	assert_int_equal(battle_steps(b), 1 + 3 * 2);
+	assert_true(battle_step_deploys(b, 1));
+	assert_false(battle_step_deploys(b, 2));
+	assert_int_equal(battle_step_turn(b, 1), 0);
+	assert_int_equal(battle_step_side(b, 1), -1);
+	for (s = 2; s <= battle_steps(b); s++) {
+		assert_int_equal(battle_step_turn(b, s), (s - 2) / 2 + 1);
+		assert_int_equal(battle_step_side(b, s), (s - 2) % 2);
+	}
+	/* without zones nothing changes */
+	b->nzones = 0;
+	assert_int_equal(battle_steps(b), 6);
+	assert_int_equal(battle_step_turn(b, 1), 1);
+	assert_int_equal(battle_step_side(b, 1), 0);
+	battle_free(b);
+}
+
+struct pfx {
+	struct battle *b;
+	struct orders_parser *p;
+	struct orders_result *r;
+};
+
+static struct pfx *
+pfx_new(void)
+{
+	struct pfx *f = calloc(1, sizeof(*f));
+	struct err e;
+
+	assert_non_null(f);
+	f->b = parse(scen);
+	f->p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(f->p);
+	f->r = malloc(sizeof(*f->r));
+	assert_non_null(f->r);
+	return f;
+}
+
+static void
+pfx_free(struct pfx *f)
+{
+	orders_parser_free(f->p);
+	battle_free(f->b);
+	free(f->r);
+	free(f);
+}
+
+/* The text of the mail's line n (1-based) in the result. */
+static const char *
+line_text(const struct orders_result *r, int n)
+{
+	int i;
+
+	for (i = 0; i < r->nlines; i++)
+		if (r->lines[i].line == n)
+			return r->lines[i].text;
+	return "";
+}
+
+static void
+deploy_orders_read_and_refused(void **state)
+{
+	struct pfx *f = pfx_new();
+
+	(void)state;
+	orders_parser_deploying(f->p, 1);
+	orders_parse(f->p, f->b, 0,
+	    "7th: deploy at 20,6 facing 90\n"
+	    "71st: DEPLOY AT 30,12\n"
+	    "Tarleton: DEPLOY AT 10,4\n"
+	    "7th Foot: ADVANCE 4\n"
+	    "71st: DEPLOY AT 30,30\n"
+	    "McArthur: DEPLOY AT 8,8 FACING 400\n"
+	    "Maryland: DEPLOY AT 24,40\n", 0, f->r);
+	assert_string_equal(line_text(f->r, 1),
+	    "7th Foot: DEPLOY AT 20,6 FACING 90");
+	assert_string_equal(line_text(f->r, 2), "71st Highlanders: DEPLOY AT 30,12");
+	assert_string_equal(line_text(f->r, 3), "Tarleton: DEPLOY AT 10,4");
+	/* a move in the deployment, said what is taken instead */
+	assert_non_null(strstr(line_text(f->r, 4), "only DEPLOY lines are taken"));
+	/* outside the zone: what the zone is */
+	assert_non_null(strstr(line_text(f->r, 5),
+	    "30,30 is outside your deployment zone"));
+	assert_non_null(strstr(line_text(f->r, 5), "within 0,0 to 48,16"));
+	assert_non_null(strstr(line_text(f->r, 6), "FACING needs a bearing"));
+	/* another side's unit is not the crown's to deploy */
+	assert_int_equal(f->r->nerrors, 4);
+	assert_int_equal(f->r->set.n, 3);
+	assert_int_equal(f->r->set.orders[0].steps[0].verb, V_DEPLOY);
+	assert_int_equal(f->r->set.orders[0].steps[0].angle, 90);
+	assert_int_equal(f->r->set.orders[1].steps[0].angle, -1);
+	/* the canonical text reads back as itself */
+	orders_parse(f->p, f->b, 0, "7th Foot: DEPLOY AT 20,6 FACING 90\n", 0,
+	    f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_string_equal(line_text(f->r, 1),
+	    "7th Foot: DEPLOY AT 20,6 FACING 90");
+	/* a brigade's line is refused: its units would share one point */
+	orders_parse(f->p, f->b, 0, "1st: DEPLOY AT 20,6\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 0);
+	assert_non_null(strstr(line_text(f->r, 1), "unit by unit"));
+	/* a standing order is the ruleset's, kept for the turns after */
+	orders_parse(f->p, f->b, 0, "STANDING: 7th Foot: HOLD\n", 0, f->r);
+	assert_int_equal(f->r->nerrors, 0);
+	assert_int_equal(f->r->standing.n, 1);
+	/* once the deployment is played DEPLOY is refused */
+	orders_parser_deploying(f->p, 0);
+	orders_parse(f->p, f->b, 0, "7th: DEPLOY AT 20,6\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 0);
+	assert_non_null(strstr(line_text(f->r, 1), "the deployment is over"));
+	pfx_free(f);
+}
+
+/* Plays the deployment with each side's orders (NULL: none). */
+static void
+play(struct pfx *f, const char *crown, const char *cont, struct events *ev)
+{
+	struct play_seat seats[2] = { { 0, crown }, { 1, cont } };
+	struct play_in in;
+	struct play_out out;
+	struct err e;
+	int none = 0;
+
+	memset(&in, 0, sizeof(in));
+	in.step = 1;
+	in.seats = seats;
+	in.nseats = 2;
+	in.script = &none;
+	in.nscript = 0;
+	in.script_all = 1;
+	events_init(ev);
+	if (ledger_play_step(ruleset_find("vnb-wing"), f->p, f->b, &in, ev,
+	    &out, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(out.rolls, 0);
+}
+
+static int
+has_event(const struct events *ev, const char *msg, int unit)
+{
+	int i;
+
+	for (i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].msg, msg) == 0 && ev->v[i].unit == unit)
+			return 1;
+	return 0;
+}
+
+static void
+deployment_carries_units_whole(void **state)
+{
+	struct pfx *f = pfx_new();
+	struct battle *b = f->b;
+	struct events ev;
+	const struct unit *u = &b->units[0];
+	struct stand s0 = b->stands[u->first_stand];
+	struct stand s1 = b->stands[u->first_stand + 1];
+	struct pt c, mary = b->stands[b->units[2].first_stand].pos;
+	fx spread = s1.pos.x - s0.pos.x;
+
+	(void)state;
+	/* Tarleton rides with the 7th */
+	b->commanders[0].attached = 0;
+	assert_true(spread > 0);
+	assert_int_equal(s0.pos.y, s1.pos.y);
+	play(f, "7th Foot: DEPLOY AT 20,6 FACING 90\n", NULL, &ev);
+	/* the centre where it was sent, the line turned to face east: its
+	 * stands now one behind the other along y, as far apart as before */
+	assert_int_equal(battle_unit_centre(b, 0, &c), 1);
+	assert_true(abs(c.x - FX(20)) <= 1 && abs(c.y - FX(6)) <= 1);
+	assert_int_equal(b->stands[u->first_stand].facing, 90);
+	assert_int_equal(b->stands[u->first_stand + 1].facing, 90);
+	assert_true(abs(b->stands[u->first_stand].pos.x -
+	    b->stands[u->first_stand + 1].pos.x) <= 1);
+	assert_true(abs(abs(b->stands[u->first_stand + 1].pos.y -
+	    b->stands[u->first_stand].pos.y) - spread) <= 1);
+	/* Tarleton kept his place relative to the unit: 6" behind its
+	 * centre before (24,4 from 24,10, the unit facing north, +y), 6"
+	 * behind it now that it faces east (west of 20,6) */
+	assert_true(abs(b->commanders[0].pos.x - FX(14)) <= 1);
+	assert_true(abs(b->commanders[0].pos.y - FX(6)) <= 1);
+	/* a side that sent nothing stands where the scenario put it */
+	assert_int_equal(b->stands[b->units[2].first_stand].pos.x, mary.x);
+	assert_int_equal(b->stands[b->units[2].first_stand].pos.y, mary.y);
+	assert_true(has_event(&ev, "deploys", 0));
+	assert_int_equal(ev.v[0].kind, EV_PHASE);
+	assert_string_equal(ev.v[0].msg, "deployment");
+	events_free(&ev);
+	pfx_free(f);
+}
+
+/* Two units sent to the same ground: the later order gives way and keeps
+ * its place, and says on whom it would have stood; a unit sent onto one
+ * that was not ordered gives way to it. */
+static void
+deployment_overlap_gives_way(void **state)
+{
+	struct pfx *f = pfx_new();
+	struct battle *b = f->b;
+	struct events ev;
+	struct pt before = b->stands[b->units[1].first_stand].pos, c;
+
+	(void)state;
+	play(f, "7th Foot: DEPLOY AT 12,12\n71st Highlanders: DEPLOY AT 12,12\n",
+	    NULL, &ev);
+	assert_int_equal(battle_unit_centre(b, 0, &c), 1);
+	assert_true(abs(c.x - FX(12)) <= 1 && abs(c.y - FX(12)) <= 1);
+	assert_int_equal(b->stands[b->units[1].first_stand].pos.x, before.x);
+	assert_int_equal(b->stands[b->units[1].first_stand].pos.y, before.y);
+	assert_true(has_event(&ev, "deploy-blocked", 1));
+	assert_false(has_event(&ev, "deploys", 1));
+	events_free(&ev);
+	pfx_free(f);
+
+	f = pfx_new();
+	b = f->b;
+	before = b->stands[b->units[0].first_stand].pos;
+	play(f, "7th Foot: DEPLOY AT 36,10\n", NULL, &ev);
+	assert_int_equal(b->stands[b->units[0].first_stand].pos.x, before.x);
+	assert_true(has_event(&ev, "deploy-blocked", 0));
+	events_free(&ev);
+	pfx_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(zones_read_and_refused),
+		cmocka_unit_test(steps_with_a_deployment),
+		cmocka_unit_test(deploy_orders_read_and_refused),
+		cmocka_unit_test(deployment_carries_units_whole),
+		cmocka_unit_test(deployment_overlap_gives_way),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
