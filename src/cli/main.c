@@ -735,7 +735,9 @@ cmd_state(int argc, char **argv)
 		if (g.running)
 			text_add(&t, "%s (game %s): turn %d of %d, the %s phase is "
 			    "open\n", b->title, g.name, battle_step_turn(b, g.step),
-			    b->turns, b->sides[battle_step_side(b, g.step)].id);
+			    b->turns, battle_step_side(b, g.step) >= 0 ?
+			    b->sides[battle_step_side(b, g.step)].id :
+			    battle_step_deploys(b, g.step) ? "deployment" : "joint");
 		else
 			text_add(&t, "%s (game %s): %s\n", b->title, g.name,
 			    !g.finished ? "in set-up" : "the battle is over");

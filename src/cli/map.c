@@ -74,8 +74,7 @@ cmd_map(int argc, char **argv)
 		    "%s", b->turns, clock);
 	else
 		snprintf(sub, sizeof(sub), "Before turn %d of %d (%s), the %s phase",
-		    turn, b->turns, clock, battle_step_side(b, g.step) >= 0 ?
-		    b->sides[battle_step_side(b, g.step)].id : "joint");
+		    turn, b->turns, clock, report_phase_id(b, g.step));
 	memset(&o, 0, sizeof(o));
 	o.title = title;
 	o.subtitle = sub;

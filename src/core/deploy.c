@@ -87,8 +87,9 @@ zone_of(const struct battle *b, int side, const struct pt *pts, int n)
 	return -1;
 }
 
-static void
-zones_text(const struct battle *b, int side, char *out, size_t size)
+void
+battle_deploy_zones_text(const struct battle *b, int side, char *out,
+    size_t size)
 {
 	size_t at = 0;
 	int z, k = 0;
@@ -137,7 +138,7 @@ battle_deploy_check(const struct battle *b, int side, int is_cmd, int who,
 	}
 	if (zone_of(b, side, pts, n) >= 0)
 		return 0;
-	zones_text(b, side, zones, sizeof(zones));
+	battle_deploy_zones_text(b, side, zones, sizeof(zones));
 	if (zones[0] == '\0')
 		snprintf(msg, msize, "your side has no deployment zone: it "
 		    "stands where the scenario put it");

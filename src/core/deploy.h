@@ -42,6 +42,11 @@
 int battle_deploy_check(const struct battle *b, int side, int is_cmd,
     int who, struct pt at, int facing, char *msg, size_t msize);
 
+/* The side's zones as a reply names them ("0,0 to 72,12; 60,0 to 72,48"),
+ * "" for none, into out. */
+void battle_deploy_zones_text(const struct battle *b, int side, char *out,
+    size_t size);
+
 /* Plays the deployment: the sets' DEPLOY orders (V_DEPLOY, each its
  * unit's or commander's) in side order, then line order.  A unit whose
  * new ground would overlap another unit's keeps its place (the later

@@ -59,7 +59,8 @@ turn_value(const char *v)
 		if (*end == '\0' || strcasecmp(end, "st") == 0 ||
 		    strcasecmp(end, "nd") == 0 || strcasecmp(end, "rd") == 0 ||
 		    strcasecmp(end, "th") == 0)
-			return n > 0 && n < 100000 ? (int)n : -1;
+			/* 0: the deployment, read as the open phase */
+			return n >= 0 && n < 100000 ? (int)n : -1;
 		return -1;
 	}
 	for (i = 0; i < 20; i++)

@@ -1505,7 +1505,8 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 					(void)orders_cat(msg, sizeof(msg),
 					    orders_cat(msg, sizeof(msg),
 					    orders_cat(msg, sizeof(msg), ml, " (so "),
-					    c->name), " holds)");
+					    c->name), p->deploying && !standing ?
+					    " keeps its place)" : " holds)");
 				if (*seen_at == 0)
 					*seen_at = -line;
 				add_line_len(out, line, ORDERS_ERROR, buf, blen,

@@ -32,7 +32,9 @@ struct orders_header {
 	char game[64];        /* the game named, or the campaign */
 	int campaign;         /* game[] came after CAMPAIGN, not GAME */
 	char side[BATTLE_ID_MAX];
-	int turn;             /* 0 if absent, -1 if not a number */
+	int turn;             /* 0 if absent or TURN 0 (a battle's
+	                       * deployment: the open phase is read), -1 if
+	                       * not a number */
 	char turn_text[16];   /* the TURN value as written */
 	char secret[128];     /* as typed; "" if absent */
 };

@@ -78,7 +78,8 @@ phase_of(const char *subject, char *title, size_t size)
 }
 
 /* The step of phase ph: the one of its turn whose phasing side its title
- * names ("Turn 2, crown phase (07:15)"; "all" a phase of every side);
+ * names ("Turn 2, crown phase (07:15)"; "all" a phase of every side,
+ * "deployment" the deployment's);
  * 0 when none is. */
 static int
 phase_step(const struct battle *b, const struct phase *ph)
@@ -97,7 +98,9 @@ phase_step(const struct battle *b, const struct phase *ph)
 		if (battle_step_turn(b, s) != ph->turn)
 			continue;
 		side = battle_step_side(b, s);
-		if (side < 0 ? n == 3 && strncmp(p, "all", 3) == 0 :
+		if (side < 0 ? battle_step_deploys(b, s) ? n == 10 &&
+		    strncmp(p, "deployment", 10) == 0 : n == 3 &&
+		    strncmp(p, "all", 3) == 0 :
 		    strlen(b->sides[side].id) == n &&
 		    strncmp(p, b->sides[side].id, n) == 0)
 			return s;

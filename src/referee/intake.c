@@ -452,6 +452,16 @@ referee_step_for(const struct battle *b, int turn, int side)
 	return -1;
 }
 
+const char *
+referee_phase_who(const struct battle *b, int step)
+{
+	int ps = battle_step_side(b, step);
+
+	if (ps >= 0)
+		return b->sides[ps].name;
+	return battle_step_deploys(b, step) ? "the deployment" : "every side";
+}
+
 const char referee_help_tail[] =
 	"\nAn order mail starts with the line\n"
 	"  GAME <game> SIDE <side> TURN <turn> PASSWORD <your secret>\n"
@@ -818,6 +828,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 		orders_parser_limit(gop, mask, army);
 	}
+	/* While the deployment is open only DEPLOY lines are orders. */
+	orders_parser_deploying(gop, battle_step_deploys(b, g.step));
 	orders_parse(gop, b, side, in->m->body, h->line, res);
 	in->read_len = res->read_end;
 	/* Order lines for the phase, as against standing orders. */
@@ -885,8 +897,7 @@ handle_header(struct intake *in, struct orders_header *h,
 			    "your next phase, send them again with TURN %d in the "
 			    "first line, or with\nno TURN at all.\n", turn,
 			    battle_step_turn(b, g.step),
-			    b->sides[battle_step_side(b, g.step)].name,
-			    next_turn_of(b, &g, side));
+			    referee_phase_who(b, g.step), next_turn_of(b, &g, side));
 			why = "late";
 		}
 		if (why != NULL) {
@@ -1001,7 +1012,11 @@ handle_header(struct intake *in, struct orders_header *h,
 	report_clock(b, turn > 0 && turn <= b->turns ? turn : 1, clock,
 	    sizeof(clock));
 	if (merged) {
-		if (res->set.n > 0)
+		if (res->set.n > 0 && battle_step_deploys(b, step))
+			text_add(&t, "Your deployment for %s (game %s), %s, turn 0 "
+			    "(%s) is stored.\n", b->title, g.name,
+			    b->sides[side].name, clock);
+		else if (res->set.n > 0)
 			text_add(&t, "Your orders for %s (game %s), %s, turn %d (%s) "
 			    "are stored.\n", b->title, g.name, b->sides[side].name,
 			    turn, clock);
@@ -1020,24 +1035,30 @@ handle_header(struct intake *in, struct orders_header *h,
 			text_add(&t, "They were merged with the %d order%s stored "
 			    "before: %d kept, %d replaced\nby this mail's.\n", mr.had,
 			    mr.had == 1 ? "" : "s", mr.kept, mr.replaced);
-		if (h->turn == 0)
+		if (h->turn == 0 && h->turn_text[0] == '\0')
 			text_add(&t, "Your mail gave no TURN, so they were taken as "
 			    "your next phase, turn %d.\n", turn);
 		if (step > g.step)
 			text_add(&t, "They are for a later phase than the one now open "
 			    "(turn %d, %s) and will be played then.\n",
-			    battle_step_turn(b, g.step),
-			    b->sides[battle_step_side(b, g.step)].name);
+			    battle_step_turn(b, g.step), referee_phase_who(b, g.step));
 		if (has_standing)
 			standing_note(&t, res);
 		echo_lines(&t, b, res, "; these lines were not taken, so what was "
 		    "stored before for\ntheir units stands. Send them again, "
 		    "corrected.");
-		text_add(&t, "\nYour orders for turn %d now stand as follows (%d, "
-		    "\"new\" from this mail,\n\"kept\" from before):\n%s", turn,
-		    mr.now, mr.now > 0 && mr.list.s != NULL ? mr.list.s :
-		    "  none: every unit holds\n");
-		if (rs->preview != NULL && mr.set != NULL && mr.now > 0) {
+		if (battle_step_deploys(b, step))
+			text_add(&t, "\nYour deployment now stands as follows (%d, "
+			    "\"new\" from this mail,\n\"kept\" from before):\n%s",
+			    mr.now, mr.now > 0 && mr.list.s != NULL ? mr.list.s :
+			    "  none: every unit stands where it is shown\n");
+		else
+			text_add(&t, "\nYour orders for turn %d now stand as follows "
+			    "(%d, \"new\" from this mail,\n\"kept\" from before):\n%s",
+			    turn, mr.now, mr.now > 0 && mr.list.s != NULL ?
+			    mr.list.s : "  none: every unit holds\n");
+		if (rs->preview != NULL && mr.set != NULL && mr.now > 0 &&
+		    !battle_step_deploys(b, step)) {
 			char warn[8192];
 
 			if (rs->preview(b, mr.set, warn, sizeof(warn)) > 0) {
@@ -1046,10 +1067,19 @@ handle_header(struct intake *in, struct orders_header *h,
 				referee_preview_text(&t, warn);
 			}
 		}
-		text_add(&t, "\nUnits without orders hold. You will get the report "
-		    "when the phase has been\nplayed. Until then a new mail changes "
-		    "the orders of the units it names and\nleaves the rest as they "
-		    "are; CLEAR at its top starts again from nothing.\n");
+		if (battle_step_deploys(b, step))
+			text_add(&t, "\nUnits without a DEPLOY line stand where the "
+			    "battle's opening map shows\nthem. Every side deploys at "
+			    "once, none seeing the other's lines; you will\nget the "
+			    "report when the deployment has been played. Until then a "
+			    "new mail\nchanges the lines of the units it names; CLEAR "
+			    "at its top starts again.\n");
+		else
+			text_add(&t, "\nUnits without orders hold. You will get the "
+			    "report when the phase has been\nplayed. Until then a new "
+			    "mail changes the orders of the units it names and\nleaves "
+			    "the rest as they are; CLEAR at its top starts again from "
+			    "nothing.\n");
 		if (forecast_note(in, &g, b, step, phase_errors == 0, &t) != 0)
 			goto out;
 		if (mr.now > 0)
@@ -1122,7 +1152,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		referee_commands_unread(&t, res);   /* beside commands */
 	/* The reply to stored orders waits for its map of them, drawn once
 	 * this transaction has committed (preview.c). */
-	if (merged && mr.now > 0 && mr.set != NULL && rs->preview_battle != NULL)
+	if (merged && mr.now > 0 && mr.set != NULL && rs->preview_battle != NULL &&
+	    !battle_step_deploys(b, step))
 		preview_hold(r, g.name, side, in->player_id, mr.set);
 	if (t.len > 0 && referee_intake_reply(in, "reply", NULL, t.s) != 0) {
 		preview_release(r);
@@ -1136,8 +1167,10 @@ commands:
 			goto out;
 	rc = 0;
 out:
-	if (gop != NULL)
+	if (gop != NULL) {
 		orders_parser_limit(gop, 0, 0);
+		orders_parser_deploying(gop, 0);
+	}
 	referee_merge_result_free(&mr);
 	text_free(&t);
 	battle_free(b);

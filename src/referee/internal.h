@@ -289,6 +289,10 @@ int referee_orders_merge(struct referee *r, struct orders_parser *p,
     int64_t msg_row, const struct orders_result *res, int clear,
     struct merge_result *mr, struct err *e);
 
+/* Whose the phase of step is, as a reply names it: the phasing side's
+ * name, "the deployment", or "every side". */
+const char *referee_phase_who(const struct battle *b, int step);
+
 /* The step at which side plays turn (-1 if none). */
 int referee_step_for(const struct battle *b, int turn, int side);
 

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "core/deploy.h"
 #include "core/dice.h"
 #include "core/ruleset.h"
 #include "ledger/ledger.h"
@@ -1012,6 +1013,18 @@ out:
 	return rc;
 }
 
+/* The name of side's first unit, for an example line. */
+static const char *
+own_unit_name(const struct battle *b, int side)
+{
+	int u;
+
+	for (u = 0; u < b->nunits; u++)
+		if (b->units[u].side == side)
+			return b->units[u].name;
+	return "Unit";
+}
+
 /* Queues the welcome to one player: the game, the secret (when given:
  * "" says to use the one the operator gave), the full help with the
  * player's own units, the ground and both sides' forces. */
@@ -1057,13 +1070,13 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		text_add(&t, "\nYour secret: %s\n\nKeep it: this mail is "
 		    "the only time despatch tells it (the server keeps\nonly "
 		    "a hash of it). Send it with every order mail, in the first "
-		    "line:\n\n  GAME %s SIDE %s TURN 1 PASSWORD %s\n\n", secret,
-		    g->name, b->sides[p->side].id, secret);
+		    "line:\n\n  GAME %s SIDE %s TURN %d PASSWORD %s\n\n", secret,
+		    g->name, b->sides[p->side].id, battle_step_turn(b, 1), secret);
 	else
 		text_add(&t, "\nSend the secret the operator gave you with "
 		    "every order mail, in the\nfirst line:\n\n  GAME %s SIDE "
-		    "%s TURN 1 PASSWORD <your secret>\n\n", g->name,
-		    b->sides[p->side].id);
+		    "%s TURN %d PASSWORD <your secret>\n\n", g->name,
+		    b->sides[p->side].id, battle_step_turn(b, 1));
 	referee_deadline_note(r, g, b, p->side, &t);
 	text_add(&t, "\n");
 	referee_commands_help_text(&t, g, b, p->side);
@@ -1138,8 +1151,28 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 			text_add(&t, "\nThe field\n---------\n%s", field);
 		free(field);
 	}
-	text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
-	    clock, b->sides[first].id);
+	if (battle_deploy_steps(b) > 0) {
+		char zones[512];
+
+		battle_deploy_zones_text(b, p->side, zones, sizeof(zones));
+		first = battle_step_side(b, battle_deploy_steps(b) + 1);
+		text_add(&t, "\nThe battle opens with its deployment, turn 0 (%s): "
+		    "every side places its\nunits at once, none seeing the "
+		    "other's, with a line a unit such as\n\n  %s: DEPLOY AT x,y "
+		    "FACING 90\n\n(x,y where the unit's centre goes, in inches; "
+		    "FACING a bearing, 0 north,\n90 east; without it the unit "
+		    "faces as it does now) and TURN 0 in the first\nline. Every "
+		    "stand must fall within your zone%s: %s.\nA unit you do not "
+		    "name stands where it is shown above. Then comes turn 1\n"
+		    "(%s), the %s phase.\n", clock, own_unit_name(b, p->side),
+		    strchr(zones,
+		    ';') != NULL ? "s" : "", zones[0] ? zones : "none: your "
+		    "forces stand as shown", clock, first >= 0 ?
+		    b->sides[first].id : "joint");
+	} else {
+		text_add(&t, "\nThe first phase is turn 1 (%s), the %s phase.\n",
+		    clock, b->sides[first].id);
+	}
 	snprintf(subject, sizeof(subject), "[%s] Welcome: you command %s",
 	    g->name, b->sides[p->side].name);
 	if (t.over || t.s == NULL) {

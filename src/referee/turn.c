@@ -94,7 +94,10 @@ played_read(struct referee *r, const struct store_game *g,
 			if (got < 0)
 				return -1;
 			p->mailed = got;
-		} else if (use_standing && (ps < 0 || ps == pl[i].side)) {
+		} else if (use_standing && (ps < 0 || ps == pl[i].side) &&
+		    !battle_step_deploys(b, step)) {
+			/* (standing orders are the ruleset's: a side silent in
+			 * the deployment keeps the scenario's places) */
 			free(t);
 			pd->texts[i] = NULL;
 			if (store_standing_text(r->st, g->id, pl[i].id, &t, &c, e) != 0)
@@ -138,7 +141,8 @@ queue_report(struct referee *r, const struct store_game *g, const char *to,
 		struct mail_extra x;
 
 		snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase (%s)%s",
-		    g->name, tr->turn, tr->side >= 0 ? sides[tr->side].id : "all",
+		    g->name, tr->turn, tr->side >= 0 ? sides[tr->side].id :
+		    tr->turn == 0 ? "deployment" : "all",
 		    clock, tr->finished ? ": the battle is over" : "");
 		if (n > 1) {
 			size_t len = strlen(parts[k]) + 128;
@@ -445,8 +449,8 @@ queue_close(struct referee *r, const struct store_game *g,
 		return err_set(e, ERR_TEMP, "out of memory writing the Close notice");
 	}
 	snprintf(subject, sizeof(subject), "[%s] Turn %d, %s phase: orders "
-	    "closed", g->name, battle_step_turn(b, step), ps >= 0 ?
-	    b->sides[ps].id : "all");
+	    "closed", g->name, battle_step_turn(b, step), ps >= 0 ||
+	    battle_step_deploys(b, step) ? report_phase_id(b, step) : "all");
 	for (i = 0; i < np && rc == 0; i++)
 		rc = referee_queue_mail(r, g->id, g->name, pl[i].email, subject,
 		    "notice", NULL, t.s, e);
@@ -652,8 +656,8 @@ report_one(struct referee *r, const struct attempt *a, const struct battle *b,
 		return -1;
 	}
 	snprintf(sub, sizeof(sub), "Turn %d of %d, %s, after the %s phase: "
-	    "as %s sees it", tr->turn, b->turns, clock, tr->side >= 0 ?
-	    b->sides[tr->side].id : "joint", b->sides[p->side].id);
+	    "as %s sees it", tr->turn, b->turns, clock, report_phase_id(b,
+	    tr->step), b->sides[p->side].id);
 	if (strcmp(format, "text") != 0) {
 		/* The JSON's state is the one after the step. */
 		struct store_game after = a->g;

@@ -19,9 +19,20 @@
 void
 report_clock(const struct battle *b, int turn, char *buf, size_t size)
 {
-	int m = b->first_minute + (turn - 1) * b->minutes;
+	/* the deployment (turn 0) is at turn 1's hour */
+	int m = b->first_minute + (turn > 1 ? turn - 1 : 0) * b->minutes;
 
 	snprintf(buf, size, "%02d:%02d", m / 60 % 24, m % 60);
+}
+
+const char *
+report_phase_id(const struct battle *b, int step)
+{
+	int ps = battle_step_side(b, step);
+
+	if (ps >= 0)
+		return b->sides[ps].id;
+	return battle_step_deploys(b, step) ? "deployment" : "joint";
 }
 
 /* Unit u's states as the tags of its line ("[routed] [stationary]"), the
@@ -542,7 +553,7 @@ report_observer(const struct battle *b, const char *game, int step,
     const struct events *ev, const struct narrative *nar, int delay)
 {
 	struct text t;
-	int turn = battle_step_turn(b, step), ph = battle_step_side(b, step);
+	int turn = battle_step_turn(b, step);
 	int i, s, k = 0;
 	char clock[16], words[80];
 	int hh = 0, mm = 0;
@@ -550,8 +561,7 @@ report_observer(const struct battle *b, const char *game, int step,
 	text_init(&t, REPORT_MAX);
 	report_clock(b, turn, clock, sizeof(clock));
 	text_add(&t, "%s (game %s)\nTurn %d of %d, %s: the %s phase.\n",
-	    b->title, game, turn, b->turns, clock, ph >= 0 ? b->sides[ph].id :
-	    "joint");
+	    b->title, game, turn, b->turns, clock, report_phase_id(b, step));
 	text_add(&t, "You observe this battle: this is the whole picture, both "
 	    "sides and every\nroll%s.\n\n", delay > 0 ? ", sent some phases "
 	    "after it was played so that nothing in it\ncan help a player" :
@@ -767,7 +777,8 @@ report_next(struct text *t, const struct battle *b, const char *game,
 		text_add(t, "Next: your phase, turn %d (%s).\n", nt, clock);
 	else
 		text_add(t, "Next: the %s phase of turn %d (%s); you will hear when "
-		    "it has been played.\n", b->sides[ns].id, nt, clock);
+		    "it has been played.\n", report_phase_id(b, next_step), nt,
+		    clock);
 	if (stored)
 		text_add(t, "Your orders for turn %d are already stored (%d order%s): "
 		    "they will be played as\nthey are. Send a whole new set only "
@@ -787,16 +798,15 @@ report_step(const struct battle *b, const char *game, int step, int side,
     const struct narrative *nar)
 {
 	struct text t;
-	int turn = battle_step_turn(b, step), phasing, hidden = 0;
+	int turn = battle_step_turn(b, step), hidden = 0;
 	char clock[16];
 
 	text_init(&t, REPORT_MAX);
 	section(&t, 64 * 1024);
-	phasing = battle_step_side(b, step);
 	report_clock(b, turn, clock, sizeof(clock));
 	text_add(&t, "%s (game %s)\n", b->title, game);
 	text_add(&t, "Turn %d of %d, %s: the %s phase.\n", turn, b->turns, clock,
-	    phasing >= 0 ? b->sides[phasing].id : "joint");
+	    report_phase_id(b, step));
 	text_add(&t, "This report is for %s.\n", b->sides[side].name);
 	if (!open && seen != NULL)
 		report_fog_note(&t);

@@ -214,5 +214,8 @@ int report_split(const char *text, size_t max, char ***parts, int *n);
 
 /* Game time of a turn as "HH:MM". */
 void report_clock(const struct battle *b, int turn, char *buf, size_t size);
+/* The id a report gives step's phase: the phasing side's, "deployment"
+ * for a battle's deployment step, "joint" for a simultaneous one. */
+const char *report_phase_id(const struct battle *b, int step);
 
 #endif
