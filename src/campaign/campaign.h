@@ -187,8 +187,9 @@ struct cp_weather_fix {
 /* The campaign layer's rules engine (its march, contact and carry-over),
  * as a campaign's genesis names it; a campaign is played to its end by
  * the engine it began under.  1: strength only; 2: brigades' exhaustion
- * carried and recovered too. */
-#define CAMPAIGN_ENGINE 2
+ * carried and recovered too; 3: its battles open with a deployment step
+ * in the zones the columns came to (DEPLOY by mail, core/deploy.h). */
+#define CAMPAIGN_ENGINE 3
 
 struct campaign {
 	char title[BATTLE_NAME_MAX * 2];

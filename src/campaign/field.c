@@ -471,6 +471,42 @@ copy_ground(const struct cp_place *pl, struct text *t, int *turns,
 	}
 }
 
+/* The `deploy` lines of side s (campaign engine 3 on): each zone its
+ * columns came to, once, on the table, so the battle opens with its
+ * deployment step there. */
+static void
+deploy_zones(const struct campaign *c, const struct cp_contact *k, int s,
+    const struct cp_zone *zones, fx tw, fx td, struct text *t)
+{
+	int i, j;
+
+	for (i = 0; i < k->narrivals; i++) {
+		struct cp_zone z = zones[i];
+		int dup = 0;
+
+		if (c->columns[k->arrivals[i].column].side != s || !z.set)
+			continue;
+		for (j = 0; j < i; j++)
+			dup |= c->columns[k->arrivals[j].column].side == s &&
+			    memcmp(&zones[j], &zones[i], sizeof(zones[i])) == 0;
+		z.x0 = z.x0 < 0 ? 0 : z.x0;
+		z.y0 = z.y0 < 0 ? 0 : z.y0;
+		z.x1 = z.x1 > tw ? tw : z.x1;
+		z.y1 = z.y1 > td ? td : z.y1;
+		if (dup || z.x0 >= z.x1 || z.y0 >= z.y1)
+			continue;
+		text_add(t, "deploy %s ", c->sides[s].id);
+		put_fx(t, z.x0);
+		text_add(t, ",");
+		put_fx(t, z.y0);
+		text_add(t, " ");
+		put_fx(t, z.x1);
+		text_add(t, ",");
+		put_fx(t, z.y1);
+		text_add(t, "\n");
+	}
+}
+
 int
 campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
     int day, struct dice *d, char **out, size_t *outlen, struct err *e)
@@ -614,6 +650,8 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 		put_name(&t, c->sides[s].name);
 		text_add(&t, "%s%s\n", c->sides[s].tail[0] ? " " : "",
 		    c->sides[s].tail);
+		if (c->engine >= 3)
+			deploy_zones(c, k, s, zones, w, dp, &t);
 		deploy(c, k, s, dirs, zones, w, dp, &t);
 	}
 	text_free(&ground);

@@ -21,7 +21,9 @@
  *
  * V is the campaign engine the campaign is played by: version 1 (engine
  * 1) has no weather line, forced or spent; version 2 has the weather
- * line, and forced and spent on every column and brigade line.
+ * line, and forced and spent on every column and brigade line; version 3
+ * (engine 3, whose battles open with a deployment step) is laid out as
+ * version 2.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +47,8 @@ campaign_state_write(const struct campaign *c, struct text *t)
 
 	int v2 = c->engine >= 2;
 
-	text_add(t, "despatch-campaign-state %d\n", v2 ? 2 : 1);
+	text_add(t, "despatch-campaign-state %d\n", c->engine >= 1 &&
+	    c->engine <= CAMPAIGN_ENGINE ? c->engine : 1);
 	text_add(t, "turn %d over %d winner %d\n", c->turn, c->over, c->winner);
 	if (v2)
 		text_add(t, "weather %d\n", (int)c->weather);
@@ -163,10 +166,12 @@ campaign_state_read(struct campaign *c, const char *text, size_t len,
 		buf[l] = '\0';
 		s += l + (nl ? 1 : 0);
 		if (line == 1) {
-			if (strcmp(buf, "despatch-campaign-state 1") == 0)
-				c->engine = 1;
-			else if (strcmp(buf, "despatch-campaign-state 2") == 0)
-				c->engine = 2;
+			int v = 0;
+			char tail;
+
+			if (sscanf(buf, "despatch-campaign-state %d%c", &v,
+			    &tail) == 1 && v >= 1 && v <= CAMPAIGN_ENGINE)
+				c->engine = v;
 			else
 				return err_set(e, ERR_DATA, "not a campaign state this "
 				    "build reads (its first line is \"%.40s\")", buf);

@@ -153,24 +153,34 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 
 		if (referee_game_load(r, game, &g, &b, e) != 0)
 			return -1;
-		turn = battle_step_turn(b, g.step);
-		snprintf(side, sizeof(side), "%s",
-		    b->sides[battle_step_side(b, g.step)].id);
-		battle_free(b);
-		err_clear(e);
-		raw = phase_mail(game, eml, was, script, turn, side, &len, e);
-		if (raw == NULL && e->kind != ERR_NONE)
-			return -1;
-		if (raw != NULL) {
-			char what[320];
+		int ps, s, ns;
+		char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
 
-			snprintf(what, sizeof(what), "battle %s, turn %d, %s", game,
-			    turn, side);
-			k = submit_all(r, raw, len, what, e);
-			free(raw);
-			if (k != 0)
+		turn = battle_step_turn(b, g.step);
+		ps = battle_step_side(b, g.step);
+		/* the phasing side's mail; every side's in the deployment */
+		for (s = ns = 0; s < b->nsides; s++)
+			if (ps < 0 || s == ps)
+				snprintf(sides[ns++], sizeof(sides[0]), "%s",
+				    b->sides[s].id);
+		battle_free(b);
+		for (s = 0; s < ns; s++) {
+			snprintf(side, sizeof(side), "%s", sides[s]);
+			err_clear(e);
+			raw = phase_mail(game, eml, was, script, turn, side, &len, e);
+			if (raw == NULL && e->kind != ERR_NONE)
 				return -1;
-			(*mails)++;
+			if (raw != NULL) {
+				char what[320];
+
+				snprintf(what, sizeof(what), "battle %s, turn %d, %s",
+				    game, turn, side);
+				k = submit_all(r, raw, len, what, e);
+				free(raw);
+				if (k != 0)
+					return -1;
+				(*mails)++;
+			}
 		}
 		if (referee_turn(r, game, NULL, 0, &tr, e) != 0)
 			return -1;

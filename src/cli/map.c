@@ -69,6 +69,9 @@ cmd_map(int argc, char **argv)
 	report_clock(b, turn, clock, sizeof(clock));
 	if (g.finished)
 		snprintf(sub, sizeof(sub), "The field at the end of the battle");
+	else if (g.running && battle_step_deploys(b, g.step))
+		snprintf(sub, sizeof(sub), "The deployment (turn 0, %s): the zones "
+		    "each side may deploy in", clock);
 	else if (!g.running || g.step <= 1)
 		snprintf(sub, sizeof(sub), "The field at the start: turn 1 of %d, "
 		    "%s", b->turns, clock);
@@ -78,6 +81,8 @@ cmd_map(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.title = title;
 	o.subtitle = sub;
+	o.zones = g.running && !g.finished && battle_step_deploys(b, g.step) ?
+	    side_id != NULL ? 1 : 2 : 0;
 	if (side_id != NULL) {
 		/* A side's view: what its stands and commanders can see. */
 		side = battle_side(b, side_id);

@@ -1147,6 +1147,47 @@ draw_objectives(cairo_t *cr, struct page *pg)
 	}
 }
 
+/* The deployment zones (o->zones): each of the side's (every side's
+ * with 2) a dashed outline in its colour, faintly
+ * filled, with its name, so a player sees where DEPLOY may put a unit. */
+static void
+draw_zones(cairo_t *cr, struct page *pg, const struct map_opts *o)
+{
+	static const double dash[] = { 8, 4 };
+	const struct battle *b = pg->b;
+	int i;
+
+	for (i = 0; o->zones && i < b->nzones; i++) {
+		const struct deploy_zone *z = &b->zones[i];
+		struct pt c[4] = { { z->x0, z->y0 }, { z->x1, z->y0 },
+			{ z->x1, z->y1 }, { z->x0, z->y1 } };
+		double rgb[3], x, y;
+		char text[BATTLE_NAME_MAX + 32];
+
+		if (o->zones == 1 && z->side != o->side)
+			continue;
+		side_colour(pg, z->side, rgb);
+		cairo_new_path(cr);
+		path_points(cr, pg, c, 4);
+		cairo_close_path(cr);
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.06);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.8);
+		cairo_set_line_width(cr, 2);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		snprintf(text, sizeof(text), "%s deployment zone",
+		    b->sides[z->side].id);
+		to_page(pg, z->x0, z->y1, &x, &y);
+		{
+			layout_box at = { x + 4, y + 4, x + 5, y + 5 };
+
+			label(cr, pg, text, at, 10, 0);
+		}
+	}
+}
+
 /* Each objective's flag, pole and pennant at its point, over any label. */
 static void
 draw_flags(cairo_t *cr, const struct page *pg)
@@ -1199,6 +1240,7 @@ draw(cairo_t *cr, struct page *pg, const struct map_opts *o)
 	draw_grid(cr, pg);
 	clip_to_view(cr, pg);
 	draw_objectives(cr, pg);
+	draw_zones(cr, pg, o);
 	draw_last_seen(cr, pg, o);
 	draw_forces(cr, pg);
 	draw_step(cr, pg, o);

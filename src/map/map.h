@@ -58,6 +58,9 @@ struct map_opts {
 	 * (dashed, labelled with the turn). */
 	const struct sighting *last;
 	int nlast;
+	/* Draw the deployment zones, for the battle's deployment step: 1
+	 * the side's, 2 every side's (0: none). */
+	int zones;
 	/* A PNG of at most 256 colours (a report mail's inline map, kept
 	 * small), rather than full colour.  Not for the SVG. */
 	int compact;

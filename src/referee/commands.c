@@ -147,6 +147,10 @@ referee_commands_help_text(struct text *t, const struct store_game *g,
 	    "more are left out):\n", ORDER_MAX_STEPS);
 	for (i = 0; rs != NULL && i < rs->nverbs; i++)
 		text_add(t, "  %s\n", rs->verbs[i].help);
+	if (battle_deploy_steps(b) > 0)
+		text_add(t, "  DEPLOY AT X,Y [FACING N]: (the deployment, turn 0, "
+		    "alone) put the unit's centre\n    at X,Y facing N, every "
+		    "stand within your zone; nothing else is taken then\n");
 	if (rs != NULL && rs->words->welcome != NULL)
 		rs->words->welcome(b, side, g->step > 0 ? g->step : 1, t);
 

@@ -18,6 +18,7 @@
 #include "campaign/campaign.h"
 #include "ledger/engine.h"
 #include "referee/internal.h"
+#include "report/report.h"
 #include "report/json.h"
 
 #define WARN_MAX 8
@@ -29,7 +30,8 @@ struct game_line {
 	const char *status;     /* setup, running, paused, over */
 	char phase[BATTLE_ID_MAX]; /* the side whose phase is open; "" none */
 	int64_t step;
-	int turn, turns;        /* turn 0: not begun */
+	int turn, turns;        /* turn 0: not begun, or the deployment */
+	int begun;              /* turn is the one on (0 for the deployment) */
 	int64_t deadline;       /* 0: none */
 	char deadline_local[128]; /* in the game's time zone */
 	char waits[400];        /* why no phase is played; "" */
@@ -129,10 +131,13 @@ games_gather(struct referee *r, struct game_line **out, int *n, struct err *e)
 			int ps = battle_step_side(b, g.step);
 
 			l->turn = battle_step_turn(b, g.step);
+			l->begun = 1;
 			if (l->turn > b->turns)
 				l->turn = b->turns;
-			if (g.status == GAME_RUNNING && ps >= 0)
-				snprintf(l->phase, sizeof(l->phase), "%s", b->sides[ps].id);
+			if (g.status == GAME_RUNNING && (ps >= 0 ||
+			    battle_step_deploys(b, g.step)))
+				snprintf(l->phase, sizeof(l->phase), "%s",
+				    report_phase_id(b, g.step));
 		}
 		if (g.status == GAME_RUNNING && !c.paused && c.deadline > 0) {
 			l->deadline = c.deadline;
@@ -258,7 +263,7 @@ game_text(FILE *out, const struct game_line *l, int indent)
 {
 	char turn[32];
 
-	if (l->turn > 0)
+	if (l->begun)
 		snprintf(turn, sizeof(turn), "%d/%d", l->turn, l->turns);
 	else
 		snprintf(turn, sizeof(turn), "-");
@@ -277,7 +282,7 @@ game_json(struct jw *j, const struct game_line *l)
 	jw_str(j, "ruleset", l->ruleset);
 	jw_str(j, "status", l->status);
 	jw_int(j, "step", l->step);
-	if (l->turn > 0)
+	if (l->begun)
 		jw_int(j, "turn", l->turn);
 	else
 		jw_null(j, "turn");
@@ -399,7 +404,7 @@ status_game(FILE *out, const struct game_line *l, int indent)
 {
 	char turn[80] = "", when[64];
 
-	if (l->turn > 0)
+	if (l->begun)
 		snprintf(turn, sizeof(turn), ", turn %d of %d%s%s%s", l->turn,
 		    l->turns, l->phase[0] ? " (" : "", l->phase,
 		    l->phase[0] ? ")" : "");

@@ -65,6 +65,8 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.ev = ev;
 	o.last = last;
 	o.nlast = nlast;
+	/* While the deployment is open, where the side may deploy. */
+	o.zones = battle_step_deploys(b, g->step);
 	/* The inline map: the side's part of the field, in a palette. */
 	o.compact = 1;
 	o.crop = 1;

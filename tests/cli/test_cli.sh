@@ -156,6 +156,27 @@ check "campaign turn waits" 0 "$bin" --db "$cdb" campaign turn ap
 says "campaign turn waits" "the battle ap-t1-1 goes on"
 jcheck "campaign battle is a game" 0 "$bin" --db "$cdb" state ap-t1-1 --json
 holds "campaign battle is a game" "sorted(u['name'] for u in d['units']) == ['7th Foot (Royal Fusiliers)', 'Maryland Continentals']"
+# The battle opens with its deployment (campaign engine 3), each side's
+# zone the one it came to: a DEPLOY mail is answered line by line, a
+# line outside the zone refused with the zone named, a move refused as
+# no deployment; the side that sends nothing stands where the march put
+# it, and the step played puts the unit where it was sent.
+printf 'From: tarleton@crown.example.org\nTo: despatch@localhost\nSubject: deploy\nMessage-ID: <deploy-1@crown.example.org>\n\nGAME ap-t1-1 SIDE crown TURN 0 PASSWORD scarlet-bugle\n7th Foot: DEPLOY AT 30,8 FACING 20\n7th Foot: DEPLOY AT 30,20\n7th Foot: ADVANCE 4\n' >"$work/camp/deploy.eml"
+check "campaign battle deploy" 0 "$bin" --db "$cdb" submit "$work/camp/deploy.eml"
+says "campaign battle deploy" "orders: 1 order, 2 lines not understood"
+rm -rf "$work/camp/dout"
+"$bin" --db "$cdb" outbox write "$work/camp/dout" >/dev/null 2>&1
+check "campaign battle deploy reply" 0 sh -c "cat '$work/camp/dout'/ap-t1-1-*reply*"
+says "campaign battle deploy reply" "Your deployment for"
+says "campaign battle deploy reply" "7th Foot (Royal Fusiliers): DEPLOY AT 30,8 FACING 20"
+says "campaign battle deploy reply" "30,20 is outside your deployment zone: every stand of the unit must stand within 4,1 to 68,13"
+says "campaign battle deploy reply" "only DEPLOY lines are taken now"
+jcheck "campaign battle before deploy" 0 "$bin" --db "$cdb" state ap-t1-1 --json
+cp "$work/out" "$work/camp/before.json"
+check "campaign battle deployment played" 0 "$bin" --db "$cdb" turn ap-t1-1
+says "campaign battle deployment played" "played turn 0, step 1"
+jcheck "campaign battle deployed" 0 "$bin" --db "$cdb" state ap-t1-1 --json
+holds "campaign battle deployed" "[(round(u['x']), round(u['y']), u['stands'][0]['facing']) for u in d['units'] if u['name'].startswith('7th')] == [(30, 8, 20)] and [u for u in d['units'] if u['name'].startswith('Maryland')] == [u for u in json.load(open('$work/camp/before.json'))['units'] if u['name'].startswith('Maryland')]"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$cdb" turn ap-t1-1 >/dev/null 2>&1; done
 check "campaign turn settles" 0 "$bin" --db "$cdb" campaign turn ap
 says "campaign turn settles" "battle ap-t1-1 at Cowpens:"
@@ -312,17 +333,18 @@ m=$(grep -l "now come with the operational map shown in the mail and attached" "
 # The operator's listings show the battle under its campaign.
 check "games with a campaign" 0 "$bin" --db "$adb" games
 says "games with a campaign" "am               campaign   running  1/5     its battles go on"
-says "games with a campaign" "  am-t1-1        vnb-wing   running  1/"
+says "games with a campaign" "  am-t1-1        vnb-wing   running  0/"
 check "status with a campaign" 2 "$bin" --db "$adb" status
 says "status with a campaign" "campaign   am               running, turn 1 of 5, 1781-01-16, its battles go on"
-says "status with a campaign" "game         am-t1-1        running, turn 1 of"
+says "status with a campaign" "game         am-t1-1        running, turn 0 of 6 (deployment)"
 jcheck "games json with a campaign" 0 "$bin" --db "$adb" games --json
-holds "games json with a campaign" "[(g['name'], g['campaign']) for g in d] == [('am-t1-1', 'am')]"
+holds "games json with a campaign" "[(g['name'], g['campaign'], g['turn'], g['phase']) for g in d] == [('am-t1-1', 'am', 0, 'deployment')]"
 jcheck "status json with a campaign" 2 "$bin" --db "$adb" status --json
 holds "status json with a campaign" "d['campaigns'] == [{'name': 'am', 'status': 'running', 'turn': 1, 'turns': 5, 'date': '1781-01-16', 'battles': True}] and d['games'][0]['campaign'] == 'am'"
 # The turn ends once its battle is over; each side's players get the
-# day's report, queued with the record that settles it.
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$adb" turn am-t1-1 >/dev/null 2>&1; done
+# day's report, queued with the record that settles it (the deployment
+# and the twelve turns).
+for i in 0 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$adb" turn am-t1-1 >/dev/null 2>&1; done
 # (The clock settles it: the tick after the battle's last phase.)
 check "campaign tick settles" 0 "$bin" --db "$adb" tick
 says "campaign tick settles" "1 campaign turn marched or settled; campaign am: turn settled (its battles are over)"
@@ -486,6 +508,10 @@ says "demo --campaign" "(orders/guilford-courthouse-tNN-SIDE.txt)"
 gb=$(ls "$work/dc1/mail" | sed -n 's/^\(south-t[0-9]*-1\)-.*/\1/p' | sort -u | grep -v '^south-t4-1$' | head -1)
 gturn=${gb#south-t}
 gturn=${gturn%-1}
+# Greene's deployment mail (guilford-courthouse-t00-continental.txt) put
+# his guns where it said, in the battle's deployment step (turn 0).
+n=$(grep -l "Continental 6-pounders (Singleton's and Finley's) deployed at 36,29" "$work/dc1/mail/$gb"-*-report-morgan-* 2>/dev/null | wc -l)
+[ "$n" = 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the Guilford deployment report ($n) lacks the guns deployed"; }
 says "demo --campaign" "the campaign is over: "
 says "demo --campaign" "2 battles fought"
 says "demo --campaign" "Verified:        63 turns played again from the orders and the seeds, 2 battles"

@@ -805,7 +805,7 @@ exhaustion_state_and_the_engine_it_began_under(void **state)
 {
 	struct cp_order forced = { 1, CO_FORCED, 3, -1, -1, { 0 }, "" };
 	static struct cp_upkeep up;
-	struct campaign *c, *d;
+	struct campaign *c, *d, *c2;
 	struct text t1, t2;
 	struct err e;
 
@@ -817,7 +817,7 @@ exhaustion_state_and_the_engine_it_began_under(void **state)
 	c->columns[1].forced = 3;
 	text_init(&t1, 4096);
 	campaign_state_write(c, &t1);
-	assert_non_null(strstr(t1.s, "despatch-campaign-state 2\n"));
+	assert_non_null(strstr(t1.s, "despatch-campaign-state 3\n"));
 	assert_non_null(strstr(t1.s, " forced 3\n"));
 	assert_non_null(strstr(t1.s, "brigade 1 column 1 spent 2 \""));
 	d = load(good, &e);
@@ -854,8 +854,23 @@ exhaustion_state_and_the_engine_it_began_under(void **state)
 	campaign_free(d);
 	/* a state of an engine this build does not know is refused */
 	d = load(good, &e);
-	assert_int_equal(campaign_state_read(d, "despatch-campaign-state 3\n",
+	assert_int_equal(campaign_state_read(d, "despatch-campaign-state 4\n",
 	    26, &e), -1);
+	assert_int_equal(campaign_state_read(d, "despatch-campaign-state 3x\n",
+	    27, &e), -1);
+	campaign_free(d);
+	/* engine 2's state (exhaustion, no deployment step) reads as 2 and
+	 * writes as 2 */
+	d = load(good, &e);
+	text_free(&t1);
+	text_init(&t1, 4096);
+	d->engine = 2;
+	campaign_state_write(d, &t1);
+	assert_non_null(strstr(t1.s, "despatch-campaign-state 2\n"));
+	c2 = load(good, &e);
+	assert_int_equal(campaign_state_read(c2, t1.s, t1.len, &e), 0);
+	assert_int_equal(c2->engine, 2);
+	campaign_free(c2);
 	campaign_free(d);
 	/* the test hook: campaigns begun under engine 1 */
 	campaign_engine_test("1");

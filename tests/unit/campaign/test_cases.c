@@ -2863,7 +2863,8 @@ through_the_state(struct campaign *c, const char *sets, const char *head)
 
 /*
  * Exhaustion outlives the state record ("Its state records say which
- * (despatch-campaign-state 1 or 2)"; `state` shows forced_days and
+ * (despatch-campaign-state 1 or 2; 3 for engine 3, laid out as 2)";
+ * `state` shows forced_days and
  * rest_owed).  rest.exhausted 2.  A forced day (1), through the state,
  * another forced day: 2 running, each brigade owes 2; through the
  * state: 2; a rest: 1; through the state: 1, forced days 0; a rest: 0.
@@ -2877,16 +2878,16 @@ exhaustion_outlives_the_state_record(void **state)
 
 	(void)state;
 	foot_day(c, CO_FORCED, &up);
-	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	c = through_the_state(c, sets, "despatch-campaign-state 3");
 	assert_int_equal(c->columns[col(c, "Foot")].forced, 1);
 	foot_day(c, CO_FORCED, &up);
 	assert_int_equal(owed(c, "Foot 1"), 2);
-	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	c = through_the_state(c, sets, "despatch-campaign-state 3");
 	assert_int_equal(owed(c, "Foot 1"), 2);
 	assert_int_equal(owed(c, "Foot 2"), 2);
 	assert_int_equal(c->columns[col(c, "Foot")].forced, 2);
 	foot_day(c, CO_REST, &up);
-	c = through_the_state(c, sets, "despatch-campaign-state 2");
+	c = through_the_state(c, sets, "despatch-campaign-state 3");
 	assert_int_equal(owed(c, "Foot 1"), 1);
 	assert_int_equal(c->columns[col(c, "Foot")].forced, 0);
 	foot_day(c, CO_REST, &up);
