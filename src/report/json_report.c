@@ -296,7 +296,7 @@ report_json_state(struct jw *j, const char *key, const struct report_game *g,
 	    battle_step_turn(b, g->step));
 	jw_int(j, "turns", b->turns);
 	if (strcmp(g->status, "running") == 0)
-		jw_str(j, "phase", b->sides[battle_step_side(b, g->step)].id);
+		jw_str(j, "phase", report_phase_id(b, g->step));
 	else
 		jw_null(j, "phase");
 	jw_obj(j, "table");
@@ -384,7 +384,8 @@ report_json_event(struct jw *j, const struct battle *b,
 	jw_obj(j, NULL);
 	jw_int(j, "step", step);
 	jw_int(j, "turn", battle_step_turn(b, step));
-	jw_str(j, "phase", ph >= 0 ? b->sides[ph].id : NULL);
+	jw_str(j, "phase", ph >= 0 || battle_step_deploys(b, step) ?
+	    report_phase_id(b, step) : NULL);
 	jw_int(j, "seq", seq);
 	jw_str(j, "kind", events_kind_name(x->kind));
 	jw_str(j, "side", x->side >= 0 && x->side < b->nsides ?

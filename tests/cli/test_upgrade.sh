@@ -339,5 +339,47 @@ done
 	grep -q "played by campaign engine 1\$" "$work/ce1.out" && ok ||
 	no "the engine 1 campaign archive does not verify: $(cat "$work/ce1.out")"
 
+# A battle a campaign of engine 2 opens is played as it was, its first
+# step turn 1; one of engine 3 opens with the deployment (turn 0), and
+# each campaign verifies with its battle.
+cat >"$work/meet.campaign" <<'EOC'
+campaign "The meeting"
+ruleset vnb-wing
+calendar 1781-01-16 to 1781-01-18 turn day
+place "Thicketty Creek" kind ford at 0,0
+place "Cowpens" kind crossroads at 0,10
+road "Thicketty Creek" to "Cowpens" miles 10
+side crown "Crown" nation british
+  column "Tarleton's Legion" commander "Lt. Col. Banastre Tarleton" at "Thicketty Creek"
+    brigade "Front Line" commander "Maj. Timothy Newmarsh"
+      unit "7th Foot (Royal Fusiliers)" type british-line stands 2 sp 2,2 line
+side continental "Continental" nation continental
+  column "Flying Army" commander "Brig. Gen. Daniel Morgan" at "Cowpens"
+    brigade "Main Line" commander "Lt. Col. John Eager Howard"
+      unit "Maryland Continentals" type continentals-post-1778 stands 2 sp 2,2 line
+EOC
+for eng in 2 3; do
+	db="$work/meet$eng.db"
+	mt() { "$bin" --db "$db" "$@"; }
+	begun() { if [ "$eng" -lt 3 ]; then DESPATCH_TEST_CAMPAIGN_ENGINE=$eng "$bin" --db "$db" "$@"; else "$bin" --db "$db" "$@"; fi; }
+	begun campaign new mt "$work/meet.campaign" >/dev/null 2>&1 || no "meet: campaign new, engine $eng"
+	mt campaign player add mt crown a@crown.example.org --password aa-bb >/dev/null 2>&1
+	mt campaign player add mt continental b@continental.example.org --password cc-dd >/dev/null 2>&1
+	begun campaign start mt >/dev/null 2>&1 || no "meet: campaign start, engine $eng"
+	printf "Tarleton's Legion: MARCH TO Cowpens\n" | mt campaign orders mt crown - >/dev/null 2>&1 || no "meet: engine $eng: orders"
+	mt campaign turn mt >"$work/mt.out" 2>&1 && grep -q "battle mt-t1-1 opened at Cowpens" "$work/mt.out" && ok ||
+		no "meet: engine $eng: no battle: $(cat "$work/mt.out")"
+	first=$(mt state mt-t1-1 --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["turn"], d["phase"])')
+	if [ "$eng" = 2 ]; then want="1 crown"; else want="0 deployment"; fi
+	[ "$first" = "$want" ] && ok || no "meet: engine $eng's battle opens with turn '$first', not '$want'"
+	for i in $(seq 1 40); do mt turn mt-t1-1 >/dev/null 2>&1 || break; done
+	mt campaign turn mt >/dev/null 2>&1 || no "meet: engine $eng: the turn does not settle"
+	mt export mt "$work/mt$eng.jsonl" >/dev/null 2>&1 || no "meet: engine $eng: export"
+	"$bin" verify "$work/mt$eng.jsonl" >"$work/mt.out" 2>&1 &&
+		grep -q "1 battle verified" "$work/mt.out" &&
+		grep -q "played by campaign engine $eng\$" "$work/mt.out" && ok ||
+		no "meet: engine $eng's campaign does not verify with its battle: $(cat "$work/mt.out")"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
