@@ -346,8 +346,18 @@ cmd_start(int argc, char **argv)
 		return cli_fail(&e);
 	rc = referee_start(r, argv[1], &e);
 	if (rc == 0) {
+		struct referee_game g;
+		struct battle *b = NULL;
+		int deploys = 0;
+
+		/* the first step: the deployment, where the battle has one */
+		if (referee_game_load(r, argv[1], &g, &b, &e) == 0)
+			deploys = battle_deploy_steps(b) > 0;
+		battle_free(b);
+		err_clear(&e);
 		printf("game %s started: welcome mails queued (see 'despatch "
-		    "outbox'); turn 1 is open\n", argv[1]);
+		    "outbox'); %s is open\n", argv[1], deploys ? "the deployment "
+		    "(turn 0)" : "turn 1");
 		if (cli_ropts.from == NULL || *cli_ropts.from == '\0')
 			fprintf(stderr, "despatch: note: the mail goes out From %s; "
 			    "set DESPATCH_FROM to the address players should "
