@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "core/ruleset.h"
 #include "core/text.h"
 #include "scenario/scenario.h"
 
@@ -176,7 +177,7 @@ column_width(const struct campaign *c, int col)
 static void
 deploy(const struct campaign *c, const struct cp_contact *k, int s,
     const enum cp_dir *dirs, const struct cp_zone *zones, fx tw, fx td,
-    struct text *t)
+    const int *arrives, struct text *t)
 {
 	int i, first = 1, used[CAMPAIGN_MAX_COLUMNS] = { 0 };
 	fx zcur[CAMPAIGN_MAX_COLUMNS], zdepth[CAMPAIGN_MAX_COLUMNS];
@@ -241,6 +242,8 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 			text_add(t, ",");
 			put_fx(t, zmid_y);
 		}
+		if (!first && arrives[i] > 0)
+			text_add(t, " arrives %d", arrives[i]);
 		text_add(t, "\n");
 		for (b = 0; b < c->nbrigades; b++) {
 			fx bw, bx, rowx = 0, rd = 0, bd, w, d;
@@ -280,6 +283,8 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 			}
 			if (campaign_exhaustion(c) && c->brigades[b].spent > 0)
 				text_add(t, " exhausted");
+			if (arrives[i] > 0)
+				text_add(t, " arrives %d", arrives[i]);
 			text_add(t, "\n");
 			/* and its units, row by row */
 			rowx = rd = 0;
@@ -332,8 +337,12 @@ deploy(const struct campaign *c, const struct cp_contact *k, int s,
 						text_add(t, ",");
 						put_fx(t, cx);
 					}
-					text_add(t, " facing %d%s%s\n", facing,
+					text_add(t, " facing %d%s%s", facing,
 					    un->form[0] ? " " : "", un->form);
+					/* a column due later in the day */
+					if (arrives[i] > 0)
+						text_add(t, " arrives %d", arrives[i]);
+					text_add(t, "\n");
 				}
 			}
 		}
@@ -507,10 +516,25 @@ deploy_zones(const struct campaign *c, const struct cp_contact *k, int s,
 	}
 }
 
+/* The minute of the day a march's step `tick` of campaign turn `day`
+ * ends: the day's march began at the first hour (an afternoon's six
+ * hours later). */
+static int
+day_minute(const struct campaign *c, int day, int tick)
+{
+	int m = campaign_param(c, "march.first-hour") * 60 + tick *
+	    campaign_param(c, "march.hours") * 60 / CAMPAIGN_TICKS / c->halves;
+
+	if (c->halves == 2 && (day & 1))
+		m += 6 * 60;
+	return m;
+}
+
 int
 campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
     int day, struct dice *d, char **out, size_t *outlen, struct err *e)
 {
+	int arrives[CAMPAIGN_MAX_COLUMNS];
 	const struct cp_place *pl = &c->places[k->place];
 	enum cp_dir dirs[CAMPAIGN_MAX_COLUMNS];
 	struct cp_zone zones[CAMPAIGN_MAX_COLUMNS];
@@ -525,11 +549,7 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 		return err_set(e, ERR_INTERNAL, "a battle at %s with %d column",
 		    pl->name, k->narrivals);
 	/* The hour: the day's march began at the first hour. */
-	hour = campaign_param(c, "march.first-hour") * 60 + k->tick *
-	    campaign_param(c, "march.hours") * 60 / CAMPAIGN_TICKS /
-	    c->halves;
-	if (c->halves == 2 && (day & 1))
-		hour += 6 * 60;
+	hour = day_minute(c, day, k->tick);
 	/* on the next quarter hour: a battle never starts before the
 	 * columns meet */
 	hour += (15 - hour % 15) % 15;
@@ -607,6 +627,25 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 		if (k->arrivals[i].road < 0 && holder < 0)
 			holder = c->columns[k->arrivals[i].column].side;
 	}
+	/* A column that reached the place after the battle began (engine 3
+	 * on) comes on at its road's edge, in its zone, at the turn whose
+	 * span holds the hour it arrived; after the last turn, never. */
+	{
+		const struct ruleset *rs = ruleset_find(c->ruleset);
+		int per = minutes > 0 ? minutes : rs != NULL &&
+		    rs->turn_minutes > 0 ? rs->turn_minutes : 15;
+
+		for (i = 0; i < k->narrivals; i++) {
+			int at = day_minute(c, day, k->arrivals[i].tick);
+
+			arrives[i] = 0;
+			if (c->engine >= 3 && k->arrivals[i].road >= 0 &&
+			    k->arrivals[i].tick > k->tick && at > first)
+				arrives[i] = 1 + (at - first) / per;
+			if (arrives[i] == 1)
+				arrives[i] = 0;
+		}
+	}
 	/* Who moves first: the side that came on (the first of it to come). */
 	for (i = 0; i < k->narrivals && attacker < 0; i++)
 		if (c->columns[k->arrivals[i].column].side != holder &&
@@ -652,7 +691,7 @@ campaign_battle_scenario(const struct campaign *c, const struct cp_contact *k,
 		    c->sides[s].tail);
 		if (c->engine >= 3)
 			deploy_zones(c, k, s, zones, w, dp, &t);
-		deploy(c, k, s, dirs, zones, w, dp, &t);
+		deploy(c, k, s, dirs, zones, w, dp, arrives, &t);
 	}
 	text_free(&ground);
 	if (t.over) {

@@ -774,7 +774,7 @@ cmd_events(int argc, char **argv)
 	struct events ev;
 	struct err e;
 	const char *game = NULL, *side_id = NULL;
-	int *steps = NULL, turn = 0, i, as_json = 0, side = -1, rc;
+	int *steps = NULL, turn = -1, i, as_json = 0, side = -1, rc;
 	unsigned char *seen = NULL;
 	const struct narrative *nar = NULL;
 
@@ -802,8 +802,9 @@ cmd_events(int argc, char **argv)
 			if (++i >= argc)
 				return cli_usage_error("events", "--turn needs a number");
 			turn = (int)strtol(argv[i], &end, 10);
-			if (*end || turn < 1)
-				return cli_usage_error("events", "--turn needs a number from 1");
+			/* 0: a battle's deployment */
+			if (end == argv[i] || *end || turn < 0)
+				return cli_usage_error("events", "--turn needs a number from 0");
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return cli_unknown_option("events", argv[i]);
 		} else if (game == NULL) {
@@ -847,7 +848,7 @@ cmd_events(int argc, char **argv)
 		if (as_json) {
 			jw_obj(&j, NULL);
 			jw_str(&j, "game", g.name);
-			if (turn)
+			if (turn >= 0)
 				jw_int(&j, "turn", turn);
 			else
 				jw_null(&j, "turn");
@@ -863,7 +864,7 @@ cmd_events(int argc, char **argv)
 				last = steps[i];
 			}
 			seq++;
-			if (turn && t != turn)
+			if (turn >= 0 && t != turn)
 				continue;
 			if (seen != NULL && !report_event_known(b, side, seen, x))
 				continue;

@@ -96,9 +96,22 @@ battle_unit_sp(const struct battle *b, int unit)
 	int i, n = 0;
 
 	for (i = 0; i < u->nstands; i++)
-		if (!(b->stands[u->first_stand + i].flags & ST_GONE))
+		if (!(b->stands[u->first_stand + i].flags & ST_GONE) ||
+		    (b->stands[u->first_stand + i].flags & ST_AWAY))
 			n += b->stands[u->first_stand + i].sp;
 	return n;
+}
+
+int
+battle_unit_away(const struct battle *b, int unit)
+{
+	const struct unit *u = &b->units[unit];
+	int i;
+
+	for (i = 0; i < u->nstands; i++)
+		if (b->stands[u->first_stand + i].flags & ST_AWAY)
+			return 1;
+	return 0;
 }
 
 int

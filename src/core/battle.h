@@ -102,8 +102,11 @@ enum weapon {
                                 but not lost (always with ST_GONE) */
 #define ST_DETACH    0x200u  /* a detachment an infantry stand able to
                                 skirmish breaks into (its slot, for good) */
+#define ST_AWAY     0x8000u  /* a reinforcement not yet come onto the table
+                                (always with ST_GONE): not lost, its SP
+                                still its unit's (core/deploy.h) */
 #define ST_SHARED     (ST_DISORDERED | ST_PERMANENT | ST_STATIONARY | \
-                       ST_GONE | ST_SPARE | ST_DETACH)
+                       ST_GONE | ST_SPARE | ST_DETACH | ST_AWAY)
 #define ST_ROUTED     (ST_DISORDERED | ST_PERMANENT)
 
 /* Brigade markers. */
@@ -195,7 +198,15 @@ struct commander {
 	                    unhorsed) */
 	int quality;     /* his command quality, where the ruleset rates it,
 	                    else 0 */
+	int arrives;     /* a reinforcement's: the game turn from which he
+	                    comes on, out of the fight (out_until
+	                    BATTLE_STEP_AWAY, out_removed) until then; 0:
+	                    on the table from the start */
 };
+
+/* out_until of a commander still to come on (core/deploy.h): past any
+ * step. */
+#define BATTLE_STEP_AWAY (1 << 20)
 
 struct brigade {
 	char name[BATTLE_NAME_MAX];
@@ -230,6 +241,9 @@ struct unit {
 	int rules[BATTLE_UNIT_RULES];
 	int state[BATTLE_UNIT_STATE];
 	fx base_w;       /* its bases' frontage (0: its kind's) */
+	int arrives;     /* a reinforcement: the game turn from which it comes
+	                    on, its stands ST_AWAY until then (0: on the
+	                    table from the start) */
 	int first_stand; /* into battle.stands */
 	int nstands;
 };
@@ -408,8 +422,11 @@ int battle_unit_centre_of(const struct battle *b, int unit, int with_routed,
 int battle_unit_form(const struct battle *b, int unit);
 /* Stands of the unit still on the table. */
 int battle_unit_alive(const struct battle *b, int unit);
-/* Total SP of the unit on the table. */
+/* Total SP of the unit: on the table, and (a reinforcement) still to
+ * come on, which is not lost. */
 int battle_unit_sp(const struct battle *b, int unit);
+/* 1 if unit is a reinforcement with a stand still to come on. */
+int battle_unit_away(const struct battle *b, int unit);
 
 /* Stand footprint (width, depth) by kind and formation. */
 void battle_kind_size(enum stand_kind kind, enum formation form, fx *w, fx *d);

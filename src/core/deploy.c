@@ -107,8 +107,10 @@ battle_deploy_zones_text(const struct battle *b, int side, char *out,
 		    geom_fmt_fx(d->y0, c, sizeof(c)),
 		    geom_fmt_fx(d->x1, e, sizeof(e)),
 		    geom_fmt_fx(d->y1, f, sizeof(f)));
-		if (w < 0 || (size_t)w >= size - at)
+		if (w < 0 || (size_t)w >= size - at) {
+			out[at] = '\0';   /* no zone cut short */
 			break;
+		}
 		at += (size_t)w;
 	}
 }
@@ -132,6 +134,10 @@ battle_deploy_check(const struct battle *b, int side, int is_cmd, int who,
 		for (i = 0; i < u->nstands; i++)
 			if (!(b->stands[u->first_stand + i].flags & ST_GONE))
 				placed(b, who, at, facing, i, &pts[n++], &fac);
+		if (n == 0 && battle_unit_away(b, who))
+			return snprintf(msg, msize, "%s is not on the field yet: it "
+			    "comes on from turn %d, where it enters", u->name,
+			    u->arrives), -1;
 		if (n == 0)
 			return snprintf(msg, msize, "%s has no stand left on the "
 			    "field", u->name), -1;
@@ -210,6 +216,57 @@ put_unit(struct battle *b, int u, const struct order *o, struct pt c,
 
 		st->pos = carried(st->pos, c, turn, o->steps[0].pt);
 		st->facing = geom_norm(st->facing + turn);
+	}
+}
+
+/* A brigade's commander not given a line of his own follows his brigade
+ * when any of its units deployed: 3" behind the middle of its units,
+ * facing as the first of them that moved, on the table. */
+static void
+follow_brigades(struct battle *b, const struct move *mv, int nmv,
+    struct events *ev)
+{
+	int k, i, u;
+
+	for (k = 0; k < b->ncommanders; k++) {
+		struct commander *cm = &b->commanders[k];
+		int64_t sx = 0, sy = 0;
+		int n = 0, facing = -1, own = 0;
+		struct pt c;
+		char x[16], y[16];
+
+		if (cm->rank != RANK_BRIGADE || cm->gone || cm->attached >= 0 ||
+		    cm->out_removed)
+			continue;
+		for (i = 0; i < nmv; i++)
+			if (mv[i].o->is_commander && mv[i].o->who == k)
+				own = 1;
+			else if (!mv[i].o->is_commander && !mv[i].back &&
+			    facing < 0 && b->units[mv[i].o->who].brigade ==
+			    cm->brigade)
+				facing = b->stands[b->units[mv[i].o->who].
+				    first_stand].facing;
+		if (own || facing < 0)
+			continue;
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == cm->brigade &&
+			    battle_unit_centre(b, u, &c)) {
+				sx += c.x;
+				sy += c.y;
+				n++;
+			}
+		if (n == 0)
+			continue;
+		c.x = (fx)(sx / n);
+		c.y = (fx)(sy / n);
+		c = geom_offset(c, facing + 180, FX(3));
+		c.x = c.x < 0 ? 0 : c.x > b->width ? b->width : c.x;
+		c.y = c.y < 0 ? 0 : c.y > b->depth ? b->depth : c.y;
+		cm->pos = c;
+		cm->facing = facing;
+		events_say(ev, EV_MOVE, cm->side, -1, -1, 0, EVENT_M_TAKES_POST,
+		    cm->name, geom_fmt_fx(c.x, x, sizeof(x)),
+		    geom_fmt_fx(c.y, y, sizeof(y)));
 	}
 }
 
@@ -343,14 +400,14 @@ battle_deploy_play(struct battle *b, const struct order_set *sets,
 				    o->steps[0].pt);
 				cm->facing = geom_norm(cm->facing + mv[i].turn);
 			}
-			events_say(ev, EV_MOVE, mv[i].side, o->who, -1,
-			    o->steps[0].angle >= 0 ? o->steps[0].angle :
-			    b->stands[un->first_stand].facing, EVENT_M_DEPLOYS,
+			events_say(ev, EV_MOVE, mv[i].side, o->who, -1, 0,
+			    EVENT_M_DEPLOYS,
 			    un->name, geom_fmt_fx(o->steps[0].pt.x, x, sizeof(x)),
 			    geom_fmt_fx(o->steps[0].pt.y, y, sizeof(y)),
 			    b->stands[un->first_stand].facing);
 		}
 	}
+	follow_brigades(b, mv, nmv, ev);
 	if (ev->overflow) {
 		err_set(e, ERR_DATA, "too many events in the deployment");
 		goto out;
@@ -360,4 +417,63 @@ out:
 	free(saved);
 	free(mv);
 	return rc;
+}
+
+int
+battle_arrivals(struct battle *b, int step, struct events *ev,
+    struct err *e)
+{
+	int turn = battle_step_turn(b, step), ps = battle_step_side(b, step);
+	int u, v, i;
+
+	if (battle_step_deploys(b, step))
+		return 0;
+	for (u = 0; u < b->nunits; u++) {
+		const struct unit *un = &b->units[u];
+		int on = -1;
+		struct pt c;
+		char x[16], y[16];
+
+		if (un->arrives == 0 || un->arrives > turn ||
+		    (ps >= 0 && un->side != ps) || !battle_unit_away(b, u))
+			continue;
+		/* On the table for the test; back off it if its ground is
+		 * taken. */
+		for (i = 0; i < un->nstands; i++)
+			b->stands[un->first_stand + i].flags &= ~(ST_GONE |
+			    ST_AWAY);
+		for (v = 0; v < b->nunits && on < 0; v++)
+			if (v != u && battle_unit_alive(b, v) > 0 &&
+			    overlaps(b, u, v))
+				on = v;
+		if (on >= 0) {
+			for (i = 0; i < un->nstands; i++)
+				b->stands[un->first_stand + i].flags |= ST_GONE |
+				    ST_AWAY;
+			events_say(ev, EV_STATIONARY, un->side, u, on, 0,
+			    EVENT_M_ARRIVAL_WAITS, un->name, b->units[on].name);
+			continue;
+		}
+		if (battle_unit_centre(b, u, &c) == 0)
+			c = b->stands[un->first_stand].pos;
+		events_say(ev, EV_MOVE, un->side, u, -1, 0, EVENT_M_ARRIVES,
+		    un->name, geom_fmt_fx(c.x, x, sizeof(x)),
+		    geom_fmt_fx(c.y, y, sizeof(y)));
+	}
+	/* The commanders due: never kept off, they take no ground. */
+	for (i = 0; i < b->ncommanders; i++) {
+		struct commander *k = &b->commanders[i];
+
+		if (k->arrives == 0 || k->arrives > turn || k->gone ||
+		    k->out_until != BATTLE_STEP_AWAY ||
+		    (ps >= 0 && k->side != ps))
+			continue;
+		k->out_until = 0;
+		k->out_removed = 0;
+		events_say(ev, EV_COMMANDER, k->side, -1, -1, 0,
+		    EVENT_M_ARRIVES_COMMANDER, k->name);
+	}
+	if (ev->overflow)
+		return err_set(e, ERR_DATA, "too many events in the arrivals");
+	return 0;
 }

@@ -1,10 +1,22 @@
 /*
- * deploy.h - the deployment step (deploy.c): a battle whose scenario
+ * deploy.h - the deployment step and reinforcements' arrival (deploy.c),
+ * the steps' parts that are every ruleset's.
+ *
+ * The deployment: a battle whose scenario
  * gives deployment zones (`deploy SIDE x0,y0 x1,y1`) opens with a step in
  * which every side at once places its units and commanders within its
  * zones by DEPLOY orders; what a side leaves unsaid stands where the
  * scenario put it.  Pure and ruleset-free: ledger_play_step plays it in
  * place of the ruleset's adjudication, and it rolls no die.
+ *
+ * Arrivals: a unit the scenario marks `arrives N` (a column a campaign
+ * sends to the battle's place later in the day) waits off the table, its
+ * stands ST_GONE | ST_AWAY, and comes on where the scenario put it at the
+ * start of its side's first phase of turn N or after whose ground is
+ * clear: ledger_play_step calls battle_arrivals before the ruleset plays
+ * the step, so every ruleset sees it on the table from then on.  A
+ * commander marked `arrives N` is out of the fight (out_until
+ * BATTLE_STEP_AWAY, out_removed) until then, and comes on with it.
  */
 #ifndef DESPATCH_CORE_DEPLOY_H
 #define DESPATCH_CORE_DEPLOY_H
@@ -31,6 +43,15 @@
 	"deploy-blocked", "uddu", \
 	"%s cannot deploy at %s,%s: it would stand on %s, so it keeps its " \
 	"place."
+#define EVENT_M_ARRIVES \
+	"arrives", "udd", \
+	"%s comes onto the field at %s,%s."
+#define EVENT_M_ARRIVES_COMMANDER \
+	"arrives-commander", "k", \
+	"%s comes onto the field."
+#define EVENT_M_ARRIVAL_WAITS \
+	"arrival-waits", "uu", \
+	"%s cannot come on yet: %s stands where it would enter."
 #define EVENT_M_DEPLOY_REFUSED \
 	"deploy-refused", "uw", \
 	"%s keeps its place: %s."
@@ -50,11 +71,22 @@ void battle_deploy_zones_text(const struct battle *b, int side, char *out,
 /* Plays the deployment: the sets' DEPLOY orders (V_DEPLOY, each its
  * unit's or commander's) in side order, then line order.  A unit whose
  * new ground would overlap another unit's keeps its place (the later
- * order of two gives way; a unit not ordered never moves), and the
- * commanders attached to a unit move with it.  Writes the deployment
+ * order of two gives way; a unit not ordered never moves), the
+ * commanders attached to a unit move with it, and a brigade's commander
+ * without a line of his own follows his brigade when any of its units
+ * deployed (3" behind its middle).  Writes the deployment
  * event (at minute of the day) and one event a DEPLOY.  0, or -1 with e
  * set (the events overflowed). */
 int battle_deploy_play(struct battle *b, const struct order_set *sets,
     int nsets, int minute, struct events *ev, struct err *e);
+
+/* The reinforcements due at the start of step (not the deployment):
+ * each unit of the phasing side (every side's, simultaneous) whose
+ * `arrives` turn has come and that is still away comes on, in unit
+ * order, unless its ground overlaps a unit on the table, when it waits
+ * for its next phase.  Writes an event for each into ev.  0, or -1 with
+ * e set (the events overflowed). */
+int battle_arrivals(struct battle *b, int step, struct events *ev,
+    struct err *e);
 
 #endif

@@ -169,6 +169,25 @@ events_say(struct events *ev, enum event_kind kind, int side, int unit,
 	va_end(ap);
 }
 
+int
+events_insert(struct events *ev, int at, const struct events *src)
+{
+	int i;
+
+	if (src->n == 0)
+		return 0;
+	if (at < 0 || at > ev->n)
+		at = ev->n;
+	for (i = 0; i < src->n; i++)
+		if (event_new(ev, src->v[i].kind, -1, -1, -1, 0) == NULL)
+			return -1;
+	/* the new slots at the end are moved up to at */
+	memmove(&ev->v[at + src->n], &ev->v[at],
+	    (size_t)(ev->n - src->n - at) * sizeof(ev->v[0]));
+	memcpy(&ev->v[at], src->v, (size_t)src->n * sizeof(ev->v[0]));
+	return 0;
+}
+
 void
 events_phase(struct events *ev, int side, int turn, const char *side_id,
     int minute, const char *side_name)

@@ -112,6 +112,11 @@ void events_vsay(struct events *ev, enum event_kind kind, int side,
 void events_phase(struct events *ev, int side, int turn, const char *side_id,
     int minute, const char *side_name);
 
+/* Puts copies of src's events into ev before its event at (ev->n or
+ * past it: after the last), in src's order.  0, or -1 (ev->overflow set,
+ * ev as it was but perhaps longer) when they do not fit. */
+int events_insert(struct events *ev, int at, const struct events *src);
+
 /* Appends an event of no message: its sentence only, printf-formatted
  * (what an archive of an engine before 5 gives). */
 void events_add(struct events *ev, enum event_kind kind, int side, int unit,

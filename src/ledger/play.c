@@ -27,8 +27,9 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 	struct dice d;
 	struct dice_script script;
 	struct ledger_dice ld;
+	struct events arr = { 0 };
 	char *text = NULL;
-	int nsets = 0, s, k, rc = -1;
+	int nsets = 0, s, k, rc = -1, n0 = ev->n;
 
 	memset(out, 0, sizeof(*out));
 	out->side = -1;
@@ -94,13 +95,27 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 		script.pos = 0;
 		dice_init(&d, dice_script_next, &script, ev);
 	}
-	/* The deployment is the same for every ruleset, and rolls none of
-	 * the step's dice. */
+	/* The deployment and the reinforcements' arrival are the same for
+	 * every ruleset, and roll none of the step's dice; the arrivals are
+	 * told after the phase's first line (the ruleset's "Turn N, the X
+	 * phase"). */
 	if (battle_step_deploys(b, in->step) ?
 	    battle_deploy_play(b, sets, nsets, b->first_minute, ev, e) != 0 :
+	    battle_arrivals(b, in->step, &arr, e) != 0 ||
 	    rs->adjudicate(b, in->step, sets, nsets, &d, ev, e) != 0) {
 		out->fail = PLAY_RULES;
 		goto out;
+	}
+	if (arr.n > 0) {
+		int at = n0;
+
+		while (at < ev->n && ev->v[at].kind != EV_PHASE)
+			at++;
+		if (events_insert(ev, at < ev->n ? at + 1 : n0, &arr) != 0) {
+			err_set(e, ERR_TEMP, "out of memory telling the arrivals");
+			out->fail = PLAY_RULES;
+			goto out;
+		}
 	}
 	if (in->dice_seed == NULL && in->script_all &&
 	    dice_script_done(&script, e) != 0) {
@@ -112,6 +127,7 @@ ledger_play_step(const struct ruleset *rs, struct orders_parser *op,
 out:
 	orders_parser_replay(op, 0);
 	orders_parser_deploying(op, 0);
+	events_free(&arr);
 	free(text);
 	free(res);
 	free(sets);

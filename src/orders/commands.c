@@ -144,7 +144,8 @@ parse_history(const char *arg, struct orders_cmd *c, char *msg, size_t msize)
 		while (isspace((unsigned char)*s))
 			s++;
 		a = strtol(s, &end, 10);
-		if (end == s || *end != '\0' || a < 1 || a > 9999)
+		/* TURN 0: a battle's deployment */
+		if (end == s || *end != '\0' || a < 0 || a > 9999)
 			goto bad;
 		snprintf(c->arg, sizeof(c->arg), "turn");
 		snprintf(c->text, sizeof(c->text), "%ld", a);

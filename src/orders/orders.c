@@ -845,18 +845,19 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 			snprintf(msg, msize, "%s", p->line_standing ?
 			    "DEPLOY is never a standing order: it is sent once, "
 			    "for the battle's deployment" : b->nzones > 0 ?
-			    "the deployment is over: DEPLOY is taken only for the "
-			    "battle's first step (turn 0)" : "this battle opens "
+			    "DEPLOY is taken only for the battle's deployment, "
+			    "turn 0, and this mail is for a later phase (or the "
+			    "deployment is over)" : "this battle opens "
 			    "with no deployment step: DEPLOY is for a battle whose "
 			    "scenario gives deployment zones");
 			return -1;
 		}
 		if (p->deploying && !p->line_standing) {
 			snprintf(msg, msize, "the battle opens with its deployment: "
-			    "only DEPLOY lines are taken now, as in \"%s: DEPLOY AT "
-			    "x,y FACING 0\"; send this with your orders for turn 1 "
-			    "once the deployment is played", is_cmd ?
-			    b->commanders[who].name : b->units[who].name);
+			    "only DEPLOY lines are taken for it, as in \"%s: DEPLOY "
+			    "AT x,y%s\"; send this with TURN 1 in the first line for "
+			    "turn 1", is_cmd ? b->commanders[who].name :
+			    b->units[who].name, is_cmd ? "" : " FACING 0");
 			return -1;
 		}
 	}

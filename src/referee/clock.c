@@ -286,10 +286,13 @@ remind(struct referee *r, const struct store_game *g, const struct battle *b,
 		    "%d are due", g->name, battle_step_turn(b, g->step));
 		snprintf(body, sizeof(body), "Your orders for game %s, turn %d (%s), "
 		    "are due by\n  %s\nNone of yours are stored yet. If none come, "
-		    "your standing orders are played\n(where you have them) and "
-		    "your units otherwise hold.\n\nSend them with the first line\n"
+		    "%s\n\nSend them with the first line\n"
 		    "  GAME %s SIDE %s TURN %d PASSWORD <your secret>\n", g->name,
-		    battle_step_turn(b, g->step), clock, when, g->name,
+		    battle_step_turn(b, g->step), clock, when,
+		    battle_step_deploys(b, g->step) ? "your units stand where "
+		    "the opening map shows them\n(the deployment: DEPLOY lines "
+		    "move them)." : "your standing orders are played\n(where "
+		    "you have them) and your units otherwise hold.", g->name,
 		    b->sides[pl[i].side].id, battle_step_turn(b, g->step));
 		if (referee_queue_mail(r, g->id, g->name, pl[i].email, subject,
 		    "reminder",

@@ -50,8 +50,9 @@ struct phase {
 	char title[200];        /* the subject less "[game] " and the part */
 };
 
-/* The turn a report's subject names, and its title ("Turn 2, crown
- * phase (07:15)"); 0 when the subject is no phase report's. */
+/* The turn a report's subject names (0: a battle's deployment), and its
+ * title ("Turn 2, crown phase (07:15)"); -1 when the subject is no phase
+ * report's. */
 static int
 phase_of(const char *subject, char *title, size_t size)
 {
@@ -60,15 +61,16 @@ phase_of(const char *subject, char *title, size_t size)
 	long t;
 
 	if (p == NULL)
-		return 0;
+		return -1;
 	p += 2;
 	if (strncmp(p, "Observed: ", 10) == 0)
 		p += 10;
 	if (strncasecmp(p, "turn ", 5) != 0)
-		return 0;
+		return -1;
 	t = strtol(p + 5, &end, 10);
-	if (end == p + 5 || *end != ',' || t < 1 || t > 9999)
-		return 0;
+	/* (turn 0: a battle's deployment) */
+	if (end == p + 5 || *end != ',' || t < 0 || t > 9999)
+		return -1;
 	part = strstr(p, " (part ");
 	snprintf(title, size, "%.*s", part != NULL ? (int)(part - p) :
 	    (int)strlen(p), p);
@@ -122,7 +124,7 @@ phases_read(const struct store_sent *sent, int n, int *np)
 		return NULL;
 	for (i = 0; i < n; i++) {
 		if (sent[i].held || (t = phase_of(sent[i].subject, title,
-		    sizeof(title))) == 0)
+		    sizeof(title))) < 0)
 			continue;
 		/* The parts of one report follow one another. */
 		if (k > 0 && v[k - 1].last == i - 1 && v[k - 1].turn == t &&
@@ -314,7 +316,7 @@ history_line(int a, int b, char *out, size_t size)
 static void
 history_turns(const struct orders_cmd *c, int *from, int *to)
 {
-	*from = 1;
+	*from = 0;      /* with the deployment, where there was one */
 	*to = 9999;
 	if (strcmp(c->arg, "turn") == 0)
 		*from = *to = atoi(c->text);

@@ -828,8 +828,19 @@ handle_header(struct intake *in, struct orders_header *h,
 		}
 		orders_parser_limit(gop, mask, army);
 	}
-	/* While the deployment is open only DEPLOY lines are orders. */
-	orders_parser_deploying(gop, battle_step_deploys(b, g.step));
+	/* The phase the mail is for: the TURN it names, else the side's
+	 * next phase still open. */
+	turn = h->turn;
+	if (turn == 0) {
+		for (turn = battle_step_turn(b, g.step); turn <= b->turns; turn++)
+			if (referee_step_for(b, turn, side) >= g.step)
+				break;
+	}
+	step = turn >= 0 && turn <= b->turns ? referee_step_for(b, turn,
+	    side) : -1;
+	/* A mail for the deployment has DEPLOY lines for orders, and only
+	 * it (read as the step it is for, so none is stored for another). */
+	orders_parser_deploying(gop, step > 0 && battle_step_deploys(b, step));
 	orders_parse(gop, b, side, in->m->body, h->line, res);
 	in->read_len = res->read_end;
 	/* Order lines for the phase, as against standing orders. */
@@ -843,16 +854,6 @@ handle_header(struct intake *in, struct orders_header *h,
 	/* CLEAR: the mail's orders are the whole set (none: no orders). */
 	for (i = 0; i < res->ncmds; i++)
 		clear |= res->cmds[i].kind == CMD_CLEAR;
-	/* The phase the mail is for: the TURN it names, else the side's
-	 * next phase still open. */
-	turn = h->turn;
-	if (turn == 0) {
-		for (turn = battle_step_turn(b, g.step); turn <= b->turns; turn++)
-			if (referee_step_for(b, turn, side) >= g.step)
-				break;
-	}
-	step = turn >= 0 && turn <= b->turns ? referee_step_for(b, turn,
-	    side) : -1;
 	if (store_game_closed(r->st, g.id, &closed_step, NULL, in->e) != 0)
 		goto out;
 	if (order_lines > 0 || clear) {

@@ -123,8 +123,7 @@ referee_observers_report(struct referee *r, const struct store_game *g,
 		snprintf(title, sizeof(title), "%s (game %s)", b->title, g->name);
 		snprintf(sub, sizeof(sub), "Turn %d of %d, after the %s phase: the "
 		    "whole field", battle_step_turn(b, step), b->turns,
-		    battle_step_side(b, step) >= 0 ?
-		    b->sides[battle_step_side(b, step)].id : "joint");
+		    report_phase_id(b, step));
 		memset(&o, 0, sizeof(o));
 		o.title = title;
 		o.subtitle = sub;
@@ -135,8 +134,7 @@ referee_observers_report(struct referee *r, const struct store_game *g,
 		o.compact = 1;   /* shown inline: a palette PNG (issue 25) */
 		snprintf(subject, sizeof(subject), "[%s] Observed: turn %d, %s "
 		    "phase", g->name, battle_step_turn(b, step),
-		    battle_step_side(b, step) >= 0 ?
-		    b->sides[battle_step_side(b, step)].id : "joint");
+		    report_phase_id(b, step));
 		snprintf(name, sizeof(name), "%s-observed-step%d", g->name, step);
 		if (map_render(b, &o, 0, &png, &plen, e) != 0) {
 			free(body);

@@ -885,7 +885,6 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 	/* The new player: the secret, where the battle stands, the help. */
 	{
 		char clock[16];
-		int ps = battle_step_side(b, g.step);
 
 		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
 		text_add(&t, "Welcome to %s.\n\nYou take over %s (side %s) in game "
@@ -894,8 +893,8 @@ referee_player_replace(struct referee *r, const char *game, const char *who,
 		    "is the only time despatch tells it. Send it with\nevery order "
 		    "mail, in the first line:\n\n  GAME %s SIDE %s PASSWORD %s\n\n",
 		    b->title, b->sides[p->side].name, b->sides[p->side].id, g.name,
-		    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
-		    b->sides[ps].id : "joint", secret_out, g.name,
+		    battle_step_turn(b, g.step), b->turns, clock,
+		    report_phase_id(b, g.step), secret_out, g.name,
 		    b->sides[p->side].id, secret_out);
 		referee_deadline_note(r, &g, b, p->side, &t);
 		text_add(&t, "\n");
@@ -1163,8 +1162,11 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    "FACING a bearing, 0 north,\n90 east; without it the unit "
 		    "faces as it does now) and TURN 0 in the first\nline. Every "
 		    "stand must fall within your zone%s: %s.\nA unit you do not "
-		    "name stands where it is shown above. Then comes turn 1\n"
-		    "(%s), the %s phase.\n", clock, own_unit_name(b, p->side),
+		    "name stands where it is shown above; commanders take post "
+		    "the same way\n(Name: DEPLOY AT x,y), and a brigade's "
+		    "commander given no line follows his\nbrigade. Then comes "
+		    "turn 1 (%s), the %s phase.\n", clock,
+		    own_unit_name(b, p->side),
 		    strchr(zones,
 		    ';') != NULL ? "s" : "", zones[0] ? zones : "none: your "
 		    "forces stand as shown", clock, first >= 0 ?

@@ -698,7 +698,6 @@ show_game(struct referee *r, const char *game, struct text *t, struct jw *j,
 		text_add(t, "status     %s", store_status_name(g.status));
 	if (g.status == GAME_RUNNING) {
 		char clock[16], when[80], iso[32];
-		int ps = battle_step_side(b, g.step);
 		struct store_clock c;
 
 		report_clock(b, battle_step_turn(b, g.step), clock, sizeof(clock));
@@ -713,15 +712,15 @@ show_game(struct referee *r, const char *game, struct text *t, struct jw *j,
 			jw_int(j, "turn", battle_step_turn(b, g.step));
 			jw_int(j, "turns", b->turns);
 			jw_str(j, "clock", clock);
-			jw_str(j, "phase", ps >= 0 ? b->sides[ps].id : "joint");
+			jw_str(j, "phase", report_phase_id(b, g.step));
 			jw_bool(j, "paused", c.paused);
 			jw_str(j, "deadline", c.deadline > 0 && !c.paused ? iso : NULL);
 			jw_str(j, "deadline_local", c.deadline > 0 && !c.paused ? when :
 			    NULL);
 		} else {
 			text_add(t, ": turn %d of %d (%s), %s phase",
-			    battle_step_turn(b, g.step), b->turns, clock, ps >= 0 ?
-			    b->sides[ps].id : "joint");
+			    battle_step_turn(b, g.step), b->turns, clock,
+			    report_phase_id(b, g.step));
 			if (c.paused)
 				text_add(t, "\nclock      paused");
 			else if (c.deadline > 0)

@@ -338,6 +338,10 @@ count_nmr(struct referee *r, const struct store_game *g, const struct battle *b,
 	char v[16];
 	long limit;
 
+	/* Silence in the deployment is a choice (the scenario's places),
+	 * never a missed phase. */
+	if (battle_step_deploys(b, step))
+		return 0;
 	if (referee_setting_get(r, g->id, "nmr-limit", v, sizeof(v), e) != 0)
 		return -1;
 	limit = strtol(v, NULL, 10);
@@ -435,7 +439,8 @@ queue_close(struct referee *r, const struct store_game *g,
 	    "on. Your report gives your own\nleaf with its salt; when the "
 	    "battle is over the archive shows every set,\nso anyone can check "
 	    "each leaf.\n\n", battle_step_turn(b, step), clock, ps >= 0 ?
-	    b->sides[ps].name : "both sides");
+	    b->sides[ps].name : battle_step_deploys(b, step) ?
+	    "the deployment, every side at once" : "both sides");
 	leaves_table(&t, b, cp);
 	if (cp->nonces)   /* always, since the reports carry the rest */
 		text_add(&t, "\nThis game uses nonces. If you sent a COMMIT for "

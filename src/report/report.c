@@ -190,6 +190,11 @@ commander_note(const struct battle *b, const struct commander *k, char *buf,
 		return " (out of action)";
 	if (k->out_until == 0)
 		return "";
+	if (k->arrives > 0 && k->out_until == BATTLE_STEP_AWAY) {
+		snprintf(buf, size, " (off the table: he comes on from turn %d)",
+		    k->arrives);
+		return buf;
+	}
 	ns = battle_step_side(b, k->out_until + 1);
 	snprintf(buf, size, " (%s until the %s phase of turn %d)",
 	    k->out_removed ? "out of the fight" : "unhorsed, commanding nobody",
@@ -233,10 +238,22 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 
 		if (k->quality > 0)
 			snprintf(kq, sizeof(kq), ", quality %d", k->quality);
+		/* within the brigade's brackets: "; unhorsed, ..." */
+		note[0] = '\0';
+		if (k->out_until != 0) {
+			char inner[sizeof(note)];
+			const char *n = commander_note(b, k, inner, sizeof(inner));
+			size_t nl = strlen(n);
+
+			if (nl > 3 && n[0] == ' ' && n[1] == '(' && n[nl - 1] == ')')
+				snprintf(note, sizeof(note), "; %.*s", (int)(nl - 3),
+				    n + 2);
+			else
+				snprintf(note, sizeof(note), "%s", n);
+		}
 		text_add(t, "\n%s (%s at %s,%s%s%s): lost %d of %d %s%s%s%s%s%s\n",
 		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
-		    geom_fmt_fx(k->pos.y, y, sizeof(y)), k->out_until != 0 ?
-		    commander_note(b, k, note, sizeof(note)) : "", kq, g->lost,
+		    geom_fmt_fx(k->pos.y, y, sizeof(y)), note, kq, g->lost,
 		    g->sp0,
 		    strength,
 		    detail && g->level10 > 0 && !(g->flags & BR_EXHAUSTED) ?
@@ -260,6 +277,12 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			while (fs < un->first_stand + un->nstands - 1 &&
 			    (b->stands[fs].flags & ST_GONE))
 				fs++;
+			if (!battle_unit_centre(b, u, &c) && battle_unit_away(b, u)) {
+				text_add(t, "  %s [coming]  off the table: it comes on "
+				    "from turn %d, %d %s\n", un->name, un->arrives,
+				    battle_unit_sp(b, u), strength);
+				continue;
+			}
 			if (!battle_unit_centre(b, u, &c)) {
 				text_add(t, "  %s [gone]  off the table: destroyed, or "
 				    "routed off it\n", un->name);
@@ -810,7 +833,10 @@ report_step(const struct battle *b, const char *game, int step, int side,
 	text_add(&t, "This report is for %s.\n", b->sides[side].name);
 	if (!open && seen != NULL)
 		report_fog_note(&t);
-	if (ro != NULL && ro->sent == 0)
+	if (ro != NULL && ro->sent == 0 && battle_step_deploys(b, step))
+		text_add(&t, "No deployment from your side reached the server: "
+		    "your units stand\nwhere the battle's opening put them.\n");
+	else if (ro != NULL && ro->sent == 0)
 		text_add(&t, "No orders from your side reached the server for "
 		    "this phase: every unit of\nyours held where it stood.\n");
 	else if (ro != NULL && ro->standing > 0)

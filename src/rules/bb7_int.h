@@ -67,14 +67,15 @@ alive(const struct battle *b, int s)
 	return !(b->stands[s].flags & ST_GONE);
 }
 
-/* The figures a unit has left: its size. */
+/* The figures a unit has left: its size (a reinforcement's still to
+ * come on are its own, not lost). */
 static inline int
 figures(const struct battle *b, int u)
 {
 	int s, n = 0;
 
 	FOR_STANDS(b, u, s)
-		if (alive(b, s))
+		if (alive(b, s) || (b->stands[s].flags & ST_AWAY))
 			n += b->stands[s].sp;
 	return n;
 }

@@ -508,6 +508,11 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 			if (scn_want_int(p, t, n, ++i, un->what, un->lo, un->hi, &v))
 				return -1;
 			p->rs->unit_number_set(b, ui, nk, v);
+		} else if (strcmp(w, "arrives") == 0) {
+			/* a reinforcement: off the table until that turn */
+			if (scn_want_int(p, t, n, ++i, "the turn it comes on", 1,
+			    999, &u->arrives))
+				return -1;
 		} else if (strcmp(w, "frontage") == 0) {
 			if (++i >= n || geom_parse_fx(t[i].s, &u->base_w) != 0 ||
 			    u->base_w < FX(0.5) || u->base_w > FX(12))
@@ -549,8 +554,8 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 				    p->rs->unit_numbers[nk].word);
 			return scn_perr(p, "unexpected '%s' in the unit line (expected "
 			    "morale, %sfrontage, speed, weapon, +ABIL, -ABIL, "
-			    "detachments, origin, stands, sp, full, at, facing or a "
-			    "formation)", w, own);
+			    "detachments, origin, arrives, stands, sp, full, at, "
+			    "facing or a formation)", w, own);
 		}
 	}
 	if (u->abil & ABIL_MIL)
@@ -608,6 +613,8 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 		if (nfull > 0)
 			b->stands[b->nstands - 1].sp0 = nfull == 1 ? full[0] :
 			    full[i];
+		if (u->arrives > 0)
+			b->stands[b->nstands - 1].flags |= ST_GONE | ST_AWAY;
 	}
 	return 0;
 }
@@ -638,6 +645,8 @@ scn_do_stand(struct parser *p, struct tok *t, int n)
 			return -1;
 	if (add_stand(p, p->cur_unit, sp, pos, facing, form) != 0)
 		return -1;
+	if (u->arrives > 0)
+		p->b->stands[p->b->nstands - 1].flags |= ST_GONE | ST_AWAY;
 	return check_base_on_table(p, p->b->nstands - 1);
 }
 
@@ -657,7 +666,9 @@ scn_check_overlaps(struct parser *p)
 			struct pt rj[4];
 			int ui = b->stands[i].unit, uj = b->stands[j].unit;
 
-			if (ui == uj)
+			/* (a reinforcement is not on the table yet) */
+			if (ui == uj || ((b->stands[i].flags |
+			    b->stands[j].flags) & ST_AWAY))
 				continue;
 			/* Far apart: no need for the exact test. */
 			if (abs(b->stands[i].pos.x - b->stands[j].pos.x) > 1200 ||

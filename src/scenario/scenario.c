@@ -766,7 +766,7 @@ scenario_parse(const char *text, size_t len, const char *fname,
 	struct tok t[MAX_TOKENS];
 	char *line = NULL;
 	size_t pos = 0;
-	int rc = -1, cq, ncmd;
+	int rc = -1, cq, arr, ncmd;
 
 	*out = NULL;
 	memset(&p, 0, sizeof(p));
@@ -852,6 +852,16 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		}
 		/* A commander's line (army, unit, wing or brigade) may end
 		 * with his command quality. */
+		/* ... and, a reinforcement's, with the turn he comes on. */
+		arr = 0;
+		if ((strcmp(t[0].s, "commander") == 0 ||
+		    strcmp(t[0].s, "brigade") == 0 || strcmp(t[0].s, "wing") == 0) &&
+		    n >= 4 && !t[n - 2].quoted && strcmp(t[n - 2].s, "arrives") == 0) {
+			if (scn_want_int(&p, t, n, n - 1, "the turn he comes on", 1,
+			    999, &arr) != 0)
+				goto out;
+			n -= 2;
+		}
 		cq = 0;
 		if ((strcmp(t[0].s, "commander") == 0 ||
 		    strcmp(t[0].s, "brigade") == 0 || strcmp(t[0].s, "wing") == 0) &&
@@ -917,6 +927,13 @@ scenario_parse(const char *text, size_t len, const char *fname,
 		}
 		if (cq > 0 && p.b->ncommanders > ncmd)
 			p.b->commanders[p.b->ncommanders - 1].quality = cq;
+		if (arr > 0 && p.b->ncommanders > ncmd) {
+			struct commander *k = &p.b->commanders[p.b->ncommanders - 1];
+
+			k->arrives = arr;
+			k->out_until = BATTLE_STEP_AWAY;
+			k->out_removed = 1;
+		}
 	}
 	if (finish(&p) != 0)
 		goto out;

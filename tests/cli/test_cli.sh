@@ -170,13 +170,32 @@ check "campaign battle deploy reply" 0 sh -c "cat '$work/camp/dout'/ap-t1-1-*rep
 says "campaign battle deploy reply" "Your deployment for"
 says "campaign battle deploy reply" "7th Foot (Royal Fusiliers): DEPLOY AT 30,8 FACING 20"
 says "campaign battle deploy reply" "30,20 is outside your deployment zone: every stand of the unit must stand within 4,1 to 68,13"
-says "campaign battle deploy reply" "only DEPLOY lines are taken now"
+says "campaign battle deploy reply" "only DEPLOY lines are taken for it"
+# DEPLOY in a mail for turn 1 is refused, not stored to stop turn 1.
+printf 'From: tarleton@crown.example.org\nTo: despatch@localhost\nSubject: early\nMessage-ID: <deploy-2@crown.example.org>\n\nGAME ap-t1-1 SIDE crown TURN 1 PASSWORD scarlet-bugle\n7th Foot: DEPLOY AT 20,8\n' >"$work/camp/deploy2.eml"
+check "campaign battle deploy for turn 1" 0 "$bin" --db "$cdb" submit "$work/camp/deploy2.eml"
+says "campaign battle deploy for turn 1" "orders: 0 orders, 1 line not understood"
 jcheck "campaign battle before deploy" 0 "$bin" --db "$cdb" state ap-t1-1 --json
 cp "$work/out" "$work/camp/before.json"
 check "campaign battle deployment played" 0 "$bin" --db "$cdb" turn ap-t1-1
 says "campaign battle deployment played" "played turn 0, step 1"
 jcheck "campaign battle deployed" 0 "$bin" --db "$cdb" state ap-t1-1 --json
 holds "campaign battle deployed" "[(round(u['x']), round(u['y']), u['stands'][0]['facing']) for u in d['units'] if u['name'].startswith('7th')] == [(30, 8, 20)] and [u for u in d['units'] if u['name'].startswith('Maryland')] == [u for u in json.load(open('$work/camp/before.json'))['units'] if u['name'].startswith('Maryland')]"
+# Silence in the deployment is no missed phase; HISTORY TURN 0 sends
+# the deployment's report again.
+python3 - "$cdb" <<'EOPY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a silent deployment counted as a missed phase"; }
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+n = db.execute("SELECT nmr_count FROM players p JOIN games g ON g.id = p.game_id WHERE g.name = 'ap-t1-1' AND p.email LIKE 'morgan@%'").fetchone()[0]
+sys.exit(0 if n == 0 else 1)
+EOPY
+printf 'From: tarleton@crown.example.org\nTo: despatch@localhost\nSubject: history\nMessage-ID: <deploy-3@crown.example.org>\n\nGAME ap-t1-1 SIDE crown PASSWORD scarlet-bugle\nHISTORY TURN 0\n' >"$work/camp/deploy3.eml"
+check "campaign battle history turn 0" 0 "$bin" --db "$cdb" submit "$work/camp/deploy3.eml"
+rm -rf "$work/camp/dout"
+"$bin" --db "$cdb" outbox write "$work/camp/dout" >/dev/null 2>&1
+check "campaign battle history turn 0 reply" 0 sh -c "cat '$work/camp/dout'/ap-t1-1-*reply*"
+says "campaign battle history turn 0 reply" "Turn 0 of"
+says "campaign battle history turn 0 reply" "7th Foot (Royal Fusiliers) deployed at 30,8"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$bin" --db "$cdb" turn ap-t1-1 >/dev/null 2>&1; done
 check "campaign turn settles" 0 "$bin" --db "$cdb" campaign turn ap
 says "campaign turn settles" "battle ap-t1-1 at Cowpens:"

@@ -340,19 +340,27 @@ done
 	no "the engine 1 campaign archive does not verify: $(cat "$work/ce1.out")"
 
 # A battle a campaign of engine 2 opens is played as it was, its first
-# step turn 1; one of engine 3 opens with the deployment (turn 0), and
-# each campaign verifies with its battle.
+# step turn 1, a column that came later in the day on the table from the
+# start; one of engine 3 opens with the deployment (turn 0) and brings
+# that column on at its turn (the Rear Guard, five miles off at dawn,
+# reaches Cowpens in the battle's third turn), and each campaign
+# verifies with its battle.
 cat >"$work/meet.campaign" <<'EOC'
 campaign "The meeting"
 ruleset vnb-wing
 calendar 1781-01-16 to 1781-01-18 turn day
-place "Thicketty Creek" kind ford at 0,0
-place "Cowpens" kind crossroads at 0,10
-road "Thicketty Creek" to "Cowpens" miles 10
+place "Mill" kind town at 0,0
+place "Thicketty Creek" kind ford at 0,10
+place "Cowpens" kind crossroads at 0,14
+road "Thicketty Creek" to "Cowpens" miles 4
+road "Mill" to "Cowpens" miles 5
 side crown "Crown" nation british
   column "Tarleton's Legion" commander "Lt. Col. Banastre Tarleton" at "Thicketty Creek"
     brigade "Front Line" commander "Maj. Timothy Newmarsh"
       unit "7th Foot (Royal Fusiliers)" type british-line stands 2 sp 2,2 line
+  column "Rear Guard" commander "Maj. Archibald McArthur" at "Mill"
+    brigade "Highlanders" commander "Capt. Duncan"
+      unit "1st Bn 71st Highlanders" type highlanders stands 2 sp 2,2 line
 side continental "Continental" nation continental
   column "Flying Army" commander "Brig. Gen. Daniel Morgan" at "Cowpens"
     brigade "Main Line" commander "Lt. Col. John Eager Howard"
@@ -366,13 +374,21 @@ for eng in 2 3; do
 	mt campaign player add mt crown a@crown.example.org --password aa-bb >/dev/null 2>&1
 	mt campaign player add mt continental b@continental.example.org --password cc-dd >/dev/null 2>&1
 	begun campaign start mt >/dev/null 2>&1 || no "meet: campaign start, engine $eng"
-	printf "Tarleton's Legion: MARCH TO Cowpens\n" | mt campaign orders mt crown - >/dev/null 2>&1 || no "meet: engine $eng: orders"
+	printf "Tarleton's Legion: MARCH TO Cowpens\nRear Guard: MARCH TO Cowpens\n" | mt campaign orders mt crown - >/dev/null 2>&1 || no "meet: engine $eng: orders"
 	mt campaign turn mt >"$work/mt.out" 2>&1 && grep -q "battle mt-t1-1 opened at Cowpens" "$work/mt.out" && ok ||
 		no "meet: engine $eng: no battle: $(cat "$work/mt.out")"
 	first=$(mt state mt-t1-1 --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["turn"], d["phase"])')
 	if [ "$eng" = 2 ]; then want="1 crown"; else want="0 deployment"; fi
 	[ "$first" = "$want" ] && ok || no "meet: engine $eng's battle opens with turn '$first', not '$want'"
+	# the Highlanders: on the table from the start (engine 2), or off it
+	# until they come on in the crown's phase of turn 3 (engine 3)
+	late=$(mt state mt-t1-1 --json | python3 -c 'import json, sys; d = json.load(sys.stdin); u = [u for u in d["units"] if u["name"].startswith("1st Bn 71st")][0]; print(u["stands_left"], u["sp"])')
+	if [ "$eng" = 2 ]; then want="2 4"; else want="0 4"; fi
+	[ "$late" = "$want" ] && ok || no "meet: engine $eng's late column stands '$late' at the start, not '$want'"
 	for i in $(seq 1 40); do mt turn mt-t1-1 >/dev/null 2>&1 || break; done
+	came=$(mt events mt-t1-1 --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(" ".join("%s:%d:%s" % (e["msg"], e["turn"], e["phase"]) for e in d["events"] if e["msg"].startswith("arrives")))')
+	if [ "$eng" = 2 ]; then want=""; else want="arrives:3:crown arrives-commander:3:crown arrives-commander:3:crown"; fi
+	[ "$came" = "$want" ] && ok || no "meet: engine $eng's arrivals are '$came', not '$want'"
 	mt campaign turn mt >/dev/null 2>&1 || no "meet: engine $eng: the turn does not settle"
 	mt export mt "$work/mt$eng.jsonl" >/dev/null 2>&1 || no "meet: engine $eng: export"
 	"$bin" verify "$work/mt$eng.jsonl" >"$work/mt.out" 2>&1 &&

@@ -70,6 +70,22 @@ refused(const char *line, const char *want)
 	assert_non_null(strstr(e.msg, "d.scenario:16:"));
 }
 
+/* The refusal for a reinforcement's unit line with `extra` at its end. */
+static void
+refused_unit(const char *extra, const char *want)
+{
+	char text[4096];
+	struct battle *b = NULL;
+	struct err e;
+
+	snprintf(text, sizeof(text), "%s    unit \"Late\" type british-line "
+	    "stands 1 sp 2 at 40,4 facing 0 %s\n", scen, extra);
+	assert_int_not_equal(scenario_parse(text, strlen(text), "d.scenario", 0,
+	    &b, &e), 0);
+	if (strstr(e.msg, want) == NULL)
+		fail_msg("'%s' gave \"%s\", not \"%s\"", extra, e.msg, want);
+}
+
 static void
 zones_read_and_refused(void **state)
 {
@@ -178,7 +194,7 @@ deploy_orders_read_and_refused(void **state)
 	assert_string_equal(line_text(f->r, 2), "71st Highlanders: DEPLOY AT 30,12");
 	assert_string_equal(line_text(f->r, 3), "Tarleton: DEPLOY AT 10,4");
 	/* a move in the deployment, said what is taken instead */
-	assert_non_null(strstr(line_text(f->r, 4), "only DEPLOY lines are taken"));
+	assert_non_null(strstr(line_text(f->r, 4), "only DEPLOY lines are taken for it"));
 	/* outside the zone: what the zone is */
 	assert_non_null(strstr(line_text(f->r, 5),
 	    "30,30 is outside your deployment zone"));
@@ -208,7 +224,7 @@ deploy_orders_read_and_refused(void **state)
 	orders_parser_deploying(f->p, 0);
 	orders_parse(f->p, f->b, 0, "7th: DEPLOY AT 20,6\n", 0, f->r);
 	assert_int_equal(f->r->set.n, 0);
-	assert_non_null(strstr(line_text(f->r, 1), "the deployment is over"));
+	assert_non_null(strstr(line_text(f->r, 1), "DEPLOY is taken only for the battle's deployment"));
 	pfx_free(f);
 }
 
@@ -280,6 +296,11 @@ deployment_carries_units_whole(void **state)
 	 * behind it now that it faces east (west of 20,6) */
 	assert_true(abs(b->commanders[0].pos.x - FX(14)) <= 1);
 	assert_true(abs(b->commanders[0].pos.y - FX(6)) <= 1);
+	/* McArthur, the 1st's commander with no line of his own, follows
+	 * his brigade: 3" behind the middle of its two units (20,6 and
+	 * 36,10: 28,8), to the rear of the 7th's new facing (east) */
+	assert_true(abs(b->commanders[1].pos.x - FX(25)) <= 1);
+	assert_true(abs(b->commanders[1].pos.y - FX(8)) <= 1);
 	/* a side that sent nothing stands where the scenario put it */
 	assert_int_equal(b->stands[b->units[2].first_stand].pos.x, mary.x);
 	assert_int_equal(b->stands[b->units[2].first_stand].pos.y, mary.y);
@@ -323,6 +344,136 @@ deployment_overlap_gives_way(void **state)
 	pfx_free(f);
 }
 
+/* A reinforcement: the crown's Legion comes on from turn 2 at 12,4. */
+static const char reinf[] =
+    "scenario \"Arrive\"\nruleset vnb-wing\ntable 48 x 48\nturns 3\n"
+    "side crown \"Crown\"\n"
+    "deploy crown 0,0 48,16\n"
+    "  commander \"Tarleton\" army at 24,4\n"
+    "  brigade \"1st\" commander \"McArthur\" at 24,8\n"
+    "    unit \"7th Foot\" type british-line stands 2 sp 2 at 24,10 "
+    "facing 0\n"
+    "    unit \"Legion\" type british-line stands 2 sp 3 at 12,4 "
+    "facing 0 arrives 2\n"
+    "side continental \"Continental\"\n"
+    "  commander \"Morgan\" army at 24,44\n"
+    "  brigade \"Line\" commander \"Howard\" at 24,40\n"
+    "    unit \"Maryland\" type continentals-post-1778 stands 2 sp 2 "
+    "at 24,36 facing 180\n";
+
+/* Plays step with the seeded dice and no orders. */
+static void
+play_seeded(struct battle *b, struct orders_parser *p, int step,
+    struct events *ev)
+{
+	static const unsigned char seed[32] = { 1, 2, 3 };
+	struct play_seat seats[2] = { { 0, NULL }, { 1, NULL } };
+	struct play_in in;
+	struct play_out out;
+	struct err e;
+
+	memset(&in, 0, sizeof(in));
+	in.step = step;
+	in.seats = seats;
+	in.nseats = 2;
+	in.dice_seed = seed;
+	events_init(ev);
+	if (ledger_play_step(ruleset_find("vnb-wing"), p, b, &in, ev, &out,
+	    &e) != 0)
+		fail_msg("step %d: %s", step, e.msg);
+}
+
+static int
+event_at(const struct events *ev, const char *msg)
+{
+	int i;
+
+	for (i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].msg, msg) == 0)
+			return i;
+	return -1;
+}
+
+static void
+reinforcement_comes_on_in_its_turn(void **state)
+{
+	struct battle *b = parse(reinf);
+	struct orders_parser *p;
+	struct events ev;
+	struct err e;
+	int legion = 1, s;
+	char msg[300];
+
+	(void)state;
+	p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(p);
+	/* off the table, its strength its own, not lost */
+	assert_int_equal(b->units[legion].arrives, 2);
+	assert_true(battle_unit_away(b, legion));
+	assert_int_equal(battle_unit_alive(b, legion), 0);
+	assert_int_equal(battle_unit_sp(b, legion), 6);
+	for (s = 0; s < 2; s++)
+		assert_int_equal(b->stands[b->units[legion].first_stand + s].flags &
+		    (ST_GONE | ST_AWAY), ST_GONE | ST_AWAY);
+	/* not to be deployed: it is not there yet */
+	assert_int_equal(battle_deploy_check(b, 0, 0, legion, (struct pt){
+	    FX(10), FX(10) }, -1, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "is not on the field yet: it comes on from "
+	    "turn 2"));
+	/* the deployment and turn 1: still away, the brigade not worn */
+	play_seeded(b, p, 1, &ev);
+	assert_int_equal(event_at(&ev, "arrives"), -1);
+	events_free(&ev);
+	play_seeded(b, p, 2, &ev);
+	assert_int_equal(event_at(&ev, "arrives"), -1);
+	assert_true(battle_unit_away(b, legion));
+	assert_int_equal(b->brigades[0].lost, 0);
+	assert_false(b->brigades[0].flags & BR_EXHAUSTED);
+	events_free(&ev);
+	/* the continental phase of turn 1 brings no crown unit */
+	play_seeded(b, p, 3, &ev);
+	assert_int_equal(event_at(&ev, "arrives"), -1);
+	events_free(&ev);
+	/* the crown's phase of turn 2: it comes on where the scenario put
+	 * it, told right after the phase's first line */
+	play_seeded(b, p, 4, &ev);
+	assert_int_equal(battle_step_turn(b, 4), 2);
+	assert_int_equal(battle_step_side(b, 4), 0);
+	assert_int_equal(ev.v[0].kind, EV_PHASE);
+	assert_int_equal(event_at(&ev, "arrives"), 1);
+	assert_int_equal(ev.v[1].unit, legion);
+	assert_false(battle_unit_away(b, legion));
+	assert_int_equal(battle_unit_alive(b, legion), 2);
+	events_free(&ev);
+	battle_free(b);
+
+	/* its ground taken by a unit of its own: it waits, and comes on in
+	 * its next phase once the ground is clear */
+	b = parse(reinf);
+	for (s = 0; s < 2; s++) {
+		b->stands[b->units[0].first_stand + s].pos.x -= FX(12);
+		b->stands[b->units[0].first_stand + s].pos.y -= FX(6);
+	}
+	play_seeded(b, p, 4, &ev);
+	assert_true(event_at(&ev, "arrival-waits") >= 0);
+	assert_true(battle_unit_away(b, legion));
+	events_free(&ev);
+	/* not in the enemy's phase */
+	for (s = 0; s < 2; s++)
+		b->stands[b->units[0].first_stand + s].pos.x += FX(20);
+	play_seeded(b, p, 5, &ev);
+	assert_int_equal(event_at(&ev, "arrives"), -1);
+	assert_true(battle_unit_away(b, legion));
+	events_free(&ev);
+	play_seeded(b, p, 6, &ev);
+	assert_true(event_at(&ev, "arrives") >= 0);
+	assert_false(battle_unit_away(b, legion));
+	events_free(&ev);
+	battle_free(b);
+	orders_parser_free(p);
+	refused_unit("arrives 0", "the turn it comes on");
+}
+
 int
 main(void)
 {
@@ -332,6 +483,7 @@ main(void)
 		cmocka_unit_test(deploy_orders_read_and_refused),
 		cmocka_unit_test(deployment_carries_units_whole),
 		cmocka_unit_test(deployment_overlap_gives_way),
+		cmocka_unit_test(reinforcement_comes_on_in_its_turn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -140,7 +140,10 @@ history_takes_all_a_turn_or_a_range(void **state)
 	assert_non_null(strstr(msg, "(HISTORY 2-4)"));
 	assert_int_equal(one(f, "HISTORY 0-2", &c, msg, sizeof(msg)), -1);
 	assert_non_null(strstr(msg, "HISTORY TURN 3"));
-	assert_int_equal(one(f, "HISTORY TURN 0", &c, msg, sizeof(msg)), -1);
+	/* turn 0: a battle's deployment */
+	assert_int_equal(one(f, "HISTORY TURN 0", &c, msg, sizeof(msg)), 1);
+	assert_string_equal(c.text, "0");
+	assert_int_equal(one(f, "HISTORY TURN -1", &c, msg, sizeof(msg)), -1);
 	assert_int_equal(one(f, "HISTORY TURN three", &c, msg, sizeof(msg)), -1);
 	assert_int_equal(one(f, "HISTORY 3 and 4", &c, msg, sizeof(msg)), -1);
 	assert_int_equal(one(f, "History shows the bold win", &c, msg,
