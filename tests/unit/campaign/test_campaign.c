@@ -549,6 +549,69 @@ a_generated_field_comes_from_the_dice(void **state)
 	campaign_free(c);
 }
 
+/* A column that reached the place after the battle began comes on at
+ * the turn that matches its arrival (campaign engine 3), worked by hand:
+ * the march runs from 07:00 for ten hours in 100 steps, six minutes a
+ * step.  The Redcoats meet the Blues at Bell's Ford at step 30 (10:00),
+ * so the battle's turn 1 is 10:00, a vnb-wing turn 15 minutes; the Horse
+ * come in at step 55 (12:30), 150 minutes on: turn 1 + 150 / 15 = 11.
+ * Under engine 2 the Horse stood on the table from the start. */
+static void
+a_later_column_comes_on_at_its_turn(void **state)
+{
+	struct campaign *c;
+	struct cp_contact k;
+	static const int rolls[] = { 3, 5, 2, 6, 1, 4, 2, 3 };
+	struct dice_script ds = { rolls, 8, 0 };
+	struct dice d;
+	struct battle *b;
+	char *text = NULL;
+	size_t len;
+	struct err e;
+	int eng, u;
+
+	(void)state;
+	for (eng = 2; eng <= 3; eng++) {
+		c = load(good, &e);
+		assert_non_null(c);
+		c->engine = eng;
+		memset(&k, 0, sizeof(k));
+		k.place = 1;
+		k.tick = 30;
+		k.narrivals = 3;
+		k.arrivals[0] = (struct cp_arrival){ 2, 0, -1 };   /* Blues */
+		k.arrivals[1] = (struct cp_arrival){ 0, 30, 0 };   /* Redcoats */
+		k.arrivals[2] = (struct cp_arrival){ 1, 55, 0 };   /* Horse */
+		ds.pos = 0;
+		dice_init(&d, dice_script_next, &ds, NULL);
+		if (campaign_battle_scenario(c, &k, 0, &d, &text, &len, &e) != 0)
+			fail_msg("%s", e.msg);
+		assert_non_null(strstr(text, "first 10:00"));
+		b = battle_of(text);
+		u = battle_find_unit(b, "17th Dragoons");
+		assert_true(u >= 0);
+		if (eng == 3) {
+			assert_non_null(strstr(text, " mounted arrives 11\n"));
+			assert_int_equal(b->units[u].arrives, 11);
+			assert_true(battle_unit_away(b, u));
+			assert_int_equal(battle_unit_sp(b, u), 2);
+			/* his commanders too; the Redcoats on the table */
+			assert_int_equal(b->commanders[battle_find_commander(b,
+			    "Maj. Colt")].arrives, 11);
+			assert_int_equal(b->commanders[battle_find_commander(b,
+			    "Capt. Dane")].out_until, BATTLE_STEP_AWAY);
+			assert_false(battle_unit_away(b,
+			    battle_find_unit(b, "33rd Foot")));
+		} else {
+			assert_null(strstr(text, "arrives"));
+			assert_false(battle_unit_away(b, u));
+		}
+		battle_free(b);
+		free(text);
+		campaign_free(c);
+	}
+}
+
 static void
 set_unit(struct campaign *c, const char *name, int n, const int *sp,
     const int *full)
@@ -1732,6 +1795,7 @@ main(void)
 		cmocka_unit_test(a_day_is_deterministic),
 		cmocka_unit_test(a_contact_opens_the_battle_with_the_forces_present),
 		cmocka_unit_test(a_generated_field_comes_from_the_dice),
+		cmocka_unit_test(a_later_column_comes_on_at_its_turn),
 		cmocka_unit_test(a_battle_carries_back_by_the_table),
 		cmocka_unit_test(exhaustion_carries_into_the_next_battle),
 		cmocka_unit_test(exhaustion_by_forced_march_and_rest),
