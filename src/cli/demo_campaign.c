@@ -146,16 +146,13 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 	for (guard = 0; guard < 1000; guard++) {
 		struct referee_game g;
 		struct battle *b = NULL;
-		char side[64];
+		char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
 		char *raw;
 		size_t len = 0;
-		int turn, k;
+		int turn, k, ps, s, ns;
 
 		if (referee_game_load(r, game, &g, &b, e) != 0)
 			return -1;
-		int ps, s, ns;
-		char sides[BATTLE_MAX_SIDES][BATTLE_ID_MAX];
-
 		turn = battle_step_turn(b, g.step);
 		ps = battle_step_side(b, g.step);
 		/* the phasing side's mail; every side's in the deployment */
@@ -165,7 +162,8 @@ fight(struct referee *r, const char *game, const char *eml, const char *was,
 				    b->sides[s].id);
 		battle_free(b);
 		for (s = 0; s < ns; s++) {
-			snprintf(side, sizeof(side), "%s", sides[s]);
+			const char *side = sides[s];
+
 			err_clear(e);
 			raw = phase_mail(game, eml, was, script, turn, side, &len, e);
 			if (raw == NULL && e->kind != ERR_NONE)

@@ -197,26 +197,31 @@ struct move {
 };
 
 /* Puts unit u's stands where o sends them (c and turn: the unit's
- * frame, as frame() gave it before it moved), or back where they were
- * (from saved) when o is NULL. */
+ * frame, as frame() gave it before it moved). */
 static void
 put_unit(struct battle *b, int u, const struct order *o, struct pt c,
-    int turn, const struct stand *saved)
+    int turn)
 {
 	const struct unit *un = &b->units[u];
 	int i;
 
-	if (o == NULL) {
-		memcpy(&b->stands[un->first_stand], saved,
-		    (size_t)un->nstands * sizeof(*saved));
-		return;
-	}
 	for (i = 0; i < un->nstands; i++) {
 		struct stand *st = &b->stands[un->first_stand + i];
 
 		st->pos = carried(st->pos, c, turn, o->steps[0].pt);
 		st->facing = geom_norm(st->facing + turn);
 	}
+}
+
+/* Puts unit u's stands back where they were, from saved (the battle's
+ * stands before the deployment). */
+static void
+put_back(struct battle *b, int u, const struct stand *saved)
+{
+	const struct unit *un = &b->units[u];
+
+	memcpy(&b->stands[un->first_stand], &saved[un->first_stand],
+	    (size_t)un->nstands * sizeof(*saved));
 }
 
 /* A brigade's commander not given a line of his own follows his brigade
@@ -332,8 +337,7 @@ battle_deploy_play(struct battle *b, const struct order_set *sets,
 			    &mv[i].turn);
 	for (i = 0; i < nmv; i++)
 		if (!mv[i].o->is_commander)
-			put_unit(b, mv[i].o->who, mv[i].o, mv[i].c, mv[i].turn,
-			    NULL);
+			put_unit(b, mv[i].o->who, mv[i].o, mv[i].c, mv[i].turn);
 	/* Give way until no deployed unit stands on another. */
 	do {
 		again = 0;
@@ -358,13 +362,11 @@ battle_deploy_play(struct battle *b, const struct order_set *sets,
 				if (later && j < nmv) {
 					mv[j].back = 1;
 					mv[j].on = u;
-					put_unit(b, v, NULL, mv[j].c, 0,
-					    &saved[b->units[v].first_stand]);
+					put_back(b, v, saved);
 				} else {
 					mv[i].back = 1;
 					mv[i].on = v;
-					put_unit(b, u, NULL, mv[i].c, 0,
-					    &saved[b->units[u].first_stand]);
+					put_back(b, u, saved);
 				}
 				again = 1;
 			}
