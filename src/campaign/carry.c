@@ -264,7 +264,10 @@ campaign_carry(struct campaign *c, const struct cp_contact *k,
 		const struct commander *cm = &b->commanders[i];
 		int j, col = -1, br = -1;
 
-		if (!cm->gone && cm->out_until <= played)
+		/* (one who never came on, his column too late, did not
+		 * fall) */
+		if (!cm->gone && (cm->out_until <= played ||
+		    cm->out_until == BATTLE_STEP_AWAY))
 			continue;
 		for (j = 0; j < c->ncolumns; j++)
 			if (strcmp(c->columns[j].commander, cm->name) == 0)

@@ -127,6 +127,11 @@ battle_deploy_check(const struct battle *b, int side, int is_cmd, int who,
 		if (b->commanders[who].gone)
 			return snprintf(msg, msize, "%s is no longer on the field",
 			    b->commanders[who].name), -1;
+		if (b->commanders[who].out_removed &&
+		    b->commanders[who].arrives > 0)
+			return snprintf(msg, msize, "%s is not on the field yet: he "
+			    "comes on from turn %d", b->commanders[who].name,
+			    b->commanders[who].arrives), -1;
 		pts[n++] = at;
 	} else {
 		const struct unit *u = &b->units[who];
@@ -427,6 +432,7 @@ battle_arrivals(struct battle *b, int step, struct events *ev,
 {
 	int turn = battle_step_turn(b, step), ps = battle_step_side(b, step);
 	int u, v, i;
+	unsigned char was[BATTLE_MAX_STANDS];
 
 	if (battle_step_deploys(b, step))
 		return 0;
@@ -439,20 +445,27 @@ battle_arrivals(struct battle *b, int step, struct events *ev,
 		if (un->arrives == 0 || un->arrives > turn ||
 		    (ps >= 0 && un->side != ps) || !battle_unit_away(b, u))
 			continue;
-		/* On the table for the test; back off it if its ground is
-		 * taken. */
-		for (i = 0; i < un->nstands; i++)
-			b->stands[un->first_stand + i].flags &= ~(ST_GONE |
-			    ST_AWAY);
+		/* Its waiting stands (not a spare form's) on the table for
+		 * the test; back off it if its ground is taken. */
+		for (i = 0; i < un->nstands; i++) {
+			struct stand *st = &b->stands[un->first_stand + i];
+
+			was[i] = (st->flags & ST_AWAY) != 0;
+			if (was[i])
+				st->flags &= ~(ST_GONE | ST_AWAY);
+		}
 		for (v = 0; v < b->nunits && on < 0; v++)
 			if (v != u && battle_unit_alive(b, v) > 0 &&
 			    overlaps(b, u, v))
 				on = v;
 		if (on >= 0) {
 			for (i = 0; i < un->nstands; i++)
-				b->stands[un->first_stand + i].flags |= ST_GONE |
-				    ST_AWAY;
-			events_say(ev, EV_STATIONARY, un->side, u, on, 0,
+				if (was[i])
+					b->stands[un->first_stand + i].flags |=
+					    ST_GONE | ST_AWAY;
+			/* (not the unit in the way: the other side may not
+			 * see this one) */
+			events_say(ev, EV_STATIONARY, un->side, u, -1, 0,
 			    EVENT_M_ARRIVAL_WAITS, un->name, b->units[on].name);
 			continue;
 		}

@@ -122,8 +122,11 @@ orders_expand_brigades(struct orders_parser *p, const struct battle *b, int side
 			struct order o;
 			char msg[ORDERS_TEXT_MAX];
 
+			/* (a unit still to come on takes its brigade's order
+			 * for when it is on) */
 			if (b->units[u].brigade != bl[k].brigade ||
-			    b->units[u].side != side || battle_unit_alive(b, u) == 0)
+			    b->units[u].side != side || (battle_unit_alive(b, u) == 0 &&
+			    !battle_unit_away(b, u)))
 				continue;
 			x->unit = u;
 			x->fate = BL_FOR;

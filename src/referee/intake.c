@@ -523,6 +523,13 @@ echo_lines(struct text *t, const struct battle *b,
 		int st;
 
 		if (o->special == 0 && !o->is_commander &&
+		    battle_unit_alive(b, o->who) == 0 &&
+		    battle_unit_away(b, o->who))
+			text_add(t, "  (line %d: %s is not on the table yet: it comes "
+			    "on from turn %d, and\n  an order for a phase before "
+			    "it does will do nothing)\n", o->line,
+			    b->units[o->who].name, b->units[o->who].arrives);
+		else if (o->special == 0 && !o->is_commander &&
 		    battle_unit_alive(b, o->who) == 0)
 			text_add(t, "  (line %d: %s has no stands left on the table: "
 			    "this order will do nothing)\n", o->line,

@@ -104,8 +104,10 @@ bb7_sees(const struct battle *b, int side, unsigned char *seen)
 			if (b->units[b->stands[k].unit].side == side && alive(b, k) &&
 			    sees_point(b, b->stands[k].pos, b->stands[s].pos))
 				seen[s] = 1;
+		/* (not a commander off the table: one still to come on) */
 		for (c = 0; c < b->ncommanders && !seen[s]; c++)
 			if (b->commanders[c].side == side && !b->commanders[c].gone &&
+			    !b->commanders[c].out_removed &&
 			    sees_point(b, b->commanders[c].pos, b->stands[s].pos))
 				seen[s] = 1;
 	}
@@ -658,7 +660,8 @@ b7_commander_order(struct ctx *c, const struct order *o)
 	struct commander *k = &b->commanders[o->who];
 	int i;
 
-	if (k->gone)
+	/* gone, or not come on yet */
+	if (k->gone || k->out_removed)
 		return;
 	for (i = 0; i < o->nsteps; i++) {
 		fx d, go;
@@ -1279,8 +1282,9 @@ bb7_situation(const struct battle *b, int u, const unsigned char *seen,
 	for (k = 0; k < b->ncommanders; k++) {
 		const struct commander *m = &b->commanders[k];
 
-		if (m->gone || !battle_in_chain(b, k, u) || geom_dist(m->pos, cen) >
-		    ruleset_param(&ruleset_bb7, b, "command.radius"))
+		if (m->gone || m->out_until != 0 || !battle_in_chain(b, k, u) ||
+		    geom_dist(m->pos, cen) > ruleset_param(&ruleset_bb7, b,
+		    "command.radius"))
 			continue;
 		if (best < 0 || m->quality > b->commanders[best].quality)
 			best = k;

@@ -304,6 +304,7 @@ vw_prepare_detachments(struct battle *b, struct err *e)
 	for (u = 0; u < b->nunits; u++) {
 		enum formation f = FORM_LINE;
 		const char *why = NULL;
+		int away;
 
 		if (!vw_can_detach(&b->units[u]))
 			continue;
@@ -315,12 +316,23 @@ vw_prepare_detachments(struct battle *b, struct err *e)
 				b->stands[s].form = FORM_LINE;
 				why = "";
 			}
-		if (why != NULL && vw_break_unit(b, u, f, save, &why) != 0) {
+		if (why == NULL)
+			continue;
+		/* A reinforcement breaks as it will come on, and its
+		 * detachments wait off the table as its stands did. */
+		away = battle_unit_away(b, u);
+		FOR_STANDS(b, u, s)
+			if (b->stands[s].flags & ST_AWAY)
+				b->stands[s].flags &= ~(ST_GONE | ST_AWAY);
+		if (vw_break_unit(b, u, f, save, &why) != 0) {
 			free(save);
 			return err_set(e, ERR_USER, "\"%s\" cannot start in %s: %s",
 			    b->units[u].name, f == FORM_SKIRMISH ? "skirmish order" :
 			    "detachments", why);
 		}
+		FOR_STANDS(b, u, s)
+			if (away && !(b->stands[s].flags & ST_GONE))
+				b->stands[s].flags |= ST_GONE | ST_AWAY;
 	}
 	free(save);
 	return 0;

@@ -602,6 +602,25 @@ a_later_column_comes_on_at_its_turn(void **state)
 			    "Capt. Dane")].out_until, BATTLE_STEP_AWAY);
 			assert_false(battle_unit_away(b,
 			    battle_find_unit(b, "33rd Foot")));
+			/* the battle over before they came: they carry back
+			 * whole, and their commanders did not fall */
+			{
+				static struct cp_carry cr;
+				int k2, cu = campaign_find_unit(c, "17th Dragoons");
+
+				err_clear(&e);
+				if (campaign_carry(c, &k, b, battle_steps(b),
+				    CARRY_BY_RESULT, &cr, &e) != 0)
+					fail_msg("%s", e.msg);
+				for (k2 = 0; k2 < cr.nunits; k2++)
+					if (cr.units[k2].unit == cu) {
+						assert_int_equal(cr.units[k2].after, 2);
+						assert_false(cr.units[k2].destroyed);
+					}
+				assert_int_equal(campaign_unit_sp(&c->units[cu]), 2);
+				for (k2 = 0; k2 < cr.nfell; k2++)
+					fail_msg("a commander fell: %d", k2);
+			}
 		} else {
 			assert_null(strstr(text, "arrives"));
 			assert_false(battle_unit_away(b, u));

@@ -474,6 +474,88 @@ reinforcement_comes_on_in_its_turn(void **state)
 	refused_unit("arrives 0", "the turn it comes on");
 }
 
+/* A reinforcement able to skirmish, placed in skirmish order: it waits
+ * broken into its detachments, and comes on as them, its strength
+ * neither doubled nor lost; its commander waits with it and may not be
+ * deployed; a unit that blocks it is not named to the enemy. */
+static void
+reinforcement_in_skirmish_order_and_its_commander(void **state)
+{
+	static const char text[] =
+	    "scenario \"Arrive\"\nruleset vnb-wing\ntable 48 x 48\nturns 3\n"
+	    "side crown \"Crown\"\n"
+	    "deploy crown 0,0 48,16\n"
+	    "  commander \"Tarleton\" army at 24,4\n"
+	    "  brigade \"1st\" commander \"McArthur\" at 24,8\n"
+	    "    unit \"7th Foot\" type british-line stands 2 sp 2 at 24,10 "
+	    "facing 0\n"
+	    "  brigade \"Light\" commander \"Ferguson\" at 8,2 arrives 2\n"
+	    "    unit \"Light Coy\" type british-line +SK stands 2 sp 3 at 14,4 "
+	    "facing 0 skirmish arrives 2\n"
+	    "side continental \"Continental\"\n"
+	    "  commander \"Morgan\" army at 24,44\n"
+	    "  brigade \"Line\" commander \"Howard\" at 24,40\n"
+	    "    unit \"Maryland\" type continentals-post-1778 stands 2 sp 2 "
+	    "at 24,36 facing 180\n";
+	struct battle *b = parse(text);
+	struct orders_parser *p;
+	struct events ev;
+	struct err e;
+	int lc = battle_find_unit(b, "Light Coy"), fg;
+	int s, live = 0, away = 0;
+	char msg[300];
+
+	(void)state;
+	p = orders_parser_new(ruleset_find("vnb-wing"), &e);
+	assert_non_null(p);
+	fg = battle_find_commander(b, "Ferguson");
+	assert_true(lc >= 0 && fg >= 0);
+	assert_int_equal(battle_unit_sp(b, lc), 6);
+	assert_int_equal(battle_unit_alive(b, lc), 0);
+	assert_int_equal(b->commanders[fg].out_until, BATTLE_STEP_AWAY);
+	assert_int_equal(battle_deploy_check(b, 0, 1, fg, (struct pt){ FX(10),
+	    FX(10) }, -1, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "Ferguson is not on the field yet"));
+	play_seeded(b, p, 1, &ev);
+	events_free(&ev);
+	play_seeded(b, p, 2, &ev);
+	events_free(&ev);
+	play_seeded(b, p, 3, &ev);
+	events_free(&ev);
+	play_seeded(b, p, 4, &ev);
+	assert_true(event_at(&ev, "arrives") >= 0);
+	assert_true(event_at(&ev, "arrives-commander") >= 0);
+	events_free(&ev);
+	for (s = 0; s < b->units[lc].nstands; s++) {
+		unsigned f = b->stands[b->units[lc].first_stand + s].flags;
+
+		live += !(f & ST_GONE);
+		away += (f & ST_AWAY) != 0;
+	}
+	/* 6 SP in detachments of the ruleset's size, none left waiting */
+	assert_int_equal(away, 0);
+	assert_int_equal(battle_unit_sp(b, lc), 6);
+	assert_int_equal(live, 6 / ruleset_param(ruleset_find("vnb-wing"), b,
+	    "detachment.sp"));
+	assert_int_equal(b->commanders[fg].out_until, 0);
+	assert_int_equal(b->brigades[1].lost, 0);
+	battle_free(b);
+
+	/* blocked by a unit standing on its ground: the event names the
+	 * unit in its sentence, but not as its target */
+	b = parse(reinf);
+	for (s = 0; s < 2; s++) {
+		b->stands[b->units[0].first_stand + s].pos.x -= FX(12);
+		b->stands[b->units[0].first_stand + s].pos.y -= FX(6);
+	}
+	play_seeded(b, p, 4, &ev);
+	assert_true(event_at(&ev, "arrival-waits") >= 0);
+	assert_int_equal(ev.v[event_at(&ev, "arrival-waits")].target, -1);
+	events_free(&ev);
+	battle_free(b);
+	orders_parser_free(p);
+}
+
 int
 main(void)
 {
@@ -484,6 +566,7 @@ main(void)
 		cmocka_unit_test(deployment_carries_units_whole),
 		cmocka_unit_test(deployment_overlap_gives_way),
 		cmocka_unit_test(reinforcement_comes_on_in_its_turn),
+		cmocka_unit_test(reinforcement_in_skirmish_order_and_its_commander),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
