@@ -85,6 +85,7 @@ static const char usage[] =
     "usage: despatch campaign check FILE\n"
     "       despatch campaign new NAME FILE [--sandbox]\n"
     "       despatch campaign player add NAME SIDE EMAIL [--password P]\n"
+    "                                    [--columns LIST]\n"
     "       despatch campaign start NAME\n"
     "       despatch campaign state NAME [--json]\n"
     "       despatch campaign show NAME\n"
@@ -99,7 +100,9 @@ static const char usage[] =
     "new: makes campaign NAME in set-up from FILE; the file and its\n"
     "battlefield files are kept in the database.\n"
     "player add: adds a player for SIDE and prints the player's secret\n"
-    "(P if given), the same for the campaign and each of its battles.\n"
+    "(P if given), the same for the campaign and each of its battles;\n"
+    "with --columns (names by ',') the player commands only those of the\n"
+    "side's columns, and in a battle their brigades.\n"
     "start: every side needs a player; writes the campaign's signed\n"
     "genesis and starts it.\n"
     "state: where every column is and its strength (--json: the shape\n"
@@ -156,22 +159,32 @@ cmd_campaign(int argc, char **argv)
 			    "player add %s SIDE EMAIL, for each side\n", argv[2],
 			    argv[3], argv[2]);
 	} else if (strcmp(verb, "player") == 0) {
-		const char *password = NULL;
+		const char *password = NULL, *columns = NULL;
+		int k;
 
-		if (argc == 8 && strcmp(argv[6], "--password") == 0)
-			password = argv[7];
-		else if (argc != 6)
+		for (k = 6; k < argc; k += 2) {
+			if (k + 1 >= argc || (strcmp(argv[k], "--password") != 0 &&
+			    strcmp(argv[k], "--columns") != 0))
+				return cli_usage_error("campaign", "player add NAME SIDE "
+				    "EMAIL [--password P] [--columns LIST]");
+			if (strcmp(argv[k], "--password") == 0)
+				password = argv[k + 1];
+			else
+				columns = argv[k + 1];
+		}
+		if (argc < 6)
 			return cli_usage_error("campaign", "player add NAME SIDE EMAIL "
-			    "[--password P]");
+			    "[--password P] [--columns LIST]");
 		if (strcmp(argv[2], "add") != 0)
 			return cli_usage_error("campaign", "expected player add");
 		if (cli_open(0, &r, &e) != 0)
 			return cli_fail(&e);
 		rc = referee_campaign_player_add(r, argv[3], argv[4], argv[5],
-		    password, secret, &e);
+		    columns, password, secret, &e);
 		if (rc == 0)
-			printf("%s plays %s in campaign %s; secret: %s\n", argv[5],
-			    argv[4], argv[3], secret);
+			printf("%s plays %s in campaign %s%s%s; secret: %s\n", argv[5],
+			    argv[4], argv[3], columns != NULL ? ", commanding " : "",
+			    columns != NULL ? columns : "", secret);
 	} else if (strcmp(verb, "start") == 0 || strcmp(verb, "show") == 0 ||
 	    strcmp(verb, "state") == 0) {
 		int as_json = argc == 4 && strcmp(verb, "state") == 0 &&
@@ -232,7 +245,7 @@ cmd_campaign(int argc, char **argv)
 			free(text);
 			return cli_fail(&e);
 		}
-		rc = referee_campaign_orders(r, argv[2], argv[3], text, stdout,
+		rc = referee_campaign_orders(r, argv[2], argv[3], 0, text, stdout,
 		    &refused, NULL, &e);
 		free(text);
 		if (rc == 0 && refused > 0) {

@@ -294,7 +294,7 @@ cmd_demo_campaign(int argc, char **argv)
 
 		for (k = 0; k < 2; k++)
 			if (referee_campaign_player_add(r, "south",
-			    demo_players[k].side, demo_players[k].email,
+			    demo_players[k].side, demo_players[k].email, NULL,
 			    demo_players[k].secret, secret, &e) != 0)
 				goto out;
 		if (referee_campaign_start(r, "south", &e) != 0)

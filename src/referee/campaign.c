@@ -203,15 +203,110 @@ out:
 	return rc;
 }
 
+/* 1 if name is one of list's (names joined by ", "), case ignored. */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t nl = strlen(name);
+	const char *p = list;
+
+	while (*p) {
+		const char *end = strstr(p, ", ");
+		size_t l = end != NULL ? (size_t)(end - p) : strlen(p);
+
+		if (l == nl && strncasecmp(p, name, nl) == 0)
+			return 1;
+		p += l + (end != NULL ? 2 : 0);
+	}
+	return 0;
+}
+
+int
+referee_cplayer_commands(const struct campaign *c,
+    const struct store_cplayer *pl, int np, int p, int k)
+{
+	int i;
+
+	if (pl[p].columns[0] == '\0' || in_list(pl[p].columns,
+	    c->columns[k].name))
+		return 1;
+	for (i = 0; i < np; i++)
+		if (strcmp(pl[i].side, pl[p].side) == 0 &&
+		    in_list(pl[i].columns, c->columns[k].name))
+			return 0;
+	return 1;   /* nobody's: made by DETACH, or given to none */
+}
+
+/* The columns list (names or unique beginnings of side s's columns, by
+ * ',') as their names joined by ", " into out; 0, or -1 with e (ERR_USER)
+ * naming what is not one. */
+static int
+columns_list(const struct campaign *c, int s, const char *list, char *out,
+    size_t size, struct err *e)
+{
+	const char *p = list;
+
+	out[0] = '\0';
+	while (p != NULL && *p) {
+		char name[BATTLE_NAME_MAX];
+		const char *end = strchr(p, ',');
+		size_t l = end != NULL ? (size_t)(end - p) : strlen(p);
+		int k, hit = -1, hits = 0;
+
+		while (l > 0 && (*p == ' ' || *p == '\t')) {
+			p++;
+			l--;
+		}
+		while (l > 0 && (p[l - 1] == ' ' || p[l - 1] == '\t'))
+			l--;
+		snprintf(name, sizeof(name), "%.*s", (int)l, p);
+		p = end != NULL ? end + 1 : NULL;
+		if (name[0] == '\0')
+			continue;
+		for (k = 0; k < c->ncolumns; k++)
+			if (c->columns[k].side == s && strncasecmp(
+			    c->columns[k].name, name, strlen(name)) == 0) {
+				if (strcasecmp(c->columns[k].name, name) == 0) {
+					hit = k;
+					hits = 1;
+					break;
+				}
+				hit = k;
+				hits++;
+			}
+		if (hits != 1) {
+			char all[512] = "";
+
+			for (k = 0; k < c->ncolumns; k++)
+				if (c->columns[k].side == s)
+					snprintf(all + strlen(all), sizeof(all) -
+					    strlen(all), "%s\"%s\"", all[0] ? ", " : "",
+					    c->columns[k].name);
+			return err_set(e, ERR_USER, "side %s has %s column \"%s\" "
+			    "(its columns: %s)", c->sides[s].id, hits ? "more than "
+			    "one" : "no", name, all);
+		}
+		if (in_list(out, c->columns[hit].name))
+			continue;
+		if (strlen(out) + strlen(c->columns[hit].name) + 3 > size)
+			return err_set(e, ERR_USER, "too many columns for one "
+			    "player");
+		snprintf(out + strlen(out), size - strlen(out), "%s%s",
+		    out[0] ? ", " : "", c->columns[hit].name);
+	}
+	return 0;
+}
+
 int
 referee_campaign_player_add(struct referee *r, const char *name,
-    const char *side, const char *email, const char *password,
-    char *secret_out, struct err *e)
+    const char *side, const char *email, const char *columns,
+    const char *password, char *secret_out, struct err *e)
 {
 	struct store_campaign sc;
 	struct store_cplayer pl[MAX_CPLAYERS];
 	struct campaign *c = NULL;
 	unsigned char hash[32];
+	char cols[sizeof(pl[0].columns)];
 	int n, i, rc = -1;
 
 	if (store_campaign_get(r->st, name, &sc, e) != 0)
@@ -237,6 +332,9 @@ referee_campaign_player_add(struct referee *r, const char *name,
 		err_set(e, ERR_USER, "\"%s\" is not an email address", email);
 		goto out;
 	}
+	if (columns_list(c, campaign_find_side(c, side), columns, cols,
+	    sizeof(cols), e) != 0)
+		goto out;
 	n = store_campaign_players(r->st, sc.id, pl, MAX_CPLAYERS, e);
 	if (n < 0)
 		goto out;
@@ -257,7 +355,7 @@ referee_campaign_player_add(struct referee *r, const char *name,
 		referee_make_secret(secret_out);
 	if (referee_secret_hash(r, secret_out, hash, e) != 0 ||
 	    store_campaign_player_add(r->st, sc.id, c->sides[campaign_find_side(c,
-	    side)].id, email, hash, referee_now(r), e) != 0)
+	    side)].id, email, hash, cols, referee_now(r), e) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -593,7 +691,9 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
 		fprintf(out, "side %s \"%s\":", c->sides[s].id, c->sides[s].name);
 		for (i = 0; i < n; i++)
 			if (strcmp(pl[i].side, c->sides[s].id) == 0) {
-				fprintf(out, " %s", pl[i].email);
+				fprintf(out, "%s %s%s%s%s", any ? "," : "", pl[i].email,
+				    pl[i].columns[0] ? " (commanding " : "",
+				    pl[i].columns, pl[i].columns[0] ? ")" : "");
 				any = 1;
 			}
 		fprintf(out, "%s\n", any ? "" : " (no player yet)");
@@ -620,15 +720,17 @@ referee_campaign_show(struct referee *r, const char *name, FILE *out,
  * lines refused into *refused. */
 int
 referee_campaign_orders(struct referee *r, const char *name, const char *side,
-    const char *text, FILE *out, int *refused, int *taken, struct err *e)
+    int64_t player, const char *text, FILE *out, int *refused, int *taken,
+    struct err *e)
 {
 	struct store_campaign sc;
 	struct campaign *c = NULL;
 	struct cp_order have[CAMPAIGN_MAX_COLUMNS];
+	struct store_cplayer *pl = NULL;
 	char *stored = NULL, msg[1024], canon[512];
 	struct text t;
 	const char *p;
-	int s, nhave = 0, ln = 0, i, rc = -1;
+	int s, nhave = 0, ln = 0, i, rc = -1, np = 0, me = -1;
 
 	*refused = 0;
 	if (taken != NULL)
@@ -648,6 +750,20 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 	if ((s = campaign_find_side(c, side)) < 0) {
 		err_set(e, ERR_USER, "campaign \"%s\" has no side '%s'", name, side);
 		goto out;
+	}
+	/* The player's own columns (none given: the side's every one). */
+	if (player != 0) {
+		pl = calloc(MAX_CPLAYERS, sizeof(*pl));
+		if (pl == NULL) {
+			err_set(e, ERR_TEMP, "out of memory");
+			goto out;
+		}
+		np = store_campaign_players(r->st, sc.id, pl, MAX_CPLAYERS, e);
+		if (np < 0)
+			goto out;
+		for (i = 0; i < np; i++)
+			if (pl[i].id == player)
+				me = i;
 	}
 	if (store_campaign_orders_get(r->st, sc.id, c->turn + 1, c->sides[s].id,
 	    &stored, e) != 0)
@@ -679,6 +795,14 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 		got = campaign_order_line(c, s, line, &o, msg, sizeof(msg));
 		if (got == 0)
 			continue;
+		if (got > 0 && me >= 0 && o.column >= 0 &&
+		    !referee_cplayer_commands(c, pl, np, me, o.column)) {
+			snprintf(msg, sizeof(msg), "\"%s\" is not one of your "
+			    "columns: you command %s; its orders come from the "
+			    "player who commands it", c->columns[o.column].name,
+			    pl[me].columns);
+			got = -1;
+		}
 		if (got < 0) {
 			fprintf(out, "line %d: %s\n  %s\n", ln, line, msg);
 			(*refused)++;
@@ -711,6 +835,7 @@ referee_campaign_orders(struct referee *r, const char *name, const char *side,
 	}
 	rc = 0;
 out:
+	free(pl);
 	free(stored);
 	text_free(&t);
 	campaign_free(c);
@@ -1043,6 +1168,50 @@ battle_name(const char *campaign, int turn, int i, char *out, size_t size)
 /* Opens battle i of turn t as a game: its scenario with the head of
  * the record that opened it, the campaign's players of the sides in
  * it (their campaign secret), started. */
+/* The brigade list (as `player add --brigades` takes it) of campaign
+ * player k of pl in battle b, on its side s: "" (the whole side) for a
+ * player of every column; else the brigades here of the columns they
+ * command, and "army" when the army here is one of theirs.  How many
+ * brigades (or the army) that is, -1 meaning the whole side. */
+static int
+seat_brigades(const struct campaign *c, const struct battle *b, int s,
+    const struct store_cplayer *pl, int np, int k, char *out, size_t size)
+{
+	int cb, a, n = 0;
+
+	out[0] = '\0';
+	if (pl[k].columns[0] == '\0')
+		return -1;
+	for (cb = 0; cb < c->nbrigades; cb++) {
+		int col = c->brigades[cb].column;
+
+		if (col < 0 || c->columns[col].side != campaign_find_side(c,
+		    pl[k].side) || battle_find_brigade(b, c->brigades[cb].name) < 0 ||
+		    !referee_cplayer_commands(c, pl, np, k, col))
+			continue;
+		if (strlen(out) + strlen(c->brigades[cb].name) + 3 >= size)
+			break;
+		snprintf(out + strlen(out), size - strlen(out), "%s%s",
+		    n++ ? ", " : "", c->brigades[cb].name);
+	}
+	for (a = 0; a < b->ncommanders; a++) {
+		int col;
+
+		if (b->commanders[a].side != s || b->commanders[a].rank != RANK_ARMY)
+			continue;
+		for (col = 0; col < c->ncolumns; col++)
+			if (strcmp(c->columns[col].commander,
+			    b->commanders[a].name) == 0 &&
+			    referee_cplayer_commands(c, pl, np, k, col) &&
+			    strlen(out) + 8 < size) {
+				snprintf(out + strlen(out), size - strlen(out), "%sarmy",
+				    n++ ? ", " : "");
+				break;
+			}
+	}
+	return n;
+}
+
 static int
 open_battle(struct referee *r, const struct store_campaign *sc,
     const struct campaign *c, const struct cp_turn *t, int i,
@@ -1092,12 +1261,20 @@ open_battle(struct referee *r, const struct store_campaign *sc,
 	    store_campaign_battle_add(r->st, sc->id, t->turn, i, gid, e) != 0)
 		goto fail;
 	for (k = 0; k < n; k++) {
+		char brigades[1024];
+
 		s = battle_side(b, pl[k].side);
 		if (s < 0)
 			continue;    /* none of that side's columns fight here */
+		/* A player of some columns commands their brigades here (and
+		 * the army, when his column's commander leads it); one with
+		 * none of them here sits this battle out. */
+		if (seat_brigades(c, b, s, pl, n, k, brigades,
+		    sizeof(brigades)) == 0)
+			continue;
 		/* The campaign's secret: the welcome says to send it. */
 		if (store_player_add(r->st, gid, s, pl[k].email, pl[k].secret_hash,
-		    "", NULL, referee_now(r), e) != 0)
+		    "", brigades, referee_now(r), e) != 0)
 			goto fail;
 	}
 	if (store_commit(r->st, e) != 0)

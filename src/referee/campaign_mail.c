@@ -325,7 +325,7 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 		err_set(in->e, ERR_TEMP, "out of memory");
 		goto out;
 	}
-	k = referee_campaign_orders(r, sc.name, c->sides[s].id,
+	k = referee_campaign_orders(r, sc.name, c->sides[s].id, pl.id,
 	    cl.t.s != NULL ? cl.t.s : "", mem, &refused, &taken, in->e);
 	fclose(mem);
 	if (k != 0)

@@ -289,6 +289,14 @@ int referee_orders_merge(struct referee *r, struct orders_parser *p,
     int64_t msg_row, const struct orders_result *res, int clear,
     struct merge_result *mr, struct err *e);
 
+/* 1 if campaign player p of pl (np of them) commands column k: every
+ * column of the side when p's list is empty; else those on it, and those
+ * on no player's list (a column made by DETACH, or one given nobody). */
+struct campaign;
+struct store_cplayer;
+int referee_cplayer_commands(const struct campaign *c,
+    const struct store_cplayer *pl, int np, int p, int k);
+
 /* Whose the phase of step is, as a reply names it: the phasing side's
  * name, "the deployment", or "every side". */
 const char *referee_phase_who(const struct battle *b, int step);

@@ -206,8 +206,11 @@ int referee_new_game(struct referee *r, const char *name, const char *path,
 int referee_campaign_new(struct referee *r, const char *name,
     const char *path, int sandbox, const unsigned char *seed_secret,
     struct err *e);
+/* player_add's columns: the columns of the side the player commands,
+ * names joined by ',' (NULL or "": all of them). */
 int referee_campaign_player_add(struct referee *r, const char *name,
-    const char *side, const char *email, const char *password,
+    const char *side, const char *email, const char *columns,
+    const char *password,
     char *secret_out, struct err *e);
 int referee_campaign_start(struct referee *r, const char *name,
     struct err *e);
@@ -217,13 +220,15 @@ int referee_campaign_show(struct referee *r, const char *name, FILE *out,
     struct err *e);
 /* orders: side's orders for the next turn from text, each line answered
  * on out; those understood replace the side's for their columns, and
- * *refused counts the others (*taken, when not NULL, those understood).
+ * *refused counts the others (*taken, when not NULL, those understood);
+ * player (store_cplayer.id; 0 for the operator, who orders every column)
+ * may order only the columns they command (referee_cplayer_commands).
  * turn: plays the next turn's march (its
  * signed record, a game for each battle, started), or, when its battles
  * are over, ends it (what they carry back, the day, the record). */
 int referee_campaign_orders(struct referee *r, const char *name,
-    const char *side, const char *text, FILE *out, int *refused, int *taken,
-    struct err *e);
+    const char *side, int64_t player, const char *text, FILE *out,
+    int *refused, int *taken, struct err *e);
 int referee_campaign_turn(struct referee *r, const char *name, FILE *out,
     struct err *e);
 /* The campaign's operational map as it stands into path (.png or .svg),

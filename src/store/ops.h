@@ -818,7 +818,8 @@ STORE_OP(int, campaign_set_state, (struct store *s, int64_t campaign,
     int64_t now, struct err *e), (s, campaign, st, turn, state, len, now, e))
 STORE_OP(int, campaign_player_add, (struct store *s, int64_t campaign,
     const char *side, const char *email, const unsigned char hash[32],
-    int64_t now, struct err *e), (s, campaign, side, email, hash, now, e))
+    const char *columns, int64_t now, struct err *e),
+    (s, campaign, side, email, hash, columns, now, e))
 /* Its players in the order they joined, at most max into out; how many,
  * or -1. */
 STORE_OP(int, campaign_players, (struct store *s, int64_t campaign,

@@ -179,11 +179,12 @@ sqlite_campaign_set_state(struct store *s, int64_t campaign,
 int
 sqlite_campaign_player_add(struct store *s, int64_t campaign,
     const char *side, const char *email, const unsigned char hash[32],
-    int64_t now, struct err *e)
+    const char *columns, int64_t now, struct err *e)
 {
 	return store_exec(s, e, "INSERT INTO campaign_players (campaign_id, "
-	    "side, email, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-	    "ittbi", campaign, side, email, (const void *)hash, (size_t)32, now);
+	    "side, email, secret_hash, columns, created_at) VALUES (?, ?, ?, ?, "
+	    "NULLIF(?, ''), ?)", "ittbti", campaign, side, email,
+	    (const void *)hash, (size_t)32, columns != NULL ? columns : "", now);
 }
 
 int
@@ -194,8 +195,8 @@ sqlite_campaign_players(struct store *s, int64_t campaign,
 	int n = 0, rc;
 
 	if (store_prepare(s, e, &st, "SELECT id, side, email, secret_hash, "
-	    "mail_format FROM campaign_players WHERE campaign_id = ? ORDER BY "
-	    "id", "i", campaign) != 0)
+	    "mail_format, columns FROM campaign_players WHERE campaign_id = ? "
+	    "ORDER BY id", "i", campaign) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
 		memset(&out[n], 0, sizeof(out[n]));
@@ -206,6 +207,7 @@ sqlite_campaign_players(struct store *s, int64_t campaign,
 			memcpy(out[n].secret_hash, sqlite3_column_blob(st, 3), 32);
 		store_col_text(st, 4, out[n].mail_format,
 		    sizeof(out[n].mail_format));
+		store_col_text(st, 5, out[n].columns, sizeof(out[n].columns));
 		n++;
 	}
 	store_stmt_release(s, st);

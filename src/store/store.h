@@ -122,6 +122,9 @@ struct store_cplayer {
 	unsigned char secret_hash[32];
 	char mail_format[8];          /* "text", "html", "full"; "" for the
 	                                 default, html */
+	char columns[512];            /* the columns they command, names
+	                                 joined by ", "; "" for all the
+	                                 side's */
 };
 
 /* A record of a campaign's chain. */

@@ -371,13 +371,32 @@ for eng in 2 3; do
 	mt() { "$bin" --db "$db" "$@"; }
 	begun() { if [ "$eng" -lt 3 ]; then DESPATCH_TEST_CAMPAIGN_ENGINE=$eng "$bin" --db "$db" "$@"; else "$bin" --db "$db" "$@"; fi; }
 	begun campaign new mt "$work/meet.campaign" >/dev/null 2>&1 || no "meet: campaign new, engine $eng"
-	mt campaign player add mt crown a@crown.example.org --password aa-bb >/dev/null 2>&1
+	# the crown's two columns, a player each (a beginning of a name will
+	# do); a column that is not the side's is refused, naming its columns
+	mt campaign player add mt crown c@crown.example.org --password ee-ff --columns "Flying Army" >"$work/mt.out" 2>&1 &&
+		no "meet: a player given the other side's column" ||
+		grep -q "side crown has no column \"Flying Army\" (its columns: \"Tarleton's Legion\", \"Rear Guard\")" "$work/mt.out" && ok ||
+		no "meet: the wrong column's refusal: $(cat "$work/mt.out")"
+	mt campaign player add mt crown a@crown.example.org --password aa-bb --columns "Tarleton's Legion" >/dev/null 2>&1 || no "meet: player a"
+	mt campaign player add mt crown c@crown.example.org --password ee-ff --columns rear >/dev/null 2>&1 || no "meet: player c"
 	mt campaign player add mt continental b@continental.example.org --password cc-dd >/dev/null 2>&1
+	mt campaign show mt | grep -q 'side crown "Crown": a@crown.example.org (commanding Tarleton'"'"'s Legion), c@crown.example.org (commanding Rear Guard)' && ok ||
+		no "meet: show lacks the players' columns: $(mt campaign show mt | grep '^side crown')"
 	begun campaign start mt >/dev/null 2>&1 || no "meet: campaign start, engine $eng"
-	printf "Tarleton's Legion: MARCH TO Cowpens\nRear Guard: MARCH TO Cowpens\n" | mt campaign orders mt crown - >/dev/null 2>&1 || no "meet: engine $eng: orders"
+	# by mail, each orders only their own column: a's line for the Rear
+	# Guard is refused, c's taken, and both stand for the side
+	printf 'From: a@crown.example.org\nTo: despatch@localhost\nSubject: orders\nMessage-ID: <mt-a-%s@crown.example.org>\n\nCAMPAIGN mt SIDE crown PASSWORD aa-bb\nTarleton'"'"'s Legion: MARCH TO Cowpens\nRear Guard: MARCH TO Cowpens\n' "$eng" >"$work/mt-a.eml"
+	printf 'From: c@crown.example.org\nTo: despatch@localhost\nSubject: orders\nMessage-ID: <mt-c-%s@crown.example.org>\n\nCAMPAIGN mt SIDE crown PASSWORD ee-ff\nRear Guard: MARCH TO Cowpens\n' "$eng" >"$work/mt-c.eml"
+	mt submit "$work/mt-a.eml" >"$work/mt.out" 2>&1; grep -q "orders: 1 order, 1 line not understood" "$work/mt.out" && ok || no "meet: player a's mail: $(cat "$work/mt.out")"
+	mt submit "$work/mt-c.eml" >"$work/mt.out" 2>&1; grep -q "orders: 1 order, 0 lines not understood" "$work/mt.out" && ok || no "meet: player c's mail: $(cat "$work/mt.out")"
+	rm -rf "$work/mtout"; mt outbox write "$work/mtout" >/dev/null 2>&1
+	grep -l '"Rear Guard" is not one of your columns: you command Tarleton'"'"'s Legion' "$work/mtout"/* >/dev/null 2>&1 && ok || no "meet: a's refusal does not say whose the column is"
 	mt campaign turn mt >"$work/mt.out" 2>&1 && grep -q "battle mt-t1-1 opened at Cowpens" "$work/mt.out" && ok ||
 		no "meet: engine $eng: no battle: $(cat "$work/mt.out")"
 	first=$(mt state mt-t1-1 --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["turn"], d["phase"])')
+	# in the battle each commands his column's brigades, a the army too
+	seats=$(mt player list mt-t1-1 --json | python3 -c 'import json, sys; print(sorted((p["email"][0], p["brigades"]) for p in json.load(sys.stdin)))')
+	[ "$seats" = "[('a', 'Front Line, army'), ('b', None), ('c', 'Highlanders')]" ] && ok || no "meet: engine $eng's battle seats: $seats"
 	if [ "$eng" = 2 ]; then want="1 crown"; else want="0 deployment"; fi
 	[ "$first" = "$want" ] && ok || no "meet: engine $eng's battle opens with turn '$first', not '$want'"
 	# the Highlanders: on the table from the start (engine 2), or off it
