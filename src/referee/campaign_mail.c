@@ -47,9 +47,10 @@ static const char cm_tail[] =
     "A mail with that first line and HELP under it gets the orders and "
     "your columns.\n";
 
-/* The orders, and where the side's columns are (HELP). */
+/* The orders, and where the side's columns are (HELP); mine: the
+ * columns the player commands ("" for all). */
 static void
-cm_help(struct text *t, const struct campaign *c, int side)
+cm_help(struct text *t, const struct campaign *c, int side, const char *mine)
 {
 	int k;
 
@@ -76,8 +77,12 @@ cm_help(struct text *t, const struct campaign *c, int side)
 	    "  SET MAIL TEXT|HTML|FULL          your daily reports as plain "
 	    "text, with\n"
 	    "                                   the map (the default), or "
-	    "with it as SVG too\n"
-	    "Your columns:\n");
+	    "with it as SVG too\n");
+	if (mine[0] != '\0')
+		text_add(t, "Your side's columns (you command %s; the others "
+		    "take their orders\nfrom your side's other players):\n", mine);
+	else
+		text_add(t, "Your columns:\n");
 	for (k = 0; k < c->ncolumns; k++) {
 		const struct cp_column *col = &c->columns[k];
 
@@ -369,7 +374,7 @@ reply:
 	    cl.mail, in->e) != 0)
 		goto out;
 	if (cl.help)
-		cm_help(&t, c, s);
+		cm_help(&t, c, s, pl.columns);
 	if (referee_intake_store(in) != 0 ||
 	    referee_intake_reply(in, "reply", NULL, t.s) != 0)
 		goto out;
