@@ -224,6 +224,10 @@ struct side_visuals {
  * game, NULL in an open one.  from/from_ok: the units' centres before
  * the step, for its moves drawn as arrows (NULL: none).  On failure v
  * is freed. */
+/* The subtitle of a side's map at the start: "Before turn 1 (07:00): as
+ * crown sees it", or its deployment's. */
+void referee_start_subtitle(const struct battle *b, int side,
+    const char *clock, char *out, size_t size);
 int referee_side_visuals_make(struct side_visuals *v,
     const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,

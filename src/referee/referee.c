@@ -1192,8 +1192,7 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		char format[16], sub[200], name[128], *html = NULL;
 
 		memset(&vis, 0, sizeof(vis));
-		snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it",
-		    clock, b->sides[p->side].id);
+		referee_start_subtitle(b, p->side, clock, sub, sizeof(sub));
 		snprintf(name, sizeof(name), "%s-start-%s", g->name,
 		    b->sides[p->side].id);
 		rc = referee_player_mail_format(r, p->id, format,

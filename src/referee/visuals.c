@@ -40,6 +40,18 @@ referee_player_mail_format(struct referee *r, int64_t player, char *buf,
 	return 0;
 }
 
+void
+referee_start_subtitle(const struct battle *b, int side, const char *clock,
+    char *out, size_t size)
+{
+	if (battle_deploy_steps(b) > 0)
+		snprintf(out, size, "The deployment (turn 0, %s): as %s sees it, "
+		    "with the ground it may deploy on", clock, b->sides[side].id);
+	else
+		snprintf(out, size, "Before turn 1 (%s): as %s sees it", clock,
+		    b->sides[side].id);
+}
+
 int
 referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
     const struct battle *b, int side, const unsigned char *seen,
@@ -65,8 +77,9 @@ referee_side_visuals_make(struct side_visuals *v, const struct store_game *g,
 	o.ev = ev;
 	o.last = last;
 	o.nlast = nlast;
-	/* While the deployment is open, where the side may deploy. */
-	o.zones = battle_step_deploys(b, g->step);
+	/* On the map of the start (the welcome's, step 0) of a battle that
+	 * deploys: where the side may deploy. */
+	o.zones = battle_deploy_steps(b) > 0 && step == 0;
 	/* The inline map: the side's part of the field, in a palette. */
 	o.compact = 1;
 	o.crop = 1;
@@ -254,8 +267,7 @@ referee_mail_drawn(struct referee *r, const struct store_mail *m, char **raw,
 		goto out;
 	}
 	report_clock(b, 1, clock, sizeof(clock));
-	snprintf(sub, sizeof(sub), "Before turn 1 (%s): as %s sees it", clock,
-	    b->sides[side].id);
+	referee_start_subtitle(b, side, clock, sub, sizeof(sub));
 	snprintf(name, sizeof(name), "%s-start-%s", g.name, b->sides[side].id);
 	if (referee_side_visuals_make(&vis, &g, b, side, seen, sub, NULL, NULL,
 	    0, NULL, NULL, NULL, 0, format, e) != 0)
