@@ -67,6 +67,17 @@ struct orders_parser {
 	                      * (orders_parser_replay) */
 };
 
+/* If text starts with the verb word (its words separated by any white
+ * space, case ignored, then a space or the end), returns 1 and the offset
+ * of what follows. */
+int orders_verb_at(const char *text, const char *word, size_t *rest);
+
+/* "DEPLOY AT x,y [FACING n]" (rest: what follows the word) into o, for
+ * the deployment step (deploy.c).  0, or -1 with msg. */
+int orders_parse_deploy(struct orders_parser *p, const struct battle *b,
+    int side, int is_cmd, int who, const char *rest, struct order *o,
+    char *msg, size_t msize);
+
 /* A point "x,y" on the table into *out: 0, or -1 with msg (what names
  * the order in it). */
 int orders_point(struct orders_parser *p, const struct battle *b,

@@ -8,8 +8,6 @@
  */
 #include "orders/internal.h"
 
-#include "core/deploy.h"
-
 #include <sodium.h>
 
 #include <assert.h>
@@ -410,11 +408,9 @@ orders_copy_text(char *out, size_t size, const char *s)
 	copy_text_n(out, size, s, strlen(s));
 }
 
-/* If text starts with the verb word (its words separated by any white
- * space, case ignored, then a space or the end), returns 1 and the offset
- * of what follows. */
-static int
-verb_at(const char *text, const char *word, size_t *rest)
+/* (internal.h) */
+int
+orders_verb_at(const char *text, const char *word, size_t *rest)
 {
 	const char *t = text;
 
@@ -485,7 +481,7 @@ parse_step(struct orders_parser *p, const struct battle *b, int side,
 		i = __builtin_ctzll(left);
 		left &= left - 1;
 		v = &rs->verbs[i];
-		if (!verb_at(text, v->word, &off))
+		if (!orders_verb_at(text, v->word, &off))
 			continue;
 		/* What follows the verb (the text is trimmed at its end). */
 		for (arg = text + off; orders_sp((unsigned char)*arg); arg++)
@@ -722,7 +718,7 @@ has_verb_word(const struct ruleset *rs, const char *buf)
 
 			if (orders_low((unsigned char)*w) ==
 			    orders_low((unsigned char)rs->verbs[i].word[0]) &&
-			    verb_at(w, rs->verbs[i].word, &off))
+			    orders_verb_at(w, rs->verbs[i].word, &off))
 				return 1;
 		}
 	}
@@ -738,11 +734,11 @@ starts_with_verb(const struct ruleset *rs, const char *buf)
 	int i;
 
 	for (i = 0; i < rs->nverbs; i++)
-		if (verb_at(buf, rs->verbs[i].word, &off))
+		if (orders_verb_at(buf, rs->verbs[i].word, &off))
 			return 1;
 	for (i = 0; rs->verb_aliases != NULL && rs->verb_aliases[i][0] != NULL;
 	    i++)
-		if (verb_at(buf, rs->verb_aliases[i][0], &off))
+		if (orders_verb_at(buf, rs->verb_aliases[i][0], &off))
 			return 1;
 	return 0;
 }
@@ -756,70 +752,6 @@ orders_line_raw(const struct orders_result *r, int line)
 		if (r->lines[i].line == line)
 			return r->lines[i].raw;
 	return "";
-}
-
-/* "DEPLOY AT x,y [FACING n]" (rest: what follows the word) into o, for
- * the deployment step.  0, or -1 with msg. */
-static int
-parse_deploy(struct orders_parser *p, const struct battle *b, int side,
-    int is_cmd, int who, const char *rest, struct order *o, char *msg,
-    size_t msize)
-{
-	struct order_step *st = &o->steps[0];
-	size_t k;
-	char pt[64];
-	const char *r = rest, *f;
-	long v;
-
-	memset(st, 0, sizeof(*st));
-	st->verb = V_DEPLOY;
-	st->angle = -1;
-	while (orders_sp((unsigned char)*r))
-		r++;
-	if (!verb_at(r, "AT", &k)) {
-		snprintf(msg, msize, "DEPLOY needs the point to stand at, as in "
-		    "\"DEPLOY AT 30,40 FACING 0\"");
-		return -1;
-	}
-	r += k;
-	while (orders_sp((unsigned char)*r))
-		r++;
-	for (k = 0; r[k] != '\0' && !orders_sp((unsigned char)r[k]) &&
-	    k + 1 < sizeof(pt); k++)
-		pt[k] = r[k];
-	pt[k] = '\0';
-	if (orders_point(p, b, pt, "DEPLOY AT", &st->pt, msg, msize) != 0)
-		return -1;
-	r += k;
-	while (orders_sp((unsigned char)*r))
-		r++;
-	if (*r != '\0') {
-		char *end;
-
-		if (!verb_at(r, "FACING", &k)) {
-			snprintf(msg, msize, "unexpected \"%.40s\" after the point: "
-			    "DEPLOY AT x,y may end with FACING and a bearing in "
-			    "degrees (0 faces north, 90 east)", r);
-			return -1;
-		}
-		f = r + k;
-		while (orders_sp((unsigned char)*f))
-			f++;
-		v = strtol(f, &end, 10);
-		while (orders_sp((unsigned char)*end))
-			end++;
-		if (end == f || *end != '\0' || v < 0 || v > 359) {
-			snprintf(msg, msize, "FACING needs a bearing from 0 to 359 "
-			    "degrees (0 faces north, 90 east), not \"%.20s\"", f);
-			return -1;
-		}
-		st->angle = (int)v;
-	}
-	o->nsteps = 1;
-	if (p->replay)
-		return 0;
-	return battle_deploy_check(b, side, is_cmd, who, st->pt, st->angle, msg,
-	    msize);
 }
 
 /* Reads "VERB ARGS [THEN VERB ARGS]..." for one unit or commander into o.
@@ -838,9 +770,9 @@ orders_parse_chain(struct orders_parser *p, const struct battle *b, int side,
 	{
 		size_t rest;
 
-		if (verb_at(what, "DEPLOY", &rest)) {
+		if (orders_verb_at(what, "DEPLOY", &rest)) {
 			if (p->deploying && !p->line_standing)
-				return parse_deploy(p, b, side, is_cmd, who,
+				return orders_parse_deploy(p, b, side, is_cmd, who,
 				    what + rest, o, msg, msize);
 			snprintf(msg, msize, "%s", p->line_standing ?
 			    "DEPLOY is never a standing order: it is sent once, "

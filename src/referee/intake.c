@@ -435,33 +435,6 @@ make_stored_copy(struct intake *in)
 	return 0;
 }
 
-
-int
-referee_step_for(const struct battle *b, int turn, int side)
-{
-	int i;
-
-	/* Turn 0 is the deployment, where the battle has one. */
-	if (turn == 0)
-		return battle_deploy_steps(b) > 0 ? 1 : -1;
-	if (b->sequence != SEQ_ALTERNATE)
-		return battle_deploy_steps(b) + turn;
-	for (i = 0; i < b->nsides; i++)
-		if (b->side_order[i] == side)
-			return battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
-	return -1;
-}
-
-const char *
-referee_phase_who(const struct battle *b, int step)
-{
-	int ps = battle_step_side(b, step);
-
-	if (ps >= 0)
-		return b->sides[ps].name;
-	return battle_step_deploys(b, step) ? "the deployment" : "every side";
-}
-
 const char referee_help_tail[] =
 	"\nAn order mail starts with the line\n"
 	"  GAME <game> SIDE <side> TURN <turn> PASSWORD <your secret>\n"

@@ -300,6 +300,15 @@ struct campaign;
 struct store_cplayer;
 int referee_cplayer_commands(const struct campaign *c,
     const struct store_cplayer *pl, int np, int p, int k);
+/* The brigade list (as `player add --brigades` takes it) of campaign
+ * player k of pl in battle b, on its side s, into out: "" (the whole
+ * side) for a player of every column; else the brigades there of the
+ * columns they command, and "army" when the army there is one of theirs.
+ * How many brigades (or the army) that is, -1 meaning the whole side. */
+struct battle;
+int referee_campaign_seat(const struct campaign *c, const struct battle *b,
+    int s, const struct store_cplayer *pl, int np, int k, char *out,
+    size_t size);
 
 /* Whose the phase of step is, as a reply names it: the phasing side's
  * name, "the deployment", or "every side". */

@@ -1044,3 +1044,29 @@ out:
 	battle_free(b);
 	return referee_game_end(r, &g, rc, e);
 }
+
+const char *
+referee_phase_who(const struct battle *b, int step)
+{
+	int ps = battle_step_side(b, step);
+
+	if (ps >= 0)
+		return b->sides[ps].name;
+	return battle_step_deploys(b, step) ? "the deployment" : "every side";
+}
+
+int
+referee_step_for(const struct battle *b, int turn, int side)
+{
+	int i;
+
+	/* Turn 0 is the deployment, where the battle has one. */
+	if (turn == 0)
+		return battle_deploy_steps(b) > 0 ? 1 : -1;
+	if (b->sequence != SEQ_ALTERNATE)
+		return battle_deploy_steps(b) + turn;
+	for (i = 0; i < b->nsides; i++)
+		if (b->side_order[i] == side)
+			return battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
+	return -1;
+}
