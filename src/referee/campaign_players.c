@@ -18,21 +18,6 @@
 
 #define MAX_CPLAYERS LEDGER_MAX_SEATS
 
-static int
-valid_email(const char *a)
-{
-	const char *at = strchr(a, '@');
-	size_t i;
-
-	if (at == NULL || at == a || strchr(at + 1, '@') != NULL ||
-	    strchr(at + 1, '.') == NULL || strlen(a) > 254)
-		return 0;
-	for (i = 0; a[i]; i++)
-		if ((unsigned char)a[i] <= ' ' || strchr("<>()[],;:\\\"", a[i]))
-			return 0;
-	return at[1] != '.' && a[strlen(a) - 1] != '.';
-}
-
 /* 1 if name is one of list's (names joined by ", "), case ignored. */
 static int
 in_list(const char *list, const char *name)
@@ -158,7 +143,7 @@ referee_campaign_player_add(struct referee *r, const char *name,
 		    "%s)", name, side, list);
 		goto out;
 	}
-	if (!valid_email(email)) {
+	if (!referee_valid_email(email)) {
 		err_set(e, ERR_USER, "\"%s\" is not an email address", email);
 		goto out;
 	}

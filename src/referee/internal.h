@@ -293,6 +293,10 @@ int referee_orders_merge(struct referee *r, struct orders_parser *p,
     int64_t msg_row, const struct orders_result *res, int clear,
     struct merge_result *mr, struct err *e);
 
+/* 1 if a is an address a player may be given (one '@', a dot after it,
+ * no spaces or mail punctuation). */
+int referee_valid_email(const char *a);
+
 /* 1 if campaign player p of pl (np of them) commands column k: every
  * column of the side when p's list is empty; else those on it, and those
  * on no player's list (a column made by DETACH, or one given nobody). */

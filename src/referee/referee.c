@@ -455,8 +455,8 @@ referee_new_game(struct referee *r, const char *name, const char *path,
 	return rc;
 }
 
-static int
-valid_email(const char *a)
+int
+referee_valid_email(const char *a)
 {
 	const char *at = strchr(a, '@');
 	size_t i;
@@ -496,7 +496,7 @@ check_password(const char *password, struct err *e)
 static int
 check_new_player(const char *email, const char *password, struct err *e)
 {
-	if (!valid_email(email))
+	if (!referee_valid_email(email))
 		return err_set(e, ERR_USER, "\"%s\" is not a mail address: "
 		    "expected something like player@example.org", email);
 	if (password != NULL && check_password(password, e) != 0)
