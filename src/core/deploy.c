@@ -150,6 +150,25 @@ battle_deploy_check(const struct battle *b, int side, int is_cmd, int who,
 	if (zone_of(b, side, pts, n) >= 0)
 		return 0;
 	battle_deploy_zones_text(b, side, zones, sizeof(zones));
+	/* The point in a zone, a stand past its edge: name the stand. */
+	{
+		int z = zone_of(b, side, &at, 1), k;
+
+		for (k = 0; z >= 0 && k < n; k++)
+			if (!in_zone(&b->zones[z], pts[k])) {
+				char sx[16], sy[16];
+
+				snprintf(msg, msize, "at %s,%s a stand of the unit would "
+				    "stand at %s,%s, outside your deployment zone%s: "
+				    "every stand must stand within %s",
+				    geom_fmt_fx(at.x, x, sizeof(x)),
+				    geom_fmt_fx(at.y, y, sizeof(y)),
+				    geom_fmt_fx(pts[k].x, sx, sizeof(sx)),
+				    geom_fmt_fx(pts[k].y, sy, sizeof(sy)),
+				    strchr(zones, ';') ? "s" : "", zones);
+				return -1;
+			}
+	}
 	if (zones[0] == '\0')
 		snprintf(msg, msize, "your side has no deployment zone: it "
 		    "stands where the scenario put it");

@@ -888,7 +888,7 @@ settle(struct referee *r, const struct store_campaign *sc,
 			goto out;
 		if (g.status != GAME_FINISHED) {
 			fprintf(out, "the battle %s goes on (step %d): the turn ends "
-			    "when every battle of it has\n", g.name, g.step);
+			    "when every battle of it has ended\n", g.name, g.step);
 			store_game_clear(&g);
 			rc = 1;
 			goto out;

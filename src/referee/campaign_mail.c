@@ -309,7 +309,7 @@ referee_campaign_mail(struct intake *in, const struct orders_header *h)
 			    "end: orders for turn %d\nare taken once they are over. "
 			    "Nothing was taken from your mail; send it\nagain then. "
 			    "Orders for a battle go to the battle's game, with its "
-			    "GAME line.\n", sc.name, c->turn, next);
+			    "GAME line.\n", sc.name, next, next + 1);
 		rc = referee_intake_refuse(in, &t, "rejected");
 		goto out;
 	}

@@ -704,8 +704,9 @@ cmd_wait(struct intake *in, struct store_game *g, struct battle *b, int wait)
 	} else {
 		snprintf(body, sizeof(body), "Noted: your orders for the open phase "
 		    "of game %s count as complete\nas they stand. The phase "
-		    "still waits for %d of the %d player%s who owe orders%s.\n",
+		    "still waits for %d of the %d player%s who owe%s orders%s.\n",
 		    g->name, f.players - f.in, f.players, f.players == 1 ? "" : "s",
+		    f.players == 1 ? "s" : "",
 		    f.waiting ? " (and a WAIT)" : f.fixed ? " (and this game "
 		    "plays at its deadline)" : "");
 	}

@@ -466,7 +466,7 @@ quote_cut(const char *s, size_t max, char *out)
  * bounded, each part saying how many lines it left out. */
 static void
 echo_lines(struct text *t, const struct battle *b,
-    const struct orders_result *res, const char *errors_intro)
+    const struct orders_result *res, int turn, const char *errors_intro)
 {
 	char q[ECHO_RAW_MAX + 8], m[ECHO_RAW_MAX * 2 + 8];
 	int i, shown = 0, ok = 0, k = 0;
@@ -497,9 +497,16 @@ echo_lines(struct text *t, const struct battle *b,
 
 		if (o->special == 0 && !o->is_commander &&
 		    battle_unit_alive(b, o->who) == 0 &&
+		    battle_unit_away(b, o->who) && turn >= b->units[o->who].arrives)
+			text_add(t, "  (line %d: %s comes on at the start of your "
+			    "phase of turn %d, where\n  its ground is clear, and "
+			    "then plays this order)\n", o->line,
+			    b->units[o->who].name, b->units[o->who].arrives);
+		else if (o->special == 0 && !o->is_commander &&
+		    battle_unit_alive(b, o->who) == 0 &&
 		    battle_unit_away(b, o->who))
 			text_add(t, "  (line %d: %s is not on the table yet: it comes "
-			    "on from turn %d, and\n  an order for a phase before "
+			    "on from turn %d, so\n  an order for a phase before "
 			    "it does will do nothing)\n", o->line,
 			    b->units[o->who].name, b->units[o->who].arrives);
 		else if (o->special == 0 && !o->is_commander &&
@@ -678,8 +685,8 @@ forecast_note(struct intake *in, const struct store_game *g,
 			    "READY to have your set played as it stands.\n");
 		if (f.in < f.players)
 			text_add(t, "The phase waits for %d of the %d player%s who "
-			    "owe orders for it.\n", f.players - f.in, f.players,
-			    f.players == 1 ? "" : "s");
+			    "owe%s orders for it.\n", f.players - f.in, f.players,
+			    f.players == 1 ? "" : "s", f.players == 1 ? "s" : "");
 	}
 	if (c.deadline > 0)
 		text_add(t, "Its deadline: %s.\n", dl);
@@ -1025,7 +1032,7 @@ handle_header(struct intake *in, struct orders_header *h,
 			    battle_step_turn(b, g.step), referee_phase_who(b, g.step));
 		if (has_standing)
 			standing_note(&t, res);
-		echo_lines(&t, b, res, "; these lines were not taken, so what was "
+		echo_lines(&t, b, res, turn, "; these lines were not taken, so what was "
 		    "stored before for\ntheir units stands. Send them again, "
 		    "corrected.");
 		if (battle_step_deploys(b, step))
@@ -1094,7 +1101,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		standing_note(&t, res);
 		text_add(&t, "Your orders for turn %d (%s) are as they were (%d "
 		    "stored).\n", turn, clock, count);
-		echo_lines(&t, b, res, "; these lines were ignored:");
+		echo_lines(&t, b, res, 0, "; these lines were ignored:");
 	} else if (order_lines > 0 || res->ncmds == 0) {
 		int count = 0;
 
@@ -1116,7 +1123,7 @@ handle_header(struct intake *in, struct orders_header *h,
 		else
 			text_add(&t, "No orders are stored for that phase yet: if "
 			    "none come, your units hold.\n");
-		echo_lines(&t, b, res, ":");
+		echo_lines(&t, b, res, 0, ":");
 		/* Refused lines hold the phase back: say until when. */
 		if (order_lines > 0 && step > 0 && forecast_note(in, &g, b, step,
 		    0, &t) != 0)

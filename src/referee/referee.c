@@ -1012,14 +1012,17 @@ out:
 	return rc;
 }
 
-/* The name of side's first unit, for an example line. */
+/* The name of the first unit of side in the brigades of mask (0: any),
+ * for an example line. */
 static const char *
-own_unit_name(const struct battle *b, int side)
+own_unit_name(const struct battle *b, int side, uint64_t mask)
 {
 	int u;
 
 	for (u = 0; u < b->nunits; u++)
-		if (b->units[u].side == side)
+		if (b->units[u].side == side && (mask == 0 ||
+		    (b->units[u].brigade < 64 &&
+		    (mask >> b->units[u].brigade) & 1)))
 			return b->units[u].name;
 	return "Unit";
 }
@@ -1036,12 +1039,24 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 	char subject[256], clock[16];
 	int s, first = battle_step_side(b, 1), rc;
 	unsigned char *seen = NULL;
+	uint64_t mine = 0;
 
 	text_init(&t, 256 * 1024);
 	report_clock(b, 1, clock, sizeof(clock));
 	text_add(&t, "Welcome to %s.\n\n", b->title);
 	text_add(&t, "Game:      %s\nRuleset:   %s\nYour side: %s (%s)\n",
 	    g->name, b->ruleset, b->sides[p->side].name, b->sides[p->side].id);
+	/* A player of some of the side's brigades: which. */
+	if (p->brigades[0] != '\0') {
+		struct err be;
+		int army = 0;
+
+		if (referee_brigade_list(b, p->side, p->brigades, &mine, &army,
+		    NULL, 0, &be) != 0)
+			mine = 0;
+		text_add(&t, "You command: %s (your side's other players command "
+		    "the rest)\n", p->brigades);
+	}
 	text_add(&t, "Turns:     %d of %d minutes, the first at %s\n",
 	    b->turns, b->minutes, clock);
 	text_add(&t, "Phases:    each turn, first");
@@ -1166,7 +1181,7 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 		    "the same way\n(Name: DEPLOY AT x,y), and a brigade's "
 		    "commander given no line follows his\nbrigade. Then comes "
 		    "turn 1 (%s), the %s phase.\n", clock,
-		    own_unit_name(b, p->side),
+		    own_unit_name(b, p->side, mine),
 		    strchr(zones,
 		    ';') != NULL ? "s" : "", zones[0] ? zones : "none: your "
 		    "forces stand as shown", clock, first >= 0 ?

@@ -397,6 +397,10 @@ for eng in 2 3; do
 	# in the battle each commands his column's brigades, a the army too
 	seats=$(mt player list mt-t1-1 --json | python3 -c 'import json, sys; print(sorted((p["email"][0], p["brigades"]) for p in json.load(sys.stdin)))')
 	[ "$seats" = "[('a', 'Front Line, army'), ('b', None), ('c', 'Highlanders')]" ] && ok || no "meet: engine $eng's battle seats: $seats"
+	# ... and each one's welcome says so
+	rm -rf "$work/mtout"; mt outbox write "$work/mtout" >/dev/null 2>&1
+	n=$(grep -l "^You command: Highlanders (your side's other players command the rest)" "$work/mtout"/mt-t1-1-*welcome-c-* 2>/dev/null | wc -l)
+	[ "$n" = 1 ] && ok || no "meet: engine $eng: c's battle welcome does not say what he commands"
 	if [ "$eng" = 2 ]; then want="1 crown"; else want="0 deployment"; fi
 	[ "$first" = "$want" ] && ok || no "meet: engine $eng's battle opens with turn '$first', not '$want'"
 	# the Highlanders: on the table from the start (engine 2), or off it

@@ -220,6 +220,11 @@ deploy_orders_read_and_refused(void **state)
 	orders_parse(f->p, f->b, 0, "STANDING: 7th Foot: HOLD\n", 0, f->r);
 	assert_int_equal(f->r->nerrors, 0);
 	assert_int_equal(f->r->standing.n, 1);
+	/* its centre in the zone, a stand past the edge: the stand named */
+	orders_parse(f->p, f->b, 0, "71st: DEPLOY AT 47,8\n", 0, f->r);
+	assert_int_equal(f->r->set.n, 0);
+	assert_non_null(strstr(line_text(f->r, 1), "at 47,8 a stand of the unit "
+	    "would stand at 48.5,8, outside your deployment zone"));
 	/* once the deployment is played DEPLOY is refused */
 	orders_parser_deploying(f->p, 0);
 	orders_parse(f->p, f->b, 0, "7th: DEPLOY AT 20,6\n", 0, f->r);
