@@ -120,7 +120,7 @@ battle_deploy_check(const struct battle *b, int side, int is_cmd, int who,
     struct pt at, int facing, char *msg, size_t msize)
 {
 	struct pt pts[BATTLE_MAX_STANDS];
-	char zones[256], x[16], y[16];
+	char zones[512], x[16], y[16];
 	int n = 0, i, fac;
 
 	if (is_cmd) {
