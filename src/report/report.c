@@ -178,28 +178,29 @@ report_forces(struct text *t, const struct battle *b, int side)
 	report_forces_detail(t, b, side, NULL, 0);
 }
 
-/* A commander put out for a while (a casualty): how long, as " (...)" into buf; else
- * " (out of action)" for one gone for good, or "". */
+/* A commander put out for a while (a casualty, or one still to come
+ * on): how long, between open and close (" (" and ")"), into buf; "out
+ * of action" for one gone for good; "" for neither. */
 static const char *
-commander_note(const struct battle *b, const struct commander *k, char *buf,
-    size_t size)
+commander_note(const struct battle *b, const struct commander *k,
+    const char *open, const char *close, char *buf, size_t size)
 {
 	int ns;
 
 	if (k->gone)
-		return " (out of action)";
-	if (k->out_until == 0)
-		return "";
-	if (k->arrives > 0 && k->out_until == BATTLE_STEP_AWAY) {
-		snprintf(buf, size, " (off the table: he comes on from turn %d)",
-		    k->arrives);
-		return buf;
+		snprintf(buf, size, "%sout of action%s", open, close);
+	else if (k->out_until == 0)
+		buf[0] = '\0';
+	else if (k->arrives > 0 && k->out_until == BATTLE_STEP_AWAY)
+		snprintf(buf, size, "%soff the table: he comes on from turn %d%s",
+		    open, k->arrives, close);
+	else {
+		ns = battle_step_side(b, k->out_until + 1);
+		snprintf(buf, size, "%s%s until the %s phase of turn %d%s", open,
+		    k->out_removed ? "out of the fight" :
+		    "unhorsed, commanding nobody", ns >= 0 ? b->sides[ns].id :
+		    "next", battle_step_turn(b, k->out_until + 1), close);
 	}
-	ns = battle_step_side(b, k->out_until + 1);
-	snprintf(buf, size, " (%s until the %s phase of turn %d)",
-	    k->out_removed ? "out of the fight" : "unhorsed, commanding nobody",
-	    ns >= 0 ? b->sides[ns].id : "next", battle_step_turn(b,
-	    k->out_until + 1));
 	return buf;
 }
 
@@ -240,17 +241,8 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			snprintf(kq, sizeof(kq), ", quality %d", k->quality);
 		/* within the brigade's brackets: "; unhorsed, ..." */
 		note[0] = '\0';
-		if (k->out_until != 0) {
-			char inner[sizeof(note)];
-			const char *n = commander_note(b, k, inner, sizeof(inner));
-			size_t nl = strlen(n);
-
-			if (nl > 3 && n[0] == ' ' && n[1] == '(' && n[nl - 1] == ')')
-				snprintf(note, sizeof(note), "; %.*s", (int)(nl - 3),
-				    n + 2);
-			else
-				snprintf(note, sizeof(note), "%s", n);
-		}
+		if (k->out_until != 0)
+			commander_note(b, k, "; ", "", note, sizeof(note));
 		text_add(t, "\n%s (%s at %s,%s%s%s): lost %d of %d %s%s%s%s%s%s\n",
 		    g->name, k->name, geom_fmt_fx(k->pos.x, x, sizeof(x)),
 		    geom_fmt_fx(k->pos.y, y, sizeof(y)), note, kq, g->lost,
@@ -345,23 +337,23 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 			text_add(t, "\nArmy commander: %s (quality %d) at %s,%s%s\n",
 			    k->name, k->quality, geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    commander_note(b, k, note, sizeof(note)));
+			    commander_note(b, k, " (", ")", note, sizeof(note)));
 		else if (k->rank == RANK_ARMY)
 			text_add(t, "\nArmy commander: %s at %s,%s%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    commander_note(b, k, note, sizeof(note)));
+			    commander_note(b, k, " (", ")", note, sizeof(note)));
 		else if (k->rank == RANK_WING)
 			text_add(t, "Wing commander: %s at %s,%s%s\n", k->name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    commander_note(b, k, note, sizeof(note)));
+			    commander_note(b, k, " (", ")", note, sizeof(note)));
 		else
 			text_add(t, "Unit commander: %s of %s at %s,%s%s\n",
 			    k->name, b->units[k->unit].name,
 			    geom_fmt_fx(k->pos.x, x, sizeof(x)),
 			    geom_fmt_fx(k->pos.y, y, sizeof(y)),
-			    commander_note(b, k, note, sizeof(note)));
+			    commander_note(b, k, " (", ")", note, sizeof(note)));
 	}
 }
 
