@@ -56,6 +56,20 @@
 	"deploy-refused", "uw", \
 	"%s keeps its place: %s."
 
+/* The catalogue rows of the messages every ruleset writes (the phase's,
+ * the deployment's and the arrivals'), for the end of each ruleset's
+ * catalogue. */
+#define EVENT_MSGS_CORE \
+	EVENT_MSG(EVENT_M_PHASE), \
+	EVENT_MSG(EVENT_M_DEPLOYMENT), \
+	EVENT_MSG(EVENT_M_DEPLOYS), \
+	EVENT_MSG(EVENT_M_TAKES_POST), \
+	EVENT_MSG(EVENT_M_DEPLOY_BLOCKED), \
+	EVENT_MSG(EVENT_M_DEPLOY_REFUSED), \
+	EVENT_MSG(EVENT_M_ARRIVES), \
+	EVENT_MSG(EVENT_M_ARRIVES_COMMANDER), \
+	EVENT_MSG(EVENT_M_ARRIVAL_WAITS)
+
 /* Checks that side may deploy unit (or, with is_cmd, commander) who at
  * `at` facing `facing` (-1: as it faces now): every stand's centre (a
  * commander's place) inside one of the side's zones.  0, or -1 with

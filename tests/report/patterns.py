@@ -93,6 +93,12 @@ def check(cat_path, tmpl, sources):
                               % (cat_path, name, t, c))
     code = "".join(open(p, encoding="utf-8").read() for p in sources)
     table = set(re.findall(r'EVENT_MSG\((\w+)\)', code))
+    # EVENT_MSGS_CORE (src/core/deploy.h) stands for the core's rows
+    if re.search(r'\bEVENT_MSGS_CORE\b', code):
+        core = open(DEPLOY_H, encoding="utf-8").read()
+        m = re.search(r'#define EVENT_MSGS_CORE((?:[^\n]*\\\n)*[^\n]*)',
+                      core)
+        table |= set(re.findall(r'EVENT_MSG\((\w+)\)', m.group(1)))
     for name in allm:
         if name not in table:
             faults.append("%s: %s is not in the catalogue's table "
