@@ -300,11 +300,12 @@ side continental "Continental" nation continental
       unit "Maryland Continentals" type continentals-post-1778 stands 2 sp 2,2 line
   depot "Cowpens"
 EOC
+# A command on $db, begun under the older campaign engine $eng by the
+# test hook (3 is this build's own).
+begun() { if [ "$eng" -lt 3 ]; then DESPATCH_TEST_CAMPAIGN_ENGINE=$eng "$bin" --db "$db" "$@"; else "$bin" --db "$db" "$@"; fi; }
 for eng in 1 2 3; do
 	db="$work/ce$eng.db"
 	ce() { "$bin" --db "$db" "$@"; }
-	# begun under the older engine by the test hook; 3 is this build's
-	begun() { if [ "$eng" -lt 3 ]; then DESPATCH_TEST_CAMPAIGN_ENGINE=$eng "$bin" --db "$db" "$@"; else "$bin" --db "$db" "$@"; fi; }
 	begun campaign new ce "$work/far.campaign" >/dev/null 2>&1 || no "campaign new, engine $eng"
 	ce campaign player add ce crown a@crown.example.org --password aa-bb >/dev/null 2>&1
 	ce campaign player add ce continental b@continental.example.org --password cc-dd >/dev/null 2>&1
@@ -369,7 +370,6 @@ EOC
 for eng in 2 3; do
 	db="$work/meet$eng.db"
 	mt() { "$bin" --db "$db" "$@"; }
-	begun() { if [ "$eng" -lt 3 ]; then DESPATCH_TEST_CAMPAIGN_ENGINE=$eng "$bin" --db "$db" "$@"; else "$bin" --db "$db" "$@"; fi; }
 	begun campaign new mt "$work/meet.campaign" >/dev/null 2>&1 || no "meet: campaign new, engine $eng"
 	# the crown's two columns, a player each (a beginning of a name will
 	# do); a column that is not the side's is refused, naming its columns
