@@ -2,6 +2,7 @@
  * battle.c - helpers over the battle state (see battle.h).
  */
 #include "core/battle.h"
+#include "core/ruleset.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -66,14 +67,40 @@ battle_step_turn(const struct battle *b, int step)
 	return step;
 }
 
+/* The order the sides play turn t in: the ruleset's, where it decides
+ * it as the battle goes and has for t, else the scenario's.  An order
+ * that is not each side once is a programming error of the ruleset's,
+ * and the scenario's stands. */
+static const int *
+turn_order(const struct battle *b, int t, int *order)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	unsigned seen = 0;
+	int i;
+
+	if (rs == NULL || rs->turn_order == NULL ||
+	    rs->turn_order(b, t, order) != 0)
+		return b->side_order;
+	for (i = 0; i < b->nsides; i++) {
+		if (order[i] < 0 || order[i] >= b->nsides ||
+		    (seen & (1u << order[i])))
+			return b->side_order;
+		seen |= 1u << order[i];
+	}
+	return order;
+}
+
 int
 battle_step_side(const struct battle *b, int step)
 {
+	int order[BATTLE_MAX_SIDES];
+
 	if (battle_step_deploys(b, step))
 		return -1;
 	step -= battle_deploy_steps(b);
-	if (b->sequence == SEQ_ALTERNATE)
-		return b->side_order[(step - 1) % b->nsides];
+	if (b->sequence == SEQ_ALTERNATE && b->nsides > 0)
+		return turn_order(b, (step - 1) / b->nsides + 1,
+		    order)[(step - 1) % b->nsides];
 	return -1;
 }
 

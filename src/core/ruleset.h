@@ -294,6 +294,17 @@ struct ruleset {
 	 * checks the loader cannot make.  -1 with e set on error. */
 	int (*prepare)(struct battle *b, struct err *e);
 
+	/* The order the sides play game turn `turn` in, in an alternate
+	 * game, where the ruleset decides it as the battle goes (bb3's
+	 * initiative roll): order[0 .. nsides - 1] set to the sides'
+	 * indices, first mover first, returning 0; or -1 for the scenario's
+	 * order (battle.side_order), as for a turn not yet decided.  What
+	 * decides it must be kept in the battle's own state (battle.rules,
+	 * shown through tables), so that the store, the ledger and a replay
+	 * all know it.  battle_step_side asks it.  Pure.  May be NULL: the
+	 * scenario's order, every turn. */
+	int (*turn_order)(const struct battle *b, int turn, int *order);
+
 	/* Plays step `step` (1-based).  orders holds one set per side that
 	 * sent orders (nsets of them); sides without a set hold.  Changes b
 	 * and appends to ev.  Pure: no clock, no I/O, dice only from d.

@@ -28,6 +28,16 @@ static const struct verb_def drill_verbs[] = {
 };
 
 static int
+drill_turn_order(const struct battle *b, int turn, int *order)
+{
+	int i;
+
+	for (i = 0; i < b->nsides; i++)
+		order[i] = b->side_order[(i + turn - 1) % b->nsides];
+	return 0;
+}
+
+static int
 drill_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e)
 {
@@ -74,6 +84,7 @@ const struct ruleset ruleset_drill = {
 	.verbs = drill_verbs,
 	.nverbs = (int)(sizeof(drill_verbs) / sizeof(drill_verbs[0])),
 	.turn_minutes = 10,
+	.turn_order = drill_turn_order,
 	.adjudicate = drill_adjudicate,
 	.form_words = "LINE",
 	.words = &drill_words,

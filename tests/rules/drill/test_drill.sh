@@ -53,9 +53,18 @@ welcome=$(ls "$work/out"/*welcome-red*.eml 2>/dev/null | head -1)
 [ -n "$reply" ] && grep -q '"ADVANCE 3" is not an order I know; orders are HOLD' "$reply" && ok ||
 	no "ADVANCE was not refused by the drill's table"
 
+# The sides take turns to lead (drill.c's turn_order): red, blue, then
+# blue, red.  The open phase, the next phase's mail and the archive all
+# follow the ruleset's order, not the scenario's.
+phases=
 for i in 1 2 3 4; do
+	phases="$phases $(d show drill | sed -n 's/.*), \([a-z]*\) phase$/\1/p')"
 	d turn drill >"$work/turn$i.out" 2>&1 || no "turn $i: $(cat "$work/turn$i.out")"
 done
+[ "$phases" = " red blue blue red" ] && ok || no "the phases are not played in the ruleset's order: $phases"
+d outbox write "$work/out2" >/dev/null 2>&1
+grep -l 'Subject: \[drill\] Turn 2, blue phase' "$work/out2"/*blue*.eml >/dev/null 2>&1 && ok ||
+	no "blue is not told it leads turn 2: $(grep -h '^Subject' "$work/out2"/*.eml | sort -u)"
 grep -q 'the battle is over' "$work/turn4.out" && ok || no "four steps do not end the battle: $(cat "$work/turn4.out")"
 # Each step moved every stand an inch ahead: red from y 8 to 12, blue
 # from 40 to 36, and logged its one event.
