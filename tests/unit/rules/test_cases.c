@@ -536,6 +536,27 @@ check(const struct battle *b, const struct events *ev, const char *x,
 				}
 				return NULL;
 			}
+			if (sscanf(rest, "field %63s %d", word, &n) == 2) {
+				/* A value of the unit's ruleset's own, as the JSON
+				 * shows it (struct ruleset_words.unit_fields). */
+				const struct ruleset *frs = ruleset_find(b->ruleset);
+				struct unit_field f[RULESET_MAX_FIELDS];
+				int nf = frs != NULL && frs->words->unit_fields != NULL ?
+				    frs->words->unit_fields(b, u, NULL, f) : 0, j;
+
+				for (j = 0; j < nf; j++)
+					if (strcmp(f[j].key, word) == 0) {
+						if (f[j].value != n) {
+							snprintf(msg, msize, "its %s is %d", word,
+							    f[j].value);
+							return msg;
+						}
+						return NULL;
+					}
+				snprintf(msg, msize, "the ruleset gives a unit no field "
+				    "\"%s\"", word);
+				return msg;
+			}
 			if (sscanf(rest, "sp %d", &n) == 1) {
 				if (battle_unit_sp(b, u) != n) {
 					snprintf(msg, msize, "unit has %d SP",
@@ -607,6 +628,26 @@ check(const struct battle *b, const struct events *ev, const char *x,
 				return NULL;
 			}
 		}
+	}
+	if (strncmp(x, "turn ", 5) == 0) {
+		/* `turn T first SIDE`: which side plays turn T's first step,
+		 * as the battle decided it (struct ruleset's turn_order). */
+		int t, st;
+
+		if (sscanf(x + 5, "%d first %63s", &t, word) != 2 || t < 1 ||
+		    t > b->turns) {
+			snprintf(msg, msize, "expected 'turn T first SIDE'");
+			return msg;
+		}
+		st = battle_deploy_steps(b) + (t - 1) * b->nsides + 1;
+		if (b->sequence != SEQ_ALTERNATE || battle_step_side(b, st) < 0 ||
+		    strcasecmp(b->sides[battle_step_side(b, st)].id, word) != 0) {
+			snprintf(msg, msize, "turn %d is led by %s", t,
+			    battle_step_side(b, st) >= 0 ?
+			    b->sides[battle_step_side(b, st)].id : "every side at once");
+			return msg;
+		}
+		return NULL;
 	}
 	if (strncmp(x, "event ", 6) == 0 || strncmp(x, "no-event ", 9) == 0) {
 		int want = x[0] == 'e', kind, u, i, found = 0;

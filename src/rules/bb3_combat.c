@@ -1,0 +1,800 @@
+/*
+ * bb3_combat.c - firing (and howitzers), officer casualties, melee,
+ * morale tests, running away, and the reform that turns a player turn's
+ * casualties into stands removed, for Bloodybacks 3.
+ *
+ * docs/rules-bb3.md, "Firing" to "Reform", says what this does; every
+ * number is bb3_data.c's.  Pure, as bb3.c.
+ */
+#include "rules/bb3_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* --- morale ------------------------------------------------------------ */
+
+/* The modifiers every test takes, added to the morale value. */
+int
+b3_figures_morale_mod(struct ctx *c, int u)
+{
+	const struct battle *b = c->b;
+	int m = 0, k, v;
+
+	for (k = 0; k < b->ncommanders; k++)
+		if (b->commanders[k].attached == u && !b->commanders[k].gone) {
+			m += P(c, "morale.officer");
+			break;
+		}
+	if (b3_in_cover(b, u))
+		m += P(c, "morale.cover");
+	for (v = 0; v < b->nunits; v++)
+		if (v != u && b->units[v].side == b->units[u].side &&
+		    on_table(b, v) && fleeing(b, v) &&
+		    battle_unit_gap_within(b, u, v, P(c, "panic.radius"))) {
+			m -= P(c, "morale.fleeing");
+			break;
+		}
+	if ((figures(b, u) - c->cas[u]) * 2 <= b->units[u].rules[B3_FIGURES0])
+		m -= P(c, "morale.half");
+	return m;
+}
+
+int
+b3_morale(struct ctx *c, int u, int dice, int mod, const char *why)
+{
+	struct battle *b = c->b;
+	int n = dice, i, sum = 0, value;
+
+	if (n == 0)
+		n = (cls(b, u) & B3C_NATIVE) && !b3_in_woods(b, u) ?
+		    P(c, "morale.native") : P(c, "morale.dice");
+	value = b->units[u].rules[B3_MORALE] + mod + b3_figures_morale_mod(c, u);
+	for (i = 0; i < n; i++)
+		sum += b3_roll(c, 6, u, B3_R_MORALE, b->units[u].name, why, value);
+	if (sum <= value) {
+		b3_ev(c, EV_MORALE_PASS, u, -1, sum, B3_M_MORALE_PASSES,
+		    b->units[u].name, why, sum, value);
+		return 1;
+	}
+	b3_ev(c, EV_MORALE_FAIL, u, -1, sum, B3_M_MORALE_FAILS, b->units[u].name,
+	    why, sum, value);
+	return 0;
+}
+
+/* --- running ----------------------------------------------------------- */
+
+static void
+turn_to(struct battle *b, int u, int dir)
+{
+	b3_turn_in_place(b, u, dir);
+}
+
+int
+b3_run(struct ctx *c, int u, int dir, fx dist)
+{
+	struct battle *b = c->b;
+	fx went;
+	int stop, side;
+	struct pt cen;
+
+	turn_to(b, u, dir);
+	went = b3_move_along(c, u, dir, dist, -1, &stop);
+	if (stop >= 0 && went < dist) {
+		/* Round the unit in the way: a die picks the side. */
+		side = b3_roll(c, 6, u, B3_R_WAY, b->units[u].name) <= 3 ? -45 : 45;
+		turn_to(b, u, dir + side);
+		went += b3_move_along(c, u, dir + side, dist - went, -1, &stop);
+	}
+	c->ran[u] = went;
+	if (stop == -2) {
+		b3_ev(c, EV_ROUT, u, -1, went, B3_M_RUNS_OFF, b->units[u].name);
+		b3_remove(c, u);
+		return 0;
+	}
+	battle_unit_centre(b, u, &cen);
+	b3_ev(c, EV_ROUT, u, -1, went, B3_M_RUNS, b->units[u].name,
+	    fmt_in(c, 0, went), fmt_in(c, 1, cen.x), fmt_in(c, 2, cen.y));
+	return 1;
+}
+
+void
+b3_break(struct ctx *c, int u, int from)
+{
+	struct battle *b = c->b;
+	struct pt a, z;
+	int n = mounted(b, u) ? P(c, "flee.cavalry") : P(c, "flee.infantry"), i;
+	fx dist = 0;
+	int dir;
+
+	if (!on_table(b, u))
+		return;
+	if (from < 0)
+		from = b3_nearest_enemy(b, u, NULL);
+	b3_set_flags(b, u, ST_ROUTED, 0);
+	b3_ev(c, EV_ROUT, u, from, 0, B3_M_BREAKS, b->units[u].name);
+	for (i = 0; i < n; i++)
+		dist += FX(b3_roll(c, 6, u, B3_R_RUN, b->units[u].name));
+	battle_unit_centre(b, u, &a);
+	if (from >= 0 && battle_unit_centre(b, from, &z) &&
+	    (a.x != z.x || a.y != z.y))
+		dir = geom_bearing(z, a);
+	else
+		dir = facing_of(b, u) + 180;
+	b3_run(c, u, dir, dist);
+}
+
+/* --- officers ---------------------------------------------------------- */
+
+static int
+officer_with(const struct battle *b, int u)
+{
+	int k;
+
+	for (k = 0; k < b->ncommanders; k++)
+		if (b->commanders[k].attached == u && !b->commanders[k].gone)
+			return k;
+	return -1;
+}
+
+static void
+officer_killed(struct ctx *c, int k, int u)
+{
+	struct battle *b = c->b;
+
+	b->commanders[k].gone = 1;
+	b->commanders[k].attached = -1;
+	b->commanders[k].out_until = BATTLE_STEP_AWAY;
+	b->commanders[k].out_removed = 1;
+	b3_ev(c, EV_COMMANDER, u, -1, k, B3_M_OFFICER_KILLED,
+	    b->commanders[k].name, b->units[u].name);
+}
+
+/* After an officer's loss by fire: 3d6, failing falls back 2d6" in good
+ * order away from `from`. */
+static void
+officer_loss_test(struct ctx *c, int u, int from)
+{
+	struct battle *b = c->b;
+	struct pt a, z;
+	fx dist = 0;
+	int i, stop;
+
+	if (b3_morale(c, u, P(c, "morale.native"), 0, "officer"))
+		return;
+	for (i = 0; i < P(c, "officer.fall-back"); i++)
+		dist += FX(b3_roll(c, 6, u, B3_R_FALL_BACK, b->units[u].name));
+	battle_unit_centre(b, u, &a);
+	battle_unit_centre(b, from, &z);
+	dist = b3_move_along(c, u, geom_bearing(z, a), dist, -1, &stop);
+	battle_unit_centre(b, u, &a);
+	b3_ev(c, EV_RETREAT, u, from, dist, B3_M_FALLS_BACK, b->units[u].name,
+	    fmt_in(c, 0, dist), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y));
+}
+
+/* --- firing ------------------------------------------------------------ */
+
+static int
+in_contact(const struct ctx *c, int u)
+{
+	const struct battle *b = c->b;
+	int v;
+
+	for (v = 0; v < b->nunits; v++)
+		if (b->units[v].side != b->units[u].side && on_table(b, v) &&
+		    battle_unit_gap_within(b, u, v, P(c, "melee.contact")))
+			return 1;
+	return 0;
+}
+
+static void
+ranges(const struct ctx *c, int u, fx *lng, fx *shrt)
+{
+	switch ((int)c->b->units[u].weapon) {
+	case WEAPON_MUSKET:
+		*lng = P(c, "range.musket");
+		*shrt = P(c, "range.musket.short");
+		break;
+	case WEAPON_RIFLE:
+		*lng = P(c, "range.rifle");
+		*shrt = P(c, "range.rifle.short");
+		break;
+	case WEAPON_CARBINE:
+		*lng = *shrt = P(c, "range.carbine");
+		break;
+	case WEAPON_LIGHT_GUN:
+		*lng = P(c, "range.light-gun");
+		*shrt = P(c, "range.light-gun.canister");
+		break;
+	case WEAPON_FIELD_GUN:
+		*lng = P(c, "range.field-gun");
+		*shrt = P(c, "range.field-gun.canister");
+		break;
+	case WEAPON_HEAVY_GUN:
+		*lng = P(c, "range.heavy-gun");
+		*shrt = P(c, "range.heavy-gun.canister");
+		break;
+	default:
+		*lng = *shrt = -1;
+	}
+}
+
+int
+b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size)
+{
+	struct battle *b = c->b;
+	fx lng, shrt, d;
+	struct pt f, z;
+	int off;
+
+	why[0] = '\0';
+	if (!on_table(b, u) || !on_table(b, t))
+		snprintf(why, size, "its target is gone");
+	else if (fleeing(b, u))
+		snprintf(why, size, "it is fleeing");
+	else if (b->units[u].state[B3_MARKS] & B3M_RALLIED)
+		snprintf(why, size, "it has just rallied");
+	else if (in_contact(c, u))
+		snprintf(why, size, "it is in melee");
+	else if (in_contact(c, t))
+		snprintf(why, size, "its target is in melee");
+	else if (b->units[u].weapon == WEAPON_NONE)
+		snprintf(why, size, "it has no weapon to fire");
+	else if (b->units[u].kind == KIND_ARTILLERY &&
+	    battle_unit_form(b, u) == FORM_ROAD)
+		snprintf(why, size, "its guns are limbered");
+	if (why[0])
+		return 0;
+	f = b3_front(b, u);
+	battle_unit_centre(b, t, &z);
+	if (b->units[u].weapon == WEAPON_HOWITZER) {
+		battle_unit_centre(b, u, &f);
+		d = geom_dist(f, z);
+		if (d < P(c, "howitzer.min") || d > P(c, "howitzer.max"))
+			snprintf(why, size, "its target is %s\" away (a howitzer fires "
+			    "at 8\" to 36\")", fmt_in(c, 3, d));
+		return why[0] == '\0';
+	}
+	off = geom_turn(facing_of(b, u), geom_bearing(f, z));
+	ranges(c, u, &lng, &shrt);
+	d = b3_point_gap(b, f, t);
+	if (off > P(c, "arc") || off < -P(c, "arc"))
+		snprintf(why, size, "its target is not within %d degrees of its "
+		    "front", P(c, "arc"));
+	else if (d > lng)
+		snprintf(why, size, "its target is %s\" away, out of its range of "
+		    "%s\"", fmt_in(c, 3, d), fmt_in(c, 2, lng));
+	else if (!b3_sees_unit(b, u, t))
+		snprintf(why, size, "it cannot see its target");
+	return why[0] == '\0';
+}
+
+/* The firing points of unit u at range d (short: within its short
+ * range). */
+static int
+fire_points(struct ctx *c, int u, int shrt)
+{
+	const struct battle *b = c->b;
+	int s, n = 0, per;
+
+	if (b->units[u].kind == KIND_ARTILLERY) {
+		per = b->units[u].weapon == WEAPON_LIGHT_GUN ?
+		    P(c, "points.light-gun") : b->units[u].weapon ==
+		    WEAPON_FIELD_GUN ? P(c, "points.field-gun") :
+		    P(c, "points.heavy-gun");
+		if (shrt)
+			per += P(c, "points.canister");
+		FOR_STANDS(b, u, s)
+			n += alive(b, s) ? per : 0;
+		return n;
+	}
+	FOR_STANDS(b, u, s)
+		n += alive(b, s);
+	if (mounted(b, u)) {
+		n /= P(c, "points.cavalry");
+		return n < 1 ? 1 : n;
+	}
+	return n * ((cls(b, u) & B3C_SKIRMISH) ? P(c, "points.skirmish") :
+	    P(c, "points.formed"));
+}
+
+/* The modifiers the target's state and ground give fire at it. */
+static int
+target_mods(struct ctx *c, int u, int t)
+{
+	struct battle *b = c->b;
+	struct pt z, a;
+	int m = 0;
+
+	if (cls(b, t) & (B3C_SKIRMISH | B3C_CREW))
+		m -= P(c, "fire.skirmish");
+	battle_unit_centre(b, t, &z);
+	battle_unit_centre(b, u, &a);
+	if (battle_area_at(b, z, T_TOWN) || battle_area_at(b, z, T_VILLAGE) ||
+	    battle_area_at(b, z, T_WORKS))
+		m -= P(c, "fire.hard");
+	else if (b3_in_woods(b, t) || (u >= 0 && (battle_near_line(b, z,
+	    T_FENCE, FX(2)) || battle_near_line(b, z, T_HEDGE, FX(2)))))
+		m -= P(c, "fire.soft");
+	return m;
+}
+
+/* Figures hit on t by u (kills), the officer's d10 where one is with it,
+ * and the 25% test. */
+static void
+take_fire(struct ctx *c, int u, int t, int kills)
+{
+	struct battle *b = c->b;
+	int k = officer_with(b, t), r;
+
+	if (kills <= 0)
+		return;
+	if (kills > figures(b, t) - c->cas[t])
+		kills = figures(b, t) - c->cas[t];
+	if (k >= 0) {
+		int need = b->units[u].weapon == WEAPON_RIFLE ?
+		    P(c, "officer.rifle") : P(c, "officer.fire");
+
+		r = b3_roll(c, 10, t, B3_R_OFFICER, b->commanders[k].name, need);
+		if (r >= need) {
+			kills--;
+			officer_killed(c, k, t);
+			c->cas[t] += kills;
+			c->fire_cas[t] += kills;
+			b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name,
+			    kills);
+			officer_loss_test(c, t, u);
+			goto test;
+		}
+	}
+	c->cas[t] += kills;
+	c->fire_cas[t] += kills;
+	b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name, kills);
+test:
+	if (on_table(b, t) && !fleeing(b, t) && c->fire_base[t] > 0 &&
+	    c->fire_cas[t] * 100 >= c->fire_base[t] * P(c, "fire.test") &&
+	    c->fire_cas[t] - kills < (c->fire_base[t] * P(c, "fire.test") +
+	    99) / 100 && !b3_morale(c, t, 0, 0, "fire"))
+		b3_break(c, t, u);
+}
+
+int
+b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
+{
+	struct battle *b = c->b;
+	char why[128];
+	fx lng, shrt, d;
+	int pts, r, score, k, i;
+
+	if (!b3_can_fire_at(c, u, t, why, sizeof(why))) {
+		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_FIRE,
+		    b->units[u].name, why);
+		return -1;
+	}
+	if (c->fire_base[t] == 0)
+		c->fire_base[t] = figures(b, t) - c->cas[t];
+	ranges(c, u, &lng, &shrt);
+	d = b3_point_gap(b, b3_front(b, u), t);
+	pts = fire_points(c, u, d <= shrt);
+	/* American skirmishers' points spent on officers. */
+	if (pick_off > 0 && (cls(b, u) & B3C_AMERICAN) &&
+	    (k = officer_with(b, t)) >= 0) {
+		int need = b->units[u].weapon == WEAPON_RIFLE ?
+		    P(c, "officer.rifle") : P(c, "officer.fire");
+
+		if (pick_off > pts)
+			pick_off = pts;
+		pts -= pick_off;
+		for (i = 0; i < pick_off; i++)
+			if (b3_roll(c, 10, u, B3_R_PICK_OFF, b->commanders[k].name,
+			    need) >= need) {
+				officer_killed(c, k, t);
+				officer_loss_test(c, t, u);
+				break;
+			}
+		if (!on_table(b, t))
+			return 0;
+	}
+	r = b3_roll(c, 3, u, B3_R_FIRE, b->units[u].name, b->units[t].name);
+	score = pts + r + target_mods(c, u, t);
+	if (cls(b, u) & B3C_ELITE)
+		score += P(c, "fire.elite");
+	if (cls(b, u) & B3C_MILITIA)
+		score -= P(c, "fire.militia");
+	if (!(b->units[u].state[B3_MARKS] & B3M_VOLLEYED)) {
+		score += P(c, "fire.first");
+		b->units[u].state[B3_MARKS] |= B3M_VOLLEYED;
+	}
+	if (d > shrt)
+		score /= 2;
+	if (half)
+		score /= 2;
+	if (score < 0)
+		score = 0;
+	b3_ev(c, EV_FIRE, u, t, score, B3_M_FIRES, b->units[u].name,
+	    b->units[t].name, pts, r, score);
+	take_fire(c, u, t, score);
+	return score;
+}
+
+/* A howitzer's shell at t. */
+static void
+howitzer(struct ctx *c, int u, int t)
+{
+	struct battle *b = c->b;
+	char why[128];
+	struct pt p;
+	int covered[BATTLE_MAX_UNITS], n = 0, v, hit, score;
+	fx radius = P(c, "howitzer.burst") / 2;
+
+	if (!b3_can_fire_at(c, u, t, why, sizeof(why))) {
+		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_FIRE,
+		    b->units[u].name, why);
+		return;
+	}
+	battle_unit_centre(b, t, &p);
+	if (b3_roll(c, 6, u, B3_R_SCATTER, b->units[u].name) >
+	    P(c, "howitzer.hit")) {
+		int dir = b3_roll(c, 12, u, B3_R_DIRECTION, b->units[u].name) * 30;
+		int a = b3_roll(c, 6, u, B3_R_DISTANCE, b->units[u].name);
+
+		if (a == 6) {
+			b3_ev(c, EV_FIRE, u, t, 0, B3_M_MISFIRE, b->units[u].name);
+			return;
+		}
+		p = geom_offset(p, dir, FX(2 * a));
+		b3_ev(c, EV_FIRE, u, t, 2 * a, B3_M_SCATTERS, b->units[u].name,
+		    2 * a, dir % 360);
+	} else
+		b3_ev(c, EV_FIRE, u, t, 0, B3_M_SHELL_ON, b->units[u].name,
+		    b->units[t].name);
+	for (v = 0; v < b->nunits; v++)
+		if (on_table(b, v) && b3_point_gap(b, p, v) <= radius)
+			covered[n++] = v;
+	if (n == 0) {
+		b3_ev(c, EV_FIRE, u, -1, 0, B3_M_SHELL_EMPTY, b->units[u].name);
+		return;
+	}
+	hit = n == 1 ? covered[0] : covered[b3_roll(c, n, u, B3_R_WHICH,
+	    b->units[u].name) - 1];
+	if (c->fire_base[hit] == 0)
+		c->fire_base[hit] = figures(b, hit) - c->cas[hit];
+	score = b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name) +
+	    b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name) +
+	    target_mods(c, u, hit);
+	if (score < 0)
+		score = 0;
+	b3_ev(c, EV_FIRE, u, hit, score, B3_M_SHELL_HITS, b->units[u].name,
+	    b->units[hit].name, score);
+	take_fire(c, u, hit, score);
+}
+
+void
+b3_firing_phase(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int u, i;
+
+	memset(c->fire_cas, 0, sizeof(c->fire_cas));
+	memset(c->fire_base, 0, sizeof(c->fire_base));
+	/* In the order of the lines: c->ord is by unit, so walk the set's
+	 * order through the units' line numbers. */
+	{
+		int order[BATTLE_MAX_UNITS], n = 0, j;
+
+		for (u = 0; u < b->nunits; u++)
+			if (c->ord[u] != NULL)
+				order[n++] = u;
+		for (i = 1; i < n; i++)
+			for (j = i; j > 0 && c->ord[order[j]]->line <
+			    c->ord[order[j - 1]]->line; j--) {
+				int x = order[j];
+
+				order[j] = order[j - 1];
+				order[j - 1] = x;
+			}
+		for (j = 0; j < n; j++) {
+			const struct order *o = c->ord[order[j]];
+			int t = -1, pick = 0;
+
+			u = order[j];
+			if (!on_table(b, u))
+				continue;
+			for (i = 0; i < o->nsteps; i++) {
+				if (o->steps[i].verb == V_FIRE_AT)
+					t = o->steps[i].target;
+				else if (o->steps[i].verb == B3_V_PICK_OFF)
+					pick = o->steps[i].angle;
+			}
+			if (t < 0)
+				continue;
+			if (b->units[u].weapon == WEAPON_HOWITZER)
+				howitzer(c, u, t);
+			else
+				b3_fire(c, u, t, 0, pick);
+		}
+	}
+}
+
+/* --- melee ------------------------------------------------------------- */
+
+/* The figures of u on stands in contact with v, or overlapping: touching
+ * a stand of u that is. */
+static int
+melee_figures(struct ctx *c, int u, int v)
+{
+	struct battle *b = c->b;
+	unsigned char in[BATTLE_MAX_STANDS];
+	fx lim = P(c, "melee.contact");
+	int s, t, n = 0;
+
+	FOR_STANDS(b, u, s) {
+		in[s] = 0;
+		if (!alive(b, s))
+			continue;
+		FOR_STANDS(b, v, t)
+			if (alive(b, t) && battle_stands_apart(b, s, t, lim) == 0)
+				in[s] = 1;
+	}
+	FOR_STANDS(b, u, s) {
+		if (!alive(b, s))
+			continue;
+		if (in[s]) {
+			n += b->stands[s].sp;
+			continue;
+		}
+		FOR_STANDS(b, u, t)
+			if (t != s && alive(b, t) && in[t] &&
+			    battle_stands_apart(b, s, t, lim) == 0) {
+				n += b->stands[s].sp;
+				break;
+			}
+	}
+	return n;
+}
+
+/* Stands of u's side, of other units out of contact, within 3" behind
+ * u's stands (at most melee.support.max). */
+static int
+supports(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int v, s, t, n = 0;
+
+	for (v = 0; v < b->nunits; v++) {
+		if (v == u || b->units[v].side != b->units[u].side ||
+		    !on_table(b, v) || in_contact(c, v) || fleeing(b, v))
+			continue;
+		FOR_STANDS(b, v, s) {
+			if (!alive(b, s))
+				continue;
+			FOR_STANDS(b, u, t)
+				if (alive(b, t) && battle_stands_apart(b, s, t,
+				    FX(3)) == 0 && geom_turn(b->stands[t].facing,
+				    geom_bearing(b->stands[t].pos, b->stands[s].pos)) >
+				    90) {
+					n++;
+					break;
+				}
+		}
+	}
+	return n > P(c, "melee.support.max") ? P(c, "melee.support.max") : n;
+}
+
+static int
+melee_mods(struct ctx *c, int u, int v)
+{
+	struct battle *b = c->b;
+	struct pt a, z;
+	int m = 0;
+
+	if (b->units[u].state[B3_MARKS] & B3M_CHARGED)
+		m += P(c, "melee.charging");
+	battle_unit_centre(b, u, &a);
+	battle_unit_centre(b, v, &z);
+	if (battle_level_at(b, a) > battle_level_at(b, z) ||
+	    (!(b->units[u].state[B3_MARKS] & B3M_CHARGED) &&
+	    (battle_near_line(b, a, T_FENCE, FX(2)) ||
+	    battle_near_line(b, a, T_HEDGE, FX(2)))))
+		m += P(c, "melee.uphill");
+	m += supports(c, u) * P(c, "melee.support");
+	if ((b->units[u].state[B3_MARKS] & B3M_CHARGED) && c->face[u] != 0)
+		m += P(c, "melee.flank");
+	if (cls(b, u) & B3C_ELITE)
+		m += P(c, "melee.elite");
+	if (cls(b, u) & B3C_MILITIA)
+		m -= P(c, "melee.militia");
+	if (disordered(b, u))
+		m -= P(c, "melee.disordered");
+	return m;
+}
+
+static int
+melee_dice(struct ctx *c, int u, int v, int *sixes)
+{
+	struct battle *b = c->b;
+	int figs = melee_figures(c, u, v), n, i, hits = 0;
+
+	n = figs / (mounted(b, u) ? P(c, "melee.horse") : P(c, "melee.foot"));
+	if (n < 1)
+		n = 1;
+	*sixes = 0;
+	for (i = 0; i < n; i++) {
+		int r = b3_roll(c, 6, u, B3_R_MELEE, b->units[u].name);
+
+		if (r >= P(c, "melee.hit"))
+			hits++;
+		if (r >= P(c, "melee.officer"))
+			(*sixes)++;
+	}
+	return hits;
+}
+
+static void
+melee_officers(struct ctx *c, int u, int v, int sixes)
+{
+	struct battle *b = c->b;
+	int k, i;
+
+	for (i = 0; i < sixes && (k = officer_with(b, v)) >= 0; i++)
+		if (b3_roll(c, 10, u, B3_R_OFFICER, b->commanders[k].name,
+		    P(c, "officer.melee")) >= P(c, "officer.melee"))
+			officer_killed(c, k, v);
+}
+
+static void
+pursue(struct ctx *c, int w, int l)
+{
+	struct battle *b = c->b;
+	struct pt a;
+	fx dist = 0;
+	int i, stop, v;
+
+	for (i = 0; i < P(c, "pursuit.dice"); i++)
+		dist += FX(b3_roll(c, 6, w, B3_R_PURSUIT, b->units[w].name));
+	if (on_table(b, l) && dist >= c->ran[l]) {
+		b3_ev(c, EV_ELIMINATED, l, w, 0, B3_M_CAUGHT, b->units[l].name,
+		    b->units[w].name);
+		b3_remove(c, l);
+	}
+	dist = b3_move_along(c, w, facing_of(b, w), dist, -1, &stop);
+	battle_unit_centre(b, w, &a);
+	b3_ev(c, EV_MOVE, w, l, dist, B3_M_PURSUES, b->units[w].name,
+	    fmt_in(c, 0, dist), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y));
+	for (v = 0; v < b->nunits; v++)
+		if (b->units[v].side != b->units[w].side && on_table(b, v) &&
+		    battle_unit_gap_within(b, w, v, P(c, "move.stop")))
+			b->units[w].state[B3_MARKS] |= B3M_CHARGED;
+}
+
+static void
+melee(struct ctx *c, int u, int v)
+{
+	struct battle *b = c->b;
+	int hu, hv, su, sv, score_u, score_v, w, l, diff, m;
+
+	b3_ev(c, EV_MELEE_WON, u, v, 0, B3_M_MELEE, b->units[u].name,
+	    b->units[v].name);
+	hu = melee_dice(c, u, v, &su);
+	hv = melee_dice(c, v, u, &sv);
+	melee_officers(c, u, v, su);
+	melee_officers(c, v, u, sv);
+	c->cas[v] += hu > figures(b, v) - c->cas[v] ? figures(b, v) - c->cas[v] :
+	    hu;
+	c->cas[u] += hv > figures(b, u) - c->cas[u] ? figures(b, u) - c->cas[u] :
+	    hv;
+	score_u = hu + melee_mods(c, u, v);
+	score_v = hv + melee_mods(c, v, u);
+	if (score_u != score_v) {
+		w = score_u > score_v ? u : v;
+		diff = score_u > score_v ? score_u - score_v : score_v - score_u;
+	} else {
+		/* A draw: a d6 each, the lower loses (ties rolled again). */
+		int ru, rv;
+
+		do {
+			ru = b3_roll(c, 6, u, B3_R_DRAW, b->units[u].name);
+			rv = b3_roll(c, 6, v, B3_R_DRAW, b->units[v].name);
+		} while (ru == rv && !c->d->failed);
+		w = ru > rv ? u : v;
+		diff = 0;
+	}
+	l = w == u ? v : u;
+	b3_ev(c, EV_MELEE_WON, w, l, diff, B3_M_WINS, b->units[w].name,
+	    b->units[l].name, w == u ? score_u : score_v, w == u ? score_v :
+	    score_u);
+	b3_ev(c, EV_MELEE_LOST, l, w, diff, B3_M_LOSES_MELEE, b->units[l].name);
+	if (b3_morale(c, l, 0, -diff, "melee"))
+		return;
+	b3_break(c, l, w);
+	for (m = 0; m < b->nunits; m++)
+		if (m != l && b->units[m].side == b->units[l].side &&
+		    on_table(b, m) && (cls(b, m) & B3C_MILITIA) &&
+		    mounted(b, m) == mounted(b, l) && !fleeing(b, m) &&
+		    battle_unit_gap_within(b, m, l, P(c, "militia.radius")) &&
+		    !b3_morale(c, m, 0, 0, "militia"))
+			b3_break(c, m, w);
+	if (mounted(b, w) && on_table(b, w) && !fleeing(b, w))
+		pursue(c, w, l);
+}
+
+void
+b3_melee_phase(struct ctx *c)
+{
+	struct battle *b = c->b;
+	unsigned char fought[BATTLE_MAX_UNITS];
+	int pass, u, v;
+
+	memset(fought, 0, sizeof(fought));
+	for (pass = 0; pass < 2; pass++)
+		for (u = 0; u < b->nunits; u++) {
+			if ((b->units[u].side == c->side) != (pass == 0) ||
+			    fought[u] || !on_table(b, u))
+				continue;
+			for (v = 0; v < b->nunits; v++)
+				if (b->units[v].side != b->units[u].side && !fought[v] &&
+				    on_table(b, v) && battle_unit_gap_within(b, u, v,
+				    P(c, "melee.contact"))) {
+					fought[u] = fought[v] = 1;
+					melee(c, u, v);
+					break;
+				}
+		}
+}
+
+/* --- reform ------------------------------------------------------------ */
+
+static void
+reform_unit(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	int e = b->units[u].rules[B3_EQUIV], n, odd, i, s, six = 0, removed = 0,
+	    left = 0, cas = c->cas[u];
+
+	c->cas[u] = 0;
+	if (e <= 0)
+		e = 6;
+	n = cas / e;
+	odd = cas % e;
+	for (i = 0; i < odd; i++)
+		if (b3_roll(c, 6, u, B3_R_ODD, b->units[u].name) >= P(c, "reform.odd"))
+			six = 1;
+	n += six;
+	for (s = b->units[u].first_stand + b->units[u].nstands - 1;
+	    s >= b->units[u].first_stand && removed < n * e; s--)
+		if (alive(b, s)) {
+			removed += b->stands[s].sp;
+			b->stands[s].flags |= ST_GONE;
+		}
+	battle_unit_moved(b, u);
+	FOR_STANDS(b, u, s)
+		left += alive(b, s);
+	if (n > 0)
+		b3_ev(c, EV_LOSS, u, -1, n, B3_M_REFORMS, b->units[u].name, cas, n);
+	if (left == 0) {
+		b3_remove(c, u);
+		return;
+	}
+	if (left <= 1 && !(cls(b, u) & (B3C_SKIRMISH | B3C_CONVERGED))) {
+		b3_remove(c, u);
+		return;
+	}
+	if (fleeing(b, u))
+		return;
+	if (n > 0 || ((cls(b, u) & B3C_MILITIA) && !b3_in_cover(b, u))) {
+		if (!b3_morale(c, u, 0, -n, "reform"))
+			b3_break(c, u, -1);
+	}
+}
+
+void
+b3_reform(struct ctx *c)
+{
+	struct battle *b = c->b;
+	int pass, u;
+
+	for (pass = 0; pass < 2; pass++)
+		for (u = 0; u < b->nunits; u++)
+			if ((b->units[u].side == c->side) == (pass == 0) &&
+			    c->cas[u] > 0 && on_table(b, u))
+				reform_unit(c, u);
+}
