@@ -366,6 +366,10 @@ struct ruleset {
 	int nunit_numbers;
 	void (*unit_number_set)(struct battle *b, int u, int k, int v);
 
+	/* The frontage of its stands (in hundredths of an inch) where a
+	 * unit's line gives no `frontage`; 0: the core's by the stand's
+	 * kind (battle_kind_size).  The loader lays the stands out with it. */
+	fx stand_width;
 	/* 1 if a stand in road march has the 1.5" x 3" spacer behind it
 	 * (battle.road_spacer). */
 	int road_spacer;

@@ -569,6 +569,9 @@ scn_do_unit(struct parser *p, struct tok *t, int n)
 	p->unit_line[b->nunits] = p->line;
 	b->nunits++;
 	p->cur_unit = ui;
+	/* The ruleset's frontage for its stands, where the line gives none. */
+	if (u->base_w == 0 && p->rs->stand_width > 0)
+		u->base_w = p->rs->stand_width;
 	if (!have_at && nst == 0 && nsp == 0) {
 		p->unit_by_stand = 1;
 		return 0;
