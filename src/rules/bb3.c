@@ -1350,7 +1350,6 @@ bb3_prepare(struct battle *b, struct err *e)
 		struct unit *un = &b->units[u];
 		const struct troop_type *t = ruleset_type(&ruleset_bb3, un->type);
 		struct pt cen;
-		fx w0, d0;
 
 		if (t == NULL)
 			continue;
@@ -1367,24 +1366,6 @@ bb3_prepare(struct battle *b, struct err *e)
 			    "weapons: musket, rifle, carbine, light-gun, field-gun, "
 			    "heavy-gun, howitzer)", un->name,
 			    ruleset_weapon_name(&ruleset_bb3, un->weapon));
-		/* Its stands' frontage: the scenario's, else bb3's; stands
-		 * the loader laid side by side at its kind's width are laid
-		 * again at that frontage. */
-		if (un->base_w == 0) {
-			int laid = 1, first = -1;
-
-			battle_kind_size(un->kind, FORM_LINE, &w0, &d0);
-			FOR_STANDS(b, u, s) {
-				if (first >= 0 && geom_dist(b->stands[s].pos,
-				    b->stands[s - 1].pos) != w0)
-					laid = 0;
-				first = s;
-			}
-			un->base_w = ruleset_param(&ruleset_bb3, b, "stand.width");
-			if (laid && battle_unit_centre(b, u, &cen) &&
-			    un->nstands > 1 && battle_unit_form(b, u) != FORM_ROAD)
-				lay_out(b, u, cen, 0, b->stands[un->first_stand].facing);
-		}
 		if (battle_unit_form(b, u) == FORM_ROAD && un->kind != KIND_ARTILLERY &&
 		    battle_unit_centre(b, u, &cen))
 			lay_out(b, u, cen, 1, b->stands[un->first_stand].facing);

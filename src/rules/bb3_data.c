@@ -78,7 +78,6 @@ const struct rule_param bb3_params[] = {
 	CT("terrain.cost", 2, DEF, "an inch of woods, marsh, thicket, broken ground or crops counts 2 for formed troops", 1, 10),
 	IN("obstacle.cost", 200, DEF, "crossing a fence, hedge or stream costs 2\" of the move"),
 	IN("move.stop", 50, DEF, "a move other than a charge stops half an inch short of an enemy"),
-	IN("stand.width", 160, DEF, "a stand is 1.6\" wide (a 40 mm base) unless the unit's line gives its frontage"),
 	IN("sight.woods", 200, DEF, "troops see and fire 2\" into woods or buildings, no further"),
 	/* Firing */
 	IN("range.musket", 1200, DEF, "musket range 12\""),
@@ -704,6 +703,10 @@ const struct ruleset ruleset_bb3 = {
 	.unit_numbers = bb3_unit_numbers,
 	.nunit_numbers = 1,
 	.unit_number_set = bb3_unit_number_set,
+	/* A stand is 1.6" wide (a 40 mm base: the text names figures on
+	 * stands but no base sizes), unless the unit's line gives its
+	 * frontage. */
+	.stand_width = 160,
 	.road_spacer = 0,
 	.weapons = bb3_weapons,
 	.words = &bb3_words,
