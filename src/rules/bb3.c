@@ -339,7 +339,7 @@ overlaps(const struct battle *b, int u, int v)
  * or closer to an enemy than a move may take it (target: the enemy a
  * charge may touch).  The one that stops it in *who (-2: the edge). */
 static int
-blocked(struct ctx *c, int u, int target, int *who)
+blocked(struct ctx *c, int u, int target, int *who, const fx *before)
 {
 	struct battle *b = c->b;
 	fx near = P(c, "move.stop");
@@ -366,8 +366,11 @@ blocked(struct ctx *c, int u, int target, int *who)
 		g = battle_unit_gap(b, u, v);
 		if (g < 0)
 			continue;
+		/* (an enemy already as near, as a unit running from a melee
+		 * has, stops only a step that comes nearer) */
 		if (v != target && b->units[v].side != b->units[u].side ?
-		    g < near : g == 0 && overlaps(b, u, v)) {
+		    g < near && (before == NULL || before[v] < 0 || g < before[v]) :
+		    g == 0 && overlaps(b, u, v)) {
 			*who = v;
 			return 1;
 		}
@@ -472,7 +475,8 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 {
 	struct battle *b = c->b;
 	fx went = 0, paid = 0, st = FX(0.25);
-	int cost = P(c, "terrain.cost"), free_woods;
+	int cost = P(c, "terrain.cost"), free_woods, v;
+	fx *before = c->gap_before;
 
 	free_woods = (cls(b, u) & (B3C_SKIRMISH | B3C_LIGHT | B3C_NATIVE)) != 0;
 	*stop = -1;
@@ -496,8 +500,12 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 			price += P(c, "obstacle.cost");
 		if (paid + price > len)
 			break;
+		for (v = 0; v < b->nunits; v++)
+			before[v] = v != u && on_table(b, v) &&
+			    b->units[v].side != b->units[u].side ?
+			    battle_unit_gap(b, u, v) : -1;
 		translate(b, u, to.x, to.y);
-		if (blocked(c, u, target, &who)) {
+		if (blocked(c, u, target, &who, before)) {
 			translate(b, u, -to.x, -to.y);
 			*stop = who;
 			break;

@@ -218,6 +218,35 @@ ranges(const struct ctx *c, int u, fx *lng, fx *shrt)
 	}
 }
 
+/* 1 if woods, buildings or ground higher than both ends lie on the line
+ * a-z, outside the ground either end stands on: what a howitzer's shell
+ * cannot pass over (fences and hedges it may). */
+static int
+terrain_between(const struct battle *b, struct pt a, struct pt z)
+{
+	fx len = geom_dist(a, z), at, st = FX(0.25);
+	int top = battle_level_at(b, a) > battle_level_at(b, z) ?
+	    battle_level_at(b, a) : battle_level_at(b, z);
+	static const enum terrain_kind k[] = { T_WOOD, T_FOREST, T_THICKET,
+	    T_TOWN, T_VILLAGE, T_WORKS };
+	size_t i;
+
+	for (at = FX(1); at < len - FX(1); at += st) {
+		struct pt p = {
+			a.x + (fx)((int64_t)(z.x - a.x) * at / len),
+			a.y + (fx)((int64_t)(z.y - a.y) * at / len)
+		};
+
+		if (battle_level_at(b, p) > top)
+			return 1;
+		for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+			if (battle_area_at(b, p, k[i]) && !battle_area_at(b, a, k[i]) &&
+			    !battle_area_at(b, z, k[i]))
+				return 1;
+	}
+	return 0;
+}
+
 int
 b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size)
 {
@@ -252,6 +281,9 @@ b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size)
 		if (d < P(c, "howitzer.min") || d > P(c, "howitzer.max"))
 			snprintf(why, size, "its target is %s\" away (a howitzer fires "
 			    "at 8\" to 36\")", fmt_in(c, 3, d));
+		else if (terrain_between(b, f, z))
+			snprintf(why, size, "woods, buildings or higher ground lie "
+			    "between it and its target (only low walls and hedges may)");
 		return why[0] == '\0';
 	}
 	off = geom_turn(facing_of(b, u), geom_bearing(f, z));
@@ -350,7 +382,8 @@ take_fire(struct ctx *c, int u, int t, int kills)
 	c->fire_cas[t] += kills;
 	b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name, kills);
 test:
-	if (on_table(b, t) && !fleeing(b, t) && c->fire_base[t] > 0 &&
+	if (c->firing_phase && on_table(b, t) && !fleeing(b, t) &&
+	    c->fire_base[t] > 0 &&
 	    c->fire_cas[t] * 100 >= c->fire_base[t] * P(c, "fire.test") &&
 	    c->fire_cas[t] - kills < (c->fire_base[t] * P(c, "fire.test") +
 	    99) / 100 && !b3_morale(c, t, 0, 0, "fire"))
@@ -476,6 +509,7 @@ b3_firing_phase(struct ctx *c)
 
 	memset(c->fire_cas, 0, sizeof(c->fire_cas));
 	memset(c->fire_base, 0, sizeof(c->fire_base));
+	c->firing_phase = 1;
 	/* In the order of the lines: c->ord is by unit, so walk the set's
 	 * order through the units' line numbers. */
 	{
@@ -513,6 +547,7 @@ b3_firing_phase(struct ctx *c)
 				b3_fire(c, u, t, 0, pick);
 		}
 	}
+	c->firing_phase = 0;
 }
 
 /* --- melee ------------------------------------------------------------- */
