@@ -295,7 +295,7 @@ struct ruleset {
 	int (*prepare)(struct battle *b, struct err *e);
 
 	/* The order the sides play game turn `turn` in, in an alternate
-	 * game, where the ruleset decides it as the battle goes (bb3's
+	 * game, where the ruleset decides it as the battle goes (an
 	 * initiative roll): order[0 .. nsides - 1] set to the sides'
 	 * indices, first mover first, returning 0; or -1 for the scenario's
 	 * order (battle.side_order), as for a turn not yet decided.  What

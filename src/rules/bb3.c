@@ -759,8 +759,8 @@ charge(struct ctx *c, int u, int t)
 	struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
 	struct pt a, z;
-	fx reach, gap, went;
-	int before = figures(b, u), stop, off, face, was_fleeing;
+	fx reach, went;
+	int before = figures(b, u), stop, off, face;
 
 	if (un->kind == KIND_ARTILLERY) {
 		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_CHARGE,
@@ -788,8 +788,7 @@ charge(struct ctx *c, int u, int t)
 	b->units[u].state[B3_MARKS] |= B3M_CHARGED | B3M_ACTED;
 	b3_ev(c, EV_MOVE, u, t, face, B3_M_CHARGES, un->name,
 	    b->units[t].name);
-	was_fleeing = fleeing(b, t);
-	if (!c->responded[t] && !was_fleeing)
+	if (!c->responded[t] && !fleeing(b, t))
 		respond(c, t, u);
 	if (!on_table(b, u))
 		return;
@@ -808,13 +807,12 @@ charge(struct ctx *c, int u, int t)
 	else
 		reach = P(c, "charge.infantry");
 	if (!on_table(b, t)) {
-		went = b3_move_along(c, u, facing_of(b, u), reach, -1, &stop);
+		b3_move_along(c, u, facing_of(b, u), reach, -1, &stop);
 		return;
 	}
 	battle_unit_centre(b, u, &a);
 	battle_unit_centre(b, t, &z);
 	b3_turn_in_place(b, u, geom_bearing(a, z));
-	gap = b3_point_gap(b, b3_front(b, u), t);
 	went = b3_move_along(c, u, facing_of(b, u), reach, t, &stop);
 	if (battle_unit_gap_within(b, u, t, P(c, "melee.contact"))) {
 		if (fleeing(b, t)) {
@@ -830,7 +828,6 @@ charge(struct ctx *c, int u, int t)
 		    b->units[t].name, fmt_in(c, 0, went));
 		return;
 	}
-	(void)gap;
 	/* Short: cavalry go their whole distance. */
 	if (mounted(b, u) && stop == -1 && went < reach)
 		went += b3_move_along(c, u, facing_of(b, u), reach - went, -1, &stop);
@@ -865,42 +862,42 @@ commander_of(const struct battle *b, int u)
 	return best;
 }
 
-/* The rating unit u's command roll must not exceed; *who its commander. */
+/* The rating unit u's command roll must not exceed, cas its casualties
+ * not yet reformed; *who its commander. */
 static int
-command_rating(const struct ctx *c, int u, int *who)
+command_rating(const struct battle *b, int u, int cas, int *who)
 {
-	const struct battle *b = c->b;
 	struct pt cen;
 	int k = commander_of(b, u), r, lost;
 
 	*who = k;
 	if (k < 0)
 		return 0;
-	r = b->commanders[k].quality + P(c, "command.base");
+	r = b->commanders[k].quality + ruleset_param(&ruleset_bb3, b,
+	    "command.base");
 	battle_unit_centre(b, u, &cen);
-	r -= P(c, "command.per-12") * (geom_dist(cen, b->commanders[k].pos) /
-	    P(c, "command.distance"));
+	r -= ruleset_param(&ruleset_bb3, b, "command.per-12") *
+	    (geom_dist(cen, b->commanders[k].pos) / ruleset_param(&ruleset_bb3,
+	    b, "command.distance"));
 	if (cls(b, u) & B3C_MILITIA)
-		r -= P(c, "command.militia");
-	lost = b->units[u].rules[B3_FIGURES0] - figures(b, u) + c->cas[u];
-	if (lost * 100 >= b->units[u].rules[B3_FIGURES0] * P(c, "command.losses"))
+		r -= ruleset_param(&ruleset_bb3, b, "command.militia");
+	lost = b->units[u].rules[B3_FIGURES0] - figures(b, u) + cas;
+	if (lost * 100 >= b->units[u].rules[B3_FIGURES0] *
+	    ruleset_param(&ruleset_bb3, b, "command.losses"))
 		r -= 1;
 	if (cls(b, u) & (B3C_ELITE | B3C_LIGHT))
-		r += P(c, "command.elite");
+		r += ruleset_param(&ruleset_bb3, b, "command.elite");
 	return r;
 }
 
 int
 bb3_in_command(const struct battle *b, int u)
 {
-	struct ctx c;
 	int who;
 
-	memset(&c, 0, sizeof(c));
-	c.b = (struct battle *)(uintptr_t)b;
 	if (cls(b, u) & B3C_NATIVE)
 		return 1;
-	return command_rating(&c, u, &who) >= 6;
+	return command_rating(b, u, 0, &who) >= 6;
 }
 
 /* Its move rate, by arm and formation. */
@@ -974,7 +971,6 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 			}
 			if (battle_unit_centre(b, u, &cen)) {
 				if (b->units[u].kind == KIND_ARTILLERY) {
-					b3_set_flags(b, u, 0, 0);
 					FOR_STANDS(b, u, v)
 						b->stands[v].form = st->form;
 				} else
@@ -999,16 +995,14 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 			want = st->dist;
 			break;
 		case B3_V_FALL_BACK:
+			/* at half speed: each inch back costs two */
 			dir = facing_of(b, u) + 180;
 			want = st->dist;
-			left /= 2;
 			break;
 		}
-		if (want > left)
-			want = left;
+		if (st->verb == B3_V_FALL_BACK ? want > left / 2 : want > left)
+			want = st->verb == B3_V_FALL_BACK ? left / 2 : left;
 		went = b3_move_along(c, u, dir, want, -1, &stop);
-		if (st->verb == B3_V_FALL_BACK)
-			left *= 2, want *= 1;
 		left -= st->verb == B3_V_FALL_BACK ? went * 2 : went;
 		if (left < 0)
 			left = 0;
@@ -1036,7 +1030,6 @@ move_unit(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
 	const struct unit *un = &b->units[u];
-	struct battle *save;
 	fx allow, gap;
 	int roll, rating, who, i, any = 0;
 
@@ -1068,7 +1061,7 @@ move_unit(struct ctx *c, int u)
 		b3_ev(c, EV_REFORM, u, -1, roll + lost, B3_M_NATIVE_STAY, un->name,
 		    roll, lost);
 	} else {
-		rating = command_rating(c, u, &who);
+		rating = command_rating(b, u, c->cas[u], &who);
 		roll = b3_roll(c, 10, u, B3_R_COMMAND, un->name, rating);
 		if (roll > rating) {
 			b3_ev(c, EV_OUT_OF_COMMAND, u, -1, roll, B3_M_NO_ORDER,
@@ -1082,23 +1075,25 @@ move_unit(struct ctx *c, int u)
 	b->units[u].state[B3_MARKS] |= B3M_ACTED;
 	b3_nearest_enemy(b, u, &gap);
 	if (gap < 0 || gap > P(c, "double.radius")) {
-		save = malloc(sizeof(*save));
+		/* Tried at twice its move; one that comes within 12" of an
+		 * enemy is put back (only its own stands moved) and played at
+		 * its single move. */
+		size_t n = (size_t)un->nstands * sizeof(struct stand);
+		struct stand *save = malloc(n > 0 ? n : 1);
+		int n0 = c->ev->n;
+
 		if (save == NULL) {
 			c->failed = 1;
 			return;
 		}
-		memcpy(save, b, sizeof(*save));
-		{
-			int n0 = c->ev->n;
-
-			if (play_moves(c, u, allow * 2, 1) == 0) {
-				free(save);
-				return;
-			}
-			/* It came within 12": played again at its single move. */
-			memcpy(b, save, sizeof(*save));
-			c->ev->n = n0;
+		memcpy(save, &b->stands[un->first_stand], n);
+		if (play_moves(c, u, allow * 2, 1) == 0) {
+			free(save);
+			return;
 		}
+		memcpy(&b->stands[un->first_stand], save, n);
+		battle_unit_moved(b, u);
+		c->ev->n = n0;
 		free(save);
 	}
 	play_moves(c, u, allow, 0);
@@ -1257,6 +1252,7 @@ bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	for (i = 0; i < nsets; i++)
 		if (orders[i].side == c->side)
 			mine = &orders[i];
+	c->mine = mine;
 	clock = b->first_minute + (c->turn - 1) * b->minutes;
 	events_phase(evs, c->side, c->turn, b->sides[c->side].id, clock,
 	    b->sides[c->side].name);

@@ -505,47 +505,31 @@ void
 b3_firing_phase(struct ctx *c)
 {
 	struct battle *b = c->b;
-	int u, i;
+	int u, i, j;
 
 	memset(c->fire_cas, 0, sizeof(c->fire_cas));
 	memset(c->fire_base, 0, sizeof(c->fire_base));
 	c->firing_phase = 1;
-	/* In the order of the lines: c->ord is by unit, so walk the set's
-	 * order through the units' line numbers. */
-	{
-		int order[BATTLE_MAX_UNITS], n = 0, j;
+	/* In the order of the lines. */
+	for (j = 0; c->mine != NULL && j < c->mine->n; j++) {
+		const struct order *o = &c->mine->orders[j];
+		int t = -1, pick = 0;
 
-		for (u = 0; u < b->nunits; u++)
-			if (c->ord[u] != NULL)
-				order[n++] = u;
-		for (i = 1; i < n; i++)
-			for (j = i; j > 0 && c->ord[order[j]]->line <
-			    c->ord[order[j - 1]]->line; j--) {
-				int x = order[j];
-
-				order[j] = order[j - 1];
-				order[j - 1] = x;
-			}
-		for (j = 0; j < n; j++) {
-			const struct order *o = c->ord[order[j]];
-			int t = -1, pick = 0;
-
-			u = order[j];
-			if (!on_table(b, u))
-				continue;
-			for (i = 0; i < o->nsteps; i++) {
-				if (o->steps[i].verb == V_FIRE_AT)
-					t = o->steps[i].target;
-				else if (o->steps[i].verb == B3_V_PICK_OFF)
-					pick = o->steps[i].angle;
-			}
-			if (t < 0)
-				continue;
-			if (b->units[u].weapon == WEAPON_HOWITZER)
-				howitzer(c, u, t);
-			else
-				b3_fire(c, u, t, 0, pick);
+		u = o->who;
+		if (o->special != 0 || o->is_commander || !on_table(b, u))
+			continue;
+		for (i = 0; i < o->nsteps; i++) {
+			if (o->steps[i].verb == V_FIRE_AT)
+				t = o->steps[i].target;
+			else if (o->steps[i].verb == B3_V_PICK_OFF)
+				pick = o->steps[i].angle;
 		}
+		if (t < 0)
+			continue;
+		if (b->units[u].weapon == WEAPON_HOWITZER)
+			howitzer(c, u, t);
+		else
+			b3_fire(c, u, t, 0, pick);
 	}
 	c->firing_phase = 0;
 }

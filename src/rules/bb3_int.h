@@ -40,6 +40,7 @@ struct ctx {
 	int firing_phase;                 /* in the firing phase (the 25%
 	                                     test is its; a charger's own
 	                                     test follows a response's fire) */
+	const struct order_set *mine;     /* the moving side's orders */
 	int failed;
 	char buf[4][32];
 };
@@ -67,16 +68,11 @@ alive(const struct battle *b, int s)
 }
 
 /* The figures on a unit's stands still on the table (and, for a
- * reinforcement, those still to come). */
+ * reinforcement, those still to come): the core's strength measure. */
 static inline int
 figures(const struct battle *b, int u)
 {
-	int s, n = 0;
-
-	FOR_STANDS(b, u, s)
-		if (alive(b, s) || (b->stands[s].flags & ST_AWAY))
-			n += b->stands[s].sp;
-	return n;
+	return battle_unit_sp(b, u);
 }
 
 static inline int
