@@ -25,7 +25,7 @@
 #include "rules/vnb_wing.h"
 #include "scenario/scenario.h"
 
-#define MAX_CASES 512
+#define MAX_CASES 2048
 #define MAX_BLOCK 16
 
 struct block {
@@ -820,7 +820,7 @@ main(void)
 		d = opendir(dir);
 		if (d == NULL)
 			continue;
-		while ((f = readdir(d)) != NULL && n < MAX_CASES) {
+		while ((f = readdir(d)) != NULL) {
 			size_t l = strlen(f->d_name);
 			char p[2048];
 
@@ -829,6 +829,12 @@ main(void)
 			if (only && strstr(f->d_name, only) == NULL)
 				continue;
 			snprintf(p, sizeof(p), "%s/%s", dir, f->d_name);
+			if (n == MAX_CASES) {
+				/* never a case left out unseen */
+				fprintf(stderr, "more than %d rules cases: raise "
+				    "MAX_CASES\n", MAX_CASES);
+				return 1;
+			}
 			paths[n++] = strdup(p);
 		}
 		closedir(d);
