@@ -1332,13 +1332,6 @@ out:
 
 /* --- the scenario ------------------------------------------------------ */
 
-void
-bb3_unit_number_set(struct battle *b, int u, int k, int v)
-{
-	if (k == B3_N_MORALE)
-		b->units[u].rules[B3_MORALE] = v;
-}
-
 int
 bb3_prepare(struct battle *b, struct err *e)
 {
@@ -1357,9 +1350,9 @@ bb3_prepare(struct battle *b, struct err *e)
 
 		if (t == NULL)
 			continue;
-		if (un->rules[B3_MORALE] == 0)
-			un->rules[B3_MORALE] = t->numbers[0] > 0 ? t->numbers[0] :
-			    t->morale;
+		/* Its morale value: the scenario's `morale N`, else its
+		 * type's (the loader keeps either in the unit's morale). */
+		un->rules[B3_MORALE] = un->morale;
 		un->rules[B3_CLASS] = t->numbers[1];
 		un->rules[B3_EQUIV] = t->numbers[2];
 		if (un->weapon != WEAPON_MUSKET && un->weapon != WEAPON_RIFLE &&
@@ -1373,9 +1366,6 @@ bb3_prepare(struct battle *b, struct err *e)
 		if (battle_unit_form(b, u) == FORM_ROAD && un->kind != KIND_ARTILLERY &&
 		    battle_unit_centre(b, u, &cen))
 			lay_out(b, u, cen, 1, b->stands[un->first_stand].facing);
-		if (un->rules[B3_MORALE] < 2)
-			return err_set(e, ERR_USER, "unit \"%s\" needs a morale value "
-			    "(2-18)", un->name);
 	}
 	for (u = 0; u < b->nunits; u++) {
 		int v;

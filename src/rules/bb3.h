@@ -23,7 +23,6 @@ int bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 int bb3_turn_order(const struct battle *b, int turn, int *order);
 void bb3_sees(const struct battle *b, int side, unsigned char *seen);
-void bb3_unit_number_set(struct battle *b, int u, int k, int v);
 int bb3_order_line(const struct order_line_ctx *c, const char *line,
     struct order *o, char *msg, size_t msize);
 void bb3_order_text(const struct battle *b, const struct order *o,
@@ -43,11 +42,6 @@ void bb3_situation(const struct battle *b, int u, const unsigned char *seen,
 int bb3_preview(const struct battle *b, const struct order_set *set,
     char *out, size_t size);
 int bb3_in_command(const struct battle *b, int u);
-
-/* The number a scenario's unit line may give ("morale N"). */
-enum {
-	B3_N_MORALE = 0
-};
 
 /* A unit's numbers of its own (struct unit): fixed for the battle
  * (rules[]) ... */

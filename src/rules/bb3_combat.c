@@ -536,6 +536,19 @@ b3_firing_phase(struct ctx *c)
 
 /* --- melee ------------------------------------------------------------- */
 
+/* 1 if stands s and t are within lim of each other, edge to edge. */
+static int
+stands_within(const struct battle *b, int s, int t, fx lim)
+{
+	struct pt r[4], q[4];
+
+	if (battle_stands_apart(b, s, t, lim))
+		return 0;
+	battle_stand_rect(b, s, r);
+	battle_stand_rect(b, t, q);
+	return geom_rect_dist(r, q) <= lim;
+}
+
 /* The figures of u on stands in contact with v, or overlapping: touching
  * a stand of u that is. */
 static int
@@ -551,7 +564,7 @@ melee_figures(struct ctx *c, int u, int v)
 		if (!alive(b, s))
 			continue;
 		FOR_STANDS(b, v, t)
-			if (alive(b, t) && battle_stands_apart(b, s, t, lim) == 0)
+			if (alive(b, t) && stands_within(b, s, t, lim))
 				in[s] = 1;
 	}
 	FOR_STANDS(b, u, s) {
@@ -563,7 +576,7 @@ melee_figures(struct ctx *c, int u, int v)
 		}
 		FOR_STANDS(b, u, t)
 			if (t != s && alive(b, t) && in[t] &&
-			    battle_stands_apart(b, s, t, lim) == 0) {
+			    stands_within(b, s, t, lim)) {
 				n += b->stands[s].sp;
 				break;
 			}
@@ -587,8 +600,8 @@ supports(struct ctx *c, int u)
 			if (!alive(b, s))
 				continue;
 			FOR_STANDS(b, u, t)
-				if (alive(b, t) && battle_stands_apart(b, s, t,
-				    FX(3)) == 0 && geom_turn(b->stands[t].facing,
+				if (alive(b, t) && stands_within(b, s, t, FX(3)) &&
+				    geom_turn(b->stands[t].facing,
 				    geom_bearing(b->stands[t].pos, b->stands[s].pos)) >
 				    90) {
 					n++;

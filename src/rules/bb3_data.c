@@ -665,11 +665,6 @@ static const struct ruleset_words bb3_words = {
 	    "12 inches are about 100 yards.",
 };
 
-static const struct unit_number bb3_unit_numbers[] = {
-	[B3_N_MORALE] = { .word = "morale", .what = "morale value", .lo = 2,
-	    .hi = 18 },
-};
-
 static const char *const bb3_weapons[] = { "carbine", NULL };
 
 const struct ruleset ruleset_bb3 = {
@@ -700,9 +695,6 @@ const struct ruleset ruleset_bb3 = {
 	.verb_aliases = bb3_aliases,
 	.form_words = "LINE, COLUMN, LIMBERED or UNLIMBERED",
 	.form_word = bb3_form_word,
-	.unit_numbers = bb3_unit_numbers,
-	.nunit_numbers = 1,
-	.unit_number_set = bb3_unit_number_set,
 	/* A stand is 1.6" wide (a 40 mm base: the text names figures on
 	 * stands but no base sizes), unless the unit's line gives its
 	 * frontage. */
