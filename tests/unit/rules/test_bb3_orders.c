@@ -1,0 +1,188 @@
+/*
+ * test_bb3_orders.c - bb3's order language as the parser reads it
+ * (docs/rules-bb3.md, "The orders"): what is refused when read, with
+ * the reason (a rules case cannot state a refused line), the side's own
+ * lines (INITIATIVE:, IF CHARGED:) written back as they read, and the
+ * battle's own state (the initiative decided, the responses) kept
+ * through its tables and given to battle_step_side.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/ruleset.h"
+#include "rules/bb3.h"
+#include "orders/orders.h"
+#include "scenario/scenario.h"
+
+static const char scen[] =
+    "scenario \"Orders\"\nruleset bb3\ntable 72 x 72\nturns 4\n"
+    "sequence alternate crown continental\n"
+    "side crown \"Crown\"\n"
+    "  commander \"Rawdon\" army at 70,70\n"
+    "  brigade \"Line\" commander \"Campbell\" at 20,64\n"
+    "    unit \"63rd Foot\" type british-regulars stands 4 sp 6 at 20,60 "
+    "facing 180\n"
+    "    unit \"Royal Artillery\" type light-gun stands 1 sp 3 at 36,60 "
+    "facing 180\n"
+    "    unit \"Jaegers\" type jaegers stands 4 sp 3 at 50,60 facing 180\n"
+    "side continental \"Continental\"\n"
+    "  commander \"Greene\" army at 36,2\n"
+    "  brigade \"Marylanders\" commander \"Gunby\" at 36,6\n"
+    "    unit \"1st Maryland\" type continentals stands 4 sp 6 at 20,12 "
+    "facing 0\n"
+    "    unit \"Kirkwood\" type light-skirmishers stands 4 sp 3 at 50,12 "
+    "facing 0\n";
+
+static struct battle *
+load(void)
+{
+	struct battle *b = NULL;
+	struct err e;
+
+	if (scenario_parse(scen, strlen(scen), "test", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	return b;
+}
+
+/* The crown's (side 0) or the continental's (1) line, read: its status
+ * and its text (the canonical order, or the error) into out. */
+static enum orders_status
+read_line(const struct battle *b, int side, const char *line, char *out,
+    size_t size)
+{
+	const struct ruleset *rs = ruleset_find("bb3");
+	struct orders_result *res = calloc(1, sizeof(*res));
+	struct orders_parser *op;
+	enum orders_status st;
+	struct err e;
+
+	assert_non_null(res);
+	op = orders_parser_new(rs, &e);
+	assert_non_null(op);
+	orders_parse(op, b, side, line, 0, res);
+	assert_int_equal(res->nlines, 1);
+	st = res->lines[0].status;
+	snprintf(out, size, "%s", res->lines[0].text);
+	orders_parser_free(op);
+	free(res);
+	return st;
+}
+
+static void
+refused(const struct battle *b, int side, const char *line, const char *why)
+{
+	char out[512];
+
+	if (read_line(b, side, line, out, sizeof(out)) != ORDERS_ERROR)
+		fail_msg("\"%s\" was taken: %s", line, out);
+	if (strstr(out, why) == NULL)
+		fail_msg("\"%s\" was refused, but: %s", line, out);
+}
+
+static void
+taken(const struct battle *b, int side, const char *line, const char *canon)
+{
+	char out[512];
+
+	if (read_line(b, side, line, out, sizeof(out)) == ORDERS_ERROR)
+		fail_msg("\"%s\" was refused: %s", line, out);
+	if (strcmp(out, canon) != 0)
+		fail_msg("\"%s\" reads as \"%s\", not \"%s\"", line, out, canon);
+}
+
+/* Artillery cannot charge (the text); only skirmishers evade; only
+ * American skirmishers pick off officers: refused when read, saying so,
+ * so that the unit does not hold unawares. */
+static void
+refusals_name_the_rule(void **state)
+{
+	struct battle *b = load();
+
+	(void)state;
+	refused(b, 0, "Royal Artillery: CHARGE 1st Maryland",
+	    "artillery cannot charge");
+	refused(b, 0, "63rd Foot: IF CHARGED EVADE", "only skirmishers evade");
+	taken(b, 0, "Jaegers: IF CHARGED EVADE", "Jaegers: IF CHARGED EVADE");
+	refused(b, 0, "Jaegers: FIRE AT Kirkwood THEN PICK OFF 2",
+	    "only American skirmishers");
+	taken(b, 1, "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 2",
+	    "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 2");
+	refused(b, 0, "INITIATIVE: THIRD", "FIRST or SECOND");
+	refused(b, 1, "IF CHARGED: SURRENDER", "STAND, EVADE, FLEE");
+	battle_free(b);
+}
+
+/* The side's lines read in any case and spacing and are written back as
+ * one canonical line each. */
+static void
+side_lines_read_back(void **state)
+{
+	struct battle *b = load();
+
+	(void)state;
+	taken(b, 0, "initiative:   second", "INITIATIVE: SECOND");
+	taken(b, 0, "INITIATIVE: FIRST", "INITIATIVE: FIRST");
+	taken(b, 1, "If Charged: fire and flee", "IF CHARGED: FIRE AND FLEE");
+	taken(b, 1, "1st Maryland: IF CHARGED ABOUT FACE",
+	    "1st Maryland: IF CHARGED ABOUT FACE");
+	battle_free(b);
+}
+
+/* The initiative decided is the battle's own state: through the tables
+ * (what the store keeps and the ledger signs) it comes back whole, and
+ * battle_step_side follows it; a turn not decided is the scenario's. */
+static void
+initiative_kept_through_tables(void **state)
+{
+	const struct ruleset *rs = ruleset_find("bb3");
+	struct battle *b = load(), *c = load();
+	int v[RULES_TABLE_MAX_KEYS], t, r, n;
+
+	(void)state;
+	assert_int_equal(battle_step_side(b, 3), 0);   /* turn 2: scenario's */
+	bb3_state(b)->first[2] = 2;                    /* continental leads */
+	bb3_state(b)->roll[2][0] = 2;
+	bb3_state(b)->roll[2][1] = 5;
+	bb3_state(b)->response[1] = B3R_FLEE;
+	bb3_state(b)->second[1] = 1;
+	assert_int_equal(battle_step_side(b, 3), 1);
+	assert_int_equal(battle_step_side(b, 4), 0);
+	assert_int_equal(battle_step_side(b, 5), 0);   /* turn 3: undecided */
+	for (t = 0; t < rs->ntables; t++) {
+		const struct rules_table *tb = &rs->tables[t];
+
+		n = tb->rows(b);
+		assert_int_equal(tb->set(c, n, -1, v), 0);
+		for (r = 0; r < n; r++) {
+			tb->get(b, r, v);
+			assert_int_equal(tb->set(c, n, r, v), 0);
+		}
+	}
+	assert_int_equal(battle_step_side(c, 3), 1);
+	assert_int_equal(bb3_cstate(c)->response[1], B3R_FLEE);
+	assert_int_equal(bb3_cstate(c)->second[1], 1);
+	assert_int_equal(bb3_cstate(c)->roll[2][1], 5);
+	/* A row out of range is refused, not kept. */
+	v[0] = 7;
+	v[1] = v[2] = 1;
+	assert_int_equal(rs->tables[0].set(c, 2, 0, v), -1);
+	battle_free(b);
+	battle_free(c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(refusals_name_the_rule),
+		cmocka_unit_test(side_lines_read_back),
+		cmocka_unit_test(initiative_kept_through_tables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
