@@ -388,8 +388,9 @@ difficult_at(const struct battle *b, struct pt p)
 
 /* The line of kind k (a fence, a hedge, a stream, a river) that the
  * segment a-z crosses, or -1. */
-static int
-crosses(const struct battle *b, struct pt a, struct pt z, enum terrain_kind k)
+int
+b3_crosses(const struct battle *b, struct pt a, struct pt z,
+    enum terrain_kind k)
 {
 	int i, j;
 
@@ -491,12 +492,13 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 		if (difficult_at(b, z) && !(free_woods && woods_at(b, z) &&
 		    !battle_area_at(b, z, T_MARSH)))
 			price = st * cost;
-		if (crosses(b, a, z, T_RIVER) >= 0 && !may_cross_river(b, u, z)) {
+		if (b3_crosses(b, a, z, T_RIVER) >= 0 && !may_cross_river(b, u, z)) {
 			*stop = -3;
 			break;
 		}
-		if (crosses(b, a, z, T_FENCE) >= 0 || crosses(b, a, z, T_HEDGE) >= 0 ||
-		    crosses(b, a, z, T_STREAM) >= 0)
+		if (b3_crosses(b, a, z, T_FENCE) >= 0 ||
+		    b3_crosses(b, a, z, T_HEDGE) >= 0 ||
+		    b3_crosses(b, a, z, T_STREAM) >= 0)
 			price += P(c, "obstacle.cost");
 		if (paid + price > len)
 			break;
@@ -760,7 +762,7 @@ charge(struct ctx *c, int u, int t)
 	const struct unit *un = &b->units[u];
 	struct pt a, z;
 	fx reach, went;
-	int before = figures(b, u), stop, off, face;
+	int before = figures(b, u) - c->cas[u], stop, off, face, cas0;
 
 	if (un->kind == KIND_ARTILLERY) {
 		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_CHARGE,
@@ -788,11 +790,15 @@ charge(struct ctx *c, int u, int t)
 	b->units[u].state[B3_MARKS] |= B3M_CHARGED | B3M_ACTED;
 	b3_ev(c, EV_MOVE, u, t, face, B3_M_CHARGES, un->name,
 	    b->units[t].name);
+	cas0 = c->cas[u];
 	if (!c->responded[t] && !fleeing(b, t))
 		respond(c, t, u);
 	if (!on_table(b, u))
 		return;
-	if (figures(b, u) - c->cas[u] > 0 && c->cas[u] * 100 >=
+	/* A target that turned about meets the charge with its front. */
+	if (on_table(b, t) && !fleeing(b, t))
+		c->face[u] = face = face_of(b, u, t);
+	if (figures(b, u) - c->cas[u] > 0 && (c->cas[u] - cas0) * 100 >=
 	    before * P(c, "charger.test") && !fleeing(b, u)) {
 		if (!b3_morale(c, u, 0, 0, "charge")) {
 			b3_break(c, u, t);

@@ -329,6 +329,23 @@ fire_points(struct ctx *c, int u, int shrt)
 	    P(c, "points.formed"));
 }
 
+/* 1 if a fence or hedge crosses the line from a to z within 2" of z:
+ * cover in front of a target at z from fire from a. */
+static int
+behind_obstacle(const struct battle *b, struct pt a, struct pt z)
+{
+	fx len = geom_dist(a, z);
+	struct pt near = z;
+
+	if (len > FX(2)) {
+		near.x = z.x + (fx)((int64_t)(a.x - z.x) * FX(2) / len);
+		near.y = z.y + (fx)((int64_t)(a.y - z.y) * FX(2) / len);
+	} else
+		near = a;
+	return b3_crosses(b, near, z, T_FENCE) >= 0 ||
+	    b3_crosses(b, near, z, T_HEDGE) >= 0;
+}
+
 /* The modifiers the target's state and ground give fire at it. */
 static int
 target_mods(struct ctx *c, int u, int t)
@@ -344,8 +361,7 @@ target_mods(struct ctx *c, int u, int t)
 	if (battle_area_at(b, z, T_TOWN) || battle_area_at(b, z, T_VILLAGE) ||
 	    battle_area_at(b, z, T_WORKS))
 		m -= P(c, "fire.hard");
-	else if (b3_in_woods(b, t) || (u >= 0 && (battle_near_line(b, z,
-	    T_FENCE, FX(2)) || battle_near_line(b, z, T_HEDGE, FX(2)))))
+	else if (b3_in_woods(b, t) || behind_obstacle(b, a, z))
 		m -= P(c, "fire.soft");
 	return m;
 }

@@ -143,6 +143,10 @@ fx b3_point_gap(const struct battle *b, struct pt p, int v);
 int b3_sees_unit(const struct battle *b, int u, int t);
 void b3_turn_in_place(struct battle *b, int u, int to);
 int b3_in_cover(const struct battle *b, int u);
+/* The line of kind k (a fence, hedge, stream, river) the segment a-z
+ * crosses, or -1. */
+int b3_crosses(const struct battle *b, struct pt a, struct pt z,
+    enum terrain_kind k);
 int b3_in_woods(const struct battle *b, int u);
 /* Moves unit u up to len inches of ground along bearing dir (its facing
  * kept), paying for the ground it crosses; the inches of ground it went.
