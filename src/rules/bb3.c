@@ -482,7 +482,7 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 	free_woods = (cls(b, u) & (B3C_SKIRMISH | B3C_LIGHT | B3C_NATIVE)) != 0;
 	*stop = -1;
 	while (paid < len) {
-		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z;
+		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z, fa, fz;
 		fx price = st;
 		int who;
 
@@ -492,7 +492,12 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 		if (difficult_at(b, z) && !(free_woods && woods_at(b, z) &&
 		    !battle_area_at(b, z, T_MARSH)))
 			price = st * cost;
-		if (b3_crosses(b, a, z, T_RIVER) >= 0 && !may_cross_river(b, u, z)) {
+		fa = b3_front(b, u);
+		fz.x = fa.x + to.x;
+		fz.y = fa.y + to.y;
+		if ((b3_crosses(b, a, z, T_RIVER) >= 0 ||
+		    b3_crosses(b, fa, fz, T_RIVER) >= 0) &&
+		    !may_cross_river(b, u, z) && !may_cross_river(b, u, fz)) {
 			*stop = -3;
 			break;
 		}
@@ -795,6 +800,11 @@ charge(struct ctx *c, int u, int t)
 		respond(c, t, u);
 	if (!on_table(b, u))
 		return;
+	/* A charger that fell back at its officer's fall goes no further. */
+	if (c->fell_back[u]) {
+		b3_ev(c, EV_MOVE, u, t, 0, B3_M_CHARGE_STOPS, un->name);
+		return;
+	}
 	/* A target that turned about meets the charge with its front. */
 	if (on_table(b, t) && !fleeing(b, t))
 		c->face[u] = face = face_of(b, u, t);
@@ -813,7 +823,10 @@ charge(struct ctx *c, int u, int t)
 	else
 		reach = P(c, "charge.infantry");
 	if (!on_table(b, t)) {
-		b3_move_along(c, u, facing_of(b, u), reach, -1, &stop);
+		went = b3_move_along(c, u, facing_of(b, u), reach, -1, &stop);
+		battle_unit_centre(b, u, &a);
+		b3_ev(c, EV_MOVE, u, -1, went, B3_M_MOVES, un->name,
+		    fmt_in(c, 0, went), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y));
 		return;
 	}
 	battle_unit_centre(b, u, &a);
@@ -897,13 +910,11 @@ command_rating(const struct battle *b, int u, int cas, int *who)
 }
 
 int
-bb3_in_command(const struct battle *b, int u)
+bb3_order_rating(const struct battle *b, int u)
 {
 	int who;
 
-	if (cls(b, u) & B3C_NATIVE)
-		return 1;
-	return command_rating(b, u, 0, &who) >= 6;
+	return command_rating(b, u, 0, &who);
 }
 
 /* Its move rate, by arm and formation. */
@@ -949,7 +960,7 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 {
 	struct battle *b = c->b;
 	const struct order *o = c->ord[u];
-	fx left = allow, r = P(c, "double.radius");
+	fx left = allow, r = P(c, "double.radius"), moved = 0;
 	int i, stop = -1, turned = 0, v;
 	struct pt cen;
 
@@ -1009,6 +1020,7 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 		if (st->verb == B3_V_FALL_BACK ? want > left / 2 : want > left)
 			want = st->verb == B3_V_FALL_BACK ? left / 2 : left;
 		went = b3_move_along(c, u, dir, want, -1, &stop);
+		moved += went;
 		left -= st->verb == B3_V_FALL_BACK ? went * 2 : went;
 		if (left < 0)
 			left = 0;
@@ -1021,12 +1033,12 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 	}
 	battle_unit_centre(b, u, &cen);
 	if (stop == -3)
-		b3_ev(c, EV_MOVE, u, -1, allow - left, B3_M_MOVES_RIVER,
-		    b->units[u].name, fmt_in(c, 0, allow - left),
+		b3_ev(c, EV_MOVE, u, -1, moved, B3_M_MOVES_RIVER,
+		    b->units[u].name, fmt_in(c, 0, moved),
 		    fmt_in(c, 1, cen.x), fmt_in(c, 2, cen.y));
 	else
-		b3_ev(c, EV_MOVE, u, -1, allow - left, B3_M_MOVES,
-		    b->units[u].name, fmt_in(c, 0, allow - left),
+		b3_ev(c, EV_MOVE, u, -1, moved, B3_M_MOVES,
+		    b->units[u].name, fmt_in(c, 0, moved),
 		    fmt_in(c, 1, cen.x), fmt_in(c, 2, cen.y));
 	return 0;
 }

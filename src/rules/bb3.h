@@ -41,7 +41,9 @@ void bb3_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);
 int bb3_preview(const struct battle *b, const struct order_set *set,
     char *out, size_t size);
-int bb3_in_command(const struct battle *b, int u);
+/* The d10 score (or less) unit u moves on as the table stands: its
+ * commander's rating with the modifiers; 0 with no commander. */
+int bb3_order_rating(const struct battle *b, int u);
 
 /* A unit's numbers of its own (struct unit): fixed for the battle
  * (rules[]) ... */

@@ -161,6 +161,7 @@ officer_loss_test(struct ctx *c, int u, int from)
 
 	if (b3_morale(c, u, P(c, "morale.native"), 0, "officer"))
 		return;
+	c->fell_back[u] = 1;
 	for (i = 0; i < P(c, "officer.fall-back"); i++)
 		dist += FX(b3_roll(c, 6, u, B3_R_FALL_BACK, b->units[u].name));
 	battle_unit_centre(b, u, &a);
@@ -389,14 +390,15 @@ take_fire(struct ctx *c, int u, int t, int kills)
 			c->cas[t] += kills;
 			c->fire_cas[t] += kills;
 			b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name,
-			    kills);
+			    kills, kills == 1 ? "" : "s");
 			officer_loss_test(c, t, u);
 			goto test;
 		}
 	}
 	c->cas[t] += kills;
 	c->fire_cas[t] += kills;
-	b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name, kills);
+	b3_ev(c, EV_LOSS, t, u, kills, B3_M_LOSES, b->units[t].name, kills,
+	    kills == 1 ? "" : "s");
 test:
 	if (c->firing_phase && on_table(b, t) && !fleeing(b, t) &&
 	    c->fire_base[t] > 0 &&
@@ -412,7 +414,7 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 	struct battle *b = c->b;
 	char why[128];
 	fx lng, shrt, d;
-	int pts, r, score, k, i;
+	int pts, r, score, k, i, mods;
 
 	if (!b3_can_fire_at(c, u, t, why, sizeof(why))) {
 		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_FIRE,
@@ -444,15 +446,16 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 			return 0;
 	}
 	r = b3_roll(c, 3, u, B3_R_FIRE, b->units[u].name, b->units[t].name);
-	score = pts + r + target_mods(c, u, t);
+	mods = target_mods(c, u, t);
 	if (cls(b, u) & B3C_ELITE)
-		score += P(c, "fire.elite");
+		mods += P(c, "fire.elite");
 	if (cls(b, u) & B3C_MILITIA)
-		score -= P(c, "fire.militia");
+		mods -= P(c, "fire.militia");
 	if (!(b->units[u].state[B3_MARKS] & B3M_VOLLEYED)) {
-		score += P(c, "fire.first");
+		mods += P(c, "fire.first");
 		b->units[u].state[B3_MARKS] |= B3M_VOLLEYED;
 	}
+	score = pts + r + mods;
 	if (d > shrt)
 		score /= 2;
 	if (half)
@@ -460,7 +463,10 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 	if (score < 0)
 		score = 0;
 	b3_ev(c, EV_FIRE, u, t, score, B3_M_FIRES, b->units[u].name,
-	    b->units[t].name, pts, r, score);
+	    b->units[t].name, pts, r, mods, d > shrt && half ?
+	    ", halved at long range and again for turning about" : d > shrt ?
+	    ", halved at long range" : half ? ", halved for turning about" : "",
+	    score);
 	take_fire(c, u, t, score);
 	return score;
 }
@@ -747,9 +753,13 @@ melee(struct ctx *c, int u, int v)
 		diff = 0;
 	}
 	l = w == u ? v : u;
-	b3_ev(c, EV_MELEE_WON, w, l, diff, B3_M_WINS, b->units[w].name,
-	    b->units[l].name, w == u ? score_u : score_v, w == u ? score_v :
-	    score_u);
+	if (score_u == score_v)
+		b3_ev(c, EV_MELEE_WON, w, l, 0, B3_M_WINS_DRAW, b->units[w].name,
+		    b->units[l].name, score_u);
+	else
+		b3_ev(c, EV_MELEE_WON, w, l, diff, B3_M_WINS, b->units[w].name,
+		    b->units[l].name, w == u ? score_u : score_v, w == u ? score_v :
+		    score_u);
 	b3_ev(c, EV_MELEE_LOST, l, w, diff, B3_M_LOSES_MELEE, b->units[l].name);
 	if (b3_morale(c, l, 0, -diff, "melee"))
 		return;
@@ -817,7 +827,8 @@ reform_unit(struct ctx *c, int u)
 	FOR_STANDS(b, u, s)
 		left += alive(b, s);
 	if (n > 0)
-		b3_ev(c, EV_LOSS, u, -1, n, B3_M_REFORMS, b->units[u].name, cas, n);
+		b3_ev(c, EV_LOSS, u, -1, n, B3_M_REFORMS, b->units[u].name, cas,
+		    n, n == 1 ? "" : "s");
 	if (left == 0) {
 		b3_remove(c, u);
 		return;

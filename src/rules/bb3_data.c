@@ -26,7 +26,7 @@ const struct troop_type bb3_types[] = {
 	{ .id = "german-regulars", .kind = KIND_INFANTRY, .speed = 6, .morale = 8, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Hessian and other German regulars", .nation = NATION_HESSIAN, .numbers = N(8, 0, 6) },
 	{ .id = "continentals", .kind = KIND_INFANTRY, .speed = 6, .morale = 7, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Continental line", .nation = NATION_CONTINENTAL, .numbers = N(7, 0, 6) },
 	{ .id = "provincials", .kind = KIND_INFANTRY, .speed = 6, .morale = 7, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Loyalist provincial regulars", .nation = NATION_LOYALIST, .numbers = N(7, 0, 6) },
-	{ .id = "militia", .kind = KIND_INFANTRY, .speed = 6, .morale = 6, .weapon = WEAPON_MUSKET, .abil = ABIL_MIL, .label = "Militia", .numbers = N(6, B3C_MILITIA, 6) },
+	{ .id = "militia", .kind = KIND_INFANTRY, .speed = 6, .morale = 6, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Militia", .numbers = N(6, B3C_MILITIA, 6) },
 	{ .id = "light-infantry", .kind = KIND_INFANTRY, .speed = 8, .morale = 8, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Regular light infantry (4-figure stands)", .nation = NATION_BRITISH, .numbers = N(8, B3C_LIGHT, 4) },
 	{ .id = "flank-companies", .kind = KIND_INFANTRY, .speed = 8, .morale = 8, .weapon = WEAPON_MUSKET, .abil = 0, .label = "Converged flank companies (4-figure stands)", .nation = NATION_BRITISH, .numbers = N(8, B3C_LIGHT | B3C_CONVERGED, 4) },
 	{ .id = "riflemen", .kind = KIND_INFANTRY, .speed = 8, .morale = 7, .weapon = WEAPON_RIFLE, .abil = ABIL_SK | ABIL_R, .label = "American riflemen (skirmish half-stands)", .nation = NATION_CONTINENTAL, .numbers = N(7, B3C_SKIRMISH | B3C_AMERICAN, 6) },
@@ -507,19 +507,28 @@ bb3_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size)
 {
 	fx gap;
-	int v = b3_nearest_enemy(b, u, &gap), s, any = 0;
-	char g[16];
+	int v = b3_nearest_enemy(b, u, &gap), s, any = 0, r;
+	char g[16], order[64] = "";
 
 	out[0] = '\0';
-	if (v < 0)
-		return;
-	FOR_STANDS(b, v, s)
-		any |= alive(b, s) && (seen == NULL || seen[s]);
+	r = bb3_order_rating(b, u);
+	if (cls(b, u) & B3C_NATIVE)
+		snprintf(order, sizeof(order), "moves unless a d10 + %d stands lost "
+		    "makes %d", (b->units[u].rules[B3_FIGURES0] - figures(b, u)) /
+		    (b->units[u].rules[B3_EQUIV] > 0 ? b->units[u].rules[B3_EQUIV] :
+		    6), ruleset_param(&ruleset_bb3, b, "native.remove"));
+	else if (r > 0)
+		snprintf(order, sizeof(order), "moves on a d10 of %d or less", r);
+	else
+		snprintf(order, sizeof(order), "has no commander to order it on");
+	if (v >= 0)
+		FOR_STANDS(b, v, s)
+			any |= alive(b, s) && (seen == NULL || seen[s]);
 	if (!any)
-		return;
-	snprintf(out, size, "      nearest enemy: %s, %s\" away%s\n",
-	    b->units[v].name, geom_fmt_fx(gap, g, 16),
-	    bb3_in_command(b, u) ? "" : "; its commander's rating is below 6 here");
+		snprintf(out, size, "      %s\n", order);
+	else
+		snprintf(out, size, "      %s; nearest enemy: %s, %s\" away\n",
+		    order, b->units[v].name, geom_fmt_fx(gap, g, 16));
 }
 
 int
@@ -590,6 +599,8 @@ static const struct event_msg b3_messages[] = {
 	EVENT_MSG(B3_M_CONTACT),
 	EVENT_MSG(B3_M_CONTACT_CROWDED),
 	EVENT_MSG(B3_M_CHARGE_SHORT),
+	EVENT_MSG(B3_M_CHARGE_STOPS),
+	EVENT_MSG(B3_M_WINS_DRAW),
 	EVENT_MSG(B3_M_CAUGHT),
 	EVENT_MSG(B3_M_FALLS_BACK),
 	EVENT_MSG(B3_R_CHARGE),
@@ -689,7 +700,6 @@ const struct ruleset ruleset_bb3 = {
 	.adjudicate = bb3_adjudicate,
 	.preview = bb3_preview,
 	.sees = bb3_sees,
-	.in_command = bb3_in_command,
 	.form_check = bb3_form_check,
 	.step_check = bb3_step_check,
 	.verb_aliases = bb3_aliases,

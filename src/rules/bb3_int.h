@@ -35,6 +35,7 @@ struct ctx {
 	int face[BATTLE_MAX_UNITS];       /* a charger's: 0 the target's
 	                                     front, 1 flank, 2 rear */
 	int ran[BATTLE_MAX_UNITS];        /* inches it ran this step */
+	int fell_back[BATTLE_MAX_UNITS];  /* fell back for its officer's loss */
 	fx gap_before[BATTLE_MAX_UNITS];  /* a move's step: each enemy's gap
 	                                     before it */
 	int firing_phase;                 /* in the firing phase (the 25%

@@ -60,6 +60,12 @@
 #define B3_M_CHARGE_SHORT \
 	"charge-short", "udddu", \
 	"%s charges %s\" to %s,%s, short of %s."
+#define B3_M_CHARGE_STOPS \
+	"charge-stops", "u", \
+	"%s's charge is stopped as it falls back."
+#define B3_M_WINS_DRAW \
+	"wins-draw", "uun", \
+	"%s beats %s on the roll-off after a melee drawn at %d."
 #define B3_M_CAUGHT \
 	"caught", "uu", \
 	"%s is caught by %s and destroyed."
@@ -116,11 +122,11 @@
 	"cannot-fire", "uw", \
 	"%s does not fire: %s."
 #define B3_M_FIRES \
-	"fires", "uunrn", \
-	"%s fires at %s: %d points and %d on the d3 make %d."
+	"fires", "uunrnwn", \
+	"%s fires at %s: %d points and %d on the d3, modified by %d%s: %d."
 #define B3_M_LOSES \
-	"loses", "un", \
-	"%s loses %d figures."
+	"loses", "unx", \
+	"%s loses %d figure%s."
 #define B3_M_OFFICER_KILLED \
 	"officer-killed", "ku", \
 	"%s falls at the head of %s."
@@ -204,8 +210,8 @@
 	"runs-off", "u", \
 	"%s runs off the field."
 #define B3_M_REFORMS \
-	"reforms", "unn", \
-	"%s reforms after %d casualties and removes %d stands."
+	"reforms", "unnx", \
+	"%s reforms after %d casualties and removes %d stand%s."
 #define B3_M_REMOVED \
 	"removed", "u", \
 	"%s is removed from the field."
