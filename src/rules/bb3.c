@@ -399,9 +399,12 @@ b3_crosses(const struct battle *b, struct pt a, struct pt z,
 
 		if (t->kind != k)
 			continue;
+		/* (a step that starts on the line has crossed it already) */
 		for (j = 0; j + 1 < t->npts; j++)
 			if (geom_seg_cross(a, z, b->points[t->first_pt + j],
-			    b->points[t->first_pt + j + 1]))
+			    b->points[t->first_pt + j + 1]) &&
+			    geom_seg_dist(a, b->points[t->first_pt + j],
+			    b->points[t->first_pt + j + 1]) > 0)
 				return i;
 	}
 	return -1;
@@ -482,15 +485,19 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 	free_woods = (cls(b, u) & (B3C_SKIRMISH | B3C_LIGHT | B3C_NATIVE)) != 0;
 	*stop = -1;
 	while (paid < len) {
-		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z, fa, fz;
+		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z, fa, fz,
+		    mid;
 		fx price = st;
 		int who;
 
 		battle_unit_centre(b, u, &a);
 		z.x = a.x + to.x;
 		z.y = a.y + to.y;
-		if (difficult_at(b, z) && !(free_woods && woods_at(b, z) &&
-		    !battle_area_at(b, z, T_MARSH)))
+		/* The ground of the step is where its middle lies. */
+		mid.x = a.x + to.x / 2;
+		mid.y = a.y + to.y / 2;
+		if (difficult_at(b, mid) && !(free_woods && woods_at(b, mid) &&
+		    !battle_area_at(b, mid, T_MARSH)))
 			price = st * cost;
 		fa = b3_front(b, u);
 		fz.x = fa.x + to.x;
