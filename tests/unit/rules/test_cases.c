@@ -676,10 +676,12 @@ check(const struct battle *b, const struct events *ev, const char *x,
 	return msg;
 }
 
-static void
-run_case(void **state)
+/* Plays the case at path, its scenario with the line `extra` added
+ * (NULL: none), saying why where verbose: 0 if every expectation holds,
+ * 1 if one does not (or a step fails), -1 if the case cannot be read. */
+static int
+play_case(const char *path, const char *extra, int verbose)
 {
-	const char *path = *state;
 	struct kase k;
 	char why[2048], title[300];
 	struct battle *b = NULL;
@@ -693,36 +695,65 @@ run_case(void **state)
 	int step, i, failed = 0;
 	const struct ruleset *rs;
 
-	assert_non_null(res);
-	assert_non_null(sets);
+	if (res == NULL || sets == NULL) {
+		free(res);
+		free(sets);
+		return -1;
+	}
 	events_init(&ev);
 	err_clear(&e);
-	if (parse_case(path, &k, why, sizeof(why)) != 0)
-		fail_msg("%s", why);
+	if (parse_case(path, &k, why, sizeof(why)) != 0) {
+		print_message("%s\n", why);
+		free(res);
+		free(sets);
+		return -1;
+	}
 	snprintf(title, sizeof(title), "scenario \"%s\"", k.title[0] ? k.title : "case");
-	scen = malloc(strlen(title) + strlen(k.scenario) + 2);
-	assert_non_null(scen);
+	scen = malloc(strlen(title) + strlen(k.scenario) + 2 +
+	    (extra != NULL ? strlen(extra) + 1 : 0));
+	if (scen == NULL)
+		goto bad;
+	/* (an extra line goes after the ruleset's, the scenario's first) */
 	sprintf(scen, "%s\n%s", title, k.scenario);
-	if (scenario_parse(scen, strlen(scen), path, k.scenario_line - 1, &b, &e) != 0)
-		fail_msg("%s", e.msg);
+	if (extra != NULL) {
+		char *nl = strchr(scen + strlen(title) + 1, '\n');
+
+		if (nl == NULL)
+			goto bad;
+		memmove(nl + 1 + strlen(extra) + 1, nl + 1, strlen(nl + 1) + 1);
+		memcpy(nl + 1, extra, strlen(extra));
+		nl[1 + strlen(extra)] = '\n';
+	}
+	if (scenario_parse(scen, strlen(scen), path, k.scenario_line - 1, &b, &e) != 0) {
+		if (verbose)
+			print_message("%s\n", e.msg);
+		goto bad;
+	}
 	rs = ruleset_find(b->ruleset);
-	assert_non_null(rs);
+	if (rs == NULL)
+		goto bad;
 	for (i = 0; i < k.ngiven; i++) {
 		const char *bad = apply_given(b, k.given[i]);
 
-		if (bad != NULL)
-			fail_msg("%s:%d: given %s: %s", path, k.given_line[i],
+		if (bad != NULL) {
+			print_message("%s:%d: given %s: %s\n", path, k.given_line[i],
 			    k.given[i], bad);
+			goto bad;
+		}
 	}
 	for (i = 0; i < k.nseats; i++) {
 		int sd = battle_side(b, k.seat_side[i]);
 
-		if (sd < 0)
-			fail_msg("%s: seats: no side '%s'", path, k.seat_side[i]);
+		if (sd < 0) {
+			print_message("%s: seats: no side '%s'\n", path,
+			    k.seat_side[i]);
+			goto bad;
+		}
 		b->seats[sd] = k.seat_n[i];
 	}
 	op = orders_parser_new(rs, &e);
-	assert_non_null(op);
+	if (op == NULL)
+		goto bad;
 	script.v = k.dice;
 	script.n = k.ndice;
 	script.pos = 0;
@@ -740,22 +771,29 @@ run_case(void **state)
 				int j;
 
 				for (j = 0; j < res->nlines; j++)
-					if (res->lines[j].status == ORDERS_ERROR)
-						fail_msg("%s:%d: order not understood: %s: %s",
-						    path, k.orders[i].line + res->lines[j].line,
-						    res->lines[j].raw, res->lines[j].text);
+					if (res->lines[j].status == ORDERS_ERROR && verbose)
+						print_message("ERROR: %s:%d: order not understood: "
+						    "%s: %s\n", path, k.orders[i].line +
+						    res->lines[j].line, res->lines[j].raw,
+						    res->lines[j].text);
+				failed = 1;
 			}
 			sets[nsets++] = res->set;
 		}
 		dice_init(&d, dice_script_next, &script, &ev);
+		if (failed)
+			break;
 		if (rs->adjudicate(b, step, sets, nsets, &d, &ev, &e) != 0) {
-			print_message("%s: step %d failed: %s\n", path, step, e.msg);
+			if (verbose)
+				print_message("%s: step %d failed: %s\n", path, step,
+				    e.msg);
 			failed = 1;
 			break;
 		}
 	}
 	if (!failed && dice_script_done(&script, &e) != 0) {
-		print_message("%s: %s\n", path, e.msg);
+		if (verbose)
+			print_message("%s: %s\n", path, e.msg);
 		failed = 1;
 	}
 	for (i = 0; !failed && i < k.nexpect; i++) {
@@ -763,12 +801,13 @@ run_case(void **state)
 		const char *bad = check(b, &ev, k.expect[i], msg, sizeof(msg));
 
 		if (bad != NULL) {
-			print_message("%s:%d: expect %s\n    but %s\n", path,
-			    k.expect_line[i], k.expect[i], bad);
+			if (verbose)
+				print_message("%s:%d: expect %s\n    but %s\n", path,
+				    k.expect_line[i], k.expect[i], bad);
 			failed = 1;
 		}
 	}
-	if (failed) {
+	if (failed && verbose) {
 		print_message("  case: %s\n  rule: %s\n  events:\n", k.title, k.rule);
 		for (i = 0; i < ev.n; i++)
 			print_message("    %s %s\n", events_kind_name(ev.v[i].kind),
@@ -781,8 +820,97 @@ run_case(void **state)
 	free(res);
 	free(sets);
 	free_case(&k);
-	if (failed)
+	return failed;
+bad:
+	battle_free(b);
+	events_free(&ev);
+	free(scen);
+	free(res);
+	free(sets);
+	free_case(&k);
+	return -1;
+}
+
+static void
+run_case(void **state)
+{
+	if (play_case(*state, NULL, 1) != 0)
 		fail();
+}
+
+/* The rulesets whose every default must be pinned: for each number the
+ * data table marks `default`, some case of the ruleset's plays
+ * differently when its scenario sets the number to another value
+ * (issue 27: a default no case depends on is a default nothing checks). */
+static const char *const pinned_defaults[] = { "bb3", NULL };
+
+/* "set NAME V" for the k'th other value tried for p: a step up, a step
+ * down, its least and its most. */
+static int
+other_value(const struct rule_param *p, int k, char *line, size_t size)
+{
+	int step = p->unit == PARAM_INCHES ? 200 : 1, v;
+
+	switch (k) {
+	case 0: v = p->value + step; break;
+	case 1: v = p->value - step; break;
+	case 2: v = p->min; break;
+	case 3: v = p->max; break;
+	default: return -1;
+	}
+	if (v < p->min || v > p->max || v == p->value)
+		return 0;
+	if (p->unit == PARAM_INCHES)
+		snprintf(line, size, "set %s %d.%02d", p->name, v / 100, v % 100);
+	else
+		snprintf(line, size, "set %s %d", p->name, v);
+	return 1;
+}
+
+static void
+each_default_changes_a_case(void **state)
+{
+	char **paths = *state, line[128], bad[8192] = "";
+	int r, i, k, c, found, missing = 0;
+	static signed char passes[MAX_CASES];   /* each case as written */
+
+	for (c = 0; paths[c] != NULL; c++)
+		passes[c] = (signed char)(play_case(paths[c], NULL, 0) == 0);
+
+	for (r = 0; pinned_defaults[r] != NULL; r++) {
+		const struct ruleset *rs = ruleset_find(pinned_defaults[r]);
+		char dir[64];
+
+		assert_non_null(rs);
+		snprintf(dir, sizeof(dir), "/%s/", rs->name);
+		for (i = 0; i < rs->nparams; i++) {
+			const struct rule_param *p = &rs->params[i];
+
+			if (strcmp(p->source, "default") != 0)
+				continue;
+			found = 0;
+			for (k = 0; !found && k < 4; k++) {
+				int o = other_value(p, k, line, sizeof(line));
+
+				if (o < 0)
+					break;
+				if (o == 0)
+					continue;
+				for (c = 0; !found && paths[c] != NULL; c++)
+					if (passes[c] && strstr(paths[c], dir) != NULL &&
+					    play_case(paths[c], line, 0) != 0)
+						found = 1;
+			}
+			if (!found) {
+				missing++;
+				snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad),
+				    " %s", p->name);
+			}
+		}
+	}
+	if (missing > 0)
+		fail_msg("%d defaults change no case when a scenario sets them:%s",
+		    missing, bad);
 }
 
 static int
@@ -794,8 +922,8 @@ cmp_str(const void *a, const void *b)
 int
 main(void)
 {
-	static char *paths[MAX_CASES];
-	static struct CMUnitTest tests[MAX_CASES];
+	static char *paths[MAX_CASES + 1];
+	static struct CMUnitTest tests[MAX_CASES + 1];
 	/* CASES_DIR: another tree of RULESET/NNNN-name.case files (cases
 	 * being written, before they join the suite). */
 	const char *base = getenv("CASES_DIR") != NULL ? getenv("CASES_DIR") :
@@ -849,6 +977,14 @@ main(void)
 		tests[i].name = strrchr(paths[i], '/') + 1;
 		tests[i].test_func = run_case;
 		tests[i].initial_state = paths[i];
+	}
+	/* Every default of the rulesets that pin them changes a case
+	 * (only over the whole suite: not for one CASE or another tree). */
+	if (only == NULL && getenv("CASES_DIR") == NULL) {
+		tests[n].name = "each_default_changes_a_case";
+		tests[n].test_func = each_default_changes_a_case;
+		tests[n].initial_state = paths;
+		n++;
 	}
 	return _cmocka_run_group_tests("rules_cases", tests, (size_t)n, NULL, NULL);
 }
