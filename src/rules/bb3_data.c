@@ -11,6 +11,7 @@
  * docs/rules-bb3.md says how the text is read.
  */
 #include "core/deploy.h"
+#include "core/text.h"
 #include "rules/bb3_int.h"
 
 #include <stdio.h>
@@ -578,6 +579,35 @@ bb3_preview(const struct battle *b, const struct order_set *set, char *out,
 	return n;
 }
 
+/* The side's own lines, for HELP and the welcome: what they do, and
+ * what the side has given so far. */
+static void
+bb3_welcome(const struct battle *b, int side, int step, struct text *t)
+{
+	const struct bb3_state *st = bb3_cstate(b);
+	int r = st->side_response[side];
+
+	(void)step;
+	text_add(t, "\nLines for your whole side (each stands until you send "
+	    "another):\n"
+	    "  INITIATIVE: FIRST|SECOND: when you win the initiative roll at a "
+	    "turn's end,\n    move first or second in the next turn (now: %s)\n"
+	    "  IF CHARGED: STAND|EVADE|FLEE|FIRE AND FLEE|ABOUT FACE: how your "
+	    "units with\n    no IF CHARGED order of their own answer a charge "
+	    "(now: %s)\n", st->second[side] ? "SECOND" : "FIRST",
+	    r > 0 && r < B3R_COUNT ? resp_names[r] : "STAND");
+}
+
+static void
+bb3_rules_note(struct text *t)
+{
+	text_add(t, "Each side's standing choices are lines of their own: "
+	    "INITIATIVE: FIRST|SECOND\n(what it does when it wins the "
+	    "initiative roll at a turn's end) and IF CHARGED:\nRESPONSE (how "
+	    "its units answer a charge, where a unit has no IF CHARGED\norder "
+	    "of its own).  docs/rules-bb3.md says how the text is read.\n");
+}
+
 static void
 bb3_type_numbers(const struct troop_type *t, char *out, size_t size)
 {
@@ -671,6 +701,8 @@ static const struct ruleset_words bb3_words = {
 	.column_word = "column",
 	.limbered_word = "limbered",
 	.stand_markers = 1,
+	.welcome = bb3_welcome,
+	.rules_note = bb3_rules_note,
 	.scale_note = "A stand is six figures of formed foot (four of light "
 	    "infantry, three of horse, two half-stands of three skirmishers); "
 	    "12 inches are about 100 yards.",

@@ -1,0 +1,142 @@
+#!/bin/bash
+# test_bb3.sh - the bb3 ruleset played by mail to the end: the fight at
+# the Monmouth hedgerow (campaign/monmouth-1778) from its order mails,
+# with the scripted dice tests/cli/bb3/make_dice.py wrote, so that every
+# response to a charge, the howitzer and the three officers' falls
+# happen on every run; then exported and verified, and seen in fog.
+#   usage: test_bb3.sh PATH/TO/despatch SOURCE_DIR
+set -u
+bin=$1
+src=$2
+mon="$src/campaign/monmouth-1778"
+dice="$src/tests/cli/bb3/monmouth"
+work=$(mktemp -d /tmp/despatch-bb3.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+db="$work/m.db"
+export DESPATCH_TEMPLATES="$src/templates"
+
+check() {  # check NAME EXPECTED_STATUS COMMAND... ; output in $work/out
+	local name=$1 want=$2
+	shift 2
+	"$@" >"$work/out" 2>&1
+	local got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $name: exit $got, wanted $want"
+		sed 's/^/    /' "$work/out" | head -20
+	fi
+}
+
+says() {  # says NAME TEXT: the last command's output contains TEXT
+	if grep -qF -- "$2" "$work/out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $1: output lacks '$2'"
+		sed 's/^/    /' "$work/out" | head -20
+	fi
+}
+
+d() { "$bin" --db "$db" "$@"; }
+
+check "new" 0 d new mon "$mon/monmouth-hedgerow.scenario" --sandbox
+check "crown" 0 d player add mon crown cornwallis@crown.example.org --password brown-bess-grenadier
+check "continental" 0 d player add mon continental wayne@continental.example.org --password hedgerow-mad-anthony
+check "start" 0 d start mon
+check "welcome" 0 d outbox write "$work/welcome"
+cat "$work"/welcome/*welcome* >"$work/out"
+says "welcome: the crib" "Command: a d10 at or under your commander's quality + 3"
+says "welcome: HELP has the responses" "IF CHARGED FIRE AND FLEE"
+says "welcome: HELP has the initiative" "INITIATIVE"
+
+# Each step: the mail of the side whose step it is, if it wrote one for
+# that turn, then the step with its dice.  Which side that is follows the
+# initiative rolled at each turn's end, not the scenario.
+phases=
+step=0
+while :; do
+	d show mon >"$work/show"
+	t=$(sed -n 's/.*turn \([0-9]*\) of 6 ([0-9:]*), \([a-z]*\) phase$/\1 \2/p' "$work/show")
+	[ -n "$t" ] || break
+	step=$((step + 1))
+	set -- $t
+	phases="$phases $2"
+	mail=$(printf '%s/orders/t%02d-%s.eml' "$mon" "$1" "$2")
+	if [ -f "$mail" ]; then
+		check "submit t$1 $2" 0 d submit "$mail"
+		says "submit t$1 $2" "0 lines not understood"
+	fi
+	check "turn $step" 0 d turn mon --dice "$(printf '%s/step%02d.dice' "$dice" $step)"
+	[ $step -lt 20 ] || break
+done
+[ "$step" = 12 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: $step steps played, not 12"; }
+grep -q 'the battle is over' "$work/out" && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: the last step did not end the battle"; }
+# Continental won the initiative of turns 3 and 4 (the dice say so).
+want=" crown continental crown continental crown continental continental crown crown continental crown continental"
+[ "$phases" = "$want" ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: the steps went$phases"; }
+
+check "events" 0 d events mon
+for e in "answers with stand the charge" "answers with evade the charge" \
+    "answers with flee the charge" "answers with fire and flee the charge" \
+    "answers with about face the charge" "halved for turning about" \
+    "Lt. Col. Monckton falls at the head of 2nd Grenadiers" \
+    "Lt. Col. Ramsay falls at the head of Ramsay's 3rd Maryland" \
+    "Abercromby falls at the head of British Light Infantry" \
+    "shell bursts on Stewart's 13th Pennsylvania" "shell scatters" \
+    "is caught by Moylan's 4th Light Dragoons and destroyed" "pursues" \
+    "reaches Ramsay's 3rd Maryland" "short of Butler's light troops" \
+    "New Jersey militia runs off the field" "rallies" \
+    "reforms after" "Continental wins the initiative" \
+    "aimed at officer Abercromby"; do
+	says "events: $e" "$e"
+done
+
+# What the players read: the reports in bb3's own words.
+check "outbox" 0 d outbox write "$work/mail"
+# (the plain part, its quoted-printable soft breaks joined)
+cat "$work"/mail/*report* | tr -d '\r' | sed ':a;/=$/{N;s/=\n//;ba}' >"$work/out"
+says "report: a response" "met the charge of 2nd Grenadiers with its answer: stand"
+says "report: an officer" "Lt. Col. Monckton fell at the head of 2nd Grenadiers"
+says "report: a volley" "points and 2 on the d3, modified by"
+says "report: figures" "figures"
+
+check "state" 0 d state mon --json
+says "state: fleeing" '"fleeing"'
+says "state: morale" '"morale"'
+check "map" 0 d map mon "$work/mon.png"
+head -c 8 "$work/mon.png" | od -An -c | grep -q 'P   N   G' && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: the map is no PNG"; }
+
+check "export" 0 d export mon "$work/mon.jsonl"
+check "verify" 0 "$bin" verify "$work/mon.jsonl"
+says "verify" "every step played again"
+says "verify" "12 steps were played with dice the operator chose"
+for o in "IF CHARGED: STAND" "IF CHARGED FIRE AND FLEE" "INITIATIVE: FIRST" \
+    "PICK OFF 2" "JOIN 2nd Grenadiers"; do
+	grep -qF "$o" "$work/mon.jsonl" && pass=$((pass + 1)) ||
+		{ fail=$((fail + 1)); echo "FAIL: the archive lacks the order '$o'"; }
+done
+grep -q '"initiative"' "$work/mon.jsonl" && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: the archive lacks bb3's initiative table"; }
+
+# In fog a side sees of the enemy only what the table shows: not its
+# response to a charge (its own units' are there).
+check "fog: new" 0 d new fog "$mon/monmouth-hedgerow.scenario"
+check "fog: visibility" 0 d set fog visibility fog
+check "fog: crown" 0 d player add fog crown c@example.org --password c-secret-here
+check "fog: continental" 0 d player add fog continental k@example.org --password k-secret-here
+check "fog: start" 0 d start fog
+check "fog: state" 0 d state fog --side continental --json
+n=$(grep -o '"response"' "$work/out" | wc -l)
+[ "$n" = 7 ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: the continental fog view shows $n units' responses, not its own 7"; }
+says "fog: own figures" '"figures"'
+
+echo "test_bb3: $pass passed, $fail failed"
+[ "$fail" = 0 ]
