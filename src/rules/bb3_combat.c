@@ -125,8 +125,8 @@ b3_break(struct ctx *c, int u, int from)
 
 /* --- officers ---------------------------------------------------------- */
 
-static int
-officer_with(const struct battle *b, int u)
+int
+b3_officer_with(const struct battle *b, int u)
 {
 	int k;
 
@@ -187,8 +187,8 @@ in_contact(const struct ctx *c, int u)
 	return 0;
 }
 
-static void
-ranges(const struct ctx *c, int u, fx *lng, fx *shrt)
+void
+b3_ranges(const struct ctx *c, int u, fx *lng, fx *shrt)
 {
 	switch ((int)c->b->units[u].weapon) {
 	case WEAPON_MUSKET:
@@ -288,7 +288,7 @@ b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size)
 		return why[0] == '\0';
 	}
 	off = geom_turn(facing_of(b, u), geom_bearing(f, z));
-	ranges(c, u, &lng, &shrt);
+	b3_ranges(c, u, &lng, &shrt);
 	d = b3_point_gap(b, f, t);
 	if (off > P(c, "arc") || off < -P(c, "arc"))
 		snprintf(why, size, "its target is not within %d degrees of its "
@@ -373,7 +373,7 @@ static void
 take_fire(struct ctx *c, int u, int t, int kills)
 {
 	struct battle *b = c->b;
-	int k = officer_with(b, t), r;
+	int k = b3_officer_with(b, t), r;
 
 	if (kills <= 0)
 		return;
@@ -423,12 +423,12 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 	}
 	if (c->fire_base[t] == 0)
 		c->fire_base[t] = figures(b, t) - c->cas[t];
-	ranges(c, u, &lng, &shrt);
+	b3_ranges(c, u, &lng, &shrt);
 	d = b3_point_gap(b, b3_front(b, u), t);
 	pts = fire_points(c, u, d <= shrt);
 	/* American skirmishers' points spent on officers. */
 	if (pick_off > 0 && (cls(b, u) & B3C_AMERICAN) &&
-	    (k = officer_with(b, t)) >= 0) {
+	    (k = b3_officer_with(b, t)) >= 0) {
 		int need = b->units[u].weapon == WEAPON_RIFLE ?
 		    P(c, "officer.rifle") : P(c, "officer.fire");
 
@@ -689,7 +689,7 @@ melee_officers(struct ctx *c, int u, int v, int sixes)
 	struct battle *b = c->b;
 	int k, i;
 
-	for (i = 0; i < sixes && (k = officer_with(b, v)) >= 0; i++)
+	for (i = 0; i < sixes && (k = b3_officer_with(b, v)) >= 0; i++)
 		if (b3_roll(c, 10, u, B3_R_OFFICER, b->commanders[k].name,
 		    P(c, "officer.melee")) >= P(c, "officer.melee"))
 			officer_killed(c, k, v);

@@ -532,53 +532,6 @@ bb3_situation(const struct battle *b, int u, const unsigned char *seen,
 		    order, b->units[v].name, geom_fmt_fx(gap, g, 16));
 }
 
-int
-bb3_preview(const struct battle *b, const struct order_set *set, char *out,
-    size_t size)
-{
-	size_t len = 0;
-	int i, k, n = 0;
-
-	out[0] = '\0';
-	for (i = 0; i < set->n; i++) {
-		const struct order *o = &set->orders[i];
-
-		if (o->special || o->is_commander)
-			continue;
-		for (k = 0; k < o->nsteps; k++) {
-			const struct order_step *st = &o->steps[k];
-			fx gap;
-			char g[16];
-
-			if (st->verb == V_CHARGE && !mounted(b, o->who)) {
-				gap = b3_point_gap(b, b3_front(b, o->who), st->target);
-				if (gap > ruleset_param(&ruleset_bb3, b, "charge.infantry") &&
-				    len < size) {
-					len += (size_t)snprintf(out + len, size - len,
-					    "%s: %s is %s\" away, beyond an infantry charge of "
-					    "8\"\n", b->units[o->who].name,
-					    b->units[st->target].name, geom_fmt_fx(gap, g, 16));
-					n++;
-				}
-			}
-			if (st->verb == V_FIRE_AT && b->units[o->who].weapon !=
-			    WEAPON_HOWITZER) {
-				gap = b3_point_gap(b, b3_front(b, o->who), st->target);
-				if (gap > ruleset_param(&ruleset_bb3, b, b->units[o->who].weapon ==
-				    WEAPON_RIFLE ? "range.rifle" : "range.musket") &&
-				    b->units[o->who].kind != KIND_ARTILLERY && len < size) {
-					len += (size_t)snprintf(out + len, size - len,
-					    "%s: %s is %s\" away, out of range now\n",
-					    b->units[o->who].name, b->units[st->target].name,
-					    geom_fmt_fx(gap, g, 16));
-					n++;
-				}
-			}
-		}
-	}
-	return n;
-}
-
 /* The side's own lines, for HELP and the welcome: what they do, and
  * what the side has given so far. */
 static void

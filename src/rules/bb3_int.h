@@ -9,6 +9,7 @@
  *   bb3_combat.c  firing, howitzers, officer casualties, melee, morale,
  *                 running away and the reform
  *   bb3_data.c    the numbers, the troop types, the orders, the words
+ *   bb3_preview.c what the order reply warns of
  */
 #ifndef DESPATCH_RULES_BB3_INT_H
 #define DESPATCH_RULES_BB3_INT_H
@@ -168,6 +169,10 @@ int b3_run(struct ctx *c, int u, int dir, fx dist);
  * figures it killed, -1 if it could not fire. */
 int b3_fire(struct ctx *c, int u, int t, int half, int pick_off);
 int b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size);
+/* Unit u's weapon's range and short (canister) range; -1 for none. */
+void b3_ranges(const struct ctx *c, int u, fx *lng, fx *shrt);
+/* The officer attached to unit u, or -1. */
+int b3_officer_with(const struct battle *b, int u);
 void b3_firing_phase(struct ctx *c);
 void b3_melee_phase(struct ctx *c);
 void b3_reform(struct ctx *c);

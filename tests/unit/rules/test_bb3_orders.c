@@ -4,7 +4,8 @@
  * the reason (a rules case cannot state a refused line), the side's own
  * lines (INITIATIVE:, IF CHARGED:) written back as they read, and the
  * battle's own state (the initiative decided, the responses) kept
- * through its tables and given to battle_step_side.
+ * through its tables and given to battle_step_side; and what the order
+ * reply warns of (bb3_preview.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,6 +31,8 @@ static const char scen[] =
     "    unit \"Royal Artillery\" type light-gun stands 1 sp 3 at 36,60 "
     "facing 180\n"
     "    unit \"Jaegers\" type jaegers stands 4 sp 3 at 50,60 facing 180\n"
+    "    unit \"17th Dragoons\" type dragoons stands 2 sp 3 at 50,28 "
+    "facing 180\n"
     "side continental \"Continental\"\n"
     "  commander \"Greene\" army at 36,2\n"
     "  brigade \"Marylanders\" commander \"Gunby\" at 36,6\n"
@@ -175,6 +178,66 @@ initiative_kept_through_tables(void **state)
 	battle_free(c);
 }
 
+/* The warnings for side's orders `text` (through the ruleset's table, as
+ * the referee calls it) into out; how many. */
+static int
+warnings(const struct battle *b, int side, const char *text, char *out,
+    size_t size)
+{
+	const struct ruleset *rs = ruleset_find("bb3");
+	struct orders_result *res = calloc(1, sizeof(*res));
+	struct orders_parser *op;
+	struct err e;
+	int n;
+
+	assert_non_null(res);
+	op = orders_parser_new(rs, &e);
+	assert_non_null(op);
+	orders_parse(op, b, side, text, 0, res);
+	if (res->nerrors > 0)
+		fail_msg("\"%s\" does not read: %s", text, res->lines[0].text);
+	n = rs->preview(b, &res->set, out, size);
+	orders_parser_free(op);
+	free(res);
+	return n;
+}
+
+static void
+warns(const struct battle *b, int side, const char *text, const char *want)
+{
+	char out[4096];
+
+	warnings(b, side, text, out, sizeof(out));
+	if (want == NULL ? out[0] != '\0' : strstr(out, want) == NULL)
+		fail_msg("\"%s\" warned:\n%s(wanted %s)", text, out,
+		    want != NULL ? want : "nothing");
+}
+
+/* The order reply names the d10 a move needs (Campbell, quality 3, 4"
+ * away: 6), a charge beyond reach (infantry 8", cavalry 4 x d6, or the
+ * d6 it needs), fire the table does not allow yet, and points kept for
+ * an officer who is not there; and nothing for a plain HOLD or a side's
+ * line. */
+static void
+order_reply_warns(void **state)
+{
+	struct battle *b = load();
+
+	(void)state;
+	warns(b, 0, "63rd Foot: ADVANCE 4", "63rd Foot moves only on a d10 of 6 "
+	    "or less");
+	warns(b, 0, "63rd Foot: CHARGE 1st Maryland", "beyond an infantry charge");
+	warns(b, 0, "17th Dragoons: CHARGE Kirkwood", "to reach Kirkwood it "
+	    "needs a d6 of 4 or more");
+	warns(b, 0, "Royal Artillery: FIRE AT 1st Maryland", "Royal Artillery "
+	    "would not fire now: its target is");
+	warns(b, 1, "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 2", "no officer "
+	    "is with 63rd Foot");
+	warns(b, 0, "63rd Foot: HOLD", NULL);
+	warns(b, 0, "INITIATIVE: SECOND", NULL);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -182,6 +245,7 @@ main(void)
 		cmocka_unit_test(refusals_name_the_rule),
 		cmocka_unit_test(side_lines_read_back),
 		cmocka_unit_test(initiative_kept_through_tables),
+		cmocka_unit_test(order_reply_warns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,127 @@
+/*
+ * bb3_preview.c - what the order reply can tell a bb3 player before the
+ * dice (docs/rules-bb3.md, "What the order reply warns of"): the d10 each
+ * moving unit must roll for its order, a charge the target is beyond
+ * (or, for cavalry, the die it needs), fire that cannot be given as the
+ * table stands, and points kept back to pick off an officer who is not
+ * there.  Judged on the table as it stands, as the step begins.
+ */
+#include "rules/bb3_int.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void
+say(char *out, size_t size, size_t *len, int *n, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+say(char *out, size_t size, size_t *len, int *n, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*len >= size)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(out + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*len += (size_t)w < size - *len ? (size_t)w : size - *len - 1;
+	(*n)++;
+}
+
+static int
+moving(int v)
+{
+	return v == V_MOVE_TO || v == V_ADVANCE || v == B3_V_FALL_BACK ||
+	    v == V_WHEEL || v == V_FACE || v == V_FORM;
+}
+
+int
+bb3_preview(const struct battle *b, const struct order_set *set, char *out,
+    size_t size)
+{
+	struct ctx *c = calloc(1, sizeof(*c));
+	size_t len = 0;
+	int i, k, n = 0;
+	char why[160], g[16];
+
+	out[0] = '\0';
+	if (c == NULL)
+		return 0;
+	/* (read only: the checks the adjudicator makes, on the table as it
+	 * stands) */
+	c->b = (struct battle *)(uintptr_t)b;
+	for (i = 0; i < set->n; i++) {
+		const struct order *o = &set->orders[i];
+		const char *name;
+		int moves = 0, charges = 0;
+
+		if (o->special || o->is_commander || o->who < 0)
+			continue;
+		name = b->units[o->who].name;
+		for (k = 0; k < o->nsteps; k++) {
+			const struct order_step *st = &o->steps[k];
+			fx gap;
+
+			moves |= moving(st->verb);
+			if (st->verb == V_CHARGE && !charges) {
+				charges = 1;
+				gap = b3_point_gap(b, b3_front(b, o->who), st->target);
+				if (b->units[o->who].kind == KIND_MOUNTED) {
+					int times = P(c, "charge.cavalry.times");
+					int need = times > 0 ? (gap + FX(times) - 1) /
+					    FX(times) : 7;
+
+					if (need > 6)
+						say(out, size, &len, &n, "%s: %s is %s\" away, "
+						    "beyond any cavalry charge (%d x d6)\n", name,
+						    b->units[st->target].name,
+						    geom_fmt_fx(gap, g, 16), times);
+					else if (need > 1)
+						say(out, size, &len, &n, "%s: to reach %s it "
+						    "needs a d6 of %d or more (%d x d6)\n", name,
+						    b->units[st->target].name, need, times);
+				} else if (gap > P(c, "charge.infantry"))
+					say(out, size, &len, &n, "%s: %s is %s\" away, "
+					    "beyond an infantry charge of 8\"\n", name,
+					    b->units[st->target].name,
+					    geom_fmt_fx(gap, g, 16));
+			}
+			if (st->verb == V_FIRE_AT &&
+			    !b3_can_fire_at(c, o->who, st->target, why, sizeof(why)))
+				say(out, size, &len, &n, "%s would not fire now: %s\n",
+				    name, why);
+			if (st->verb == B3_V_PICK_OFF) {
+				int t = -1, j;
+
+				for (j = 0; j < o->nsteps; j++)
+					if (o->steps[j].verb == V_FIRE_AT)
+						t = o->steps[j].target;
+				if (t < 0)
+					say(out, size, &len, &n, "%s: PICK OFF needs a FIRE AT "
+					    "in the same line\n", name);
+				else if (b3_officer_with(b, t) < 0)
+					say(out, size, &len, &n, "%s: no officer is with %s "
+					    "now; its points would all be fired\n", name,
+					    b->units[t].name);
+			}
+		}
+		if (moves && !charges) {
+			if (cls(b, o->who) & B3C_NATIVE)
+				say(out, size, &len, &n, "%s moves unless a d10 and its "
+				    "stands lost make %d\n", name, P(c, "native.remove"));
+			else if (bb3_order_rating(b, o->who) <= 0)
+				say(out, size, &len, &n, "%s has no commander to give it "
+				    "the order: it will not move\n", name);
+			else
+				say(out, size, &len, &n, "%s moves only on a d10 of %d or "
+				    "less\n", name, bb3_order_rating(b, o->who));
+		}
+	}
+	free(c);
+	return n;
+}
