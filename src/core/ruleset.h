@@ -196,6 +196,9 @@ struct ruleset_words {
 	 * order).  NULL: "SP", "stand", the formation's name. */
 	const char *strength_word;
 	const char *stand_word;
+	/* The word for a unit with the routed markers ("fleeing"); NULL:
+	 * "routed". */
+	const char *routed_word;
 	const char *(*form_phrase)(const struct battle *b, int u);
 	/* The map's words: yards in 12 inches of table, and the marker of a
 	 * unit in road march or column ("road march", "column"). */

@@ -823,7 +823,9 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 {
 	double x0, y1, bar, nx, ny;
 	char t[64];
-	const char *column;
+	const char *column, *routed = rs_of(pg) != NULL &&
+	    rs_of(pg)->words->routed_word != NULL ?
+	    rs_of(pg)->words->routed_word : "routed";
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	cairo_select_font_face(cr, "serif", CAIRO_FONT_SLANT_NORMAL,
@@ -909,11 +911,11 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
 		cairo_fill(cr);
 		key_text(cr, &kx, ky, "permanently disordered");
-		key_room(cr, pg, &kx, &ky, "routed");
+		key_room(cr, pg, &kx, &ky, routed);
 		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 		cairo_set_line_width(cr, 2);
 		cross(cr, kx, ky, 4);
-		key_text(cr, &kx, ky, "routed");
+		key_text(cr, &kx, ky, routed);
 		key_room(cr, pg, &kx, &ky, "stationary");
 		badge(cr, kx, ky, "S");
 		key_text(cr, &kx, ky, "stationary");

@@ -100,6 +100,7 @@ static const struct state {
 	{ "in command", "#d7f0d8", "#1b5e20" },
 	{ "disordered", "#ffe0c2", "#8a3b00" },
 	{ "routed", "#fdd5d5", "#a11212" },
+	{ "fleeing", "#fdd5d5", "#a11212" },
 	{ "stationary", "#e4e4e4", "#444444" },
 	{ "gone", "#e4e4e4", "#444444" },
 	{ "exhausted", "#eadcf5", "#5b2a86" },

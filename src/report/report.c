@@ -35,6 +35,16 @@ report_phase_id(const struct battle *b, int step)
 	return battle_step_deploys(b, step) ? "deployment" : "joint";
 }
 
+/* What the ruleset calls a unit with the routed markers ("fleeing"). */
+static const char *
+routed_word(const struct battle *b)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+
+	return rs != NULL && rs->words->routed_word != NULL ?
+	    rs->words->routed_word : "routed";
+}
+
 /* Unit u's states as the tags of its line ("[routed] [stationary]"), the
  * words html.c turns into badges.  marks: the ruleset's own state marker
  * ("2 disruption points", "" for none), told beside the tags, so a unit
@@ -64,7 +74,8 @@ unit_tags(const struct battle *b, int u, const char *marks, char *buf,
 	if (alive == 0)
 		snprintf(buf, size, "[gone]");
 	else
-		snprintf(buf, size, "%s%s%s%s%s", rout ? " [routed]" : "",
+		snprintf(buf, size, "%s%s%s%s%s%s%s", rout ? " [" : "",
+		    rout ? routed_word(b) : "", rout ? "]" : "",
 		    perm ? " [permanently disordered]" : "",
 		    dis ? " [disordered]" : "", stat ? " [stationary]" : "",
 		    (rout || perm || dis || stat || marks[0] != '\0') ? "" :
@@ -114,10 +125,10 @@ unit_together(const struct battle *b, int u)
 static void stands_apart(struct text *t, const struct battle *b, int side);
 
 static const char *
-stand_state(unsigned f)
+stand_state(const struct battle *b, unsigned f)
 {
 	if ((f & ST_ROUTED) == ST_ROUTED)
-		return "routed";
+		return routed_word(b);
 	if (f & ST_PERMANENT)
 		return (f & ST_STATIONARY) ? "permanently disordered, stationary" :
 		    "permanently disordered";
@@ -481,7 +492,7 @@ report_seen(struct text *t, const struct battle *b, int side,
 		const struct unit *un = &b->units[u];
 		int64_t x = 0, y = 0;
 		int n = 0, disordered = 0, routed = 0;
-		char xs[24], ys[24];
+		char xs[24], ys[24], routed_tag[40];
 
 		if (un->side == side)
 			continue;
@@ -500,8 +511,9 @@ report_seen(struct text *t, const struct battle *b, int side,
 		}
 		if (n == 0)
 			continue;
+		snprintf(routed_tag, sizeof(routed_tag), "[%s]", routed_word(b));
 		text_add(t, "  %s %s%s%s\n      %s, %s, at %s,%s, %d stand%s in "
-		    "sight\n", un->name, routed ? "[routed]" : "",
+		    "sight\n", un->name, routed ? routed_tag : "",
 		    routed && disordered ? " " : "", disordered ? "[disordered]" :
 		    routed ? "" : "[in good order]", un->type,
 		    b->sides[un->side].id, geom_fmt_fx((fx)(x / n), xs, sizeof(xs)),
@@ -667,7 +679,7 @@ stands_apart(struct text *t, const struct battle *b, int side)
 			    geom_fmt_fx(b->stands[s].pos.x, x, sizeof(x)),
 			    geom_fmt_fx(b->stands[s].pos.y, y, sizeof(y)),
 			    b->stands[s].facing, b->stands[s].sp, strength,
-			    stand_state(b->stands[s].flags));
+			    stand_state(b, b->stands[s].flags));
 		}
 	}
 }
