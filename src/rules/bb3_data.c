@@ -470,10 +470,8 @@ bb3_unit_marks(const struct battle *b, int u, struct ruleset_marks *m)
 {
 	const struct unit *un = &b->units[u];
 
-	if (fleeing(b, u)) {
-		snprintf(m->label, sizeof(m->label), "fleeing");
-		snprintf(m->state, sizeof(m->state), "fleeing");
-	} else if (un->state[B3_MARKS] & B3M_PINNED) {
+	/* (fleeing is the core's routed markers, told by routed_word) */
+	if (!fleeing(b, u) && (un->state[B3_MARKS] & B3M_PINNED)) {
 		snprintf(m->label, sizeof(m->label), "pinned");
 		snprintf(m->state, sizeof(m->state), "pinned this turn");
 	}
@@ -644,11 +642,12 @@ static const struct ruleset_words bb3_words = {
 	.type_numbers = bb3_type_numbers,
 	.unit_fields = bb3_unit_fields,
 	.unit_marks = bb3_unit_marks,
-	.marks_key = "(fleeing), (pinned): a unit's state",
+	.marks_key = "(pinned): may fire, but not charge or move this turn",
 	.situation = bb3_situation,
 	.crib = bb3_crib,
 	.strength_word = "figures",
 	.stand_word = "stand",
+	.routed_word = "fleeing",
 	.form_phrase = bb3_form_phrase,
 	.yards_per_foot = 100,
 	.column_word = "column",
