@@ -699,13 +699,14 @@ static void
 pursue(struct ctx *c, int w, int l)
 {
 	struct battle *b = c->b;
-	struct pt a;
+	struct pt a, z;
 	fx dist = 0;
-	int i, stop, v;
+	int i, stop, v, caught;
 
 	for (i = 0; i < P(c, "pursuit.dice"); i++)
 		dist += FX(b3_roll(c, 6, w, B3_R_PURSUIT, b->units[w].name));
-	if (on_table(b, l) && dist >= c->ran[l]) {
+	caught = on_table(b, l) && dist >= c->ran[l];
+	if (caught) {
 		b3_ev(c, EV_ELIMINATED, l, w, 0, B3_M_CAUGHT, b->units[l].name,
 		    b->units[w].name);
 		b3_remove(c, l);
@@ -714,6 +715,20 @@ pursue(struct ctx *c, int w, int l)
 	battle_unit_centre(b, w, &a);
 	b3_ev(c, EV_MOVE, w, l, dist, B3_M_PURSUES, b->units[w].name,
 	    fmt_in(c, 0, dist), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y));
+	/* After a catch it may wheel up to 45 degrees: towards the nearest
+	 * enemy. */
+	if (caught && (v = b3_nearest_enemy(b, w, NULL)) >= 0 &&
+	    battle_unit_centre(b, v, &z)) {
+		int turn = geom_turn(facing_of(b, w), geom_bearing(a, z)), lim;
+
+		lim = P(c, "charge.wheel");
+		turn = turn > lim ? lim : turn < -lim ? -lim : turn;
+		if (turn != 0) {
+			b3_turn_in_place(b, w, facing_of(b, w) + turn);
+			b3_ev(c, EV_FACING, w, v, turn, B3_M_WHEELS, b->units[w].name,
+			    geom_norm(facing_of(b, w)));
+		}
+	}
 	for (v = 0; v < b->nunits; v++)
 		if (b->units[v].side != b->units[w].side && on_table(b, v) &&
 		    battle_unit_gap_within(b, w, v, P(c, "move.stop")))

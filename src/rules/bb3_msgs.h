@@ -183,6 +183,9 @@
 #define B3_M_PURSUES \
 	"pursues", "uddd", \
 	"%s pursues %s\" to %s,%s."
+#define B3_M_WHEELS \
+	"wheels", "ua", \
+	"%s wheels after its catch to face %d degrees."
 #define B3_R_MELEE \
 	"roll-melee", "u", \
 	"melee die of %s"

@@ -90,6 +90,7 @@ for e in "answers with stand the charge" "answers with evade the charge" \
     "Abercromby falls at the head of British Light Infantry" \
     "shell bursts on Stewart's 13th Pennsylvania" "shell scatters" \
     "is caught by Moylan's 4th Light Dragoons and destroyed" "pursues" \
+    "wheels after its catch" \
     "reaches Ramsay's 3rd Maryland" "short of Butler's light troops" \
     "New Jersey militia runs off the field" "rallies" \
     "reforms after" "Continental wins the initiative" \
