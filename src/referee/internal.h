@@ -320,6 +320,12 @@ const char *referee_phase_who(const struct battle *b, int step);
 
 /* The step at which side plays turn (-1 if none). */
 int referee_step_for(const struct battle *b, int turn, int side);
+/* After the step that decided the order of `turn`'s steps (a ruleset's
+ * initiative, struct ruleset.turn_order; b the battle after it): files the
+ * orders already sent for that turn under the steps their sides now
+ * play.  0, or -1 with e set. */
+int referee_refile_turn(struct referee *r, int64_t game,
+    const struct battle *b, int turn, struct err *e);
 
 /* The few lines on how to write an order mail, ending every refusal. */
 extern const char referee_help_tail[];

@@ -715,6 +715,11 @@ attempt_write(struct referee *r, struct attempt *a, int scripted,
 	    store_game_set_status(r->st, a->g.id, tr->finished ? GAME_FINISHED :
 	    GAME_RUNNING, tr->finished ? step : step + 1, referee_now(r), e) != 0)
 		return -1;
+	/* A step that ended a turn may have decided the next one's order. */
+	if (!tr->finished && battle_step_turn(b, step + 1) != tr->turn &&
+	    referee_refile_turn(r, a->g.id, b, battle_step_turn(b, step + 1),
+	    e) != 0)
+		return -1;
 	if (tr->finished) {
 		struct battle_result res;
 		char text[256];
@@ -1065,8 +1070,36 @@ referee_step_for(const struct battle *b, int turn, int side)
 		return battle_deploy_steps(b) > 0 ? 1 : -1;
 	if (b->sequence != SEQ_ALTERNATE)
 		return battle_deploy_steps(b) + turn;
-	for (i = 0; i < b->nsides; i++)
-		if (b->side_order[i] == side)
-			return battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
+	/* The turn's steps in the order its sides play them, as decided so
+	 * far (battle_step_side: a ruleset's initiative, else the scenario). */
+	for (i = 0; i < b->nsides; i++) {
+		int s = battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
+
+		if (battle_step_side(b, s) == side)
+			return s;
+	}
 	return -1;
+}
+
+int
+referee_refile_turn(struct referee *r, int64_t game, const struct battle *b,
+    int turn, struct err *e)
+{
+	int i;
+
+	if (b->sequence != SEQ_ALTERNATE || turn < 1 || turn > b->turns)
+		return 0;
+	/* Orders sent ahead for `turn` were filed by the scenario's order;
+	 * where the battle has now decided another, each side's go to the
+	 * step it plays (each side's rows are its own: none meet). */
+	for (i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		int was = battle_deploy_steps(b) + (turn - 1) * b->nsides + i + 1;
+		int now = referee_step_for(b, turn, side);
+
+		if (now > 0 && now != was &&
+		    store_orders_refile(r->st, game, was, now, side, e) != 0)
+			return -1;
+	}
+	return 0;
 }

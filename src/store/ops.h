@@ -227,6 +227,13 @@ STORE_OP(int, messages_stale, (struct store *s, int64_t now, int64_t *n,
 STORE_OP(int, orders_supersede, (struct store *s, int64_t game, int step,
     int side, int64_t player, int *had, struct err *e),
     (s, game, step, side, player, had, e))
+/* Files what side has sent for step `from` (every set, with its salt,
+ * its state and any nonce committed) under step `to` instead: for a
+ * ruleset that decides the order of a turn's steps only as the turn
+ * before it ends, when orders sent ahead were filed under the step the
+ * scenario's order gave. */
+STORE_OP(int, orders_refile, (struct store *s, int64_t game, int from,
+    int to, int side, struct err *e), (s, game, from, to, side, e))
 /* The sender of the mail behind the current orders of (game, step, side),
  * written to out ("" if none). */
 STORE_OP(int, orders_sender, (struct store *s, int64_t game, int step,

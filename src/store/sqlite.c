@@ -1157,6 +1157,24 @@ sqlite_orders_supersede(struct store *s, int64_t game, int step, int side,
 }
 
 int
+sqlite_orders_refile(struct store *s, int64_t game, int from, int to,
+    int side, struct err *e)
+{
+	if (store_exec(s, e, "UPDATE orders SET step = ? WHERE game_id = ? AND "
+	    "step = ? AND side_idx = ?", "IiII", to, game, from, side) != 0)
+		return -1;
+	if (store_exec(s, e, "UPDATE order_state SET step = ? WHERE game_id = ? "
+	    "AND step = ? AND player_id IN (SELECT id FROM players WHERE "
+	    "game_id = ? AND side_idx = ?)", "IiIiI", to, game, from, game,
+	    side) != 0)
+		return -1;
+	return store_exec(s, e, "UPDATE nonce_commits SET step = ? WHERE "
+	    "game_id = ? AND step = ? AND player_id IN (SELECT id FROM players "
+	    "WHERE game_id = ? AND side_idx = ?)", "IiIiI", to, game, from, game,
+	    side);
+}
+
+int
 sqlite_orders_sender(struct store *s, int64_t game, int step, int side,
     char *out, size_t size, struct err *e)
 {
