@@ -70,6 +70,13 @@ while :; do
 		check "submit t$1 $2" 0 d submit "$mail"
 		says "submit t$1 $2" "0 lines not understood"
 	fi
+	# Continental's orders for turn 4, sent before the initiative that
+	# decides who leads it: they must be played in its step of turn 4,
+	# whichever that turns out to be.
+	if [ "$1 $2" = "3 crown" ]; then
+		check "submit ahead" 0 d submit "$mon/orders/ahead-t04-continental.eml"
+		says "submit ahead" "0 lines not understood"
+	fi
 	check "turn $step" 0 d turn mon --dice "$(printf '%s/step%02d.dice' "$dice" $step)"
 	[ $step -lt 20 ] || break
 done
@@ -94,7 +101,7 @@ for e in "answers with stand the charge" "answers with evade the charge" \
     "reaches Ramsay's 3rd Maryland" "short of Butler's light troops" \
     "New Jersey militia runs off the field" "rallies" \
     "reforms after" "Continental wins the initiative" \
-    "aimed at officer Abercromby"; do
+    "aimed at officer Abercromby" "Olney's Rhode Islanders moves 2\""; do
 	says "events: $e" "$e"
 done
 

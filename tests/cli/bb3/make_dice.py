@@ -13,7 +13,9 @@ makes 7 and a tie of initiative ends, d10 5, d12 6), except those
 monmouth-plan.json names by step and by the die's place in the step
 (from 0): the ones that make the history happen (Monckton's fall at the
 hedgerow, Ramsay's in the melee, Abercromby picked off, the initiative).
-Check the events it prints against test_bb3.sh's expectations.
+Check the events it prints against test_bb3.sh's expectations.  (The
+mail ahead-t04-continental.eml is sent during turn 3's crown step, a turn
+ahead of its own, as test_bb3.sh sends it.)
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -54,6 +56,9 @@ while True:
     mail = os.path.join(camp, 'orders', 't%02d-%s.eml' % (turn, side))
     if os.path.exists(mail):
         d('submit', mail)
+    # Orders sent a turn ahead, before the initiative decides who leads it.
+    if (turn, side) == (3, 'crown'):
+        d('submit', os.path.join(camp, 'orders', 'ahead-t04-continental.eml'))
     chosen = plan.get(str(step), {})
     dice = []
     path = os.path.join(out, 'step%02d.dice' % step)
