@@ -368,7 +368,8 @@ blocked(struct ctx *c, int u, int target, int *who, const fx *before)
 			continue;
 		/* (an enemy already as near, as a unit running from a melee
 		 * has, stops only a step that comes nearer) */
-		if (v != target && b->units[v].side != b->units[u].side ?
+		if (v != target && target != B3_ANY_ENEMY &&
+		    b->units[v].side != b->units[u].side ?
 		    g < near && (before == NULL || before[v] < 0 || g < before[v]) :
 		    g == 0 && overlaps(b, u, v)) {
 			*who = v;
@@ -410,7 +411,8 @@ b3_crosses(const struct battle *b, struct pt a, struct pt z,
 	return -1;
 }
 
-/* The width of the ford at p (the short side of its box), or -1. */
+/* The width of the ford at p (the long side of its box: the way across
+ * the river, along its line), or -1. */
 static fx
 ford_width(const struct battle *b, struct pt p)
 {
@@ -526,9 +528,31 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 		}
 		paid += price;
 		went += st;
+		if (c->double_radius > 0) {
+			int e;
+
+			for (e = 0; e < b->nunits; e++)
+				if (b->units[e].side != b->units[u].side && on_table(b, e) &&
+				    battle_unit_gap_within(b, u, e, c->double_radius)) {
+					c->double_broken = 1;
+					break;
+				}
+			if (c->double_broken)
+				break;
+		}
 		if (target >= 0 && battle_unit_gap_within(b, u, target, 0))
 			break;
+		if (target == B3_ANY_ENEMY) {
+			int e, touch = 0;
+
+			for (e = 0; e < b->nunits && !touch; e++)
+				touch = b->units[e].side != b->units[u].side &&
+				    on_table(b, e) && battle_unit_gap_within(b, u, e, 0);
+			if (touch)
+				break;
+		}
 	}
+	c->last_paid = paid;
 	return went;
 }
 
@@ -537,14 +561,15 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 /* The fleeing friends of u within panic.radius: how many, and the best
  * morale among them in *best. */
 static int
-fleeing_friends(const struct battle *b, int u, int *best)
+fleeing_friends(const struct battle *b, int u, int *best,
+    const unsigned char *fled)
 {
 	int v, n = 0;
 
 	*best = 0;
 	for (v = 0; v < b->nunits; v++) {
 		if (v == u || b->units[v].side != b->units[u].side ||
-		    !on_table(b, v) || !fleeing(b, v) ||
+		    !on_table(b, v) || !fled[v] ||
 		    !battle_unit_gap_within(b, u, v,
 		    ruleset_param(&ruleset_bb3, b, "panic.radius")))
 			continue;
@@ -559,11 +584,16 @@ static void
 panic_tests(struct ctx *c)
 {
 	struct battle *b = c->b;
+	unsigned char fled[BATTLE_MAX_UNITS];
 	int u, best;
 
+	/* Who was fleeing as the turn began: one that breaks in a panic
+	 * test sets off no other this turn. */
+	for (u = 0; u < b->nunits; u++)
+		fled[u] = (unsigned char)(on_table(b, u) && fleeing(b, u));
 	for (u = 0; u < b->nunits; u++) {
-		if (b->units[u].side != c->side || !on_table(b, u) || fleeing(b, u) ||
-		    fleeing_friends(b, u, &best) == 0)
+		if (b->units[u].side != c->side || !on_table(b, u) || fled[u] ||
+		    fleeing_friends(b, u, &best, fled) == 0)
 			continue;
 		if (b3_morale(c, u, 0, 0, "panic"))
 			continue;
@@ -596,6 +626,28 @@ rally_stance(struct ctx *c, int u)
 	}
 }
 
+/* The nearest enemy unit u sees, else the nearest of all (-1: none). */
+static int
+nearest_seen_enemy(const struct battle *b, int u)
+{
+	int v, who = -1;
+	fx best = -1;
+
+	for (v = 0; v < b->nunits; v++) {
+		fx g;
+
+		if (b->units[v].side == b->units[u].side || !on_table(b, v) ||
+		    !b3_sees_unit(b, u, v))
+			continue;
+		g = battle_unit_gap(b, u, v);
+		if (g >= 0 && (best < 0 || g < best)) {
+			best = g;
+			who = v;
+		}
+	}
+	return who >= 0 ? who : b3_nearest_enemy(b, u, NULL);
+}
+
 static void
 rally(struct ctx *c)
 {
@@ -611,24 +663,9 @@ rally(struct ctx *c)
 			b3_ev(c, EV_RALLY, u, -1, 0, B3_M_RALLIES, b->units[u].name);
 			rally_stance(c, u);
 		} else {
-			int from;
-			struct pt a, z;
-
 			b3_ev(c, EV_ROUT, u, -1, 0, B3_M_FAILS_TO_RALLY,
 			    b->units[u].name);
-			from = b3_nearest_enemy(b, u, NULL);
-			if (from >= 0 && battle_unit_centre(b, u, &a) &&
-			    battle_unit_centre(b, from, &z))
-				b3_run(c, u, geom_bearing(z, a), FX(b3_roll(c, 6, u,
-				    B3_R_RUN, b->units[u].name) + b3_roll(c, 6, u,
-				    B3_R_RUN, b->units[u].name) + (mounted(b, u) ?
-				    b3_roll(c, 6, u, B3_R_RUN, b->units[u].name) : 0)));
-			else
-				b3_run(c, u, geom_norm(facing_of(b, u) + 180),
-				    FX(b3_roll(c, 6, u, B3_R_RUN, b->units[u].name) +
-				    b3_roll(c, 6, u, B3_R_RUN, b->units[u].name) +
-				    (mounted(b, u) ? b3_roll(c, 6, u, B3_R_RUN,
-				    b->units[u].name) : 0)));
+			b3_run_from(c, u, nearest_seen_enemy(b, u));
 		}
 	}
 }
@@ -782,11 +819,12 @@ charge(struct ctx *c, int u, int t)
 		return;
 	}
 	if (un->state[B3_MARKS] & (B3M_PINNED | B3M_RALLIED) || fleeing(b, u) ||
-	    !on_table(b, t)) {
+	    !on_table(b, t) || b3_in_contact(c, u)) {
 		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_CHARGE, un->name,
 		    un->state[B3_MARKS] & B3M_PINNED ? "it is pinned" :
 		    un->state[B3_MARKS] & B3M_RALLIED ? "it has just rallied" :
-		    fleeing(b, u) ? "it is fleeing" : "its target is gone");
+		    fleeing(b, u) ? "it is fleeing" : !on_table(b, t) ?
+		    "its target is gone" : "it is already in melee");
 		return;
 	}
 	battle_unit_centre(b, u, &a);
@@ -855,8 +893,9 @@ charge(struct ctx *c, int u, int t)
 		return;
 	}
 	/* Short: cavalry go their whole distance. */
-	if (mounted(b, u) && stop == -1 && went < reach)
-		went += b3_move_along(c, u, facing_of(b, u), reach - went, -1, &stop);
+	if (mounted(b, u) && stop == -1 && c->last_paid < reach)
+		went += b3_move_along(c, u, facing_of(b, u), reach - c->last_paid,
+		    -1, &stop);
 	battle_unit_centre(b, u, &a);
 	b3_ev(c, EV_MOVE, u, t, went, B3_M_CHARGE_SHORT, un->name,
 	    fmt_in(c, 0, went), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y),
@@ -917,11 +956,9 @@ command_rating(const struct battle *b, int u, int cas, int *who)
 }
 
 int
-bb3_order_rating(const struct battle *b, int u)
+bb3_order_rating(const struct battle *b, int u, int *who)
 {
-	int who;
-
-	return command_rating(b, u, 0, &who);
+	return command_rating(b, u, 0, who);
 }
 
 /* Its move rate, by arm and formation. */
@@ -943,16 +980,16 @@ move_rate(const struct ctx *c, int u)
 	}
 }
 
-static int
-moving_verb(int v)
+int
+b3_moving_verb(int v)
 {
 	return v == V_MOVE_TO || v == V_ADVANCE || v == B3_V_FALL_BACK ||
 	    v == V_WHEEL || v == V_FACE || v == V_FORM;
 }
 
 /* The stands of the stands lost so far (figures lost / E). */
-static int
-stands_lost(const struct battle *b, int u)
+int
+b3_stands_lost(const struct battle *b, int u)
 {
 	int e = b->units[u].rules[B3_EQUIV];
 
@@ -967,7 +1004,7 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 {
 	struct battle *b = c->b;
 	const struct order *o = c->ord[u];
-	fx left = allow, r = P(c, "double.radius"), moved = 0;
+	fx left = allow, moved = 0;
 	int i, stop = -1, turned = 0, v;
 	struct pt cen;
 
@@ -976,7 +1013,7 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 		int dir = facing_of(b, u);
 		fx want = 0, went;
 
-		if (!moving_verb(st->verb))
+		if (!b3_moving_verb(st->verb))
 			continue;
 		switch (st->verb) {
 		case V_FACE:
@@ -997,6 +1034,7 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 				if (b->units[u].kind == KIND_ARTILLERY) {
 					FOR_STANDS(b, u, v)
 						b->stands[v].form = st->form;
+					battle_unit_moved(b, u);
 				} else
 					lay_out(b, u, cen, st->form == FORM_ROAD,
 					    facing_of(b, u));
@@ -1031,12 +1069,8 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 		left -= st->verb == B3_V_FALL_BACK ? went * 2 : went;
 		if (left < 0)
 			left = 0;
-		if (doubled) {
-			for (v = 0; v < b->nunits; v++)
-				if (b->units[v].side != b->units[u].side &&
-				    on_table(b, v) && battle_unit_gap_within(b, u, v, r))
-					return -1;
-		}
+		if (doubled && c->double_broken)
+			return -1;
 	}
 	battle_unit_centre(b, u, &cen);
 	if (stop == -3)
@@ -1059,7 +1093,7 @@ move_unit(struct ctx *c, int u)
 	int roll, rating, who, i, any = 0;
 
 	for (i = 0; c->ord[u] != NULL && i < c->ord[u]->nsteps; i++)
-		any |= moving_verb(c->ord[u]->steps[i].verb);
+		any |= b3_moving_verb(c->ord[u]->steps[i].verb);
 	if (!any)
 		return;
 	if (un->state[B3_MARKS] & (B3M_PINNED | B3M_RALLIED | B3M_ACTED) ||
@@ -1074,7 +1108,7 @@ move_unit(struct ctx *c, int u)
 		}
 	allow = move_rate(c, u);
 	if (cls(b, u) & B3C_NATIVE) {
-		int lost = stands_lost(b, u);
+		int lost = b3_stands_lost(b, u);
 
 		roll = b3_roll(c, 10, u, B3_R_NATIVE, un->name, lost);
 		if (roll + lost >= P(c, "native.remove")) {
@@ -1112,10 +1146,14 @@ move_unit(struct ctx *c, int u)
 			return;
 		}
 		memcpy(save, &b->stands[un->first_stand], n);
+		c->double_radius = P(c, "double.radius");
+		c->double_broken = 0;
 		if (play_moves(c, u, allow * 2, 1) == 0) {
+			c->double_radius = 0;
 			free(save);
 			return;
 		}
+		c->double_radius = 0;
 		memcpy(&b->stands[un->first_stand], save, n);
 		battle_unit_moved(b, u);
 		c->ev->n = n0;
@@ -1131,11 +1169,12 @@ officer_order(struct ctx *c, const struct order *o)
 {
 	struct battle *b = c->b;
 	struct commander *k = &b->commanders[o->who];
+	fx left = P(c, "officer.move");   /* one ride a turn, all its parts */
 	int i;
 
 	if (k->gone || k->out_until != 0)
 		return;
-	for (i = 0; i < o->nsteps; i++) {
+	for (i = 0; i < o->nsteps && left > 0; i++) {
 		const struct order_step *st = &o->steps[i];
 		struct pt to, cen;
 		fx d;
@@ -1152,12 +1191,12 @@ officer_order(struct ctx *c, const struct order *o)
 		if (k->attached >= 0 && st->verb == V_MOVE_TO)
 			k->attached = -1;
 		d = geom_dist(k->pos, to);
-		if (d > P(c, "officer.move")) {
-			to = geom_offset(k->pos, geom_bearing(k->pos, to),
-			    P(c, "officer.move"));
-			d = P(c, "officer.move");
+		if (d > left) {
+			to = geom_offset(k->pos, geom_bearing(k->pos, to), left);
+			d = left;
 		} else if (st->verb == V_JOIN)
 			k->attached = st->target;
+		left -= d;
 		k->pos = to;
 		if (st->verb == V_JOIN && k->attached == st->target)
 			b3_ev(c, EV_COMMANDER, -1, st->target, d, B3_M_JOINS, k->name,
@@ -1262,7 +1301,7 @@ bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
 {
 	struct ctx *c = calloc(1, sizeof(*c));
 	const struct order_set *mine = NULL;
-	int i, u, clock, rc = -1, k;
+	int i, u, clock, rc = -1, k, first;
 
 	if (c == NULL)
 		return err_set(e, ERR_INTERNAL, "out of memory");
@@ -1281,10 +1320,16 @@ bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	clock = b->first_minute + (c->turn - 1) * b->minutes;
 	events_phase(evs, c->side, c->turn, b->sides[c->side].id, clock,
 	    b->sides[c->side].name);
-	for (u = 0; u < b->nunits; u++)
+	/* Pinned and rallied last the game turn; what the moving side did
+	 * in its last player turn is done with. */
+	first = step - battle_deploy_steps(b) == (c->turn - 1) * b->nsides + 1;
+	for (u = 0; u < b->nunits; u++) {
+		if (first)
+			b->units[u].state[B3_MARKS] &= ~(B3M_PINNED | B3M_RALLIED);
 		if (b->units[u].side == c->side)
 			b->units[u].state[B3_MARKS] &= ~(B3M_PINNED | B3M_RALLIED |
-			    B3M_CHARGED | B3M_ACTED);
+			    B3M_ACTED);
+	}
 	for (i = 0; mine != NULL && i < mine->n; i++) {
 		const struct order *o = &mine->orders[i];
 
@@ -1318,6 +1363,9 @@ bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	officers_follow(b);
 	b3_firing_phase(c);
 	b3_melee_phase(c);
+	/* A charge counts in its own step's melee only. */
+	for (u = 0; u < b->nunits; u++)
+		b->units[u].state[B3_MARKS] &= ~B3M_CHARGED;
 	b3_reform(c);
 	officers_follow(b);
 	for (i = 0; mine != NULL && i < mine->n; i++)

@@ -42,8 +42,9 @@ void bb3_situation(const struct battle *b, int u, const unsigned char *seen,
 int bb3_preview(const struct battle *b, const struct order_set *set,
     char *out, size_t size);
 /* The d10 score (or less) unit u moves on as the table stands: its
- * commander's rating with the modifiers; 0 with no commander. */
-int bb3_order_rating(const struct battle *b, int u);
+ * commander's rating with the modifiers; *who that commander, -1 for
+ * none (and then 0). */
+int bb3_order_rating(const struct battle *b, int u, int *who);
 
 /* A unit's numbers of its own (struct unit): fixed for the battle
  * (rules[]) ... */
@@ -61,9 +62,11 @@ enum {
 #define B3M_PINNED   0x01  /* failed a panic test: no charge or move */
 #define B3M_RALLIED  0x02  /* rallied this turn: nothing else */
 #define B3M_VOLLEYED 0x04  /* has fired its first volley */
-#define B3M_CHARGED  0x08  /* charged (or pursued into contact) this
-                              turn: counts as charging in the melee */
+#define B3M_CHARGED  0x08  /* charged this step: counts as charging in its
+                              melee phase */
 #define B3M_ACTED    0x10  /* charged or moved this turn */
+#define B3M_PURSUED  0x20  /* pursued into contact: counts as charging in
+                              the next melee phase */
 
 /* A troop type's classes (struct troop_type.abil holds the core's
  * abilities; these are rules[B3_CLASS], from the type's numbers[1]). */

@@ -63,12 +63,6 @@ b3_morale(struct ctx *c, int u, int dice, int mod, const char *why)
 
 /* --- running ----------------------------------------------------------- */
 
-static void
-turn_to(struct battle *b, int u, int dir)
-{
-	b3_turn_in_place(b, u, dir);
-}
-
 int
 b3_run(struct ctx *c, int u, int dir, fx dist)
 {
@@ -77,12 +71,12 @@ b3_run(struct ctx *c, int u, int dir, fx dist)
 	int stop, side;
 	struct pt cen;
 
-	turn_to(b, u, dir);
+	b3_turn_in_place(b, u, dir);
 	went = b3_move_along(c, u, dir, dist, -1, &stop);
 	if (stop >= 0 && went < dist) {
 		/* Round the unit in the way: a die picks the side. */
 		side = b3_roll(c, 6, u, B3_R_WAY, b->units[u].name) <= 3 ? -45 : 45;
-		turn_to(b, u, dir + side);
+		b3_turn_in_place(b, u, dir + side);
 		went += b3_move_along(c, u, dir + side, dist - went, -1, &stop);
 	}
 	c->ran[u] = went;
@@ -98,7 +92,7 @@ b3_run(struct ctx *c, int u, int dir, fx dist)
 }
 
 void
-b3_break(struct ctx *c, int u, int from)
+b3_run_from(struct ctx *c, int u, int from)
 {
 	struct battle *b = c->b;
 	struct pt a, z;
@@ -106,12 +100,6 @@ b3_break(struct ctx *c, int u, int from)
 	fx dist = 0;
 	int dir;
 
-	if (!on_table(b, u))
-		return;
-	if (from < 0)
-		from = b3_nearest_enemy(b, u, NULL);
-	b3_set_flags(b, u, ST_ROUTED, 0);
-	b3_ev(c, EV_ROUT, u, from, 0, B3_M_BREAKS, b->units[u].name);
 	for (i = 0; i < n; i++)
 		dist += FX(b3_roll(c, 6, u, B3_R_RUN, b->units[u].name));
 	battle_unit_centre(b, u, &a);
@@ -121,6 +109,20 @@ b3_break(struct ctx *c, int u, int from)
 	else
 		dir = facing_of(b, u) + 180;
 	b3_run(c, u, dir, dist);
+}
+
+void
+b3_break(struct ctx *c, int u, int from)
+{
+	struct battle *b = c->b;
+
+	if (!on_table(b, u))
+		return;
+	if (from < 0)
+		from = b3_nearest_enemy(b, u, NULL);
+	b3_set_flags(b, u, ST_ROUTED, 0);
+	b3_ev(c, EV_ROUT, u, from, 0, B3_M_BREAKS, b->units[u].name);
+	b3_run_from(c, u, from);
 }
 
 /* --- officers ---------------------------------------------------------- */
@@ -174,8 +176,8 @@ officer_loss_test(struct ctx *c, int u, int from)
 
 /* --- firing ------------------------------------------------------------ */
 
-static int
-in_contact(const struct ctx *c, int u)
+int
+b3_in_contact(const struct ctx *c, int u)
 {
 	const struct battle *b = c->b;
 	int v;
@@ -263,9 +265,9 @@ b3_can_fire_at(struct ctx *c, int u, int t, char *why, size_t size)
 		snprintf(why, size, "it is fleeing");
 	else if (b->units[u].state[B3_MARKS] & B3M_RALLIED)
 		snprintf(why, size, "it has just rallied");
-	else if (in_contact(c, u))
+	else if (b3_in_contact(c, u))
 		snprintf(why, size, "it is in melee");
-	else if (in_contact(c, t))
+	else if (b3_in_contact(c, t))
 		snprintf(why, size, "its target is in melee");
 	else if (b->units[u].weapon == WEAPON_NONE)
 		snprintf(why, size, "it has no weapon to fire");
@@ -408,6 +410,8 @@ test:
 		b3_break(c, t, u);
 }
 
+static void howitzer(struct ctx *c, int u, int t);
+
 int
 b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 {
@@ -416,6 +420,11 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 	fx lng, shrt, d;
 	int pts, r, score, k, i, mods;
 
+	if (b->units[u].weapon == WEAPON_HOWITZER) {
+		/* (a howitzer answering a charge fires its shell) */
+		howitzer(c, u, t);
+		return 0;
+	}
 	if (!b3_can_fire_at(c, u, t, why, sizeof(why))) {
 		b3_ev(c, EV_ORDER_REFUSED, u, t, 0, B3_M_CANNOT_FIRE,
 		    b->units[u].name, why);
@@ -616,15 +625,15 @@ supports(struct ctx *c, int u)
 
 	for (v = 0; v < b->nunits; v++) {
 		if (v == u || b->units[v].side != b->units[u].side ||
-		    !on_table(b, v) || in_contact(c, v) || fleeing(b, v))
+		    !on_table(b, v) || b3_in_contact(c, v) || fleeing(b, v))
 			continue;
 		FOR_STANDS(b, v, s) {
 			if (!alive(b, s))
 				continue;
 			FOR_STANDS(b, u, t)
 				if (alive(b, t) && stands_within(b, s, t, FX(3)) &&
-				    geom_turn(b->stands[t].facing,
-				    geom_bearing(b->stands[t].pos, b->stands[s].pos)) >
+				    abs(geom_turn(b->stands[t].facing,
+				    geom_bearing(b->stands[t].pos, b->stands[s].pos))) >
 				    90) {
 					n++;
 					break;
@@ -641,12 +650,12 @@ melee_mods(struct ctx *c, int u, int v)
 	struct pt a, z;
 	int m = 0;
 
-	if (b->units[u].state[B3_MARKS] & B3M_CHARGED)
+	if (b->units[u].state[B3_MARKS] & (B3M_CHARGED | B3M_PURSUED))
 		m += P(c, "melee.charging");
 	battle_unit_centre(b, u, &a);
 	battle_unit_centre(b, v, &z);
 	if (battle_level_at(b, a) > battle_level_at(b, z) ||
-	    (!(b->units[u].state[B3_MARKS] & B3M_CHARGED) &&
+	    (!(b->units[u].state[B3_MARKS] & (B3M_CHARGED | B3M_PURSUED)) &&
 	    (battle_near_line(b, a, T_FENCE, FX(2)) ||
 	    battle_near_line(b, a, T_HEDGE, FX(2)))))
 		m += P(c, "melee.uphill");
@@ -711,7 +720,7 @@ pursue(struct ctx *c, int w, int l)
 		    b->units[w].name);
 		b3_remove(c, l);
 	}
-	dist = b3_move_along(c, w, facing_of(b, w), dist, -1, &stop);
+	dist = b3_move_along(c, w, facing_of(b, w), dist, B3_ANY_ENEMY, &stop);
 	battle_unit_centre(b, w, &a);
 	b3_ev(c, EV_MOVE, w, l, dist, B3_M_PURSUES, b->units[w].name,
 	    fmt_in(c, 0, dist), fmt_in(c, 1, a.x), fmt_in(c, 2, a.y));
@@ -729,10 +738,10 @@ pursue(struct ctx *c, int w, int l)
 			    geom_norm(facing_of(b, w)));
 		}
 	}
-	for (v = 0; v < b->nunits; v++)
-		if (b->units[v].side != b->units[w].side && on_table(b, v) &&
-		    battle_unit_gap_within(b, w, v, P(c, "move.stop")))
-			b->units[w].state[B3_MARKS] |= B3M_CHARGED;
+	/* Into contact with a fresh enemy: it fights it in the next melee
+	 * phase, as charging. */
+	if (b3_in_contact(c, w))
+		b->units[w].state[B3_MARKS] |= B3M_PURSUED;
 }
 
 static void
@@ -794,10 +803,14 @@ void
 b3_melee_phase(struct ctx *c)
 {
 	struct battle *b = c->b;
-	unsigned char fought[BATTLE_MAX_UNITS];
+	unsigned char fought[BATTLE_MAX_UNITS], pursued[BATTLE_MAX_UNITS];
 	int pass, u, v;
 
 	memset(fought, 0, sizeof(fought));
+	/* A pursuit into contact counts as charging in the melee phase after
+	 * it, and then no more. */
+	for (u = 0; u < b->nunits; u++)
+		pursued[u] = (b->units[u].state[B3_MARKS] & B3M_PURSUED) != 0;
 	for (pass = 0; pass < 2; pass++)
 		for (u = 0; u < b->nunits; u++) {
 			if ((b->units[u].side == c->side) != (pass == 0) ||
@@ -812,6 +825,9 @@ b3_melee_phase(struct ctx *c)
 					break;
 				}
 		}
+	for (u = 0; u < b->nunits; u++)
+		if (pursued[u])
+			b->units[u].state[B3_MARKS] &= ~B3M_PURSUED;
 }
 
 /* --- reform ------------------------------------------------------------ */

@@ -64,7 +64,7 @@ const struct rule_param bb3_params[] = {
 	CT("command.base", 3, DEF, "a commander's rating is his quality (1 to 5) plus 3: poor 4, average 6, good 7, excellent 8, the ratings the note on missing numbers proposes", 0, 10),
 	CT("command.quality", 3, DEF, "an average commander (rating 6) where the scenario rates none", 1, 5),
 	CT("command.per-12", 1, DEF, "-1 to the rating for each full 12\" between the commander and the unit", 0, 10),
-	IN("command.distance", 1200, DEF, "the span the distance modifier counts"),
+	{ .name = "command.distance", .value = 1200, .source = DEF, .why = "the span the distance modifier counts", .unit = PARAM_INCHES, .min = 1, .max = 20000 },
 	CT("command.militia", 1, DEF, "-1 to the rating for militia", 0, 10),
 	PC("command.losses", 25, DEF, "-1 to the rating for a unit that has lost this much of its figures"),
 	CT("command.elite", 1, DEF, "+1 to the rating for elite troops and regular light infantry", 0, 10),
@@ -506,20 +506,22 @@ bb3_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size)
 {
 	fx gap;
-	int v = b3_nearest_enemy(b, u, &gap), s, any = 0, r;
+	int v = b3_nearest_enemy(b, u, &gap), s, any = 0, r, who;
 	char g[16], order[64] = "";
 
 	out[0] = '\0';
-	r = bb3_order_rating(b, u);
+	r = bb3_order_rating(b, u, &who);
 	if (cls(b, u) & B3C_NATIVE)
 		snprintf(order, sizeof(order), "moves unless a d10 + %d stands lost "
-		    "makes %d", (b->units[u].rules[B3_FIGURES0] - figures(b, u)) /
-		    (b->units[u].rules[B3_EQUIV] > 0 ? b->units[u].rules[B3_EQUIV] :
-		    6), ruleset_param(&ruleset_bb3, b, "native.remove"));
+		    "makes %d", b3_stands_lost(b, u),
+		    ruleset_param(&ruleset_bb3, b, "native.remove"));
+	else if (who < 0)
+		snprintf(order, sizeof(order), "has no commander to order it on");
 	else if (r > 0)
 		snprintf(order, sizeof(order), "moves on a d10 of %d or less", r);
 	else
-		snprintf(order, sizeof(order), "has no commander to order it on");
+		snprintf(order, sizeof(order), "cannot be ordered on (its rating "
+		    "here is %d)", r);
 	if (v >= 0)
 		FOR_STANDS(b, v, s)
 			any |= alive(b, s) && (seen == NULL || seen[s]);

@@ -39,6 +39,12 @@ struct ctx {
 	int fell_back[BATTLE_MAX_UNITS];  /* fell back for its officer's loss */
 	fx gap_before[BATTLE_MAX_UNITS];  /* a move's step: each enemy's gap
 	                                     before it */
+	fx last_paid;                     /* b3_move_along's last: inches of
+	                                     the move it used */
+	fx double_radius;                 /* a doubled move being tried: it
+	                                     may come no nearer an enemy
+	                                     than this (0: none) */
+	int double_broken;                /* ... and did */
 	int firing_phase;                 /* in the firing phase (the 25%
 	                                     test is its; a charger's own
 	                                     test follows a response's fire) */
@@ -143,6 +149,15 @@ int b3_nearest_enemy(const struct battle *b, int u, fx *gap);
 struct pt b3_front(const struct battle *b, int u);
 fx b3_point_gap(const struct battle *b, struct pt p, int v);
 int b3_sees_unit(const struct battle *b, int u, int t);
+/* 1 if u is in contact with an enemy. */
+int b3_in_contact(const struct ctx *c, int u);
+/* 1 for a verb that moves or turns a unit (a command roll's). */
+int b3_moving_verb(int v);
+/* The stands (stand equivalents) unit u has lost in the battle. */
+int b3_stands_lost(const struct battle *b, int u);
+/* The target value of b3_move_along that lets the mover touch any enemy
+ * (a pursuit). */
+#define B3_ANY_ENEMY (-2)
 void b3_turn_in_place(struct battle *b, int u, int to);
 int b3_in_cover(const struct battle *b, int u);
 /* The line of kind k (a fence, hedge, stream, river) the segment a-z
@@ -160,9 +175,12 @@ fx b3_move_along(struct ctx *c, int u, int dir, fx len, int target,
 /* Combat and morale (bb3_combat.c). */
 /* A morale test: 1 passed.  dice: 2 or 3; mod: added to the value. */
 int b3_morale(struct ctx *c, int u, int dice, int mod, const char *why);
-/* The unit breaks and runs 2d6" (3d6" cavalry) away from bearing-source
- * unit `from` (-1: the nearest enemy); it is fleeing. */
+/* The unit breaks and runs 2d6" (3d6" cavalry) away from unit `from`
+ * (-1: the nearest enemy); it is fleeing. */
 void b3_break(struct ctx *c, int u, int from);
+/* It runs its 2d6" (3d6" cavalry) away from unit `from` (-1: straight
+ * back), at once. */
+void b3_run_from(struct ctx *c, int u, int from);
 /* It runs `dist` along dir, round other units; 1 if still on the table. */
 int b3_run(struct ctx *c, int u, int dir, fx dist);
 /* Unit u fires at t; half: at half effect (about face).  How many

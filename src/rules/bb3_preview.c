@@ -33,13 +33,6 @@ say(char *out, size_t size, size_t *len, int *n, const char *fmt, ...)
 	(*n)++;
 }
 
-static int
-moving(int v)
-{
-	return v == V_MOVE_TO || v == V_ADVANCE || v == B3_V_FALL_BACK ||
-	    v == V_WHEEL || v == V_FACE || v == V_FORM;
-}
-
 int
 bb3_preview(const struct battle *b, const struct order_set *set, char *out,
     size_t size)
@@ -58,7 +51,7 @@ bb3_preview(const struct battle *b, const struct order_set *set, char *out,
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
 		const char *name;
-		int moves = 0, charges = 0;
+		int moves = 0, charges = 0, who, r;
 
 		if (o->special || o->is_commander || o->who < 0)
 			continue;
@@ -67,7 +60,7 @@ bb3_preview(const struct battle *b, const struct order_set *set, char *out,
 			const struct order_step *st = &o->steps[k];
 			fx gap;
 
-			moves |= moving(st->verb);
+			moves |= b3_moving_verb(st->verb);
 			if (st->verb == V_CHARGE && !charges) {
 				charges = 1;
 				gap = b3_point_gap(b, b3_front(b, o->who), st->target);
@@ -114,12 +107,15 @@ bb3_preview(const struct battle *b, const struct order_set *set, char *out,
 			if (cls(b, o->who) & B3C_NATIVE)
 				say(out, size, &len, &n, "%s moves unless a d10 and its "
 				    "stands lost make %d\n", name, P(c, "native.remove"));
-			else if (bb3_order_rating(b, o->who) <= 0)
+			else if (r = bb3_order_rating(b, o->who, &who), who < 0)
 				say(out, size, &len, &n, "%s has no commander to give it "
 				    "the order: it will not move\n", name);
+			else if (r <= 0)
+				say(out, size, &len, &n, "%s cannot be ordered on: its "
+				    "rating here is %d\n", name, r);
 			else
 				say(out, size, &len, &n, "%s moves only on a d10 of %d or "
-				    "less\n", name, bb3_order_rating(b, o->who));
+				    "less\n", name, r);
 		}
 	}
 	free(c);
