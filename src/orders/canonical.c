@@ -166,47 +166,48 @@ orders_canonical_n(const struct ruleset *rs, const struct battle *b,
 			continue;
 		}
 		canon_put(&c, vd != NULL ? vd->word : "?");
-		if (vd != NULL && vd->arg == ARG_COUNT) {
+		/* What follows the word is what the verb's table entry says
+		 * it takes, for a ruleset's own verbs as for the shared
+		 * ones (a FALL BACK 2 of bb3's must keep its 2). */
+		switch (vd != NULL ? vd->arg : ARG_NONE) {
+		case ARG_COUNT:
 			CANON_LIT(&c, " ");
 			canon_int(&c, st->angle);
-			continue;
-		}
-		switch (st->verb) {
-		case V_ADVANCE:
+			break;
+		case ARG_DIST:
 			CANON_LIT(&c, " ");
 			canon_fx(&c, st->dist);
 			break;
-		case V_MOVE_TO:
+		case ARG_POINT:
 			CANON_LIT(&c, " ");
 			canon_fx(&c, st->pt.x);
 			CANON_LIT(&c, ",");
 			canon_fx(&c, st->pt.y);
 			break;
-		case V_WHEEL:
+		case ARG_TURN:
 			if (st->angle < 0)
 				CANON_LIT(&c, " LEFT ");
 			else
 				CANON_LIT(&c, " RIGHT ");
 			canon_int(&c, abs(st->angle));
 			break;
-		case V_FACE:
+		case ARG_BEARING:
 			CANON_LIT(&c, " ");
 			canon_int(&c, st->angle);
 			break;
-		case V_FORM:
+		case ARG_FORMATION:
 			CANON_LIT(&c, " ");
 			if (rs != NULL && rs->form_word != NULL && !o->is_commander)
 				canon_put(&c, rs->form_word(b, o->who, st->form));
 			else
 				canon_form(&c, b, o, st->form);
 			break;
-		case V_FIRE_AT:
-		case V_CHARGE:
-		case V_JOIN:
+		case ARG_ENEMY:
+		case ARG_FRIEND:
 			CANON_LIT(&c, " ");
 			canon_put(&c, b->units[st->target].name);
 			break;
-		default:
+		case ARG_NONE:
 			break;
 		}
 	}

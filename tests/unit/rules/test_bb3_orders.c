@@ -136,6 +136,80 @@ side_lines_read_back(void **state)
 	battle_free(b);
 }
 
+/* Every verb of bb3's table, with what it takes, written back as its
+ * canonical line (what the store keeps and the turn reads again) reads as
+ * the same order: a FALL BACK 2 stored as "FALL BACK" held the game up
+ * when the turn came to read it. */
+static void
+every_verb_reads_back_the_same(void **state)
+{
+	static const char *const lines[][2] = {
+		{ "1st Maryland: move to 20,20.5", "1st Maryland: MOVE TO 20,20.5" },
+		{ "1st Maryland: advance 3.5", "1st Maryland: ADVANCE 3.5" },
+		{ "1st Maryland: fall back 2", "1st Maryland: FALL BACK 2" },
+		{ "1st Maryland: wheel left 30", "1st Maryland: WHEEL LEFT 30" },
+		{ "1st Maryland: face 90", "1st Maryland: FACE 90" },
+		{ "1st Maryland: form column", "1st Maryland: FORM COLUMN" },
+		{ "1st Maryland: charge 63rd", "1st Maryland: CHARGE 63rd Foot" },
+		{ "Kirkwood: fire at 63rd then pick off 3",
+		  "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 3" },
+		{ "1st Maryland: if charged stand", "1st Maryland: IF CHARGED STAND" },
+		{ "Kirkwood: if charged evade", "Kirkwood: IF CHARGED EVADE" },
+		{ "1st Maryland: if charged flee", "1st Maryland: IF CHARGED FLEE" },
+		{ "1st Maryland: if charged fire and flee",
+		  "1st Maryland: IF CHARGED FIRE AND FLEE" },
+		{ "1st Maryland: if charged about face",
+		  "1st Maryland: IF CHARGED ABOUT FACE" },
+		{ "Gunby: join Kirkwood", "Gunby: JOIN Kirkwood" },
+		{ "1st Maryland: hold", "1st Maryland: HOLD" },
+	};
+	const struct ruleset *rs = ruleset_find("bb3");
+	struct orders_result *a = calloc(1, sizeof(*a));
+	struct orders_result *c = calloc(1, sizeof(*c));
+	struct battle *b = load();
+	struct orders_parser *op;
+	struct err e;
+	size_t i;
+	int v, seen;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(c);
+	op = orders_parser_new(rs, &e);
+	assert_non_null(op);
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		orders_parse(op, b, 1, lines[i][0], 0, a);
+		if (a->nerrors != 0 || a->set.n != 1)
+			fail_msg("\"%s\": %s", lines[i][0], a->lines[0].text);
+		if (strcmp(a->lines[0].text, lines[i][1]) != 0)
+			fail_msg("\"%s\" is kept as \"%s\", not \"%s\"",
+			    lines[i][0], a->lines[0].text, lines[i][1]);
+		orders_parse(op, b, 1, a->lines[0].text, 0, c);
+		if (c->nerrors != 0 || c->set.n != 1)
+			fail_msg("\"%s\" does not read again: %s",
+			    a->lines[0].text, c->lines[0].text);
+		c->set.orders[0].line = a->set.orders[0].line;
+		assert_memory_equal(&a->set.orders[0], &c->set.orders[0],
+		    sizeof(a->set.orders[0]));
+	}
+	/* and the list above holds every verb of the table */
+	for (v = 0; v < rs->nverbs; v++) {
+		for (seen = 0, i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+			const char *w = strstr(lines[i][1], rs->verbs[v].word);
+
+			seen |= w != NULL && w[-1] == ' ' &&
+			    (w[strlen(rs->verbs[v].word)] == ' ' ||
+			    w[strlen(rs->verbs[v].word)] == '\0');
+		}
+		if (!seen)
+			fail_msg("no line above tries %s", rs->verbs[v].word);
+	}
+	orders_parser_free(op);
+	battle_free(b);
+	free(a);
+	free(c);
+}
+
 /* The initiative decided is the battle's own state: through the tables
  * (what the store keeps and the ledger signs) it comes back whole, and
  * battle_step_side follows it; a turn not decided is the scenario's. */
@@ -244,6 +318,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(refusals_name_the_rule),
 		cmocka_unit_test(side_lines_read_back),
+		cmocka_unit_test(every_verb_reads_back_the_same),
 		cmocka_unit_test(initiative_kept_through_tables),
 		cmocka_unit_test(order_reply_warns),
 	};
