@@ -1279,6 +1279,9 @@ special_line(struct ctx *c, const struct order *o)
 		st->second[c->side] = (unsigned char)(o->special_arg != 0);
 	else if (o->special == B3_SPECIAL_RESPONSE)
 		st->side_response[c->side] = (unsigned char)o->special_arg;
+	else if (o->special >= B3_SPECIAL_UNIT && o->who >= 0 &&
+	    o->who < c->b->nunits)
+		st->response[o->who] = (unsigned char)o->special_arg;
 }
 
 static void

@@ -107,7 +107,11 @@ enum {
 /* Its special lines (struct order.special). */
 enum {
 	B3_SPECIAL_INITIATIVE = 1,  /* special_arg 0 FIRST, 1 SECOND */
-	B3_SPECIAL_RESPONSE         /* special_arg an enum bb3_response */
+	B3_SPECIAL_RESPONSE,        /* special_arg an enum bb3_response */
+	/* A unit's "NAME: IF CHARGED X" on a line of its own: special
+	 * B3_SPECIAL_UNIT + its index (one of each unit's, apart from its
+	 * other orders), who the unit, special_arg the response. */
+	B3_SPECIAL_UNIT = 16
 };
 
 /* The battle's own state (battle.rules): the initiative of each turn

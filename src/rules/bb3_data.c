@@ -314,15 +314,30 @@ after(const char *s, const char *w)
 	return s;
 }
 
+/* The response named at r, or -1 with msg listing them (what: how the
+ * line begins, for the example). */
+static int
+response_word(const char *r, const char *what, const char *example,
+    char *msg, size_t msize)
+{
+	int k;
+
+	for (k = B3R_STAND; k < B3R_COUNT; k++)
+		if (strcasecmp(r, resp_names[k]) == 0)
+			return k;
+	snprintf(msg, msize, "%s takes STAND, EVADE, FLEE, FIRE AND FLEE or "
+	    "ABOUT FACE, for example \"%s\"", what, example);
+	return -1;
+}
+
 int
 bb3_order_line(const struct order_line_ctx *c, const char *line,
     struct order *o, char *msg, size_t msize)
 {
-	const char *r;
+	const char *r, *colon = strchr(line, ':');
 	int k;
 
-	(void)c;
-	if ((r = after(line, "INITIATIVE")) != NULL && strchr(line, ':')) {
+	if ((r = after(line, "INITIATIVE")) != NULL && colon != NULL) {
 		o->special = B3_SPECIAL_INITIATIVE;
 		o->who = -1;
 		if (strncasecmp(r, "FIRST", 5) == 0 && r[5] == '\0')
@@ -337,18 +352,55 @@ bb3_order_line(const struct order_line_ctx *c, const char *line,
 		}
 		return 1;
 	}
-	if ((r = after(line, "IF CHARGED")) != NULL && strchr(line, ':') &&
-	    strchr(line, ':') < r) {
+	if ((r = after(line, "IF CHARGED")) != NULL && colon != NULL &&
+	    colon < r) {
+		if ((k = response_word(r, "IF CHARGED:", "IF CHARGED: FIRE AND "
+		    "FLEE", msg, msize)) < 0)
+			return -1;
+		o->special = B3_SPECIAL_RESPONSE;
+		o->special_arg = k;
+		o->who = -1;
+		return 1;
+	}
+	/* "Unit: IF CHARGED X" on a line of its own: the unit's response,
+	 * kept apart from its moves, so that a later line for its moves
+	 * leaves it standing (and a later response replaces it). */
+	if (colon != NULL && colon > line &&
+	    (r = after(colon + 1 + strspn(colon + 1, " \t"), "IF CHARGED")) !=
+	    NULL && r > colon + 1) {
+		char name[256];
+		size_t n = (size_t)(colon - line);
+		int who, is_cmd;
+
+		if (n >= sizeof(name))
+			n = sizeof(name) - 1;
+		memcpy(name, line, n);
+		name[n] = '\0';
+		while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '\t'))
+			name[--n] = '\0';
+		/* Anything else after IF CHARGED (a chain: "IF CHARGED
+		 * ABOUT FACE THEN FIRE AT ...", or a word misspelt) is the
+		 * unit's line of verbs, for the shared reader. */
 		for (k = B3R_STAND; k < B3R_COUNT; k++)
-			if (strcasecmp(r, resp_names[k]) == 0) {
-				o->special = B3_SPECIAL_RESPONSE;
-				o->special_arg = k;
-				o->who = -1;
-				return 1;
-			}
-		snprintf(msg, msize, "IF CHARGED: takes STAND, EVADE, FLEE, FIRE AND "
-		    "FLEE or ABOUT FACE, for example \"IF CHARGED: FIRE AND FLEE\"");
-		return -1;
+			if (strcasecmp(r, resp_names[k]) == 0)
+				break;
+		if (k == B3R_COUNT)
+			return 0;
+		if (c->resolve(c, ORDER_LINE_OWN_UNIT, name, "unit", &who, &is_cmd,
+		    msg, msize) != 1)
+			return -1;
+		if (k == B3R_EVADE &&
+		    !(c->b->units[who].rules[B3_CLASS] & B3C_SKIRMISH)) {
+			snprintf(msg, msize, "%s cannot EVADE: only skirmishers evade "
+			    "(it may IF CHARGED STAND, FLEE, FIRE AND FLEE or ABOUT "
+			    "FACE)", c->b->units[who].name);
+			return -1;
+		}
+		o->special = B3_SPECIAL_UNIT + who;
+		o->special_arg = k;
+		o->who = who;
+		o->is_commander = 0;
+		return 1;
 	}
 	return 0;
 }
@@ -357,13 +409,17 @@ void
 bb3_order_text(const struct battle *b, const struct order *o, char *out,
     size_t size)
 {
-	(void)b;
 	if (o->special == B3_SPECIAL_INITIATIVE)
 		snprintf(out, size, "INITIATIVE: %s", o->special_arg ? "SECOND" :
 		    "FIRST");
 	else if (o->special == B3_SPECIAL_RESPONSE && o->special_arg > 0 &&
 	    o->special_arg < B3R_COUNT)
 		snprintf(out, size, "IF CHARGED: %s", resp_names[o->special_arg]);
+	else if (o->special >= B3_SPECIAL_UNIT && o->who >= 0 &&
+	    o->who < b->nunits && o->special_arg > 0 &&
+	    o->special_arg < B3R_COUNT)
+		snprintf(out, size, "%s: IF CHARGED %s", b->units[o->who].name,
+		    resp_names[o->special_arg]);
 	else
 		snprintf(out, size, "?");
 }

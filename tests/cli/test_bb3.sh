@@ -148,5 +148,30 @@ n=$(grep -o '"response"' "$work/out" | wc -l)
 	{ fail=$((fail + 1)); echo "FAIL: the continental fog view shows $n units' responses, not its own 7"; }
 says "fog: own figures" '"figures"'
 
+# A unit's IF CHARGED on a line of its own stands apart from its moves: a
+# later mail's move for the unit leaves it; and FALL BACK keeps its
+# distance when stored (it once lost it, and the turn could not be read).
+for n in 1 2; do
+	case $n in
+	1) body="Butler's light troops: IF CHARGED EVADE
+Olney's Rhode Islanders: FALL BACK 2" ;;
+	2) body="Butler's light troops: ADVANCE 2" ;;
+	esac
+	printf 'From: k@example.org\nTo: despatch@example.org\nSubject: orders\nMessage-ID: <merge-%s@continental.example.org>\n\nGAME fog SIDE continental PASSWORD k-secret-here\n%s\n' \
+	    "$n" "$body" >"$work/merge$n.eml"
+	check "merge: mail $n" 0 d submit "$work/merge$n.eml"
+	says "merge: mail $n read" "0 lines not understood"
+done
+check "merge: the replies" 0 d outbox write "$work/merge"
+grep -l "merge-2@continental" "$work"/merge/* | xargs cat | tr -d '\r' |
+	sed ':a;/=$/{N;s/=\n//;ba}' >"$work/out"
+says "merge: the response kept" "kept Butler's light troops: IF CHARGED EVADE"
+says "merge: the move new" "new  Butler's light troops: ADVANCE 2"
+says "merge: FALL BACK keeps its distance" "kept Olney's Rhode Islanders: FALL BACK 2"
+check "merge: the crown's step" 0 d turn fog
+check "merge: the continental's step" 0 d turn fog
+check "merge: events" 0 d events fog --turn 1
+says "merge: the fall back played" "order to Olney's Rhode Islanders"
+
 echo "test_bb3: $pass passed, $fail failed"
 [ "$fail" = 0 ]
