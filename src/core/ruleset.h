@@ -319,9 +319,11 @@ struct ruleset {
 	/* What can be told of a side's orders before they are played, with
 	 * no dice: lines of warnings (an order that would leave a unit out
 	 * of command, a target out of range) written to out; returns how
-	 * many.  Pure.  May be NULL. */
-	int (*preview)(const struct battle *b, const struct order_set *set,
-	    char *out, size_t size);
+	 * many.  step is the step the orders are for, open the step now
+	 * open (the same, or an earlier one, another side's, played before
+	 * them).  Pure.  May be NULL. */
+	int (*preview)(const struct battle *b, int open, int step,
+	    const struct order_set *set, char *out, size_t size);
 
 	/* Which stands side can see, by the ruleset's own line of sight
 	 * from any of its stands or commanders: seen[stand] set to 1 (its

@@ -1049,7 +1049,8 @@ handle_header(struct intake *in, struct orders_header *h,
 		    !battle_step_deploys(b, step)) {
 			char warn[8192];
 
-			if (rs->preview(b, mr.set, warn, sizeof(warn)) > 0) {
+			if (rs->preview(b, g.step, step, mr.set, warn,
+			    sizeof(warn)) > 0) {
 				text_add(&t, "\nWorth a second look (as far as can be "
 				    "told before the dice, on open ground):\n");
 				referee_preview_text(&t, warn);

@@ -39,8 +39,8 @@ void bb3_unit_marks(const struct battle *b, int u, struct ruleset_marks *m);
 void bb3_crib(const struct battle *b, int side, char *out, size_t size);
 void bb3_situation(const struct battle *b, int u, const unsigned char *seen,
     char *out, size_t size);
-int bb3_preview(const struct battle *b, const struct order_set *set,
-    char *out, size_t size);
+int bb3_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size);
 /* The d10 score (or less) unit u moves on as the table stands: its
  * commander's rating with the modifiers; *who that commander, -1 for
  * none (and then 0). */

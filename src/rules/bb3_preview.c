@@ -34,14 +34,16 @@ say(char *out, size_t size, size_t *len, int *n, const char *fmt, ...)
 }
 
 int
-bb3_preview(const struct battle *b, const struct order_set *set, char *out,
-    size_t size)
+bb3_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size)
 {
 	struct ctx *c = calloc(1, sizeof(*c));
 	size_t len = 0;
 	int i, k, n = 0;
 	char why[160], g[16];
 
+	(void)open;
+	(void)step;
 	out[0] = '\0';
 	if (c == NULL)
 		return 0;

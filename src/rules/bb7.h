@@ -24,8 +24,8 @@ int bb7_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *ev, struct err *e);
 void bb7_sees(const struct battle *b, int side, unsigned char *seen);
 void bb7_crib(const struct battle *b, int side, char *out, size_t size);
-int bb7_preview(const struct battle *b, const struct order_set *set,
-    char *out, size_t size);
+int bb7_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size);
 struct battle *bb7_preview_battle(const struct battle *b,
     const struct order_set *set);
 const char *bb7_form_word(const struct battle *b, int u, enum formation f);

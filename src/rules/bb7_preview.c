@@ -673,11 +673,13 @@ bb7_preview_battle(const struct battle *b, const struct order_set *set)
  * line so that each unit's command can be judged where all have ended,
  * the second says what each line would meet, in the order of the lines. */
 int
-bb7_preview(const struct battle *b, const struct order_set *set, char *out,
-    size_t size)
+bb7_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size)
 {
 	struct pv pv;
 
+	(void)open;
+	(void)step;
 	out[0] = '\0';
 	memset(&pv, 0, sizeof(pv));
 	if ((pv.fin = bb7_preview_battle(b, set)) == NULL)

@@ -149,8 +149,8 @@ extern const int vnb_nverbs;
 int vnb_prepare(struct battle *b, struct err *e);
 /* Warnings for a side's orders before they are played (out of command,
  * out of range), as lines in out; returns how many. */
-int vnb_preview(const struct battle *b, const struct order_set *set,
-    char *out, size_t size);
+int vnb_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size);
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 void vnb_sees(const struct battle *b, int side, unsigned char *seen);

@@ -233,8 +233,8 @@ vnb_preview_battle(const struct battle *b, const struct order_set *set)
 }
 
 int
-vnb_preview(const struct battle *b, const struct order_set *set, char *out,
-    size_t size)
+vnb_preview(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size)
 {
 	const struct ruleset *rs = &ruleset_vnb_wing;
 	struct battle *nb = NULL;
@@ -242,6 +242,8 @@ vnb_preview(const struct battle *b, const struct order_set *set, char *out,
 	size_t k = 0;
 	int i, warnings = 0;
 
+	(void)open;
+	(void)step;
 	out[0] = '\0';
 	if ((nb = vnb_preview_battle(b, set)) == NULL)
 		return 0;

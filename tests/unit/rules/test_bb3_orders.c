@@ -270,7 +270,7 @@ warnings(const struct battle *b, int side, const char *text, char *out,
 	orders_parse(op, b, side, text, 0, res);
 	if (res->nerrors > 0)
 		fail_msg("\"%s\" does not read: %s", text, res->lines[0].text);
-	n = rs->preview(b, &res->set, out, size);
+	n = rs->preview(b, 1, 1, &res->set, out, size);
 	orders_parser_free(op);
 	free(res);
 	return n;

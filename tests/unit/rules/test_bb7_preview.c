@@ -88,7 +88,7 @@ warnings(const struct battle *b, const char *text, char *out, size_t size)
 	int n;
 
 	assert_non_null(rs->preview);
-	n = rs->preview(b, &res->set, out, size);
+	n = rs->preview(b, 1, 1, &res->set, out, size);
 	free(res);
 	return n;
 }
@@ -321,13 +321,13 @@ charge_by_guns_is_told(void **state)
 	set->orders[0].nsteps = 1;
 	set->orders[0].steps[0].verb = V_CHARGE;
 	set->orders[0].steps[0].target = unit(b, "Riflemen");
-	assert_true(rs->preview(b, set, out, sizeof(out)) > 0);
+	assert_true(rs->preview(b, 1, 1, set, out, sizeof(out)) > 0);
 	assert_non_null(strstr(out, "  line 3: Jones's guns cannot charge "
 	    "Riflemen: guns do not charge."));
 	place(b, unit(b, "1st New Hampshire"), FX(20), FX(54));
 	set->orders[0].who = unit(b, "62nd Foot");
 	set->orders[0].steps[0].target = unit(b, "1st New Hampshire");
-	assert_int_equal(rs->preview(b, set, out, sizeof(out)), 0);
+	assert_int_equal(rs->preview(b, 1, 1, set, out, sizeof(out)), 0);
 	free(set);
 	battle_free(b);
 }
