@@ -672,8 +672,8 @@ rally(struct ctx *c)
 
 /* --- charges ----------------------------------------------------------- */
 
-static int
-response_of(const struct battle *b, int u)
+int
+b3_response_of(const struct battle *b, int u)
 {
 	const struct bb3_state *st = bb3_cstate(b);
 	int r = st->response[u];
@@ -687,7 +687,7 @@ response_of(const struct battle *b, int u)
 	return r;
 }
 
-static const char *const response_words[B3R_COUNT] = {
+const char *const b3_response_words[B3R_COUNT] = {
 	"none", "stand", "evade", "flee", "fire and flee", "about face"
 };
 
@@ -710,14 +710,14 @@ static void
 respond(struct ctx *c, int t, int u)
 {
 	struct battle *b = c->b;
-	int r = response_of(b, t), face = face_of(b, u, t);
+	int r = b3_response_of(b, t), face = face_of(b, u, t);
 	struct pt a, z;
 	fx dist = 0;
 	int i, n;
 
 	c->responded[t] = 1;
 	b3_ev(c, EV_FACING, t, u, r, B3_M_RESPONDS, b->units[t].name,
-	    response_words[r], b->units[u].name);
+	    b3_response_words[r], b->units[u].name);
 	if (r == B3R_STAND || r == B3R_FIRE_FLEE ||
 	    (r == B3R_ABOUT_FACE && face == 0))
 		b3_fire(c, t, u, 0, 0);

@@ -153,6 +153,10 @@ int b3_sees_unit(const struct battle *b, int u, int t);
 int b3_in_contact(const struct ctx *c, int u);
 /* 1 for a verb that moves or turns a unit (a command roll's). */
 int b3_moving_verb(int v);
+/* The response unit u answers a charge with as the battle stands (its
+ * own, else its side's, else stand), and the responses' words. */
+int b3_response_of(const struct battle *b, int u);
+extern const char *const b3_response_words[B3R_COUNT];
 /* The stands (stand equivalents) unit u has lost in the battle. */
 int b3_stands_lost(const struct battle *b, int u);
 /* The target value of b3_move_along that lets the mover touch any enemy

@@ -33,6 +33,55 @@ say(char *out, size_t size, size_t *len, int *n, const char *fmt, ...)
 	(*n)++;
 }
 
+/* Responses sent for a phase after an enemy phase now open count only
+ * from their own phase on (docs/rules-bb3.md, "The response"): what
+ * meets a charge in the enemy's phase is what stands now. */
+static void
+responses_later(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size, size_t *len,
+    int *n)
+{
+	int i, k, enemy, u, r, said = 0;
+
+	if (open >= step || open < 1 || (enemy = battle_step_side(b, open)) < 0 ||
+	    enemy == set->side)
+		return;
+	for (i = 0; i < set->n; i++) {
+		const struct order *o = &set->orders[i];
+
+		u = -1;
+		r = 0;
+		if (o->special == B3_SPECIAL_RESPONSE)
+			r = o->special_arg;
+		else if (o->special >= B3_SPECIAL_UNIT)
+			u = o->who, r = o->special_arg;
+		else if (o->special == 0 && !o->is_commander)
+			for (k = 0; k < o->nsteps; k++)
+				if (o->steps[k].verb >= B3_V_IF_STAND &&
+				    o->steps[k].verb <= B3_V_IF_ABOUT_FACE)
+					u = o->who, r = B3R_STAND + o->steps[k].verb -
+					    B3_V_IF_STAND;
+		if (r <= B3R_NONE || r >= B3R_COUNT)
+			continue;
+		if (!said++)
+			say(out, size, len, n, "Your IF CHARGED lines count from "
+			    "your phase on: in %s's phase, played before it, a charge "
+			    "is met by what stands now:\n", b->sides[enemy].name);
+		if (u < 0) {
+			const struct bb3_state *st = bb3_cstate(b);
+			int now = st->side_response[set->side];
+
+			say(out, size, len, n, "  your side's IF CHARGED: %s: units "
+			    "with no response of their own answer with %s until then\n",
+			    b3_response_words[r], b3_response_words[now > B3R_NONE &&
+			    now < B3R_COUNT ? now : B3R_STAND]);
+		} else if (u < b->nunits)
+			say(out, size, len, n, "  %s: %s until then (%s after)\n",
+			    b->units[u].name, b3_response_words[b3_response_of(b, u)],
+			    b3_response_words[r]);
+	}
+}
+
 int
 bb3_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size)
@@ -42,8 +91,6 @@ bb3_preview(const struct battle *b, int open, int step,
 	int i, k, n = 0;
 	char why[160], g[16];
 
-	(void)open;
-	(void)step;
 	out[0] = '\0';
 	if (c == NULL)
 		return 0;
@@ -120,6 +167,7 @@ bb3_preview(const struct battle *b, int open, int step,
 				    "less\n", name, r);
 		}
 	}
+	responses_later(b, open, step, set, out, size, &len, &n);
 	free(c);
 	return n;
 }

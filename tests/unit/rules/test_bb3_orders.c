@@ -255,8 +255,8 @@ initiative_kept_through_tables(void **state)
 /* The warnings for side's orders `text` (through the ruleset's table, as
  * the referee calls it) into out; how many. */
 static int
-warnings(const struct battle *b, int side, const char *text, char *out,
-    size_t size)
+warnings_at(const struct battle *b, int open, int step, int side,
+    const char *text, char *out, size_t size)
 {
 	const struct ruleset *rs = ruleset_find("bb3");
 	struct orders_result *res = calloc(1, sizeof(*res));
@@ -270,21 +270,28 @@ warnings(const struct battle *b, int side, const char *text, char *out,
 	orders_parse(op, b, side, text, 0, res);
 	if (res->nerrors > 0)
 		fail_msg("\"%s\" does not read: %s", text, res->lines[0].text);
-	n = rs->preview(b, 1, 1, &res->set, out, size);
+	n = rs->preview(b, open, step, &res->set, out, size);
 	orders_parser_free(op);
 	free(res);
 	return n;
 }
 
 static void
-warns(const struct battle *b, int side, const char *text, const char *want)
+warns_at(const struct battle *b, int open, int step, int side,
+    const char *text, const char *want)
 {
 	char out[4096];
 
-	warnings(b, side, text, out, sizeof(out));
+	warnings_at(b, open, step, side, text, out, sizeof(out));
 	if (want == NULL ? out[0] != '\0' : strstr(out, want) == NULL)
 		fail_msg("\"%s\" warned:\n%s(wanted %s)", text, out,
 		    want != NULL ? want : "nothing");
+}
+
+static void
+warns(const struct battle *b, int side, const char *text, const char *want)
+{
+	warns_at(b, 1, 1, side, text, want);
 }
 
 /* The order reply names the d10 a move needs (Campbell, quality 3, 4"
@@ -312,6 +319,28 @@ order_reply_warns(void **state)
 	battle_free(b);
 }
 
+/* Responses sent during the crown's open step 1 for the continental's
+ * step 2 count from step 2 on: the reply says what meets a charge in
+ * step 1 (what stands now); for the open step itself, nothing. */
+static void
+responses_for_a_later_phase(void **state)
+{
+	struct battle *b = load();
+
+	(void)state;
+	warns_at(b, 1, 2, 1, "Kirkwood: IF CHARGED EVADE", "in Crown's phase, "
+	    "played before it");
+	warns_at(b, 1, 2, 1, "Kirkwood: IF CHARGED EVADE",
+	    "Kirkwood: stand until then (evade after)");
+	warns_at(b, 1, 2, 1, "IF CHARGED: FLEE", "your side's IF CHARGED: flee: "
+	    "units with no response of their own answer with stand until then");
+	warns_at(b, 1, 2, 1, "1st Maryland: IF CHARGED ABOUT FACE THEN FIRE AT "
+	    "63rd Foot", "1st Maryland: stand until then (about face after)");
+	warns_at(b, 2, 2, 1, "Kirkwood: IF CHARGED EVADE", NULL);
+	warns_at(b, 1, 3, 0, "63rd Foot: IF CHARGED FLEE", NULL);
+	battle_free(b);
+}
+
 int
 main(void)
 {
@@ -321,6 +350,7 @@ main(void)
 		cmocka_unit_test(every_verb_reads_back_the_same),
 		cmocka_unit_test(initiative_kept_through_tables),
 		cmocka_unit_test(order_reply_warns),
+		cmocka_unit_test(responses_for_a_later_phase),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
