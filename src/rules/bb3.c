@@ -479,6 +479,13 @@ may_cross_river(const struct battle *b, int u, struct pt z)
 fx
 b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 {
+	return b3_move_upto(c, u, dir, 0, len, target, stop);
+}
+
+fx
+b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
+    int *stop)
+{
 	struct battle *b = c->b;
 	fx went = 0, paid = 0, st = FX(0.25);
 	int cost = P(c, "terrain.cost"), free_woods, v;
@@ -486,7 +493,7 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 
 	free_woods = (cls(b, u) & (B3C_SKIRMISH | B3C_LIGHT | B3C_NATIVE)) != 0;
 	*stop = -1;
-	while (paid < len) {
+	while (paid < len && (dist <= 0 || went < dist)) {
 		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z, fa, fz,
 		    mid;
 		fx price = st;
@@ -514,7 +521,7 @@ b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 		    b3_crosses(b, a, z, T_HEDGE) >= 0 ||
 		    b3_crosses(b, a, z, T_STREAM) >= 0)
 			price += P(c, "obstacle.cost");
-		if (paid + price > len)
+		if (paid + price > len || (dist > 0 && went + st > dist))
 			break;
 		for (v = 0; v < b->nunits; v++)
 			before[v] = v != u && on_table(b, v) &&
@@ -1062,11 +1069,13 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 			want = st->dist;
 			break;
 		}
-		if (st->verb == B3_V_FALL_BACK ? want > left / 2 : want > left)
-			want = st->verb == B3_V_FALL_BACK ? left / 2 : left;
-		went = b3_move_along(c, u, dir, want, -1, &stop);
+		/* The order's distance is how far it goes; the ground's cost
+		 * comes out of the move allowance, not out of that distance. */
+		went = b3_move_upto(c, u, dir, want, st->verb == B3_V_FALL_BACK ?
+		    left / 2 : left, -1, &stop);
 		moved += went;
-		left -= st->verb == B3_V_FALL_BACK ? went * 2 : went;
+		left -= st->verb == B3_V_FALL_BACK ? c->last_paid * 2 :
+		    c->last_paid;
 		if (left < 0)
 			left = 0;
 		if (doubled && c->double_broken)

@@ -175,6 +175,10 @@ int b3_in_woods(const struct battle *b, int u);
  * that stopped it, -2 the table's edge, -3 a river, or -1. */
 fx b3_move_along(struct ctx *c, int u, int dir, fx len, int target,
     int *stop);
+/* The same, going at most dist inches (0: no limit) for len inches of
+ * the move paid (the ground's cost counted). */
+fx b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
+    int *stop);
 
 /* Combat and morale (bb3_combat.c). */
 /* A morale test: 1 passed.  dice: 2 or 3; mod: added to the value. */
