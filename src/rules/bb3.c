@@ -312,6 +312,10 @@ translate(struct battle *b, int u, fx dx, fx dy)
 	battle_unit_moved(b, u);
 }
 
+/* In b3_move_along's gaps before a step: a friend the mover already
+ * lies over. */
+#define B3_OVER (-5)
+
 /* 1 if a stand of u lies over a stand of v (not merely touching). */
 static int
 overlaps(const struct battle *b, int u, int v)
@@ -371,7 +375,8 @@ blocked(struct ctx *c, int u, int target, int *who, const fx *before)
 		if (v != target && target != B3_ANY_ENEMY &&
 		    b->units[v].side != b->units[u].side ?
 		    g < near && (before == NULL || before[v] < 0 || g < before[v]) :
-		    g == 0 && overlaps(b, u, v)) {
+		    g == 0 && (before == NULL || before[v] != B3_OVER) &&
+		    overlaps(b, u, v)) {
 			*who = v;
 			return 1;
 		}
@@ -523,10 +528,13 @@ b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
 			price += P(c, "obstacle.cost");
 		if (paid + price > len || (dist > 0 && went + st > dist))
 			break;
+		/* (a friend it already lies over, as a unit turned about to
+		 * run may, does not hold it there: it may move off it) */
 		for (v = 0; v < b->nunits; v++)
-			before[v] = v != u && on_table(b, v) &&
+			before[v] = v == u || !on_table(b, v) ? -1 :
 			    b->units[v].side != b->units[u].side ?
-			    battle_unit_gap(b, u, v) : -1;
+			    battle_unit_gap(b, u, v) : battle_unit_gap(b, u, v) == 0 &&
+			    overlaps(b, u, v) ? B3_OVER : -1;
 		translate(b, u, to.x, to.y);
 		if (blocked(c, u, target, &who, before)) {
 			translate(b, u, -to.x, -to.y);

@@ -74,10 +74,17 @@ b3_run(struct ctx *c, int u, int dir, fx dist)
 	b3_turn_in_place(b, u, dir);
 	went = b3_move_along(c, u, dir, dist, -1, &stop);
 	if (stop >= 0 && went < dist) {
-		/* Round the unit in the way: a die picks the side. */
+		/* Round the unit in the way, 45 degrees off its line, still
+		 * facing the way it runs: a die picks the side; the other
+		 * side if that one is shut too. */
+		fx round;
+
 		side = b3_roll(c, 6, u, B3_R_WAY, b->units[u].name) <= 3 ? -45 : 45;
-		b3_turn_in_place(b, u, dir + side);
-		went += b3_move_along(c, u, dir + side, dist - went, -1, &stop);
+		round = b3_move_along(c, u, dir + side, dist - went, -1, &stop);
+		if (round == 0 && stop >= 0)
+			round = b3_move_along(c, u, dir - side, dist - went, -1,
+			    &stop);
+		went += round;
 	}
 	c->ran[u] = went;
 	if (stop == -2) {
