@@ -113,6 +113,7 @@ says "report: a response" "met the charge of 2nd Grenadiers with its answer: sta
 says "report: an officer" "Lt. Col. Monckton fell at the head of 2nd Grenadiers"
 says "report: a volley" "points and 2 on the d3, modified by"
 says "report: figures" "figures"
+says "report: the initiative" "Continental won the initiative"
 says "report: a broken unit is fleeing" "1st Grenadiers [fleeing]"
 grep -qF "[routed]" "$work/out" && { fail=$((fail + 1)); echo "FAIL: a report says routed, not fleeing"; } || pass=$((pass + 1))
 
