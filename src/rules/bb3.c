@@ -69,13 +69,16 @@ b3_remove(struct ctx *c, int u)
 
 	FOR_STANDS(b, u, s)
 		b->stands[s].flags |= ST_GONE;
+	battle_unit_moved(b, u);
+	b3_ev(c, EV_ELIMINATED, u, -1, 0, B3_M_REMOVED, b->units[u].name);
+	/* An officer with the unit goes with it, and the players are told. */
 	for (k = 0; k < b->ncommanders; k++)
 		if (b->commanders[k].attached == u) {
 			b->commanders[k].attached = -1;
 			b->commanders[k].gone = 1;
+			b3_ev(c, EV_COMMANDER, u, -1, k, B3_M_OFFICER_LOST,
+			    b->commanders[k].name, b->units[u].name);
 		}
-	battle_unit_moved(b, u);
-	b3_ev(c, EV_ELIMINATED, u, -1, 0, B3_M_REMOVED, b->units[u].name);
 }
 
 /* The middle of the unit's front edge. */

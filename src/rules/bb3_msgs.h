@@ -218,6 +218,9 @@
 #define B3_M_REMOVED \
 	"removed", "u", \
 	"%s is removed from the field."
+#define B3_M_OFFICER_LOST \
+	"officer-lost", "ku", \
+	"%s is lost with %s."
 #define B3_R_MORALE \
 	"roll-morale", "uwn", \
 	"morale of %s (%s), %d or less"
