@@ -1059,12 +1059,24 @@ queue_welcome(struct referee *r, const struct store_game *g, int later,
 	}
 	text_add(&t, "Turns:     %d of %d minutes, the first at %s\n",
 	    b->turns, b->minutes, clock);
-	text_add(&t, "Phases:    each turn, first");
-	for (s = 0; s < b->nsides; s++)
-		text_add(&t, "%s %s", s == 0 ? "" : s + 1 == b->nsides ?
-		    " and then" : ",", b->sides[b->side_order[s]].id);
-	text_add(&t, " moves and fights.\n%s", g->sandbox ? "This is a "
-	    "sandbox game: the operator may script its dice.\n" : "");
+	{
+		/* A ruleset that decides each turn's order as the battle
+		 * goes (an initiative) keeps the scenario's for turn 1 only. */
+		const struct ruleset *ors = ruleset_find(b->ruleset);
+		int decided = ors != NULL && ors->turn_order != NULL;
+
+		text_add(&t, "Phases:    %s, first", decided ? "in turn 1" :
+		    "each turn");
+		for (s = 0; s < b->nsides; s++)
+			text_add(&t, "%s %s", s == 0 ? "" : s + 1 == b->nsides ?
+			    " and then" : ",", b->sides[b->side_order[s]].id);
+		text_add(&t, " moves and fights.\n%s%s", decided ? "           "
+		    "After it, the order of each turn is decided as the battle\n"
+		    "           goes (the rules' initiative, below); each report "
+		    "says who\n           moves first next.\n" : "", g->sandbox ?
+		    "This is a sandbox game: the operator may script its dice.\n" :
+		    "");
+	}
 	{
 		char camp[64];
 		int k = store_game_campaign(r->st, g->id, camp, e);
