@@ -52,6 +52,8 @@ cat "$work"/welcome/*welcome* >"$work/out"
 says "welcome: the crib" "Command: a d10 at or under your commander's quality + 3"
 says "welcome: HELP has the responses" "IF CHARGED FIRE AND FLEE"
 says "welcome: HELP has the initiative" "INITIATIVE"
+says "welcome: turn 1's order only" "in turn 1, first crown and then continental"
+says "welcome: then the initiative" "the order of each turn is decided as the battle"
 
 # Each step: the mail of the side whose step it is, if it wrote one for
 # that turn, then the step with its dice.  Which side that is follows the
