@@ -505,16 +505,19 @@ howitzer(struct ctx *c, int u, int t)
 	battle_unit_centre(b, t, &p);
 	if (b3_roll(c, 6, u, B3_R_SCATTER, b->units[u].name) >
 	    P(c, "howitzer.hit")) {
-		int dir = b3_roll(c, 12, u, B3_R_DIRECTION, b->units[u].name) * 30;
+		int faces = P(c, "howitzer.direction");
+		int dir = b3_roll(c, faces, u, B3_R_DIRECTION, b->units[u].name) *
+		    360 / faces;
 		int a = b3_roll(c, 6, u, B3_R_DISTANCE, b->units[u].name);
+		fx go = (fx)a * P(c, "howitzer.step");
 
-		if (a == 6) {
+		if (a == P(c, "howitzer.misfire")) {
 			b3_ev(c, EV_FIRE, u, t, 0, B3_M_MISFIRE, b->units[u].name);
 			return;
 		}
-		p = geom_offset(p, dir, FX(2 * a));
-		b3_ev(c, EV_FIRE, u, t, 2 * a, B3_M_SCATTERS, b->units[u].name,
-		    2 * a, dir % 360);
+		p = geom_offset(p, dir, go);
+		b3_ev(c, EV_FIRE, u, t, (int)(go / FX(1)), B3_M_SCATTERS,
+		    b->units[u].name, (int)(go / FX(1)), dir % 360);
 	} else
 		b3_ev(c, EV_FIRE, u, t, 0, B3_M_SHELL_ON, b->units[u].name,
 		    b->units[t].name);
@@ -529,9 +532,9 @@ howitzer(struct ctx *c, int u, int t)
 	    b->units[u].name) - 1];
 	if (c->fire_base[hit] == 0)
 		c->fire_base[hit] = figures(b, hit) - c->cas[hit];
-	score = b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name) +
-	    b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name) +
-	    target_mods(c, u, hit);
+	for (score = 0, v = 0; v < P(c, "howitzer.dice"); v++)
+		score += b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name);
+	score += target_mods(c, u, hit);
 	if (score < 0)
 		score = 0;
 	b3_ev(c, EV_FIRE, u, hit, score, B3_M_SHELL_HITS, b->units[u].name,
@@ -638,7 +641,8 @@ supports(struct ctx *c, int u)
 			if (!alive(b, s))
 				continue;
 			FOR_STANDS(b, u, t)
-				if (alive(b, t) && stands_within(b, s, t, FX(3)) &&
+				if (alive(b, t) && stands_within(b, s, t,
+				    P(c, "melee.support.range")) &&
 				    abs(geom_turn(b->stands[t].facing,
 				    geom_bearing(b->stands[t].pos, b->stands[s].pos))) >
 				    90) {

@@ -43,6 +43,7 @@ const struct troop_type bb3_types[] = {
 
 #define TEXT "text"
 #define DEF  "default"
+#define SRC  "source"
 #define IN(nm, v, src, wy) { .name = (nm), .value = (v), .source = (src), .why = (wy), .unit = PARAM_INCHES, .min = 0, .max = 20000 }
 #define CT(nm, v, src, wy, lo, hi) { .name = (nm), .value = (v), .source = (src), .why = (wy), .unit = PARAM_COUNT, .min = (lo), .max = (hi) }
 #define PC(nm, v, src, wy) { .name = (nm), .value = (v), .source = (src), .why = (wy), .unit = PARAM_PERCENT, .min = 0, .max = 100 }
@@ -114,7 +115,11 @@ const struct rule_param bb3_params[] = {
 	IN("howitzer.min", 800, TEXT, "a howitzer's target is at least 8\" away"),
 	IN("howitzer.max", 3600, TEXT, "... and at most 36\""),
 	IN("howitzer.burst", 200, TEXT, "the shell burst marker is 2\" across"),
-	CT("howitzer.hit", 2, DEF, "the scatter die's hit faces: 1 and 2 of a d6 (the Warhammer die the text names has two of six)", 0, 6),
+	CT("howitzer.hit", 2, SRC, "the scatter die's hit faces: 1 and 2 of a d6 (Warhammer's scatter die, which the text names, has two hit faces of six)", 0, 6),
+	CT("howitzer.direction", 12, DEF, "the direction die: a die of 12 faces read as a clock, 30 degrees a face (Warhammer's arrowed direction die points any way; twelve directions stand in for it)", 4, 36),
+	IN("howitzer.step", 200, SRC, "a scattered shell goes 2\" a pip of the distance d6: 2, 4, 6, 8 or 10\" (Warhammer's artillery die)"),
+	CT("howitzer.misfire", 6, SRC, "the distance d6's 6 is the misfire face: no shell (Warhammer's artillery die; 0 for none)", 0, 6),
+	CT("howitzer.dice", 2, TEXT, "units under the marker take 2d3 fire points", 0, 6),
 	/* Melee */
 	CT("melee.foot", 3, DEF, "a melee d6 for every 3 foot figures in contact or overlapping", 1, 30),
 	CT("melee.horse", 2, DEF, "... or every 2 mounted figures", 1, 30),
@@ -125,6 +130,7 @@ const struct rule_param bb3_params[] = {
 	CT("melee.uphill", 1, DEF, "+1 uphill of the enemy or defending an obstacle", 0, 10),
 	CT("melee.support", 1, DEF, "+1 for each supporting stand within 3\" behind", 0, 10),
 	CT("melee.support.max", 2, DEF, "... at most 2", 0, 10),
+	IN("melee.support.range", 300, DEF, "a supporting stand is one within 3\" behind (the note on missing numbers gives the +1 a stand, not how near)"),
 	CT("melee.flank", 2, DEF, "+2 charging the enemy's flank or rear", 0, 10),
 	CT("melee.elite", 1, DEF, "+1 elite", 0, 10),
 	CT("melee.militia", 1, DEF, "-1 militia", 0, 10),

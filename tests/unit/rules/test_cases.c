@@ -887,7 +887,8 @@ each_default_changes_a_case(void **state)
 		for (i = 0; i < rs->nparams; i++) {
 			const struct rule_param *p = &rs->params[i];
 
-			if (strcmp(p->source, "default") != 0)
+			if (strcmp(p->source, "default") != 0 &&
+			    strcmp(p->source, "source") != 0)
 				continue;
 			found = 0;
 			for (k = 0; !found && k < 4; k++) {
