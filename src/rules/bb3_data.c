@@ -626,8 +626,10 @@ bb3_rules_note(struct text *t)
 static void
 bb3_type_numbers(const struct troop_type *t, char *out, size_t size)
 {
-	snprintf(out, size, "morale %d  stand %d figures", t->numbers[0],
-	    t->numbers[2]);
+	/* The morale values are the note on missing numbers' (the text's
+	 * table lost them); the figures to a stand are the text's. */
+	snprintf(out, size, "morale %d (default)  stand %d figures (text)",
+	    t->numbers[0], t->numbers[2]);
 }
 
 static const struct event_msg b3_messages[] = {

@@ -43,6 +43,17 @@ says() {  # says NAME TEXT: the last command's output contains TEXT
 
 d() { "$bin" --db "$db" "$@"; }
 
+# Every number of the table says where it comes from.
+check "rules" 0 d rules bb3
+says "rules: the types' morale marked" "morale 9 (default)"
+says "rules: Warhammer's dice a source" "source  the scatter die's hit faces"
+# (the lines under "Numbers:" up to the next that is not indented)
+awk '/^Numbers:/ { on = 1; next } on && /^  / { print; seen = 1; next } seen { exit }' \
+	"$work/out" >"$work/numbers"
+n=$(grep -cE '^  [a-z][a-z0-9.-]+ +[0-9.]+["%]? +[0-9.]+"?-[0-9.]+"? +(text|source|default) ' "$work/numbers")
+m=$(wc -l <"$work/numbers")
+[ "$n" -gt 85 ] && [ "$n" = "$m" ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: $n of $m numbers of 'rules bb3' say text, source or default"; }
 check "new" 0 d new mon "$mon/monmouth-hedgerow.scenario" --sandbox
 check "crown" 0 d player add mon crown cornwallis@crown.example.org --password brown-bess-grenadier
 check "continental" 0 d player add mon continental wayne@continental.example.org --password hedgerow-mad-anthony
