@@ -154,6 +154,11 @@ struct unit_number {
  * state line ("2 points"), how it is rated after its type ("quality
  * 4"), "" for none; and whether the map draws it under a cloud (of its
  * own powder, say). */
+#define KEY_OMIT_DISORDER  1u   /* the yellow dot */
+#define KEY_OMIT_PERMANENT 2u   /* the red dot */
+#define KEY_OMIT_STATIONARY 4u  /* the S badge */
+#define KEY_OMIT_COMMAND   8u   /* out of command */
+
 struct ruleset_marks {
 	char label[16];
 	char state[48];
@@ -212,6 +217,9 @@ struct ruleset_words {
 	 * (the map's key shows them); a unit's own markers (unit_marks)
 	 * are shown whatever this says. */
 	int stand_markers;
+	/* Of those, the ones its battles never show, left out of the key
+	 * (KEY_OMIT_*; 0: the key shows them all). */
+	unsigned key_omits;
 	/* A unit's markers of the ruleset's own (struct unit's state), for
 	 * the map and the reports, into m; NULL: none. */
 	void (*unit_marks)(const struct battle *b, int u,

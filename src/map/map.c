@@ -896,35 +896,58 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 			key_text(cr, &kx, ky, sk);
 		}
 	} else {
-		/* The key to the markers, drawn as on the map. */
+		/* The key to the markers, drawn as on the map: those the
+		 * ruleset's battles show. */
 		double kx = x0 + bar + 170, ky = y1 + 40;
+		unsigned omit = rs_of(pg) != NULL ? rs_of(pg)->words->key_omits :
+		    0;
 
-		key_room(cr, pg, &kx, &ky, "disordered");
-		cairo_new_path(cr);
-		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
-		cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
-		cairo_fill(cr);
-		key_text(cr, &kx, ky, "disordered");
-		key_room(cr, pg, &kx, &ky, "permanently disordered");
-		cairo_new_path(cr);
-		cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
-		cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
-		cairo_fill(cr);
-		key_text(cr, &kx, ky, "permanently disordered");
+		if (!(omit & KEY_OMIT_DISORDER)) {
+			key_room(cr, pg, &kx, &ky, "disordered");
+			cairo_new_path(cr);
+			cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
+			cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
+			cairo_fill(cr);
+			key_text(cr, &kx, ky, "disordered");
+		}
+		if (!(omit & KEY_OMIT_PERMANENT)) {
+			key_room(cr, pg, &kx, &ky, "permanently disordered");
+			cairo_new_path(cr);
+			cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
+			cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+			cairo_fill(cr);
+			key_text(cr, &kx, ky, "permanently disordered");
+		}
 		key_room(cr, pg, &kx, &ky, routed);
 		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 		cairo_set_line_width(cr, 2);
 		cross(cr, kx, ky, 4);
 		key_text(cr, &kx, ky, routed);
-		key_room(cr, pg, &kx, &ky, "stationary");
-		badge(cr, kx, ky, "S");
-		key_text(cr, &kx, ky, "stationary");
+		if (!(omit & KEY_OMIT_STATIONARY)) {
+			key_room(cr, pg, &kx, &ky, "stationary");
+			badge(cr, kx, ky, "S");
+			key_text(cr, &kx, ky, "stationary");
+		}
 		key_room(cr, pg, &kx, &ky, column);
-		badge(cr, kx, ky, "R");
+		badge(cr, kx, ky, column_badge(pg->b));
 		key_text(cr, &kx, ky, column);
-		key_room(cr, pg, &kx, &ky, "out of command");
-		out_of_command_mark(cr, kx, ky);
-		key_text(cr, &kx, ky, "out of command");
+		if (rs_of(pg) != NULL && rs_of(pg)->words->limbered_word != NULL) {
+			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->limbered_word);
+			badge(cr, kx, ky, column_badge_of(pg->b, 1));
+			key_text(cr, &kx, ky, rs_of(pg)->words->limbered_word);
+		}
+		if (!(omit & KEY_OMIT_COMMAND)) {
+			key_room(cr, pg, &kx, &ky, "out of command");
+			out_of_command_mark(cr, kx, ky);
+			key_text(cr, &kx, ky, "out of command");
+		}
+		if (rs_of(pg) != NULL && rs_of(pg)->words->marks_key != NULL) {
+			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->marks_key);
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_move_to(cr, kx - 6, ky + 4);
+			cairo_show_text(cr, rs_of(pg)->words->marks_key);
+			kx += 230;
+		}
 	}
 	nx = pg->w - MARGIN_R - 20;
 	ny = y1 + 30;
