@@ -818,14 +818,56 @@ key_room(cairo_t *cr, const struct page *pg, double *kx, double *ky,
 	}
 }
 
+/* The key to the stand markers of a ruleset that has them: its items
+ * in the order drawn, into it[] and their words into w[]; how many. */
+enum { KEY_DISORDER, KEY_PERMANENT, KEY_ROUTED, KEY_STATIONARY, KEY_COLUMN,
+	KEY_LIMBERED, KEY_COMMAND, KEY_MARKS };
+
+static int
+key_items(const struct battle *b, int *it, const char **w)
+{
+	const struct ruleset *rs = ruleset_find(b->ruleset);
+	unsigned omit = rs != NULL ? rs->words->key_omits : 0;
+	int n = 0;
+
+#define KEY(item, word) (it[n] = (item), w[n++] = (word))
+	if (!(omit & KEY_OMIT_DISORDER))
+		KEY(KEY_DISORDER, "disordered");
+	if (!(omit & KEY_OMIT_PERMANENT))
+		KEY(KEY_PERMANENT, "permanently disordered");
+	KEY(KEY_ROUTED, rs != NULL && rs->words->routed_word != NULL ?
+	    rs->words->routed_word : "routed");
+	if (!(omit & KEY_OMIT_STATIONARY))
+		KEY(KEY_STATIONARY, "stationary");
+	KEY(KEY_COLUMN, rs != NULL && rs->words->column_word != NULL ?
+	    rs->words->column_word : "road march");
+	if (rs != NULL && rs->words->limbered_word != NULL)
+		KEY(KEY_LIMBERED, rs->words->limbered_word);
+	if (!(omit & KEY_OMIT_COMMAND))
+		KEY(KEY_COMMAND, "out of command");
+	if (rs != NULL && rs->words->marks_key != NULL)
+		KEY(KEY_MARKS, rs->words->marks_key);
+#undef KEY
+	return n;
+}
+
+int
+map_key_words(const struct battle *b, const char **w, int max)
+{
+	const char *all[MAP_KEY_MAX];
+	int it[MAP_KEY_MAX], n = key_items(b, it, all), i;
+
+	for (i = 0; i < n && i < max; i++)
+		w[i] = all[i];
+	return n < max ? n : max;
+}
+
 static void
 draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 {
 	double x0, y1, bar, nx, ny;
 	char t[64];
-	const char *column, *routed = rs_of(pg) != NULL &&
-	    rs_of(pg)->words->routed_word != NULL ?
-	    rs_of(pg)->words->routed_word : "routed";
+	const char *column;
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 	cairo_select_font_face(cr, "serif", CAIRO_FONT_SLANT_NORMAL,
@@ -899,54 +941,47 @@ draw_furniture(cairo_t *cr, const struct page *pg, const struct map_opts *o)
 		/* The key to the markers, drawn as on the map: those the
 		 * ruleset's battles show. */
 		double kx = x0 + bar + 170, ky = y1 + 40;
-		unsigned omit = rs_of(pg) != NULL ? rs_of(pg)->words->key_omits :
-		    0;
+		const char *w[MAP_KEY_MAX];
+		int it[MAP_KEY_MAX], n = key_items(pg->b, it, w), i;
 
-		if (!(omit & KEY_OMIT_DISORDER)) {
-			key_room(cr, pg, &kx, &ky, "disordered");
-			cairo_new_path(cr);
-			cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
-			cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
-			cairo_fill(cr);
-			key_text(cr, &kx, ky, "disordered");
-		}
-		if (!(omit & KEY_OMIT_PERMANENT)) {
-			key_room(cr, pg, &kx, &ky, "permanently disordered");
-			cairo_new_path(cr);
-			cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
-			cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
-			cairo_fill(cr);
-			key_text(cr, &kx, ky, "permanently disordered");
-		}
-		key_room(cr, pg, &kx, &ky, routed);
-		cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
-		cairo_set_line_width(cr, 2);
-		cross(cr, kx, ky, 4);
-		key_text(cr, &kx, ky, routed);
-		if (!(omit & KEY_OMIT_STATIONARY)) {
-			key_room(cr, pg, &kx, &ky, "stationary");
-			badge(cr, kx, ky, "S");
-			key_text(cr, &kx, ky, "stationary");
-		}
-		key_room(cr, pg, &kx, &ky, column);
-		badge(cr, kx, ky, column_badge(pg->b));
-		key_text(cr, &kx, ky, column);
-		if (rs_of(pg) != NULL && rs_of(pg)->words->limbered_word != NULL) {
-			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->limbered_word);
-			badge(cr, kx, ky, column_badge_of(pg->b, 1));
-			key_text(cr, &kx, ky, rs_of(pg)->words->limbered_word);
-		}
-		if (!(omit & KEY_OMIT_COMMAND)) {
-			key_room(cr, pg, &kx, &ky, "out of command");
-			out_of_command_mark(cr, kx, ky);
-			key_text(cr, &kx, ky, "out of command");
-		}
-		if (rs_of(pg) != NULL && rs_of(pg)->words->marks_key != NULL) {
-			key_room(cr, pg, &kx, &ky, rs_of(pg)->words->marks_key);
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-			cairo_move_to(cr, kx - 6, ky + 4);
-			cairo_show_text(cr, rs_of(pg)->words->marks_key);
-			kx += 230;
+		for (i = 0; i < n; i++) {
+			key_room(cr, pg, &kx, &ky, w[i]);
+			switch (it[i]) {
+			case KEY_DISORDER:
+			case KEY_PERMANENT:
+				cairo_new_path(cr);
+				cairo_arc(cr, kx, ky, 3.5, 0, 2 * M_PI);
+				if (it[i] == KEY_DISORDER)
+					cairo_set_source_rgb(cr, 0.98, 0.85, 0.1);
+				else
+					cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+				cairo_fill(cr);
+				break;
+			case KEY_ROUTED:
+				cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
+				cairo_set_line_width(cr, 2);
+				cross(cr, kx, ky, 4);
+				break;
+			case KEY_STATIONARY:
+				badge(cr, kx, ky, "S");
+				break;
+			case KEY_COLUMN:
+				badge(cr, kx, ky, column_badge(pg->b));
+				break;
+			case KEY_LIMBERED:
+				badge(cr, kx, ky, column_badge_of(pg->b, 1));
+				break;
+			case KEY_COMMAND:
+				out_of_command_mark(cr, kx, ky);
+				break;
+			case KEY_MARKS:
+				cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+				cairo_move_to(cr, kx - 6, ky + 4);
+				cairo_show_text(cr, w[i]);
+				kx += 230;
+				continue;
+			}
+			key_text(cr, &kx, ky, w[i]);
 		}
 	}
 	nx = pg->w - MARGIN_R - 20;

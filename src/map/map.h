@@ -96,6 +96,12 @@ unsigned char *map_seen(const struct battle *b, int side);
 
 /* Draws the map of b into memory: a PNG, or an SVG when svg is set.  0
  * with a malloc'd *out of *len bytes, or -1 with e set. */
+/* The words of the map's key to the stand markers, in the order drawn,
+ * for a ruleset whose stands carry them (ruleset_words.stand_markers):
+ * into w[0 .. max - 1]; how many. */
+#define MAP_KEY_MAX 12
+int map_key_words(const struct battle *b, const char **w, int max);
+
 int map_render(const struct battle *b, const struct map_opts *o, int svg,
     unsigned char **out, size_t *len, struct err *e);
 
