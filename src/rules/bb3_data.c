@@ -721,6 +721,9 @@ static const struct ruleset_words bb3_words = {
 	.column_word = "column",
 	.limbered_word = "limbered",
 	.stand_markers = 1,
+	/* (fleeing is the one stand marker of bb3's; pinned is a unit's) */
+	.key_omits = KEY_OMIT_DISORDER | KEY_OMIT_PERMANENT |
+	    KEY_OMIT_STATIONARY | KEY_OMIT_COMMAND,
 	.welcome = bb3_welcome,
 	.rules_note = bb3_rules_note,
 	.scale_note = "A stand is six figures of formed foot (four of light "

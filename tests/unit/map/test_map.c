@@ -927,12 +927,54 @@ a_side_is_drawn_in_its_nations_colour_whatever_its_place(void **state)
 	assert_non_null(strstr(e.msg, "a bare # starts a comment"));
 }
 
+/* The key to the stand markers names what the ruleset's battles show:
+ * vnb-wing's disorder, rout, stationary and command; bb3's fleeing,
+ * column, limbered and pinned, and none of vnb-wing's it never shows. */
+static void
+the_key_names_the_rulesets_own_markers(void **state)
+{
+	static const char bb3[] =
+	    "scenario \"Key\"\nruleset bb3\ntable 24 x 24\n"
+	    "side crown \"Crown\"\n  commander \"Howe\" army at 2,2\n"
+	    "  brigade \"A\" commander \"Grey\" at 4,2\n"
+	    "    unit \"23rd Foot\" type british-regulars stands 2 sp 6 at 6,6 "
+	    "facing 0\n"
+	    "side continental \"Continental\"\n  commander \"Greene\" army at 22,22\n"
+	    "  brigade \"B\" commander \"Weedon\" at 20,22\n"
+	    "    unit \"2nd Virginia\" type continentals stands 2 sp 6 at 18,18 "
+	    "facing 180\n";
+	const char *w[MAP_KEY_MAX];
+	struct battle *b = NULL;
+	struct err e;
+	char all[1024];
+	int n, i;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
+	n = map_key_words(b, w, MAP_KEY_MAX);
+	for (all[0] = '\0', i = 0; i < n; i++)
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s|", w[i]);
+	assert_string_equal(all, "disordered|permanently disordered|routed|"
+	    "stationary|road march|out of command|");
+	battle_free(b);
+	b = NULL;
+	if (scenario_parse(bb3, strlen(bb3), "test", 0, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	n = map_key_words(b, w, MAP_KEY_MAX);
+	for (all[0] = '\0', i = 0; i < n; i++)
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s|", w[i]);
+	assert_string_equal(all, "fleeing|column|limbered|(pinned): may fire, "
+	    "but not charge or move this turn|");
+	battle_free(b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(forces_and_terrain_are_drawn_where_they_stand),
 		cmocka_unit_test(the_text_map_puts_each_unit_where_it_stands),
+		cmocka_unit_test(the_key_names_the_rulesets_own_markers),
 		cmocka_unit_test(a_unit_hidden_in_the_wood_is_not_seen),
 		cmocka_unit_test(the_situation_names_the_nearest_enemy_in_sight),
 		cmocka_unit_test(markers_show_stationary_and_out_of_command),
