@@ -111,9 +111,23 @@ bb3_preview(const struct battle *b, int open, int step,
 
 			moves |= b3_moving_verb(st->verb);
 			if (st->verb == V_CHARGE && !charges) {
+				struct pt a, z;
+				int off = 0;
+
 				charges = 1;
 				gap = b3_point_gap(b, b3_front(b, o->who), st->target);
-				if (b->units[o->who].kind == KIND_MOUNTED) {
+				if (battle_unit_centre(b, o->who, &a) &&
+				    battle_unit_centre(b, st->target, &z))
+					off = geom_turn(facing_of(b, o->who),
+					    geom_bearing(a, z));
+				if (off > P(c, "charge.wheel") ||
+				    off < -P(c, "charge.wheel"))
+					say(out, size, &len, &n, "%s: %s lies %d degrees off "
+					    "its front, beyond the %d a charger may wheel: "
+					    "the charge would be refused (FACE it first, in an "
+					    "earlier turn)\n", name, b->units[st->target].name,
+					    off < 0 ? -off : off, P(c, "charge.wheel"));
+				else if (b->units[o->who].kind == KIND_MOUNTED) {
 					int times = P(c, "charge.cavalry.times");
 					int need = times > 0 ? (gap + FX(times) - 1) /
 					    FX(times) : 7;

@@ -314,6 +314,12 @@ order_reply_warns(void **state)
 	    "would not fire now: its target is");
 	warns(b, 1, "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 2", "no officer "
 	    "is with 63rd Foot");
+	/* 1st Maryland (20,12) lies 62 degrees off the front of the 17th
+	 * Dragoons (50,28, facing 180): refused at play, so warned of;
+	 * Kirkwood (50,12), straight ahead of them, is not. */
+	warns(b, 0, "17th Dragoons: CHARGE 1st Maryland", "17th Dragoons: 1st "
+	    "Maryland lies 62 degrees off its front, beyond the 45 a charger "
+	    "may wheel");
 	warns(b, 0, "63rd Foot: HOLD", NULL);
 	warns(b, 0, "INITIATIVE: SECOND", NULL);
 	battle_free(b);
