@@ -871,6 +871,9 @@ reform_unit(struct ctx *c, int u)
 	if (n > 0)
 		b3_ev(c, EV_LOSS, u, -1, n, B3_M_REFORMS, b->units[u].name, cas,
 		    n, n == 1 ? "" : "s");
+	else
+		b3_ev(c, EV_REFORM, u, -1, 0, B3_M_REFORMS_WHOLE, b->units[u].name,
+		    cas);
 	if (left == 0) {
 		b3_remove(c, u);
 		return;

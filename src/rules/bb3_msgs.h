@@ -215,6 +215,9 @@
 #define B3_M_REFORMS \
 	"reforms", "unnx", \
 	"%s reforms after %d casualties and removes %d stand%s."
+#define B3_M_REFORMS_WHOLE \
+	"reforms-whole", "un", \
+	"%s reforms after %d casualties and keeps all its stands."
 #define B3_M_REMOVED \
 	"removed", "u", \
 	"%s is removed from the field."
