@@ -356,23 +356,47 @@ behind_obstacle(const struct battle *b, struct pt a, struct pt z)
 	    b3_crosses(b, near, z, T_HEDGE) >= 0;
 }
 
-/* The modifiers the target's state and ground give fire at it. */
+/* A modifier v of fire, told in why (its words, "" to start). */
+static void
+mod_word(char *why, size_t size, int v, const char *what)
+{
+	size_t n = strlen(why);
+
+	if (v != 0 && n < size)
+		snprintf(why + n, size - n, "%s%+d %s", n ? ", " : "", v, what);
+}
+
+/* The modifiers the target's state and ground give fire at it, told in
+ * why (NULL: not told). */
 static int
-target_mods(struct ctx *c, int u, int t)
+target_mods(struct ctx *c, int u, int t, char *why, size_t size)
 {
 	struct battle *b = c->b;
 	struct pt z, a;
+	char scratch[8];
 	int m = 0;
 
-	if (cls(b, t) & (B3C_SKIRMISH | B3C_CREW))
+	if (why == NULL) {
+		why = scratch;
+		size = sizeof(scratch);
+	}
+	why[0] = '\0';
+	if (cls(b, t) & (B3C_SKIRMISH | B3C_CREW)) {
 		m -= P(c, "fire.skirmish");
+		mod_word(why, size, -P(c, "fire.skirmish"), cls(b, t) & B3C_CREW ?
+		    "at a gun's crew" : "at skirmishers");
+	}
 	battle_unit_centre(b, t, &z);
 	battle_unit_centre(b, u, &a);
 	if (battle_area_at(b, z, T_TOWN) || battle_area_at(b, z, T_VILLAGE) ||
-	    battle_area_at(b, z, T_WORKS))
+	    battle_area_at(b, z, T_WORKS)) {
 		m -= P(c, "fire.hard");
-	else if (b3_in_woods(b, t) || behind_obstacle(b, a, z))
+		mod_word(why, size, -P(c, "fire.hard"), "hard cover");
+	} else if (b3_in_woods(b, t) || behind_obstacle(b, a, z)) {
 		m -= P(c, "fire.soft");
+		mod_word(why, size, -P(c, "fire.soft"), b3_in_woods(b, t) ?
+		    "in the woods" : "behind a fence or hedge");
+	}
 	return m;
 }
 
@@ -462,14 +486,25 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 			return 0;
 	}
 	r = b3_roll(c, 3, u, B3_R_FIRE, b->units[u].name, b->units[t].name);
-	mods = target_mods(c, u, t);
-	if (cls(b, u) & B3C_ELITE)
+	mods = target_mods(c, u, t, why, sizeof(why));
+	if (cls(b, u) & B3C_ELITE) {
 		mods += P(c, "fire.elite");
-	if (cls(b, u) & B3C_MILITIA)
+		mod_word(why, sizeof(why), P(c, "fire.elite"), "elite");
+	}
+	if (cls(b, u) & B3C_MILITIA) {
 		mods -= P(c, "fire.militia");
+		mod_word(why, sizeof(why), -P(c, "fire.militia"), "militia");
+	}
 	if (!(b->units[u].state[B3_MARKS] & B3M_VOLLEYED)) {
 		mods += P(c, "fire.first");
+		mod_word(why, sizeof(why), P(c, "fire.first"), "first volley");
 		b->units[u].state[B3_MARKS] |= B3M_VOLLEYED;
+	}
+	if (why[0] != '\0') {
+		memmove(why + 2, why, strlen(why) + 1);
+		why[0] = ' ';
+		why[1] = '(';
+		strncat(why, ")", sizeof(why) - strlen(why) - 1);
 	}
 	score = pts + r + mods;
 	if (d > shrt)
@@ -482,7 +517,7 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 	    b->units[t].name, pts, r, mods, d > shrt && half ?
 	    ", halved at long range and again for turning about" : d > shrt ?
 	    ", halved at long range" : half ? ", halved for turning about" : "",
-	    score);
+	    score, why);
 	take_fire(c, u, t, score);
 	return score;
 }
@@ -534,7 +569,7 @@ howitzer(struct ctx *c, int u, int t)
 		c->fire_base[hit] = figures(b, hit) - c->cas[hit];
 	for (score = 0, v = 0; v < P(c, "howitzer.dice"); v++)
 		score += b3_roll(c, 3, u, B3_R_SHELL, b->units[hit].name);
-	score += target_mods(c, u, hit);
+	score += target_mods(c, u, hit, NULL, 0);
 	if (score < 0)
 		score = 0;
 	b3_ev(c, EV_FIRE, u, hit, score, B3_M_SHELL_HITS, b->units[u].name,

@@ -122,8 +122,8 @@
 	"cannot-fire", "uw", \
 	"%s does not fire: %s."
 #define B3_M_FIRES \
-	"fires", "uunrnwn", \
-	"%s fires at %s: %d points and %d on the d3, modified by %d%s: %d."
+	"fires", "uunrnwnx", \
+	"%s fires at %s: %d points and %d on the d3, modified by %d%s: %d%s."
 #define B3_M_LOSES \
 	"loses", "unx", \
 	"%s loses %d figure%s."
