@@ -82,6 +82,42 @@ responses_later(const struct battle *b, int open, int step,
 	}
 }
 
+/* A side's IF CHARGED: EVADE answers for its skirmishers alone: the
+ * units it would leave standing. */
+static void
+side_evade(const struct battle *b, const struct order_set *set, char *out,
+    size_t size, size_t *len, int *n)
+{
+	const struct bb3_state *st = bb3_cstate(b);
+	char names[512] = "";
+	int i, u, more = 0, evade = 0;
+
+	for (i = 0; i < set->n; i++)
+		if (set->orders[i].special == B3_SPECIAL_RESPONSE)
+			evade = set->orders[i].special_arg == B3R_EVADE;
+	if (!evade)
+		return;
+	for (u = 0; u < b->nunits; u++) {
+		int own = st->response[u];
+
+		for (i = 0; i < set->n; i++)
+			if (set->orders[i].special >= B3_SPECIAL_UNIT &&
+			    set->orders[i].who == u)
+				own = set->orders[i].special_arg;
+		if (b->units[u].side != set->side || !on_table(b, u) ||
+		    own != B3R_NONE || (cls(b, u) & B3C_SKIRMISH))
+			continue;
+		if (strlen(names) + strlen(b->units[u].name) + 3 < sizeof(names))
+			snprintf(names + strlen(names), sizeof(names) - strlen(names),
+			    "%s%s", names[0] ? ", " : "", b->units[u].name);
+		else
+			more++;
+	}
+	if (names[0] != '\0')
+		say(out, size, len, n, "IF CHARGED: EVADE: only skirmishers evade; "
+		    "these stand instead: %s%s\n", names, more ? " and more" : "");
+}
+
 int
 bb3_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size)
@@ -166,7 +202,12 @@ bb3_preview(const struct battle *b, int open, int step,
 					    b->units[t].name);
 			}
 		}
-		if (moves && !charges) {
+		if (moves && !charges && fleeing(b, o->who))
+			say(out, size, &len, &n, "%s is fleeing: it must rally first "
+			    "(2d6 at or under its morale of %d); if it does, it may "
+			    "FACE or FORM at once, free, but moves no further this "
+			    "turn\n", name, b->units[o->who].rules[B3_MORALE]);
+		else if (moves && !charges) {
 			if (cls(b, o->who) & B3C_NATIVE)
 				say(out, size, &len, &n, "%s moves unless a d10 and its "
 				    "stands lost make %d\n", name, P(c, "native.remove"));
@@ -182,6 +223,7 @@ bb3_preview(const struct battle *b, int open, int step,
 		}
 	}
 	responses_later(b, open, step, set, out, size, &len, &n);
+	side_evade(b, set, out, size, &len, &n);
 	free(c);
 	return n;
 }

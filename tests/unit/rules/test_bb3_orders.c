@@ -117,6 +117,10 @@ refusals_name_the_rule(void **state)
 	    "Kirkwood: FIRE AT 63rd Foot THEN PICK OFF 2");
 	refused(b, 0, "INITIATIVE: THIRD", "FIRST or SECOND");
 	refused(b, 1, "IF CHARGED: SURRENDER", "STAND, EVADE, FLEE");
+	refused(b, 1, "Kirkwood: IF CHARGED STND", "did you mean \"IF CHARGED "
+	    "STAND\"?");
+	refused(b, 1, "1st Maryland: if charged fire and flea", "did you mean "
+	    "\"IF CHARGED FIRE AND FLEE\"?");
 	battle_free(b);
 }
 
@@ -320,8 +324,22 @@ order_reply_warns(void **state)
 	warns(b, 0, "17th Dragoons: CHARGE 1st Maryland", "17th Dragoons: 1st "
 	    "Maryland lies 62 degrees off its front, beyond the 45 a charger "
 	    "may wheel");
+	/* A side's EVADE leaves its formed units standing. */
+	warns(b, 1, "IF CHARGED: EVADE", "only skirmishers evade; these stand "
+	    "instead: 1st Maryland");
+	warns(b, 1, "IF CHARGED: EVADE\n1st Maryland: IF CHARGED FLEE", NULL);
 	warns(b, 0, "63rd Foot: HOLD", NULL);
 	warns(b, 0, "INITIATIVE: SECOND", NULL);
+	/* A fleeing unit rallies before any move: its FACE is free if it
+	 * does, and no d10 is rolled for it. */
+	{
+		int s;
+
+		for (s = 0; s < b->units[0].nstands; s++)
+			b->stands[b->units[0].first_stand + s].flags |= ST_ROUTED;
+	}
+	warns(b, 0, "63rd Foot: FACE 90", "63rd Foot is fleeing: it must rally "
+	    "first (2d6 at or under its morale of 8)");
 	battle_free(b);
 }
 
