@@ -2969,6 +2969,90 @@ a_bb7_campaign_keeps_no_exhaustion(void **state)
 	campaign_free(c);
 }
 
+/*
+ * A bb3 campaign (docs/campaign.md: "vnb-wing, bb7 and bb3 have one"):
+ * Blue marches on Camden and meets Red; the battle's scenario is bb3's,
+ * its units' figures the campaign's (4 stands of 6); the 1st New
+ * Hampshire ends it two stands down (24 -> 12 figures) and the crown
+ * wins (by the continental's concession): the carry gives part of the
+ * 12 back (carry.return.loser) and keeps none exhausted (bb3 has no
+ * brigade exhaustion).
+ */
+static void
+a_bb3_campaign_carries_figures(void **state)
+{
+	static const char text[] =
+	    "campaign \"Worked cases, bb3\"\n"
+	    "ruleset bb3\n"
+	    "calendar 1778-06-20 to 1778-07-31 turn day\n"
+	    "place \"A\" kind town at 0,0\n"
+	    "place \"Camden\" kind town at 7.5,0\n"
+	    "road \"A\" to \"Camden\" miles 7.5\n"
+	    "side crown \"Crown\" nation british\n"
+	    "  column \"Red\" commander \"Col. Red\" at \"Camden\"\n"
+	    "    brigade \"Red Bde\" commander \"Maj. Red\"\n"
+	    "      unit \"21st Foot\" type british-regulars stands 4 sp 6 line\n"
+	    "side continental \"Continental\" nation continental\n"
+	    "  column \"Blue\" commander \"Col. Blue\" at \"A\"\n"
+	    "    brigade \"Blue Bde\" commander \"Maj. Blue\"\n"
+	    "      unit \"1st New Hampshire\" type continentals stands 4 sp 6 line\n";
+	struct campaign *c = load(text);
+	struct cp_order o[1];
+	struct cp_contact k[4];
+	struct cp_carry *out = calloc(1, sizeof *out);
+	struct dice d;
+	struct err e;
+	char *scn = NULL;
+	size_t len = 0;
+	struct battle *b = NULL;
+	int u, s, i, crown, found = 0;
+
+	(void)state;
+	assert_non_null(out);
+	assert_int_equal(campaign_exhaustion(c), 0);
+	o[0] = ord(c, "Blue", CO_MARCH, "Camden", -1);
+	assert_int_equal(campaign_march(c, o, 1, k, 4), 1);
+	dice_init(&d, dice_ones, NULL, NULL);
+	err_clear(&e);
+	if (campaign_battle_scenario(c, &k[0], 2, &d, &scn, &len, &e) != 0)
+		fail_msg("battle scenario: %s", e.msg);
+	assert_non_null(strstr(scn, "ruleset bb3"));
+	if (scenario_parse(scn, len, "battle.scenario", 0, &b, &e) != 0)
+		fail_msg("battle scenario refused: %s\n%s", e.msg, scn);
+	assert_string_equal(b->ruleset, "bb3");
+	u = battle_find_unit(b, "1st New Hampshire");
+	assert_true(u >= 0);
+	assert_int_equal(b->units[u].nstands, 4);
+	for (i = 0, s = b->units[u].first_stand; i < 4; i++, s++)
+		assert_int_equal(b->stands[s].sp, 6);
+	/* two stands down at the end */
+	b->stands[b->units[u].first_stand + 2].flags |= ST_GONE;
+	b->stands[b->units[u].first_stand + 3].flags |= ST_GONE;
+	for (crown = 0; crown < b->nsides && strcmp(b->sides[crown].id,
+	    "crown") != 0; crown++)
+		;
+	assert_true(crown < b->nsides);
+	if (campaign_carry(c, &k[0], b, battle_steps(b), crown, out, &e) != 0)
+		fail_msg("carry: %s", e.msg);
+	assert_int_equal(out->nexhausted, 0);
+	for (i = 0; i < out->nunits; i++) {
+		const struct cp_carry_unit *cu = &out->units[i];
+
+		if (cu->unit != campaign_find_unit(c, "1st New Hampshire"))
+			continue;
+		found = 1;
+		assert_int_equal(cu->before, 24);
+		assert_int_equal(cu->after, 12);
+		assert_true(cu->returned > 0 && cu->returned < 12);
+		assert_int_equal(cu->now, cu->after + cu->returned);
+	}
+	assert_true(found);
+	battle_free(b);
+	free(scn);
+	free(out);
+	campaign_free(c);
+}
+
 static void
 engine_one(struct campaign *c)
 {
@@ -3638,6 +3722,7 @@ main(void)
 		cmocka_unit_test(rest_that_does_not_count),
 		cmocka_unit_test(exhaustion_outlives_the_state_record),
 		cmocka_unit_test(a_bb7_campaign_keeps_no_exhaustion),
+		cmocka_unit_test(a_bb3_campaign_carries_figures),
 		cmocka_unit_test(an_engine_1_campaign_keeps_no_exhaustion),
 		cmocka_unit_test(a_brigade_with_no_strength_is_not_counted_resting),
 		cmocka_unit_test(a_battles_exhaustion_owes_rest_exhausted_days),
