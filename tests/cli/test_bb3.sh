@@ -166,6 +166,41 @@ n=$(grep -o '"response"' "$work/out" | wc -l)
 	{ fail=$((fail + 1)); echo "FAIL: the continental fog view shows $n units' responses, not its own 7"; }
 says "fog: own figures" '"figures"'
 
+# A unit 3" deep in a wood is out of sight of an enemy outside it (troops
+# see 2" into woods): its side's fog view has it, the enemy's has not,
+# nor the enemy's welcome.
+cat >"$work/wood.scenario" <<'EOS'
+scenario "In the wood"
+ruleset bb3
+table 48 x 48
+terrain wood "The wood" poly 30,30 46,30 46,46 30,46
+side crown "Crown"
+  commander "Howe" army at 2,2
+  brigade "Line" commander "Grey" at 10,4
+    unit "23rd Foot" type british-regulars stands 2 sp 6 at 10,10 facing 45
+side continental "Continental"
+  commander "Greene" army at 46,2
+  brigade "Rifles" commander "Morgan" at 40,4
+    unit "Morgan's Riflemen" type riflemen stands 2 sp 3 at 38,38 facing 225
+    unit "2nd Virginia" type continentals stands 2 sp 6 at 20,10 facing 270
+EOS
+check "wood: new" 0 d new wood "$work/wood.scenario"
+check "wood: fog" 0 d set wood visibility fog
+check "wood: crown" 0 d player add wood crown w1@example.org --password wood-secret-one
+check "wood: continental" 0 d player add wood continental w2@example.org --password wood-secret-two
+check "wood: start" 0 d start wood
+check "wood: crown's view" 0 d state wood --side crown --json
+says "wood: the Virginians in the open are seen" "2nd Virginia"
+grep -q "Morgan's Riflemen" "$work/out" && { fail=$((fail + 1)); echo "FAIL: the crown's fog view shows the riflemen in the wood"; } || pass=$((pass + 1))
+rm -rf "$work/woodmail"
+check "wood: mail" 0 d outbox write "$work/woodmail"
+grep -l "w1@example.org" "$work"/woodmail/*wood* | xargs cat | tr -d '\r' |
+	sed ':a;/=$/{N;s/=\n//;ba}' >"$work/out"
+says "wood: the crown's welcome" "In the wood"
+grep -q "Morgan's Riflemen" "$work/out" && { fail=$((fail + 1)); echo "FAIL: the crown's welcome names the riflemen in the wood"; } || pass=$((pass + 1))
+check "wood: continental's view" 0 d state wood --side continental --json
+says "wood: its own riflemen" "Morgan's Riflemen"
+
 # A unit's IF CHARGED on a line of its own stands apart from its moves: a
 # later mail's move for the unit leaves it; and FALL BACK keeps its
 # distance when stored (it once lost it, and the turn could not be read).
