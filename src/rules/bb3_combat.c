@@ -67,27 +67,49 @@ int
 b3_run(struct ctx *c, int u, int dir, fx dist)
 {
 	struct battle *b = c->b;
-	fx went;
-	int stop, side;
+	static const int aside[3] = { 0, 45, 90 };
+	fx went, paid, g;
+	int stop, side, k, moved, switched = 0, off;
 	struct pt cen;
 
 	b3_turn_in_place(b, u, dir);
 	went = b3_move_along(c, u, dir, dist, -1, &stop);
-	if (stop >= 0 && went < dist) {
-		/* Round the unit in the way, 45 degrees off its line, still
-		 * facing the way it runs: a die picks the side; the other
-		 * side if that one is shut too. */
-		fx round;
-
-		side = b3_roll(c, 6, u, B3_R_WAY, b->units[u].name) <= 3 ? -45 : 45;
-		round = b3_move_along(c, u, dir + side, dist - went, -1, &stop);
-		if (round == 0 && stop >= 0)
-			round = b3_move_along(c, u, dir - side, dist - went, -1,
-			    &stop);
-		went += round;
+	paid = c->last_paid;
+	off = stop == -2;
+	if (stop >= 0 && paid < dist) {
+		/* Round the unit in the way, still facing the way it runs: a
+		 * quarter inch at a time, straight on where it can, else 45
+		 * degrees aside, else square aside, to the side a die picks
+		 * (the other, once, when that side is shut); straight on
+		 * again once past it.  Straight on into the edge runs off;
+		 * aside into it, or a river, that way is shut. */
+		side = b3_roll(c, 6, u, B3_R_WAY, b->units[u].name) <= 3 ? -1 : 1;
+		while (paid < dist && !off) {
+			moved = 0;
+			for (k = 0; k < 3 && !moved; k++) {
+				g = b3_move_upto(c, u, dir + side * aside[k], FX(0.25),
+				    dist - paid, -1, &stop);
+				if (g > 0) {
+					went += g;
+					paid += c->last_paid;
+					moved = 1;
+				} else if (stop == -1)
+					break;          /* the ground costs more than is left */
+				else if (k == 0 && stop == -2)
+					off = 1;
+			}
+			if (off || (!moved && stop == -1))
+				break;
+			if (!moved) {
+				if (switched)
+					break;
+				side = -side;
+				switched = 1;
+			}
+		}
 	}
 	c->ran[u] = went;
-	if (stop == -2) {
+	if (off) {
 		b3_ev(c, EV_ROUT, u, -1, went, B3_M_RUNS_OFF, b->units[u].name);
 		b3_remove(c, u);
 		return 0;
