@@ -715,6 +715,10 @@ draw_forces(cairo_t *cr, struct page *pg)
 			 * dot, permanently disordered a red one, routed (both)
 			 * a red cross; stationary S and road march R beside. */
 			if ((st->flags & ST_ROUTED) == ST_ROUTED) {
+				/* on a white ground, to be seen on a red stand */
+				cairo_set_source_rgb(cr, 1, 1, 1);
+				cairo_set_line_width(cr, 4.5);
+				cross(cr, x, y, 5);
 				cairo_set_source_rgb(cr, 0.95, 0.1, 0.1);
 				cairo_set_line_width(cr, 2);
 				cross(cr, x, y, 5);
