@@ -316,12 +316,23 @@ translate(struct battle *b, int u, fx dx, fx dy)
 }
 
 /* In b3_move_along's gaps before a step: a friend the mover already
- * lies over. */
+ * lies over, with their centres d apart, is B3_OVER - d; a step that
+ * leaves it over the friend must take their centres further apart. */
 #define B3_OVER (-5)
 
+static fx
+centres_apart(const struct battle *b, int u, int v)
+{
+	struct pt a, z;
+
+	if (!battle_unit_centre(b, u, &a) || !battle_unit_centre(b, v, &z))
+		return 0;
+	return geom_dist(a, z);
+}
+
 /* 1 if a stand of u lies over a stand of v (not merely touching). */
-static int
-overlaps(const struct battle *b, int u, int v)
+int
+b3_overlaps(const struct battle *b, int u, int v)
 {
 	int s, t;
 
@@ -378,8 +389,9 @@ blocked(struct ctx *c, int u, int target, int *who, const fx *before)
 		if (v != target && target != B3_ANY_ENEMY &&
 		    b->units[v].side != b->units[u].side ?
 		    g < near && (before == NULL || before[v] < 0 || g < before[v]) :
-		    g == 0 && (before == NULL || before[v] != B3_OVER) &&
-		    overlaps(b, u, v)) {
+		    g == 0 && b3_overlaps(b, u, v) && (before == NULL ||
+		    before[v] > B3_OVER || centres_apart(b, u, v) <=
+		    B3_OVER - before[v])) {
 			*who = v;
 			return 1;
 		}
@@ -487,7 +499,7 @@ may_cross_river(const struct battle *b, int u, struct pt z)
 fx
 b3_move_along(struct ctx *c, int u, int dir, fx len, int target, int *stop)
 {
-	return b3_move_upto(c, u, dir, 0, len, target, stop);
+	return b3_move_upto(c, u, dir, -1, len, target, stop);
 }
 
 fx
@@ -501,7 +513,7 @@ b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
 
 	free_woods = (cls(b, u) & (B3C_SKIRMISH | B3C_LIGHT | B3C_NATIVE)) != 0;
 	*stop = -1;
-	while (paid < len && (dist <= 0 || went < dist)) {
+	while (paid < len && (dist < 0 || went < dist)) {
 		struct pt o = { 0, 0 }, to = geom_offset(o, dir, st), a, z, fa, fz,
 		    mid;
 		fx price = st;
@@ -529,7 +541,7 @@ b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
 		    b3_crosses(b, a, z, T_HEDGE) >= 0 ||
 		    b3_crosses(b, a, z, T_STREAM) >= 0)
 			price += P(c, "obstacle.cost");
-		if (paid + price > len || (dist > 0 && went + st > dist))
+		if (paid + price > len || (dist >= 0 && went + st > dist))
 			break;
 		/* (a friend it already lies over, as a unit turned about to
 		 * run may, does not hold it there: it may move off it) */
@@ -537,7 +549,7 @@ b3_move_upto(struct ctx *c, int u, int dir, fx dist, fx len, int target,
 			before[v] = v == u || !on_table(b, v) ? -1 :
 			    b->units[v].side != b->units[u].side ?
 			    battle_unit_gap(b, u, v) : battle_unit_gap(b, u, v) == 0 &&
-			    overlaps(b, u, v) ? B3_OVER : -1;
+			    b3_overlaps(b, u, v) ? B3_OVER - centres_apart(b, u, v) : -1;
 		translate(b, u, to.x, to.y);
 		if (blocked(c, u, target, &who, before)) {
 			translate(b, u, -to.x, -to.y);
@@ -817,7 +829,7 @@ close_in(struct ctx *c, int u, int t, int face)
 	    0));
 	lay_out(b, u, to, battle_unit_form(b, u) == FORM_ROAD, dir + 180);
 	for (v = 0; v < b->nunits; v++)
-		if (v != u && v != t && on_table(b, v) && overlaps(b, u, v))
+		if (v != u && v != t && on_table(b, v) && b3_overlaps(b, u, v))
 			return -1;
 	return 0;
 }
@@ -1062,6 +1074,8 @@ play_moves(struct ctx *c, int u, fx allow, int doubled)
 			battle_unit_centre(b, u, &cen);
 			dir = geom_bearing(cen, st->pt);
 			want = geom_dist(cen, st->pt);
+			if (want <= 0)
+				continue;   /* there already: no turn, no move */
 			if (geom_turn(facing_of(b, u), dir) > 45 ||
 			    geom_turn(facing_of(b, u), dir) < -45) {
 				if (!turned) {
@@ -1353,16 +1367,20 @@ bb3_adjudicate(struct battle *b, int step, const struct order_set *orders,
 			b->units[u].state[B3_MARKS] &= ~(B3M_PINNED | B3M_RALLIED |
 			    B3M_ACTED);
 	}
+	/* The unit's lines first, then the lines of the side's own words:
+	 * a unit's response on a line of its own stands before one chained
+	 * in its line of moves, whatever order the merged set has them in. */
 	for (i = 0; mine != NULL && i < mine->n; i++) {
 		const struct order *o = &mine->orders[i];
 
-		if (o->special != 0)
-			special_line(c, o);
-		else if (!o->is_commander) {
+		if (o->special == 0 && !o->is_commander) {
 			c->ord[o->who] = o;
 			unit_responses(c, o);
 		}
 	}
+	for (i = 0; mine != NULL && i < mine->n; i++)
+		if (mine->orders[i].special != 0)
+			special_line(c, &mine->orders[i]);
 	panic_tests(c);
 	rally(c);
 	/* Charges, in the order of the lines. */
@@ -1473,7 +1491,7 @@ bb3_prepare(struct battle *b, struct err *e)
 		for (v = u + 1; v < b->nunits; v++)
 			if (on_table(b, u) && on_table(b, v) &&
 			    b->units[u].side == b->units[v].side &&
-			    overlaps(b, u, v))
+			    b3_overlaps(b, u, v))
 				return err_set(e, ERR_USER, "unit \"%s\" stands on \"%s\"",
 				    b->units[u].name, b->units[v].name);
 	}

@@ -63,6 +63,20 @@ b3_morale(struct ctx *c, int u, int dice, int mod, const char *why)
 
 /* --- running ----------------------------------------------------------- */
 
+/* 1 if a stand of u lies over a stand of a friend. */
+static int
+over_a_friend(const struct battle *b, int u)
+{
+	int v;
+
+	for (v = 0; v < b->nunits; v++)
+		if (v != u && b->units[v].side == b->units[u].side &&
+		    on_table(b, v) && battle_unit_gap(b, u, v) == 0 &&
+		    b3_overlaps(b, u, v))
+			return 1;
+	return 0;
+}
+
 int
 b3_run(struct ctx *c, int u, int dir, fx dist)
 {
@@ -107,6 +121,16 @@ b3_run(struct ctx *c, int u, int dir, fx dist)
 				switched = 1;
 			}
 		}
+	}
+	/* A run never ends over a friend (one it was turned onto to run):
+	 * it goes on, straight, until it is clear of it, or cannot. */
+	for (k = 0; !off && k < 96 && over_a_friend(b, u); k++) {
+		g = b3_move_upto(c, u, dir, FX(0.25), FX(1), -1, &stop);
+		if (g <= 0) {
+			off = stop == -2;
+			break;
+		}
+		went += g;
 	}
 	c->ran[u] = went;
 	if (off) {
@@ -522,7 +546,7 @@ b3_fire(struct ctx *c, int u, int t, int half, int pick_off)
 		mod_word(why, sizeof(why), P(c, "fire.first"), "first volley");
 		b->units[u].state[B3_MARKS] |= B3M_VOLLEYED;
 	}
-	if (why[0] != '\0') {
+	if (why[0] != '\0' && strlen(why) + 4 <= sizeof(why)) {
 		memmove(why + 2, why, strlen(why) + 1);
 		why[0] = ' ';
 		why[1] = '(';

@@ -153,6 +153,8 @@ int b3_sees_unit(const struct battle *b, int u, int t);
 int b3_in_contact(const struct ctx *c, int u);
 /* 1 for a verb that moves or turns a unit (a command roll's). */
 int b3_moving_verb(int v);
+/* 1 if a stand of u lies over a stand of v (not merely touching). */
+int b3_overlaps(const struct battle *b, int u, int v);
 /* The response unit u answers a charge with as the battle stands (its
  * own, else its side's, else stand), and the responses' words. */
 int b3_response_of(const struct battle *b, int u);
