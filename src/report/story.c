@@ -164,10 +164,12 @@ shown_events(const struct battle *b, const struct events *ev, int side,
 		return NULL;
 	for (i = 0; i < ev->n; i++) {
 		/* The dice are the appendix's; a step's heading (its phase,
-		 * the deployment) is the report's own.  Any other line of
+		 * the deployment, or one stored before events were typed,
+		 * with no message) is the report's own.  Any other line of
 		 * the turn's (bb3's initiative) is told to every side. */
 		if (ev->v[i].kind == EV_ROLL || (ev->v[i].kind == EV_PHASE &&
-		    (strcmp(ev->v[i].msg, "phase") == 0 ||
+		    (ev->v[i].msg[0] == '\0' ||
+		    strcmp(ev->v[i].msg, "phase") == 0 ||
 		    strcmp(ev->v[i].msg, "deployment") == 0)))
 			continue;
 		if (known != NULL && !report_event_known(b, side, known,
