@@ -809,3 +809,67 @@ const struct ruleset ruleset_bb3 = {
 	.weapons = bb3_weapons,
 	.words = &bb3_words,
 };
+
+/* --- the scenario ------------------------------------------------------ */
+
+int
+bb3_prepare(struct battle *b, struct err *e)
+{
+	int u, k, s;
+
+	if (b->sequence != SEQ_ALTERNATE || b->nsides != 2)
+		return err_set(e, ERR_USER, "bb3 is played by two sides in alternate "
+		    "player turns: write 'sequence alternate SIDE SIDE'");
+	if (b->turns >= B3_MAX_TURNS)
+		return err_set(e, ERR_USER, "bb3 plays at most %d turns",
+		    B3_MAX_TURNS - 1);
+	for (u = 0; u < b->nunits; u++) {
+		struct unit *un = &b->units[u];
+		const struct troop_type *t = ruleset_type(&ruleset_bb3, un->type);
+		struct pt cen;
+
+		if (t == NULL)
+			continue;
+		/* Its morale value: the scenario's `morale N`, else its
+		 * type's (the loader keeps either in the unit's morale). */
+		un->rules[B3_MORALE] = un->morale;
+		un->rules[B3_CLASS] = t->numbers[1];
+		un->rules[B3_EQUIV] = t->numbers[2];
+		if (un->weapon != WEAPON_MUSKET && un->weapon != WEAPON_RIFLE &&
+		    un->weapon != WEAPON_CARBINE && un->weapon != WEAPON_NONE &&
+		    un->weapon != WEAPON_LIGHT_GUN && un->weapon != WEAPON_FIELD_GUN &&
+		    un->weapon != WEAPON_HEAVY_GUN && un->weapon != WEAPON_HOWITZER)
+			return err_set(e, ERR_USER, "unit \"%s\": bb3 has no %s (its "
+			    "weapons: musket, rifle, carbine, light-gun, field-gun, "
+			    "heavy-gun, howitzer)", un->name,
+			    ruleset_weapon_name(&ruleset_bb3, un->weapon));
+		if (battle_unit_form(b, u) == FORM_ROAD && un->kind != KIND_ARTILLERY &&
+		    battle_unit_centre(b, u, &cen))
+			b3_lay_out(b, u, cen, 1, b->stands[un->first_stand].facing);
+	}
+	for (u = 0; u < b->nunits; u++) {
+		int v;
+
+		b->units[u].rules[B3_FIGURES0] = 0;
+		FOR_STANDS(b, u, s)
+			b->units[u].rules[B3_FIGURES0] += b->stands[s].sp0 > 0 ?
+			    b->stands[s].sp0 : b->stands[s].sp;
+		for (v = u + 1; v < b->nunits; v++)
+			if (on_table(b, u) && on_table(b, v) &&
+			    b->units[u].side == b->units[v].side &&
+			    b3_overlaps(b, u, v))
+				return err_set(e, ERR_USER, "unit \"%s\" stands on \"%s\"",
+				    b->units[u].name, b->units[v].name);
+	}
+	for (k = 0; k < b->ncommanders; k++)
+		if (b->commanders[k].quality == 0)
+			b->commanders[k].quality = ruleset_param(&ruleset_bb3, b,
+			    "command.quality");
+	for (k = 0; k < b->nbrigades; k++) {
+		b->brigades[k].sp0 = 0;
+		for (u = 0; u < b->nunits; u++)
+			if (b->units[u].brigade == k)
+				b->brigades[k].sp0 += figures(b, u);
+	}
+	return 0;
+}

@@ -155,6 +155,10 @@ int b3_in_contact(const struct ctx *c, int u);
 int b3_moving_verb(int v);
 /* 1 if a stand of u lies over a stand of v (not merely touching). */
 int b3_overlaps(const struct battle *b, int u, int v);
+/* Lays unit u's stands out about cen facing `facing`: a line abreast,
+ * or a column one behind another. */
+void b3_lay_out(struct battle *b, int u, struct pt cen, int column,
+    int facing);
 /* The response unit u answers a charge with as the battle stands (its
  * own, else its side's, else stand), and the responses' words. */
 int b3_response_of(const struct battle *b, int u);
