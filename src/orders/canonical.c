@@ -168,7 +168,7 @@ orders_canonical_n(const struct ruleset *rs, const struct battle *b,
 		canon_put(&c, vd != NULL ? vd->word : "?");
 		/* What follows the word is what the verb's table entry says
 		 * it takes, for a ruleset's own verbs as for the shared
-		 * ones (a FALL BACK 2 of bb3's must keep its 2). */
+		 * ones (a ruleset's "FALL BACK 2" must keep its 2). */
 		switch (vd != NULL ? vd->arg : ARG_NONE) {
 		case ARG_COUNT:
 			CANON_LIT(&c, " ");

@@ -166,7 +166,8 @@ shown_events(const struct battle *b, const struct events *ev, int side,
 		/* The dice are the appendix's; a step's heading (its phase,
 		 * the deployment, or one stored before events were typed,
 		 * with no message) is the report's own.  Any other line of
-		 * the turn's (bb3's initiative) is told to every side. */
+		 * the turn's (a ruleset's initiative roll) is told to every
+		 * side. */
 		if (ev->v[i].kind == EV_ROLL || (ev->v[i].kind == EV_PHASE &&
 		    (ev->v[i].msg[0] == '\0' ||
 		    strcmp(ev->v[i].msg, "phase") == 0 ||
