@@ -155,11 +155,15 @@ grep -q '"initiative"' "$work/mon.jsonl" && pass=$((pass + 1)) ||
 
 # In fog a side sees of the enemy only what the table shows: not its
 # response to a charge (its own units' are there).
-check "fog: new" 0 d new fog "$mon/monmouth-hedgerow.scenario"
-check "fog: visibility" 0 d set fog visibility fog
-check "fog: crown" 0 d player add fog crown c@example.org --password c-secret-here
-check "fog: continental" 0 d player add fog continental k@example.org --password k-secret-here
-check "fog: start" 0 d start fog
+fog_game() {  # fog_game GAME SCENARIO CROWN-ADDR CONTINENTAL-ADDR
+	check "$1: new" 0 d new "$1" "$2"
+	check "$1: visibility" 0 d set "$1" visibility fog
+	check "$1: crown" 0 d player add "$1" crown "$3" --password "$1-crown-secret"
+	check "$1: continental" 0 d player add "$1" continental "$4" \
+	    --password "$1-continental-secret"
+	check "$1: start" 0 d start "$1"
+}
+fog_game fog "$mon/monmouth-hedgerow.scenario" c@example.org k@example.org
 check "fog: state" 0 d state fog --side continental --json
 n=$(grep -o '"response"' "$work/out" | wc -l)
 [ "$n" = 7 ] && pass=$((pass + 1)) ||
@@ -184,11 +188,7 @@ side continental "Continental"
     unit "Morgan's Riflemen" type riflemen stands 2 sp 3 at 38,38 facing 225
     unit "2nd Virginia" type continentals stands 2 sp 6 at 20,10 facing 270
 EOS
-check "wood: new" 0 d new wood "$work/wood.scenario"
-check "wood: fog" 0 d set wood visibility fog
-check "wood: crown" 0 d player add wood crown w1@example.org --password wood-secret-one
-check "wood: continental" 0 d player add wood continental w2@example.org --password wood-secret-two
-check "wood: start" 0 d start wood
+fog_game wood "$work/wood.scenario" w1@example.org w2@example.org
 check "wood: crown's view" 0 d state wood --side crown --json
 says "wood: the Virginians in the open are seen" "2nd Virginia"
 grep -q "Morgan's Riflemen" "$work/out" && { fail=$((fail + 1)); echo "FAIL: the crown's fog view shows the riflemen in the wood"; } || pass=$((pass + 1))
@@ -210,7 +210,7 @@ for n in 1 2; do
 Olney's Rhode Islanders: FALL BACK 2" ;;
 	2) body="Butler's light troops: ADVANCE 2" ;;
 	esac
-	printf 'From: k@example.org\nTo: despatch@example.org\nSubject: orders\nMessage-ID: <merge-%s@continental.example.org>\n\nGAME fog SIDE continental PASSWORD k-secret-here\n%s\n' \
+	printf 'From: k@example.org\nTo: despatch@example.org\nSubject: orders\nMessage-ID: <merge-%s@continental.example.org>\n\nGAME fog SIDE continental PASSWORD fog-continental-secret\n%s\n' \
 	    "$n" "$body" >"$work/merge$n.eml"
 	check "merge: mail $n" 0 d submit "$work/merge$n.eml"
 	says "merge: mail $n read" "0 lines not understood"

@@ -927,6 +927,17 @@ a_side_is_drawn_in_its_nations_colour_whatever_its_place(void **state)
 	assert_non_null(strstr(e.msg, "a bare # starts a comment"));
 }
 
+/* The words of b's map key, each followed by '|', into all. */
+static void
+key_words(const struct battle *b, char *all, size_t size)
+{
+	const char *w[MAP_KEY_MAX];
+	int n = map_key_words(b, w, MAP_KEY_MAX), i;
+
+	for (all[0] = '\0', i = 0; i < n; i++)
+		snprintf(all + strlen(all), size - strlen(all), "%s|", w[i]);
+}
+
 /* The key to the stand markers names what the ruleset's battles show:
  * vnb-wing's disorder, rout, stationary and command; bb3's fleeing,
  * column, limbered and pinned, and none of vnb-wing's it never shows. */
@@ -943,26 +954,20 @@ the_key_names_the_rulesets_own_markers(void **state)
 	    "  brigade \"B\" commander \"Weedon\" at 20,22\n"
 	    "    unit \"2nd Virginia\" type continentals stands 2 sp 6 at 18,18 "
 	    "facing 180\n";
-	const char *w[MAP_KEY_MAX];
 	struct battle *b = NULL;
 	struct err e;
 	char all[1024];
-	int n, i;
 
 	(void)state;
 	assert_int_equal(scenario_parse(scen, strlen(scen), "test", 0, &b, &e), 0);
-	n = map_key_words(b, w, MAP_KEY_MAX);
-	for (all[0] = '\0', i = 0; i < n; i++)
-		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s|", w[i]);
+	key_words(b, all, sizeof(all));
 	assert_string_equal(all, "disordered|permanently disordered|routed|"
 	    "stationary|road march|out of command|");
 	battle_free(b);
 	b = NULL;
 	if (scenario_parse(bb3, strlen(bb3), "test", 0, &b, &e) != 0)
 		fail_msg("%s", e.msg);
-	n = map_key_words(b, w, MAP_KEY_MAX);
-	for (all[0] = '\0', i = 0; i < n; i++)
-		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s|", w[i]);
+	key_words(b, all, sizeof(all));
 	assert_string_equal(all, "fleeing|column|limbered|(pinned): may fire, "
 	    "but not charge or move this turn|");
 	battle_free(b);
