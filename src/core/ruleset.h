@@ -111,6 +111,9 @@ struct order_line_ctx {
 	 * order's word before it, for the message). */
 	int (*point)(const struct order_line_ctx *c, const char *text,
 	    const char *word, struct pt *out, char *msg, size_t msize);
+	/* The edit distance of a and b, case ignored: the parser's own
+	 * measure for "did you mean", for words of the ruleset's. */
+	int (*apart)(const char *a, const char *b);
 	void *parser;
 };
 

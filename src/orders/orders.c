@@ -1262,7 +1262,7 @@ orders_parse(struct orders_parser *p, const struct battle *b, int side,
 				.b = b, .side = side, .standing = standing,
 				.replay = p->replay, .taken = &out->set,
 				.resolve = line_resolve, .point = line_point,
-				.parser = p,
+				.apart = orders_lev, .parser = p,
 			};
 			int rc = p->rs->order_line(&lc, buf, &o, msg, sizeof(msg));
 
