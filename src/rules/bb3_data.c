@@ -320,31 +320,6 @@ after(const char *s, const char *w)
 	return s;
 }
 
-/* The edit distance of a and b (case ignored), up to 3 (then 3). */
-static int
-near_words(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	int d[32][32];
-
-	if (la > 30 || lb > 30)
-		return 3;
-	for (i = 0; i <= la; i++)
-		d[i][0] = (int)i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = (int)j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			int sub = d[i - 1][j - 1] + ((a[i - 1] | 0x20) !=
-			    (b[j - 1] | 0x20)), del = d[i - 1][j] + 1,
-			    ins = d[i][j - 1] + 1;
-
-			d[i][j] = sub < del ? (sub < ins ? sub : ins) :
-			    (del < ins ? del : ins);
-		}
-	return d[la][lb] < 3 ? d[la][lb] : 3;
-}
-
 /* The response named at r, or -1 with msg listing them (what: how the
  * line begins, for the example). */
 static int
@@ -421,8 +396,8 @@ bb3_order_line(const struct order_line_ctx *c, const char *line,
 			int best = B3R_COUNT, bd = 3;
 
 			for (k = B3R_STAND; k < B3R_COUNT; k++)
-				if (near_words(r, resp_names[k]) < bd) {
-					bd = near_words(r, resp_names[k]);
+				if (c->apart(r, resp_names[k]) < bd) {
+					bd = c->apart(r, resp_names[k]);
 					best = k;
 				}
 			if (best == B3R_COUNT)
