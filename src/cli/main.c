@@ -963,6 +963,11 @@ cmd_rules(int argc, char **argv)
 		printf("  %-32s %6s  %-9s %-7s %s\n", p->name, v, range, p->source,
 		    p->why);
 	}
+	if (rs->base != NULL)
+		printf("\n%s plays on %s's table: every number 'despatch rules %s' "
+		    "lists\nis one of its own too (those above stand first), and a "
+		    "scenario sets\nthem the same way.\n", rs->name, rs->base->name,
+		    rs->base->name);
 	if (rs->words->rules_note != NULL) {
 		struct text t;
 

@@ -66,9 +66,10 @@ ruleset_param_def(const struct ruleset *r, const char *name)
 {
 	int i;
 
-	for (i = 0; i < r->nparams; i++)
-		if (strcmp(r->params[i].name, name) == 0)
-			return &r->params[i];
+	for (; r != NULL; r = r->base)
+		for (i = 0; i < r->nparams; i++)
+			if (strcmp(r->params[i].name, name) == 0)
+				return &r->params[i];
 	return NULL;
 }
 
@@ -87,9 +88,12 @@ ruleset_param(const struct ruleset *r, const struct battle *b,
 	for (i = 0; b != NULL && i < b->nsettings; i++)
 		if (strcmp(b->settings[i].name, name) == 0)
 			return b->settings[i].value;
-	for (i = 0; i < r->nparams; i++)
-		if (strcmp(r->params[i].name, name) == 0)
-			return r->params[i].value;
+	{
+		const struct rule_param *p = ruleset_param_def(r, name);
+
+		if (p != NULL)
+			return p->value;
+	}
 	assert(!"unknown rule parameter");
 	return 0;
 }

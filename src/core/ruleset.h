@@ -263,6 +263,13 @@ struct ruleset_words {
 struct ruleset {
 	const char *name;
 	const char *title;
+	/* The ruleset this one is built on, or NULL: a module that plays
+	 * another's table and adds rules of its own.  Its numbers are looked
+	 * up in its own table, then in the base's (ruleset_param; a
+	 * scenario's `set` reaches both); its narrative templates are its
+	 * own file's, then the base's for the messages its own file does
+	 * not reword (narrative_load_ruleset). */
+	const struct ruleset *base;
 	const struct troop_type *types;
 	int ntypes;
 	const struct rule_param *params;

@@ -125,8 +125,7 @@ referee_narrative(struct referee *r, const struct ruleset *rs, struct err *e)
 		    "keeps templates for");
 		return NULL;
 	}
-	if ((r->narr[i] = narrative_load(rs->name,
-	    rs->words != NULL ? rs->words->messages : NULL, r->templates_dir, e)) ==
+	if ((r->narr[i] = narrative_load_ruleset(rs, r->templates_dir, e)) ==
 	    NULL)
 		return NULL;
 	r->narr_rs[i] = rs;

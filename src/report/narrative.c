@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/geom.h"
+#include "core/ruleset.h"
 
 struct narr_entry {
 	char *msg;
@@ -394,6 +395,46 @@ narrative_time(int minutes, char *out, size_t size)
 	else
 		snprintf(out, size, "%d minutes past %s %s", m, hours[h % 12],
 		    part);
+}
+
+struct narrative *
+narrative_load_ruleset(const struct ruleset *rs, const char *dir,
+    struct err *e)
+{
+	struct narrative *own, *base;
+	struct narr_entry *v;
+	int i, j, n;
+
+	own = narrative_load(rs->name, rs->words != NULL ? rs->words->messages :
+	    NULL, dir, e);
+	if (own == NULL || rs->base == NULL)
+		return own;
+	if ((base = narrative_load_ruleset(rs->base, dir, e)) == NULL) {
+		narrative_free(own);
+		return NULL;
+	}
+	if ((v = realloc(own->v, (size_t)(own->n + base->n + 1) *
+	    sizeof(*v))) == NULL) {
+		narrative_free(own);
+		narrative_free(base);
+		err_set(e, ERR_INTERNAL, "out of memory");
+		return NULL;
+	}
+	own->v = v;
+	/* Both are sorted by id: the base's entries its own lacks move
+	 * over, then the whole is sorted again. */
+	n = own->n;
+	for (i = j = 0; i < base->n; i++) {
+		while (j < n && strcmp(own->v[j].msg, base->v[i].msg) < 0)
+			j++;
+		if (j < n && strcmp(own->v[j].msg, base->v[i].msg) == 0)
+			continue;
+		own->v[own->n++] = base->v[i];
+		base->v[i].msg = base->v[i].says = NULL;
+	}
+	qsort(own->v, (size_t)own->n, sizeof(own->v[0]), by_msg);
+	narrative_free(base);
+	return own;
 }
 
 struct narrative *

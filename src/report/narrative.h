@@ -13,6 +13,7 @@
 #include "core/events.h"
 
 struct narrative;
+struct ruleset;
 
 /* Reads a template file's text (origin names it in errors) against the
  * ruleset's message catalogue msgs (NULL: any id, and {1} to {12}).
@@ -32,6 +33,14 @@ int narrative_count(const struct narrative *n);
  * for the ruleset. */
 struct narrative *narrative_load(const char *ruleset,
     const struct event_msg *msgs, const char *dir, struct err *e);
+
+/* The templates of rs: its own (narrative_load, against its own
+ * catalogue), then, for a ruleset built on another (struct
+ * ruleset.base), the base's for every message its own file does not
+ * reword, each file checked against its own ruleset's catalogue.  NULL
+ * with e set as narrative_load. */
+struct narrative *narrative_load_ruleset(const struct ruleset *rs,
+    const char *dir, struct err *e);
 
 /* The sentence a player reads for x, into out: its template filled in
  * (returns 1), or the catalogue's own sentence when x has no message or

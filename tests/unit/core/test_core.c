@@ -8,11 +8,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/dice.h"
 #include "core/geom.h"
+#include "core/battle.h"
+#include "core/ruleset.h"
 #include "ledger/ledger.h"
 #include "ledger/record.h"
 
@@ -230,10 +233,38 @@ keyed_stream_known_answer(void **state)
 	assert_int_equal(first[3], 0x7d);
 }
 
+/* A ruleset built on another looks a number up in its own table, then
+ * in the base's; a battle's setting stands before both. */
+static void
+a_modules_numbers_stand_before_its_bases(void **state)
+{
+	static const struct rule_param base_p[] = {
+		{ .name = "a", .value = 1 }, { .name = "b", .value = 2 },
+	};
+	static const struct rule_param mod_p[] = { { .name = "b", .value = 20 } };
+	static const struct ruleset base = { .name = "base", .params = base_p,
+	    .nparams = 2 };
+	static const struct ruleset mod = { .name = "mod", .base = &base,
+	    .params = mod_p, .nparams = 1 };
+	static struct battle b;
+
+	(void)state;
+	assert_int_equal(ruleset_param(&mod, NULL, "a"), 1);
+	assert_int_equal(ruleset_param(&mod, NULL, "b"), 20);
+	assert_int_equal(ruleset_param(&base, NULL, "b"), 2);
+	assert_true(ruleset_has_param(&mod, "a"));
+	assert_false(ruleset_has_param(&base, "c"));
+	b.nsettings = 1;
+	snprintf(b.settings[0].name, sizeof(b.settings[0].name), "b");
+	b.settings[0].value = 7;
+	assert_int_equal(ruleset_param(&mod, &b, "b"), 7);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_modules_numbers_stand_before_its_bases),
 		cmocka_unit_test(distances_round_to_the_nearest_hundredth),
 		cmocka_unit_test(bearings_are_clockwise_from_north),
 		cmocka_unit_test(offsets_and_rotations_follow_the_facing),

@@ -221,6 +221,65 @@ every_ruleset_has_templates_and_a_directory_overrides(void **state)
 	assert_null(narrative_load("no-such-rules", NULL, NULL, &e));
 }
 
+/* A ruleset built on another (struct ruleset.base) reads its own file,
+ * checked against its own catalogue, then the base's templates for what
+ * its file does not reword: its own entry wins, the base's others are
+ * there, and an id of the base's catalogue in its own file is refused
+ * (each file answers to its own ruleset). */
+static void
+a_module_rulesets_templates_stand_before_its_bases(void **state)
+{
+	static const struct ruleset_words words = { .messages = msgs };
+	const struct ruleset *vnb = ruleset_find("vnb-wing");
+	struct ruleset mod = { .name = "test-module", .title = "t",
+	    .base = vnb, .words = &words };
+	char dir[] = "/tmp/despatch-tmpl-XXXXXX", path[128];
+	struct narrative *n = NULL, *plain = NULL;
+	struct battle *b = NULL;
+	struct events ev;
+	struct err e;
+	char out[512];
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(scenario_parse(scen, strlen(scen), "t", 0, &b, &e), 0);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/test-module.txt", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("msg: halts\nsays: {1} halted, as modules say.\n", f);
+	fclose(f);
+	err_clear(&e);
+	n = narrative_load_ruleset(&mod, dir, &e);
+	if (n == NULL)
+		fail_msg("%s", e.msg);
+	plain = narrative_load("vnb-wing", vnb->words->messages, NULL, &e);
+	assert_non_null(plain);
+	assert_int_equal(narrative_count(n), narrative_count(plain) + 1);
+	events_init(&ev);
+	events_say(&ev, EV_MOVE, 0, 0, -1, 0, T_M_HALTS, "23rd Foot");
+	events_say(&ev, EV_STATIONARY, 0, 0, -1, 0, "stationary", "u",
+	    "%s is stationary.", "23rd Foot");
+	assert_int_equal(narrative_say(n, b, &ev.v[0], out, sizeof(out)), 1);
+	assert_string_equal(out, "23rd Foot halted, as modules say.");
+	/* vnb-wing's own sentence for its message, from its file. */
+	assert_int_equal(narrative_say(n, b, &ev.v[1], out, sizeof(out)), 1);
+	assert_int_equal(narrative_say(plain, b, &ev.v[1], out + 256, 256), 1);
+	assert_string_equal(out, out + 256);
+	narrative_free(n);
+	/* Its own file may not carry the base's messages. */
+	f = fopen(path, "w");
+	fputs("msg: stationary\nsays: {1} stood.\n", f);
+	fclose(f);
+	err_clear(&e);
+	assert_null(narrative_load_ruleset(&mod, dir, &e));
+	assert_non_null(strstr(e.msg, "test-module.txt:1"));
+	unlink(path);
+	rmdir(dir);
+	narrative_free(plain);
+	battle_free(b);
+}
+
 /* A unit's state in words: a disordered stand is disordered, a stand
  * with the permanent marker alone permanently disordered, and only both
  * markers (ST_ROUTED) routed (mutation round, 38). */
@@ -339,6 +398,7 @@ main(void)
 		cmocka_unit_test(an_event_is_told_with_its_values_reordered_and_the_ground_named),
 		cmocka_unit_test(the_time_of_day_in_words),
 		cmocka_unit_test(every_ruleset_has_templates_and_a_directory_overrides),
+		cmocka_unit_test(a_module_rulesets_templates_stand_before_its_bases),
 		cmocka_unit_test(a_unit_is_routed_only_with_both_markers),
 		cmocka_unit_test(a_rulesets_own_markers_are_told_through_its_vocabulary),
 	};
