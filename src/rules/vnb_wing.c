@@ -433,6 +433,12 @@ do_unit_steps(struct ctx *c, const struct order *o)
 		case V_REFORM: {
 			int any = 0;
 
+			if (c->w->reform != NULL) {
+				if (c->w->reform(c, u))
+					i = o->nsteps;   /* the rest dropped */
+				break;
+			}
+
 			if (i != 0 && i != o->nsteps - 1) {
 				vw_ev(c, EV_ORDER_REFUSED, u, -1, 0,
 				    VW_M_MAY_REFORM_ONLY, un->name);
@@ -534,6 +540,8 @@ do_unit_steps(struct ctx *c, const struct order *o)
 				    VW_M_CANNOT_CHARGE_AFTER, un->name);
 				break;
 			}
+			if (c->w->charge_begins != NULL)
+				c->w->charge_begins(c, u, t);
 			brg = geom_bearing(cen, tc);
 			if (abs(geom_turn(unit_facing(b, u), brg)) > 45) {
 				/* "A unit engaged in charging an enemy may not
@@ -869,8 +877,8 @@ update_losses(struct battle *b)
 	}
 }
 
-static void
-check_exhaustion(struct ctx *c)
+void
+vw_check_exhaustion(struct ctx *c)
 {
 	struct battle *b = c->b;
 	int br, u, s;
@@ -915,7 +923,7 @@ phase_combat(struct ctx *c)
 			continue;
 		vw_unit_fires(c, u);
 	}
-	check_exhaustion(c);
+	vw_check_exhaustion(c);
 }
 
 enum { COLLAPSE_REMOVE = 1, COLLAPSE_ROUT, COLLAPSE_PERMANENT };
@@ -1075,9 +1083,23 @@ ctx_new(void)
 	return c;
 }
 
+static const struct vw_rules vnb_rules = {
+	.rs = &ruleset_vnb_wing,
+	.cards = 1,
+};
+
 int
 vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
     int nsets, struct dice *d, struct events *evs, struct err *e)
+{
+	return vw_adjudicate(&vnb_rules, NULL, b, step, orders, nsets, d, evs,
+	    e);
+}
+
+int
+vw_adjudicate(const struct vw_rules *w, void *ext, struct battle *b,
+    int step, const struct order_set *orders, int nsets, struct dice *d,
+    struct events *evs, struct err *e)
 {
 	struct ctx *c = ctx_new();
 	const struct order_set *mine = NULL;
@@ -1094,7 +1116,9 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 		goto out;
 	}
 	c->b = b;
-	c->rs = &ruleset_vnb_wing;
+	c->rs = w->rs;
+	c->w = w;
+	c->ext = ext;
 	c->d = d;
 	battle_ground_index(b);
 	/* Each unit's box in a grid (issue 24), kept by battle_unit_moved
@@ -1137,9 +1161,12 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 	for (i = 0; i < b->nstands; i++)
 		if (b->units[b->stands[i].unit].side == side)
 			b->stands[i].flags &= ~ST_RETIRES;
-	vw_cards_begin(c, mine);
+	if (w->cards)
+		vw_cards_begin(c, mine);
 	phase_command(c);
 	find_riders(c, mine);
+	if (w->phase_begin != NULL)
+		w->phase_begin(c);
 	for (i = 0; mine != NULL && i < mine->n; i++) {
 		if (mine->orders[i].special != 0)
 			continue;   /* played above */
@@ -1149,12 +1176,16 @@ vnb_adjudicate(struct battle *b, int step, const struct order_set *orders,
 			do_unit_order(c, &mine->orders[i]);
 	}
 	phase_stationary(c);
-	phase_rally(c);
-	vw_phase_morale(c);
-	phase_combat(c);
+	(w->rally != NULL ? w->rally : phase_rally)(c);
+	(w->morale != NULL ? w->morale : vw_phase_morale)(c);
+	(w->combat != NULL ? w->combat : phase_combat)(c);
 	phase_collapse(c);
-	vw_cards_panic(c);
-	vw_cards_end(c);
+	if (w->cards) {
+		vw_cards_panic(c);
+		vw_cards_end(c);
+	}
+	if (w->phase_end != NULL)
+		w->phase_end(c);
 	update_losses(b);
 	if (d->failed) {
 		*e = d->err;

@@ -921,6 +921,11 @@ fire_unit(struct ctx *c, int u, int t, const unsigned char *firers)
 	on_u = apply_hits(c, h, out_end, ret_end);
 	(void)on_t;
 	(void)on_u;
+	if (c->w->fired != NULL) {
+		c->w->fired(c, u, t, dice, hits);
+		if (rdice > 0)
+			c->w->fired(c, t, u, rdice, rhits);
+	}
 	/* Mounted stands retiring from fire: 6" a hit, straight away from
 	 * the stand that hit them, facing it. */
 	FOR_STANDS(b, t, s) {
@@ -1171,8 +1176,8 @@ nearest_of(const struct battle *b, int s, const int *list, int n)
  * any enemy; then its free change of facing, made when no order can
  * choose it, turns it towards the nearest enemy it sees that is outside
  * its front.  See docs/rules-vnb-wing.md, Melee results. */
-static void
-winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
+void
+vw_winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 {
 	struct battle *b = c->b;
 	struct pt wc, pc;
@@ -1222,17 +1227,14 @@ winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay)
 	}
 }
 
-void
-vw_melee(struct ctx *c, int a, int t)
+int
+vw_melee_stands(struct ctx *c, int a, int t, int *att, int *na, int *def,
+    int *nd)
 {
 	struct battle *b = c->b;
-	struct hits *h = &c->hits;
-	int *att = c->att, *def = c->def, na = 0, nd = 0, i, j, s;
-	int adice = 0, ahits = 0, ddice = 0, dhits = 0, a_end, d_end;
-	int on_def, on_att, winner, loser, def_gone = 1, att_gone = 1;
-	struct pt ac, tc;
+	int s, i;
 
-	h->n = 0;
+	*na = *nd = 0;
 	FOR_STANDS(b, a, s) {
 		int k;
 
@@ -1240,20 +1242,49 @@ vw_melee(struct ctx *c, int a, int t)
 			continue;
 		FOR_STANDS(b, t, k)
 			if (alive(b, k) && in_contact(c, s, k)) {
-				att[na++] = s;
+				att[(*na)++] = s;
 				break;
 			}
 	}
 	FOR_STANDS(b, t, s) {
 		if (!alive(b, s))
 			continue;
-		for (i = 0; i < na; i++)
+		for (i = 0; i < *na; i++)
 			if (in_contact(c, att[i], s)) {
-				def[nd++] = s;
+				def[(*nd)++] = s;
 				break;
 			}
 	}
-	if (na == 0 || nd == 0) {
+	return *na > 0 && *nd > 0;
+}
+
+int
+vw_melee_strike(struct ctx *c, const int *from, int nfrom, const int *to,
+    int nto, int offensive, int *dice, int *hits)
+{
+	struct hits *h = &c->hits;
+	int i;
+
+	h->n = 0;
+	for (i = 0; i < nfrom; i++)
+		roll_attack(c, from[i], nearest_of(c->b, from[i], to, nto), 1, 1,
+		    offensive, h, dice, hits);
+	roll_saves(c, h, 0, h->n);
+	return apply_hits(c, h, 0, h->n);
+}
+
+void
+vw_melee(struct ctx *c, int a, int t)
+{
+	struct battle *b = c->b;
+	struct hits *h = &c->hits;
+	int *att = c->att, *def = c->def, na = 0, nd = 0, i, j;
+	int adice = 0, ahits = 0, ddice = 0, dhits = 0, a_end, d_end;
+	int on_def, on_att, winner, loser, def_gone = 1, att_gone = 1;
+	struct pt ac, tc;
+
+	h->n = 0;
+	if (!vw_melee_stands(c, a, t, att, &na, def, &nd)) {
 		vw_ev(c, EV_ORDER_REFUSED, a, t, 0, VW_M_NO_LONGER_IN_CONTACT,
 		    b->units[a].name, b->units[t].name);
 		return;
@@ -1332,12 +1363,12 @@ vw_melee(struct ctx *c, int a, int t)
 	    b->units[winner].name);
 	if (loser == t) {
 		retreat_unit_stands(c, def, nd, ac, a);
-		winner_advances(c, a, t, tc, c->stay[a]);
+		vw_winner_advances(c, a, t, tc, c->stay[a]);
 	} else {
 		retreat_unit_stands(c, att, na, tc, t);
 		/* Defending cavalry that wins has the attacker's options. */
 		if (b->units[t].kind == KIND_MOUNTED &&
 		    unit_form(b, t) != FORM_DISMOUNTED)
-			winner_advances(c, t, a, ac, 0);
+			vw_winner_advances(c, t, a, ac, 0);
 	}
 }

@@ -2,7 +2,9 @@
  * vnb_wing_int.h - what the files of the vnb-wing adjudicator share: the
  * phase's working state (struct ctx), the stand predicates, and the few
  * functions one file calls in another (prefixed vw_).  Not for use
- * outside src/rules/vnb_wing*.c; the ruleset's interface is vnb_wing.h.
+ * outside src/rules/ but by vnb_wing*.c and a ruleset built on
+ * vnb-wing's phase (struct vw_rules: bpw*.c); vnb-wing's interface to the
+ * rest of despatch is vnb_wing.h.
  *
  *   vnb_wing.c         the phase: command, orders, rally, exhaustion and
  *                      collapse, events and markers
@@ -52,9 +54,39 @@ struct hits {
 };
 
 
+struct ctx;
+
+/* What a ruleset built on vnb-wing's phase (bpw) plays in place of
+ * vnb-wing's own: each member NULL (0) for vnb-wing's.  vw_adjudicate
+ * plays the phase with them; vnb-wing's are vnb_rules. */
+struct vw_rules {
+	const struct ruleset *rs;   /* whose numbers P() reads (a ruleset
+	                               built on vnb-wing's: its own, then
+	                               vnb-wing's) */
+	int cards;                  /* plays the Fog of War cards */
+	/* After command is known, before any order is carried out. */
+	void (*phase_begin)(struct ctx *c);
+	/* A REFORM step of unit u's order, in place of vnb-wing's: returns
+	 * 1 if the rest of the order is dropped. */
+	int (*reform)(struct ctx *c, int u);
+	/* Unit u's charge at unit t begins (before it turns or moves). */
+	void (*charge_begins)(struct ctx *c, int u, int t);
+	/* The phase's steps 3 (rally), 4 (morale) and 5 (combat). */
+	void (*rally)(struct ctx *c);
+	void (*morale)(struct ctx *c);
+	void (*combat)(struct ctx *c);
+	/* Unit u fired at unit t (return fire too): dice rolled, hits
+	 * scored before saves. */
+	void (*fired)(struct ctx *c, int u, int t, int dice, int hits);
+	/* After the collapse step. */
+	void (*phase_end)(struct ctx *c);
+};
+
 struct ctx {
 	struct battle *b;
 	const struct ruleset *rs;
+	const struct vw_rules *w;
+	void *ext;             /* the state of the ruleset built on it */
 	struct dice *d;
 	struct events *ev;
 	int step, turn, side;
@@ -390,6 +422,26 @@ int vw_across_water(const struct battle *b, struct pt a, struct pt z);
 void vw_phase_morale(struct ctx *c);
 void vw_unit_fires(struct ctx *c, int u);
 void vw_melee(struct ctx *c, int a, int t);
+/* A melee's parts, for a ruleset that plays them in its own order: the
+ * stands of a and of t in contact (into att[], *na and def[], *nd; 0
+ * if none); the melee dice of from[0..nfrom) each at the nearest of
+ * to[0..nto), their saves and SP, returning the hits that took SP
+ * (*dice, *hits: dice rolled and hits scored before saves, added to);
+ * and the winner w's advance into the ground l left (lc), or only its
+ * turn to face (stay). */
+int vw_melee_stands(struct ctx *c, int a, int t, int *att, int *na,
+    int *def, int *nd);
+int vw_melee_strike(struct ctx *c, const int *from, int nfrom,
+    const int *to, int nto, int offensive, int *dice, int *hits);
+void vw_winner_advances(struct ctx *c, int w, int l, struct pt lc, int stay);
+/* Every brigade's loss, and those it exhausts (vnb_wing.c). */
+void vw_check_exhaustion(struct ctx *c);
+/* Plays step `step` with w's rules in place of vnb-wing's
+ * (vnb_adjudicate is vw_adjudicate(&vnb_rules, ...)), ext the state of
+ * the ruleset built on it. */
+int vw_adjudicate(const struct vw_rules *w, void *ext, struct battle *b,
+    int step, const struct order_set *orders, int nsets, struct dice *d,
+    struct events *ev, struct err *e);
 /* Every stand of unit u on the table tests morale, `worse` worse than
  * its plain test (a card's), for `why`. */
 void vw_unit_morale_test(struct ctx *c, int u, int worse, struct pt cause,
