@@ -775,8 +775,8 @@ commander_touches(struct ctx *c, int k, int u)
 /* A rallied stand's free change of facing: the player cannot order it
  * when it happens, so it turns in place to face the nearest enemy unit it
  * can see, if any (docs/rules-vnb-wing.md, Rally). */
-static void
-rally_face(struct ctx *c, int s)
+void
+vw_rally_face(struct ctx *c, int s)
 {
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
@@ -838,7 +838,7 @@ vw_rally_stand(struct ctx *c, int s, int commander, const char *card)
 	else
 		vw_ev(c, EV_RALLY, u, -1, sn, VW_M_STAND_RALLIES_ALONE,
 		    b->units[u].name, sn, card);
-	rally_face(c, s);
+	vw_rally_face(c, s);
 }
 
 static void

@@ -218,25 +218,14 @@ const struct vnb_card_def vnb_cards[VC_COUNT] = {
 	[VC_TARLETONS_QUARTER] = { .name = "Tarleton's Quarter", .allegiance = VNB_REBEL, .count = 1, .target = VNB_ON_ENEMY_UNIT, .help = "a Loyalist unit meleed by a rebel unit until your next phase tests morale one worse" },
 };
 
+/* The orders, as vnb_wing.h's VNB_VERBS lists them. */
 const struct verb_def vnb_verbs[] = {
-	{ .word = "ADVANCE", .verb = V_ADVANCE, .arg = ARG_DIST, .for_units = 1, .for_commanders = 0, .help = "ADVANCE N: move N inches straight ahead" },
-	{ .word = "MOVE TO", .verb = V_MOVE_TO, .arg = ARG_POINT, .for_units = 1, .for_commanders = 1, .help = "MOVE TO X,Y: move the centre to the point" },
-	{ .word = "WHEEL", .verb = V_WHEEL, .arg = ARG_TURN, .for_units = 1, .for_commanders = 0, .help = "WHEEL LEFT|RIGHT N: turn N degrees about the centre" },
-	{ .word = "FACE", .verb = V_FACE, .arg = ARG_BEARING, .for_units = 1, .for_commanders = 0, .help = "FACE N: face the bearing N (0 north, 90 east)" },
-	{ .word = "FORM", .verb = V_FORM, .arg = ARG_FORMATION, .for_units = 1, .for_commanders = 0, .help = "FORM LINE|SKIRMISH|DETACHMENTS|ROAD|MOUNTED: change formation" },
-	{ .word = "FIRE AT", .verb = V_FIRE_AT, .arg = ARG_ENEMY, .for_units = 1, .for_commanders = 0, .help = "FIRE AT UNIT: choose the target of the unit's fire" },
-	{ .word = "CHARGE", .verb = V_CHARGE, .arg = ARG_ENEMY, .for_units = 1, .for_commanders = 0, .help = "CHARGE UNIT: move straight at the enemy unit and melee it" },
-	{ .word = "HOLD", .verb = V_HOLD, .arg = ARG_NONE, .for_units = 1, .for_commanders = 1, .help = "HOLD: stay and go stationary where allowed" },
-	{ .word = "REFORM", .verb = V_REFORM, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "REFORM: recover from disorder (half the move)" },
-	{ .word = "RETIRE", .verb = V_RETIRE, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "RETIRE: (mounted) until your next phase, when hit by fire, retire 6\" a hit and roll a save for each" },
-	{ .word = "NO ADVANCE", .verb = V_NO_ADVANCE, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "NO ADVANCE: if the unit wins a melee this phase, it keeps its ground instead of advancing into the ground the enemy left" },
-	{ .word = "HURRY", .verb = V_HURRY, .arg = ARG_NONE, .for_units = 1, .for_commanders = 0, .help = "HURRY: cross bridges this phase at the cost of disorder instead of half the move" },
-	{ .word = "JOIN", .verb = V_JOIN, .arg = ARG_FRIEND, .for_units = 0, .for_commanders = 1, .help = "JOIN UNIT: (commanders) ride to the rear of a friendly unit and move with it until ordered elsewhere" },
+	VNB_VERBS("REFORM: recover from disorder (half the move)")
 };
 const int vnb_nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0]));
 
 /* The orders of bb7 and of other games, as vnb-wing says them. */
-static const char *const vnb_aliases[][2] = {
+const char *const vnb_aliases[][2] = {
 	{ "SHOOT", "FIRE AT" },
 	{ "VOLLEY", "FIRE AT" },
 	{ "RALLY", "REFORM" },

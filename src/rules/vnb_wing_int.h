@@ -450,6 +450,8 @@ void vw_unit_morale_test(struct ctx *c, int u, int worse, struct pt cause,
 /* A routed stand rallies, to a commander or a card named by `to`
  * (vnb_wing.c). */
 void vw_rally_stand(struct ctx *c, int s, int commander, const char *card);
+/* A rallied stand's free turn to face the nearest enemy unit it sees. */
+void vw_rally_face(struct ctx *c, int s);
 
 /* Fog of War cards (vnb_wing_cards.c).  begin: at the start of a phase,
  * effects run out, commanders come back, the first deal, the side's card
