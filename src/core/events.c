@@ -14,7 +14,7 @@ static const char *const kind_names[EV_KIND_COUNT] = {
 	"disorder", "reform", "stationary", "rally", "morale-pass",
 	"morale-fail", "rout", "breakthrough", "fire", "hit", "save", "loss",
 	"melee-won", "melee-lost", "retreat", "eliminated", "exhausted",
-	"collapse", "commander", "card"
+	"collapse", "commander", "card", "attack"
 };
 
 void

@@ -50,6 +50,10 @@ enum event_kind {
 	EV_MORALE_PASS, EV_MORALE_FAIL, EV_ROUT, EV_BREAKTHROUGH, EV_FIRE,
 	EV_HIT, EV_SAVE, EV_LOSS, EV_MELEE_WON, EV_MELEE_LOST, EV_RETREAT,
 	EV_ELIMINATED, EV_EXHAUSTED, EV_COLLAPSE, EV_COMMANDER, EV_CARD,
+	/* An act against a unit that is neither fire nor melee dice but
+	 * may force its test (a ratings module's quality attack), and who
+	 * strikes first in a melee. */
+	EV_ATTACK,
 	EV_KIND_COUNT
 };
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/dice.h"
+#include "core/events.h"
 #include "core/geom.h"
 #include "core/battle.h"
 #include "core/ruleset.h"
@@ -260,11 +261,31 @@ a_modules_numbers_stand_before_its_bases(void **state)
 	assert_int_equal(ruleset_param(&mod, &b, "b"), 7);
 }
 
+/* Every event kind has a name that reads back as it, the last added
+ * ("attack") too, and no two share one. */
+static void
+event_kinds_read_back_by_name(void **state)
+{
+	int k, j;
+
+	(void)state;
+	for (k = 0; k < EV_KIND_COUNT; k++) {
+		assert_int_equal(events_kind_parse(events_kind_name(
+		    (enum event_kind)k)), k);
+		for (j = 0; j < k; j++)
+			assert_string_not_equal(events_kind_name((enum event_kind)j),
+			    events_kind_name((enum event_kind)k));
+	}
+	assert_int_equal(events_kind_parse("attack"), EV_ATTACK);
+	assert_int_equal(events_kind_parse("no-such-kind"), -1);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_modules_numbers_stand_before_its_bases),
+		cmocka_unit_test(event_kinds_read_back_by_name),
 		cmocka_unit_test(distances_round_to_the_nearest_hundredth),
 		cmocka_unit_test(bearings_are_clockwise_from_north),
 		cmocka_unit_test(offsets_and_rotations_follow_the_facing),
