@@ -90,6 +90,7 @@ _Static_assert(sizeof(struct vnb_deck) <= BATTLE_RULES_BLOCK,
 /* The catalogue and numbers, shared by the table and the adjudicator. */
 extern const struct troop_type vnb_types[];
 extern const int vnb_ntypes;
+#define VNB_NTYPES 36   /* the same, for a table built on vnb-wing's */
 extern const struct rule_param vnb_params[];
 extern const int vnb_nparams;
 /* The Fog of War cards, in the deck's order (vnb_wing_cards.c plays

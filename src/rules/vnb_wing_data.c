@@ -64,6 +64,8 @@ const struct troop_type vnb_types[] = {
 	{ .id = "heavy-artillery", .kind = KIND_ARTILLERY, .speed = 4, .morale = 5, .weapon = WEAPON_HEAVY_GUN, .abil = 0, .label = "Heavy artillery (12 lb)" },
 };
 const int vnb_ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0]));
+_Static_assert(sizeof(vnb_types) / sizeof(vnb_types[0]) == VNB_NTYPES,
+    "VNB_NTYPES counts the catalogue");
 
 #define TEXT "text"
 #define DEF  "default"
