@@ -2,14 +2,16 @@
 """patterns.py - a ruleset's message catalogue checked against its
 narrative templates and its code.
 
-    patterns.py CATALOGUE.h TEMPLATES.txt SOURCE.c [SOURCE.c ...]
+    patterns.py [--built-on] CATALOGUE.h TEMPLATES.txt SOURCE.c [...]
     patterns.py CATALOGUE.h                 (lists the messages)
 
 The catalogue is the ruleset's src/rules/NAME_msgs.h: one macro a
 message, `#define VW_M_HALTS "halts", "u", "%s halts."` (an _M_ macro
 an event, an _R_ macro the purpose of a die), plus the messages
 every ruleset writes: EVENT_M_PHASE of src/core/events.h and the
-deployment's of src/core/deploy.h.  The check
+deployment's of src/core/deploy.h (--built-on: a ruleset built on
+another, struct ruleset.base, whose catalogue and templates have those
+and the base's messages).  The check
 exits 1, naming each fault, when
 
   - an id is given twice, or is not lower-case letters, digits and '-';
@@ -61,15 +63,16 @@ def phase():
     return {m.group(1): (m.group(2), m.group(3), m.group(4))}
 
 
-def check(cat_path, tmpl, sources):
+def check(cat_path, tmpl, sources, built_on=False):
     faults = []
     types = event_types()
     cat = catalogue(cat_path)
     if not cat:
         return ["%s: no messages found" % cat_path]
     allm = dict(cat)
-    allm.update(phase())
-    allm.update(catalogue(DEPLOY_H))
+    if not built_on:
+        allm.update(phase())
+        allm.update(catalogue(DEPLOY_H))
     ids = {}
     for name, (mid, letters, fmt) in allm.items():
         if mid in ids:
@@ -133,6 +136,9 @@ def check(cat_path, tmpl, sources):
 
 def main():
     args = sys.argv[1:]
+    built_on = bool(args) and args[0] == "--built-on"
+    if built_on:
+        args = args[1:]
     if len(args) == 1:
         for name, (mid, letters, fmt) in catalogue(args[0]).items():
             print("%-28s %-8s %s" % (mid, letters, fmt))
@@ -140,7 +146,7 @@ def main():
     if len(args) < 3:
         print(__doc__, file=sys.stderr)
         return 2
-    faults = check(args[0], args[1], args[2:])
+    faults = check(args[0], args[1], args[2:], built_on)
     for f in faults:
         print(f)
     return 1 if faults else 0
