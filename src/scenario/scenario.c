@@ -1020,17 +1020,3 @@ out:
 	return rc;
 }
 
-int
-scenario_load_file(const char *path, char **text, size_t *len,
-    struct battle **out, struct err *e)
-{
-	*out = NULL;
-	if (scenario_read_file(path, SCENARIO_MAX_BYTES, text, len, e) != 0)
-		return -1;
-	if (scenario_parse(*text, *len, path, 0, out, e) != 0) {
-		free(*text);
-		*text = NULL;
-		return -1;
-	}
-	return 0;
-}

@@ -24,7 +24,10 @@
 int scenario_parse(const char *text, size_t len, const char *fname,
     int line_offset, struct battle **out, struct err *e);
 
-/* Reads and parses a file (at most SCENARIO_MAX_BYTES). */
+/* Reads and parses a file (at most SCENARIO_MAX_BYTES), with the one
+ * it includes, if any (`include "FILE"`, src/scenario/include.c):
+ * *text is then the expanded text, which stands alone.  An error names
+ * the file and line it is in. */
 int scenario_load_file(const char *path, char **text, size_t *len,
     struct battle **out, struct err *e);
 

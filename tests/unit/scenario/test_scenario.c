@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/ruleset.h"
 #include "rules/vnb_wing.h"
@@ -408,6 +409,107 @@ cowpens_scenario_loads(void **state)
 	free(text);
 }
 
+/* Writes text to dir/name. */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* An overlay (`include "FILE"`) takes in the other file's battle under
+ * its own title and ruleset: the text a game stores stands alone (it
+ * parses without the files, and is the same battle), a file without an
+ * include is stored byte for byte, a mistake names the file and line it
+ * is in, and an include inside an included file, a second include and
+ * a missing file are refused. */
+static void
+an_overlay_includes_a_battle_and_stands_alone(void **state)
+{
+	char dir[] = "/tmp/despatch-include-XXXXXX", path[256];
+	char *text = NULL, *plain = NULL;
+	size_t len = 0, plen = 0;
+	struct battle *b = NULL, *b2 = NULL;
+	struct err e;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	write_file(dir, "base.scenario", good);
+	write_file(dir, "over.scenario", "scenario \"Overlay\"\nruleset vnb-wing\n"
+	    "include \"base.scenario\"   # the battle\n"
+	    "set command.radius 7\n");
+	snprintf(path, sizeof(path), "%s/over.scenario", dir);
+	if (scenario_load_file(path, &text, &len, &b, &e) != 0)
+		fail_msg("%s", e.msg);
+	assert_string_equal(b->title, "Overlay");
+	assert_string_equal(b->ruleset, "vnb-wing");
+	assert_null(strstr(text, "include \""));
+	assert_non_null(strstr(text, "# (the including file's own) ruleset"));
+	assert_int_equal(b->nsettings, 1);
+	assert_int_equal(b->settings[0].value, 700);
+	assert_int_equal(scenario_parse(text, len, "stored", 0, &b2, &e), 0);
+	assert_int_equal(b2->nunits, b->nunits);
+	battle_free(b2);
+	battle_free(b);
+	free(text);
+	/* No include: the file's own bytes. */
+	snprintf(path, sizeof(path), "%s/base.scenario", dir);
+	assert_int_equal(scenario_load_file(path, &plain, &plen, &b, &e), 0);
+	assert_int_equal(plen, strlen(good));
+	assert_memory_equal(plain, good, plen);
+	battle_free(b);
+	free(plain);
+	/* A mistake after the include names the overlay's own line ... */
+	write_file(dir, "over.scenario", "scenario \"Overlay\"\nruleset vnb-wing\n"
+	    "include \"base.scenario\"\nset no-such-number 1\n");
+	snprintf(path, sizeof(path), "%s/over.scenario", dir);
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	if (strstr(e.msg, "over.scenario:4: the vnb-wing ruleset has no number") ==
+	    NULL)
+		fail_msg("%s", e.msg);
+	/* ... and one in the included file, that file's line. */
+	write_file(dir, "base2.scenario", "scenario \"B\"\nruleset vnb-wing\n"
+	    "table 48 x 36\nnonsense here\n");
+	write_file(dir, "over.scenario", "scenario \"Overlay\"\nruleset vnb-wing\n"
+	    "include \"base2.scenario\"\n");
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	if (strstr(e.msg, "base2.scenario:4:") == NULL)
+		fail_msg("%s", e.msg);
+	write_file(dir, "base3.scenario", "include \"base.scenario\"\n");
+	write_file(dir, "over.scenario", "scenario \"O\"\nruleset vnb-wing\n"
+	    "include \"base3.scenario\"\n");
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "may not include another"));
+	write_file(dir, "over.scenario", "scenario \"O\"\nruleset vnb-wing\n"
+	    "include \"base.scenario\"\ninclude \"base.scenario\"\n");
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "over.scenario:4: a scenario includes one"));
+	write_file(dir, "over.scenario", "scenario \"O\"\nruleset vnb-wing\n"
+	    "include \"gone.scenario\"\n");
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "over.scenario:3: cannot include"));
+	write_file(dir, "over.scenario", "include base.scenario\n");
+	assert_int_equal(scenario_load_file(path, &text, &len, &b, &e), -1);
+	assert_non_null(strstr(e.msg, "expected 'include \"FILE\"'"));
+	{
+		const char *names[] = { "base.scenario", "base2.scenario",
+		    "base3.scenario", "over.scenario" };
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+			unlink(path);
+		}
+	}
+	rmdir(dir);
+}
+
 /* alias lines give the unit, commander or brigade declared above them
  * (stand lines between aside) other names, and change nothing else. */
 static void
@@ -594,6 +696,7 @@ main(void)
 		cmocka_unit_test(corpus_files_never_crash),
 		cmocka_unit_test(too_many_stands_with_detachments_is_refused),
 		cmocka_unit_test(full_strength_counts_missing_sp_as_lost),
+		cmocka_unit_test(an_overlay_includes_a_battle_and_stands_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
