@@ -137,23 +137,30 @@ situation(struct ctx *c, int u, char *why, size_t size)
 /* A check's die: one, or the better (elite) or worse (conscript) of
  * two. */
 static int
-check_die(struct ctx *c, int u, int need, const char *msg, const char *types,
-    const char *fmt)
+check_die(struct ctx *c, int u, int need, char *how, size_t size,
+    const char *msg, const char *types, const char *fmt)
 {
 	const char *name = c->b->units[u].name;
-	int r1, r2;
+	int r1, r2, r;
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 #pragma GCC diagnostic ignored "-Wformat-security"
 	r1 = vw_roll(c, u, msg, types, fmt, name, need);
-	if (!bp_trait(c->b, u, BP_T_ELITE | BP_T_CONSCRIPT))
+	if (!bp_trait(c->b, u, BP_T_ELITE | BP_T_CONSCRIPT)) {
+		snprintf(how, size, "%d rolled", r1);
 		return r1;
+	}
 	r2 = vw_roll(c, u, msg, types, fmt, name, need);
 #pragma GCC diagnostic pop
 	if (bp_trait(c->b, u, BP_T_ELITE))
-		return r1 > r2 ? r1 : r2;
-	return r1 < r2 ? r1 : r2;
+		r = r1 > r2 ? r1 : r2;
+	else
+		r = r1 < r2 ? r1 : r2;
+	snprintf(how, size, "the %s of %d and %d, %s", bp_trait(c->b, u,
+	    BP_T_ELITE) ? "better" : "worse", r1, r2, bp_trait(c->b, u,
+	    BP_T_ELITE) ? "elite" : "conscript");
+	return r;
 }
 
 /* Removes every stand of unit u: it shatters (its message said so). */
@@ -214,9 +221,9 @@ morale_check(struct ctx *c, int u)
 	const char *name = b->units[u].name;
 	int dis = unit_disordered(b, u), was_routed = unit_routed(b, u);
 
-	r = check_die(c, u, need, BP_R_MORALE);
+	r = check_die(c, u, need, why, sizeof(x->why[0]), BP_R_MORALE);
 	total = r - x->took[u] - x->attack[u] + situation(c, u, sit, sizeof(sit));
-	k = (size_t)snprintf(why, sizeof(x->why[0]), "%d rolled", r);
+	k = strlen(why);
 	if (x->took[u] > 0)
 		k += (size_t)snprintf(why + k, sizeof(x->why[0]) - k, ", -%d %s",
 		    x->took[u], x->took[u] == 1 ? "hit" : "hits");
@@ -348,12 +355,12 @@ bp_phase_begin(struct ctx *c)
 static int
 rally_check(struct ctx *c, int u, char *why, size_t size)
 {
-	char sit[64];
+	char sit[64], how[48];
 	int need = c->b->units[u].rules[BP_GRADE], r;
 
-	r = check_die(c, u, need, BP_R_RALLY);
+	r = check_die(c, u, need, how, sizeof(how), BP_R_RALLY);
 	r += situation(c, u, sit, sizeof(sit));
-	snprintf(why, size, "%s", sit[0] != '\0' ? sit : "no modifiers");
+	snprintf(why, size, "%s%s%s", how, sit[0] != '\0' ? ", " : "", sit);
 	return r - need;
 }
 
@@ -405,7 +412,7 @@ static int
 bp_reform(struct ctx *c, int u)
 {
 	struct battle *b = c->b;
-	char why[64];
+	char why[128];
 	int by;
 
 	if (!unit_disordered(b, u)) {
@@ -427,7 +434,7 @@ static void
 bp_rally(struct ctx *c)
 {
 	struct battle *b = c->b;
-	char why[64];
+	char why[128];
 	int u, by;
 
 	for (u = 0; u < b->nunits; u++) {
@@ -550,8 +557,9 @@ melee(struct ctx *c, int a, int t, int charged)
 	battle_unit_centre(b, t, &tc);
 	vw_ev(c, EV_ATTACK, first, second, 0, BP_M_SHOOTS_FIRST,
 	    b->units[first].name, b->units[second].name,
-	    why != NULL ? why : "the charger, as nothing gives the defender "
-	    "the first blow");
+	    why != NULL ? why : charged ? "the charger: nothing gives the "
+	    "defender the first blow" : "the attacker: nothing gives the "
+	    "defender the first blow");
 	strike(c, first, second, first == a);
 	if (x->forced[second])
 		of[second == t] = morale_check(c, second);
@@ -563,6 +571,11 @@ melee(struct ctx *c, int a, int t, int charged)
 	} else if (x->forced[first]) {
 		of[first == t] = morale_check(c, first);
 	}
+	/* A unit whose last SP went in the melee has lost it. */
+	if (!unit_on(b, a))
+		of[0] = SHATTERS;
+	if (!unit_on(b, t))
+		of[1] = SHATTERS;
 	if (!failed(of[0]) && !failed(of[1])) {
 		vw_ev(c, EV_ATTACK, a, t, 0, BP_M_LOCKED, b->units[a].name,
 		    b->units[t].name);

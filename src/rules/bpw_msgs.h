@@ -34,13 +34,13 @@
 /* --- quality attacks -------------------------------------------------- */
 #define BP_M_QUALITY_FORCES \
 	"bpw-quality-forces", "uunxnn", \
-	"%s's quality attack on %s: %d (%s) against its quality %d makes %d, forcing a morale check."
+	"%s's quality attack on %s: %d (%s) less %d for its quality makes %d, forcing a morale check."
 #define BP_M_QUALITY_ADDS \
 	"bpw-quality-adds", "uunxnn", \
-	"%s's quality attack on %s: %d (%s) against its quality %d makes %d more against its morale check."
+	"%s's quality attack on %s: %d (%s) less %d for its quality makes %d more against its morale check."
 #define BP_M_QUALITY_FAILS \
 	"bpw-quality-fails", "uunxn", \
-	"%s's quality attack on %s: %d (%s) against its quality %d forces no check."
+	"%s's quality attack on %s: %d (%s) less %d for its quality is below 0 and forces no check."
 
 /* --- rally ------------------------------------------------------------ */
 #define BP_M_RALLIES \
