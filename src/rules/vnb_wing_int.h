@@ -363,6 +363,8 @@ enum vw_gone {
 };
 void vw_remove_stand(struct ctx *c, int s, enum vw_gone why);
 void vw_rout_stand(struct ctx *c, int s, struct pt from, const char *why);
+/* The same, running on the bearing dir (a unit that routs as a block). */
+void vw_rout_stand_dir(struct ctx *c, int s, int dir, const char *why);
 void vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout,
     int depth);
 

@@ -256,7 +256,7 @@ vw_push_stand(struct ctx *c, int s, int dir, fx len, int is_rout, int depth)
 /* The text's rout: both markers, 1 SP lost, a full move straight away
  * from what caused it.  A stand already routed is removed instead. */
 static void
-rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
+rout_stand_dir(struct ctx *c, int s, int dir, const char *why, int depth)
 {
 	struct battle *b = c->b;
 	struct stand *st = &b->stands[s];
@@ -282,11 +282,23 @@ rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
 	vw_lose_sp(c, s, P(c, "rout.sp-loss"), "rout");
 	if (!alive(b, s))
 		return;
-	vw_push_stand(c, s, geom_bearing(from, st->pos), unit_rate(b, u), 1, depth);
+	vw_push_stand(c, s, dir, unit_rate(b, u), 1, depth);
+}
+
+static void
+rout_stand_d(struct ctx *c, int s, struct pt from, const char *why, int depth)
+{
+	rout_stand_dir(c, s, geom_bearing(from, c->b->stands[s].pos), why, depth);
 }
 
 void
 vw_rout_stand(struct ctx *c, int s, struct pt from, const char *why)
 {
 	rout_stand_d(c, s, from, why, 0);
+}
+
+void
+vw_rout_stand_dir(struct ctx *c, int s, int dir, const char *why)
+{
+	rout_stand_dir(c, s, dir, why, 0);
 }
