@@ -180,16 +180,20 @@ shatter(struct ctx *c, int u)
 }
 
 /* Unit u routs: vnb-wing's rout move for each stand (bpw's table has no
- * SP lost in it), straight away from `from`. */
+ * SP lost in it), the unit as a block, straight away from `from`. */
 static void
 rout(struct ctx *c, int u, struct pt from)
 {
 	struct battle *b = c->b;
-	int s;
+	struct pt uc;
+	int s, dir;
 
+	if (!battle_unit_centre(b, u, &uc))
+		return;
+	dir = geom_bearing(from, uc);
 	FOR_STANDS(b, u, s)
 		if (active(b, s) && !(b->stands[s].flags & ST_AWAY))
-			vw_rout_stand(c, s, from, "morale check");
+			vw_rout_stand_dir(c, s, dir, "morale check");
 }
 
 /* Where what attacked u stood: the rout runs from it. */
@@ -364,6 +368,52 @@ rally_check(struct ctx *c, int u, char *why, size_t size)
 	return r - need;
 }
 
+/* A rallied unit's free turn, the unit as a block about its centre, to
+ * face the nearest enemy unit it sees (vnb-wing's rallied stand's turn;
+ * a unit of one stand turns as vnb-wing's does). */
+static void
+rally_face(struct ctx *c, int u)
+{
+	struct battle *b = c->b;
+	struct pt uc, pv;
+	fx best = -1;
+	int v, to = -1;
+
+	if (b->units[u].nstands == 1) {
+		vw_rally_face(c, b->units[u].first_stand);
+		return;
+	}
+	if (!battle_unit_centre(b, u, &uc))
+		return;
+	for (v = 0; v < b->nunits; v++)
+		if (enemy(b, u, v) && battle_unit_centre(b, v, &pv) &&
+		    vw_can_see(b, uc, pv) && (best < 0 ||
+		    geom_dist(uc, pv) < best)) {
+			best = geom_dist(uc, pv);
+			to = geom_bearing(uc, pv);
+		}
+	if (to < 0 || to == unit_facing(b, u))
+		return;
+	/* Every stand about the centre, kept only if it has the room. */
+	{
+		int delta = geom_turn(unit_facing(b, u), to), s;
+
+		unit_save(b, u, c->saved);
+		FOR_STANDS(b, u, s) {
+			if (!active(b, s))
+				continue;
+			b->stands[s].pos = geom_rotate(b->stands[s].pos, uc, delta);
+			b->stands[s].facing = geom_norm(to);
+		}
+		battle_unit_moved(b, u);
+		if (!vw_unit_has_room(b, u)) {
+			unit_restore(b, u, c->saved);
+			return;
+		}
+	}
+	vw_ev(c, EV_FACING, u, -1, to, BP_M_RALLY_TURNS, b->units[u].name, to);
+}
+
 /* What a rally that spared `by` does to unit u; 1 if it acts as
  * ordered. */
 static int
@@ -400,9 +450,7 @@ rallied(struct ctx *c, int u, int by, int total, const char *why)
 		vw_ev(c, EV_RALLY, u, -1, 0, BP_M_BLOODIED, b->units[u].name);
 	}
 	if (!elan)
-		FOR_STANDS(b, u, s)
-			if (active(b, s))
-				vw_rally_face(c, s);
+		rally_face(c, u);
 	return elan;
 }
 
@@ -458,17 +506,8 @@ bp_charge_begins(struct ctx *c, int u, int t)
 {
 	struct battle *b = c->b;
 	struct pt pu, pt;
-	fx gap = -1;
-	int s, k;
 
-	FOR_STANDS(b, u, s) {
-		if (!active(b, s))
-			continue;
-		FOR_STANDS(b, t, k)
-			if (alive(b, k) && (gap < 0 || stand_gap(b, s, k) < gap))
-				gap = stand_gap(b, s, k);
-	}
-	X(c)->far[u] = gap > unit_rate(b, u) / 2;
+	X(c)->far[u] = battle_unit_gap(b, u, t) > unit_rate(b, u) / 2;
 	X(c)->unseen[u] = battle_unit_centre(b, u, &pu) &&
 	    battle_unit_centre(b, t, &pt) && !vw_can_see(b, pu, pt);
 }
@@ -516,16 +555,17 @@ static void
 gives_way(struct ctx *c, int u, int w)
 {
 	struct battle *b = c->b;
-	struct pt from;
+	struct pt from, uc;
 	fx len = unit_rate(b, u) / 2;
-	int s;
+	int s, dir;
 
-	if (!battle_unit_centre(b, w, &from))
+	if (!battle_unit_centre(b, w, &from) || !battle_unit_centre(b, u, &uc))
 		return;
+	/* The unit as a block, straight away from its enemy. */
+	dir = geom_bearing(from, uc);
 	FOR_STANDS(b, u, s)
 		if (active(b, s) && !(b->stands[s].flags & ST_AWAY))
-			vw_push_stand(c, s, geom_bearing(from, b->stands[s].pos),
-			    len, 0, 0);
+			vw_push_stand(c, s, dir, len, 0, 0);
 	vw_ev(c, EV_RETREAT, u, w, 0, BP_M_GIVES_WAY, b->units[u].name,
 	    b->units[w].name, fmt_in(c, 0, len));
 }
@@ -546,7 +586,7 @@ melee(struct ctx *c, int a, int t, int charged)
 	const char *why = defender_first(c, a, t, charged);
 	int first = why != NULL ? t : a, second = first == a ? t : a;
 	enum outcome of[2] = { HOLDS, HOLDS };   /* of a, of t */
-	struct pt tc;
+	struct pt tc, ac;
 	int na, nd;
 
 	if (!vw_melee_stands(c, a, t, c->att, &na, c->def, &nd)) {
@@ -554,7 +594,9 @@ melee(struct ctx *c, int a, int t, int charged)
 		    b->units[a].name, b->units[t].name);
 		return;
 	}
+	/* Where each stood: the winner advances into the ground left. */
 	battle_unit_centre(b, t, &tc);
+	battle_unit_centre(b, a, &ac);
 	vw_ev(c, EV_ATTACK, first, second, 0, BP_M_SHOOTS_FIRST,
 	    b->units[first].name, b->units[second].name,
 	    why != NULL ? why : charged ? "the charger: nothing gives the "
@@ -594,14 +636,12 @@ melee(struct ctx *c, int a, int t, int charged)
 		    b->units[t].name, b->units[a].name);
 		vw_winner_advances(c, a, t, tc, c->stay[a]);
 	} else {
-		struct pt ac;
-
 		vw_ev(c, EV_MELEE_WON, t, a, 0, BP_M_DRIVES_OFF, b->units[t].name,
 		    b->units[a].name);
 		vw_ev(c, EV_MELEE_LOST, a, t, 0, BP_M_LOSES_MELEE,
 		    b->units[a].name, b->units[t].name);
 		/* Defending cavalry that wins has the charger's choice. */
-		if (mounted(b, t) && battle_unit_centre(b, a, &ac))
+		if (mounted(b, t))
 			vw_winner_advances(c, t, a, ac, 0);
 	}
 }
@@ -682,15 +722,21 @@ bp_phase_end(struct ctx *c)
 }
 
 static const struct vw_rules bp_rules = {
-	.rs = &ruleset_bpw,
-	.cards = 0,
+	.rs = &ruleset_bpw,    /* bpw's numbers, then vnb-wing's */
+	.cards = 0,            /* no Fog of War cards */
+	/* The phase's counts start afresh. */
 	.phase_begin = bp_phase_begin,
+	/* REFORM is a disordered unit's rally check. */
 	.reform = bp_reform,
+	/* Where a charge began, for who strikes first. */
 	.charge_begins = bp_charge_begins,
+	/* Routed units' rally checks; no morale step before combat. */
 	.rally = bp_rally,
 	.morale = bp_no_morale_step,
+	/* Fire, melees struck in turn, quality attacks and checks. */
 	.combat = bp_combat,
 	.fired = bp_fired,
+	/* Who moved, for the next phase's who strikes first. */
 	.phase_end = bp_phase_end,
 };
 

@@ -39,6 +39,37 @@ static const struct rule_param bp_params[] = {
 	{ .name = "rout.sp-loss", .value = 0, .source = DEF, .why = "a rout takes no SP: the text adds none, and the hits have taken theirs (vnb-wing's routing stand loses 1)", .unit = PARAM_COUNT, .min = 0, .max = 20 },
 };
 
+/* bpw's message catalogue (bpw_msgs.h), for the templates' checks;
+ * vnb-wing's messages are checked against vnb-wing's. */
+static const struct event_msg bp_messages[] = {
+	EVENT_MSG(BP_M_CHECK_HOLDS),
+	EVENT_MSG(BP_M_CHECK_DISORDERED),
+	EVENT_MSG(BP_M_CHECK_ROUTS),
+	EVENT_MSG(BP_M_CHECK_SHATTERS),
+	EVENT_MSG(BP_M_SHATTERED),
+	EVENT_MSG(BP_M_QUALITY_FORCES),
+	EVENT_MSG(BP_M_QUALITY_ADDS),
+	EVENT_MSG(BP_M_QUALITY_FAILS),
+	EVENT_MSG(BP_M_RALLIES),
+	EVENT_MSG(BP_M_RALLIES_ELAN),
+	EVENT_MSG(BP_M_RALLY_FAILS),
+	EVENT_MSG(BP_M_RALLY_TURNS),
+	EVENT_MSG(BP_M_BLOODIED),
+	EVENT_MSG(BP_M_NOTHING_TO_REFORM),
+	EVENT_MSG(BP_M_ORDERS_DROPPED),
+	EVENT_MSG(BP_M_HOLDS_FIRE_RALLY),
+	EVENT_MSG(BP_M_SHOOTS_FIRST),
+	EVENT_MSG(BP_M_CANNOT_STRIKE_BACK),
+	EVENT_MSG(BP_M_GIVES_WAY),
+	EVENT_MSG(BP_M_LOSES_MELEE),
+	EVENT_MSG(BP_M_DRIVES_OFF),
+	EVENT_MSG(BP_M_LOCKED),
+	EVENT_MSG(BP_R_MORALE),
+	EVENT_MSG(BP_R_QUALITY),
+	EVENT_MSG(BP_R_RALLY),
+	{ .id = NULL }
+};
+
 /* The ratings a type takes when the scenario gives none: all defaults,
  * for the text rates no troop types (docs/rules-bpw.md, The ratings). */
 static const struct {
@@ -85,30 +116,36 @@ quality_number(const struct battle *b, const char *word)
 	return ruleset_param(&ruleset_bpw, b, name);
 }
 
+/* The name of the rating whose number (param[k]) is n. */
+static const char *
+rating_name(const char *const *param, const char *const *name, int n)
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		if (ruleset_param(&ruleset_bpw, NULL, param[k]) == n)
+			return name[k];
+	return "Rated";
+}
+
 const char *
 bp_grade_name(int n)
 {
-	int i;
+	static const char *const param[] = { "grade.green", "grade.seasoned",
+		"grade.veteran" };
+	static const char *const name[] = { "Green", "Seasoned", "Veteran" };
 
-	for (i = 0; i < 3; i++)
-		if (ruleset_param(&ruleset_bpw, NULL, (const char *[]){
-		    "grade.green", "grade.seasoned", "grade.veteran" }[i]) == n)
-			return (const char *[]){ "Green", "Seasoned",
-			    "Veteran" }[i];
-	return "Rated";
+	return rating_name(param, name, n);
 }
 
 const char *
 bp_quality_name(int n)
 {
-	int i;
+	static const char *const param[] = { "quality.militia",
+		"quality.regulars", "quality.guards" };
+	static const char *const name[] = { "Militia", "Regulars", "Guards" };
 
-	for (i = 0; i < 3; i++)
-		if (ruleset_param(&ruleset_bpw, NULL, (const char *[]){
-		    "quality.militia", "quality.regulars", "quality.guards" }[i]) == n)
-			return (const char *[]){ "Militia", "Regulars",
-			    "Guards" }[i];
-	return "Rated";
+	return rating_name(param, name, n);
 }
 
 /* --- the scenario's rating lines --------------------------------------- */
@@ -161,7 +198,23 @@ bp_scenario_line(struct battle *b, void *scratch,
 	st->line[u] = l->line;
 	un = &b->units[u];
 	for (i = 2; i < l->n; i++) {
+		static const char *const words[] = { "grade", "quality", "elite",
+			"conscript", "heavy", "lancers", "bloodied" };
 		const char *w = l->w[i];
+		int j, seen;
+
+		for (j = 0; j < 7 && strcmp(w, words[j]) != 0; j++)
+			;
+		for (seen = 0, k = 2; k < i; k++)
+			if (j < 7 && strcmp(l->w[k], w) == 0 &&
+			    (k == 2 || (strcmp(l->w[k - 1], "grade") != 0 &&
+			    strcmp(l->w[k - 1], "quality") != 0)))
+				seen = 1;
+		if (seen) {
+			snprintf(msg, msize, "'%s' is given twice in this rating "
+			    "line: give it once", w);
+			return -1;
+		}
 
 		if (strcmp(w, "grade") == 0 || strcmp(w, "quality") == 0) {
 			int g = w[0] == 'g';
@@ -319,42 +372,13 @@ bp_rules_note(struct text *t)
 	    "its scenario says so.\n");
 }
 
-static const struct event_msg bp_messages[] = {
-	EVENT_MSG(BP_M_CHECK_HOLDS),
-	EVENT_MSG(BP_M_CHECK_DISORDERED),
-	EVENT_MSG(BP_M_CHECK_ROUTS),
-	EVENT_MSG(BP_M_CHECK_SHATTERS),
-	EVENT_MSG(BP_M_SHATTERED),
-	EVENT_MSG(BP_M_QUALITY_FORCES),
-	EVENT_MSG(BP_M_QUALITY_ADDS),
-	EVENT_MSG(BP_M_QUALITY_FAILS),
-	EVENT_MSG(BP_M_RALLIES),
-	EVENT_MSG(BP_M_RALLIES_ELAN),
-	EVENT_MSG(BP_M_RALLY_FAILS),
-	EVENT_MSG(BP_M_BLOODIED),
-	EVENT_MSG(BP_M_NOTHING_TO_REFORM),
-	EVENT_MSG(BP_M_ORDERS_DROPPED),
-	EVENT_MSG(BP_M_HOLDS_FIRE_RALLY),
-	EVENT_MSG(BP_M_SHOOTS_FIRST),
-	EVENT_MSG(BP_M_CANNOT_STRIKE_BACK),
-	EVENT_MSG(BP_M_GIVES_WAY),
-	EVENT_MSG(BP_M_LOSES_MELEE),
-	EVENT_MSG(BP_M_DRIVES_OFF),
-	EVENT_MSG(BP_M_LOCKED),
-	EVENT_MSG(BP_R_MORALE),
-	EVENT_MSG(BP_R_QUALITY),
-	EVENT_MSG(BP_R_RALLY),
-	{ .id = NULL }
-};
-
+/* vnb-wing's words for the map and the situation; bpw's own for the
+ * ratings, the crib and the messages. */
 static const struct ruleset_words bp_words = {
-	.messages = bp_messages,
-	.crib = bp_crib,
-	.situation = vnb_situation,
+	VNB_WORDS_SHARED,
 	.unit_fields = bp_unit_fields,
-	.yards_per_foot = 300,
-	.column_word = "road march",
-	.stand_markers = 1,
+	.crib = bp_crib,
+	.messages = bp_messages,
 	.unit_marks = bp_unit_marks,
 	.marks_key = "(bloodied): routed once and rallied, 1 worse on morale "
 	    "and quality",
@@ -369,28 +393,19 @@ static const struct verb_def bp_verbs[] = {
 };
 
 const struct ruleset ruleset_bpw = {
+	VNB_TABLE_SHARED,
 	.name = "bpw",
 	.title = "Black Powder Wars ratings on Volley & Bayonet wing scale (AWI)",
 	.base = &ruleset_vnb_wing,
-	.types = vnb_types,
-	.ntypes = VNB_NTYPES,
+	/* Its own numbers; vnb-wing's are the base's. */
 	.params = bp_params,
 	.nparams = (int)(sizeof(bp_params) / sizeof(bp_params[0])),
 	.verbs = bp_verbs,
 	.nverbs = (int)(sizeof(bp_verbs) / sizeof(bp_verbs[0])),
-	.turn_minutes = 15,
+	/* The rating lines; no cards, so no order lines of its own. */
 	.scenario_words = bp_scenario_words,
-	.scenario_line = bp_scenario_line,
-	.scenario_end = bp_scenario_end,
-	.prepare = bp_prepare,
-	.adjudicate = bp_adjudicate,
-	.verb_aliases = vnb_aliases,
-	.preview = bp_preview,
-	.sees = vnb_sees,
-	.in_command = vnb_in_command,
-	.preview_battle = vnb_preview_battle,
-	.form_check = vnb_form_check,
-	.road_spacer = 1,
-	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
-	.words = &bp_words,
+	.scenario_line = bp_scenario_line, .scenario_end = bp_scenario_end,
+	/* vnb-wing's phase with bpw's steps, and their words. */
+	.prepare = bp_prepare, .adjudicate = bp_adjudicate,
+	.preview = bp_preview, .words = &bp_words,
 };

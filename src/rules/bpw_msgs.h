@@ -52,6 +52,9 @@
 #define BP_M_RALLY_FAILS \
 	"bpw-rally-fails", "unxn", \
 	"%s fails to rally: %d (%s) against %d+ needs 2 to spare."
+#define BP_M_RALLY_TURNS \
+	"bpw-rally-turns", "ua", \
+	"%s, rallied, turns to face %d, towards the nearest enemy it sees."
 #define BP_M_BLOODIED \
 	"bpw-bloodied", "u", \
 	"%s is bloodied: 1 worse on its morale and quality rolls for the rest of the battle."

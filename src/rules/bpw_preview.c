@@ -103,36 +103,6 @@ stands_flagged(const struct battle *b, int u, unsigned flags, int all)
 	return any;
 }
 
-/* The nearest edges of any stands of u and t. */
-static fx
-units_gap(const struct battle *b, int u, int t)
-{
-	fx best = -1;
-	int s, k;
-
-	for (s = b->units[u].first_stand; s < b->units[u].first_stand +
-	    b->units[u].nstands; s++) {
-		struct pt r1[4];
-
-		if (b->stands[s].flags & (ST_GONE | ST_AWAY))
-			continue;
-		battle_stand_rect(b, s, r1);
-		for (k = b->units[t].first_stand; k < b->units[t].first_stand +
-		    b->units[t].nstands; k++) {
-			struct pt r2[4];
-			fx g;
-
-			if (b->stands[k].flags & (ST_GONE | ST_AWAY))
-				continue;
-			battle_stand_rect(b, k, r2);
-			g = geom_rect_dist(r1, r2);
-			if (best < 0 || g < best)
-				best = g;
-		}
-	}
-	return best;
-}
-
 int
 bp_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size)
@@ -185,7 +155,7 @@ bp_preview(const struct battle *b, int open, int step,
 				    "its last phase: it strikes first if\n    %s "
 				    "reaches it.\n", o->line, b->units[t].name,
 				    un->name);
-			else if ((gap = units_gap(b, o->who, t)) > un->speed / 2)
+			else if ((gap = battle_unit_gap(b, o->who, t)) > un->speed / 2)
 				k = say(out, size, k, "  line %d: %s is %s\" from %s, "
 				    "more than half its move (%s\"):\n    %s strikes "
 				    "first if the charge reaches it.\n", o->line,

@@ -21,6 +21,27 @@ _Static_assert(((ST_GUNS_LOST | ST_MARSH_ROLLED | ST_MARSH_X2 | ST_MARSH_X4 |
 
 extern const struct ruleset ruleset_vnb_wing;
 
+/* What a ruleset built on vnb-wing's table shares with it, as its
+ * struct ruleset's and struct ruleset_words' initializers say them:
+ * the troops, the orders' other words, sight, command, moves and the
+ * words of the map. */
+#define VNB_TABLE_SHARED \
+	.types = vnb_types, \
+	.ntypes = VNB_NTYPES, \
+	.turn_minutes = 15, \
+	.verb_aliases = vnb_aliases, \
+	.sees = vnb_sees, \
+	.in_command = vnb_in_command, \
+	.preview_battle = vnb_preview_battle, \
+	.form_check = vnb_form_check, \
+	.road_spacer = 1, \
+	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED"
+#define VNB_WORDS_SHARED \
+	.situation = vnb_situation, \
+	.yards_per_foot = 300, \
+	.column_word = "road march", \
+	.stand_markers = 1
+
 /* --- The Fog of War cards: the text's optional rule, and so this
  * ruleset's alone (docs/rules-vnb-wing.md, Fog of War cards). -------- */
 

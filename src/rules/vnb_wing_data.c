@@ -374,13 +374,10 @@ static const struct event_msg vw_messages[] = {
 };
 
 static const struct ruleset_words vnb_words = {
+	VNB_WORDS_SHARED,
 	.messages = vw_messages,
 	.crib = vnb_crib,
-	.situation = vnb_situation,
 	.unit_fields = vnb_unit_fields,
-	.yards_per_foot = 300,
-	.column_word = "road march",
-	.stand_markers = 1,
 	.scale_note = "SP are strength points (50 men or one gun each).",
 	.holdings = vnb_holdings,
 	.holdings_line = vnb_holdings_line,
@@ -390,10 +387,9 @@ static const struct ruleset_words vnb_words = {
 };
 
 const struct ruleset ruleset_vnb_wing = {
+	VNB_TABLE_SHARED,
 	.name = "vnb-wing",
 	.title = "At War in the Americas: Volley & Bayonet wing scale (AWI)",
-	.types = vnb_types,
-	.ntypes = (int)(sizeof(vnb_types) / sizeof(vnb_types[0])),
 	.params = vnb_params,
 	.nparams = (int)(sizeof(vnb_params) / sizeof(vnb_params[0])),
 	.campaign_params = vnb_campaign_params,
@@ -401,7 +397,6 @@ const struct ruleset ruleset_vnb_wing = {
 	    sizeof(vnb_campaign_params[0])),
 	.verbs = vnb_verbs,
 	.nverbs = (int)(sizeof(vnb_verbs) / sizeof(vnb_verbs[0])),
-	.turn_minutes = 15,
 	.tables = vnb_tables,
 	.ntables = 2,
 	.scenario_words = vnb_scenario_words,
@@ -411,13 +406,6 @@ const struct ruleset ruleset_vnb_wing = {
 	.order_text = vnb_order_text,
 	.prepare = vnb_prepare,
 	.adjudicate = vnb_adjudicate,
-	.verb_aliases = vnb_aliases,
 	.preview = vnb_preview,
-	.sees = vnb_sees,
-	.in_command = vnb_in_command,
-	.preview_battle = vnb_preview_battle,
-	.form_check = vnb_form_check,
-	.road_spacer = 1,
-	.form_words = "LINE, SKIRMISH, DETACHMENTS, ROAD, MOUNTED or DISMOUNTED",
 	.words = &vnb_words,
 };
