@@ -19,38 +19,7 @@ fail=0
 db="$work/c.db"
 export DESPATCH_TEMPLATES="$src/templates"
 
-check() {  # check NAME EXPECTED_STATUS COMMAND... ; output in $work/out
-	local name=$1 want=$2
-	shift 2
-	"$@" >"$work/out" 2>&1
-	local got=$?
-	if [ "$got" = "$want" ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $name: exit $got, wanted $want"
-		sed 's/^/    /' "$work/out" | head -20
-	fi
-}
-
-says() {  # says NAME TEXT: the last command's output contains TEXT
-	if grep -qF -- "$2" "$work/out"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $1: output lacks '$2'"
-		sed 's/^/    /' "$work/out" | head -20
-	fi
-}
-
-lacks() {  # lacks NAME TEXT: the last command's output does not contain TEXT
-	if grep -qF -- "$2" "$work/out"; then
-		fail=$((fail + 1))
-		echo "FAIL: $1: output has '$2'"
-	else
-		pass=$((pass + 1))
-	fi
-}
+. "$src/tests/cli/checks.sh"
 
 d() { "$bin" --db "$db" "$@"; }
 

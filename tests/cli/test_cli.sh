@@ -12,29 +12,7 @@ trap 'rm -rf "$work"' EXIT
 pass=0
 fail=0
 
-check() {  # check NAME EXPECTED_STATUS COMMAND... ; output in $work/out
-	local name=$1 want=$2
-	shift 2
-	"$@" >"$work/out" 2>&1
-	local got=$?
-	if [ "$got" = "$want" ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $name: exit $got, wanted $want"
-		sed 's/^/    /' "$work/out" | head -20
-	fi
-}
-
-says() {  # says NAME TEXT: the last command's output contains TEXT
-	if grep -qF -- "$2" "$work/out"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $1: output lacks '$2'"
-		sed 's/^/    /' "$work/out" | head -20
-	fi
-}
+. "$src/tests/cli/checks.sh"
 
 db="$work/t.db"
 scen="$src/campaign/cowpens-1781/cowpens.scenario"
