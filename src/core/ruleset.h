@@ -155,8 +155,8 @@ struct unit_number {
 /* A unit's markers of its ruleset's own, as the map and the reports
  * show them: a note beside its name on the map ("2 DP"), one in its
  * state line ("2 points"), how it is rated after its type ("quality
- * 4"), "" for none; and whether the map draws it under a cloud (of its
- * own powder, say). */
+ * 4"), "" for none; whether the map draws it under a cloud (of its
+ * own powder, say); and how a unit off the table went. */
 #define KEY_OMIT_DISORDER  1u   /* the yellow dot */
 #define KEY_OMIT_PERMANENT 2u   /* the red dot */
 #define KEY_OMIT_STATIONARY 4u  /* the S badge */
@@ -167,6 +167,9 @@ struct ruleset_marks {
 	char state[48];
 	char rated[24];
 	int clouded;
+	/* For a unit with no stand left on the table, how it went, where
+	 * the ruleset says ("shattered"); "": the report's own words. */
+	char gone[48];
 };
 
 /* What a ruleset's reports and map call things, and the text they ask

@@ -287,8 +287,13 @@ report_forces_detail(struct text *t, const struct battle *b, int side,
 				continue;
 			}
 			if (!battle_unit_centre(b, u, &c)) {
-				text_add(t, "  %s [gone]  off the table: destroyed, or "
-				    "routed off it\n", un->name);
+				struct ruleset_marks gm;
+
+				/* A ruleset may say how it went ("shattered"). */
+				ruleset_unit_marks(b, u, &gm);
+				text_add(t, "  %s [gone]  off the table: %s\n", un->name,
+				    gm.gone[0] != '\0' ? gm.gone : "destroyed, or "
+				    "routed off it");
 				continue;
 			}
 			{
