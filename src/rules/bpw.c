@@ -176,6 +176,7 @@ shatter(struct ctx *c, int u)
 			b->stands[s].flags &= ~ST_STATIONARY;
 		}
 	battle_unit_moved(b, u);
+	b->units[u].state[BP_STATE] |= BP_S_SHATTERED;
 	vw_ev(c, EV_ELIMINATED, u, -1, 0, BP_M_SHATTERED, b->units[u].name);
 }
 

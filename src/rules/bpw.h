@@ -27,6 +27,7 @@ extern const struct ruleset ruleset_bpw;
 #define BP_STATE    0   /* BP_S_* */
 #define BP_S_BLOODIED  1   /* a routed unit that rallied */
 #define BP_S_MOVED     2   /* moved in its side's last phase */
+#define BP_S_SHATTERED 4   /* removed by a failed check */
 
 static inline int
 bp_trait(const struct battle *b, int u, int t)

@@ -346,10 +346,18 @@ bp_unit_marks(const struct battle *b, int u, struct ruleset_marks *m)
 	    bp_quality_name(un->rules[BP_QUALITY]),
 	    bp_trait(b, u, BP_T_ELITE) ? ", elite" :
 	    bp_trait(b, u, BP_T_CONSCRIPT) ? ", conscript" : "");
-	if (bp_bloodied(b, u)) {
-		snprintf(m->label, sizeof(m->label), "bloodied");
+	/* On the map: "V/R" (Veteran Regulars), " e" elite or " c"
+	 * conscript, ", bloodied". */
+	snprintf(m->label, sizeof(m->label), "%.1s/%.1s%s%s",
+	    bp_grade_name(un->rules[BP_GRADE]),
+	    bp_quality_name(un->rules[BP_QUALITY]),
+	    bp_trait(b, u, BP_T_ELITE) ? " e" :
+	    bp_trait(b, u, BP_T_CONSCRIPT) ? " c" : "",
+	    bp_bloodied(b, u) ? ", bloodied" : "");
+	if (bp_bloodied(b, u))
 		snprintf(m->state, sizeof(m->state), "bloodied");
-	}
+	if (un->state[BP_STATE] & BP_S_SHATTERED)
+		snprintf(m->gone, sizeof(m->gone), "shattered, its morale broken");
 }
 
 static void
@@ -380,8 +388,9 @@ static const struct ruleset_words bp_words = {
 	.crib = bp_crib,
 	.messages = bp_messages,
 	.unit_marks = bp_unit_marks,
-	.marks_key = "(bloodied): routed once and rallied, 1 worse on morale "
-	    "and quality",
+	.marks_key = "(V/R e, bloodied): grade Green, Seasoned or Veteran / "
+	    "quality Militia, Regulars or Guards; e elite, c conscript; bloodied: "
+	    "routed once and rallied",
 	.scale_note = "SP are strength points (50 men or one gun each); each "
 	    "unit is rated by a morale grade and a troop quality.",
 	.rules_note = bp_rules_note,

@@ -86,6 +86,7 @@ says "report: a shattered unit" "shattered: a morale check of"
 says "report: vnb-wing's fire" "opened fire on"
 says "report: the ratings" "Veteran Regulars, elite"
 says "report: bloodied" "Veteran Regulars, 2 stands, 2 SP, bloodied, at"
+says "report: a shattered unit off the table" "[gone]  off the table: shattered, its morale broken"
 
 check "state" 0 d state cowpens --json
 says "state: grade" '"grade": 3'
