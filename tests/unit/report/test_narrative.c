@@ -266,6 +266,7 @@ a_module_rulesets_templates_stand_before_its_bases(void **state)
 	assert_int_equal(narrative_say(n, b, &ev.v[1], out, sizeof(out)), 1);
 	assert_int_equal(narrative_say(plain, b, &ev.v[1], out + 256, 256), 1);
 	assert_string_equal(out, out + 256);
+	events_free(&ev);
 	narrative_free(n);
 	/* Its own file may not carry the base's messages. */
 	f = fopen(path, "w");
