@@ -110,6 +110,23 @@ check "fog: visibility" 0 d set fog visibility fog
 check "fog: crown" 0 d player add fog crown c@example.org --password fog-crown-secret
 check "fog: continental" 0 d player add fog continental k@example.org --password fog-continental-secret
 check "fog: start" 0 d start fog
+# The order reply warns what bpw will do with the orders.
+cat >"$work/fog-t1.txt" <<'EOM'
+From: c@example.org
+To: despatch@localhost
+Subject: orders
+Message-ID: <fog-t1@example.org>
+
+GAME fog SIDE crown TURN 1 PASSWORD fog-crown-secret
+7th Foot: REFORM
+Legion Cavalry: CHARGE Thomas's Spartan Regiment
+EOM
+check "fog: orders" 0 d submit "$work/fog-t1.txt"
+rm -rf "$work/fogmail"
+check "fog: reply" 0 d outbox write "$work/fogmail"
+cat "$work"/fogmail/*reply* | tr -d '\r' | sed ':a;/=$/{N;s/=\n//;ba}' >"$work/out"
+says "reply: REFORM in good order" "7th Foot (Royal Fusiliers) is in good order: REFORM has nothing to rally."
+says "reply: who strikes first" "Thomas's Spartan Regiment did not move in its last phase: it strikes first"
 check "fog: state" 0 d state fog --side crown --json
 n=$(grep -o '"bloodied"' "$work/out" | wc -l)
 [ "$n" = 9 ] && pass=$((pass + 1)) ||
