@@ -114,14 +114,22 @@ bp_preview(const struct battle *b, int open, int step,
 	for (i = 0; i < set->n; i++) {
 		const struct order *o = &set->orders[i];
 		const struct unit *un;
-		int reform = 0;
+		int reform = 0, charges;
 
 		if (o->special != 0 || o->is_commander ||
 		    battle_unit_alive(b, o->who) == 0)
 			continue;
 		un = &b->units[o->who];
-		for (st = 0; st < o->nsteps; st++)
+		for (st = 0, charges = 0; st < o->nsteps; st++) {
 			reform |= o->steps[st].verb == V_REFORM;
+			charges += o->steps[st].verb == V_CHARGE;
+		}
+		if (charges > 1) {
+			k = say(out, size, k, "  line %d: only %s's first CHARGE is "
+			    "played: bpw has no breakthrough charges.\n", o->line,
+			    un->name);
+			warnings++;
+		}
 		if (stands_flagged(b, o->who, ST_ROUTED, 1)) {
 			k = say(out, size, k, "  line %d: %s is routed: it makes a "
 			    "rally check in the rally step,\n    after the moves; "

@@ -120,6 +120,7 @@ Message-ID: <fog-t1@example.org>
 GAME fog SIDE crown TURN 1 PASSWORD fog-crown-secret
 7th Foot: REFORM
 Legion Cavalry: CHARGE Thomas's Spartan Regiment
+Ogilvie: CHARGE Hayes's Little River Regiment THEN CHARGE Virginia Militia
 EOM
 check "fog: orders" 0 d submit "$work/fog-t1.txt"
 rm -rf "$work/fogmail"
@@ -127,6 +128,7 @@ check "fog: reply" 0 d outbox write "$work/fogmail"
 cat "$work"/fogmail/*reply* | tr -d '\r' | sed ':a;/=$/{N;s/=\n//;ba}' >"$work/out"
 says "reply: REFORM in good order" "7th Foot (Royal Fusiliers) is in good order: REFORM has nothing to rally."
 says "reply: who strikes first" "Thomas's Spartan Regiment did not move in its last phase: it strikes first"
+says "reply: no breakthrough" "only Ogilvie's Troop's first CHARGE is played: bpw has no breakthrough charges."
 check "fog: state" 0 d state fog --side crown --json
 n=$(grep -o '"bloodied"' "$work/out" | wc -l)
 [ "$n" = 9 ] && pass=$((pass + 1)) ||
