@@ -165,8 +165,12 @@ struct unit_number {
 struct ruleset_marks {
 	char label[16];
 	char state[48];
-	char rated[24];
+	char rated[40];
 	int clouded;
+	/* The label an enemy that sees the unit in a fog game reads, where
+	 * it is less than label (what the unit has been through, hidden);
+	 * "": label. */
+	char seen_label[16];
 	/* For a unit with no stand left on the table, how it went, where
 	 * the ruleset says ("shattered"); "": the report's own words. */
 	char gone[48];

@@ -753,6 +753,9 @@ draw_forces(cairo_t *cr, struct page *pg)
 			out_of_command_mark(cr, cx / shown + pg->scale * 1.6,
 			    cy / shown);
 		}
+		if (shown > 0 && pg->seen != NULL && un->side != pg->side &&
+		    mk.seen_label[0] != '\0')
+			memcpy(mk.label, mk.seen_label, sizeof(mk.label));
 		if (shown > 0 && mk.label[0] != '\0') {
 			char name[BATTLE_NAME_MAX + 24];
 
