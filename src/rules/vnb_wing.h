@@ -192,6 +192,11 @@ int vnb_prepare(struct battle *b, struct err *e);
  * out of range), as lines in out; returns how many. */
 int vnb_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size);
+/* The same for a ruleset built on vnb-wing whose REFORM is no move and
+ * may be ordered out of command (reform_out_of_command: 1). */
+int vnb_preview_rules(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size,
+    int reform_out_of_command);
 /* The crib of the numbers a player of side needs, as lines in out. */
 void vnb_crib(const struct battle *b, int side, char *out, size_t size);
 void vnb_sees(const struct battle *b, int side, unsigned char *seen);

@@ -64,6 +64,9 @@ struct vw_rules {
 	                               built on vnb-wing's: its own, then
 	                               vnb-wing's) */
 	int cards;                  /* plays the Fog of War cards */
+	/* A routing or falling back stand only disorders the friends it
+	 * passes: one disordered already is not routed or pushed ahead. */
+	int pass_disorders_only;
 	/* After command is known, before any order is carried out. */
 	void (*phase_begin)(struct ctx *c);
 	/* A REFORM step of unit u's order, in place of vnb-wing's: returns

@@ -236,6 +236,14 @@ int
 vnb_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size)
 {
+	return vnb_preview_rules(b, open, step, set, out, size, 0);
+}
+
+int
+vnb_preview_rules(const struct battle *b, int open, int step,
+    const struct order_set *set, char *out, size_t size,
+    int reform_out_of_command)
+{
 	const struct ruleset *rs = &ruleset_vnb_wing;
 	struct battle *nb = NULL;
 	fx radius;
@@ -284,7 +292,8 @@ vnb_preview(const struct battle *b, int open, int step,
 
 			for (st = 0; st < o->nsteps; st++) {
 				wants_charge |= o->steps[st].verb == V_CHARGE;
-				wants_reform |= o->steps[st].verb == V_REFORM;
+				wants_reform |= o->steps[st].verb == V_REFORM &&
+				    !reform_out_of_command;
 				if (o->steps[st].verb == V_ADVANCE)
 					asked += o->steps[st].dist;
 			}

@@ -154,6 +154,8 @@ pass_through(struct ctx *c, int s, int dir, fx early, int is_rout, int depth)
 			if (!disordered(b, k)) {
 				vw_disorder(c, k, is_rout ? "a routing stand passed through it" :
 				    "a retreating stand passed through it");
+			} else if (c->w->pass_disorders_only) {
+				continue;
 			} else if (is_rout) {
 				rout_stand_d(c, k, st->pos, "routed ahead of a routing "
 				    "stand", depth + 1);
