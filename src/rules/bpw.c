@@ -71,7 +71,8 @@ unit_routed(const struct battle *b, int u)
 	return any;
 }
 
-/* A stand on the table with a disorder marker (or routed). */
+/* A stand on the table disordered (a marker, routed, or vnb-wing's
+ * mounted infantry on horseback, always disordered). */
 static int
 unit_disordered(const struct battle *b, int u)
 {
@@ -79,7 +80,21 @@ unit_disordered(const struct battle *b, int u)
 
 	FOR_STANDS(b, u, s)
 		if (alive(b, s) && !(b->stands[s].flags & ST_AWAY) &&
-		    (b->stands[s].flags & (ST_DISORDERED | ST_PERMANENT)))
+		    disordered(b, s))
+			return 1;
+	return 0;
+}
+
+/* A stand on the table with the yellow marker: disorder a rally check
+ * can take away (vnb-wing's red marker alone is permanent). */
+static int
+unit_reformable(const struct battle *b, int u)
+{
+	int s;
+
+	FOR_STANDS(b, u, s)
+		if (alive(b, s) && !(b->stands[s].flags & ST_AWAY) &&
+		    (b->stands[s].flags & ST_DISORDERED))
 			return 1;
 	return 0;
 }
@@ -436,8 +451,8 @@ rallied(struct ctx *c, int u, int by, int total, const char *why)
 		if (was_routed)
 			b->stands[s].flags = (b->stands[s].flags & ~ST_ROUTED) |
 			    ST_DISORDERED;
-		else
-			b->stands[s].flags &= ~(ST_DISORDERED | ST_PERMANENT);
+		else if (!routed(b, s))
+			b->stands[s].flags &= ~ST_DISORDERED;
 	}
 	if (elan)
 		vw_ev(c, EV_RALLY, u, -1, total, BP_M_RALLIES_ELAN,
@@ -450,7 +465,9 @@ rallied(struct ctx *c, int u, int by, int total, const char *why)
 		b->units[u].state[BP_STATE] |= BP_S_BLOODIED;
 		vw_ev(c, EV_RALLY, u, -1, 0, BP_M_BLOODIED, b->units[u].name);
 	}
-	if (!elan)
+	/* A routed unit rallied without elan faces the enemy, no more; a
+	 * disordered one's REFORM drops the rest of its orders. */
+	if (!elan && was_routed)
 		rally_face(c, u);
 	return elan;
 }
@@ -464,9 +481,13 @@ bp_reform(struct ctx *c, int u)
 	char why[128];
 	int by;
 
-	if (!unit_disordered(b, u)) {
-		vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, BP_M_NOTHING_TO_REFORM,
-		    b->units[u].name);
+	if (!unit_reformable(b, u)) {
+		if (unit_disordered(b, u))
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, BP_M_PERMANENT_DISORDER,
+			    b->units[u].name);
+		else
+			vw_ev(c, EV_ORDER_REFUSED, u, -1, 0, BP_M_NOTHING_TO_REFORM,
+			    b->units[u].name);
 		return 0;
 	}
 	by = rally_check(c, u, why, sizeof(why));
@@ -517,7 +538,7 @@ static void
 bp_fired(struct ctx *c, int u, int t, int dice, int hits)
 {
 	X(c)->took[t] += hits;
-	if (dice > 0)
+	if (dice > 0 && unit_on(c->b, t))
 		quality_attack(c, u, t);
 }
 
@@ -545,8 +566,11 @@ strike(struct ctx *c, int u, int t, int offensive)
 	    !vw_melee_stands(c, u, t, from, &nf, to, &nt))
 		return 0;
 	vw_melee_strike(c, from, nf, to, nt, offensive, &dice, &hits);
+	vw_ev(c, EV_ATTACK, u, t, hits, BP_M_STRIKES, c->b->units[u].name,
+	    c->b->units[t].name, dice, dice == 1 ? "die" : "dice", hits,
+	    hits == 1 ? "hit" : "hits");
 	X(c)->took[t] += hits;
-	if (dice > 0)
+	if (dice > 0 && unit_on(c->b, t))
 		quality_attack(c, u, t);
 	return 1;
 }
@@ -584,7 +608,8 @@ melee(struct ctx *c, int a, int t, int charged)
 {
 	struct battle *b = c->b;
 	struct bp *x = X(c);
-	const char *why = defender_first(c, a, t, charged);
+	const char *why = unit_routed(c->b, t) ? NULL :
+	    defender_first(c, a, t, charged);
 	int first = why != NULL ? t : a, second = first == a ? t : a;
 	enum outcome of[2] = { HOLDS, HOLDS };   /* of a, of t */
 	struct pt tc, ac;
@@ -604,14 +629,14 @@ melee(struct ctx *c, int a, int t, int charged)
 	    "defender the first blow" : "the attacker: nothing gives the "
 	    "defender the first blow");
 	strike(c, first, second, first == a);
-	if (x->forced[second])
+	if (x->forced[second] && unit_on(b, second))
 		of[second == t] = morale_check(c, second);
 	if (!strike(c, second, first, second == a)) {
-		if (unit_on(b, second))
+		if (unit_on(b, second) && !unit_routed(b, second))
 			vw_ev(c, EV_ORDER_REFUSED, second, first, 0,
 			    BP_M_CANNOT_STRIKE_BACK, b->units[second].name,
 			    b->units[first].name);
-	} else if (x->forced[first]) {
+	} else if (x->forced[first] && unit_on(b, first)) {
 		of[first == t] = morale_check(c, first);
 	}
 	/* A unit whose last SP went in the melee has lost it. */
@@ -725,6 +750,9 @@ bp_phase_end(struct ctx *c)
 static const struct vw_rules bp_rules = {
 	.rs = &ruleset_bpw,    /* bpw's numbers, then vnb-wing's */
 	.cards = 0,            /* no Fog of War cards */
+	/* A rout or a fall back disorders the friends it passes, no more:
+	 * a unit's own check is what routs it. */
+	.pass_disorders_only = 1,
 	/* The phase's counts start afresh. */
 	.phase_begin = bp_phase_begin,
 	/* REFORM is a disordered unit's rally check. */

@@ -41,10 +41,10 @@ bp_bloodied(const struct battle *b, int u)
 	return (b->units[u].state[BP_STATE] & BP_S_BLOODIED) != 0;
 }
 
-/* The names of a grade's and a quality's number ("Veteran",
- * "Regulars"). */
-const char *bp_grade_name(int n);
-const char *bp_quality_name(int n);
+/* The names of a grade's and a quality's number in battle b, whose
+ * scenario may set them ("Veteran", "Regulars"). */
+const char *bp_grade_name(const struct battle *b, int n);
+const char *bp_quality_name(const struct battle *b, int n);
 
 /* The phase (bpw.c), the crib and warnings (bpw_preview.c). */
 int bp_adjudicate(struct battle *b, int step, const struct order_set *orders,

@@ -56,10 +56,12 @@ static const struct event_msg bp_messages[] = {
 	EVENT_MSG(BP_M_RALLY_TURNS),
 	EVENT_MSG(BP_M_BLOODIED),
 	EVENT_MSG(BP_M_NOTHING_TO_REFORM),
+	EVENT_MSG(BP_M_PERMANENT_DISORDER),
 	EVENT_MSG(BP_M_ORDERS_DROPPED),
 	EVENT_MSG(BP_M_HOLDS_FIRE_RALLY),
 	EVENT_MSG(BP_M_SHOOTS_FIRST),
 	EVENT_MSG(BP_M_CANNOT_STRIKE_BACK),
+	EVENT_MSG(BP_M_STRIKES),
 	EVENT_MSG(BP_M_GIVES_WAY),
 	EVENT_MSG(BP_M_LOSES_MELEE),
 	EVENT_MSG(BP_M_DRIVES_OFF),
@@ -118,34 +120,35 @@ quality_number(const struct battle *b, const char *word)
 
 /* The name of the rating whose number (param[k]) is n. */
 static const char *
-rating_name(const char *const *param, const char *const *name, int n)
+rating_name(const struct battle *b, const char *const *param,
+    const char *const *name, int n)
 {
 	int k;
 
 	for (k = 0; k < 3; k++)
-		if (ruleset_param(&ruleset_bpw, NULL, param[k]) == n)
+		if (ruleset_param(&ruleset_bpw, b, param[k]) == n)
 			return name[k];
 	return "Rated";
 }
 
 const char *
-bp_grade_name(int n)
+bp_grade_name(const struct battle *b, int n)
 {
 	static const char *const param[] = { "grade.green", "grade.seasoned",
 		"grade.veteran" };
 	static const char *const name[] = { "Green", "Seasoned", "Veteran" };
 
-	return rating_name(param, name, n);
+	return rating_name(b, param, name, n);
 }
 
 const char *
-bp_quality_name(int n)
+bp_quality_name(const struct battle *b, int n)
 {
 	static const char *const param[] = { "quality.militia",
 		"quality.regulars", "quality.guards" };
 	static const char *const name[] = { "Militia", "Regulars", "Guards" };
 
-	return rating_name(param, name, n);
+	return rating_name(b, param, name, n);
 }
 
 /* --- the scenario's rating lines --------------------------------------- */
@@ -155,7 +158,10 @@ static const char *const bp_scenario_words[] = { "rating", NULL };
 /* What the rating lines gave (the scratch of struct ruleset.scenario_line):
  * a flag a unit, so that prepare leaves those alone. */
 struct bp_setup {
-	unsigned char rated[BATTLE_MAX_UNITS];   /* 1 grade, 2 quality */
+	unsigned char rated[BATTLE_MAX_UNITS];   /* 1 grade, 2 quality,
+	                                            4 lancers named */
+	unsigned char grade[BATTLE_MAX_UNITS];   /* the word named, 0-2 */
+	unsigned char quality[BATTLE_MAX_UNITS];
 	int line[BATTLE_MAX_UNITS];
 };
 _Static_assert(sizeof(struct bp_setup) <= 8192, "fits the loader's scratch");
@@ -227,12 +233,13 @@ bp_scenario_line(struct battle *b, void *scratch,
 				return -1;
 			}
 			i++;
+			/* The number is the scenario's, once all its `set`
+			 * lines are read (bp_scenario_end). */
 			if (g) {
-				un->rules[BP_GRADE] = grade_number(b, grade_names[k]);
+				st->grade[u] = (unsigned char)k;
 				st->rated[u] |= 1;
 			} else {
-				un->rules[BP_QUALITY] = quality_number(b,
-				    quality_names[k]);
+				st->quality[u] = (unsigned char)k;
 				st->rated[u] |= 2;
 			}
 		} else if (strcmp(w, "elite") == 0 || strcmp(w, "conscript") == 0) {
@@ -288,10 +295,12 @@ bp_scenario_end(struct battle *b, void *scratch, int *line, char *msg,
 				q = bp_type_ratings[i].quality;
 				traits = bp_type_ratings[i].traits;
 			}
-		if (!(st->rated[u] & 1))
-			un->rules[BP_GRADE] = grade_number(b, g);
-		if (!(st->rated[u] & 2))
-			un->rules[BP_QUALITY] = quality_number(b, q);
+		if (st->rated[u] & 1)
+			g = grade_names[st->grade[u]];
+		if (st->rated[u] & 2)
+			q = quality_names[st->quality[u]];
+		un->rules[BP_GRADE] = grade_number(b, g);
+		un->rules[BP_QUALITY] = quality_number(b, q);
 		if (!(st->rated[u] & 4))
 			un->rules[BP_TRAITS] |= (int)traits;
 	}
@@ -342,18 +351,25 @@ bp_unit_marks(const struct battle *b, int u, struct ruleset_marks *m)
 	const struct unit *un = &b->units[u];
 
 	snprintf(m->rated, sizeof(m->rated), "%s %s%s",
-	    bp_grade_name(un->rules[BP_GRADE]),
-	    bp_quality_name(un->rules[BP_QUALITY]),
+	    bp_grade_name(b, un->rules[BP_GRADE]),
+	    bp_quality_name(b, un->rules[BP_QUALITY]),
 	    bp_trait(b, u, BP_T_ELITE) ? ", elite" :
 	    bp_trait(b, u, BP_T_CONSCRIPT) ? ", conscript" : "");
 	/* On the map: "V/R" (Veteran Regulars), " e" elite or " c"
 	 * conscript, ", bloodied". */
 	snprintf(m->label, sizeof(m->label), "%.1s/%.1s%s%s",
-	    bp_grade_name(un->rules[BP_GRADE]),
-	    bp_quality_name(un->rules[BP_QUALITY]),
+	    bp_grade_name(b, un->rules[BP_GRADE]),
+	    bp_quality_name(b, un->rules[BP_QUALITY]),
 	    bp_trait(b, u, BP_T_ELITE) ? " e" :
 	    bp_trait(b, u, BP_T_CONSCRIPT) ? " c" : "",
 	    bp_bloodied(b, u) ? ", bloodied" : "");
+	/* An enemy seen in fog shows its ratings, not what it has been
+	 * through. */
+	snprintf(m->seen_label, sizeof(m->seen_label), "%.1s/%.1s%s",
+	    bp_grade_name(b, un->rules[BP_GRADE]),
+	    bp_quality_name(b, un->rules[BP_QUALITY]),
+	    bp_trait(b, u, BP_T_ELITE) ? " e" :
+	    bp_trait(b, u, BP_T_CONSCRIPT) ? " c" : "");
 	if (bp_bloodied(b, u))
 		snprintf(m->state, sizeof(m->state), "bloodied");
 	if (un->state[BP_STATE] & BP_S_SHATTERED)
@@ -399,6 +415,8 @@ static const struct ruleset_words bp_words = {
 static const struct verb_def bp_verbs[] = {
 	VNB_VERBS("REFORM: (disordered) a rally check, which is the unit's "
 	    "phase unless it passes with elan")
+	{ .word = "RALLY", .verb = V_REFORM, .arg = ARG_NONE, .for_units = 1,
+	    .for_commanders = 0, .help = "RALLY: the same as REFORM" },
 };
 
 const struct ruleset ruleset_bpw = {

@@ -61,9 +61,12 @@
 #define BP_M_NOTHING_TO_REFORM \
 	"bpw-nothing-to-reform", "u", \
 	"%s is in good order: it has nothing to reform."
+#define BP_M_PERMANENT_DISORDER \
+	"bpw-permanent-disorder", "u", \
+	"%s's disorder is permanent (its brigade's collapse, or its kind): REFORM cannot take it away."
 #define BP_M_ORDERS_DROPPED \
 	"bpw-orders-dropped", "u", \
-	"%s spends the phase on its rally: the rest of its orders wait."
+	"%s spends the phase on its rally: the rest of its orders are dropped."
 #define BP_M_HOLDS_FIRE_RALLY \
 	"bpw-holds-fire-rally", "u", \
 	"%s does not fire: it spent the phase on its rally."
@@ -74,7 +77,10 @@
 	"%s strikes first at %s (%s)."
 #define BP_M_CANNOT_STRIKE_BACK \
 	"bpw-cannot-strike-back", "uu", \
-	"%s cannot strike back at %s."
+	"%s cannot strike back at %s: none of its stands still touches it."
+#define BP_M_STRIKES \
+	"bpw-strikes", "uunwnw", \
+	"%s strikes %s: %d %s, %d %s."
 #define BP_M_GIVES_WAY \
 	"bpw-gives-way", "uud", \
 	"%s gives way to %s and falls back %s\"."

@@ -11,7 +11,7 @@
 
 #include "core/geom.h"
 #include "rules/bpw.h"
-#include "rules/vnb_wing.h"
+#include "rules/vnb_wing_int.h"
 
 static size_t
 say(char *out, size_t size, size_t k, const char *fmt, ...)
@@ -34,7 +34,7 @@ say(char *out, size_t size, size_t k, const char *fmt, ...)
 }
 
 static int
-P(const struct battle *b, const char *name)
+BP(const struct battle *b, const char *name)
 {
 	return ruleset_param(&ruleset_bpw, b, name);
 }
@@ -61,21 +61,21 @@ bp_crib(const struct battle *b, int side, char *out, size_t size)
 	    "    Rally (routed units in the rally step, disordered ones by "
 	    "REFORM): the\n    check with %d to spare rallies, %d to spare "
 	    "also acts as ordered.\n",
-	    P(b, "quality.guards"), P(b, "quality.regulars"),
-	    P(b, "quality.militia"), P(b, "quality.later-zero"),
-	    P(b, "check.cover"), P(b, "check.leadership"),
-	    P(b, "bloodied.penalty"), P(b, "grade.veteran"),
-	    P(b, "grade.seasoned"), P(b, "grade.green"),
-	    P(b, "check.disorder-by"), P(b, "rally.by"), P(b, "rally.elan-by"));
+	    BP(b, "quality.guards"), BP(b, "quality.regulars"),
+	    BP(b, "quality.militia"), BP(b, "quality.later-zero"),
+	    BP(b, "check.cover"), BP(b, "check.leadership"),
+	    BP(b, "bloodied.penalty"), BP(b, "grade.veteran"),
+	    BP(b, "grade.seasoned"), BP(b, "grade.green"),
+	    BP(b, "check.disorder-by"), BP(b, "rally.by"), BP(b, "rally.elan-by"));
 	k = say(out, size, k, "  Your units' ratings:\n");
 	for (u = 0; u < b->nunits; u++) {
 		const struct unit *un = &b->units[u];
 
 		if (un->side != side)
 			continue;
-		k = say(out, size, k, "    %-28s %s %s%s%s%s%s\n", un->name,
-		    bp_grade_name(un->rules[BP_GRADE]),
-		    bp_quality_name(un->rules[BP_QUALITY]),
+		k = say(out, size, k, "    %-28s  %s %s%s%s%s%s\n", un->name,
+		    bp_grade_name(b, un->rules[BP_GRADE]),
+		    bp_quality_name(b, un->rules[BP_QUALITY]),
 		    bp_trait(b, u, BP_T_ELITE) ? ", elite" : "",
 		    bp_trait(b, u, BP_T_CONSCRIPT) ? ", conscript" : "",
 		    bp_trait(b, u, BP_T_HEAVY) ? ", heavy cavalry" :
@@ -107,7 +107,7 @@ int
 bp_preview(const struct battle *b, int open, int step,
     const struct order_set *set, char *out, size_t size)
 {
-	int warnings = vnb_preview(b, open, step, set, out, size), i, st;
+	int warnings = vnb_preview_rules(b, open, step, set, out, size, 1), i, st;
 	size_t k = strlen(out);
 	char w1[24], w2[24];
 
@@ -138,17 +138,19 @@ bp_preview(const struct battle *b, int open, int step,
 			warnings++;
 			continue;
 		}
-		if (reform && !stands_flagged(b, o->who, ST_DISORDERED, 0) &&
-		    !stands_flagged(b, o->who, ST_PERMANENT, 0)) {
-			k = say(out, size, k, "  line %d: %s is in good order: "
-			    "REFORM has nothing to rally.\n", o->line, un->name);
+		if (reform && !stands_flagged(b, o->who, ST_DISORDERED, 0)) {
+			k = say(out, size, k, stands_flagged(b, o->who,
+			    ST_PERMANENT, 0) ? "  line %d: %s's disorder is "
+			    "permanent: REFORM cannot take it away.\n" :
+			    "  line %d: %s is in good order: REFORM has nothing "
+			    "to rally.\n", o->line, un->name);
 			warnings++;
 		} else if (reform) {
 			k = say(out, size, k, "  line %d: %s's REFORM is a rally "
 			    "check (%d+ with %d to spare): unless it\n    has %d "
 			    "to spare, the rest of its orders wait and it does not "
 			    "fire.\n", o->line, un->name, un->rules[BP_GRADE],
-			    P(b, "rally.by"), P(b, "rally.elan-by"));
+			    BP(b, "rally.by"), BP(b, "rally.elan-by"));
 			warnings++;
 		}
 		for (st = 0; st < o->nsteps; st++) {
@@ -163,13 +165,14 @@ bp_preview(const struct battle *b, int open, int step,
 				    "its last phase: it strikes first if\n    %s "
 				    "reaches it.\n", o->line, b->units[t].name,
 				    un->name);
-			else if ((gap = battle_unit_gap(b, o->who, t)) > un->speed / 2)
+			else if ((gap = battle_unit_gap(b, o->who, t)) >
+			    unit_rate(b, o->who) / 2)
 				k = say(out, size, k, "  line %d: %s is %s\" from %s, "
 				    "more than half its move (%s\"):\n    %s strikes "
 				    "first if the charge reaches it.\n", o->line,
 				    un->name, geom_fmt_fx(gap, w1, sizeof(w1)),
-				    b->units[t].name, geom_fmt_fx(un->speed / 2, w2,
-				    sizeof(w2)), b->units[t].name);
+				    b->units[t].name, geom_fmt_fx(unit_rate(b, o->who) /
+				    2, w2, sizeof(w2)), b->units[t].name);
 			else
 				continue;
 			warnings++;
