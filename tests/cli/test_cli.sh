@@ -1441,4 +1441,4 @@ if [ -n "$hold_lock" ]; then
 fi
 
 echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
