@@ -747,25 +747,21 @@ bp_phase_end(struct ctx *c)
 	}
 }
 
+/*
+ * bpw's numbers, then vnb-wing's; no Fog of War cards; a rout or a fall
+ * back disorders the friends it passes, no more (a unit's own check is
+ * what routs it).  The phase's counts start afresh; REFORM is a
+ * disordered unit's rally check; where a charge began decides who
+ * strikes first; the rally step checks routed units, and no morale step
+ * comes before combat, where fire, melees struck in turn, quality
+ * attacks and checks are bpw's; who moved is kept for the next phase.
+ */
 static const struct vw_rules bp_rules = {
-	.rs = &ruleset_bpw,    /* bpw's numbers, then vnb-wing's */
-	.cards = 0,            /* no Fog of War cards */
-	/* A rout or a fall back disorders the friends it passes, no more:
-	 * a unit's own check is what routs it. */
-	.pass_disorders_only = 1,
-	/* The phase's counts start afresh. */
-	.phase_begin = bp_phase_begin,
-	/* REFORM is a disordered unit's rally check. */
-	.reform = bp_reform,
-	/* Where a charge began, for who strikes first. */
+	.rs = &ruleset_bpw, .cards = 0, .pass_disorders_only = 1,
+	.phase_begin = bp_phase_begin, .reform = bp_reform,
 	.charge_begins = bp_charge_begins,
-	/* Routed units' rally checks; no morale step before combat. */
-	.rally = bp_rally,
-	.morale = bp_no_morale_step,
-	/* Fire, melees struck in turn, quality attacks and checks. */
-	.combat = bp_combat,
-	.fired = bp_fired,
-	/* Who moved, for the next phase's who strikes first. */
+	.rally = bp_rally, .morale = bp_no_morale_step,
+	.combat = bp_combat, .fired = bp_fired,
 	.phase_end = bp_phase_end,
 };
 
