@@ -1278,7 +1278,7 @@ read_beside(void *ctx, const char *name, char **text, size_t *len,
 		snprintf(path, sizeof(path), "%s", name);
 	else
 		snprintf(path, sizeof(path), "%s/%s", (const char *)ctx, name);
-	return scenario_read_file(path, SCENARIO_MAX_BYTES, text, len, e);
+	return scenario_expand_file(path, text, len, e);
 }
 
 int

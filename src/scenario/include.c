@@ -234,42 +234,64 @@ map_error(const struct expansion *x, const char *path, struct err *e)
 	}
 }
 
+/* Reads path with what it includes into *text, *len (x keeps the line
+ * map); 0, or -1 with e set. */
+static int
+expand(const char *path, struct expansion *x, char **text, size_t *len,
+    struct err *e)
+{
+	char *raw = NULL, dir[1024];
+	const char *slash = strrchr(path, '/');
+	size_t rlen = 0;
+
+	*text = NULL;
+	if (scenario_read_file(path, SCENARIO_MAX_BYTES, &raw, &rlen, e) != 0)
+		return -1;
+	memset(x, 0, sizeof(*x));
+	snprintf(x->names[0], sizeof(x->names[0]), "%s", path);
+	snprintf(dir, sizeof(dir), "%.*s", slash != NULL ?
+	    (int)(slash - path + 1) : 0, path);
+	if (copy(x, raw, rlen, 0, 0, dir, e) != 0) {
+		free(raw);
+		free(x->buf);
+		return -1;
+	}
+	if (x->nmap == 1) {
+		/* Nothing included: the file's own bytes, as they were. */
+		free(x->buf);
+		x->buf = raw;
+		x->len = rlen;
+	} else {
+		free(raw);
+	}
+	*text = x->buf;
+	*len = x->len;
+	return 0;
+}
+
+int
+scenario_expand_file(const char *path, char **text, size_t *len,
+    struct err *e)
+{
+	struct expansion x;
+
+	return expand(path, &x, text, len, e);
+}
+
 int
 scenario_load_file(const char *path, char **text, size_t *len,
     struct battle **out, struct err *e)
 {
 	struct expansion x;
-	char *raw = NULL, dir[1024];
-	const char *slash = strrchr(path, '/');
-	size_t rlen = 0;
 
 	*out = NULL;
-	*text = NULL;
-	if (scenario_read_file(path, SCENARIO_MAX_BYTES, &raw, &rlen, e) != 0)
+	if (expand(path, &x, text, len, e) != 0)
 		return -1;
-	memset(&x, 0, sizeof(x));
-	snprintf(x.names[0], sizeof(x.names[0]), "%s", path);
-	snprintf(dir, sizeof(dir), "%.*s", slash != NULL ?
-	    (int)(slash - path + 1) : 0, path);
-	if (copy(&x, raw, rlen, 0, 0, dir, e) != 0) {
-		free(raw);
-		free(x.buf);
-		return -1;
-	}
-	if (x.nmap == 1) {
-		/* Nothing included: the file's own bytes, as they were. */
-		free(x.buf);
-		x.buf = raw;
-		x.len = rlen;
-	} else {
-		free(raw);
-	}
-	if (scenario_parse(x.buf, x.len, path, 0, out, e) != 0) {
+	if (scenario_parse(*text, *len, path, 0, out, e) != 0) {
 		map_error(&x, path, e);
-		free(x.buf);
+		free(*text);
+		*text = NULL;
 		return -1;
 	}
-	*text = x.buf;
-	*len = x.len;
 	return 0;
 }

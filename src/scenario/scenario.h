@@ -31,6 +31,12 @@ int scenario_parse(const char *text, size_t len, const char *fname,
 int scenario_load_file(const char *path, char **text, size_t *len,
     struct battle **out, struct err *e);
 
+/* Reads a scenario file with the one it includes, if any, into one text
+ * that stands alone (as scenario_load_file, without parsing it).  -1
+ * with e set on error. */
+int scenario_expand_file(const char *path, char **text, size_t *len,
+    struct err *e);
+
 /* Reads a whole file into a malloc'd NUL-terminated buffer, refusing one
  * larger than max.  -1 with e set on error. */
 int scenario_read_file(const char *path, size_t max, char **text, size_t *len,

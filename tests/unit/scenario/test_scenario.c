@@ -458,6 +458,12 @@ an_overlay_includes_a_battle_and_stands_alone(void **state)
 	battle_free(b2);
 	battle_free(b);
 	free(text);
+	/* A campaign reads its battlefields the same way. */
+	snprintf(path, sizeof(path), "%s/over.scenario", dir);
+	assert_int_equal(scenario_expand_file(path, &text, &len, &e), 0);
+	assert_non_null(strstr(text, "# --- included: base.scenario ---"));
+	assert_non_null(strstr(text, "unit \"23rd Foot\""));
+	free(text);
 	/* No include: the file's own bytes. */
 	snprintf(path, sizeof(path), "%s/base.scenario", dir);
 	assert_int_equal(scenario_load_file(path, &plain, &plen, &b, &e), 0);
